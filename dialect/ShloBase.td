@@ -1,0 +1,54 @@
+// Handwritten part of the shlo ODS: the dialect, its types and the building
+// blocks that the generated ShloAttrs.td / ShloOps.td use.
+#ifndef SHLO_BASE_TD
+#define SHLO_BASE_TD
+
+include "mlir/IR/OpBase.td"
+include "mlir/IR/AttrTypeBase.td"
+include "mlir/IR/EnumAttr.td"
+include "mlir/IR/OpAsmInterface.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/Interfaces/InferTypeOpInterface.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
+
+def Shlo_Dialect : Dialect {
+  let name = "shlo";
+  let cppNamespace = "::mlir::shlo";
+  let summary = "A versioned, formally specified op set for portable ML programs.";
+  let description = [{
+    The op set is specified in spec/ (one YAML file per op); this ODS is
+    generated from it. Semantics follow StableHLO 1.x one-to-one.
+  }];
+  let useDefaultAttributePrinterParser = 1;
+  let useDefaultTypePrinterParser = 1;
+}
+
+//===-- Types -------------------------------------------------------------===//
+
+def Shlo_TokenType : TypeDef<Shlo_Dialect, "Token"> {
+  let mnemonic = "token";
+  let summary = "Orders side-effecting operations; carries no data.";
+}
+
+def Shlo_FutureType : TypeDef<Shlo_Dialect, "Future"> {
+  let mnemonic = "future";
+  let summary = "The pending results of async_start, collected by async_done.";
+  let parameters = (ins ArrayRefParameter<"::mlir::Type", "result types">:$types);
+  let assemblyFormat = "`<` $types `>`";
+}
+
+//===-- Attribute parameters ----------------------------------------------===//
+
+// A list of dimension numbers, printed in brackets so that it can sit inside
+// a struct-format attribute: `lhs_batching_dimensions = [0, 1]`.
+def Shlo_DimListParameter : ArrayRefParameter<"int64_t", "dimension list"> {
+  let parser = "::mlir::shlo::parseDimList($_parser)";
+  let printer = "::mlir::shlo::printDimList($_printer, $_self)";
+}
+
+//===-- Ops ---------------------------------------------------------------===//
+
+class Shlo_Op<string mnemonic, list<Trait> traits = []> :
+    Op<Shlo_Dialect, mnemonic, traits>;
+
+#endif

@@ -1,0 +1,68 @@
+// The `shlo._shlo_ext` Python extension: registers the dialect into upstream
+// `mlir.ir.Context`s and exposes the few C entry points Python needs.
+#include "ShloCAPI.h"
+
+#include "mlir/Bindings/Python/Nanobind.h"
+#include "mlir/Bindings/Python/NanobindAdaptors.h"
+
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace nb = nanobind;
+
+namespace {
+using Diagnostics = std::vector<std::tuple<int, std::string, std::string>>;
+
+void collect(int severity, MlirStringRef loc, MlirStringRef msg, void *data) {
+  static_cast<Diagnostics *>(data)->emplace_back(
+      severity, std::string(loc.data, loc.length),
+      std::string(msg.data, msg.length));
+}
+} // namespace
+
+NB_MODULE(_shlo_ext, m) {
+  m.doc() = "Native part of shlo: the ODS-generated dialect.";
+
+  m.def(
+      "register_dialect",
+      [](MlirContext context, bool load) {
+        MlirDialectHandle handle = mlirGetDialectHandle__shlo__();
+        mlirDialectHandleRegisterDialect(handle, context);
+        if (load)
+          mlirDialectHandleLoadDialect(handle, context);
+      },
+      nb::arg("context"), nb::arg("load") = true,
+      "Registers (and by default loads) the shlo dialect in a context.");
+
+  m.def(
+      "parse_module",
+      [](MlirContext context, nb::bytes source, const std::string &name) {
+        Diagnostics diags;
+        MlirModule module = shloParseModule(
+            context,
+            mlirStringRefCreate(static_cast<const char *>(source.data()),
+                                source.size()),
+            mlirStringRefCreate(name.data(), name.size()), collect, &diags);
+        nb::object result = nb::none();
+        if (!mlirModuleIsNull(module))
+          result = nb::cast(module);
+        return std::make_pair(result, diags);
+      },
+      nb::arg("context"), nb::arg("source"), nb::arg("name"),
+      "Parses text or bytecode without verifying. Returns (module or None, "
+      "[(severity, location, message)]).");
+
+  m.def(
+      "verify_operation",
+      [](MlirOperation op) {
+        Diagnostics diags;
+        bool ok = shloVerifyOperation(op, collect, &diags);
+        return std::make_pair(ok, diags);
+      },
+      nb::arg("operation"),
+      "Runs the MLIR verifier. Returns (ok, [(severity, location, message)]).");
+
+  m.def("print_registered_passes", &shloPrintRegisteredPasses,
+        "Prints all passes registered in this process to stdout.");
+}

@@ -1,0 +1,22 @@
+"""shlo: a versioned, formally specified op set for portable ML programs.
+
+    prog = shlo.parse(text_or_bytes)     # -> shlo.Program
+    prog.verify()                        # raises shlo.VerificationError
+    str(prog), prog.module               # MLIR text, the mlir.ir.Module
+"""
+from __future__ import annotations
+
+from .errors import (BuildError, DeserializationError, ImporterError, InterpreterError,
+                     ParseError, PassError, SerializationError, ShloError, VerificationError)
+from .context import default_context, make_context
+from .program import Program, parse
+
+ImportError = ImporterError  # noqa: A001 - the public name the design gives it
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "BuildError", "DeserializationError", "ImportError", "ImporterError", "InterpreterError",
+    "ParseError", "PassError", "Program", "SerializationError", "ShloError", "VerificationError",
+    "default_context", "make_context", "parse",
+]

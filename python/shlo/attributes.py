@@ -1,0 +1,178 @@
+"""Converts shlo attributes between MLIR and plain Python values.
+
+Enums are strings (`"EQ"`), struct attributes are `Struct`s with one field per
+spec field, dense lists are lists, tensor literals are `Elements`. The same
+tables (generated from spec/attributes.yaml) drive both directions.
+"""
+from __future__ import annotations
+
+import dataclasses
+import functools
+import re
+
+import numpy as np
+from mlir import ir
+
+from .errors import BuildError
+from .types import TypeInfo, type_info
+from .verify._spec_table import ARRAYS, BUILTIN_ATTRS, ENUMS, STRUCTS
+
+
+class Struct:
+    """A struct attribute's fields as Python attributes (read-only)."""
+
+    def __init__(self, kind: str, fields: dict):
+        object.__setattr__(self, "_kind", kind)
+        object.__setattr__(self, "_fields", dict(fields))
+
+    def __getattr__(self, name):
+        try:
+            return self._fields[name]
+        except KeyError:
+            raise AttributeError(f"{self._kind} has no field {name}") from None
+
+    def __setattr__(self, name, value):
+        raise AttributeError("struct attributes are immutable")
+
+    def __eq__(self, other):
+        return isinstance(other, Struct) and (self._kind, self._fields) == (other._kind, other._fields)
+
+    def __hash__(self):
+        return hash((self._kind, tuple((k, tuple(v) if isinstance(v, list) else v)
+                                       for k, v in self._fields.items())))
+
+    def as_dict(self) -> dict:
+        return dict(self._fields)
+
+    def __repr__(self):
+        return f"{self._kind}({', '.join(f'{k}={v!r}' for k, v in self._fields.items())})"
+
+
+@dataclasses.dataclass(frozen=True)
+class Elements:
+    """A tensor literal: its type and, on demand, its values as numpy."""
+    type: TypeInfo
+    attr: ir.Attribute
+
+    def array(self) -> np.ndarray:
+        from .literals import elements_to_numpy
+        return elements_to_numpy(self.attr)
+
+
+_STRUCT_BY_MNEMONIC = {v["mnemonic"]: k for k, v in STRUCTS.items()}
+_STRUCT_RE = re.compile(r"#shlo\.(\w+)<(.*)>\Z", re.S)
+_FIELD_RE = re.compile(r"(\w+)\s*=\s*(\[[^\]]*\]|-?\d+)")
+
+
+@functools.lru_cache(maxsize=2048)
+def _decode_dialect_text(text: str):
+    m = _STRUCT_RE.match(text)
+    if not m:
+        return text
+    mnemonic, body = m.groups()
+    if mnemonic in ENUMS:
+        return body.strip()
+    kind = _STRUCT_BY_MNEMONIC.get(mnemonic)
+    if kind is None:
+        return text
+    fields = {}
+    for name, value in _FIELD_RE.findall(body):
+        if value.startswith("["):
+            inner = value[1:-1].strip()
+            fields[name] = [int(x) for x in inner.split(",")] if inner else []
+        else:
+            fields[name] = int(value)
+    return Struct(kind, fields)
+
+
+def to_python(attr: ir.Attribute, kind: str):
+    """The Python value of an attribute of the given spec kind."""
+    if kind in ENUMS or kind in STRUCTS:
+        return _decode_dialect_text(str(attr))
+    if kind in ARRAYS:
+        return [_decode_dialect_text(str(a)) for a in ir.ArrayAttr(attr)]
+    if kind in ("i32", "i64"):
+        return ir.IntegerAttr(attr).value
+    if kind == "f32":
+        return ir.FloatAttr(attr).value
+    if kind == "bool":
+        return ir.BoolAttr(attr).value
+    if kind == "string":
+        return ir.StringAttr(attr).value
+    if kind == "i64_array":
+        return list(ir.DenseI64ArrayAttr(attr))
+    if kind == "bool_array":
+        return list(ir.DenseBoolArrayAttr(attr))
+    if kind in ("elements", "i64_elements"):
+        return Elements(type_info(attr.type), attr)
+    if kind == "type":
+        return type_info(ir.TypeAttr(attr).value)
+    if kind == "type_array":
+        return [type_info(ir.TypeAttr(a).value) for a in ir.ArrayAttr(attr)]
+    if kind == "symbol":
+        return ir.FlatSymbolRefAttr(attr).value
+    if kind == "symbol_array":
+        return [ir.FlatSymbolRefAttr(a).value for a in ir.ArrayAttr(attr)]
+    if kind == "dictionary":
+        d = ir.DictAttr(attr)
+        return {d[i].name: d[i].attr for i in range(len(d))}
+    if kind == "layouts":
+        return [[int(x) for x in np.array(ir.DenseIntElementsAttr(a))] for a in ir.ArrayAttr(attr)]
+    return attr
+
+
+def _text(value, kind: str) -> str:
+    if kind in ENUMS:
+        if value not in ENUMS[kind]:
+            raise BuildError(f"{value!r} is not a {kind} (one of {', '.join(ENUMS[kind])})")
+        return f"#shlo.{kind}<{value}>"
+    if kind in STRUCTS:
+        fields = STRUCTS[kind]["fields"]
+        values = value.as_dict() if isinstance(value, Struct) else dict(value)
+        unknown = set(values) - set(fields)
+        if unknown:
+            raise BuildError(f"{kind} has no fields {sorted(unknown)}")
+        parts = []
+        for name, fkind in fields.items():
+            v = values.get(name, [] if fkind == "dims" else 0)
+            parts.append(f"{name} = [{', '.join(str(int(x)) for x in v)}]" if fkind == "dims"
+                         else f"{name} = {int(v)}")
+        return f"#shlo.{STRUCTS[kind]['mnemonic']}<{', '.join(parts)}>"
+    if kind in ARRAYS:
+        return "[" + ", ".join(_text(v, ARRAYS[kind]) for v in value) + "]"
+    raise BuildError(f"no text form for attribute kind {kind}")
+
+
+def from_python(value, kind: str, context: ir.Context | None = None) -> ir.Attribute:
+    """An MLIR attribute of the given spec kind holding `value`."""
+    if isinstance(value, ir.Attribute):
+        return value
+    if kind in ENUMS or kind in STRUCTS or kind in ARRAYS:
+        return ir.Attribute.parse(_text(value, kind), context)
+    if kind == "i64":
+        return ir.IntegerAttr.get(ir.IntegerType.get_signless(64, context), int(value))
+    if kind == "i32":
+        return ir.IntegerAttr.get(ir.IntegerType.get_signless(32, context), int(value))
+    if kind == "f32":
+        return ir.FloatAttr.get(ir.F32Type.get(context), float(value))
+    if kind == "bool":
+        return ir.BoolAttr.get(bool(value), context)
+    if kind == "string":
+        return ir.StringAttr.get(str(value), context)
+    if kind == "i64_array":
+        return ir.DenseI64ArrayAttr.get([int(x) for x in value], context)
+    if kind == "bool_array":
+        return ir.DenseBoolArrayAttr.get([bool(x) for x in value], context)
+    if kind == "type":
+        t = value if isinstance(value, ir.Type) else ir.Type.parse(str(value), context)
+        return ir.TypeAttr.get(t)
+    if kind == "symbol":
+        return ir.FlatSymbolRefAttr.get(str(value), context)
+    if kind in ("elements", "i64_elements"):
+        from .literals import numpy_to_elements
+        return numpy_to_elements(np.asarray(value, dtype=np.int64 if kind == "i64_elements" else None),
+                                 context=context)
+    raise BuildError(f"cannot build a {kind} attribute from {value!r}; pass an mlir.ir.Attribute")
+
+
+assert set(BUILTIN_ATTRS)  # the generated table is present

@@ -1,0 +1,94 @@
+"""`Program`: a shlo module with the operations users need, and `parse`."""
+from __future__ import annotations
+
+import io
+
+from mlir import ir
+
+from . import _shlo_ext
+from .context import make_context
+from .errors import ParseError, VerificationError
+from .verify.engine import verify_operation
+
+
+class Program:
+    """A shlo program: an `mlir.ir.Module` whose ops are `shlo.*` plus func/builtin."""
+
+    def __init__(self, module: ir.Module, context: ir.Context | None = None):
+        self.module = module
+        self.context = context or module.context
+
+    # -- checks ------------------------------------------------------------
+    def verify(self) -> "Program":
+        """Checks every spec constraint, then MLIR's structural rules.
+
+        Raises VerificationError naming the op, location and constraint id.
+        """
+        errors = verify_operation(self.module.operation)
+        if errors:
+            first = errors[0]
+            more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
+            raise VerificationError(str(first) + more, first.op, first.location, first.constraint, errors)
+        ok, diags = _shlo_ext.verify_operation(self.module.operation)
+        if not ok:
+            errs = [d for d in diags if d[0] == 2] or diags
+            sev, loc, msg = errs[0]
+            op = msg.split("'")[1] if msg.count("'") >= 2 else None
+            raise VerificationError(f"{loc}: {msg} (mlir)", op, loc, "mlir",
+                                    [VerificationError(f"{l}: {m}", None, l, "mlir") for _, l, m in errs])
+        return self
+
+    # -- views -------------------------------------------------------------
+    def __str__(self) -> str:
+        return str(self.module)
+
+    def text(self, generic: bool = False, debug_info: bool = False) -> str:
+        """The program as MLIR text (pretty unless `generic`)."""
+        return self.module.operation.get_asm(print_generic_op_form=generic, enable_debug_info=debug_info)
+
+    def bytecode(self, desired_version: int | None = None) -> bytes:
+        """Plain MLIR bytecode of the module (the artifact format adds versioning on top)."""
+        buf = io.BytesIO()
+        self.module.operation.write_bytecode(buf, desired_version=desired_version)
+        return buf.getvalue()
+
+    def functions(self) -> dict:
+        """The module's functions by symbol name."""
+        out = {}
+        for op in self.module.body.operations:
+            if op.operation.name == "func.func":
+                out[ir.StringAttr(op.attributes["sym_name"]).value] = op
+        return out
+
+    def clone(self) -> "Program":
+        return Program(ir.Module.parse(self.text(generic=True), self.context), self.context)
+
+    def __repr__(self) -> str:
+        return f"<shlo.Program with {len(self.functions())} function(s)>"
+
+
+def parse(source, *, context: ir.Context | None = None, verify: bool = True,
+          name: str = "<input>") -> Program:
+    """Parses shlo text (pretty or generic) or MLIR bytecode into a Program.
+
+    Parsing does not run MLIR's verifier first, so that spec violations are
+    reported by `verify()` with their constraint ids. Raises ParseError for
+    malformed input and VerificationError (when `verify`) for invalid programs.
+    """
+    if isinstance(source, Program):
+        source = source.bytecode()
+    if isinstance(source, str):
+        data = source.encode()
+    elif isinstance(source, (bytes, bytearray, memoryview)):
+        data = bytes(source)
+    else:
+        raise TypeError(f"parse() takes str or bytes, not {type(source).__name__}")
+    ctx = context or make_context()
+    module, diags = _shlo_ext.parse_module(ctx, data, name)
+    if module is None:
+        errs = [d for d in diags if d[0] == 2] or diags or [(2, name, "could not parse input")]
+        raise ParseError("; ".join(f"{loc}: {msg}" for _, loc, msg in errs), errs)
+    prog = Program(module, ctx)
+    if verify:
+        prog.verify()
+    return prog

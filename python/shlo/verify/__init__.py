@@ -1,0 +1,1 @@
+"""Spec-driven verification: every constraint of spec/ops/*.yaml, by id."""

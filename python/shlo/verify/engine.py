@@ -1,0 +1,208 @@
+"""Runs the spec's constraint table over every shlo op of a program.
+
+For each op: the declared operands/results/attributes (ids I<n>, O<n>, A<n>)
+are checked against their kinds and element types, then each constraint
+C<n> of spec/ops/<op>.yaml is evaluated in order over the vocabulary. The
+expressions are compiled once per process.
+"""
+from __future__ import annotations
+
+import builtins
+import functools
+
+from mlir import ir
+
+from .. import attributes as _attrs
+from ..errors import VerificationError
+from ..types import TypeInfo, element_class, type_info
+from . import rules, vocabulary
+from ._spec_table import OPS
+
+
+class RegionInfo:
+    """What constraints see of a region: entry block argument and return types."""
+
+    def __init__(self, region: ir.Region):
+        blocks = list(region.blocks)
+        self.num_blocks = len(blocks)
+        self.args = [type_info(a.type) for a in blocks[0].arguments] if blocks else []
+        self.returns = []
+        if blocks:
+            ops = list(blocks[0].operations)
+            if ops:
+                self.returns = [type_info(v.type) for v in ops[-1].operands]
+
+
+_BUILTINS = {n: getattr(builtins, n) for n in (
+    "all", "any", "len", "range", "zip", "enumerate", "min", "max", "sum", "sorted",
+    "set", "list", "tuple", "abs", "int", "isinstance", "reversed", "None", "True", "False")
+    if hasattr(builtins, n)}
+
+
+@functools.lru_cache(maxsize=1)
+def base_namespace() -> dict:
+    names = dict(_BUILTINS)
+    names.update({k: v for k, v in vars(vocabulary).items()
+                  if callable(v) and not k.startswith("_") and getattr(v, "__module__", "") == vocabulary.__name__})
+    for name, fn in rules.collect().items():
+        if name in names:
+            raise RuntimeError(f"rule {name} shadows a vocabulary name")
+        names[name] = fn
+    names["__builtins__"] = {}
+    return names
+
+
+@functools.lru_cache(maxsize=None)
+def _compiled(expr: str):
+    return compile(expr, f"<spec: {expr}>", "eval")
+
+
+def evaluate(expr: str, env: dict):
+    return eval(_compiled(expr), env)  # noqa: S307 - expressions come from spec/, not from input
+
+
+class Violation(Exception):
+    def __init__(self, constraint: str, text: str, detail: str = ""):
+        super().__init__(text)
+        self.constraint, self.text, self.detail = constraint, text, detail
+
+
+def _split_groups(values, decls, segment_attr):
+    """Assigns a flat list of operands/results to the spec's named groups."""
+    variadic = [i for i, d in enumerate(decls) if d[4]]
+    if len(variadic) > 1:
+        if segment_attr is None:
+            raise Violation("I1", "segment sizes are missing")
+        sizes = list(ir.DenseI32ArrayAttr(segment_attr))
+    else:
+        fixed = len(decls) - len(variadic)
+        if len(values) < fixed:
+            raise Violation(None, f"expected at least {fixed} values, got {len(values)}")
+        sizes = [len(values) - fixed if d[4] else 1 for d in decls]
+    if sum(sizes) != len(values) or len(sizes) != len(decls):
+        raise Violation(None, f"segment sizes {sizes} do not match {len(values)} values")
+    groups, pos = {}, 0
+    for d, n in zip(decls, sizes):
+        chunk = values[pos:pos + n]
+        pos += n
+        groups[d[0]] = list(chunk) if d[4] else chunk[0]
+    return groups
+
+
+_KIND_OK = {
+    "tensor": lambda t: t.kind == "tensor",
+    "token": lambda t: t.kind == "token",
+    "tuple": lambda t: t.kind == "tuple",
+    "future": lambda t: t.kind == "future",
+    "tensor_or_token": lambda t: t.kind in ("tensor", "token"),
+    "any": lambda t: t.kind in ("tensor", "token", "tuple"),
+}
+
+
+def _element_ok(t: TypeInfo, elements, quantized) -> bool:
+    if t.kind != "tensor":
+        return True
+    if t.quant is not None:
+        return ("per_axis" if t.quant.per_axis else "per_tensor") in quantized
+    if not elements:
+        return True
+    cls = element_class(t.element)
+    return (t.element in elements or cls in elements
+            or ("integer" in elements and cls in ("signed", "unsigned")))
+
+
+def _check_decl(cid, decl, value):
+    name, kind, elements, quantized, variadic = decl
+    for t in (value if variadic else [value]):
+        if not _KIND_OK[kind](t):
+            raise Violation(cid, f"`{name}` must be a {kind}, got {t}")
+        if not _element_ok(t, elements, quantized):
+            allowed = ", ".join(elements) + (f"; quantized {', '.join(quantized)}" if quantized else "")
+            raise Violation(cid, f"`{name}` has element type {t.element}, allowed: {allowed}")
+
+
+def op_environment(op: ir.Operation, entry: dict) -> dict:
+    """The names a constraint of this op sees, bound to this op's values."""
+    env = {}
+    operand_types = [type_info(v.type) for v in op.operands]
+    result_types = [type_info(r.type) for r in op.results]
+    attrs = op.attributes
+    seg_in = attrs["operandSegmentSizes"] if "operandSegmentSizes" in attrs else None
+    seg_out = attrs["resultSegmentSizes"] if "resultSegmentSizes" in attrs else None
+    try:
+        ins = _split_groups(operand_types, entry["operands"], seg_in)
+    except Violation as v:
+        raise Violation(v.constraint or "I1", f"operands: {v}")
+    try:
+        outs = _split_groups(result_types, entry["results"], seg_out)
+    except Violation as v:
+        raise Violation(v.constraint or "O1", f"results: {v}")
+    for i, decl in enumerate(entry["operands"]):
+        _check_decl(f"I{i + 1}", decl, ins[decl[0]])
+    for i, decl in enumerate(entry["results"]):
+        _check_decl(f"O{i + 1}", decl, outs[decl[0]])
+    env.update(ins)
+    env.update(outs)
+    for i, (name, kind, optional) in enumerate(entry["attributes"]):
+        if name in attrs:
+            env[name] = _attrs.to_python(attrs[name], kind)
+        elif optional:
+            env[name] = None
+        else:
+            raise Violation(f"A{i + 1}", f"attribute `{name}` ({kind}) is required")
+    regions = list(op.regions)
+    for i, name in enumerate(entry["regions"]):
+        env[name] = RegionInfo(regions[i]) if i < len(regions) else None
+    env["op"] = op
+    return env
+
+
+def check_op(op: ir.Operation, entry: dict) -> None:
+    """Raises Violation for the first constraint this op breaks."""
+    env = op_environment(op, entry)
+    namespace = dict(base_namespace())
+    namespace.update(env)
+    for cid, text, when, check in entry["constraints"]:
+        try:
+            if when is not None and not evaluate(when, namespace):
+                continue
+            ok = evaluate(check, namespace)
+        except Exception as e:  # noqa: BLE001 - a constraint that cannot be evaluated is not met
+            raise Violation(cid, text, f"({type(e).__name__}: {e})")
+        if not ok:
+            raise Violation(cid, text)
+
+
+def _describe(op: ir.Operation) -> str:
+    ins = ", ".join(str(v.type) for v in op.operands)
+    outs = ", ".join(str(r.type) for r in op.results)
+    return f"({ins}) -> ({outs})"
+
+
+def verify_operation(root: ir.Operation, stop_at_first: bool = False) -> list[VerificationError]:
+    """Checks every shlo op nested in `root`; returns one error per violating op."""
+    errors: list[VerificationError] = []
+
+    def visit(op):
+        name = op.name
+        if name.startswith("shlo."):
+            short = name[5:]
+            entry = OPS.get(short)
+            if entry is None:
+                errors.append(VerificationError(f"{op.location}: unknown op '{name}'", name, str(op.location), None))
+            else:
+                try:
+                    check_op(op, entry)
+                except Violation as v:
+                    cid = f"{short}.{v.constraint}"
+                    msg = f"{op.location}: '{name}' violates {cid}: {v.text}"
+                    if v.detail:
+                        msg += f" {v.detail}"
+                    msg += f" [types: {_describe(op)}]"
+                    errors.append(VerificationError(msg, name, str(op.location), cid))
+        if stop_at_first and errors:
+            return ir.WalkResult.INTERRUPT
+        return ir.WalkResult.ADVANCE
+
+    root.walk(visit)
+    return errors

@@ -1,0 +1,223 @@
+"""Loads and checks the machine-readable spec in spec/.
+
+Every generator (ODS, docs, the Python constraint table) and the spec tests
+read the spec through this module, so a malformed entry fails in one place
+with the file and field named.
+"""
+from __future__ import annotations
+
+import ast
+import dataclasses
+import pathlib
+import re
+
+import yaml
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+SPEC = ROOT / "spec"
+
+OPERAND_KINDS = {"tensor", "token", "tuple", "future", "tensor_or_token", "any"}
+ELEMENT_CLASSES = {"bool", "signed", "unsigned", "integer", "float", "complex"}
+QUANTIZATION = {"per_tensor", "per_axis"}
+FORMATS = {"same_types", "functional", "return", "generic"}
+OP_KEYS = {"name", "since", "category", "summary", "semantics", "traits", "format",
+           "operands", "results", "attributes", "regions", "constraints", "infer",
+           "examples", "invalid", "changes"}
+# Traits that the ODS generator knows how to spell.
+TRAITS = {"Pure", "Elementwise", "SameOperandsAndResultShape", "SameOperandsAndResultType",
+          "Terminator", "ReturnLike", "RecursiveMemoryEffects", "IsolatedFromAbove",
+          "Commutative", "Idempotent", "Involution"}
+
+
+class SpecError(Exception):
+    """A spec file does not follow the schema in spec/README.md."""
+
+
+@dataclasses.dataclass
+class Value:
+    name: str
+    type: str = "tensor"
+    element: list = dataclasses.field(default_factory=list)
+    quantized: list = dataclasses.field(default_factory=list)
+    variadic: bool = False
+
+
+@dataclasses.dataclass
+class Attribute:
+    name: str
+    type: str
+    optional: bool = False
+
+
+@dataclasses.dataclass
+class Constraint:
+    id: str
+    text: str
+    check: str | None = None
+    when: str | None = None
+    unchecked: str | None = None
+
+
+@dataclasses.dataclass
+class Op:
+    name: str
+    since: str
+    category: str
+    summary: str
+    semantics: str
+    traits: list
+    format: str
+    operands: list
+    results: list
+    attributes: list
+    regions: list
+    constraints: list
+    infer: str | None
+    examples: list
+    invalid: list
+    path: pathlib.Path
+
+    @property
+    def cpp_name(self) -> str:
+        return "".join(p.capitalize() for p in self.name.split("_")) + "Op"
+
+    def io_constraints(self):
+        """The implicit I<n>/O<n>/A<n> ids of operand, result, attribute declarations."""
+        ids = [(f"I{i + 1}", v) for i, v in enumerate(self.operands)]
+        ids += [(f"A{i + 1}", a) for i, a in enumerate(self.attributes)]
+        ids += [(f"O{i + 1}", v) for i, v in enumerate(self.results)]
+        return ids
+
+
+def _fail(path, msg):
+    raise SpecError(f"{path.relative_to(ROOT)}: {msg}")
+
+
+def _value(path, raw, where):
+    if not isinstance(raw, dict) or "name" not in raw:
+        _fail(path, f"{where}: each entry needs a `name`")
+    unknown = set(raw) - {"name", "type", "element", "quantized", "variadic"}
+    if unknown:
+        _fail(path, f"{where} {raw['name']}: unknown keys {sorted(unknown)}")
+    v = Value(**raw)
+    if v.type not in OPERAND_KINDS:
+        _fail(path, f"{where} {v.name}: type {v.type!r} not in {sorted(OPERAND_KINDS)}")
+    element_names = {e["name"] for e in load_types()["element_types"]}
+    for e in v.element:
+        if e not in ELEMENT_CLASSES and e not in element_names:
+            _fail(path, f"{where} {v.name}: unknown element {e!r}")
+    for q in v.quantized:
+        if q not in QUANTIZATION:
+            _fail(path, f"{where} {v.name}: unknown quantization {q!r}")
+    return v
+
+
+_cache: dict = {}
+
+
+def load_types() -> dict:
+    if "types" not in _cache:
+        _cache["types"] = yaml.safe_load((SPEC / "types.yaml").read_text())
+    return _cache["types"]
+
+
+def load_attributes() -> dict:
+    if "attrs" not in _cache:
+        _cache["attrs"] = yaml.safe_load((SPEC / "attributes.yaml").read_text())
+    return _cache["attrs"]
+
+
+def load_program() -> dict:
+    return yaml.safe_load((SPEC / "program.yaml").read_text())
+
+
+def attribute_kinds() -> set:
+    a = load_attributes()
+    return set(a["builtin"]) | set(a["enums"]) | set(a["structs"]) | set(a["arrays"])
+
+
+def load_op(path: pathlib.Path) -> Op:
+    raw = yaml.safe_load(path.read_text())
+    if not isinstance(raw, dict):
+        _fail(path, "not a mapping")
+    unknown = set(raw) - OP_KEYS
+    if unknown:
+        _fail(path, f"unknown keys {sorted(unknown)}")
+    for key in ("name", "since", "category", "summary", "semantics"):
+        if key not in raw:
+            _fail(path, f"missing `{key}`")
+    if raw["name"] != path.stem:
+        _fail(path, f"name {raw['name']!r} differs from the file name")
+    kinds = attribute_kinds()
+    attrs = []
+    for a in raw.get("attributes", []):
+        unknown = set(a) - {"name", "type", "optional"}
+        if unknown:
+            _fail(path, f"attribute {a.get('name')}: unknown keys {sorted(unknown)}")
+        if a.get("type") not in kinds:
+            _fail(path, f"attribute {a.get('name')}: unknown kind {a.get('type')!r}")
+        attrs.append(Attribute(**a))
+    constraints = []
+    for c in raw.get("constraints", []):
+        unknown = set(c) - {"id", "text", "check", "when", "unchecked"}
+        if unknown:
+            _fail(path, f"constraint {c.get('id')}: unknown keys {sorted(unknown)}")
+        c = Constraint(**c)
+        if not re.fullmatch(r"C\d+", c.id):
+            _fail(path, f"constraint id {c.id!r} is not C<n>")
+        if (c.check is None) == (c.unchecked is None):
+            _fail(path, f"constraint {c.id}: give exactly one of `check` (an expression) "
+                        "or `unchecked` (why it cannot be checked before running)")
+        for expr in (c.check, c.when):
+            if expr is not None:
+                try:
+                    ast.parse(expr, mode="eval")
+                except SyntaxError as e:
+                    _fail(path, f"constraint {c.id}: bad expression {expr!r}: {e}")
+        constraints.append(c)
+    ids = [c.id for c in constraints]
+    if ids != [f"C{i + 1}" for i in range(len(ids))]:
+        _fail(path, f"constraint ids must be C1, C2, ... in order; got {ids}")
+    traits = raw.get("traits", [])
+    for t in traits:
+        if t not in TRAITS:
+            _fail(path, f"unknown trait {t!r}")
+    fmt = raw.get("format", "generic")
+    if fmt not in FORMATS:
+        _fail(path, f"unknown format {fmt!r}")
+    op = Op(
+        name=raw["name"], since=str(raw["since"]), category=raw["category"],
+        summary=raw["summary"].strip(), semantics=raw["semantics"].strip(),
+        traits=traits, format=fmt,
+        operands=[_value(path, v, "operand") for v in raw.get("operands", [])],
+        results=[_value(path, v, "result") for v in raw.get("results", [])],
+        attributes=attrs,
+        regions=[r if isinstance(r, dict) else {"name": r} for r in raw.get("regions", [])],
+        constraints=constraints, infer=raw.get("infer"),
+        examples=raw.get("examples", []), invalid=raw.get("invalid", []), path=path)
+    if not op.examples:
+        _fail(path, "needs at least one example")
+    for ex in op.examples:
+        unknown = set(ex) - {"name", "program", "inputs", "expected", "tolerance", "note", "replicas", "partitions"}
+        if unknown or "program" not in ex:
+            _fail(path, f"example {ex.get('name')}: needs `program`; unknown keys {sorted(unknown)}")
+    all_ids = set(ids) | {i for i, _ in op.io_constraints()}
+    for bad in op.invalid:
+        if set(bad) - {"constraint", "program", "note"} or "program" not in bad:
+            _fail(path, f"invalid example: keys are constraint, program, note")
+        if bad.get("constraint") not in all_ids:
+            _fail(path, f"invalid example names unknown constraint {bad.get('constraint')!r}")
+    if op.format == "same_types" and (any(v.variadic for v in op.operands)
+                                       or len(op.results) != 1 or op.results[0].variadic):
+        _fail(path, "format same_types needs fixed operands and one result")
+    return op
+
+
+def load_ops() -> list[Op]:
+    if "ops" not in _cache:
+        _cache["ops"] = [load_op(p) for p in sorted((SPEC / "ops").glob("*.yaml"))]
+    return _cache["ops"]
+
+
+def released_opset(version: str = "1.0.0") -> list[str]:
+    return (SPEC / f"opset-{version}.txt").read_text().split()
