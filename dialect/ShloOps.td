@@ -3,6 +3,31 @@
 #ifndef SHLO_OPS_TD
 #define SHLO_OPS_TD
 
+def Shlo_AbsOp : Shlo_Op<"abs", [Pure, Elementwise, SameOperandsAndResultShape]> {
+  let summary = "Element-wise absolute value; the modulus for complex numbers.";
+  let description = [{
+    Computes the magnitude of every element of `operand`.
+    Signed integers give `-x` for negative `x` in two's-complement arithmetic,
+    so the most negative value (e.g. -128 for i8) maps to itself because
+    negation wraps around. Floats clear the sign bit, as IEEE-754 `abs` does:
+    -0.0 becomes +0.0, -inf becomes +inf and NaN stays NaN (with its sign
+    cleared). A complex element `a + bi` gives the real number `sqrt(a^2 + b^2)`
+    computed without intermediate overflow or underflow (like `hypot`), so the
+    result's element type is the part type of the complex type (f32 for
+    complex<f32>); if either part is infinite the result is +inf, otherwise if
+    either part is NaN it is NaN. Quantized operands are dequantized, the
+    absolute value is taken in the expressed type and then quantized to the
+    result type.
+
+    Spec: docs/spec.md#abs
+  }];
+  let arguments = (ins
+    AnyType:$operand);
+  let results = (outs
+    AnyType:$result);
+  let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($operand), type($result))";
+}
+
 def Shlo_AddOp : Shlo_Op<"add", [Pure, Elementwise, SameOperandsAndResultShape]> {
   let summary = "Element-wise sum of two tensors.";
   let description = [{
@@ -20,6 +45,115 @@ def Shlo_AddOp : Shlo_Op<"add", [Pure, Elementwise, SameOperandsAndResultShape]>
   let results = (outs
     AnyType:$result);
   let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($lhs), type($rhs), type($result))";
+}
+
+def Shlo_AndOp : Shlo_Op<"and", [Pure, Elementwise, SameOperandsAndResultShape, Commutative]> {
+  let summary = "Element-wise logical AND of booleans, bitwise AND of integers.";
+  let description = [{
+    Combines `lhs` and `rhs` element by element. For `i1` elements the result
+    is true exactly when both inputs are true. For signed and unsigned integers
+    every bit of the result is set exactly when that bit is set in both inputs
+    (two's-complement bit patterns for signed types).
+
+    Spec: docs/spec.md#and
+  }];
+  let arguments = (ins
+    AnyType:$lhs,
+    AnyType:$rhs);
+  let results = (outs
+    AnyType:$result);
+  let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($lhs), type($rhs), type($result))";
+}
+
+def Shlo_BroadcastInDimOp : Shlo_Op<"broadcast_in_dim", [Pure]> {
+  let summary = "Expands a tensor to a larger shape by mapping its dimensions onto result dimensions and repeating along the rest.";
+  let description = [{
+    Operand dimension `i` is placed at result dimension
+    `broadcast_dimensions[i]`; result dimensions that no operand dimension
+    maps to are new, and the operand is repeated along them. A mapped operand
+    dimension either has the size of its result dimension (the data is copied
+    as is) or has size 1 (its single slice is repeated to fill the result
+    dimension). Formally, for each index `r` of the result, the element read
+    from the operand is at index `o` with `o[i] = 0` when
+    `dim(operand, i) = 1` and `o[i] = r[broadcast_dimensions[i]]` otherwise.
+    `broadcast_dimensions` need not be increasing, so the op can also
+    permute dimensions. The result shape is static; when the operand has a
+    dynamic size, its value at run time must be 1 or the mapped result size,
+    otherwise behavior is undefined. For per-axis quantized tensors the
+    quantization axis follows its dimension to the result; broadcasting a
+    unit axis repeats its single scale and zero point.
+
+    Spec: docs/spec.md#broadcast_in_dim
+  }];
+  let arguments = (ins
+    AnyType:$operand,
+    DenseI64ArrayAttr:$broadcast_dimensions);
+  let results = (outs
+    AnyType:$result);
+  let assemblyFormat = "$operand attr-dict `:` functional-type(operands, results)";
+}
+
+def Shlo_CaseOp : Shlo_Op<"case", [RecursiveMemoryEffects]> {
+  let summary = "Runs one region out of a list, chosen by an index.";
+  let description = [{
+    Reads the single integer in `index` and runs the region `branches[index]`;
+    an index that is negative or not less than the number of branches selects
+    the last branch instead. Exactly one branch runs, its returned values are
+    the op's `results`, and the side effects of the other branches do not
+    happen. Branches take no arguments but may use values defined outside the
+    op.
+
+    Spec: docs/spec.md#case
+  }];
+  let arguments = (ins
+    AnyType:$index);
+  let results = (outs
+    Variadic<AnyType>:$results);
+  let regions = (region VariadicRegion<SizedRegion<1>>:$branches);
+  let assemblyFormat = "$index attr-dict `:` functional-type(operands, results) $branches";
+}
+
+def Shlo_CbrtOp : Shlo_Op<"cbrt", [Pure, Elementwise, SameOperandsAndResultShape]> {
+  let summary = "Element-wise cube root.";
+  let description = [{
+    Computes the cube root of every element of `operand`. For floats this is
+    IEEE-754 `rootn(x, 3)`: unlike a power with exponent 1/3 it is defined for
+    negative inputs and keeps their sign (the cube root of -8 is -2). Signed
+    zeros and infinities map to themselves (-0 gives -0, -inf gives -inf) and
+    NaN gives NaN. For complex elements the principal cube root is taken, with
+    the branch cut along the negative real axis. A per-tensor quantized operand
+    is dequantized to its expressed type, the function is applied there, and the
+    outcome is quantized to the result's quantized type. Apart from the exact
+    cases listed, how closely the result approaches the true value is
+    implementation-defined.
+
+    Spec: docs/spec.md#cbrt
+  }];
+  let arguments = (ins
+    AnyType:$operand);
+  let results = (outs
+    AnyType:$result);
+  let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($operand), type($result))";
+}
+
+def Shlo_CeilOp : Shlo_Op<"ceil", [Pure, Elementwise, SameOperandsAndResultShape]> {
+  let summary = "Element-wise rounding towards positive infinity.";
+  let description = [{
+    Rounds every element of `operand` to the smallest integral value that is not
+    below it, i.e. IEEE-754 `roundToIntegralTowardPositive`. The result keeps
+    the element type (it is a float, not an integer). Negative inputs above -1
+    give -0; signed zeros, infinities and integral values are returned
+    unchanged; NaN gives NaN. A per-tensor quantized operand is dequantized to
+    its expressed type, the function is applied there, and the outcome is
+    quantized to the result's quantized type.
+
+    Spec: docs/spec.md#ceil
+  }];
+  let arguments = (ins
+    AnyType:$operand);
+  let results = (outs
+    AnyType:$result);
+  let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($operand), type($result))";
 }
 
 def Shlo_CompareOp : Shlo_Op<"compare", [Pure, Elementwise, SameOperandsAndResultShape]> {
@@ -65,6 +199,27 @@ def Shlo_ConstantOp : Shlo_Op<"constant", [Pure]> {
   let assemblyFormat = "attr-dict `:` functional-type(operands, results)";
 }
 
+def Shlo_CosineOp : Shlo_Op<"cosine", [Pure, Elementwise, SameOperandsAndResultShape]> {
+  let summary = "Element-wise cosine.";
+  let description = [{
+    Computes the cosine of every element of `operand`, with the argument in
+    radians (IEEE-754 `cos` for floats). Both zeros give 1; +inf, -inf and NaN
+    give NaN. For complex elements the result is the complex cosine, cos(a + bi)
+    = cos(a)cosh(b) - i sin(a)sinh(b). A per-tensor quantized operand is
+    dequantized to its expressed type, the function is applied there, and the
+    outcome is quantized to the result's quantized type. Apart from the exact
+    cases listed, how closely the result approaches the true value is
+    implementation-defined.
+
+    Spec: docs/spec.md#cosine
+  }];
+  let arguments = (ins
+    AnyType:$operand);
+  let results = (outs
+    AnyType:$result);
+  let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($operand), type($result))";
+}
+
 def Shlo_DotGeneralOp : Shlo_Op<"dot_general", [Pure]> {
   let summary = "Dot products between slices of `lhs` and `rhs`, batched over shared dimensions.";
   let description = [{
@@ -90,6 +245,190 @@ def Shlo_DotGeneralOp : Shlo_Op<"dot_general", [Pure]> {
   let results = (outs
     AnyType:$result);
   let assemblyFormat = "$lhs `,` $rhs attr-dict `:` functional-type(operands, results)";
+}
+
+def Shlo_ExponentialOp : Shlo_Op<"exponential", [Pure, Elementwise, SameOperandsAndResultShape]> {
+  let summary = "Element-wise natural exponential.";
+  let description = [{
+    Computes e raised to every element of `operand` (IEEE-754 `exp` for floats).
+    Both zeros give 1, -inf gives +0, +inf gives +inf and NaN gives NaN; results
+    too large for the element type overflow to +inf. For complex elements, exp(a
+    + bi) = exp(a)(cos(b) + i sin(b)). A per-tensor quantized operand is
+    dequantized to its expressed type, the function is applied there, and the
+    outcome is quantized to the result's quantized type. Apart from the exact
+    cases listed, how closely the result approaches the true value is
+    implementation-defined.
+
+    Spec: docs/spec.md#exponential
+  }];
+  let arguments = (ins
+    AnyType:$operand);
+  let results = (outs
+    AnyType:$result);
+  let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($operand), type($result))";
+}
+
+def Shlo_ExponentialMinusOneOp : Shlo_Op<"exponential_minus_one", [Pure, Elementwise, SameOperandsAndResultShape]> {
+  let summary = "Element-wise e^x - 1, accurate for x near zero.";
+  let description = [{
+    Computes e raised to every element of `operand`, minus one (IEEE-754 `expm1`
+    for floats). It is meant to stay accurate for inputs close to zero, where
+    computing `exponential` and then subtracting 1 would lose most significant
+    digits. Signed zeros are kept (-0 gives -0), -inf gives -1, +inf gives +inf
+    and NaN gives NaN. For complex elements the result is exp(z) - 1. A
+    per-tensor quantized operand is dequantized to its expressed type, the
+    function is applied there, and the outcome is quantized to the result's
+    quantized type. Apart from the exact cases listed, how closely the result
+    approaches the true value is implementation-defined.
+
+    Spec: docs/spec.md#exponential_minus_one
+  }];
+  let arguments = (ins
+    AnyType:$operand);
+  let results = (outs
+    AnyType:$result);
+  let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($operand), type($result))";
+}
+
+def Shlo_FloorOp : Shlo_Op<"floor", [Pure, Elementwise, SameOperandsAndResultShape]> {
+  let summary = "Element-wise rounding towards negative infinity.";
+  let description = [{
+    Rounds every element of `operand` to the largest integral value that is not
+    above it, i.e. IEEE-754 `roundToIntegralTowardNegative`. The result keeps
+    the element type. Positive inputs below 1 give +0, negative non-integral
+    inputs move down (-0.2 gives -1); signed zeros, infinities and integral
+    values are returned unchanged; NaN gives NaN. A per-tensor quantized operand
+    is dequantized to its expressed type, the function is applied there, and the
+    outcome is quantized to the result's quantized type.
+
+    Spec: docs/spec.md#floor
+  }];
+  let arguments = (ins
+    AnyType:$operand);
+  let results = (outs
+    AnyType:$result);
+  let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($operand), type($result))";
+}
+
+def Shlo_IfOp : Shlo_Op<"if", [RecursiveMemoryEffects]> {
+  let summary = "Runs one of two regions, chosen by a boolean.";
+  let description = [{
+    Reads the single boolean in `pred`. When it is true the op runs
+    `true_branch`, otherwise `false_branch`; exactly one of the two runs, and
+    the values that the chosen region returns are the op's `results`. Side
+    effects inside the region that does not run do not happen. The branches
+    take no arguments but may use values defined outside the op.
+
+    Spec: docs/spec.md#if
+  }];
+  let arguments = (ins
+    AnyType:$pred);
+  let results = (outs
+    Variadic<AnyType>:$results);
+  let regions = (region SizedRegion<1>:$true_branch, SizedRegion<1>:$false_branch);
+  let assemblyFormat = "$pred attr-dict `:` functional-type(operands, results) $true_branch $false_branch";
+}
+
+def Shlo_LogOp : Shlo_Op<"log", [Pure, Elementwise, SameOperandsAndResultShape]> {
+  let summary = "Element-wise natural logarithm.";
+  let description = [{
+    Computes the natural (base e) logarithm of every element of `operand`
+    (IEEE-754 `log` for floats). 1 gives +0; both +0 and -0 give -inf (the
+    pole); any value below zero, -inf included, is outside the domain and gives
+    NaN; +inf gives +inf and NaN gives NaN. For complex elements the principal
+    logarithm is taken, log|z| + i arg(z), with the imaginary part in (-pi, pi]
+    and the branch cut along the negative real axis. A per-tensor quantized
+    operand is dequantized to its expressed type, the function is applied there,
+    and the outcome is quantized to the result's quantized type. Apart from the
+    exact cases listed, how closely the result approaches the true value is
+    implementation-defined.
+
+    Spec: docs/spec.md#log
+  }];
+  let arguments = (ins
+    AnyType:$operand);
+  let results = (outs
+    AnyType:$result);
+  let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($operand), type($result))";
+}
+
+def Shlo_LogPlusOneOp : Shlo_Op<"log_plus_one", [Pure, Elementwise, SameOperandsAndResultShape]> {
+  let summary = "Element-wise log(1 + x), accurate for x near zero.";
+  let description = [{
+    Computes the natural logarithm of one plus every element of `operand`
+    (IEEE-754 `logp1` for floats). It is meant to stay accurate for inputs close
+    to zero, where adding 1 first would round most of the input away. Signed
+    zeros are kept (-0 gives -0); -1 gives -inf; any value below -1, -inf
+    included, is outside the domain and gives NaN; +inf gives +inf and NaN gives
+    NaN. For complex elements the result is the principal logarithm of 1 + z. A
+    per-tensor quantized operand is dequantized to its expressed type, the
+    function is applied there, and the outcome is quantized to the result's
+    quantized type. Apart from the exact cases listed, how closely the result
+    approaches the true value is implementation-defined.
+
+    Spec: docs/spec.md#log_plus_one
+  }];
+  let arguments = (ins
+    AnyType:$operand);
+  let results = (outs
+    AnyType:$result);
+  let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($operand), type($result))";
+}
+
+def Shlo_LogisticOp : Shlo_Op<"logistic", [Pure, Elementwise, SameOperandsAndResultShape]> {
+  let summary = "Element-wise logistic sigmoid, 1 / (1 + e^-x).";
+  let description = [{
+    Computes the logistic function 1 / (1 + exp(-x)) of every element of
+    `operand`. For floats every result lies in [0, 1]: 0 (of either sign) gives
+    0.5, +inf gives 1, -inf gives +0 and NaN gives NaN. For complex elements the
+    same formula is evaluated with complex arithmetic. A per-tensor quantized
+    operand is dequantized to its expressed type, the function is applied there,
+    and the outcome is quantized to the result's quantized type. Apart from the
+    exact cases listed, how closely the result approaches the true value is
+    implementation-defined.
+
+    Spec: docs/spec.md#logistic
+  }];
+  let arguments = (ins
+    AnyType:$operand);
+  let results = (outs
+    AnyType:$result);
+  let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($operand), type($result))";
+}
+
+def Shlo_NotOp : Shlo_Op<"not", [Pure, Elementwise, SameOperandsAndResultShape]> {
+  let summary = "Element-wise logical NOT of booleans, bitwise complement of integers.";
+  let description = [{
+    For `i1` elements the result is the negation of each input (true becomes
+    false and back). For signed and unsigned integers every bit of the element
+    is flipped; for signed types this equals `-x - 1` in two's complement, for
+    an unsigned N-bit type it equals `2^N - 1 - x`.
+
+    Spec: docs/spec.md#not
+  }];
+  let arguments = (ins
+    AnyType:$operand);
+  let results = (outs
+    AnyType:$result);
+  let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($operand), type($result))";
+}
+
+def Shlo_OrOp : Shlo_Op<"or", [Pure, Elementwise, SameOperandsAndResultShape, Commutative]> {
+  let summary = "Element-wise logical OR of booleans, bitwise OR of integers.";
+  let description = [{
+    Combines `lhs` and `rhs` element by element. For `i1` elements the result
+    is true when at least one input is true. For signed and unsigned integers
+    a bit of the result is set when that bit is set in either input
+    (two's-complement bit patterns for signed types).
+
+    Spec: docs/spec.md#or
+  }];
+  let arguments = (ins
+    AnyType:$lhs,
+    AnyType:$rhs);
+  let results = (outs
+    AnyType:$result);
+  let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($lhs), type($rhs), type($result))";
 }
 
 def Shlo_ReduceOp : Shlo_Op<"reduce", [RecursiveMemoryEffects, AttrSizedOperandSegments]> {
@@ -131,6 +470,196 @@ def Shlo_ReturnOp : Shlo_Op<"return", [Pure, Terminator, ReturnLike]> {
     Variadic<AnyType>:$results);
   let results = (outs);
   let assemblyFormat = "$results attr-dict (`:` type($results)^)?";
+}
+
+def Shlo_RoundNearestAfzOp : Shlo_Op<"round_nearest_afz", [Pure, Elementwise, SameOperandsAndResultShape]> {
+  let summary = "Element-wise rounding to the nearest integer, halves away from zero.";
+  let description = [{
+    Rounds every element of `operand` to the nearest integral value; a value
+    exactly halfway between two integers goes to the one of larger magnitude
+    (2.5 gives 3, -2.5 gives -3, 0.5 gives 1). This is IEEE-754
+    `roundToIntegralTiesToAway`. The result keeps the element type and the sign
+    of the input, so -0.4 gives -0. Signed zeros and infinities are returned
+    unchanged and NaN gives NaN. Compare `round_nearest_even`, which sends
+    halves to the even neighbour. A per-tensor quantized operand is dequantized
+    to its expressed type, the function is applied there, and the outcome is
+    quantized to the result's quantized type.
+
+    Spec: docs/spec.md#round_nearest_afz
+  }];
+  let arguments = (ins
+    AnyType:$operand);
+  let results = (outs
+    AnyType:$result);
+  let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($operand), type($result))";
+}
+
+def Shlo_RoundNearestEvenOp : Shlo_Op<"round_nearest_even", [Pure, Elementwise, SameOperandsAndResultShape]> {
+  let summary = "Element-wise rounding to the nearest integer, halves to even.";
+  let description = [{
+    Rounds every element of `operand` to the nearest integral value; a value
+    exactly halfway between two integers goes to the even one (0.5 gives 0, 1.5
+    and 2.5 give 2, -2.5 gives -2). This is IEEE-754
+    `roundToIntegralTiesToEven`. The result keeps the element type and the sign
+    of the input, so -0.5 and -0.4 give -0. Signed zeros and infinities are
+    returned unchanged and NaN gives NaN. Compare `round_nearest_afz`, which
+    sends halves away from zero. A per-tensor quantized operand is dequantized
+    to its expressed type, the function is applied there, and the outcome is
+    quantized to the result's quantized type.
+
+    Spec: docs/spec.md#round_nearest_even
+  }];
+  let arguments = (ins
+    AnyType:$operand);
+  let results = (outs
+    AnyType:$result);
+  let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($operand), type($result))";
+}
+
+def Shlo_RsqrtOp : Shlo_Op<"rsqrt", [Pure, Elementwise, SameOperandsAndResultShape]> {
+  let summary = "Element-wise reciprocal square root, 1 / sqrt(x).";
+  let description = [{
+    Computes one over the square root of every element of `operand` (IEEE-754
+    `rSqrt` for floats). +0 gives +inf and -0 gives -inf; any value below zero,
+    -inf included, is outside the domain and gives NaN; +inf gives +0 and NaN
+    gives NaN. For complex elements the result is 1 divided by the principal
+    square root. A per-tensor quantized operand is dequantized to its expressed
+    type, the function is applied there, and the outcome is quantized to the
+    result's quantized type. Apart from the exact cases listed, how closely the
+    result approaches the true value is implementation-defined.
+
+    Spec: docs/spec.md#rsqrt
+  }];
+  let arguments = (ins
+    AnyType:$operand);
+  let results = (outs
+    AnyType:$result);
+  let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($operand), type($result))";
+}
+
+def Shlo_SineOp : Shlo_Op<"sine", [Pure, Elementwise, SameOperandsAndResultShape]> {
+  let summary = "Element-wise sine.";
+  let description = [{
+    Computes the sine of every element of `operand`, with the argument in
+    radians (IEEE-754 `sin` for floats). Signed zeros are kept (-0 gives -0);
+    +inf, -inf and NaN give NaN. For complex elements the result is the complex
+    sine, sin(a + bi) = sin(a)cosh(b) + i cos(a)sinh(b). A per-tensor quantized
+    operand is dequantized to its expressed type, the function is applied there,
+    and the outcome is quantized to the result's quantized type. Apart from the
+    exact cases listed, how closely the result approaches the true value is
+    implementation-defined.
+
+    Spec: docs/spec.md#sine
+  }];
+  let arguments = (ins
+    AnyType:$operand);
+  let results = (outs
+    AnyType:$result);
+  let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($operand), type($result))";
+}
+
+def Shlo_SqrtOp : Shlo_Op<"sqrt", [Pure, Elementwise, SameOperandsAndResultShape]> {
+  let summary = "Element-wise square root.";
+  let description = [{
+    Computes the square root of every element of `operand` (IEEE-754
+    `squareRoot` for floats). Signed zeros are kept (sqrt(-0) is -0); any other
+    value below zero, -inf included, is outside the domain and gives NaN; +inf
+    gives +inf and NaN gives NaN. For complex elements the principal square root
+    is taken, the one with non-negative real part, with the branch cut along the
+    negative real axis. A per-tensor quantized operand is dequantized to its
+    expressed type, the function is applied there, and the outcome is quantized
+    to the result's quantized type. Apart from the exact cases listed, how
+    closely the result approaches the true value is implementation-defined.
+
+    Spec: docs/spec.md#sqrt
+  }];
+  let arguments = (ins
+    AnyType:$operand);
+  let results = (outs
+    AnyType:$result);
+  let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($operand), type($result))";
+}
+
+def Shlo_TanOp : Shlo_Op<"tan", [Pure, Elementwise, SameOperandsAndResultShape]> {
+  let summary = "Element-wise tangent.";
+  let description = [{
+    Computes the tangent of every element of `operand`, with the argument in
+    radians (IEEE-754 `tan` for floats). Signed zeros are kept (-0 gives -0);
+    +inf, -inf and NaN give NaN. For complex elements the result is the complex
+    tangent sin(z)/cos(z). A per-tensor quantized operand is dequantized to its
+    expressed type, the function is applied there, and the outcome is quantized
+    to the result's quantized type. Apart from the exact cases listed, how
+    closely the result approaches the true value is implementation-defined.
+
+    Spec: docs/spec.md#tan
+  }];
+  let arguments = (ins
+    AnyType:$operand);
+  let results = (outs
+    AnyType:$result);
+  let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($operand), type($result))";
+}
+
+def Shlo_TanhOp : Shlo_Op<"tanh", [Pure, Elementwise, SameOperandsAndResultShape]> {
+  let summary = "Element-wise hyperbolic tangent.";
+  let description = [{
+    Computes the hyperbolic tangent of every element of `operand` (IEEE-754
+    `tanh` for floats). Signed zeros are kept (-0 gives -0), +inf gives 1, -inf
+    gives -1 and NaN gives NaN; every finite result lies in [-1, 1]. For complex
+    elements the result is the complex hyperbolic tangent sinh(z)/cosh(z). A
+    per-tensor quantized operand is dequantized to its expressed type, the
+    function is applied there, and the outcome is quantized to the result's
+    quantized type. Apart from the exact cases listed, how closely the result
+    approaches the true value is implementation-defined.
+
+    Spec: docs/spec.md#tanh
+  }];
+  let arguments = (ins
+    AnyType:$operand);
+  let results = (outs
+    AnyType:$result);
+  let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($operand), type($result))";
+}
+
+def Shlo_WhileOp : Shlo_Op<"while", [RecursiveMemoryEffects]> {
+  let summary = "Repeats `body` on a loop state for as long as `cond` yields true.";
+  let description = [{
+    The loop state starts as the values of `operand`. Each iteration first runs
+    `cond` on the current state; it yields a rank-0 boolean. If that boolean is
+    false the loop ends and the op returns the current state as `results`.
+    Otherwise `body` runs on the current state and the values it returns become
+    the state of the next iteration. Neither region runs a fixed number of
+    times: `cond` runs once more than `body`, and a loop whose `cond` never
+    yields false does not terminate. Tokens in the state carry the ordering of
+    side effects through the iterations. Both regions may use values defined
+    outside the op.
+
+    Spec: docs/spec.md#while
+  }];
+  let arguments = (ins
+    Variadic<AnyType>:$operand);
+  let results = (outs
+    Variadic<AnyType>:$results);
+  let regions = (region SizedRegion<1>:$cond, SizedRegion<1>:$body);
+  let assemblyFormat = "$operand attr-dict `:` functional-type(operands, results) $cond $body";
+}
+
+def Shlo_XorOp : Shlo_Op<"xor", [Pure, Elementwise, SameOperandsAndResultShape, Commutative]> {
+  let summary = "Element-wise exclusive OR of booleans or of integer bits.";
+  let description = [{
+    Combines `lhs` and `rhs` element by element. For `i1` elements the result
+    is true when exactly one of the two inputs is true. For signed and unsigned
+    integers a bit of the result is set when that bit differs between the two
+    inputs (two's-complement bit patterns for signed types).
+
+    Spec: docs/spec.md#xor
+  }];
+  let arguments = (ins
+    AnyType:$lhs,
+    AnyType:$rhs);
+  let results = (outs
+    AnyType:$result);
+  let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($lhs), type($rhs), type($result))";
 }
 
 #endif // SHLO_OPS_TD

@@ -79,6 +79,29 @@ def example_value_problems(example: dict, prog: shlo.Program) -> list[str]:
     return problems
 
 
+def infer_problems(prog: shlo.Program) -> list[str]:
+    """Each op's `infer` expression agrees with the result types the program states."""
+    from shlo.verify import engine, vocabulary
+    from shlo.verify._spec_table import OPS
+    problems = []
+    for o in _walk(prog):
+        entry = OPS.get(o.name[5:]) if o.name.startswith("shlo.") else None
+        if not entry or not entry["infer"]:
+            continue
+        env = dict(engine.base_namespace())
+        env.update(engine.op_environment(o, entry))
+        try:
+            inferred = list(engine.evaluate(entry["infer"], env))
+        except Exception as e:  # noqa: BLE001
+            problems.append(f"{o.name}: infer raised {type(e).__name__}: {e}")
+            continue
+        actual = [type_info(r.type) for r in o.results]
+        if len(inferred) != len(actual) or not all(
+                vocabulary.compatible_types(a, b) for a, b in zip(inferred, actual)):
+            problems.append(f"{o.name}: infer gives {[str(t) for t in inferred]}, program has {[str(t) for t in actual]}")
+    return problems
+
+
 def op_problems(op: speclib.Op) -> list[str]:
     problems = []
     for ex in op.examples:
@@ -92,6 +115,7 @@ def op_problems(op: speclib.Op) -> list[str]:
             problems.append(f"{label}: does not use shlo.{op.name}")
         problems += [f"{label}: {p}" for p in roundtrip_problems(ex["program"])]
         problems += [f"{label}: {p}" for p in example_value_problems(ex, prog)]
+        problems += [f"{label}: {p}" for p in infer_problems(prog)]
     covered = set()
     for bad in op.invalid:
         want = f"{op.name}.{bad['constraint']}"

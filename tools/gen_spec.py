@@ -144,7 +144,7 @@ def gen_py_table() -> str:
             "results": [(v.name, v.type, tuple(v.element), tuple(v.quantized), v.variadic)
                         for v in op.results],
             "attributes": [(a.name, a.type, a.optional) for a in op.attributes],
-            "regions": [r["name"] for r in op.regions],
+            "regions": [(r["name"], bool(r.get("variadic"))) for r in op.regions],
             "constraints": [(c.id, " ".join(c.text.split()), c.when, c.check)
                             for c in op.constraints if c.check is not None],
             "infer": op.infer,

@@ -38,6 +38,33 @@ def element_of_dtype(dtype) -> str:
         raise ValueError(f"no shlo element type for numpy dtype {dtype}") from None
 
 
+_NUMPY_NATIVE = {np.dtype(t) for t in (np.bool_, np.int8, np.int16, np.int32, np.int64, np.uint8, np.uint16,
+                                        np.uint32, np.uint64, np.float16, np.float32, np.float64,
+                                        np.complex64, np.complex128)}
+
+
+def _is_native(dtype: np.dtype, element: str) -> bool:
+    """True when the upstream bindings take the numpy buffer for this element type as is."""
+    return dtype in _NUMPY_NATIVE and dtype.itemsize * 8 == ELEMENT_TYPES[element][1]
+
+
+def _literal(x, element: str) -> str:
+    cls = ELEMENT_TYPES[element][0]
+    if cls == "bool":
+        return "true" if x else "false"
+    if cls in ("signed", "unsigned"):
+        return str(int(x))
+    # Floats as bit patterns: exact, and covers NaN and infinities.
+    bits = np.asarray(x).reshape(1).view(np.dtype(f"u{np.asarray(x).dtype.itemsize}"))[0]
+    return f"0x{int(bits):X}"
+
+
+def _nested(array: np.ndarray, element: str) -> str:
+    if array.ndim == 0:
+        return _literal(array, element)
+    return "[" + ", ".join(_nested(a, element) for a in array) + "]"
+
+
 def numpy_to_elements(array, element: str | None = None, context: ir.Context | None = None) -> ir.Attribute:
     """A DenseElementsAttr holding `array` (converted to `element` if given)."""
     array = np.asarray(array)
@@ -45,28 +72,36 @@ def numpy_to_elements(array, element: str | None = None, context: ir.Context | N
     array = np.ascontiguousarray(array.astype(numpy_dtype(element), copy=False))
     t = tensor_type(array.shape, element).to_mlir(context)
     if array.dtype == np.bool_:
-        return ir.DenseElementsAttr.get(array, type=ir.RankedTensorType(t).element_type, context=context)
-    if array.dtype.kind in "biufc" and array.dtype.itemsize * 8 == _bits_storage(element):
+        return ir.DenseElementsAttr.get(array, context=context)
+    if _is_native(array.dtype, element):
         return ir.DenseElementsAttr.get(array, signless=not element.startswith("ui"),
-                                        type=ir.RankedTensorType(t).element_type, context=context)
-    raw = array.view(np.dtype(f"u{array.dtype.itemsize}"))
-    return ir.DenseElementsAttr.get(raw, type=ir.RankedTensorType(t).element_type, context=context)
-
-
-def _bits_storage(element: str) -> int:
-    return ELEMENT_TYPES[element][1]
+                                        type=t.element_type, context=context)
+    return ir.Attribute.parse(f"dense<{_nested(array, element)}> : {t}", context)
 
 
 def elements_to_numpy(attr: ir.Attribute) -> np.ndarray:
     """The values of a dense tensor literal as a numpy array of the matching dtype."""
     info = type_info(attr.type)
     dtype = numpy_dtype(info.element)
-    dense = ir.DenseElementsAttr(attr)
-    if dense.is_splat:
-        value = elements_to_numpy(ir.DenseElementsAttr.get_splat(
-            ir.RankedTensorType.get([], ir.RankedTensorType(dense.type).element_type), dense.get_splat_value()))
-        return np.full(info.shape, value, dtype=dtype)
-    if dtype.kind in "biufc" and dtype.itemsize * 8 == _bits_storage(info.element):
-        return np.array(dense, copy=True).astype(dtype, copy=False).reshape(info.shape)
-    raw = np.array(dense, copy=True)
-    return raw.view(dtype).reshape(info.shape)
+    if (_is_native(dtype, info.element) and dtype.kind != "c") or dtype == np.bool_:
+        dense = ir.DenseElementsAttr(attr)
+        if dense.is_splat:
+            return np.full(info.shape, np.array(dense.get_splat_value().value if hasattr(
+                dense.get_splat_value(), "value") else dense.get_splat_value()), dtype=dtype)
+        return np.array(dense).astype(dtype, copy=False).reshape(info.shape)
+    # Exotic widths (bf16, f8, i2/i4): read the printed literal back.
+    text = str(attr)
+    body = text[len("dense<"):text.rindex(" : ")].strip()[:-1]
+    values = _parse_literal(body)
+    cls = ELEMENT_TYPES[info.element][0]
+    arr = np.array(values, dtype={"float": np.float64, "complex": np.complex128}.get(cls, np.int64))
+    if arr.ndim == 0:
+        arr = np.full(info.shape, arr)
+    return arr.astype(dtype).reshape(info.shape)
+
+
+def _parse_literal(body: str):
+    import re
+    body = re.sub(r"\(([^,()]+),([^,()]+)\)", r"complex(\1,\2)", body)
+    body = body.replace("true", "1").replace("false", "0").replace("inf", "float('inf')").replace("nan", "float('nan')")
+    return eval(body, {"float": float, "complex": complex, "__builtins__": {}})  # noqa: S307 - MLIR's own printed numbers

@@ -83,6 +83,13 @@ def parse(source, *, context: ir.Context | None = None, verify: bool = True,
         data = bytes(source)
     else:
         raise TypeError(f"parse() takes str or bytes, not {type(source).__name__}")
+    if not data.startswith(b"ML\xefR"):
+        try:
+            data.decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise ParseError(f"{name}: neither MLIR bytecode nor UTF-8 text ({e})") from None
+        if b"\x00" in data:
+            raise ParseError(f"{name}: text contains NUL bytes; not an MLIR program")
     ctx = context or make_context()
     module, diags = _shlo_ext.parse_module(ctx, data, name)
     if module is None:

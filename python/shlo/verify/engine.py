@@ -151,8 +151,11 @@ def op_environment(op: ir.Operation, entry: dict) -> dict:
         else:
             raise Violation(f"A{i + 1}", f"attribute `{name}` ({kind}) is required")
     regions = list(op.regions)
-    for i, name in enumerate(entry["regions"]):
-        env[name] = RegionInfo(regions[i]) if i < len(regions) else None
+    for i, (name, variadic) in enumerate(entry["regions"]):
+        if variadic:  # a variadic region list is always the last region entry
+            env[name] = [RegionInfo(r) for r in regions[i:]]
+        else:
+            env[name] = RegionInfo(regions[i]) if i < len(regions) else None
     env["op"] = op
     return env
 

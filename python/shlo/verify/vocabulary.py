@@ -342,6 +342,21 @@ def parent_is_shlo_op(op):
     return parent is not None and parent.name.startswith("shlo.")
 
 
+def function_type(op, symbol):
+    """The (argument types, result types) of the function `symbol` in the module enclosing `op`, or None if there is none."""
+    from ..types import type_info as _ti
+    parent = op.parent
+    while parent is not None and parent.name != "builtin.module":
+        parent = parent.parent
+    if parent is None:
+        return None
+    for f in parent.regions[0].blocks[0].operations:
+        if f.operation.name == "func.func" and str(f.attributes["sym_name"]) == f'"{symbol}"':
+            ft = f.attributes["function_type"].value
+            return [_ti(t) for t in ft.inputs], [_ti(t) for t in ft.results]
+    return None
+
+
 def _need_tensor(x):
     if not (isinstance(x, TypeInfo) and x.kind == "tensor"):
         raise TypeError(f"expected a ranked tensor, got {x}")

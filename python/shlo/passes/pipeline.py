@@ -1,0 +1,104 @@
+"""Parsing and running pass pipelines that mix upstream and shlo passes."""
+from __future__ import annotations
+
+import dataclasses
+from typing import Callable
+
+from mlir import ir
+from mlir.passmanager import PassManager
+
+from ..errors import PassError, ShloError
+from . import simplify, verify
+
+
+@dataclasses.dataclass(frozen=True)
+class ShloPass:
+    name: str
+    summary: str
+    run: Callable[[ir.Operation], None]
+
+
+SHLO_PASSES = {p.name: p for p in (
+    ShloPass("shlo-verify", "Checks every spec constraint of every shlo op (fails with the constraint id).",
+             verify.run),
+    ShloPass("shlo-simplify", "Removes ops that return their operand unchanged (identity convert, reshape, "
+             "transpose, broadcast_in_dim, slice, pad, reverse) and folds double negation.", simplify.run),
+)}
+
+
+def split_top_level(text: str) -> list[str]:
+    """Splits `a,b{x=1,y=2},c(d,e)` at the commas that are not nested."""
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(text):
+        if ch in "({[":
+            depth += 1
+        elif ch in ")}]":
+            depth -= 1
+            if depth < 0:
+                raise PassError(f"unbalanced brackets in pipeline {text!r}")
+        elif ch == "," and depth == 0:
+            parts.append(text[start:i].strip())
+            start = i + 1
+    if depth != 0:
+        raise PassError(f"unbalanced brackets in pipeline {text!r}")
+    if text[start:].strip():
+        parts.append(text[start:].strip())
+    return parts
+
+
+def _strip_anchor(pipeline: str) -> str:
+    pipeline = pipeline.strip()
+    if pipeline.startswith("builtin.module(") and pipeline.endswith(")"):
+        return pipeline[len("builtin.module("):-1]
+    return pipeline
+
+
+def _python_pass(p: ShloPass):
+    def run(op, pass_):
+        try:
+            p.run(op)
+        except ShloError as e:
+            run.error = e
+            pass_.signal_pass_failure()
+    run.error = None
+    return run
+
+
+def build_pass_manager(pipeline: str, context: ir.Context) -> tuple[PassManager, list]:
+    """A PassManager on builtin.module running `pipeline`; also returns the shlo pass callbacks."""
+    callbacks = []
+    with context:
+        pm = PassManager("builtin.module")
+        for element in split_top_level(_strip_anchor(pipeline)):
+            name = element.split("{")[0].split("(")[0].strip()
+            if name in SHLO_PASSES:
+                if element != name:
+                    raise PassError(f"shlo pass {name} takes no options")
+                cb = _python_pass(SHLO_PASSES[name])
+                callbacks.append(cb)
+                pm.add(cb, name=name, argument=name, description=SHLO_PASSES[name].summary)
+                continue
+            if any(n in element for n in SHLO_PASSES):
+                raise PassError(f"shlo passes run on the whole module; move them out of {element!r}")
+            try:
+                pm.add(element)
+            except ValueError as e:
+                raise PassError(f"bad pass pipeline element {element!r}: {e}") from None
+    return pm, callbacks
+
+
+def run_pipeline(module: ir.Module, pipeline: str) -> None:
+    """Runs `pipeline` on `module` in place; raises PassError (or the shlo error a pass raised)."""
+    pm, callbacks = build_pass_manager(pipeline, module.context)
+    try:
+        pm.run(module.operation)
+    except ir.MLIRError as e:
+        for cb in callbacks:
+            if cb.error is not None:
+                raise cb.error from None
+        raise PassError(f"pipeline {pipeline!r} failed: {e}") from None
+    except Exception as e:  # noqa: BLE001 - e.g. upstream raising on bad options at run time
+        for cb in callbacks:
+            if cb.error is not None:
+                raise cb.error from None
+        raise PassError(f"pipeline {pipeline!r} failed: {e}") from None

@@ -1,0 +1,91 @@
+"""shlo-opt: parse, verify, transform and print shlo programs.
+
+    shlo-opt in.mlir                                   # verify, print pretty
+    shlo-opt in.mlir --pass-pipeline='builtin.module(shlo-simplify,canonicalize,cse)'
+    shlo-opt in.mlir --generic | --emit-bytecode -o out.mlirbc
+    cat in.mlirbc | shlo-opt -                         # bytecode or text on stdin
+
+Errors go to stderr and the exit status is 1; no output file is written.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+
+from .. import _shlo_ext
+from ..context import make_context
+from ..errors import ShloError
+from ..passes import SHLO_PASSES, run_pipeline
+from ..program import parse
+from .io import read_input, write_output
+
+
+class _HelpWithPasses(argparse.Action):
+    """--help prints the options, then every shlo and upstream pass (as mlir-opt does)."""
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        parser.print_help()
+        print()
+        list_passes()
+        parser.exit()
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="shlo-opt", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter,
+        add_help=False,
+        epilog="shlo passes:\n" + "\n".join(f"  {n:<16} {s.summary}" for n, s in SHLO_PASSES.items())
+        + "\n\nAny registered upstream MLIR pass may appear in a pipeline; they are listed below.")
+    p.add_argument("-h", "--help", action=_HelpWithPasses, nargs=0, help="show this help, all passes, and exit")
+    p.add_argument("input", nargs="?", default="-", help="input file, text or bytecode ('-' = stdin)")
+    p.add_argument("-o", "--output", default="-", help="output file ('-' = stdout)")
+    p.add_argument("--pass-pipeline", "-p", default=None,
+                   help="pipeline in MLIR syntax, e.g. 'builtin.module(shlo-simplify,cse)'")
+    p.add_argument("--generic", "--mlir-print-op-generic", action="store_true", help="print generic op form")
+    p.add_argument("--emit-bytecode", action="store_true", help="write MLIR bytecode instead of text")
+    p.add_argument("--debuginfo", "--mlir-print-debuginfo", action="store_true", help="print locations")
+    p.add_argument("--no-verify", action="store_true", help="skip verification of the input")
+    p.add_argument("--verify-only", action="store_true", help="verify, print nothing, exit 0 if valid")
+    p.add_argument("--list-passes", action="store_true", help="list shlo and upstream passes and exit")
+    return p
+
+
+def list_passes() -> None:
+    print("shlo passes:")
+    for name, p in SHLO_PASSES.items():
+        print(f"  --{name:<48} -   {p.summary}")
+    print("Upstream MLIR", end=" ")
+    sys.stdout.flush()
+    make_context()  # registers upstream passes
+    _shlo_ext.print_registered_passes()
+
+
+def main(argv=None) -> int:
+    args = _parser().parse_args(argv)
+    if args.list_passes:
+        list_passes()
+        return 0
+    try:
+        data, name = read_input(args.input)
+        prog = parse(data, name=name, verify=not args.no_verify)
+        if args.pass_pipeline:
+            run_pipeline(prog.module, args.pass_pipeline)
+            prog.verify()
+        if args.verify_only:
+            return 0
+        if args.emit_bytecode:
+            out = prog.bytecode()
+        else:
+            out = prog.text(generic=args.generic, debug_info=args.debuginfo).encode()
+        write_output(args.output, out)
+    except ShloError as e:
+        print(f"shlo-opt: error: {e}", file=sys.stderr)
+        return 1
+    except OSError as e:
+        print(f"shlo-opt: error: {e}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

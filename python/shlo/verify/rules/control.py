@@ -1,0 +1,146 @@
+"""Rules for control flow, collectives, host communication, calls and async ops."""
+from __future__ import annotations
+
+import re
+
+from mlir import ir
+
+from .. import vocabulary as v
+from ...types import TypeInfo, element_class, tuple_type
+
+
+def compatible_type_lists(a, b):
+    """True when two lists of types have equal length and pairwise compatible types."""
+    a, b = list(a), list(b)
+    return len(a) == len(b) and all(v.compatible_types(x, y) for x, y in zip(a, b))
+
+
+def literal_values(lit):
+    """The entries of an integer tensor literal as a flat list of ints (row-major)."""
+    return [int(x) for x in lit.array().reshape(-1)]
+
+
+def literal_column(lit, j):
+    """Column `j` of a rank-2 integer tensor literal, as a list of ints."""
+    return [int(x) for x in lit.array()[:, j]]
+
+
+def group_size(lit):
+    """The number of ids per group of a rank-2 `replica_groups` literal (its second size)."""
+    return lit.type.shape[1]
+
+
+def replica_groups_unique(lit):
+    """True when `replica_groups` is a rank-2 literal in which no id occurs twice."""
+    return v.rank(lit.type) == 2 and v.is_unique(literal_values(lit))
+
+
+def replica_groups_dense(lit):
+    """True when every id of `replica_groups` lies in `[0, n)`, n being the number of entries."""
+    ids = literal_values(lit)
+    return all(0 <= i < len(ids) for i in ids)
+
+
+def binary_reducer_type(region):
+    """The rank-0 tensor type E when a region is `(E, E) -> E` in one block, else None."""
+    if v.num_blocks(region) != 1:
+        return None
+    args, rets = v.block_args(region), v.returns(region)
+    if len(args) != 2 or len(rets) != 1:
+        return None
+    e = args[0]
+    if not v.is_tensor(e) or v.rank(e) != 0 or args[1] != e or rets[0] != e:
+        return None
+    return e
+
+
+def is_promotable(x, y):
+    """True when tensor `x`'s elements can widen to those of tensor `y` (same class, no fewer bits; quantized: same expressed type)."""
+    if v.is_quantized(x) or v.is_quantized(y):
+        return (v.is_quantized(x) and v.is_quantized(y) and v.expressed_type(x) == v.expressed_type(y)
+                and v.bitwidth(x) <= v.bitwidth(y))
+    cx, cy = element_class(v.element_type(x)), element_class(v.element_type(y))
+    return cx == cy and v.bitwidth(x) <= v.bitwidth(y)
+
+
+def resized_shape(s, index, factor=None, divisor=None):
+    """A shape with size `index` multiplied by `factor` or divided by `divisor` (dynamic stays dynamic)."""
+    s = list(s)
+    if s[index] is not None:
+        if factor is not None:
+            s[index] = s[index] * factor
+        if divisor is not None:
+            s[index] = s[index] // divisor
+    return tuple(s)
+
+
+def all_to_all_shape(s, split_dimension, concat_dimension, split_count):
+    """The result shape of all_to_all: the split dimension shrinks by `split_count`, the concat dimension grows by it."""
+    if split_dimension == concat_dimension:
+        return tuple(s)
+    return resized_shape(resized_shape(s, split_dimension, divisor=split_count),
+                         concat_dimension, factor=split_count)
+
+
+def channel_id(handle):
+    """The channel id of an optional `channel_handle` (0 when absent)."""
+    return 0 if handle is None else handle.handle
+
+
+def callee_type(op, symbol):
+    """The (argument types, result types) of function `symbol` in `op`'s module, or ([None], [None]) if there is none."""
+    found = v.function_type(op, symbol)
+    return found if found is not None else ([None], [None])
+
+
+def is_future_of(x, types):
+    """True when `x` is a future whose member types equal `types`."""
+    return isinstance(x, TypeInfo) and x.kind == "future" and list(x.members) == list(types)
+
+
+_IDENT = r"[A-Za-z_][A-Za-z0-9_$]*"
+
+
+def is_namespaced_op_name(name):
+    """True when a string is an op name with a namespace, like `ns.op` (identifiers joined by dots)."""
+    return isinstance(name, str) and re.fullmatch(rf"{_IDENT}(\.{_IDENT})+", name) is not None
+
+
+def is_string_attr(attr):
+    """True when an attribute is a string attribute."""
+    try:
+        ir.StringAttr(attr)
+        return True
+    except (ValueError, TypeError):
+        return False
+
+
+def is_dictionary_attr(attr):
+    """True when an attribute is a dictionary attribute."""
+    try:
+        ir.DictAttr(attr)
+        return True
+    except (ValueError, TypeError):
+        return False
+
+
+def layout_fits(layout, x):
+    """True when a minor-to-major layout fits a value: a permutation of its dimensions for a tensor, empty otherwise."""
+    if v.is_tensor(x):
+        return v.is_permutation(layout, v.rank(x))
+    return len(layout) == 0
+
+
+def results_as_one(results):
+    """The type custom_call's aliases index into: the only result, or a tuple of all results."""
+    results = list(results)
+    return results[0] if len(results) == 1 else tuple_type(results)
+
+
+def member_at(x, path):
+    """The member of a (nested) tuple type at the index path, or None when the path does not exist."""
+    for i in path:
+        if not (isinstance(x, TypeInfo) and x.kind == "tuple" and 0 <= i < len(x.members)):
+            return None
+        x = x.members[i]
+    return x

@@ -1,0 +1,42 @@
+#!/usr/bin/env python3
+"""Counts the ops in the released op set, the spec, the ODS and the docs.
+
+Exit status 1 when the four disagree (an op missing from one of them).
+"""
+from __future__ import annotations
+
+import re
+import sys
+
+import speclib
+from speclib import ROOT
+
+
+def counts() -> dict[str, set[str]]:
+    ods = (ROOT / "dialect/ShloOps.td").read_text()
+    docs = (ROOT / "docs/spec.md").read_text()
+    return {
+        "opset-1.0.0": set(speclib.released_opset("1.0.0")),
+        "spec/ops": {o.name for o in speclib.load_ops()},
+        "ODS": set(re.findall(r'^def Shlo_\w+Op : Shlo_Op<"(\w+)"', ods, re.M)),
+        "docs": set(re.findall(r"^### (\w+)$", docs, re.M)),
+    }
+
+
+def main() -> int:
+    c = counts()
+    for name, ops in c.items():
+        print(f"{name:12} {len(ops)} ops")
+    reference = c["opset-1.0.0"]
+    bad = False
+    for name, ops in c.items():
+        missing, extra = sorted(reference - ops), sorted(ops - reference)
+        if missing or extra:
+            bad = True
+            print(f"{name}: missing {missing} extra {extra}")
+    print("all agree" if not bad else "MISMATCH")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
