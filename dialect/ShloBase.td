@@ -37,6 +37,9 @@ def Shlo_FutureType : TypeDef<Shlo_Dialect, "Future"> {
   let assemblyFormat = "`<` $types `>`";
 }
 
+def Shlo_TensorOrToken : AnyTypeOf<[AnyRankedTensor, Shlo_TokenType], "tensor or token">;
+def Shlo_AnyValue : AnyTypeOf<[AnyRankedTensor, Shlo_TokenType, AnyTuple], "tensor, token or tuple">;
+
 //===-- Attribute parameters ----------------------------------------------===//
 
 // A list of dimension numbers, printed in brackets so that it can sit inside

@@ -22,9 +22,9 @@ def Shlo_AbsOp : Shlo_Op<"abs", [Pure, Elementwise, SameOperandsAndResultShape]>
     Spec: docs/spec.md#abs
   }];
   let arguments = (ins
-    AnyType:$operand);
+    AnyRankedTensor:$operand);
   let results = (outs
-    AnyType:$result);
+    AnyRankedTensor:$result);
   let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($operand), type($result))";
 }
 
@@ -40,11 +40,141 @@ def Shlo_AddOp : Shlo_Op<"add", [Pure, Elementwise, SameOperandsAndResultShape]>
     Spec: docs/spec.md#add
   }];
   let arguments = (ins
-    AnyType:$lhs,
-    AnyType:$rhs);
+    AnyRankedTensor:$lhs,
+    AnyRankedTensor:$rhs);
   let results = (outs
-    AnyType:$result);
+    AnyRankedTensor:$result);
   let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($lhs), type($rhs), type($result))";
+}
+
+def Shlo_AfterAllOp : Shlo_Op<"after_all", [Pure]> {
+  let summary = "Joins tokens into one token that comes after all of them.";
+  let description = [{
+    Returns a token that is ordered after every side effect that the tokens in
+    `inputs` are ordered after. Side-effecting ops that take the result token
+    therefore happen after all of those effects. With no inputs the result is
+    a fresh token that depends on nothing. The op itself has no side effect.
+
+    Spec: docs/spec.md#after_all
+  }];
+  let arguments = (ins
+    Variadic<Shlo_TokenType>:$inputs);
+  let results = (outs
+    Shlo_TokenType:$result);
+  let assemblyFormat = "$inputs attr-dict `:` functional-type(operands, results)";
+}
+
+def Shlo_AllGatherOp : Shlo_Op<"all_gather", []> {
+  let summary = "Concatenates tensors from all processes of each process group and gives every member the concatenation.";
+  let description = [{
+    A program runs as a grid of `num_replicas` x `num_partitions` processes;
+    process (r, p) is replica r of partition p. The op partitions the
+    processes into process groups. Within a group, each of the `operands` of
+    every member is concatenated along `all_gather_dim`, in the order in which
+    the members are listed in their row of `replica_groups`, and every member
+    receives the same concatenations as `results`.
+
+    How rows of `replica_groups` become process groups depends on the channel
+    id (the `handle` of `channel_handle`, 0 when absent) and on
+    `use_global_device_ids` (false when absent):
+    - channel id <= 0, `use_global_device_ids` false (cross-replica): a row
+      lists replica ids; for each partition p it forms the group of processes
+      (r, p), r in the row.
+    - channel id > 0, `use_global_device_ids` false (cross-replica and
+      cross-partition): a row lists replica ids and forms one group of the
+      processes (r, p) for every r in the row and every partition p, listed
+      partition by partition (all of partition 0 in row order, then partition 1, ...).
+    - channel id > 0, `use_global_device_ids` true (flattened ids): a row
+      lists flattened ids `r * num_partitions + p` of the group's processes.
+
+    All members of a group must execute the op; it synchronizes them.
+
+    Spec: docs/spec.md#all_gather
+  }];
+  let arguments = (ins
+    Variadic<AnyRankedTensor>:$operands,
+    I64Attr:$all_gather_dim,
+    I64ElementsAttr:$replica_groups,
+    OptionalAttr<Shlo_ChannelHandleAttr>:$channel_handle,
+    OptionalAttr<BoolAttr>:$use_global_device_ids);
+  let results = (outs
+    Variadic<AnyRankedTensor>:$results);
+  let assemblyFormat = "$operands attr-dict `:` functional-type(operands, results)";
+}
+
+def Shlo_AllReduceOp : Shlo_Op<"all_reduce", [RecursiveMemoryEffects]> {
+  let summary = "Combines tensors across the processes of each process group and gives every member the combined value.";
+  let description = [{
+    A program runs as a grid of processes, `num_replicas` replicas times
+    `num_partitions` partitions; process (r, p) is replica r of partition p.
+    This op partitions the processes into process groups and, within each
+    group, combines the `operands` of all members element by element with
+    `computation`; every member of the group receives the same combined
+    values as `results`. Before combining, operand elements are converted to
+    the element type E of `computation`'s arguments (a widening of the same
+    kind, see C6). The combination order over the group is unspecified (any
+    tree), so `computation` should be associative and commutative for a
+    deterministic result.
+
+    How the rows of `replica_groups` turn into process groups depends on the
+    channel id (the `handle` of `channel_handle`, 0 when absent) and on
+    `use_global_device_ids` (false when absent):
+    - channel id <= 0, `use_global_device_ids` false (cross-replica): each
+      row lists replica ids; for every partition p there is one group per
+      row, made of the processes (r, p) for the replicas r in the row.
+    - channel id > 0, `use_global_device_ids` false (cross-replica and
+      cross-partition): each row lists replica ids and forms one group made
+      of the processes (r, p) for every r in the row and every partition p.
+    - channel id > 0, `use_global_device_ids` true (flattened ids): each row
+      lists flattened process ids `r * num_partitions + p` and forms one group
+      of exactly those processes.
+
+    All processes of a group must execute the op; it synchronizes them. A
+    process that belongs to no group has undefined results.
+
+    Spec: docs/spec.md#all_reduce
+  }];
+  let arguments = (ins
+    Variadic<AnyRankedTensor>:$operands,
+    I64ElementsAttr:$replica_groups,
+    OptionalAttr<Shlo_ChannelHandleAttr>:$channel_handle,
+    OptionalAttr<BoolAttr>:$use_global_device_ids);
+  let results = (outs
+    Variadic<AnyRankedTensor>:$results);
+  let regions = (region SizedRegion<1>:$computation);
+  let assemblyFormat = "$operands attr-dict `:` functional-type(operands, results) $computation";
+}
+
+def Shlo_AllToAllOp : Shlo_Op<"all_to_all", []> {
+  let summary = "Within each process group, splits every tensor into parts, sends part i to the i-th member and concatenates what arrives.";
+  let description = [{
+    A program runs as a grid of `num_replicas` x `num_partitions` processes;
+    process (r, p) is replica r of partition p. When the channel id (the
+    `handle` of `channel_handle`, 0 when absent) is positive, each row of
+    `replica_groups` lists partition ids and, for every replica r, forms the
+    group of processes (r, p) with p in the row (cross-partition); otherwise
+    each row lists replica ids and, for every partition p, forms the group of
+    processes (r, p) with r in the row (cross-replica).
+
+    Every process cuts each of its `operands` along `split_dimension` into
+    `split_count` equally sized consecutive parts and sends part i to the
+    member at position i of its group. Each process then concatenates, along
+    `concat_dimension`, the parts it received, ordered by the position of their
+    senders in the group; these are its `results`. All members of a group must
+    execute the op; it synchronizes them.
+
+    Spec: docs/spec.md#all_to_all
+  }];
+  let arguments = (ins
+    Variadic<AnyRankedTensor>:$operands,
+    I64Attr:$split_dimension,
+    I64Attr:$concat_dimension,
+    I64Attr:$split_count,
+    I64ElementsAttr:$replica_groups,
+    OptionalAttr<Shlo_ChannelHandleAttr>:$channel_handle);
+  let results = (outs
+    Variadic<AnyRankedTensor>:$results);
+  let assemblyFormat = "$operands attr-dict `:` functional-type(operands, results)";
 }
 
 def Shlo_AndOp : Shlo_Op<"and", [Pure, Elementwise, SameOperandsAndResultShape, Commutative]> {
@@ -58,11 +188,217 @@ def Shlo_AndOp : Shlo_Op<"and", [Pure, Elementwise, SameOperandsAndResultShape, 
     Spec: docs/spec.md#and
   }];
   let arguments = (ins
-    AnyType:$lhs,
-    AnyType:$rhs);
+    AnyRankedTensor:$lhs,
+    AnyRankedTensor:$rhs);
   let results = (outs
-    AnyType:$result);
+    AnyRankedTensor:$result);
   let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($lhs), type($rhs), type($result))";
+}
+
+def Shlo_AsyncDoneOp : Shlo_Op<"async_done", []> {
+  let summary = "Waits for an asynchronous call and returns its results.";
+  let description = [{
+    Blocks until the call started by the `async_start` that produced `future`
+    has finished, and returns the values that the called function returned,
+    in order, as `results`. Every side effect of that call has happened when
+    this op completes.
+
+    Spec: docs/spec.md#async_done
+  }];
+  let arguments = (ins
+    Shlo_FutureType:$future);
+  let results = (outs
+    Variadic<Shlo_AnyValue>:$results);
+  let assemblyFormat = "$future attr-dict `:` functional-type(operands, results)";
+}
+
+def Shlo_AsyncStartOp : Shlo_Op<"async_start", []> {
+  let summary = "Starts running a function asynchronously and returns a future for its results.";
+  let description = [{
+    Begins a call of the function `called_computation` with `inputs` as its
+    arguments and returns at once a `!shlo.future<R...>`, where R are the
+    function's result types. The call may run concurrently with the ops that
+    follow, on the execution thread named by `execution_thread` (the thread
+    names and their meaning are defined by the implementation; "main" is the
+    thread of the caller). The matching `async_done` waits for the call to
+    finish and yields its results. The call's side effects happen at some
+    point between the two ops; they are unordered with respect to side
+    effects of ops executed in between unless tokens order them.
+
+    Spec: docs/spec.md#async_start
+  }];
+  let arguments = (ins
+    Variadic<Shlo_AnyValue>:$inputs,
+    FlatSymbolRefAttr:$called_computation,
+    StrAttr:$execution_thread);
+  let results = (outs
+    Shlo_FutureType:$future);
+  let assemblyFormat = "$inputs attr-dict `:` functional-type(operands, results)";
+}
+
+def Shlo_Atan2Op : Shlo_Op<"atan2", [Pure, Elementwise, SameOperandsAndResultShape]> {
+  let summary = "Element-wise two-argument arctangent, `atan2(lhs, rhs)`.";
+  let description = [{
+    For each pair of elements, gives the angle in radians between the positive
+    x axis and the point whose y coordinate is the `lhs` element and whose x
+    coordinate is the `rhs` element; the result lies in [-pi, pi]. Floats follow
+    IEEE-754 `atan2`, including its signed-zero and infinity cases: the
+    result's sign follows the sign of `lhs` (also for zeros), so
+    atan2(±0, +0) = ±0, atan2(±0, -0) = ±pi, atan2(±0, x) = ±pi for x < 0,
+    atan2(±y, +inf) = ±0 and atan2(±y, -inf) = ±pi for finite y > 0,
+    atan2(±inf, ±inf) = ±pi/4 or ±3pi/4, and a NaN operand gives NaN. The
+    rounding error of finite results is implementation-defined. For complex
+    numbers the op is the complex extension
+    `-i * log((rhs + i*lhs) / sqrt(lhs^2 + rhs^2))`. Quantized operands are
+    dequantized, combined in the expressed type and quantized to the result
+    type.
+
+    Spec: docs/spec.md#atan2
+  }];
+  let arguments = (ins
+    AnyRankedTensor:$lhs,
+    AnyRankedTensor:$rhs);
+  let results = (outs
+    AnyRankedTensor:$result);
+  let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($lhs), type($rhs), type($result))";
+}
+
+def Shlo_BatchNormGradOp : Shlo_Op<"batch_norm_grad", [Pure]> {
+  let summary = "Gradients of batch normalization with respect to its operand, scale and offset.";
+  let description = [{
+    Back-propagates `grad_output`, the gradient of a loss with respect to the
+    output of `batch_norm_training(operand, scale, offset)`, where `mean` and
+    `variance` are the statistics that op computed for `operand`. Dimension
+    `feature_index` is the feature dimension; for each feature `f`, `S_f` is
+    the set of indices `i` with `i[feature_index] = f`, and
+    `n = size(operand) / dim(operand, feature_index)`. Writing, for
+    `f = i[feature_index]`,
+
+        c[i]      = operand[i] - mean[f]
+        sd[f]     = sqrt(variance[f] + epsilon)
+        sum_g[f]  = sum_{i in S_f} grad_output[i]
+        sum_gc[f] = sum_{i in S_f} grad_output[i] * c[i]
+
+    the results are
+
+        grad_offset[f]  = sum_g[f]
+        grad_scale[f]   = sum_gc[f] / sd[f]
+        grad_operand[i] = scale[f] / (sd[f] * n)
+                          * (n * grad_output[i] - sum_g[f] - c[i] * sum_gc[f] / (variance[f] + epsilon))
+
+    This is the gradient of the training op treating `mean` and `variance`
+    as functions of `operand` (the usual batch-norm backward pass). The sum
+    order is unspecified; `epsilon` is converted to the element type first.
+    Quantized tensors are dequantized, the computation runs in the expressed
+    type, and each result is quantized to its own type.
+
+    Spec: docs/spec.md#batch_norm_grad
+  }];
+  let arguments = (ins
+    AnyRankedTensor:$operand,
+    AnyRankedTensor:$scale,
+    AnyRankedTensor:$mean,
+    AnyRankedTensor:$variance,
+    AnyRankedTensor:$grad_output,
+    F32Attr:$epsilon,
+    I64Attr:$feature_index);
+  let results = (outs
+    AnyRankedTensor:$grad_operand,
+    AnyRankedTensor:$grad_scale,
+    AnyRankedTensor:$grad_offset);
+  let assemblyFormat = "$operand `,` $scale `,` $mean `,` $variance `,` $grad_output attr-dict `:` functional-type(operands, results)";
+}
+
+def Shlo_BatchNormInferenceOp : Shlo_Op<"batch_norm_inference", [Pure]> {
+  let summary = "Normalizes a tensor along its feature dimension with given mean and variance, then scales and shifts it.";
+  let description = [{
+    Dimension `feature_index` of `operand` is the feature dimension; the
+    rank-1 tensors `scale`, `offset`, `mean` and `variance` hold one value per
+    feature. For every index `i` of `operand`, with `f = i[feature_index]`:
+
+        result[i] = (operand[i] - mean[f]) / sqrt(variance[f] + epsilon) * scale[f] + offset[f]
+
+    computed in the element type, `epsilon` first converted to it. The
+    statistics come from the operands, not from `operand` itself (compare
+    `batch_norm_training`). Quantized tensors are dequantized, the formula is
+    evaluated in the expressed type, and the result is quantized to the type
+    of `result`.
+
+    Spec: docs/spec.md#batch_norm_inference
+  }];
+  let arguments = (ins
+    AnyRankedTensor:$operand,
+    AnyRankedTensor:$scale,
+    AnyRankedTensor:$offset,
+    AnyRankedTensor:$mean,
+    AnyRankedTensor:$variance,
+    F32Attr:$epsilon,
+    I64Attr:$feature_index);
+  let results = (outs
+    AnyRankedTensor:$result);
+  let assemblyFormat = "$operand `,` $scale `,` $offset `,` $mean `,` $variance attr-dict `:` functional-type(operands, results)";
+}
+
+def Shlo_BatchNormTrainingOp : Shlo_Op<"batch_norm_training", [Pure]> {
+  let summary = "Computes per-feature mean and variance of a tensor, normalizes it with them, then scales and shifts it.";
+  let description = [{
+    Dimension `feature_index` of `operand` is the feature dimension. For each
+    feature `f`, let `S_f` be the set of indices `i` of `operand` with
+    `i[feature_index] = f`, and `n = size(operand) / dim(operand, feature_index)`
+    the number of such indices. The op computes
+
+        batch_mean[f] = (1/n) * sum_{i in S_f} operand[i]
+        batch_var[f]  = (1/n) * sum_{i in S_f} (operand[i] - batch_mean[f])^2
+        output[i]     = (operand[i] - batch_mean[f]) / sqrt(batch_var[f] + epsilon) * scale[f] + offset[f]
+
+    where `f = i[feature_index]`. The variance is the biased (population)
+    variance: it divides by `n`, not `n - 1`. The summation order is
+    unspecified. `epsilon` is converted to the element type first.
+    Quantized tensors are dequantized, the computation runs in the expressed
+    type, and every result is quantized to its own type.
+
+    Spec: docs/spec.md#batch_norm_training
+  }];
+  let arguments = (ins
+    AnyRankedTensor:$operand,
+    AnyRankedTensor:$scale,
+    AnyRankedTensor:$offset,
+    F32Attr:$epsilon,
+    I64Attr:$feature_index);
+  let results = (outs
+    AnyRankedTensor:$output,
+    AnyRankedTensor:$batch_mean,
+    AnyRankedTensor:$batch_var);
+  let assemblyFormat = "$operand `,` $scale `,` $offset attr-dict `:` functional-type(operands, results)";
+}
+
+def Shlo_BitcastConvertOp : Shlo_Op<"bitcast_convert", [Pure]> {
+  let summary = "Reinterprets the bits of a tensor as another element type.";
+  let description = [{
+    Produces `result` by reading the bits of `operand` as values of the result's
+    element type; no value is converted, only the bits are relabelled. Quantized
+    tensors take part through their storage type. Let `E` and `E'` be the bit
+    widths of the operand and result element types.
+
+    When `E' = E` every element maps to the element at the same index. When `E'
+    < E` each operand element is split into `E/E'` result elements, which form a
+    new innermost (last) dimension of the result. When `E' > E` the innermost
+    dimension of the operand, of size `E'/E`, is fused into one result element,
+    so the result has one dimension less.
+
+    How the bits of an element are laid out, and so the order of the pieces
+    along the split or fused dimension, is implementation-defined. The examples
+    here assume the usual little-endian layout, where the piece holding the
+    least significant bits comes first. Float bit patterns that do not stand for
+    a number come out as NaN; which NaN is unspecified.
+
+    Spec: docs/spec.md#bitcast_convert
+  }];
+  let arguments = (ins
+    AnyRankedTensor:$operand);
+  let results = (outs
+    AnyRankedTensor:$result);
+  let assemblyFormat = "$operand attr-dict `:` functional-type(operands, results)";
 }
 
 def Shlo_BroadcastInDimOp : Shlo_Op<"broadcast_in_dim", [Pure]> {
@@ -86,10 +422,10 @@ def Shlo_BroadcastInDimOp : Shlo_Op<"broadcast_in_dim", [Pure]> {
     Spec: docs/spec.md#broadcast_in_dim
   }];
   let arguments = (ins
-    AnyType:$operand,
+    AnyRankedTensor:$operand,
     DenseI64ArrayAttr:$broadcast_dimensions);
   let results = (outs
-    AnyType:$result);
+    AnyRankedTensor:$result);
   let assemblyFormat = "$operand attr-dict `:` functional-type(operands, results)";
 }
 
@@ -106,9 +442,9 @@ def Shlo_CaseOp : Shlo_Op<"case", [RecursiveMemoryEffects]> {
     Spec: docs/spec.md#case
   }];
   let arguments = (ins
-    AnyType:$index);
+    AnyRankedTensor:$index);
   let results = (outs
-    Variadic<AnyType>:$results);
+    Variadic<Shlo_TensorOrToken>:$results);
   let regions = (region VariadicRegion<SizedRegion<1>>:$branches);
   let assemblyFormat = "$index attr-dict `:` functional-type(operands, results) $branches";
 }
@@ -130,9 +466,9 @@ def Shlo_CbrtOp : Shlo_Op<"cbrt", [Pure, Elementwise, SameOperandsAndResultShape
     Spec: docs/spec.md#cbrt
   }];
   let arguments = (ins
-    AnyType:$operand);
+    AnyRankedTensor:$operand);
   let results = (outs
-    AnyType:$result);
+    AnyRankedTensor:$result);
   let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($operand), type($result))";
 }
 
@@ -150,10 +486,113 @@ def Shlo_CeilOp : Shlo_Op<"ceil", [Pure, Elementwise, SameOperandsAndResultShape
     Spec: docs/spec.md#ceil
   }];
   let arguments = (ins
-    AnyType:$operand);
+    AnyRankedTensor:$operand);
   let results = (outs
-    AnyType:$result);
+    AnyRankedTensor:$result);
   let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($operand), type($result))";
+}
+
+def Shlo_CholeskyOp : Shlo_Op<"cholesky", [Pure]> {
+  let summary = "Cholesky factors of a batch of Hermitian positive-definite matrices.";
+  let description = [{
+    Treats the last two dimensions of `a` as square matrices and every
+    leading dimension as a batch dimension. For each matrix `A`: when `lower`
+    is true, returns the lower-triangular `L` with positive real diagonal such
+    that `A = L * L^H`; when `lower` is false, the upper-triangular `U` with
+    `A = U^H * U` (`^H` is the conjugate transpose, the plain transpose for
+    real types). Only the triangle of `A` named by `lower` (diagonal
+    included) is read; the other triangle is assumed to mirror it. The
+    entries of the result outside that triangle are implementation-defined
+    (the examples show zeros there). If a matrix is not Hermitian
+    positive-definite, its result is implementation-defined. Quantized
+    inputs are dequantized, factored in the expressed type, and the result is
+    quantized to the type of `result`.
+
+    Spec: docs/spec.md#cholesky
+  }];
+  let arguments = (ins
+    AnyRankedTensor:$a,
+    BoolAttr:$lower);
+  let results = (outs
+    AnyRankedTensor:$result);
+  let assemblyFormat = "$a attr-dict `:` functional-type(operands, results)";
+}
+
+def Shlo_ClampOp : Shlo_Op<"clamp", [Pure]> {
+  let summary = "Element-wise limiting of `operand` to the range from `min` to `max`.";
+  let description = [{
+    Each result element is `minimum(maximum(x, lo), hi)`, where `x` is the
+    `operand` element and `lo` and `hi` are the matching elements of `min` and
+    `max`; a rank-0 `min` or `max` supplies the same bound for every element.
+    The comparisons are those of `maximum` and `minimum`: a NaN in `operand`
+    or in a bound gives NaN, -0.0 counts as smaller than +0.0, booleans order
+    false before true, and complex numbers compare lexicographically (real
+    part first). The bounds are applied in that order, so when `lo` exceeds
+    `hi` the result is `hi`. Quantized tensors are dequantized, clamped in the
+    expressed type and the result is quantized to the result type.
+
+    Spec: docs/spec.md#clamp
+  }];
+  let arguments = (ins
+    AnyRankedTensor:$min,
+    AnyRankedTensor:$operand,
+    AnyRankedTensor:$max);
+  let results = (outs
+    AnyRankedTensor:$result);
+  let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($min), type($operand), type($max), type($result))";
+}
+
+def Shlo_CollectiveBroadcastOp : Shlo_Op<"collective_broadcast", []> {
+  let summary = "Within each process group, every member receives the tensor of the group's first member.";
+  let description = [{
+    A program runs as a grid of `num_replicas` x `num_partitions` processes;
+    process (r, p) is replica r of partition p. When the channel id (the
+    `handle` of `channel_handle`, 0 when absent) is positive, each row of
+    `replica_groups` lists partition ids and, for every replica r, forms the
+    group of processes (r, p) with p in the row (cross-partition); otherwise
+    each row lists replica ids and, for every partition p, forms the group of
+    processes (r, p) with r in the row (cross-replica).
+
+    Every member of a group gets as `result` the `operand` of the process
+    listed first in the group's row. A process that belongs to no group gets a
+    tensor of zeros (for quantized types, the stored value that represents 0).
+    All members of a group must execute the op; it synchronizes them.
+
+    Spec: docs/spec.md#collective_broadcast
+  }];
+  let arguments = (ins
+    AnyRankedTensor:$operand,
+    I64ElementsAttr:$replica_groups,
+    OptionalAttr<Shlo_ChannelHandleAttr>:$channel_handle);
+  let results = (outs
+    AnyRankedTensor:$result);
+  let assemblyFormat = "$operand attr-dict `:` functional-type(operands, results)";
+}
+
+def Shlo_CollectivePermuteOp : Shlo_Op<"collective_permute", []> {
+  let summary = "Sends each process's tensor to another process, following a list of (source, target) pairs.";
+  let description = [{
+    A program runs as a grid of `num_replicas` x `num_partitions` processes;
+    process (r, p) is replica r of partition p. When the channel id (the
+    `handle` of `channel_handle`, 0 when absent) is positive, the ids in
+    `source_target_pairs` are partition ids and communication stays within
+    each replica (cross-partition); otherwise they are replica ids and
+    communication stays within each partition (cross-replica).
+
+    For every row (s, t) of `source_target_pairs`, the `operand` of process s
+    becomes the `result` of process t. A process that is the target of no
+    pair gets a tensor of zeros (for quantized types, the stored value that
+    represents 0). Every process named in a pair must execute the op.
+
+    Spec: docs/spec.md#collective_permute
+  }];
+  let arguments = (ins
+    AnyRankedTensor:$operand,
+    I64ElementsAttr:$source_target_pairs,
+    OptionalAttr<Shlo_ChannelHandleAttr>:$channel_handle);
+  let results = (outs
+    AnyRankedTensor:$result);
+  let assemblyFormat = "$operand attr-dict `:` functional-type(operands, results)";
 }
 
 def Shlo_CompareOp : Shlo_Op<"compare", [Pure, Elementwise, SameOperandsAndResultShape]> {
@@ -174,13 +613,80 @@ def Shlo_CompareOp : Shlo_Op<"compare", [Pure, Elementwise, SameOperandsAndResul
     Spec: docs/spec.md#compare
   }];
   let arguments = (ins
-    AnyType:$lhs,
-    AnyType:$rhs,
+    AnyRankedTensor:$lhs,
+    AnyRankedTensor:$rhs,
     Shlo_ComparisonDirectionAttr:$comparison_direction,
     OptionalAttr<Shlo_ComparisonTypeAttr>:$compare_type);
   let results = (outs
-    AnyType:$result);
+    AnyRankedTensor:$result);
   let assemblyFormat = "$lhs `,` $rhs attr-dict `:` functional-type(operands, results)";
+}
+
+def Shlo_ComplexOp : Shlo_Op<"complex", [Pure, Elementwise, SameOperandsAndResultShape]> {
+  let summary = "Element-wise assembly of complex numbers from real and imaginary parts.";
+  let description = [{
+    Each result element is the complex number whose real part is the `lhs`
+    element and whose imaginary part is the `rhs` element. The parts are
+    copied bit for bit, so signed zeros, infinities and NaNs survive. `f32`
+    parts give `complex<f32>` and `f64` parts give `complex<f64>`.
+
+    Spec: docs/spec.md#complex
+  }];
+  let arguments = (ins
+    AnyRankedTensor:$lhs,
+    AnyRankedTensor:$rhs);
+  let results = (outs
+    AnyRankedTensor:$result);
+  let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($lhs), type($rhs), type($result))";
+}
+
+def Shlo_CompositeOp : Shlo_Op<"composite", []> {
+  let summary = "A named higher-level operation, defined by a call to its decomposition function.";
+  let description = [{
+    Stands for an operation that is not part of the op set, identified by
+    `name` (a namespaced op name such as `mylib.gelu`), described further by
+    `composite_attributes` (an empty dictionary when absent) and versioned by
+    `version` (0 when absent). Its meaning is exactly a call of the function
+    `decomposition` with `inputs` as arguments: `results` are the values the
+    function returns, and the function's side effects happen as in a call.
+    A consumer that knows `name` may implement the op directly instead, as
+    long as the outcome is the same; any other consumer runs the
+    decomposition.
+
+    Spec: docs/spec.md#composite
+  }];
+  let arguments = (ins
+    Variadic<Shlo_AnyValue>:$inputs,
+    StrAttr:$name,
+    OptionalAttr<DictionaryAttr>:$composite_attributes,
+    FlatSymbolRefAttr:$decomposition,
+    OptionalAttr<I32Attr>:$version);
+  let results = (outs
+    Variadic<Shlo_AnyValue>:$results);
+  let assemblyFormat = "$inputs attr-dict `:` functional-type(operands, results)";
+}
+
+def Shlo_ConcatenateOp : Shlo_Op<"concatenate", [Pure]> {
+  let summary = "Joins tensors end to end along one dimension.";
+  let description = [{
+    Places the tensors of `inputs` one after another, in the given order,
+    along dimension `dimension`. All inputs agree in every other dimension,
+    and the result's size along `dimension` is the sum of the inputs' sizes
+    there. Formally, with `offset_k` the sum of the sizes along `dimension`
+    of `inputs[0..k)`, element `r` of the result equals `inputs[k][r']`
+    where `k` is the input whose range `[offset_k, offset_k + size_k)`
+    contains `r[dimension]`, and `r'` is `r` with `offset_k` subtracted in
+    that dimension. Inputs whose size along `dimension` is 0 contribute
+    nothing. A single input is returned unchanged.
+
+    Spec: docs/spec.md#concatenate
+  }];
+  let arguments = (ins
+    Variadic<AnyRankedTensor>:$inputs,
+    I64Attr:$dimension);
+  let results = (outs
+    AnyRankedTensor:$result);
+  let assemblyFormat = "$inputs attr-dict `:` functional-type(operands, results)";
 }
 
 def Shlo_ConstantOp : Shlo_Op<"constant", [Pure]> {
@@ -195,8 +701,110 @@ def Shlo_ConstantOp : Shlo_Op<"constant", [Pure]> {
   let arguments = (ins
     ElementsAttr:$value);
   let results = (outs
-    AnyType:$output);
+    AnyRankedTensor:$output);
   let assemblyFormat = "attr-dict `:` functional-type(operands, results)";
+}
+
+def Shlo_ConvertOp : Shlo_Op<"convert", [Pure, Elementwise, SameOperandsAndResultShape]> {
+  let summary = "Element-wise conversion to another element type.";
+  let description = [{
+    Converts every element of `operand` to the element type of `result`; the
+    shape stays the same. Whenever the destination type can represent the source
+    value exactly, the result is that value. The remaining cases follow.
+
+    Booleans: `false` becomes 0 and `true` becomes 1 in every other type.
+    Converting to a boolean gives `false` for zero (either sign of zero) and
+    `true` for every other value, NaN included.
+
+    Integer to integer: a value outside the destination's range gives an
+    implementation-defined result, one of two choices: it wraps around modulo
+    2^n (n the destination width, read as two's complement for signed types), or
+    it saturates to the nearest end of the destination range.
+
+    Integer to float and float to float: a value the destination cannot
+    represent exactly gives an implementation-defined result (StableHLO leaves
+    this open; implementations usually round to nearest, ties to even, and
+    overflow to an infinity). Infinities, NaN and signed zeros carry over to
+    float types that have them.
+
+    Float to integer: the fractional part is discarded, i.e. the value is
+    rounded toward zero (2.7 gives 2, -2.7 gives -2, -0.0 gives 0). If the
+    truncated value is outside the destination's range, and for NaN and
+    infinities, the result is implementation-defined.
+
+    Complex numbers: complex to complex converts the real and the imaginary part
+    separately as float to float. Complex to any other type ignores the
+    imaginary part and converts the real part as a float would be converted (so
+    0+1i converts to `false`). Any other type to complex converts the value into
+    the real part and sets the imaginary part to zero.
+
+    Quantized tensors are not accepted: converting between quantized and plain
+    values is the job of `uniform_quantize` and `uniform_dequantize`.
+
+    Spec: docs/spec.md#convert
+  }];
+  let arguments = (ins
+    AnyRankedTensor:$operand);
+  let results = (outs
+    AnyRankedTensor:$result);
+  let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($operand), type($result))";
+}
+
+def Shlo_ConvolutionOp : Shlo_Op<"convolution", [Pure]> {
+  let summary = "Windowed dot products of an input with a kernel, with strides, padding, dilation and grouping.";
+  let description = [{
+    A batched, grouped, windowed sum of products (a cross-correlation, as used
+    by neural networks). `dimension_numbers` says which dimension of `lhs` (the
+    input) is its batch dimension, which its feature dimension and which, in
+    order, its N - 2 spatial dimensions; likewise for the kernel `rhs` (input
+    feature, output feature, spatial) and for the result (batch, feature,
+    spatial).
+
+    Before the windows are formed, the input's spatial dimensions are dilated by
+    `lhs_dilation` (d - 1 zeros between neighbouring elements) and padded by
+    `padding` (zeros; negative padding removes elements), and the kernel's
+    spatial dimensions are dilated by `rhs_dilation` (d - 1 zeros between taps).
+    Where `window_reversal` is true for a spatial dimension the kernel is read
+    backwards along it. The dilated kernel then slides over the padded input
+    with steps of `window_strides`; each position gives one output spatial
+    coordinate, and the output value for output feature `o` is the sum, over the
+    window and over the input features of `o`'s group, of input times kernel.
+    Absent window attributes mean strides 1, no padding, dilations 1 and no
+    reversal.
+
+    `feature_group_count` G splits the input features into G consecutive groups
+    and the output features into G consecutive groups; output group g only sees
+    input group g (so the kernel input feature size is the input feature size
+    divided by G). `batch_group_count` B instead splits the input batch into B
+    consecutive groups; output feature group g is computed from batch group g
+    only, and the result batch size is the input batch size divided by B. At
+    most one of the two exceeds 1.
+
+    `precision_config` gives an optional hint per operand that may trade
+    accuracy for speed; it never changes which values are combined. Booleans
+    multiply as AND and add as OR. The result's element type may differ from the
+    operands' (for example to accumulate in a wider type); products and sums are
+    formed in the result's element type. Quantized operands are dequantized, the
+    convolution runs on the expressed values and the sum is quantized to the
+    result type (or the result keeps the expressed type when it is not quantized).
+
+    Spec: docs/spec.md#convolution
+  }];
+  let arguments = (ins
+    AnyRankedTensor:$lhs,
+    AnyRankedTensor:$rhs,
+    OptionalAttr<DenseI64ArrayAttr>:$window_strides,
+    OptionalAttr<I64ElementsAttr>:$padding,
+    OptionalAttr<DenseI64ArrayAttr>:$lhs_dilation,
+    OptionalAttr<DenseI64ArrayAttr>:$rhs_dilation,
+    OptionalAttr<DenseBoolArrayAttr>:$window_reversal,
+    Shlo_ConvDimensionNumbersAttr:$dimension_numbers,
+    I64Attr:$feature_group_count,
+    I64Attr:$batch_group_count,
+    OptionalAttr<TypedArrayAttrBase<Shlo_PrecisionAttr, "One precision per operand (`[#shlo.precision<DEFAULT>, #shlo.precision<HIGH>]`).">>:$precision_config);
+  let results = (outs
+    AnyRankedTensor:$result);
+  let assemblyFormat = "$lhs `,` $rhs attr-dict `:` functional-type(operands, results)";
 }
 
 def Shlo_CosineOp : Shlo_Op<"cosine", [Pure, Elementwise, SameOperandsAndResultShape]> {
@@ -214,10 +822,89 @@ def Shlo_CosineOp : Shlo_Op<"cosine", [Pure, Elementwise, SameOperandsAndResultS
     Spec: docs/spec.md#cosine
   }];
   let arguments = (ins
-    AnyType:$operand);
+    AnyRankedTensor:$operand);
   let results = (outs
-    AnyType:$result);
+    AnyRankedTensor:$result);
   let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($operand), type($result))";
+}
+
+def Shlo_CountLeadingZerosOp : Shlo_Op<"count_leading_zeros", [Pure, Elementwise, SameOperandsAndResultShape]> {
+  let summary = "Element-wise count of the zero bits above the highest set bit.";
+  let description = [{
+    Each result element is the number of consecutive zero bits at the most
+    significant end of the matching `operand` element. A zero element counts
+    its full bit width N; an element whose top bit is set (any negative signed
+    value) counts 0. The count is stored in the operand's own element type.
+
+    Spec: docs/spec.md#count_leading_zeros
+  }];
+  let arguments = (ins
+    AnyRankedTensor:$operand);
+  let results = (outs
+    AnyRankedTensor:$result);
+  let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($operand), type($result))";
+}
+
+def Shlo_CustomCallOp : Shlo_Op<"custom_call", []> {
+  let summary = "Calls a function that the runtime provides, named by a string.";
+  let description = [{
+    Passes `inputs` to the external function registered under
+    `call_target_name` and returns what it produces as `results`. What the
+    target computes is defined by whoever provides it, not by this spec.
+    `backend_config` carries target-specific configuration: a string in the
+    older calling conventions, a dictionary when `api_version` is
+    `API_VERSION_TYPED_FFI`. `api_version` names the calling convention that
+    the target expects. `has_side_effect` (false when absent) tells whether the
+    call has effects beyond its results; when it is true the call must not be
+    removed, duplicated or reordered with other side-effecting ops, otherwise
+    it may be treated as a pure function of its inputs. `called_computations`
+    names functions of the module that the target may invoke.
+    `operand_layouts` and `result_layouts` give, when present, the physical
+    minor-to-major layout the target expects for each input and produces for
+    each result. `output_operand_aliases` declares that a result (or a member
+    of a tuple result) may reuse the buffer of an input (or a member of a tuple
+    input) with the same type; the input must not be used after the call.
+
+    Spec: docs/spec.md#custom_call
+  }];
+  let arguments = (ins
+    Variadic<Shlo_AnyValue>:$inputs,
+    StrAttr:$call_target_name,
+    OptionalAttr<BoolAttr>:$has_side_effect,
+    OptionalAttr<AnyAttr>:$backend_config,
+    OptionalAttr<Shlo_CustomCallApiVersionAttr>:$api_version,
+    OptionalAttr<TypedArrayAttrBase<FlatSymbolRefAttr, "symbol references">>:$called_computations,
+    OptionalAttr<TypedArrayAttrBase<IndexElementsAttr, "layouts">>:$operand_layouts,
+    OptionalAttr<TypedArrayAttrBase<IndexElementsAttr, "layouts">>:$result_layouts,
+    OptionalAttr<TypedArrayAttrBase<Shlo_OutputOperandAliasAttr, "Aliasing between custom_call results and operands.">>:$output_operand_aliases);
+  let results = (outs
+    Variadic<Shlo_AnyValue>:$results);
+  let assemblyFormat = "$inputs attr-dict `:` functional-type(operands, results)";
+}
+
+def Shlo_DivideOp : Shlo_Op<"divide", [Pure, Elementwise, SameOperandsAndResultShape]> {
+  let summary = "Element-wise quotient of two tensors.";
+  let description = [{
+    Divides each `lhs` element by the matching `rhs` element. Integer division
+    truncates towards zero (7 / -2 is -3). StableHLO does not pin down the two
+    integer cases without a mathematical answer; shlo defines them as XLA
+    does: dividing by zero gives a value with every bit set (-1 for signed
+    types, 2^N - 1 for unsigned ones), and dividing the most negative signed
+    value by -1 wraps around to that same most negative value. Floats follow
+    IEEE-754 division with round-to-nearest-even: a nonzero value divided by a
+    zero gives an infinity whose sign is the exclusive OR of the operand signs,
+    0/0, inf/inf and anything involving NaN give NaN. Complex numbers divide as
+    complex numbers. Quantized operands are dequantized, divided in the
+    expressed type and the quotient is quantized to the result type.
+
+    Spec: docs/spec.md#divide
+  }];
+  let arguments = (ins
+    AnyRankedTensor:$lhs,
+    AnyRankedTensor:$rhs);
+  let results = (outs
+    AnyRankedTensor:$result);
+  let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($lhs), type($rhs), type($result))";
 }
 
 def Shlo_DotGeneralOp : Shlo_Op<"dot_general", [Pure]> {
@@ -238,13 +925,213 @@ def Shlo_DotGeneralOp : Shlo_Op<"dot_general", [Pure]> {
     Spec: docs/spec.md#dot_general
   }];
   let arguments = (ins
-    AnyType:$lhs,
-    AnyType:$rhs,
+    AnyRankedTensor:$lhs,
+    AnyRankedTensor:$rhs,
     Shlo_DotDimensionNumbersAttr:$dot_dimension_numbers,
     OptionalAttr<TypedArrayAttrBase<Shlo_PrecisionAttr, "One precision per operand (`[#shlo.precision<DEFAULT>, #shlo.precision<HIGH>]`).">>:$precision_config);
   let results = (outs
-    AnyType:$result);
+    AnyRankedTensor:$result);
   let assemblyFormat = "$lhs `,` $rhs attr-dict `:` functional-type(operands, results)";
+}
+
+def Shlo_DynamicBroadcastInDimOp : Shlo_Op<"dynamic_broadcast_in_dim", [Pure]> {
+  let summary = "broadcast_in_dim with the result shape given as a tensor at run time.";
+  let description = [{
+    Behaves as `broadcast_in_dim`, except that the result shape is the
+    value of `output_dimensions`, read when the op runs. That value must
+    agree with every static size of the result type, and every operand
+    dimension `i` must have size 1 or size `output_dimensions[
+    broadcast_dimensions[i]]` at run time; otherwise behavior is undefined.
+    `known_expanding_dimensions` and `known_nonexpanding_dimensions` are
+    hints naming operand dimensions that are known to be stretched from
+    size 1 and known to keep their size, respectively. Hints do not change
+    the result; if a hint turns out to be false, behavior is undefined.
+    Absent hint lists are treated as empty.
+
+    Spec: docs/spec.md#dynamic_broadcast_in_dim
+  }];
+  let arguments = (ins
+    AnyRankedTensor:$operand,
+    AnyRankedTensor:$output_dimensions,
+    DenseI64ArrayAttr:$broadcast_dimensions,
+    OptionalAttr<DenseI64ArrayAttr>:$known_expanding_dimensions,
+    OptionalAttr<DenseI64ArrayAttr>:$known_nonexpanding_dimensions);
+  let results = (outs
+    AnyRankedTensor:$result);
+  let assemblyFormat = "$operand `,` $output_dimensions attr-dict `:` functional-type(operands, results)";
+}
+
+def Shlo_DynamicConvOp : Shlo_Op<"dynamic_conv", [Pure]> {
+  let summary = "Like `convolution`, with the padding given as a run-time operand.";
+  let description = [{
+    Computes exactly what `convolution` computes, except that the low and high
+    padding of each spatial dimension come from the operand `padding`, a
+    `[N - 2, 2]` integer tensor read when the op runs (row i holds the low and
+    high padding of the i-th spatial dimension, in the order of
+    `input_spatial_dimensions`). Because the padding is not part of the type,
+    the spatial sizes of the result can be checked only at run time: each must
+    equal the number of windows that fit, computed as for `convolution`; a
+    program where they do not has undefined behavior.
+
+    Spec: docs/spec.md#dynamic_conv
+  }];
+  let arguments = (ins
+    AnyRankedTensor:$lhs,
+    AnyRankedTensor:$rhs,
+    AnyRankedTensor:$padding,
+    OptionalAttr<DenseI64ArrayAttr>:$window_strides,
+    OptionalAttr<DenseI64ArrayAttr>:$lhs_dilation,
+    OptionalAttr<DenseI64ArrayAttr>:$rhs_dilation,
+    OptionalAttr<DenseBoolArrayAttr>:$window_reversal,
+    Shlo_ConvDimensionNumbersAttr:$dimension_numbers,
+    I64Attr:$feature_group_count,
+    I64Attr:$batch_group_count,
+    OptionalAttr<TypedArrayAttrBase<Shlo_PrecisionAttr, "One precision per operand (`[#shlo.precision<DEFAULT>, #shlo.precision<HIGH>]`).">>:$precision_config);
+  let results = (outs
+    AnyRankedTensor:$result);
+  let assemblyFormat = "$lhs `,` $rhs `,` $padding attr-dict `:` functional-type(operands, results)";
+}
+
+def Shlo_DynamicGatherOp : Shlo_Op<"dynamic_gather", [Pure]> {
+  let summary = "Like `gather`, with the slice sizes given as a run-time operand.";
+  let description = [{
+    Behaves exactly as `gather` with `slice_sizes` set to the values of the
+    1-dimensional integer tensor `slice_sizes`, which are read when the op runs.
+    Because those values are not part of the type, only the batch part of the
+    result shape is checked statically; the sizes at `offset_dims` must equal the
+    slice sizes that are not collapsed or batching dimensions, and each slice
+    size must lie in `[0, dim(operand, d)]` (at most 1 for collapsed and operand
+    batching dimensions). A program that breaks these run-time conditions has
+    undefined behavior. Start positions are clamped so that every slice lies
+    inside `operand`, as for `gather`.
+
+    Spec: docs/spec.md#dynamic_gather
+  }];
+  let arguments = (ins
+    AnyRankedTensor:$operand,
+    AnyRankedTensor:$start_indices,
+    AnyRankedTensor:$slice_sizes,
+    Shlo_GatherDimensionNumbersAttr:$dimension_numbers,
+    OptionalAttr<BoolAttr>:$indices_are_sorted);
+  let results = (outs
+    AnyRankedTensor:$result);
+  let assemblyFormat = "$operand `,` $start_indices `,` $slice_sizes attr-dict `:` functional-type(operands, results)";
+}
+
+def Shlo_DynamicIotaOp : Shlo_Op<"dynamic_iota", [Pure]> {
+  let summary = "iota with the result shape given as a tensor at run time.";
+  let description = [{
+    Behaves as `iota`, except that the shape of `result` is the value of
+    `output_shape`, read when the op runs: every element holds its index
+    along `iota_dimension`, converted to the element type. The value of
+    `output_shape` must consist of non-negative sizes that agree with every
+    static size of the result type; otherwise behavior is undefined.
+
+    Spec: docs/spec.md#dynamic_iota
+  }];
+  let arguments = (ins
+    AnyRankedTensor:$output_shape,
+    I64Attr:$iota_dimension);
+  let results = (outs
+    AnyRankedTensor:$result);
+  let assemblyFormat = "$output_shape attr-dict `:` functional-type(operands, results)";
+}
+
+def Shlo_DynamicPadOp : Shlo_Op<"dynamic_pad", [Pure]> {
+  let summary = "pad with the padding amounts given as tensors at run time.";
+  let description = [{
+    Behaves as `pad`, except that the amounts of low edge, high edge and
+    interior padding per dimension are the values of the operands
+    `edge_padding_low`, `edge_padding_high` and `interior_padding`, read
+    when the op runs. As in `pad`, edge amounts may be negative (they then
+    remove elements from that end), interior amounts must not be negative,
+    and the result size in dimension `d` is `lo + hi + n + max(n - 1, 0) *
+    in`. If an interior amount is negative, or a computed size is negative
+    or disagrees with a static size of the result type, behavior is
+    undefined.
+
+    Spec: docs/spec.md#dynamic_pad
+  }];
+  let arguments = (ins
+    AnyRankedTensor:$operand,
+    AnyRankedTensor:$padding_value,
+    AnyRankedTensor:$edge_padding_low,
+    AnyRankedTensor:$edge_padding_high,
+    AnyRankedTensor:$interior_padding);
+  let results = (outs
+    AnyRankedTensor:$result);
+  let assemblyFormat = "$operand `,` $padding_value `,` $edge_padding_low `,` $edge_padding_high `,` $interior_padding attr-dict `:` functional-type(operands, results)";
+}
+
+def Shlo_DynamicReshapeOp : Shlo_Op<"dynamic_reshape", [Pure]> {
+  let summary = "reshape with the result shape given as a tensor at run time.";
+  let description = [{
+    Behaves as `reshape`, except that the shape of `result` is the value of
+    `output_shape`, read when the op runs: the operand's elements, read in
+    row-major order, fill a tensor of that shape in the same order. The
+    value of `output_shape` must consist of non-negative sizes that agree
+    with every static size of the result type and whose product is the
+    operand's element count; otherwise behavior is undefined. Per-axis
+    quantization follows the same rule as in `reshape`.
+
+    Spec: docs/spec.md#dynamic_reshape
+  }];
+  let arguments = (ins
+    AnyRankedTensor:$operand,
+    AnyRankedTensor:$output_shape);
+  let results = (outs
+    AnyRankedTensor:$result);
+  let assemblyFormat = "$operand `,` $output_shape attr-dict `:` functional-type(operands, results)";
+}
+
+def Shlo_DynamicSliceOp : Shlo_Op<"dynamic_slice", [Pure]> {
+  let summary = "Extracts a box of fixed size whose start position is given by tensors at run time.";
+  let description = [{
+    Takes a contiguous box of size `slice_sizes` out of `operand`. Its
+    start position in dimension `d` is the value of the rank-0 tensor
+    `start_indices[d]`, read when the op runs and then clamped into
+    `[0, dim(operand, d) - slice_sizes[d]]`, so the box always lies inside
+    the operand: a start index that is negative becomes 0 and one that is
+    too large moves the box back until it ends at the last element. With
+    `s` the clamped start, `result[r] = operand[s + r]`. Start indices of an
+    unsigned type are read as non-negative values. If a dynamic operand size
+    is smaller than the slice size at run time, behavior is undefined.
+
+    Spec: docs/spec.md#dynamic_slice
+  }];
+  let arguments = (ins
+    AnyRankedTensor:$operand,
+    Variadic<AnyRankedTensor>:$start_indices,
+    DenseI64ArrayAttr:$slice_sizes);
+  let results = (outs
+    AnyRankedTensor:$result);
+  let assemblyFormat = "$operand `,` `(` $start_indices `)` attr-dict `:` functional-type(operands, results)";
+}
+
+def Shlo_DynamicUpdateSliceOp : Shlo_Op<"dynamic_update_slice", [Pure]> {
+  let summary = "Overwrites a box of a tensor, at a start position given by tensors at run time, with another tensor.";
+  let description = [{
+    Returns a copy of `operand` in which the box of size `shape(update)`
+    starting at the position given by `start_indices` holds `update`. The
+    start position in dimension `d` is the value of the rank-0 tensor
+    `start_indices[d]`, read when the op runs and clamped into
+    `[0, dim(operand, d) - dim(update, d)]`, so the box always fits inside
+    the operand (a negative start becomes 0; one that is too large moves the
+    box back until it ends at the last element). With `s` the clamped
+    start, `result[r] = update[r - s]` when `s <= r < s + shape(update)`
+    in every dimension and `result[r] = operand[r]` otherwise. If a
+    dynamic size of `update` exceeds the operand's size at run time,
+    behavior is undefined.
+
+    Spec: docs/spec.md#dynamic_update_slice
+  }];
+  let arguments = (ins
+    AnyRankedTensor:$operand,
+    AnyRankedTensor:$update,
+    Variadic<AnyRankedTensor>:$start_indices);
+  let results = (outs
+    AnyRankedTensor:$result);
+  let assemblyFormat = "$operand `,` $update `,` `(` $start_indices `)` attr-dict `:` functional-type(operands, results)";
 }
 
 def Shlo_ExponentialOp : Shlo_Op<"exponential", [Pure, Elementwise, SameOperandsAndResultShape]> {
@@ -262,9 +1149,9 @@ def Shlo_ExponentialOp : Shlo_Op<"exponential", [Pure, Elementwise, SameOperands
     Spec: docs/spec.md#exponential
   }];
   let arguments = (ins
-    AnyType:$operand);
+    AnyRankedTensor:$operand);
   let results = (outs
-    AnyType:$result);
+    AnyRankedTensor:$result);
   let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($operand), type($result))";
 }
 
@@ -284,10 +1171,51 @@ def Shlo_ExponentialMinusOneOp : Shlo_Op<"exponential_minus_one", [Pure, Element
     Spec: docs/spec.md#exponential_minus_one
   }];
   let arguments = (ins
-    AnyType:$operand);
+    AnyRankedTensor:$operand);
   let results = (outs
-    AnyType:$result);
+    AnyRankedTensor:$result);
   let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($operand), type($result))";
+}
+
+def Shlo_FftOp : Shlo_Op<"fft", [Pure]> {
+  let summary = "Forward or inverse discrete Fourier transform over the trailing dimensions.";
+  let description = [{
+    Transforms the last `L = size(fft_length)` dimensions of `operand`
+    (1 <= L <= 3); all leading dimensions are batch dimensions, transformed
+    independently. `fft_length` gives the logical length `n_k` of each
+    transformed dimension. For a multi-dimensional transform the 1-D
+    transform below is applied along each transformed dimension in turn (the
+    order does not change the exact result).
+
+    - `FFT`: complex to complex, forward. Along a dimension of length `n`,
+      `result[k] = sum_{j=0}^{n-1} operand[j] * exp(-2*pi*i*j*k/n)`.
+    - `IFFT`: complex to complex, inverse:
+      `result[k] = (1/n) * sum_{j} operand[j] * exp(+2*pi*i*j*k/n)`, so that
+      IFFT undoes FFT.
+    - `RFFT`: real to complex, forward. The operand is real; the result is
+      the FFT of it (converted to complex), with only the first
+      `n_L/2 + 1` entries (integer division) kept along the last dimension,
+      because the others are complex conjugates of these. For an operand
+      whose last dimension has size 0 the result's last dimension is 0.
+    - `IRFFT`: complex to real, inverse of RFFT. The operand holds the first
+      `n_L/2 + 1` entries of a Hermitian-symmetric spectrum along the last
+      dimension; the missing entries are taken as the complex conjugates of
+      the mirrored ones (`X[n-k] = conj(X[k])`), the IFFT is applied, and the
+      real part (the imaginary part is zero for a symmetric spectrum) is
+      returned with length `n_L` along the last dimension. Along the other
+      transformed dimensions it is an ordinary IFFT.
+
+    The accuracy of the floating-point computation is implementation-defined.
+
+    Spec: docs/spec.md#fft
+  }];
+  let arguments = (ins
+    AnyRankedTensor:$operand,
+    Shlo_FftTypeAttr:$fft_type,
+    DenseI64ArrayAttr:$fft_length);
+  let results = (outs
+    AnyRankedTensor:$result);
+  let assemblyFormat = "$operand attr-dict `:` functional-type(operands, results)";
 }
 
 def Shlo_FloorOp : Shlo_Op<"floor", [Pure, Elementwise, SameOperandsAndResultShape]> {
@@ -304,10 +1232,87 @@ def Shlo_FloorOp : Shlo_Op<"floor", [Pure, Elementwise, SameOperandsAndResultSha
     Spec: docs/spec.md#floor
   }];
   let arguments = (ins
-    AnyType:$operand);
+    AnyRankedTensor:$operand);
   let results = (outs
-    AnyType:$result);
+    AnyRankedTensor:$result);
   let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($operand), type($result))";
+}
+
+def Shlo_GatherOp : Shlo_Op<"gather", [Pure]> {
+  let summary = "Collects slices of `operand` at start positions read from `start_indices`.";
+  let description = [{
+    Reads many slices out of `operand`, one per index held in `start_indices`.
+    The dimensions of `start_indices` other than `index_vector_dim` form the
+    batch: each position `B` of the batch names one index vector, the
+    1-dimensional slice of `start_indices` along `index_vector_dim` at `B` (when
+    `index_vector_dim` equals the rank of `start_indices` the index vector is the
+    single element at `B`). Entry `k` of the index vector is the start position
+    along operand dimension `start_index_map[k]`; operand dimensions not named
+    there start at 0, except that an operand batching dimension
+    `operand_batching_dims[j]` starts at the batch coordinate `B` takes along
+    `start_indices_batching_dims[j]`. Each start position is then clamped into
+    `[0, dim(operand, d) - slice_sizes[d]]`, so the slice always lies inside
+    `operand`; out-of-range indices never fail.
+
+    The slice of size `slice_sizes` at that start is copied to the result with
+    its collapsed dimensions (`collapsed_slice_dims`) and its operand batching
+    dimensions (both of size at most 1) dropped; the remaining slice dimensions
+    appear, in order, at the result dimensions listed in `offset_dims`, and the
+    batch dimensions fill the other result dimensions in order. Hence
+    `result[R] = operand[start(B) + offset(O)]` where `B` and `O` are the batch
+    and offset parts of the result index `R`.
+
+    `indices_are_sorted` may be set when the caller guarantees that the start
+    positions are sorted in increasing order (after mapping through
+    `start_index_map`); if the promise is false the results are
+    implementation-defined. Quantized operands are gathered as their stored
+    values; the result has the same quantized type.
+
+    Spec: docs/spec.md#gather
+  }];
+  let arguments = (ins
+    AnyRankedTensor:$operand,
+    AnyRankedTensor:$start_indices,
+    Shlo_GatherDimensionNumbersAttr:$dimension_numbers,
+    DenseI64ArrayAttr:$slice_sizes,
+    OptionalAttr<BoolAttr>:$indices_are_sorted);
+  let results = (outs
+    AnyRankedTensor:$result);
+  let assemblyFormat = "$operand `,` $start_indices attr-dict `:` functional-type(operands, results)";
+}
+
+def Shlo_GetDimensionSizeOp : Shlo_Op<"get_dimension_size", [Pure]> {
+  let summary = "The size of one dimension of a tensor, as a rank-0 i32 tensor.";
+  let description = [{
+    Returns the size of dimension `dimension` of `operand` as a rank-0
+    tensor of `i32`. For a static size this is a constant; for a dynamic
+    size it is the size the operand has when the op runs. The elements of
+    `operand` are not read.
+
+    Spec: docs/spec.md#get_dimension_size
+  }];
+  let arguments = (ins
+    AnyRankedTensor:$operand,
+    I64Attr:$dimension);
+  let results = (outs
+    AnyRankedTensor:$result);
+  let assemblyFormat = "$operand attr-dict `:` functional-type(operands, results)";
+}
+
+def Shlo_GetTupleElementOp : Shlo_Op<"get_tuple_element", [Pure]> {
+  let summary = "Extracts one member of a tuple.";
+  let description = [{
+    Returns member number `index` (counting from 0) of the tuple `operand`.
+    The member may be a tensor, a token or a tuple.
+
+    Spec: docs/spec.md#get_tuple_element
+  }];
+  let arguments = (ins
+    AnyTuple:$operand,
+    I32Attr:$index);
+  let results = (outs
+    Shlo_AnyValue:$result);
+  let assemblyFormat = "$operand attr-dict `:` functional-type(operands, results)";
 }
 
 def Shlo_IfOp : Shlo_Op<"if", [RecursiveMemoryEffects]> {
@@ -322,11 +1327,89 @@ def Shlo_IfOp : Shlo_Op<"if", [RecursiveMemoryEffects]> {
     Spec: docs/spec.md#if
   }];
   let arguments = (ins
-    AnyType:$pred);
+    AnyRankedTensor:$pred);
   let results = (outs
-    Variadic<AnyType>:$results);
+    Variadic<Shlo_TensorOrToken>:$results);
   let regions = (region SizedRegion<1>:$true_branch, SizedRegion<1>:$false_branch);
   let assemblyFormat = "$pred attr-dict `:` functional-type(operands, results) $true_branch $false_branch";
+}
+
+def Shlo_ImagOp : Shlo_Op<"imag", [Pure, Elementwise, SameOperandsAndResultShape]> {
+  let summary = "Element-wise imaginary part.";
+  let description = [{
+    For complex elements the result is the imaginary part, with the part type
+    (`f32` for `complex<f32>`, `f64` for `complex<f64>`), keeping its sign,
+    infinities and NaNs. A float element is a real number with no imaginary
+    component, so for float operands every result element is +0.0, whatever
+    the input (NaN and infinities included).
+
+    Spec: docs/spec.md#imag
+  }];
+  let arguments = (ins
+    AnyRankedTensor:$operand);
+  let results = (outs
+    AnyRankedTensor:$result);
+  let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($operand), type($result))";
+}
+
+def Shlo_InfeedOp : Shlo_Op<"infeed", []> {
+  let summary = "Reads the next values from the process's infeed queue.";
+  let description = [{
+    Takes the next entry from the infeed, a queue of values that the host
+    fills for the current process, and returns its values as all `results`
+    but the last; the last result is a token ordered after this read.
+    `infeed_config` (empty when absent) is passed to the implementation and
+    its meaning is defined there. The read is a side effect: it happens after
+    the side effects that `token` is ordered after, and it blocks until the
+    host has provided data. Which values arrive is decided by the host, so
+    the op is not deterministic from the program alone.
+
+    Spec: docs/spec.md#infeed
+  }];
+  let arguments = (ins
+    Shlo_TokenType:$token,
+    OptionalAttr<StrAttr>:$infeed_config);
+  let results = (outs
+    Variadic<Shlo_TensorOrToken>:$results);
+  let assemblyFormat = "$token attr-dict `:` functional-type(operands, results)";
+}
+
+def Shlo_IotaOp : Shlo_Op<"iota", [Pure]> {
+  let summary = "Fills a tensor with the index along one dimension.";
+  let description = [{
+    Every element of `output` holds its own index along dimension
+    `iota_dimension`, converted to the element type: the element at
+    index `(i_0, ..., i_(R-1))` is `i_d` with `d = iota_dimension`. Integer indices too large for the
+    element type wrap around as in a two's-complement conversion;
+    floating-point elements get the nearest representable value; complex
+    elements get the index as their real part and zero as their imaginary
+    part. For a quantized `output`, the index is quantized to the output's
+    element type. The shape of `output` is static: it is the only source
+    of the shape (see `dynamic_iota` for a shape chosen at run time).
+
+    Spec: docs/spec.md#iota
+  }];
+  let arguments = (ins
+    I64Attr:$iota_dimension);
+  let results = (outs
+    AnyRankedTensor:$output);
+  let assemblyFormat = "attr-dict `:` functional-type(operands, results)";
+}
+
+def Shlo_IsFiniteOp : Shlo_Op<"is_finite", [Pure, Elementwise, SameOperandsAndResultShape]> {
+  let summary = "Element-wise test for finite values.";
+  let description = [{
+    Produces `true` in `y` where the element of `x` is a finite number and
+    `false` where it is +inf, -inf or NaN (IEEE-754 `isFinite`). Zeros of either
+    sign, subnormal numbers and the largest finite values all count as finite.
+
+    Spec: docs/spec.md#is_finite
+  }];
+  let arguments = (ins
+    AnyRankedTensor:$x);
+  let results = (outs
+    AnyRankedTensor:$y);
+  let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($x), type($y))";
 }
 
 def Shlo_LogOp : Shlo_Op<"log", [Pure, Elementwise, SameOperandsAndResultShape]> {
@@ -346,9 +1429,9 @@ def Shlo_LogOp : Shlo_Op<"log", [Pure, Elementwise, SameOperandsAndResultShape]>
     Spec: docs/spec.md#log
   }];
   let arguments = (ins
-    AnyType:$operand);
+    AnyRankedTensor:$operand);
   let results = (outs
-    AnyType:$result);
+    AnyRankedTensor:$result);
   let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($operand), type($result))";
 }
 
@@ -369,9 +1452,9 @@ def Shlo_LogPlusOneOp : Shlo_Op<"log_plus_one", [Pure, Elementwise, SameOperands
     Spec: docs/spec.md#log_plus_one
   }];
   let arguments = (ins
-    AnyType:$operand);
+    AnyRankedTensor:$operand);
   let results = (outs
-    AnyType:$result);
+    AnyRankedTensor:$result);
   let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($operand), type($result))";
 }
 
@@ -390,9 +1473,115 @@ def Shlo_LogisticOp : Shlo_Op<"logistic", [Pure, Elementwise, SameOperandsAndRes
     Spec: docs/spec.md#logistic
   }];
   let arguments = (ins
-    AnyType:$operand);
+    AnyRankedTensor:$operand);
   let results = (outs
-    AnyType:$result);
+    AnyRankedTensor:$result);
+  let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($operand), type($result))";
+}
+
+def Shlo_MapOp : Shlo_Op<"map", [RecursiveMemoryEffects]> {
+  let summary = "Applies a scalar computation element by element across one or more tensors.";
+  let description = [{
+    For every index `i` of the result, runs `computation` on the rank-0
+    tensors `inputs[0][i], ..., inputs[N-1][i]` and stores the single value
+    it returns at `result[i]`. The computation sees only the elements at one
+    index, never their neighbours, and the order in which indices are
+    processed is unspecified. `dimensions` must list every dimension of the
+    inputs in increasing order (`[0, 1, ..., R-1]`); it is kept for
+    compatibility and selects nothing else. Quantized inputs are passed to
+    `computation` as rank-0 quantized tensors, unchanged.
+
+    Spec: docs/spec.md#map
+  }];
+  let arguments = (ins
+    Variadic<AnyRankedTensor>:$inputs,
+    DenseI64ArrayAttr:$dimensions);
+  let results = (outs
+    AnyRankedTensor:$result);
+  let regions = (region SizedRegion<1>:$computation);
+  let assemblyFormat = "$inputs attr-dict `:` functional-type(operands, results) $computation";
+}
+
+def Shlo_MaximumOp : Shlo_Op<"maximum", [Pure, Elementwise, SameOperandsAndResultShape, Commutative]> {
+  let summary = "Element-wise larger of two tensors.";
+  let description = [{
+    Picks, for each pair of elements, the greater one. Booleans order false
+    before true, so this is logical OR. Integers compare as signed or unsigned
+    numbers according to their type. Floats follow IEEE-754 (2019) `maximum`:
+    if either operand is NaN the result is NaN, and -0.0 counts as smaller than
+    +0.0. Complex numbers compare lexicographically: first by real part, then
+    by imaginary part. Quantized operands are dequantized, compared in the
+    expressed type and the larger value is quantized to the result type.
+
+    Spec: docs/spec.md#maximum
+  }];
+  let arguments = (ins
+    AnyRankedTensor:$lhs,
+    AnyRankedTensor:$rhs);
+  let results = (outs
+    AnyRankedTensor:$result);
+  let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($lhs), type($rhs), type($result))";
+}
+
+def Shlo_MinimumOp : Shlo_Op<"minimum", [Pure, Elementwise, SameOperandsAndResultShape, Commutative]> {
+  let summary = "Element-wise smaller of two tensors.";
+  let description = [{
+    Picks, for each pair of elements, the lesser one. Booleans order false
+    before true, so this is logical AND. Integers compare as signed or unsigned
+    numbers according to their type. Floats follow IEEE-754 (2019) `minimum`:
+    if either operand is NaN the result is NaN, and -0.0 counts as smaller than
+    +0.0. Complex numbers compare lexicographically: first by real part, then
+    by imaginary part. Quantized operands are dequantized, compared in the
+    expressed type and the smaller value is quantized to the result type.
+
+    Spec: docs/spec.md#minimum
+  }];
+  let arguments = (ins
+    AnyRankedTensor:$lhs,
+    AnyRankedTensor:$rhs);
+  let results = (outs
+    AnyRankedTensor:$result);
+  let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($lhs), type($rhs), type($result))";
+}
+
+def Shlo_MultiplyOp : Shlo_Op<"multiply", [Pure, Elementwise, SameOperandsAndResultShape, Commutative]> {
+  let summary = "Element-wise product of two tensors.";
+  let description = [{
+    Multiplies `lhs` and `rhs` element by element. For booleans the product is
+    logical AND. Integers keep the low N bits of the exact product, so overflow
+    wraps around modulo 2^N. Floats follow IEEE-754 multiplication with
+    round-to-nearest-even: zero times infinity is NaN, NaN propagates, and the
+    sign of a zero or infinite result is the exclusive OR of the operand signs.
+    Complex numbers multiply as `(a + bi)(c + di) = (ac - bd) + (ad + bc)i`.
+    Quantized operands are dequantized, multiplied in the expressed type and
+    the product is quantized to the result type.
+
+    Spec: docs/spec.md#multiply
+  }];
+  let arguments = (ins
+    AnyRankedTensor:$lhs,
+    AnyRankedTensor:$rhs);
+  let results = (outs
+    AnyRankedTensor:$result);
+  let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($lhs), type($rhs), type($result))";
+}
+
+def Shlo_NegateOp : Shlo_Op<"negate", [Pure, Elementwise, SameOperandsAndResultShape]> {
+  let summary = "Element-wise additive inverse.";
+  let description = [{
+    Computes `-x` for every element `x` of `operand`. Integers negate modulo
+    2^N: the most negative signed value maps to itself, and an unsigned `x`
+    becomes `2^N - x` (0 stays 0). Floats flip the sign bit, as IEEE-754
+    `negate` does, so +0.0 and -0.0 swap, infinities swap and NaN stays NaN.
+    Complex numbers negate both parts. Quantized operands are dequantized,
+    negated in the expressed type and quantized to the result type.
+
+    Spec: docs/spec.md#negate
+  }];
+  let arguments = (ins
+    AnyRankedTensor:$operand);
+  let results = (outs
+    AnyRankedTensor:$result);
   let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($operand), type($result))";
 }
 
@@ -407,10 +1596,30 @@ def Shlo_NotOp : Shlo_Op<"not", [Pure, Elementwise, SameOperandsAndResultShape]>
     Spec: docs/spec.md#not
   }];
   let arguments = (ins
-    AnyType:$operand);
+    AnyRankedTensor:$operand);
   let results = (outs
-    AnyType:$result);
+    AnyRankedTensor:$result);
   let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($operand), type($result))";
+}
+
+def Shlo_OptimizationBarrierOp : Shlo_Op<"optimization_barrier", [Pure]> {
+  let summary = "Returns its operands unchanged while keeping compilers from moving computations across it.";
+  let description = [{
+    Returns the values of `operand` unchanged, as `result`, in order. The op
+    tells compilers that every computation producing an operand must happen
+    before, and every use of a result after, the barrier: no operation may
+    be moved across it and no expression may be shared between its two
+    sides. It does not change any value and does not order side effects
+    beyond what its data dependencies imply. Operands may be tensors,
+    tokens or tuples.
+
+    Spec: docs/spec.md#optimization_barrier
+  }];
+  let arguments = (ins
+    Variadic<Shlo_AnyValue>:$operand);
+  let results = (outs
+    Variadic<Shlo_AnyValue>:$result);
+  let assemblyFormat = "$operand attr-dict `:` functional-type(operands, results)";
 }
 
 def Shlo_OrOp : Shlo_Op<"or", [Pure, Elementwise, SameOperandsAndResultShape, Commutative]> {
@@ -424,11 +1633,162 @@ def Shlo_OrOp : Shlo_Op<"or", [Pure, Elementwise, SameOperandsAndResultShape, Co
     Spec: docs/spec.md#or
   }];
   let arguments = (ins
-    AnyType:$lhs,
-    AnyType:$rhs);
+    AnyRankedTensor:$lhs,
+    AnyRankedTensor:$rhs);
   let results = (outs
-    AnyType:$result);
+    AnyRankedTensor:$result);
   let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($lhs), type($rhs), type($result))";
+}
+
+def Shlo_OutfeedOp : Shlo_Op<"outfeed", []> {
+  let summary = "Writes values to the process's outfeed queue for the host to read.";
+  let description = [{
+    Appends the values of `inputs`, as one entry, to the outfeed, a queue that
+    the host reads for the current process, and returns a token ordered after
+    this write. `outfeed_config` (empty when absent) is passed to the
+    implementation and its meaning is defined there. The write is a side
+    effect ordered after the side effects that `token` is ordered after; it
+    may block until the host has room for the data.
+
+    Spec: docs/spec.md#outfeed
+  }];
+  let arguments = (ins
+    Variadic<AnyRankedTensor>:$inputs,
+    Shlo_TokenType:$token,
+    OptionalAttr<StrAttr>:$outfeed_config);
+  let results = (outs
+    Shlo_TokenType:$result);
+  let assemblyFormat = "`(` $inputs `)` `,` $token attr-dict `:` functional-type(operands, results)";
+}
+
+def Shlo_PadOp : Shlo_Op<"pad", [Pure]> {
+  let summary = "Surrounds a tensor with, and spreads it apart by, a padding value.";
+  let description = [{
+    Builds the result in each dimension `d` in two steps. First,
+    `interior_padding[d]` copies of `padding_value` are inserted between
+    every two neighbouring elements along `d` (none when the size is 0 or
+    1). Then `edge_padding_low[d]` copies are added before the first element
+    and `edge_padding_high[d]` after the last one. Edge padding may be
+    negative: a negative amount removes that many elements from the
+    corresponding end of the interior-padded tensor instead (both operand
+    elements and inserted padding can be removed). Interior padding must
+    not be negative. Hence the result size in dimension `d` is
+    `lo + hi + n + max(n - 1, 0) * in`, which must not be negative.
+    Formally, operand element `o` lands at result index
+    `lo + o * (in + 1)` (per dimension) when that index lies in the result;
+    every result element that no operand element lands on is
+    `padding_value`.
+
+    Spec: docs/spec.md#pad
+  }];
+  let arguments = (ins
+    AnyRankedTensor:$operand,
+    AnyRankedTensor:$padding_value,
+    DenseI64ArrayAttr:$edge_padding_low,
+    DenseI64ArrayAttr:$edge_padding_high,
+    DenseI64ArrayAttr:$interior_padding);
+  let results = (outs
+    AnyRankedTensor:$result);
+  let assemblyFormat = "$operand `,` $padding_value attr-dict `:` functional-type(operands, results)";
+}
+
+def Shlo_PartitionIdOp : Shlo_Op<"partition_id", [Pure]> {
+  let summary = "The partition id of the process that runs the op.";
+  let description = [{
+    Returns, as a rank-0 `ui32` tensor, the partition id of the current process:
+    for process (r, p) of the `num_replicas` x `num_partitions` process
+    grid, that is p, a number in `[0, num_partitions)`. The value depends only on
+    which process runs the op, not on the replica id or on any input; in a program
+    run on a single process it is 0.
+
+    Spec: docs/spec.md#partition_id
+  }];
+  let arguments = (ins);
+  let results = (outs
+    AnyRankedTensor:$result);
+  let assemblyFormat = "attr-dict `:` functional-type(operands, results)";
+}
+
+def Shlo_PopcntOp : Shlo_Op<"popcnt", [Pure, Elementwise, SameOperandsAndResultShape]> {
+  let summary = "Element-wise count of the bits that are set.";
+  let description = [{
+    Each result element is the number of one bits in the matching `operand`
+    element, counted over its full bit width (two's-complement pattern for
+    signed types, so -1 in an N-bit type counts N). The count is stored in the
+    operand's own element type.
+
+    Spec: docs/spec.md#popcnt
+  }];
+  let arguments = (ins
+    AnyRankedTensor:$operand);
+  let results = (outs
+    AnyRankedTensor:$result);
+  let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($operand), type($result))";
+}
+
+def Shlo_PowerOp : Shlo_Op<"power", [Pure, Elementwise, SameOperandsAndResultShape]> {
+  let summary = "Element-wise exponentiation, `lhs` raised to the power `rhs`.";
+  let description = [{
+    Raises each `lhs` element to the matching `rhs` element. For integers the
+    result is the exact power reduced modulo 2^N (it wraps on overflow), with
+    `x^0 = 1` for every `x` including 0. A negative exponent (signed types
+    only) gives 0 unless the base is 1 or -1, whose powers stay exact: 1 for
+    base 1, and for base -1 either 1 (even exponent) or -1 (odd exponent).
+    For floats the op is IEEE-754 `pow`: `x^0` is 1 even for NaN `x`, `1^y` is
+    1 even for NaN `y`, `0^y` for negative `y` is an infinity (signed like the
+    zero for odd integer `y`), a finite negative base with a non-integer
+    exponent gives NaN, and other NaN operands give NaN. For complex numbers it
+    is the principal value `exp(rhs * log(lhs))`. Quantized operands are
+    dequantized, the power is computed in the expressed type and quantized to
+    the result type.
+
+    Spec: docs/spec.md#power
+  }];
+  let arguments = (ins
+    AnyRankedTensor:$lhs,
+    AnyRankedTensor:$rhs);
+  let results = (outs
+    AnyRankedTensor:$result);
+  let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($lhs), type($rhs), type($result))";
+}
+
+def Shlo_RealOp : Shlo_Op<"real", [Pure, Elementwise, SameOperandsAndResultShape]> {
+  let summary = "Element-wise real part.";
+  let description = [{
+    For complex elements the result is the real part, with the part type
+    (`f32` for `complex<f32>`, `f64` for `complex<f64>`). A float element is
+    its own real part, so for float operands the op returns `operand`
+    unchanged (NaN, infinities and signed zeros included).
+
+    Spec: docs/spec.md#real
+  }];
+  let arguments = (ins
+    AnyRankedTensor:$operand);
+  let results = (outs
+    AnyRankedTensor:$result);
+  let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($operand), type($result))";
+}
+
+def Shlo_RecvOp : Shlo_Op<"recv", []> {
+  let summary = "Receives tensors over a channel from a matching send or from the host.";
+  let description = [{
+    Receives values over the channel whose id is the `handle` of
+    `channel_handle` and returns them as all `results` but the last; the last
+    result is a token ordered after the receive. When `is_host_transfer` is
+    true (false when absent) the data comes from the host; otherwise it comes
+    from the process that executes a `send` on the same channel. The receive
+    is a side effect ordered after the side effects that `token` is ordered
+    after, and it blocks until the data has arrived.
+
+    Spec: docs/spec.md#recv
+  }];
+  let arguments = (ins
+    Shlo_TokenType:$token,
+    Shlo_ChannelHandleAttr:$channel_handle,
+    OptionalAttr<BoolAttr>:$is_host_transfer);
+  let results = (outs
+    Variadic<Shlo_TensorOrToken>:$results);
+  let assemblyFormat = "$token attr-dict `:` functional-type(operands, results)";
 }
 
 def Shlo_ReduceOp : Shlo_Op<"reduce", [RecursiveMemoryEffects, AttrSizedOperandSegments]> {
@@ -447,13 +1807,184 @@ def Shlo_ReduceOp : Shlo_Op<"reduce", [RecursiveMemoryEffects, AttrSizedOperandS
     Spec: docs/spec.md#reduce
   }];
   let arguments = (ins
-    Variadic<AnyType>:$inputs,
-    Variadic<AnyType>:$init_values,
+    Variadic<AnyRankedTensor>:$inputs,
+    Variadic<AnyRankedTensor>:$init_values,
     DenseI64ArrayAttr:$dimensions);
   let results = (outs
-    Variadic<AnyType>:$results);
+    Variadic<AnyRankedTensor>:$results);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = "`(` $inputs `)` `,` `(` $init_values `)` attr-dict `:` functional-type(operands, results) $body";
+}
+
+def Shlo_ReducePrecisionOp : Shlo_Op<"reduce_precision", [Pure, Elementwise, SameOperandsAndResultShape]> {
+  let summary = "Element-wise rounding to a narrower floating-point format, keeping the element type.";
+  let description = [{
+    Rounds every element of `operand` as if it were converted to a narrower
+    floating-point format with `exponent_bits` exponent bits and `mantissa_bits`
+    fraction bits and back, and returns the value in the original element type.
+    It models the precision lost by storing values in such a format; for example
+    8 and 7 bits model bfloat16, 5 and 10 model f16.
+
+    First the significand is rounded to `mantissa_bits` fraction bits, to
+    nearest with ties to even, where "even" means that the last kept bit is 0
+    (with no fraction bits left, that bit is the lowest exponent bit); nothing
+    changes when `mantissa_bits` is at least the element type's own fraction
+    width. Then, if `exponent_bits` is smaller than the element type's exponent
+    width, the exponent range is narrowed to that of a format with bias
+    2^(exponent_bits-1) - 1: a rounded value above the largest finite magnitude
+    of that format becomes an infinity of the same sign, and a value below its
+    smallest normal magnitude becomes a zero of the same sign (the narrow format
+    is modelled without subnormal numbers).
+
+    Infinities and signed zeros are kept. NaN stays NaN (its payload may
+    change), except when `mantissa_bits` is 0: the narrow format then has no NaN
+    and the result is +inf. A per-tensor quantized operand is dequantized to its
+    expressed type, rounded there, and quantized to the type of `output`.
+
+    Spec: docs/spec.md#reduce_precision
+  }];
+  let arguments = (ins
+    AnyRankedTensor:$operand,
+    I32Attr:$exponent_bits,
+    I32Attr:$mantissa_bits);
+  let results = (outs
+    AnyRankedTensor:$output);
+  let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($operand), type($output))";
+}
+
+def Shlo_ReduceScatterOp : Shlo_Op<"reduce_scatter", []> {
+  let summary = "Combines tensors across each process group, then gives each member one slice of the combined tensor.";
+  let description = [{
+    A program runs as a grid of `num_replicas` x `num_partitions` processes;
+    process (r, p) is replica r of partition p. The op partitions the
+    processes into process groups exactly as `all_reduce` does, from
+    `replica_groups`, the channel id (the `handle` of `channel_handle`, 0
+    when absent) and `use_global_device_ids` (false when absent).
+
+    Within a group of n members, the `operand`s of all members are first
+    combined element by element with `computation`, after converting their
+    elements to the element type E of `computation`'s arguments; the
+    combination order is unspecified, so `computation` should be associative
+    and commutative. The combined tensor is then cut along `scatter_dimension`
+    into n equally sized consecutive slices, and the member at position i of
+    the group receives slice i as `result`. All members of a group must
+    execute the op; it synchronizes them.
+
+    Spec: docs/spec.md#reduce_scatter
+  }];
+  let arguments = (ins
+    AnyRankedTensor:$operand,
+    I64Attr:$scatter_dimension,
+    I64ElementsAttr:$replica_groups,
+    OptionalAttr<Shlo_ChannelHandleAttr>:$channel_handle,
+    OptionalAttr<BoolAttr>:$use_global_device_ids);
+  let results = (outs
+    AnyRankedTensor:$result);
+  let regions = (region SizedRegion<1>:$computation);
+  let assemblyFormat = "$operand attr-dict `:` functional-type(operands, results) $computation";
+}
+
+def Shlo_ReduceWindowOp : Shlo_Op<"reduce_window", [RecursiveMemoryEffects, AttrSizedOperandSegments]> {
+  let summary = "Reduces every window of the inputs with a reduction function.";
+  let description = [{
+    Slides a window over N inputs of the same shape and reduces the elements of
+    each window with `body`. First each input is dilated and padded: between
+    neighbouring elements along dimension d, `base_dilations[d] - 1` holes are
+    inserted, and `padding[d][0]` positions are added before and
+    `padding[d][1]` after (negative padding removes elements); holes and padding
+    take the matching init value. A window of `window_dimensions[d]` taps with
+    `window_dilations[d] - 1` skipped positions between consecutive taps starts
+    at every multiple of `window_strides[d]` where it still fits entirely inside
+    the padded input; each such position is one result element. The result
+    element is `init_values` combined with all tapped elements by `body`, which
+    takes N accumulators then N elements (rank-0 tensors) and returns the N new
+    accumulators. The combination order is unspecified, so `body` should be
+    associative with the init values as identities for the result to be
+    deterministic. Absent optional attributes mean strides 1, dilations 1 and no
+    padding. The accumulator types `E_i` of `body` may be wider than the input
+    element types, in which case inputs are converted before they are combined.
+
+    Spec: docs/spec.md#reduce_window
+  }];
+  let arguments = (ins
+    Variadic<AnyRankedTensor>:$inputs,
+    Variadic<AnyRankedTensor>:$init_values,
+    DenseI64ArrayAttr:$window_dimensions,
+    OptionalAttr<DenseI64ArrayAttr>:$window_strides,
+    OptionalAttr<DenseI64ArrayAttr>:$base_dilations,
+    OptionalAttr<DenseI64ArrayAttr>:$window_dilations,
+    OptionalAttr<I64ElementsAttr>:$padding);
+  let results = (outs
+    Variadic<AnyRankedTensor>:$results);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = "`(` $inputs `)` `,` `(` $init_values `)` attr-dict `:` functional-type(operands, results) $body";
+}
+
+def Shlo_RemainderOp : Shlo_Op<"remainder", [Pure, Elementwise, SameOperandsAndResultShape]> {
+  let summary = "Element-wise remainder of truncating division, with the sign of the dividend.";
+  let description = [{
+    Computes `lhs - rhs * q` for each pair of elements, where `q` is the
+    quotient `lhs / rhs` truncated towards zero. A nonzero result therefore has
+    the sign of `lhs` (the dividend) and a magnitude smaller than that of
+    `rhs`: 7 % -3 is 1 and -7 % 3 is -1. For integers, StableHLO leaves the
+    cases without a mathematical answer open; shlo defines them as XLA does:
+    `x % 0` is `x`, and the most negative signed value modulo -1 is 0. For
+    floats this is C's `fmod` (not IEEE-754 `remainder`), computed exactly: a
+    zero result keeps the sign of `lhs`; a zero divisor, an infinite dividend
+    or a NaN operand gives NaN; a finite `lhs` with an infinite `rhs` gives
+    `lhs`. StableHLO lists complex operands but leaves their results
+    unspecified, so for complex numbers the result is implementation-defined.
+    Quantized operands are dequantized, the remainder is taken in the expressed
+    type and quantized to the result type.
+
+    Spec: docs/spec.md#remainder
+  }];
+  let arguments = (ins
+    AnyRankedTensor:$lhs,
+    AnyRankedTensor:$rhs);
+  let results = (outs
+    AnyRankedTensor:$result);
+  let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($lhs), type($rhs), type($result))";
+}
+
+def Shlo_ReplicaIdOp : Shlo_Op<"replica_id", [Pure]> {
+  let summary = "The replica id of the process that runs the op.";
+  let description = [{
+    Returns, as a rank-0 `ui32` tensor, the replica id of the current process:
+    for process (r, p) of the `num_replicas` x `num_partitions` process
+    grid, that is r, a number in `[0, num_replicas)`. The value depends only on
+    which process runs the op, not on the partition id or on any input; in a program
+    run on a single process it is 0.
+
+    Spec: docs/spec.md#replica_id
+  }];
+  let arguments = (ins);
+  let results = (outs
+    AnyRankedTensor:$result);
+  let assemblyFormat = "attr-dict `:` functional-type(operands, results)";
+}
+
+def Shlo_ReshapeOp : Shlo_Op<"reshape", [Pure]> {
+  let summary = "Gives a tensor's elements a new static shape.";
+  let description = [{
+    Reads the elements of `operand` in row-major order (the last dimension
+    varies fastest) and writes them in the same order into a tensor of the
+    result's shape; the element count does not change. Formally, the result
+    element at index `r` is the operand element whose row-major linear
+    position equals that of `r` in the result. The result shape is static
+    (see `dynamic_reshape` for a shape chosen at run time); a dynamic
+    operand size must, at run time, make the element counts equal, else
+    behavior is undefined. For per-axis quantized tensors the quantized
+    axis keeps its size and the element count of the dimensions in front of
+    it, so every element keeps its scale and zero point.
+
+    Spec: docs/spec.md#reshape
+  }];
+  let arguments = (ins
+    AnyRankedTensor:$operand);
+  let results = (outs
+    AnyRankedTensor:$result);
+  let assemblyFormat = "$operand attr-dict `:` functional-type(operands, results)";
 }
 
 def Shlo_ReturnOp : Shlo_Op<"return", [Pure, Terminator, ReturnLike]> {
@@ -467,9 +1998,132 @@ def Shlo_ReturnOp : Shlo_Op<"return", [Pure, Terminator, ReturnLike]> {
     Spec: docs/spec.md#return
   }];
   let arguments = (ins
-    Variadic<AnyType>:$results);
+    Variadic<Shlo_AnyValue>:$results);
   let results = (outs);
   let assemblyFormat = "$results attr-dict (`:` type($results)^)?";
+}
+
+def Shlo_ReverseOp : Shlo_Op<"reverse", [Pure]> {
+  let summary = "Reverses the order of elements along the given dimensions.";
+  let description = [{
+    Flips `operand` along every dimension listed in `dimensions` and leaves
+    the other dimensions alone: for each index `r`, `result[r] =
+    operand[o]` where `o[d] = dim(operand, d) - 1 - r[d]` if `d` is in
+    `dimensions` and `o[d] = r[d]` otherwise. An empty `dimensions` returns
+    the operand unchanged. Quantized elements keep their stored values and
+    quantization parameters.
+
+    Spec: docs/spec.md#reverse
+  }];
+  let arguments = (ins
+    AnyRankedTensor:$operand,
+    DenseI64ArrayAttr:$dimensions);
+  let results = (outs
+    AnyRankedTensor:$result);
+  let assemblyFormat = "$operand attr-dict `:` functional-type(operands, results)";
+}
+
+def Shlo_RngOp : Shlo_Op<"rng", []> {
+  let summary = "Fills a tensor with random numbers from a uniform or normal distribution.";
+  let description = [{
+    Returns a tensor of the shape given by the values of `shape`, each element
+    drawn from the distribution named by `rng_distribution`:
+
+    - `UNIFORM`: uniformly from the half-open interval `[a, b)`. For integer
+      and boolean element types every value in the interval is equally
+      likely. If `a >= b` the result is implementation-defined.
+    - `NORMAL`: from the normal distribution with mean `a` and standard
+      deviation `b` (floating-point types only). If `b < 0` the result is
+      implementation-defined.
+
+    The generator, its seeding and its hidden state are implementation-defined:
+    the op may draw on state that persists between executions, so two runs
+    (or two occurrences of the op in one program) need not return the same
+    values, and the op must not be treated as pure (it is never folded or
+    deduplicated). Programs that need reproducible bits should use
+    `rng_bit_generator`, whose state is explicit.
+
+    Spec: docs/spec.md#rng
+  }];
+  let arguments = (ins
+    AnyRankedTensor:$a,
+    AnyRankedTensor:$b,
+    AnyRankedTensor:$shape,
+    Shlo_RngDistributionAttr:$rng_distribution);
+  let results = (outs
+    AnyRankedTensor:$result);
+  let assemblyFormat = "$a `,` $b `,` $shape attr-dict `:` functional-type(operands, results)";
+}
+
+def Shlo_RngBitGeneratorOp : Shlo_Op<"rng_bit_generator", [Pure]> {
+  let summary = "Produces random bits from an explicit generator state and returns the advanced state.";
+  let description = [{
+    Fills `output` with pseudo-random bits computed from `initial_state` by
+    the counter-based generator `rng_algorithm`, and returns in
+    `output_state` the state to pass to the next call. The result is a
+    deterministic function of `initial_state`, the algorithm and the result
+    types. For `DEFAULT` the algorithm (and the state size it needs) is
+    implementation-defined. `THREE_FRY` and `PHILOX` are defined bit-exactly
+    below (this is the construction XLA uses). All arithmetic is on unsigned
+    integers and wraps; `lo32(v)` and `hi32(v)` are the low and high 32 bits of
+    a 64-bit value, and `n = size(output)`.
+
+    Bits are made in 32- or 64-bit words and then given the output type: for
+    an element type of 32 or 64 bits the word is reinterpreted bit for bit
+    (e.g. as `f32` or `i64`); for a narrower element type a 32-bit word is
+    made per element and only its low `bitwidth` bits are kept and
+    reinterpreted.
+
+    THREE_FRY. State `[key, counter]`. The block function is
+    Threefry-2x32 with 20 rounds: given key words `(k0, k1) = (lo32(key),
+    hi32(key))` and block `(x0, x1)`, let `k2 = k0 ^ k1 ^ 0x1BD11BDA`; set
+    `x0 += k0`, `x1 += k1`; then for `g = 1..5` apply four rounds, using the
+    rotation distances `13, 15, 26, 6` for odd `g` and `17, 29, 16, 24` for
+    even `g`, each round being `x0 += x1; x1 = rotl32(x1, r); x1 ^= x0`, and
+    after the four rounds inject the key: `x0 += k[g mod 3]`,
+    `x1 += k[(g + 1) mod 3] + g`. The block for counter value `c` is
+    `(lo32(c), hi32(c))`.
+    - 64-bit words: element `j` (row-major) is `y0 | (y1 << 32)` for the block
+      of counter `counter + j`; `output_state = [key, counter + n]`.
+    - 32-bit words: pick a split dimension `d` of the output shape: the first
+      dimension of even size, or, if there is none, the first of the largest
+      dimensions (a rank-0 output is treated as shape `[1]`, keeping only
+      `y0`). Let `H` be the shape with `dim d` replaced by
+      `ceil(dim d / 2)`, and `m = size(H)`. For each index `h` of `H`, with
+      row-major position `p` in `H`, compute the block of counter
+      `counter + p`; its `y0` goes to the output index equal to `h` except
+      `2*h[d]` at dimension `d`, and its `y1` to the same index with
+      `2*h[d] + 1` (dropped if that is out of range, i.e. the size of `d` is
+      odd). `output_state = [key, counter + m]`.
+
+    PHILOX. The block function is Philox-4x32 with 10 rounds: given key
+    words `(k0, k1) = (lo32(key), hi32(key))` and block `(x0, x1, x2, x3)`,
+    each round computes the 64-bit products `p0 = x0 * 0xD2511F53` and
+    `p1 = x2 * 0xCD9E8D57` and sets
+    `(x0, x1, x2, x3) = (hi32(p1) ^ x1 ^ k0, lo32(p1), hi32(p0) ^ x3 ^ k1, lo32(p0))`,
+    then bumps the key: `k0 += 0x9E3779B9`, `k1 += 0xBB67AE85`. The counter
+    is a 128-bit value `C = lo + (hi << 64)`: with state
+    `[key, lo, hi]` (3 elements) it is the last two elements; with state
+    `[key, lo]` (2 elements) `hi` is `key` itself. The block of counter value
+    `C + t` is its four 32-bit words, least significant first. Let
+    `w = n` for 32-bit words and `w = 2n` for 64-bit words, and
+    `m = ceil(w / 4)`; blocks `t = 0..m-1` give the word stream
+    `y0(0), y1(0), y2(0), y3(0), y0(1), ...`. For 32-bit words element `j`
+    (row-major) is word `j` of the stream; for 64-bit words element `j` is
+    `s(2j) | (s(2j+1) << 32)`, `s` being the stream. The new counter is
+    `C + m`; `output_state` is `[key, lo', hi']` for a 3-element state and
+    `[key, lo']` for a 2-element state, where `lo'`, `hi'` are its two 64-bit
+    halves.
+
+    Spec: docs/spec.md#rng_bit_generator
+  }];
+  let arguments = (ins
+    AnyRankedTensor:$initial_state,
+    Shlo_RngAlgorithmAttr:$rng_algorithm);
+  let results = (outs
+    AnyRankedTensor:$output_state,
+    AnyRankedTensor:$output);
+  let assemblyFormat = "$initial_state attr-dict `:` functional-type(operands, results)";
 }
 
 def Shlo_RoundNearestAfzOp : Shlo_Op<"round_nearest_afz", [Pure, Elementwise, SameOperandsAndResultShape]> {
@@ -488,9 +2142,9 @@ def Shlo_RoundNearestAfzOp : Shlo_Op<"round_nearest_afz", [Pure, Elementwise, Sa
     Spec: docs/spec.md#round_nearest_afz
   }];
   let arguments = (ins
-    AnyType:$operand);
+    AnyRankedTensor:$operand);
   let results = (outs
-    AnyType:$result);
+    AnyRankedTensor:$result);
   let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($operand), type($result))";
 }
 
@@ -510,9 +2164,9 @@ def Shlo_RoundNearestEvenOp : Shlo_Op<"round_nearest_even", [Pure, Elementwise, 
     Spec: docs/spec.md#round_nearest_even
   }];
   let arguments = (ins
-    AnyType:$operand);
+    AnyRankedTensor:$operand);
   let results = (outs
-    AnyType:$result);
+    AnyRankedTensor:$result);
   let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($operand), type($result))";
 }
 
@@ -531,9 +2185,228 @@ def Shlo_RsqrtOp : Shlo_Op<"rsqrt", [Pure, Elementwise, SameOperandsAndResultSha
     Spec: docs/spec.md#rsqrt
   }];
   let arguments = (ins
-    AnyType:$operand);
+    AnyRankedTensor:$operand);
   let results = (outs
-    AnyType:$result);
+    AnyRankedTensor:$result);
+  let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($operand), type($result))";
+}
+
+def Shlo_ScatterOp : Shlo_Op<"scatter", [RecursiveMemoryEffects, AttrSizedOperandSegments]> {
+  let summary = "Combines windows of `updates` into copies of `inputs` at positions read from `scatter_indices`.";
+  let description = [{
+    The inverse of `gather`: produces copies of the N `inputs` in which windows
+    taken from the N `updates` are combined into the elements they land on.
+    Every update tensor has the same shape; its dimensions listed in
+    `update_window_dims` are window dimensions, the others are scatter
+    dimensions. For an update index `U`, the scatter part of `U` picks an index
+    vector in `scatter_indices` (the slice along `index_vector_dim`, or a single
+    element when `index_vector_dim` equals the rank of `scatter_indices`). Entry
+    `k` of the index vector is the start position along input dimension
+    `scatter_dims_to_operand_dims[k]`; input dimensions not named there start at
+    0, except that an input batching dimension `input_batching_dims[j]` starts
+    at the coordinate the scatter part takes along
+    `scatter_indices_batching_dims[j]`. The window part of `U` is laid out over
+    the input dimensions that are neither in `inserted_window_dims` nor in
+    `input_batching_dims` (in order; the others get offset 0), and adding it to
+    the start gives the target index `T`.
+
+    Starting from `results = inputs`, for every update index whose target `T` is
+    inside the shape of the inputs, `results[:][T]` becomes
+    `update_computation(results[:][T], updates[:][U])` (the block takes the N
+    current values, then the N update values, and returns the N new values).
+    Unlike `gather`, no clamping takes place: when the target of an update
+    lies outside the shape of the inputs the behavior is implementation-defined
+    (an implementation may, for instance, drop that update). When several updates land on the
+    same element they are applied in an unspecified order, so the result is
+    deterministic only for an order-insensitive `update_computation`.
+
+    `indices_are_sorted` promises that the start positions are sorted, and
+    `unique_indices` that no two updates land on the same element; if a promise
+    is false the results are implementation-defined. `update_computation` may
+    compute in wider element types of the same kinds as the inputs; the results
+    then have those element types.
+
+    Spec: docs/spec.md#scatter
+  }];
+  let arguments = (ins
+    Variadic<AnyRankedTensor>:$inputs,
+    AnyRankedTensor:$scatter_indices,
+    Variadic<AnyRankedTensor>:$updates,
+    Shlo_ScatterDimensionNumbersAttr:$scatter_dimension_numbers,
+    OptionalAttr<BoolAttr>:$indices_are_sorted,
+    OptionalAttr<BoolAttr>:$unique_indices);
+  let results = (outs
+    Variadic<AnyRankedTensor>:$results);
+  let regions = (region SizedRegion<1>:$update_computation);
+  let assemblyFormat = "`(` $inputs `)` `,` $scatter_indices `,` `(` $updates `)` attr-dict `:` functional-type(operands, results) $update_computation";
+}
+
+def Shlo_SelectOp : Shlo_Op<"select", [Pure]> {
+  let summary = "Element-wise choice between `on_true` and `on_false` under a boolean predicate.";
+  let description = [{
+    Each result element is the matching `on_true` element where the predicate
+    is true and the matching `on_false` element where it is false. The
+    predicate is the matching element of `pred`, or, when `pred` has rank 0,
+    its single value for every element. Elements are copied unchanged (NaN
+    payloads and signs of zeros included). Quantized tensors are dequantized,
+    the chosen value is quantized to the result type; when all three share
+    their quantization parameters this copies the stored integers unchanged.
+
+    Spec: docs/spec.md#select
+  }];
+  let arguments = (ins
+    AnyRankedTensor:$pred,
+    AnyRankedTensor:$on_true,
+    AnyRankedTensor:$on_false);
+  let results = (outs
+    AnyRankedTensor:$result);
+  let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($pred), type($on_true), type($on_false), type($result))";
+}
+
+def Shlo_SelectAndScatterOp : Shlo_Op<"select_and_scatter", [RecursiveMemoryEffects]> {
+  let summary = "Scatters each `source` value onto the element that `select` picks in its window of `operand`.";
+  let description = [{
+    Places windows over `operand` exactly as `reduce_window` does with the same
+    `window_dimensions`, `window_strides` and `padding` (no dilation): there is
+    one window per element of `source`. In each window one position is chosen
+    by scanning the window's positions that lie inside `operand` in row-major
+    order: the first is the initial choice, and a later position replaces the
+    current choice whenever `select(current, candidate)` returns false (so a
+    `select` that tests `>=` picks the first maximum). Padding positions are
+    never chosen.
+
+    The result starts as a tensor of the shape of `operand` filled with
+    `init_value`. Then, for every result position, all `source` values whose
+    windows chose that position are combined into it with `scatter`
+    (`scatter(accumulated, source value)`, in an unspecified order, so
+    `scatter` should be associative and commutative for a deterministic result);
+    positions no window chose keep `init_value`. Absent `window_strides` mean
+    stride 1 and absent `padding` means none. `scatter` may compute in a wider
+    element type of the same kind, which then is the result's element type.
+
+    Spec: docs/spec.md#select_and_scatter
+  }];
+  let arguments = (ins
+    AnyRankedTensor:$operand,
+    AnyRankedTensor:$source,
+    AnyRankedTensor:$init_value,
+    DenseI64ArrayAttr:$window_dimensions,
+    OptionalAttr<DenseI64ArrayAttr>:$window_strides,
+    OptionalAttr<I64ElementsAttr>:$padding);
+  let results = (outs
+    AnyRankedTensor:$result);
+  let regions = (region SizedRegion<1>:$select, SizedRegion<1>:$scatter);
+  let assemblyFormat = "$operand `,` $source `,` $init_value attr-dict `:` functional-type(operands, results) $select $scatter";
+}
+
+def Shlo_SendOp : Shlo_Op<"send", []> {
+  let summary = "Sends tensors over a channel to a matching recv or to the host.";
+  let description = [{
+    Sends the values of `inputs` over the channel whose id is the `handle` of
+    `channel_handle`, and returns a token ordered after the send. When
+    `is_host_transfer` is true (false when absent) the data goes to the host;
+    otherwise it goes to the process that executes a `recv` on the same
+    channel, which receives values of the same types. The send is a side
+    effect ordered after the side effects that `token` is ordered after, and
+    it may block until the data has been taken by the receiver.
+
+    Spec: docs/spec.md#send
+  }];
+  let arguments = (ins
+    Variadic<AnyRankedTensor>:$inputs,
+    Shlo_TokenType:$token,
+    Shlo_ChannelHandleAttr:$channel_handle,
+    OptionalAttr<BoolAttr>:$is_host_transfer);
+  let results = (outs
+    Shlo_TokenType:$result);
+  let assemblyFormat = "`(` $inputs `)` `,` $token attr-dict `:` functional-type(operands, results)";
+}
+
+def Shlo_ShiftLeftOp : Shlo_Op<"shift_left", [Pure, Elementwise, SameOperandsAndResultShape]> {
+  let summary = "Element-wise left shift of the bits of `lhs` by `rhs` positions.";
+  let description = [{
+    Moves the bits of each `lhs` element towards the most significant end by
+    the number of positions in the matching `rhs` element, filling with zero
+    bits; bits shifted past the top are lost, so the result wraps modulo 2^N
+    for an N-bit type (shifting a one into the sign bit of a signed type makes
+    the value negative). The shift amount is read as an unsigned number of the
+    same width, so a negative signed amount counts as a very large one. When
+    the amount is at least N, every bit is shifted out and the result is 0.
+
+    Spec: docs/spec.md#shift_left
+  }];
+  let arguments = (ins
+    AnyRankedTensor:$lhs,
+    AnyRankedTensor:$rhs);
+  let results = (outs
+    AnyRankedTensor:$result);
+  let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($lhs), type($rhs), type($result))";
+}
+
+def Shlo_ShiftRightArithmeticOp : Shlo_Op<"shift_right_arithmetic", [Pure, Elementwise, SameOperandsAndResultShape]> {
+  let summary = "Element-wise right shift of `lhs` by `rhs` positions, copying the top bit into the vacated bits.";
+  let description = [{
+    Moves the bits of each `lhs` element towards the least significant end by
+    the number of positions in the matching `rhs` element; bits shifted past
+    the bottom are lost and every vacated top position receives a copy of the
+    original most significant bit. For signed types this is division by 2^k
+    rounded towards negative infinity. The op works on the bit pattern, so for
+    unsigned types the top bit is replicated as well (e.g. 128 >> 1 gives 192
+    for ui8). The shift amount is read as an unsigned number of the same width
+    (a negative signed amount counts as a very large one); when it is at least
+    the bit width N, the result has all N bits equal to the original top bit:
+    -1 for negative signed values, 2^N - 1 for unsigned values with the top bit
+    set, and 0 otherwise.
+
+    Spec: docs/spec.md#shift_right_arithmetic
+  }];
+  let arguments = (ins
+    AnyRankedTensor:$lhs,
+    AnyRankedTensor:$rhs);
+  let results = (outs
+    AnyRankedTensor:$result);
+  let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($lhs), type($rhs), type($result))";
+}
+
+def Shlo_ShiftRightLogicalOp : Shlo_Op<"shift_right_logical", [Pure, Elementwise, SameOperandsAndResultShape]> {
+  let summary = "Element-wise right shift of `lhs` by `rhs` positions, filling with zero bits.";
+  let description = [{
+    Moves the bits of each `lhs` element towards the least significant end by
+    the number of positions in the matching `rhs` element; bits shifted past
+    the bottom are lost and vacated top positions become zero, for signed and
+    unsigned types alike (so a negative signed value turns non-negative after
+    a shift by at least one). The shift amount is read as an unsigned number of
+    the same width (a negative signed amount counts as a very large one); when
+    it is at least the bit width, the result is 0.
+
+    Spec: docs/spec.md#shift_right_logical
+  }];
+  let arguments = (ins
+    AnyRankedTensor:$lhs,
+    AnyRankedTensor:$rhs);
+  let results = (outs
+    AnyRankedTensor:$result);
+  let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($lhs), type($rhs), type($result))";
+}
+
+def Shlo_SignOp : Shlo_Op<"sign", [Pure, Elementwise, SameOperandsAndResultShape]> {
+  let summary = "Element-wise sign, as -1, 0 or 1 in the operand's type.";
+  let description = [{
+    For signed integers the result is -1 for negative, 0 for zero and 1 for
+    positive elements. For floats it is -1.0 for values below zero, 1.0 for
+    values above zero (infinities included), the zero itself for +0.0 and
+    -0.0 (the sign of the zero is kept), and NaN for NaN. For a complex element
+    `z` it is `z / abs(z)`, the point on the unit circle with the same
+    direction, except that a zero gives 0 and an element with a NaN part gives
+    NaN in both parts. Quantized operands are dequantized, the sign is taken in
+    the expressed type and quantized to the result type.
+
+    Spec: docs/spec.md#sign
+  }];
+  let arguments = (ins
+    AnyRankedTensor:$operand);
+  let results = (outs
+    AnyRankedTensor:$result);
   let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($operand), type($result))";
 }
 
@@ -552,10 +2425,69 @@ def Shlo_SineOp : Shlo_Op<"sine", [Pure, Elementwise, SameOperandsAndResultShape
     Spec: docs/spec.md#sine
   }];
   let arguments = (ins
-    AnyType:$operand);
+    AnyRankedTensor:$operand);
   let results = (outs
-    AnyType:$result);
+    AnyRankedTensor:$result);
   let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($operand), type($result))";
+}
+
+def Shlo_SliceOp : Shlo_Op<"slice", [Pure]> {
+  let summary = "Extracts a strided box of elements whose bounds are attributes.";
+  let description = [{
+    In each dimension `d`, takes the elements at positions
+    `start_indices[d]`, `start_indices[d] + strides[d]`, ... that are below
+    `limit_indices[d]` (the start is included, the limit excluded):
+    `result[r] = operand[start_indices + r * strides]`, element-wise over
+    the dimensions. The result size in dimension `d` is
+    `ceil((limit_indices[d] - start_indices[d]) / strides[d])`, which is 0
+    when start and limit are equal. When `operand` has a dynamic size, the
+    bounds must lie within its size at run time, otherwise behavior is
+    undefined.
+
+    Spec: docs/spec.md#slice
+  }];
+  let arguments = (ins
+    AnyRankedTensor:$operand,
+    DenseI64ArrayAttr:$start_indices,
+    DenseI64ArrayAttr:$limit_indices,
+    DenseI64ArrayAttr:$strides);
+  let results = (outs
+    AnyRankedTensor:$result);
+  let assemblyFormat = "$operand attr-dict `:` functional-type(operands, results)";
+}
+
+def Shlo_SortOp : Shlo_Op<"sort", [RecursiveMemoryEffects]> {
+  let summary = "Sorts one or more tensors together along one dimension, ordered by a comparator region.";
+  let description = [{
+    Treats every 1-D slice of the inputs along `dimension` (a negative value
+    counts from the back: `dimension + rank(inputs[0])`) as a sequence of
+    tuples, tuple `k` holding the `k`-th element of the slice of each input,
+    and reorders those tuples; the same permutation is applied to every
+    input, so the inputs travel together like columns of one table.
+    `comparator` decides the order. It receives 2N rank-0 tensors, the two
+    tuples interleaved per input: `(lhs_0, rhs_0, lhs_1, rhs_1, ...)`, and
+    returns a `tensor<i1>` that is true exactly when the `lhs` tuple must come
+    before the `rhs` tuple. The comparator must be a strict weak order
+    (irreflexive, transitive, and with transitive incomparability); if it is
+    not, the resulting permutation is implementation-defined, though results
+    are always a permutation of the inputs. Two tuples `x` and `y` are
+    equivalent when neither `comparator(x, y)` nor `comparator(y, x)` holds.
+    When `is_stable` is true, equivalent tuples keep their original relative
+    order; when it is false, their relative order is unspecified. After the
+    op, for every pair of positions `i < j` of a slice, `comparator` of the
+    tuple at `j` against the tuple at `i` is false. Slices are sorted
+    independently of one another.
+
+    Spec: docs/spec.md#sort
+  }];
+  let arguments = (ins
+    Variadic<AnyRankedTensor>:$inputs,
+    I64Attr:$dimension,
+    BoolAttr:$is_stable);
+  let results = (outs
+    Variadic<AnyRankedTensor>:$results);
+  let regions = (region SizedRegion<1>:$comparator);
+  let assemblyFormat = "$inputs attr-dict `:` functional-type(operands, results) $comparator";
 }
 
 def Shlo_SqrtOp : Shlo_Op<"sqrt", [Pure, Elementwise, SameOperandsAndResultShape]> {
@@ -574,10 +2506,32 @@ def Shlo_SqrtOp : Shlo_Op<"sqrt", [Pure, Elementwise, SameOperandsAndResultShape
     Spec: docs/spec.md#sqrt
   }];
   let arguments = (ins
-    AnyType:$operand);
+    AnyRankedTensor:$operand);
   let results = (outs
-    AnyType:$result);
+    AnyRankedTensor:$result);
   let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($operand), type($result))";
+}
+
+def Shlo_SubtractOp : Shlo_Op<"subtract", [Pure, Elementwise, SameOperandsAndResultShape]> {
+  let summary = "Element-wise difference of two tensors.";
+  let description = [{
+    Subtracts each `rhs` element from the matching `lhs` element. Integers
+    compute modulo 2^N, so signed and unsigned results wrap around on overflow
+    (0 - 1 is 255 for ui8). Floats follow IEEE-754 subtraction with
+    round-to-nearest-even: inf - inf and any operation with NaN give NaN, and
+    the difference of equal finite values is +0.0 except that (-0.0) - (+0.0)
+    is -0.0. Complex numbers subtract real and imaginary parts separately.
+    Quantized operands are dequantized, subtracted in the expressed type and
+    the difference is quantized to the result type.
+
+    Spec: docs/spec.md#subtract
+  }];
+  let arguments = (ins
+    AnyRankedTensor:$lhs,
+    AnyRankedTensor:$rhs);
+  let results = (outs
+    AnyRankedTensor:$result);
+  let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($lhs), type($rhs), type($result))";
 }
 
 def Shlo_TanOp : Shlo_Op<"tan", [Pure, Elementwise, SameOperandsAndResultShape]> {
@@ -594,9 +2548,9 @@ def Shlo_TanOp : Shlo_Op<"tan", [Pure, Elementwise, SameOperandsAndResultShape]>
     Spec: docs/spec.md#tan
   }];
   let arguments = (ins
-    AnyType:$operand);
+    AnyRankedTensor:$operand);
   let results = (outs
-    AnyType:$result);
+    AnyRankedTensor:$result);
   let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($operand), type($result))";
 }
 
@@ -615,10 +2569,131 @@ def Shlo_TanhOp : Shlo_Op<"tanh", [Pure, Elementwise, SameOperandsAndResultShape
     Spec: docs/spec.md#tanh
   }];
   let arguments = (ins
-    AnyType:$operand);
+    AnyRankedTensor:$operand);
   let results = (outs
-    AnyType:$result);
+    AnyRankedTensor:$result);
   let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($operand), type($result))";
+}
+
+def Shlo_TransposeOp : Shlo_Op<"transpose", [Pure]> {
+  let summary = "Permutes the dimensions of a tensor.";
+  let description = [{
+    Result dimension `i` is operand dimension `permutation[i]`: the result
+    has sizes `dim(operand, permutation[i])`, and `result[r] = operand[o]`
+    where `o[permutation[i]] = r[i]` for every `i`. The identity
+    permutation returns the operand unchanged. For a per-axis quantized
+    operand the quantization axis moves with its dimension; scales and
+    zero points are unchanged.
+
+    Spec: docs/spec.md#transpose
+  }];
+  let arguments = (ins
+    AnyRankedTensor:$operand,
+    DenseI64ArrayAttr:$permutation);
+  let results = (outs
+    AnyRankedTensor:$result);
+  let assemblyFormat = "$operand attr-dict `:` functional-type(operands, results)";
+}
+
+def Shlo_TriangularSolveOp : Shlo_Op<"triangular_solve", [Pure]> {
+  let summary = "Solves batches of triangular linear systems.";
+  let description = [{
+    The last two dimensions of `a` and `b` hold matrices; all leading
+    dimensions are batch dimensions, paired between `a` and `b`. For each
+    batch index, let `A` be the square matrix of `a` and `B` that of `b`.
+    `op(A)` is `A` for `NO_TRANSPOSE`, its transpose for `TRANSPOSE`, and its
+    conjugate transpose for `ADJOINT` (the same as `TRANSPOSE` for real
+    types). The op returns the `X` that solves `op(A) * X = B` when
+    `left_side` is true, or `X * op(A) = B` when it is false; `X` has the
+    shape of `B`.
+
+    `A` is taken to be triangular: when `lower` is true only its lower
+    triangle (diagonal included) is read and the strictly upper part is
+    treated as zero; when `lower` is false only the upper triangle is read.
+    (`lower` describes `A` itself, before `op` is applied.) When
+    `unit_diagonal` is true the diagonal entries of `A` are not read and are
+    taken to be 1. If the selected triangle is singular (a zero on a diagonal
+    that is read), the result is implementation-defined. Quantized inputs
+    are dequantized, solved in the expressed type, and the result is
+    quantized to the type of `result`.
+
+    Spec: docs/spec.md#triangular_solve
+  }];
+  let arguments = (ins
+    AnyRankedTensor:$a,
+    AnyRankedTensor:$b,
+    BoolAttr:$left_side,
+    BoolAttr:$lower,
+    BoolAttr:$unit_diagonal,
+    Shlo_TransposeAttr:$transpose_a);
+  let results = (outs
+    AnyRankedTensor:$result);
+  let assemblyFormat = "$a `,` $b attr-dict `:` functional-type(operands, results)";
+}
+
+def Shlo_TupleOp : Shlo_Op<"tuple", [Pure]> {
+  let summary = "Groups values into a tuple.";
+  let description = [{
+    Returns a tuple whose members are the values of `val`, in order. The
+    values may be tensors, tokens or tuples; with no values the result is
+    the empty tuple. Tuples exist for compatibility with programs that pass
+    grouped values around; they hold no computation.
+
+    Spec: docs/spec.md#tuple
+  }];
+  let arguments = (ins
+    Variadic<Shlo_AnyValue>:$val);
+  let results = (outs
+    AnyTuple:$result);
+  let assemblyFormat = "$val attr-dict `:` functional-type(operands, results)";
+}
+
+def Shlo_UniformDequantizeOp : Shlo_Op<"uniform_dequantize", [Pure]> {
+  let summary = "Converts quantized values to their expressed floating-point values.";
+  let description = [{
+    For each stored integer `q` of `operand`, with the scale `s` and zero
+    point `z` that apply to it (the single pair for per-tensor quantization;
+    for per-axis quantization the pair at the element's index along the
+    quantization dimension), returns `(q - z) * s`, computed in the expressed
+    type: `q - z` is converted to the expressed type and multiplied by `s`
+    there, rounding as that type's multiplication does.
+
+    Spec: docs/spec.md#uniform_dequantize
+  }];
+  let arguments = (ins
+    AnyRankedTensor:$operand);
+  let results = (outs
+    AnyRankedTensor:$result);
+  let assemblyFormat = "$operand attr-dict `:` functional-type(operands, results)";
+}
+
+def Shlo_UniformQuantizeOp : Shlo_Op<"uniform_quantize", [Pure]> {
+  let summary = "Quantizes floating-point values, or re-quantizes quantized values, to a quantized result type.";
+  let description = [{
+    Converts each element to the quantized type of `result`. For a
+    floating-point `operand` element `x`, with the scale `s` and zero point
+    `z` that apply to that element of `result` (the single pair for
+    per-tensor quantization; for per-axis quantization the pair at the
+    element's index along the quantization dimension), the stored integer is
+
+        q = clamp(storage_min, round_half_even(x / s) + z, storage_max)
+
+    evaluated in the expressed type: `x / s` is divided in the expressed type,
+    rounded to the nearest integer with ties going to the even integer, the
+    zero point is added, the sum is clamped to the storage range of the
+    result type, and the value is converted to the storage type. NaN
+    inputs give an implementation-defined stored value. When `operand` is
+    itself quantized, each element is first dequantized,
+    `(stored - zero_point) * scale` computed in its expressed type, and then
+    quantized as above (re-quantization).
+
+    Spec: docs/spec.md#uniform_quantize
+  }];
+  let arguments = (ins
+    AnyRankedTensor:$operand);
+  let results = (outs
+    AnyRankedTensor:$result);
+  let assemblyFormat = "$operand attr-dict `:` functional-type(operands, results)";
 }
 
 def Shlo_WhileOp : Shlo_Op<"while", [RecursiveMemoryEffects]> {
@@ -637,9 +2712,9 @@ def Shlo_WhileOp : Shlo_Op<"while", [RecursiveMemoryEffects]> {
     Spec: docs/spec.md#while
   }];
   let arguments = (ins
-    Variadic<AnyType>:$operand);
+    Variadic<Shlo_TensorOrToken>:$operand);
   let results = (outs
-    Variadic<AnyType>:$results);
+    Variadic<Shlo_TensorOrToken>:$results);
   let regions = (region SizedRegion<1>:$cond, SizedRegion<1>:$body);
   let assemblyFormat = "$operand attr-dict `:` functional-type(operands, results) $cond $body";
 }
@@ -655,10 +2730,10 @@ def Shlo_XorOp : Shlo_Op<"xor", [Pure, Elementwise, SameOperandsAndResultShape, 
     Spec: docs/spec.md#xor
   }];
   let arguments = (ins
-    AnyType:$lhs,
-    AnyType:$rhs);
+    AnyRankedTensor:$lhs,
+    AnyRankedTensor:$rhs);
   let results = (outs
-    AnyType:$result);
+    AnyRankedTensor:$result);
   let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($lhs), type($rhs), type($result))";
 }
 

@@ -96,6 +96,23 @@ def op_format(op: speclib.Op) -> str | None:
     return None
 
 
+# ODS type constraint per spec value kind; element types are left to the spec
+# verifier, which reports them with constraint ids.
+KIND_ODS = {
+    "tensor": "AnyRankedTensor",
+    "token": "Shlo_TokenType",
+    "tuple": "AnyTuple",
+    "future": "Shlo_FutureType",
+    "tensor_or_token": "Shlo_TensorOrToken",
+    "any": "Shlo_AnyValue",
+}
+
+
+def value_ods(v: speclib.Value) -> str:
+    base = KIND_ODS[v.type]
+    return f"Variadic<{base}>" if v.variadic else base
+
+
 def gen_ops_td() -> str:
     out = [HEADER_TD, "#ifndef SHLO_OPS_TD\n#define SHLO_OPS_TD\n"]
     for op in speclib.load_ops():
@@ -104,17 +121,19 @@ def gen_ops_td() -> str:
             traits.append("AttrSizedOperandSegments")
         if sum(v.variadic for v in op.results) > 1:
             traits.append("AttrSizedResultSegments")
-        args = [f"{'Variadic<AnyType>' if v.variadic else 'AnyType'}:${v.name}" for v in op.operands]
+        args = [f"{value_ods(v)}:${v.name}" for v in op.operands]
         for a in op.attributes:
             ods = attr_ods(a.type)
             args.append(f"{'OptionalAttr<' + ods + '>' if a.optional else ods}:${a.name}")
-        results = [f"{'Variadic<AnyType>' if v.variadic else 'AnyType'}:${v.name}" for v in op.results]
+        results = [f"{value_ods(v)}:${v.name}" for v in op.results]
         regions = []
         for r in op.regions:
             region = "SizedRegion<1>"
             regions.append(f"{'VariadicRegion<' + region + '>' if r.get('variadic') else region}:${r['name']}")
+        # `}]` would end the ODS code block early.
+        semantics = op.semantics.replace("}]", "} ]")
         body = [f"  let summary = {td_string(op.summary)};",
-                "  let description = [{\n" + "\n".join("    " + l if l else "" for l in op.semantics.splitlines())
+                "  let description = [{\n" + "\n".join("    " + l if l else "" for l in semantics.splitlines())
                 + f"\n\n    Spec: docs/spec.md#{op.name}\n  }}];"]
         sep = ",\n    "
         body.append(f"  let arguments = (ins{sep[1:] if args else ''}{sep.join(args)});" if args

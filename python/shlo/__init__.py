@@ -3,6 +3,7 @@
     prog = shlo.parse(text_or_bytes)     # -> shlo.Program
     prog.verify()                        # raises shlo.VerificationError
     str(prog), prog.module               # MLIR text, the mlir.ir.Module
+    outs = shlo.interpret(prog, *arrays) # reference semantics on numpy
 """
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from .errors import (BuildError, DeserializationError, ImporterError, Interprete
                      ParseError, PassError, SerializationError, ShloError, VerificationError)
 from .context import default_context, make_context
 from .program import Program, parse
+from .interpreter import Host, interpret
 
 ImportError = ImporterError  # noqa: A001 - the public name the design gives it
 
@@ -18,5 +20,5 @@ __version__ = "0.1.0"
 __all__ = [
     "BuildError", "DeserializationError", "ImportError", "ImporterError", "InterpreterError",
     "ParseError", "PassError", "Program", "SerializationError", "ShloError", "VerificationError",
-    "default_context", "make_context", "parse",
+    "Host", "default_context", "interpret", "make_context", "parse",
 ]

@@ -89,19 +89,34 @@ def elements_to_numpy(attr: ir.Attribute) -> np.ndarray:
             return np.full(info.shape, np.array(dense.get_splat_value().value if hasattr(
                 dense.get_splat_value(), "value") else dense.get_splat_value()), dtype=dtype)
         return np.array(dense).astype(dtype, copy=False).reshape(info.shape)
-    # Exotic widths (bf16, f8, i2/i4): read the printed literal back.
+    # Exotic widths (bf16, f8, i2/i4) and complex: read the printed literal back.
     text = str(attr)
     body = text[len("dense<"):text.rindex(" : ")].strip()[:-1]
-    values = _parse_literal(body)
     cls = ELEMENT_TYPES[info.element][0]
-    arr = np.array(values, dtype={"float": np.float64, "complex": np.complex128}.get(cls, np.int64))
+    if cls == "float":
+        # Work on bit patterns so that hex literals (NaN payloads) stay exact.
+        bits_dtype = np.dtype(f"u{dtype.itemsize}")
+        to_bits = lambda x: int(np.array(x, dtype=dtype).view(bits_dtype))  # noqa: E731
+        values = _parse_literal(body, hex_as=int, number=to_bits)
+        arr = np.array(values, dtype=bits_dtype)
+        if arr.ndim == 0:
+            arr = np.full(info.shape, arr)
+        return arr.view(dtype).reshape(info.shape)
+    values = _parse_literal(body)
+    arr = np.array(values, dtype={"complex": np.complex128}.get(cls, np.int64))
     if arr.ndim == 0:
         arr = np.full(info.shape, arr)
     return arr.astype(dtype).reshape(info.shape)
 
 
-def _parse_literal(body: str):
+def _parse_literal(body: str, hex_as=int, number=None):
+    """Nested lists of MLIR's printed literals: ints, floats, hex bit patterns, (re, im), true/false."""
     import re
     body = re.sub(r"\(([^,()]+),([^,()]+)\)", r"complex(\1,\2)", body)
-    body = body.replace("true", "1").replace("false", "0").replace("inf", "float('inf')").replace("nan", "float('nan')")
+    body = body.replace("true", "1").replace("false", "0")
+    if number is not None:
+        body = re.sub(r"0x[0-9A-Fa-f]+|[-+]?(?:inf|nan|[0-9][0-9.]*(?:e[-+]?[0-9]+)?)",
+                      lambda m: (f"H({m.group(0)})" if m.group(0).startswith("0x") else f"N('{m.group(0)}')"), body)
+        return eval(body, {"H": hex_as, "N": lambda t: number(float(t)), "__builtins__": {}})  # noqa: S307
+    body = body.replace("inf", "float('inf')").replace("nan", "float('nan')")
     return eval(body, {"float": float, "complex": complex, "__builtins__": {}})  # noqa: S307 - MLIR's own printed numbers

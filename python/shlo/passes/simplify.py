@@ -77,20 +77,23 @@ def run(module_op: ir.Operation) -> int:
     """Applies the rules until nothing changes; returns how many ops were removed."""
     removed = 0
     while True:
-        hits = []
+        candidates = []
 
         def visit(op):
-            rule = RULES.get(op.name)
-            if rule is not None:
-                replacement = rule(op)
-                if replacement is not None:
-                    hits.append((op, replacement))
+            if op.name in RULES:
+                candidates.append(op)
             return ir.WalkResult.ADVANCE
 
         module_op.walk(visit)
-        if not hits:
+        changed = False
+        for op in candidates:
+            # Decide on the current IR: an earlier rewrite may have changed this op's operands,
+            # and a replacement computed before it could name an erased value.
+            replacement = RULES[op.name](op)
+            if replacement is not None:
+                op.results[0].replace_all_uses_with(replacement)
+                op.erase()
+                removed += 1
+                changed = True
+        if not changed:
             return removed
-        for op, replacement in hits:
-            op.results[0].replace_all_uses_with(replacement)
-            op.erase()
-            removed += 1

@@ -116,6 +116,11 @@ def _check_decl(cid, decl, value):
     for t in (value if variadic else [value]):
         if not _KIND_OK[kind](t):
             raise Violation(cid, f"`{name}` must be a {kind}, got {t}")
+        if t.kind == "tensor" and t.quant is not None and t.quant.per_axis:
+            axis, n = t.quant.axis, len(t.quant.scales)
+            if not (0 <= axis < len(t.shape)) or t.shape[axis] not in (None, n):
+                raise Violation(cid, f"`{name}` has type {t}: a per-axis quantized tensor needs its "
+                                     f"quantization dimension {axis} in range with size {n} (one per scale)")
         if not _element_ok(t, elements, quantized):
             allowed = ", ".join(elements) + (f"; quantized {', '.join(quantized)}" if quantized else "")
             raise Violation(cid, f"`{name}` has element type {t.element}, allowed: {allowed}")

@@ -7,6 +7,7 @@ from mlir import ir
 
 from .. import vocabulary as v
 from ...types import TypeInfo, element_class, tuple_type
+from ...types import future_type as _future_type, token_type as _token_type
 
 
 def compatible_type_lists(a, b):
@@ -144,3 +145,25 @@ def member_at(x, path):
             return None
         x = x.members[i]
     return x
+
+
+def shlo_token_type():
+    """The `!shlo.token` type."""
+    return _token_type()
+
+
+def future_of(types):
+    """The `!shlo.future<...>` type holding the given member types."""
+    return _future_type(types)
+
+
+def used_once_by(op, name):
+    """True when the single result of `op` has exactly one use, by an op named `name` (e.g. `shlo.async_done`)."""
+    results = list(op.results)
+    if len(results) != 1:
+        return False
+    uses = list(results[0].uses)
+    if len(uses) != 1:
+        return False
+    owner = uses[0].owner
+    return getattr(owner, "operation", owner).name == name

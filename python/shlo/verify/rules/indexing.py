@@ -250,3 +250,15 @@ def conv_quantization_ok(lhs, rhs, result, dnums):
     if v.is_per_axis_quantized(result) and v.quantization_dimension(result) != dnums.output_feature_dimension:
         return False
     return True
+
+
+def dim_if_valid(x, d):
+    """Size `d` of a tensor, or `None` (unknown) when `d` is not a dimension of it, leaving range errors to the constraint that checks them."""
+    if isinstance(d, int) and 0 <= d < v.rank(x):
+        return v.dim(x, d)
+    return None
+
+
+def size_quotient(size, count):
+    """A (possibly dynamic) size divided by `count`, rounding down; `None` when the size is dynamic."""
+    return _floor_div(size, count)

@@ -1,0 +1,174 @@
+"""Compiles functions of a verified program into plans of Python steps, and runs them.
+
+Compilation happens once per program: every SSA value gets a slot number,
+every op becomes a `Step` holding its implementation, decoded attributes and
+types, so running a function is a loop over steps reading and writing a
+list of slots. Regions compile to `Plan`s that share their function's slots
+(regions may read values defined outside them).
+"""
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+from mlir import ir
+
+from .. import attributes as _attrs
+from ..errors import InterpreterError
+from ..types import type_info
+from ..verify._spec_table import OPS
+from .registry import IMPLS, QUANT_AWARE, OpContext
+from .values import dequantize, quantize
+
+
+@dataclasses.dataclass
+class Plan:
+    arg_slots: list
+    steps: list
+    result_slots: list
+
+
+@dataclasses.dataclass
+class Step:
+    kind: str            # "shlo" | "call" | "return"
+    name: str
+    impl: object
+    operand_slots: list
+    result_slots: list
+    ctx: OpContext
+    regions: list        # Plans
+    quantized: bool
+
+
+class FunctionPlan:
+    def __init__(self, name: str, plan: Plan, num_slots: int, arg_types, result_types):
+        self.name, self.plan, self.num_slots = name, plan, num_slots
+        self.arg_types, self.result_types = arg_types, result_types
+
+
+def _flat_attrs(op: ir.Operation, entry: dict) -> dict:
+    attrs = op.attributes
+    out = {}
+    for name, kind, _optional in entry["attributes"]:
+        out[name] = _attrs.to_python(attrs[name], kind) if name in attrs else None
+    return out
+
+
+class _Compiler:
+    def __init__(self):
+        self.slots: dict = {}
+
+    def slot(self, value) -> int:
+        key = value
+        if key not in self.slots:
+            self.slots[key] = len(self.slots)
+        return self.slots[key]
+
+    def block(self, block: ir.Block) -> Plan:
+        args = [self.slot(a) for a in block.arguments]
+        steps, results = [], []
+        for op in block.operations:
+            op = op.operation
+            name = op.name
+            if name in ("func.return", "shlo.return"):
+                results = [self.slot(v) for v in op.operands]
+                continue
+            steps.append(self.step(op))
+        return Plan(args, steps, results)
+
+    def step(self, op: ir.Operation) -> Step:
+        name = op.name
+        operand_slots = [self.slot(v) for v in op.operands]
+        result_slots = [self.slot(r) for r in op.results]
+        loc = str(op.location)
+        if name == "func.call":
+            callee = ir.FlatSymbolRefAttr(op.attributes["callee"]).value
+            ctx = OpContext("call", {"callee": callee}, [], [type_info(r.type) for r in op.results], loc)
+            return Step("call", callee, None, operand_slots, result_slots, ctx, [], False)
+        if not name.startswith("shlo."):
+            raise InterpreterError(f"{loc}: the interpreter does not run '{name}'")
+        short = name[5:]
+        impl = IMPLS.get(short)
+        if impl is None:
+            raise InterpreterError(f"{loc}: no interpreter implementation for '{name}'")
+        entry = OPS[short]
+        operand_types = [type_info(v.type) for v in op.operands]
+        result_types = [type_info(r.type) for r in op.results]
+        ctx = OpContext(short, _flat_attrs(op, entry), operand_types, result_types, loc)
+        regions = [self.block(r.blocks[0]) for r in op.regions]
+        quantized = short not in QUANT_AWARE and any(
+            t.kind == "tensor" and t.quant is not None for t in operand_types + result_types)
+        return Step("shlo", short, impl, operand_slots, result_slots, ctx, regions, quantized)
+
+
+def compile_function(func_op) -> FunctionPlan:
+    c = _Compiler()
+    entry = func_op.regions[0].blocks[0]
+    plan = c.block(entry)
+    ftype = func_op.attributes["function_type"].value
+    name = ir.StringAttr(func_op.attributes["sym_name"]).value
+    return FunctionPlan(name, plan, len(c.slots), [type_info(t) for t in ftype.inputs],
+                        [type_info(t) for t in ftype.results])
+
+
+class Frame:
+    """Runs plans of one function invocation."""
+
+    def __init__(self, machine, fplan: FunctionPlan):
+        self.machine = machine
+        self.env = [None] * fplan.num_slots
+
+    def run(self, plan: Plan, args) -> list:
+        env = self.env
+        for s, v in zip(plan.arg_slots, args):
+            env[s] = v
+        for step in plan.steps:
+            operands = [env[s] for s in step.operand_slots]
+            outs = self.execute(step, operands)
+            for s, v in zip(step.result_slots, outs):
+                env[s] = v
+        return [env[s] for s in plan.result_slots]
+
+    def execute(self, step: Step, operands) -> list:
+        if step.kind == "call":
+            return self.machine.call(step.name, operands)
+        ctx = step.ctx
+        if step.regions:
+            ctx = dataclasses.replace(ctx, regions=[self._bind(p) for p in step.regions])
+        ctx.process = self.machine.process
+        ctx.call = lambda name, *args: self.machine.call(name, list(args))
+        try:
+            if step.quantized:
+                outs = self._run_quantized(step, ctx, operands)
+            else:
+                outs = step.impl(ctx, *operands)
+        except InterpreterError:
+            raise
+        except Exception as e:  # noqa: BLE001 - any failure inside an op names the op
+            raise InterpreterError(f"{ctx.location}: shlo.{step.name} failed: {type(e).__name__}: {e}") from e
+        # A list means several results; anything else (an array, a tuple value) is one result.
+        outs = outs if isinstance(outs, list) else [outs]
+        if len(outs) != len(step.result_slots):
+            raise InterpreterError(f"{ctx.location}: shlo.{step.name} produced {len(outs)} results, "
+                                   f"expected {len(step.result_slots)}")
+        return outs
+
+    def _run_quantized(self, step: Step, ctx: OpContext, operands) -> list:
+        """Dequantize, compute in the expressed type, quantize: the spec's rule for quantized ops."""
+        from ..types import tensor_type
+        ins = [dequantize(v, t) if t.kind == "tensor" and t.quant else v
+               for v, t in zip(operands, ctx.operand_types)]
+        float_types = [tensor_type(t.shape, t.quant.expressed) if t.kind == "tensor" and t.quant else t
+                       for t in ctx.result_types]
+        fctx = dataclasses.replace(
+            ctx, operand_types=[tensor_type(t.shape, t.quant.expressed) if t.kind == "tensor" and t.quant else t
+                                for t in ctx.operand_types], result_types=float_types)
+        outs = step.impl(fctx, *ins)
+        outs = list(outs) if isinstance(outs, list) else [outs]
+        return [quantize(np.asarray(v), t) if t.kind == "tensor" and t.quant else v
+                for v, t in zip(outs, ctx.result_types)]
+
+    def _bind(self, plan: Plan):
+        def region(*args):
+            return self.run(plan, list(args))
+        return region

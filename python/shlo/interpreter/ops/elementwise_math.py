@@ -1,0 +1,205 @@
+"""Element-wise math: magnitudes and signs, rounding, transcendental functions,
+complex parts and reduce_precision.
+
+Floats are evaluated in float64 (complex128 for complex numbers) and rounded
+once to the result type; the rounding helpers live in `elementwise.py`.
+"""
+from __future__ import annotations
+
+import ml_dtypes
+import numpy as np
+
+from ...literals import numpy_dtype
+from ..registry import implements
+from .elementwise import (C128, F64, as_int, finish, kind, part_element, to_f64, wrap)
+
+
+def _unary(ctx, x, floating, complex_=None, integer=None):
+    e, r = ctx.operand_types[0].element, ctx.result_types[0].element
+    k = kind(e)
+    with np.errstate(all="ignore"):
+        if k == "float":
+            return finish(floating(to_f64(x)), r)
+        if k == "complex":
+            if complex_ is None:
+                raise TypeError(f"shlo.{ctx.name} does not take complex numbers")
+            return finish(complex_(np.asarray(x).astype(C128)), r)
+        if k in ("signed", "unsigned") and integer is not None:
+            return wrap(integer(as_int(x, e)), r)
+        raise TypeError(f"shlo.{ctx.name} does not take {e}")
+
+
+def _register(name, floating, complex_=None):
+    def impl(ctx, operand):
+        return _unary(ctx, operand, floating, complex_)
+    impl.__name__ = name
+    implements(name)(impl)
+
+
+# ----------------------------------------------------------------------------- magnitude and sign
+
+@implements("abs")
+def abs_(ctx, operand):
+    # complex -> its part type (hypot without overflow); integers wrap (|INT_MIN| = INT_MIN)
+    return _unary(ctx, operand, np.abs, np.abs, integer=np.abs)
+
+
+@implements("negate")
+def negate(ctx, operand):
+    return _unary(ctx, operand, np.negative, np.negative, integer=lambda v: np.zeros_like(v) - v)
+
+
+def _float_sign(x):
+    return np.where(x > 0, 1.0, np.where(x < 0, -1.0, x))
+
+
+def _complex_sign(z):
+    a = np.abs(z)
+    out = np.where(a == 0, 0j, z / np.where(a == 0, 1.0, a))
+    nan = np.isnan(z.real) | np.isnan(z.imag)
+    return np.where(nan, complex(np.nan, np.nan), out)
+
+
+@implements("sign")
+def sign(ctx, operand):
+    return _unary(ctx, operand, _float_sign, _complex_sign, integer=np.sign)
+
+
+# ----------------------------------------------------------------------------- rounding to integral values
+
+def _round_afz(x):
+    t = np.trunc(x)
+    out = np.where(np.abs(x - t) >= 0.5, t + np.copysign(1.0, x), t)
+    return np.copysign(out, x)
+
+
+_register("ceil", np.ceil)
+_register("floor", np.floor)
+_register("round_nearest_even", np.rint)
+_register("round_nearest_afz", _round_afz)
+
+
+# ----------------------------------------------------------------------------- transcendental functions
+
+def _logistic(x):
+    e = np.exp(-np.abs(x))
+    return np.where(x >= 0, 1.0 / (1.0 + e), e / (1.0 + e))
+
+
+def _cbrt_complex(z):
+    return np.where(z == 0, z, np.exp(np.log(z) / 3.0))
+
+
+_register("sqrt", np.sqrt, np.sqrt)
+_register("rsqrt", lambda x: 1.0 / np.sqrt(x), lambda z: 1.0 / np.sqrt(z))
+_register("cbrt", np.cbrt, _cbrt_complex)
+_register("exponential", np.exp, np.exp)
+_register("exponential_minus_one", np.expm1, np.expm1)
+_register("log", np.log, np.log)
+_register("log_plus_one", np.log1p, np.log1p)
+_register("logistic", _logistic, lambda z: 1.0 / (1.0 + np.exp(-z)))
+_register("sine", np.sin, np.sin)
+_register("cosine", np.cos, np.cos)
+_register("tan", np.tan, np.tan)
+_register("tanh", np.tanh, np.tanh)
+
+
+@implements("atan2")
+def atan2(ctx, lhs, rhs):
+    e, r = ctx.operand_types[0].element, ctx.result_types[0].element
+    with np.errstate(all="ignore"):
+        if kind(e) == "complex":
+            y, x = lhs.astype(C128), rhs.astype(C128)
+            return finish(-1j * np.log((x + 1j * y) / np.sqrt(y * y + x * x)), r)
+        return finish(np.arctan2(to_f64(lhs), to_f64(rhs)), r)
+
+
+@implements("is_finite")
+def is_finite(ctx, x):
+    return np.isfinite(to_f64(x))
+
+
+# ----------------------------------------------------------------------------- complex numbers and their parts
+
+@implements("complex")
+def complex_(ctx, lhs, rhs):
+    out = np.empty(np.broadcast(lhs, rhs).shape, numpy_dtype(ctx.result_types[0].element))
+    out.real = lhs
+    out.imag = rhs
+    return out
+
+
+@implements("real")
+def real(ctx, operand):
+    dt = numpy_dtype(ctx.result_types[0].element)
+    return np.real(operand).astype(dt, copy=True)
+
+
+@implements("imag")
+def imag(ctx, operand):
+    dt = numpy_dtype(ctx.result_types[0].element)
+    if kind(ctx.operand_types[0].element) == "complex":
+        return np.imag(operand).astype(dt, copy=True)
+    return np.zeros(np.shape(operand), dt)
+
+
+# ----------------------------------------------------------------------------- reduce_precision
+
+_LAYOUTS = {"f16": (16, 10), "bf16": (16, 7), "f32": (32, 23), "f64": (64, 52)}
+
+
+def _reduce_bits(v: np.ndarray, n: int, m: int, exponent_bits: int, mantissa_bits: int,
+                 narrow_exponent: bool) -> np.ndarray:
+    """XLA's ReducePrecision on uint64 bit patterns of an n-bit IEEE float with m fraction bits."""
+    full = (1 << n) - 1
+    e = n - m - 1
+    if mantissa_bits < m:
+        shift = m - mantissa_bits
+        last = 1 << shift
+        base_bias = (last >> 1) - 1
+        x_last = (v & np.uint64(last)) >> np.uint64(shift)
+        v = (v + x_last + np.uint64(base_bias)) & np.uint64(full & ~(last - 1))
+    if narrow_exponent and exponent_bits < e:
+        exp_mask = ((1 << e) - 1) << m
+        sign_mask = 1 << (n - 1)
+        bias = (1 << (e - 1)) - 1
+        reduced_bias = (1 << (exponent_bits - 1)) - 1
+        x_exp = v & np.uint64(exp_mask)
+        overflows = x_exp > np.uint64((bias + reduced_bias) << m)
+        underflows = x_exp <= np.uint64((bias - reduced_bias) << m)
+        signed_zero = v & np.uint64(sign_mask)
+        signed_inf = signed_zero | np.uint64(exp_mask)
+        v = np.where(overflows, signed_inf, v)
+        v = np.where(underflows, signed_zero, v)
+    return v
+
+
+@implements("reduce_precision")
+def reduce_precision(ctx, operand):
+    element = ctx.result_types[0].element
+    exponent_bits, mantissa_bits = int(ctx.attrs["exponent_bits"]), int(ctx.attrs["mantissa_bits"])
+    if exponent_bits < 1 or mantissa_bits < 0:
+        raise ValueError("reduce_precision needs exponent_bits >= 1 and mantissa_bits >= 0")
+    dt = numpy_dtype(element)
+    x = np.asarray(operand)
+    if element in _LAYOUTS:
+        n, m = _LAYOUTS[element]
+        narrow = True
+        work = x
+    else:  # the f8 family: work on float32 (exact), narrowing only below the type's own exponent width
+        info = ml_dtypes.finfo(dt)
+        n, m = 32, 23
+        narrow = exponent_bits < int(info.nexp)
+        mantissa_bits = mantissa_bits if mantissa_bits < int(info.nmant) else m
+        work = x.astype(np.float32)
+    ui = np.dtype(f"u{n // 8}")
+    v = np.ascontiguousarray(work).view(ui).astype(np.uint64)
+    v = _reduce_bits(v, n, m, exponent_bits, mantissa_bits, narrow)
+    out = v.astype(ui).view(work.dtype)
+    nan = np.isnan(to_f64(x))
+    if mantissa_bits > 0:
+        out = np.where(nan, work, out)
+    else:
+        out = np.where(nan, np.array(np.inf, work.dtype), out)
+    with np.errstate(all="ignore"):
+        return np.asarray(out).astype(dt)
