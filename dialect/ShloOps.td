@@ -102,7 +102,7 @@ def Shlo_AllGatherOp : Shlo_Op<"all_gather", []> {
   let assemblyFormat = "$operands attr-dict `:` functional-type(operands, results)";
 }
 
-def Shlo_AllReduceOp : Shlo_Op<"all_reduce", [RecursiveMemoryEffects]> {
+def Shlo_AllReduceOp : Shlo_Op<"all_reduce", []> {
   let summary = "Combines tensors across the processes of each process group and gives every member the combined value.";
   let description = [{
     A program runs as a grid of processes, `num_replicas` replicas times
@@ -129,8 +129,7 @@ def Shlo_AllReduceOp : Shlo_Op<"all_reduce", [RecursiveMemoryEffects]> {
       lists flattened process ids `r * num_partitions + p` and forms one group
       of exactly those processes.
 
-    All processes of a group must execute the op; it synchronizes them. A
-    process that belongs to no group has undefined results.
+    All processes of a group must execute the op; it synchronizes them.
 
     Spec: docs/spec.md#all_reduce
   }];

@@ -202,7 +202,7 @@ def vocabulary_docs() -> list[tuple[str, str]]:
 
 def fmt_value(v: speclib.Value) -> str:
     kind = v.type + ("..." if v.variadic else "")
-    elems = ", ".join(v.element) if v.element else "any"
+    elems = ", ".join(v.element) if v.element else ("quantized only" if v.quantized else "any")
     q = f"; quantized: {', '.join(v.quantized)}" if v.quantized else ""
     return f"`{v.name}` | {kind} | {elems}{q}"
 

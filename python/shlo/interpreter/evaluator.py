@@ -169,6 +169,23 @@ class Frame:
                 for v, t in zip(outs, ctx.result_types)]
 
     def _bind(self, plan: Plan):
-        def region(*args):
-            return self.run(plan, list(args))
-        return region
+        return BoundRegion(self, plan)
+
+
+class BoundRegion:
+    """A region of the op being run: call it with its arguments to get its results.
+
+    `steps_only(names)` tells whether the region runs nothing but the named shlo
+    ops (no nested regions, no quantized types), so that an op may run it once
+    on whole arrays instead of once per element.
+    """
+
+    def __init__(self, frame: Frame, plan: Plan):
+        self.frame, self.plan = frame, plan
+
+    def __call__(self, *args) -> list:
+        return self.frame.run(self.plan, list(args))
+
+    def steps_only(self, names) -> bool:
+        return all(step.kind == "shlo" and step.name in names and not step.regions and not step.quantized
+                   for step in self.plan.steps)

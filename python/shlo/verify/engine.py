@@ -105,7 +105,8 @@ def _element_ok(t: TypeInfo, elements, quantized) -> bool:
     if t.quant is not None:
         return ("per_axis" if t.quant.per_axis else "per_tensor") in quantized
     if not elements:
-        return True
+        # No element list: any element type, unless only quantized forms are declared.
+        return not quantized
     cls = element_class(t.element)
     return (t.element in elements or cls in elements
             or ("integer" in elements and cls in ("signed", "unsigned")))

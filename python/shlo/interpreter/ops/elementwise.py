@@ -7,6 +7,7 @@ transcendental and rounding ops live in `elementwise_math.py`.
 """
 from __future__ import annotations
 
+import functools
 import math
 
 import numpy as np
@@ -21,6 +22,26 @@ C64, C128 = np.dtype(np.complex64), np.dtype(np.complex128)
 _NATIVE_ARITH = {"f32", "f64"}
 # Float element types with the standard IEEE-754 bit layout (sign, exponent, fraction, inf/NaN).
 _IEEE_LAYOUT = {"f16": 16, "bf16": 16, "f32": 32, "f64": 64}
+
+
+def op(name: str, quant_aware: bool = False):
+    """Registers an element-wise implementation: numpy floating-point and integer-overflow
+    warnings are silenced (wrapping and IEEE special values are the intended results), and
+    a result computed from rank-0 operands comes back as an array, not a numpy scalar."""
+    def register(fn):
+        @functools.wraps(fn)
+        def run(ctx, *operands):
+            with np.errstate(all="ignore"):
+                out = fn(ctx, *operands)
+            out = np.asarray(out)
+            expected = ctx.result_types[0]
+            dtype = numpy_dtype(expected.quant.storage if expected.quant else expected.element)
+            if out.dtype != dtype:
+                raise TypeError(f"shlo.{name} computed {out.dtype}, expected {dtype}")
+            return out
+        implements(name, quant_aware)(run)
+        return fn
+    return register
 
 
 # ----------------------------------------------------------------------------- element type helpers
@@ -205,18 +226,18 @@ def _binary(ctx, a, b, *, boolean=None, integer=None, floating=None, complex_=No
 
 # ----------------------------------------------------------------------------- arithmetic
 
-@implements("add")
+@op("add")
 def add(ctx, lhs, rhs):
     return _binary(ctx, lhs, rhs, boolean=np.logical_or, integer=lambda x, y, e: x + y,
                    floating=np.add, complex_=np.add)
 
 
-@implements("subtract")
+@op("subtract")
 def subtract(ctx, lhs, rhs):
     return _binary(ctx, lhs, rhs, integer=lambda x, y, e: x - y, floating=np.subtract, complex_=np.subtract)
 
 
-@implements("multiply")
+@op("multiply")
 def multiply(ctx, lhs, rhs):
     return _binary(ctx, lhs, rhs, boolean=np.logical_and, integer=lambda x, y, e: x * y,
                    floating=np.multiply, complex_=np.multiply)
@@ -246,7 +267,7 @@ def _int_remainder(x, y, e):
     return np.where(y == 0, x, r)
 
 
-@implements("divide")
+@op("divide")
 def divide(ctx, lhs, rhs):
     return _binary(ctx, lhs, rhs, integer=_int_divide, floating=np.divide, complex_=np.divide)
 
@@ -257,7 +278,7 @@ def _complex_remainder(x, y):
     return x - y * (np.trunc(q.real) + 1j * np.trunc(q.imag))
 
 
-@implements("remainder")
+@op("remainder")
 def remainder(ctx, lhs, rhs):
     return _binary(ctx, lhs, rhs, integer=_int_remainder, floating=np.fmod, complex_=_complex_remainder)
 
@@ -278,7 +299,7 @@ def _int_power(x, y, e):
     return result
 
 
-@implements("power")
+@op("power")
 def power(ctx, lhs, rhs):
     def floating(x, y):
         return np.power(x.astype(F64), y.astype(F64))
@@ -331,7 +352,7 @@ def compare_values(a, b, element: str, direction: str, total: bool) -> np.ndarra
         return _STRICT[direction](ar, br) | ((ar == br) & _OPS[direction](ai, bi))
 
 
-@implements("compare")
+@op("compare")
 def compare(ctx, lhs, rhs):
     e = _elem(ctx)
     ctype = ctx.attrs.get("compare_type")
@@ -369,17 +390,17 @@ def _pick(a, b, element: str, greater: bool) -> np.ndarray:
         return np.where(np.isnan(x), a, out)
 
 
-@implements("maximum")
+@op("maximum")
 def maximum(ctx, lhs, rhs):
     return _pick(lhs, rhs, _elem(ctx), True).astype(numpy_dtype(_res(ctx)))
 
 
-@implements("minimum")
+@op("minimum")
 def minimum(ctx, lhs, rhs):
     return _pick(lhs, rhs, _elem(ctx), False).astype(numpy_dtype(_res(ctx)))
 
 
-@implements("clamp")
+@op("clamp")
 def clamp(ctx, lo, x, hi):
     e = ctx.operand_types[1].element
     lo, hi = np.broadcast_to(lo, x.shape), np.broadcast_to(hi, x.shape)
@@ -387,29 +408,29 @@ def clamp(ctx, lo, x, hi):
     return np.asarray(out).astype(numpy_dtype(_res(ctx)))
 
 
-@implements("select")
+@op("select")
 def select(ctx, pred, on_true, on_false):
     return np.where(np.asarray(pred, bool), on_true, on_false).astype(numpy_dtype(_res(ctx)))
 
 
 # ----------------------------------------------------------------------------- bitwise logic and shifts
 
-@implements("and")
+@op("and")
 def and_(ctx, lhs, rhs):
     return _binary(ctx, lhs, rhs, boolean=np.logical_and, integer=lambda x, y, e: x & y)
 
 
-@implements("or")
+@op("or")
 def or_(ctx, lhs, rhs):
     return _binary(ctx, lhs, rhs, boolean=np.logical_or, integer=lambda x, y, e: x | y)
 
 
-@implements("xor")
+@op("xor")
 def xor(ctx, lhs, rhs):
     return _binary(ctx, lhs, rhs, boolean=np.logical_xor, integer=lambda x, y, e: x ^ y)
 
 
-@implements("not")
+@op("not")
 def not_(ctx, operand):
     e = _elem(ctx)
     if kind(e) == "bool":
@@ -423,7 +444,7 @@ def _shift_amount(rhs, e):
     return np.minimum(bits_of(rhs, e), np.uint64(n))
 
 
-@implements("shift_left")
+@op("shift_left")
 def shift_left(ctx, lhs, rhs):
     e = _elem(ctx)
     n = width(e)
@@ -433,7 +454,7 @@ def shift_left(ctx, lhs, rhs):
     return from_bits(out, _res(ctx))
 
 
-@implements("shift_right_logical")
+@op("shift_right_logical")
 def shift_right_logical(ctx, lhs, rhs):
     e = _elem(ctx)
     n = width(e)
@@ -443,7 +464,7 @@ def shift_right_logical(ctx, lhs, rhs):
     return from_bits(out, _res(ctx))
 
 
-@implements("shift_right_arithmetic")
+@op("shift_right_arithmetic")
 def shift_right_arithmetic(ctx, lhs, rhs):
     e = _elem(ctx)
     n = width(e)
@@ -452,13 +473,13 @@ def shift_right_arithmetic(ctx, lhs, rhs):
     return from_bits((signed >> amt).astype(np.uint64), _res(ctx))
 
 
-@implements("popcnt")
+@op("popcnt")
 def popcnt(ctx, operand):
     e = _elem(ctx)
     return wrap(np.bitwise_count(bits_of(operand, e)).astype(np.uint64), _res(ctx))
 
 
-@implements("count_leading_zeros")
+@op("count_leading_zeros")
 def count_leading_zeros(ctx, operand):
     e = _elem(ctx)
     n = width(e)
@@ -504,7 +525,7 @@ def convert_values(x: np.ndarray, src: str, dst: str) -> np.ndarray:
         return float_to_int(x, dst)
 
 
-@implements("convert")
+@op("convert")
 def convert(ctx, operand):
     return convert_values(operand, _elem(ctx), _res(ctx))
 
@@ -535,7 +556,7 @@ def _from_bit_array(bits: np.ndarray, element: str) -> np.ndarray:
     return from_bits(v.astype(np.uint64), element)
 
 
-@implements("bitcast_convert", quant_aware=True)  # works on storage values itself
+@op("bitcast_convert", quant_aware=True)  # works on storage values itself
 def bitcast_convert(ctx, operand):
     src, dst = ctx.operand_types[0], ctx.result_types[0]
     e = src.quant.storage if src.quant else src.element

@@ -10,8 +10,7 @@ import ml_dtypes
 import numpy as np
 
 from ...literals import numpy_dtype
-from ..registry import implements
-from .elementwise import (C128, F64, as_int, finish, kind, part_element, to_f64, wrap)
+from .elementwise import C128, as_int, finish, kind, op, to_f64, wrap
 
 
 def _unary(ctx, x, floating, complex_=None, integer=None):
@@ -33,18 +32,18 @@ def _register(name, floating, complex_=None):
     def impl(ctx, operand):
         return _unary(ctx, operand, floating, complex_)
     impl.__name__ = name
-    implements(name)(impl)
+    op(name)(impl)
 
 
 # ----------------------------------------------------------------------------- magnitude and sign
 
-@implements("abs")
+@op("abs")
 def abs_(ctx, operand):
     # complex -> its part type (hypot without overflow); integers wrap (|INT_MIN| = INT_MIN)
     return _unary(ctx, operand, np.abs, np.abs, integer=np.abs)
 
 
-@implements("negate")
+@op("negate")
 def negate(ctx, operand):
     return _unary(ctx, operand, np.negative, np.negative, integer=lambda v: np.zeros_like(v) - v)
 
@@ -60,7 +59,7 @@ def _complex_sign(z):
     return np.where(nan, complex(np.nan, np.nan), out)
 
 
-@implements("sign")
+@op("sign")
 def sign(ctx, operand):
     return _unary(ctx, operand, _float_sign, _complex_sign, integer=np.sign)
 
@@ -104,7 +103,7 @@ _register("tan", np.tan, np.tan)
 _register("tanh", np.tanh, np.tanh)
 
 
-@implements("atan2")
+@op("atan2")
 def atan2(ctx, lhs, rhs):
     e, r = ctx.operand_types[0].element, ctx.result_types[0].element
     with np.errstate(all="ignore"):
@@ -114,14 +113,14 @@ def atan2(ctx, lhs, rhs):
         return finish(np.arctan2(to_f64(lhs), to_f64(rhs)), r)
 
 
-@implements("is_finite")
+@op("is_finite")
 def is_finite(ctx, x):
     return np.isfinite(to_f64(x))
 
 
 # ----------------------------------------------------------------------------- complex numbers and their parts
 
-@implements("complex")
+@op("complex")
 def complex_(ctx, lhs, rhs):
     out = np.empty(np.broadcast(lhs, rhs).shape, numpy_dtype(ctx.result_types[0].element))
     out.real = lhs
@@ -129,13 +128,13 @@ def complex_(ctx, lhs, rhs):
     return out
 
 
-@implements("real")
+@op("real")
 def real(ctx, operand):
     dt = numpy_dtype(ctx.result_types[0].element)
     return np.real(operand).astype(dt, copy=True)
 
 
-@implements("imag")
+@op("imag")
 def imag(ctx, operand):
     dt = numpy_dtype(ctx.result_types[0].element)
     if kind(ctx.operand_types[0].element) == "complex":
@@ -174,7 +173,7 @@ def _reduce_bits(v: np.ndarray, n: int, m: int, exponent_bits: int, mantissa_bit
     return v
 
 
-@implements("reduce_precision")
+@op("reduce_precision")
 def reduce_precision(ctx, operand):
     element = ctx.result_types[0].element
     exponent_bits, mantissa_bits = int(ctx.attrs["exponent_bits"]), int(ctx.attrs["mantissa_bits"])

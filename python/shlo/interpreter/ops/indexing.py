@@ -184,13 +184,7 @@ _ELEMENTWISE = frozenset("""add subtract multiply divide remainder maximum minim
 
 def _elementwise_region(region) -> bool:
     """True when `region` (a callable from the evaluator) only runs element-wise shlo ops."""
-    try:
-        cells = dict(zip(region.__code__.co_freevars, (c.cell_contents for c in region.__closure__ or ())))
-        plan = cells["plan"]
-        return all(step.kind == "shlo" and step.name in _ELEMENTWISE and not step.regions
-                   and not step.quantized for step in plan.steps)
-    except Exception:  # noqa: BLE001 - anything unexpected: take the per-element path
-        return False
+    return region.steps_only(_ELEMENTWISE)
 
 
 def _full(values, shape, dtypes) -> list:

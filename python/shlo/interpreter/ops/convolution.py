@@ -1,0 +1,156 @@
+"""convolution and dynamic_conv.
+
+Both operands are moved to a canonical layout (lhs: batch, feature,
+spatial...; rhs: output feature, input feature, spatial...), the input is
+dilated and padded with zeros, the kernel reversed where asked, and the sum
+runs over kernel taps: for each tap, the strided view of the input that the
+tap meets in every window is multiplied with the tap's (group-wise) weight
+matrix. Operands are first converted to the result's element type (the
+spec forms products and sums in it), then accumulated exactly as in
+dot_general: int64/uint64 wrapped to N bits, float64 rounded once to the
+result type (our implementation choice), complex128, booleans as AND/OR.
+"""
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+
+from ..registry import implements
+from .elementwise import convert_values, kind
+from .reductions import _accumulator, batched_matmul, finish_accumulated
+from .shapes import check_shape, index_values, pad_array
+
+
+def _num_windows(padded: int, window: int, dilation: int, stride: int) -> int:
+    span = (window - 1) * dilation + 1 if window > 0 else 0
+    if padded <= 0 or span > padded:
+        return 0
+    return (padded - span) // stride + 1
+
+
+def conv_array(lhs, rhs, dn, *, window_strides=None, padding=None, lhs_dilation=None, rhs_dilation=None,
+               window_reversal=None, feature_group_count=1, batch_group_count=1,
+               lhs_el: str, rhs_el: str, res_el: str) -> np.ndarray:
+    lhs, rhs = np.asarray(lhs), np.asarray(rhs)
+    rank = lhs.ndim
+    if rhs.ndim != rank or rank < 2:
+        raise ValueError(f"lhs and rhs must have the same rank of at least 2, got {lhs.ndim} and {rhs.ndim}")
+    ns = rank - 2
+    strides = [int(s) for s in window_strides] if window_strides is not None else [1] * ns
+    ldil = [int(s) for s in lhs_dilation] if lhs_dilation is not None else [1] * ns
+    rdil = [int(s) for s in rhs_dilation] if rhs_dilation is not None else [1] * ns
+    rev = [bool(r) for r in window_reversal] if window_reversal is not None else [False] * ns
+    pads = [(0, 0)] * ns if padding is None else [(int(lo), int(hi)) for lo, hi in padding]
+    for name, v in (("window_strides", strides), ("lhs_dilation", ldil), ("rhs_dilation", rdil),
+                    ("window_reversal", rev), ("padding", pads)):
+        if len(v) != ns:
+            raise ValueError(f"{name} has {len(v)} entries, expected {ns}")
+    if any(s <= 0 for s in strides + ldil + rdil):
+        raise ValueError("window strides and dilations must be positive")
+    G, BG = int(feature_group_count), int(batch_group_count)
+    if G < 1 or BG < 1 or (G > 1 and BG > 1):
+        raise ValueError(f"bad group counts: feature_group_count={G}, batch_group_count={BG}")
+
+    in_dims = [dn.input_batch_dimension, dn.input_feature_dimension, *dn.input_spatial_dimensions]
+    k_dims = [dn.kernel_output_feature_dimension, dn.kernel_input_feature_dimension,
+              *dn.kernel_spatial_dimensions]
+    out_dims = [dn.output_batch_dimension, dn.output_feature_dimension, *dn.output_spatial_dimensions]
+    for name, ds in (("input", in_dims), ("kernel", k_dims), ("output", out_dims)):
+        ds = [int(d) for d in ds]
+        if sorted(ds) != list(range(rank)):
+            raise ValueError(f"{name} dimension numbers {ds} are not a permutation of 0..{rank - 1}")
+
+    acc_kind = kind(res_el)
+
+    def to_acc(x, el):
+        if el != res_el:
+            x = convert_values(x, el, res_el)
+        return _accumulator(x, res_el, acc_kind)
+
+    x = to_acc(lhs, lhs_el).transpose([int(d) for d in in_dims])       # (B, C, S...)
+    w = to_acc(rhs, rhs_el).transpose([int(d) for d in k_dims])        # (O, I, K...)
+    B, C = x.shape[:2]
+    O, I = w.shape[:2]
+    if B % BG:
+        raise ValueError(f"input batch size {B} is not a multiple of batch_group_count {BG}")
+    if C % G or C // G != I:
+        raise ValueError(f"kernel input feature size {I} is not the input feature size {C} "
+                         f"divided by feature_group_count {G}")
+    groups = G * BG
+    if O % groups:
+        raise ValueError(f"kernel output feature size {O} is not a multiple of the group count {groups}")
+    Bo, Og = B // BG, O // groups
+
+    zero = np.zeros((), x.dtype)
+    x = pad_array(x, zero, [0, 0] + [p[0] for p in pads], [0, 0] + [p[1] for p in pads],
+                  [0, 0] + [d - 1 for d in ldil])
+    flips = [2 + i for i, r in enumerate(rev) if r]
+    if flips:
+        w = np.flip(w, axis=flips)
+    ksize = w.shape[2:]
+    out_sp = [_num_windows(p, k, d, s) for p, k, d, s in zip(x.shape[2:], ksize, rdil, strides)]
+    P = int(np.prod(out_sp, dtype=np.int64))
+
+    # lhs as (group, Bo * P, I) per tap; rhs tap as (group, I, Og)
+    acc = None
+    if P and Bo and Og and I and all(ksize):
+        for tap in itertools.product(*(range(k) for k in ksize)):
+            view = x[(slice(None), slice(None)) + tuple(
+                slice(t * d, t * d + (o - 1) * s + 1, s) for t, d, o, s in zip(tap, rdil, out_sp, strides))]
+            xs = view.reshape(BG, Bo, G, I, P).transpose(0, 2, 1, 4, 3).reshape(groups, Bo * P, I)
+            wt = w[(slice(None), slice(None)) + tap].reshape(groups, Og, I).transpose(0, 2, 1)
+            part = batched_matmul(xs, wt, acc_kind)
+            if acc is None:
+                acc = part
+            elif acc_kind == "bool":
+                acc = acc | part
+            else:
+                with np.errstate(all="ignore"):
+                    acc = acc + part
+    if acc is None:
+        acc = np.zeros((groups, Bo * P, Og), dtype=np.bool_ if acc_kind == "bool" else x.dtype)
+    out = acc.reshape(groups, Bo, P, Og).transpose(1, 0, 3, 2).reshape([Bo, O] + out_sp)
+    # canonical axis c goes to result axis out_dims[c]
+    perm = [0] * rank
+    for c, r in enumerate(out_dims):
+        perm[int(r)] = c
+    return np.ascontiguousarray(finish_accumulated(out, res_el).transpose(perm))
+
+
+def _conv(ctx, lhs, rhs, padding):
+    a = ctx.attrs
+    out = conv_array(lhs, rhs, a["dimension_numbers"], window_strides=a.get("window_strides"), padding=padding,
+                     lhs_dilation=a.get("lhs_dilation"), rhs_dilation=a.get("rhs_dilation"),
+                     window_reversal=a.get("window_reversal"),
+                     feature_group_count=a.get("feature_group_count") or 1,
+                     batch_group_count=a.get("batch_group_count") or 1,
+                     lhs_el=ctx.operand_types[0].element, rhs_el=ctx.operand_types[1].element,
+                     res_el=ctx.result_types[0].element)
+    check_shape(ctx, out.shape)
+    return out
+
+
+def _pairs(values, what: str) -> list:
+    v = list(values)
+    if len(v) % 2:
+        raise ValueError(f"{what} must hold (low, high) pairs")
+    return [(v[i], v[i + 1]) for i in range(0, len(v), 2)]
+
+
+@implements("convolution")
+def convolution(ctx, lhs, rhs):
+    p = ctx.attrs.get("padding")
+    padding = None
+    if p is not None:
+        arr = np.asarray(p.array() if hasattr(p, "array") else p, dtype=np.int64)
+        padding = _pairs(arr.reshape(-1).tolist(), "padding")
+    return _conv(ctx, lhs, rhs, padding)
+
+
+@implements("dynamic_conv")
+def dynamic_conv(ctx, lhs, rhs, padding):
+    pad = np.asarray(padding)
+    if pad.ndim != 2 or pad.shape[1] != 2:
+        raise ValueError(f"padding must have shape [N - 2, 2], got {list(pad.shape)}")
+    return _conv(ctx, lhs, rhs, _pairs(index_values(pad), "padding"))

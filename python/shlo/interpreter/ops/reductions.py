@@ -1,0 +1,321 @@
+"""Reductions and ops with scalar regions: reduce, dot_general, sort, map.
+
+Regions whose ops are all element-wise (see `elementwise_region`) are run on
+whole arrays at once, which gives, element for element, what running them
+once per element gives; other regions are called once per element, in a
+fixed order, so results are deterministic either way.
+
+dot_general accumulates exactly where it can: integers in int64/uint64 and
+wrapped to the result's N bits (two's complement, like N-bit arithmetic),
+booleans as AND/OR, floats as float64 sums of float64 products rounded once
+to the result type, complex numbers in complex128. This is our
+implementation choice within the spec, which leaves the summation order and
+intermediate precision open.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from ...literals import numpy_dtype
+from ..registry import implements
+from .elementwise import as_int, finish, kind, to_f64, wrap
+from .shapes import check_shape
+
+# Ops that compute each result element from the operand elements at the same
+# index only; a region made only of them can run on whole arrays.
+_ELEMENTWISE = frozenset("""add subtract multiply divide remainder maximum minimum clamp compare select
+    and or xor not abs negate sign convert constant power atan2 shift_left shift_right_logical
+    shift_right_arithmetic popcnt count_leading_zeros is_finite""".split())
+
+
+def elementwise_region(region) -> bool:
+    """True when `region` (a callable from the evaluator) only runs element-wise shlo ops."""
+    try:
+        cells = dict(zip(region.__code__.co_freevars, (c.cell_contents for c in region.__closure__ or ())))
+        plan = cells["plan"]
+        return all(step.kind == "shlo" and step.name in _ELEMENTWISE and not step.regions
+                   and not step.quantized for step in plan.steps)
+    except Exception:  # noqa: BLE001 - anything unexpected: take the per-element path
+        return False
+
+
+def _scalar_at(flat: np.ndarray, i: int) -> np.ndarray:
+    """Element `i` of a 1-D array as a rank-0 array of the same dtype."""
+    return flat[i:i + 1].reshape(())
+
+
+def _as(values, shape, dtype) -> np.ndarray:
+    return np.ascontiguousarray(np.broadcast_to(np.asarray(values), shape).astype(dtype, copy=False))
+
+
+def _results(outs, n: int, what: str) -> list:
+    outs = list(outs)
+    if len(outs) != n:
+        raise ValueError(f"{what} returned {len(outs)} values, expected {n}")
+    return outs
+
+
+# ----------------------------------------------------------------- reduce
+
+
+@implements("reduce", quant_aware=True)
+def reduce(ctx, *operands):
+    if len(operands) < 2 or len(operands) % 2:
+        raise ValueError(f"reduce takes N inputs and N init values; got {len(operands)} operands")
+    n = len(operands) // 2
+    dtypes = [np.dtype(np.asarray(v).dtype) for v in operands[n:]]
+    inputs = [np.asarray(x).astype(dt, copy=False) for x, dt in zip(operands[:n], dtypes)]
+    inits = [np.asarray(v).astype(dt).reshape(()) for v, dt in zip(operands[n:], dtypes)]
+    shape = inputs[0].shape
+    if any(x.shape != shape for x in inputs):
+        raise ValueError("all inputs must have the same shape")
+    dims = [int(d) for d in ctx.attrs["dimensions"]]
+    if len(set(dims)) != len(dims) or any(not 0 <= d < len(shape) for d in dims):
+        raise ValueError(f"bad dimensions {dims} for inputs of rank {len(shape)}")
+    keep = [d for d in range(len(shape)) if d not in dims]
+    out_shape = tuple(shape[d] for d in keep)
+    for i in range(n):
+        check_shape(ctx, out_shape, i)
+    count = int(np.prod([shape[d] for d in dims], dtype=np.int64))
+    # inputs as (result elements, reduced elements), reduced indices in row-major order
+    rows = [x.transpose(keep + dims).reshape(out_shape + (count,)) for x in inputs]
+    if count == 0 or 0 in out_shape:
+        return [_as(v, out_shape, dt) for v, dt in zip(inits, dtypes)]
+    body = ctx.regions[0]
+    if elementwise_region(body):
+        # pairwise tree over neighbours (keeps the left-to-right order of operands)
+        vals = rows
+        while vals[0].shape[-1] > 1:
+            k = vals[0].shape[-1]
+            h = k // 2
+            left = [v[..., 0:2 * h:2] for v in vals]
+            right = [v[..., 1:2 * h:2] for v in vals]
+            outs = _results(body(*left, *right), n, "body")
+            merged = [_as(o, left[0].shape, dt) for o, dt in zip(outs, dtypes)]
+            if k % 2:
+                merged = [np.concatenate([m, v[..., 2 * h:]], axis=-1) for m, v in zip(merged, vals)]
+            vals = merged
+        outs = _results(body(*[_as(v, out_shape, dt) for v, dt in zip(inits, dtypes)],
+                             *[v[..., 0] for v in vals]), n, "body")
+        return [_as(o, out_shape, dt) for o, dt in zip(outs, dtypes)]
+    # any other body: fold each result element's inputs in row-major order, starting from init
+    flat_rows = [r.reshape(-1, count) for r in rows]
+    results = [np.empty(out_shape, dtype=dt) for dt in dtypes]
+    flat_results = [r.reshape(-1) for r in results]
+    for o in range(flat_rows[0].shape[0]):
+        acc = list(inits)
+        for k in range(count):
+            acc = _results(body(*acc, *[_scalar_at(r[o], k) for r in flat_rows]), n, "body")
+        for res, v in zip(flat_results, acc):
+            res[o] = np.asarray(v).astype(res.dtype)
+    return results
+
+
+# ----------------------------------------------------------------- dot_general
+
+
+def _accumulator(x: np.ndarray, element: str, acc_kind: str) -> np.ndarray:
+    """Values of element type `element` in the accumulation dtype of `acc_kind`."""
+    if acc_kind == "bool":
+        return np.asarray(x).astype(np.int64) != 0
+    if acc_kind in ("signed", "unsigned"):
+        return as_int(x, element).astype(np.uint64 if acc_kind == "unsigned" else np.int64)
+    if acc_kind == "float":
+        return to_f64(x)
+    return np.asarray(x).astype(np.complex128)
+
+
+def batched_matmul(a: np.ndarray, b: np.ndarray, acc_kind: str) -> np.ndarray:
+    """(G, M, K) x (G, K, N) in the accumulation dtype (bool: AND/OR via counting)."""
+    with np.errstate(all="ignore"):
+        if acc_kind == "bool":
+            return np.matmul(a.astype(np.int64), b.astype(np.int64)) != 0
+        return np.matmul(a, b)
+
+
+def finish_accumulated(acc: np.ndarray, element: str) -> np.ndarray:
+    """An accumulated int64/uint64/float64/complex128/bool array as element type `element`."""
+    k = kind(element)
+    if k == "bool":
+        return np.asarray(acc != 0, dtype=np.bool_)
+    if k in ("signed", "unsigned"):
+        return wrap(acc, element)
+    return finish(acc, element)
+
+
+def dot_general_array(lhs, rhs, dn, lhs_el: str, rhs_el: str, res_el: str) -> np.ndarray:
+    lhs, rhs = np.asarray(lhs), np.asarray(rhs)
+    lb = [int(d) for d in dn.lhs_batching_dimensions or []]
+    rb = [int(d) for d in dn.rhs_batching_dimensions or []]
+    lc = [int(d) for d in dn.lhs_contracting_dimensions or []]
+    rc = [int(d) for d in dn.rhs_contracting_dimensions or []]
+    if len(lb) != len(rb) or len(lc) != len(rc):
+        raise ValueError("batching (resp. contracting) dimensions of lhs and rhs must pair up")
+    for name, ds, rank in (("lhs", lb + lc, lhs.ndim), ("rhs", rb + rc, rhs.ndim)):
+        if len(set(ds)) != len(ds) or any(not 0 <= d < rank for d in ds):
+            raise ValueError(f"bad batching/contracting dimensions {ds} for {name} of rank {rank}")
+    for a, b in zip(lb + lc, rb + rc):
+        if lhs.shape[a] != rhs.shape[b]:
+            raise ValueError(f"lhs dimension {a} (size {lhs.shape[a]}) does not match "
+                             f"rhs dimension {b} (size {rhs.shape[b]})")
+    lf = [d for d in range(lhs.ndim) if d not in lb and d not in lc]
+    rf = [d for d in range(rhs.ndim) if d not in rb and d not in rc]
+    bshape = [lhs.shape[d] for d in lb]
+    mshape = [lhs.shape[d] for d in lf]
+    nshape = [rhs.shape[d] for d in rf]
+    B = int(np.prod(bshape, dtype=np.int64))
+    M = int(np.prod(mshape, dtype=np.int64))
+    N = int(np.prod(nshape, dtype=np.int64))
+    K = int(np.prod([lhs.shape[d] for d in lc], dtype=np.int64))
+    acc_kind = kind(res_el)
+    a = _accumulator(lhs, lhs_el, acc_kind).transpose(lb + lf + lc).reshape(B, M, K)
+    b = _accumulator(rhs, rhs_el, acc_kind).transpose(rb + rc + rf).reshape(B, K, N)
+    acc = batched_matmul(a, b, acc_kind).reshape(bshape + mshape + nshape)
+    return finish_accumulated(acc, res_el)
+
+
+@implements("dot_general")
+def dot_general(ctx, lhs, rhs):
+    out = dot_general_array(lhs, rhs, ctx.attrs["dot_dimension_numbers"], ctx.operand_types[0].element,
+                            ctx.operand_types[1].element, ctx.result_types[0].element)
+    check_shape(ctx, out.shape)
+    return out
+
+
+# ----------------------------------------------------------------- sort
+
+
+def _merge_exchange_stages(n: int):
+    """The compare-exchange stages (lists of (i, j), i < j) of Batcher's merge exchange
+    sorting network for n keys (Knuth, TAOCP 5.2.2, Algorithm M)."""
+    if n < 2:
+        return []
+    t = (n - 1).bit_length()
+    stages = []
+    p = 1 << (t - 1)
+    while p > 0:
+        q, r, d = 1 << (t - 1), 0, p
+        while True:
+            idx = np.array([i for i in range(n - d) if i & p == r], dtype=np.int64)
+            if idx.size:
+                stages.append((idx, idx + d))
+            if q == p:
+                break
+            d, q, r = q - p, q >> 1, p
+        p >>= 1
+    return stages
+
+
+def sort_permutation_vectorized(rows: list, comparator) -> np.ndarray:
+    """Stable sort permutations of all rows (each (S, n)) at once with an element-wise comparator.
+
+    The comparator, extended by original position for equivalent tuples, is a
+    strict total order, so the sorting network yields exactly the stable order.
+    """
+    s, n = rows[0].shape
+    perm = np.broadcast_to(np.arange(n, dtype=np.int64), (s, n)).copy()
+
+    def less(a_idx, b_idx):
+        args = []
+        for r in rows:
+            args += [np.take_along_axis(r, a_idx, axis=1), np.take_along_axis(r, b_idx, axis=1)]
+        out = comparator(*args)
+        if len(out) != 1:
+            raise ValueError(f"comparator returned {len(out)} values, expected 1")
+        return np.broadcast_to(np.asarray(out[0]).astype(np.bool_), a_idx.shape)
+
+    for i, j in _merge_exchange_stages(n):
+        a, b = perm[:, i], perm[:, j]
+        swap = less(b, a) | (~less(a, b) & (b < a))
+        perm[:, i] = np.where(swap, b, a)
+        perm[:, j] = np.where(swap, a, b)
+    return perm
+
+
+def sort_permutation_calls(rows: list, comparator) -> np.ndarray:
+    """Stable sort permutations of each row, calling the comparator on one pair at a time."""
+    s, n = rows[0].shape
+    perm = np.empty((s, n), dtype=np.int64)
+    for k in range(s):
+        cols = [r[k] for r in rows]
+
+        def less(i, j, cols=cols):
+            args = []
+            for c in cols:
+                args += [_scalar_at(c, i), _scalar_at(c, j)]
+            out = comparator(*args)
+            if len(out) != 1:
+                raise ValueError(f"comparator returned {len(out)} values, expected 1")
+            return bool(np.asarray(out[0]))
+
+        class Key:
+            __slots__ = ("i",)
+
+            def __init__(self, i):
+                self.i = i
+
+            def __lt__(self, other):
+                return less(self.i, other.i)
+
+        # Python's sort is a stable merge sort (TimSort) that only asks "a < b".
+        perm[k] = sorted(range(n), key=Key)
+    return perm
+
+
+@implements("sort", quant_aware=True)
+def sort(ctx, *inputs):
+    if not inputs:
+        raise ValueError("sort takes at least one input")
+    arrays = [np.asarray(x) for x in inputs]
+    shape = arrays[0].shape
+    if any(a.shape != shape for a in arrays):
+        raise ValueError("all inputs must have the same shape")
+    rank = len(shape)
+    dim = int(ctx.attrs["dimension"])
+    if not -rank <= dim < rank:
+        raise ValueError(f"dimension {dim} is out of range for rank {rank}")
+    dim %= rank
+    moved = [np.moveaxis(a, dim, -1) for a in arrays]
+    n = shape[dim]
+    mshape = moved[0].shape
+    rows = [np.ascontiguousarray(m).reshape(-1, n) for m in moved]
+    if n < 2 or rows[0].shape[0] == 0:
+        return [a.copy() for a in arrays]
+    comparator = ctx.regions[0]
+    if elementwise_region(comparator):
+        perm = sort_permutation_vectorized(rows, comparator)
+    else:
+        perm = sort_permutation_calls(rows, comparator)
+    return [np.ascontiguousarray(np.moveaxis(np.take_along_axis(r, perm, axis=1).reshape(mshape), -1, dim))
+            for r in rows]
+
+
+# ----------------------------------------------------------------- map
+
+
+@implements("map", quant_aware=True)
+def map_(ctx, *inputs):
+    if not inputs:
+        raise ValueError("map takes at least one input")
+    arrays = [np.asarray(x) for x in inputs]
+    shape = arrays[0].shape
+    if any(a.shape != shape for a in arrays):
+        raise ValueError("all inputs must have the same shape")
+    dims = [int(d) for d in ctx.attrs["dimensions"]]
+    if dims != list(range(len(shape))):
+        raise ValueError(f"dimensions must be {list(range(len(shape)))}, got {dims}")
+    check_shape(ctx, shape)
+    t = ctx.result_types[0]
+    dtype = numpy_dtype(t.quant.storage if t.quant else t.element)
+    computation = ctx.regions[0]
+    if arrays[0].size == 0:
+        return np.empty(shape, dtype=dtype)
+    if elementwise_region(computation):
+        out = _results(computation(*arrays), 1, "computation")[0]
+        return _as(out, shape, dtype)
+    flats = [a.reshape(-1) for a in arrays]
+    result = np.empty(arrays[0].size, dtype=dtype)
+    for i in range(result.size):
+        out = _results(computation(*[_scalar_at(f, i) for f in flats]), 1, "computation")[0]
+        result[i] = np.asarray(out).astype(dtype)
+    return result.reshape(shape)
