@@ -66,6 +66,15 @@ def Shlo_TransposeAttr : EnumAttr<Shlo_Dialect, Shlo_Transpose, "transpose"> {
   let assemblyFormat = "`<` $value `>`";
 }
 
+def Shlo_ResultAccuracy : I32EnumAttr<"ResultAccuracy", "How closely a transcendental op must approach the true value (since 1.1.0): DEFAULT leaves it implementation-defined, as before 1.1.0; HIGHEST asks for the correctly rounded result where the hardware can give it.",
+    [I32EnumAttrCase<"DEFAULT", 0>, I32EnumAttrCase<"HIGHEST", 1>]> {
+  let cppNamespace = "::mlir::shlo";
+  let genSpecializedAttr = 0;
+}
+def Shlo_ResultAccuracyAttr : EnumAttr<Shlo_Dialect, Shlo_ResultAccuracy, "result_accuracy"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
 def Shlo_CustomCallApiVersion : I32EnumAttr<"CustomCallApiVersion", "The calling convention of a `custom_call` target.",
     [I32EnumAttrCase<"API_VERSION_UNSPECIFIED", 0>, I32EnumAttrCase<"API_VERSION_ORIGINAL", 1>, I32EnumAttrCase<"API_VERSION_STATUS_RETURNING", 2>, I32EnumAttrCase<"API_VERSION_STATUS_RETURNING_UNIFIED", 3>, I32EnumAttrCase<"API_VERSION_TYPED_FFI", 4>]> {
   let cppNamespace = "::mlir::shlo";

@@ -1133,6 +1133,29 @@ def Shlo_DynamicUpdateSliceOp : Shlo_Op<"dynamic_update_slice", [Pure]> {
   let assemblyFormat = "$operand `,` $update `,` `(` $start_indices `)` attr-dict `:` functional-type(operands, results)";
 }
 
+def Shlo_ErfOp : Shlo_Op<"erf", [Pure, Elementwise, SameOperandsAndResultShape]> {
+  let summary = "Element-wise Gauss error function.";
+  let description = [{
+    Computes erf(x) = 2/sqrt(pi) * integral from 0 to x of exp(-t^2) dt for
+    every element of `operand`. erf is odd, so erf(-x) = -erf(x): +0 gives +0,
+    -0 gives -0, +inf gives 1, -inf gives -1 and NaN gives NaN; every other
+    result lies strictly between -1 and 1 (it may round to +-1 in the element
+    type). A per-tensor quantized operand is dequantized to its expressed type,
+    the function is applied there, and the outcome is quantized to the
+    result's quantized type. Apart from the exact cases listed, how closely
+    the result approaches the true value is implementation-defined. This is
+    the op that frameworks reach through CHLO's `erf` (JAX's `lax.erf`); before
+    1.1.0 it had to be expanded into a polynomial approximation by the producer.
+
+    Spec: docs/spec.md#erf
+  }];
+  let arguments = (ins
+    AnyRankedTensor:$operand);
+  let results = (outs
+    AnyRankedTensor:$result);
+  let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($operand), type($result))";
+}
+
 def Shlo_ExponentialOp : Shlo_Op<"exponential", [Pure, Elementwise, SameOperandsAndResultShape]> {
   let summary = "Element-wise natural exponential.";
   let description = [{
@@ -1143,12 +1166,16 @@ def Shlo_ExponentialOp : Shlo_Op<"exponential", [Pure, Elementwise, SameOperands
     dequantized to its expressed type, the function is applied there, and the
     outcome is quantized to the result's quantized type. Apart from the exact
     cases listed, how closely the result approaches the true value is
-    implementation-defined.
+    implementation-defined, unless `result_accuracy` (since 1.1.0) is HIGHEST:
+    then the result is the correctly rounded value of e^x (within one unit in
+    the last place of the element type). An absent `result_accuracy` and
+    DEFAULT mean the same, which is all that 1.0.0 could express.
 
     Spec: docs/spec.md#exponential
   }];
   let arguments = (ins
-    AnyRankedTensor:$operand);
+    AnyRankedTensor:$operand,
+    OptionalAttr<Shlo_ResultAccuracyAttr>:$result_accuracy);
   let results = (outs
     AnyRankedTensor:$result);
   let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($operand), type($result))";

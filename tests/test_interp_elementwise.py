@@ -509,3 +509,52 @@ def test_bitcast_sub_byte_and_complex():
     got = unary("bitcast_convert", "tensor<1x2xf16>", "tensor<1xf32>", h)
     b = h.view(np.uint16)[0].tolist()
     assert got.view(np.uint32).tolist() == [b[0] | (b[1] << 16)]
+
+
+# ----------------------------------------------------------------------------- integer ops against Python integers
+
+def _py_int_op(op, a, b, bits, signed):
+    mask = (1 << bits) - 1
+    if op in ("divide", "remainder"):
+        if b == 0:
+            return wrap_int(-1, bits, signed) if op == "divide" else a
+        q = abs(a) // abs(b)
+        q = q if (a < 0) == (b < 0) else -q
+        return wrap_int(q if op == "divide" else a - b * q, bits, signed)
+    amount = b & mask                        # shift amounts read as unsigned
+    pattern = a & mask
+    if op == "shift_left":
+        return 0 if amount >= bits else wrap_int(pattern << amount, bits, signed)
+    if op == "shift_right_logical":
+        return 0 if amount >= bits else wrap_int(pattern >> amount, bits, signed)
+    if op == "shift_right_arithmetic":
+        as_signed = wrap_int(pattern, bits, True)
+        return wrap_int(as_signed >> min(amount, bits - 1), bits, signed)
+    f = {"add": lambda: a + b, "subtract": lambda: a - b, "multiply": lambda: a * b, "and": lambda: a & b,
+         "or": lambda: a | b, "xor": lambda: a ^ b, "maximum": lambda: max(a, b), "minimum": lambda: min(a, b)}[op]
+    return wrap_int(f(), bits, signed)
+
+
+@pytest.mark.parametrize("elem,bits,signed,dtype", [
+    ("i2", 2, True, ml_dtypes.int2), ("ui2", 2, False, ml_dtypes.uint2), ("i4", 4, True, ml_dtypes.int4),
+    ("ui4", 4, False, ml_dtypes.uint4), ("i8", 8, True, np.int8), ("ui8", 8, False, np.uint8),
+    ("i16", 16, True, np.int16), ("ui32", 32, False, np.uint32), ("i64", 64, True, np.int64),
+    ("ui64", 64, False, np.uint64)])
+def test_integer_ops_against_python(elem, bits, signed, dtype):
+    rng = np.random.default_rng(bits * 2 + signed)
+    lo, hi = (-(1 << (bits - 1)), (1 << (bits - 1)) - 1) if signed else (0, (1 << bits) - 1)
+    edges = [lo, hi, 0, 1, lo + 1, hi - 1] + ([-1] if signed else [])
+    rand = [lo + int(v) for v in rng.integers(0, 1 << 62, 60)]
+    rand = [lo + (r * 7919) % (hi - lo + 1) for r in rand]
+    xs = edges * len(edges) + rand[:30]
+    ys = [e for e in edges for _ in edges] + rand[30:]
+    ys[-5:] = [0, 1, bits, bits - 1, bits + 1] if hi >= bits + 1 else ys[-5:]
+    n = len(xs)
+    x, y = np.array(xs, dtype), np.array(ys, dtype)
+    t = f"tensor<{n}x{elem}>"
+    for name in ["add", "subtract", "multiply", "divide", "remainder", "and", "or", "xor", "maximum", "minimum",
+                 "shift_left", "shift_right_logical", "shift_right_arithmetic"]:
+        got = binary(name, t, x, y)
+        assert got.dtype == np.dtype(dtype), name
+        expected = [_py_int_op(name, a, b, bits, signed) for a, b in zip(xs, ys)]
+        assert [int(v) for v in got.astype(np.int64 if signed else np.uint64)] == expected, name

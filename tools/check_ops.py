@@ -96,8 +96,12 @@ def infer_problems(prog: shlo.Program) -> list[str]:
             problems.append(f"{o.name}: infer raised {type(e).__name__}: {e}")
             continue
         actual = [type_info(r.type) for r in o.results]
-        if len(inferred) != len(actual) or not all(
-                vocabulary.compatible_types(a, b) for a, b in zip(inferred, actual)):
+        def agrees(a, b):
+            # A quantized result's scale and zero point are the program's choice, not inferable.
+            if a.kind == b.kind == "tensor" and (a.quant or b.quant):
+                return vocabulary.compatible_shapes(a, b) and vocabulary.same_baseline_element_type(a, b)
+            return vocabulary.compatible_types(a, b)
+        if len(inferred) != len(actual) or not all(agrees(a, b) for a, b in zip(inferred, actual)):
             problems.append(f"{o.name}: infer gives {[str(t) for t in inferred]}, program has {[str(t) for t in actual]}")
     return problems
 

@@ -219,5 +219,75 @@ def load_ops() -> list[Op]:
     return _cache["ops"]
 
 
-def released_opset(version: str = "1.0.0") -> list[str]:
+def released_opset(version: str | None = None) -> list[str]:
+    """The op names of a released version (default: the current one)."""
+    version = version or current_version()
     return (SPEC / f"opset-{version}.txt").read_text().split()
+
+
+# ----------------------------------------------------------------- versions
+# spec/versions.yaml lists every release; spec/versions/<v>.json is the frozen
+# snapshot of every op's signature at that release (written once, by
+# tools/release.py, never edited); spec/opset-<v>.txt its op names.
+
+def _vkey(v: str) -> tuple:
+    return tuple(int(x) for x in v.split("."))
+
+
+def load_versions() -> dict:
+    if "versions" not in _cache:
+        raw = yaml.safe_load((SPEC / "versions.yaml").read_text())
+        rel = raw.get("releases") or []
+        names = [str(r["version"]) for r in rel]
+        if names != sorted(names, key=_vkey) or len(set(names)) != len(names):
+            raise SpecError("spec/versions.yaml: releases must be listed oldest first, once each")
+        for r in rel:
+            r["version"] = str(r["version"])
+            for key in ("date", "bytecode_version", "summary"):
+                if key not in r:
+                    raise SpecError(f"spec/versions.yaml: release {r['version']} lacks `{key}`")
+        _cache["versions"] = {"releases": rel, "minimum_version": str(raw["minimum_version"])}
+    return _cache["versions"]
+
+
+def release_versions() -> list[str]:
+    return [r["version"] for r in load_versions()["releases"]]
+
+
+def current_version() -> str:
+    return release_versions()[-1]
+
+
+def minimum_version() -> str:
+    return load_versions()["minimum_version"]
+
+
+def op_signature(op: Op) -> dict:
+    """What an artifact depends on: operand/result/attribute/region declarations."""
+    val = lambda v: {"name": v.name, "type": v.type, "element": list(v.element),  # noqa: E731
+                     "quantized": list(v.quantized), "variadic": v.variadic}
+    return {"since": op.since,
+            "operands": [val(v) for v in op.operands],
+            "results": [val(v) for v in op.results],
+            "attributes": [{"name": a.name, "type": a.type, "optional": a.optional} for a in op.attributes],
+            "regions": [{"name": r["name"], "variadic": bool(r.get("variadic"))} for r in op.regions],
+            "constraints": [c.id for c in op.constraints]}
+
+
+def spec_signatures() -> dict:
+    return {op.name: op_signature(op) for op in load_ops()}
+
+
+def load_snapshot(version: str) -> dict:
+    import json
+    return json.loads((SPEC / "versions" / f"{version}.json").read_text())
+
+
+def op_changes(op: Op) -> list[dict]:
+    """The op's `changes:` entries: [{version, kind: compatible|legacy, text}]."""
+    raw = yaml.safe_load(op.path.read_text()).get("changes") or []
+    for c in raw:
+        if set(c) - {"version", "kind", "text", "legacy_op"} or c.get("kind") not in ("compatible", "legacy"):
+            _fail(op.path, "changes: entries are {version, kind: compatible|legacy, text[, legacy_op]}")
+        c["version"] = str(c["version"])
+    return raw

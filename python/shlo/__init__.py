@@ -4,6 +4,7 @@
     prog.verify()                        # raises shlo.VerificationError
     str(prog), prog.module               # MLIR text, the mlir.ir.Module
     outs = shlo.interpret(prog, *arrays) # reference semantics on numpy
+    data = shlo.serialize(prog)          # portable artifact (bytes); shlo.deserialize(data)
 """
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from .errors import (BuildError, DeserializationError, ImporterError, Interprete
 from .context import default_context, make_context
 from .program import Program, parse
 from .interpreter import Host, interpret
+from .serialize import current_version, deserialize, minimum_version, serialize
 
 ImportError = ImporterError  # noqa: A001 - the public name the design gives it
 
@@ -20,5 +22,6 @@ __version__ = "0.1.0"
 __all__ = [
     "BuildError", "DeserializationError", "ImportError", "ImporterError", "InterpreterError",
     "ParseError", "PassError", "Program", "SerializationError", "ShloError", "VerificationError",
-    "Host", "default_context", "interpret", "make_context", "parse",
+    "Host", "current_version", "default_context", "deserialize", "interpret", "make_context",
+    "minimum_version", "parse", "serialize",
 ]

@@ -117,6 +117,9 @@ class Frame:
     def __init__(self, machine, fplan: FunctionPlan):
         self.machine = machine
         self.env = [None] * fplan.num_slots
+        # Plans are shared by every process thread, so each frame binds its own
+        # copy of a step's context (process, calls, regions) once and reuses it.
+        self._contexts: dict = {}
 
     def run(self, plan: Plan, args) -> list:
         env = self.env
@@ -132,11 +135,12 @@ class Frame:
     def execute(self, step: Step, operands) -> list:
         if step.kind == "call":
             return self.machine.call(step.name, operands)
-        ctx = step.ctx
-        if step.regions:
-            ctx = dataclasses.replace(ctx, regions=[self._bind(p) for p in step.regions])
-        ctx.process = self.machine.process
-        ctx.call = lambda name, *args: self.machine.call(name, list(args))
+        ctx = self._contexts.get(id(step))
+        if ctx is None:
+            machine = self.machine
+            ctx = self._contexts[id(step)] = dataclasses.replace(
+                step.ctx, regions=[self._bind(p) for p in step.regions], process=machine.process,
+                call=lambda name, *args: machine.call(name, list(args)))
         try:
             if step.quantized:
                 outs = self._run_quantized(step, ctx, operands)

@@ -1,1 +1,1 @@
-"""Command-line tools (console scripts): shlo-opt."""
+"""Command-line tools (console scripts): shlo-opt, shlo-translate."""

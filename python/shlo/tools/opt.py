@@ -4,6 +4,9 @@
     shlo-opt in.mlir --pass-pipeline='builtin.module(shlo-simplify,canonicalize,cse)'
     shlo-opt in.mlir --generic | --emit-bytecode -o out.mlirbc
     cat in.mlirbc | shlo-opt -                         # bytecode or text on stdin
+    shlo-opt --check-compat compat_tests/              # artifacts (a file or a directory
+                                                       # of *.shlo) still load and verify,
+                                                       # and the op set matches its releases
 
 Errors go to stderr and the exit status is 1; no output file is written.
 """
@@ -47,6 +50,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--no-verify", action="store_true", help="skip verification of the input")
     p.add_argument("--verify-only", action="store_true", help="verify, print nothing, exit 0 if valid")
     p.add_argument("--list-passes", action="store_true", help="list shlo and upstream passes and exit")
+    p.add_argument("--check-compat", action="store_true",
+                   help="check that the op set is compatible with every release and that the input "
+                        "artifact (or every *.shlo under the input directory) loads and verifies")
     return p
 
 
@@ -65,6 +71,9 @@ def main(argv=None) -> int:
     if args.list_passes:
         list_passes()
         return 0
+    if args.check_compat:
+        from ..serialize.cli import check_compat
+        return check_compat(args.input)
     try:
         data, name = read_input(args.input)
         prog = parse(data, name=name, verify=not args.no_verify)

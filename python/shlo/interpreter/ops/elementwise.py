@@ -3,7 +3,8 @@
 Integers are computed on int64/uint64 and wrapped to their N bits (so i2/i4
 behave like i8/i32); floats narrower than f32 (f16, bf16, the f8 family) are
 computed in float64 and rounded once, correctly, to the result type. The
-transcendental and rounding ops live in `elementwise_math.py`.
+transcendental and rounding ops and the conversions live in
+`elementwise_math.py`.
 """
 from __future__ import annotations
 
@@ -490,7 +491,7 @@ def count_leading_zeros(ctx, operand):
     return wrap(np.uint64(n) - length, _res(ctx))
 
 
-# ----------------------------------------------------------------------------- conversions
+# ----------------------------------------------------------------------------- conversion of values (convert's semantics; other ops use it too)
 
 def convert_values(x: np.ndarray, src: str, dst: str) -> np.ndarray:
     ks, kd = kind(src), kind(dst)
@@ -523,51 +524,3 @@ def convert_values(x: np.ndarray, src: str, dst: str) -> np.ndarray:
                 return x.astype(dt)                 # ml_dtypes rounds float32 correctly
             return float_from_f64(to_f64(x), dst)
         return float_to_int(x, dst)
-
-
-@op("convert")
-def convert(ctx, operand):
-    return convert_values(operand, _elem(ctx), _res(ctx))
-
-
-def _to_bit_array(x: np.ndarray, element: str) -> np.ndarray:
-    """shape + [N] array of the bits of each element, least significant first."""
-    n = width(element)
-    k = kind(element)
-    if n % 8 == 0:
-        raw = np.ascontiguousarray(x).view(np.uint8).reshape(x.shape + (n // 8,))
-        return np.unpackbits(raw, axis=-1, bitorder="little")
-    v = (np.asarray(x).astype(np.uint8) if k == "bool" else bits_of(x, element).astype(np.uint8))
-    return np.unpackbits(v[..., None], axis=-1, bitorder="little")[..., :n]
-
-
-def _from_bit_array(bits: np.ndarray, element: str) -> np.ndarray:
-    n = width(element)
-    k = kind(element)
-    dt = numpy_dtype(element)
-    shape = bits.shape[:-1]
-    if n % 8 == 0:
-        raw = np.packbits(bits, axis=-1, bitorder="little")
-        return np.ascontiguousarray(raw).view(dt).reshape(shape)
-    padded = np.concatenate([bits, np.zeros(shape + (8 - n,), np.uint8)], axis=-1)
-    v = np.packbits(padded, axis=-1, bitorder="little")[..., 0]
-    if k == "bool":
-        return v.astype(np.bool_)
-    return from_bits(v.astype(np.uint64), element)
-
-
-@op("bitcast_convert", quant_aware=True)  # works on storage values itself
-def bitcast_convert(ctx, operand):
-    src, dst = ctx.operand_types[0], ctx.result_types[0]
-    e = src.quant.storage if src.quant else src.element
-    r = dst.quant.storage if dst.quant else dst.element
-    n, m = width(e), width(r)
-    bits = _to_bit_array(np.asarray(operand), e)
-    if m == n:
-        return _from_bit_array(bits, r)
-    if m < n:
-        return _from_bit_array(bits.reshape(operand.shape + (n // m, m)), r)
-    if operand.ndim == 0 or operand.shape[-1] * n != m:
-        raise ValueError(f"cannot fuse a last dimension of {operand.shape[-1:]} {e} into one {r}")
-    return _from_bit_array(bits.reshape(operand.shape[:-1] + (m,)), r)
-

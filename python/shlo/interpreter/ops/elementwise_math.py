@@ -1,5 +1,6 @@
-"""Element-wise math: magnitudes and signs, rounding, transcendental functions,
-complex parts and reduce_precision.
+"""Element-wise math and conversions: magnitudes and signs, rounding,
+transcendental functions, complex parts, reduce_precision, convert and
+bitcast_convert.
 
 Floats are evaluated in float64 (complex128 for complex numbers) and rounded
 once to the result type; the rounding helpers live in `elementwise.py`.
@@ -10,7 +11,8 @@ import ml_dtypes
 import numpy as np
 
 from ...literals import numpy_dtype
-from .elementwise import C128, as_int, finish, kind, op, to_f64, wrap
+from .elementwise import (C128, as_int, bits_of, convert_values, finish, from_bits, kind, op, to_f64, width,
+                          wrap)
 
 
 def _unary(ctx, x, floating, complex_=None, integer=None):
@@ -202,3 +204,53 @@ def reduce_precision(ctx, operand):
         out = np.where(nan, np.array(np.inf, work.dtype), out)
     with np.errstate(all="ignore"):
         return np.asarray(out).astype(dt)
+
+
+# ----------------------------------------------------------------------------- conversions
+
+@op("convert")
+def convert(ctx, operand):
+    return convert_values(operand, ctx.operand_types[0].element, ctx.result_types[0].element)
+
+
+def _to_bit_array(x: np.ndarray, element: str) -> np.ndarray:
+    """shape + [N] array of the bits of each element, least significant first."""
+    n = width(element)
+    k = kind(element)
+    if n % 8 == 0:
+        raw = np.ascontiguousarray(x).view(np.uint8).reshape(x.shape + (n // 8,))
+        return np.unpackbits(raw, axis=-1, bitorder="little")
+    v = (np.asarray(x).astype(np.uint8) if k == "bool" else bits_of(x, element).astype(np.uint8))
+    return np.unpackbits(v[..., None], axis=-1, bitorder="little")[..., :n]
+
+
+def _from_bit_array(bits: np.ndarray, element: str) -> np.ndarray:
+    n = width(element)
+    k = kind(element)
+    dt = numpy_dtype(element)
+    shape = bits.shape[:-1]
+    if n % 8 == 0:
+        raw = np.packbits(bits, axis=-1, bitorder="little")
+        return np.ascontiguousarray(raw).view(dt).reshape(shape)
+    padded = np.concatenate([bits, np.zeros(shape + (8 - n,), np.uint8)], axis=-1)
+    v = np.packbits(padded, axis=-1, bitorder="little")[..., 0]
+    if k == "bool":
+        return v.astype(np.bool_)
+    return from_bits(v.astype(np.uint64), element)
+
+
+@op("bitcast_convert", quant_aware=True)  # works on storage values itself
+def bitcast_convert(ctx, operand):
+    src, dst = ctx.operand_types[0], ctx.result_types[0]
+    e = src.quant.storage if src.quant else src.element
+    r = dst.quant.storage if dst.quant else dst.element
+    n, m = width(e), width(r)
+    bits = _to_bit_array(np.asarray(operand), e)
+    if m == n:
+        return _from_bit_array(bits, r)
+    if m < n:
+        return _from_bit_array(bits.reshape(operand.shape + (n // m, m)), r)
+    if operand.ndim == 0 or operand.shape[-1] * n != m:
+        raise ValueError(f"cannot fuse a last dimension of {operand.shape[-1:]} {e} into one {r}")
+    return _from_bit_array(bits.reshape(operand.shape[:-1] + (m,)), r)
+

@@ -132,9 +132,10 @@ def _words_to_elements(words: np.ndarray, element: str) -> np.ndarray:
     dt = numpy_dtype(element)
     n = width(element)
     if n in (32, 64):
-        return np.ascontiguousarray(words).view(dt)
+        return np.ascontiguousarray(words).view(dt).reshape(words.shape)
     if kind(element) == "float":
-        return np.ascontiguousarray((words & U32.type((1 << n) - 1)).astype(np.dtype(f"uint{n}"))).view(dt)
+        narrow = (words & U32.type((1 << n) - 1)).astype(np.dtype(f"uint{n}"))
+        return np.ascontiguousarray(narrow).view(dt).reshape(words.shape)
     return from_bits(words.astype(U64), element)
 
 

@@ -25,16 +25,18 @@ from .shapes import check_shape
 # index only; a region made only of them can run on whole arrays.
 _ELEMENTWISE = frozenset("""add subtract multiply divide remainder maximum minimum clamp compare select
     and or xor not abs negate sign convert constant power atan2 shift_left shift_right_logical
-    shift_right_arithmetic popcnt count_leading_zeros is_finite""".split())
+    shift_right_arithmetic popcnt count_leading_zeros is_finite complex real imag reduce_precision
+    ceil floor round_nearest_even round_nearest_afz sqrt rsqrt cbrt exponential exponential_minus_one
+    log log_plus_one logistic sine cosine tan tanh""".split())
 
 
 def elementwise_region(region) -> bool:
-    """True when `region` (a callable from the evaluator) only runs element-wise shlo ops."""
+    """True when `region` (a BoundRegion from the evaluator) only runs element-wise shlo ops."""
+    steps_only = getattr(region, "steps_only", None)
+    if steps_only is None:  # a plain callable: take the per-element path
+        return False
     try:
-        cells = dict(zip(region.__code__.co_freevars, (c.cell_contents for c in region.__closure__ or ())))
-        plan = cells["plan"]
-        return all(step.kind == "shlo" and step.name in _ELEMENTWISE and not step.regions
-                   and not step.quantized for step in plan.steps)
+        return bool(steps_only(_ELEMENTWISE))
     except Exception:  # noqa: BLE001 - anything unexpected: take the per-element path
         return False
 
@@ -45,7 +47,7 @@ def _scalar_at(flat: np.ndarray, i: int) -> np.ndarray:
 
 
 def _as(values, shape, dtype) -> np.ndarray:
-    return np.ascontiguousarray(np.broadcast_to(np.asarray(values), shape).astype(dtype, copy=False))
+    return np.broadcast_to(np.asarray(values), shape).astype(dtype)   # a fresh, writable copy
 
 
 def _results(outs, n: int, what: str) -> list:
@@ -78,7 +80,7 @@ def reduce(ctx, *operands):
         check_shape(ctx, out_shape, i)
     count = int(np.prod([shape[d] for d in dims], dtype=np.int64))
     # inputs as (result elements, reduced elements), reduced indices in row-major order
-    rows = [x.transpose(keep + dims).reshape(out_shape + (count,)) for x in inputs]
+    rows = [x.transpose(keep + sorted(dims)).reshape(out_shape + (count,)) for x in inputs]
     if count == 0 or 0 in out_shape:
         return [_as(v, out_shape, dt) for v, dt in zip(inits, dtypes)]
     body = ctx.regions[0]
@@ -196,7 +198,8 @@ def _merge_exchange_stages(n: int):
     while p > 0:
         q, r, d = 1 << (t - 1), 0, p
         while True:
-            idx = np.array([i for i in range(n - d) if i & p == r], dtype=np.int64)
+            idx = np.arange(n - d, dtype=np.int64)
+            idx = idx[(idx & p) == r]
             if idx.size:
                 stages.append((idx, idx + d))
             if q == p:

@@ -83,6 +83,33 @@ def all_to_all_shape(s, split_dimension, concat_dimension, split_count):
                          concat_dimension, factor=split_count)
 
 
+def process_group_size(replica_groups, channel_handle, use_global_device_ids):
+    """The number of processes in each group when known before running: the replica group size, or None in cross_replica_and_partition mode, where groups also span every partition."""
+    if channel_id(channel_handle) > 0 and not use_global_device_ids:
+        return None
+    return group_size(replica_groups)
+
+
+def group_resized_shape(s, index, group, gather=True):
+    """A shape with size `index` multiplied (gather) or divided (scatter) by the process-group size; dynamic when that size is not known before running."""
+    if group is None:
+        s = list(s)
+        s[index] = None
+        return tuple(s)
+    return resized_shape(s, index, factor=group) if gather else resized_shape(s, index, divisor=group)
+
+
+def group_resized_shape_ok(result_shape, operand_shape, index, group, gather=True):
+    """True when a result shape is the operand shape resized at `index` by the process-group size; an unknown group size (None) allows any whole multiple of the replica group size."""
+    if group is not None:
+        return v.compatible_shape(result_shape, group_resized_shape(operand_shape, index, group, gather))
+    same_elsewhere = v.compatible_shape(v.drop_dims(result_shape, [index]), v.drop_dims(operand_shape, [index]))
+    r, o = result_shape[index], operand_shape[index]
+    if r is None or o is None:
+        return same_elsewhere
+    return same_elsewhere and (r % o == 0 and r >= o if gather else o % r == 0 and o >= r)
+
+
 def channel_id(handle):
     """The channel id of an optional `channel_handle` (0 when absent)."""
     return 0 if handle is None else handle.handle

@@ -1,0 +1,337 @@
+"""Control flow and extension ops: while, if, case, composite, async_start/async_done,
+custom_call, replica_id and partition_id.
+
+Regions arrive as callables in `ctx.regions`; functions of the module run
+through `ctx.call`. Every op here passes values through unchanged (storage
+integers for quantized tensors), so all are registered as quantization-aware:
+the ops inside the regions and called functions dequantize for themselves.
+
+custom_call runs targets from `CUSTOM_CALL_TARGETS`; register more with
+`@custom_call_target("name")`. A target is `fn(ctx, *inputs) -> list of
+results`. The built-in targets are the self-checks of conformance programs:
+
+  check.expect_eq(actual, expected[, token])        exact for ints/bools; floats
+                                                      bit-for-bit by value, NaN == NaN
+  check.expect_close(actual, expected[, token])     floats within tolerance
+  check.expect_eq_const(actual[, token])            expected from backend_config
+  check.expect_close_const(actual[, token])         expected from backend_config
+
+Tolerances come from `backend_config`: a string such as "rtol=1e-5, atol=1e-8"
+or a dictionary {rtol = 1e-5 : f32, atol = ...}; the default is rtol=1e-6,
+atol=0. The `_const` variants take the expected value from a dictionary
+backend_config entry `expected` (a dense literal of the actual's type), e.g.
+`api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>,
+backend_config = {expected = dense<[1, 2]> : tensor<2xi32>}`. Check targets
+return nothing, or the token when the call has a token result. A failed
+check raises `CheckFailure`.
+"""
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import Callable
+
+import numpy as np
+from mlir import ir
+
+from ...errors import InterpreterError
+from ..registry import implements
+from ..values import TOKEN, Token
+
+# ----------------------------------------------------------------- control flow
+
+
+def pin(ctx):
+    """A private copy of `ctx`, so that its `process` and `call` stay those of the running process.
+
+    Step contexts are shared by the threads of all processes and the evaluator
+    sets `ctx.process` on the shared object before running an op; an op that
+    blocks (a collective) or runs long must read them from its own copy.
+    """
+    return dataclasses.replace(ctx)
+
+
+def _truth(value, what: str) -> bool:
+    arr = np.asarray(value)
+    if arr.size != 1:
+        raise InterpreterError(f"{what} must be a single boolean, got shape {arr.shape}")
+    return bool(arr.reshape(()))
+
+
+@implements("while", quant_aware=True)
+def while_(ctx, *operands):
+    cond, body = ctx.regions
+    state = list(operands)
+    while True:
+        (c,) = cond(*state)
+        if not _truth(c, "while: cond"):
+            return state
+        state = list(body(*state))
+
+
+@implements("if", quant_aware=True)
+def if_(ctx, pred):
+    true_branch, false_branch = ctx.regions
+    branch = true_branch if _truth(pred, "if: pred") else false_branch
+    return list(branch())
+
+
+@implements("case", quant_aware=True)
+def case(ctx, index):
+    branches = ctx.regions
+    i = int(np.asarray(index).reshape(()))
+    if not 0 <= i < len(branches):
+        i = len(branches) - 1
+    return list(branches[i]())
+
+
+@implements("composite", quant_aware=True)
+def composite(ctx, *inputs):
+    ctx = pin(ctx)
+    return list(ctx.call(ctx.attrs["decomposition"], *inputs))
+
+
+class Future:
+    """The value of a `!shlo.future<...>`: the results of a started call."""
+    __slots__ = ("results", "function")
+
+    def __init__(self, function: str, results):
+        self.function, self.results = function, list(results)
+
+    def __repr__(self):
+        return f"future(@{self.function})"
+
+
+@implements("async_start", quant_aware=True)
+def async_start(ctx, *inputs):
+    ctx = pin(ctx)
+    # The call runs eagerly: a valid schedule, since its side effects may happen
+    # at any point between async_start and async_done.
+    name = ctx.attrs["called_computation"]
+    return Future(name, ctx.call(name, *inputs))
+
+
+@implements("async_done", quant_aware=True)
+def async_done(ctx, future):
+    if not isinstance(future, Future):
+        raise InterpreterError(f"async_done: operand is not a future (got {type(future).__name__})")
+    return list(future.results)
+
+
+@implements("replica_id")
+def replica_id(ctx):
+    ctx = pin(ctx)
+    return np.array(ctx.process.replica_id if ctx.process is not None else 0, dtype=np.uint32)
+
+
+@implements("partition_id")
+def partition_id(ctx):
+    ctx = pin(ctx)
+    return np.array(ctx.process.partition_id if ctx.process is not None else 0, dtype=np.uint32)
+
+
+# ----------------------------------------------------------------- custom_call
+
+
+class CheckFailure(InterpreterError):
+    """A `check.*` custom_call found a value different from the expected one."""
+
+
+CUSTOM_CALL_TARGETS: dict[str, Callable] = {}
+
+
+def custom_call_target(name: str):
+    """Registers `fn(ctx, *inputs) -> list of results` as the custom_call target `name`."""
+    def register(fn):
+        CUSTOM_CALL_TARGETS[name] = fn
+        return fn
+    return register
+
+
+@implements("custom_call", quant_aware=True)
+def custom_call(ctx, *inputs):
+    ctx = pin(ctx)
+    target = ctx.attrs["call_target_name"]
+    fn = CUSTOM_CALL_TARGETS.get(target)
+    if fn is None:
+        known = ", ".join(sorted(CUSTOM_CALL_TARGETS))
+        raise InterpreterError(f"{ctx.location}: custom_call target '{target}' is not known to the "
+                               f"interpreter (known targets: {known})")
+    return fn(ctx, *inputs)
+
+
+def _attr_to_python(attr):
+    """Plain Python/numpy value of an MLIR attribute inside a backend_config dictionary."""
+    if not isinstance(attr, ir.Attribute):
+        return attr
+    if hasattr(attr, "maybe_downcast"):
+        attr = attr.maybe_downcast()
+    if isinstance(attr, ir.DenseElementsAttr):
+        from ...literals import elements_to_numpy
+        return elements_to_numpy(attr)
+    if isinstance(attr, ir.BoolAttr):
+        return attr.value
+    if isinstance(attr, (ir.IntegerAttr, ir.FloatAttr, ir.StringAttr)):
+        return attr.value
+    if isinstance(attr, ir.DictAttr):
+        return {attr[i].name: _attr_to_python(attr[i].attr) for i in range(len(attr))}
+    if isinstance(attr, ir.ArrayAttr):
+        return [_attr_to_python(a) for a in attr]
+    return attr
+
+
+def backend_config(ctx) -> dict | str | None:
+    """`backend_config` as a dict (dictionary attribute) or a str (string attribute), or None."""
+    raw = ctx.attrs.get("backend_config")
+    if raw is None:
+        return None
+    if isinstance(raw, (dict, str)):
+        return {k: _attr_to_python(v) for k, v in raw.items()} if isinstance(raw, dict) else raw
+    value = _attr_to_python(raw)
+    return value if isinstance(value, (dict, str)) else None
+
+
+_KEY_VALUE = re.compile(r"\s*(\w+)\s*[=:]\s*([^,;\s]+)\s*")
+
+
+def _config_options(ctx) -> dict:
+    cfg = backend_config(ctx)
+    if cfg is None:
+        return {}
+    if isinstance(cfg, dict):
+        return cfg
+    out = {}
+    for part in re.split(r"[,;]", cfg):
+        if not part.strip():
+            continue
+        m = _KEY_VALUE.fullmatch(part)
+        if not m:
+            raise InterpreterError(f"{ctx.location}: cannot read backend_config '{cfg}' "
+                                   "(expected entries like 'rtol=1e-5, atol=0')")
+        out[m.group(1)] = m.group(2)
+    return out
+
+
+def _split_token(ctx, inputs):
+    values = [v for v in inputs if not isinstance(v, Token)]
+    return values
+
+
+def _check_results(ctx) -> list:
+    out = []
+    for t in ctx.result_types:
+        if t.kind != "token":
+            raise InterpreterError(f"{ctx.location}: custom_call '{ctx.attrs['call_target_name']}' "
+                                   f"has no results but tokens; got a result of type {t}")
+        out.append(TOKEN)
+    return out
+
+
+def _fmt(arr: np.ndarray) -> str:
+    return np.array2string(np.asarray(arr), threshold=64, max_line_width=100, precision=9)
+
+
+def _as_float(arr: np.ndarray) -> np.ndarray:
+    arr = np.asarray(arr)
+    return arr.astype(np.complex128 if arr.dtype.kind == "c" else np.float64)
+
+
+def _mismatch(actual: np.ndarray, expected: np.ndarray, rtol: float | None, atol: float) -> np.ndarray | None:
+    """Boolean mask of mismatching elements, or None when the values agree."""
+    kind = actual.dtype.kind
+    if kind in "biu" or actual.dtype.name.startswith(("int", "uint")):  # incl. ml_dtypes int2/int4
+        bad = actual != expected
+    else:
+        a, e = _as_float(actual), _as_float(expected)
+        parts = [(a.real, e.real), (a.imag, e.imag)] if a.dtype.kind == "c" else [(a, e)]
+        bad = np.zeros(a.shape, bool)
+        for x, y in parts:
+            nan_x, nan_y = np.isnan(x), np.isnan(y)
+            with np.errstate(invalid="ignore", over="ignore"):
+                if rtol is None:
+                    same = (x == y) | (nan_x & nan_y)
+                else:
+                    same = (np.abs(x - y) <= atol + rtol * np.abs(y)) | (x == y) | (nan_x & nan_y)
+            bad |= ~same
+    bad = np.asarray(bad)
+    return bad if bad.any() else None
+
+
+def _compare(ctx, actual, expected, rtol: float | None, atol: float = 0.0):
+    target = ctx.attrs["call_target_name"]
+    actual, expected = np.asarray(actual), np.asarray(expected)
+    if actual.shape != expected.shape:
+        raise CheckFailure(f"{ctx.location}: {target} failed: shape {actual.shape} != expected shape "
+                           f"{expected.shape}\n  actual:   {_fmt(actual)}\n  expected: {_fmt(expected)}")
+    if expected.dtype != actual.dtype:
+        try:
+            expected = expected.astype(actual.dtype)
+        except (TypeError, ValueError):
+            pass
+    bad = _mismatch(actual, expected, rtol, atol)
+    if bad is None:
+        return
+    idx = [tuple(int(i) for i in ix) for ix in np.argwhere(bad)[:8]]
+    details = "; ".join(f"at {ix}: {actual[ix]!r} vs {expected[ix]!r}" for ix in idx)
+    n_bad = int(np.count_nonzero(bad))
+    tol = "" if rtol is None else f" (rtol={rtol}, atol={atol})"
+    raise CheckFailure(f"{ctx.location}: {target} failed{tol}: {n_bad} of {bad.size} elements differ "
+                       f"({details})\n  actual:   {_fmt(actual)}\n  expected: {_fmt(expected)}")
+
+
+def _tolerance(ctx) -> tuple[float, float]:
+    opts = _config_options(ctx)
+    try:
+        rtol = float(opts.get("rtol", opts.get("tolerance", 1e-6)))
+        atol = float(opts.get("atol", 0.0))
+    except (TypeError, ValueError):
+        raise InterpreterError(f"{ctx.location}: bad tolerance in backend_config {opts}") from None
+    return rtol, atol
+
+
+def _pair(ctx, inputs):
+    values = _split_token(ctx, inputs)
+    if len(values) != 2:
+        raise InterpreterError(f"{ctx.location}: {ctx.attrs['call_target_name']} takes (actual, expected"
+                               f"[, token]); got {len(values)} non-token inputs")
+    return values
+
+
+def _const_expected(ctx, inputs):
+    values = _split_token(ctx, inputs)
+    if len(values) != 1:
+        raise InterpreterError(f"{ctx.location}: {ctx.attrs['call_target_name']} takes (actual[, token]); "
+                               f"got {len(values)} non-token inputs")
+    opts = _config_options(ctx)
+    if "expected" not in opts:
+        raise InterpreterError(f"{ctx.location}: {ctx.attrs['call_target_name']} needs backend_config "
+                               "{expected = dense<...> : tensor<...>}")
+    return values[0], opts["expected"]
+
+
+@custom_call_target("check.expect_eq")
+def _expect_eq(ctx, *inputs):
+    actual, expected = _pair(ctx, inputs)
+    _compare(ctx, actual, expected, None)
+    return _check_results(ctx)
+
+
+@custom_call_target("check.expect_close")
+def _expect_close(ctx, *inputs):
+    actual, expected = _pair(ctx, inputs)
+    _compare(ctx, actual, expected, *_tolerance(ctx))
+    return _check_results(ctx)
+
+
+@custom_call_target("check.expect_eq_const")
+def _expect_eq_const(ctx, *inputs):
+    actual, expected = _const_expected(ctx, inputs)
+    _compare(ctx, actual, expected, None)
+    return _check_results(ctx)
+
+
+@custom_call_target("check.expect_close_const")
+def _expect_close_const(ctx, *inputs):
+    actual, expected = _const_expected(ctx, inputs)
+    _compare(ctx, actual, expected, *_tolerance(ctx))
+    return _check_results(ctx)

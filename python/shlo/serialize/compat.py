@@ -1,0 +1,98 @@
+"""The op-set compatibility check: the spec against every released snapshot.
+
+A release freezes each op's signature (operands, results, attributes,
+regions, constraint ids) in `spec/versions/<v>.json`. Between one release and
+the next, and between the last release and the spec being edited, an op may
+change only with a `changes:` entry naming the newer version:
+
+- `kind: compatible`: an artifact of the older version still parses as the
+  new op and means the same. Only these differences qualify: optional
+  attributes added to an op that had no attributes (MLIR bytecode stores an
+  op without attributes with no properties, so old artifacts carry nothing
+  the new op would misread), and new constraints that only involve those
+  attributes.
+- `kind: legacy`: anything else. The old form must stay in the dialect as a
+  frozen legacy op (`legacy_op:`), which the reader upgrades.
+
+An op may never disappear, and a new op must declare `since:` the newer
+version. `spec_problems` returns one readable line per violation.
+"""
+from __future__ import annotations
+
+
+def _vkey(v: str) -> tuple:
+    return tuple(int(x) for x in v.split("."))
+
+
+def _diff(old: dict, new: dict) -> tuple[list[str], bool]:
+    """(what differs, whether every difference is a compatible kind)."""
+    diffs, compatible = [], True
+    for key in ("operands", "results", "regions"):
+        if old[key] != new[key]:
+            diffs.append(f"{key} changed")
+            compatible = False
+    if old["attributes"] != new["attributes"]:
+        added = new["attributes"][len(old["attributes"]):]
+        if old["attributes"] or new["attributes"][:len(old["attributes"])] != old["attributes"]:
+            compatible = False
+        if not all(a["optional"] for a in added):
+            compatible = False
+        diffs.append("attributes " + ", ".join(
+            f"{a['name']}{'' if a['optional'] else ' (required)'}" for a in added) + " added"
+            if new["attributes"][:len(old["attributes"])] == old["attributes"] else "attributes changed")
+    if old["constraints"] != new["constraints"]:
+        if new["constraints"][:len(old["constraints"])] != old["constraints"]:
+            compatible = False
+        diffs.append("constraints changed")
+    if old["since"] != new["since"]:
+        diffs.append(f"since changed from {old['since']} to {new['since']}")
+        compatible = False
+    return diffs, compatible
+
+
+def _compare(old_v: str, old: dict, new_v: str | None, new: dict, changes: dict) -> list[str]:
+    """Problems going from snapshot `old` (release old_v) to `new` (release new_v, or the spec if None)."""
+    where = f"release {new_v}" if new_v else "the spec"
+    problems = []
+    for name in sorted(set(old) - set(new)):
+        problems.append(f"{where}: op {name} of release {old_v} was removed; released ops stay forever")
+    for name in sorted(set(new) - set(old)):
+        since = new[name]["since"]
+        if _vkey(since) <= _vkey(old_v) or (new_v and since != new_v):
+            problems.append(f"{where}: op {name} is new after release {old_v} but says since: {since}"
+                            + (f" (expected {new_v})" if new_v else " (expected an unreleased version)"))
+    for name in sorted(set(old) & set(new)):
+        if old[name] == new[name]:
+            continue
+        diffs, compatible = _diff(old[name], new[name])
+        entries = [c for c in changes.get(name, [])
+                   if _vkey(c["version"]) > _vkey(old_v) and (new_v is None or _vkey(c["version"]) <= _vkey(new_v))]
+        what = "; ".join(diffs)
+        if not entries:
+            problems.append(f"{where}: op {name} changed since release {old_v} ({what}) with no `changes:` "
+                            f"entry for a newer version; a released op set is frozen")
+        elif not compatible and not any(c["kind"] == "legacy" and c.get("legacy_op") for c in entries):
+            problems.append(f"{where}: op {name} changed incompatibly since release {old_v} ({what}); "
+                            f"this needs a `changes:` entry of kind legacy naming the frozen legacy op")
+    return problems
+
+
+def spec_problems(current: dict, releases: dict, changes: dict) -> list[str]:
+    """Every compatibility problem of the release history and of the current spec.
+
+    `current`: op name -> signature of the spec as it is; `releases`: version ->
+    snapshot, in any order; `changes`: op name -> its `changes:` entries.
+    """
+    versions = sorted(releases, key=_vkey)
+    problems = []
+    for a, b in zip(versions, versions[1:]):
+        problems += _compare(a, releases[a], b, releases[b], changes)
+    if versions:
+        problems += _compare(versions[-1], releases[versions[-1]], None, current, changes)
+    return problems
+
+
+def package_problems() -> list[str]:
+    """The check on the tables compiled into this package (what `shlo-opt --check-compat` runs)."""
+    from ..verify._spec_table import CHANGES, RELEASES, SIGNATURES
+    return spec_problems(SIGNATURES, {v: r["signatures"] for v, r in RELEASES.items()}, CHANGES)

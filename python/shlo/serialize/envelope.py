@@ -1,0 +1,125 @@
+"""The shlo artifact envelope, and the checks that run before MLIR sees a byte.
+
+    offset  size  field
+    0       8     magic  89 'SHLO' 0D 0A 1A   (binary-mode and 7-bit-transfer damage show here)
+    8       1     envelope format, 1
+    9       6     shlo version the artifact targets: major, minor, patch (u16 little-endian)
+    15      1     MLIR bytecode format version of the payload
+    16      8     payload length in bytes (u64 little-endian)
+    24      32    SHA-256 of bytes 0..23 followed by the payload
+    56      n     payload: MLIR bytecode whose producer string is "shlo X.Y.Z"
+
+MLIR's bytecode reader trusts its input (a corrupt file can crash the
+process), so `check` rejects anything whose length, checksum, header or
+section structure is wrong before the payload is handed to MLIR.
+"""
+from __future__ import annotations
+
+import hashlib
+import struct
+
+from ..errors import DeserializationError
+
+MAGIC = b"\x89SHLO\r\n\x1a"
+FORMAT = 1
+_HEAD = struct.Struct("<8sBHHHBQ")
+HEADER_SIZE = _HEAD.size + 32
+MLIR_MAGIC = b"ML\xefR"
+# MLIR bytecode sections (mlir/Bytecode/Encoding.h): string, dialect,
+# attr/type, attr/type offsets, IR, resource, resource offsets, dialect
+# versions, properties. The first five are always present.
+_SECTIONS = 9
+_REQUIRED_SECTIONS = {0, 1, 2, 3, 4}
+
+
+def wrap(version: tuple[int, int, int], bytecode_version: int, payload: bytes) -> bytes:
+    head = _HEAD.pack(MAGIC, FORMAT, *version, bytecode_version, len(payload))
+    return head + hashlib.sha256(head + payload).digest() + payload
+
+
+def _varint(buf: bytes, pos: int, what: str) -> tuple[int, int]:
+    """MLIR's prefix varint: the count of trailing zero bits of the first byte gives the extra bytes."""
+    if pos >= len(buf):
+        raise DeserializationError(f"bytecode truncated while reading {what}")
+    first = buf[pos]
+    if first & 1:
+        return first >> 1, pos + 1
+    if first == 0:
+        if pos + 9 > len(buf):
+            raise DeserializationError(f"bytecode truncated while reading {what}")
+        return int.from_bytes(buf[pos + 1:pos + 9], "little"), pos + 9
+    extra = (first & -first).bit_length() - 1
+    end = pos + extra + 1
+    if end > len(buf):
+        raise DeserializationError(f"bytecode truncated while reading {what}")
+    return int.from_bytes(buf[pos:end], "little") >> (extra + 1), end
+
+
+def producer_offsets(payload: bytes) -> tuple[int, int, int]:
+    """(bytecode version, start, end) of the producer string in an MLIR bytecode buffer."""
+    if not payload.startswith(MLIR_MAGIC):
+        raise DeserializationError("payload is not MLIR bytecode (bad MLIR magic)")
+    version, pos = _varint(payload, 4, "the bytecode version")
+    end = payload.find(b"\0", pos)
+    if end < 0:
+        raise DeserializationError("bytecode producer string is not terminated")
+    return version, pos, end
+
+
+def set_producer(payload: bytes, producer: str) -> bytes:
+    _, start, end = producer_offsets(payload)
+    return payload[:start] + producer.encode() + payload[end:]
+
+
+def check_sections(payload: bytes, end_of_header: int) -> None:
+    """Walks the section table: known ids, each once, lengths inside the buffer."""
+    pos, seen = end_of_header, set()
+    while pos < len(payload):
+        byte = payload[pos]
+        sid, aligned = byte & 0x7F, byte >> 7
+        if sid >= _SECTIONS:
+            raise DeserializationError(f"bytecode has an unknown section id {sid} at offset {pos}")
+        if sid in seen:
+            raise DeserializationError(f"bytecode repeats section {sid}")
+        seen.add(sid)
+        length, pos = _varint(payload, pos + 1, f"the length of section {sid}")
+        if aligned:
+            alignment, pos = _varint(payload, pos, f"the alignment of section {sid}")
+            if alignment == 0 or alignment & (alignment - 1) or alignment > 4096:
+                raise DeserializationError(f"bytecode section {sid} has a bad alignment {alignment}")
+            while pos % alignment:
+                if pos >= len(payload) or payload[pos] != 0xCB:
+                    raise DeserializationError(f"bytecode section {sid} has bad alignment padding")
+                pos += 1
+        if length > len(payload) - pos:
+            raise DeserializationError(f"bytecode section {sid} claims {length} bytes; "
+                                       f"only {len(payload) - pos} remain")
+        pos += length
+    missing = _REQUIRED_SECTIONS - seen
+    if missing:
+        raise DeserializationError(f"bytecode lacks required sections {sorted(missing)}")
+
+
+def check(data: bytes) -> tuple[tuple[int, int, int], int, bytes]:
+    """Validates an artifact's envelope; returns (version, bytecode version, payload)."""
+    if not isinstance(data, (bytes, bytearray, memoryview)):
+        raise DeserializationError(f"an artifact is bytes, not {type(data).__name__}")
+    data = bytes(data)
+    if data.startswith(MLIR_MAGIC):
+        raise DeserializationError("this is plain MLIR bytecode, not a shlo artifact (no shlo envelope; "
+                                   "use shlo.parse for bytecode, shlo.serialize to make an artifact)")
+    if len(data) < 8 or data[:8] != MAGIC:
+        raise DeserializationError("not a shlo artifact: bad magic (expected 89 'SHLO' 0D 0A 1A)")
+    if len(data) < HEADER_SIZE:
+        raise DeserializationError(f"truncated shlo artifact: {len(data)} bytes, the header alone is {HEADER_SIZE}")
+    _, fmt, major, minor, patch, bc_version, length = _HEAD.unpack_from(data)
+    if fmt != FORMAT:
+        raise DeserializationError(f"unknown shlo envelope format {fmt} (this reader knows {FORMAT})")
+    if length != len(data) - HEADER_SIZE:
+        kind = "truncated" if length > len(data) - HEADER_SIZE else "trailing bytes after"
+        raise DeserializationError(f"{kind} shlo artifact: header says {length} payload bytes, "
+                                   f"found {len(data) - HEADER_SIZE}")
+    payload = data[HEADER_SIZE:]
+    if hashlib.sha256(data[:_HEAD.size] + payload).digest() != data[_HEAD.size:HEADER_SIZE]:
+        raise DeserializationError("corrupt shlo artifact: checksum mismatch")
+    return (major, minor, patch), bc_version, payload

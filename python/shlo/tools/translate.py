@@ -1,0 +1,113 @@
+"""shlo-translate: move programs between forms and run them.
+
+    shlo-translate --interpret prog.mlir [--input a.npy ...] [--entry main]
+        runs the program on the reference interpreter; a program without
+        inputs runs as is (conformance programs check themselves with
+        `check.*` custom_calls) and exits 1 with a readable diff on failure.
+
+    shlo-translate --serialize prog.mlir [--target=1.0.0] -o prog.shlo
+        writes a portable artifact (text, bytecode or an artifact in) for shlo
+        --target (default: the current version); fails naming the op and
+        feature the target lacks.
+    shlo-translate --deserialize prog.shlo [-o prog.mlir]
+        reads an artifact (any supported version), upgrades, verifies, prints.
+
+Each action is one function in ACTIONS; errors go to stderr, exit status 1,
+and no output file is left behind.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+
+import numpy as np
+
+from ..errors import ShloError
+from ..program import parse
+from .io import read_input, write_output
+
+
+def interpret_action(args) -> int:
+    from ..interpreter import interpret
+    data, name = read_input(args.input)
+    prog = parse(data, name=name)
+    inputs = [np.load(p, allow_pickle=False) for p in args.inputs]
+    outs = interpret(prog, *inputs, entry=args.entry, num_replicas=args.replicas,
+                     num_partitions=args.partitions)
+    lines = []
+    per_process = outs if args.replicas * args.partitions > 1 else [outs]
+    for p, results in enumerate(per_process):
+        prefix = f"process {p} " if len(per_process) > 1 else ""
+        for i, value in enumerate(results):
+            lines.append(f"{prefix}result {i}: {_format(value)}")
+    write_output(args.output, ("\n".join(lines) + ("\n" if lines else "")).encode())
+    return 0
+
+
+def _read_program(args):
+    from ..serialize import deserialize
+    from ..serialize.envelope import MAGIC
+    data, name = read_input(args.input)
+    return deserialize(data) if data.startswith(MAGIC) else parse(data, name=name)
+
+
+def serialize_action(args) -> int:
+    from ..serialize import serialize
+    write_output(args.output, serialize(_read_program(args), target_version=args.target))
+    return 0
+
+
+def deserialize_action(args) -> int:
+    from ..serialize import deserialize
+    data, _ = read_input(args.input)
+    prog = deserialize(data)
+    write_output(args.output, (prog.text(generic=args.generic) + "\n").encode())
+    return 0
+
+
+def _format(value) -> str:
+    if isinstance(value, np.ndarray):
+        return f"{value.dtype}{list(value.shape)} {np.array2string(value, threshold=64)}"
+    return repr(value)
+
+
+ACTIONS = {
+    "interpret": (interpret_action, "run the program on the reference interpreter"),
+    "serialize": (serialize_action, "write a portable versioned artifact (see --target)"),
+    "deserialize": (deserialize_action, "read a portable artifact and print the program"),
+}
+
+
+def _parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="shlo-translate", description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    group = p.add_mutually_exclusive_group(required=True)
+    for name, (_fn, help_text) in ACTIONS.items():
+        group.add_argument(f"--{name}", dest="action", action="store_const", const=name, help=help_text)
+    p.add_argument("input", nargs="?", default="-", help="input file ('-' = stdin)")
+    p.add_argument("-o", "--output", default="-", help="output file ('-' = stdout)")
+    p.add_argument("--input", dest="inputs", action="append", default=[], metavar="NPY",
+                   help="--interpret: an input array (.npy), once per argument of the entry")
+    p.add_argument("--entry", default="main", help="--interpret: the function to run")
+    p.add_argument("--replicas", type=int, default=1, help="--interpret: number of replicas")
+    p.add_argument("--partitions", type=int, default=1, help="--interpret: number of partitions")
+    p.add_argument("--target", default=None, metavar="X.Y.Z",
+                   help="--serialize: the shlo version the artifact must be readable by (default: current)")
+    p.add_argument("--generic", action="store_true", help="--deserialize: print the generic op form")
+    return p
+
+
+def main(argv=None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        return ACTIONS[args.action][0](args)
+    except ShloError as e:
+        print(f"shlo-translate: error: {e}", file=sys.stderr)
+        return 1
+    except OSError as e:
+        print(f"shlo-translate: error: {e}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

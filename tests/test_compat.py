@@ -1,0 +1,187 @@
+"""Golden artifacts (compat_tests/) of every released version, the release
+history in spec/, and the op-set compatibility check."""
+from __future__ import annotations
+
+import copy
+import hashlib
+import pathlib
+import struct
+import types
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+import yaml
+
+import shlo
+import speclib
+from shlo.serialize import compat, envelope
+from shlo.verify._spec_table import RELEASES
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+GOLDEN = ROOT / "compat_tests"
+ARTIFACTS = sorted(GOLDEN.glob("*/*.shlo"))
+
+
+def _rewrap(data: bytes, version=None, payload=None, bc=None) -> bytes:
+    """An artifact with header fields replaced and a valid checksum."""
+    _, fmt, ma, mi, pa, b, _ = struct.unpack_from("<8sBHHHBQ", data)
+    version = version or (ma, mi, pa)
+    payload = data[envelope.HEADER_SIZE:] if payload is None else payload
+    return envelope.wrap(version, b if bc is None else bc, payload)
+
+
+def test_every_released_version_has_goldens_for_every_op():
+    for version in speclib.release_versions():
+        ops = set(speclib.released_opset(version))
+        have = {p.name.split(".")[0] for p in (GOLDEN / version).glob("*.shlo")}
+        assert have == ops, f"{version}: goldens missing for {sorted(ops - have)}"
+
+
+def test_generator_has_nothing_left_to_write():
+    r = subprocess.run([sys.executable, str(GOLDEN / "generate.py"), "--check"], capture_output=True, text=True)
+    assert r.returncode == 0, r.stdout + r.stderr
+
+
+@pytest.mark.parametrize("path", ARTIFACTS, ids=[f"{p.parent.name}/{p.stem}" for p in ARTIFACTS])
+def test_golden_artifact(path):
+    data = path.read_bytes()
+    assert shlo.serialize.__module__  # the function, not the package
+    assert envelope.check(data)[0] == tuple(int(x) for x in path.parent.name.split("."))
+    assert f"shlo {path.parent.name}\0".encode() in data[:80]
+    prog = shlo.deserialize(data)
+    assert str(prog) == path.with_suffix(".mlir").read_text()
+    # Re-serializing at the artifact's own version reproduces it byte for byte
+    # (determinism, and the downgrade path writes what the old producer wrote).
+    assert shlo.serialize(prog, target_version=path.parent.name) == data
+    values = path.with_suffix(".yaml")
+    if not values.exists():
+        return
+    import run_examples
+    from shlo.interpreter import implemented_ops
+    used = {o.split(".", 1)[1] for o in _op_names(prog) if o.startswith("shlo.")}
+    if not used <= set(implemented_ops()):
+        pytest.skip(f"interpreter lacks {sorted(used - set(implemented_ops()))}")
+    ex = yaml.safe_load(values.read_text())
+    # run_examples parses `program` itself; give it the deserialized program's bytecode-free text
+    # and, to tell interpreter gaps from artifact problems, the same example from the .mlir file.
+    problems = run_examples.example_run_problems(
+        types.SimpleNamespace(examples=[{**ex, "program": str(prog), "name": path.stem}]))
+    if problems:
+        direct = run_examples.example_run_problems(types.SimpleNamespace(
+            examples=[{**ex, "program": path.with_suffix(".mlir").read_text(), "name": path.stem}]))
+        if direct == problems:
+            pytest.xfail(f"the interpreter disagrees with the expected values without any artifact: {problems[0]}")
+    assert problems == []
+
+
+def _op_names(prog):
+    from mlir import ir
+    out = []
+    prog.module.operation.walk(lambda o: out.append(o.name) or ir.WalkResult.ADVANCE)
+    return out
+
+
+def test_versions_and_snapshots():
+    assert shlo.current_version() == speclib.current_version() == "1.1.0"
+    assert shlo.minimum_version() == speclib.minimum_version() == "1.0.0"
+    for v in speclib.release_versions():
+        assert set(speclib.load_snapshot(v)) == set(speclib.released_opset(v))
+    assert len(speclib.released_opset("1.0.0")) == 108
+    assert set(speclib.released_opset("1.1.0")) - set(speclib.released_opset("1.0.0")) == {"erf"}
+    # The spec as it stands is exactly its last release (no unreleased change).
+    assert speclib.spec_signatures() == speclib.load_snapshot(speclib.current_version())
+
+
+def test_op_set_is_compatible_with_every_release():
+    assert compat.package_problems() == []
+    r = subprocess.run([sys.executable, str(ROOT / "tools/release.py"), "check"], capture_output=True,
+                       text=True, cwd=ROOT / "tools")
+    assert r.returncode == 0, r.stdout + r.stderr
+
+
+def _problems(mutate, changes=None):
+    current = copy.deepcopy(speclib.spec_signatures())
+    mutate(current)
+    releases = {v: speclib.load_snapshot(v) for v in speclib.release_versions()}
+    base = {o.name: speclib.op_changes(o) for o in speclib.load_ops()}
+    base.update(changes or {})
+    return compat.spec_problems(current, releases, base)
+
+
+def test_compat_check_catches_unversioned_changes():
+    def operand(c):
+        c["add"]["operands"][0]["element"] = ["float"]
+    assert any("op add changed since release 1.1.0" in p for p in _problems(operand))
+
+    def removed(c):
+        del c["sine"]
+    assert any("op sine of release 1.1.0 was removed" in p for p in _problems(removed))
+
+    def new_op(c):
+        c["gelu"] = {**c["erf"], "since": "1.0.0"}
+    assert any("op gelu is new" in p for p in _problems(new_op))
+
+    def required_attr(c):
+        c["tanh"]["attributes"].append({"name": "mode", "type": "i32", "optional": False})
+    assert any("op tanh changed" in p for p in _problems(required_attr))
+    # With a compatible entry the required attribute is still incompatible ...
+    entry = {"tanh": [{"version": "1.2.0", "kind": "compatible", "text": "x"}]}
+    assert any("changed incompatibly" in p for p in _problems(required_attr, entry))
+    # ... a legacy entry naming the frozen op makes it acceptable,
+    entry = {"tanh": [{"version": "1.2.0", "kind": "legacy", "text": "x", "legacy_op": "tanh_v1"}]}
+    assert _problems(required_attr, entry) == []
+
+    # and an optional attribute on an attribute-less op needs only a compatible entry.
+    def optional_attr(c):
+        c["tanh"]["attributes"].append({"name": "mode", "type": "i32", "optional": True})
+    assert _problems(optional_attr)
+    assert _problems(optional_attr, {"tanh": [{"version": "1.2.0", "kind": "compatible", "text": "x"}]}) == []
+
+
+def test_released_history_is_checked_too():
+    releases = {v: speclib.load_snapshot(v) for v in speclib.release_versions()}
+    releases["1.1.0"] = copy.deepcopy(releases["1.1.0"])
+    releases["1.1.0"]["erf"]["since"] = "1.0.0"
+    problems = compat.spec_problems(speclib.spec_signatures(), releases, {})
+    assert any("release 1.1.0: op erf is new after release 1.0.0" in p for p in problems)
+    assert any("release 1.1.0: op exponential changed" in p for p in problems)  # no changes: entry given
+
+
+def _an_artifact(version="1.0.0"):
+    return (GOLDEN / version / "add.integers.shlo").read_bytes() if (GOLDEN / version / "add.integers.shlo").exists() \
+        else sorted((GOLDEN / version).glob("add.*.shlo"))[0].read_bytes()
+
+
+def test_future_artifact_is_rejected():
+    data = _rewrap(_an_artifact("1.1.0"), version=(1, 2, 0))
+    with pytest.raises(shlo.DeserializationError, match=r"targets shlo 1\.2\.0, newer than this reader"):
+        shlo.deserialize(data)
+    data = _rewrap(_an_artifact("1.1.0"), version=(2, 0, 0))
+    with pytest.raises(shlo.DeserializationError, match="newer than this reader"):
+        shlo.deserialize(data)
+
+
+def test_artifact_below_minimum_is_rejected():
+    data = _rewrap(_an_artifact("1.0.0"), version=(0, 9, 0))
+    with pytest.raises(shlo.DeserializationError, match=r"0\.9\.0, older than the oldest version"):
+        shlo.deserialize(data)
+
+
+def test_unreleased_version_and_wrong_bytecode_version_are_rejected():
+    with pytest.raises(shlo.DeserializationError, match="never released"):
+        shlo.deserialize(_rewrap(_an_artifact(), version=(1, 0, 7)))
+    with pytest.raises(shlo.DeserializationError, match="bytecode version 5"):
+        shlo.deserialize(_rewrap(_an_artifact(), bc=5))
+
+
+def test_check_compat_cli_on_the_goldens(tmp_path):
+    from shlo.tools import opt
+    assert opt.main(["--check-compat", str(GOLDEN)]) == 0
+    bad = tmp_path / "bad.shlo"
+    bad.write_bytes(_an_artifact()[:-3])
+    good = tmp_path / "good.shlo"
+    good.write_bytes(_an_artifact())
+    assert opt.main(["--check-compat", str(tmp_path)]) == 1
+    assert opt.main(["--check-compat", str(good)]) == 0

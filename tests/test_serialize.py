@@ -1,0 +1,247 @@
+"""shlo.serialize / shlo.deserialize: round trips, versions, the 1.1.0
+upgrades and downgrades, the CLI, and bad input (never a crash or a hang)."""
+from __future__ import annotations
+
+import hashlib
+import pathlib
+import random
+import struct
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import shlo
+from shlo.serialize import envelope
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+MLP = (ROOT / "examples/mlp.mlir").read_text()
+
+EXP_HIGHEST = """func.func @main(%a: tensor<3xf32>) -> tensor<3xf32> {
+  %0 = shlo.exponential %a {result_accuracy = #shlo.result_accuracy<HIGHEST>} : tensor<3xf32>
+  func.return %0 : tensor<3xf32>
+}"""
+EXP_DEFAULT = EXP_HIGHEST.replace("HIGHEST", "DEFAULT")
+EXP_PLAIN = """func.func @main(%a: tensor<3xf32>) -> tensor<3xf32> {
+  %0 = shlo.exponential %a : tensor<3xf32>
+  func.return %0 : tensor<3xf32>
+}"""
+ERF = """func.func @main(%a: tensor<3xf32>) -> tensor<3xf32> {
+  %0 = shlo.erf %a : tensor<3xf32>
+  %1 = shlo.add %0, %a : tensor<3xf32>
+  func.return %1 : tensor<3xf32>
+}"""
+
+
+@pytest.fixture(scope="module")
+def artifact():
+    return shlo.serialize(shlo.parse(MLP))
+
+
+def test_round_trip_and_determinism(artifact):
+    prog = shlo.parse(MLP)
+    assert artifact.startswith(envelope.MAGIC)
+    assert shlo.serialize(prog) == artifact
+    assert shlo.serialize(shlo.parse(MLP)) == artifact          # a fresh parse, same bytes
+    back = shlo.deserialize(artifact)
+    assert str(back) == str(prog)
+    assert shlo.serialize(back) == artifact
+    assert b"shlo 1.1.0\0" in artifact[:80]
+    assert shlo.serialize.__module__ == "shlo.serialize"
+
+
+def test_current_version_write_is_plain_bytecode(artifact):
+    """Writing at the current version rewrites nothing: the payload is the module's
+    bytecode at the pinned format version, only the producer string renamed."""
+    prog = shlo.parse(MLP)
+    payload = artifact[envelope.HEADER_SIZE:]
+    plain = prog.bytecode(desired_version=6)
+    assert envelope.set_producer(plain, "shlo 1.1.0") == payload
+
+
+def test_every_released_version_can_be_targeted():
+    prog = shlo.parse(MLP)
+    for v in ["1.0.0", "1.1.0"]:
+        data = shlo.serialize(prog, target_version=v)
+        assert shlo.serialize.__module__ and f"shlo {v}\0".encode() in data[:80]
+        assert str(shlo.deserialize(data)) == str(prog)
+    for bad, why in [("1.2.0", "newer than this shlo"), ("0.9.0", "older than the oldest"),
+                     ("1.0.3", "not a released version"), ("one", "not MAJOR.MINOR.PATCH")]:
+        with pytest.raises(shlo.SerializationError, match=why):
+            shlo.serialize(prog, target_version=bad)
+
+
+def test_new_op_downgrade_fails_naming_op_and_version():
+    prog = shlo.parse(ERF)
+    with pytest.raises(shlo.SerializationError, match=r"shlo\.erf for shlo 1\.0\.0: the op was introduced in shlo 1\.1\.0"):
+        shlo.serialize(prog, target_version="1.0.0")
+    assert str(shlo.deserialize(shlo.serialize(prog))) == str(prog)
+
+
+def test_new_attribute_downgrade_drops_default_and_refuses_others():
+    # DEFAULT means what 1.0.0 meant: dropped.
+    data = shlo.serialize(shlo.parse(EXP_DEFAULT), target_version="1.0.0")
+    old = shlo.deserialize(data)
+    assert "result_accuracy" not in str(old)
+    assert data == shlo.serialize(shlo.parse(EXP_PLAIN), target_version="1.0.0")
+    # HIGHEST has no 1.0.0 meaning: refused, naming op, attribute and version.
+    with pytest.raises(shlo.SerializationError,
+                       match=r"shlo\.exponential for shlo 1\.0\.0: attribute result_accuracy = "
+                             r"#shlo\.result_accuracy<HIGHEST> was introduced in shlo 1\.1\.0"):
+        shlo.serialize(shlo.parse(EXP_HIGHEST), target_version="1.0.0")
+    # The program given to serialize is never modified by a downgrade.
+    prog = shlo.parse(EXP_DEFAULT)
+    shlo.serialize(prog, target_version="1.0.0")
+    assert "result_accuracy<DEFAULT>" in str(prog)
+    # At the current version both survive.
+    assert "HIGHEST" in str(shlo.deserialize(shlo.serialize(shlo.parse(EXP_HIGHEST))))
+
+
+def test_1_0_0_artifacts_upgrade_to_current_ops():
+    """A 1.0.0 artifact of exponential (written by the 1.0.0 producer) reads as the
+    1.1.0 op with no result_accuracy, which means DEFAULT, and runs."""
+    golden = sorted((ROOT / "compat_tests/1.0.0").glob("exponential.*.shlo"))
+    assert golden
+    for path in golden:
+        prog = shlo.deserialize(path.read_bytes())
+        assert "shlo.exponential" in str(prog) and "result_accuracy" not in str(prog)
+
+
+def test_artifact_claiming_an_older_version_cannot_use_newer_ops():
+    """Bytes that say 1.0.0 but hold 1.1.0 ops are rejected, not silently accepted."""
+    for text, what in [(ERF, "uses shlo.erf, introduced in shlo 1.1.0"),
+                       (EXP_HIGHEST, "has attribute result_accuracy, introduced in shlo 1.1.0")]:
+        current = shlo.serialize(shlo.parse(text))
+        payload = envelope.set_producer(current[envelope.HEADER_SIZE:], "shlo 1.0.0")
+        forged = envelope.wrap((1, 0, 0), 6, payload)
+        with pytest.raises(shlo.DeserializationError, match=what):
+            shlo.deserialize(forged)
+
+
+def test_erf_runs_in_the_interpreter():
+    import math
+    import numpy as np
+    from shlo.interpreter import implemented_ops
+    if "erf" not in implemented_ops() or "add" not in implemented_ops():
+        pytest.skip("interpreter incomplete")
+    x = np.array([0.0, 1.0, -2.0], np.float32)
+    (out,) = shlo.interpret(shlo.deserialize(shlo.serialize(shlo.parse(ERF))), x)
+    want = np.array([math.erf(v) + v for v in x.astype(float)], np.float32)
+    np.testing.assert_allclose(out, want, rtol=1e-6)
+
+
+# ------------------------------------------------------------------ bad input
+
+def _msg(data) -> str:
+    with pytest.raises(shlo.DeserializationError) as e:
+        shlo.deserialize(data)
+    assert str(e.value)
+    return str(e.value)
+
+
+def test_bad_magic_truncation_and_corruption(artifact):
+    assert "bad magic" in _msg(b"GIF89a" + artifact[6:])
+    assert "bad magic" in _msg(b"")
+    assert "truncated" in _msg(artifact[:20])
+    assert "truncated" in _msg(artifact[:-1])
+    assert "trailing bytes" in _msg(artifact + b"\0")
+    flipped = bytearray(artifact)
+    flipped[len(artifact) // 2] ^= 0x10
+    assert "checksum mismatch" in _msg(bytes(flipped))
+    flipped = bytearray(artifact)
+    flipped[10] ^= 1                                    # the version field: covered by the checksum too
+    assert "checksum" in _msg(bytes(flipped))
+    assert "format" in _msg(artifact[:8] + b"\x02" + artifact[9:])
+    with pytest.raises(shlo.DeserializationError):
+        shlo.deserialize("not bytes")
+
+
+def test_plain_mlir_bytecode_is_not_an_artifact():
+    assert "plain MLIR bytecode, not a shlo artifact" in _msg(shlo.parse(MLP).bytecode())
+
+
+def test_structurally_bad_payload_never_reaches_mlir(artifact):
+    """Payloads with a valid checksum but a broken structure are caught by our walk."""
+    payload = artifact[envelope.HEADER_SIZE:]
+    _, start, end = envelope.producer_offsets(payload)
+    cases = {
+        "bad MLIR magic": b"XX" + payload[2:],
+        "producer": envelope.set_producer(payload, "MLIR22.1.8"),
+        "only": payload[:end + 1] + b"\x04\xff\xff\xff",            # section longer than the file
+        "unknown section id": payload[:end + 1] + b"\x3f\x01",
+        "lacks required sections": payload[:end + 1],
+    }
+    for what, bad in cases.items():
+        assert what in _msg(envelope.wrap((1, 1, 0), 6, bad)), what
+
+
+def test_artifact_violating_the_spec_is_rejected():
+    bad = shlo.parse("""func.func @main(%a: tensor<2xf32>) -> tensor<3xf32> {
+      %0 = "shlo.exponential"(%a) : (tensor<2xf32>) -> tensor<3xf32>
+      func.return %0 : tensor<3xf32>
+    }""", verify=False)
+    data = shlo.serialize(bad)
+    msg = _msg(data)
+    assert "violates the spec" in msg and "exponential.C1" in msg
+
+
+def test_payload_that_is_not_a_program_is_rejected():
+    text = b"ML\xefR\x0dshlo 1.1.0\0" + bytes(range(7)) * 3
+    assert _msg(envelope.wrap((1, 1, 0), 6, text))
+
+
+@settings(max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+                                                                     HealthCheck.function_scoped_fixture])
+@given(st.data())
+def test_fuzz_mutations_never_crash(artifact, data):
+    """Random flips, truncations, insertions and random bytes: a DeserializationError
+    or (for an unchanged artifact) a program; never another exception or a crash."""
+    kind = data.draw(st.sampled_from(["flip", "truncate", "insert", "random", "splice"]))
+    buf = bytearray(artifact)
+    if kind == "flip":
+        for _ in range(data.draw(st.integers(1, 4))):
+            i = data.draw(st.integers(0, len(buf) - 1))
+            buf[i] ^= 1 << data.draw(st.integers(0, 7))
+    elif kind == "truncate":
+        buf = buf[:data.draw(st.integers(0, len(buf) - 1))]
+    elif kind == "insert":
+        i = data.draw(st.integers(0, len(buf)))
+        buf[i:i] = data.draw(st.binary(min_size=1, max_size=8))
+    elif kind == "random":
+        buf = bytearray(data.draw(st.binary(max_size=300)))
+        if data.draw(st.booleans()):
+            buf[:8] = envelope.MAGIC
+    else:
+        i = data.draw(st.integers(0, len(buf)))
+        buf = buf[:i] + bytearray(artifact[:data.draw(st.integers(0, len(artifact)))])
+    buf = bytes(buf)
+    if buf == artifact:
+        shlo.deserialize(buf)
+        return
+    with pytest.raises(shlo.DeserializationError):
+        shlo.deserialize(buf)
+
+
+# ------------------------------------------------------------------ CLI
+
+def test_translate_serialize_and_deserialize(tmp_path, capsys):
+    from shlo.tools import translate
+    src = tmp_path / "p.mlir"
+    src.write_text(ERF)
+    out = tmp_path / "p.shlo"
+    assert translate.main(["--serialize", str(src), "-o", str(out)]) == 0
+    assert out.read_bytes() == shlo.serialize(shlo.parse(ERF, name=str(src)))
+    assert translate.main(["--deserialize", str(out)]) == 0
+    assert "shlo.erf" in capsys.readouterr().out
+    old = tmp_path / "old.shlo"
+    assert translate.main(["--serialize", str(src), "--target=1.0.0", "-o", str(old)]) == 1
+    assert "introduced in shlo 1.1.0" in capsys.readouterr().err
+    assert not old.exists()
+    plain = tmp_path / "plain.mlir"
+    plain.write_text(EXP_DEFAULT)
+    assert translate.main(["--serialize", str(plain), "--target", "1.0.0", "-o", str(old)]) == 0
+    assert shlo.serialize.__module__ and b"shlo 1.0.0\0" in old.read_bytes()[:80]
+    bad = tmp_path / "bad.shlo"
+    bad.write_bytes(out.read_bytes()[:-5])
+    assert translate.main(["--deserialize", str(bad)]) == 1
+    assert "truncated" in capsys.readouterr().err
