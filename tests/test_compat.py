@@ -172,8 +172,8 @@ def test_artifact_below_minimum_is_rejected():
 def test_unreleased_version_and_wrong_bytecode_version_are_rejected():
     with pytest.raises(shlo.DeserializationError, match="never released"):
         shlo.deserialize(_rewrap(_an_artifact(), version=(1, 0, 7)))
-    with pytest.raises(shlo.DeserializationError, match="bytecode version 5"):
-        shlo.deserialize(_rewrap(_an_artifact(), bc=5))
+    with pytest.raises(shlo.DeserializationError, match="bytecode version 6"):
+        shlo.deserialize(_rewrap(_an_artifact(), bc=6))
 
 
 def test_check_compat_cli_on_the_goldens(tmp_path):

@@ -272,7 +272,6 @@ def test_quantize_round_half_even_and_clamp():
     assert out.tolist() == [-3, -1, -1, 1, 1, -1, 127, -128, 127, -128]
 
 
-@pytest.mark.xfail(reason="types.QuantInfo reports u8 storage as 'i8' (numpy int8), so 255 wraps", strict=False)
 def test_quantize_unsigned_storage():
     x = np.array([-3.0, 0.0, 1.0, 7.5, 1000.0], np.float32)
     out = unary("shlo.uniform_quantize %x", "tensor<5xf32>", "tensor<5x!quant.uniform<u8:f32, 2.000000e+00:10>>", x)

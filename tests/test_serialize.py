@@ -55,7 +55,7 @@ def test_current_version_write_is_plain_bytecode(artifact):
     bytecode at the pinned format version, only the producer string renamed."""
     prog = shlo.parse(MLP)
     payload = artifact[envelope.HEADER_SIZE:]
-    plain = prog.bytecode(desired_version=6)
+    plain = prog.bytecode(desired_version=4)
     assert envelope.set_producer(plain, "shlo 1.1.0") == payload
 
 
@@ -113,7 +113,7 @@ def test_artifact_claiming_an_older_version_cannot_use_newer_ops():
                        (EXP_HIGHEST, "has attribute result_accuracy, introduced in shlo 1.1.0")]:
         current = shlo.serialize(shlo.parse(text))
         payload = envelope.set_producer(current[envelope.HEADER_SIZE:], "shlo 1.0.0")
-        forged = envelope.wrap((1, 0, 0), 6, payload)
+        forged = envelope.wrap((1, 0, 0), 4, payload)
         with pytest.raises(shlo.DeserializationError, match=what):
             shlo.deserialize(forged)
 
@@ -172,7 +172,7 @@ def test_structurally_bad_payload_never_reaches_mlir(artifact):
         "lacks required sections": payload[:end + 1],
     }
     for what, bad in cases.items():
-        assert what in _msg(envelope.wrap((1, 1, 0), 6, bad)), what
+        assert what in _msg(envelope.wrap((1, 1, 0), 4, bad)), what
 
 
 def test_artifact_violating_the_spec_is_rejected():
@@ -187,7 +187,7 @@ def test_artifact_violating_the_spec_is_rejected():
 
 def test_payload_that_is_not_a_program_is_rejected():
     text = b"ML\xefR\x0dshlo 1.1.0\0" + bytes(range(7)) * 3
-    assert _msg(envelope.wrap((1, 1, 0), 6, text))
+    assert _msg(envelope.wrap((1, 1, 0), 4, text))
 
 
 @settings(max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.too_slow,

@@ -59,7 +59,7 @@ def _run(args):
         data = mutate(rng, seeds)
         if deep and len(data) > envelope.HEADER_SIZE:
             payload = data[envelope.HEADER_SIZE:]
-            data = envelope.wrap((1, 1, 0), 6, payload)
+            data = envelope.wrap((1, 1, 0), 4, payload)
         try:
             shlo.deserialize(data)
             ok += 1

@@ -37,11 +37,12 @@ def _close(actual: np.ndarray, expected: np.ndarray, tolerance) -> str | None:
     parts = [(a.real, e.real), (a.imag, e.imag)] if kind == "c" else [(a, e)]
     for x, y in parts:
         nan_ok = np.isnan(x) == np.isnan(y)
-        both = ~np.isnan(x) & ~np.isnan(y)
-        close = np.abs(x - y) <= rtol * np.abs(y) + (rtol if tolerance is not None else 0.0)
-        exact_inf = np.where(np.isinf(y), x == y, True)
+        finite = np.isfinite(x) & np.isfinite(y)
+        with np.errstate(invalid="ignore", over="ignore"):
+            close = np.abs(x - y) <= rtol * np.abs(y) + (rtol if tolerance is not None else 0.0)
+        exact_inf = np.where(np.isinf(y) | np.isinf(x), x == y, True)
         zero_sign = np.where(y == 0, np.signbit(x) == np.signbit(y), True) if tolerance is None else True
-        if not (nan_ok.all() and (close | ~both).all() and exact_inf.all() and np.all(zero_sign)):
+        if not (nan_ok.all() and (close | ~finite).all() and exact_inf.all() and np.all(zero_sign)):
             return f"{actual.tolist()} != {expected.tolist()} (rtol {rtol})"
     return None
 

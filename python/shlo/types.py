@@ -75,15 +75,21 @@ def future_type(members) -> TypeInfo:
     return TypeInfo("future", members=members, text=f"!shlo.future<{', '.join(m.text for m in members)}>")
 
 
+def _storage_name(q) -> str:
+    # The quant dialect stores `u8` as a signless i8 plus an unsigned flag.
+    width = q.storage_type_integral_width
+    return f"i{width}" if q.is_signed else f"ui{width}"
+
+
 def _quant_info(et: ir.Type) -> QuantInfo | None:
     if isinstance(et, quant.UniformQuantizedPerAxisType):
         q = et
-        return QuantInfo(str(q.storage_type), str(q.expressed_type), tuple(q.scales),
+        return QuantInfo(_storage_name(q), str(q.expressed_type), tuple(q.scales),
                          tuple(q.zero_points), q.quantized_dimension,
                          q.storage_type_min, q.storage_type_max)
     if isinstance(et, quant.UniformQuantizedType):
         q = et
-        return QuantInfo(str(q.storage_type), str(q.expressed_type), (q.scale,),
+        return QuantInfo(_storage_name(q), str(q.expressed_type), (q.scale,),
                          (q.zero_point,), None, q.storage_type_min, q.storage_type_max)
     return None
 

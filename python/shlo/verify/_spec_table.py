@@ -3780,7 +3780,7 @@ ELEMENT_TYPES = {'bf16': ('float', 16, 'bfloat16'),
 
 MINIMUM_VERSION = '1.0.0'
 
-RELEASES = {'1.0.0': {'bytecode_version': 6,
+RELEASES = {'1.0.0': {'bytecode_version': 4,
            'date': '2026-11-22',
            'signatures': {'abs': {'attributes': [],
                                   'constraints': ['C1', 'C2'],
@@ -6410,7 +6410,7 @@ RELEASES = {'1.0.0': {'bytecode_version': 6,
                                                'type': 'tensor',
                                                'variadic': False}],
                                   'since': '1.0.0'}}},
- '1.1.0': {'bytecode_version': 6,
+ '1.1.0': {'bytecode_version': 4,
            'date': '2026-11-22',
            'signatures': {'abs': {'attributes': [],
                                   'constraints': ['C1', 'C2'],
