@@ -69,7 +69,8 @@ def numpy_to_elements(array, element: str | None = None, context: ir.Context | N
     """A DenseElementsAttr holding `array` (converted to `element` if given)."""
     array = np.asarray(array)
     element = element or element_of_dtype(array.dtype)
-    array = np.ascontiguousarray(array.astype(numpy_dtype(element), copy=False))
+    # (np.ascontiguousarray would turn a rank-0 array into rank 1.)
+    array = np.asarray(array.astype(numpy_dtype(element), copy=False), order="C")
     t = tensor_type(array.shape, element).to_mlir(context)
     if array.dtype == np.bool_:
         return ir.DenseElementsAttr.get(array, context=context)

@@ -55,8 +55,9 @@ def interpret(prog, *inputs, entry: str = "main", num_replicas: int = 1, num_par
     if not isinstance(prog, Program):
         from ..program import parse
         prog = parse(prog)
-    if verify:
-        prog.verify()
+    if verify and not prog.__dict__.get("_interpreter_verified"):
+        prog.verify()  # once per Program: the plan cache below assumes the module is not edited
+        prog.__dict__["_interpreter_verified"] = True
     functions = prog.functions()
     if entry not in functions:
         raise InterpreterError(f"no function @{entry} in the program (have {', '.join(functions) or 'none'})")
