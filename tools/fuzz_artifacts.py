@@ -5,8 +5,9 @@
 
 Mutates golden artifacts (bit flips, truncations, insertions, splices, random
 bytes) and checks that each mutant either deserializes or raises
-DeserializationError. Cases run in worker processes, so a crash (segfault or
-abort inside MLIR) is counted and its input saved, instead of ending the run.
+DeserializationError. Cases run in worker processes (chunks of --chunk cases), so a crash (segfault
+or abort inside MLIR) is counted and the crashing input saved, instead of
+ending the run.
 
 --deep re-seals every mutant with a valid checksum, so the mutations reach
 our structural checks and, past them, MLIR's bytecode reader. That measures
@@ -16,7 +17,6 @@ far because of the checksum.
 from __future__ import annotations
 
 import argparse
-import multiprocessing as mp
 import os
 import pathlib
 import random
@@ -48,64 +48,91 @@ def mutate(rng: random.Random, seeds: list[bytes]) -> bytes:
     return bytes(buf)
 
 
-def _run(args):
-    seed, count, deep, seeds = args
+def _worker(seed: int, count: int, deep: bool) -> int:
+    """Runs one chunk in this process; prints a JSON summary; crashes are the parent's business."""
+    import json
     import shlo
     from shlo.serialize import envelope
+    seeds = [p.read_bytes() for p in sorted((ROOT / "compat_tests").glob("*/*.shlo"))][::7]
     rng = random.Random(seed)
     ok = rejected = 0
     unexpected = []
-    for _ in range(count):
+    for i in range(count):
         data = mutate(rng, seeds)
         if deep and len(data) > envelope.HEADER_SIZE:
-            payload = data[envelope.HEADER_SIZE:]
-            data = envelope.wrap((1, 1, 0), 4, payload)
+            data = envelope.wrap((1, 1, 0), 4, data[envelope.HEADER_SIZE:])
+        pathlib.Path(f"/tmp/shlo-fuzz-current-{seed}.bin").write_bytes(data)  # left behind on a crash
         try:
             shlo.deserialize(data)
             ok += 1
         except shlo.DeserializationError:
             rejected += 1
         except Exception as e:  # noqa: BLE001 - this is what the campaign looks for
-            unexpected.append((type(e).__name__, str(e)[:200], data))
-    return ok, rejected, unexpected
+            unexpected.append(f"{type(e).__name__}: {str(e)[:200]}")
+    pathlib.Path(f"/tmp/shlo-fuzz-current-{seed}.bin").unlink(missing_ok=True)
+    print(json.dumps({"ok": ok, "rejected": rejected, "unexpected": unexpected}))
+    return 0
 
 
 def main(argv=None) -> int:
+    import concurrent.futures
+    import json
+    import shutil
+    import subprocess
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--cases", type=int, default=100_000)
     ap.add_argument("--seconds", type=float, default=600)
     ap.add_argument("--deep", action="store_true", help="re-seal mutants with a valid checksum")
-    ap.add_argument("--save", default="/tmp/shlo-fuzz", help="where crashing/unexpected inputs go")
+    ap.add_argument("--save", default="/tmp/shlo-fuzz", help="where crashing inputs go")
     ap.add_argument("--jobs", type=int, default=os.cpu_count())
-    ap.add_argument("--chunk", type=int, default=200)
+    ap.add_argument("--chunk", type=int, default=500)
+    ap.add_argument("--hang-seconds", type=float, default=60, help="a chunk running longer counts as a hang")
+    ap.add_argument("--worker", nargs=3, type=int, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
-    seeds = [p.read_bytes() for p in sorted((ROOT / "compat_tests").glob("*/*.shlo"))][::7]
+    if args.worker:
+        return _worker(*args.worker[:2], bool(args.worker[2]))
     save = pathlib.Path(args.save)
     save.mkdir(parents=True, exist_ok=True)
-    start, done, ok, rejected, crashes, odd = time.time(), 0, 0, 0, 0, 0
-    batch = 0
-    # maxtasksperchild=1: a worker killed by a crash takes one chunk with it, which is reported.
-    with mp.get_context("spawn").Pool(args.jobs, maxtasksperchild=1) as pool:
-        while done < args.cases and time.time() - start < args.seconds:
-            jobs = [(batch * 1000 + i, args.chunk, args.deep, seeds) for i in range(args.jobs)]
-            batch += 1
-            results = [pool.apply_async(_run, (j,)) for j in jobs]
-            for j, r in zip(jobs, results):
-                try:
-                    o, rj, unexpected = r.get(timeout=300)
-                except Exception as e:  # noqa: BLE001 - a dead worker: rerun the chunk alone to find the input
-                    crashes += 1
-                    (save / f"crash-seed{j[0]}.txt").write_text(f"{type(e).__name__}: {e}\nseed {j[0]} deep {args.deep}\n")
+    start = time.time()
+    totals = {"cases": 0, "ok": 0, "rejected": 0, "unexpected": 0, "crashes": 0, "hangs": 0}
+
+    def chunk(seed):
+        try:
+            r = subprocess.run([sys.executable, __file__, "--worker", str(seed), str(args.chunk), str(int(args.deep))],
+                               capture_output=True, text=True, timeout=args.hang_seconds)
+        except subprocess.TimeoutExpired:
+            r = subprocess.CompletedProcess([], -999, "", f"hung for more than {args.hang_seconds} s")
+        return seed, r
+
+    seed = 0
+    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+        while totals["cases"] < args.cases and time.time() - start < args.seconds:
+            futures = [pool.submit(chunk, seed + i) for i in range(args.jobs)]
+            seed += args.jobs
+            for f in futures:
+                s, r = f.result()
+                lines = [l for l in r.stdout.splitlines() if l.startswith("{")]
+                if r.returncode != 0 or not lines:
+                    totals["hangs" if r.returncode == -999 else "crashes"] += 1
+                    cur = pathlib.Path(f"/tmp/shlo-fuzz-current-{s}.bin")
+                    if cur.exists():
+                        shutil.move(str(cur), save / f"crash-{s}.bin")
+                    last = (r.stderr.strip().splitlines() or ["?"])[-1]
+                    print(f"chunk {s}: process died (status {r.returncode}): {last[:200]}")
+                    totals["cases"] += args.chunk // 2  # unknown how far it got; count half
                     continue
-                ok, rejected, odd = ok + o, rejected + rj, odd + len(unexpected)
-                for k, (name, msg, data) in enumerate(unexpected):
-                    (save / f"unexpected-{j[0]}-{k}.bin").write_bytes(data)
-                    print(f"unexpected {name}: {msg}")
-            done += args.chunk * len(jobs)
+                res = json.loads(lines[-1])
+                totals["cases"] += args.chunk
+                totals["ok"] += res["ok"]
+                totals["rejected"] += res["rejected"]
+                totals["unexpected"] += len(res["unexpected"])
+                for u in res["unexpected"]:
+                    print(f"chunk {s}: unexpected {u}")
     secs = time.time() - start
-    print(f"{done} cases in {secs:.0f} s ({'deep' if args.deep else 'envelope'}): {ok} read, {rejected} rejected "
-          f"with DeserializationError, {odd} other exceptions, {crashes} crashed chunk(s); inputs in {save}")
-    return 1 if odd or crashes else 0
+    print(f"~{totals['cases']} cases in {secs:.0f} s ({'deep' if args.deep else 'envelope'}): {totals['ok']} read, "
+          f"{totals['rejected']} rejected with DeserializationError, {totals['unexpected']} other exceptions, "
+          f"{totals['crashes']} process crash(es), {totals['hangs']} hung chunk(s); crashing inputs in {save}")
+    return 1 if totals["unexpected"] or totals["crashes"] or totals["hangs"] else 0
 
 
 if __name__ == "__main__":

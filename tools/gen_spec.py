@@ -261,6 +261,8 @@ def gen_docs() -> str:
     for op in ops:
         out += [f"### {op.name}", "", f"*{op.summary}* Since {op.since}. Category: {op.category}.", "",
                 op.semantics, ""]
+        for c in speclib.op_changes(op):
+            out += [f"Changed in {c['version']} ({c['kind']}): {' '.join(c['text'].split())}", ""]
         rows = [f"| I{i + 1} | {fmt_value(v)} |" for i, v in enumerate(op.operands)]
         rows += [f"| A{i + 1} | `{x.name}` | attribute{' (optional)' if x.optional else ''} | `{x.type}` |"
                  for i, x in enumerate(op.attributes)]

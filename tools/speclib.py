@@ -285,7 +285,11 @@ def load_snapshot(version: str) -> dict:
 
 def op_changes(op: Op) -> list[dict]:
     """The op's `changes:` entries: [{version, kind: compatible|legacy, text}]."""
+    key = ("changes", op.path)
+    if key in _cache:
+        return _cache[key]
     raw = yaml.safe_load(op.path.read_text()).get("changes") or []
+    _cache[key] = raw
     for c in raw:
         if set(c) - {"version", "kind", "text", "legacy_op"} or c.get("kind") not in ("compatible", "legacy"):
             _fail(op.path, "changes: entries are {version, kind: compatible|legacy, text[, legacy_op]}")

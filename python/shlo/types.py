@@ -13,6 +13,8 @@ import re
 from mlir import ir
 from mlir.dialects import quant
 
+from ._text import split_top_level
+
 from .verify._spec_table import ELEMENT_TYPES
 
 
@@ -94,21 +96,6 @@ def _quant_info(et: ir.Type) -> QuantInfo | None:
     return None
 
 
-def _split_top_level(text: str) -> list[str]:
-    parts, depth, start = [], 0, 0
-    for i, ch in enumerate(text):
-        if ch in "<([{":
-            depth += 1
-        elif ch in ">)]}":
-            depth -= 1
-        elif ch == "," and depth == 0:
-            parts.append(text[start:i].strip())
-            start = i + 1
-    if text[start:].strip():
-        parts.append(text[start:].strip())
-    return parts
-
-
 @functools.lru_cache(maxsize=4096)
 def _from_text(text: str, context: ir.Context) -> TypeInfo:
     t = ir.Type.parse(text, context)
@@ -129,7 +116,7 @@ def _convert(t: ir.Type, text: str, context) -> TypeInfo:
         return TypeInfo("token", text=text)
     m = re.fullmatch(r"!shlo\.future<(.*)>", text, re.S)
     if m:
-        members = tuple(_from_text(p, context) for p in _split_top_level(m.group(1)))
+        members = tuple(_from_text(p, context) for p in split_top_level(m.group(1)))
         return TypeInfo("future", members=members, text=text)
     return TypeInfo("other", text=text)
 

@@ -7,6 +7,7 @@ from typing import Callable
 from mlir import ir
 from mlir.passmanager import PassManager
 
+from .._text import split_top_level as _split
 from ..errors import PassError, ShloError
 from . import simplify, verify
 
@@ -28,22 +29,10 @@ SHLO_PASSES = {p.name: p for p in (
 
 def split_top_level(text: str) -> list[str]:
     """Splits `a,b{x=1,y=2},c(d,e)` at the commas that are not nested."""
-    parts, depth, start = [], 0, 0
-    for i, ch in enumerate(text):
-        if ch in "({[":
-            depth += 1
-        elif ch in ")}]":
-            depth -= 1
-            if depth < 0:
-                raise PassError(f"unbalanced brackets in pipeline {text!r}")
-        elif ch == "," and depth == 0:
-            parts.append(text[start:i].strip())
-            start = i + 1
-    if depth != 0:
-        raise PassError(f"unbalanced brackets in pipeline {text!r}")
-    if text[start:].strip():
-        parts.append(text[start:].strip())
-    return parts
+    try:
+        return _split(text, opens="({[", closes=")}]")
+    except ValueError as e:
+        raise PassError(f"bad pass pipeline: {e}") from None
 
 
 def _strip_anchor(pipeline: str) -> str:

@@ -123,6 +123,8 @@ def deserialize(data: bytes, *, context=None, verify: bool = True):
         prog = parse(payload, context=context, verify=False, name=f"<artifact shlo {version}>")
     except ParseError as e:
         raise DeserializationError(f"artifact payload does not parse: {e}") from e
+    except (UnicodeDecodeError, ValueError, RuntimeError) as e:  # e.g. undecodable diagnostics
+        raise DeserializationError(f"artifact payload does not parse: {type(e).__name__}: {e}") from e
     rules.check_version_claim(prog, version)
     if version != current_version():
         rules.upgrade(prog, version, current_version())

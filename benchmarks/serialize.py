@@ -1,0 +1,159 @@
+#!/usr/bin/env python3
+"""Portable-artifact benchmark: shlo.serialize/deserialize vs StableHLO's
+serialize_portable_artifact/deserialize_portable_artifact (jaxlib) on the
+same 12-layer transformer.
+
+The StableHLO program comes from JAX (jax.jit(...).lower(...)); the shlo
+program is the same computation translated op for op from that StableHLO
+module's generic form (both dialects share op names and attribute syntax for
+the ops a transformer uses), so the two programs have the same ops, the same
+count, the same types. Needs jax (`pip install jax jaxlib`); the test suite
+does not.
+
+    .venv/bin/python benchmarks/serialize.py [--layers 12] [--runs 7]
+"""
+from __future__ import annotations
+
+import argparse
+import re
+import statistics
+import sys
+import time
+
+
+def transformer(layers: int, d: int, heads: int, seq: int, ff: int):
+    import jax
+    import jax.numpy as jnp
+
+    def layer_norm(x):
+        m = jnp.mean(x, axis=-1, keepdims=True)
+        v = jnp.mean((x - m) * (x - m), axis=-1, keepdims=True)
+        return (x - m) * jax.lax.rsqrt(v + 1e-5)
+
+    def model(x, params):
+        for (wq, wk, wv, wo, w1, b1, w2, b2) in params:
+            h = layer_norm(x)
+            q = (h @ wq).reshape(seq, heads, d // heads).transpose(1, 0, 2)
+            k = (h @ wk).reshape(seq, heads, d // heads).transpose(1, 0, 2)
+            v = (h @ wv).reshape(seq, heads, d // heads).transpose(1, 0, 2)
+            s = jnp.einsum("hqd,hkd->hqk", q, k) / jnp.sqrt(float(d // heads))
+            s = jnp.exp(s - jnp.max(s, axis=-1, keepdims=True))
+            p = s / jnp.sum(s, axis=-1, keepdims=True)
+            a = jnp.einsum("hqk,hkd->hqd", p, v).transpose(1, 0, 2).reshape(seq, d)
+            x = x + a @ wo
+            h = layer_norm(x)
+            h = h @ w1 + b1
+            h = 0.5 * h * (1.0 + jnp.tanh(0.7978845608 * (h + 0.044715 * h * h * h)))
+            x = x + h @ w2 + b2
+        return layer_norm(x)
+
+    f32 = jnp.float32
+    shapes = [((d, d),) * 4 + ((d, ff), (ff,), (ff, d), (d,))] * layers
+    params = [tuple(jax.ShapeDtypeStruct(s, f32) for s in layer) for layer in shapes]
+    x = jax.ShapeDtypeStruct((seq, d), f32)
+    return jax.jit(model).lower(x, params)
+
+
+_SIMPLE = re.compile(r'"stablehlo\.')
+
+
+def to_shlo_text(generic: str) -> str:
+    """StableHLO generic form -> shlo generic form (the ops a transformer uses)."""
+    t = generic.replace('"stablehlo.', '"shlo.').replace("#stablehlo.", "#shlo.")
+    # shlo prints every field of a dot_dimension_numbers struct.
+    def dot(m):
+        body = m.group(1)
+        fields = dict(re.findall(r"(\w+) = (\[[^\]]*\])", body))
+        names = ["lhs_batching_dimensions", "rhs_batching_dimensions",
+                 "lhs_contracting_dimensions", "rhs_contracting_dimensions"]
+        return "#shlo.dot<" + ", ".join(f"{n} = {fields.get(n, '[]')}" for n in names) + ">"
+    t = re.sub(r"#shlo\.dot<([^>]*)>", dot, t)
+    # Attributes StableHLO carries that shlo spells differently or not at all.
+    t = re.sub(r", precision_config = \[[^\]]*\]", "", t)
+    t = re.sub(r"precision_config = \[[^\]]*\], ", "", t)
+    t = re.sub(r"(arg_attrs|res_attrs) = \[(\{[^}]*\}(, )?)*\], ", "", t)
+    t = re.sub(r'(mhlo\.\w+|jax\.\w+) = ("[^"]*"|[^,}]*)(, )?', "", t)
+    t = re.sub(r'("shlo\.reduce"\(%[\w#]+, %[\w#]+\) <\{)', r"\1operandSegmentSizes = array<i32: 1, 1>, ", t)
+    return t
+
+
+def _median_time(fn, runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        t0 = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - t0)
+    return statistics.median(times)
+
+
+def _count(op, prefix):
+    n = 0
+
+    def walk(o):
+        nonlocal n
+        for region in o.regions:
+            for block in region.blocks:
+                for inner in block.operations:
+                    if inner.operation.name.startswith(prefix):
+                        n += 1
+                    walk(inner.operation)
+    walk(op)
+    return n
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--layers", type=int, default=12)
+    ap.add_argument("--runs", type=int, default=7)
+    ap.add_argument("--d", type=int, default=256)
+    args = ap.parse_args(argv)
+    try:
+        from jaxlib.mlir import ir as jir
+        from jaxlib.mlir.dialects import stablehlo
+    except ImportError:
+        print("needs jax: .venv/bin/pip install jax jaxlib", file=sys.stderr)
+        return 2
+    import shlo
+
+    lowered = transformer(args.layers, args.d, 8, 128, 4 * args.d)
+    jmod = lowered.compiler_ir("stablehlo")
+    generic = jmod.operation.get_asm(print_generic_op_form=True)
+    text = jmod.operation.get_asm()
+    target = stablehlo.get_current_version()
+
+    prog = shlo.parse(to_shlo_text(generic))
+    n_ours = _count(prog.module.operation, "shlo.")
+    n_theirs = _count(jmod.operation, "stablehlo.")
+
+    # StableHLO: serialize from the in-memory module (its API takes the module
+    # or its text; the module form avoids a text parse) and deserialize into a context.
+    def s_ser():
+        return stablehlo.serialize_portable_artifact(jmod, target)
+    s_art = s_ser()
+    ctx = jmod.context
+
+    def s_de():
+        return stablehlo.deserialize_portable_artifact(ctx, s_art)
+    o_art = shlo.serialize(prog)
+
+    rows = [
+        ("serialize", _median_time(lambda: shlo.serialize(prog), args.runs), _median_time(s_ser, args.runs)),
+        ("deserialize (verified)", _median_time(lambda: shlo.deserialize(o_art, context=prog.context), args.runs),
+         _median_time(s_de, args.runs)),
+        ("deserialize (no verify)", _median_time(lambda: shlo.deserialize(o_art, context=prog.context, verify=False),
+                                                 args.runs), _median_time(s_de, args.runs)),
+    ]
+    old = shlo.serialize(prog, target_version="1.0.0")
+    print(f"transformer: {args.layers} layers, d={args.d}; ops: shlo {n_ours}, stablehlo {n_theirs}; "
+          f"StableHLO target {target}; medians of {args.runs} runs")
+    print(f"{'':26}{'shlo':>12}{'StableHLO':>12}{'ratio':>8}")
+    for name, ours, theirs in rows:
+        print(f"{name:26}{ours * 1e3:>10.2f}ms{theirs * 1e3:>10.2f}ms{ours / theirs:>8.2f}")
+    print(f"{'artifact size':26}{len(o_art):>11}B{len(s_art):>11}B{len(o_art) / len(s_art):>8.2f}")
+    print(f"{'serialize at 1.0.0':26}{_median_time(lambda: shlo.serialize(prog, target_version='1.0.0'), args.runs) * 1e3:>10.2f}ms"
+          f"  ({len(old)} B)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
