@@ -19,6 +19,15 @@ void collect(int severity, MlirStringRef loc, MlirStringRef msg, void *data) {
       severity, std::string(loc.data, loc.length),
       std::string(msg.data, msg.length));
 }
+// Diagnostics may quote arbitrary input bytes (a corrupt artifact), which are
+// not always valid UTF-8: hand them to Python as bytes, decoded there.
+nb::list toPython(const Diagnostics &diags) {
+  nb::list out;
+  for (const auto &[severity, loc, msg] : diags)
+    out.append(nb::make_tuple(severity, nb::bytes(loc.data(), loc.size()),
+                              nb::bytes(msg.data(), msg.size())));
+  return out;
+}
 } // namespace
 
 NB_MODULE(_shlo_ext, m) {
@@ -47,21 +56,31 @@ NB_MODULE(_shlo_ext, m) {
         nb::object result = nb::none();
         if (!mlirModuleIsNull(module))
           result = nb::cast(module);
-        return std::make_pair(result, diags);
+        return nb::make_tuple(result, toPython(diags));
       },
       nb::arg("context"), nb::arg("source"), nb::arg("name"),
       "Parses text or bytecode without verifying. Returns (module or None, "
-      "[(severity, location, message)]).");
+      "[(severity, location bytes, message bytes)]).");
 
   m.def(
       "verify_operation",
       [](MlirOperation op) {
         Diagnostics diags;
         bool ok = shloVerifyOperation(op, collect, &diags);
-        return std::make_pair(ok, diags);
+        return nb::make_tuple(ok, toPython(diags));
       },
       nb::arg("operation"),
-      "Runs the MLIR verifier. Returns (ok, [(severity, location, message)]).");
+      "Runs the MLIR verifier. Returns (ok, [(severity, location bytes, message bytes)]).");
+
+  m.def(
+      "op_name_bytes",
+      [](MlirOperation op) {
+        MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));
+        return nb::bytes(name.data, name.length);
+      },
+      nb::arg("operation"),
+      "The op's name as bytes (an op read from corrupt bytecode may have a "
+      "name that is not UTF-8, which `Operation.name` cannot return).");
 
   m.def("print_registered_passes", &shloPrintRegisteredPasses,
         "Prints all passes registered in this process to stdout.");

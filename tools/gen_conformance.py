@@ -547,7 +547,7 @@ def gen_compare():
                      f"compare_type = #shlo.comparison_type<{ctype}>}} : ({t}, {t}) -> {tb}")
             p.check(r, z, "i1")
             emit("compare", f"{tname(e)}_{d}", p, f"oracle jax.lax.{fns[d].__name__}")
-        if is_float(e):
+        if e in FLOAT:
             # TOTALORDER: numpy oracle on the sign-magnitude integer key of the bit pattern
             ib = np.dtype(f"i{bits(e) // 8}")
             bx, by = x.view(ib).astype(np.int64), y.view(ib).astype(np.int64)
@@ -656,7 +656,9 @@ def gen_convert():
                 continue
             if is_cplx(s) and not is_cplx(d):
                 continue  # complex -> real is not allowed in shlo
-            pairs.append((s, d))
+            hub = {"f32", "i32", "i1", "f64"}
+            if s in hub or d in hub or (not is_int(s) and not is_int(d) and s != "i1" and d != "i1"):
+                pairs.append((s, d))  # every type to/from the hub types, and all float/complex pairs
     for s, d in pairs:
         if is_float(s):
             x = sample(s, (6,))
@@ -947,7 +949,7 @@ def gen_reduce():
         for op in red_ops(e):
             f, init = RED[op]
             iv = np.array(init(e)).astype(dt(e))
-            for dims in ((1,), (0, 2), (0, 1, 2)):
+            for dims in ((0, 2), (0, 1, 2)):
                 try:
                     z = jx(lambda v, i_: lax.reduce(v, i_, f, dims), x, iv)
                 except Exception as ex:  # noqa: BLE001
@@ -1007,7 +1009,7 @@ def gen_reduce_window():
     ]
     for e in ("i32", "f32", "f64", "bf16", "ui8", "i1", "f16", "i64"):
         x = sample(e, (4, 5), "small" if is_int(e) else "unit")
-        for op in red_ops(e)[:3]:
+        for op in red_ops(e)[:2]:
             f, init = RED[op]
             iv = np.array(init(e)).astype(dt(e))
             for k, (w, s, bd, wd, pad) in enumerate(cfgs):

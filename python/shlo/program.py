@@ -30,6 +30,7 @@ class Program:
             more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
             raise VerificationError(str(first) + more, first.op, first.location, first.constraint, errors)
         ok, diags = _shlo_ext.verify_operation(self.module.operation)
+        diags = _decode(diags)
         if not ok:
             errs = [d for d in diags if d[0] == 2] or diags
             sev, loc, msg = errs[0]
@@ -67,6 +68,11 @@ class Program:
         return f"<shlo.Program with {len(self.functions())} function(s)>"
 
 
+def _decode(diags) -> list:
+    """Diagnostics from the native side arrive as bytes (they may quote corrupt input)."""
+    return [(sev, loc.decode("utf-8", "replace"), msg.decode("utf-8", "replace")) for sev, loc, msg in diags]
+
+
 def parse(source, *, context: ir.Context | None = None, verify: bool = True,
           name: str = "<input>") -> Program:
     """Parses shlo text (pretty or generic) or MLIR bytecode into a Program.
@@ -92,6 +98,7 @@ def parse(source, *, context: ir.Context | None = None, verify: bool = True,
             raise ParseError(f"{name}: text contains NUL bytes; not an MLIR program")
     ctx = context or make_context()
     module, diags = _shlo_ext.parse_module(ctx, data, name)
+    diags = _decode(diags)
     if module is None:
         errs = [d for d in diags if d[0] == 2] or diags or [(2, name, "could not parse input")]
         raise ParseError("; ".join(f"{loc}: {msg}" for _, loc, msg in errs), errs)

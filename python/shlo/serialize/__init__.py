@@ -109,16 +109,22 @@ def _check_version(data: bytes) -> tuple[str, bytes]:
     return version, payload
 
 
-def deserialize(data: bytes, *, context=None, verify: bool = True):
+def deserialize(data: bytes, *, context=None, verify: bool = True, isolated: bool = False):
     """The Program in an artifact, upgraded to the current version and verified.
 
-    Raises DeserializationError (with a message; never a crash) for anything
-    that is not a readable artifact: bad magic, truncation, corruption, a
-    version outside [minimum_version(), current_version()], ops the artifact's
-    version does not have, or a program that violates the spec.
+    Raises DeserializationError (with a message) for anything that is not a
+    readable artifact: bad magic, truncation, corruption, a version outside
+    [minimum_version(), current_version()], ops the artifact's version does
+    not have, or a program that violates the spec. The envelope's checksum
+    keeps corrupted bytes away from MLIR's reader; for untrusted input, where
+    bytes may be crafted to carry a valid checksum, pass `isolated=True` to
+    read them in a child process first (see isolation.py).
     """
     from ..program import parse
     version, payload = _check_version(data)
+    if isolated:
+        from .isolation import probe
+        probe(data, lambda d: deserialize(d, verify=verify))
     try:
         prog = parse(payload, context=context, verify=False, name=f"<artifact shlo {version}>")
     except ParseError as e:

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from mlir import ir
 
+from .._walk import op_name, operations
+
 from ..errors import DeserializationError, SerializationError
 from ..verify._spec_table import RELEASES
 
@@ -35,9 +37,7 @@ def _key(v: str) -> tuple:
 
 
 def _ops(prog) -> list:
-    out = []
-    prog.module.operation.walk(lambda o: out.append(o) or ir.WalkResult.ADVANCE)
-    return out
+    return operations(prog.module.operation)
 
 
 def _since(name: str, newest: str) -> str:
@@ -73,7 +73,7 @@ def downgrade(prog, target: str, current: str):
     prog = parse(prog.bytecode(), context=prog.context, verify=False)
     sigs = RELEASES[target]["signatures"]
     for op in _ops(prog):
-        full = op.name
+        full = op_name(op)
         if not full.startswith("shlo."):
             continue
         name = full[5:]
@@ -104,7 +104,7 @@ def check_version_claim(prog, version: str) -> None:
         return
     sigs = RELEASES[version]["signatures"]
     for op in _ops(prog):
-        full = op.name
+        full = op_name(op)
         if not full.startswith("shlo.") or full[5:] in LEGACY_UPGRADES:
             continue
         name = full[5:]
@@ -122,6 +122,7 @@ def upgrade(prog, version: str, current: str) -> None:
     if not LEGACY_UPGRADES:
         return
     for op in _ops(prog):
-        rule = LEGACY_UPGRADES.get(op.name[5:]) if op.name.startswith("shlo.") else None
+        name = op_name(op)
+        rule = LEGACY_UPGRADES.get(name[5:]) if name.startswith("shlo.") else None
         if rule is not None:
             rule(op)

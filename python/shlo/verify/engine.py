@@ -13,6 +13,7 @@ import functools
 from mlir import ir
 
 from .. import attributes as _attrs
+from .._walk import op_name, operations
 from ..errors import VerificationError
 from ..types import TypeInfo, element_class, type_info
 from . import rules, vocabulary
@@ -192,8 +193,8 @@ def verify_operation(root: ir.Operation, stop_at_first: bool = False) -> list[Ve
     """Checks every shlo op nested in `root`; returns one error per violating op."""
     errors: list[VerificationError] = []
 
-    def visit(op):
-        name = op.name
+    for op in operations(root):
+        name = op_name(op)
         if name.startswith("shlo."):
             short = name[5:]
             entry = OPS.get(short)
@@ -209,9 +210,8 @@ def verify_operation(root: ir.Operation, stop_at_first: bool = False) -> list[Ve
                         msg += f" {v.detail}"
                     msg += f" [types: {_describe(op)}]"
                     errors.append(VerificationError(msg, name, str(op.location), cid))
+        elif name == "<unreadable op name>":
+            errors.append(VerificationError("an op name is not valid text", None, None, None))
         if stop_at_first and errors:
-            return ir.WalkResult.INTERRUPT
-        return ir.WalkResult.ADVANCE
-
-    root.walk(visit)
+            break
     return errors

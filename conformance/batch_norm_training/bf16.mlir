@@ -1,0 +1,11 @@
+// batch_norm_training: oracle numpy float64 (no lax op): biased variance
+func.func @main() {
+  %c1 = shlo.constant {value = dense<[[[-5.820310e-01, 4.218750e+00, 3.921880e+00, 3.562500e+00], [-2.812500e+00, 3.562500e+00, -2.156250e+00, 8.281250e-01]], [[5.625000e-01, 2.125000e+00, 1.210940e+00, -1.234380e+00], [-3.312500e+00, -1.343750e+00, 2.593750e+00, 1.250000e+00]], [[-1.843750e+00, -3.921880e+00, -8.789060e-02, -3.925780e-01], [-3.093750e+00, 1.109380e+00, 5.039060e-01, 9.375000e-01]]]> : tensor<3x2x4xbf16>} : () -> tensor<3x2x4xbf16>
+  %c2 = shlo.constant {value = dense<[3.984380e+00, 3.718750e+00]> : tensor<2xbf16>} : () -> tensor<2xbf16>
+  %c3 = shlo.constant {value = dense<[4.937500e+00, 6.406250e-01]> : tensor<2xbf16>} : () -> tensor<2xbf16>
+  %v4:3 = "shlo.batch_norm_training"(%c1, %c2, %c3) {epsilon = 0.25 : f32, feature_index = 1 : i64} : (tensor<3x2x4xbf16>, tensor<2xbf16>, tensor<2xbf16>) -> (tensor<3x2x4xbf16>, tensor<2xbf16>, tensor<2xbf16>)
+  "shlo.custom_call"(%v4#0) {call_target_name = "check.expect_close_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[[[2.953130e+00, 1.081250e+01, 1.031250e+01, 9.750000e+00], [-3.703130e+00, 6.750000e+00, -2.640630e+00, 2.265630e+00]], [[4.843750e+00, 7.375000e+00, 5.875000e+00, 1.890630e+00], [-4.531250e+00, -1.296880e+00, 5.156250e+00, 2.953130e+00]], [[8.945310e-01, -2.500000e+00, 3.765630e+00, 3.265630e+00], [-4.156250e+00, 2.718750e+00, 1.734380e+00, 2.437500e+00]]]> : tensor<3x2x4xbf16>, rtol = 3.000e-02 : f64, atol = 3.000e-02 : f64}} : (tensor<3x2x4xbf16>) -> ()
+  "shlo.custom_call"(%v4#1) {call_target_name = "check.expect_close_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[6.289060e-01, -1.611330e-01]> : tensor<2xbf16>, rtol = 3.000e-02 : f64, atol = 3.000e-02 : f64}} : (tensor<2xbf16>) -> ()
+  "shlo.custom_call"(%v4#2) {call_target_name = "check.expect_close_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[5.687500e+00, 4.875000e+00]> : tensor<2xbf16>, rtol = 3.000e-02 : f64, atol = 3.000e-02 : f64}} : (tensor<2xbf16>) -> ()
+  func.return
+}

@@ -1,0 +1,11 @@
+// batch_norm_training: oracle numpy float64 (no lax op): biased variance
+func.func @main() {
+  %c1 = shlo.constant {value = dense<[[[6.738280e-01, 1.161130e+00, 3.654300e+00, -2.993160e-01], [-2.851560e+00, -4.611820e-01, -2.417970e+00, 7.006830e-01]], [[6.457030e+00, 2.673830e+00, -1.977540e+00, 7.856440e-01], [-2.912600e-01, -2.121090e+00, -4.933590e+00, 1.210330e-01]], [[2.298830e+00, -7.407220e-01, 4.460940e+00, -3.105470e+00], [-4.577640e-01, -3.431640e+00, 9.150390e-01, 2.884770e+00]]]> : tensor<3x2x4xf16>} : () -> tensor<3x2x4xf16>
+  %c2 = shlo.constant {value = dense<[2.604980e-01, 2.435550e+00]> : tensor<2xf16>} : () -> tensor<2xf16>
+  %c3 = shlo.constant {value = dense<[3.305660e-01, 3.873050e+00]> : tensor<2xf16>} : () -> tensor<2xf16>
+  %v4:3 = "shlo.batch_norm_training"(%c1, %c2, %c3) {epsilon = 0.25 : f32, feature_index = 1 : i64} : (tensor<3x2x4xf16>, tensor<2xf16>, tensor<2xf16>) -> (tensor<3x2x4xf16>, tensor<2xf16>, tensor<2xf16>)
+  "shlo.custom_call"(%v4#0) {call_target_name = "check.expect_close_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[[[2.658690e-01, 3.134770e-01, 5.566400e-01, 1.708980e-01], [1.800780e+00, 4.519530e+00, 2.292970e+00, 5.839840e+00]], [[8.300780e-01, 4.609380e-01, 7.194510e-03, 2.768550e-01], [4.710940e+00, 2.630860e+00, -5.664060e-01, 5.179690e+00]], [[4.243160e-01, 1.278080e-01, 6.352540e-01, -1.028440e-01], [4.523440e+00, 1.140630e+00, 6.082030e+00, 8.320310e+00]]]> : tensor<3x2x4xf16>, rtol = 4.000e-03 : f64, atol = 4.000e-03 : f64}} : (tensor<3x2x4xf16>) -> ()
+  "shlo.custom_call"(%v4#1) {call_target_name = "check.expect_close_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[1.336910e+00, -1.028320e+00]> : tensor<2xf16>, rtol = 4.000e-03 : f64, atol = 4.000e-03 : f64}} : (tensor<2xf16>) -> ()
+  "shlo.custom_call"(%v4#2) {call_target_name = "check.expect_close_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[6.878900e+00, 4.339840e+00]> : tensor<2xf16>, rtol = 4.000e-03 : f64, atol = 4.000e-03 : f64}} : (tensor<2xf16>) -> ()
+  func.return
+}

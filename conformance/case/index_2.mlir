@@ -1,0 +1,16 @@
+// case: oracle jax.lax.switch (clamps index > n-1 to the last branch)
+func.func @main() {
+  %c1 = shlo.constant {value = dense<2> : tensor<i32>} : () -> tensor<i32>
+  %c2 = shlo.constant {value = dense<[0.159662694, -1.32852817, -4.43953037]> : tensor<3xf32>} : () -> tensor<3xf32>
+  %v3 = "shlo.case"(%c1) ({
+    "shlo.return"(%c2) : (tensor<3xf32>) -> ()
+  }, {
+    %d = "shlo.add"(%c2, %c2) : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+    "shlo.return"(%d) : (tensor<3xf32>) -> ()
+  }, {
+    %m = "shlo.multiply"(%c2, %c2) : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+    "shlo.return"(%m) : (tensor<3xf32>) -> ()
+  }) : (tensor<i32>) -> tensor<3xf32>
+  "shlo.custom_call"(%v3) {call_target_name = "check.expect_eq_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[0.0254921764, 1.76498711, 19.7094307]> : tensor<3xf32>}} : (tensor<3xf32>) -> ()
+  func.return
+}

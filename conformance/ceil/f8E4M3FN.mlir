@@ -1,0 +1,7 @@
+// ceil: oracle jax.lax (ceil)
+func.func @main() {
+  %c1 = shlo.constant {value = dense<[[-1.875000e+00, -2.000000e+00, 5.000000e+00], [7.500000e-01, 2.250000e+00, 3.500000e+00]]> : tensor<2x3xf8E4M3FN>} : () -> tensor<2x3xf8E4M3FN>
+  %v2 = "shlo.ceil"(%c1) : (tensor<2x3xf8E4M3FN>) -> tensor<2x3xf8E4M3FN>
+  "shlo.custom_call"(%v2) {call_target_name = "check.expect_eq_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[[-1.000000e+00, -2.000000e+00, 5.000000e+00], [1.000000e+00, 3.000000e+00, 4.000000e+00]]> : tensor<2x3xf8E4M3FN>}} : (tensor<2x3xf8E4M3FN>) -> ()
+  func.return
+}

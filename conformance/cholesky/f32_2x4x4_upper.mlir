@@ -1,0 +1,10 @@
+// cholesky: oracle jax.lax.linalg.cholesky; only the selected triangle is compared (other is unspecified)
+func.func @main() {
+  %c1 = shlo.constant {value = dense<[[[4.73372221, 0.0785986706, -0.0675963089, -0.306620061], [0.0785986706, 5.31017733, 0.11796961, -0.051108554], [-0.0675963089, 0.11796961, 4.41494226, -0.0769798532], [-0.306620061, -0.051108554, -0.0769798532, 4.388220e+00]], [[4.67005587, 0.764975607, -0.667221069, 0.115062386], [0.764975607, 5.3145051, -0.485521615, 0.367711365], [-0.667221069, -0.485521615, 5.16784096, 0.519167721], [0.115062386, 0.367711365, 0.519167721, 5.06230211]]]> : tensor<2x4x4xf32>} : () -> tensor<2x4x4xf32>
+  %v2 = "shlo.cholesky"(%c1) {lower = false} : (tensor<2x4x4xf32>) -> tensor<2x4x4xf32>
+  %c3 = shlo.constant {value = dense<[[[true, true, true, true], [false, true, true, true], [false, false, true, true], [false, false, false, true]], [[true, true, true, true], [false, true, true, true], [false, false, true, true], [false, false, false, true]]]> : tensor<2x4x4xi1>} : () -> tensor<2x4x4xi1>
+  %c4 = shlo.constant {value = dense<0.000000e+00> : tensor<2x4x4xf32>} : () -> tensor<2x4x4xf32>
+  %v5 = "shlo.select"(%c3, %v2, %c4) : (tensor<2x4x4xi1>, tensor<2x4x4xf32>, tensor<2x4x4xf32>) -> tensor<2x4x4xf32>
+  "shlo.custom_call"(%v5) {call_target_name = "check.expect_close_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[[[2.17571187, 0.036125496, -0.0310685933, -0.140928611], [0.000000e+00, 2.30409908, 0.0516870022, -0.0199719872], [0.000000e+00, 0.000000e+00, 2.1003108, -0.0382448211], [0.000000e+00, 0.000000e+00, 0.000000e+00, 2.08961654]], [[2.16103125, 0.353986353, -0.308751225, 0.0532442033], [0.000000e+00, 2.27798128, -0.165158466, 0.153145954], [0.000000e+00, 0.000000e+00, 2.24616027, 0.249715149], [0.000000e+00, 0.000000e+00, 0.000000e+00, 2.23016953]]]> : tensor<2x4x4xf32>, rtol = 1.000e-05 : f64, atol = 1.000e-05 : f64}} : (tensor<2x4x4xf32>) -> ()
+  func.return
+}

@@ -1,0 +1,9 @@
+// clamp: oracle jax.lax.clamp
+func.func @main() {
+  %c1 = shlo.constant {value = dense<[-118, -100, -77, 12, -112, -53]> : tensor<6xi8>} : () -> tensor<6xi8>
+  %c2 = shlo.constant {value = dense<[-83, -47, -22, 43, 37, 81]> : tensor<6xi8>} : () -> tensor<6xi8>
+  %c3 = shlo.constant {value = dense<[112, 114, 35, 63, 63, -1]> : tensor<6xi8>} : () -> tensor<6xi8>
+  %v4 = "shlo.clamp"(%c1, %c2, %c3) : (tensor<6xi8>, tensor<6xi8>, tensor<6xi8>) -> tensor<6xi8>
+  "shlo.custom_call"(%v4) {call_target_name = "check.expect_eq_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[-83, -47, -22, 43, 37, -1]> : tensor<6xi8>}} : (tensor<6xi8>) -> ()
+  func.return
+}

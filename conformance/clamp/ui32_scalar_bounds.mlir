@@ -1,0 +1,9 @@
+// clamp: oracle jax.lax.clamp
+func.func @main() {
+  %c1 = shlo.constant {value = dense<195227450> : tensor<ui32>} : () -> tensor<ui32>
+  %c2 = shlo.constant {value = dense<[1309367446, 931627447, 687032717, 2662708094, 2111646568, 2824144394]> : tensor<6xui32>} : () -> tensor<6xui32>
+  %c3 = shlo.constant {value = dense<2897943279> : tensor<ui32>} : () -> tensor<ui32>
+  %v4 = "shlo.clamp"(%c1, %c2, %c3) : (tensor<ui32>, tensor<6xui32>, tensor<ui32>) -> tensor<6xui32>
+  "shlo.custom_call"(%v4) {call_target_name = "check.expect_eq_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[1309367446, 931627447, 687032717, 2662708094, 2111646568, 2824144394]> : tensor<6xui32>}} : (tensor<6xui32>) -> ()
+  func.return
+}

@@ -1,0 +1,8 @@
+// convolution: oracle jax.lax.conv_general_dilated (NHWC/HWIO/NHWC)
+func.func @main() {
+  %c1 = shlo.constant {value = dense<[[[[8], [-9], [-6], [3]], [[-1], [-7], [5], [9]], [[4], [6], [-2], [2]], [[8], [-4], [-9], [7]]]]> : tensor<1x4x4x1xi32>} : () -> tensor<1x4x4x1xi32>
+  %c2 = shlo.constant {value = dense<[[[[3]], [[1]]], [[[-6]], [[0]]]]> : tensor<2x2x1x1xi32>} : () -> tensor<2x2x1x1xi32>
+  %v3 = "shlo.convolution"(%c1, %c2) {batch_group_count = 1 : i64, dimension_numbers = #shlo.conv<input_batch_dimension = 0, input_feature_dimension = 3, input_spatial_dimensions = [1, 2], kernel_input_feature_dimension = 2, kernel_output_feature_dimension = 3, kernel_spatial_dimensions = [0, 1], output_batch_dimension = 0, output_feature_dimension = 3, output_spatial_dimensions = [1, 2]>, feature_group_count = 1 : i64, window_strides = array<i64: 1, 1>, padding = dense<1> : tensor<2x2xi64>, lhs_dilation = array<i64: 2, 2>, rhs_dilation = array<i64: 1, 1>} : (tensor<1x4x4x1xi32>, tensor<2x2x1x1xi32>) -> tensor<1x8x8x1xi32>
+  "shlo.custom_call"(%v3) {call_target_name = "check.expect_eq_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[[[[0], [-48], [0], [54], [0], [36], [0], [-18]], [[8], [24], [-9], [-27], [-6], [-18], [3], [9]], [[0], [6], [0], [42], [0], [-30], [0], [-54]], [[-1], [-3], [-7], [-21], [5], [15], [9], [27]], [[0], [-24], [0], [-36], [0], [12], [0], [-12]], [[4], [12], [6], [18], [-2], [-6], [2], [6]], [[0], [-48], [0], [24], [0], [54], [0], [-42]], [[8], [24], [-4], [-12], [-9], [-27], [7], [21]]]]> : tensor<1x8x8x1xi32>}} : (tensor<1x8x8x1xi32>) -> ()
+  func.return
+}

@@ -1,0 +1,8 @@
+// convolution: oracle jax.lax.conv_general_dilated (NHWC/HWIO/NHWC)
+func.func @main() {
+  %c1 = shlo.constant {value = dense<[[[[-3, -7], [0, 7], [-9, -7], [-1, -1], [-5, 3], [2, 6]], [[4, -5], [-5, 1], [-8, 6], [-1, -3], [0, 1], [2, -8]], [[4, 1], [-9, 6], [-5, 8], [-5, 1], [5, 2], [-1, 1]], [[-6, 4], [-9, -2], [-8, 9], [-3, -9], [9, -7], [-4, 6]], [[3, 6], [-7, 9], [8, 9], [2, -1], [8, 1], [-7, 9]], [[7, 3], [-3, -9], [0, 2], [3, 9], [-2, 1], [-7, 7]]]]> : tensor<1x6x6x2xi32>} : () -> tensor<1x6x6x2xi32>
+  %c2 = shlo.constant {value = dense<[[[[-8, -1], [-8, 0]], [[3, 1], [5, 1]]], [[[1, -8], [-8, 5]], [[6, -8], [-8, -4]]]]> : tensor<2x2x2x2xi32>} : () -> tensor<2x2x2x2xi32>
+  %v3 = "shlo.convolution"(%c1, %c2) {batch_group_count = 1 : i64, dimension_numbers = #shlo.conv<input_batch_dimension = 0, input_feature_dimension = 3, input_spatial_dimensions = [1, 2], kernel_input_feature_dimension = 2, kernel_output_feature_dimension = 3, kernel_spatial_dimensions = [0, 1], output_batch_dimension = 0, output_feature_dimension = 3, output_spatial_dimensions = [1, 2]>, feature_group_count = 1 : i64, window_strides = array<i64: 1, 1>, padding = dense<0> : tensor<2x2xi64>, lhs_dilation = array<i64: 1, 1>, rhs_dilation = array<i64: 2, 2>} : (tensor<1x6x6x2xi32>, tensor<2x2x2x2xi32>) -> tensor<1x4x4x2xi32>
+  "shlo.custom_call"(%v3) {call_target_name = "check.expect_eq_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[[[[-80, -32], [-159, 136], [73, 39], [25, 58]], [[-144, 90], [75, 123], [51, 74], [-5, -18]], [[-84, -95], [-45, 94], [-23, -75], [-70, 4]], [[4, -42], [49, -84], [-52, 32], [-53, 54]]]]> : tensor<1x4x4x2xi32>}} : (tensor<1x4x4x2xi32>) -> ()
+  func.return
+}

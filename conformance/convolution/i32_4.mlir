@@ -1,0 +1,8 @@
+// convolution: oracle jax.lax.conv_general_dilated (NHWC/HWIO/NHWC)
+func.func @main() {
+  %c1 = shlo.constant {value = dense<[[[[-5, 8, 1, -5], [2, 0, -6, 9], [-6, -5, 7, -2], [-3, -5, -1, 6]], [[8, -8, -2, -5], [5, 2, 4, 2], [6, 1, 8, 7], [2, 7, -7, 5]], [[-4, 6, -1, 4], [-1, -9, -3, -1], [0, -3, -7, 9], [4, -6, 3, -2]], [[-1, -6, 6, -8], [-5, -4, -9, 3], [-9, -2, -6, 8], [-7, -1, -7, -4]]]]> : tensor<1x4x4x4xi32>} : () -> tensor<1x4x4x4xi32>
+  %c2 = shlo.constant {value = dense<[[[[-3, -3, -3, 5], [5, 5, 4, 6]], [[4, -5, 1, 6], [-7, -5, -4, 2]]], [[[8, -7, -1, 7], [-3, 6, -3, -2]], [[9, 7, 3, -5], [5, 9, 4, 3]]]]> : tensor<2x2x2x4xi32>} : () -> tensor<2x2x2x4xi32>
+  %v3 = "shlo.convolution"(%c1, %c2) {batch_group_count = 1 : i64, dimension_numbers = #shlo.conv<input_batch_dimension = 0, input_feature_dimension = 3, input_spatial_dimensions = [1, 2], kernel_input_feature_dimension = 2, kernel_output_feature_dimension = 3, kernel_spatial_dimensions = [0, 1], output_batch_dimension = 0, output_feature_dimension = 3, output_spatial_dimensions = [1, 2]>, feature_group_count = 2 : i64, window_strides = array<i64: 1, 1>, padding = dense<0> : tensor<2x2xi64>, lhs_dilation = array<i64: 1, 1>, rhs_dilation = array<i64: 1, 1>} : (tensor<1x4x4x4xi32>, tensor<2x2x2x4xi32>) -> tensor<1x3x3x4xi32>
+  "shlo.custom_call"(%v3) {call_target_name = "check.expect_eq_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[[[[206, -6, -28, -61], [98, 77, 111, 67], [114, 74, -84, 121]], [[-162, -123, -42, -15], [16, -114, -3, 137], [-39, -102, -42, -38]], [[46, -8, 23, 111], [-140, -97, -24, -60], [-91, -12, 13, -2]]]]> : tensor<1x3x3x4xi32>}} : (tensor<1x3x3x4xi32>) -> ()
+  func.return
+}

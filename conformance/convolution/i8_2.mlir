@@ -1,0 +1,8 @@
+// convolution: oracle jax.lax.conv_general_dilated (NHWC/HWIO/NHWC)
+func.func @main() {
+  %c1 = shlo.constant {value = dense<[[[[-1], [-1], [5], [-4]], [[-4], [9], [-9], [-1]], [[-3], [-7], [-7], [-9]], [[7], [9], [1], [8]]]]> : tensor<1x4x4x1xi8>} : () -> tensor<1x4x4x1xi8>
+  %c2 = shlo.constant {value = dense<[[[[9]], [[0]]], [[[6]], [[8]]]]> : tensor<2x2x1x1xi8>} : () -> tensor<2x2x1x1xi8>
+  %v3 = "shlo.convolution"(%c1, %c2) {batch_group_count = 1 : i64, dimension_numbers = #shlo.conv<input_batch_dimension = 0, input_feature_dimension = 3, input_spatial_dimensions = [1, 2], kernel_input_feature_dimension = 2, kernel_output_feature_dimension = 3, kernel_spatial_dimensions = [0, 1], output_batch_dimension = 0, output_feature_dimension = 3, output_spatial_dimensions = [1, 2]>, feature_group_count = 1 : i64, window_strides = array<i64: 1, 1>, padding = dense<1> : tensor<2x2xi64>, lhs_dilation = array<i64: 2, 2>, rhs_dilation = array<i64: 1, 1>} : (tensor<1x4x4x1xi8>, tensor<2x2x1x1xi8>) -> tensor<1x8x8x1xi8>
+  "shlo.custom_call"(%v3) {call_target_name = "check.expect_eq_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[[[[-8], [-6], [-8], [-6], [40], [30], [-32], [-24]], [[0], [-9], [0], [-9], [0], [45], [0], [-36]], [[-32], [-24], [72], [54], [-72], [-54], [-8], [-6]], [[0], [-36], [0], [81], [0], [-81], [0], [-9]], [[-24], [-18], [-56], [-42], [-56], [-42], [-72], [-54]], [[0], [-27], [0], [-63], [0], [-63], [0], [-81]], [[56], [42], [72], [54], [8], [6], [64], [48]], [[0], [63], [0], [81], [0], [9], [0], [72]]]]> : tensor<1x8x8x1xi8>}} : (tensor<1x8x8x1xi8>) -> ()
+  func.return
+}

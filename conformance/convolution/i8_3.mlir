@@ -1,0 +1,8 @@
+// convolution: oracle jax.lax.conv_general_dilated (NHWC/HWIO/NHWC)
+func.func @main() {
+  %c1 = shlo.constant {value = dense<[[[[-9, 8], [0, 6], [-1, -2], [-3, -8], [6, -5], [-1, 2]], [[2, 6], [3, 7], [-3, -2], [6, -1], [3, -7], [0, -1]], [[9, 0], [-6, -7], [-9, 5], [0, -3], [1, 4], [1, 4]], [[-1, -6], [-6, 8], [8, 5], [3, -3], [8, -5], [7, 3]], [[0, 1], [-1, -4], [-6, -9], [8, -8], [-9, 9], [0, 0]], [[0, -7], [5, 1], [4, -4], [-8, -7], [-6, 6], [-8, -1]]]]> : tensor<1x6x6x2xi8>} : () -> tensor<1x6x6x2xi8>
+  %c2 = shlo.constant {value = dense<[[[[1, 5], [0, -2]], [[-8, -2], [9, 5]]], [[[-3, -9], [-8, 2]], [[-3, -5], [-7, -7]]]]> : tensor<2x2x2x2xi8>} : () -> tensor<2x2x2x2xi8>
+  %v3 = "shlo.convolution"(%c1, %c2) {batch_group_count = 1 : i64, dimension_numbers = #shlo.conv<input_batch_dimension = 0, input_feature_dimension = 3, input_spatial_dimensions = [1, 2], kernel_input_feature_dimension = 2, kernel_output_feature_dimension = 3, kernel_spatial_dimensions = [0, 1], output_batch_dimension = 0, output_feature_dimension = 3, output_spatial_dimensions = [1, 2]>, feature_group_count = 1 : i64, window_strides = array<i64: 1, 1>, padding = dense<0> : tensor<2x2xi64>, lhs_dilation = array<i64: 1, 1>, rhs_dilation = array<i64: 2, 2>} : (tensor<1x6x6x2xi8>, tensor<2x2x2x2xi8>) -> tensor<1x4x4x2xi8>
+  "shlo.custom_call"(%v3) {call_target_name = "check.expect_eq_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[[[[-54, 116], [47, 15], [118, 20], [16, -26]], [[0, -84], [-88, 60], [113, -119], [-30, -62]], [[-57, -73], [34, -14], [73, -19], [68, -64]], [[52, 10], [-7, -21], [-105, -67], [85, 127]]]]> : tensor<1x4x4x2xi8>}} : (tensor<1x4x4x2xi8>) -> ()
+  func.return
+}

@@ -1,0 +1,8 @@
+// convolution: oracle jax.lax.conv_general_dilated (NHWC/HWIO/NHWC)
+func.func @main() {
+  %c1 = shlo.constant {value = dense<[[[[-5, -3, -1, -5], [2, 8, -5, -6], [-2, -1, -5, 7], [-2, -1, 3, -3]], [[-1, 6, -9, -5], [1, 4, 4, 4], [6, -1, -8, 6], [-8, 1, -1, -9]], [[9, -3, 7, -7], [0, 3, 2, 0], [9, -7, 9, -3], [-3, 4, 3, -2]], [[9, -5, -9, 4], [5, 6, -7, 9], [8, 4, -3, 3], [5, -4, -2, 7]]]]> : tensor<1x4x4x4xi8>} : () -> tensor<1x4x4x4xi8>
+  %c2 = shlo.constant {value = dense<[[[[-1, 7, 8, 5], [2, -3, 8, 4]], [[9, 8, 3, 9], [2, 4, -6, -4]]], [[[7, 9, 5, 2], [7, 4, -8, 7]], [[8, -9, -5, 3], [-6, 8, 9, -8]]]]> : tensor<2x2x2x4xi8>} : () -> tensor<2x2x2x4xi8>
+  %v3 = "shlo.convolution"(%c1, %c2) {batch_group_count = 1 : i64, dimension_numbers = #shlo.conv<input_batch_dimension = 0, input_feature_dimension = 3, input_spatial_dimensions = [1, 2], kernel_input_feature_dimension = 2, kernel_output_feature_dimension = 3, kernel_spatial_dimensions = [0, 1], output_batch_dimension = 0, output_feature_dimension = 3, output_spatial_dimensions = [1, 2]>, feature_group_count = 2 : i64, window_strides = array<i64: 1, 1>, padding = dense<0> : tensor<2x2xi64>, lhs_dilation = array<i64: 1, 1>, rhs_dilation = array<i64: 1, 1>} : (tensor<1x4x4x4xi8>, tensor<2x2x2x4xi8>) -> tensor<1x3x3x4xi8>
+  "shlo.custom_call"(%v3) {call_target_name = "check.expect_eq_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[[[[52, 60, -16, -119], [83, -67, -63, 98], [-55, 99, -121, -119]], [[54, 92, -43, -74], [-62, -86, -58, -5], [-112, 97, 71, 33]], [[23, -108, 45, -58], [-66, 64, -4, 119], [106, 87, 103, 21]]]]> : tensor<1x3x3x4xi8>}} : (tensor<1x3x3x4xi8>) -> ()
+  func.return
+}

@@ -1,0 +1,8 @@
+// convolution: oracle jax.lax.conv_general_dilated (NHWC/HWIO/NHWC)
+func.func @main() {
+  %c1 = shlo.constant {value = dense<[[[[8, 8], [1, 2], [3, 9], [1, 7], [2, 8]], [[4, 6], [0, 3], [3, 4], [7, 7], [4, 2]], [[1, 3], [0, 4], [4, 0], [4, 0], [6, 6]], [[4, 2], [6, 6], [7, 6], [2, 8], [1, 0]], [[1, 8], [3, 1], [1, 6], [7, 5], [5, 3]]]]> : tensor<1x5x5x2xui16>} : () -> tensor<1x5x5x2xui16>
+  %c2 = shlo.constant {value = dense<[[[[3, 4, 4], [0, 5, 5]], [[9, 2, 3], [6, 4, 9]], [[0, 1, 7], [2, 4, 3]]], [[[5, 7, 9], [9, 8, 6]], [[2, 0, 7], [5, 5, 6]], [[6, 1, 5], [8, 0, 2]]], [[[7, 5, 8], [3, 0, 7]], [[7, 9, 2], [2, 3, 7]], [[2, 7, 0], [6, 7, 7]]]]> : tensor<3x3x2x3xui16>} : () -> tensor<3x3x2x3xui16>
+  %v3 = "shlo.convolution"(%c1, %c2) {batch_group_count = 1 : i64, dimension_numbers = #shlo.conv<input_batch_dimension = 0, input_feature_dimension = 3, input_spatial_dimensions = [1, 2], kernel_input_feature_dimension = 2, kernel_output_feature_dimension = 3, kernel_spatial_dimensions = [0, 1], output_batch_dimension = 0, output_feature_dimension = 3, output_spatial_dimensions = [1, 2]>, feature_group_count = 1 : i64, window_strides = array<i64: 1, 1>, padding = dense<0> : tensor<2x2xi64>, lhs_dilation = array<i64: 1, 1>, rhs_dilation = array<i64: 1, 1>} : (tensor<1x5x5x2xui16>, tensor<3x3x2x3xui16>) -> tensor<1x3x3x3xui16>
+  "shlo.custom_call"(%v3) {call_target_name = "check.expect_eq_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[[[[234, 260, 311], [297, 200, 280], [320, 353, 409]], [[252, 315, 319], [306, 289, 404], [329, 204, 414]], [[289, 204, 375], [327, 280, 371], [311, 331, 374]]]]> : tensor<1x3x3x3xui16>}} : (tensor<1x3x3x3xui16>) -> ()
+  func.return
+}

@@ -1,0 +1,8 @@
+// convolution: oracle jax.lax.conv_general_dilated (NHWC/HWIO/NHWC)
+func.func @main() {
+  %c1 = shlo.constant {value = dense<[[[[6], [9], [7], [1]], [[9], [6], [2], [7]], [[0], [6], [0], [2]], [[8], [5], [7], [1]]]]> : tensor<1x4x4x1xui16>} : () -> tensor<1x4x4x1xui16>
+  %c2 = shlo.constant {value = dense<[[[[7]], [[8]]], [[[3]], [[9]]]]> : tensor<2x2x1x1xui16>} : () -> tensor<2x2x1x1xui16>
+  %v3 = "shlo.convolution"(%c1, %c2) {batch_group_count = 1 : i64, dimension_numbers = #shlo.conv<input_batch_dimension = 0, input_feature_dimension = 3, input_spatial_dimensions = [1, 2], kernel_input_feature_dimension = 2, kernel_output_feature_dimension = 3, kernel_spatial_dimensions = [0, 1], output_batch_dimension = 0, output_feature_dimension = 3, output_spatial_dimensions = [1, 2]>, feature_group_count = 1 : i64, window_strides = array<i64: 1, 1>, padding = dense<1> : tensor<2x2xi64>, lhs_dilation = array<i64: 2, 2>, rhs_dilation = array<i64: 1, 1>} : (tensor<1x4x4x1xui16>, tensor<2x2x1x1xui16>) -> tensor<1x8x8x1xui16>
+  "shlo.custom_call"(%v3) {call_target_name = "check.expect_eq_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[[[[54], [18], [81], [27], [63], [21], [9], [3]], [[48], [42], [72], [63], [56], [49], [8], [7]], [[81], [27], [54], [18], [18], [6], [63], [21]], [[72], [63], [48], [42], [16], [14], [56], [49]], [[0], [0], [54], [18], [0], [0], [18], [6]], [[0], [0], [48], [42], [0], [0], [16], [14]], [[72], [24], [45], [15], [63], [21], [9], [3]], [[64], [56], [40], [35], [56], [49], [8], [7]]]]> : tensor<1x8x8x1xui16>}} : (tensor<1x8x8x1xui16>) -> ()
+  func.return
+}

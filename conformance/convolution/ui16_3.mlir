@@ -1,0 +1,8 @@
+// convolution: oracle jax.lax.conv_general_dilated (NHWC/HWIO/NHWC)
+func.func @main() {
+  %c1 = shlo.constant {value = dense<[[[[6, 1], [4, 9], [4, 9], [7, 1], [4, 8], [5, 6]], [[1, 9], [7, 7], [5, 0], [4, 0], [1, 2], [0, 5]], [[0, 1], [5, 6], [9, 2], [0, 4], [0, 5], [8, 8]], [[7, 4], [3, 9], [7, 3], [4, 2], [8, 3], [5, 4]], [[3, 8], [1, 7], [5, 2], [8, 2], [6, 6], [5, 8]], [[2, 1], [4, 6], [5, 6], [6, 9], [8, 9], [4, 8]]]]> : tensor<1x6x6x2xui16>} : () -> tensor<1x6x6x2xui16>
+  %c2 = shlo.constant {value = dense<[[[[3, 2], [5, 1]], [[8, 5], [5, 5]]], [[[8, 5], [3, 9]], [[0, 6], [0, 0]]]]> : tensor<2x2x2x2xui16>} : () -> tensor<2x2x2x2xui16>
+  %v3 = "shlo.convolution"(%c1, %c2) {batch_group_count = 1 : i64, dimension_numbers = #shlo.conv<input_batch_dimension = 0, input_feature_dimension = 3, input_spatial_dimensions = [1, 2], kernel_input_feature_dimension = 2, kernel_output_feature_dimension = 3, kernel_spatial_dimensions = [0, 1], output_batch_dimension = 0, output_feature_dimension = 3, output_spatial_dimensions = [1, 2]>, feature_group_count = 1 : i64, window_strides = array<i64: 1, 1>, padding = dense<0> : tensor<2x2xi64>, lhs_dilation = array<i64: 1, 1>, rhs_dilation = array<i64: 2, 2>} : (tensor<1x6x6x2xui16>, tensor<2x2x2x2xui16>) -> tensor<1x4x4x2xui16>
+  "shlo.custom_call"(%v3) {call_target_name = "check.expect_eq_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[[[[103, 141], [176, 136], [207, 140], [108, 154]], [[156, 149], [139, 161], [98, 135], [75, 101]], [[135, 173], [94, 152], [108, 124], [194, 172]], [[131, 117], [146, 155], [173, 199], [157, 190]]]]> : tensor<1x4x4x2xui16>}} : (tensor<1x4x4x2xui16>) -> ()
+  func.return
+}

@@ -1,0 +1,8 @@
+// convolution: oracle jax.lax.conv_general_dilated (NHWC/HWIO/NHWC)
+func.func @main() {
+  %c1 = shlo.constant {value = dense<[[[[4, 1, 2, 6], [4, 3, 1, 6], [8, 7, 9, 9], [4, 5, 5, 8]], [[6, 4, 8, 3], [6, 2, 3, 0], [5, 9, 0, 5], [0, 8, 9, 6]], [[4, 5, 2, 5], [8, 5, 3, 7], [7, 7, 1, 6], [1, 3, 0, 4]], [[1, 5, 4, 1], [6, 3, 4, 4], [7, 4, 5, 0], [0, 5, 4, 7]]]]> : tensor<1x4x4x4xui16>} : () -> tensor<1x4x4x4xui16>
+  %c2 = shlo.constant {value = dense<[[[[0, 1, 1, 3], [0, 8, 4, 8]], [[7, 6, 2, 1], [0, 3, 0, 9]]], [[[3, 1, 7, 7], [0, 6, 0, 7]], [[5, 0, 3, 2], [8, 0, 4, 7]]]]> : tensor<2x2x2x4xui16>} : () -> tensor<2x2x2x4xui16>
+  %v3 = "shlo.convolution"(%c1, %c2) {batch_group_count = 1 : i64, dimension_numbers = #shlo.conv<input_batch_dimension = 0, input_feature_dimension = 3, input_spatial_dimensions = [1, 2], kernel_input_feature_dimension = 2, kernel_output_feature_dimension = 3, kernel_spatial_dimensions = [0, 1], output_batch_dimension = 0, output_feature_dimension = 3, output_spatial_dimensions = [1, 2]>, feature_group_count = 2 : i64, window_strides = array<i64: 1, 1>, padding = dense<0> : tensor<2x2xi64>, lhs_dilation = array<i64: 1, 1>, rhs_dilation = array<i64: 1, 1>} : (tensor<1x4x4x4xui16>, tensor<2x2x2x4xui16>) -> tensor<1x3x3x4xui16>
+  "shlo.custom_call"(%v3) {call_target_name = "check.expect_eq_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[[[[92, 75, 93, 192], [171, 115, 84, 197], [107, 162, 106, 271]], [[134, 114, 77, 155], [150, 117, 51, 168], [50, 150, 61, 180]], [[113, 138, 84, 183], [134, 135, 76, 186], [68, 109, 100, 179]]]]> : tensor<1x3x3x4xui16>}} : (tensor<1x3x3x4xui16>) -> ()
+  func.return
+}

@@ -1,0 +1,8 @@
+// divide: oracle jax.lax
+func.func @main() {
+  %c1 = shlo.constant {value = dense<[[1.625000e+00, 6.000000e+00, 2.000000e+00], [4.062500e-01, 9.000000e+00, -8.750000e-01]]> : tensor<2x3xf8E4M3FN>} : () -> tensor<2x3xf8E4M3FN>
+  %c2 = shlo.constant {value = dense<[[2.250000e+00, -2.750000e+00, 1.250000e+00], [-2.500000e+00, 5.000000e+00, -4.000000e+00]]> : tensor<2x3xf8E4M3FN>} : () -> tensor<2x3xf8E4M3FN>
+  %v3 = "shlo.divide"(%c1, %c2) : (tensor<2x3xf8E4M3FN>, tensor<2x3xf8E4M3FN>) -> tensor<2x3xf8E4M3FN>
+  "shlo.custom_call"(%v3) {call_target_name = "check.expect_eq_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[[7.500000e-01, -2.250000e+00, 1.625000e+00], [-1.562500e-01, 1.750000e+00, 2.187500e-01]]> : tensor<2x3xf8E4M3FN>}} : (tensor<2x3xf8E4M3FN>) -> ()
+  func.return
+}

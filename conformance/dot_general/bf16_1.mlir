@@ -1,0 +1,8 @@
+// dot_general: oracle jax.lax.dot_general
+func.func @main() {
+  %c1 = shlo.constant {value = dense<[[[1.113280e-01, -8.125000e-01, 6.171880e-01, -6.835930e-01], [-5.507810e-01, 3.378910e-01, 4.609380e-01, 2.968750e-01], [5.297850e-02, 3.222660e-01, -7.812500e-01, 4.179690e-01]], [[-3.554690e-01, 3.203130e-01, 3.906250e-01, 6.445310e-01], [-8.251950e-02, -2.177730e-01, 3.320310e-01, -5.312500e-01], [5.151370e-02, 2.968750e-01, 1.318360e-02, 1.855470e-01]]]> : tensor<2x3x4xbf16>} : () -> tensor<2x3x4xbf16>
+  %c2 = shlo.constant {value = dense<[[[-3.564450e-02, -1.474610e-01], [6.679690e-01, -7.666020e-02], [-3.359380e-01, 6.914060e-01], [8.945310e-01, 6.953130e-01]], [[-6.328130e-01, 8.359380e-01], [8.632810e-01, -3.281250e-01], [-5.664060e-01, -8.750000e-01], [-4.707030e-01, -3.476560e-01]]]> : tensor<2x4x2xbf16>} : () -> tensor<2x4x2xbf16>
+  %v3 = "shlo.dot_general"(%c1, %c2) {dot_dimension_numbers = #shlo.dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [0], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [1]>} : (tensor<2x3x4xbf16>, tensor<2x4x2xbf16>) -> tensor<2x3x2xbf16>
+  "shlo.custom_call"(%v3) {call_target_name = "check.expect_close_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[[[-1.367190e+00, -2.716060e-03], [3.554690e-01, 5.820310e-01], [8.515620e-01, -2.812500e-01]], [[-2.319340e-02, -9.687500e-01], [-7.373050e-02, -1.035160e-01], [1.289060e-01, -1.308590e-01]]]> : tensor<2x3x2xbf16>, rtol = 2.000e-02 : f64, atol = 2.000e-02 : f64}} : (tensor<2x3x2xbf16>) -> ()
+  func.return
+}

@@ -1,0 +1,8 @@
+// dot_general: oracle jax.lax.dot_general
+func.func @main() {
+  %c1 = shlo.constant {value = dense<[[[9.521480e-03, -2.929690e-01, 1.689450e-01, -4.824220e-01], [-5.234380e-01, 3.476560e-01, -5.312500e-01, 8.359380e-01], [5.898440e-01, -2.324220e-01, 1.181640e-01, -8.837890e-02]], [[4.140630e-01, 6.992180e-01, -8.164060e-01, -4.082030e-01], [1.455080e-01, 2.500000e-01, 4.902340e-01, 2.138670e-01], [-7.617180e-01, -3.828130e-01, -1.494140e-01, 5.585940e-01]]]> : tensor<2x3x4xbf16>} : () -> tensor<2x3x4xbf16>
+  %c2 = shlo.constant {value = dense<[[[4.062500e-01, -3.652340e-01], [-4.238280e-01, 5.156250e-01], [-2.500000e-01, -8.320310e-01]], [[8.007810e-01, 7.226560e-01], [-8.203130e-01, -2.695310e-01], [-6.757810e-01, -8.359380e-01]], [[1.835940e-01, 3.242190e-01], [-6.500240e-03, -5.898440e-01], [-7.421880e-01, -7.500000e-01]], [[7.910150e-02, 6.835930e-01], [2.138670e-01, 5.781250e-01], [-6.640630e-01, 6.562500e-01]]]> : tensor<4x3x2xbf16>} : () -> tensor<4x3x2xbf16>
+  %v3 = "shlo.dot_general"(%c1, %c2) {dot_dimension_numbers = #shlo.dot<lhs_batching_dimensions = [], rhs_batching_dimensions = [], lhs_contracting_dimensions = [1, 2], rhs_contracting_dimensions = [1, 0]>} : (tensor<2x3x4xbf16>, tensor<4x3x2xbf16>) -> tensor<2x2xbf16>
+  "shlo.custom_call"(%v3) {call_target_name = "check.expect_close_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[[-1.386720e-01, -5.000000e-01], [5.117190e-01, 1.085940e+00]]> : tensor<2x2xbf16>, rtol = 2.000e-02 : f64, atol = 2.000e-02 : f64}} : (tensor<2x2xbf16>) -> ()
+  func.return
+}

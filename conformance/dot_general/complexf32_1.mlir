@@ -1,0 +1,15 @@
+// dot_general: oracle jax.lax.dot_general
+func.func @main() {
+  %c1 = shlo.constant {value = dense<[[[4.9913559, -0.347755522, -2.19929671, -1.72403717], [-2.77217078, 2.38241863, 2.22108579, -0.425511748], [0.0654185042, 0.277193815, 2.621280e+00, -2.81363153]], [[-2.91672683, -0.75582993, 3.86544013, -3.09205747], [-1.49209905, -0.281463236, -1.77420747, 3.395840e+00], [-2.54497957, 2.52042198, 3.3904829, 1.45241082]]]> : tensor<2x3x4xf32>} : () -> tensor<2x3x4xf32>
+  %c2 = shlo.constant {value = dense<[[[-3.34164858, 0.749144673, -1.43887925, 1.5992229], [0.604522526, -1.15922081, 0.309917629, -0.930129706], [1.52654099, -1.97332358, -0.323382348, -0.296326786]], [[-0.472328454, 0.482166767, -0.622749329, -0.0096592959], [-0.561276674, 0.883415579, -0.236972079, 0.868245422], [3.7409215, -2.16551733, -1.41733897, 0.64158219]]]> : tensor<2x3x4xf32>} : () -> tensor<2x3x4xf32>
+  %v3 = "shlo.complex"(%c1, %c2) : (tensor<2x3x4xf32>, tensor<2x3x4xf32>) -> tensor<2x3x4xcomplex<f32>>
+  %c4 = shlo.constant {value = dense<[[[-1.92541027, -0.211926013], [2.28555703, -0.550396383], [0.753945231, 3.44270563], [-0.97096455, 1.143574]], [[-1.58141136, 0.429715216], [-3.28719091, 3.68691397], [-0.316809207, -2.9310112], [0.188117906, 0.0189823825]]]> : tensor<2x4x2xf32>} : () -> tensor<2x4x2xf32>
+  %c5 = shlo.constant {value = dense<[[[-0.595758498, 0.978694975], [-0.535728335, 0.551392376], [-0.35789147, 0.325608134], [-0.113688618, -1.71819532]], [[0.913259565, -0.0383490138], [-4.51591158, 0.517568171], [-0.840879321, 1.45840907], [2.20398164, 2.64785051]]]> : tensor<2x4x2xf32>} : () -> tensor<2x4x2xf32>
+  %v6 = "shlo.complex"(%c4, %c5) : (tensor<2x4x2xf32>, tensor<2x4x2xf32>) -> tensor<2x4x2xcomplex<f32>>
+  %v7 = "shlo.dot_general"(%v3, %v6) {dot_dimension_numbers = #shlo.dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [0], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [1]>} : (tensor<2x3x4xcomplex<f32>>, tensor<2x4x2xcomplex<f32>>) -> tensor<2x3x2xcomplex<f32>>
+  %v8 = "shlo.real"(%v7) : (tensor<2x3x2xcomplex<f32>>) -> tensor<2x3x2xf32>
+  %v9 = "shlo.imag"(%v7) : (tensor<2x3x2xcomplex<f32>>) -> tensor<2x3x2xf32>
+  "shlo.custom_call"(%v8) {call_target_name = "check.expect_close_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[[[-12.3120193, -4.335820e+00], [12.614747, 4.78464699], [4.9186821, 4.83047485]], [[7.39723682, -14.7622528], [6.87490511, 1.15364075], [-20.8629246, -0.0785005092]]]> : tensor<2x3x2xf32>, rtol = 8.000e-06 : f64, atol = 2.000e-06 : f64}} : (tensor<2x3x2xf32>) -> ()
+  "shlo.custom_call"(%v9) {call_target_name = "check.expect_close_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[[[3.70440555, 4.11043739], [-3.04795218, 0.568053603], [-8.21118164, 5.21516037]], [[-9.95822715, 0.570589304], [7.10671329, 10.0426369], [-11.5838776, 7.98243618]]]> : tensor<2x3x2xf32>, rtol = 8.000e-06 : f64, atol = 2.000e-06 : f64}} : (tensor<2x3x2xf32>) -> ()
+  func.return
+}

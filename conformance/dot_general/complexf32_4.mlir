@@ -1,0 +1,15 @@
+// dot_general: oracle jax.lax.dot_general
+func.func @main() {
+  %c1 = shlo.constant {value = dense<[[[5.33072186, -1.64231944, -1.06446087, 1.50119495], [-0.100839518, -0.493936419, 1.67370951, 4.41727114], [-2.53921938, 0.827856242, 2.30663466, 0.316090435]], [[4.39711237, -0.670245886, 2.20106483, 1.48410261], [-0.803593993, -1.10698056, -3.60488081, -1.03073478], [0.0173963476, -0.510216296, 0.907508969, -4.31270456]]]> : tensor<2x3x4xf32>} : () -> tensor<2x3x4xf32>
+  %c2 = shlo.constant {value = dense<[[[1.89863467, 0.861705243, 0.657820344, 2.54896665], [-0.623756766, -3.67104888, 2.55546236, -0.588053346], [1.15721333, -2.53746343, 0.180612385, -0.366465539]], [[0.937551498, 0.885779321, -3.42963147, -0.510658324], [-0.109230205, -1.1985631, -0.347829252, -0.545253634], [-1.57183075, 1.00756717, 1.49087036, -2.20555067]]]> : tensor<2x3x4xf32>} : () -> tensor<2x3x4xf32>
+  %v3 = "shlo.complex"(%c1, %c2) : (tensor<2x3x4xf32>, tensor<2x3x4xf32>) -> tensor<2x3x4xcomplex<f32>>
+  %c4 = shlo.constant {value = dense<[[[0.698936522, -1.99344599], [1.8270067, 0.767876982], [1.69043612, -0.944621562]], [[0.0455131121, -2.0452435], [1.99845743, 4.28628111], [1.4562881, 1.51552594]], [[0.890460073, 1.89675856], [-1.10752499, -2.89349222], [0.608851671, -1.15188646]], [[0.244107977, 0.219863102], [0.441793174, 2.05109334], [-3.20445633, -3.70628929]]]> : tensor<4x3x2xf32>} : () -> tensor<4x3x2xf32>
+  %c5 = shlo.constant {value = dense<[[[-0.0290299319, -2.36701179], [0.269023776, -0.657176971], [-0.446517199, -0.228149429]], [[1.93064904, -3.23714423], [0.765701889, -3.650455], [3.57448506, -1.98825359]], [[-1.55957246, -0.573595762], [1.36819196, -0.762756824], [0.376395077, -0.862669706]], [[0.790964186, 3.06977272], [-2.99676347, 2.38943386], [-2.57343316, 0.923454403]]]> : tensor<4x3x2xf32>} : () -> tensor<4x3x2xf32>
+  %v6 = "shlo.complex"(%c4, %c5) : (tensor<4x3x2xf32>, tensor<4x3x2xf32>) -> tensor<4x3x2xcomplex<f32>>
+  %v7 = "shlo.dot_general"(%v3, %v6) {dot_dimension_numbers = #shlo.dot<lhs_batching_dimensions = [], rhs_batching_dimensions = [], lhs_contracting_dimensions = [1, 2], rhs_contracting_dimensions = [1, 0]>} : (tensor<2x3x4xcomplex<f32>>, tensor<4x3x2xcomplex<f32>>) -> tensor<2x2xcomplex<f32>>
+  %v8 = "shlo.real"(%v7) : (tensor<2x2xcomplex<f32>>) -> tensor<2x2xf32>
+  %v9 = "shlo.imag"(%v7) : (tensor<2x2xcomplex<f32>>) -> tensor<2x2xf32>
+  "shlo.custom_call"(%v8) {call_target_name = "check.expect_close_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[[2.99803543, -22.0163689], [1.5014286, 20.4553413]]> : tensor<2x2xf32>, rtol = 8.000e-06 : f64, atol = 2.000e-06 : f64}} : (tensor<2x2xf32>) -> ()
+  "shlo.custom_call"(%v9) {call_target_name = "check.expect_close_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[[-17.1298027, -26.0417786], [4.87293625, -10.0064888]]> : tensor<2x2xf32>, rtol = 8.000e-06 : f64, atol = 2.000e-06 : f64}} : (tensor<2x2xf32>) -> ()
+  func.return
+}

@@ -1,0 +1,15 @@
+// dot_general: oracle jax.lax.dot_general
+func.func @main() {
+  %c1 = shlo.constant {value = dense<[[-1.1842010307030533, 0.082490764519153131, 1.7655386147905046], [0.19278422110385401, 0.02636911561376969, 1.7379918875908928]]> : tensor<2x3xf64>} : () -> tensor<2x3xf64>
+  %c2 = shlo.constant {value = dense<[[1.8467272686041276, -1.1195429455875301, 0.0097447151412295707], [0.059450221540933726, -1.8746302781229043, 0.41531920353934315]]> : tensor<2x3xf64>} : () -> tensor<2x3xf64>
+  %v3 = "shlo.complex"(%c1, %c2) : (tensor<2x3xf64>, tensor<2x3xf64>) -> tensor<2x3xcomplex<f64>>
+  %c4 = shlo.constant {value = dense<[4.0770415922145791, -0.98226185041953584, -3.0814347755122742, 1.323944542715656]> : tensor<4xf64>} : () -> tensor<4xf64>
+  %c5 = shlo.constant {value = dense<[0.53355798629903539, -1.7529825231154283, -1.9038848417354839, -1.2875285752572312]> : tensor<4xf64>} : () -> tensor<4xf64>
+  %v6 = "shlo.complex"(%c4, %c5) : (tensor<4xf64>, tensor<4xf64>) -> tensor<4xcomplex<f64>>
+  %v7 = "shlo.dot_general"(%v3, %v6) {dot_dimension_numbers = #shlo.dot<lhs_batching_dimensions = [], rhs_batching_dimensions = [], lhs_contracting_dimensions = [], rhs_contracting_dimensions = []>} : (tensor<2x3xcomplex<f64>>, tensor<4xcomplex<f64>>) -> tensor<2x3x4xcomplex<f64>>
+  %v8 = "shlo.real"(%v7) : (tensor<2x3x4xcomplex<f64>>) -> tensor<2x3x4xf64>
+  %v9 = "shlo.imag"(%v7) : (tensor<2x3x4xcomplex<f64>>) -> tensor<2x3x4xf64>
+  "shlo.custom_call"(%v8) {call_target_name = "check.expect_close_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[[[-5.8133729383996577, 4.4004761225108293, 7.1649942907208386, 0.80989763695698835], [0.93365935754113916, -2.0435667484912128, -2.3856707542239044, -1.3322303361620214], [7.1929749945739889, -1.7171389114159514, -5.4218392696808131, 2.350021813207722]], [[0.75426914727269234, -0.085149386396563387, -0.48086562744986294, 0.33177947649146106], [1.1077319373577115, -3.312095491149174, -3.6503348802283453, -2.3787288044125612], [6.8642683347278242, -0.97911582220048443, -4.5647887058805869, 2.8357402172700228]]]> : tensor<2x3x4xf64>, rtol = 4.000e-12 : f64, atol = 1.000e-12 : f64}} : (tensor<2x3x4xf64>) -> ()
+  "shlo.custom_call"(%v9) {call_target_name = "check.expect_close_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[[[6.8973439662606895, 0.26191396659842364, -3.4359872344404758, 3.9696571550318711], [-4.5204095472256762, 0.95507945683643935, 3.2927456490616742, -1.5884219896596461], [0.98174683697588616, -3.1045301975396122, -3.391409910311951, -2.2602799548312946]], [[0.34524258669115826, -0.39634305494612554, -0.55023093635355169, -0.16950639715756424], [-7.6288761617044951, 1.7951532070205447, 5.7263471707291371, -2.5158575161873418], [2.6205931186223905, -3.4546216136465522, -4.5887154465677344, -1.6878546258276022]]]> : tensor<2x3x4xf64>, rtol = 4.000e-12 : f64, atol = 1.000e-12 : f64}} : (tensor<2x3x4xf64>) -> ()
+  func.return
+}

@@ -1,0 +1,8 @@
+// dot_general: oracle jax.lax.dot_general
+func.func @main() {
+  %c1 = shlo.constant {value = dense<[[[5.839840e-01, 3.505860e-01, -3.808590e-01, 1.702880e-01], [-5.214840e-01, -6.679690e-01, 1.837160e-01, 4.104000e-01], [-4.138180e-01, 2.971190e-01, -4.670410e-01, 6.665040e-01]], [[5.810550e-01, 6.748050e-01, 6.699210e-01, 2.876280e-02], [-5.546880e-01, -5.029300e-01, -9.442130e-02, 6.723630e-01], [-9.942620e-02, 8.574210e-01, 3.908690e-01, -3.240970e-02]]]> : tensor<2x3x4xf16>} : () -> tensor<2x3x4xf16>
+  %c2 = shlo.constant {value = dense<[[[-3.879390e-01, -8.286130e-01], [-7.666020e-01, 5.605460e-01], [-1.260990e-01, -1.691890e-01], [3.339840e-01, -6.845700e-01]], [[2.349850e-01, -6.142580e-01], [9.619140e-02, 5.014650e-01], [2.753910e-01, 6.674800e-01], [7.768550e-01, -6.376950e-01]]]> : tensor<2x4x2xf16>} : () -> tensor<2x4x2xf16>
+  %v3 = "shlo.dot_general"(%c1, %c2) {dot_dimension_numbers = #shlo.dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [0], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [1]>} : (tensor<2x3x4xf16>, tensor<2x4x2xf16>) -> tensor<2x3x2xf16>
+  "shlo.custom_call"(%v3) {call_target_name = "check.expect_close_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[[[-3.903810e-01, -3.396000e-01], [8.281250e-01, -2.543950e-01], [2.142330e-01, 1.322020e-01]], [[4.082030e-01, 4.104000e-01], [3.176270e-01, -4.033200e-01], [1.416020e-01, 7.724610e-01]]]> : tensor<2x3x2xf16>, rtol = 4.000e-03 : f64, atol = 4.000e-03 : f64}} : (tensor<2x3x2xf16>) -> ()
+  func.return
+}

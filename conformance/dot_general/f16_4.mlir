@@ -1,0 +1,8 @@
+// dot_general: oracle jax.lax.dot_general
+func.func @main() {
+  %c1 = shlo.constant {value = dense<[[[-5.903320e-01, -3.107910e-01, -3.083500e-01, -5.508420e-03], [5.546880e-01, -3.369140e-01, 5.327150e-01, -3.029790e-01], [8.270260e-02, -2.081300e-01, 6.147460e-01, 1.357420e-01]], [[3.217770e-01, -3.076170e-01, -3.007810e-01, 7.583000e-01], [6.430660e-01, 3.205570e-01, -6.977530e-01, 7.490230e-01], [7.788080e-01, -7.744140e-01, -6.362300e-01, 5.761710e-01]]]> : tensor<2x3x4xf16>} : () -> tensor<2x3x4xf16>
+  %c2 = shlo.constant {value = dense<[[[6.484380e-01, -3.598630e-01], [2.539060e-01, 4.301760e-01], [1.600340e-01, 3.508300e-01]], [[2.834470e-01, 4.130860e-01], [3.779300e-01, 4.206540e-01], [-3.310550e-01, 5.651850e-02]], [[4.194340e-01, 3.543090e-02], [-8.364250e-01, -3.666990e-01], [7.597650e-01, 2.712400e-01]], [[2.116390e-02, -4.057620e-01], [1.649170e-01, 8.457030e-01], [2.464600e-01, 2.268980e-02]]]> : tensor<4x3x2xf16>} : () -> tensor<4x3x2xf16>
+  %v3 = "shlo.dot_general"(%c1, %c2) {dot_dimension_numbers = #shlo.dot<lhs_batching_dimensions = [], rhs_batching_dimensions = [], lhs_contracting_dimensions = [1, 2], rhs_contracting_dimensions = [1, 0]>} : (tensor<2x3x4xf16>, tensor<4x3x2xf16>) -> tensor<2x2xf16>
+  "shlo.custom_call"(%v3) {call_target_name = "check.expect_close_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[[-4.997560e-01, -9.222410e-02], [1.042970e+00, 8.095700e-01]]> : tensor<2x2xf16>, rtol = 4.000e-03 : f64, atol = 4.000e-03 : f64}} : (tensor<2x2xf16>) -> ()
+  func.return
+}

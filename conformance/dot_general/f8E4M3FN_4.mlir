@@ -1,0 +1,8 @@
+// dot_general: oracle jax.lax.dot_general
+func.func @main() {
+  %c1 = shlo.constant {value = dense<[[[-1.250000e-01, -1.093750e-01, -8.750000e-01, -2.812500e-01], [6.875000e-01, 1.718750e-01, -8.750000e-01, 6.250000e-01], [1.718750e-01, -8.750000e-01, -1.875000e-01, -8.125000e-01]], [[-7.500000e-01, -2.343750e-01, 2.187500e-01, -5.625000e-01], [2.812500e-01, 8.125000e-01, -4.375000e-01, 5.625000e-01], [2.500000e-01, -8.125000e-01, -1.562500e-01, 2.500000e-01]]]> : tensor<2x3x4xf8E4M3FN>} : () -> tensor<2x3x4xf8E4M3FN>
+  %c2 = shlo.constant {value = dense<[[[-3.437500e-01, -6.875000e-01], [-5.000000e-01, 2.500000e-01], [6.875000e-01, 4.062500e-01]], [[-7.812500e-02, 5.000000e-01], [-5.625000e-01, -5.625000e-01], [5.000000e-01, -5.625000e-01]], [[8.750000e-01, -1.562500e-01], [-1.562500e-01, -5.625000e-01], [3.437500e-01, -5.625000e-01]], [[-4.687500e-01, -1.953130e-03], [-5.625000e-01, -4.687500e-01], [-4.062500e-01, -1.718750e-01]]]> : tensor<4x3x2xf8E4M3FN>} : () -> tensor<4x3x2xf8E4M3FN>
+  %v3 = "shlo.dot_general"(%c1, %c2) {dot_dimension_numbers = #shlo.dot<lhs_batching_dimensions = [], rhs_batching_dimensions = [], lhs_contracting_dimensions = [1, 2], rhs_contracting_dimensions = [1, 0]>} : (tensor<2x3x4xf8E4M3FN>, tensor<4x3x2xf8E4M3FN>) -> tensor<2x2xf8E4M3FN>
+  "shlo.custom_call"(%v3) {call_target_name = "check.expect_close_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[[-1.250000e+00, 1.250000e+00], [-5.000000e-01, 5.625000e-01]]> : tensor<2x2xf8E4M3FN>, rtol = 1.300e-01 : f64, atol = 7.000e-02 : f64}} : (tensor<2x2xf8E4M3FN>) -> ()
+  func.return
+}

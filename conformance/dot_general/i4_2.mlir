@@ -1,0 +1,8 @@
+// dot_general: oracle jax.lax.dot_general
+func.func @main() {
+  %c1 = shlo.constant {value = dense<[-7, -5, -4, -6]> : tensor<4xi4>} : () -> tensor<4xi4>
+  %c2 = shlo.constant {value = dense<[-2, 1, -4, 5]> : tensor<4xi4>} : () -> tensor<4xi4>
+  %v3 = "shlo.dot_general"(%c1, %c2) {dot_dimension_numbers = #shlo.dot<lhs_batching_dimensions = [], rhs_batching_dimensions = [], lhs_contracting_dimensions = [0], rhs_contracting_dimensions = [0]>} : (tensor<4xi4>, tensor<4xi4>) -> tensor<i4>
+  "shlo.custom_call"(%v3) {call_target_name = "check.expect_eq_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<-5> : tensor<i4>}} : (tensor<i4>) -> ()
+  func.return
+}

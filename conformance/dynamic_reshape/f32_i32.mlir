@@ -1,0 +1,8 @@
+// dynamic_reshape: oracle jax.lax.reshape
+func.func @main() {
+  %c1 = shlo.constant {value = dense<[[0.355688423, 2.39005423, -2.76882124], [1.5417676, -3.8649857, 4.01353359]]> : tensor<2x3xf32>} : () -> tensor<2x3xf32>
+  %c2 = shlo.constant {value = dense<[3, 2]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %v3 = "shlo.dynamic_reshape"(%c1, %c2) : (tensor<2x3xf32>, tensor<2xi32>) -> tensor<3x2xf32>
+  "shlo.custom_call"(%v3) {call_target_name = "check.expect_eq_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[[0.355688423, 2.39005423], [-2.76882124, 1.5417676], [-3.8649857, 4.01353359]]> : tensor<3x2xf32>}} : (tensor<3x2xf32>) -> ()
+  func.return
+}

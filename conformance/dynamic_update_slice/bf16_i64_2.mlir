@@ -1,0 +1,10 @@
+// dynamic_update_slice: oracle jax.lax.dynamic_update_slice; start indices clamped
+func.func @main() {
+  %c1 = shlo.constant {value = dense<[[4.343750e+00, -1.992190e+00, 1.406250e+00, 9.687500e-01, -3.343750e+00], [-7.531250e+00, -1.578130e+00, -2.890630e+00, -6.640630e-01, 2.343750e+00], [-1.210940e+00, 5.625000e+00, 1.625000e+00, 6.625000e+00, 3.734380e+00], [1.992190e+00, 1.367190e+00, 1.414060e+00, 3.640630e+00, 7.000000e+00]]> : tensor<4x5xbf16>} : () -> tensor<4x5xbf16>
+  %c2 = shlo.constant {value = dense<[[-2.578130e+00, -2.609380e+00, 2.843750e+00], [2.062500e+00, 1.156250e+00, -8.000000e+00]]> : tensor<2x3xbf16>} : () -> tensor<2x3xbf16>
+  %c3 = shlo.constant {value = dense<-1> : tensor<i64>} : () -> tensor<i64>
+  %c4 = shlo.constant {value = dense<7> : tensor<i64>} : () -> tensor<i64>
+  %v5 = "shlo.dynamic_update_slice"(%c1, %c2, %c3, %c4) : (tensor<4x5xbf16>, tensor<2x3xbf16>, tensor<i64>, tensor<i64>) -> tensor<4x5xbf16>
+  "shlo.custom_call"(%v5) {call_target_name = "check.expect_eq_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[[4.343750e+00, -1.992190e+00, -2.578130e+00, -2.609380e+00, 2.843750e+00], [-7.531250e+00, -1.578130e+00, 2.062500e+00, 1.156250e+00, -8.000000e+00], [-1.210940e+00, 5.625000e+00, 1.625000e+00, 6.625000e+00, 3.734380e+00], [1.992190e+00, 1.367190e+00, 1.414060e+00, 3.640630e+00, 7.000000e+00]]> : tensor<4x5xbf16>}} : (tensor<4x5xbf16>) -> ()
+  func.return
+}

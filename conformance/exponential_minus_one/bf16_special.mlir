@@ -1,0 +1,7 @@
+// exponential_minus_one: oracle jax.lax (expm1)
+func.func @main() {
+  %c1 = shlo.constant {value = dense<[0.000000e+00, -0.000000e+00, 1.000000e+00, -1.000000e+00, 5.000000e-01, -5.000000e-01, 2.500000e+00, -2.500000e+00, 3.389530e+38, -3.389530e+38, 1.500000e+00, 0x7F80, 0xFF80, 0x7FC0, 3.000000e+00, -3.000000e+00]> : tensor<16xbf16>} : () -> tensor<16xbf16>
+  %v2 = "shlo.exponential_minus_one"(%c1) : (tensor<16xbf16>) -> tensor<16xbf16>
+  "shlo.custom_call"(%v2) {call_target_name = "check.expect_close_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[0.000000e+00, -0.000000e+00, 1.718750e+00, -6.328130e-01, 6.484380e-01, -3.925780e-01, 1.118750e+01, -9.179680e-01, 0x7F80, -1.000000e+00, 3.484380e+00, 0x7F80, -1.000000e+00, 0x7FC0, 1.912500e+01, -9.492180e-01]> : tensor<16xbf16>, rtol = 1.000e-02 : f64, atol = 1.000e-03 : f64}} : (tensor<16xbf16>) -> ()
+  func.return
+}

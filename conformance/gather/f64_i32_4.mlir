@@ -1,0 +1,8 @@
+// gather: oracle jax.lax.gather (mode CLIP: start indices clamped)
+func.func @main() {
+  %c1 = shlo.constant {value = dense<[[[3.646057596320551, -2.2604865168750847, 4.1588334475530306], [-1.5111047960544357, -0.16709045237186229, -0.30764465406622604], [-2.8961556898141563, 0.44330514826584611, 4.3012293214702977], [-4.5009190660732958, 1.3793819377544689, 0.34335671351039437], [4.8510562194895348, -4.1825946853337879, 0.30326794423769787]], [[-1.726534201355487, 2.0875696725532933, 2.8628235265555819], [2.1091946375143671, -5.9823219491722126, 0.048032344082103592], [-2.6390566620912672, 2.0465086059402005, -4.2765460145282432], [-0.74610877049345437, -6.4821592348233752, -4.0275911889943385], [3.6323911788825085, -0.61110016226606945, -5.5702003396151811]]]> : tensor<2x5x3xf64>} : () -> tensor<2x5x3xf64>
+  %c2 = shlo.constant {value = dense<[[1], [3]]> : tensor<2x1xi32>} : () -> tensor<2x1xi32>
+  %v3 = "shlo.gather"(%c1, %c2) {dimension_numbers = #shlo.gather<offset_dims = [1], collapsed_slice_dims = [1], operand_batching_dims = [0], start_indices_batching_dims = [0], start_index_map = [1], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 1, 1, 3>} : (tensor<2x5x3xf64>, tensor<2x1xi32>) -> tensor<2x3xf64>
+  "shlo.custom_call"(%v3) {call_target_name = "check.expect_eq_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[[-1.5111047960544357, -0.16709045237186229, -0.30764465406622604], [-0.74610877049345437, -6.4821592348233752, -4.0275911889943385]]> : tensor<2x3xf64>}} : (tensor<2x3xf64>) -> ()
+  func.return
+}

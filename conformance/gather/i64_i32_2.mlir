@@ -1,0 +1,8 @@
+// gather: oracle jax.lax.gather (mode CLIP: start indices clamped)
+func.func @main() {
+  %c1 = shlo.constant {value = dense<[[[-7933544073741162312, 8297627034688140537], [6329681549829930678, 2411511836835339795], [1609769167978711671, -7696077205886545759], [-7483465313474683496, 38659319910299954]], [[9018854438303210822, 3924124006410490159], [-6857338588902527362, 7366635996663851538], [3815756793725158263, 3872654931252681749], [4659485352995586933, -8247929895040711853]], [[3643217273335714512, -4639027450966306985], [-8860080456220146202, -5767455209660101249], [-6555331541878237946, 1454411642227756096], [-3963558048303806470, 1895009864833717265]]]> : tensor<3x4x2xi64>} : () -> tensor<3x4x2xi64>
+  %c2 = shlo.constant {value = dense<[[0, 1], [2, 0]]> : tensor<2x2xi32>} : () -> tensor<2x2xi32>
+  %v3 = "shlo.gather"(%c1, %c2) {dimension_numbers = #shlo.gather<offset_dims = [1, 2], collapsed_slice_dims = [0], operand_batching_dims = [], start_indices_batching_dims = [], start_index_map = [0, 1], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 1, 2, 2>} : (tensor<3x4x2xi64>, tensor<2x2xi32>) -> tensor<2x2x2xi64>
+  "shlo.custom_call"(%v3) {call_target_name = "check.expect_eq_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[[[6329681549829930678, 2411511836835339795], [1609769167978711671, -7696077205886545759]], [[3643217273335714512, -4639027450966306985], [-8860080456220146202, -5767455209660101249]]]> : tensor<2x2x2xi64>}} : (tensor<2x2x2xi64>) -> ()
+  func.return
+}

@@ -1,0 +1,8 @@
+// gather: oracle jax.lax.gather (mode CLIP: start indices clamped)
+func.func @main() {
+  %c1 = shlo.constant {value = dense<[[[-3616216440679441977, 2269840128905327712, 6951918194373288307], [-6937264700671000930, -3291458894054693714, 3483778532281504285], [2351870360596892890, 3184222698204328544, 1496551503540942297], [-4401366969960279056, 477699674232255116, -8970574618195530176], [8993934456770636378, -1506286798107068936, 4487892925333230959]], [[7860568138489225862, -1207089460552919192, 4498378758011756841], [8835795083124964109, 1934879136918281444, 2223564983114544708], [-1309644243695723811, 8789834404741985492, 9222788150180112808], [782202568055282465, 438550139834751789, 2727614290777925096], [3111240826028167313, -2997331925335591689, -3776709058000823354]]]> : tensor<2x5x3xi64>} : () -> tensor<2x5x3xi64>
+  %c2 = shlo.constant {value = dense<[[1], [3]]> : tensor<2x1xi32>} : () -> tensor<2x1xi32>
+  %v3 = "shlo.gather"(%c1, %c2) {dimension_numbers = #shlo.gather<offset_dims = [1], collapsed_slice_dims = [1], operand_batching_dims = [0], start_indices_batching_dims = [0], start_index_map = [1], index_vector_dim = 1>, indices_are_sorted = false, slice_sizes = array<i64: 1, 1, 3>} : (tensor<2x5x3xi64>, tensor<2x1xi32>) -> tensor<2x3xi64>
+  "shlo.custom_call"(%v3) {call_target_name = "check.expect_eq_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[[-6937264700671000930, -3291458894054693714, 3483778532281504285], [782202568055282465, 438550139834751789, 2727614290777925096]]> : tensor<2x3xi64>}} : (tensor<2x3xi64>) -> ()
+  func.return
+}

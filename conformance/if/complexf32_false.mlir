@@ -1,0 +1,18 @@
+// if: oracle jax.lax.cond
+func.func @main() {
+  %c1 = shlo.constant {value = dense<false> : tensor<i1>} : () -> tensor<i1>
+  %c2 = shlo.constant {value = dense<[-0.856580913, -2.47516704, -3.55968833]> : tensor<3xf32>} : () -> tensor<3xf32>
+  %c3 = shlo.constant {value = dense<[5.76316166, 0.642420113, -1.19864047]> : tensor<3xf32>} : () -> tensor<3xf32>
+  %v4 = "shlo.complex"(%c2, %c3) : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xcomplex<f32>>
+  %v5 = "shlo.if"(%c1) ({
+    %d = "shlo.add"(%v4, %v4) : (tensor<3xcomplex<f32>>, tensor<3xcomplex<f32>>) -> tensor<3xcomplex<f32>>
+    "shlo.return"(%d) : (tensor<3xcomplex<f32>>) -> ()
+  }, {
+    "shlo.return"(%v4) : (tensor<3xcomplex<f32>>) -> ()
+  }) : (tensor<i1>) -> tensor<3xcomplex<f32>>
+  %v6 = "shlo.real"(%v5) : (tensor<3xcomplex<f32>>) -> tensor<3xf32>
+  %v7 = "shlo.imag"(%v5) : (tensor<3xcomplex<f32>>) -> tensor<3xf32>
+  "shlo.custom_call"(%v6) {call_target_name = "check.expect_eq_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[-0.856580913, -2.47516704, -3.55968833]> : tensor<3xf32>}} : (tensor<3xf32>) -> ()
+  "shlo.custom_call"(%v7) {call_target_name = "check.expect_eq_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[5.76316166, 0.642420113, -1.19864047]> : tensor<3xf32>}} : (tensor<3xf32>) -> ()
+  func.return
+}

@@ -1,0 +1,7 @@
+// is_finite: oracle jax.lax (is_finite)
+func.func @main() {
+  %c1 = shlo.constant {value = dense<[[1.125000e+00, 4.500000e+00, 7.500000e-01], [5.500000e+00, -2.500000e+00, -2.500000e+00]]> : tensor<2x3xf8E4M3FN>} : () -> tensor<2x3xf8E4M3FN>
+  %v2 = "shlo.is_finite"(%c1) : (tensor<2x3xf8E4M3FN>) -> tensor<2x3xi1>
+  "shlo.custom_call"(%v2) {call_target_name = "check.expect_eq_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[[true, true, true], [true, true, true]]> : tensor<2x3xi1>}} : (tensor<2x3xi1>) -> ()
+  func.return
+}

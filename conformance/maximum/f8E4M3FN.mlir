@@ -1,0 +1,8 @@
+// maximum: oracle jax.lax
+func.func @main() {
+  %c1 = shlo.constant {value = dense<[[-5.000000e+00, -1.250000e+00, -1.125000e+00], [-1.750000e+00, 3.250000e+00, -5.000000e+00]]> : tensor<2x3xf8E4M3FN>} : () -> tensor<2x3xf8E4M3FN>
+  %c2 = shlo.constant {value = dense<[[-3.125000e-01, 1.100000e+01, -5.000000e+00], [-1.750000e+00, -5.000000e-01, 2.031250e-01]]> : tensor<2x3xf8E4M3FN>} : () -> tensor<2x3xf8E4M3FN>
+  %v3 = "shlo.maximum"(%c1, %c2) : (tensor<2x3xf8E4M3FN>, tensor<2x3xf8E4M3FN>) -> tensor<2x3xf8E4M3FN>
+  "shlo.custom_call"(%v3) {call_target_name = "check.expect_eq_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[[-3.125000e-01, 1.100000e+01, -1.125000e+00], [-1.750000e+00, 3.250000e+00, 2.031250e-01]]> : tensor<2x3xf8E4M3FN>}} : (tensor<2x3xf8E4M3FN>) -> ()
+  func.return
+}

@@ -1,0 +1,8 @@
+// minimum: oracle jax.lax
+func.func @main() {
+  %c1 = shlo.constant {value = dense<[[6, 3, 2], [9, 9, 6]]> : tensor<2x3xui4>} : () -> tensor<2x3xui4>
+  %c2 = shlo.constant {value = dense<[[12, 6, 15], [3, 9, 1]]> : tensor<2x3xui4>} : () -> tensor<2x3xui4>
+  %v3 = "shlo.minimum"(%c1, %c2) : (tensor<2x3xui4>, tensor<2x3xui4>) -> tensor<2x3xui4>
+  "shlo.custom_call"(%v3) {call_target_name = "check.expect_eq_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[[6, 3, 2], [3, 9, 1]]> : tensor<2x3xui4>}} : (tensor<2x3xui4>) -> ()
+  func.return
+}

@@ -1,0 +1,8 @@
+// multiply: oracle jax.lax
+func.func @main() {
+  %c1 = shlo.constant {value = dense<[[6, 1, -1], [6, -6, 6]]> : tensor<2x3xi4>} : () -> tensor<2x3xi4>
+  %c2 = shlo.constant {value = dense<[[-5, -6, 0], [7, 5, -2]]> : tensor<2x3xi4>} : () -> tensor<2x3xi4>
+  %v3 = "shlo.multiply"(%c1, %c2) : (tensor<2x3xi4>, tensor<2x3xi4>) -> tensor<2x3xi4>
+  "shlo.custom_call"(%v3) {call_target_name = "check.expect_eq_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[[2, -6, 0], [-6, 2, 4]]> : tensor<2x3xi4>}} : (tensor<2x3xi4>) -> ()
+  func.return
+}

@@ -1,0 +1,7 @@
+// not: oracle jax.lax (bitwise_not)
+func.func @main() {
+  %c1 = shlo.constant {value = dense<[[0, 1, 2, 3], [32767, 32766, -32768, -32767], [-1, -2, -3, 5], [-30250, -4563, -8951, -20781]]> : tensor<4x4xi16>} : () -> tensor<4x4xi16>
+  %v2 = "shlo.not"(%c1) : (tensor<4x4xi16>) -> tensor<4x4xi16>
+  "shlo.custom_call"(%v2) {call_target_name = "check.expect_eq_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[[-1, -2, -3, -4], [-32768, -32767, 32767, 32766], [0, 1, 2, -6], [30249, 4562, 8950, 20780]]> : tensor<4x4xi16>}} : (tensor<4x4xi16>) -> ()
+  func.return
+}

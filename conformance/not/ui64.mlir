@@ -1,0 +1,7 @@
+// not: oracle jax.lax (bitwise_not)
+func.func @main() {
+  %c1 = shlo.constant {value = dense<[[0, 1, 2, 3], [18446744073709551615, 18446744073709551614, 0, 1], [4, 5, 6, 7], [1148287168173695649, 38296416101559811, 5995519787466753081, 13668990717567894347]]> : tensor<4x4xui64>} : () -> tensor<4x4xui64>
+  %v2 = "shlo.not"(%c1) : (tensor<4x4xui64>) -> tensor<4x4xui64>
+  "shlo.custom_call"(%v2) {call_target_name = "check.expect_eq_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[[18446744073709551615, 18446744073709551614, 18446744073709551613, 18446744073709551612], [0, 1, 18446744073709551615, 18446744073709551614], [18446744073709551611, 18446744073709551610, 18446744073709551609, 18446744073709551608], [17298456905535855966, 18408447657607991804, 12451224286242798534, 4777753356141657268]]> : tensor<4x4xui64>}} : (tensor<4x4xui64>) -> ()
+  func.return
+}

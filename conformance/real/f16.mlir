@@ -1,0 +1,7 @@
+// real: oracle numpy: real of a float is itself, imag is zero
+func.func @main() {
+  %c1 = shlo.constant {value = dense<[0.000000e+00, -0.000000e+00, 1.000000e+00, -1.000000e+00, 5.000000e-01, -5.000000e-01, 2.500000e+00, -2.500000e+00, 6.550400e+04, -6.550400e+04, 1.500000e+00, 0x7C00, 0xFC00, 0x7E00, 3.000000e+00, -3.000000e+00]> : tensor<16xf16>} : () -> tensor<16xf16>
+  %v2 = "shlo.real"(%c1) : (tensor<16xf16>) -> tensor<16xf16>
+  "shlo.custom_call"(%v2) {call_target_name = "check.expect_eq_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[0.000000e+00, -0.000000e+00, 1.000000e+00, -1.000000e+00, 5.000000e-01, -5.000000e-01, 2.500000e+00, -2.500000e+00, 6.550400e+04, -6.550400e+04, 1.500000e+00, 0x7C00, 0xFC00, 0x7E00, 3.000000e+00, -3.000000e+00]> : tensor<16xf16>}} : (tensor<16xf16>) -> ()
+  func.return
+}

@@ -1,0 +1,7 @@
+// reverse: oracle jax.lax.rev
+func.func @main() {
+  %c1 = shlo.constant {value = dense<[[[65, -7, -98, -10], [74, -19, -52, -4], [-42, 123, 78, -54]], [[-42, 104, -115, 37], [-128, 116, -27, -94], [-82, -104, 105, -114]]]> : tensor<2x3x4xi8>} : () -> tensor<2x3x4xi8>
+  %v2 = "shlo.reverse"(%c1) {dimensions = array<i64: 1, 2>} : (tensor<2x3x4xi8>) -> tensor<2x3x4xi8>
+  "shlo.custom_call"(%v2) {call_target_name = "check.expect_eq_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[[[-54, 78, 123, -42], [-4, -52, -19, 74], [-10, -98, -7, 65]], [[-114, 105, -104, -82], [-94, -27, 116, -128], [37, -115, 104, -42]]]> : tensor<2x3x4xi8>}} : (tensor<2x3x4xi8>) -> ()
+  func.return
+}

@@ -1,0 +1,8 @@
+// rng_bit_generator: oracle jax.lax.rng_bit_generator on CPU (XLA's bit-exact THREE_FRY / PHILOX)
+func.func @main() {
+  %c1 = shlo.constant {value = dense<[305419896, 42]> : tensor<2xui64>} : () -> tensor<2xui64>
+  %v2:2 = "shlo.rng_bit_generator"(%c1) {rng_algorithm = #shlo.rng_algorithm<THREE_FRY>} : (tensor<2xui64>) -> (tensor<2xui64>, tensor<4xui64>)
+  "shlo.custom_call"(%v2#0) {call_target_name = "check.expect_eq_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[305419896, 46]> : tensor<2xui64>}} : (tensor<2xui64>) -> ()
+  "shlo.custom_call"(%v2#1) {call_target_name = "check.expect_eq_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[1916683970248913534, 924327646523850784, 3613714340469515272, 9532412276595221429]> : tensor<4xui64>}} : (tensor<4xui64>) -> ()
+  func.return
+}

@@ -1,0 +1,14 @@
+// round_nearest_afz: oracle jax.lax (<lambda>)
+func.func @main() {
+  %c1 = shlo.constant {value = dense<[[-5.625000e-01, 1.406250e-01, 2.500000e-01], [3.750000e+00, 1.375000e+00, -3.125000e-01]]> : tensor<2x3xf8E4M3FN>} : () -> tensor<2x3xf8E4M3FN>
+  %v2 = "shlo.round_nearest_afz"(%c1) : (tensor<2x3xf8E4M3FN>) -> tensor<2x3xf8E4M3FN>
+  "shlo.custom_call"(%v2) {call_target_name = "check.expect_eq_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[[-1.000000e+00, 0.000000e+00, 0.000000e+00], [4.000000e+00, 1.000000e+00, -0.000000e+00]]> : tensor<2x3xf8E4M3FN>}} : (tensor<2x3xf8E4M3FN>) -> ()
+  %v3 = "shlo.bitcast_convert"(%v2) : (tensor<2x3xf8E4M3FN>) -> tensor<2x3xi8>
+  %c4 = shlo.constant {value = dense<7> : tensor<2x3xi8>} : () -> tensor<2x3xi8>
+  %v5 = "shlo.shift_right_logical"(%v3, %c4) : (tensor<2x3xi8>, tensor<2x3xi8>) -> tensor<2x3xi8>
+  %v6 = "shlo.compare"(%v2, %v2) {comparison_direction = #shlo.comparison_direction<EQ>} : (tensor<2x3xf8E4M3FN>, tensor<2x3xf8E4M3FN>) -> tensor<2x3xi1>
+  %c7 = shlo.constant {value = dense<0> : tensor<2x3xi8>} : () -> tensor<2x3xi8>
+  %v8 = "shlo.select"(%v6, %v5, %c7) : (tensor<2x3xi1>, tensor<2x3xi8>, tensor<2x3xi8>) -> tensor<2x3xi8>
+  "shlo.custom_call"(%v8) {call_target_name = "check.expect_eq_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[[1, 0, 0], [0, 0, 1]]> : tensor<2x3xi8>}} : (tensor<2x3xi8>) -> ()
+  func.return
+}

@@ -1,0 +1,13 @@
+// scatter: oracle jax.lax.scatter* (FILL_OR_DROP: out-of-bounds update windows are skipped)
+func.func @main() {
+  %c1 = shlo.constant {value = dense<[4.140630e-01, 6.030270e-02, 3.671880e-01, 3.320310e-01, -1.640630e-01, -3.593750e-01]> : tensor<6xbf16>} : () -> tensor<6xbf16>
+  %c2 = shlo.constant {value = dense<[[0], [2], [2], [5]]> : tensor<4x1xi32>} : () -> tensor<4x1xi32>
+  %c3 = shlo.constant {value = dense<[7.226560e-01, 4.277340e-01, 2.812500e-01, 8.125000e-01]> : tensor<4xbf16>} : () -> tensor<4xbf16>
+  %v4 = "shlo.scatter"(%c1, %c2, %c3) ({
+  ^bb0(%a0: tensor<bf16>, %b0: tensor<bf16>):
+    %s0 = "shlo.add"(%a0, %b0) : (tensor<bf16>, tensor<bf16>) -> tensor<bf16>
+    "shlo.return"(%s0) : (tensor<bf16>) -> ()
+  }) {operandSegmentSizes = array<i32: 1, 1, 1>, scatter_dimension_numbers = #shlo.scatter<update_window_dims = [], inserted_window_dims = [0], input_batching_dims = [], scatter_indices_batching_dims = [], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>, indices_are_sorted = false, unique_indices = false} : (tensor<6xbf16>, tensor<4x1xi32>, tensor<4xbf16>) -> tensor<6xbf16>
+  "shlo.custom_call"(%v4) {call_target_name = "check.expect_close_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[1.140630e+00, 6.030270e-02, 1.078130e+00, 3.320310e-01, -1.640630e-01, 4.531250e-01]> : tensor<6xbf16>, rtol = 1.000e-02 : f64, atol = 1.000e-03 : f64}} : (tensor<6xbf16>) -> ()
+  func.return
+}

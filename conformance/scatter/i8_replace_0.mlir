@@ -1,0 +1,12 @@
+// scatter: oracle jax.lax.scatter* (FILL_OR_DROP: out-of-bounds update windows are skipped)
+func.func @main() {
+  %c1 = shlo.constant {value = dense<[-7, 3, -8, 1, 5, -6]> : tensor<6xi8>} : () -> tensor<6xi8>
+  %c2 = shlo.constant {value = dense<[[0], [2], [3], [5]]> : tensor<4x1xi32>} : () -> tensor<4x1xi32>
+  %c3 = shlo.constant {value = dense<[2, -1, -2, -2]> : tensor<4xi8>} : () -> tensor<4xi8>
+  %v4 = "shlo.scatter"(%c1, %c2, %c3) ({
+  ^bb0(%a0: tensor<i8>, %b0: tensor<i8>):
+    "shlo.return"(%b0) : (tensor<i8>) -> ()
+  }) {operandSegmentSizes = array<i32: 1, 1, 1>, scatter_dimension_numbers = #shlo.scatter<update_window_dims = [], inserted_window_dims = [0], input_batching_dims = [], scatter_indices_batching_dims = [], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>, indices_are_sorted = false, unique_indices = false} : (tensor<6xi8>, tensor<4x1xi32>, tensor<4xi8>) -> tensor<6xi8>
+  "shlo.custom_call"(%v4) {call_target_name = "check.expect_eq_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[2, 3, -1, -2, 5, -2]> : tensor<6xi8>}} : (tensor<6xi8>) -> ()
+  func.return
+}

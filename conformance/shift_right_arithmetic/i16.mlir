@@ -1,0 +1,8 @@
+// shift_right_arithmetic: oracle jax.lax
+func.func @main() {
+  %c1 = shlo.constant {value = dense<[[24263, 9683, 15486], [11661, -2255, -29142]]> : tensor<2x3xi16>} : () -> tensor<2x3xi16>
+  %c2 = shlo.constant {value = dense<[[0, 1, 2], [3, 4, 5]]> : tensor<2x3xi16>} : () -> tensor<2x3xi16>
+  %v3 = "shlo.shift_right_arithmetic"(%c1, %c2) : (tensor<2x3xi16>, tensor<2x3xi16>) -> tensor<2x3xi16>
+  "shlo.custom_call"(%v3) {call_target_name = "check.expect_eq_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[[24263, 4841, 3871], [1457, -141, -911]]> : tensor<2x3xi16>}} : (tensor<2x3xi16>) -> ()
+  func.return
+}

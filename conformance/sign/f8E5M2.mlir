@@ -1,0 +1,7 @@
+// sign: oracle jax.lax (sign)
+func.func @main() {
+  %c1 = shlo.constant {value = dense<[[-6.000000e+00, -4.375000e-01, -1.250000e+00], [6.000000e+00, 5.000000e+00, 2.187500e-01]]> : tensor<2x3xf8E5M2>} : () -> tensor<2x3xf8E5M2>
+  %v2 = "shlo.sign"(%c1) : (tensor<2x3xf8E5M2>) -> tensor<2x3xf8E5M2>
+  "shlo.custom_call"(%v2) {call_target_name = "check.expect_eq_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[[-1.000000e+00, -1.000000e+00, -1.000000e+00], [1.000000e+00, 1.000000e+00, 1.000000e+00]]> : tensor<2x3xf8E5M2>}} : (tensor<2x3xf8E5M2>) -> ()
+  func.return
+}

@@ -1,0 +1,7 @@
+// slice: oracle jax.lax.slice
+func.func @main() {
+  %c1 = shlo.constant {value = dense<[[[-496753891644554431, -268506079297368653, 4676383654274757935, 5426738555163638016], [-4223788430106181896, 7667657767445315141, -8186440526392243254, 9060669046316751772], [-7210807541235692569, -7347650113432136339, 3105578387512016543, -808129466662763519]], [[-4791114493825411107, -5203722432850994684, 6186893093501414553, 3988584676895307618], [6617401671008256329, -2278903030523468085, -3348889723676569433, -2015197718173630309], [1730680813329935480, -625418160252612624, 9134686891645741949, -5675765990068747182]]]> : tensor<2x3x4xi64>} : () -> tensor<2x3x4xi64>
+  %v2 = "shlo.slice"(%c1) {start_indices = array<i64: 0, 0, 0>, limit_indices = array<i64: 0, 3, 4>, strides = array<i64: 1, 1, 1>} : (tensor<2x3x4xi64>) -> tensor<0x3x4xi64>
+  "shlo.custom_call"(%v2) {call_target_name = "check.expect_eq_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<> : tensor<0x3x4xi64>}} : (tensor<0x3x4xi64>) -> ()
+  func.return
+}

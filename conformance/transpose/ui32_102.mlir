@@ -1,0 +1,7 @@
+// transpose: oracle jax.lax.transpose
+func.func @main() {
+  %c1 = shlo.constant {value = dense<[[[2959556631, 3315514229, 3544961455, 2541295110], [1153257496, 1017622542, 542046998, 631852294], [1846649748, 3346516215, 3513548249, 2363937362]], [[1438311373, 2929872322, 3107549060, 4209389279], [3594501117, 819356706, 4227202592, 981176191], [2582247276, 2303339079, 2997853850, 404055046]]]> : tensor<2x3x4xui32>} : () -> tensor<2x3x4xui32>
+  %v2 = "shlo.transpose"(%c1) {permutation = array<i64: 1, 0, 2>} : (tensor<2x3x4xui32>) -> tensor<3x2x4xui32>
+  "shlo.custom_call"(%v2) {call_target_name = "check.expect_eq_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[[[2959556631, 3315514229, 3544961455, 2541295110], [1438311373, 2929872322, 3107549060, 4209389279]], [[1153257496, 1017622542, 542046998, 631852294], [3594501117, 819356706, 4227202592, 981176191]], [[1846649748, 3346516215, 3513548249, 2363937362], [2582247276, 2303339079, 2997853850, 404055046]]]> : tensor<3x2x4xui32>}} : (tensor<3x2x4xui32>) -> ()
+  func.return
+}
