@@ -494,6 +494,7 @@ def Shlo_CeilOp : Shlo_Op<"ceil", [Pure, Elementwise, SameOperandsAndResultShape
 def Shlo_CholeskyOp : Shlo_Op<"cholesky", [Pure]> {
   let summary = "Cholesky factors of a batch of Hermitian positive-definite matrices.";
   let description = [{
+    `lower` defaults to false (upper-triangular) when absent.
     Treats the last two dimensions of `a` as square matrices and every
     leading dimension as a batch dimension. For each matrix `A`: when `lower`
     is true, returns the lower-triangular `L` with positive real diagonal such
@@ -511,7 +512,7 @@ def Shlo_CholeskyOp : Shlo_Op<"cholesky", [Pure]> {
   }];
   let arguments = (ins
     AnyRankedTensor:$a,
-    BoolAttr:$lower);
+    OptionalAttr<BoolAttr>:$lower);
   let results = (outs
     AnyRankedTensor:$result);
   let assemblyFormat = "$a attr-dict `:` functional-type(operands, results)";
@@ -2485,6 +2486,8 @@ def Shlo_SliceOp : Shlo_Op<"slice", [Pure]> {
 def Shlo_SortOp : Shlo_Op<"sort", [RecursiveMemoryEffects]> {
   let summary = "Sorts one or more tensors together along one dimension, ordered by a comparator region.";
   let description = [{
+    `dimension` defaults to -1 (the last dimension) and `is_stable` to false
+    when absent.
     Treats every 1-D slice of the inputs along `dimension` (a negative value
     counts from the back: `dimension + rank(inputs[0])`) as a sequence of
     tuples, tuple `k` holding the `k`-th element of the slice of each input,
@@ -2508,8 +2511,8 @@ def Shlo_SortOp : Shlo_Op<"sort", [RecursiveMemoryEffects]> {
   }];
   let arguments = (ins
     Variadic<AnyRankedTensor>:$inputs,
-    I64Attr:$dimension,
-    BoolAttr:$is_stable);
+    OptionalAttr<I64Attr>:$dimension,
+    OptionalAttr<BoolAttr>:$is_stable);
   let results = (outs
     Variadic<AnyRankedTensor>:$results);
   let regions = (region SizedRegion<1>:$comparator);

@@ -80,7 +80,12 @@ def example_value_problems(example: dict, prog: shlo.Program) -> list[str]:
 
 
 def infer_problems(prog: shlo.Program) -> list[str]:
-    """Each op's `infer` expression agrees with the result types the program states."""
+    """Each op's `infer` expression agrees with the result types the program states.
+
+    For ops whose spec marks `infer_default: true` the rule only gives a default
+    element type (the program may choose another), so only shapes must agree.
+    """
+    shape_only = {o.name for o in speclib.load_ops() if o.infer_default}
     from shlo.verify import engine, vocabulary
     from shlo.verify._spec_table import OPS
     problems = []
@@ -97,6 +102,8 @@ def infer_problems(prog: shlo.Program) -> list[str]:
             continue
         actual = [type_info(r.type) for r in o.results]
         def agrees(a, b):
+            if o.name[5:] in shape_only and a.kind == b.kind == "tensor":
+                return vocabulary.compatible_shapes(a, b)
             # A quantized result's scale and zero point are the program's choice, not inferable.
             if a.kind == b.kind == "tensor" and (a.quant or b.quant):
                 return vocabulary.compatible_shapes(a, b) and vocabulary.same_baseline_element_type(a, b)

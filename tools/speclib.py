@@ -20,7 +20,7 @@ OPERAND_KINDS = {"tensor", "token", "tuple", "future", "tensor_or_token", "any"}
 ELEMENT_CLASSES = {"bool", "signed", "unsigned", "integer", "float", "complex"}
 QUANTIZATION = {"per_tensor", "per_axis"}
 FORMATS = {"same_types", "functional", "return", "generic"}
-OP_KEYS = {"name", "since", "category", "summary", "semantics", "traits", "format",
+OP_KEYS = {"name", "since", "category", "summary", "semantics", "traits", "format", "infer_default",
            "operands", "results", "attributes", "regions", "constraints", "infer",
            "examples", "invalid", "changes"}
 # Traits that the ODS generator knows how to spell.
@@ -73,6 +73,7 @@ class Op:
     regions: list
     constraints: list
     infer: str | None
+    infer_default: bool
     examples: list
     invalid: list
     path: pathlib.Path
@@ -193,7 +194,7 @@ def load_op(path: pathlib.Path) -> Op:
         results=[_value(path, v, "result") for v in raw.get("results", [])],
         attributes=attrs,
         regions=[r if isinstance(r, dict) else {"name": r} for r in raw.get("regions", [])],
-        constraints=constraints, infer=raw.get("infer"),
+        constraints=constraints, infer=raw.get("infer"), infer_default=bool(raw.get("infer_default")),
         examples=raw.get("examples", []), invalid=raw.get("invalid", []), path=path)
     if not op.examples:
         _fail(path, "needs at least one example")

@@ -1,10 +1,10 @@
 // convert: oracle jax.lax.convert_element_type
 func.func @main() {
-  %c1 = shlo.constant {value = dense<[3.968750e+00, -5.125000e+00, -5.750000e+00, -1.828130e+00, -2.437500e+00, 3.015630e+00]> : tensor<6xbf16>} : () -> tensor<6xbf16>
+  %c1 = shlo.constant {value = dense<[-3.687500e+00, 1.578130e+00, 2.109380e-01, -1.630860e-01, -2.910160e-01, 4.593750e+00]> : tensor<6xbf16>} : () -> tensor<6xbf16>
   %v2 = "shlo.convert"(%c1) : (tensor<6xbf16>) -> tensor<6xcomplex<f32>>
   %v3 = "shlo.real"(%v2) : (tensor<6xcomplex<f32>>) -> tensor<6xf32>
   %v4 = "shlo.imag"(%v2) : (tensor<6xcomplex<f32>>) -> tensor<6xf32>
-  "shlo.custom_call"(%v3) {call_target_name = "check.expect_eq_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[3.968750e+00, -5.125000e+00, -5.750000e+00, -1.828125, -2.437500e+00, 3.015625]> : tensor<6xf32>}} : (tensor<6xf32>) -> ()
+  "shlo.custom_call"(%v3) {call_target_name = "check.expect_eq_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[-3.687500e+00, 1.578125, 0.2109375, -0.163085938, -0.291015625, 4.593750e+00]> : tensor<6xf32>}} : (tensor<6xf32>) -> ()
   "shlo.custom_call"(%v4) {call_target_name = "check.expect_eq_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<0.000000e+00> : tensor<6xf32>}} : (tensor<6xf32>) -> ()
   func.return
 }

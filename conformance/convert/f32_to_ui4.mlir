@@ -1,7 +1,7 @@
 // convert: oracle jax.lax.convert_element_type
 func.func @main() {
-  %c1 = shlo.constant {value = dense<[0.000000e+00, 4.6071353, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00]> : tensor<6xf32>} : () -> tensor<6xf32>
+  %c1 = shlo.constant {value = dense<[0.000000e+00, 0.000000e+00, 0.000000e+00, 3.01968622, 0.000000e+00, 4.85941696]> : tensor<6xf32>} : () -> tensor<6xf32>
   %v2 = "shlo.convert"(%c1) : (tensor<6xf32>) -> tensor<6xui4>
-  "shlo.custom_call"(%v2) {call_target_name = "check.expect_eq_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[0, 4, 0, 0, 0, 0]> : tensor<6xui4>}} : (tensor<6xui4>) -> ()
+  "shlo.custom_call"(%v2) {call_target_name = "check.expect_eq_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[0, 0, 0, 3, 0, 4]> : tensor<6xui4>}} : (tensor<6xui4>) -> ()
   func.return
 }

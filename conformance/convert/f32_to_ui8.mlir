@@ -1,7 +1,7 @@
 // convert: oracle jax.lax.convert_element_type
 func.func @main() {
-  %c1 = shlo.constant {value = dense<[2.47624707, 0.000000e+00, 0.423310935, 0.000000e+00, 2.51525593, 0.758313536]> : tensor<6xf32>} : () -> tensor<6xf32>
+  %c1 = shlo.constant {value = dense<[2.11724329, 0.075621292, 10.9326353, 0.000000e+00, 0.000000e+00, 0.5436849]> : tensor<6xf32>} : () -> tensor<6xf32>
   %v2 = "shlo.convert"(%c1) : (tensor<6xf32>) -> tensor<6xui8>
-  "shlo.custom_call"(%v2) {call_target_name = "check.expect_eq_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[2, 0, 0, 0, 2, 0]> : tensor<6xui8>}} : (tensor<6xui8>) -> ()
+  "shlo.custom_call"(%v2) {call_target_name = "check.expect_eq_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[2, 0, 10, 0, 0, 0]> : tensor<6xui8>}} : (tensor<6xui8>) -> ()
   func.return
 }

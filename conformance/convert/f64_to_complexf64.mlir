@@ -1,10 +1,10 @@
 // convert: oracle jax.lax.convert_element_type
 func.func @main() {
-  %c1 = shlo.constant {value = dense<[-2.8026660181024794, 2.4259040820830098, 1.6556969627453964, 4.5485046097123973, -5.1472917282483914, -0.84405051334981906]> : tensor<6xf64>} : () -> tensor<6xf64>
+  %c1 = shlo.constant {value = dense<[-2.54660289465457, -0.76894862208848802, -1.0010408196155012, -0.4952615698593642, 0.74660543482553754, 5.2887711257243888]> : tensor<6xf64>} : () -> tensor<6xf64>
   %v2 = "shlo.convert"(%c1) : (tensor<6xf64>) -> tensor<6xcomplex<f64>>
   %v3 = "shlo.real"(%v2) : (tensor<6xcomplex<f64>>) -> tensor<6xf64>
   %v4 = "shlo.imag"(%v2) : (tensor<6xcomplex<f64>>) -> tensor<6xf64>
-  "shlo.custom_call"(%v3) {call_target_name = "check.expect_eq_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[-2.8026660181024794, 2.4259040820830098, 1.6556969627453964, 4.5485046097123973, -5.1472917282483914, -0.84405051334981906]> : tensor<6xf64>}} : (tensor<6xf64>) -> ()
+  "shlo.custom_call"(%v3) {call_target_name = "check.expect_eq_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[-2.54660289465457, -0.76894862208848802, -1.0010408196155012, -0.4952615698593642, 0.74660543482553754, 5.2887711257243888]> : tensor<6xf64>}} : (tensor<6xf64>) -> ()
   "shlo.custom_call"(%v4) {call_target_name = "check.expect_eq_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<0.000000e+00> : tensor<6xf64>}} : (tensor<6xf64>) -> ()
   func.return
 }

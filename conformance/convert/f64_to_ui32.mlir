@@ -1,7 +1,7 @@
 // convert: oracle jax.lax.convert_element_type
 func.func @main() {
-  %c1 = shlo.constant {value = dense<[1.5807498541956253, 0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 2.0544180693244432]> : tensor<6xf64>} : () -> tensor<6xf64>
+  %c1 = shlo.constant {value = dense<[0.000000e+00, 0.000000e+00, 0.000000e+00, 0.000000e+00, 6.2245646692150549, 1.0747096990636116]> : tensor<6xf64>} : () -> tensor<6xf64>
   %v2 = "shlo.convert"(%c1) : (tensor<6xf64>) -> tensor<6xui32>
-  "shlo.custom_call"(%v2) {call_target_name = "check.expect_eq_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[1, 0, 0, 0, 0, 2]> : tensor<6xui32>}} : (tensor<6xui32>) -> ()
+  "shlo.custom_call"(%v2) {call_target_name = "check.expect_eq_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[0, 0, 0, 0, 6, 1]> : tensor<6xui32>}} : (tensor<6xui32>) -> ()
   func.return
 }

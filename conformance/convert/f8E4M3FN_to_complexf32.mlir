@@ -1,10 +1,10 @@
 // convert: oracle jax.lax.convert_element_type
 func.func @main() {
-  %c1 = shlo.constant {value = dense<[-4.000000e+00, -2.750000e+00, -2.750000e+00, -1.015630e-01, -3.000000e+00, 4.000000e+00]> : tensor<6xf8E4M3FN>} : () -> tensor<6xf8E4M3FN>
+  %c1 = shlo.constant {value = dense<[3.750000e+00, -4.500000e+00, -2.250000e+00, 5.000000e+00, 2.500000e+00, -1.750000e+00]> : tensor<6xf8E4M3FN>} : () -> tensor<6xf8E4M3FN>
   %v2 = "shlo.convert"(%c1) : (tensor<6xf8E4M3FN>) -> tensor<6xcomplex<f32>>
   %v3 = "shlo.real"(%v2) : (tensor<6xcomplex<f32>>) -> tensor<6xf32>
   %v4 = "shlo.imag"(%v2) : (tensor<6xcomplex<f32>>) -> tensor<6xf32>
-  "shlo.custom_call"(%v3) {call_target_name = "check.expect_eq_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[-4.000000e+00, -2.750000e+00, -2.750000e+00, -0.1015625, -3.000000e+00, 4.000000e+00]> : tensor<6xf32>}} : (tensor<6xf32>) -> ()
+  "shlo.custom_call"(%v3) {call_target_name = "check.expect_eq_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[3.750000e+00, -4.500000e+00, -2.250000e+00, 5.000000e+00, 2.500000e+00, -1.750000e+00]> : tensor<6xf32>}} : (tensor<6xf32>) -> ()
   "shlo.custom_call"(%v4) {call_target_name = "check.expect_eq_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<0.000000e+00> : tensor<6xf32>}} : (tensor<6xf32>) -> ()
   func.return
 }

@@ -1,7 +1,7 @@
 // convert: oracle jax.lax.convert_element_type
 func.func @main() {
-  %c1 = shlo.constant {value = dense<[4.062500e-01, 1.171880e-02, 4.687500e-01, -3.000000e+00, 2.812500e-01, -2.500000e+00]> : tensor<6xf8E4M3FN>} : () -> tensor<6xf8E4M3FN>
+  %c1 = shlo.constant {value = dense<[-1.875000e+00, 2.500000e+00, -5.000000e-01, 4.000000e+00, 1.000000e+00, 6.500000e+00]> : tensor<6xf8E4M3FN>} : () -> tensor<6xf8E4M3FN>
   %v2 = "shlo.convert"(%c1) : (tensor<6xf8E4M3FN>) -> tensor<6xf8E5M2>
-  "shlo.custom_call"(%v2) {call_target_name = "check.expect_eq_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[3.750000e-01, 1.171880e-02, 5.000000e-01, -3.000000e+00, 2.500000e-01, -2.500000e+00]> : tensor<6xf8E5M2>}} : (tensor<6xf8E5M2>) -> ()
+  "shlo.custom_call"(%v2) {call_target_name = "check.expect_eq_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[-2.000000e+00, 2.500000e+00, -5.000000e-01, 4.000000e+00, 1.000000e+00, 6.000000e+00]> : tensor<6xf8E5M2>}} : (tensor<6xf8E5M2>) -> ()
   func.return
 }

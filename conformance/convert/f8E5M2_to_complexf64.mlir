@@ -1,10 +1,10 @@
 // convert: oracle jax.lax.convert_element_type
 func.func @main() {
-  %c1 = shlo.constant {value = dense<[3.500000e+00, 7.000000e+00, 6.250000e-02, -6.250000e-01, 2.500000e+00, -1.750000e+00]> : tensor<6xf8E5M2>} : () -> tensor<6xf8E5M2>
+  %c1 = shlo.constant {value = dense<[-1.500000e+00, -3.125000e-01, -3.125000e-02, 5.000000e-01, 3.500000e+00, 3.500000e+00]> : tensor<6xf8E5M2>} : () -> tensor<6xf8E5M2>
   %v2 = "shlo.convert"(%c1) : (tensor<6xf8E5M2>) -> tensor<6xcomplex<f64>>
   %v3 = "shlo.real"(%v2) : (tensor<6xcomplex<f64>>) -> tensor<6xf64>
   %v4 = "shlo.imag"(%v2) : (tensor<6xcomplex<f64>>) -> tensor<6xf64>
-  "shlo.custom_call"(%v3) {call_target_name = "check.expect_eq_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[3.500000e+00, 7.000000e+00, 6.250000e-02, -6.250000e-01, 2.500000e+00, -1.750000e+00]> : tensor<6xf64>}} : (tensor<6xf64>) -> ()
+  "shlo.custom_call"(%v3) {call_target_name = "check.expect_eq_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[-1.500000e+00, -3.125000e-01, -3.125000e-02, 5.000000e-01, 3.500000e+00, 3.500000e+00]> : tensor<6xf64>}} : (tensor<6xf64>) -> ()
   "shlo.custom_call"(%v4) {call_target_name = "check.expect_eq_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<0.000000e+00> : tensor<6xf64>}} : (tensor<6xf64>) -> ()
   func.return
 }

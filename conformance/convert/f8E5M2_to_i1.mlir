@@ -1,6 +1,6 @@
 // convert: oracle jax.lax.convert_element_type
 func.func @main() {
-  %c1 = shlo.constant {value = dense<[6.250000e-02, -3.750000e-01, -5.000000e+00, 1.250000e+00, 2.000000e+00, 2.000000e+00]> : tensor<6xf8E5M2>} : () -> tensor<6xf8E5M2>
+  %c1 = shlo.constant {value = dense<[-5.000000e+00, -2.000000e+00, 1.000000e+00, 2.500000e+00, 8.750000e-01, -4.000000e+00]> : tensor<6xf8E5M2>} : () -> tensor<6xf8E5M2>
   %v2 = "shlo.convert"(%c1) : (tensor<6xf8E5M2>) -> tensor<6xi1>
   "shlo.custom_call"(%v2) {call_target_name = "check.expect_eq_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[true, true, true, true, true, true]> : tensor<6xi1>}} : (tensor<6xi1>) -> ()
   func.return

@@ -1,7 +1,7 @@
 // convert: oracle jax.lax.convert_element_type
 func.func @main() {
-  %c1 = shlo.constant {value = dense<[8, 8, 3, 5, 9, 9]> : tensor<6xui4>} : () -> tensor<6xui4>
+  %c1 = shlo.constant {value = dense<[1, 5, 8, 4, 2, 0]> : tensor<6xui4>} : () -> tensor<6xui4>
   %v2 = "shlo.convert"(%c1) : (tensor<6xui4>) -> tensor<6xf64>
-  "shlo.custom_call"(%v2) {call_target_name = "check.expect_eq_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[8.000000e+00, 8.000000e+00, 3.000000e+00, 5.000000e+00, 9.000000e+00, 9.000000e+00]> : tensor<6xf64>}} : (tensor<6xf64>) -> ()
+  "shlo.custom_call"(%v2) {call_target_name = "check.expect_eq_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[1.000000e+00, 5.000000e+00, 8.000000e+00, 4.000000e+00, 2.000000e+00, 0.000000e+00]> : tensor<6xf64>}} : (tensor<6xf64>) -> ()
   func.return
 }

@@ -81,7 +81,7 @@ def cholesky(ctx, a):
     if a.ndim < 2 or a.shape[-1] != a.shape[-2]:
         raise ValueError(f"cholesky needs square matrices, got shape {a.shape}")
     element = ctx.operand_types[0].element
-    lower = bool(ctx.attrs["lower"])
+    lower = bool(ctx.attr("lower", False))  # absent means upper, as in StableHLO
     x = _wide(a, element)
     n = a.shape[-1]
     if x.size == 0:

@@ -274,7 +274,7 @@ def sort(ctx, *inputs):
     if any(a.shape != shape for a in arrays):
         raise ValueError("all inputs must have the same shape")
     rank = len(shape)
-    dim = int(ctx.attrs["dimension"])
+    dim = int(ctx.attr("dimension", -1))  # absent means the last dimension
     if not -rank <= dim < rank:
         raise ValueError(f"dimension {dim} is out of range for rank {rank}")
     dim %= rank

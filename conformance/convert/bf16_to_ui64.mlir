@@ -1,7 +1,0 @@
-// convert: oracle jax.lax.convert_element_type
-func.func @main() {
-  %c1 = shlo.constant {value = dense<[0.000000e+00, 2.359380e+00, 0.000000e+00, 0.000000e+00, 3.031250e+00, 0.000000e+00]> : tensor<6xbf16>} : () -> tensor<6xbf16>
-  %v2 = "shlo.convert"(%c1) : (tensor<6xbf16>) -> tensor<6xui64>
-  "shlo.custom_call"(%v2) {call_target_name = "check.expect_eq_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[0, 2, 0, 0, 3, 0]> : tensor<6xui64>}} : (tensor<6xui64>) -> ()
-  func.return
-}

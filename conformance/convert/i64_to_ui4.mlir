@@ -1,7 +1,0 @@
-// convert: oracle jax.lax.convert_element_type
-func.func @main() {
-  %c1 = shlo.constant {value = dense<[0, 1, 2, 3, 9223372036854775807, 9223372036854775806, -9223372036854775808, -9223372036854775807, -1, -2, -3, 5]> : tensor<12xi64>} : () -> tensor<12xi64>
-  %v2 = "shlo.convert"(%c1) : (tensor<12xi64>) -> tensor<12xui4>
-  "shlo.custom_call"(%v2) {call_target_name = "check.expect_eq_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[0, 1, 2, 3, 15, 14, 0, 1, 15, 14, 13, 5]> : tensor<12xui4>}} : (tensor<12xui4>) -> ()
-  func.return
-}

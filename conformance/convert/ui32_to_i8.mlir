@@ -1,7 +1,0 @@
-// convert: oracle jax.lax.convert_element_type
-func.func @main() {
-  %c1 = shlo.constant {value = dense<[0, 1, 2, 3, 4294967295, 4294967294, 0, 1, 4, 5, 6, 7]> : tensor<12xui32>} : () -> tensor<12xui32>
-  %v2 = "shlo.convert"(%c1) : (tensor<12xui32>) -> tensor<12xi8>
-  "shlo.custom_call"(%v2) {call_target_name = "check.expect_eq_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[0, 1, 2, 3, -1, -2, 0, 1, 4, 5, 6, 7]> : tensor<12xi8>}} : (tensor<12xi8>) -> ()
-  func.return
-}

@@ -1,7 +1,0 @@
-// convert: oracle jax.lax.convert_element_type
-func.func @main() {
-  %c1 = shlo.constant {value = dense<[1, 0, 1, 0, 9, 6]> : tensor<6xui8>} : () -> tensor<6xui8>
-  %v2 = "shlo.convert"(%c1) : (tensor<6xui8>) -> tensor<6xf8E4M3FN>
-  "shlo.custom_call"(%v2) {call_target_name = "check.expect_eq_const", has_side_effect = true, api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>, backend_config = {expected = dense<[1.000000e+00, 0.000000e+00, 1.000000e+00, 0.000000e+00, 9.000000e+00, 6.000000e+00]> : tensor<6xf8E4M3FN>}} : (tensor<6xf8E4M3FN>) -> ()
-  func.return
-}
