@@ -103,7 +103,7 @@ def infer_problems(prog: shlo.Program) -> list[str]:
         actual = [type_info(r.type) for r in o.results]
         def agrees(a, b):
             if o.name[5:] in shape_only and a.kind == b.kind == "tensor":
-                return vocabulary.compatible_shapes(a, b)
+                return vocabulary.compatible_shapes(a, b)  # the element type is the program's choice
             # A quantized result's scale and zero point are the program's choice, not inferable.
             if a.kind == b.kind == "tensor" and (a.quant or b.quant):
                 return vocabulary.compatible_shapes(a, b) and vocabulary.same_baseline_element_type(a, b)

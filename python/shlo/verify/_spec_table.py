@@ -817,9 +817,13 @@ OPS = {'abs': {'attributes': [],
                  'since': '1.0.0'},
  'constant': {'attributes': [('value', 'elements', False)],
               'constraints': [('C1',
-                               'The type of `value` equals the type of `output`.',
+                               'The type of `value` equals the type of `output`; for a quantized '
+                               '`output`, `value` holds the storage integers, so its type is '
+                               "`output`'s shape with the storage type.",
                                None,
-                               'same_type(value.type, output)')],
+                               'same_type(value.type, output) or (is_quantized(output) and '
+                               'same_type(value.type, tensor_type(shape(output), '
+                               'storage_type(output))))')],
               'infer': '[value.type]',
               'operands': [],
               'regions': [],
