@@ -82,6 +82,42 @@ NB_MODULE(_shlo_ext, m) {
       "The op's name as bytes (an op read from corrupt bytecode may have a "
       "name that is not UTF-8, which `Operation.name` cannot return).");
 
+  // The upstream bindings cannot hand some attributes to Python at all (a
+  // dense literal of complex numbers fails to downcast), so these two read
+  // an attribute of an op without creating a Python Attribute.
+  m.def(
+      "attribute_type",
+      [](MlirOperation op, const std::string &name) -> nb::object {
+        MlirAttribute attr = mlirOperationGetAttributeByName(
+            op, mlirStringRefCreate(name.data(), name.size()));
+        if (mlirAttributeIsNull(attr))
+          return nb::none();
+        MlirType type = mlirAttributeGetType(attr);
+        if (mlirTypeIsNull(type))
+          return nb::none();
+        return nb::cast(type);
+      },
+      nb::arg("operation"), nb::arg("name"),
+      "The type of a typed attribute of `operation`, or None.");
+  m.def(
+      "attribute_text",
+      [](MlirOperation op, const std::string &name) -> nb::object {
+        MlirAttribute attr = mlirOperationGetAttributeByName(
+            op, mlirStringRefCreate(name.data(), name.size()));
+        if (mlirAttributeIsNull(attr))
+          return nb::none();
+        std::string text;
+        mlirAttributePrint(
+            attr,
+            [](MlirStringRef chunk, void *data) {
+              static_cast<std::string *>(data)->append(chunk.data, chunk.length);
+            },
+            &text);
+        return nb::bytes(text.data(), text.size());
+      },
+      nb::arg("operation"), nb::arg("name"),
+      "An attribute of `operation` printed as MLIR text (bytes), or None.");
+
   m.def("print_registered_passes", &shloPrintRegisteredPasses,
         "Prints all passes registered in this process to stdout.");
 }

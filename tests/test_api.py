@@ -141,3 +141,30 @@ def test_literals_round_trip_bit_exactly(dtype):
         b = elements_to_numpy(numpy_to_elements(a))
     assert b.dtype == a.dtype and b.shape == a.shape
     assert a.tobytes() == b.tobytes()
+
+
+def test_complex_constants_verify_and_run():
+    # The upstream bindings cannot create Python objects for complex dense
+    # literals; shlo reads them through its own extension.
+    prog = shlo.parse("""
+    func.func @main() -> tensor<2xcomplex<f32>> {
+      %0 = shlo.constant {value = dense<[(1.0,2.0),(3.0,-4.0)]> : tensor<2xcomplex<f32>>} : () -> tensor<2xcomplex<f32>>
+      func.return %0 : tensor<2xcomplex<f32>>
+    }""")
+    (out,) = shlo.interpret(prog)
+    assert out.dtype == np.complex64 and out.tolist() == [1 + 2j, 3 - 4j]
+    assert shlo.parse(prog.bytecode()).text() == prog.text()
+
+
+@pytest.mark.parametrize("dtype", [ml_dtypes.bfloat16, ml_dtypes.float8_e5m2, ml_dtypes.int4, np.complex64])
+def test_large_and_empty_exotic_literals(dtype):
+    # Over 100 elements MLIR prints a literal as one hex blob; empty ones as `dense<>`.
+    with shlo.make_context():
+        for a in [(np.arange(300) % 7).astype(dtype), np.zeros((0, 3), dtype)]:
+            b = elements_to_numpy(numpy_to_elements(a))
+            assert b.shape == a.shape and b.dtype == a.dtype and a.tobytes() == b.tobytes()
+
+
+def test_rank0_bool_literal_stays_rank0():
+    with shlo.make_context():
+        assert str(numpy_to_elements(np.array(True)).type) == "tensor<i1>"

@@ -50,13 +50,37 @@ class Struct:
 
 @dataclasses.dataclass(frozen=True)
 class Elements:
-    """A tensor literal: its type and, on demand, its values as numpy."""
+    """A tensor literal of an op: its type and, on demand, its values as numpy.
+
+    It keeps the op and attribute name rather than an `ir.Attribute`, since the
+    upstream bindings cannot create Python objects for some literals (complex
+    numbers); those are read back from their text.
+    """
     type: TypeInfo
-    attr: ir.Attribute
+    op: ir.Operation | None = None
+    name: str | None = None
+    attr: ir.Attribute | None = None   # when built from an attribute in hand (builders)
 
     def array(self) -> np.ndarray:
-        from .literals import elements_to_numpy
-        return elements_to_numpy(self.attr)
+        from .literals import elements_to_numpy, text_to_numpy
+        if self.attr is not None:
+            return elements_to_numpy(self.attr)
+        try:
+            attr = self.op.attributes[self.name]
+        except TypeError:
+            from . import _shlo_ext
+            return text_to_numpy(_shlo_ext.attribute_text(self.op, self.name).decode(), self.type)
+        return elements_to_numpy(attr)
+
+
+def op_attribute(op: ir.Operation, name: str, kind: str):
+    """The Python value of attribute `name` (of spec kind `kind`) of `op`, or None when absent."""
+    if kind in ("elements", "i64_elements"):
+        from . import _shlo_ext
+        t = _shlo_ext.attribute_type(op, name)
+        return None if t is None else Elements(type_info(t), op, name)
+    attrs = op.attributes
+    return to_python(attrs[name], kind) if name in attrs else None
 
 
 _STRUCT_BY_MNEMONIC = {v["mnemonic"]: k for k, v in STRUCTS.items()}
@@ -104,7 +128,7 @@ def to_python(attr: ir.Attribute, kind: str):
     if kind == "bool_array":
         return list(ir.DenseBoolArrayAttr(attr))
     if kind in ("elements", "i64_elements"):
-        return Elements(type_info(attr.type), attr)
+        raise TypeError("tensor literals are read with op_attribute(op, name, kind)")
     if kind == "type":
         return type_info(ir.TypeAttr(attr).value)
     if kind == "type_array":

@@ -77,7 +77,8 @@ def create(op_name: str, *operands, result_types=None, regions: int | None = Non
         kind = known[name][1]
         attr = _attrs.from_python(value, kind, ctx)
         mlir_attrs[name] = attr
-        py_attrs[name] = _attrs.to_python(attr, kind)
+        py_attrs[name] = (_attrs.Elements(type_info(attr.type), attr=attr) if kind in ("elements", "i64_elements")
+                          else _attrs.to_python(attr, kind))
     for name, kind, optional in entry["attributes"]:
         if not optional and name not in mlir_attrs:
             raise BuildError(f"shlo.{op_name} needs attribute {name} ({kind})")

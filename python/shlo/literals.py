@@ -72,12 +72,13 @@ def numpy_to_elements(array, element: str | None = None, context: ir.Context | N
     # (np.ascontiguousarray would turn a rank-0 array into rank 1.)
     array = np.asarray(array.astype(numpy_dtype(element), copy=False), order="C")
     t = tensor_type(array.shape, element).to_mlir(context)
-    if array.dtype == np.bool_:
+    if array.dtype == np.bool_ and array.ndim > 0:  # (the bindings make rank 0 into rank 1)
         return ir.DenseElementsAttr.get(array, context=context)
     if _is_native(array.dtype, element):
         return ir.DenseElementsAttr.get(array, signless=not element.startswith("ui"),
                                         type=t.element_type, context=context)
-    return ir.Attribute.parse(f"dense<{_nested(array, element)}> : {t}", context)
+    body = "" if array.size == 0 else _nested(array, element)
+    return ir.Attribute.parse(f"dense<{body}> : {t}", context)
 
 
 def elements_to_numpy(attr: ir.Attribute) -> np.ndarray:
@@ -91,8 +92,21 @@ def elements_to_numpy(attr: ir.Attribute) -> np.ndarray:
                 dense.get_splat_value(), "value") else dense.get_splat_value()), dtype=dtype)
         return np.array(dense).astype(dtype, copy=False).reshape(info.shape)
     # Exotic widths (bf16, f8, i2/i4) and complex: read the printed literal back.
-    text = str(attr)
-    body = text[len("dense<"):text.rindex(" : ")].strip()[:-1]
+    return text_to_numpy(str(attr), info)
+
+
+def text_to_numpy(text: str, info) -> np.ndarray:
+    """The values of a printed dense literal (`dense<...> : tensor<...>`) of type `info`."""
+    dtype = numpy_dtype(info.element)
+    body = text[len("dense<"):text.rindex(" : ")].strip()[:-1].strip()
+    if body.startswith('"0x'):  # large literals print as one hex blob of the raw storage bytes
+        raw = bytes.fromhex(body[3:-1])
+        storage = np.dtype(f"u{dtype.itemsize}") if dtype.kind not in "biufc" else dtype
+        arr = np.frombuffer(raw, dtype=storage)
+        arr = arr.view(dtype) if storage != dtype else arr
+        return (np.full(info.shape, arr[0]) if arr.size == 1 else arr.reshape(info.shape)).astype(dtype)
+    if body == "":
+        return np.zeros(info.shape, dtype)
     cls = ELEMENT_TYPES[info.element][0]
     if cls == "float":
         # Work on bit patterns so that hex literals (NaN payloads) stay exact.

@@ -47,11 +47,7 @@ class FunctionPlan:
 
 
 def _flat_attrs(op: ir.Operation, entry: dict) -> dict:
-    attrs = op.attributes
-    out = {}
-    for name, kind, _optional in entry["attributes"]:
-        out[name] = _attrs.to_python(attrs[name], kind) if name in attrs else None
-    return out
+    return {name: _attrs.op_attribute(op, name, kind) for name, kind, _optional in entry["attributes"]}
 
 
 class _Compiler:

@@ -151,12 +151,10 @@ def op_environment(op: ir.Operation, entry: dict) -> dict:
     env.update(ins)
     env.update(outs)
     for i, (name, kind, optional) in enumerate(entry["attributes"]):
-        if name in attrs:
-            env[name] = _attrs.to_python(attrs[name], kind)
-        elif optional:
-            env[name] = None
-        else:
+        value = _attrs.op_attribute(op, name, kind)
+        if value is None and not optional:
             raise Violation(f"A{i + 1}", f"attribute `{name}` ({kind}) is required")
+        env[name] = value
     regions = list(op.regions)
     for i, (name, variadic) in enumerate(entry["regions"]):
         if variadic:  # a variadic region list is always the last region entry
