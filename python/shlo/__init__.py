@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from .errors import (BuildError, DeserializationError, ImporterError, InterpreterError,
                      ParseError, PassError, SerializationError, ShloError, VerificationError)
+from . import ir  # mlir.ir, re-exported for convenience
 from .context import default_context, make_context
 from .program import Program, parse
 from .interpreter import Host, interpret
