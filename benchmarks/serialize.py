@@ -117,7 +117,9 @@ def main(argv=None) -> int:
 
     lowered = transformer(args.layers, args.d, 8, 128, 4 * args.d)
     jmod = lowered.compiler_ir("stablehlo")
-    generic = jmod.operation.get_asm(print_generic_op_form=True)
+    # With debug info, so that the shlo program carries the same locations as
+    # the StableHLO one (text parsing would otherwise give every op its own).
+    generic = jmod.operation.get_asm(print_generic_op_form=True, enable_debug_info=True)
     text = jmod.operation.get_asm()
     target = stablehlo.get_current_version()
 
