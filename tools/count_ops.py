@@ -12,6 +12,10 @@ import speclib
 from speclib import ROOT
 
 
+def _key(version: str) -> tuple:
+    return tuple(int(x) for x in version.split("."))
+
+
 def counts() -> dict[str, set[str]]:
     ods = (ROOT / "dialect/ShloOps.td").read_text()
     docs = (ROOT / "docs/spec.md").read_text()
@@ -29,12 +33,23 @@ def main() -> int:
         print(f"{name:12} {len(ops)} ops")
     reference = c["opset"]
     print(f"current version {speclib.current_version()}")
+    for version in speclib.release_versions():
+        ops = speclib.released_opset(version)
+        since = {o.name for o in speclib.load_ops() if _key(o.since) <= _key(version)}
+        agree = "agrees" if set(ops) == since else "DISAGREES"
+        print(f"release {version}: {len(ops)} ops ({agree} with the spec's `since` fields)")
+        bad_release = set(ops) != since
+        if bad_release:
+            print(f"  missing {sorted(since - set(ops))} extra {sorted(set(ops) - since)}")
     bad = False
     for name, ops in c.items():
         missing, extra = sorted(reference - ops), sorted(ops - reference)
         if missing or extra:
             bad = True
             print(f"{name}: missing {missing} extra {extra}")
+    bad = bad or any(set(speclib.released_opset(v)) != {o.name for o in speclib.load_ops()
+                                                          if _key(o.since) <= _key(v)}
+                     for v in speclib.release_versions())
     print("all agree" if not bad else "MISMATCH")
     return 1 if bad else 0
 
