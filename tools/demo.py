@@ -36,9 +36,10 @@ def main() -> int:
                              check=True, capture_output=True, text=True).stdout
         print(f"shlo-opt: {bc.stat().st_size} bytes of bytecode; after shlo-simplify,canonicalize,cse "
               f"{out.count(' = shlo.')} shlo ops remain")
-    bad = EXAMPLE.read_text().replace("lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [0]>} : "
-                                      "(tensor<?x8xf32>", "lhs_contracting_dimensions = [0], "
-                                      "rhs_contracting_dimensions = [0]>} : (tensor<?x8xf32>")
+    # Contract the second layer over rhs dimension 1 (size 3) instead of 0 (size 8).
+    needle = "rhs_contracting_dimensions = [0]>} : (tensor<?x8xf32>"
+    assert needle in EXAMPLE.read_text()
+    bad = EXAMPLE.read_text().replace(needle, "rhs_contracting_dimensions = [1]>} : (tensor<?x8xf32>")
     try:
         shlo.parse(bad, name="mlp-broken.mlir")
         print("a broken program was accepted")

@@ -1,0 +1,14 @@
+"""The README's first command runs tools/demo.py on the bundled example: keep it working."""
+import pathlib
+import subprocess
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+
+def test_demo_runs_and_catches_the_broken_variant():
+    proc = subprocess.run([sys.executable, str(ROOT / "tools" / "demo.py")], capture_output=True, text=True,
+                          timeout=300)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "round trip through bytecode: identical" in proc.stdout
+    assert "broken variant rejected: dot_general.C8" in proc.stdout
