@@ -64,3 +64,54 @@ bool shloVerifyOperation(MlirOperation op, ShloDiagnosticCallback callback,
 }
 
 void shloPrintRegisteredPasses(void) { mlir::printRegisteredPasses(); }
+
+namespace {
+void printTypes(llvm::raw_ostream &os, mlir::TypeRange types) {
+  os << '(';
+  llvm::interleaveComma(types, os);
+  os << ')';
+}
+
+std::string signatureOf(mlir::Operation *op) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  printTypes(os, op->getOperandTypes());
+  printTypes(os, op->getResultTypes());
+  // The spec reads only the type of shlo.constant's literal (the one
+  // attribute of spec kind `elements`); every other attribute is printed whole,
+  // since constraints read the values of, e.g., replica_groups.
+  bool isConstant = op->getName().getStringRef() == "shlo.constant";
+  for (mlir::NamedAttribute attr : op->getAttrDictionary()) {
+    os << attr.getName().strref() << '=';
+    if (auto dense = llvm::dyn_cast<mlir::DenseElementsAttr>(attr.getValue());
+        isConstant && dense && dense.getNumElements() > 16)
+      os << "<literal " << dense.getType() << '>';
+    else
+      attr.getValue().print(os);
+    os << ';';
+  }
+  for (mlir::Region &region : op->getRegions()) {
+    os << "{" << region.getBlocks().size();
+    if (!region.empty()) {
+      mlir::Block &entry = region.front();
+      printTypes(os, entry.getArgumentTypes());
+      if (!entry.empty())
+        printTypes(os, entry.back().getOperandTypes());
+    }
+    os << '}';
+  }
+  return text;
+}
+} // namespace
+
+void shloWalkWithSignatures(MlirOperation root, ShloOpCallback callback,
+                            void *userData) {
+  unwrap(root)->walk([&](mlir::Operation *op) {
+    llvm::StringRef name = op->getName().getStringRef();
+    std::string signature;
+    if (name.starts_with("shlo."))
+      signature = signatureOf(op);
+    callback(wrap(op), mlirStringRefCreate(name.data(), name.size()),
+             mlirStringRefCreate(signature.data(), signature.size()), userData);
+  });
+}

@@ -30,6 +30,17 @@ bool shloVerifyOperation(MlirOperation op, ShloDiagnosticCallback callback,
 /// Prints every pass and pass pipeline registered in this process to stdout.
 void shloPrintRegisteredPasses(void);
 
+/// Calls `callback` for every op nested in `root` (children before parents)
+/// with the op, its name, and for ops of the shlo dialect a signature: the
+/// text of its operand and result types, attributes (shlo.constant's literal
+/// by type only) and region entry/terminator types. Two ops with equal signatures
+/// are judged alike by every spec constraint that does not look at the op's
+/// surroundings, which lets the verifier check repeated ops once.
+typedef void (*ShloOpCallback)(MlirOperation op, MlirStringRef name,
+                               MlirStringRef signature, void *userData);
+void shloWalkWithSignatures(MlirOperation root, ShloOpCallback callback,
+                            void *userData);
+
 #ifdef __cplusplus
 }
 #endif

@@ -118,6 +118,35 @@ NB_MODULE(_shlo_ext, m) {
       nb::arg("operation"), nb::arg("name"),
       "An attribute of `operation` printed as MLIR text (bytes), or None.");
 
+  m.def(
+      "walk_with_signatures",
+      [](MlirOperation root) {
+        // Collected first, converted after: no Python runs inside the walk.
+        struct Item {
+          MlirOperation op;
+          std::string name, signature;
+        };
+        std::vector<Item> items;
+        shloWalkWithSignatures(
+            root,
+            [](MlirOperation op, MlirStringRef name, MlirStringRef sig,
+               void *data) {
+              static_cast<std::vector<Item> *>(data)->push_back(
+                  {op, std::string(name.data, name.length),
+                   std::string(sig.data, sig.length)});
+            },
+            &items);
+        nb::list out;
+        for (const Item &item : items)
+          out.append(nb::make_tuple(
+              item.op, nb::bytes(item.name.data(), item.name.size()),
+              nb::bytes(item.signature.data(), item.signature.size())));
+        return out;
+      },
+      nb::arg("root"),
+      "[(op, name bytes, signature bytes)] for every op nested in `root`, "
+      "children first; the signature is empty for ops outside shlo.");
+
   m.def("print_registered_passes", &shloPrintRegisteredPasses,
         "Prints all passes registered in this process to stdout.");
 }

@@ -168,3 +168,40 @@ def test_large_and_empty_exotic_literals(dtype):
 def test_rank0_bool_literal_stays_rank0():
     with shlo.make_context():
         assert str(numpy_to_elements(np.array(True)).type) == "tensor<i1>"
+
+
+def test_verifier_memo_keys_on_op_name_types_and_attributes():
+    # Ops whose checks passed are remembered by signature; an op that differs
+    # only in its name or in an attribute value must still be checked.
+    ok = """
+    func.func @main(%a: tensor<2xf32>, %i: tensor<2xi32>) -> (tensor<2xf32>, tensor<2xi32>) {
+      %0 = shlo.add %a, %a : tensor<2xf32>
+      %1 = "shlo.transpose"(%i) {permutation = array<i64: 0>} : (tensor<2xi32>) -> tensor<2xi32>
+      func.return %0, %1 : tensor<2xf32>, tensor<2xi32>
+    }"""
+    shlo.parse(ok)
+    with pytest.raises(shlo.VerificationError) as e:
+        shlo.parse(ok.replace("%0 = shlo.add %a, %a : tensor<2xf32>",
+                              '%0 = "shlo.and"(%a, %a) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>'))
+    assert e.value.constraint == "and.I1"
+    with pytest.raises(shlo.VerificationError) as e:
+        shlo.parse(ok.replace("permutation = array<i64: 0>", "permutation = array<i64: 1>"))
+    assert e.value.constraint.startswith("transpose.C")
+
+
+def test_verifier_memo_reads_large_replica_groups_whole():
+    groups_ok = "[[" + ", ".join(str(i) for i in range(32)) + "]]"
+    groups_bad = "[[" + ", ".join(str(i % 31) for i in range(32)) + "]]"   # id 0 twice
+    text = """
+    func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
+      %0 = "shlo.all_reduce"(%x) ({
+      ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+        %s = shlo.add %a, %b : tensor<f32>
+        shlo.return %s : tensor<f32>
+      }) {replica_groups = dense<GROUPS> : tensor<1x32xi64>} : (tensor<4xf32>) -> tensor<4xf32>
+      func.return %0 : tensor<4xf32>
+    }"""
+    shlo.parse(text.replace("GROUPS", groups_ok))
+    with pytest.raises(shlo.VerificationError) as e:
+        shlo.parse(text.replace("GROUPS", groups_bad))
+    assert e.value.constraint.startswith("all_reduce.")

@@ -7,13 +7,14 @@ expressions are compiled once per process.
 """
 from __future__ import annotations
 
+import ast
 import builtins
 import functools
 
 from mlir import ir
 
+from .. import _shlo_ext
 from .. import attributes as _attrs
-from .._walk import op_name, operations
 from ..errors import VerificationError
 from ..types import TypeInfo, element_class, type_info
 from . import rules, vocabulary
@@ -181,6 +182,41 @@ def check_op(op: ir.Operation, entry: dict) -> None:
             raise Violation(cid, text)
 
 
+# Ops whose checks passed, by signature: a repeated op (the 12 identical layers
+# of a transformer) is checked once. Bounded; cleared when full.
+_PASSED: set = set()
+_PASSED_LIMIT = 200_000
+
+
+def forget_passed_checks() -> None:
+    """Empties the memo of passed checks (for benchmarks that want a cold verifier)."""
+    _PASSED.clear()
+
+
+@functools.lru_cache(maxsize=None)
+def _memoizable(short: str) -> bool:
+    """False for ops whose constraints look at the op itself (its parent, the module's functions):
+    their outcome depends on more than the op's signature."""
+    for _cid, _text, when, check in OPS[short]["constraints"]:
+        for expr in (when, check):
+            if expr and any(isinstance(n, ast.Name) and n.id == "op" for n in ast.walk(ast.parse(expr, mode="eval"))):
+                return False
+    return True
+
+
+def _check_memoized(short: str, op: ir.Operation, entry: dict, signature: bytes) -> None:
+    if not _memoizable(short):
+        check_op(op, entry)
+        return
+    key = (short, signature)  # the signature leaves the op's name out
+    if key in _PASSED:
+        return
+    check_op(op, entry)
+    if len(_PASSED) >= _PASSED_LIMIT:
+        _PASSED.clear()
+    _PASSED.add(key)
+
+
 def _describe(op: ir.Operation) -> str:
     ins = ", ".join(str(v.type) for v in op.operands)
     outs = ", ".join(str(r.type) for r in op.results)
@@ -191,8 +227,12 @@ def verify_operation(root: ir.Operation, stop_at_first: bool = False) -> list[Ve
     """Checks every shlo op nested in `root`; returns one error per violating op."""
     errors: list[VerificationError] = []
 
-    for op in operations(root):
-        name = op_name(op)
+    # One native walk gives each op with its signature (see ShloCAPI.h).
+    for op, raw_name, signature in _shlo_ext.walk_with_signatures(root):
+        try:
+            name = raw_name.decode("utf-8")
+        except UnicodeDecodeError:
+            name = "<unreadable op name>"
         if name.startswith("shlo."):
             short = name[5:]
             entry = OPS.get(short)
@@ -200,7 +240,7 @@ def verify_operation(root: ir.Operation, stop_at_first: bool = False) -> list[Ve
                 errors.append(VerificationError(f"{op.location}: unknown op '{name}'", name, str(op.location), None))
             else:
                 try:
-                    check_op(op, entry)
+                    _check_memoized(short, op, entry, signature)
                 except Violation as v:
                     cid = f"{short}.{v.constraint}"
                     msg = f"{op.location}: '{name}' violates {cid}: {v.text}"
