@@ -9,13 +9,12 @@ Prints medians of several runs and the ratio interpreter / numpy.
 from __future__ import annotations
 
 import argparse
-import statistics
-import time
 
 import numpy as np
 
 import shlo
 from shlo.builders import FunctionBuilder
+from timing import median_time
 
 DN = {"lhs_batching_dimensions": [], "rhs_batching_dimensions": [],
       "lhs_contracting_dimensions": [1], "rhs_contracting_dimensions": [0]}
@@ -99,15 +98,6 @@ def transformer_block(seq: int = 32, d: int = 64, ff: int = 128):
     shapes = [(seq, d), (d, d), (d, d), (d, d), (d, ff), (ff, d)]
     args = [(rng.standard_normal(s) * 0.1).astype(np.float32) for s in shapes]
     return prog, count[0], numpy_ref, args
-
-
-def median_time(fn, runs: int) -> float:
-    times = []
-    for _ in range(runs):
-        t0 = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times)
 
 
 def main() -> None:

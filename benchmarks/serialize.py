@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import argparse
 import re
-import statistics
 import sys
-import time
+
+from timing import median_time
 
 
 def transformer(layers: int, d: int, heads: int, seq: int, ff: int):
@@ -84,15 +84,6 @@ def _cold(deserialize, art, context):
     return deserialize(art, context=context)
 
 
-def _median_time(fn, runs: int) -> float:
-    times = []
-    for _ in range(runs):
-        t0 = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t0)
-    return statistics.median(times)
-
-
 def _count(op, prefix):
     n = 0
 
@@ -146,11 +137,11 @@ def main(argv=None) -> int:
     o_art = shlo.serialize(prog)
 
     rows = [
-        ("serialize", _median_time(lambda: shlo.serialize(prog), args.runs), _median_time(s_ser, args.runs)),
-        ("deserialize (verified)", _median_time(lambda: _cold(shlo.deserialize, o_art, prog.context), args.runs),
-         _median_time(s_de, args.runs)),
-        ("deserialize (no verify)", _median_time(lambda: shlo.deserialize(o_art, context=prog.context, verify=False),
-                                                 args.runs), _median_time(s_de, args.runs)),
+        ("serialize", median_time(lambda: shlo.serialize(prog), args.runs), median_time(s_ser, args.runs)),
+        ("deserialize (verified)", median_time(lambda: _cold(shlo.deserialize, o_art, prog.context), args.runs),
+         median_time(s_de, args.runs)),
+        ("deserialize (no verify)", median_time(lambda: shlo.deserialize(o_art, context=prog.context, verify=False),
+                                                 args.runs), median_time(s_de, args.runs)),
     ]
     old = shlo.serialize(prog, target_version="1.0.0")
     print(f"transformer: {args.layers} layers, d={args.d}; ops: shlo {n_ours}, stablehlo {n_theirs}; "
@@ -159,7 +150,7 @@ def main(argv=None) -> int:
     for name, ours, theirs in rows:
         print(f"{name:26}{ours * 1e3:>10.2f}ms{theirs * 1e3:>10.2f}ms{ours / theirs:>8.2f}")
     print(f"{'artifact size':26}{len(o_art):>11}B{len(s_art):>11}B{len(o_art) / len(s_art):>8.2f}")
-    print(f"{'serialize at 1.0.0':26}{_median_time(lambda: shlo.serialize(prog, target_version='1.0.0'), args.runs) * 1e3:>10.2f}ms"
+    print(f"{'serialize at 1.0.0':26}{median_time(lambda: shlo.serialize(prog, target_version='1.0.0'), args.runs) * 1e3:>10.2f}ms"
           f"  ({len(old)} B)")
     return 0
 
