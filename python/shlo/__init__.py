@@ -16,6 +16,26 @@ from .program import Program, parse
 from .interpreter import Host, interpret
 from .serialize import current_version, deserialize, minimum_version, serialize
 
+
+
+def from_jax(fn, *example_args, **example_kwargs) -> Program:
+    """A JAX function lowered by JAX and converted to shlo (see shlo.importers.jax)."""
+    from .importers.jax import from_jax as _from_jax
+    return _from_jax(fn, *example_args, **example_kwargs)
+
+
+def from_stablehlo(source, **kwargs) -> Program:
+    """StableHLO text, bytecode or portable artifact as a shlo Program (see shlo.importers.stablehlo)."""
+    from .importers.stablehlo import from_stablehlo as _from_stablehlo
+    return _from_stablehlo(source, **kwargs)
+
+
+def to_stablehlo(prog, **kwargs) -> str:
+    """StableHLO text of a shlo Program that jaxlib's MLIR parses and XLA runs."""
+    from .importers.stablehlo import to_stablehlo as _to_stablehlo
+    return _to_stablehlo(prog, **kwargs)
+
+
 ImportError = ImporterError  # noqa: A001 - the public name the design gives it
 
 __version__ = "0.1.0"
@@ -23,6 +43,6 @@ __version__ = "0.1.0"
 __all__ = [
     "BuildError", "DeserializationError", "ImportError", "ImporterError", "InterpreterError",
     "ParseError", "PassError", "Program", "SerializationError", "ShloError", "VerificationError",
-    "Host", "current_version", "default_context", "deserialize", "interpret", "make_context",
+    "Host", "current_version", "default_context", "deserialize", "from_jax", "from_stablehlo", "to_stablehlo", "interpret", "make_context",
     "minimum_version", "parse", "serialize",
 ]

@@ -12,6 +12,13 @@
     shlo-translate --deserialize prog.shlo [-o prog.mlir]
         reads an artifact (any supported version), upgrades, verifies, prints.
 
+    shlo-translate --from-stablehlo in.mlir|in.mlirbc [-o prog.mlir]
+        reads StableHLO (pretty or generic text, bytecode, a portable
+        artifact such as jax.export's mlir_module_serialized) with jaxlib's
+        MLIR and prints the shlo program (needs jax/jaxlib).
+    shlo-translate --to-stablehlo prog.mlir [-o out.mlir]
+        prints a shlo program as StableHLO text that jaxlib parses and XLA runs.
+
 Each action is one function in ACTIONS; errors go to stderr, exit status 1,
 and no output file is left behind.
 """
@@ -65,6 +72,20 @@ def deserialize_action(args) -> int:
     return 0
 
 
+def from_stablehlo_action(args) -> int:
+    from ..importers.stablehlo import from_stablehlo
+    data, _ = read_input(args.input)
+    prog = from_stablehlo(data)
+    write_output(args.output, (prog.text(generic=args.generic) + "\n").encode())
+    return 0
+
+
+def to_stablehlo_action(args) -> int:
+    from ..importers.stablehlo import to_stablehlo
+    write_output(args.output, to_stablehlo(_read_program(args)).encode())
+    return 0
+
+
 def _format(value) -> str:
     if isinstance(value, np.ndarray):
         return f"{value.dtype}{list(value.shape)} {np.array2string(value, threshold=64)}"
@@ -75,6 +96,9 @@ ACTIONS = {
     "interpret": (interpret_action, "run the program on the reference interpreter"),
     "serialize": (serialize_action, "write a portable versioned artifact (see --target)"),
     "deserialize": (deserialize_action, "read a portable artifact and print the program"),
+    "from-stablehlo": (from_stablehlo_action,
+                       "read StableHLO (text, bytecode or a portable artifact) and print it as shlo"),
+    "to-stablehlo": (to_stablehlo_action, "print a shlo program as StableHLO text (jaxlib parses it)"),
 }
 
 

@@ -1,0 +1,729 @@
+"""StableHLO <-> shlo: `from_stablehlo(text_or_bytes)` and `to_stablehlo(prog)`.
+
+StableHLO is read with jaxlib's own MLIR (which has the stablehlo and chlo
+dialects registered). jaxlib's MLIR is a different MLIR instance from the one
+shlo lives in, so nothing is shared between the two: the importer walks
+jaxlib's module op by op and creates the matching op in a shlo context
+(`stablehlo.X` -> `shlo.X`, one to one), converting every type and attribute
+through its text. `to_stablehlo` walks the other way. Attribute and type
+conversions live in one place (`_ATTR_TO_SHLO`, `attr_to_stablehlo`,
+`type_to_shlo`, `type_to_stablehlo`).
+
+Input forms: StableHLO text (pretty or generic), MLIR bytecode, and portable
+artifacts (`jax.export(...).mlir_module_serialized`,
+`stablehlo.serialize_portable_artifact`), any version jaxlib can read.
+
+Rules:
+
+* Every `stablehlo.*` op becomes `shlo.*` with the same operands, results,
+  regions and source location. `func.func`, `func.call` and `func.return`
+  pass through. Every `chlo.*` op is decomposed into shlo ops by
+  `shlo.importers.chlo.DECOMPOSITIONS`; a CHLO op without a decomposition,
+  any other dialect's op (`sdy.*`, `mhlo.*`, ...), a bounded dynamic type, an
+  attribute a shlo op does not have (`dot_general`'s `algorithm`, a
+  non-default `result_accuracy` on ops other than `exponential`, ...) raise
+  `shlo.ImportError` naming the op and its location. Nothing is dropped
+  silently.
+* Sharding, layout and other annotations: *discardable* attributes, i.e.
+  those whose names carry a dialect prefix (`mhlo.sharding`,
+  `mhlo.frontend_attributes`, `mhlo.layout_mode`, `mhlo.memory_kind`,
+  `jax.result_info`, `jax.buffer_donor`, `tf.aliasing_output`,
+  `mhlo.num_partitions`, ...), are kept verbatim on the module, functions,
+  function arguments/results and ops when their value is a builtin attribute
+  (string, integer, array, dictionary); they carry no shlo semantics (the
+  verifier and interpreter ignore them) and `to_stablehlo` writes them back,
+  so XLA sees the same shardings. A discardable attribute whose value belongs
+  to another dialect (e.g. `#sdy.sharding<...>`) raises `shlo.ImportError`.
+* `result_accuracy = #stablehlo.result_accuracy<mode = DEFAULT>` (which
+  StableHLO puts on many transcendental ops) means the same as no attribute
+  and is dropped; `exponential` keeps a non-default mode.
+* Shardy attributes (`sdy.sharding_rule = #sdy.op_sharding_rule<...>`,
+  `sdy.sharding = #sdy.sharding<...>`) are kept as their text in a string
+  attribute of the same name (shlo's MLIR has no Shardy dialect);
+  `to_stablehlo` parses them back. Shardy *ops* (`sdy.mesh`, ...) raise.
+* Custom calls are kept as `shlo.custom_call` with all their attributes
+  (target-specific ones such as `error_message` verbatim);
+  `api_version = N : i32` becomes `#shlo.custom_call_api_version<...>`.
+"""
+from __future__ import annotations
+
+import functools
+import re
+
+from mlir import ir
+
+from ..errors import ImporterError
+from ..verify._spec_table import ENUMS, OPS, STRUCTS
+
+# --------------------------------------------------------------------------
+# jaxlib's MLIR
+# --------------------------------------------------------------------------
+
+
+def jaxlib_context():
+    """A jaxlib MLIR context with stablehlo, chlo, func (and the rest jax uses) loaded."""
+    from jax._src.interpreters import mlir as jmlir
+    ctx = jmlir.make_ir_context()
+    try:  # jax.export artifacts carry Shardy attributes (sdy.sharding_rule, ...)
+        from jaxlib.mlir.dialects import sdy
+        sdy.register_dialect(ctx)
+    except Exception:  # noqa: BLE001 - a jaxlib without Shardy
+        pass
+    return ctx
+
+
+def parse_stablehlo(source, context=None):
+    """Parses StableHLO text (pretty/generic), bytecode or a portable artifact with jaxlib's MLIR."""
+    from jaxlib.mlir import ir as jir
+    ctx = context or jaxlib_context()
+    if isinstance(source, str):
+        data = source.encode()
+    elif isinstance(source, (bytes, bytearray, memoryview)):
+        data = bytes(source)
+    else:
+        raise TypeError(f"from_stablehlo() takes str or bytes, not {type(source).__name__}")
+    with ctx:
+        if data.startswith(b"ML\xefR"):
+            try:  # jax's own reader (it knows every dialect jax.export writes, Shardy included)
+                from jax._src.lib import _jax
+                module = _jax.mlir.deserialize_portable_artifact(data)
+                if isinstance(module, (str, bytes)):
+                    module = jir.Module.parse(module)
+                return module, ctx
+            except Exception:  # noqa: BLE001
+                pass
+            try:
+                from jaxlib.mlir.dialects import stablehlo as jshlo
+                text = jshlo.deserialize_portable_artifact_str(data)
+                return jir.Module.parse(text), ctx
+            except Exception:  # noqa: BLE001 - plain bytecode, not an artifact
+                pass
+            try:
+                return jir.Module.parse(data), ctx
+            except Exception as e:  # noqa: BLE001
+                raise ImporterError(f"not a StableHLO artifact or MLIR bytecode: {e}") from None
+        try:
+            return jir.Module.parse(data.decode("utf-8")), ctx
+        except Exception as e:  # noqa: BLE001
+            raise ImporterError(f"StableHLO text does not parse: {e}") from None
+
+
+# --------------------------------------------------------------------------
+# types
+# --------------------------------------------------------------------------
+
+@functools.lru_cache(maxsize=4096)
+def type_to_shlo(text: str) -> str:
+    if "#stablehlo.bounds" in text:
+        raise ImporterError(f"bounded dynamic type {text} has no shlo counterpart")
+    return text.replace("!stablehlo.token", "!shlo.token")
+
+
+@functools.lru_cache(maxsize=4096)
+def type_to_stablehlo(text: str) -> str:
+    if "!shlo.future" in text:
+        raise ImporterError(f"type {text} has no StableHLO counterpart")
+    return text.replace("!shlo.token", "!stablehlo.token")
+
+
+# --------------------------------------------------------------------------
+# attributes
+# --------------------------------------------------------------------------
+
+# Field order of each struct as shlo prints it.
+STRUCT_FIELDS = {
+    "dot_dimension_numbers": ["lhs_batching_dimensions", "rhs_batching_dimensions",
+                              "lhs_contracting_dimensions", "rhs_contracting_dimensions"],
+    "conv_dimension_numbers": ["input_batch_dimension", "input_feature_dimension", "input_spatial_dimensions",
+                               "kernel_input_feature_dimension", "kernel_output_feature_dimension",
+                               "kernel_spatial_dimensions", "output_batch_dimension",
+                               "output_feature_dimension", "output_spatial_dimensions"],
+    "gather_dimension_numbers": ["offset_dims", "collapsed_slice_dims", "operand_batching_dims",
+                                 "start_indices_batching_dims", "start_index_map", "index_vector_dim"],
+    "scatter_dimension_numbers": ["update_window_dims", "inserted_window_dims", "input_batching_dims",
+                                  "scatter_indices_batching_dims", "scatter_dims_to_operand_dims",
+                                  "index_vector_dim"],
+    "channel_handle": ["handle", "type"],
+    "output_operand_alias": ["output_tuple_indices", "operand_index", "operand_tuple_indices"],
+}
+_API_VERSIONS = ENUMS["custom_call_api_version"]
+_FIELD_RE = re.compile(r"(\w+)\s*=\s*(\[[^\]]*\]|-?\d+)")
+_ENUM_RE = re.compile(r"#stablehlo<(\w+)\s+(\w+)>")
+_SHLO_ENUM_RE = re.compile(r"#shlo\.(\w+)<(\w+)>")
+_SHLO_STRUCT_RE = re.compile(r"#shlo\.(dot|conv|gather|scatter|channel_handle|output_operand_alias)<")
+
+
+class AttrError(Exception):
+    pass
+
+
+def _dims(text: str) -> list:
+    inner = text.strip()[1:-1].strip()
+    return [int(x) for x in inner.split(",")] if inner else []
+
+
+def _print_struct(kind: str, fields: dict) -> str:
+    parts = []
+    for name in STRUCT_FIELDS[kind]:
+        v = fields.get(name, [] if STRUCTS[kind]["fields"][name] == "dims" else 0)
+        parts.append(f"{name} = [{', '.join(str(x) for x in v)}]" if isinstance(v, list) else f"{name} = {v}")
+    return f"#shlo.{STRUCTS[kind]['mnemonic']}<{', '.join(parts)}>"
+
+
+def _parse_fields(body: str) -> dict:
+    return {n: (_dims(v) if v.startswith("[") else int(v)) for n, v in _FIELD_RE.findall(body)}
+
+
+def _conv_compact(body: str) -> dict:
+    """`[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]` -> conv dimension number fields."""
+    m = re.fullmatch(r"\s*\[([^\]]*)\]\s*x\s*\[([^\]]*)\]\s*->\s*\[([^\]]*)\]\s*", body)
+    if not m:
+        raise AttrError(f"unrecognized conv dimension numbers <{body}>")
+    out = {}
+    for prefix, spec, special in (("input", m.group(1), ("b", "f")), ("kernel", m.group(2), ("i", "o")),
+                                  ("output", m.group(3), ("b", "f"))):
+        dims = [d.strip() for d in spec.split(",")]
+        spatial = {}
+        for pos, d in enumerate(dims):
+            if d == special[0]:
+                out[f"{prefix}_batch_dimension" if prefix != "kernel" else "kernel_input_feature_dimension"] = pos
+            elif d == special[1]:
+                out[f"{prefix}_feature_dimension" if prefix != "kernel" else "kernel_output_feature_dimension"] = pos
+            else:
+                spatial[int(d)] = pos
+        out[f"{prefix}_spatial_dimensions"] = [spatial[i] for i in range(len(spatial))]
+    return out
+
+
+def _struct_to_shlo(kind: str, text: str) -> str:
+    mnemonic = STRUCTS[kind]["mnemonic"]
+    m = re.fullmatch(r"#stablehlo\.(\w+)<(.*)>", text.strip(), re.S)
+    if not m or m.group(1) != mnemonic:
+        raise AttrError(f"expected #stablehlo.{mnemonic}<...>, got {text}")
+    body = m.group(2).strip()
+    if kind == "conv_dimension_numbers":
+        fields = _parse_fields(body[3:]) if body.startswith("raw") else _conv_compact(body)
+    else:
+        fields = _parse_fields(body)
+    unknown = set(fields) - set(STRUCT_FIELDS[kind])
+    if unknown:
+        raise AttrError(f"{text}: fields {sorted(unknown)} have no shlo counterpart")
+    return _print_struct(kind, fields)
+
+
+def _split_top(text: str) -> list:
+    """Splits `[a, b<c, d>, e]`'s body at top-level commas."""
+    inner = text.strip()[1:-1]
+    out, depth, cur = [], 0, ""
+    for ch in inner:
+        if ch in "<[({":
+            depth += 1
+        elif ch in ">])}":
+            depth -= 1
+        if ch == "," and depth == 0:
+            out.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    if cur.strip():
+        out.append(cur.strip())
+    return out
+
+
+def attr_to_shlo(kind: str | None, text: str) -> str:
+    """The shlo text of an attribute given as StableHLO text; `kind` is the spec kind (None = builtin)."""
+    if kind in ENUMS:
+        if kind == "custom_call_api_version":
+            m = re.fullmatch(r"(\d+)\s*:\s*i32", text.strip())
+            if not m or int(m.group(1)) >= len(_API_VERSIONS):
+                raise AttrError(f"unknown custom_call api_version {text}")
+            return f"#shlo.custom_call_api_version<{_API_VERSIONS[int(m.group(1))]}>"
+        if kind == "result_accuracy":
+            mode = re.search(r"result_accuracy_mode<(\w+)>", text)
+            nums = _parse_fields(text)
+            if not mode or any(v for v in nums.values()):
+                raise AttrError(f"result accuracy {text} has no shlo counterpart")
+            return f"#shlo.result_accuracy<{mode.group(1)}>"
+        m = _ENUM_RE.fullmatch(text.strip())
+        if not m or m.group(2) not in ENUMS[kind]:
+            raise AttrError(f"expected a {kind}, got {text}")
+        return f"#shlo.{kind}<{m.group(2)}>"
+    if kind in STRUCTS:
+        return _struct_to_shlo(kind, text)
+    if kind in ("precision_config", "output_operand_aliases"):
+        elem = "precision" if kind == "precision_config" else "output_operand_alias"
+        return "[" + ", ".join(attr_to_shlo(elem, t) for t in _split_top(text)) + "]"
+    if "#stablehlo" in text or "!stablehlo" in text or "#chlo" in text or "#sdy" in text:
+        if "!stablehlo.token" in text and "#" not in text:
+            return type_to_shlo(text)
+        raise AttrError(f"attribute {text} has no shlo counterpart")
+    return text
+
+
+def _struct_to_stablehlo(m_text: str) -> str:
+    return m_text
+
+
+def attr_to_stablehlo(kind: str | None, text: str) -> str:
+    """The StableHLO text of a shlo attribute's text."""
+    if kind == "custom_call_api_version":
+        m = _SHLO_ENUM_RE.fullmatch(text.strip())
+        return f"{_API_VERSIONS.index(m.group(2))} : i32"
+    if kind == "result_accuracy":
+        m = _SHLO_ENUM_RE.fullmatch(text.strip())
+        return (f"#stablehlo.result_accuracy<atol = 0.000000e+00, rtol = 0.000000e+00, ulps = 0, "
+                f"mode = #stablehlo.result_accuracy_mode<{m.group(2)}>>")
+
+    def enum(m):
+        if m.group(1) in ENUMS:
+            return f"#stablehlo<{m.group(1)} {m.group(2)}>"
+        return m.group(0)
+    text = _SHLO_ENUM_RE.sub(enum, text)
+    text = _SHLO_STRUCT_RE.sub(lambda m: f"#stablehlo.{m.group(1)}<" + ("raw " if m.group(1) == "conv" else ""),
+                               text)
+    return type_to_stablehlo(text)
+
+
+def _items(attributes):
+    """(name, attribute) pairs of an op's attributes, whichever way the bindings iterate them."""
+    out = []
+    for i in range(len(attributes)):
+        named = attributes[i]
+        out.append((named.name, named.attr))
+    return out
+
+
+def _quote(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def _attr_kinds(op_name: str) -> dict:
+    entry = OPS.get(op_name)
+    return {a[0]: a[1] for a in entry["attributes"]} if entry else {}
+
+
+def _builtin_kind(kind):
+    return None if kind not in ENUMS and kind not in STRUCTS and kind not in (
+        "precision_config", "output_operand_aliases") else kind
+
+
+# --------------------------------------------------------------------------
+# StableHLO -> shlo
+# --------------------------------------------------------------------------
+
+class _ChloBuilder:
+    """The `b` handed to CHLO decompositions: builds shlo ops at the current insertion point."""
+
+    def __init__(self, importer, loc):
+        self._imp = importer
+        self.loc = loc
+        self.context = importer.ctx
+
+    def op(self, op_name, *operands, result_types=None, **attributes):
+        from ..builders import create
+        op = create(op_name, *operands, result_types=result_types, loc=self.loc, **attributes)
+        results = list(op.results)
+        return results[0] if len(results) == 1 else results
+
+    def constant(self, array, element=None):
+        from ..literals import numpy_to_elements
+        return self.op("constant", value=numpy_to_elements(array, element, self.context))
+
+
+def _op_loc_text(op) -> str:
+    return str(op.location)
+
+
+class StableHLOImporter:
+    """Translates a jaxlib (StableHLO) module into a shlo Program."""
+
+    def __init__(self, context=None):
+        from ..context import make_context
+        self.ctx = context or make_context()
+        self.values = {}
+        self._locs = {}
+        self._types = {}
+        self._attrs = {}
+        self.drop_shape_assertions = False
+
+    # -- helpers -----------------------------------------------------------
+    def loc(self, jloc):
+        text = str(jloc)
+        loc = self._locs.get(text)
+        if loc is None:
+            try:
+                loc = ir.Location.from_attr(ir.Attribute.parse(text, self.ctx))
+            except Exception:  # noqa: BLE001 - an unparseable location still names its text
+                loc = ir.Location.name(text[:200], context=self.ctx)
+            self._locs[text] = loc
+        return loc
+
+    def type(self, jtype, where=""):
+        text = str(jtype)
+        t = self._types.get(text)
+        if t is None:
+            try:
+                t = ir.Type.parse(type_to_shlo(text), self.ctx)
+            except ImporterError as e:
+                raise ImporterError(f"{where}: {e}") from None
+            except Exception as e:  # noqa: BLE001
+                raise ImporterError(f"{where}: type {text} has no shlo counterpart ({e})") from None
+            self._types[text] = t
+        return t
+
+    def attr(self, text: str):
+        a = self._attrs.get(text)
+        if a is None:
+            a = self._attrs[text] = ir.Attribute.parse(text, self.ctx)
+        return a
+
+    @staticmethod
+    def where(op) -> str:
+        return f"{op.name} at {_op_loc_text(op)}"
+
+    def fail(self, op, msg):
+        raise ImporterError(f"{op.name} at {_op_loc_text(op)}: {msg}")
+
+    def convert_attrs(self, op, shlo_name: str | None, keep=()) -> dict:
+        kinds = _attr_kinds(shlo_name) if shlo_name else {}
+        out = {}
+        for name, attr in _items(op.attributes):
+            text = str(attr)
+            if name in keep:
+                out[name] = self.attr(text)
+                continue
+            kind = kinds.get(name, "__missing__")
+            try:
+                if kind == "__missing__":
+                    if name == "result_accuracy":
+                        if attr_to_shlo("result_accuracy", text) == "#shlo.result_accuracy<DEFAULT>":
+                            continue
+                        raise AttrError(f"result_accuracy {text} has no shlo counterpart on this op")
+                    if name == "operandSegmentSizes":
+                        continue
+                    if "." not in name and shlo_name != "custom_call":
+                        raise AttrError(f"attribute {name} = {text} has no shlo counterpart")
+                    if name.startswith("sdy.") and text.startswith("#sdy."):
+                        new = _quote(text)   # kept as text; to_stablehlo parses it back
+                    else:
+                        new = attr_to_shlo(None, text)
+                else:
+                    new = attr_to_shlo(_builtin_kind(kind), text)
+                out[name] = self.attr(new)
+            except ImporterError:
+                raise
+            except AttrError as e:
+                self.fail(op, str(e))
+            except Exception as e:  # noqa: BLE001
+                self.fail(op, f"attribute {name} = {text} does not translate ({e})")
+        return out
+
+    # -- walking -----------------------------------------------------------
+    def module(self, jmodule):
+        from ..program import Program
+        jop = jmodule.operation
+        with self.ctx, self.loc(jop.location):
+            module = ir.Module.create(self.loc(jop.location))
+            mop = module.operation
+            for name, attr in _items(jop.attributes):
+                if name == "sym_name" or "." in name:
+                    try:
+                        mop.attributes[name] = self.attr(attr_to_shlo(None, str(attr)))
+                    except Exception as e:  # noqa: BLE001
+                        raise ImporterError(f"module attribute {name} = {attr}: {e}") from None
+                else:
+                    raise ImporterError(f"module attribute {name} = {attr} has no shlo counterpart")
+            with ir.InsertionPoint(module.body):
+                for op in jmodule.body.operations:
+                    op = op.operation
+                    if op.name != "func.func":
+                        self.fail(op, "only func.func may appear at the top level of a shlo module")
+                    self.func(op)
+        return Program(module, self.ctx)
+
+    def func(self, op):
+        attrs = {}
+        for name, attr in _items(op.attributes):
+            text = str(attr)
+            if name in ("sym_name", "sym_visibility"):
+                attrs[name] = self.attr(text)
+            elif name == "function_type":
+                from jaxlib.mlir import ir as jir
+                attrs[name] = ir.TypeAttr.get(self.type(jir.TypeAttr(attr).value, self.where(op)))
+            elif name in ("arg_attrs", "res_attrs"):
+                try:
+                    attrs[name] = self.attr(attr_to_shlo(None, text))
+                except (AttrError, Exception) as e:  # noqa: BLE001
+                    self.fail(op, f"{name} {text} do not translate ({e})")
+            else:
+                self.fail(op, f"function attribute {name} = {text} has no shlo counterpart")
+        new = ir.Operation.create("func.func", attributes=attrs, regions=1, loc=self.loc(op.location))
+        self.region(op.regions[0], new.regions[0], op)
+
+    def region(self, jregion, region, owner):
+        blocks = list(jregion.blocks)
+        if len(blocks) > 1:
+            self.fail(owner, "regions with more than one block have no shlo counterpart")
+        for jblock in blocks:
+            args = list(jblock.arguments)
+            block = region.blocks.append(*[self.type(a.type, self.where(owner)) for a in args],
+                                         arg_locs=[self.loc(a.location) for a in args])
+            for a, b in zip(args, block.arguments):
+                self.values[a] = b
+            with ir.InsertionPoint(block):
+                for jop in jblock.operations:
+                    self.operation(jop.operation)
+
+    def operands(self, op):
+        try:
+            return [self.values[v] for v in op.operands]
+        except KeyError:
+            self.fail(op, "uses a value defined outside what was translated")
+
+    def operation(self, op):
+        name = op.name
+        dialect, _, short = name.partition(".")
+        loc = self.loc(op.location)
+        if name in ("func.return", "func.call"):
+            keep = ("callee",) if name == "func.call" else ()
+            attrs = self.convert_attrs(op, None, keep=keep)
+            new = ir.Operation.create(name, results=[self.type(r.type, self.where(op)) for r in op.results],
+                                      operands=self.operands(op), attributes=attrs, loc=loc)
+        elif dialect == "stablehlo":
+            if (short == "custom_call" and self.drop_shape_assertions and not len(op.results)
+                    and str(op.attributes["call_target_name"]) == '"shape_assertion"'):
+                return
+            entry = OPS.get(short)
+            if entry is None:
+                self.fail(op, f"StableHLO op {name} has no shlo counterpart")
+            new = self.generic(op, short, entry, loc)
+        elif dialect == "chlo":
+            try:
+                from .chlo import DECOMPOSITIONS
+            except ModuleNotFoundError:
+                DECOMPOSITIONS = {}
+            fn = DECOMPOSITIONS.get(short)
+            if fn is None:
+                self.fail(op, f"CHLO op {name} has no decomposition into shlo")
+            attrs = {n: str(a) for n, a in _items(op.attributes)}
+            rtypes = [type_to_shlo(str(r.type)) for r in op.results]
+            with loc:
+                try:
+                    res = fn(_ChloBuilder(self, loc), self.operands(op), attrs, rtypes)
+                except ImporterError:
+                    raise
+                except Exception as e:  # noqa: BLE001
+                    self.fail(op, f"decomposition failed ({type(e).__name__}: {e})")
+            if not isinstance(res, (list, tuple)):
+                res = [res]
+            if len(res) != len(op.results):
+                self.fail(op, f"decomposition gave {len(res)} results, expected {len(op.results)}")
+            for a, b in zip(op.results, res):
+                self.values[a] = b
+            return
+        else:
+            self.fail(op, f"op {name} has no shlo counterpart")
+        for a, b in zip(op.results, new.results):
+            self.values[a] = b
+
+    def constant(self, op, loc):
+        """stablehlo.constant through its text: the bindings cannot hand complex literals to Python."""
+        text = op.get_asm(print_generic_op_form=True, enable_debug_info=False)
+        m = re.search(r"<\{value = (.*)\}> : \(\) -> ", text, re.S)
+        if not m or len(op.attributes) != 1:
+            self.fail(op, "unexpected constant form")
+        rtype = self.type(op.results[0].type, self.where(op))
+        try:
+            new = ir.Operation.parse(f'"shlo.constant"() {{value = {m.group(1)}}} : () -> {rtype}', context=self.ctx)
+        except Exception as e:  # noqa: BLE001
+            self.fail(op, f"constant does not translate ({e})")
+        new.location = loc
+        ir.InsertionPoint.current.insert(new)
+        return new
+
+    def generic(self, op, short, entry, loc):
+        if short == "constant":
+            return self.constant(op, loc)
+        operands = self.operands(op)
+        attrs = self.convert_attrs(op, short)
+        decls = entry["operands"]
+        variadic = [d for d in decls if d[4]]
+        if len(variadic) > 1:
+            if "operandSegmentSizes" in op.attributes:
+                from jaxlib.mlir import ir as jir
+                sizes = list(jir.DenseI32ArrayAttr(op.attributes["operandSegmentSizes"]))
+            else:
+                fixed = len(decls) - len(variadic)
+                per = (len(operands) - fixed) // len(variadic)
+                sizes = [per if d[4] else 1 for d in decls]
+            attrs["operandSegmentSizes"] = ir.DenseI32ArrayAttr.get(sizes, context=self.ctx)
+        new = ir.Operation.create(f"shlo.{short}", results=[self.type(r.type, self.where(op)) for r in op.results],
+                                  operands=operands, attributes=attrs, regions=len(op.regions), loc=loc)
+        for jr, r in zip(op.regions, new.regions):
+            self.region(jr, r, op)
+        return new
+
+
+def import_module(jmodule, context=None, *, drop_shape_assertions: bool = False):
+    """A shlo Program from a jaxlib `ir.Module` holding StableHLO (unverified).
+
+    `drop_shape_assertions` leaves out jax.export's `custom_call @shape_assertion`
+    run-time checks of symbolic dimensions (only when asked).
+    """
+    imp = StableHLOImporter(context)
+    imp.drop_shape_assertions = drop_shape_assertions
+    return imp.module(jmodule)
+
+
+def from_stablehlo(source, *, context=None, verify: bool = True):
+    """A shlo Program from StableHLO: text (pretty or generic), bytecode or a portable artifact.
+
+    Raises shlo.ImportError for constructs without a shlo counterpart, naming
+    the op and its location.
+    """
+    jmodule, _jctx = parse_stablehlo(source)
+    prog = import_module(jmodule, context)
+    return prog.verify() if verify else prog
+
+
+# --------------------------------------------------------------------------
+# shlo -> StableHLO
+# --------------------------------------------------------------------------
+
+# stablehlo ops whose operand groups are not AttrSizedOperandSegments
+_NO_SEGMENTS = True
+
+
+class StableHLOExporter:
+    def __init__(self, jctx):
+        from jaxlib.mlir import ir as jir
+        self.jir = jir
+        self.ctx = jctx
+        self.values = {}
+        self._locs = {}
+        self._types = {}
+        self._attrs = {}
+
+    def loc(self, loc):
+        text = str(loc)
+        j = self._locs.get(text)
+        if j is None:
+            jir = self.jir
+            try:  # jaxlib's bindings cannot hand back a parsed location attribute; parse it on an op
+                j = jir.Module.parse(f"module {{}} {text}", self.ctx).operation.location
+            except Exception:  # noqa: BLE001
+                j = jir.Location.name(text[:200], context=self.ctx)
+            self._locs[text] = j
+        return j
+
+    def type(self, t):
+        text = str(t)
+        j = self._types.get(text)
+        if j is None:
+            j = self._types[text] = self.jir.Type.parse(type_to_stablehlo(text), self.ctx)
+        return j
+
+    def attr(self, text):
+        a = self._attrs.get(text)
+        if a is None:
+            try:
+                a = self._attrs[text] = self.jir.Attribute.parse(text, self.ctx)
+            except Exception as e:  # noqa: BLE001
+                raise ImporterError(f"attribute {text} does not parse as StableHLO ({e})") from None
+        return a
+
+    def module(self, module):
+        jir = self.jir
+        mop = module.operation
+        with self.ctx, self.loc(mop.location):
+            jmodule = jir.Module.create(self.loc(mop.location))
+            for name, attr in _items(mop.attributes):
+                jmodule.operation.attributes[name] = self.attr(attr_to_stablehlo(None, str(attr)))
+            with jir.InsertionPoint(jmodule.body):
+                for op in module.body.operations:
+                    self.operation(op.operation)
+        return jmodule
+
+    def region(self, region, jregion):
+        for block in region.blocks:
+            args = list(block.arguments)
+            jblock = jregion.blocks.append(*[self.type(a.type) for a in args],
+                                           arg_locs=[self.loc(a.location) for a in args])
+            for a, b in zip(args, jblock.arguments):
+                self.values[a] = b
+            with self.jir.InsertionPoint(jblock):
+                for op in block.operations:
+                    self.operation(op.operation)
+
+    def operation(self, op):
+        jir = self.jir
+        name = op.name
+        if name.startswith("shlo."):
+            short = name[5:]
+            if short in ("async_start", "async_done"):
+                raise ImporterError(f"{name} at {op.location}: has no StableHLO counterpart")
+            jname = "stablehlo." + short
+            kinds = _attr_kinds(short)
+        elif name.startswith("func."):
+            jname, kinds = name, {}
+        else:
+            raise ImporterError(f"{name} at {op.location}: has no StableHLO counterpart")
+        attrs = {}
+        for aname, attr in (_items(op.attributes) if name != "shlo.constant" else ()):
+            if aname == "operandSegmentSizes":
+                continue
+            if name == "func.func" and aname == "function_type":
+                attrs[aname] = jir.TypeAttr.get(self.type(ir.TypeAttr(attr).value))
+                continue
+            if aname.startswith("sdy.") and isinstance(attr, ir.StringAttr) and attr.value.startswith("#sdy."):
+                attrs[aname] = self.attr(attr.value)
+                continue
+            attrs[aname] = self.attr(attr_to_stablehlo(kinds.get(aname), str(attr)))
+        operands = [self.values[v] for v in op.operands]
+        if name == "shlo.constant":
+            return self.constant(op)
+        new = jir.Operation.create(jname, results=[self.type(r.type) for r in op.results], operands=operands,
+                                   attributes=attrs, regions=len(op.regions), loc=self.loc(op.location))
+        for r, jr in zip(op.regions, new.regions):
+            self.region(r, jr)
+        for a, b in zip(op.results, new.results):
+            self.values[a] = b
+        return new
+
+
+    def constant(self, op):
+        """shlo.constant through its text: the bindings cannot hand some literals to Python."""
+        from .. import _shlo_ext
+        jir = self.jir
+        value = _shlo_ext.attribute_text(op, "value").decode()
+        new = jir.Operation.parse(f'"stablehlo.constant"() {{value = {value}}} : () -> {self.type(op.results[0].type)}',
+                                  context=self.ctx)
+        new.location = self.loc(op.location)
+        jir.InsertionPoint.current.insert(new)
+        self.values[op.results[0]] = new.results[0]
+        return new
+
+
+def export_module(prog, jctx=None):
+    """A jaxlib `ir.Module` holding the StableHLO form of a shlo Program."""
+    jctx = jctx or jaxlib_context()
+    jmodule = StableHLOExporter(jctx).module(prog.module)
+    return jmodule
+
+
+def to_stablehlo(prog, *, debug_info: bool = True) -> str:
+    """StableHLO text of a shlo Program, which jaxlib's MLIR parses and XLA compiles.
+
+    `shlo.X` becomes `stablehlo.X`; attributes and types are written in
+    StableHLO's syntax; locations (with `debug_info`) and discardable
+    attributes come along. Raises shlo.ImportError for shlo constructs
+    StableHLO lacks (async_start/async_done futures).
+    """
+    from ..program import Program
+    if not isinstance(prog, Program):
+        from ..program import parse
+        prog = parse(prog)
+    jmodule = export_module(prog)
+    if not jmodule.operation.verify():
+        raise ImporterError("the StableHLO module does not verify")
+    return jmodule.operation.get_asm(enable_debug_info=debug_info)
