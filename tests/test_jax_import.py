@@ -333,6 +333,58 @@ case("transformer_block", _transformer_block,
       "w1": _arr((D, 16)) / 3, "w2": _arr((16, D)) / 4}, _arr((2, 4, D)), rtol=1e-4)
 
 
+def _decoder(layers, x):
+    """A 12-layer transformer decoder: causal attention mask + padding mask."""
+    T = x.shape[1]
+    pad = jnp.arange(T) < T - 1                        # the last position is padding
+    mask = jnp.tril(jnp.ones((T, T), bool)) & pad[None, :]
+    for p in layers:
+        def ln(v, g):
+            m = v.mean(-1, keepdims=True)
+            return (v - m) * lax.rsqrt(((v - m) ** 2).mean(-1, keepdims=True) + 1e-5) * g
+        h = ln(x, p["g1"])
+        q, k, v = h @ p["wq"], h @ p["wk"], h @ p["wv"]
+        s = jnp.einsum("btd,bsd->bts", q, k) / np.sqrt(x.shape[-1])
+        s = jnp.where(mask[None], s, -1e9)
+        x = x + jnp.einsum("bts,bsd->btd", jax.nn.softmax(s, -1), v) @ p["wo"]
+        x = x + jax.nn.gelu(ln(x, p["g2"]) @ p["w1"]) @ p["w2"]
+    return x
+
+
+case("decoder_12_layers", _decoder,
+     [{"g1": np.ones(D, np.float32), "g2": np.ones(D, np.float32),
+       **{k: _arr((D, D)) / 4 for k in ("wq", "wk", "wv", "wo")},
+       "w1": _arr((D, 16)) / 4, "w2": _arr((16, D)) / 6} for _ in range(12)],
+     _arr((2, 5, D)), rtol=1e-3)
+
+
+def _rnn(p, xs):
+    """An Elman RNN over the time axis with lax.scan, returning all states."""
+    def step(h, x):
+        h = jnp.tanh(x @ p["wx"] + h @ p["wh"] + p["b"])
+        return h, h
+    _, hs = lax.scan(step, jnp.zeros((xs.shape[1], p["wh"].shape[0]), xs.dtype), xs)
+    return hs
+
+
+case("rnn_scan", _rnn, {"wx": _arr((3, 6)) / 3, "wh": _arr((6, 6)) / 4, "b": _arr((6,)) / 4},
+     _arr((7, 2, 3)), rtol=1e-4)
+
+
+def _cnn_batch_norm(p, x):
+    """Conv + batch norm (training-mode batch statistics) + relu + global average pool."""
+    y = lax.conv_general_dilated(x, p["w"], (1, 1), "SAME", dimension_numbers=("NHWC", "HWIO", "NHWC"))
+    mean = y.mean((0, 1, 2))
+    var = ((y - mean) ** 2).mean((0, 1, 2))
+    y = (y - mean) * lax.rsqrt(var + 1e-5) * p["gamma"] + p["beta"]
+    return jax.nn.relu(y).mean((1, 2)) @ p["fc"]
+
+
+case("cnn_batch_norm", _cnn_batch_norm,
+     {"w": _arr((3, 3, 2, 4)) / 3, "gamma": _pos((4,)), "beta": _arr((4,)) / 3, "fc": _arr((4, 3)) / 2},
+     _arr((3, 6, 6, 2)), rtol=1e-4)
+
+
 @pytest.mark.parametrize("fn,args,kw", CASES)
 def test_differential(fn, args, kw):
     kw = dict(kw)
