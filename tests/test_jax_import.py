@@ -333,6 +333,18 @@ case("transformer_block", _transformer_block,
       "w1": _arr((D, 16)) / 3, "w2": _arr((16, D)) / 4}, _arr((2, 4, D)), rtol=1e-4)
 
 
+# narrow types and the rbg generators
+case("int4_add", lambda a: a + a, np.array([1, -2, 7, -8], ml_dtypes.int4))
+case("uint4_mul", lambda a: a * a, np.array([1, 2, 3, 15], ml_dtypes.uint4))
+case("f8e4m3fn_mul", lambda a: a * a, np.array([1.0, -2.5, 0.125, 448], ml_dtypes.float8_e4m3fn))
+case("f8e5m2_to_f32", lambda a: a.astype(jnp.float32) * 2, np.array([1.0, -2.5, 0.125], ml_dtypes.float8_e5m2))
+case("random_rbg", lambda k: (jax.random.bits(jax.random.wrap_key_data(k, impl="rbg"), (8,), jnp.uint32),
+                              jax.random.uniform(jax.random.wrap_key_data(k, impl="rbg"), (4,))),
+     np.asarray(jax.random.key_data(jax.random.key(0, impl="rbg"))))
+case("random_unsafe_rbg", lambda k: jax.random.bits(jax.random.wrap_key_data(k, impl="unsafe_rbg"), (8,), jnp.uint32),
+     np.asarray(jax.random.key_data(jax.random.key(0, impl="unsafe_rbg"))))
+
+
 def _decoder(layers, x):
     """A 12-layer transformer decoder: causal attention mask + padding mask."""
     T = x.shape[1]
