@@ -5,6 +5,8 @@ import os
 import sys
 import tempfile
 
+from ..errors import ShloError
+
 
 def read_input(path: str) -> tuple[bytes, str]:
     """The bytes of `path` ('-' for stdin) and a name for diagnostics."""
@@ -30,3 +32,12 @@ def write_output(path: str, data: bytes) -> None:
         if os.path.exists(tmp):
             os.unlink(tmp)
         raise
+
+
+def report_errors(prog: str, run) -> int:
+    """Runs `run()`; a ShloError or an I/O error becomes one line on stderr and exit status 1."""
+    try:
+        return run()
+    except (ShloError, OSError) as e:
+        print(f"{prog}: error: {e}", file=sys.stderr)
+        return 1

@@ -17,10 +17,9 @@ import sys
 
 from .. import _shlo_ext
 from ..context import make_context
-from ..errors import ShloError
 from ..passes import SHLO_PASSES, run_pipeline
 from ..program import parse
-from .io import read_input, write_output
+from .io import read_input, report_errors, write_output
 
 
 class _HelpWithPasses(argparse.Action):
@@ -74,27 +73,23 @@ def main(argv=None) -> int:
     if args.check_compat:
         from ..serialize.cli import check_compat
         return check_compat(args.input)
-    try:
-        data, name = read_input(args.input)
-        prog = parse(data, name=name, verify=not args.no_verify)
-        if args.pass_pipeline:
-            run_pipeline(prog.module, args.pass_pipeline)
-            prog.verify()
-        if args.verify_only:
-            return 0
-        if args.emit_bytecode:
-            out = prog.bytecode()
-        else:
-            out = prog.text(generic=args.generic, debug_info=args.debuginfo).encode()
-        write_output(args.output, out)
-    except ShloError as e:
-        print(f"shlo-opt: error: {e}", file=sys.stderr)
-        return 1
-    except OSError as e:
-        print(f"shlo-opt: error: {e}", file=sys.stderr)
-        return 1
-    return 0
+    return report_errors("shlo-opt", lambda: _process(args))
 
+
+def _process(args) -> int:
+    data, name = read_input(args.input)
+    prog = parse(data, name=name, verify=not args.no_verify)
+    if args.pass_pipeline:
+        run_pipeline(prog.module, args.pass_pipeline)
+        prog.verify()
+    if args.verify_only:
+        return 0
+    if args.emit_bytecode:
+        out = prog.bytecode()
+    else:
+        out = prog.text(generic=args.generic, debug_info=args.debuginfo).encode()
+    write_output(args.output, out)
+    return 0
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -29,9 +29,8 @@ import sys
 
 import numpy as np
 
-from ..errors import ShloError
 from ..program import parse
-from .io import read_input, write_output
+from .io import read_input, report_errors, write_output
 
 
 def interpret_action(args) -> int:
@@ -123,14 +122,7 @@ def _parser() -> argparse.ArgumentParser:
 
 def main(argv=None) -> int:
     args = _parser().parse_args(argv)
-    try:
-        return ACTIONS[args.action][0](args)
-    except ShloError as e:
-        print(f"shlo-translate: error: {e}", file=sys.stderr)
-        return 1
-    except OSError as e:
-        print(f"shlo-translate: error: {e}", file=sys.stderr)
-        return 1
+    return report_errors("shlo-translate", lambda: ACTIONS[args.action][0](args))
 
 
 if __name__ == "__main__":

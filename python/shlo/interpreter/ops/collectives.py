@@ -23,7 +23,6 @@ import numpy as np
 
 from ...errors import InterpreterError
 from ..registry import implements
-from .control import pin
 from ..values import dequantize, quantize, storage_dtype
 
 _ELEMENTWISE = frozenset("""add subtract multiply divide remainder maximum minimum clamp compare select
@@ -179,12 +178,14 @@ def _combine(ctx, values: list, dtype) -> np.ndarray:
 # ----------------------------------------------------------------- ops
 
 
+def _join(ctx):
+    """This process's group for a reduction-style collective, and the collective's rendezvous key."""
+    return _my_group(ctx, _reduction_groups(ctx)), ctx.process.next_collective()
+
+
 @implements("all_reduce", quant_aware=True)
 def all_reduce(ctx, *operands):
-    ctx = pin(ctx)
-    groups = _reduction_groups(ctx)
-    group = _my_group(ctx, groups)
-    key = ctx.process.next_collective()
+    group, key = _join(ctx)
     mine = [_to_element_type(x, s, t) for x, s, t in zip(operands, ctx.operand_types, ctx.result_types)]
     everyone = _exchange(ctx, key, group, mine)
     results = []
@@ -195,10 +196,7 @@ def all_reduce(ctx, *operands):
 
 @implements("reduce_scatter", quant_aware=True)
 def reduce_scatter(ctx, operand):
-    ctx = pin(ctx)
-    groups = _reduction_groups(ctx)
-    group = _my_group(ctx, groups)
-    key = ctx.process.next_collective()
+    group, key = _join(ctx)
     t = ctx.result_types[0]
     mine = _to_element_type(operand, ctx.operand_types[0], t)
     everyone = _exchange(ctx, key, group, mine)
@@ -218,10 +216,7 @@ def reduce_scatter(ctx, operand):
 
 @implements("all_gather", quant_aware=True)
 def all_gather(ctx, *operands):
-    ctx = pin(ctx)
-    groups = _reduction_groups(ctx)
-    group = _my_group(ctx, groups)
-    key = ctx.process.next_collective()
+    group, key = _join(ctx)
     everyone = _exchange(ctx, key, group, [np.asarray(x) for x in operands])
     dim = int(ctx.attrs["all_gather_dim"])
     results = [np.concatenate([vals[i] for vals in everyone], axis=dim) for i in range(len(operands))]
@@ -234,7 +229,6 @@ def all_gather(ctx, *operands):
 
 @implements("all_to_all", quant_aware=True)
 def all_to_all(ctx, *operands):
-    ctx = pin(ctx)
     groups = _replica_or_partition_groups(ctx, _rows(ctx))
     group = _my_group(ctx, groups)
     key = ctx.process.next_collective()
@@ -259,7 +253,6 @@ def all_to_all(ctx, *operands):
 
 @implements("collective_broadcast", quant_aware=True)
 def collective_broadcast(ctx, operand):
-    ctx = pin(ctx)
     groups = _replica_or_partition_groups(ctx, _rows(ctx))
     group = _my_group(ctx, groups, required=False)
     key = ctx.process.next_collective()
@@ -271,7 +264,6 @@ def collective_broadcast(ctx, operand):
 
 @implements("collective_permute", quant_aware=True)
 def collective_permute(ctx, operand):
-    ctx = pin(ctx)
     proc = ctx.process
     key = proc.next_collective()
     pairs = _rows(ctx, "source_target_pairs")

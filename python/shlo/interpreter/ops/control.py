@@ -27,7 +27,6 @@ check raises `CheckFailure`.
 """
 from __future__ import annotations
 
-import dataclasses
 import re
 from typing import Callable
 
@@ -39,16 +38,6 @@ from ..registry import implements
 from ..values import TOKEN, Token
 
 # ----------------------------------------------------------------- control flow
-
-
-def pin(ctx):
-    """A private copy of `ctx`, so that its `process` and `call` stay those of the running process.
-
-    Step contexts are shared by the threads of all processes and the evaluator
-    sets `ctx.process` on the shared object before running an op; an op that
-    blocks (a collective) or runs long must read them from its own copy.
-    """
-    return dataclasses.replace(ctx)
 
 
 def _truth(value, what: str) -> bool:
@@ -87,7 +76,6 @@ def case(ctx, index):
 
 @implements("composite", quant_aware=True)
 def composite(ctx, *inputs):
-    ctx = pin(ctx)
     return list(ctx.call(ctx.attrs["decomposition"], *inputs))
 
 
@@ -104,7 +92,6 @@ class Future:
 
 @implements("async_start", quant_aware=True)
 def async_start(ctx, *inputs):
-    ctx = pin(ctx)
     # The call runs eagerly: a valid schedule, since its side effects may happen
     # at any point between async_start and async_done.
     name = ctx.attrs["called_computation"]
@@ -120,13 +107,11 @@ def async_done(ctx, future):
 
 @implements("replica_id")
 def replica_id(ctx):
-    ctx = pin(ctx)
     return np.array(ctx.process.replica_id if ctx.process is not None else 0, dtype=np.uint32)
 
 
 @implements("partition_id")
 def partition_id(ctx):
-    ctx = pin(ctx)
     return np.array(ctx.process.partition_id if ctx.process is not None else 0, dtype=np.uint32)
 
 
@@ -150,7 +135,6 @@ def custom_call_target(name: str):
 
 @implements("custom_call", quant_aware=True)
 def custom_call(ctx, *inputs):
-    ctx = pin(ctx)
     target = ctx.attrs["call_target_name"]
     fn = CUSTOM_CALL_TARGETS.get(target)
     if fn is None:

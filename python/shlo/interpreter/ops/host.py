@@ -19,7 +19,6 @@ import numpy as np
 
 from ...errors import InterpreterError
 from ..registry import implements
-from .control import pin
 from ..runtime import TIMEOUT_S
 from ..values import TOKEN, Token, check_value
 
@@ -56,14 +55,12 @@ def _with_token(ctx, values: list) -> list:
 
 @implements("infeed", quant_aware=True)
 def infeed(ctx, token):
-    ctx = pin(ctx)
     entry = ctx.process.host.read_infeed(f"{ctx.location}: shlo.infeed")
     return _with_token(ctx, _values_for(ctx, entry, "infeed"))
 
 
 @implements("outfeed", quant_aware=True)
 def outfeed(ctx, *operands):
-    ctx = pin(ctx)
     values = [np.array(v, copy=True) for v in operands if not isinstance(v, Token)]
     ctx.process.host.write_outfeed(values)
     return TOKEN
@@ -136,7 +133,6 @@ def _is_host(ctx) -> bool:
 
 @implements("send", quant_aware=True)
 def send(ctx, *operands):
-    ctx = pin(ctx)
     handle = int(ctx.attrs["channel_handle"].handle)
     values = [np.array(v, copy=True) for v in operands if not isinstance(v, Token)]
     if _is_host(ctx):
@@ -150,7 +146,6 @@ def send(ctx, *operands):
 
 @implements("recv", quant_aware=True)
 def recv(ctx, token):
-    ctx = pin(ctx)
     handle = int(ctx.attrs["channel_handle"].handle)
     if _is_host(ctx):
         host = ctx.process.host
