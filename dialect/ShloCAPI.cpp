@@ -1,7 +1,9 @@
 // C API implementation (no RTTI, as the MLIR it links against).
 #include "ShloCAPI.h"
 #include "ShloDialect.h"
+#include "ShloBytecode.h"
 
+#include "mlir/Bytecode/BytecodeWriter.h"
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Registration.h"
 #include "mlir/CAPI/Support.h"
@@ -10,6 +12,11 @@
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassRegistry.h"
+
+#include "llvm/ADT/Hashing.h"
+
+#include <unordered_set>
+#include <vector>
 
 MLIR_DEFINE_CAPI_DIALECT_REGISTRATION(Shlo, shlo, mlir::shlo::ShloDialect)
 
@@ -90,6 +97,10 @@ std::string signatureOf(mlir::Operation *op) {
       attr.getValue().print(os);
     os << ';';
   }
+  // A terminator's constraints may read which op it ends a region of.
+  if (mlir::Operation *parent = op->getParentOp();
+      parent && op->hasTrait<mlir::OpTrait::IsTerminator>())
+    os << "^" << parent->getName();
   for (mlir::Region &region : op->getRegions()) {
     os << "{" << region.getBlocks().size();
     if (!region.empty()) {
@@ -114,4 +125,125 @@ void shloWalkWithSignatures(MlirOperation root, ShloOpCallback callback,
     callback(wrap(op), mlirStringRefCreate(name.data(), name.size()),
              mlirStringRefCreate(signature.data(), signature.size()), userData);
   });
+}
+
+namespace {
+// What a signature says, as pointers to uniqued types and attributes plus the
+// op's properties: equal keys mean equal signatures within one context, at a
+// fraction of the cost of printing them (or of building attribute
+// dictionaries from properties).
+struct IdentityKey {
+  std::vector<const void *> pointers;
+  mlir::Operation *op;        // whose properties the key stands for
+  bool compareProperties;     // false when the pointers already cover them
+};
+
+struct IdentityKeyHash {
+  size_t operator()(const IdentityKey &key) const {
+    llvm::hash_code hash =
+        llvm::hash_combine_range(key.pointers.begin(), key.pointers.end());
+    if (key.compareProperties)
+      hash = llvm::hash_combine(hash, key.op->hashProperties());
+    return hash;
+  }
+};
+
+struct IdentityKeyEqual {
+  bool operator()(const IdentityKey &a, const IdentityKey &b) const {
+    if (a.pointers != b.pointers || a.compareProperties != b.compareProperties)
+      return false;
+    return !a.compareProperties ||
+           a.op->getName().compareOpProperties(a.op->getPropertiesStorage(),
+                                               b.op->getPropertiesStorage());
+  }
+};
+
+const void *count(size_t n) { return reinterpret_cast<const void *>(n); }
+
+void addTypes(std::vector<const void *> &key, mlir::TypeRange types) {
+  key.push_back(count(types.size()));
+  for (mlir::Type type : types)
+    key.push_back(type.getAsOpaquePointer());
+}
+
+IdentityKey identityOf(mlir::Operation *op, bool isConstant) {
+  IdentityKey key{{}, op, true};
+  std::vector<const void *> &k = key.pointers;
+  k.push_back(op->getName().getAsOpaquePointer());
+  addTypes(k, op->getOperandTypes());
+  addTypes(k, op->getResultTypes());
+  k.push_back(op->getRawDictionaryAttrs().getAsOpaquePointer());
+  // Mirrors signatureOf: a large literal counts by its type only.
+  if (isConstant && op->getRawDictionaryAttrs().empty()) {
+    if (auto value = op->getInherentAttr("value"); value && *value) {
+      auto dense = llvm::dyn_cast<mlir::DenseElementsAttr>(*value);
+      k.push_back(dense && dense.getNumElements() > 16
+                      ? dense.getType().getAsOpaquePointer()
+                      : value->getAsOpaquePointer());
+      key.compareProperties = false;
+    }
+  }
+  mlir::Operation *parent = op->getParentOp();
+  k.push_back(parent && op->hasTrait<mlir::OpTrait::IsTerminator>()
+                  ? parent->getName().getAsOpaquePointer()
+                  : nullptr);
+  k.push_back(count(op->getNumRegions()));
+  for (mlir::Region &region : op->getRegions()) {
+    k.push_back(count(region.getBlocks().size()));
+    if (region.empty())
+      continue;
+    mlir::Block &entry = region.front();
+    addTypes(k, entry.getArgumentTypes());
+    if (entry.empty())
+      k.push_back(count(0));
+    else
+      addTypes(k, entry.back().getOperandTypes());
+  }
+  return key;
+}
+
+bool isAscii(llvm::StringRef text) {
+  return llvm::all_of(text, [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+}
+} // namespace
+
+void shloWalkDistinct(MlirOperation root, const MlirStringRef *always,
+                      intptr_t numAlways, ShloOpCallback callback,
+                      void *userData) {
+  llvm::SmallVector<llvm::StringRef> alwaysNames;
+  for (intptr_t i = 0; i < numAlways; ++i)
+    alwaysNames.push_back(unwrap(always[i]));
+  std::unordered_set<IdentityKey, IdentityKeyHash, IdentityKeyEqual> seen;
+  unwrap(root)->walk([&](mlir::Operation *op) {
+    llvm::StringRef name = op->getName().getStringRef();
+    if (!name.starts_with("shlo.")) {
+      if (!isAscii(name)) // let the caller judge names it may not decode
+        callback(wrap(op), mlirStringRefCreate(name.data(), name.size()),
+                 mlirStringRefCreate(nullptr, 0), userData);
+      return;
+    }
+    bool report = llvm::is_contained(alwaysNames, name) ||
+                  seen.insert(identityOf(op, name == "shlo.constant")).second;
+    if (!report)
+      return;
+    std::string signature = signatureOf(op);
+    callback(wrap(op), mlirStringRefCreate(name.data(), name.size()),
+             mlirStringRefCreate(signature.data(), signature.size()), userData);
+  });
+}
+
+bool shloWriteBytecode(MlirOperation op, int64_t bytecodeVersion,
+                       uint64_t encoding, MlirStringRef producer,
+                       MlirStringCallback callback, void *userData) {
+  std::string buffer;
+  llvm::raw_string_ostream os(buffer);
+  mlir::BytecodeWriterConfig config(unwrap(producer));
+  config.setDesiredBytecodeVersion(bytecodeVersion);
+  if (encoding)
+    config.setDialectVersion<mlir::shlo::ShloDialect>(
+        std::make_unique<mlir::shlo::ShloEncodingVersion>(encoding));
+  if (mlir::failed(mlir::writeBytecodeToFile(unwrap(op), os, config)))
+    return false;
+  callback(mlirStringRefCreate(buffer.data(), buffer.size()), userData);
+  return true;
 }

@@ -33,13 +33,32 @@ void shloPrintRegisteredPasses(void);
 /// Calls `callback` for every op nested in `root` (children before parents)
 /// with the op, its name, and for ops of the shlo dialect a signature: the
 /// text of its operand and result types, attributes (shlo.constant's literal
-/// by type only) and region entry/terminator types. Two ops with equal signatures
+/// by type only), region entry/terminator types, and for a terminator the name
+/// of the op it belongs to. Two ops with equal signatures
 /// are judged alike by every spec constraint that does not look at the op's
 /// surroundings, which lets the verifier check repeated ops once.
 typedef void (*ShloOpCallback)(MlirOperation op, MlirStringRef name,
                                MlirStringRef signature, void *userData);
 void shloWalkWithSignatures(MlirOperation root, ShloOpCallback callback,
                             void *userData);
+
+/// Like shloWalkWithSignatures, but reports only what a verifier must look at:
+/// the first shlo op of each distinct signature (same name, operand, result
+/// and region types, attributes), every shlo op whose name is in `always`
+/// (ops whose constraints look beyond their signature), and any other op
+/// whose name is not ASCII. Signatures are compared by uniqued pointers and
+/// printed only for the ops reported.
+void shloWalkDistinct(MlirOperation root, const MlirStringRef *always,
+                      intptr_t numAlways, ShloOpCallback callback,
+                      void *userData);
+
+/// Writes `op` as MLIR bytecode of format `bytecodeVersion` with the given
+/// producer string, shlo attributes and types in `encoding` (0: text, as
+/// before shlo 1.2.0; 1: compact, see ShloBytecode.h), and passes the bytes
+/// to `callback`. Returns false when MLIR cannot write that format version.
+bool shloWriteBytecode(MlirOperation op, int64_t bytecodeVersion,
+                       uint64_t encoding, MlirStringRef producer,
+                       MlirStringCallback callback, void *userData);
 
 #ifdef __cplusplus
 }

@@ -1,6 +1,7 @@
 // The shlo dialect: registration and the few printers/parsers the generated
 // code calls. Semantic verification lives in the spec-driven Python verifier.
 #include "ShloDialect.h"
+#include "ShloBytecode.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
@@ -31,6 +32,7 @@ void ShloDialect::initialize() {
 #define GET_OP_LIST
 #include "ShloOps.cpp.inc"
       >();
+  addBytecodeInterface(this);
 }
 
 FailureOr<SmallVector<int64_t>> mlir::shlo::parseDimList(AsmParser &parser) {

@@ -28,6 +28,30 @@ nb::list toPython(const Diagnostics &diags) {
                               nb::bytes(msg.data(), msg.size())));
   return out;
 }
+
+// Ops reported by a walk, collected first and converted after, so that no
+// Python runs inside the walk.
+struct WalkItem {
+  MlirOperation op;
+  std::string name, signature;
+};
+using WalkItems = std::vector<WalkItem>;
+
+void collectItem(MlirOperation op, MlirStringRef name, MlirStringRef sig,
+                 void *data) {
+  static_cast<WalkItems *>(data)->push_back(
+      {op, std::string(name.data, name.length),
+       std::string(sig.data, sig.length)});
+}
+
+nb::list toPython(const WalkItems &items) {
+  nb::list out;
+  for (const WalkItem &item : items)
+    out.append(nb::make_tuple(
+        item.op, nb::bytes(item.name.data(), item.name.size()),
+        nb::bytes(item.signature.data(), item.signature.size())));
+  return out;
+}
 } // namespace
 
 NB_MODULE(_shlo_ext, m) {
@@ -121,31 +145,52 @@ NB_MODULE(_shlo_ext, m) {
   m.def(
       "walk_with_signatures",
       [](MlirOperation root) {
-        // Collected first, converted after: no Python runs inside the walk.
-        struct Item {
-          MlirOperation op;
-          std::string name, signature;
-        };
-        std::vector<Item> items;
-        shloWalkWithSignatures(
-            root,
-            [](MlirOperation op, MlirStringRef name, MlirStringRef sig,
-               void *data) {
-              static_cast<std::vector<Item> *>(data)->push_back(
-                  {op, std::string(name.data, name.length),
-                   std::string(sig.data, sig.length)});
-            },
-            &items);
-        nb::list out;
-        for (const Item &item : items)
-          out.append(nb::make_tuple(
-              item.op, nb::bytes(item.name.data(), item.name.size()),
-              nb::bytes(item.signature.data(), item.signature.size())));
-        return out;
+        WalkItems items;
+        shloWalkWithSignatures(root, collectItem, &items);
+        return toPython(items);
       },
       nb::arg("root"),
       "[(op, name bytes, signature bytes)] for every op nested in `root`, "
       "children first; the signature is empty for ops outside shlo.");
+
+  m.def(
+      "walk_distinct",
+      [](MlirOperation root, const std::vector<std::string> &always) {
+        std::vector<MlirStringRef> names;
+        for (const std::string &name : always)
+          names.push_back(mlirStringRefCreate(name.data(), name.size()));
+        WalkItems items;
+        shloWalkDistinct(root, names.data(), names.size(), collectItem,
+                         &items);
+        return toPython(items);
+      },
+      nb::arg("root"), nb::arg("always"),
+      "[(op, name bytes, signature bytes)] for the first shlo op of each "
+      "distinct signature, every shlo op named in `always`, and other ops "
+      "with non-ASCII names; children first.");
+
+  m.def(
+      "write_bytecode",
+      [](MlirOperation op, int64_t bytecodeVersion, uint64_t encoding,
+         const std::string &producer) -> nb::object {
+        std::string out;
+        bool ok = shloWriteBytecode(
+            op, bytecodeVersion, encoding,
+            mlirStringRefCreate(producer.data(), producer.size()),
+            [](MlirStringRef bytes, void *data) {
+              static_cast<std::string *>(data)->append(bytes.data,
+                                                       bytes.length);
+            },
+            &out);
+        if (!ok)
+          return nb::none();
+        return nb::bytes(out.data(), out.size());
+      },
+      nb::arg("op"), nb::arg("bytecode_version"), nb::arg("encoding"),
+      nb::arg("producer"),
+      "MLIR bytecode of `op` with the given format version, shlo attribute "
+      "encoding and producer string; None when the version cannot be "
+      "written.");
 
   m.def("print_registered_passes", &shloPrintRegisteredPasses,
         "Prints all passes registered in this process to stdout.");

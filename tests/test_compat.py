@@ -28,8 +28,8 @@ def _rewrap(data: bytes, version=None, payload=None, bc=None) -> bytes:
     """An artifact with header fields replaced and a valid checksum."""
     _, fmt, ma, mi, pa, b, _ = struct.unpack_from("<8sBHHHBQ", data)
     version = version or (ma, mi, pa)
-    payload = data[envelope.HEADER_SIZE:] if payload is None else payload
-    return envelope.wrap(version, b if bc is None else bc, payload)
+    payload = envelope.payload_of(data) if payload is None else payload
+    return envelope.wrap(version, b if bc is None else bc, payload, fmt)
 
 
 def test_every_released_version_has_goldens_for_every_op():
@@ -84,12 +84,14 @@ def _op_names(prog):
 
 
 def test_versions_and_snapshots():
-    assert shlo.current_version() == speclib.current_version() == "1.1.0"
+    assert shlo.current_version() == speclib.current_version() == "1.2.0"
     assert shlo.minimum_version() == speclib.minimum_version() == "1.0.0"
     for v in speclib.release_versions():
         assert set(speclib.load_snapshot(v)) == set(speclib.released_opset(v))
     assert len(speclib.released_opset("1.0.0")) == 108
     assert set(speclib.released_opset("1.1.0")) - set(speclib.released_opset("1.0.0")) == {"erf"}
+    # 1.2.0 changed the artifact encoding, not the op set.
+    assert speclib.load_snapshot("1.2.0") == speclib.load_snapshot("1.1.0")
     # The spec as it stands is exactly its last release (no unreleased change).
     assert speclib.spec_signatures() == speclib.load_snapshot(speclib.current_version())
 
@@ -113,11 +115,11 @@ def _problems(mutate, changes=None):
 def test_compat_check_catches_unversioned_changes():
     def operand(c):
         c["add"]["operands"][0]["element"] = ["float"]
-    assert any("op add changed since release 1.1.0" in p for p in _problems(operand))
+    assert any("op add changed since release 1.2.0" in p for p in _problems(operand))
 
     def removed(c):
         del c["sine"]
-    assert any("op sine of release 1.1.0 was removed" in p for p in _problems(removed))
+    assert any("op sine of release 1.2.0 was removed" in p for p in _problems(removed))
 
     def new_op(c):
         c["gelu"] = {**c["erf"], "since": "1.0.0"}
@@ -127,17 +129,17 @@ def test_compat_check_catches_unversioned_changes():
         c["tanh"]["attributes"].append({"name": "mode", "type": "i32", "optional": False})
     assert any("op tanh changed" in p for p in _problems(required_attr))
     # With a compatible entry the required attribute is still incompatible ...
-    entry = {"tanh": [{"version": "1.2.0", "kind": "compatible", "text": "x"}]}
+    entry = {"tanh": [{"version": "1.3.0", "kind": "compatible", "text": "x"}]}
     assert any("changed incompatibly" in p for p in _problems(required_attr, entry))
     # ... a legacy entry naming the frozen op makes it acceptable,
-    entry = {"tanh": [{"version": "1.2.0", "kind": "legacy", "text": "x", "legacy_op": "tanh_v1"}]}
+    entry = {"tanh": [{"version": "1.3.0", "kind": "legacy", "text": "x", "legacy_op": "tanh_v1"}]}
     assert _problems(required_attr, entry) == []
 
     # and an optional attribute on an attribute-less op needs only a compatible entry.
     def optional_attr(c):
         c["tanh"]["attributes"].append({"name": "mode", "type": "i32", "optional": True})
     assert _problems(optional_attr)
-    assert _problems(optional_attr, {"tanh": [{"version": "1.2.0", "kind": "compatible", "text": "x"}]}) == []
+    assert _problems(optional_attr, {"tanh": [{"version": "1.3.0", "kind": "compatible", "text": "x"}]}) == []
 
 
 def test_released_history_is_checked_too():
@@ -155,10 +157,10 @@ def _an_artifact(version="1.0.0"):
 
 
 def test_future_artifact_is_rejected():
-    data = _rewrap(_an_artifact("1.1.0"), version=(1, 2, 0))
-    with pytest.raises(shlo.DeserializationError, match=r"targets shlo 1\.2\.0, newer than this reader"):
+    data = _rewrap(_an_artifact("1.2.0"), version=(1, 3, 0))
+    with pytest.raises(shlo.DeserializationError, match=r"targets shlo 1\.3\.0, newer than this reader"):
         shlo.deserialize(data)
-    data = _rewrap(_an_artifact("1.1.0"), version=(2, 0, 0))
+    data = _rewrap(_an_artifact("1.2.0"), version=(2, 0, 0))
     with pytest.raises(shlo.DeserializationError, match="newer than this reader"):
         shlo.deserialize(data)
 

@@ -1,5 +1,6 @@
 """shlo.serialize / shlo.deserialize: round trips, versions, the 1.1.0
-upgrades and downgrades, the CLI, and bad input (never a crash or a hang)."""
+upgrades and downgrades, the 1.2.0 attribute encoding, the CLI, and bad input
+(never a crash or a hang)."""
 from __future__ import annotations
 
 import hashlib
@@ -46,26 +47,57 @@ def test_round_trip_and_determinism(artifact):
     back = shlo.deserialize(artifact)
     assert str(back) == str(prog)
     assert shlo.serialize(back) == artifact
-    assert b"shlo 1.1.0\0" in artifact[:80]
+    assert b"shlo 1.2.0\0" in artifact[:80]
     assert shlo.serialize.__module__ == "shlo.serialize"
 
 
-def test_current_version_write_is_plain_bytecode(artifact):
-    """Writing at the current version rewrites nothing: the payload is the module's
-    bytecode at the pinned format version, only the producer string renamed."""
+def test_text_encoded_write_is_plain_bytecode():
+    """Writing at a release with text-encoded attributes rewrites nothing: the payload
+    is the module's bytecode at the pinned format version, only the producer string renamed."""
     prog = shlo.parse(MLP)
-    payload = artifact[envelope.HEADER_SIZE:]
+    payload = envelope.payload_of(shlo.serialize(prog, target_version="1.1.0"))
     plain = prog.bytecode(desired_version=4)
     assert envelope.set_producer(plain, "shlo 1.1.0") == payload
 
 
+DOT = """func.func @main(%a: tensor<2x3x4xf32>, %b: tensor<2x4x5xf32>, %i: tensor<2xi32>) -> (tensor<2x3x5xf32>, tensor<2xi1>) {
+  %0 = shlo.dot_general %a, %b {dot_dimension_numbers = #shlo.dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [0], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [1]>} : (tensor<2x3x4xf32>, tensor<2x4x5xf32>) -> tensor<2x3x5xf32>
+  %1 = shlo.compare %i, %i {comparison_direction = #shlo.comparison_direction<LT>} : (tensor<2xi32>, tensor<2xi32>) -> tensor<2xi1>
+  func.return %0, %1 : tensor<2x3x5xf32>, tensor<2xi1>
+}"""
+
+
+def test_compact_attribute_encoding_since_1_2_0():
+    """1.2.0 stores shlo attributes as kind codes and varints; older targets keep their text,
+    and a 1.2.0 reader reads both into the same program."""
+    prog = shlo.parse(DOT)
+    new, old = shlo.serialize(prog), shlo.serialize(prog, target_version="1.1.0")
+    assert b"#shlo.dot<" in old and b"#shlo.comparison_direction" in old
+    assert b"#shlo" not in new and b"lhs_batching_dimensions" not in new
+    assert len(new) < len(old) - 150
+    assert str(shlo.deserialize(new)) == str(shlo.deserialize(old)) == str(prog)
+    assert shlo.serialize(shlo.deserialize(old)) == new
+
+
+def test_envelope_format_is_pinned_per_version():
+    """1.2.0 artifacts carry an 8-byte BLAKE2b checksum (format 2), older ones SHA-256 (format 1);
+    a valid envelope of the other format is rejected for that version."""
+    prog = shlo.parse(MLP)
+    new, old = shlo.serialize(prog), shlo.serialize(prog, target_version="1.1.0")
+    assert (new[8], old[8]) == (2, 1)
+    assert envelope.header_size(2) == 32 and envelope.header_size(1) == 56
+    assert len(old) - len(new) >= 24
+    assert "uses envelope format 1" in _msg(envelope.wrap((1, 2, 0), 4, envelope.payload_of(new), 1))
+    assert "uses envelope format 2" in _msg(envelope.wrap((1, 1, 0), 4, envelope.payload_of(old), 2))
+
+
 def test_every_released_version_can_be_targeted():
     prog = shlo.parse(MLP)
-    for v in ["1.0.0", "1.1.0"]:
+    for v in ["1.0.0", "1.1.0", "1.2.0"]:
         data = shlo.serialize(prog, target_version=v)
         assert shlo.serialize.__module__ and f"shlo {v}\0".encode() in data[:80]
         assert str(shlo.deserialize(data)) == str(prog)
-    for bad, why in [("1.2.0", "newer than this shlo"), ("0.9.0", "older than the oldest"),
+    for bad, why in [("1.3.0", "newer than this shlo"), ("0.9.0", "older than the oldest"),
                      ("1.0.3", "not a released version"), ("one", "not MAJOR.MINOR.PATCH")]:
         with pytest.raises(shlo.SerializationError, match=why):
             shlo.serialize(prog, target_version=bad)
@@ -112,7 +144,7 @@ def test_artifact_claiming_an_older_version_cannot_use_newer_ops():
     for text, what in [(ERF, "uses shlo.erf, introduced in shlo 1.1.0"),
                        (EXP_HIGHEST, "has attribute result_accuracy, introduced in shlo 1.1.0")]:
         current = shlo.serialize(shlo.parse(text))
-        payload = envelope.set_producer(current[envelope.HEADER_SIZE:], "shlo 1.0.0")
+        payload = envelope.set_producer(envelope.payload_of(current), "shlo 1.0.0")
         forged = envelope.wrap((1, 0, 0), 4, payload)
         with pytest.raises(shlo.DeserializationError, match=what):
             shlo.deserialize(forged)
@@ -151,7 +183,7 @@ def test_bad_magic_truncation_and_corruption(artifact):
     flipped = bytearray(artifact)
     flipped[10] ^= 1                                    # the version field: covered by the checksum too
     assert "checksum" in _msg(bytes(flipped))
-    assert "format" in _msg(artifact[:8] + b"\x02" + artifact[9:])
+    assert "unknown shlo envelope format 7" in _msg(artifact[:8] + b"\x07" + artifact[9:])
     with pytest.raises(shlo.DeserializationError):
         shlo.deserialize("not bytes")
 
@@ -162,7 +194,7 @@ def test_plain_mlir_bytecode_is_not_an_artifact():
 
 def test_structurally_bad_payload_never_reaches_mlir(artifact):
     """Payloads with a valid checksum but a broken structure are caught by our walk."""
-    payload = artifact[envelope.HEADER_SIZE:]
+    payload = envelope.payload_of(artifact)
     _, start, end = envelope.producer_offsets(payload)
     cases = {
         "bad MLIR magic": b"XX" + payload[2:],
@@ -172,7 +204,7 @@ def test_structurally_bad_payload_never_reaches_mlir(artifact):
         "lacks required sections": payload[:end + 1],
     }
     for what, bad in cases.items():
-        assert what in _msg(envelope.wrap((1, 1, 0), 4, bad)), what
+        assert what in _msg(envelope.wrap((1, 2, 0), 4, bad)), what
 
 
 def test_artifact_violating_the_spec_is_rejected():
@@ -186,8 +218,8 @@ def test_artifact_violating_the_spec_is_rejected():
 
 
 def test_payload_that_is_not_a_program_is_rejected():
-    text = b"ML\xefR\x0dshlo 1.1.0\0" + bytes(range(7)) * 3
-    assert _msg(envelope.wrap((1, 1, 0), 4, text))
+    text = b"ML\xefR\x0dshlo 1.2.0\0" + bytes(range(7)) * 3
+    assert _msg(envelope.wrap((1, 2, 0), 4, text))
 
 
 @settings(max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.too_slow,

@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import os
 import pathlib
+import struct
 import random
 import sys
 import time
@@ -59,8 +60,11 @@ def _worker(seed: int, count: int, deep: bool) -> int:
     unexpected = []
     for i in range(count):
         data = mutate(rng, seeds)
-        if deep and len(data) > envelope.HEADER_SIZE:
-            data = envelope.wrap((1, 1, 0), 4, data[envelope.HEADER_SIZE:])
+        if deep and len(data) > envelope.header_size(1):
+            # A valid envelope around damaged bytecode: what reaches MLIR's reader.
+            fmt = data[8] if data[8] in (1, 2) else envelope.LATEST_FORMAT
+            version = struct.unpack_from("<HHH", data, 9)
+            data = envelope.wrap(version, 4, data[envelope.header_size(fmt):], fmt)
         pathlib.Path(f"/tmp/shlo-fuzz-current-{seed}.bin").write_bytes(data)  # left behind on a crash
         try:
             shlo.deserialize(data)

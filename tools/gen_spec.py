@@ -183,6 +183,8 @@ def gen_py_table() -> str:
     # spec's signatures and the ops' change entries (shlo.serialize, --check-compat).
     v = speclib.load_versions()
     releases = {r["version"]: {"date": str(r["date"]), "bytecode_version": r["bytecode_version"],
+                               "attribute_encoding": r["attribute_encoding"],
+                               "envelope_format": r["envelope_format"],
                                "signatures": speclib.load_snapshot(r["version"])}
                 for r in v["releases"]}
     changes = {o.name: speclib.op_changes(o) for o in speclib.load_ops() if speclib.op_changes(o)}

@@ -247,6 +247,11 @@ def load_versions() -> dict:
             for key in ("date", "bytecode_version", "summary"):
                 if key not in r:
                     raise SpecError(f"spec/versions.yaml: release {r['version']} lacks `{key}`")
+            r.setdefault("attribute_encoding", 0)
+            r.setdefault("envelope_format", 1)
+            if r["attribute_encoding"] not in (0, 1) or r["envelope_format"] not in (1, 2):
+                raise SpecError(f"spec/versions.yaml: release {r['version']}: attribute_encoding is 0 or 1, "
+                                f"envelope_format 1 or 2")
         _cache["versions"] = {"releases": rel, "minimum_version": str(raw["minimum_version"])}
     return _cache["versions"]
 

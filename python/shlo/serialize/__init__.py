@@ -14,6 +14,7 @@ verifies; every failure is a DeserializationError.
 """
 from __future__ import annotations
 
+from .. import _shlo_ext
 from ..errors import DeserializationError, ParseError, SerializationError, VerificationError
 from ..verify._spec_table import MINIMUM_VERSION, RELEASES
 from . import envelope, rules
@@ -70,19 +71,21 @@ def serialize(prog, target_version: str | None = None) -> bytes:
     target = _check_target(target_version or current_version())
     if target != current_version():
         prog = rules.downgrade(prog, target, current_version())
-    bc = RELEASES[target]["bytecode_version"]
-    payload = envelope.set_producer(prog.bytecode(desired_version=bc), f"shlo {target}")
-    return envelope.wrap(tuple(int(x) for x in target.split(".")), bc, payload)
+    release = RELEASES[target]
+    bc = release["bytecode_version"]
+    payload = _shlo_ext.write_bytecode(prog.module.operation, bc, release["attribute_encoding"], f"shlo {target}")
+    if payload is None:
+        raise SerializationError(f"this MLIR cannot write bytecode version {bc} (pinned by shlo {target})")
+    return envelope.wrap(tuple(int(x) for x in target.split(".")), bc, payload, release["envelope_format"])
 
 
 def artifact_version(data: bytes) -> str:
     """The shlo version an artifact targets (envelope checked, payload not parsed)."""
-    version, _, _ = envelope.check(data)
-    return ".".join(map(str, version))
+    return ".".join(map(str, envelope.check(data).version))
 
 
 def _check_version(data: bytes) -> tuple[str, bytes]:
-    version_t, bc, payload = envelope.check(data)
+    version_t, bc, fmt, payload = envelope.check(data)
     version = ".".join(map(str, version_t))
     if version_t > _key(current_version()):
         raise DeserializationError(
@@ -95,6 +98,9 @@ def _check_version(data: bytes) -> tuple[str, bytes]:
     if version not in RELEASES:
         raise DeserializationError(f"artifact targets shlo {version}, which was never released "
                                    f"(released: {', '.join(released_versions())})")
+    if fmt != RELEASES[version]["envelope_format"]:
+        raise DeserializationError(f"artifact of shlo {version} uses envelope format {fmt}; "
+                                   f"shlo {version} artifacts use {RELEASES[version]['envelope_format']}")
     pinned = RELEASES[version]["bytecode_version"]
     if bc != pinned:
         raise DeserializationError(f"artifact of shlo {version} declares bytecode version {bc}; "

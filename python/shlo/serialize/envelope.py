@@ -2,12 +2,18 @@
 
     offset  size  field
     0       8     magic  89 'SHLO' 0D 0A 1A   (binary-mode and 7-bit-transfer damage show here)
-    8       1     envelope format, 1
+    8       1     envelope format: 1 or 2 (pinned per shlo version, spec/versions.yaml)
     9       6     shlo version the artifact targets: major, minor, patch (u16 little-endian)
     15      1     MLIR bytecode format version of the payload
     16      8     payload length in bytes (u64 little-endian)
-    24      32    SHA-256 of bytes 0..23 followed by the payload
-    56      n     payload: MLIR bytecode whose producer string is "shlo X.Y.Z"
+    24      d     checksum of bytes 0..23 followed by the payload:
+                  format 1: SHA-256 (d = 32); format 2: BLAKE2b-64 (d = 8)
+    24+d    n     payload: MLIR bytecode whose producer string is "shlo X.Y.Z"
+
+The checksum guards against accidental damage (a bit flip, a truncated
+copy); 64 bits make an undetected accident vanishingly unlikely, and no
+checksum stops deliberately crafted bytes, so format 2 spends 8 bytes where
+format 1 spent 32.
 
 MLIR's bytecode reader trusts its input (a corrupt file can crash the
 process), so `check` rejects anything whose length, checksum, header or
@@ -17,13 +23,19 @@ from __future__ import annotations
 
 import hashlib
 import struct
+from typing import NamedTuple
 
 from ..errors import DeserializationError
+from ..verify._spec_table import RELEASES
 
 MAGIC = b"\x89SHLO\r\n\x1a"
-FORMAT = 1
 _HEAD = struct.Struct("<8sBHHHBQ")
-HEADER_SIZE = _HEAD.size + 32
+# Envelope format -> checksum function.
+_CHECKSUMS = {
+    1: lambda b: hashlib.sha256(b).digest(),
+    2: lambda b: hashlib.blake2b(b, digest_size=8).digest(),
+}
+LATEST_FORMAT = max(_CHECKSUMS)
 MLIR_MAGIC = b"ML\xefR"
 # MLIR bytecode sections (mlir/Bytecode/Encoding.h): string, dialect,
 # attr/type, attr/type offsets, IR, resource, resource offsets, dialect
@@ -32,9 +44,32 @@ _SECTIONS = 9
 _REQUIRED_SECTIONS = {0, 1, 2, 3, 4}
 
 
-def wrap(version: tuple[int, int, int], bytecode_version: int, payload: bytes) -> bytes:
-    head = _HEAD.pack(MAGIC, FORMAT, *version, bytecode_version, len(payload))
-    return head + hashlib.sha256(head + payload).digest() + payload
+class Envelope(NamedTuple):
+    version: tuple[int, int, int]
+    bytecode_version: int
+    format: int
+    payload: bytes
+
+
+def header_size(fmt: int) -> int:
+    return _HEAD.size + len(_CHECKSUMS[fmt](b""))
+
+
+def format_for(version: tuple[int, int, int]) -> int:
+    """The envelope format pinned for a released version (the latest for any other)."""
+    release = RELEASES.get(".".join(map(str, version)))
+    return release["envelope_format"] if release else LATEST_FORMAT
+
+
+def wrap(version: tuple[int, int, int], bytecode_version: int, payload: bytes, fmt: int | None = None) -> bytes:
+    fmt = format_for(version) if fmt is None else fmt
+    head = _HEAD.pack(MAGIC, fmt, *version, bytecode_version, len(payload))
+    return head + _CHECKSUMS[fmt](head + payload) + payload
+
+
+def payload_of(data: bytes) -> bytes:
+    """The payload of a well-formed artifact (no checks; `check` is the reader's way in)."""
+    return data[header_size(data[8]):]
 
 
 def _varint(buf: bytes, pos: int, what: str) -> tuple[int, int]:
@@ -100,8 +135,8 @@ def check_sections(payload: bytes, end_of_header: int) -> None:
         raise DeserializationError(f"bytecode lacks required sections {sorted(missing)}")
 
 
-def check(data: bytes) -> tuple[tuple[int, int, int], int, bytes]:
-    """Validates an artifact's envelope; returns (version, bytecode version, payload)."""
+def check(data: bytes) -> Envelope:
+    """Validates an artifact's envelope; returns its fields and payload."""
     if not isinstance(data, (bytes, bytearray, memoryview)):
         raise DeserializationError(f"an artifact is bytes, not {type(data).__name__}")
     data = bytes(data)
@@ -110,16 +145,21 @@ def check(data: bytes) -> tuple[tuple[int, int, int], int, bytes]:
                                    "use shlo.parse for bytecode, shlo.serialize to make an artifact)")
     if len(data) < 8 or data[:8] != MAGIC:
         raise DeserializationError("not a shlo artifact: bad magic (expected 89 'SHLO' 0D 0A 1A)")
-    if len(data) < HEADER_SIZE:
-        raise DeserializationError(f"truncated shlo artifact: {len(data)} bytes, the header alone is {HEADER_SIZE}")
+    if len(data) < _HEAD.size:
+        raise DeserializationError(f"truncated shlo artifact: {len(data)} bytes, the header alone is "
+                                   f"at least {_HEAD.size}")
     _, fmt, major, minor, patch, bc_version, length = _HEAD.unpack_from(data)
-    if fmt != FORMAT:
-        raise DeserializationError(f"unknown shlo envelope format {fmt} (this reader knows {FORMAT})")
-    if length != len(data) - HEADER_SIZE:
-        kind = "truncated" if length > len(data) - HEADER_SIZE else "trailing bytes after"
+    if fmt not in _CHECKSUMS:
+        raise DeserializationError(f"unknown shlo envelope format {fmt} (this reader knows "
+                                   f"{', '.join(map(str, _CHECKSUMS))})")
+    size = header_size(fmt)
+    if len(data) < size:
+        raise DeserializationError(f"truncated shlo artifact: {len(data)} bytes, the header alone is {size}")
+    if length != len(data) - size:
+        kind = "truncated" if length > len(data) - size else "trailing bytes after"
         raise DeserializationError(f"{kind} shlo artifact: header says {length} payload bytes, "
-                                   f"found {len(data) - HEADER_SIZE}")
-    payload = data[HEADER_SIZE:]
-    if hashlib.sha256(data[:_HEAD.size] + payload).digest() != data[_HEAD.size:HEADER_SIZE]:
+                                   f"found {len(data) - size}")
+    payload = data[size:]
+    if _CHECKSUMS[fmt](data[:_HEAD.size] + payload) != data[_HEAD.size:size]:
         raise DeserializationError("corrupt shlo artifact: checksum mismatch")
-    return (major, minor, patch), bc_version, payload
+    return Envelope((major, minor, patch), bc_version, fmt, payload)

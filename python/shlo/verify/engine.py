@@ -193,13 +193,19 @@ def forget_passed_checks() -> None:
     _PASSED.clear()
 
 
+# The native signature of a terminator names its parent op (ShloCAPI.h), so a
+# constraint that reads only that much keeps the op memoizable.
+_READS_ONLY_SIGNATURE = {"parent_is_shlo_op(op)"}
+
+
 @functools.lru_cache(maxsize=None)
 def _memoizable(short: str) -> bool:
-    """False for ops whose constraints look at the op itself (its parent, the module's functions):
+    """False for ops whose constraints look at the op itself (the module's functions, its users):
     their outcome depends on more than the op's signature."""
     for _cid, _text, when, check in OPS[short]["constraints"]:
         for expr in (when, check):
-            if expr and any(isinstance(n, ast.Name) and n.id == "op" for n in ast.walk(ast.parse(expr, mode="eval"))):
+            if expr and expr not in _READS_ONLY_SIGNATURE and any(
+                    isinstance(n, ast.Name) and n.id == "op" for n in ast.walk(ast.parse(expr, mode="eval"))):
                 return False
     return True
 
@@ -223,12 +229,14 @@ def _describe(op: ir.Operation) -> str:
     return f"({ins}) -> ({outs})"
 
 
-def verify_operation(root: ir.Operation, stop_at_first: bool = False) -> list[VerificationError]:
-    """Checks every shlo op nested in `root`; returns one error per violating op."""
-    errors: list[VerificationError] = []
+@functools.lru_cache(maxsize=1)
+def _unmemoizable() -> list[str]:
+    return ["shlo." + short for short in OPS if not _memoizable(short)]
 
-    # One native walk gives each op with its signature (see ShloCAPI.h).
-    for op, raw_name, signature in _shlo_ext.walk_with_signatures(root):
+
+def _check_all(items, stop_at_first: bool) -> list[VerificationError]:
+    errors: list[VerificationError] = []
+    for op, raw_name, signature in items:
         try:
             name = raw_name.decode("utf-8")
         except UnicodeDecodeError:
@@ -252,4 +260,18 @@ def verify_operation(root: ir.Operation, stop_at_first: bool = False) -> list[Ve
             errors.append(VerificationError("an op name is not valid text", None, None, None))
         if stop_at_first and errors:
             break
+    return errors
+
+
+def verify_operation(root: ir.Operation, stop_at_first: bool = False) -> list[VerificationError]:
+    """Checks every shlo op nested in `root`; returns one error per violating op.
+
+    A native walk reports only the first op of each distinct signature (see
+    ShloCAPI.h), so a program of repeated layers costs one check per layer
+    shape. When something fails, every op is walked again so that each
+    violating op gets its own error.
+    """
+    errors = _check_all(_shlo_ext.walk_distinct(root, _unmemoizable()), stop_at_first)
+    if errors and not stop_at_first:
+        errors = _check_all(_shlo_ext.walk_with_signatures(root), stop_at_first)
     return errors
