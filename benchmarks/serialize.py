@@ -152,6 +152,8 @@ def main(argv=None) -> int:
     print(f"{'artifact size':26}{len(o_art):>11}B{len(s_art):>11}B{len(o_art) / len(s_art):>8.2f}")
     print(f"{'serialize at 1.0.0':26}{median_time(lambda: shlo.serialize(prog, target_version='1.0.0'), args.runs) * 1e3:>10.2f}ms"
           f"  ({len(old)} B)")
+    print(f"{'deserialize 1.0.0 (verif.)':26}"
+          f"{median_time(lambda: _cold(shlo.deserialize, old, prog.context), args.runs) * 1e3:>10.2f}ms")
     return 0
 
 

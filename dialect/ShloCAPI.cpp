@@ -247,3 +247,17 @@ bool shloWriteBytecode(MlirOperation op, int64_t bytecodeVersion,
   callback(mlirStringRefCreate(buffer.data(), buffer.size()), userData);
   return true;
 }
+
+void shloWalkNamed(MlirOperation root, const MlirStringRef *names,
+                   intptr_t numNames, ShloOpCallback callback,
+                   void *userData) {
+  llvm::SmallVector<llvm::StringRef> wanted;
+  for (intptr_t i = 0; i < numNames; ++i)
+    wanted.push_back(unwrap(names[i]));
+  unwrap(root)->walk([&](mlir::Operation *op) {
+    llvm::StringRef name = op->getName().getStringRef();
+    if (llvm::is_contained(wanted, name))
+      callback(wrap(op), mlirStringRefCreate(name.data(), name.size()),
+               mlirStringRefCreate(nullptr, 0), userData);
+  });
+}

@@ -52,6 +52,13 @@ void shloWalkDistinct(MlirOperation root, const MlirStringRef *always,
                       intptr_t numAlways, ShloOpCallback callback,
                       void *userData);
 
+/// Calls `callback` for every op nested in `root` whose name is one of
+/// `names` (children first), with an empty signature: what a version
+/// upgrade or downgrade must look at, without visiting every op from Python.
+void shloWalkNamed(MlirOperation root, const MlirStringRef *names,
+                   intptr_t numNames, ShloOpCallback callback,
+                   void *userData);
+
 /// Writes `op` as MLIR bytecode of format `bytecodeVersion` with the given
 /// producer string, shlo attributes and types in `encoding` (0: text, as
 /// before shlo 1.2.0; 1: compact, see ShloBytecode.h), and passes the bytes

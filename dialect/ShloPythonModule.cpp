@@ -170,6 +170,22 @@ NB_MODULE(_shlo_ext, m) {
       "with non-ASCII names; children first.");
 
   m.def(
+      "ops_named",
+      [](MlirOperation root, const std::vector<std::string> &names) {
+        std::vector<MlirStringRef> refs;
+        for (const std::string &name : names)
+          refs.push_back(mlirStringRefCreate(name.data(), name.size()));
+        WalkItems items;
+        shloWalkNamed(root, refs.data(), refs.size(), collectItem, &items);
+        nb::list out;
+        for (const WalkItem &item : items)
+          out.append(nb::cast(item.op));
+        return out;
+      },
+      nb::arg("root"), nb::arg("names"),
+      "Every op nested in `root` whose name is in `names`, children first.");
+
+  m.def(
       "write_bytecode",
       [](MlirOperation op, int64_t bytecodeVersion, uint64_t encoding,
          const std::string &producer) -> nb::object {

@@ -1,29 +1,13 @@
-"""Walking the ops of a module from Python.
+"""Op names that may not be text.
 
-MLIR's `Operation.walk` calls back into Python through C; an exception raised
-in the callback (e.g. an op name that is not UTF-8, from a corrupt artifact)
-cannot cross that boundary and aborts the process. Walking from Python keeps
-such errors ordinary Python exceptions.
+An op name read from a corrupt artifact need not be UTF-8; MLIR's Python
+`Operation.name` would raise inside a walk callback, where an exception
+cannot cross the C boundary and aborts the process. The native walks
+(`_shlo_ext.walk_distinct`, `ops_named`) hand names over as bytes instead.
 """
 from __future__ import annotations
 
 from mlir import ir
-
-
-def operations(root: ir.Operation) -> list:
-    """Every op nested in `root` (and `root` itself), children before their parent."""
-    out, stack = [], [(root, False)]
-    while stack:
-        op, expanded = stack.pop()
-        if expanded:
-            out.append(op)
-            continue
-        stack.append((op, True))
-        for region in reversed(list(op.regions)):
-            for block in reversed(list(region.blocks)):
-                for child in reversed(list(block.operations)):
-                    stack.append((child.operation, False))
-    return out
 
 
 def op_name(op: ir.Operation) -> str:

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 from mlir import ir
 
-from .._walk import op_name, operations
-
+from .. import _shlo_ext
+from .._walk import op_name
 from ..errors import DeserializationError, SerializationError
 from ..verify._spec_table import RELEASES
 
@@ -36,8 +36,19 @@ def _key(v: str) -> tuple:
     return tuple(int(x) for x in v.split("."))
 
 
-def _ops(prog) -> list:
-    return operations(prog.module.operation)
+def _changed_since(version: str) -> list[str]:
+    """Full names of the current ops that are new since `version` or gained attributes:
+    the only ops a downgrade to, or a version check of, `version` must look at."""
+    current = RELEASES[max(RELEASES, key=_key)]["signatures"]
+    old = RELEASES[version]["signatures"]
+    return sorted("shlo." + name for name, sig in current.items()
+                  if name not in old or {a["name"] for a in sig["attributes"]}
+                  - {a["name"] for a in old[name]["attributes"]})
+
+
+def _ops(prog, names) -> list:
+    """The ops of `prog` with one of these full names, found natively (not one Python call per op)."""
+    return _shlo_ext.ops_named(prog.module.operation, list(names)) if names else []
 
 
 def _since(name: str, newest: str) -> str:
@@ -72,10 +83,8 @@ def downgrade(prog, target: str, current: str):
     from ..program import parse
     prog = parse(prog.bytecode(), context=prog.context, verify=False)
     sigs = RELEASES[target]["signatures"]
-    for op in _ops(prog):
+    for op in _ops(prog, _changed_since(target)):
         full = op_name(op)
-        if not full.startswith("shlo."):
-            continue
         name = full[5:]
         if name not in sigs:
             rewrite = OP_DOWNGRADES.get((name, target))
@@ -103,9 +112,9 @@ def check_version_claim(prog, version: str) -> None:
     if version == max(RELEASES, key=_key):
         return
     sigs = RELEASES[version]["signatures"]
-    for op in _ops(prog):
+    for op in _ops(prog, _changed_since(version)):
         full = op_name(op)
-        if not full.startswith("shlo.") or full[5:] in LEGACY_UPGRADES:
+        if full[5:] in LEGACY_UPGRADES:
             continue
         name = full[5:]
         if name not in sigs:
@@ -119,10 +128,5 @@ def check_version_claim(prog, version: str) -> None:
 
 def upgrade(prog, version: str, current: str) -> None:
     """Rewrites, in place, the frozen legacy ops of an artifact of `version` into current ops."""
-    if not LEGACY_UPGRADES:
-        return
-    for op in _ops(prog):
-        name = op_name(op)
-        rule = LEGACY_UPGRADES.get(name[5:]) if name.startswith("shlo.") else None
-        if rule is not None:
-            rule(op)
+    for op in _ops(prog, ["shlo." + name for name in LEGACY_UPGRADES]):
+        LEGACY_UPGRADES[op_name(op)[5:]](op)

@@ -21,18 +21,28 @@ from . import rules, vocabulary
 from ._spec_table import OPS
 
 
+class TypeInfos(dict):
+    """ir.Type -> TypeInfo for one verification: MLIR types hash by identity, so a
+    type met again costs a dict lookup instead of printing it. Not kept longer,
+    since holding a type keeps its context (and every constant in it) alive."""
+
+    def __missing__(self, t: ir.Type) -> TypeInfo:
+        info = self[t] = type_info(t)
+        return info
+
+
 class RegionInfo:
     """What constraints see of a region: entry block argument and return types."""
 
-    def __init__(self, region: ir.Region):
+    def __init__(self, region: ir.Region, infos: TypeInfos):
         blocks = list(region.blocks)
         self.num_blocks = len(blocks)
-        self.args = [type_info(a.type) for a in blocks[0].arguments] if blocks else []
+        self.args = [infos[a.type] for a in blocks[0].arguments] if blocks else []
         self.returns = []
         if blocks:
             ops = list(blocks[0].operations)
             if ops:
-                self.returns = [type_info(v.type) for v in ops[-1].operands]
+                self.returns = [infos[v.type] for v in ops[-1].operands]
 
 
 _BUILTINS = {n: getattr(builtins, n) for n in (
@@ -71,6 +81,8 @@ class Violation(Exception):
 
 def _split_groups(values, decls, segment_attr):
     """Assigns a flat list of operands/results to the spec's named groups."""
+    if len(values) == len(decls) and not any(d[4] for d in decls):  # the common case: one value each
+        return {d[0]: v for d, v in zip(decls, values)}
     variadic = [i for i, d in enumerate(decls) if d[4]]
     if len(variadic) > 1:
         if segment_attr is None:
@@ -129,11 +141,12 @@ def _check_decl(cid, decl, value):
             raise Violation(cid, f"`{name}` has element type {t.element}, allowed: {allowed}")
 
 
-def op_environment(op: ir.Operation, entry: dict) -> dict:
+def op_environment(op: ir.Operation, entry: dict, infos: TypeInfos | None = None) -> dict:
     """The names a constraint of this op sees, bound to this op's values."""
     env = {}
-    operand_types = [type_info(v.type) for v in op.operands]
-    result_types = [type_info(r.type) for r in op.results]
+    infos = TypeInfos() if infos is None else infos
+    operand_types = [infos[v.type] for v in op.operands]
+    result_types = [infos[r.type] for r in op.results]
     attrs = op.attributes
     seg_in = attrs["operandSegmentSizes"] if "operandSegmentSizes" in attrs else None
     seg_out = attrs["resultSegmentSizes"] if "resultSegmentSizes" in attrs else None
@@ -156,19 +169,19 @@ def op_environment(op: ir.Operation, entry: dict) -> dict:
         if value is None and not optional:
             raise Violation(f"A{i + 1}", f"attribute `{name}` ({kind}) is required")
         env[name] = value
-    regions = list(op.regions)
+    regions = list(op.regions) if entry["regions"] else []
     for i, (name, variadic) in enumerate(entry["regions"]):
         if variadic:  # a variadic region list is always the last region entry
-            env[name] = [RegionInfo(r) for r in regions[i:]]
+            env[name] = [RegionInfo(r, infos) for r in regions[i:]]
         else:
-            env[name] = RegionInfo(regions[i]) if i < len(regions) else None
+            env[name] = RegionInfo(regions[i], infos) if i < len(regions) else None
     env["op"] = op
     return env
 
 
-def check_op(op: ir.Operation, entry: dict) -> None:
+def check_op(op: ir.Operation, entry: dict, infos: TypeInfos | None = None) -> None:
     """Raises Violation for the first constraint this op breaks."""
-    env = op_environment(op, entry)
+    env = op_environment(op, entry, infos)
     namespace = dict(base_namespace())
     namespace.update(env)
     for cid, text, when, check in entry["constraints"]:
@@ -210,14 +223,14 @@ def _memoizable(short: str) -> bool:
     return True
 
 
-def _check_memoized(short: str, op: ir.Operation, entry: dict, signature: bytes) -> None:
+def _check_memoized(short: str, op: ir.Operation, entry: dict, signature: bytes, infos: TypeInfos) -> None:
     if not _memoizable(short):
-        check_op(op, entry)
+        check_op(op, entry, infos)
         return
     key = (short, signature)  # the signature leaves the op's name out
     if key in _PASSED:
         return
-    check_op(op, entry)
+    check_op(op, entry, infos)
     if len(_PASSED) >= _PASSED_LIMIT:
         _PASSED.clear()
     _PASSED.add(key)
@@ -236,6 +249,7 @@ def _unmemoizable() -> list[str]:
 
 def _check_all(items, stop_at_first: bool) -> list[VerificationError]:
     errors: list[VerificationError] = []
+    infos = TypeInfos()
     for op, raw_name, signature in items:
         try:
             name = raw_name.decode("utf-8")
@@ -248,7 +262,7 @@ def _check_all(items, stop_at_first: bool) -> list[VerificationError]:
                 errors.append(VerificationError(f"{op.location}: unknown op '{name}'", name, str(op.location), None))
             else:
                 try:
-                    _check_memoized(short, op, entry, signature)
+                    _check_memoized(short, op, entry, signature, infos)
                 except Violation as v:
                     cid = f"{short}.{v.constraint}"
                     msg = f"{op.location}: '{name}' violates {cid}: {v.text}"
