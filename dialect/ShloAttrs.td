@@ -66,12 +66,21 @@ def Shlo_TransposeAttr : EnumAttr<Shlo_Dialect, Shlo_Transpose, "transpose"> {
   let assemblyFormat = "`<` $value `>`";
 }
 
-def Shlo_ResultAccuracy : I32EnumAttr<"ResultAccuracy", "How closely a transcendental op must approach the true value (since 1.1.0): DEFAULT leaves it implementation-defined, as before 1.1.0; HIGHEST asks for the correctly rounded result where the hardware can give it.",
+def Shlo_ResultAccuracy : I32EnumAttr<"ResultAccuracy", "The 1.1.0 form of exponential's `result_accuracy` (DEFAULT or HIGHEST), frozen: no current op takes it. Artifacts of 1.1.0 hold it, and the reader rewrites it into `#shlo.accuracy<..., mode = #shlo.result_accuracy_mode<X>>`; writing for 1.1.0 rewrites back.",
     [I32EnumAttrCase<"DEFAULT", 0>, I32EnumAttrCase<"HIGHEST", 1>]> {
   let cppNamespace = "::mlir::shlo";
   let genSpecializedAttr = 0;
 }
 def Shlo_ResultAccuracyAttr : EnumAttr<Shlo_Dialect, Shlo_ResultAccuracy, "result_accuracy"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
+def Shlo_ResultAccuracyMode : I32EnumAttr<"ResultAccuracyMode", "How closely a transcendental op must approach the true value (since 1.2.0): DEFAULT leaves it implementation-defined; HIGHEST asks for the correctly rounded result; TOLERANCE bounds the error by the `atol`, `rtol` and `ulps` of the `accuracy` attribute.",
+    [I32EnumAttrCase<"DEFAULT", 0>, I32EnumAttrCase<"HIGHEST", 1>, I32EnumAttrCase<"TOLERANCE", 2>]> {
+  let cppNamespace = "::mlir::shlo";
+  let genSpecializedAttr = 0;
+}
+def Shlo_ResultAccuracyModeAttr : EnumAttr<Shlo_Dialect, Shlo_ResultAccuracyMode, "result_accuracy_mode"> {
   let assemblyFormat = "`<` $value `>`";
 }
 
@@ -153,6 +162,17 @@ def Shlo_OutputOperandAliasAttr : AttrDef<Shlo_Dialect, "OutputOperandAlias"> {
       Shlo_DimListParameter:$output_tuple_indices,
       "int64_t":$operand_index,
       Shlo_DimListParameter:$operand_tuple_indices);
+  let assemblyFormat = "`<` struct(params) `>`";
+}
+
+def Shlo_AccuracyAttr : AttrDef<Shlo_Dialect, "Accuracy"> {
+  let mnemonic = "accuracy";
+  let summary = "The accuracy a transcendental op must reach (since 1.2.0; StableHLO's `result_accuracy`): with mode TOLERANCE, each result may differ from the true value by at most max(atol, rtol * |true value|) or by `ulps` units in the last place; with DEFAULT or HIGHEST the three bounds are 0 and unused.";
+  let parameters = (ins
+      Shlo_FloatParameter:$atol,
+      Shlo_FloatParameter:$rtol,
+      "int64_t":$ulps,
+      Shlo_AttrParameter<"::mlir::shlo::ResultAccuracyModeAttr">:$mode);
   let assemblyFormat = "`<` struct(params) `>`";
 }
 

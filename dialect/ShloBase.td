@@ -49,6 +49,18 @@ def Shlo_DimListParameter : ArrayRefParameter<"int64_t", "dimension list"> {
   let printer = "::mlir::shlo::printDimList($_printer, $_self)";
 }
 
+// A double, printed so that it reads back exactly (`1.000000e-05`).
+def Shlo_FloatParameter : APFloatParameter<"a double-precision float"> {
+  let parser = "::mlir::shlo::parseFloatField($_parser)";
+  let printer = "::mlir::shlo::printFloatField($_printer, $_self)";
+}
+
+// An attribute inside a struct, printed whole (`#shlo.result_accuracy_mode<HIGHEST>`)
+// as StableHLO prints it, rather than with its prefix stripped.
+class Shlo_AttrParameter<string cppClass> : AttrParameter<cppClass, "an attribute"> {
+  let printer = "$_printer.printAttribute($_self)";
+}
+
 //===-- Ops ---------------------------------------------------------------===//
 
 class Shlo_Op<string mnemonic, list<Trait> traits = []> :

@@ -38,7 +38,27 @@ enum AttrCode : uint64_t {
   kScatter = 12,
   kChannelHandle = 13,
   kOutputOperandAlias = 14,
+  kResultAccuracyMode = 15,  // since encoding 1 / shlo 1.2.0
+  kAccuracy = 16,
 };
+
+// The kind code of each enum attribute.
+template <typename EnumAttrT> struct EnumCode;
+#define SHLO_ENUM_CODE(ATTR, CODE)                                             \
+  template <> struct EnumCode<ATTR> {                                          \
+    static constexpr AttrCode value = CODE;                                    \
+  };
+SHLO_ENUM_CODE(ComparisonDirectionAttr, kComparisonDirection)
+SHLO_ENUM_CODE(ComparisonTypeAttr, kComparisonType)
+SHLO_ENUM_CODE(PrecisionAttr, kPrecision)
+SHLO_ENUM_CODE(FftTypeAttr, kFftType)
+SHLO_ENUM_CODE(RngDistributionAttr, kRngDistribution)
+SHLO_ENUM_CODE(RngAlgorithmAttr, kRngAlgorithm)
+SHLO_ENUM_CODE(TransposeAttr, kTranspose)
+SHLO_ENUM_CODE(ResultAccuracyAttr, kResultAccuracy)
+SHLO_ENUM_CODE(CustomCallApiVersionAttr, kCustomCallApiVersion)
+SHLO_ENUM_CODE(ResultAccuracyModeAttr, kResultAccuracyMode)
+#undef SHLO_ENUM_CODE
 
 enum TypeCode : uint64_t {
   kToken = 0,
@@ -121,6 +141,30 @@ struct ShloBytecodeInterface : public BytecodeDialectInterface {
     case kCustomCallApiVersion:
       return readEnum<CustomCallApiVersionAttr>(reader,
                                                 symbolizeCustomCallApiVersion);
+    case kResultAccuracyMode:
+      return readEnum<ResultAccuracyModeAttr>(reader,
+                                              symbolizeResultAccuracyMode);
+    case kAccuracy: {
+      FailureOr<APFloat> atol =
+          reader.readAPFloatWithKnownSemantics(APFloat::IEEEdouble());
+      if (failed(atol))
+        return {};
+      FailureOr<APFloat> rtol =
+          reader.readAPFloatWithKnownSemantics(APFloat::IEEEdouble());
+      if (failed(rtol))
+        return {};
+      int64_t ulps = f.Int();
+      Attribute mode;
+      if (!f.ok || failed(reader.readAttribute(mode)))
+        return {};
+      auto typedMode = llvm::dyn_cast<ResultAccuracyModeAttr>(mode);
+      if (!typedMode) {
+        reader.emitError() << "shlo bytecode: accuracy mode is not a "
+                              "result_accuracy_mode";
+        return {};
+      }
+      return AccuracyAttr::get(ctx, *atol, *rtol, ulps, typedMode);
+    }
     // Fields are read into locals first: C++ leaves the order in which
     // function arguments are evaluated unspecified.
     case kDot: {
@@ -187,47 +231,16 @@ struct ShloBytecodeInterface : public BytecodeDialectInterface {
     auto code = [&](AttrCode c) { writer.writeVarInt(c); };
     auto ints = [&](ArrayRef<int64_t> v) { writer.writeSignedVarInts(v); };
     auto one = [&](int64_t v) { writer.writeSignedVarInt(v); };
-    auto enumCase = [&](AttrCode c, uint32_t value) {
-      code(c);
-      writer.writeVarInt(value);
-    };
     return TypeSwitch<Attribute, LogicalResult>(attr)
-        .Case([&](ComparisonDirectionAttr a) {
-          enumCase(kComparisonDirection, static_cast<uint32_t>(a.getValue()));
-          return success();
-        })
-        .Case([&](ComparisonTypeAttr a) {
-          enumCase(kComparisonType, static_cast<uint32_t>(a.getValue()));
-          return success();
-        })
-        .Case([&](PrecisionAttr a) {
-          enumCase(kPrecision, static_cast<uint32_t>(a.getValue()));
-          return success();
-        })
-        .Case([&](FftTypeAttr a) {
-          enumCase(kFftType, static_cast<uint32_t>(a.getValue()));
-          return success();
-        })
-        .Case([&](RngDistributionAttr a) {
-          enumCase(kRngDistribution, static_cast<uint32_t>(a.getValue()));
-          return success();
-        })
-        .Case([&](RngAlgorithmAttr a) {
-          enumCase(kRngAlgorithm, static_cast<uint32_t>(a.getValue()));
-          return success();
-        })
-        .Case([&](TransposeAttr a) {
-          enumCase(kTranspose, static_cast<uint32_t>(a.getValue()));
-          return success();
-        })
-        .Case([&](ResultAccuracyAttr a) {
-          enumCase(kResultAccuracy, static_cast<uint32_t>(a.getValue()));
-          return success();
-        })
-        .Case([&](CustomCallApiVersionAttr a) {
-          enumCase(kCustomCallApiVersion, static_cast<uint32_t>(a.getValue()));
-          return success();
-        })
+        .Case<ComparisonDirectionAttr, ComparisonTypeAttr, PrecisionAttr,
+              FftTypeAttr, RngDistributionAttr, RngAlgorithmAttr,
+              TransposeAttr, ResultAccuracyAttr, CustomCallApiVersionAttr,
+              ResultAccuracyModeAttr>(
+            [&](auto a) {
+              code(EnumCode<decltype(a)>::value);
+              writer.writeVarInt(static_cast<uint32_t>(a.getValue()));
+              return success();
+            })
         .Case([&](DotDimensionNumbersAttr a) {
           code(kDot);
           ints(a.getLhsBatchingDimensions());
@@ -273,6 +286,14 @@ struct ShloBytecodeInterface : public BytecodeDialectInterface {
           code(kChannelHandle);
           one(a.getHandle());
           one(a.getType());
+          return success();
+        })
+        .Case([&](AccuracyAttr a) {
+          code(kAccuracy);
+          writer.writeAPFloatWithKnownSemantics(a.getAtol());
+          writer.writeAPFloatWithKnownSemantics(a.getRtol());
+          one(a.getUlps());
+          writer.writeAttribute(a.getMode());
           return success();
         })
         .Case([&](OutputOperandAliasAttr a) {

@@ -202,6 +202,14 @@ IdentityKey identityOf(mlir::Operation *op, bool isConstant) {
   return key;
 }
 
+llvm::SmallVector<llvm::StringRef> toStringRefs(const MlirStringRef *refs,
+                                                intptr_t count) {
+  llvm::SmallVector<llvm::StringRef> out;
+  for (intptr_t i = 0; i < count; ++i)
+    out.push_back(unwrap(refs[i]));
+  return out;
+}
+
 bool isAscii(llvm::StringRef text) {
   return llvm::all_of(text, [](char c) { return static_cast<unsigned char>(c) < 0x80; });
 }
@@ -210,9 +218,7 @@ bool isAscii(llvm::StringRef text) {
 void shloWalkDistinct(MlirOperation root, const MlirStringRef *always,
                       intptr_t numAlways, ShloOpCallback callback,
                       void *userData) {
-  llvm::SmallVector<llvm::StringRef> alwaysNames;
-  for (intptr_t i = 0; i < numAlways; ++i)
-    alwaysNames.push_back(unwrap(always[i]));
+  llvm::SmallVector<llvm::StringRef> alwaysNames = toStringRefs(always, numAlways);
   std::unordered_set<IdentityKey, IdentityKeyHash, IdentityKeyEqual> seen;
   unwrap(root)->walk([&](mlir::Operation *op) {
     llvm::StringRef name = op->getName().getStringRef();
@@ -251,9 +257,7 @@ bool shloWriteBytecode(MlirOperation op, int64_t bytecodeVersion,
 void shloWalkNamed(MlirOperation root, const MlirStringRef *names,
                    intptr_t numNames, ShloOpCallback callback,
                    void *userData) {
-  llvm::SmallVector<llvm::StringRef> wanted;
-  for (intptr_t i = 0; i < numNames; ++i)
-    wanted.push_back(unwrap(names[i]));
+  llvm::SmallVector<llvm::StringRef> wanted = toStringRefs(names, numNames);
   unwrap(root)->walk([&](mlir::Operation *op) {
     llvm::StringRef name = op->getName().getStringRef();
     if (llvm::is_contained(wanted, name))

@@ -45,6 +45,17 @@ FailureOr<SmallVector<int64_t>> mlir::shlo::parseDimList(AsmParser &parser) {
   return dims;
 }
 
+FailureOr<APFloat> mlir::shlo::parseFloatField(AsmParser &parser) {
+  double value;
+  if (parser.parseFloat(value))
+    return failure();
+  return APFloat(value);
+}
+
+void mlir::shlo::printFloatField(AsmPrinter &printer, const APFloat &value) {
+  printer.printFloat(value);
+}
+
 void mlir::shlo::printDimList(AsmPrinter &printer, ArrayRef<int64_t> dims) {
   printer << '[';
   llvm::interleaveComma(dims, printer);

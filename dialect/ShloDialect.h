@@ -18,6 +18,8 @@ namespace mlir {
 namespace shlo {
 
 FailureOr<SmallVector<int64_t>> parseDimList(AsmParser &parser);
+FailureOr<APFloat> parseFloatField(AsmParser &parser);
+void printFloatField(AsmPrinter &printer, const APFloat &value);
 void printDimList(AsmPrinter &printer, ArrayRef<int64_t> dims);
 
 // `custom<SameTypes>(type($a), type($b), type($r))`: prints one type when all

@@ -460,12 +460,16 @@ def Shlo_CbrtOp : Shlo_Op<"cbrt", [Pure, Elementwise, SameOperandsAndResultShape
     is dequantized to its expressed type, the function is applied there, and the
     outcome is quantized to the result's quantized type. Apart from the exact
     cases listed, how closely the result approaches the true value is
-    implementation-defined.
+    implementation-defined,
+    unless `result_accuracy` (since 1.2.0) asks for more: HIGHEST, the
+    correctly rounded value; TOLERANCE, an error within the attribute's bounds
+    (see the `accuracy` attribute).
 
     Spec: docs/spec.md#cbrt
   }];
   let arguments = (ins
-    AnyRankedTensor:$operand);
+    AnyRankedTensor:$operand,
+    OptionalAttr<Shlo_AccuracyAttr>:$result_accuracy);
   let results = (outs
     AnyRankedTensor:$result);
   let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($operand), type($result))";
@@ -817,12 +821,16 @@ def Shlo_CosineOp : Shlo_Op<"cosine", [Pure, Elementwise, SameOperandsAndResultS
     dequantized to its expressed type, the function is applied there, and the
     outcome is quantized to the result's quantized type. Apart from the exact
     cases listed, how closely the result approaches the true value is
-    implementation-defined.
+    implementation-defined,
+    unless `result_accuracy` (since 1.2.0) asks for more: HIGHEST, the
+    correctly rounded value; TOLERANCE, an error within the attribute's bounds
+    (see the `accuracy` attribute).
 
     Spec: docs/spec.md#cosine
   }];
   let arguments = (ins
-    AnyRankedTensor:$operand);
+    AnyRankedTensor:$operand,
+    OptionalAttr<Shlo_AccuracyAttr>:$result_accuracy);
   let results = (outs
     AnyRankedTensor:$result);
   let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($operand), type($result))";
@@ -1167,16 +1175,19 @@ def Shlo_ExponentialOp : Shlo_Op<"exponential", [Pure, Elementwise, SameOperands
     dequantized to its expressed type, the function is applied there, and the
     outcome is quantized to the result's quantized type. Apart from the exact
     cases listed, how closely the result approaches the true value is
-    implementation-defined, unless `result_accuracy` (since 1.1.0) is HIGHEST:
-    then the result is the correctly rounded value of e^x (within one unit in
-    the last place of the element type). An absent `result_accuracy` and
-    DEFAULT mean the same, which is all that 1.0.0 could express.
+    implementation-defined, unless `result_accuracy` asks for more: mode
+    HIGHEST, the correctly rounded value of e^x (within one unit in the last
+    place of the element type); mode TOLERANCE, an error within the attribute's
+    bounds (see the `accuracy` attribute). An absent `result_accuracy` and mode
+    DEFAULT mean the same, which is all that 1.0.0 could express. In 1.1.0 the
+    attribute was the enum `#shlo.result_accuracy<DEFAULT|HIGHEST>`; since
+    1.2.0 it is StableHLO's struct, and the reader rewrites the old form.
 
     Spec: docs/spec.md#exponential
   }];
   let arguments = (ins
     AnyRankedTensor:$operand,
-    OptionalAttr<Shlo_ResultAccuracyAttr>:$result_accuracy);
+    OptionalAttr<AnyAttrOf<[Shlo_AccuracyAttr, Shlo_ResultAccuracyAttr]>>:$result_accuracy);
   let results = (outs
     AnyRankedTensor:$result);
   let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($operand), type($result))";
@@ -1193,12 +1204,16 @@ def Shlo_ExponentialMinusOneOp : Shlo_Op<"exponential_minus_one", [Pure, Element
     per-tensor quantized operand is dequantized to its expressed type, the
     function is applied there, and the outcome is quantized to the result's
     quantized type. Apart from the exact cases listed, how closely the result
-    approaches the true value is implementation-defined.
+    approaches the true value is implementation-defined,
+    unless `result_accuracy` (since 1.2.0) asks for more: HIGHEST, the
+    correctly rounded value; TOLERANCE, an error within the attribute's bounds
+    (see the `accuracy` attribute).
 
     Spec: docs/spec.md#exponential_minus_one
   }];
   let arguments = (ins
-    AnyRankedTensor:$operand);
+    AnyRankedTensor:$operand,
+    OptionalAttr<Shlo_AccuracyAttr>:$result_accuracy);
   let results = (outs
     AnyRankedTensor:$result);
   let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($operand), type($result))";
@@ -1451,12 +1466,16 @@ def Shlo_LogOp : Shlo_Op<"log", [Pure, Elementwise, SameOperandsAndResultShape]>
     operand is dequantized to its expressed type, the function is applied there,
     and the outcome is quantized to the result's quantized type. Apart from the
     exact cases listed, how closely the result approaches the true value is
-    implementation-defined.
+    implementation-defined,
+    unless `result_accuracy` (since 1.2.0) asks for more: HIGHEST, the
+    correctly rounded value; TOLERANCE, an error within the attribute's bounds
+    (see the `accuracy` attribute).
 
     Spec: docs/spec.md#log
   }];
   let arguments = (ins
-    AnyRankedTensor:$operand);
+    AnyRankedTensor:$operand,
+    OptionalAttr<Shlo_AccuracyAttr>:$result_accuracy);
   let results = (outs
     AnyRankedTensor:$result);
   let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($operand), type($result))";
@@ -1474,12 +1493,16 @@ def Shlo_LogPlusOneOp : Shlo_Op<"log_plus_one", [Pure, Elementwise, SameOperands
     per-tensor quantized operand is dequantized to its expressed type, the
     function is applied there, and the outcome is quantized to the result's
     quantized type. Apart from the exact cases listed, how closely the result
-    approaches the true value is implementation-defined.
+    approaches the true value is implementation-defined,
+    unless `result_accuracy` (since 1.2.0) asks for more: HIGHEST, the
+    correctly rounded value; TOLERANCE, an error within the attribute's bounds
+    (see the `accuracy` attribute).
 
     Spec: docs/spec.md#log_plus_one
   }];
   let arguments = (ins
-    AnyRankedTensor:$operand);
+    AnyRankedTensor:$operand,
+    OptionalAttr<Shlo_AccuracyAttr>:$result_accuracy);
   let results = (outs
     AnyRankedTensor:$result);
   let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($operand), type($result))";
@@ -1495,12 +1518,16 @@ def Shlo_LogisticOp : Shlo_Op<"logistic", [Pure, Elementwise, SameOperandsAndRes
     operand is dequantized to its expressed type, the function is applied there,
     and the outcome is quantized to the result's quantized type. Apart from the
     exact cases listed, how closely the result approaches the true value is
-    implementation-defined.
+    implementation-defined,
+    unless `result_accuracy` (since 1.2.0) asks for more: HIGHEST, the
+    correctly rounded value; TOLERANCE, an error within the attribute's bounds
+    (see the `accuracy` attribute).
 
     Spec: docs/spec.md#logistic
   }];
   let arguments = (ins
-    AnyRankedTensor:$operand);
+    AnyRankedTensor:$operand,
+    OptionalAttr<Shlo_AccuracyAttr>:$result_accuracy);
   let results = (outs
     AnyRankedTensor:$result);
   let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($operand), type($result))";
@@ -2207,12 +2234,16 @@ def Shlo_RsqrtOp : Shlo_Op<"rsqrt", [Pure, Elementwise, SameOperandsAndResultSha
     square root. A per-tensor quantized operand is dequantized to its expressed
     type, the function is applied there, and the outcome is quantized to the
     result's quantized type. Apart from the exact cases listed, how closely the
-    result approaches the true value is implementation-defined.
+    result approaches the true value is implementation-defined,
+    unless `result_accuracy` (since 1.2.0) asks for more: HIGHEST, the
+    correctly rounded value; TOLERANCE, an error within the attribute's bounds
+    (see the `accuracy` attribute).
 
     Spec: docs/spec.md#rsqrt
   }];
   let arguments = (ins
-    AnyRankedTensor:$operand);
+    AnyRankedTensor:$operand,
+    OptionalAttr<Shlo_AccuracyAttr>:$result_accuracy);
   let results = (outs
     AnyRankedTensor:$result);
   let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($operand), type($result))";
@@ -2447,12 +2478,16 @@ def Shlo_SineOp : Shlo_Op<"sine", [Pure, Elementwise, SameOperandsAndResultShape
     operand is dequantized to its expressed type, the function is applied there,
     and the outcome is quantized to the result's quantized type. Apart from the
     exact cases listed, how closely the result approaches the true value is
-    implementation-defined.
+    implementation-defined,
+    unless `result_accuracy` (since 1.2.0) asks for more: HIGHEST, the
+    correctly rounded value; TOLERANCE, an error within the attribute's bounds
+    (see the `accuracy` attribute).
 
     Spec: docs/spec.md#sine
   }];
   let arguments = (ins
-    AnyRankedTensor:$operand);
+    AnyRankedTensor:$operand,
+    OptionalAttr<Shlo_AccuracyAttr>:$result_accuracy);
   let results = (outs
     AnyRankedTensor:$result);
   let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($operand), type($result))";
@@ -2530,12 +2565,16 @@ def Shlo_SqrtOp : Shlo_Op<"sqrt", [Pure, Elementwise, SameOperandsAndResultShape
     negative real axis. A per-tensor quantized operand is dequantized to its
     expressed type, the function is applied there, and the outcome is quantized
     to the result's quantized type. Apart from the exact cases listed, how
-    closely the result approaches the true value is implementation-defined.
+    closely the result approaches the true value is implementation-defined,
+    unless `result_accuracy` (since 1.2.0) asks for more: HIGHEST, the
+    correctly rounded value; TOLERANCE, an error within the attribute's bounds
+    (see the `accuracy` attribute).
 
     Spec: docs/spec.md#sqrt
   }];
   let arguments = (ins
-    AnyRankedTensor:$operand);
+    AnyRankedTensor:$operand,
+    OptionalAttr<Shlo_AccuracyAttr>:$result_accuracy);
   let results = (outs
     AnyRankedTensor:$result);
   let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($operand), type($result))";
@@ -2572,12 +2611,16 @@ def Shlo_TanOp : Shlo_Op<"tan", [Pure, Elementwise, SameOperandsAndResultShape]>
     tangent sin(z)/cos(z). A per-tensor quantized operand is dequantized to its
     expressed type, the function is applied there, and the outcome is quantized
     to the result's quantized type. Apart from the exact cases listed, how
-    closely the result approaches the true value is implementation-defined.
+    closely the result approaches the true value is implementation-defined,
+    unless `result_accuracy` (since 1.2.0) asks for more: HIGHEST, the
+    correctly rounded value; TOLERANCE, an error within the attribute's bounds
+    (see the `accuracy` attribute).
 
     Spec: docs/spec.md#tan
   }];
   let arguments = (ins
-    AnyRankedTensor:$operand);
+    AnyRankedTensor:$operand,
+    OptionalAttr<Shlo_AccuracyAttr>:$result_accuracy);
   let results = (outs
     AnyRankedTensor:$result);
   let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($operand), type($result))";
@@ -2593,12 +2636,16 @@ def Shlo_TanhOp : Shlo_Op<"tanh", [Pure, Elementwise, SameOperandsAndResultShape
     per-tensor quantized operand is dequantized to its expressed type, the
     function is applied there, and the outcome is quantized to the result's
     quantized type. Apart from the exact cases listed, how closely the result
-    approaches the true value is implementation-defined.
+    approaches the true value is implementation-defined,
+    unless `result_accuracy` (since 1.2.0) asks for more: HIGHEST, the
+    correctly rounded value; TOLERANCE, an error within the attribute's bounds
+    (see the `accuracy` attribute).
 
     Spec: docs/spec.md#tanh
   }];
   let arguments = (ins
-    AnyRankedTensor:$operand);
+    AnyRankedTensor:$operand,
+    OptionalAttr<Shlo_AccuracyAttr>:$result_accuracy);
   let results = (outs
     AnyRankedTensor:$result);
   let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($operand), type($result))";

@@ -44,6 +44,13 @@ void collectItem(MlirOperation op, MlirStringRef name, MlirStringRef sig,
        std::string(sig.data, sig.length)});
 }
 
+std::vector<MlirStringRef> toStringRefs(const std::vector<std::string> &names) {
+  std::vector<MlirStringRef> out;
+  for (const std::string &name : names)
+    out.push_back(mlirStringRefCreate(name.data(), name.size()));
+  return out;
+}
+
 nb::list toPython(const WalkItems &items) {
   nb::list out;
   for (const WalkItem &item : items)
@@ -156,9 +163,7 @@ NB_MODULE(_shlo_ext, m) {
   m.def(
       "walk_distinct",
       [](MlirOperation root, const std::vector<std::string> &always) {
-        std::vector<MlirStringRef> names;
-        for (const std::string &name : always)
-          names.push_back(mlirStringRefCreate(name.data(), name.size()));
+        std::vector<MlirStringRef> names = toStringRefs(always);
         WalkItems items;
         shloWalkDistinct(root, names.data(), names.size(), collectItem,
                          &items);
@@ -172,9 +177,7 @@ NB_MODULE(_shlo_ext, m) {
   m.def(
       "ops_named",
       [](MlirOperation root, const std::vector<std::string> &names) {
-        std::vector<MlirStringRef> refs;
-        for (const std::string &name : names)
-          refs.push_back(mlirStringRefCreate(name.data(), name.size()));
+        std::vector<MlirStringRef> refs = toStringRefs(names);
         WalkItems items;
         shloWalkNamed(root, refs.data(), refs.size(), collectItem, &items);
         nb::list out;

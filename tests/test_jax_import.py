@@ -479,3 +479,19 @@ def test_custom_call_kept():
 def test_locations_kept():
     prog = shlo.from_jax(lambda x: jnp.sin(x), _arr((2,)))
     assert "sin" in prog.text(debug_info=True)
+
+
+def test_result_accuracy_from_jax():
+    """JAX's per-op accuracy requests (lax.AccuracyMode, lax.Tolerance) arrive as #shlo.accuracy
+    (shlo 1.2.0) on the op that asked, with StableHLO's omitted bounds filled in as 0."""
+    def f(x):
+        return lax.tanh(lax.exp(x, accuracy=lax.AccuracyMode.HIGHEST),
+                        accuracy=lax.Tolerance(atol=1e-5, rtol=0.0, ulps=0))
+    x = np.linspace(-1, 1, 5, dtype=np.float32)
+    prog = shlo.from_jax(f, x)
+    text = prog.text()
+    assert ("shlo.exponential %arg0 {result_accuracy = #shlo.accuracy<atol = 0.000000e+00, rtol = 0.000000e+00, "
+            "ulps = 0, mode = #shlo.result_accuracy_mode<HIGHEST>>}") in text
+    assert "ulps = 0, mode = #shlo.result_accuracy_mode<TOLERANCE>>" in text and "atol = 1.000000e-05" in text
+    np.testing.assert_allclose(shlo.interpret(prog, x)[0], np.asarray(jax.jit(f)(x)), rtol=1e-6)
+    assert str(shlo.deserialize(shlo.serialize(prog))) == str(prog)

@@ -18,11 +18,15 @@ from shlo.serialize import envelope
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 MLP = (ROOT / "examples/mlp.mlir").read_text()
 
+ACCURACY = "#shlo.accuracy<atol = {a}, rtol = 0.0, ulps = {u}, mode = #shlo.result_accuracy_mode<{m}>>"
 EXP_HIGHEST = """func.func @main(%a: tensor<3xf32>) -> tensor<3xf32> {
-  %0 = shlo.exponential %a {result_accuracy = #shlo.result_accuracy<HIGHEST>} : tensor<3xf32>
+  %0 = shlo.exponential %a {result_accuracy = ACC} : tensor<3xf32>
   func.return %0 : tensor<3xf32>
-}"""
+}""".replace("ACC", ACCURACY.format(a=0.0, u=0, m="HIGHEST"))
 EXP_DEFAULT = EXP_HIGHEST.replace("HIGHEST", "DEFAULT")
+EXP_TOLERANCE = EXP_HIGHEST.replace(ACCURACY.format(a=0.0, u=0, m="HIGHEST"),
+                                    ACCURACY.format(a="1.0e-06", u=2, m="TOLERANCE"))
+SINE = EXP_TOLERANCE.replace("exponential", "sine")
 EXP_PLAIN = """func.func @main(%a: tensor<3xf32>) -> tensor<3xf32> {
   %0 = shlo.exponential %a : tensor<3xf32>
   func.return %0 : tensor<3xf32>
@@ -124,7 +128,40 @@ def test_new_attribute_downgrade_drops_default_and_refuses_others():
     # The program given to serialize is never modified by a downgrade.
     prog = shlo.parse(EXP_DEFAULT)
     shlo.serialize(prog, target_version="1.0.0")
-    assert "result_accuracy<DEFAULT>" in str(prog)
+    assert "result_accuracy_mode<DEFAULT>" in str(prog)
+    # 1.2.0 gave sine (and ten more) the attribute: mode DEFAULT is dropped for older
+    # versions, anything else refused.
+    assert "result_accuracy" not in str(shlo.deserialize(shlo.serialize(
+        shlo.parse(EXP_DEFAULT.replace("exponential", "sine")), target_version="1.1.0")))
+    with pytest.raises(shlo.SerializationError, match=r"shlo\.sine for shlo 1\.1\.0: attribute result_accuracy"
+                                                      r" = .* was introduced in shlo 1\.2\.0"):
+        shlo.serialize(shlo.parse(SINE), target_version="1.1.0")
+
+
+def test_legacy_attribute_upgrades_on_read_and_downgrades_on_write():
+    """exponential's result_accuracy was the enum DEFAULT|HIGHEST in 1.1.0 and is StableHLO's
+    struct since 1.2.0. 1.1.0 artifacts read as the struct with that mode and compute the
+    same; writing for 1.1.0 gives back exactly the enum bytes; TOLERANCE cannot be written."""
+    goldens = sorted((ROOT / "compat_tests/1.1.0").glob("exponential.*.shlo"))
+    legacy = [p for p in goldens if b"#shlo.result_accuracy<HIGHEST>" in p.read_bytes()]
+    assert legacy, "a 1.1.0 golden holds the enum form"
+    for path in legacy:
+        prog = shlo.deserialize(path.read_bytes())
+        text = str(prog)
+        assert "#shlo.result_accuracy<" not in text and "#shlo.result_accuracy_mode<HIGHEST>" in text
+        assert shlo.serialize(prog, target_version="1.1.0") == path.read_bytes()
+    with pytest.raises(shlo.SerializationError,
+                       match=r"shlo\.exponential for shlo 1\.1\.0: result_accuracy = .*TOLERANCE.* has no "
+                             r"result_accuracy form, which is all that shlo before 1\.2\.0 has"):
+        shlo.serialize(shlo.parse(EXP_TOLERANCE), target_version="1.1.0")
+    # A current program may not hold the frozen form.
+    with pytest.raises(shlo.VerificationError, match=r"exponential\.A1"):
+        shlo.parse(EXP_PLAIN.replace("%a :", "%a {result_accuracy = #shlo.result_accuracy<HIGHEST>} :"))
+    # Bytes that claim 1.1.0 but hold the 1.2.0 form are rejected.
+    payload = envelope.set_producer(envelope.payload_of(shlo.serialize(shlo.parse(EXP_HIGHEST),
+                                                                       target_version="1.2.0")), "shlo 1.1.0")
+    with pytest.raises(shlo.DeserializationError, match="a form introduced in shlo 1.2.0"):
+        shlo.deserialize(envelope.wrap((1, 1, 0), 4, payload))
     # At the current version both survive.
     assert "HIGHEST" in str(shlo.deserialize(shlo.serialize(shlo.parse(EXP_HIGHEST))))
 
@@ -264,6 +301,8 @@ def test_translate_serialize_and_deserialize(tmp_path, capsys):
     assert translate.main(["--serialize", str(src), "-o", str(out)]) == 0
     assert out.read_bytes() == shlo.serialize(shlo.parse(ERF, name=str(src)))
     assert translate.main(["--deserialize", str(out)]) == 0
+    assert "shlo.erf" in capsys.readouterr().out
+    assert translate.main(["--deserialize", "--isolated", str(out)]) == 0
     assert "shlo.erf" in capsys.readouterr().out
     old = tmp_path / "old.shlo"
     assert translate.main(["--serialize", str(src), "--target=1.0.0", "-o", str(old)]) == 1

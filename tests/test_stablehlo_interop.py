@@ -71,6 +71,31 @@ func.func @main(%x: tensor<1x4x4x2xf32>, %w: tensor<3x3x2x3xf32>) -> tensor<1x4x
     assert shlo.from_stablehlo(out).text() == prog.text()
 
 
+def test_result_accuracy_round_trips_through_stablehlo():
+    """StableHLO's result_accuracy (all modes, on every op that has it in shlo since 1.2.0)
+    imports as #shlo.accuracy and exports back, in text StableHLO's own parser reads."""
+    text = """
+func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = stablehlo.sine %x {result_accuracy = #stablehlo.result_accuracy<atol = 1.000000e-06, rtol = 0.000000e+00, ulps = 2, mode = #stablehlo.result_accuracy_mode<TOLERANCE>>} : tensor<4xf32>
+  %1 = stablehlo.exponential %0 {result_accuracy = #stablehlo.result_accuracy<mode = #stablehlo.result_accuracy_mode<HIGHEST>>} : tensor<4xf32>
+  return %1 : tensor<4xf32>
+}"""
+    prog = shlo.from_stablehlo(text)
+    assert ("shlo.sine %arg0 {result_accuracy = #shlo.accuracy<atol = 9.9999999999999995E-7, rtol = 0.000000e+00, "
+            "ulps = 2, mode = #shlo.result_accuracy_mode<TOLERANCE>>}") in prog.text()
+    assert "mode = #shlo.result_accuracy_mode<HIGHEST>" in prog.text()
+    out = shlo.to_stablehlo(prog)
+    assert "#stablehlo.result_accuracy<" in out and "TOLERANCE" in out
+    assert shlo.from_stablehlo(out).text() == prog.text()
+    from jaxlib.mlir.dialects import stablehlo as jshlo
+    from shlo.importers.stablehlo import jaxlib_context
+    with jaxlib_context():  # StableHLO's own parser takes what to_stablehlo wrote
+        art = jshlo.serialize_portable_artifact_str(out, jshlo.get_current_version())
+    assert shlo.from_stablehlo(art).text() == prog.text()
+    x = np.linspace(-1, 1, 4, dtype=np.float32)
+    np.testing.assert_allclose(shlo.interpret(prog, x)[0], np.exp(np.sin(x)), rtol=1e-6)
+
+
 def test_unsupported_op_named():
     text = """
 func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {

@@ -46,6 +46,15 @@ def attr_ods(kind: str) -> str:
     raise speclib.SpecError(f"unknown attribute kind {kind}")
 
 
+def struct_parameter(kind: str) -> str:
+    """The ODS parameter of a struct field of spec kind `kind`."""
+    if kind in ("dims", "int", "float"):
+        return {"dims": "Shlo_DimListParameter", "int": '"int64_t"', "float": "Shlo_FloatParameter"}[kind]
+    if kind in speclib.load_attributes()["enums"]:
+        return f'Shlo_AttrParameter<"::mlir::shlo::{camel(kind)}Attr">'
+    raise speclib.SpecError(f"unknown struct field kind {kind}")
+
+
 def gen_attrs_td() -> str:
     a = speclib.load_attributes()
     out = [HEADER_TD, "#ifndef SHLO_ATTRS_TD\n#define SHLO_ATTRS_TD\n"]
@@ -58,9 +67,7 @@ def gen_attrs_td() -> str:
             f"def Shlo_{camel(name)}Attr : EnumAttr<Shlo_Dialect, Shlo_{camel(name)}, \"{name}\"> {{\n"
             f"  let assemblyFormat = \"`<` $value `>`\";\n}}\n")
     for name, st in a["structs"].items():
-        params = ",\n      ".join(
-            (f"Shlo_DimListParameter:${f}" if k == "dims" else f"\"int64_t\":${f}")
-            for f, k in st["fields"].items())
+        params = ",\n      ".join(f"{struct_parameter(k)}:${f}" for f, k in st["fields"].items())
         out.append(
             f"def Shlo_{st['cpp']}Attr : AttrDef<Shlo_Dialect, \"{st['cpp']}\"> {{\n"
             f"  let mnemonic = \"{st['mnemonic']}\";\n"
@@ -122,8 +129,11 @@ def gen_ops_td() -> str:
         if sum(v.variadic for v in op.results) > 1:
             traits.append("AttrSizedResultSegments")
         args = [f"{value_ods(v)}:${v.name}" for v in op.operands]
+        legacy = speclib.legacy_attribute_kinds(op)
         for a in op.attributes:
             ods = attr_ods(a.type)
+            if a.name in legacy:  # old artifacts must still parse; the spec verifier wants the current kind
+                ods = f"AnyAttrOf<[{', '.join([ods] + [attr_ods(k) for k in legacy[a.name]])}]>"
             args.append(f"{'OptionalAttr<' + ods + '>' if a.optional else ods}:${a.name}")
         results = [f"{value_ods(v)}:${v.name}" for v in op.results]
         regions = []
@@ -182,15 +192,29 @@ def gen_py_table() -> str:
     # Versions: every release with its frozen signature snapshot, the current
     # spec's signatures and the ops' change entries (shlo.serialize, --check-compat).
     v = speclib.load_versions()
-    releases = {r["version"]: {"date": str(r["date"]), "bytecode_version": r["bytecode_version"],
-                               "attribute_encoding": r["attribute_encoding"],
-                               "envelope_format": r["envelope_format"],
-                               "signatures": speclib.load_snapshot(r["version"])}
-                for r in v["releases"]}
+    # Consecutive releases often share a signature table (1.2.0 changed only the
+    # encoding), and the spec equals its last release: each table is written once.
+    tables: dict[str, str] = {}
+
+    def table(signatures: dict) -> str:
+        body = pprint.pformat(signatures, width=100, sort_dicts=True)
+        if body not in tables:
+            tables[body] = f"_SIGNATURES_{len(tables)}"
+            text.append(f"{tables[body]} = {body}\n")
+        return tables[body]
+
+    releases = []
+    for r in v["releases"]:
+        fields = {"date": str(r["date"]), "bytecode_version": r["bytecode_version"],
+                  "attribute_encoding": r["attribute_encoding"], "envelope_format": r["envelope_format"]}
+        name = table(speclib.load_snapshot(r["version"]))
+        items = "".join(f"{k!r}: {val!r}, " for k, val in fields.items())
+        releases.append(f"    {r['version']!r}: {{{items}'signatures': {name}}},\n")
+    current = table(speclib.spec_signatures())
     changes = {o.name: speclib.op_changes(o) for o in speclib.load_ops() if speclib.op_changes(o)}
     text += [f"MINIMUM_VERSION = {v['minimum_version']!r}\n",
-             f"RELEASES = {pprint.pformat(releases, width=100, sort_dicts=True)}\n",
-             f"SIGNATURES = {pprint.pformat(speclib.spec_signatures(), width=100, sort_dicts=True)}\n",
+             "RELEASES = {\n" + "".join(releases) + "}\n",
+             f"SIGNATURES = {current}\n",
              f"CHANGES = {pprint.pformat(changes, width=100, sort_dicts=True)}\n"]
     return "\n".join(text)
 
@@ -218,6 +242,10 @@ def fmt_value(v: speclib.Value) -> str:
     elems = ", ".join(v.element) if v.element else ("quantized only" if v.quantized else "any")
     q = f"; quantized: {', '.join(v.quantized)}" if v.quantized else ""
     return f"`{v.name}` | {kind} | {elems}{q}"
+
+
+def _field_example(kind: str) -> str:
+    return {"dims": "[...]", "int": "N", "float": "X"}.get(kind, f"#shlo.{kind}<...>")
 
 
 def gen_docs() -> str:
@@ -249,7 +277,7 @@ def gen_docs() -> str:
     for k, v in a["enums"].items():
         out.append(f"| `{k}` | {v['summary']} One of {', '.join(v['cases'])}, written `#shlo.{k}<{v['cases'][0]}>`. |")
     for k, v in a["structs"].items():
-        fields = ", ".join(f"{f} = {'[...]' if kind == 'dims' else 'N'}" for f, kind in v["fields"].items())
+        fields = ", ".join(f"{f} = {_field_example(kind)}" for f, kind in v["fields"].items())
         out.append(f"| `{k}` | {v['summary']} Written `#shlo.{v['mnemonic']}<{fields}>`. |")
     out += [f"| `{k}` | {v['summary']} |" for k, v in a["arrays"].items()]
     out += ["", "## Constraint vocabulary", "",
@@ -315,7 +343,9 @@ def main(argv=None) -> int:
         else:
             path.parent.mkdir(parents=True, exist_ok=True)
             if not path.exists() or path.read_text() != text:
-                path.write_text(text)
+                tmp = path.with_name(path.name + ".tmp")
+                tmp.write_text(text)
+                tmp.replace(path)  # atomically: a concurrent import never sees half a table
                 print(f"wrote {rel}")
     if stale:
         print("stale generated files (run tools/gen_spec.py): " + ", ".join(stale), file=sys.stderr)

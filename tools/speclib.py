@@ -290,14 +290,35 @@ def load_snapshot(version: str) -> dict:
 
 
 def op_changes(op: Op) -> list[dict]:
-    """The op's `changes:` entries: [{version, kind: compatible|legacy, text}]."""
+    """The op's `changes:` entries: [{version, kind: compatible|legacy, text[, legacy_op | legacy_attribute]}]."""
     key = ("changes", op.path)
     if key in _cache:
         return _cache[key]
     raw = yaml.safe_load(op.path.read_text()).get("changes") or []
     _cache[key] = raw
     for c in raw:
-        if set(c) - {"version", "kind", "text", "legacy_op"} or c.get("kind") not in ("compatible", "legacy"):
-            _fail(op.path, "changes: entries are {version, kind: compatible|legacy, text[, legacy_op]}")
+        if set(c) - {"version", "kind", "text", "legacy_op", "legacy_attribute"} \
+                or c.get("kind") not in ("compatible", "legacy"):
+            _fail(op.path, "changes: entries are {version, kind: compatible|legacy, text"
+                           "[, legacy_op | legacy_attribute]}")
         c["version"] = str(c["version"])
     return raw
+
+
+def legacy_attribute_kinds(op: Op) -> dict[str, list[str]]:
+    """Attribute name -> the frozen kinds its ODS still accepts: for each `legacy_attribute`
+    change, the kind the attribute had in the release before that change."""
+    out: dict[str, list[str]] = {}
+    versions = release_versions()
+    for c in op_changes(op):
+        name = c.get("legacy_attribute")
+        if not name:
+            continue
+        older = [v for v in versions if _vkey(v) < _vkey(c["version"])]
+        if not older:
+            _fail(op.path, f"legacy_attribute {name}: no release before {c['version']}")
+        old = {a["name"]: a["type"] for a in load_snapshot(older[-1]).get(op.name, {}).get("attributes", [])}
+        if name not in old:
+            _fail(op.path, f"legacy_attribute {name}: release {older[-1]} has no such attribute")
+        out.setdefault(name, []).append(old[name])
+    return out

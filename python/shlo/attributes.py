@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import re
+import struct
 
 import numpy as np
 from mlir import ir
@@ -85,7 +86,25 @@ def op_attribute(op: ir.Operation, name: str, kind: str):
 
 _STRUCT_BY_MNEMONIC = {v["mnemonic"]: k for k, v in STRUCTS.items()}
 _STRUCT_RE = re.compile(r"#shlo\.(\w+)<(.*)>\Z", re.S)
-_FIELD_RE = re.compile(r"(\w+)\s*=\s*(\[[^\]]*\]|-?\d+)")
+_FIELD_RE = re.compile(r"(\w+)\s*=\s*(\[[^\]]*\]|#shlo\.\w+<\w+>|[-+0-9A-Za-z.]+)")
+
+
+def _float_field(text: str) -> float:
+    # MLIR prints a float that decimal cannot carry (NaN, infinities) as its bits.
+    if text.lower().startswith("0x"):
+        return struct.unpack("<d", int(text, 16).to_bytes(8, "little"))[0]
+    return float(text)
+
+
+def _field(kind: str, text: str):
+    if kind == "dims":
+        inner = text[1:-1].strip()
+        return [int(x) for x in inner.split(",")] if inner else []
+    if kind == "int":
+        return int(text)
+    if kind == "float":
+        return _float_field(text)
+    return _decode_dialect_text(text)  # an enum field: its case
 
 
 @functools.lru_cache(maxsize=2048)
@@ -99,14 +118,18 @@ def _decode_dialect_text(text: str):
     kind = _STRUCT_BY_MNEMONIC.get(mnemonic)
     if kind is None:
         return text
-    fields = {}
-    for name, value in _FIELD_RE.findall(body):
-        if value.startswith("["):
-            inner = value[1:-1].strip()
-            fields[name] = [int(x) for x in inner.split(",")] if inner else []
-        else:
-            fields[name] = int(value)
-    return Struct(kind, fields)
+    kinds = STRUCTS[kind]["fields"]
+    return Struct(kind, {name: _field(kinds[name], value) for name, value in _FIELD_RE.findall(body)
+                         if name in kinds})
+
+
+def kind_of(value, kind: str) -> bool:
+    """Whether a decoded dialect attribute is of spec kind `kind` (an enum case or a Struct of that kind)."""
+    if kind in ENUMS:
+        return isinstance(value, str) and value in ENUMS[kind]
+    if kind in STRUCTS:
+        return isinstance(value, Struct) and value._kind == kind
+    return True
 
 
 def to_python(attr: ir.Attribute, kind: str):
@@ -145,6 +168,12 @@ def to_python(attr: ir.Attribute, kind: str):
     return attr
 
 
+def _float_text(v: float) -> str:
+    if v != v or v in (float("inf"), float("-inf")):
+        return "0x%016X" % int.from_bytes(struct.pack("<d", v), "little")
+    return "%.17e" % v  # MLIR float literals need the '.'; 17 digits read back exactly
+
+
 def _text(value, kind: str) -> str:
     if kind in ENUMS:
         if value not in ENUMS[kind]:
@@ -158,9 +187,12 @@ def _text(value, kind: str) -> str:
             raise BuildError(f"{kind} has no fields {sorted(unknown)}")
         parts = []
         for name, fkind in fields.items():
-            v = values.get(name, [] if fkind == "dims" else 0)
+            v = values.get(name, [] if fkind == "dims" else 0.0 if fkind == "float" else 0
+                           if fkind == "int" else ENUMS[fkind][0])
             parts.append(f"{name} = [{', '.join(str(int(x)) for x in v)}]" if fkind == "dims"
-                         else f"{name} = {int(v)}")
+                         else f"{name} = {int(v)}" if fkind == "int"
+                         else f"{name} = {_float_text(float(v))}" if fkind == "float"
+                         else f"{name} = {_text(v, fkind)}")
         return f"#shlo.{STRUCTS[kind]['mnemonic']}<{', '.join(parts)}>"
     if kind in ARRAYS:
         return "[" + ", ".join(_text(v, ARRAYS[kind]) for v in value) + "]"

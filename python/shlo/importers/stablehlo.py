@@ -21,7 +21,7 @@ Rules:
   `shlo.importers.chlo.DECOMPOSITIONS`; a CHLO op without a decomposition,
   any other dialect's op (`sdy.*`, `mhlo.*`, ...), a bounded dynamic type, an
   attribute a shlo op does not have (`dot_general`'s `algorithm`, a
-  non-default `result_accuracy` on ops other than `exponential`, ...) raise
+  non-default `result_accuracy` on an op without one in shlo, ...) raise
   `shlo.ImportError` naming the op and its location. Nothing is dropped
   silently.
 * Sharding, layout and other annotations: *discardable* attributes, i.e.
@@ -34,9 +34,10 @@ Rules:
   verifier and interpreter ignore them) and `to_stablehlo` writes them back,
   so XLA sees the same shardings. A discardable attribute whose value belongs
   to another dialect (e.g. `#sdy.sharding<...>`) raises `shlo.ImportError`.
-* `result_accuracy = #stablehlo.result_accuracy<mode = DEFAULT>` (which
-  StableHLO puts on many transcendental ops) means the same as no attribute
-  and is dropped; `exponential` keeps a non-default mode.
+* `result_accuracy = #stablehlo.result_accuracy<...>` becomes
+  `#shlo.accuracy<atol, rtol, ulps, mode>` on the twelve transcendental ops
+  that have it in shlo (since 1.2.0); on any other op, mode DEFAULT with zero
+  bounds means the same as no attribute and is dropped.
 * Shardy attributes (`sdy.sharding_rule = #sdy.op_sharding_rule<...>`,
   `sdy.sharding = #sdy.sharding<...>`) are kept as their text in a string
   attribute of the same name (shlo's MLIR has no Shardy dialect);
@@ -195,6 +196,33 @@ def _conv_compact(body: str) -> dict:
     return out
 
 
+_ACCURACY_FIELD_RE = re.compile(r"\b(atol|rtol|ulps)\s*=\s*([-+0-9A-Za-z.]+)")
+
+
+def _accuracy_fields(text: str) -> tuple[str, str, str, str]:
+    """(atol, rtol, ulps, mode) texts of a `#stablehlo.result_accuracy<...>`; absent fields are 0."""
+    m = re.fullmatch(r"#stablehlo\.result_accuracy<(.*)>", text.strip(), re.S)
+    mode = re.search(r"result_accuracy_mode<(\w+)>", text)
+    if not m or not mode or mode.group(1) not in ENUMS["result_accuracy_mode"]:
+        raise AttrError(f"expected #stablehlo.result_accuracy<...> with a known mode, got {text}")
+    fields = dict(_ACCURACY_FIELD_RE.findall(m.group(1)))
+    return (fields.get("atol", "0.000000e+00"), fields.get("rtol", "0.000000e+00"), fields.get("ulps", "0"),
+            mode.group(1))
+
+
+def _accuracy_to_shlo(text: str) -> str:
+    atol, rtol, ulps, mode = _accuracy_fields(text)
+    return f"#shlo.accuracy<atol = {atol}, rtol = {rtol}, ulps = {ulps}, mode = #shlo.result_accuracy_mode<{mode}>>"
+
+
+def _accuracy_is_default(text: str) -> bool:
+    atol, rtol, ulps, mode = _accuracy_fields(text)
+    try:
+        return mode == "DEFAULT" and float(atol) == 0 and float(rtol) == 0 and int(ulps) == 0
+    except ValueError:
+        return False
+
+
 def _struct_to_shlo(kind: str, text: str) -> str:
     mnemonic = STRUCTS[kind]["mnemonic"]
     m = re.fullmatch(r"#stablehlo\.(\w+)<(.*)>", text.strip(), re.S)
@@ -238,16 +266,12 @@ def attr_to_shlo(kind: str | None, text: str) -> str:
             if not m or int(m.group(1)) >= len(_API_VERSIONS):
                 raise AttrError(f"unknown custom_call api_version {text}")
             return f"#shlo.custom_call_api_version<{_API_VERSIONS[int(m.group(1))]}>"
-        if kind == "result_accuracy":
-            mode = re.search(r"result_accuracy_mode<(\w+)>", text)
-            nums = _parse_fields(text)
-            if not mode or any(v for v in nums.values()):
-                raise AttrError(f"result accuracy {text} has no shlo counterpart")
-            return f"#shlo.result_accuracy<{mode.group(1)}>"
         m = _ENUM_RE.fullmatch(text.strip())
         if not m or m.group(2) not in ENUMS[kind]:
             raise AttrError(f"expected a {kind}, got {text}")
         return f"#shlo.{kind}<{m.group(2)}>"
+    if kind == "accuracy":
+        return _accuracy_to_shlo(text)
     if kind in STRUCTS:
         return _struct_to_shlo(kind, text)
     if kind in ("precision_config", "output_operand_aliases"):
@@ -269,10 +293,9 @@ def attr_to_stablehlo(kind: str | None, text: str) -> str:
     if kind == "custom_call_api_version":
         m = _SHLO_ENUM_RE.fullmatch(text.strip())
         return f"{_API_VERSIONS.index(m.group(2))} : i32"
-    if kind == "result_accuracy":
-        m = _SHLO_ENUM_RE.fullmatch(text.strip())
-        return (f"#stablehlo.result_accuracy<atol = 0.000000e+00, rtol = 0.000000e+00, ulps = 0, "
-                f"mode = #stablehlo.result_accuracy_mode<{m.group(2)}>>")
+    if kind == "accuracy":
+        return text.replace("#shlo.accuracy<", "#stablehlo.result_accuracy<").replace(
+            "#shlo.result_accuracy_mode<", "#stablehlo.result_accuracy_mode<")
 
     def enum(m):
         if m.group(1) in ENUMS:
@@ -396,7 +419,7 @@ class StableHLOImporter:
             try:
                 if kind == "__missing__":
                     if name == "result_accuracy":
-                        if attr_to_shlo("result_accuracy", text) == "#shlo.result_accuracy<DEFAULT>":
+                        if _accuracy_is_default(text):
                             continue
                         raise AttrError(f"result_accuracy {text} has no shlo counterpart on this op")
                     if name == "operandSegmentSizes":

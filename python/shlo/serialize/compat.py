@@ -11,8 +11,10 @@ change only with a `changes:` entry naming the newer version:
   op without attributes with no properties, so old artifacts carry nothing
   the new op would misread), and new constraints that only involve those
   attributes.
-- `kind: legacy`: anything else. The old form must stay in the dialect as a
-  frozen legacy op (`legacy_op:`), which the reader upgrades.
+- `kind: legacy`: anything else. The old form must stay readable: as a frozen
+  legacy op (`legacy_op:`), or, when only an attribute's kind changed, as a
+  frozen attribute kind the op's ODS still accepts (`legacy_attribute:`); the
+  reader upgrades it (serialize/rules.py).
 
 An op may never disappear, and a new op must declare `since:` the newer
 version. `spec_problems` returns one readable line per violation.
@@ -71,9 +73,11 @@ def _compare(old_v: str, old: dict, new_v: str | None, new: dict, changes: dict)
         if not entries:
             problems.append(f"{where}: op {name} changed since release {old_v} ({what}) with no `changes:` "
                             f"entry for a newer version; a released op set is frozen")
-        elif not compatible and not any(c["kind"] == "legacy" and c.get("legacy_op") for c in entries):
+        elif not compatible and not any(c["kind"] == "legacy" and (c.get("legacy_op") or c.get("legacy_attribute"))
+                                        for c in entries):
             problems.append(f"{where}: op {name} changed incompatibly since release {old_v} ({what}); "
-                            f"this needs a `changes:` entry of kind legacy naming the frozen legacy op")
+                            f"this needs a `changes:` entry of kind legacy naming the frozen legacy op "
+                            f"or legacy attribute")
     return problems
 
 

@@ -66,7 +66,7 @@ def serialize_action(args) -> int:
 def deserialize_action(args) -> int:
     from ..serialize import deserialize
     data, _ = read_input(args.input)
-    prog = deserialize(data)
+    prog = deserialize(data, isolated=args.isolated)
     write_output(args.output, (prog.text(generic=args.generic) + "\n").encode())
     return 0
 
@@ -117,6 +117,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--target", default=None, metavar="X.Y.Z",
                    help="--serialize: the shlo version the artifact must be readable by (default: current)")
     p.add_argument("--generic", action="store_true", help="--deserialize: print the generic op form")
+    p.add_argument("--isolated", action="store_true",
+                   help="--deserialize: read the artifact in a child process first (for untrusted files: "
+                        "crafted bytes can crash MLIR's bytecode reader)")
     return p
 
 

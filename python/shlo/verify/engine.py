@@ -168,6 +168,10 @@ def op_environment(op: ir.Operation, entry: dict, infos: TypeInfos | None = None
         value = _attrs.op_attribute(op, name, kind)
         if value is None and not optional:
             raise Violation(f"A{i + 1}", f"attribute `{name}` ({kind}) is required")
+        # The ODS may still accept an attribute's frozen legacy form (spec/compatibility.md);
+        # a current program must hold the current one.
+        if value is not None and not _attrs.kind_of(value, kind):
+            raise Violation(f"A{i + 1}", f"attribute `{name}` must be a {kind} attribute, got {value!r}")
         env[name] = value
     regions = list(op.regions) if entry["regions"] else []
     for i, (name, variadic) in enumerate(entry["regions"]):
