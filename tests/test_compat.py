@@ -26,11 +26,13 @@ ARTIFACTS = sorted(GOLDEN.glob("*/*.shlo"))
 
 
 def _rewrap(data: bytes, version=None, payload=None, bc=None) -> bytes:
-    """An artifact with header fields replaced and a valid checksum."""
-    _, fmt, ma, mi, pa, b, _ = struct.unpack_from("<8sBHHHBQ", data)
-    version = version or (ma, mi, pa)
-    payload = envelope.payload_of(data) if payload is None else payload
-    return envelope.wrap(version, b if bc is None else bc, payload, fmt)
+    """An artifact claiming another version (in the envelope and the producer string) or, in
+    format 1, another bytecode version, with a valid checksum."""
+    env = envelope.check(data)
+    payload = env.payload if payload is None else payload
+    if version:
+        payload = envelope.set_producer(payload, "shlo " + ".".join(map(str, version)))
+    return envelope.wrap(version or env.version, env.bytecode_version if bc is None else bc, payload, env.format)
 
 
 def test_every_released_version_has_goldens_for_every_op():
@@ -230,6 +232,10 @@ def test_unreleased_version_and_wrong_bytecode_version_are_rejected():
         shlo.deserialize(_rewrap(_an_artifact(), version=(1, 0, 7)))
     with pytest.raises(shlo.DeserializationError, match="bytecode version 6"):
         shlo.deserialize(_rewrap(_an_artifact(), bc=6))
+    payload = envelope.payload_of(_an_artifact("1.2.0"))   # format 2: the version varint is the payload's
+    assert payload[4] == 0x09                              # 4, as MLIR's prefix varint
+    with pytest.raises(shlo.DeserializationError, match="bytecode version 6"):
+        shlo.deserialize(envelope.wrap((1, 2, 0), 6, payload[:4] + b"\x0d" + payload[5:], 2))
 
 
 def test_check_compat_cli_on_the_goldens(tmp_path):

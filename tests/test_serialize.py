@@ -84,13 +84,14 @@ def test_compact_attribute_encoding_since_1_2_0():
 
 
 def test_envelope_format_is_pinned_per_version():
-    """1.2.0 artifacts carry an 8-byte BLAKE2b checksum (format 2), older ones SHA-256 (format 1);
+    """1.2.0 artifacts carry a 17-byte envelope with a BLAKE2b-64 checksum (format 2), older ones
+    56 bytes with a SHA-256 (format 1);
     a valid envelope of the other format is rejected for that version."""
     prog = shlo.parse(MLP)
     new, old = shlo.serialize(prog), shlo.serialize(prog, target_version="1.1.0")
     assert (new[8], old[8]) == (2, 1)
-    assert envelope.header_size(2) == 32 and envelope.header_size(1) == 56
-    assert len(old) - len(new) >= 24
+    assert envelope.header_size(2) == 17 and envelope.header_size(1) == 56
+    assert len(old) - len(new) >= 39
     assert "uses envelope format 1" in _msg(envelope.wrap((1, 2, 0), 4, envelope.payload_of(new), 1))
     assert "uses envelope format 2" in _msg(envelope.wrap((1, 1, 0), 4, envelope.payload_of(old), 2))
 

@@ -63,7 +63,7 @@ def _worker(seed: int, count: int, deep: bool) -> int:
         if deep and len(data) > envelope.header_size(1):
             # A valid envelope around damaged bytecode: what reaches MLIR's reader.
             fmt = data[8] if data[8] in (1, 2) else envelope.LATEST_FORMAT
-            version = struct.unpack_from("<HHH", data, 9)
+            version = struct.unpack_from("<HHH", data, 9)  # format 1 only; format 2 reads the payload's
             data = envelope.wrap(version, 4, data[envelope.header_size(fmt):], fmt)
         pathlib.Path(f"/tmp/shlo-fuzz-current-{seed}.bin").write_bytes(data)  # left behind on a crash
         try:

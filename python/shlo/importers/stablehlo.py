@@ -34,6 +34,10 @@ Rules:
   verifier and interpreter ignore them) and `to_stablehlo` writes them back,
   so XLA sees the same shardings. A discardable attribute whose value belongs
   to another dialect (e.g. `#sdy.sharding<...>`) raises `shlo.ImportError`.
+* Optional attributes that JAX writes out at their default value
+  (`precision_config` of all DEFAULT on `dot_general` and `convolution`;
+  convolution strides and dilations of 1, zero padding, no reversal) are
+  dropped: their absence means the same (spec/ops/<op>.yaml).
 * `result_accuracy = #stablehlo.result_accuracy<...>` becomes
   `#shlo.accuracy<atol, rtol, ulps, mode>` on the twelve transcendental ops
   that have it in shlo (since 1.2.0); on any other op, mode DEFAULT with zero
@@ -50,6 +54,7 @@ from __future__ import annotations
 
 import functools
 import re
+from typing import Callable
 
 from mlir import ir
 
@@ -221,6 +226,36 @@ def _accuracy_is_default(text: str) -> bool:
         return mode == "DEFAULT" and float(atol) == 0 and float(rtol) == 0 and int(ulps) == 0
     except ValueError:
         return False
+
+
+def _all_precisions_default(text: str) -> bool:
+    return set(re.findall(r"#shlo\.precision<(\w+)>", text)) <= {"DEFAULT"}
+
+
+def _array_all(value: str) -> Callable[[str], bool]:
+    def test(text: str) -> bool:
+        m = re.fullmatch(r"array<i(?:64|1)(?::\s*(.*))?>", text.strip())
+        return bool(m) and all(v.strip() == value for v in (m.group(1) or "").split(",") if v.strip())
+    return test
+
+
+def _dense_all_zero(text: str) -> bool:
+    m = re.fullmatch(r"dense<(.*)>\s*:\s*tensor<[0-9x]*xi64>", text.strip(), re.S)
+    return bool(m) and set(re.findall(r"-?\d+", m.group(1))) <= {"0"}
+
+
+# Optional attributes whose value means exactly what the attribute's absence means
+# (spec/ops/<op>.yaml). JAX writes them out; the importer drops them, so that
+# programs and artifacts carry no redundant defaults.
+_REDUNDANT_DEFAULTS: dict[tuple[str, str], Callable[[str], bool]] = {
+    ("dot_general", "precision_config"): _all_precisions_default,
+    ("convolution", "precision_config"): _all_precisions_default,
+    ("convolution", "window_strides"): _array_all("1"),
+    ("convolution", "lhs_dilation"): _array_all("1"),
+    ("convolution", "rhs_dilation"): _array_all("1"),
+    ("convolution", "window_reversal"): _array_all("false"),
+    ("convolution", "padding"): _dense_all_zero,
+}
 
 
 def _struct_to_shlo(kind: str, text: str) -> str:
@@ -432,6 +467,8 @@ class StableHLOImporter:
                         new = attr_to_shlo(None, text)
                 else:
                     new = attr_to_shlo(_builtin_kind(kind), text)
+                if (shlo_name, name) in _REDUNDANT_DEFAULTS and _REDUNDANT_DEFAULTS[(shlo_name, name)](new):
+                    continue  # says only what its absence says
                 out[name] = self.attr(new)
             except ImporterError:
                 raise

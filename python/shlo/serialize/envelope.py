@@ -1,27 +1,38 @@
 """The shlo artifact envelope, and the checks that run before MLIR sees a byte.
 
+Format 2 (since shlo 1.2.0):
+
     offset  size  field
     0       8     magic  89 'SHLO' 0D 0A 1A   (binary-mode and 7-bit-transfer damage show here)
-    8       1     envelope format: 1 or 2 (pinned per shlo version, spec/versions.yaml)
-    9       6     shlo version the artifact targets: major, minor, patch (u16 little-endian)
-    15      1     MLIR bytecode format version of the payload
-    16      8     payload length in bytes (u64 little-endian)
-    24      d     checksum of bytes 0..23 followed by the payload:
-                  format 1: SHA-256 (d = 32); format 2: BLAKE2b-64 (d = 8)
-    24+d    n     payload: MLIR bytecode whose producer string is "shlo X.Y.Z"
+    8       1     envelope format, 2
+    9       8     BLAKE2b-64 of bytes 0..8 followed by the payload
+    17      n     payload: MLIR bytecode whose producer string is "shlo X.Y.Z"
 
-The checksum guards against accidental damage (a bit flip, a truncated
-copy); 64 bits make an undetected accident vanishingly unlikely, and no
-checksum stops deliberately crafted bytes, so format 2 spends 8 bytes where
-format 1 spent 32.
+The shlo version and the MLIR bytecode version are read from the payload's
+own header (magic, version varint, producer string), which is plain bytes
+at fixed places and needs no MLIR. A truncated or extended copy fails the
+checksum like a flipped bit does.
+
+Format 1 (shlo 1.0.0 and 1.1.0) repeated both versions in fixed fields and
+carried the payload length and a SHA-256:
+
+    0 magic (8) | 8 format 1 (1) | 9 version: major, minor, patch (u16 LE each, 6)
+    | 15 bytecode version (1) | 16 payload length (u64 LE, 8) | 24 SHA-256 of bytes
+    0..23 and the payload (32) | 56 payload
+
+The checksum guards against accidental damage; 64 bits make an undetected
+accident vanishingly unlikely, and no checksum stops deliberately crafted
+bytes, so format 2 spends 8 bytes on it where format 1 spent 32, and 17
+bytes on the whole envelope instead of 56.
 
 MLIR's bytecode reader trusts its input (a corrupt file can crash the
-process), so `check` rejects anything whose length, checksum, header or
-section structure is wrong before the payload is handed to MLIR.
+process), so `check` rejects anything whose checksum, header or section
+structure is wrong before the payload is handed to MLIR.
 """
 from __future__ import annotations
 
 import hashlib
+import re
 import struct
 from typing import NamedTuple
 
@@ -29,14 +40,11 @@ from ..errors import DeserializationError
 from ..verify._spec_table import RELEASES
 
 MAGIC = b"\x89SHLO\r\n\x1a"
-_HEAD = struct.Struct("<8sBHHHBQ")
-# Envelope format -> checksum function.
-_CHECKSUMS = {
-    1: lambda b: hashlib.sha256(b).digest(),
-    2: lambda b: hashlib.blake2b(b, digest_size=8).digest(),
-}
-LATEST_FORMAT = max(_CHECKSUMS)
+_HEAD1 = struct.Struct("<8sBHHHBQ")  # format 1's fixed fields
+_HEADER_SIZES = {1: _HEAD1.size + 32, 2: len(MAGIC) + 1 + 8}
+LATEST_FORMAT = max(_HEADER_SIZES)
 MLIR_MAGIC = b"ML\xefR"
+_PRODUCER_RE = re.compile(rb"shlo (\d{1,5})\.(\d{1,5})\.(\d{1,5})")
 # MLIR bytecode sections (mlir/Bytecode/Encoding.h): string, dialect,
 # attr/type, attr/type offsets, IR, resource, resource offsets, dialect
 # versions, properties. The first five are always present.
@@ -51,8 +59,12 @@ class Envelope(NamedTuple):
     payload: bytes
 
 
+def _blake64(data: bytes) -> bytes:
+    return hashlib.blake2b(data, digest_size=8).digest()
+
+
 def header_size(fmt: int) -> int:
-    return _HEAD.size + len(_CHECKSUMS[fmt](b""))
+    return _HEADER_SIZES[fmt]
 
 
 def format_for(version: tuple[int, int, int]) -> int:
@@ -62,9 +74,13 @@ def format_for(version: tuple[int, int, int]) -> int:
 
 
 def wrap(version: tuple[int, int, int], bytecode_version: int, payload: bytes, fmt: int | None = None) -> bytes:
+    """An artifact around `payload`. Format 2 takes both versions from the payload itself."""
     fmt = format_for(version) if fmt is None else fmt
-    head = _HEAD.pack(MAGIC, fmt, *version, bytecode_version, len(payload))
-    return head + _CHECKSUMS[fmt](head + payload) + payload
+    if fmt == 1:
+        head = _HEAD1.pack(MAGIC, 1, *version, bytecode_version, len(payload))
+        return head + hashlib.sha256(head + payload).digest() + payload
+    head = MAGIC + bytes([fmt])
+    return head + _blake64(head + payload) + payload
 
 
 def payload_of(data: bytes) -> bytes:
@@ -145,21 +161,30 @@ def check(data: bytes) -> Envelope:
                                    "use shlo.parse for bytecode, shlo.serialize to make an artifact)")
     if len(data) < 8 or data[:8] != MAGIC:
         raise DeserializationError("not a shlo artifact: bad magic (expected 89 'SHLO' 0D 0A 1A)")
-    if len(data) < _HEAD.size:
-        raise DeserializationError(f"truncated shlo artifact: {len(data)} bytes, the header alone is "
-                                   f"at least {_HEAD.size}")
-    _, fmt, major, minor, patch, bc_version, length = _HEAD.unpack_from(data)
-    if fmt not in _CHECKSUMS:
+    if len(data) < 9:
+        raise DeserializationError("truncated shlo artifact: it ends after the magic")
+    fmt = data[8]
+    if fmt not in _HEADER_SIZES:
         raise DeserializationError(f"unknown shlo envelope format {fmt} (this reader knows "
-                                   f"{', '.join(map(str, _CHECKSUMS))})")
+                                   f"{', '.join(map(str, _HEADER_SIZES))})")
     size = header_size(fmt)
     if len(data) < size:
         raise DeserializationError(f"truncated shlo artifact: {len(data)} bytes, the header alone is {size}")
-    if length != len(data) - size:
-        kind = "truncated" if length > len(data) - size else "trailing bytes after"
-        raise DeserializationError(f"{kind} shlo artifact: header says {length} payload bytes, "
-                                   f"found {len(data) - size}")
     payload = data[size:]
-    if _CHECKSUMS[fmt](data[:_HEAD.size] + payload) != data[_HEAD.size:size]:
-        raise DeserializationError("corrupt shlo artifact: checksum mismatch")
-    return Envelope((major, minor, patch), bc_version, fmt, payload)
+    if fmt == 1:
+        _, _, major, minor, patch, bc_version, length = _HEAD1.unpack_from(data)
+        if length != len(payload):
+            kind = "truncated" if length > len(payload) else "trailing bytes after"
+            raise DeserializationError(f"{kind} shlo artifact: header says {length} payload bytes, "
+                                       f"found {len(payload)}")
+        if hashlib.sha256(data[:_HEAD1.size] + payload).digest() != data[_HEAD1.size:size]:
+            raise DeserializationError("corrupt shlo artifact: checksum mismatch")
+        return Envelope((major, minor, patch), bc_version, fmt, payload)
+    if _blake64(data[:9] + payload) != data[9:size]:
+        raise DeserializationError("shlo artifact is corrupt, truncated or has trailing bytes: checksum mismatch")
+    bc_version, start, end = producer_offsets(payload)
+    m = _PRODUCER_RE.fullmatch(payload[start:end])
+    if not m:
+        raise DeserializationError(f"bytecode producer {payload[start:end][:80]!r} does not name a shlo "
+                                   f"version (expected 'shlo X.Y.Z')")
+    return Envelope(tuple(int(x) for x in m.groups()), bc_version, fmt, payload)
