@@ -16,6 +16,25 @@ def read_input(path: str) -> tuple[bytes, str]:
         return f.read(), path
 
 
+def load_program(data: bytes, name: str, *, verify: bool = True, trusted: bool = False):
+    """The program in a CLI's input: text, MLIR bytecode or a shlo artifact.
+
+    MLIR's bytecode reader can abort on crafted bytes (spec/compatibility.md);
+    a command-line tool should fail with a message instead, so binary input is
+    first read in a child process (serialize/isolation.py) unless `trusted`.
+    Text goes straight to MLIR's parser, which reports errors on any input.
+    """
+    from ..program import parse
+    from ..serialize import deserialize
+    from ..serialize.envelope import MAGIC, MLIR_MAGIC
+    from ..serialize.isolation import probe
+    if data.startswith(MAGIC):
+        return deserialize(data, verify=verify, isolated=not trusted)
+    if data.startswith(MLIR_MAGIC) and not trusted:
+        probe(data, lambda d: parse(d, name=name, verify=False))
+    return parse(data, name=name, verify=verify)
+
+
 def write_output(path: str, data: bytes) -> None:
     """Writes `data` to `path` ('-' for stdout) all at once: a failure leaves no partial file."""
     if path == "-":

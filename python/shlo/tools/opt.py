@@ -9,6 +9,9 @@
                                                        # and the op set matches its releases
 
 Errors go to stderr and the exit status is 1; no output file is written.
+Bytecode input (and artifacts, which are read like shlo.deserialize reads
+them) is read in a child process first, so crafted bytes that crash MLIR's
+bytecode reader give an error, not a crash (`--trusted-input` skips that).
 """
 from __future__ import annotations
 
@@ -18,8 +21,7 @@ import sys
 from .. import _shlo_ext
 from ..context import make_context
 from ..passes import SHLO_PASSES, run_pipeline
-from ..program import parse
-from .io import read_input, report_errors, write_output
+from .io import load_program, read_input, report_errors, write_output
 
 
 class _HelpWithPasses(argparse.Action):
@@ -47,6 +49,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--emit-bytecode", action="store_true", help="write MLIR bytecode instead of text")
     p.add_argument("--debuginfo", "--mlir-print-debuginfo", action="store_true", help="print locations")
     p.add_argument("--no-verify", action="store_true", help="skip verification of the input")
+    p.add_argument("--trusted-input", action="store_true",
+                   help="read bytecode input in this process; by default it is read in a child process "
+                        "first, since crafted bytes can crash MLIR's bytecode reader")
     p.add_argument("--verify-only", action="store_true", help="verify, print nothing, exit 0 if valid")
     p.add_argument("--list-passes", action="store_true", help="list shlo and upstream passes and exit")
     p.add_argument("--check-compat", action="store_true",
@@ -78,7 +83,7 @@ def main(argv=None) -> int:
 
 def _process(args) -> int:
     data, name = read_input(args.input)
-    prog = parse(data, name=name, verify=not args.no_verify)
+    prog = load_program(data, name, verify=not args.no_verify, trusted=args.trusted_input)
     if args.pass_pipeline:
         run_pipeline(prog.module, args.pass_pipeline)
         prog.verify()

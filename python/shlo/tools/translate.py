@@ -20,7 +20,9 @@
         prints a shlo program as StableHLO text that jaxlib parses and XLA runs.
 
 Each action is one function in ACTIONS; errors go to stderr, exit status 1,
-and no output file is left behind.
+and no output file is left behind. Binary input (MLIR bytecode, artifacts) is
+read in a child process first, so crafted bytes that crash MLIR's bytecode
+reader give an error, not a crash (`--trusted-input` skips that).
 """
 from __future__ import annotations
 
@@ -29,14 +31,13 @@ import sys
 
 import numpy as np
 
-from ..program import parse
-from .io import read_input, report_errors, write_output
+from .io import load_program, read_input, report_errors, write_output
 
 
 def interpret_action(args) -> int:
     from ..interpreter import interpret
     data, name = read_input(args.input)
-    prog = parse(data, name=name)
+    prog = load_program(data, name, trusted=args.trusted_input)
     inputs = [np.load(p, allow_pickle=False) for p in args.inputs]
     outs = interpret(prog, *inputs, entry=args.entry, num_replicas=args.replicas,
                      num_partitions=args.partitions)
@@ -51,10 +52,8 @@ def interpret_action(args) -> int:
 
 
 def _read_program(args):
-    from ..serialize import deserialize
-    from ..serialize.envelope import MAGIC
     data, name = read_input(args.input)
-    return deserialize(data) if data.startswith(MAGIC) else parse(data, name=name)
+    return load_program(data, name, trusted=args.trusted_input)
 
 
 def serialize_action(args) -> int:
@@ -66,7 +65,7 @@ def serialize_action(args) -> int:
 def deserialize_action(args) -> int:
     from ..serialize import deserialize
     data, _ = read_input(args.input)
-    prog = deserialize(data, isolated=args.isolated)
+    prog = deserialize(data, isolated=not args.trusted_input)
     write_output(args.output, (prog.text(generic=args.generic) + "\n").encode())
     return 0
 
@@ -117,9 +116,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--target", default=None, metavar="X.Y.Z",
                    help="--serialize: the shlo version the artifact must be readable by (default: current)")
     p.add_argument("--generic", action="store_true", help="--deserialize: print the generic op form")
-    p.add_argument("--isolated", action="store_true",
-                   help="--deserialize: read the artifact in a child process first (for untrusted files: "
-                        "crafted bytes can crash MLIR's bytecode reader)")
+    p.add_argument("--trusted-input", action="store_true",
+                   help="read binary input (MLIR bytecode, artifacts) in this process; by default it is "
+                        "read in a child process first, since crafted bytes can crash MLIR's bytecode reader")
     return p
 
 
