@@ -44,6 +44,11 @@ void collectItem(MlirOperation op, MlirStringRef name, MlirStringRef sig,
        std::string(sig.data, sig.length)});
 }
 
+MlirAttribute attributeNamed(MlirOperation op, const std::string &name) {
+  return mlirOperationGetAttributeByName(
+      op, mlirStringRefCreate(name.data(), name.size()));
+}
+
 std::vector<MlirStringRef> toStringRefs(const std::vector<std::string> &names) {
   std::vector<MlirStringRef> out;
   for (const std::string &name : names)
@@ -119,8 +124,7 @@ NB_MODULE(_shlo_ext, m) {
   m.def(
       "attribute_type",
       [](MlirOperation op, const std::string &name) -> nb::object {
-        MlirAttribute attr = mlirOperationGetAttributeByName(
-            op, mlirStringRefCreate(name.data(), name.size()));
+        MlirAttribute attr = attributeNamed(op, name);
         if (mlirAttributeIsNull(attr))
           return nb::none();
         MlirType type = mlirAttributeGetType(attr);
@@ -133,8 +137,7 @@ NB_MODULE(_shlo_ext, m) {
   m.def(
       "attribute_text",
       [](MlirOperation op, const std::string &name) -> nb::object {
-        MlirAttribute attr = mlirOperationGetAttributeByName(
-            op, mlirStringRefCreate(name.data(), name.size()));
+        MlirAttribute attr = attributeNamed(op, name);
         if (mlirAttributeIsNull(attr))
           return nb::none();
         std::string text;

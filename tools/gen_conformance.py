@@ -12,7 +12,6 @@ is used, to print dense literals exactly.
 
     gen_conformance.py            regenerate conformance/ (removes stale programs)
     gen_conformance.py --check    regenerate in memory; exit 1 if conformance/ differs
-    gen_conformance.py --only OP  regenerate only these op directories (repeatable)
 
 Needs jax (CPU) in the environment; the tests that run the programs do not.
 Deterministic: fixed seeds, sorted output. Programs that found interpreter bugs
@@ -1628,45 +1627,32 @@ def gen_dynamic_shapes():
 
 def gen_collectives():
     """Collectives on one process (one replica, one partition): each is an identity (or a trivial reshuffle)."""
+    groups = "replica_groups = dense<[[0]]> : tensor<1x1xi64>"
     for e in ("f32", "i32", "complex<f32>"):
         x = sample(e, (2, 3))
         t = ttype((2, 3), e)
-        p = P()
-        a = p.const(x, e)
-        r = p.op(f'"shlo.all_reduce"({a}) ({{\n  {body("add", e)}\n  }}) {{replica_groups = dense<[[0]]> : tensor<1x1xi64>}} : ({t}) -> {t}')
-        p.check(r, jx(lambda v: v, x), e)
-        emit("all_reduce", f"{tname(e)}_single", p, "oracle: identity on one replica (jax psum over one device)")
-        p = P()
-        a = p.const(x, e)
-        r = p.op(f'"shlo.all_gather"({a}) {{all_gather_dim = 1 : i64, replica_groups = dense<[[0]]> : tensor<1x1xi64>}} : ({t}) -> {t}')
-        p.check(r, x, e)
-        emit("all_gather", f"{tname(e)}_single", p, "oracle: identity on one replica")
-        p = P()
-        a = p.const(x, e)
-        r = p.op(f'"shlo.reduce_scatter"({a}) ({{\n  {body("add", e)}\n  }}) {{scatter_dimension = 1 : i64, replica_groups = dense<[[0]]> : tensor<1x1xi64>}} : ({t}) -> {t}')
-        p.check(r, x, e)
-        emit("reduce_scatter", f"{tname(e)}_single", p, "oracle: identity on one replica")
-        p = P()
-        a = p.const(x, e)
-        r = p.op(f'"shlo.all_to_all"({a}) {{split_dimension = 1 : i64, concat_dimension = 0 : i64, split_count = 1 : i64, '
-                 f"replica_groups = dense<[[0]]> : tensor<1x1xi64>}} : ({t}) -> {t}")
-        p.check(r, x, e)
-        emit("all_to_all", f"{tname(e)}_single", p, "oracle: identity on one replica")
-        p = P()
-        a = p.const(x, e)
-        r = p.op(f'"shlo.collective_broadcast"({a}) {{replica_groups = dense<[[0]]> : tensor<1x1xi64>}} : ({t}) -> {t}')
-        p.check(r, x, e)
-        emit("collective_broadcast", f"{tname(e)}_single", p, "oracle: identity on one replica")
-        p = P()
-        a = p.const(x, e)
-        r = p.op(f'"shlo.collective_permute"({a}) {{source_target_pairs = dense<[[0, 0]]> : tensor<1x2xi64>}} : ({t}) -> {t}')
-        p.check(r, x, e)
-        emit("collective_permute", f"{tname(e)}_self", p, "oracle: identity for the pair (0, 0)")
-        p = P()
-        a = p.const(x, e)
-        r = p.op(f'"shlo.collective_permute"({a}) {{source_target_pairs = dense<> : tensor<0x2xi64>}} : ({t}) -> {t}')
-        p.check(r, np.zeros_like(x), e)
-        emit("collective_permute", f"{tname(e)}_no_source", p, "oracle numpy: a process no pair sends to gets zeros")
+        add = f' ({{\n  {body("add", e)}\n  }})'
+        # (op, region, attributes, expected, case, oracle)
+        cases = [
+            ("all_reduce", add, groups, jx(lambda v: v, x), "single",
+             "oracle: identity on one replica (jax psum over one device)"),
+            ("all_gather", "", f"all_gather_dim = 1 : i64, {groups}", x, "single", "oracle: identity on one replica"),
+            ("reduce_scatter", add, f"scatter_dimension = 1 : i64, {groups}", x, "single",
+             "oracle: identity on one replica"),
+            ("all_to_all", "", f"split_dimension = 1 : i64, concat_dimension = 0 : i64, split_count = 1 : i64, "
+             f"{groups}", x, "single", "oracle: identity on one replica"),
+            ("collective_broadcast", "", groups, x, "single", "oracle: identity on one replica"),
+            ("collective_permute", "", "source_target_pairs = dense<[[0, 0]]> : tensor<1x2xi64>", x, "self",
+             "oracle: identity for the pair (0, 0)"),
+            ("collective_permute", "", "source_target_pairs = dense<> : tensor<0x2xi64>", np.zeros_like(x),
+             "no_source", "oracle numpy: a process no pair sends to gets zeros"),
+        ]
+        for name, region, attrs, expected, case, oracle in cases:
+            p = P()
+            a = p.const(x, e)
+            r = p.op(f'"shlo.{name}"({a}){region} {{{attrs}}} : ({t}) -> {t}')
+            p.check(r, expected, e)
+            emit(name, f"{tname(e)}_{case}", p, oracle)
 
 
 def gen_quant():

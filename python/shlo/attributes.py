@@ -174,6 +174,24 @@ def _float_text(v: float) -> str:
     return "%.17e" % v  # MLIR float literals need the '.'; 17 digits read back exactly
 
 
+def _field_text(value, kind: str) -> str:
+    """A struct field's text: `[1, 2]` (dims), `3` (int), `1.0e+00` (float) or an enum attribute."""
+    if kind == "dims":
+        return f"[{', '.join(str(int(x)) for x in value)}]"
+    if kind == "int":
+        return str(int(value))
+    if kind == "float":
+        return _float_text(float(value))
+    return _text(value, kind)
+
+
+_FIELD_DEFAULTS = {"dims": [], "int": 0, "float": 0.0}  # an enum field defaults to its first case
+
+
+def _default_field_text(kind: str) -> str:
+    return _field_text(_FIELD_DEFAULTS[kind] if kind in _FIELD_DEFAULTS else ENUMS[kind][0], kind)
+
+
 def _text(value, kind: str) -> str:
     if kind in ENUMS:
         if value not in ENUMS[kind]:
@@ -185,14 +203,8 @@ def _text(value, kind: str) -> str:
         unknown = set(values) - set(fields)
         if unknown:
             raise BuildError(f"{kind} has no fields {sorted(unknown)}")
-        parts = []
-        for name, fkind in fields.items():
-            v = values.get(name, [] if fkind == "dims" else 0.0 if fkind == "float" else 0
-                           if fkind == "int" else ENUMS[fkind][0])
-            parts.append(f"{name} = [{', '.join(str(int(x)) for x in v)}]" if fkind == "dims"
-                         else f"{name} = {int(v)}" if fkind == "int"
-                         else f"{name} = {_float_text(float(v))}" if fkind == "float"
-                         else f"{name} = {_text(v, fkind)}")
+        parts = [f"{name} = {_field_text(values[name], fkind) if name in values else _default_field_text(fkind)}"
+                 for name, fkind in fields.items()]
         return f"#shlo.{STRUCTS[kind]['mnemonic']}<{', '.join(parts)}>"
     if kind in ARRAYS:
         return "[" + ", ".join(_text(v, ARRAYS[kind]) for v in value) + "]"

@@ -4,9 +4,9 @@ The differences between releases come from the frozen snapshots
 (`RELEASES[v]["signatures"]`): ops new in a release, and optional attributes
 added to an existing op. This module adds what the snapshots cannot say:
 
-- ATTRIBUTE_DEFAULTS: for an added optional attribute, a test for the value
-  whose meaning equals the attribute being absent. A downgrade drops the
-  attribute when it holds that value and refuses otherwise.
+- ABSENT_MEANING: for the kind of an added optional attribute, a test for
+  the value whose meaning equals the attribute being absent. A downgrade
+  drops the attribute when it holds that value and refuses otherwise.
 - LEGACY_ATTRIBUTES: an attribute whose kind changed in a release. The op's
   ODS still accepts the frozen old kind (spec `changes:` entry with
   `legacy_attribute:`), so artifacts from before the change parse; the reader
@@ -47,13 +47,12 @@ def _accuracy_fields(value) -> tuple | None:
     return (value.atol, value.rtol, value.ulps, value.mode)
 
 
-ATTRIBUTE_DEFAULTS: dict[tuple[str, str], Callable[[ir.Attribute], bool]] = {
-    # 1.1.0: exponential gained `result_accuracy`; DEFAULT is what 1.0.0 meant.
-    ("exponential", "result_accuracy"): _accuracy_is_default,
-    # 1.2.0: eleven more transcendental ops gained it; mode DEFAULT is what they meant before.
-    **{(op, "result_accuracy"): _accuracy_is_default
-       for op in ("cbrt", "cosine", "exponential_minus_one", "log", "log_plus_one", "logistic", "rsqrt",
-                  "sine", "sqrt", "tan", "tanh")},
+# Attribute kind -> a test for the value that means what the attribute's absence
+# means. A downgrade to a release without the attribute drops it when it holds
+# that value and refuses otherwise.
+ABSENT_MEANING: dict[str, Callable[[ir.Attribute], bool]] = {
+    # exponential since 1.1.0 and eleven more transcendental ops since 1.2.0.
+    "accuracy": _accuracy_is_default,
 }
 
 
@@ -166,9 +165,10 @@ def downgrade(prog, target: str, current: str):
                     f"{op.location}: cannot write {full} for shlo {target}: {attr} = {op.attributes[attr]} "
                     f"has no {rule.old_kind} form, which is all that shlo before {rule.since} has")
             op.attributes[attr] = ir.Attribute.parse(old, prog.context)
+        kinds = {a["name"]: a["type"] for a in RELEASES[current]["signatures"][name]["attributes"]}
         for attr in _extra_attributes(name, op, target):
             value = op.attributes[attr]
-            means_absent = ATTRIBUTE_DEFAULTS.get((name, attr))
+            means_absent = ABSENT_MEANING.get(kinds[attr])
             if means_absent is not None and means_absent(value):
                 del op.attributes[attr]
                 continue

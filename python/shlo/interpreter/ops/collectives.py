@@ -194,6 +194,13 @@ def all_reduce(ctx, *operands):
     return results
 
 
+def _check_group_result(ctx, op: str, members: int, result, t) -> None:
+    """Raises unless a result whose size follows from the group size fits the declared type."""
+    if any(d is not None and d != n for d, n in zip(t.shape, result.shape)):
+        raise InterpreterError(f"{ctx.location}: shlo.{op}: the process group has {members} members, "
+                               f"so the result has shape {result.shape}, not that of {t}")
+
+
 @implements("reduce_scatter", quant_aware=True)
 def reduce_scatter(ctx, operand):
     group, key = _join(ctx)
@@ -208,9 +215,7 @@ def reduce_scatter(ctx, operand):
                                f"scatter_dimension is not a multiple of the group size {n}")
     pos = group.index(ctx.process.index)
     result = np.ascontiguousarray(np.split(combined, n, axis=dim)[pos])
-    if any(d is not None and d != m for d, m in zip(t.shape, result.shape)):
-        raise InterpreterError(f"{ctx.location}: shlo.reduce_scatter: the process group has {n} members, "
-                               f"so the result has shape {result.shape}, not that of {t}")
+    _check_group_result(ctx, "reduce_scatter", n, result, t)
     return result
 
 
@@ -221,9 +226,7 @@ def all_gather(ctx, *operands):
     dim = int(ctx.attrs["all_gather_dim"])
     results = [np.concatenate([vals[i] for vals in everyone], axis=dim) for i in range(len(operands))]
     for r, t in zip(results, ctx.result_types):
-        if any(d is not None and d != n for d, n in zip(t.shape, r.shape)):
-            raise InterpreterError(f"{ctx.location}: shlo.all_gather: the process group has {len(group)} "
-                                   f"members, so the result has shape {r.shape}, not that of {t}")
+        _check_group_result(ctx, "all_gather", len(group), r, t)
     return results
 
 

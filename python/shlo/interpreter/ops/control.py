@@ -293,29 +293,18 @@ def _const_expected(ctx, inputs):
     return values[0], opts["expected"]
 
 
-@custom_call_target("check.expect_eq")
-def _expect_eq(ctx, *inputs):
-    actual, expected = _pair(ctx, inputs)
-    _compare(ctx, actual, expected, None)
-    return _check_results(ctx)
+def _register_check(target: str, operands, tolerance: bool) -> None:
+    """check.<target>: compares an actual value with an expected one (`operands` picks both
+    out of the call), exactly or within the call's tolerance."""
+    @custom_call_target(target)
+    def run(ctx, *inputs):
+        actual, expected = operands(ctx, inputs)
+        _compare(ctx, actual, expected, *(_tolerance(ctx) if tolerance else (None,)))
+        return _check_results(ctx)
+    run.__name__ = target.replace(".", "_")
 
 
-@custom_call_target("check.expect_close")
-def _expect_close(ctx, *inputs):
-    actual, expected = _pair(ctx, inputs)
-    _compare(ctx, actual, expected, *_tolerance(ctx))
-    return _check_results(ctx)
-
-
-@custom_call_target("check.expect_eq_const")
-def _expect_eq_const(ctx, *inputs):
-    actual, expected = _const_expected(ctx, inputs)
-    _compare(ctx, actual, expected, None)
-    return _check_results(ctx)
-
-
-@custom_call_target("check.expect_close_const")
-def _expect_close_const(ctx, *inputs):
-    actual, expected = _const_expected(ctx, inputs)
-    _compare(ctx, actual, expected, *_tolerance(ctx))
-    return _check_results(ctx)
+_register_check("check.expect_eq", _pair, tolerance=False)
+_register_check("check.expect_close", _pair, tolerance=True)
+_register_check("check.expect_eq_const", _const_expected, tolerance=False)
+_register_check("check.expect_close_const", _const_expected, tolerance=True)

@@ -445,24 +445,23 @@ def _shift_amount(rhs, e):
     return np.minimum(bits_of(rhs, e), np.uint64(n))
 
 
-@op("shift_left")
-def shift_left(ctx, lhs, rhs):
+def _logical_shift(ctx, lhs, rhs, shift):
+    """A shift that moves zeros in: amounts of the bit width or more give 0."""
     e = _elem(ctx)
     n = width(e)
     amt = _shift_amount(rhs, e)
-    p = bits_of(lhs, e)
-    out = np.where(amt >= n, np.uint64(0), p << np.minimum(amt, np.uint64(n - 1)))
+    out = np.where(amt >= n, np.uint64(0), shift(bits_of(lhs, e), np.minimum(amt, np.uint64(n - 1))))
     return from_bits(out, _res(ctx))
+
+
+@op("shift_left")
+def shift_left(ctx, lhs, rhs):
+    return _logical_shift(ctx, lhs, rhs, np.left_shift)
 
 
 @op("shift_right_logical")
 def shift_right_logical(ctx, lhs, rhs):
-    e = _elem(ctx)
-    n = width(e)
-    amt = _shift_amount(rhs, e)
-    p = bits_of(lhs, e)
-    out = np.where(amt >= n, np.uint64(0), p >> np.minimum(amt, np.uint64(n - 1)))
-    return from_bits(out, _res(ctx))
+    return _logical_shift(ctx, lhs, rhs, np.right_shift)
 
 
 @op("shift_right_arithmetic")

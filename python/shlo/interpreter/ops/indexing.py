@@ -12,7 +12,7 @@ import numpy as np
 
 from ...literals import numpy_dtype
 from ..registry import implements
-from .shapes import check_shape, index_array, index_values, pad_array
+from .shapes import check_shape, common_shape, index_array, index_values, pad_array
 
 
 def _scalar(x, dtype=None) -> np.ndarray:
@@ -225,9 +225,7 @@ def reduce_window(ctx, *operands):
     dtypes = [numpy_dtype(t.element) for t in ctx.result_types]
     inputs = [np.asarray(x).astype(dt, copy=False) for x, dt in zip(operands[:n], dtypes)]
     inits = [np.asarray(v).astype(dt) for v, dt in zip(operands[n:], dtypes)]
-    shape = inputs[0].shape
-    if any(x.shape != shape for x in inputs):
-        raise ValueError("all inputs must have the same shape")
+    shape = common_shape(inputs)
     rank = len(shape)
     dims, strides, base, wdil, lo, hi = _window_attrs(ctx, rank)
     padded = [pad_array(x, v, lo, hi, [b - 1 for b in base]) for x, v in zip(inputs, inits)]

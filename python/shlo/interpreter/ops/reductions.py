@@ -19,7 +19,7 @@ import numpy as np
 from ...literals import numpy_dtype
 from ..registry import implements
 from .elementwise import as_int, finish, kind, to_f64, wrap
-from .shapes import check_shape
+from .shapes import check_shape, common_shape
 
 # Ops that compute each result element from the operand elements at the same
 # index only; a region made only of them can run on whole arrays.
@@ -68,9 +68,7 @@ def reduce(ctx, *operands):
     dtypes = [np.dtype(np.asarray(v).dtype) for v in operands[n:]]
     inputs = [np.asarray(x).astype(dt, copy=False) for x, dt in zip(operands[:n], dtypes)]
     inits = [np.asarray(v).astype(dt).reshape(()) for v, dt in zip(operands[n:], dtypes)]
-    shape = inputs[0].shape
-    if any(x.shape != shape for x in inputs):
-        raise ValueError("all inputs must have the same shape")
+    shape = common_shape(inputs)
     dims = [int(d) for d in ctx.attrs["dimensions"]]
     if len(set(dims)) != len(dims) or any(not 0 <= d < len(shape) for d in dims):
         raise ValueError(f"bad dimensions {dims} for inputs of rank {len(shape)}")
@@ -265,14 +263,17 @@ def sort_permutation_calls(rows: list, comparator) -> np.ndarray:
     return perm
 
 
+def _same_shaped_inputs(op: str, inputs):
+    """The inputs of a variadic op whose inputs share one shape, as arrays, and that shape."""
+    if not inputs:
+        raise ValueError(f"{op} takes at least one input")
+    arrays = [np.asarray(x) for x in inputs]
+    return arrays, common_shape(arrays)
+
+
 @implements("sort", quant_aware=True)
 def sort(ctx, *inputs):
-    if not inputs:
-        raise ValueError("sort takes at least one input")
-    arrays = [np.asarray(x) for x in inputs]
-    shape = arrays[0].shape
-    if any(a.shape != shape for a in arrays):
-        raise ValueError("all inputs must have the same shape")
+    arrays, shape = _same_shaped_inputs("sort", inputs)
     rank = len(shape)
     dim = int(ctx.attr("dimension", -1))  # absent means the last dimension
     if not -rank <= dim < rank:
@@ -298,12 +299,7 @@ def sort(ctx, *inputs):
 
 @implements("map", quant_aware=True)
 def map_(ctx, *inputs):
-    if not inputs:
-        raise ValueError("map takes at least one input")
-    arrays = [np.asarray(x) for x in inputs]
-    shape = arrays[0].shape
-    if any(a.shape != shape for a in arrays):
-        raise ValueError("all inputs must have the same shape")
+    arrays, shape = _same_shaped_inputs("map", inputs)
     dims = [int(d) for d in ctx.attrs["dimensions"]]
     if dims != list(range(len(shape))):
         raise ValueError(f"dimensions must be {list(range(len(shape)))}, got {dims}")

@@ -40,6 +40,14 @@ def check_shape(ctx, shape, i: int = 0):
         raise ValueError(f"result shape {shape} does not match the result type's shape {text}")
 
 
+def common_shape(arrays) -> tuple:
+    """The shape every one of `arrays` has (ops with several same-shaped inputs)."""
+    shape = arrays[0].shape
+    if any(a.shape != shape for a in arrays):
+        raise ValueError("all inputs must have the same shape")
+    return shape
+
+
 def _runtime_shape(value, name: str) -> list:
     shape = index_values(value)
     if any(s < 0 for s in shape):
