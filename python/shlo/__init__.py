@@ -8,14 +8,20 @@
 """
 from __future__ import annotations
 
-from .errors import (BuildError, DeserializationError, ImporterError, InterpreterError,
-                     ParseError, PassError, SerializationError, ShloError, VerificationError)
+from .errors import (BuildError, CompileError, DeserializationError, ExecutionError, ImporterError,
+                     InterpreterError, ParseError, PassError, SerializationError, ShloError, VerificationError)
 from . import ir  # mlir.ir, re-exported for convenience
 from .context import default_context, make_context
 from .program import Program, parse
 from .interpreter import Host, interpret
 from .serialize import current_version, deserialize, minimum_version, serialize
 
+
+
+def compile(prog, target: str = "cpu", opt_level: int = 2, cache_dir=None, **options):
+    """A native callable of the program's entry (see shlo.lowering.compiler)."""
+    from .lowering.compiler import compile as _compile
+    return _compile(prog, target=target, opt_level=opt_level, cache_dir=cache_dir, **options)
 
 
 def from_jax(fn, *example_args, **example_kwargs) -> Program:
@@ -41,8 +47,8 @@ ImportError = ImporterError  # noqa: A001 - the public name the design gives it
 __version__ = "0.1.0"
 
 __all__ = [
-    "BuildError", "DeserializationError", "ImportError", "ImporterError", "InterpreterError",
+    "BuildError", "CompileError", "DeserializationError", "ExecutionError", "ImportError", "ImporterError", "InterpreterError",
     "ParseError", "PassError", "Program", "SerializationError", "ShloError", "VerificationError",
-    "Host", "current_version", "default_context", "deserialize", "from_jax", "from_stablehlo", "to_stablehlo", "interpret", "make_context",
+    "Host", "compile", "current_version", "default_context", "deserialize", "from_jax", "from_stablehlo", "to_stablehlo", "interpret", "make_context",
     "minimum_version", "parse", "serialize",
 ]

@@ -57,3 +57,12 @@ class ImporterError(ShloError):
 
 class InterpreterError(ShloError):
     """A program cannot be run on the given inputs."""
+
+
+class CompileError(ShloError):
+    """A program cannot be lowered or compiled (names the op, its location and why)."""
+
+
+class ExecutionError(ShloError):
+    """A compiled function was called with arguments that do not fit its signature
+    (names the argument), or could not run."""

@@ -1,0 +1,204 @@
+"""`shlo.compile(prog, target="cpu")`: a shlo program as a native function on numpy arrays.
+
+    fn = shlo.compile(prog)                 # lowered, scheduled, JIT-compiled once
+    outs = fn(x, w)                         # list of numpy arrays (pytrees for from_jax programs)
+
+Compiled code is cached per program (its bytecode), entry, target and
+options: in memory for the process, and with `cache_dir=` on disk, where the
+LLVM-dialect module is kept so that another process skips lowering and the
+pass pipeline. `check.*` custom_calls of the entry are compiled as extra
+results and checked after the call with the interpreter's own routines.
+"""
+from __future__ import annotations
+
+import hashlib
+import io
+import os
+import threading
+import time
+
+from mlir import ir
+
+from ..errors import CompileError, ExecutionError, ShloError
+from ..interpreter.registry import OpContext as _InterpContext
+from ..program import Program
+from . import omp
+from .driver import ENTRY_SYMBOL, lower_program, probes_of
+from .driver import flatten_type
+from .pipeline import full as full_pipeline
+from .runtime import NativeFunction, flatten_argument, rebuild
+
+_MEMORY: dict = {}
+_LOCK = threading.Lock()
+CACHE_FORMAT = "1"
+
+
+class CompiledFunction:
+    """A compiled entry of a shlo program; call it with numpy arrays."""
+
+    def __init__(self, prog: Program, entry: str, native: NativeFunction, arg_types, result_types, probes,
+                 timings: dict, key: str):
+        self.program, self.entry = prog, entry
+        self._native = native
+        self.arg_types, self.result_types = list(arg_types), list(result_types)
+        self.probes = probes
+        self.timings = timings          # seconds: lower, passes, jit (or load)
+        self.key = key
+
+    def __repr__(self):
+        return f"<shlo.CompiledFunction @{self.entry} ({len(self.arg_types)} args -> {len(self.result_types)} results)>"
+
+    def __call__(self, *args, **kwargs):
+        tree_call = False
+        in_tree = getattr(self.program, "in_tree", None)
+        if kwargs or (in_tree is not None and len(args) != len(self.arg_types)):
+            args, tree_call = self._flatten_tree(args, kwargs), True
+        if len(args) != len(self.arg_types):
+            raise ExecutionError(f"@{self.entry} takes {len(self.arg_types)} arguments, got {len(args)}")
+        flat = []
+        for i, (v, t) in enumerate(zip(args, self.arg_types)):
+            flat.extend(flatten_argument(v, t, f"@{self.entry} argument {i}"))
+        outs = self._native(flat)
+        n_real = len(outs) - sum(len(p.operand_types) for p in self.probes)
+        self._check(outs[n_real:])
+        it = iter(outs[:n_real])
+        results = [rebuild(t, it) for t in self.result_types]
+        if tree_call and getattr(self.program, "out_tree", None) is not None:
+            import jax
+            return jax.tree_util.tree_unflatten(self.program.out_tree, results)
+        return results
+
+    def _flatten_tree(self, args, kwargs) -> list:
+        import jax
+        leaves, tree = jax.tree_util.tree_flatten((tuple(args), kwargs))
+        if tree != self.program.in_tree:
+            raise ExecutionError(f"@{self.entry}: arguments have structure {tree}, the program expects "
+                                 f"{self.program.in_tree}")
+        return leaves
+
+    def _check(self, values: list) -> None:
+        from ..interpreter.ops.control import CUSTOM_CALL_TARGETS
+        for p in self.probes:
+            ctx = _InterpContext("custom_call", p.attrs, p.operand_types, p.result_types, p.location)
+            CUSTOM_CALL_TARGETS[p.target](ctx, *values[p.first_result:p.first_result + len(p.operand_types)])
+
+
+def _fingerprint(prog: Program) -> str:
+    buf = io.BytesIO()
+    prog.module.operation.write_bytecode(buf)
+    return hashlib.blake2b(buf.getvalue(), digest_size=16).hexdigest()
+
+
+def _signature(prog: Program, entry: str):
+    functions = prog.functions()
+    if entry not in functions:
+        raise CompileError(f"no function @{entry} in the program (have {', '.join(functions) or 'none'})")
+    from ..types import type_info
+    ftype = ir.FunctionType(ir.TypeAttr(functions[entry].attributes["function_type"]).value)
+    return [type_info(t) for t in ftype.inputs], [type_info(t) for t in ftype.results]
+
+
+def lower_to_llvm(prog: Program, entry: str = "main", threads: int = 1, schedule: bool = True):
+    """The program's entry lowered to an LLVM-dialect module (a new module); also the timings."""
+    from . import schedules
+    from ..passes import run_pipeline
+    t0 = time.perf_counter()
+    lowered = lower_program(prog, entry=entry, mode="compile")
+    t1 = time.perf_counter()
+    scheduled = schedule and schedules.attach(lowered.module, threads=threads)
+    try:
+        run_pipeline(lowered.module, full_pipeline(threads=threads if scheduled else 1, schedule=scheduled))
+    except ShloError as e:
+        raise CompileError(f"@{entry}: the pass pipeline to LLVM failed: {e}") from None
+    t2 = time.perf_counter()
+    return lowered, {"lower": t1 - t0, "passes": t2 - t1}
+
+
+def compile(prog, target: str = "cpu", opt_level: int = 2, cache_dir: str | None = None, *,
+            entry: str = "main", threads: int | None = None, schedule: bool = True) -> CompiledFunction:
+    """Compiles `entry` of a shlo Program for the host CPU (see the module docstring)."""
+    if target != "cpu":
+        raise CompileError(f"target {target!r} is not supported yet (have: 'cpu')")
+    if not isinstance(prog, Program):
+        from ..program import parse
+        prog = parse(prog)
+    if not prog.__dict__.get("_compile_verified"):
+        prog.verify()
+        prog.__dict__["_compile_verified"] = True
+    if threads is None:
+        threads = omp.default_threads()
+    if threads > 1 and omp.library() is None:
+        threads = 1
+    arg_types, result_types = _signature(prog, entry)
+    key = hashlib.blake2b(f"{CACHE_FORMAT}|{_fingerprint(prog)}|{entry}|{target}|{opt_level}|{threads}|"
+                          f"{schedule}".encode(), digest_size=16).hexdigest()
+    with _LOCK:
+        hit = _MEMORY.get(key)
+    if hit is not None:
+        native, timings = hit
+        return CompiledFunction(prog, entry, native, arg_types, result_types, probes_of(prog.module, entry),
+                                dict(timings, cached="memory"), key)
+    llvm_module, timings = None, {}
+    if cache_dir:
+        llvm_module, timings = _load(cache_dir, key, prog.context)
+    if llvm_module is None:
+        lowered, timings = lower_to_llvm(prog, entry, threads=threads, schedule=schedule)
+        llvm_module = lowered.module
+        if cache_dir:
+            _store(cache_dir, key, llvm_module)
+    probes = probes_of(prog.module, entry)
+    t0 = time.perf_counter()
+    native = _jit(llvm_module, opt_level, threads, arg_types, result_types, probes)
+    timings["jit"] = time.perf_counter() - t0
+    with _LOCK:
+        _MEMORY[key] = (native, dict(timings))
+    return CompiledFunction(prog, entry, native, arg_types, result_types, probes, timings, key)
+
+
+def _jit(module: ir.Module, opt_level: int, threads: int, arg_types, result_types, probes) -> NativeFunction:
+    from mlir.execution_engine import ExecutionEngine
+    libs = [omp.library()] if threads > 1 else []
+    try:
+        engine = ExecutionEngine(module, opt_level=max(0, min(3, int(opt_level))), shared_libs=libs)
+    except Exception as e:  # noqa: BLE001 - LLVM reports failures as generic errors
+        raise CompileError(f"JIT compilation failed: {e}") from None
+    address = engine.raw_lookup("_mlir_ciface_" + ENTRY_SYMBOL)
+    if not address:
+        raise CompileError("JIT compilation did not produce the entry point (an unresolved symbol? "
+                           "LLVM prints which on stderr)")
+    flat_args = [x for t in arg_types for x in flatten_type(t)]
+    flat_results = [x for t in result_types for x in flatten_type(t)] + \
+        [t for p in probes for t in p.operand_types]
+    return NativeFunction(address, flat_args, flat_results, keepalive=(engine, module))
+
+
+# ----------------------------------------------------------------------------- disk cache
+
+def _paths(cache_dir: str, key: str):
+    return os.path.join(cache_dir, f"{key}.llvm.mlirbc")
+
+
+def _load(cache_dir: str, key: str, context: ir.Context):
+    path = _paths(cache_dir, key)
+    if not os.path.exists(path):
+        return None, {}
+    t0 = time.perf_counter()
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+        module = ir.Module.parse(data, context)
+    except Exception:  # noqa: BLE001 - a damaged cache entry is ignored and rebuilt
+        return None, {}
+    return module, {"load": time.perf_counter() - t0, "cached": "disk"}
+
+
+def _store(cache_dir: str, key: str, module: ir.Module) -> None:
+    """Writes atomically (temporary file, then rename): never a half-written entry."""
+    os.makedirs(cache_dir, exist_ok=True)
+    path = _paths(cache_dir, key)
+    tmp = f"{path}.{os.getpid()}.{threading.get_ident()}.tmp"
+    buf = io.BytesIO()
+    module.operation.write_bytecode(buf)
+    with open(tmp, "wb") as f:
+        f.write(buf.getvalue())
+    os.replace(tmp, path)

@@ -1,0 +1,321 @@
+"""The lowering driver: a shlo module in, a module of func / linalg / tensor / arith /
+math / complex / scf ops on tensors out.
+
+It builds a new module beside the program's (the program is never edited),
+walking every function op by op and mapping each shlo value to its lowered
+value: a storage tensor (`ir.Value`), `TOKEN` for a token, or a Python tuple
+for a tuple or future. Function signatures are flattened the same way
+(tuples become their members, tokens disappear). Each op is lowered by the
+function registered for it in `ops/<family>.py`; element-wise ops by their
+scalar emitter wrapped in a linalg.generic. Quantized operands of ops that do
+not handle quantization themselves are dequantized, the float op lowered and
+the results quantized, which is the spec's meaning.
+
+In `compile` mode the entry function becomes `@shlo_main` (public, with a C
+interface) and every other function a private `@shlo_fn_<name>`; the values
+checked by `check.*` custom_calls at the top level of the entry become extra
+results ("probes") that the caller compares, with the interpreter's own
+check routines, after the native code ran.
+"""
+from __future__ import annotations
+
+import dataclasses
+
+from mlir import ir
+from mlir.dialects import func
+
+from .. import attributes as _attrs
+from ..interpreter.values import TOKEN
+from ..types import TypeInfo, type_info
+from ..verify._spec_table import OPS
+from . import emit
+from . import element as el
+from .registry import LOWERINGS, QUANT_AWARE, SCALARS, CompileError, OpContext
+
+ENTRY_SYMBOL = "shlo_main"
+
+
+@dataclasses.dataclass
+class Probe:
+    """A `check.*` custom_call of the entry, turned into extra results of the compiled function."""
+    target: str
+    attrs: dict
+    location: str
+    operand_types: list         # TypeInfo per non-token operand
+    result_types: list
+    first_result: int           # index of its first value among the compiled function's results
+
+
+@dataclasses.dataclass
+class Lowered:
+    module: ir.Module
+    entry: str | None
+    arg_types: list             # TypeInfo per shlo argument of the entry
+    result_types: list          # TypeInfo per shlo result of the entry
+    flat_args: list             # TypeInfo per compiled (flattened) argument
+    flat_results: list          # TypeInfo per compiled result, probes' values last
+    probes: list
+
+
+def flatten_type(t: TypeInfo) -> list:
+    """The tensor types a value of type `t` is passed as (tuples flattened, tokens dropped)."""
+    if t.kind == "tensor":
+        return [t]
+    if t.kind == "token":
+        return []
+    if t.kind in ("tuple", "future"):
+        return [x for m in t.members for x in flatten_type(m)]
+    raise CompileError(f"values of type {t} cannot be compiled")
+
+
+def flatten_value(t: TypeInfo, v) -> list:
+    if t.kind == "tensor":
+        return [v]
+    if t.kind == "token":
+        return []
+    return [x for m, mv in zip(t.members, v) for x in flatten_value(m, mv)]
+
+
+def pack_value(t: TypeInfo, it):
+    """The lowered (or Python) value of type `t` built from the flat values of `it`."""
+    if t.kind == "tensor":
+        return next(it)
+    if t.kind == "token":
+        return TOKEN
+    return tuple(pack_value(m, it) for m in t.members)
+
+
+class Lowerer:
+    def __init__(self, module: ir.Module, *, entry: str | None = "main", mode: str = "compile"):
+        self.source = module
+        self.entry = entry
+        self.mode = mode
+        self.values: dict = {}
+        self.probes: list = []
+        self.probe_values: list = []
+        self._functions = {}
+        for op in module.body.operations:
+            op = op.operation
+            if op.name != "func.func":
+                raise CompileError(f"{op.location}: only func.func may appear at the top level, not {op.name}")
+            self._functions[ir.StringAttr(op.attributes["sym_name"]).value] = op
+        self._current_function = None
+
+    # ------------------------------------------------------------------ names
+    def symbol(self, name: str) -> str:
+        if self.mode != "compile":
+            return name
+        return ENTRY_SYMBOL if name == self.entry else f"shlo_fn_{name}"
+
+    def _signature(self, name: str):
+        fop = self._functions.get(name)
+        if fop is None:
+            raise CompileError(f"no function @{name} in the program")
+        ftype = ir.FunctionType(ir.TypeAttr(fop.attributes["function_type"]).value)
+        return [type_info(t) for t in ftype.inputs], [type_info(t) for t in ftype.results]
+
+    # ------------------------------------------------------------------ module
+    def lower(self) -> Lowered:
+        ctx = self.source.context
+        with ctx, ir.Location.unknown(ctx):
+            out = ir.Module.create()
+            if self.mode == "compile":
+                if self.entry not in self._functions:
+                    raise CompileError(f"no function @{self.entry} in the program "
+                                       f"(have {', '.join(self._functions) or 'none'})")
+            entry_results = None
+            for name, fop in self._functions.items():
+                with ir.InsertionPoint(out.body):
+                    results = self.lower_function(name, fop)
+                if name == self.entry:
+                    entry_results = results
+            arg_types, result_types = self._signature(self.entry) if self.entry in self._functions else ([], [])
+        flat_args = [x for t in arg_types for x in flatten_type(t)]
+        flat_results = [x for t in result_types for x in flatten_type(t)]
+        flat_results += [t for p in self.probes for t in p.operand_types]
+        del entry_results
+        return Lowered(out, self.entry, arg_types, result_types, flat_args, flat_results, self.probes)
+
+    def lower_function(self, name: str, fop: ir.Operation):
+        arg_types, result_types = self._signature(name)
+        flat_in = [emit.lowered_type(t) for a in arg_types for t in flatten_type(a)]
+        flat_out = [emit.lowered_type(t) for r in result_types for t in flatten_type(r)]
+        is_entry = self.mode == "compile" and name == self.entry
+        probe_types = []
+        block = fop.regions[0].blocks[0]
+        if is_entry:
+            probe_types = self._scan_probes(block)
+        ftype = ir.FunctionType.get(flat_in, flat_out + probe_types)
+        with fop.location:
+            new = func.FuncOp(self.symbol(name), ftype)
+        if is_entry:
+            new.attributes["llvm.emit_c_interface"] = ir.UnitAttr.get()
+        elif self.mode == "compile":
+            new.attributes["sym_visibility"] = ir.StringAttr.get("private")
+        elif "sym_visibility" in fop.attributes:
+            new.attributes["sym_visibility"] = fop.attributes["sym_visibility"]
+        entry_block = new.add_entry_block()
+        it = iter(entry_block.arguments)
+        args = [pack_value(t, it) for t in arg_types]
+        self._current_function = name
+        self.probe_values = []
+        with ir.InsertionPoint(entry_block):
+            results = self.lower_block(block, args, function_results=result_types, top=is_entry)
+            flat = [x for t, v in zip(result_types, results) for x in flatten_value(t, v)]
+            flat = [emit.cast_to(v, t) for v, t in zip(flat, flat_out)]
+            with fop.location:
+                func.ReturnOp(flat + self.probe_values)
+        return results
+
+    def _scan_probes(self, block: ir.Block) -> list:
+        types = []
+        for op in block.operations:
+            op = op.operation
+            if op.name == "shlo.custom_call":
+                target = ir.StringAttr(op.attributes["call_target_name"]).value
+                if target.startswith("check."):
+                    for v in op.operands:
+                        t = type_info(v.type)
+                        if t.kind == "tensor":
+                            types.append(emit.lowered_type(t))
+        return types
+
+    # ------------------------------------------------------------------ blocks and ops
+    def lower_block(self, block: ir.Block, args, *, scalar: bool = False, function_results=None,
+                    top: bool = False) -> list:
+        for barg, v in zip(block.arguments, args):
+            self.values[barg] = v
+        for op in block.operations:
+            op = op.operation
+            name = op.name
+            with op.location:
+                if name in ("func.return", "shlo.return"):
+                    outs = [self.values[v] for v in op.operands]
+                    return [self._as_scalar(v) if scalar else self._as_tensor(v) for v in outs]
+                try:
+                    results = self.lower_op(op, scalar=scalar, top=top)
+                except CompileError:
+                    raise
+                except (ValueError, TypeError, KeyError, IndexError, ir.MLIRError) as e:
+                    raise CompileError(f"{op.location}: lowering {name} failed: {type(e).__name__}: {e}") from e
+                for r, v in zip(op.results, results):
+                    self.values[r] = v
+        raise CompileError("a block without a terminator")
+
+    def _as_scalar(self, v):
+        if emit.is_tensor(v) and emit.rank(v) == 0:
+            return emit.extract_scalar(v)
+        return v
+
+    def _as_tensor(self, v):
+        if isinstance(v, ir.Value) and not isinstance(v.type, (ir.RankedTensorType,)):
+            return emit.from_scalar(v)
+        return v
+
+    def lower_op(self, op: ir.Operation, *, scalar: bool = False, top: bool = False) -> list:
+        name = op.name
+        if name == "func.call":
+            return self._call(op)
+        if not name.startswith("shlo."):
+            raise CompileError(f"{op.location}: cannot lower '{name}'")
+        short = name[5:]
+        entry = OPS.get(short)
+        if entry is None:
+            raise CompileError(f"{op.location}: unknown op '{name}'")
+        ctx = OpContext(short, op, {n: _attrs.op_attribute(op, n, kind) for n, kind, _ in entry["attributes"]},
+                        [type_info(v.type) for v in op.operands], [type_info(r.type) for r in op.results],
+                        str(op.location), self)
+        operands = [self.values[v] for v in op.operands]
+        if short == "custom_call" and str(ctx.attrs.get("call_target_name", "")).startswith("check."):
+            return self._probe(ctx, operands, top)
+        quantized = short not in QUANT_AWARE and any(
+            t.kind == "tensor" and t.quant is not None for t in ctx.operand_types + ctx.result_types)
+        if short in SCALARS:
+            from .ops import elementwise_driver
+            if scalar and all(not emit.is_tensor(v) for v in operands):
+                return elementwise_driver.scalar_op(ctx, operands)
+            return elementwise_driver.tensor_op(ctx, [self._as_tensor(v) for v in operands])
+        if scalar and short == "constant" and ctx.result_types[0].rank == 0:
+            from .ops import structure
+            return [structure.scalar_constant(ctx)]
+        fn = LOWERINGS.get(short)
+        if fn is None:
+            raise ctx.error("has no lowering yet")
+        operands = [self._as_tensor(v) for v in operands]
+        if quantized:
+            from .ops import quantization
+            results = quantization.lower_through_float(ctx, fn, operands)
+        else:
+            results = fn(ctx, *operands)
+        results = results if isinstance(results, list) else [results]
+        if len(results) != len(op.results):
+            raise ctx.error(f"lowering produced {len(results)} results, expected {len(op.results)}")
+        results = [self._fix_type(v, t) for v, t in zip(results, ctx.result_types)]
+        if scalar:
+            results = [self._as_scalar(v) for v in results]
+        return results
+
+    def _fix_type(self, v, t: TypeInfo):
+        """Casts a tensor whose static shape is less precise than the result type's."""
+        if t.kind == "tensor" and emit.is_tensor(v):
+            return emit.cast_to(v, emit.lowered_type(t))
+        return v
+
+    def _call(self, op: ir.Operation) -> list:
+        callee = ir.FlatSymbolRefAttr(op.attributes["callee"]).value
+        return self.call(callee, [self.values[v] for v in op.operands])
+
+    def call(self, name: str, operands: list) -> list:
+        """A func.call of program function `name` on lowered values (tuples and tokens flattened)."""
+        arg_types, result_types = self._signature(name)
+        flat = [self._as_tensor(x) for t, v in zip(arg_types, operands) for x in flatten_value(t, v)]
+        flat_out = [emit.lowered_type(t) for r in result_types for t in flatten_type(r)]
+        call = func.CallOp(flat_out, ir.FlatSymbolRefAttr.get(self.symbol(name)), flat)
+        it = iter(call.results)
+        return [pack_value(t, it) for t in result_types]
+
+    def _probe(self, ctx: OpContext, operands, top: bool) -> list:
+        target = ctx.attrs["call_target_name"]
+        if not top or self.mode != "compile":
+            raise ctx.error(f"custom_call {target}: check.* calls are compiled only at the top level "
+                            f"of the entry function")
+        values = [(t, v) for t, v in zip(ctx.operand_types, operands) if t.kind == "tensor"]
+        self.probes.append(Probe(target, dict(ctx.attrs), ctx.location, [t for t, _ in values],
+                                 list(ctx.result_types), len(self.probe_values)))
+        self.probe_values.extend(self._as_tensor(v) for _, v in values)
+        for t in ctx.result_types:
+            if t.kind != "token":
+                raise ctx.error(f"custom_call {target} has a result of type {t}; check.* calls return "
+                                "nothing or tokens")
+        return [TOKEN for _ in ctx.result_types]
+
+
+def probes_of(module: ir.Module, entry: str) -> list:
+    """The probes `lower_program` makes for `entry`, without lowering (for cached code)."""
+    out, first = [], 0
+    for fop in module.body.operations:
+        fop = fop.operation
+        if fop.name != "func.func" or ir.StringAttr(fop.attributes["sym_name"]).value != entry:
+            continue
+        for op in fop.regions[0].blocks[0].operations:
+            op = op.operation
+            if op.name != "shlo.custom_call":
+                continue
+            target = ir.StringAttr(op.attributes["call_target_name"]).value
+            if not target.startswith("check."):
+                continue
+            attrs = {n: _attrs.op_attribute(op, n, kind) for n, kind, _ in OPS["custom_call"]["attributes"]}
+            types = [type_info(v.type) for v in op.operands]
+            types = [t for t in types if t.kind == "tensor"]
+            out.append(Probe(target, attrs, str(op.location), types, [type_info(r.type) for r in op.results], first))
+            first += len(types)
+    return out
+
+
+def lower_program(prog, *, entry: str | None = "main", mode: str = "compile") -> Lowered:
+    """Lowers a verified Program (or its module) to linalg on tensors."""
+    module = getattr(prog, "module", prog)
+    return Lowerer(module, entry=entry, mode=mode).lower()
+
+
+__all__ = ["CompileError", "Lowered", "Lowerer", "Probe", "lower_program", "ENTRY_SYMBOL", "el"]

@@ -1,0 +1,436 @@
+"""Element-wise ops as scalar emitters: arithmetic, bitwise logic, shifts, comparisons,
+selection and conversions (transcendental functions: `elementwise_math.py`).
+
+Emitters take and return compute scalars (see `element.py`). Integer results
+wrap modulo 2^N; x/0, INT_MIN/-1 and shifts by the bit width or more give the
+spec's pinned results and never reach an instruction that would trap or be
+undefined. f16/bf16 arithmetic is done in the type itself (LLVM computes it
+in f32 and rounds once, which is exact for + - * / sqrt); f8 values compute in
+f32 and are rounded once when stored.
+"""
+from __future__ import annotations
+
+from mlir import ir
+from mlir.dialects import arith, complex as cx, math, scf
+
+from .. import element as el
+from ..element import const, kind, part_element, width
+from ..registry import OpContext, scalar
+
+P = arith.CmpIPredicate
+F = arith.CmpFPredicate
+
+
+def _e(ctx: OpContext, i: int = 0) -> str:
+    return ctx.operand_types[i].element
+
+
+def _r(ctx: OpContext, i: int = 0) -> str:
+    return ctx.result_types[i].element
+
+
+def _ones(t: ir.Type) -> ir.Value:
+    return const(-1, t)
+
+
+def cmpi(pred, a, b):
+    return arith.cmpi(pred, a, b)
+
+
+def select(c, a, b):
+    return arith.select(c, a, b)
+
+
+# ----------------------------------------------------------------------------- arithmetic
+
+def _by_kind(ctx, x, y, *, boolean=None, integer=None, floating=None, complex_=None):
+    k = kind(_e(ctx))
+    fn = {"bool": boolean, "signed": integer, "unsigned": integer, "float": floating, "complex": complex_}[k]
+    if fn is None:
+        raise ctx.error(f"does not take {_e(ctx)}")
+    return fn(x, y)
+
+
+@scalar("add")
+def add(ctx, x, y):
+    return _by_kind(ctx, x, y, boolean=arith.ori, integer=arith.addi, floating=arith.addf, complex_=cx.add)
+
+
+@scalar("subtract")
+def subtract(ctx, x, y):
+    return _by_kind(ctx, x, y, integer=arith.subi, floating=arith.subf, complex_=cx.sub)
+
+
+@scalar("multiply")
+def multiply(ctx, x, y):
+    return _by_kind(ctx, x, y, boolean=arith.andi, integer=arith.muli, floating=arith.mulf, complex_=cx.mul)
+
+
+def _safe_divisor(x, y, signed: bool):
+    """(divisor that cannot trap, y == 0, INT_MIN / -1 overflow or None)."""
+    t = x.type
+    zero = cmpi(P.eq, y, const(0, t))
+    if not signed:
+        return select(zero, const(1, t), y), zero, None
+    w = ir.IntegerType(t).width
+    overflow = arith.andi(cmpi(P.eq, x, const(1 << (w - 1), t)), cmpi(P.eq, y, _ones(t)))
+    return select(arith.ori(zero, overflow), const(1, t), y), zero, overflow
+
+
+@scalar("divide")
+def divide(ctx, x, y):
+    e = _e(ctx)
+    k = kind(e)
+    if k == "float":
+        return arith.divf(x, y)
+    if k == "complex":
+        return cx.div(x, y)
+    signed = k == "signed"
+    d, zero, _ = _safe_divisor(x, y, signed)
+    q = arith.divsi(x, d) if signed else arith.divui(x, d)   # INT_MIN / 1 = INT_MIN, the pinned answer
+    return select(zero, _ones(x.type), q)
+
+
+@scalar("remainder")
+def remainder(ctx, x, y):
+    e = _e(ctx)
+    k = kind(e)
+    if k == "float":
+        return arith.remf(x, y)
+    if k == "complex":
+        q = cx.div(x, y)
+        ft = el.mlir_type(part_element(e))
+        tq = cx.create_(x.type, math.trunc(cx.re(q)), math.trunc(cx.im(q)))
+        return cx.sub(x, cx.mul(y, tq))
+    signed = k == "signed"
+    d, zero, _ = _safe_divisor(x, y, signed)
+    r = arith.remsi(x, d) if signed else arith.remui(x, d)
+    return select(zero, x, r)
+
+
+def int_power(x, y, signed: bool):
+    """x^y by squaring over all N bits of y (wrapping); negative y: 1, +-1 or 0 as the spec says."""
+    t = x.type
+    n = ir.IntegerType(t).width
+    idx = ir.IndexType.get()
+    neg = cmpi(P.slt, y, const(0, t)) if signed else None
+    e0 = select(neg, const(0, t), y) if signed else y
+    loop = scf.ForOp(el.index_const(0), el.index_const(n), el.index_const(1), [const(1, t), x, e0])
+    with ir.InsertionPoint(loop.body):
+        r, b, e = loop.inner_iter_args
+        bit = cmpi(P.ne, arith.andi(e, const(1, t)), const(0, t))
+        r2 = select(bit, arith.muli(r, b), r)
+        scf.YieldOp([r2, arith.muli(b, b), arith.shrui(e, const(1, t))])
+    result = loop.results[0]
+    del idx
+    if not signed:
+        return result
+    one = cmpi(P.eq, x, const(1, t))
+    minus_one = cmpi(P.eq, x, _ones(t))
+    odd = cmpi(P.ne, arith.andi(y, const(1, t)), const(0, t))
+    special = select(one, const(1, t), select(minus_one, select(odd, _ones(t), const(1, t)), const(0, t)))
+    return select(neg, special, result)
+
+
+@scalar("power")
+def power(ctx, x, y):
+    e = _e(ctx)
+    k = kind(e)
+    if k in ("signed", "unsigned"):
+        return int_power(x, y, k == "signed")
+    if k == "complex":
+        one = cx.create_(x.type, const(1.0, el.mlir_type(part_element(e))), const(0.0, el.mlir_type(part_element(e))))
+        zero = cx.eq(y, cx.create_(x.type, const(0.0, el.mlir_type(part_element(e))),
+                                   const(0.0, el.mlir_type(part_element(e)))))
+        return select(zero, one, cx.pow(x, y))
+    # the interpreter's float power is computed in f64 and rounded once
+    return via_f64(lambda a, b: math.powf(a, b), e, x, y)
+
+
+def via_f64(fn, element: str, *xs):
+    """fn evaluated on f64 values and rounded once to `element` (compute form)."""
+    if element == "f64":
+        return fn(*xs)
+    f64 = ir.F64Type.get()
+    wide = [arith.extf(f64, x) for x in xs]
+    return convert_float(fn(*wide), "f64", element)
+
+
+def via_f32(fn, element: str, *xs):
+    """fn evaluated in f32 for narrow floats (f16, bf16, f8) and rounded back once."""
+    if element in ("f32", "f64"):
+        return fn(*xs)
+    f32 = ir.F32Type.get()
+    wide = [x if x.type == f32 else arith.extf(f32, x) for x in xs]
+    return convert_float(fn(*wide), "f32", element)
+
+
+# ----------------------------------------------------------------------------- ordering and comparison
+
+def total_key(x, element: str):
+    """A signed integer whose order is the IEEE totalOrder of float `x` (compute form)."""
+    w = ir.F64Type.get() if element == "f64" else None
+    bits_w = 64 if element == "f64" else (16 if x.type in (ir.F16Type.get(), ir.BF16Type.get()) else 32)
+    it = ir.IntegerType.get_signless(bits_w)
+    s = arith.bitcast(it, x)
+    del w
+    neg = cmpi(P.slt, s, const(0, it))
+    return select(neg, arith.xori(s, const((1 << (bits_w - 1)) - 1, it)), s)
+
+
+_FLOAT_PRED = {"EQ": F.OEQ, "NE": F.UNE, "LT": F.OLT, "LE": F.OLE, "GT": F.OGT, "GE": F.OGE}
+_SIGNED_PRED = {"EQ": P.eq, "NE": P.ne, "LT": P.slt, "LE": P.sle, "GT": P.sgt, "GE": P.sge}
+_UNSIGNED_PRED = {"EQ": P.eq, "NE": P.ne, "LT": P.ult, "LE": P.ule, "GT": P.ugt, "GE": P.uge}
+_STRICT = {"LT": "LT", "LE": "LT", "GT": "GT", "GE": "GT"}
+
+
+def compare_scalars(x, y, element: str, direction: str, compare_type: str | None):
+    k = kind(element)
+    if compare_type in (None, "NOTYPE"):
+        compare_type = {"float": "FLOAT", "complex": "FLOAT", "signed": "SIGNED"}.get(k, "UNSIGNED")
+    if k == "complex":
+        p = part_element(element)
+        xr, xi, yr, yi = cx.re(x), cx.im(x), cx.re(y), cx.im(y)
+        if direction in ("EQ", "NE"):
+            eq = arith.andi(compare_scalars(xr, yr, p, "EQ", compare_type),
+                            compare_scalars(xi, yi, p, "EQ", compare_type))
+            return eq if direction == "EQ" else arith.xori(eq, const(1, eq.type))
+        strict = compare_scalars(xr, yr, p, _STRICT[direction], compare_type)
+        same = compare_scalars(xr, yr, p, "EQ", compare_type)
+        return arith.ori(strict, arith.andi(same, compare_scalars(xi, yi, p, direction, compare_type)))
+    if k == "float":
+        if compare_type == "TOTALORDER":
+            return cmpi(_SIGNED_PRED[direction], total_key(x, element), total_key(y, element))
+        return arith.cmpf(_FLOAT_PRED[direction], x, y)
+    if compare_type == "SIGNED" and k != "bool":
+        return cmpi(_SIGNED_PRED[direction], x, y)
+    return cmpi(_UNSIGNED_PRED[direction], x, y)
+
+
+@scalar("compare")
+def compare(ctx, x, y):
+    return compare_scalars(x, y, _e(ctx), ctx.attrs["comparison_direction"], ctx.attrs.get("compare_type"))
+
+
+def pick(x, y, element: str, greater: bool):
+    """IEEE maximum/minimum (NaN wins, -0 < +0); integers by value; complex lexicographic."""
+    k = kind(element)
+    if k == "bool":
+        return (arith.ori if greater else arith.andi)(x, y)
+    if k == "signed":
+        return (arith.maxsi if greater else arith.minsi)(x, y)
+    if k == "unsigned":
+        return (arith.maxui if greater else arith.minui)(x, y)
+    if k == "complex":
+        return select(compare_scalars(x, y, element, "GT" if greater else "LT", "FLOAT"), x, y)
+    return (arith.maximumf if greater else arith.minimumf)(x, y)
+
+
+@scalar("maximum")
+def maximum(ctx, x, y):
+    return pick(x, y, _e(ctx), True)
+
+
+@scalar("minimum")
+def minimum(ctx, x, y):
+    return pick(x, y, _e(ctx), False)
+
+
+@scalar("clamp")
+def clamp(ctx, lo, x, hi):
+    e = _e(ctx, 1)
+    return pick(pick(x, lo, e, True), hi, e, False)
+
+
+@scalar("select")
+def select_(ctx, pred, on_true, on_false):
+    return select(pred, on_true, on_false)
+
+
+# ----------------------------------------------------------------------------- bitwise logic and shifts
+
+@scalar("and")
+def and_(ctx, x, y):
+    return arith.andi(x, y)
+
+
+@scalar("or")
+def or_(ctx, x, y):
+    return arith.ori(x, y)
+
+
+@scalar("xor")
+def xor(ctx, x, y):
+    return arith.xori(x, y)
+
+
+@scalar("not")
+def not_(ctx, x):
+    return arith.xori(x, _ones(x.type))
+
+
+def _too_far(y, n: int):
+    """The shift amount, read as an unsigned N-bit number, is N or more."""
+    if n == 1:
+        return cmpi(P.ne, y, const(0, y.type))
+    return cmpi(P.uge, y, const(n, y.type))
+
+
+@scalar("shift_left")
+def shift_left(ctx, x, y):
+    n = width(_e(ctx))
+    far = _too_far(y, n)
+    return select(far, const(0, x.type), arith.shli(x, select(far, const(0, y.type), y)))
+
+
+@scalar("shift_right_logical")
+def shift_right_logical(ctx, x, y):
+    n = width(_e(ctx))
+    far = _too_far(y, n)
+    return select(far, const(0, x.type), arith.shrui(x, select(far, const(0, y.type), y)))
+
+
+@scalar("shift_right_arithmetic")
+def shift_right_arithmetic(ctx, x, y):
+    n = width(_e(ctx))
+    far = _too_far(y, n)
+    return arith.shrsi(x, select(far, const(n - 1, y.type), y))
+
+
+@scalar("popcnt")
+def popcnt(ctx, x):
+    return math.ctpop(x)
+
+
+@scalar("count_leading_zeros")
+def count_leading_zeros(ctx, x):
+    return math.ctlz(x)
+
+
+# ----------------------------------------------------------------------------- conversions
+
+def _round_to_odd_f32(x):
+    """f64 -> f32 rounding to odd, so that a second rounding to a narrower float is exact."""
+    f32, f64 = ir.F32Type.get(), ir.F64Type.get()
+    i32 = ir.IntegerType.get_signless(32)
+    f = arith.truncf(f32, x)
+    back = arith.extf(f64, f)
+    finite = arith.cmpf(F.OLT, math.absf(x), const(float("inf"), f64))
+    inexact = arith.andi(arith.cmpf(F.ONE, back, x), finite)
+    bits = arith.bitcast(i32, f)
+    too_big = arith.cmpf(F.OGT, math.absf(back), math.absf(x))
+    bits = select(arith.andi(inexact, too_big), arith.subi(bits, const(1, i32)), bits)
+    bits = select(inexact, arith.ori(bits, const(1, i32)), bits)
+    return arith.bitcast(f32, bits)
+
+
+def convert_float(x, src: str, dst: str):
+    """A float compute value of `src` as the compute value of `dst`, rounded once."""
+    if src == dst:
+        return x
+    if dst in el.F8_TYPES:
+        if src == "f64":
+            x = _round_to_odd_f32(x)
+        elif x.type != ir.F32Type.get():
+            x = arith.extf(ir.F32Type.get(), x)
+        return el.f8_to_f32(el.f32_to_f8(x, dst), dst)     # compute form: the rounded value in f32
+    dt = el.compute_type(dst)
+    st = x.type
+    sw, dw = _fwidth(st), _fwidth(dt)
+    if sw < dw or (sw == dw and st == dt):
+        return arith.extf(dt, x) if st != dt else x
+    if sw == dw:   # f16 <-> bf16: through f32, exact widening first
+        return arith.truncf(dt, arith.extf(ir.F32Type.get(), x))
+    if st == ir.F64Type.get() and dst in ("bf16", "f16"):
+        # f64 -> f32 rounding to odd, then one rounding: exact, and LLVM needs no
+        # compiler-rt routine for f64 -> f16
+        x = _round_to_odd_f32(x)
+    if dst == "bf16":
+        return f32_to_bf16(x)
+    return arith.truncf(dt, x)
+
+
+def f32_to_bf16(x):
+    """f32 -> bf16, nearest even, in integer ops (no dependence on a CPU's bf16 support)."""
+    i32, i16 = ir.IntegerType.get_signless(32), ir.IntegerType.get_signless(16)
+    b = arith.bitcast(i32, x)
+    lsb = arith.andi(arith.shrui(b, const(16, i32)), const(1, i32))
+    r = arith.shrui(arith.addi(b, arith.addi(const(0x7FFF, i32), lsb)), const(16, i32))
+    nan = arith.cmpf(F.UNO, x, x)
+    quiet = arith.ori(arith.shrui(b, const(16, i32)), const(0x40, i32))
+    return arith.bitcast(ir.BF16Type.get(), arith.trunci(i16, select(nan, quiet, r)))
+
+
+def _fwidth(t: ir.Type) -> int:
+    return {"f16": 16, "bf16": 16, "f32": 32, "f64": 64}[str(t)]
+
+
+def _int_to_float(x, src: str, dst: str):
+    signed = kind(src) == "signed"
+    if dst in ("f32", "f64") or (dst == "f16" and width(src) <= 16):
+        dt = el.compute_type(dst)
+        return arith.sitofp(dt, x) if signed else arith.uitofp(dt, x)
+    f64 = ir.F64Type.get()
+    wide = arith.sitofp(f64, x) if signed else arith.uitofp(f64, x)
+    return convert_float(wide, "f64", dst)
+
+
+def _float_to_int(x, src: str, dst: str):
+    """Truncation toward zero; NaN gives 0 and out-of-range values saturate (as XLA does)."""
+    f64 = ir.F64Type.get()
+    t = math.trunc(x if src == "f64" else arith.extf(f64, x))
+    n = width(dst)
+    signed = kind(dst) == "signed"
+    lo, hi = (-(1 << (n - 1)), (1 << (n - 1)) - 1) if signed else (0, (1 << n) - 1)
+    ct = el.compute_type(dst)
+    nan = arith.cmpf(F.UNO, t, t)
+    below = arith.cmpf(F.OLT, t, const(float(lo), f64))
+    above = arith.cmpf(F.OGE, t, const(float(hi + 1), f64))
+    safe = select(arith.ori(arith.ori(nan, below), above), const(0.0, f64), t)
+    v = arith.fptosi(ct, safe) if signed else arith.fptoui(ct, safe)
+    return select(above, const(hi, ct), select(below, const(lo, ct), v))
+
+
+def _int_to_int(x, src: str, dst: str):
+    st, dt = x.type, el.compute_type(dst)
+    sw, dw = ir.IntegerType(st).width, ir.IntegerType(dt).width
+    if sw == dw:
+        return x
+    if sw > dw:
+        return arith.trunci(dt, x)
+    return arith.extsi(dt, x) if kind(src) == "signed" else arith.extui(dt, x)
+
+
+def convert_scalar(x, src: str, dst: str):
+    """The spec's convert on one compute value."""
+    ks, kd = kind(src), kind(dst)
+    if src == dst:
+        return x
+    if ks == "complex":
+        if kd == "complex":
+            ps, pd = part_element(src), part_element(dst)
+            return cx.create_(el.compute_type(dst), convert_float(cx.re(x), ps, pd), convert_float(cx.im(x), ps, pd))
+        return convert_scalar(cx.re(x), part_element(src), dst)
+    if kd == "complex":
+        pd = part_element(dst)
+        re = convert_scalar(x, src, pd)
+        return cx.create_(el.compute_type(dst), re, const(0.0, el.compute_type(pd)))
+    if kd == "bool":
+        if ks == "float":
+            return arith.cmpf(F.UNE, x, const(0.0, x.type))
+        return cmpi(P.ne, x, const(0, x.type))
+    if ks == "bool":
+        src, ks = "ui8", "unsigned"
+        x = arith.extui(ir.IntegerType.get_signless(8), x)
+    if ks in ("signed", "unsigned"):
+        if kd == "float":
+            return _int_to_float(x, src, dst)
+        return _int_to_int(x, src, dst)
+    if kd == "float":
+        return convert_float(x, src, dst)
+    return _float_to_int(x, src, dst)
+
+
+@scalar("convert")
+def convert(ctx, x):
+    return convert_scalar(x, _e(ctx), _r(ctx))

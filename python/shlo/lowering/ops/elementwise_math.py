@@ -1,0 +1,240 @@
+"""Element-wise math as scalar emitters: magnitudes and signs, rounding, transcendental
+functions, complex numbers and their parts, is_finite and reduce_precision.
+
+f32 and f64 use the `math` / `complex` dialect ops (libm or the polynomial
+approximations of `approx.py` when fast math is allowed for f32); f16, bf16
+and f8 values are widened to f32, computed, and rounded once.
+"""
+from __future__ import annotations
+
+from mlir import ir
+from mlir.dialects import arith, complex as cx, math
+
+from .. import element as el
+from ..element import const, kind, part_element
+from ..registry import scalar
+from .elementwise import P, F, convert_float, select, via_f32
+
+
+def _e(ctx, i=0):
+    return ctx.operand_types[i].element
+
+
+def _float_or_complex(ctx, x, floating, complex_=None):
+    e = _e(ctx)
+    k = kind(e)
+    if k == "complex":
+        if complex_ is None:
+            raise ctx.error(f"does not take {e}")
+        return complex_(x)
+    if k != "float":
+        raise ctx.error(f"does not take {e}")
+    return via_f32(floating, e, x)
+
+
+def _unary(name, floating, complex_=None):
+    @scalar(name)
+    def emit(ctx, x):
+        return _float_or_complex(ctx, x, floating, complex_)
+    emit.__name__ = name
+    return emit
+
+
+# ----------------------------------------------------------------------------- magnitude and sign
+
+@scalar("abs")
+def abs_(ctx, x):
+    e = _e(ctx)
+    k = kind(e)
+    if k in ("signed",):
+        return math.absi(x)
+    if k == "complex":
+        return cx.abs(x)
+    if k == "float":
+        return math.absf(x)
+    raise ctx.error(f"does not take {e}")
+
+
+@scalar("negate")
+def negate(ctx, x):
+    e = _e(ctx)
+    k = kind(e)
+    if k in ("signed", "unsigned"):
+        return arith.subi(const(0, x.type), x)
+    if k == "complex":
+        return cx.neg(x)
+    return arith.negf(x)
+
+
+@scalar("sign")
+def sign(ctx, x):
+    e = _e(ctx)
+    k = kind(e)
+    t = x.type
+    if k == "signed":
+        pos = arith.cmpi(P.sgt, x, const(0, t))
+        neg = arith.cmpi(P.slt, x, const(0, t))
+        return select(pos, const(1, t), select(neg, const(-1, t), const(0, t)))
+    if k == "unsigned":
+        return select(arith.cmpi(P.ne, x, const(0, t)), const(1, t), const(0, t))
+    if k == "complex":
+        ft = el.mlir_type(part_element(e))
+        a = cx.abs(x)
+        zero = arith.cmpf(F.OEQ, a, const(0.0, ft))
+        safe = select(zero, const(1.0, ft), a)
+        q = cx.div(x, cx.create_(t, safe, const(0.0, ft)))
+        czero = cx.create_(t, const(0.0, ft), const(0.0, ft))
+        out = select(zero, czero, q)
+        nan = arith.ori(arith.cmpf(F.UNO, cx.re(x), cx.re(x)), arith.cmpf(F.UNO, cx.im(x), cx.im(x)))
+        cnan = cx.create_(t, const(float("nan"), ft), const(float("nan"), ft))
+        return select(nan, cnan, out)
+    pos = arith.cmpf(F.OGT, x, const(0.0, t))
+    neg = arith.cmpf(F.OLT, x, const(0.0, t))
+    return select(pos, const(1.0, t), select(neg, const(-1.0, t), x))
+
+
+# ----------------------------------------------------------------------------- rounding to integral values
+
+_unary("ceil", math.ceil)
+_unary("floor", math.floor)
+_unary("round_nearest_even", math.roundeven)
+_unary("round_nearest_afz", math.round)
+
+
+# ----------------------------------------------------------------------------- transcendental functions
+
+def _logistic(x):
+    t = x.type
+    one = const(1.0, t)
+    e = math.exp(arith.negf(math.absf(x)))
+    pos = arith.divf(one, arith.addf(one, e))
+    neg = arith.divf(e, arith.addf(one, e))
+    return select(arith.cmpf(F.OGE, x, const(0.0, t)), pos, neg)
+
+
+def _complex_cbrt(z):
+    ft = cx.re(z).type
+    third = cx.create_(z.type, const(1.0 / 3.0, ft), const(0.0, ft))
+    zero = cx.eq(z, cx.create_(z.type, const(0.0, ft), const(0.0, ft)))
+    return select(zero, z, cx.exp(cx.mul(cx.log(z), third)))
+
+
+def _complex_logistic(z):
+    ft = cx.re(z).type
+    one = cx.create_(z.type, const(1.0, ft), const(0.0, ft))
+    return cx.div(one, cx.add(one, cx.exp(cx.neg(z))))
+
+
+def _rsqrt(x):
+    return arith.divf(const(1.0, x.type), math.sqrt(x))
+
+
+_unary("sqrt", math.sqrt, cx.sqrt)
+_unary("rsqrt", _rsqrt, cx.rsqrt)
+_unary("cbrt", math.cbrt, _complex_cbrt)
+_unary("exponential", math.exp, cx.exp)
+_unary("exponential_minus_one", math.expm1, cx.expm1)
+_unary("log", math.log, cx.log)
+_unary("log_plus_one", math.log1p, cx.log1p)
+_unary("logistic", _logistic, _complex_logistic)
+_unary("sine", math.sin, cx.sin)
+_unary("cosine", math.cos, cx.cos)
+_unary("tan", math.tan, cx.tan)
+_unary("tanh", math.tanh, cx.tanh)
+_unary("erf", math.erf)
+
+
+@scalar("atan2")
+def atan2(ctx, y, x):
+    e = _e(ctx)
+    if kind(e) == "complex":
+        # -i * log((x + i*y) / sqrt(x*x + y*y)), as the interpreter computes it
+        ft = el.mlir_type(part_element(e))
+        i = cx.create_(y.type, const(0.0, ft), const(1.0, ft))
+        num = cx.add(x, cx.mul(i, y))
+        den = cx.sqrt(cx.add(cx.mul(y, y), cx.mul(x, x)))
+        minus_i = cx.create_(y.type, const(0.0, ft), const(-1.0, ft))
+        return cx.mul(minus_i, cx.log(cx.div(num, den)))
+    return via_f32(math.atan2, e, y, x)
+
+
+@scalar("is_finite")
+def is_finite(ctx, x):
+    return arith.cmpf(F.OLT, math.absf(x), const(float("inf"), x.type))
+
+
+# ----------------------------------------------------------------------------- complex numbers and their parts
+
+@scalar("complex")
+def complex_(ctx, re, im):
+    return cx.create_(el.compute_type(ctx.result_types[0].element), re, im)
+
+
+@scalar("real")
+def real(ctx, x):
+    if kind(_e(ctx)) == "complex":
+        return cx.re(x)
+    return x
+
+
+@scalar("imag")
+def imag(ctx, x):
+    if kind(_e(ctx)) == "complex":
+        return cx.im(x)
+    return const(0.0, x.type)
+
+
+# ----------------------------------------------------------------------------- reduce_precision
+
+_LAYOUTS = {"f16": (16, 10), "bf16": (16, 7), "f32": (32, 23), "f64": (64, 52)}
+
+
+def reduce_bits(v, n: int, m: int, exponent_bits: int, mantissa_bits: int, narrow: bool):
+    """XLA's ReducePrecision on the n-bit pattern `v` of an IEEE float with m fraction bits."""
+    it = v.type
+    e = n - m - 1
+    if mantissa_bits < m:
+        shift = m - mantissa_bits
+        last = 1 << shift
+        base_bias = (last >> 1) - 1
+        x_last = arith.shrui(arith.andi(v, const(last, it)), const(shift, it))
+        v = arith.andi(arith.addi(arith.addi(v, x_last), const(base_bias, it)),
+                       const(((1 << n) - 1) & ~(last - 1), it))
+    if narrow and exponent_bits < e:
+        exp_mask = ((1 << e) - 1) << m
+        bias = (1 << (e - 1)) - 1
+        reduced_bias = (1 << (exponent_bits - 1)) - 1
+        x_exp = arith.andi(v, const(exp_mask, it))
+        overflows = arith.cmpi(P.ugt, x_exp, const((bias + reduced_bias) << m, it))
+        underflows = arith.cmpi(P.ule, x_exp, const((bias - reduced_bias) << m, it))
+        signed_zero = arith.andi(v, const(1 << (n - 1), it))
+        signed_inf = arith.ori(signed_zero, const(exp_mask, it))
+        v = select(overflows, signed_inf, v)
+        v = select(underflows, signed_zero, v)
+    return v
+
+
+@scalar("reduce_precision")
+def reduce_precision(ctx, x):
+    element = ctx.result_types[0].element
+    exponent_bits, mantissa_bits = int(ctx.attrs["exponent_bits"]), int(ctx.attrs["mantissa_bits"])
+    if element in _LAYOUTS:
+        n, m = _LAYOUTS[element]
+        narrow = True
+        work = x
+    else:   # the f8 family computes on exact f32 values, narrowing only below its own exponent width
+        import ml_dtypes
+        from ...literals import numpy_dtype
+        info = ml_dtypes.finfo(numpy_dtype(element))
+        n, m = 32, 23
+        narrow = exponent_bits < int(info.nexp)
+        mantissa_bits = mantissa_bits if mantissa_bits < int(info.nmant) else m
+        work = x
+    it = ir.IntegerType.get_signless(n)
+    v = reduce_bits(arith.bitcast(it, work), n, m, exponent_bits, mantissa_bits, narrow)
+    out = arith.bitcast(work.type, v)
+    nan = arith.cmpf(F.UNO, work, work)
+    out = select(nan, work if mantissa_bits > 0 else const(float("inf"), work.type), out)
+    if element in el.F8_TYPES:
+        return convert_float(out, "f32", element)
+    return out

@@ -1,0 +1,41 @@
+"""Pass pipelines from linalg on tensors to the LLVM dialect, as upstream pass strings.
+
+Stages (each a string so that `shlo-opt -p` can run any of them by name):
+
+  PREPARE    inline calls, fold, fuse chains of element-wise linalg.generics
+  SCHEDULE   the transform-dialect schedule of `schedules.py` (tiling,
+             vectorization, threads), when the module carries one
+  BUFFERIZE  one-shot bufferization with function boundaries, deallocation
+  TO_LLVM    loops, complex and math ops, everything to the LLVM dialect
+"""
+from __future__ import annotations
+
+PREPARE = ("inline,canonicalize,cse,linalg-fuse-elementwise-ops,canonicalize,cse")
+
+BUFFERIZE = ("one-shot-bufferize{bufferize-function-boundaries "
+             "function-boundary-type-conversion=identity-layout-map},"
+             "buffer-deallocation-pipeline,convert-bufferization-to-memref")
+
+
+def to_llvm(threads: int = 1) -> str:
+    """Loops to LLVM; with threads > 1, scf.forall loops become OpenMP parallel regions."""
+    parts = ["convert-linalg-to-loops", "convert-vector-to-scf{full-unroll=true}", "canonicalize", "cse",
+             "fold-memref-alias-ops", "expand-strided-metadata", "lower-affine",
+             "convert-complex-to-standard"]
+    if threads > 1:
+        parts += ["scf-forall-to-parallel", f"convert-scf-to-openmp{{num-threads={threads}}}",
+                  "finalize-memref-to-llvm"]
+    else:
+        parts += ["scf-forall-to-for"]
+    parts += ["convert-scf-to-cf", "convert-math-to-llvm", "convert-math-to-libm", "convert-complex-to-llvm",
+              "convert-vector-to-llvm", "convert-to-llvm"]
+    if threads > 1:
+        parts += ["convert-openmp-to-llvm"]
+    parts += ["reconcile-unrealized-casts"]
+    return ",".join(parts)
+
+
+def full(threads: int = 1, schedule: bool = False) -> str:
+    stages = [PREPARE] + (["transform-interpreter", "canonicalize", "cse"] if schedule else []) + \
+        [BUFFERIZE, to_llvm(threads)]
+    return "builtin.module(" + ",".join(stages) + ")"
