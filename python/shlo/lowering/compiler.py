@@ -25,7 +25,7 @@ from ..program import Program
 from . import omp
 from .driver import ENTRY_SYMBOL, lower_program, probes_of
 from .driver import flatten_type
-from .pipeline import full as full_pipeline
+from .pipeline import PREPARE, after_schedule
 from .runtime import NativeFunction, flatten_argument, rebuild
 
 _MEMORY: dict = {}
@@ -100,18 +100,29 @@ def _signature(prog: Program, entry: str):
 
 def lower_to_llvm(prog: Program, entry: str = "main", threads: int = 1, schedule: bool = True):
     """The program's entry lowered to an LLVM-dialect module (a new module); also the timings."""
-    from . import schedules
-    from ..passes import run_pipeline
     t0 = time.perf_counter()
     lowered = lower_program(prog, entry=entry, mode="compile")
     t1 = time.perf_counter()
-    scheduled = schedule and schedules.attach(lowered.module, threads=threads)
+    timings = llvm_from_linalg(lowered.module, threads=threads, schedule=schedule)
+    timings["lower"] = t1 - t0
+    return lowered, timings
+
+
+def llvm_from_linalg(module: ir.Module, threads: int = 1, schedule: bool = True) -> dict:
+    """Fusion, CPU schedules, bufferization and the passes to the LLVM dialect, in place."""
+    from . import schedules
+    from ..passes import run_pipeline
+    t0 = time.perf_counter()
     try:
-        run_pipeline(lowered.module, full_pipeline(threads=threads if scheduled else 1, schedule=scheduled))
+        run_pipeline(module, f"builtin.module({PREPARE})")
+        t1 = time.perf_counter()
+        scheduled = schedule and schedules.apply(module, threads=threads)
+        t2 = time.perf_counter()
+        run_pipeline(module, after_schedule(threads if scheduled else 1))
     except ShloError as e:
-        raise CompileError(f"@{entry}: the pass pipeline to LLVM failed: {e}") from None
-    t2 = time.perf_counter()
-    return lowered, {"lower": t1 - t0, "passes": t2 - t1}
+        raise CompileError(f"the pass pipeline to LLVM failed: {e}") from None
+    t3 = time.perf_counter()
+    return {"passes": (t1 - t0) + (t3 - t2), "schedule": t2 - t1}
 
 
 def compile(prog, target: str = "cpu", opt_level: int = 2, cache_dir: str | None = None, *,

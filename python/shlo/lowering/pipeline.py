@@ -3,8 +3,8 @@
 Stages (each a string so that `shlo-opt -p` can run any of them by name):
 
   PREPARE    inline calls, fold, fuse chains of element-wise linalg.generics
-  SCHEDULE   the transform-dialect schedule of `schedules.py` (tiling,
-             vectorization, threads), when the module carries one
+  (then `schedules.apply`: the transform-dialect schedules (tiling,
+             vectorization, threads), run between PREPARE and BUFFERIZE)
   BUFFERIZE  one-shot bufferization with function boundaries, deallocation
   TO_LLVM    loops, complex and math ops, everything to the LLVM dialect
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 PREPARE = ("inline,canonicalize,cse,linalg-fuse-elementwise-ops,canonicalize,cse")
 
-BUFFERIZE = ("one-shot-bufferize{bufferize-function-boundaries "
+BUFFERIZE = ("eliminate-empty-tensors,one-shot-bufferize{bufferize-function-boundaries "
              "function-boundary-type-conversion=identity-layout-map},"
              "buffer-deallocation-pipeline,convert-bufferization-to-memref")
 
@@ -35,7 +35,5 @@ def to_llvm(threads: int = 1) -> str:
     return ",".join(parts)
 
 
-def full(threads: int = 1, schedule: bool = False) -> str:
-    stages = [PREPARE] + (["transform-interpreter", "canonicalize", "cse"] if schedule else []) + \
-        [BUFFERIZE, to_llvm(threads)]
-    return "builtin.module(" + ",".join(stages) + ")"
+def after_schedule(threads: int = 1) -> str:
+    return "builtin.module(" + BUFFERIZE + "," + to_llvm(threads) + ")"

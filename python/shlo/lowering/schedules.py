@@ -1,9 +1,458 @@
-"""CPU schedules: transform-dialect scripts chosen per op kind and shape class."""
+"""CPU schedules: which transform-dialect script each linalg op gets, with which tile sizes.
+
+After lowering and element-wise fusion, every linalg op of the module is
+classified (matmul, batch matmul, 2-D convolution, element-wise, reduction,
+other) and grouped with the element-wise op that consumes its result, if any.
+Each group gets one script from `schedules/<kind>.mlir`, a template whose
+parameters (tile sizes, the thread split) are chosen here from the op's
+static shapes and element type; the templates are data, this module only
+fills them in. The scripts run under `failures(suppress)`: an op whose
+schedule cannot apply (a shape the tiles do not divide, an element type the
+vectorizer rejects) keeps its plain loops, and if the transform interpreter
+fails outright the module is compiled unscheduled (correct, slower).
+
+Recipes (measured on this machine kind, see ../shared/notes/cpu-codegen.md):
+- matmul: threads split the output (scf.forall), producers (fill, the
+  matmul) fused into the consumer's tile, cache tiles [64, 256, 256],
+  register tiles [4, 64, 1] vectorized to outer products (FMA), the
+  accumulator hoisted out of the k loop;
+- convolution NHWC/HWCF: tiles (n, oh, ow, f, kh, kw, c) = [1, 1, w, 64, 1, 0, 1],
+  decomposed to 1-D, vectorized, hoisted;
+- element-wise: threads over the outer dims, vectors of 16-64 lanes inside.
+"""
 from __future__ import annotations
+
+import dataclasses
+import os
 
 from mlir import ir
 
+SID = "shlo.sid"
 
-def attach(module: ir.Module, threads: int = 1) -> bool:
-    """Adds a transform script to `module` when some op has a schedule; True if it did."""
-    return False
+
+@dataclasses.dataclass
+class Group:
+    kind: str                    # matmul | batch_matmul | conv2d | elementwise | reduction
+    anchor: ir.Operation
+    consumer: ir.Operation | None
+    fill: ir.Operation | None
+    params: dict
+
+
+def _static_shape(t: ir.Type):
+    if not isinstance(t, ir.RankedTensorType):
+        return None
+    rt = ir.RankedTensorType(t)
+    if not rt.has_static_shape:
+        return None
+    return list(rt.shape)
+
+
+def _element(t: ir.Type) -> str:
+    return str(ir.RankedTensorType(t).element_type)
+
+
+def _divisor(size: int, target: int, multiple: int = 1):
+    """The largest t <= target dividing size with t % multiple == 0, or None."""
+    for t in range(min(size, target), 0, -1):
+        if size % t == 0 and t % multiple == 0:
+            return t
+    return None
+
+
+def _lanes(element: str) -> int:
+    """Elements per 512-bit vector register."""
+    return {"f64": 8, "i64": 8, "f32": 16, "i32": 16, "f16": 32, "bf16": 32, "i16": 32}.get(element, 64)
+
+
+def _iterators(op: ir.Operation) -> list | None:
+    if "iterator_types" not in op.attributes:
+        return None
+    return [str(a).split("<")[-1].rstrip(">") for a in ir.ArrayAttr(op.attributes["iterator_types"])]
+
+
+def _uses(value: ir.Value) -> list:
+    return [u.owner for u in value.uses]
+
+
+def _identity_consumer(op: ir.Operation) -> ir.Operation | None:
+    """The element-wise linalg.generic that is the only user of op's single result, reading it
+    with the identity map, if any."""
+    if len(op.results) != 1:
+        return None
+    users = _uses(op.results[0])
+    if len(users) != 1:
+        return None
+    user = users[0]
+    user = user.operation if hasattr(user, "operation") else user
+    if user.name != "linalg.generic" or _iterators(user) is None or set(_iterators(user)) != {"parallel"}:
+        return None
+    if len(user.results) != 1 or _static_shape(user.results[0].type) != _static_shape(op.results[0].type):
+        return None
+    maps = ir.ArrayAttr(user.attributes["indexing_maps"])
+    for i, v in enumerate(user.operands):
+        if v == op.results[0]:
+            m = ir.AffineMapAttr(maps[i]).value
+            if not m.is_permutation or list(m.results) != list(ir.AffineMap.get_identity(m.n_dims).results):
+                return None
+    return user
+
+
+def _fill_of(op: ir.Operation) -> ir.Operation | None:
+    init = op.operands[len(op.operands) - 1]
+    owner = init.owner
+    owner = owner.operation if hasattr(owner, "operation") else owner
+    if isinstance(owner, ir.Operation) and owner.name == "linalg.fill" and len(_uses(init)) == 1:
+        return owner
+    return None
+
+
+def _forall_split(sizes: list, threads: int, prefer: list) -> list | None:
+    """Tile sizes giving `threads` equal parts along the first dimension of `prefer` that
+    divides evenly (0 = untiled), or None."""
+    if threads <= 1:
+        return None
+    for d in prefer:
+        if sizes[d] % threads == 0 and sizes[d] // threads >= 1:
+            out = [0] * len(sizes)
+            out[d] = sizes[d] // threads
+            return out
+    return None
+
+
+def _matmul_params(m: int, n: int, k: int, element: str, threads: int, batch: int | None = None):
+    lanes = _lanes(element)
+    split = _forall_split([batch, m, n] if batch else [m, n], threads,
+                          [0, 2, 1] if batch and batch >= threads else ([2, 1] if batch else ([0, 1] if m >= n else [1, 0])))
+    if batch:
+        split = split or [0, 0, 0]
+        mt = m // (threads if split[1] else 1)
+        nt = n // (threads if split[2] else 1)
+    else:
+        split = split or [0, 0]
+        mt = m // (threads if split[0] else 1)
+        nt = n // (threads if split[1] else 1)
+    nr = _divisor(nt, 4 * lanes, lanes) or _divisor(nt, 4 * lanes) or nt
+    mr = _divisor(mt, 4) or 1
+    bm = _divisor(mt, 64, mr) or mr
+    bn = _divisor(nt, 256, nr) or nr
+    bk = _divisor(k, 256) or k
+    return {"split": split, "cache": [bm, bn, bk], "reg": [mr, nr, 1], "lanes": lanes}
+
+
+def _vector_tile(shape: list, element: str, threads: int) -> dict | None:
+    """Element-wise ops: a thread split over the outer dims, then 1 x ... x vector tiles."""
+    if not shape:
+        return None
+    lanes = _lanes(element)
+    inner = _divisor(shape[-1], 4 * lanes) or shape[-1]
+    if inner > 1024:
+        return None
+    split = _forall_split(shape, threads, list(range(len(shape) - 1)) + [len(shape) - 1]) if \
+        _size(shape) >= 16384 else None
+    return {"split": split, "vec": [1] * (len(shape) - 1) + [inner]}
+
+
+def _size(shape) -> int:
+    n = 1
+    for s in shape:
+        n *= s
+    return n
+
+
+def plan(module: ir.Module, threads: int) -> list:
+    """The groups of the module's linalg ops that get a schedule."""
+    groups, taken = [], set()
+
+    def visit(op: ir.Operation):
+        for region in op.regions:
+            for block in region.blocks:
+                for child in block.operations:
+                    child = child.operation
+                    classify(child)
+                    visit(child)
+
+    def classify(op: ir.Operation):
+        name = op.name
+        if not name.startswith("linalg.") or op in taken:
+            return
+        shapes = [_static_shape(v.type) for v in op.operands] + [_static_shape(r.type) for r in op.results]
+        if any(s is None for s in shapes):
+            return
+        if name in ("linalg.matmul", "linalg.batch_matmul") and _element(op.operands[0].type) in ("f32", "f64") \
+                and len({_element(v.type) for v in op.operands}) == 1:
+            out = shapes[-1]
+            a = shapes[0]
+            if name == "linalg.matmul":
+                params = _matmul_params(out[0], out[1], a[1], _element(out and op.results[0].type), threads)
+            else:
+                params = _matmul_params(out[1], out[2], a[2], _element(op.results[0].type), threads, batch=out[0])
+            consumer = _identity_consumer(op)
+            fill = _fill_of(op)
+            for o in (op, consumer, fill):
+                if o is not None:
+                    taken.add(o)
+            groups.append(Group(name[7:], op, consumer, fill, params))
+            return
+        if name == "linalg.conv_2d_nhwc_hwcf" and _element(op.results[0].type) == "f32":
+            out, kernel = shapes[-1], shapes[1]
+            n, oh, ow, f = out
+            strides = _attr_list(op, "strides") or [1, 1]
+            dil = _attr_list(op, "dilations") or [1, 1]
+            wt = _divisor(ow, 8) or 1
+            ft = _divisor(f, 64) or f
+            split = _forall_split([n, oh, ow, f], threads, [0, 1])
+            consumer = _identity_consumer(op)
+            fill = _fill_of(op)
+            for o in (op, consumer, fill):
+                if o is not None:
+                    taken.add(o)
+            groups.append(Group("conv2d", op, consumer, fill, {
+                "split": split or [0, 0, 0, 0], "tile": [1, 1, wt, ft, 1, 0, 1], "lanes": 16,
+                "unit_stride": strides == [1, 1] and dil == [1, 1], "kw": kernel[1]}))
+            return
+        if name == "linalg.generic":
+            its = _iterators(op)
+            out = shapes[-1]
+            if its and set(its) == {"parallel"} and out and len(op.results) >= 1:
+                p = _vector_tile(out, _element(op.results[0].type), threads)
+                if p:
+                    taken.add(op)
+                    groups.append(Group("elementwise", op, None, None, p))
+
+    for fop in module.body.operations:
+        visit(fop.operation)
+    return groups
+
+
+def _attr_list(op: ir.Operation, name: str):
+    if name not in op.attributes:
+        return None
+    import numpy as np
+    return [int(x) for x in np.array(ir.DenseIntElementsAttr(op.attributes[name]))]
+
+
+def _fmt(values) -> str:
+    return "[" + ", ".join(str(int(v)) for v in values) + "]"
+
+
+class _Script:
+    """Builds one group's transform ops; handles are numbered SSA names."""
+
+    def __init__(self, prefix: str):
+        self.lines, self.prefix, self.n = [], prefix, 0
+
+    def new(self) -> str:
+        self.n += 1
+        return f"%{self.prefix}_{self.n}"
+
+    def emit(self, line: str) -> None:
+        self.lines.append("      " + line)
+
+    def match(self, sid: int) -> str:
+        h = self.new()
+        self.emit(f"{h} = transform.structured.match attributes{{{SID} = {sid} : i64}} in %r "
+                  f": (!transform.any_op) -> !transform.any_op")
+        return h
+
+    def tile_for(self, h: str, sizes) -> tuple:
+        loops = sum(1 for s in sizes if s)
+        t = self.new()
+        ls = [self.new() for _ in range(loops)]
+        types = ", ".join(["!transform.any_op"] * (loops + 1))
+        self.emit(f"{t}, {', '.join(ls)} = transform.structured.tile_using_for {h} tile_sizes {_fmt(sizes)} "
+                  f": (!transform.any_op) -> ({types})" if loops else
+                  f"{t} = transform.structured.tile_using_for {h} tile_sizes {_fmt(sizes)} "
+                  f": (!transform.any_op) -> (!transform.any_op)")
+        return t, ls
+
+    def tile_forall(self, h: str, sizes) -> tuple:
+        t, f = self.new(), self.new()
+        self.emit(f"{t}, {f} = transform.structured.tile_using_forall {h} tile_sizes {_fmt(sizes)} "
+                  f": (!transform.any_op) -> (!transform.any_op, !transform.any_op)")
+        return t, f
+
+    def fuse_into(self, h: str, container: str) -> tuple:
+        t, c = self.new(), self.new()
+        self.emit(f"{t}, {c} = transform.structured.fuse_into_containing_op {h} into {container} "
+                  f": (!transform.any_op, !transform.any_op) -> (!transform.any_op, !transform.any_op)")
+        return t, c
+
+    def vectorize(self, h: str, contraction: bool = False) -> None:
+        attr = " {create_named_contraction}" if contraction else ""
+        self.emit(f"transform.structured.vectorize {h}{attr} : !transform.any_op")
+
+    def decompose(self, h: str) -> str:
+        t = self.new()
+        self.emit(f"{t} = transform.structured.decompose {h} : (!transform.any_op) -> !transform.any_op")
+        return t
+
+    def lower_vectors(self) -> None:
+        fn = self.new()
+        self.emit(f"{fn} = transform.structured.match ops{{[\"func.func\"]}} in %r "
+                  f": (!transform.any_op) -> !transform.any_op")
+        self.emit(f"transform.apply_patterns to {fn} {{")
+        for pattern in RECIPE_PATTERNS:
+            self.emit("  " + pattern)
+        self.emit("} : !transform.any_op")
+
+    def hoist(self, loop: str) -> None:
+        self.emit(f"transform.loop.hoist_loop_invariant_subsets {loop} : !transform.any_op")
+
+    def text(self) -> str:
+        return ("    transform.sequence %root : !transform.any_op failures(suppress) {\n"
+                "    ^bb0(%r: !transform.any_op):\n" + "\n".join(self.lines) + "\n    }")
+
+
+RECIPE_PATTERNS = (
+    'transform.apply_patterns.vector.lower_contraction lowering_strategy = "outerproduct"',
+    "transform.apply_patterns.vector.transfer_permutation_patterns",
+    "transform.apply_patterns.vector.cast_away_vector_leading_one_dim",
+    "transform.apply_patterns.canonicalization",
+)
+
+
+def _outer_split(s: _Script, g: Group, i: int) -> tuple:
+    """Matches the group's ops and splits the root (the consumer, else the anchor) over threads,
+    fusing the anchor and its fill into each thread's tile. Returns (anchor, consumer, fill)."""
+    a = s.match(int(f"{i}0"))
+    c = s.match(int(f"{i}1")) if g.consumer is not None else None
+    f = s.match(int(f"{i}2")) if g.fill is not None else None
+    split = g.params.get("split")
+    if split and any(split):
+        root = c or a
+        root_t, forall = s.tile_forall(root, split)
+        if c is not None:
+            c = root_t
+            a, forall = s.fuse_into(a, forall)
+        else:
+            a = root_t
+        if f is not None:
+            f, forall = s.fuse_into(f, forall)
+    return a, c, f
+
+
+def _vectorize_rest(s: _Script, g: Group, c, f) -> None:
+    """The consumer and the fill of a group, tiled to vectors and vectorized."""
+    for h, op in ((c, g.consumer), (f, g.fill)):
+        if h is None:
+            continue
+        shape = _static_shape(op.results[0].type)
+        lanes = _lanes(_element(op.results[0].type))
+        vec = [1] * (len(shape) - 1) + [_divisor(shape[-1], 4 * lanes) or shape[-1]]
+        t, _ = s.tile_for(h, vec)
+        s.vectorize(t)
+
+
+def _matmul_script(g: Group, i: int) -> str:
+    s = _Script(f"g{i}")
+    a, c, f = _outer_split(s, g, i)
+    p = g.params
+    batch = [1] if g.kind == "batch_matmul" else []
+    t1, _ = s.tile_for(a, batch + p["cache"])
+    t2, loops = s.tile_for(t1, ([0] if batch else []) + p["reg"])
+    s.vectorize(t2, contraction=True)
+    _vectorize_rest(s, g, c, f)
+    s.lower_vectors()
+    s.hoist(loops[-1])
+    return s.text()
+
+
+def _conv2d_script(g: Group, i: int) -> str:
+    s = _Script(f"g{i}")
+    a, c, f = _outer_split(s, g, i)
+    t, loops = s.tile_for(a, g.params["tile"])
+    d = s.decompose(t)
+    s.vectorize(d)
+    _vectorize_rest(s, g, c, f)
+    s.lower_vectors()
+    s.hoist(loops[-1])
+    return s.text()
+
+
+def _elementwise_script(g: Group, i: int) -> str:
+    s = _Script(f"g{i}")
+    a, _, _ = _outer_split(s, g, i)
+    t, _ = s.tile_for(a, g.params["vec"])
+    s.vectorize(t)
+    s.lower_vectors()
+    return s.text()
+
+
+SCRIPTS = {"matmul": _matmul_script, "batch_matmul": _matmul_script, "conv2d": _conv2d_script,
+           "elementwise": _elementwise_script}
+
+
+def script(groups: list) -> str:
+    body = "\n".join(SCRIPTS[g.kind](g, i) for i, g in enumerate(groups))
+    return ("module attributes {transform.with_named_sequence} {\n"
+            "  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {\n"
+            f"{body}\n"
+            "    transform.yield\n  }\n}\n")
+
+
+def _own_init(g: Group) -> None:
+    """Gives the consumer a tensor.empty of its own when CSE merged its init with the fill's:
+    fused into one thread tile, a shared empty would make bufferization copy it."""
+    c = g.consumer
+    if c is None:
+        return
+    init = c.operands[len(c.operands) - 1]
+    owner = init.owner
+    owner = owner.operation if hasattr(owner, "operation") else owner
+    if not isinstance(owner, ir.Operation) or owner.name != "tensor.empty" or len(list(init.uses)) < 2:
+        return
+    if not ir.RankedTensorType(init.type).has_static_shape:
+        return
+    from mlir.dialects import tensor
+    with ir.InsertionPoint(c), c.location:
+        fresh = tensor.EmptyOp(list(ir.RankedTensorType(init.type).shape),
+                               ir.RankedTensorType(init.type).element_type)
+    c.operands[len(c.operands) - 1] = fresh.result
+
+
+def tag(groups: list) -> None:
+    i64 = ir.IntegerType.get_signless(64)
+    for i, g in enumerate(groups):
+        for j, op in enumerate((g.anchor, g.consumer, g.fill)):
+            if op is not None:
+                op.attributes[SID] = ir.IntegerAttr.get(i64, int(f"{i}{j}"))
+
+
+def apply(module: ir.Module, threads: int = 1) -> bool:
+    """Schedules the module in place; True if a schedule ran (False: plain loops)."""
+    if os.environ.get("SHLO_NO_SCHEDULE"):
+        return False
+    from ..passes import run_pipeline
+    with module.context, ir.Location.unknown(module.context):
+        groups = plan(module, threads)
+        if not groups:
+            return False
+        backup = module.operation.clone()
+        for g in groups:
+            _own_init(g)
+        tag(groups)
+        text = script(groups)
+        if os.environ.get("SHLO_DUMP_SCHEDULE"):
+            print(text)
+        module.body.append(ir.Operation.parse(text))   # a detached op, owned by the module once appended
+        try:
+            run_pipeline(module, "builtin.module(transform-interpreter,canonicalize,cse)")
+            ok = True
+        except Exception:  # noqa: BLE001 - fall back to the unscheduled module
+            ok = False
+        if not ok:
+            _restore(module, backup)
+            return False
+        for op in list(module.body.operations):
+            if op.operation.name == "builtin.module":
+                op.operation.erase()
+        return True
+
+
+def _restore(module: ir.Module, backup: ir.Operation) -> None:
+    body = module.body
+    for op in list(body.operations):
+        op.operation.erase()
+    for op in list(backup.regions[0].blocks[0].operations):
+        body.append(op.operation)

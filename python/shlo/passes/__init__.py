@@ -7,6 +7,6 @@ command-line name; `build_pass_manager` places it in an ordinary upstream
 """
 from __future__ import annotations
 
-from .pipeline import SHLO_PASSES, build_pass_manager, run_pipeline, split_top_level
+from .pipeline import NAMED_PIPELINES, SHLO_PASSES, build_pass_manager, run_pipeline, split_top_level
 
-__all__ = ["SHLO_PASSES", "build_pass_manager", "run_pipeline", "split_top_level"]
+__all__ = ["NAMED_PIPELINES", "SHLO_PASSES", "build_pass_manager", "run_pipeline", "split_top_level"]

@@ -9,7 +9,7 @@ from mlir.passmanager import PassManager
 
 from .._text import split_top_level as _split
 from ..errors import PassError, ShloError
-from . import simplify, verify
+from . import lower, simplify, verify
 
 
 @dataclasses.dataclass(frozen=True)
@@ -24,7 +24,15 @@ SHLO_PASSES = {p.name: p for p in (
              verify.run),
     ShloPass("shlo-simplify", "Removes ops that return their operand unchanged (identity convert, reshape, "
              "transpose, broadcast_in_dim, slice, pad, reverse) and folds double negation.", simplify.run),
+    ShloPass("shlo-legalize-to-linalg", "Lowers every shlo op to linalg / tensor / arith / math / complex / scf "
+             "on tensors (what shlo.compile compiles).", lower.legalize_to_linalg),
 )}
+# Named pipelines: a name standing for several pipeline elements.
+NAMED_PIPELINES = {
+    "shlo-lower-to-llvm": ("shlo-legalize-to-linalg, then fusion, bufferization and the upstream passes down "
+                           "to the LLVM dialect (as shlo.compile, without CPU schedules).",
+                           lambda: ["shlo-legalize-to-linalg"] + lower.lower_to_llvm_pipeline()),
+}
 
 
 def split_top_level(text: str) -> list[str]:
@@ -58,7 +66,17 @@ def build_pass_manager(pipeline: str, context: ir.Context) -> tuple[PassManager,
     callbacks = []
     with context:
         pm = PassManager("builtin.module")
+        elements = []
         for element in split_top_level(_strip_anchor(pipeline)):
+            name = element.split("{")[0].split("(")[0].strip()
+            if name in NAMED_PIPELINES:
+                if element != name:
+                    raise PassError(f"named pipeline {name} takes no options")
+                for part in NAMED_PIPELINES[name][1]():
+                    elements.extend(split_top_level(part))
+            else:
+                elements.append(element)
+        for element in elements:
             name = element.split("{")[0].split("(")[0].strip()
             if name in SHLO_PASSES:
                 if element != name:
