@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import json
 import os
 import threading
 import time
@@ -37,13 +38,15 @@ class CompiledFunction:
     """A compiled entry of a shlo program; call it with numpy arrays."""
 
     def __init__(self, prog: Program, entry: str, native: NativeFunction, arg_types, result_types, probes,
-                 timings: dict, key: str):
+                 timings: dict, key: str, dim_constraints=()):
         self.program, self.entry = prog, entry
         self._native = native
         self.arg_types, self.result_types = list(arg_types), list(result_types)
         self.probes = probes
         self.timings = timings          # seconds: lower, passes, jit (or load)
         self.key = key
+        self.dim_constraints = [tuple(map(tuple, c[:2])) + (c[2],) for c in dim_constraints]
+        self._flat_owner = [i for i, t in enumerate(self.arg_types) for _ in flatten_type(t)]
 
     def __repr__(self):
         return f"<shlo.CompiledFunction @{self.entry} ({len(self.arg_types)} args -> {len(self.result_types)} results)>"
@@ -58,6 +61,7 @@ class CompiledFunction:
         flat = []
         for i, (v, t) in enumerate(zip(args, self.arg_types)):
             flat.extend(flatten_argument(v, t, f"@{self.entry} argument {i}"))
+        self._check_sizes(flat)
         outs = self._native(flat)
         n_real = len(outs) - sum(len(p.operand_types) for p in self.probes)
         self._check(outs[n_real:])
@@ -67,6 +71,14 @@ class CompiledFunction:
             import jax
             return jax.tree_util.tree_unflatten(self.program.out_tree, results)
         return results
+
+    def _check_sizes(self, flat: list) -> None:
+        for (a, d), (b, e), what in self.dim_constraints:
+            if flat[a].shape[d] != flat[b].shape[e]:
+                raise ExecutionError(
+                    f"@{self.entry}: argument {self._flat_owner[a]} has size {flat[a].shape[d]} in dimension {d} "
+                    f"but argument {self._flat_owner[b]} has size {flat[b].shape[e]} in dimension {e}; "
+                    f"{what} needs them equal")
 
     def _flatten_tree(self, args, kwargs) -> list:
         import jax
@@ -146,24 +158,24 @@ def compile(prog, target: str = "cpu", opt_level: int = 2, cache_dir: str | None
     with _LOCK:
         hit = _MEMORY.get(key)
     if hit is not None:
-        native, timings = hit
+        native, timings, constraints = hit
         return CompiledFunction(prog, entry, native, arg_types, result_types, probes_of(prog.module, entry),
-                                dict(timings, cached="memory"), key)
-    llvm_module, timings = None, {}
+                                dict(timings, cached="memory"), key, constraints)
+    llvm_module, timings, constraints = None, {}, []
     if cache_dir:
-        llvm_module, timings = _load(cache_dir, key, prog.context)
+        llvm_module, timings, constraints = _load(cache_dir, key, prog.context)
     if llvm_module is None:
         lowered, timings = lower_to_llvm(prog, entry, threads=threads, schedule=schedule)
-        llvm_module = lowered.module
+        llvm_module, constraints = lowered.module, lowered.dim_constraints
         if cache_dir:
-            _store(cache_dir, key, llvm_module)
+            _store(cache_dir, key, llvm_module, constraints)
     probes = probes_of(prog.module, entry)
     t0 = time.perf_counter()
     native = _jit(llvm_module, opt_level, threads, arg_types, result_types, probes)
     timings["jit"] = time.perf_counter() - t0
     with _LOCK:
-        _MEMORY[key] = (native, dict(timings))
-    return CompiledFunction(prog, entry, native, arg_types, result_types, probes, timings, key)
+        _MEMORY[key] = (native, dict(timings), constraints)
+    return CompiledFunction(prog, entry, native, arg_types, result_types, probes, timings, key, constraints)
 
 
 def _jit(module: ir.Module, opt_level: int, threads: int, arg_types, result_types, probes) -> NativeFunction:
@@ -186,30 +198,33 @@ def _jit(module: ir.Module, opt_level: int, threads: int, arg_types, result_type
 # ----------------------------------------------------------------------------- disk cache
 
 def _paths(cache_dir: str, key: str):
-    return os.path.join(cache_dir, f"{key}.llvm.mlirbc")
+    return os.path.join(cache_dir, f"{key}.llvm.mlirbc"), os.path.join(cache_dir, f"{key}.json")
 
 
 def _load(cache_dir: str, key: str, context: ir.Context):
-    path = _paths(cache_dir, key)
-    if not os.path.exists(path):
-        return None, {}
+    code, meta = _paths(cache_dir, key)
+    if not (os.path.exists(code) and os.path.exists(meta)):
+        return None, {}, []
     t0 = time.perf_counter()
     try:
-        with open(path, "rb") as f:
-            data = f.read()
-        module = ir.Module.parse(data, context)
+        with open(meta) as f:
+            constraints = json.load(f)["dim_constraints"]
+        with open(code, "rb") as f:
+            module = ir.Module.parse(f.read(), context)
     except Exception:  # noqa: BLE001 - a damaged cache entry is ignored and rebuilt
-        return None, {}
-    return module, {"load": time.perf_counter() - t0, "cached": "disk"}
+        return None, {}, []
+    return module, {"load": time.perf_counter() - t0, "cached": "disk"}, constraints
 
 
-def _store(cache_dir: str, key: str, module: ir.Module) -> None:
-    """Writes atomically (temporary file, then rename): never a half-written entry."""
+def _store(cache_dir: str, key: str, module: ir.Module, constraints: list) -> None:
+    """Writes atomically (temporary file, then rename), metadata first: an entry is used only
+    when both files exist, and never half-written."""
     os.makedirs(cache_dir, exist_ok=True)
-    path = _paths(cache_dir, key)
-    tmp = f"{path}.{os.getpid()}.{threading.get_ident()}.tmp"
+    code, meta = _paths(cache_dir, key)
     buf = io.BytesIO()
     module.operation.write_bytecode(buf)
-    with open(tmp, "wb") as f:
-        f.write(buf.getvalue())
-    os.replace(tmp, path)
+    for path, data in ((meta, json.dumps({"dim_constraints": constraints}).encode()), (code, buf.getvalue())):
+        tmp = f"{path}.{os.getpid()}.{threading.get_ident()}.tmp"
+        with open(tmp, "wb") as f:
+            f.write(data)
+        os.replace(tmp, path)

@@ -30,7 +30,7 @@ from ..types import TypeInfo, type_info
 from ..verify._spec_table import OPS
 from . import emit
 from . import element as el
-from .registry import LOWERINGS, QUANT_AWARE, SCALARS, CompileError, OpContext
+from .registry import LOWERINGS, QUANT_AWARE, SCALARS, CompileError, OpContext, short_location
 
 ENTRY_SYMBOL = "shlo_main"
 
@@ -55,6 +55,7 @@ class Lowered:
     flat_args: list             # TypeInfo per compiled (flattened) argument
     flat_results: list          # TypeInfo per compiled result, probes' values last
     probes: list
+    dim_constraints: list = dataclasses.field(default_factory=list)
 
 
 def flatten_type(t: TypeInfo) -> list:
@@ -93,6 +94,8 @@ class Lowerer:
         self.values: dict = {}
         self.probes: list = []
         self.probe_values: list = []
+        self.dim_sources: dict = {}         # lowered tensor -> per dim: (entry arg, dim) or None
+        self.dim_constraints: list = []     # ((arg, dim), (arg, dim), op) sizes that must be equal
         self._functions = {}
         for op in module.body.operations:
             op = op.operation
@@ -134,7 +137,8 @@ class Lowerer:
         flat_results = [x for t in result_types for x in flatten_type(t)]
         flat_results += [t for p in self.probes for t in p.operand_types]
         del entry_results
-        return Lowered(out, self.entry, arg_types, result_types, flat_args, flat_results, self.probes)
+        return Lowered(out, self.entry, arg_types, result_types, flat_args, flat_results, self.probes,
+                       self.dim_constraints)
 
     def lower_function(self, name: str, fop: ir.Operation):
         arg_types, result_types = self._signature(name)
@@ -155,6 +159,8 @@ class Lowerer:
         elif "sym_visibility" in fop.attributes:
             new.attributes["sym_visibility"] = fop.attributes["sym_visibility"]
         entry_block = new.add_entry_block()
+        if is_entry:
+            self._track_argument_dims(entry_block)
         it = iter(entry_block.arguments)
         args = [pack_value(t, it) for t in arg_types]
         self._current_function = name
@@ -166,6 +172,34 @@ class Lowerer:
             with fop.location:
                 func.ReturnOp(flat + self.probe_values)
         return results
+
+    # ------------------------------------------------------------------ dynamic sizes
+    # Native code trusts that dynamic sizes which the program needs equal are equal: an
+    # element-wise op on a ?x4 and a ?x4 tensor of different sizes would read out of bounds.
+    # Sizes that come straight from the entry's arguments are tracked through the ops that
+    # need them equal, and the resulting constraints are checked in Python before each call.
+    def _track_argument_dims(self, block: ir.Block) -> None:
+        for i, arg in enumerate(block.arguments):
+            t = ir.RankedTensorType(arg.type)
+            self.dim_sources[arg] = tuple((i, d) if t.is_dynamic_dim(d) else None for d in range(t.rank))
+
+    def same_sizes(self, values: list, result: ir.Value | None = None, what: str = "") -> None:
+        """Records that `values` (tensors of one rank) must have equal sizes in every dimension;
+        `result` inherits their size sources."""
+        known = [self.dim_sources.get(v) for v in values if emit.is_tensor(v)]
+        known = [k for k in known if k is not None]
+        if not known:
+            return
+        rank = len(known[0])
+        merged = []
+        for d in range(rank):
+            srcs = [k[d] for k in known if len(k) == rank and k[d] is not None]
+            for other in srcs[1:]:
+                if other != srcs[0] and (srcs[0], other, what) not in self.dim_constraints:
+                    self.dim_constraints.append((srcs[0], other, what))
+            merged.append(srcs[0] if srcs else None)
+        if result is not None:
+            self.dim_sources[result] = tuple(merged)
 
     def _scan_probes(self, block: ir.Block) -> list:
         types = []
@@ -197,7 +231,8 @@ class Lowerer:
                 except CompileError:
                     raise
                 except (ValueError, TypeError, KeyError, IndexError, ir.MLIRError) as e:
-                    raise CompileError(f"{op.location}: lowering {name} failed: {type(e).__name__}: {e}") from e
+                    raise CompileError(f"{short_location(str(op.location))}: lowering {name} failed: "
+                                       f"{type(e).__name__}: {e}") from e
                 for r, v in zip(op.results, results):
                     self.values[r] = v
         raise CompileError("a block without a terminator")
@@ -217,11 +252,11 @@ class Lowerer:
         if name == "func.call":
             return self._call(op)
         if not name.startswith("shlo."):
-            raise CompileError(f"{op.location}: cannot lower '{name}'")
+            raise CompileError(f"{short_location(str(op.location))}: cannot lower '{name}'")
         short = name[5:]
         entry = OPS.get(short)
         if entry is None:
-            raise CompileError(f"{op.location}: unknown op '{name}'")
+            raise CompileError(f"{short_location(str(op.location))}: unknown op '{name}'")
         ctx = OpContext(short, op, {n: _attrs.op_attribute(op, n, kind) for n, kind, _ in entry["attributes"]},
                         [type_info(v.type) for v in op.operands], [type_info(r.type) for r in op.results],
                         str(op.location), self)

@@ -84,4 +84,16 @@ class OpContext:
         return self.lowerer.lower_block(self.op.regions[i].blocks[0], list(args), scalar=scalar)
 
     def error(self, message: str) -> CompileError:
-        return CompileError(f"{self.location}: shlo.{self.name}: {message}")
+        return CompileError(f"{short_location(self.location)}: shlo.{self.name}: {message}")
+
+
+def short_location(location: str) -> str:
+    """A location as people read it: a framework's long call-site chain (JAX writes the whole
+    Python stack) shortened to its name and first source position."""
+    if len(location) < 160:
+        return location
+    import re
+    name = re.match(r'loc\((?:callsite\()?"([^"]*)"', location)
+    pos = re.search(r'"([^"]+)":(\d+):(\d+)', location)
+    parts = [name.group(1) if name else None, f"{pos.group(1)}:{pos.group(2)}:{pos.group(3)}" if pos else None]
+    return "loc(" + " at ".join(p for p in parts if p) + ")"

@@ -5,6 +5,10 @@
         inputs runs as is (conformance programs check themselves with
         `check.*` custom_calls) and exits 1 with a readable diff on failure.
 
+    shlo-translate --run prog.mlir [--input a.npy ...] [--entry main] [--cache-dir DIR]
+        compiles the program for this CPU (shlo.compile) and runs it; the
+        same inputs, outputs and check.* behaviour as --interpret.
+
     shlo-translate --serialize prog.mlir [--target=1.0.0] -o prog.shlo
         writes a portable artifact (text, bytecode or an artifact in) for shlo
         --target (default: the current version); fails naming the op and
@@ -51,6 +55,16 @@ def interpret_action(args) -> int:
     return 0
 
 
+def run_action(args) -> int:
+    from ..lowering.compiler import compile as compile_
+    prog = _read_program(args)
+    inputs = [np.load(p, allow_pickle=False) for p in args.inputs]
+    outs = compile_(prog, entry=args.entry, cache_dir=args.cache_dir)(*inputs)
+    lines = [f"result {i}: {_format(value)}" for i, value in enumerate(outs)]
+    write_output(args.output, ("\n".join(lines) + ("\n" if lines else "")).encode())
+    return 0
+
+
 def _read_program(args):
     data, name = read_input(args.input)
     return load_program(data, name, trusted=args.trusted_input)
@@ -92,6 +106,7 @@ def _format(value) -> str:
 
 ACTIONS = {
     "interpret": (interpret_action, "run the program on the reference interpreter"),
+    "run": (run_action, "compile the program for this CPU and run it (as --interpret does)"),
     "serialize": (serialize_action, "write a portable versioned artifact (see --target)"),
     "deserialize": (deserialize_action, "read a portable artifact and print the program"),
     "from-stablehlo": (from_stablehlo_action,
@@ -109,8 +124,9 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("input", nargs="?", default="-", help="input file ('-' = stdin)")
     p.add_argument("-o", "--output", default="-", help="output file ('-' = stdout)")
     p.add_argument("--input", dest="inputs", action="append", default=[], metavar="NPY",
-                   help="--interpret: an input array (.npy), once per argument of the entry")
-    p.add_argument("--entry", default="main", help="--interpret: the function to run")
+                   help="--interpret/--run: an input array (.npy), once per argument of the entry")
+    p.add_argument("--entry", default="main", help="--interpret/--run: the function to run")
+    p.add_argument("--cache-dir", default=None, help="--run: keep compiled code in this directory")
     p.add_argument("--replicas", type=int, default=1, help="--interpret: number of replicas")
     p.add_argument("--partitions", type=int, default=1, help="--interpret: number of partitions")
     p.add_argument("--target", default=None, metavar="X.Y.Z",

@@ -70,4 +70,9 @@ def tensor_op(ctx: OpContext, operands: list) -> list:
         ys = [ys] if isinstance(ys, ir.Value) else list(ys)
         return [_store(y, t, axis_index) for y, t in zip(ys, result_types)]
 
-    return emit.generic(operands, outs, maps, ["parallel"] * n, body)
+    results = emit.generic(operands, outs, maps, ["parallel"] * n, body)
+    if ctx.lowerer is not None and n > 0:
+        same = [v for v in operands if emit.rank(v) == n]
+        for r in results:
+            ctx.lowerer.same_sizes(same, r, f"shlo.{ctx.name} at {ctx.location}")
+    return results
