@@ -14,7 +14,7 @@ PREPARE = ("inline,canonicalize,cse,linalg-fuse-elementwise-ops,canonicalize,cse
 
 BUFFERIZE = ("eliminate-empty-tensors,one-shot-bufferize{bufferize-function-boundaries "
              "function-boundary-type-conversion=identity-layout-map},"
-             "buffer-deallocation-pipeline,convert-bufferization-to-memref")
+             "buffer-deallocation-pipeline,convert-bufferization-to-memref,shlo-expand-memref-copy")
 
 
 def to_llvm(threads: int = 1) -> str:

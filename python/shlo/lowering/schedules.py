@@ -199,7 +199,7 @@ def plan(module: ir.Module, threads: int) -> list:
             n, oh, ow, f = out
             strides = _attr_list(op, "strides") or [1, 1]
             dil = _attr_list(op, "dilations") or [1, 1]
-            wt = _divisor(ow, 8) or 1
+            wt = _divisor(ow, 4) or 1
             ft = _divisor(f, 64) or f
             split = _forall_split([n, oh, ow, f], threads, [0, 1])
             consumer = _identity_consumer(op)

@@ -33,3 +33,37 @@ def lower_to_llvm_pipeline(threads: int = 1) -> list:
     """The upstream pipeline elements that follow shlo-legalize-to-linalg."""
     from ..lowering.pipeline import BUFFERIZE, PREPARE, to_llvm
     return [PREPARE, BUFFERIZE, to_llvm(threads)]
+
+
+def expand_memref_copies(module_op: ir.Operation) -> None:
+    """Rewrites every memref.copy into a linalg.generic copy loop nest.
+
+    MLIR lowers a copy between non-contiguous memrefs to a call of the
+    `memrefCopy` runtime function, which lives in a library the MLIR Python
+    wheel does not ship; loops need nothing (LLVM turns contiguous inner
+    loops back into memcpy)."""
+    from mlir.dialects import linalg
+    copies = []
+
+    def walk(op):
+        for region in op.regions:
+            for block in region.blocks:
+                for child in block.operations:
+                    child = child.operation
+                    if child.name == "memref.copy":
+                        copies.append(child)
+                    walk(child)
+
+    walk(module_op)
+    for op in copies:
+        src, dst = op.operands[0], op.operands[1]
+        rank = ir.MemRefType(src.type).rank
+        with ir.InsertionPoint(op), op.location:
+            ident = ir.AffineMapAttr.get(ir.AffineMap.get_identity(rank))
+            generic = linalg.GenericOp([], [src], [dst], ir.ArrayAttr.get([ident, ident]),
+                                       ir.ArrayAttr.get([ir.Attribute.parse("#linalg.iterator_type<parallel>")] * rank))
+            et = ir.MemRefType(src.type).element_type
+            block = generic.regions[0].blocks.append(et, ir.MemRefType(dst.type).element_type)
+            with ir.InsertionPoint(block):
+                linalg.YieldOp([block.arguments[0]])
+        op.erase()

@@ -26,6 +26,8 @@ SHLO_PASSES = {p.name: p for p in (
              "transpose, broadcast_in_dim, slice, pad, reverse) and folds double negation.", simplify.run),
     ShloPass("shlo-legalize-to-linalg", "Lowers every shlo op to linalg / tensor / arith / math / complex / scf "
              "on tensors (what shlo.compile compiles).", lower.legalize_to_linalg),
+    ShloPass("shlo-expand-memref-copy", "Rewrites memref.copy into copy loops (no memrefCopy runtime call).",
+             lower.expand_memref_copies),
 )}
 # Named pipelines: a name standing for several pipeline elements.
 NAMED_PIPELINES = {
