@@ -11,6 +11,7 @@ Stages (each a string so that `shlo-opt -p` can run any of them by name):
 from __future__ import annotations
 
 PREPARE = ("inline,canonicalize,cse,linalg-fuse-elementwise-ops,canonicalize,cse")
+PREPARE_NO_FUSION = "inline,canonicalize,cse"
 
 BUFFERIZE = ("eliminate-empty-tensors,one-shot-bufferize{bufferize-function-boundaries "
              "function-boundary-type-conversion=identity-layout-map},"

@@ -120,24 +120,86 @@ def _forall_split(sizes: list, threads: int, prefer: list) -> list | None:
     return None
 
 
-def _matmul_params(m: int, n: int, k: int, element: str, threads: int, batch: int | None = None):
+def _contraction_roles(op: ir.Operation) -> list | None:
+    """Per loop dimension of a contraction (C += A * B): 'b' (batch), 'm', 'n' or 'k';
+    None when the op is not one (named matmul / batch_matmul, or a generic of that form)."""
+    if op.name == "linalg.matmul":
+        return ["m", "n", "k"]
+    if op.name == "linalg.batch_matmul":
+        return ["b", "m", "n", "k"]
+    if op.name != "linalg.generic" or len(op.operands) != 3 or len(op.results) != 1:
+        return None
+    maps = [ir.AffineMapAttr(m).value for m in ir.ArrayAttr(op.attributes["indexing_maps"])]
+    if not all(m.is_projected_permutation for m in maps):
+        return None
+    if not _is_multiply_accumulate(op):
+        return None
+    its = _iterators(op)
+    a, b, c = ({ir.AffineDimExpr(e).position for e in m.results} for m in maps)
+    roles = []
+    for d, it in enumerate(its):
+        if it == "reduction":
+            if d not in a or d not in b or d in c:
+                return None
+            roles.append("k")
+        elif d in a and d in b:
+            roles.append("b")
+        elif d in a:
+            roles.append("m")
+        elif d in b:
+            roles.append("n")
+        else:
+            return None
+    if "k" not in roles:
+        return None
+    return roles
+
+
+def _is_multiply_accumulate(op: ir.Operation) -> bool:
+    """The body is yield(add(acc, mul(x, y))), possibly with casts of x and y."""
+    names = [o.operation.name for o in op.regions[0].blocks[0].operations]
+    core = [n for n in names if not n.startswith(("arith.ext", "arith.sitofp", "arith.uitofp", "arith.trunc"))]
+    return core in (["arith.mulf", "arith.addf", "linalg.yield"], ["arith.muli", "arith.addi", "linalg.yield"])
+
+
+def _contraction_params(roles: list, sizes: list, c_dims: list, element: str, threads: int) -> dict:
+    """Tile sizes per loop dimension. Only the innermost m, n and k dimensions (in the
+    output's / operands' order) get real tiles; the others are tiled by 1."""
     lanes = _lanes(element)
-    split = _forall_split([batch, m, n] if batch else [m, n], threads,
-                          [0, 2, 1] if batch and batch >= threads else ([2, 1] if batch else ([0, 1] if m >= n else [1, 0])))
-    if batch:
-        split = split or [0, 0, 0]
-        mt = m // (threads if split[1] else 1)
-        nt = n // (threads if split[2] else 1)
-    else:
-        split = split or [0, 0]
-        mt = m // (threads if split[0] else 1)
-        nt = n // (threads if split[1] else 1)
+    last = {r: max((d for d in range(len(roles)) if roles[d] == r), key=c_dims.index if r != "k" else (lambda d: d),
+                   default=None) for r in "mnk"}
+    # threads: split the first batch dim, else the larger of m and n, evenly
+    order = [d for d in c_dims if roles[d] == "b"] + sorted(
+        [d for d in c_dims if roles[d] in "mn"], key=lambda d: -sizes[d])
+    split_dim = next((d for d in order if threads > 1 and sizes[d] % threads == 0
+                      and sizes[d] // threads >= (4 if roles[d] == "m" else lanes if roles[d] == "n" else 1)), None)
+    per_thread = list(sizes)
+    if split_dim is not None:
+        per_thread[split_dim] //= threads
+    mt = per_thread[last["m"]] if last["m"] is not None else 1
+    nt = per_thread[last["n"]] if last["n"] is not None else 1
+    kt = sizes[last["k"]]
     nr = _divisor(nt, 4 * lanes, lanes) or _divisor(nt, 4 * lanes) or nt
     mr = _divisor(mt, 4) or 1
-    bm = _divisor(mt, 64, mr) or mr
-    bn = _divisor(nt, 256, nr) or nr
-    bk = _divisor(k, 256) or k
-    return {"split": split, "cache": [bm, bn, bk], "reg": [mr, nr, 1], "lanes": lanes}
+    cache, reg = [], []
+    for d, r in enumerate(roles):
+        if d == last["m"]:
+            cache.append(_divisor(mt, 64, mr) or mr)
+            reg.append(mr)
+        elif d == last["n"]:
+            cache.append(_divisor(nt, 256, nr) or nr)
+            reg.append(nr)
+        elif d == last["k"]:
+            cache.append(_divisor(kt, 256) or kt)
+            reg.append(1)
+        else:
+            cache.append(1)
+            reg.append(0 if r != "k" else 1)
+    split = None
+    if split_dim is not None:
+        split = [0] * len(roles)
+        split[split_dim] = per_thread[split_dim]
+    return {"split": split, "split_dim": split_dim, "cache": cache, "reg": reg, "lanes": lanes, "c_dims": c_dims}
 
 
 def _vector_tile(shape: list, element: str, threads: int) -> dict | None:
@@ -160,6 +222,72 @@ def _size(shape) -> int:
     return n
 
 
+def _reduction_params(op: ir.Operation, shapes: list, threads: int) -> dict | None:
+    """Reductions over the innermost dimension: rows split over threads, one row at a time,
+    the row reduced in vector-wide partial sums; reductions over outer dimensions: the inner
+    parallel dimension as the vector."""
+    if op.name == "linalg.reduce":
+        dims = _attr_ints(op, "dimensions")
+        rank = len(shapes[0])
+        its = ["reduction" if d in dims else "parallel" for d in range(rank)]
+        sizes = shapes[0]
+    else:
+        its = _iterators(op)
+        maps = [ir.AffineMapAttr(m).value for m in ir.ArrayAttr(op.attributes["indexing_maps"])]
+        sizes = _loop_sizes(maps, shapes)
+        if sizes is None:
+            return None
+    element = _element(op.operands[0].type)
+    if element not in ("f32", "f64", "i32", "i64", "f16", "bf16"):
+        return None
+    lanes = _lanes(element)
+    reduction = [d for d, it in enumerate(its) if it == "reduction"]
+    parallel = [d for d, it in enumerate(its) if it == "parallel"]
+    split = None
+    if parallel and _size(sizes) >= 16384:
+        split = _forall_split(sizes, threads, parallel[:1])
+    if its[-1] == "reduction" and len(reduction) == 1:
+        if sizes[-1] % lanes or sizes[-1] < 2 * lanes:
+            return None
+        rows = [1 if it == "parallel" else 0 for it in its]
+        return {"split": split, "rows": rows, "partial": [0] * (len(its) - 1) + [lanes], "mode": "inner"}
+    if its[-1] == "parallel":
+        inner = _divisor(sizes[-1], 4 * lanes, lanes) or (sizes[-1] if sizes[-1] <= 4 * lanes else None)
+        if inner is None:
+            return None
+        return {"split": split, "vec": [1] * (len(its) - 1) + [inner], "mode": "outer"}
+    return None
+
+
+def _loop_sizes(maps, shapes) -> list | None:
+    """The iteration-space sizes of a linalg op, read off operands indexed by plain dims."""
+    n = maps[0].n_dims
+    sizes = [None] * n
+    for m, shape in zip(maps, shapes):
+        for r, e in enumerate(m.results):
+            if isinstance(e, ir.AffineDimExpr) or str(e).startswith("d"):
+                try:
+                    d = ir.AffineDimExpr(e).position
+                except (TypeError, ValueError):
+                    continue
+                sizes[d] = shape[r]
+    return None if any(s is None for s in sizes) else sizes
+
+
+def _maps(op: ir.Operation) -> list:
+    if "indexing_maps" in op.attributes:
+        return [ir.AffineMapAttr(m).value for m in ir.ArrayAttr(op.attributes["indexing_maps"])]
+    # named matmul / batch_matmul carry their maps implicitly
+    if op.name == "linalg.matmul":
+        return [ir.AffineMap.get(3, 0, [ir.AffineDimExpr.get(i) for i in dims]) for dims in ((0, 2), (2, 1), (0, 1))]
+    return [ir.AffineMap.get(4, 0, [ir.AffineDimExpr.get(i) for i in dims])
+            for dims in ((0, 1, 3), (0, 3, 2), (0, 1, 2))]
+
+
+def _attr_ints(op: ir.Operation, name: str) -> list:
+    return [int(x) for x in ir.DenseI64ArrayAttr(op.attributes[name])]
+
+
 def plan(module: ir.Module, threads: int) -> list:
     """The groups of the module's linalg ops that get a schedule."""
     groups, taken = [], set()
@@ -177,22 +305,25 @@ def plan(module: ir.Module, threads: int) -> list:
         if not name.startswith("linalg.") or op in taken:
             return
         shapes = [_static_shape(v.type) for v in op.operands] + [_static_shape(r.type) for r in op.results]
-        if any(s is None for s in shapes):
-            return
-        if name in ("linalg.matmul", "linalg.batch_matmul") and _element(op.operands[0].type) in ("f32", "f64") \
-                and len({_element(v.type) for v in op.operands}) == 1:
-            out = shapes[-1]
-            a = shapes[0]
-            if name == "linalg.matmul":
-                params = _matmul_params(out[0], out[1], a[1], _element(out and op.results[0].type), threads)
-            else:
-                params = _matmul_params(out[1], out[2], a[2], _element(op.results[0].type), threads, batch=out[0])
+        if any(s is None or 0 in s for s in shapes):
+            return      # dynamic sizes are left to plain loops; MLIR's tiling aborts on empty loops
+        if "indexing_maps" in op.attributes and not all(m.is_projected_permutation for m in _maps(op)):
+            return      # and on maps such as a reversal's K-1-d
+        roles = _contraction_roles(op)
+        if roles is not None and _element(op.results[0].type) in ("f32", "f64") \
+                and {_element(v.type) for v in op.operands} == {_element(op.results[0].type)}:
+            maps = _maps(op)
+            sizes = _loop_sizes(maps, shapes)
+            if sizes is None:
+                return
+            c_dims = [ir.AffineDimExpr(e).position for e in maps[2].results]
+            params = _contraction_params(roles, sizes, c_dims, _element(op.results[0].type), threads)
             consumer = _identity_consumer(op)
             fill = _fill_of(op)
             for o in (op, consumer, fill):
                 if o is not None:
                     taken.add(o)
-            groups.append(Group(name[7:], op, consumer, fill, params))
+            groups.append(Group("contraction", op, consumer, fill, params))
             return
         if name == "linalg.conv_2d_nhwc_hwcf" and _element(op.results[0].type) == "f32":
             out, kernel = shapes[-1], shapes[1]
@@ -210,6 +341,12 @@ def plan(module: ir.Module, threads: int) -> list:
             groups.append(Group("conv2d", op, consumer, fill, {
                 "split": split or [0, 0, 0, 0], "tile": [1, 1, wt, ft, 1, 0, 1], "lanes": 16,
                 "unit_stride": strides == [1, 1] and dil == [1, 1], "kw": kernel[1]}))
+            return
+        if name == "linalg.reduce" or (name == "linalg.generic" and "reduction" in (_iterators(op) or [])):
+            p = _reduction_params(op, shapes, threads)
+            if p:
+                taken.add(op)
+                groups.append(Group("reduction", op, None, None, p))
             return
         if name == "linalg.generic":
             its = _iterators(op)
@@ -308,6 +445,7 @@ RECIPE_PATTERNS = (
     'transform.apply_patterns.vector.lower_contraction lowering_strategy = "outerproduct"',
     "transform.apply_patterns.vector.transfer_permutation_patterns",
     "transform.apply_patterns.vector.cast_away_vector_leading_one_dim",
+    'transform.apply_patterns.vector.lower_multi_reduction lowering_strategy = "innerreduction"',
     "transform.apply_patterns.canonicalization",
 )
 
@@ -344,13 +482,16 @@ def _vectorize_rest(s: _Script, g: Group, c, f) -> None:
         s.vectorize(t)
 
 
-def _matmul_script(g: Group, i: int) -> str:
+def _contraction_script(g: Group, i: int) -> str:
     s = _Script(f"g{i}")
-    a, c, f = _outer_split(s, g, i)
     p = g.params
-    batch = [1] if g.kind == "batch_matmul" else []
-    t1, _ = s.tile_for(a, batch + p["cache"])
-    t2, loops = s.tile_for(t1, ([0] if batch else []) + p["reg"])
+    if p["split"] and g.consumer is not None:
+        # the consumer iterates over the output's dimensions, in the output's order
+        g.params = dict(p, split=[p["split"][d] for d in p["c_dims"]])
+    a, c, f = _outer_split(s, g, i)
+    g.params = p
+    t1, _ = s.tile_for(a, p["cache"])
+    t2, loops = s.tile_for(t1, p["reg"])
     s.vectorize(t2, contraction=True)
     _vectorize_rest(s, g, c, f)
     s.lower_vectors()
@@ -379,7 +520,31 @@ def _elementwise_script(g: Group, i: int) -> str:
     return s.text()
 
 
-SCRIPTS = {"matmul": _matmul_script, "batch_matmul": _matmul_script, "conv2d": _conv2d_script,
+def _reduction_script(g: Group, i: int) -> str:
+    s = _Script(f"g{i}")
+    a, _, f = _outer_split(s, g, i)
+    p = g.params
+    if p["mode"] == "inner":
+        row, _ = s.tile_for(a, p["rows"])
+        fill, split, comb, loop = s.new(), s.new(), s.new(), s.new()
+        s.emit(f"{fill}, {split}, {comb}, {loop} = transform.structured.tile_reduction_using_for {row} "
+               f"by tile_sizes = {_fmt(p['partial'])} : (!transform.any_op) -> (!transform.any_op, "
+               "!transform.any_op, !transform.any_op, !transform.any_op)")
+        for h in (split, comb, fill):
+            s.vectorize(h)
+    else:
+        t, _ = s.tile_for(a, p["vec"])
+        s.vectorize(t)
+    if f is not None:
+        shape = _static_shape(g.fill.results[0].type)
+        if shape:
+            t, _ = s.tile_for(f, [1] * (len(shape) - 1) + [shape[-1]])
+            s.vectorize(t)
+    s.lower_vectors()
+    return s.text()
+
+
+SCRIPTS = {"reduction": _reduction_script, "contraction": _contraction_script, "conv2d": _conv2d_script,
            "elementwise": _elementwise_script}
 
 

@@ -63,7 +63,7 @@ def tensor_op(ctx: OpContext, operands: list) -> list:
                 and t.quant.axis is not None]
 
     def body(*args):
-        axis_index = {a: linalg.index(a) for a in set(per_axis)}
+        axis_index = {a: linalg.IndexOp(a).result for a in set(per_axis)}
         xs = [_load(a, t, axis_index if emit.rank(v) == n else None)
               for a, t, v in zip(args[:len(operands)], ctx.operand_types, operands)]
         ys = emitter(cctx, *xs)

@@ -1,3 +1,894 @@
-"""Lowerings of the linalg family (see the module docstring of each lowering, and the
-interpreter's `interpreter/ops/` for the semantics)."""
+"""Linear algebra: dot_general, convolution and dynamic_conv.
+
+dot_general becomes `linalg.matmul` ([M, K] x [K, N]) or `linalg.batch_matmul`
+([B, M, K] x [B, K, N]): each operand is transposed to (batch, free,
+contracting) order (lhs) or (batch, contracting, free) order (rhs) and its
+groups of dimensions collapsed into one (a missing group becomes a unit
+dimension); the [B, M, N] result is expanded back, which is already the
+result's dimension order. Without contracting dimensions the op is an outer
+product: one element-wise `linalg.generic`; where a group would hold several
+dynamic dimensions (MLIR cannot lower such reshapes) it is one contraction
+`linalg.generic`.
+
+convolution moves the input to (N, spatial..., C) and the kernel to
+(spatial..., I, O), dilates and pads the input (one `linalg.generic` that
+reads the kept elements; `tensor.pad` / `insert_slice` would bufferize to a
+strided `memref.copy`, which needs MLIR's runtime library), and runs
+`linalg.conv_{1,2,3}d_n*c_*cf` (rank 2: `linalg.matmul`); feature groups use
+the depthwise named ops (one input
+feature per group), `conv_2d_nhwgc_gfhwc` (2-D) or a `linalg.generic`;
+batch groups are turned into feature groups by moving the batch groups next
+to the features. The result is transposed to the requested layout.
+
+Accumulation (the "plan"): products and sums are formed in an accumulator
+type, then converted once to the result type:
+
+  result            accumulator
+  iN / uiN          the N-bit storage integer (wraps as N-bit arithmetic;
+                    i2/i4: i8, masked at the end)
+  bool              i32 (i64 for huge K) counts of true products, then != 0
+  f16 / bf16 / f8   f32 (f8 operands are decoded to f32 first)
+  f32 / f64         itself (f64 when an operand is f64)
+  complex           itself
+
+Where the named op's own cast (`cast_signed` / `cast_unsigned`) turns an
+operand's storage into the accumulator correctly (i8 x i8 -> i32, ui8 -> i32,
+bf16 -> f32, bool 0/1 -> i32) the operand is used as is; otherwise it is
+converted element-wise first (fused with its transpose). dot_general sums
+the operands' own values (as the interpreter does); convolution first
+converts the operands to the result's element type (as the spec says).
+"""
 from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+from mlir import ir
+from mlir.dialects import arith, complex as cx, linalg, scf, tensor
+
+from .. import element as el
+from .. import emit
+from ..registry import OpContext, lowers
+from .elementwise import convert_scalar
+
+DYN = ir.ShapedType.get_dynamic_size()
+
+
+# ----------------------------------------------------------------------------- index arithmetic
+# Sizes are Python ints where static and index Values where not; these fold ints.
+
+def _ix(x) -> ir.Value:
+    return el.index_const(x) if isinstance(x, int) else x
+
+
+def _both_static(*xs) -> bool:
+    return all(isinstance(x, int) for x in xs)
+
+
+def _add(a, b):
+    return a + b if _both_static(a, b) else arith.addi(_ix(a), _ix(b))
+
+
+def _sub(a, b):
+    return a - b if _both_static(a, b) else arith.subi(_ix(a), _ix(b))
+
+
+def _mul(a, b):
+    return a * b if _both_static(a, b) else arith.muli(_ix(a), _ix(b))
+
+
+def _max(a, b):
+    return max(a, b) if _both_static(a, b) else arith.maxsi(_ix(a), _ix(b))
+
+
+def _min(a, b):
+    return min(a, b) if _both_static(a, b) else arith.minsi(_ix(a), _ix(b))
+
+
+def _floordiv(a, c: int):
+    return a // c if isinstance(a, int) else arith.floordivsi(a, el.index_const(c))
+
+
+def _ceildiv(a, c: int):
+    return -(-a // c) if isinstance(a, int) else arith.ceildivsi(a, el.index_const(c))
+
+
+def _static_of(size) -> int:
+    return size if isinstance(size, int) else DYN
+
+
+def _mixed(sizes):
+    """(dynamic values, static list with DYN where dynamic) for an offsets/sizes operand pair."""
+    return [s for s in sizes if not isinstance(s, int)], [_static_of(s) for s in sizes]
+
+
+def _product(sizes):
+    out = 1
+    for s in sizes:
+        out = _mul(out, s)
+    return out
+
+
+def _loop_index(d: int) -> ir.Value:
+    """linalg.index: the loop index `d` inside a linalg.generic body (`linalg.index` in the
+    bindings is the OpDSL's, not the op's builder)."""
+    return linalg.IndexOp(d).result
+
+
+def _etype(v: ir.Value) -> ir.Type:
+    return ir.RankedTensorType(v.type).element_type
+
+
+# ----------------------------------------------------------------------------- scalars of the accumulator
+
+def _zero(t: ir.Type) -> ir.Value:
+    if isinstance(t, ir.ComplexType):
+        part = t.element_type
+        return cx.create_(t, el.const(0.0, part), el.const(0.0, part))
+    return el.const(0, t) if isinstance(t, ir.IntegerType) else el.const(0.0, t)
+
+
+def _mul_acc(a, b):
+    t = a.type
+    if isinstance(t, ir.ComplexType):
+        return cx.mul(a, b)
+    return arith.muli(a, b) if isinstance(t, ir.IntegerType) else arith.mulf(a, b)
+
+
+def _add_acc(a, b):
+    t = a.type
+    if isinstance(t, ir.ComplexType):
+        return cx.add(a, b)
+    return arith.addi(a, b) if isinstance(t, ir.IntegerType) else arith.addf(a, b)
+
+
+def _cast_scalar(v: ir.Value, t: ir.Type, unsigned: bool) -> ir.Value:
+    """What a named op's cast_signed / cast_unsigned does to one operand element."""
+    s = v.type
+    if s == t:
+        return v
+    if isinstance(s, ir.IntegerType) and isinstance(t, ir.IntegerType):
+        if s.width > t.width:
+            return arith.trunci(t, v)
+        return arith.extui(t, v) if unsigned else arith.extsi(t, v)
+    if isinstance(s, ir.IntegerType):
+        return arith.uitofp(t, v) if unsigned else arith.sitofp(t, v)
+    return arith.extf(t, v) if _float_width(t) > _float_width(s) else arith.truncf(t, v)
+
+
+def _float_width(t: ir.Type) -> int:
+    return {"f16": 16, "bf16": 16, "f32": 32, "f64": 64}[str(t)]
+
+
+# ----------------------------------------------------------------------------- accumulation plan
+
+@dataclasses.dataclass
+class _Operand:
+    element: str                    # shlo element of its storage
+    cast: str | None                # "signed" / "unsigned": the named op's cast reads it; None: convert first
+    convert: object = None          # fn(compute scalar) -> accumulator scalar, when cast is None
+
+
+@dataclasses.dataclass
+class _Plan:
+    acc: str                        # accumulator element (its storage is its compute type)
+    result: str                     # result element
+    operands: list                  # _Operand per operand
+
+    @property
+    def acc_type(self) -> ir.Type:
+        return el.mlir_type(self.acc)
+
+    @property
+    def needs_finish(self) -> bool:
+        r = self.result
+        return (el.storage_type(r) != self.acc_type or r in el.SUB_BYTE or r in el.F8_TYPES)
+
+    @property
+    def cast_fn(self):
+        """The cast attribute of a named op reading every directly-read operand."""
+        modes = {o.cast for o in self.operands if o.cast}
+        return linalg.TypeFn.cast_unsigned if modes == {"unsigned"} else linalg.TypeFn.cast_signed
+
+    def finish(self, v: ir.Value) -> ir.Value:
+        """An accumulator scalar as the result's storage scalar."""
+        return el.from_compute(convert_scalar(v, self.acc, self.result), self.result)
+
+    def to_acc(self, i: int, v: ir.Value) -> ir.Value:
+        """Operand `i`'s storage scalar as an accumulator scalar (in loop bodies)."""
+        o = self.operands[i]
+        if o.cast:
+            return _cast_scalar(v, self.acc_type, o.cast == "unsigned")
+        return o.convert(el.to_compute(v, o.element))
+
+
+def _accumulator(result: str, operand: str, reduction_size) -> str:
+    k = el.kind(result)
+    if k == "bool":
+        small = isinstance(reduction_size, int) and reduction_size < 2 ** 31
+        return "i32" if small else "i64"
+    if k in ("signed", "unsigned"):
+        return f"i{max(8, el.width(result))}"
+    if k == "float":
+        return "f64" if "f64" in (result, operand) else "f32"
+    if k == "complex":
+        return "complex<f64>" if "complex<f64>" in (result, operand) else "complex<f32>"
+    raise ValueError(f"no accumulator for {result}")
+
+
+def _direct_cast(op: str, acc: str, result: str) -> str | None:
+    """How a named op reads storage of `op` into accumulator `acc` with the right value
+    (modulo 2^N for integer results), or None when it cannot."""
+    rk, ok = el.kind(result), el.kind(op)
+    if rk == "complex":
+        return "signed" if op == acc else None
+    if ok == "bool":
+        return "unsigned"
+    if rk == "bool":
+        return None
+    if ok == "unsigned":
+        return "unsigned"          # storage holds the value zero-extended (ui2/ui4 too)
+    if ok == "signed":
+        if op not in el.SUB_BYTE:
+            return "signed"
+        # i2/i4 storage holds the low bits: congruent modulo 2^N for results no wider
+        if rk in ("signed", "unsigned") and el.width(result) <= el.width(op):
+            return "unsigned"
+        return None
+    if ok == "float" and rk == "float" and op not in el.F8_TYPES:
+        return "signed"
+    return None
+
+
+def _dot_operand(op: str, acc: str, result: str, convert: bool = False) -> _Operand:
+    cast = None if convert else _direct_cast(op, acc, result)
+    if cast:
+        return _Operand(op, cast)
+    if el.kind(result) == "bool":
+        # the interpreter's boolean accumulation reads any value != 0 as true
+        return _Operand(op, None, lambda v: convert_scalar(convert_scalar(v, op, "i1"), "i1", acc))
+    return _Operand(op, None, lambda v: convert_scalar(v, op, acc))
+
+
+def _conv_operand(op: str, acc: str, result: str) -> _Operand:
+    """Convolution converts operands to the result type before multiplying. When they have it
+    already, storage reads right with cast_signed (the conv named ops' only cast): the same type,
+    bool 0/1, or a widening float."""
+    if op == result and _direct_cast(op, acc, result):
+        return _Operand(op, "signed")
+    return _Operand(op, None, lambda v: convert_scalar(convert_scalar(v, op, result), result, acc))
+
+
+def _check_combination(ctx: OpContext, ops: list, result: str):
+    rk = el.kind(result)
+    for op in ops:
+        ok = el.kind(op)
+        if rk == "bool" and ok in ("float", "complex"):
+            raise ctx.error(f"a boolean result from {op} operands is not supported")
+        if rk in ("signed", "unsigned", "float") and ok == "complex":
+            raise ctx.error(f"a {result} result from {op} operands is not supported")
+
+
+# ----------------------------------------------------------------------------- tensor helpers
+
+def _transpose(v: ir.Value, perm) -> ir.Value:
+    perm = [int(p) for p in perm]
+    if perm == list(range(len(perm))):
+        return v
+    sizes = emit.dims(v)
+    out = emit.empty([sizes[p] for p in perm], _etype(v))
+    return _result(linalg.transpose(v, outs=[out], permutation=perm))
+
+
+def _result(op) -> ir.Value:
+    """The value of a builder's result (some builders return the op)."""
+    if isinstance(op, ir.Value):
+        return op
+    if isinstance(op, ir.OpResultList):
+        return op[0]
+    return op.results[0]
+
+
+def _inverse(perm) -> list:
+    inv = [0] * len(perm)
+    for i, p in enumerate(perm):
+        inv[p] = i
+    return inv
+
+
+def _rearranged(v: ir.Value, perm, plan: _Plan | None = None, index: int = 0, reverse=()) -> ir.Value:
+    """out[i...] = v[...] with out dim j = v dim perm[j]; `reverse` (dims of v) read backwards;
+    with `plan`, operand `index` is converted to the accumulator when its plan says so."""
+    perm = [int(p) for p in perm]
+    convert = plan is not None and plan.operands[index].cast is None
+    if not convert and not reverse:
+        return _transpose(v, perm)
+    sizes = emit.dims(v)
+    n = len(perm)
+    et = plan.acc_type if convert else _etype(v)
+    out = emit.empty([sizes[p] for p in perm], et)
+    inv = _inverse(perm)
+
+    def body(*args):
+        if reverse:
+            # read the element at the reversed index (a map like K - 1 - d cannot be tiled)
+            idx = []
+            for d in range(n):
+                i = _loop_index(inv[d])
+                if d in reverse:
+                    i = arith.subi(arith.subi(_ix(sizes[d]), el.index_const(1)), i)
+                idx.append(i)
+            x = tensor.extract(v, idx)
+        else:
+            x = args[0]
+        return plan.to_acc(index, x) if convert else x
+
+    ins = [] if reverse else [v]
+    maps = ([] if reverse else [emit.affine_map(n, [inv[d] for d in range(n)])]) + [emit.identity_map(n)]
+    return emit.generic(ins, [out], maps, ["parallel"] * n, body)[0]
+
+
+def _collapse(v: ir.Value, groups) -> ir.Value:
+    shape = emit.static_shape(v)
+    out_shape = []
+    for g in groups:
+        sizes = [shape[d] for d in g]
+        out_shape.append(None if None in sizes else int(np.prod(sizes, dtype=np.int64)))
+    rt = emit.tensor_type(out_shape, _etype(v))
+    return tensor.collapse_shape(rt, v, [list(g) for g in groups])
+
+
+def _expand(v: ir.Value, groups, sizes) -> ir.Value:
+    rt = emit.tensor_type([s if isinstance(s, int) else None for s in sizes], _etype(v))
+    dynamic, static = _mixed(sizes)
+    return tensor.expand_shape(rt, v, [list(g) for g in groups], dynamic, static)
+
+
+def _attach_units(targets: list, is_unit: list) -> list:
+    """Reassociation groups that merge each unit target dim into a neighbouring kept dim."""
+    kept = [t for t in targets if not is_unit[t]]
+    if not kept:
+        return []
+    groups = [[k] for k in kept]
+    j = 0
+    for t in targets:
+        if is_unit[t]:
+            # before the first kept dim: join the first group; else the latest one
+            if t < kept[0]:
+                groups[0].insert(0, t)
+            else:
+                groups[j].append(t)
+        else:
+            j = kept.index(t)
+    for g in groups:
+        g.sort()
+    return groups
+
+
+def _regroup(v: ir.Value, counts: list) -> ir.Value:
+    """Consecutive dims of `v` in groups of `counts[i]` dims, each collapsed into one dim
+    (an empty group becomes a unit dim)."""
+    starts = np.cumsum([0] + counts[:-1]).tolist()
+    groups = [list(range(s, s + c)) for s, c in zip(starts, counts) if c]
+    if any(c > 1 for c in counts):
+        v = _collapse(v, groups)
+    if all(counts):
+        return v
+    # insert unit dims for the empty groups
+    n = len(counts)
+    is_unit = [c == 0 for c in counts]
+    src_sizes = iter(emit.dims(v))
+    sizes = [1 if u else next(src_sizes) for u in is_unit]
+    return _expand(v, _attach_units(list(range(n)), is_unit), sizes)
+
+
+def _ungroup(v: ir.Value, shapes: list) -> ir.Value:
+    """The inverse of `_regroup`: dim i of `v` expanded into sizes `shapes[i]` (empty: a unit dim
+    dropped)."""
+    n = len(shapes)
+    is_unit = [len(s) == 0 for s in shapes]
+    if any(is_unit):
+        v = _collapse(v, _attach_units(list(range(n)), is_unit)) if not all(is_unit) else \
+            tensor.collapse_shape(emit.tensor_type([], _etype(v)), v, [])
+    kept = [s for s in shapes if s]
+    if all(len(s) == 1 for s in kept):
+        return v
+    groups, sizes, at = [], [], 0
+    for s in kept:
+        groups.append(list(range(at, at + len(s))))
+        sizes.extend(s)
+        at += len(s)
+    return _expand(v, groups, sizes)
+
+
+def _split_dim(v: ir.Value, d: int, outer: int) -> ir.Value:
+    """Dim `d` of size outer * inner expanded into (outer, inner)."""
+    sizes = emit.dims(v)
+    inner = sizes[d] // outer if isinstance(sizes[d], int) else arith.divui(sizes[d], el.index_const(outer))
+    groups, at = [], 0
+    for i in range(len(sizes)):
+        groups.append([at, at + 1] if i == d else [at])
+        at += len(groups[-1])
+    return _expand(v, groups, sizes[:d] + [outer, inner] + sizes[d + 1:])
+
+
+def _filled(sizes, t: ir.Type) -> ir.Value:
+    return linalg.fill(_zero(t), outs=[emit.empty(sizes, t)])
+
+
+def _finished(v: ir.Value, plan: _Plan, perm=None) -> ir.Value:
+    """The accumulator tensor as the result's storage, transposed by `perm` (out dim j = dim perm[j])."""
+    n = emit.rank(v)
+    perm = list(range(n)) if perm is None else [int(p) for p in perm]
+    if not plan.needs_finish:
+        return _transpose(v, perm)
+    sizes = emit.dims(v)
+    out = emit.empty([sizes[p] for p in perm], el.storage_type(plan.result))
+    inv = _inverse(perm)
+    in_map = emit.affine_map(n, [inv[d] for d in range(n)])
+    return emit.generic([v], [out], [in_map, emit.identity_map(n)], ["parallel"] * n,
+                        lambda a, _o: plan.finish(a))[0]
+
+
+def _pick(a, b):
+    """Two sizes of the same dimension: the static one if any."""
+    return a if isinstance(a, int) else b
+
+
+# ----------------------------------------------------------------------------- dot_general
+
+def _dims(values) -> list:
+    return [int(d) for d in (values or [])]
+
+
+@lowers("dot_general")
+def dot_general(ctx: OpContext, lhs, rhs):
+    dn = ctx.attrs["dot_dimension_numbers"]
+    lb, rb = _dims(dn.lhs_batching_dimensions), _dims(dn.rhs_batching_dimensions)
+    lc, rc = _dims(dn.lhs_contracting_dimensions), _dims(dn.rhs_contracting_dimensions)
+    lt, rt = ctx.operand_types
+    res = ctx.result_types[0]
+    lf = [d for d in range(lt.rank) if d not in lb and d not in lc]
+    rf = [d for d in range(rt.rank) if d not in rb and d not in rc]
+    _check_combination(ctx, [lt.element, rt.element], res.element)
+    ls, rs = emit.dims(lhs), emit.dims(rhs)
+    k = _product([_pick(ls[a], rs[b]) for a, b in zip(lc, rc)])
+    acc = _accumulator(res.element, lt.element if lt.element == rt.element else "", k)
+    plan = _Plan(acc, res.element, [_dot_operand(lt.element, acc, res.element),
+                                   _dot_operand(rt.element, acc, res.element)])
+    batch_sizes = [_pick(ls[a], rs[b]) for a, b in zip(lb, rb)]
+    result_sizes = emit.sizes_for(res, known=dict(enumerate(batch_sizes + [ls[d] for d in lf] + [rs[d] for d in rf])))
+    if _statically_empty(result_sizes):
+        return _no_elements(result_sizes, res.element)
+    if _statically_empty([k]):
+        # nothing to multiply (and no loop of extent 0 for the schedules to tile)
+        return _finished(_filled(result_sizes, plan.acc_type), plan)
+    if not lc:
+        return _outer_product(lhs, rhs, lb, rb, lf, rf, result_sizes, plan)
+    groups = [[ls[d] for d in g] for g in (lb, lf, lc)] + [[rs[d] for d in g] for g in (rb, rf, rc)]
+    if any(_dynamic_count(g) > 1 for g in groups):
+        # MLIR cannot lower reshapes that split one dim into several dynamic ones
+        return _contraction(lhs, rhs, lb, rb, lc, rc, lf, rf, result_sizes, plan)
+    _unify_casts(plan)
+    a = _rearranged(lhs, lb + lf + lc, plan, 0)
+    b = _rearranged(rhs, rb + rc + rf, plan, 1)
+    nb = [len(lb)] if lb else []
+    a = _regroup(a, nb + [len(lf), len(lc)])
+    b = _regroup(b, nb + [len(rc), len(rf)])
+    a_sizes, b_sizes = emit.dims(a), emit.dims(b)
+    out_sizes = ([_pick(a_sizes[0], b_sizes[0])] if lb else []) + [a_sizes[-2], b_sizes[-1]]
+    init = _filled(out_sizes, plan.acc_type)
+    named = linalg.batch_matmul if lb else linalg.matmul
+    product = named(a, b, outs=[init], cast=plan.cast_fn)
+    nbatch, nl = len(lb), len(lf)
+    shapes = ([result_sizes[:nbatch]] if lb else []) + [result_sizes[nbatch:nbatch + nl],
+                                                          result_sizes[nbatch + nl:]]
+    return _finished(_ungroup(product, shapes), plan)
+
+
+def _no_elements(sizes, element: str) -> ir.Value:
+    """A result with a static size 0: no loops at all (schedules must not tile extent-0 loops)."""
+    return emit.empty(sizes, el.storage_type(element))
+
+
+def _statically_empty(sizes) -> bool:
+    return any(isinstance(s, int) and s == 0 for s in sizes)
+
+
+def _dynamic_count(sizes) -> int:
+    return sum(1 for s in sizes if not isinstance(s, int))
+
+
+def _contraction(lhs, rhs, lb, rb, lc, rc, lf, rf, result_sizes, plan: _Plan) -> ir.Value:
+    """dot_general as one linalg.generic: loops (batch, lhs free, rhs free, contracting)."""
+    nb, nl, nr, nc = len(lb), len(lf), len(rf), len(lc)
+    n = nb + nl + nr + nc
+    lmap, rmap = [0] * (nb + nl + nc), [0] * (nb + nr + nc)
+    for i, (a, b) in enumerate(zip(lb, rb)):
+        lmap[a], rmap[b] = i, i
+    for j, d in enumerate(lf):
+        lmap[d] = nb + j
+    for j, d in enumerate(rf):
+        rmap[d] = nb + nl + j
+    for k, (a, b) in enumerate(zip(lc, rc)):
+        lmap[a], rmap[b] = nb + nl + nr + k, nb + nl + nr + k
+    init = _filled(result_sizes, plan.acc_type)
+    out_map = list(range(nb + nl + nr))
+
+    def body(x, y, acc):
+        return _add_acc(acc, _mul_acc(plan.to_acc(0, x), plan.to_acc(1, y)))
+
+    maps = [emit.affine_map(n, m) for m in (lmap, rmap, out_map)]
+    iters = ["parallel"] * (nb + nl + nr) + ["reduction"] * nc
+    return _finished(emit.generic([lhs, rhs], [init], maps, iters, body)[0], plan)
+
+
+def _unify_casts(plan: _Plan):
+    """A named op has one cast for both inputs: convert one first when they differ."""
+    a, b = plan.operands
+    if a.cast and b.cast and a.cast != b.cast:
+        plan.operands[1] = _dot_operand(b.element, plan.acc, plan.result, convert=True)
+
+
+def _outer_product(lhs, rhs, lb, rb, lf, rf, sizes, plan: _Plan):
+    """dot_general without contracting dimensions: one element-wise generic."""
+    nb, nl = len(lb), len(lf)
+    n = len(sizes)
+    lmap = [0] * emit.rank(lhs)
+    for i, d in enumerate(lb):
+        lmap[d] = i
+    for j, d in enumerate(lf):
+        lmap[d] = nb + j
+    rmap = [0] * emit.rank(rhs)
+    for i, d in enumerate(rb):
+        rmap[d] = i
+    for j, d in enumerate(rf):
+        rmap[d] = nb + nl + j
+    out = emit.empty(sizes, el.storage_type(plan.result))
+
+    def body(x, y, _o):
+        p = _mul_acc(plan.to_acc(0, x), plan.to_acc(1, y))
+        return plan.finish(p)
+
+    return emit.generic([lhs, rhs], [out], [emit.affine_map(n, lmap), emit.affine_map(n, rmap),
+                                            emit.identity_map(n)], ["parallel"] * n, body)[0]
+
+
+# ----------------------------------------------------------------------------- convolution
+
+@dataclasses.dataclass
+class _Padding:
+    """Where the input's elements land in the dilated, padded input (canonical dims)."""
+    starts: list        # first input element kept, per dim
+    counts: list        # input elements kept, per dim
+    offsets: list       # where the first kept one lands
+    strides: list       # the dilation, per dim
+    sizes: list         # the padded sizes
+
+    @property
+    def trivial(self) -> bool:
+        return all(_both_static(st, o, c, s) and st == 0 and o == 0 and c == s and d == 1
+                   for st, o, c, s, d in zip(self.starts, self.offsets, self.counts, self.sizes, self.strides))
+
+
+def _padding(sizes, ns, pads, ldil, min_sizes) -> _Padding:
+    """Dilation by `ldil` and padding by `pads` (negative: cropping) of spatial dims 1..ns of
+    a canonical input of `sizes`; spatial dim i is made at least `min_sizes[i]` long (when given)
+    so that every window the result needs lies inside it."""
+    n = len(sizes)
+    out = _Padding([0] * n, list(sizes), [0] * n, [1] * n, list(sizes))
+    for i in range(ns):
+        d = 1 + i
+        s, lo, hi, dil = sizes[d], pads[i][0], pads[i][1], ldil[i]
+        dilated = _max(_add(_mul(_sub(s, 1), dil), 1), 0)
+        p0 = _add(_add(dilated, lo), hi)
+        p = _max(p0, 0)
+        if min_sizes is not None and min_sizes[i] is not None:
+            p = _max(p, min_sizes[i])
+        first = _max(_ceildiv(_sub(0, lo), dil), 0)          # first element landing at >= 0
+        last = _min(_sub(s, 1), _floordiv(_sub(_sub(p0, 1), lo), dil))
+        count = _max(_add(_sub(last, first), 1), 0)
+        out.starts[d] = _min(first, s)
+        out.counts[d] = count
+        out.offsets[d] = _min(_add(lo, _mul(first, dil)), p)
+        out.strides[d] = dil
+        out.sizes[d] = p
+    return out
+
+
+def _padded_input(x: ir.Value, perm, plan: _Plan, pad: _Padding) -> ir.Value:
+    """x rearranged to canonical dims by `perm` (and converted by `plan`), dilated and padded:
+    one linalg.generic over the padded input that reads each kept element with tensor.extract
+    (tensor.pad / insert_slice bufferize to strided memref.copy, which needs a runtime library)."""
+    if pad.trivial:
+        return _rearranged(x, perm, plan, 0)
+    n = len(perm)
+    convert = plan.operands[0].cast is None
+    et = plan.acc_type if convert else _etype(x)
+    out = emit.empty(pad.sizes, et)
+    xsizes = emit.dims(x)
+    never_empty = all(isinstance(s, int) and s > 0 for s in xsizes)
+    ult, sge = arith.CmpIPredicate.ult, arith.CmpIPredicate.sge
+
+    def body(_o):
+        index = [None] * n
+        valid = None
+        for j in range(n):
+            q = _loop_index(j)
+            if _both_static(pad.starts[j], pad.offsets[j], pad.counts[j], pad.sizes[j]) and \
+                    pad.starts[j] == 0 and pad.offsets[j] == 0 and pad.strides[j] == 1 and \
+                    pad.counts[j] == pad.sizes[j]:
+                index[perm[j]] = q
+                continue
+            t = arith.subi(q, _ix(pad.offsets[j]))
+            ok = arith.cmpi(sge, t, el.index_const(0))
+            src = t
+            if pad.strides[j] != 1:
+                stride = el.index_const(pad.strides[j])
+                src = arith.divui(t, stride)
+                ok = arith.andi(ok, arith.cmpi(arith.CmpIPredicate.eq, arith.remui(t, stride), el.index_const(0)))
+            ok = arith.andi(ok, arith.cmpi(ult, src, _ix(pad.counts[j])))
+            valid = ok if valid is None else arith.andi(valid, ok)
+            if not (isinstance(pad.starts[j], int) and pad.starts[j] == 0):
+                src = arith.addi(src, _ix(pad.starts[j]))
+            index[perm[j]] = arith.select(ok, src, el.index_const(0))
+        zero = _zero(et)
+
+        def read():
+            v = tensor.extract(x, index)
+            return plan.to_acc(0, v) if convert else v
+
+        if valid is None:
+            return read()
+        if never_empty:
+            return arith.select(valid, read(), zero)
+        # an input dim may be empty: read only inside it
+        branch = scf.IfOp(valid, [et], has_else=True)
+        with ir.InsertionPoint(branch.then_block):
+            scf.YieldOp([read()])
+        with ir.InsertionPoint(branch.else_block):
+            scf.YieldOp([zero])
+        return branch.results[0]
+
+    return emit.generic([], [out], [emit.identity_map(n)], ["parallel"] * n, body)[0]
+
+
+def _window_count(padded, span, stride: int):
+    """Windows of extent `span` that fit, with steps `stride`, in `padded` elements."""
+    if _both_static(padded, span):
+        return 0 if padded <= 0 or span > padded else (padded - span) // stride + 1
+    fits = arith.andi(arith.cmpi(arith.CmpIPredicate.sgt, _ix(padded), el.index_const(0)),
+                      arith.cmpi(arith.CmpIPredicate.sle, _ix(span), _ix(padded)))
+    n = _add(_floordiv(_sub(padded, span), stride), 1)
+    return arith.select(fits, _ix(n), el.index_const(0))
+
+
+@dataclasses.dataclass
+class _ConvSetup:
+    ns: int
+    strides: list
+    lhs_dilation: list
+    rhs_dilation: list
+    reversal: list
+    groups: int                     # feature groups after batch groups became feature groups
+    batch_groups: int
+
+
+def _conv_setup(ctx: OpContext) -> _ConvSetup:
+    a = ctx.attrs
+    ns = ctx.operand_types[0].rank - 2
+
+    def ints(name, default):
+        v = a.get(name)
+        return [int(x) for x in v] if v is not None else [default] * ns
+
+    rev = a.get("window_reversal")
+    rev = [bool(r) for r in rev] if rev is not None else [False] * ns
+    g, bg = int(a.get("feature_group_count") or 1), int(a.get("batch_group_count") or 1)
+    strides, ldil, rdil = ints("window_strides", 1), ints("lhs_dilation", 1), ints("rhs_dilation", 1)
+    if any(v <= 0 for v in strides + ldil + rdil) or g < 1 or bg < 1:
+        raise ctx.error("window strides, dilations and group counts must be positive")
+    return _ConvSetup(ns, strides, ldil, rdil, rev, g * bg, bg)
+
+
+def _conv_kind(setup: _ConvSetup, kernel_in) -> str:
+    ns, g = setup.ns, setup.groups
+    if g == 1:
+        return "matmul" if ns == 0 else "named" if ns <= 3 else "generic"
+    if kernel_in == 1 and 1 <= ns <= 3:
+        return "depthwise"
+    if ns == 2:
+        return "grouped2d"
+    return "generic"
+
+
+@dataclasses.dataclass
+class _ConvDims:
+    """The dimension numbers, as ints."""
+    in_b: int
+    in_f: int
+    in_sp: list
+    k_o: int
+    k_i: int
+    k_sp: list
+    out_b: int
+    out_f: int
+    out_sp: list
+
+    @classmethod
+    def of(cls, dn) -> "_ConvDims":
+        return cls(int(dn.input_batch_dimension), int(dn.input_feature_dimension),
+                   _dims(dn.input_spatial_dimensions), int(dn.kernel_output_feature_dimension),
+                   int(dn.kernel_input_feature_dimension), _dims(dn.kernel_spatial_dimensions),
+                   int(dn.output_batch_dimension), int(dn.output_feature_dimension),
+                   _dims(dn.output_spatial_dimensions))
+
+
+def _shifted_after(split: int):
+    """Dim numbers after dim `split` was expanded into two."""
+    return lambda d: d + 1 if d > split else d
+
+
+def _input_layout(lhs, dims: _ConvDims, setup: _ConvSetup, grouped: bool):
+    """The input with batch / feature groups split off, and the permutation to (N, S..., C)
+    or, grouped, (N, S..., G, Cg); batch groups become feature groups (Cg = C)."""
+    if setup.batch_groups > 1:
+        x = _split_dim(lhs, dims.in_b, setup.batch_groups)          # (BG, Bo)
+        sh = _shifted_after(dims.in_b)
+        return x, [dims.in_b + 1] + [sh(d) for d in dims.in_sp] + [dims.in_b, sh(dims.in_f)]
+    if grouped:
+        x = _split_dim(lhs, dims.in_f, setup.groups)                # (G, Cg)
+        sh = _shifted_after(dims.in_f)
+        return x, [sh(dims.in_b)] + [sh(d) for d in dims.in_sp] + [dims.in_f, dims.in_f + 1]
+    return lhs, [dims.in_b] + dims.in_sp + [dims.in_f]
+
+
+def _kernel_layout(rhs, dims: _ConvDims, setup: _ConvSetup, kind: str, plan: _Plan) -> ir.Value:
+    """The kernel as (K..., I, O); depthwise (K..., G, M); grouped 2-D (G, Og, K..., I);
+    generic (K..., I, G, Og); reversed and converted as asked."""
+    ns = setup.ns
+    reverse = [dims.k_sp[i] for i in range(ns) if setup.reversal[i]]
+    if kind in ("matmul", "named"):
+        return _rearranged(rhs, dims.k_sp + [dims.k_i, dims.k_o], plan, 1, reverse=reverse)
+    w = _split_dim(rhs, dims.k_o, setup.groups)                     # (G, Og)
+    sh = _shifted_after(dims.k_o)
+    ksp, ki, kg, kog = [sh(d) for d in dims.k_sp], sh(dims.k_i), dims.k_o, dims.k_o + 1
+    perm = [kg, kog] + ksp + [ki] if kind == "grouped2d" else ksp + [ki, kg, kog]
+    w = _rearranged(w, perm, plan, 1, reverse=[sh(d) for d in reverse])
+    if kind == "depthwise":
+        w = _collapse(w, [[i] for i in range(ns)] + [[ns, ns + 1], [ns + 2]])   # I == 1
+    return w
+
+
+def _merge_groups(y: ir.Value, ns: int) -> ir.Value:
+    """(N, S..., G, Og) -> (N, S..., O)."""
+    return _collapse(y, [[i] for i in range(ns + 1)] + [[ns + 1, ns + 2]])
+
+
+def _conv_op(kind: str, x, w, out_spatial, setup: _ConvSetup, plan: _Plan) -> ir.Value:
+    """The convolution of the canonical input and kernel, as (N, S..., O) accumulators."""
+    ns, g = setup.ns, setup.groups
+    n, ws = emit.dim(x, 0), emit.dims(w)
+    acc_t = plan.acc_type
+    window = dict(strides=setup.strides, dilations=setup.rhs_dilation)
+    if kind == "matmul":
+        return linalg.matmul(x, w, outs=[_filled([n, ws[-1]], acc_t)], cast=plan.cast_fn)
+    if kind == "named":
+        fn = {1: linalg.conv_1d_nwc_wcf, 2: linalg.conv_2d_nhwc_hwcf, 3: linalg.conv_3d_ndhwc_dhwcf}[ns]
+        return fn(x, w, outs=[_filled([n] + out_spatial + [ws[-1]], acc_t)], **window)
+    if kind == "depthwise":
+        fn = {1: linalg.depthwise_conv_1d_nwc_wcm, 2: linalg.depthwise_conv_2d_nhwc_hwcm,
+              3: linalg.depthwise_conv_3d_ndhwc_dhwcm}[ns]
+        x = _merge_groups(x, ns)                                    # Cg == 1
+        return _merge_groups(fn(x, w, outs=[_filled([n] + out_spatial + [g, ws[-1]], acc_t)], **window), ns)
+    if kind == "grouped2d":
+        y = linalg.conv_2d_nhwgc_gfhwc(x, w, outs=[_filled([n] + out_spatial + [g, ws[1]], acc_t)], **window)
+        return _merge_groups(y, ns)
+    return _merge_groups(_generic_conv(x, w, out_spatial, setup, plan), ns)
+
+
+def _from_canonical(sizes, dims: "_ConvDims", ns: int) -> dict:
+    """Result dim -> size, from sizes in canonical (N, S..., O) order."""
+    out = {dims.out_b: sizes[0], dims.out_f: sizes[ns + 1]}
+    for i, d in enumerate(dims.out_sp):
+        out[d] = sizes[1 + i]
+    return out
+
+
+def _conv(ctx: OpContext, lhs, rhs, pads):
+    setup = _conv_setup(ctx)
+    dims = _ConvDims.of(ctx.attrs["dimension_numbers"])
+    ns = setup.ns
+    lt, rt = ctx.operand_types[:2]
+    res = ctx.result_types[0]
+    _check_combination(ctx, [lt.element, rt.element], res.element)
+    ksizes = emit.dims(rhs)
+    reduction = _product([ksizes[dims.k_i]] + [ksizes[d] for d in dims.k_sp])
+    acc = _accumulator(res.element, res.element, reduction)
+    plan = _Plan(acc, res.element, [_conv_operand(lt.element, acc, res.element),
+                                   _conv_operand(rt.element, acc, res.element)])
+    kind = _conv_kind(setup, ksizes[dims.k_i])
+    x, perm = _input_layout(lhs, dims, setup, kind in ("depthwise", "grouped2d", "generic"))
+
+    # output spatial sizes: from the result type where static, else the number of windows
+    spans = [_max(_add(_mul(_sub(ksizes[k], 1), d), 1), 0) for k, d in zip(dims.k_sp, setup.rhs_dilation)]
+    typed = [res.shape[d] for d in dims.out_sp]
+    # the padded input covers every window a typed result size needs (dynamic_conv: padding
+    # sizes are known only at run time, and must never make the conv read out of bounds)
+    min_sizes = [None if t is None else (0 if t == 0 else _add(_mul(t - 1, s), sp))
+                 for t, s, sp in zip(typed, setup.strides, spans)]
+    xsizes = emit.dims(x)
+    pad = _padding([xsizes[p] for p in perm], ns, pads, setup.lhs_dilation, min_sizes)
+    out_spatial = [t if t is not None else _window_count(pad.sizes[1 + i], spans[i], setup.strides[i])
+                   for i, t in enumerate(typed)]
+    canonical_sizes = [pad.sizes[0]] + out_spatial + [_pick(res.shape[dims.out_f], ksizes[dims.k_o])]
+    if _statically_empty(canonical_sizes):
+        return _no_elements(emit.sizes_for(res, known=_from_canonical(canonical_sizes, dims, ns)), res.element)
+    if _statically_empty([reduction]):
+        # nothing to multiply (and no loop of extent 0 for the schedules to tile)
+        y = _filled(canonical_sizes, plan.acc_type)
+    else:
+        x = _padded_input(x, perm, plan, pad)
+        w = _kernel_layout(rhs, dims, setup, kind, plan)
+        y = _result(_conv_op(kind, x, w, out_spatial, setup, plan))
+
+    # canonical (N, S..., O) -> result layout: result dim r holds canonical dim canonical_of[r]
+    canonical_of = {dims.out_b: 0, dims.out_f: ns + 1}
+    for i, d in enumerate(dims.out_sp):
+        canonical_of[d] = 1 + i
+    return _finished(y, plan, [canonical_of[r] for r in range(ns + 2)])
+
+
+def _generic_conv(x, w, out_spatial, setup: _ConvSetup, plan: _Plan) -> ir.Value:
+    """x (N, P..., G, Cg), w (K..., Cg, G, Og) -> (N, O..., G, Og): a linalg.generic over
+    (n, o..., g, f, k..., c)."""
+    ns = setup.ns
+    xs, ws = emit.dims(x), emit.dims(w)
+    n_loops = 2 * ns + 4
+    n, o, g, f = 0, list(range(1, ns + 1)), ns + 1, ns + 2
+    k, c = list(range(ns + 3, 2 * ns + 3)), 2 * ns + 3
+    d = ir.AffineDimExpr.get
+    x_map = [d(n)] + [d(o[i]) * setup.strides[i] + d(k[i]) * setup.rhs_dilation[i] for i in range(ns)] + [d(g), d(c)]
+    w_map = [d(i) for i in k] + [d(c), d(g), d(f)]
+    out_map = [d(n)] + [d(i) for i in o] + [d(g), d(f)]
+    init = _filled([xs[0]] + out_spatial + [xs[-2], ws[-1]], plan.acc_type)
+    iters = ["parallel"] * (ns + 3) + ["reduction"] * (ns + 1)
+
+    def body(a, b, acc):
+        return _add_acc(acc, _mul_acc(plan.to_acc(0, a), plan.to_acc(1, b)))
+
+    maps = [emit.affine_map(n_loops, m) for m in (x_map, w_map, out_map)]
+    return emit.generic([x, w], [init], maps, iters, body)[0]
+
+
+def _static_pads(ctx: OpContext, ns: int) -> list:
+    p = ctx.attrs.get("padding")
+    if p is None:
+        return [(0, 0)] * ns
+    arr = np.asarray(p.array() if hasattr(p, "array") else p, dtype=np.int64).reshape(-1)
+    if arr.size != 2 * ns:
+        raise ctx.error(f"padding has {arr.size} entries, expected {2 * ns}")
+    return [(int(arr[2 * i]), int(arr[2 * i + 1])) for i in range(ns)]
+
+
+@lowers("convolution")
+def convolution(ctx: OpContext, lhs, rhs):
+    return _conv(ctx, lhs, rhs, _static_pads(ctx, ctx.operand_types[0].rank - 2))
+
+
+@lowers("dynamic_conv")
+def dynamic_conv(ctx: OpContext, lhs, rhs, padding):
+    ns = ctx.operand_types[0].rank - 2
+    element = ctx.operand_types[2].element
+    signed = el.kind(element) == "signed"
+    i64 = ir.IntegerType.get_signless(64)
+    pads = []
+    for i in range(ns):
+        pair = []
+        for j in range(2):
+            v = el.to_compute(tensor.extract(padding, [el.index_const(i), el.index_const(j)]), element)
+            if ir.IntegerType(v.type).width < 64:
+                v = arith.extsi(i64, v) if signed else arith.extui(i64, v)
+            pair.append(arith.index_cast(ir.IndexType.get(), v))
+        pads.append(tuple(pair))
+    return _conv(ctx, lhs, rhs, pads)

@@ -92,7 +92,7 @@ def _map_tensor(v: ir.Value, src: TypeInfo, dst: TypeInfo, fn) -> ir.Value:
             if x is not None}
 
     def body(a, _o):
-        axis_index = {ax: linalg.index(ax) for ax in axes}
+        axis_index = {ax: linalg.IndexOp(ax).result for ax in axes}
         return fn(a, axis_index)
 
     return emit.generic([v], [out], [emit.identity_map(n)] * 2, ["parallel"] * n, body)[0]
