@@ -13,9 +13,9 @@ from __future__ import annotations
 PREPARE = ("inline,canonicalize,cse,linalg-fuse-elementwise-ops,canonicalize,cse")
 PREPARE_NO_FUSION = "inline,canonicalize,cse"
 
-BUFFERIZE = ("eliminate-empty-tensors,one-shot-bufferize{bufferize-function-boundaries "
+BUFFERIZE = ("eliminate-empty-tensors,one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops "
              "function-boundary-type-conversion=identity-layout-map},"
-             "buffer-deallocation-pipeline,convert-bufferization-to-memref,shlo-expand-memref-copy")
+             "buffer-deallocation-pipeline,convert-bufferization-to-memref,shlo-widen-i1-memrefs,shlo-expand-memref-copy")
 
 
 def to_llvm(threads: int = 1) -> str:

@@ -302,8 +302,8 @@ def plan(module: ir.Module, threads: int) -> list:
 
     def classify(op: ir.Operation):
         name = op.name
-        if not name.startswith("linalg.") or op in taken:
-            return
+        if not name.startswith("linalg.") or op in taken or "shlo.sequential" in op.attributes:
+            return      # (sequential ops fold in loop order: select_and_scatter's window fold)
         shapes = [_static_shape(v.type) for v in op.operands] + [_static_shape(r.type) for r in op.results]
         if any(s is None or 0 in s for s in shapes):
             return      # dynamic sizes are left to plain loops; MLIR's tiling aborts on empty loops

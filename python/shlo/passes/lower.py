@@ -67,3 +67,65 @@ def expand_memref_copies(module_op: ir.Operation) -> None:
             with ir.InsertionPoint(block):
                 linalg.YieldOp([block.arguments[0]])
         op.erase()
+
+
+def widen_i1_memrefs(module_op: ir.Operation) -> None:
+    """Rewrites memrefs of i1 (the ownership flags that buffer deallocation keeps in memory)
+    into memrefs of i8, with a trunci after each load and an extui before each store.
+
+    MLIR 22.1.8 aborts (an assertion in MemRefToLLVM) when it lowers a load or store of a
+    memref whose element type is narrower than a byte."""
+    with ir.Location.unknown(module_op.context):
+        _widen_i1_memrefs(module_op)
+
+
+def _widen_i1_memrefs(module_op: ir.Operation) -> None:
+    from mlir.dialects import arith
+    i1 = ir.IntegerType.get_signless(1, module_op.context)
+    i8 = ir.IntegerType.get_signless(8, module_op.context)
+
+    def widened(t: ir.Type):
+        if isinstance(t, ir.MemRefType) and ir.MemRefType(t).element_type == i1:
+            m = ir.MemRefType(t)
+            return ir.MemRefType.get(m.shape, i8, m.layout, m.memory_space)
+        return None
+
+    loads, stores, funcs = [], [], []
+
+    def walk(op):
+        if op.name == "func.func":
+            funcs.append(op)
+        for region in op.regions:
+            for block in region.blocks:
+                for arg in block.arguments:
+                    w = widened(arg.type)
+                    if w is not None:
+                        arg.set_type(w)
+                for child in block.operations:
+                    child = child.operation
+                    for r in child.results:
+                        w = widened(r.type)
+                        if w is not None:
+                            r.set_type(w)
+                    if child.name == "memref.load" and child.results[0].type == i1:
+                        loads.append(child)
+                    elif child.name == "memref.store" and child.operands[0].type == i1:
+                        stores.append(child)
+                    walk(child)
+
+    walk(module_op)
+    for f in funcs:
+        ftype = ir.FunctionType(ir.TypeAttr(f.attributes["function_type"]).value)
+        ins = [widened(t) or t for t in ftype.inputs]
+        outs = [widened(t) or t for t in ftype.results]
+        if ins != list(ftype.inputs) or outs != list(ftype.results):
+            f.attributes["function_type"] = ir.TypeAttr.get(ir.FunctionType.get(ins, outs))
+    for op in loads:
+        result = op.results[0]
+        result.set_type(i8)
+        with ir.InsertionPoint.after(op), op.location:
+            narrow = arith.trunci(i1, result)
+        result.replace_all_uses_except(narrow, narrow.owner.operation if hasattr(narrow.owner, "operation") else narrow.owner)
+    for op in stores:
+        with ir.InsertionPoint(op), op.location:
+            op.operands[0] = arith.extui(i8, op.operands[0])

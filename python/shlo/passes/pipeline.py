@@ -26,6 +26,8 @@ SHLO_PASSES = {p.name: p for p in (
              "transpose, broadcast_in_dim, slice, pad, reverse) and folds double negation.", simplify.run),
     ShloPass("shlo-legalize-to-linalg", "Lowers every shlo op to linalg / tensor / arith / math / complex / scf "
              "on tensors (what shlo.compile compiles).", lower.legalize_to_linalg),
+    ShloPass("shlo-widen-i1-memrefs", "Stores memrefs of i1 as i8 (MLIR 22.1.8 aborts lowering i1 loads/stores).",
+             lower.widen_i1_memrefs),
     ShloPass("shlo-expand-memref-copy", "Rewrites memref.copy into copy loops (no memrefCopy runtime call).",
              lower.expand_memref_copies),
 )}
@@ -96,6 +98,16 @@ def build_pass_manager(pipeline: str, context: ir.Context) -> tuple[PassManager,
     return pm, callbacks
 
 
+def _diagnostic(e: Exception) -> str:
+    """MLIR's error without its 'Failure while executing pass pipeline' preamble."""
+    text = str(e).replace("Failure while executing pass pipeline:", "").strip()
+    return " ".join(text.split())
+
+
+def _short(pipeline: str, limit: int = 160) -> str:
+    return pipeline if len(pipeline) <= limit else pipeline[:limit] + "...)"
+
+
 def run_pipeline(module: ir.Module, pipeline: str) -> None:
     """Runs `pipeline` on `module` in place; raises PassError (or the shlo error a pass raised)."""
     pm, callbacks = build_pass_manager(pipeline, module.context)
@@ -105,9 +117,9 @@ def run_pipeline(module: ir.Module, pipeline: str) -> None:
         for cb in callbacks:
             if cb.error is not None:
                 raise cb.error from None
-        raise PassError(f"pipeline {pipeline!r} failed: {e}") from None
+        raise PassError(f"{_diagnostic(e)} (pipeline {_short(pipeline)})") from None
     except Exception as e:  # noqa: BLE001 - e.g. upstream raising on bad options at run time
         for cb in callbacks:
             if cb.error is not None:
                 raise cb.error from None
-        raise PassError(f"pipeline {pipeline!r} failed: {e}") from None
+        raise PassError(f"{_diagnostic(e)} (pipeline {_short(pipeline)})") from None
