@@ -143,6 +143,21 @@ def fill(value: ir.Value, sizes: Sequence, element_type: ir.Type | None = None) 
     return linalg.fill(value, outs=[init])
 
 
+def zero_scalar(element_type: ir.Type) -> ir.Value:
+    """The zero of a storage element type (integers, floats, complex)."""
+    if isinstance(element_type, ir.ComplexType):
+        from mlir.dialects import complex as cx
+        part = ir.ComplexType(element_type).element_type
+        return cx.create_(element_type, el.const(0.0, part), el.const(0.0, part))
+    return el.const(0, element_type)
+
+
+def zeros(t: TypeInfo, like: ir.Value | None = None) -> ir.Value:
+    """A zero tensor of type `t` (dynamic sizes from `like`)."""
+    et = el.storage_type(storage_element(t))
+    return fill(zero_scalar(et), sizes_for(t, like))
+
+
 def splat(value, t: TypeInfo) -> ir.Value:
     """A constant tensor of static type `t` with every element `value` (a Python number, storage form)."""
     et = el.storage_type(storage_element(t))
