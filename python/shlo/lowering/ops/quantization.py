@@ -27,6 +27,12 @@ def expressed_type(t: TypeInfo) -> TypeInfo:
     return tensor_type(t.shape, t.quant.expressed)
 
 
+def _in_expressed(values, expressed: str) -> list:
+    """Parameters rounded to the expressed type (as floats), as the interpreter rounds them."""
+    from ...interpreter.ops.elementwise import finish
+    return [float(v) for v in finish(np.asarray(values, np.float64), expressed).astype(np.float64)]
+
+
 def _param(values, axis_index, element: str, dtype) -> ir.Value:
     """A per-tensor parameter as a constant, or a per-axis one looked up by index."""
     f = el.mlir_type(element)
@@ -44,38 +50,42 @@ def _axis(t: TypeInfo, axis_index):
     return axis_index[t.quant.axis]
 
 
+def _zero_point(qi, idx) -> ir.Value:
+    f64 = ir.F64Type.get()
+    if len(qi.zero_points) == 1 or idx is None:
+        return el.const(float(qi.zero_points[0]), f64)
+    return arith.sitofp(f64, _param(qi.zero_points, idx, "i64", np.int64))
+
+
 def dequantize_scalar(v: ir.Value, t: TypeInfo, axis_index=None) -> ir.Value:
-    """The expressed value (compute form) of a storage integer of quantized type `t`."""
+    """(q - zero_point) * scale: the difference and the scale in the expressed type, multiplied
+    in f64 and rounded once (the interpreter's arithmetic); returns the compute value."""
+    from .elementwise import convert_float
     qi = t.quant
     f64 = ir.F64Type.get()
     idx = _axis(t, axis_index)
-    signed = not qi.storage.startswith("ui")
     x = el.to_compute(v, qi.storage)
+    signed = not qi.storage.startswith("ui")
     xf = arith.sitofp(f64, x) if signed else arith.uitofp(f64, x)
-    scale = _param(qi.scales, idx, "f64", np.float64)
-    if len(qi.zero_points) == 1 or idx is None:
-        zp = el.const(float(qi.zero_points[0]), f64)
-    else:
-        zp = arith.sitofp(f64, _param(qi.zero_points, idx, "i64", np.int64))
-    out = arith.mulf(arith.subf(xf, zp), scale)
-    from .elementwise import convert_float
-    return el.to_compute(el.from_compute(convert_float(out, "f64", qi.expressed), qi.expressed), qi.expressed)
+    diff = arith.subf(xf, _zero_point(qi, idx))                    # exact: small integers
+    diff = convert_float(convert_float(diff, "f64", qi.expressed), qi.expressed, "f64")
+    scale = _param(_in_expressed(qi.scales, qi.expressed), idx, "f64", np.float64)
+    return convert_float(arith.mulf(diff, scale), "f64", qi.expressed)
 
 
 def quantize_scalar(x: ir.Value, t: TypeInfo, axis_index=None) -> ir.Value:
-    """The storage integer of quantized type `t` for an expressed (compute) value."""
+    """clamp(round_half_even(x / scale) + zero_point): the quotient rounded to the expressed type;
+    NaN stores the zero point."""
+    from .elementwise import convert_float
     qi = t.quant
     f64 = ir.F64Type.get()
     idx = _axis(t, axis_index)
-    from .elementwise import convert_float
-    xf = convert_float(x, qi.expressed, "f64") if qi.expressed != "f64" else x
-    scale = _param(qi.scales, idx, "f64", np.float64)
-    if len(qi.zero_points) == 1 or idx is None:
-        zp = el.const(float(qi.zero_points[0]), f64)
-    else:
-        zp = arith.sitofp(f64, _param(qi.zero_points, idx, "i64", np.int64))
-    scaled = arith.addf(arith.divf(xf, scale), zp)
-    r = math.roundeven(scaled)
+    xf = convert_float(x, qi.expressed, "f64")
+    scale = _param(_in_expressed(qi.scales, qi.expressed), idx, "f64", np.float64)
+    quotient = convert_float(convert_float(arith.divf(xf, scale), "f64", qi.expressed), qi.expressed, "f64")
+    zp = _zero_point(qi, idx)
+    r = arith.addf(math.roundeven(quotient), zp)
+    r = arith.select(arith.cmpf(arith.CmpFPredicate.UNO, r, r), zp, r)
     r = arith.maximumf(r, el.const(float(qi.storage_min), f64))
     r = arith.minimumf(r, el.const(float(qi.storage_max), f64))
     ct = el.compute_type(qi.storage)
