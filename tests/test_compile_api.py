@@ -218,3 +218,15 @@ def test_lowering_pass_in_shlo_opt(tmp_path):
 def test_disagreeing_dynamic_sizes_are_refused(add_mul):
     with pytest.raises(shlo.ExecutionError, match="argument 0 has size 3 in dimension 0 but argument 1 has size 2"):
         add_mul(np.ones((3, 4), np.float32), np.ones((2, 4), np.float32))
+
+
+def test_arguments_are_never_written():
+    prog = shlo.parse("""
+    func.func @main(%x: tensor<4xi32>, %u: tensor<1xi32>, %i: tensor<i32>) -> tensor<4xi32> {
+      %0 = "shlo.dynamic_update_slice"(%x, %u, %i) : (tensor<4xi32>, tensor<1xi32>, tensor<i32>) -> tensor<4xi32>
+      func.return %0 : tensor<4xi32>
+    }""")
+    x = np.arange(4, dtype=np.int32)
+    out, = shlo.compile(prog)(x, np.array([9], np.int32), np.array(2, np.int32))
+    np.testing.assert_array_equal(out, [0, 1, 9, 3])
+    np.testing.assert_array_equal(x, [0, 1, 2, 3])

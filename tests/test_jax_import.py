@@ -1,7 +1,8 @@
 """Differential tests of shlo.from_jax: each JAX function is imported, verified,
-run on the reference interpreter and compared with JAX's own output (integers
-bit-exact, floats to a tight tolerance); its StableHLO export round-trips
-text-identically and XLA runs it to the same outputs."""
+run on the reference interpreter and compiled with shlo.compile, and both are
+compared with JAX's own output (integers bit-exact, floats to a tight
+tolerance); its StableHLO export round-trips text-identically and XLA runs it
+to the same outputs."""
 from __future__ import annotations
 
 import functools
@@ -73,7 +74,7 @@ def assert_same(got, want, rtol=None, what=""):
                                    rtol=tol, atol=tol, equal_nan=True, err_msg=what)
 
 
-def check(fn, *args, rtol=None, xla=True, roundtrip=True, **kwargs):
+def check(fn, *args, rtol=None, xla=True, roundtrip=True, compiled=True, **kwargs):
     prog = shlo.from_jax(fn, *args, **kwargs)
     prog.verify()
     flat = [np.asarray(x) for x in jax.tree_util.tree_leaves((args, kwargs))]
@@ -83,6 +84,11 @@ def check(fn, *args, rtol=None, xla=True, roundtrip=True, **kwargs):
     assert len(got) == len(want)
     for i, (g, w) in enumerate(zip(got, want)):
         assert_same(g, w, rtol, f"interpret result {i}")
+    if compiled:
+        native = shlo.compile(prog)(*flat)
+        assert len(native) == len(want)
+        for i, (g, w) in enumerate(zip(native, want)):
+            assert_same(g, w, rtol, f"compiled result {i}")
     # pytree structure is kept
     rebuilt = jax.tree_util.tree_unflatten(prog.out_tree, got)
     assert jax.tree_util.tree_structure(rebuilt) == jax.tree_util.tree_structure(want_tree)

@@ -154,6 +154,9 @@ class Lowerer:
             new = func.FuncOp(self.symbol(name), ftype)
         if is_entry:
             new.attributes["llvm.emit_c_interface"] = ir.UnitAttr.get()
+            # the caller's arrays are read-only: bufferization copies before writing into one
+            read_only = ir.DictAttr.get({"bufferization.writable": ir.BoolAttr.get(False)})
+            new.attributes["arg_attrs"] = ir.ArrayAttr.get([read_only] * len(flat_in))
         elif self.mode == "compile":
             new.attributes["sym_visibility"] = ir.StringAttr.get("private")
         elif "sym_visibility" in fop.attributes:
