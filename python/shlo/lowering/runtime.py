@@ -53,6 +53,9 @@ def _shape_text(shape) -> str:
 def check_argument(value, t: TypeInfo, what: str) -> np.ndarray:
     """`value` as a C-contiguous array of type `t`, or ExecutionError naming the argument."""
     dtype = storage_dtype(t)
+    if type(value) is np.ndarray and value.dtype == dtype and value.flags.c_contiguous \
+            and value.ndim == len(t.shape) and all(d is None or d == s for d, s in zip(t.shape, value.shape)):
+        return value
     if isinstance(value, (np.ndarray, np.generic)):
         arr = np.asarray(value)
         if arr.dtype != dtype:
@@ -82,32 +85,46 @@ class NativeFunction:
         self._keepalive = keepalive               # the engine or library owning the code
         self._result_words = sum(3 + 2 * len(t.shape) for t in self.result_types)
         self._has_result = bool(self.result_types)
+        self._dtypes = [storage_dtype(t) for t in self.result_types]
 
     def __call__(self, arrays: list) -> list:
         """Runs on checked, C-contiguous arrays; returns one numpy array per result."""
-        descs = []
+        # One int64 buffer: [result descriptors | argument descriptors | pointers | packed slots].
+        words = []
+        pointers = []
         for a in arrays:
-            itemsize = a.itemsize
-            words = [a.ctypes.data, a.ctypes.data, 0, *a.shape, *(s // itemsize if itemsize else 1 for s in a.strides)]
-            descs.append(np.array(words, dtype=np.int64))
-        res = np.zeros(max(self._result_words, 1), dtype=np.int64)
-        ptrs = np.array(([res.ctypes.data] if self._has_result else []) + [d.ctypes.data for d in descs],
-                        dtype=np.int64)
-        slots = np.array([ptrs.ctypes.data + 8 * i for i in range(len(ptrs))] or [0], dtype=np.int64)
-        self._fn(slots.ctypes.data)
-        return self._results(res, arrays)
+            data = a.__array_interface__["data"][0]
+            pointers.append(data)
+            itemsize = a.itemsize or 1
+            words += (data, data, 0, *a.shape, *(s // itemsize for s in a.strides))
+        n_res = self._result_words
+        n_slots = len(arrays) + (1 if self._has_result else 0)
+        buf = np.zeros(n_res + len(words) + 2 * n_slots + 1, dtype=np.int64)
+        base = buf.__array_interface__["data"][0]
+        buf[n_res:n_res + len(words)] = words
+        ptr_at = n_res + len(words)
+        targets = ([base] if self._has_result else [])
+        offset = n_res
+        for a in arrays:
+            targets.append(base + 8 * offset)
+            offset += 3 + 2 * a.ndim
+        buf[ptr_at:ptr_at + n_slots] = targets
+        slots = ptr_at + n_slots
+        buf[slots:slots + n_slots] = [base + 8 * (ptr_at + i) for i in range(n_slots)]
+        self._fn(base + 8 * slots)
+        return self._results(buf[:n_res].tolist(), pointers)
 
-    def _results(self, res: np.ndarray, inputs: list) -> list:
+    def _results(self, res: list, input_ptrs: list) -> list:
         outs, owners, pos = [], {}, 0
-        input_ptrs = {a.ctypes.data for a in inputs}
-        for t in self.result_types:
+        for t, dtype in zip(self.result_types, self._dtypes):
             r = len(t.shape)
-            alloc, aligned, offset = int(res[pos]), int(res[pos + 1]), int(res[pos + 2])
-            shape = tuple(int(x) for x in res[pos + 3:pos + 3 + r])
-            strides = tuple(int(x) for x in res[pos + 3 + r:pos + 3 + 2 * r])
+            alloc, aligned, offset = res[pos], res[pos + 1], res[pos + 2]
+            shape = tuple(res[pos + 3:pos + 3 + r])
+            strides = tuple(res[pos + 3 + r:pos + 3 + 2 * r])
             pos += 3 + 2 * r
-            dtype = storage_dtype(t)
-            size = int(np.prod(shape)) if shape else 1
+            size = 1
+            for x in shape:
+                size *= x
             data = aligned + offset * dtype.itemsize
             foreign = alloc == _GLOBAL_SENTINEL or alloc in input_ptrs or alloc == 0
             if size == 0 or foreign or not _contiguous(shape, strides):
@@ -119,18 +136,21 @@ class NativeFunction:
             owner = owners.get(alloc)
             if owner is None:
                 owner = owners[alloc] = _Owned(alloc)
-            base = np.asarray(_OwnedView(owner, data, size * dtype.itemsize))
-            outs.append(base.view(dtype).reshape(shape))
+            if dtype.kind in "biufc":
+                outs.append(np.asarray(_OwnedView(owner, data, shape, dtype.str)))
+            else:       # ml_dtypes types: through bytes
+                outs.append(np.asarray(_OwnedView(owner, data, (size * dtype.itemsize,), "|u1")).view(dtype)
+                            .reshape(shape))
         return outs
 
 
 class _OwnedView:
-    """A byte range inside an owned allocation (several results may share one)."""
+    """An array inside an owned allocation (several results may share one)."""
     __slots__ = ("__array_interface__", "_owner")
 
-    def __init__(self, owner: _Owned, data: int, nbytes: int):
+    def __init__(self, owner: _Owned, data: int, shape: tuple, typestr: str):
         self._owner = owner
-        self.__array_interface__ = {"data": (data, False), "shape": (nbytes,), "typestr": "|u1", "version": 3}
+        self.__array_interface__ = {"data": (data, False), "shape": shape, "typestr": typestr, "version": 3}
 
 
 def _contiguous(shape, strides) -> bool:
