@@ -28,6 +28,9 @@ import os
 from mlir import ir
 
 SID = "shlo.sid"
+# Below these sizes a second thread costs more (waking it, joining) than it saves.
+PARALLEL_ELEMENTS = 1 << 17
+PARALLEL_FLOPS = 1 << 22
 
 
 @dataclasses.dataclass
@@ -171,7 +174,8 @@ def _contraction_params(roles: list, sizes: list, c_dims: list, element: str, th
     # threads: split the first batch dim, else the larger of m and n, evenly
     order = [d for d in c_dims if roles[d] == "b"] + sorted(
         [d for d in c_dims if roles[d] in "mn"], key=lambda d: -sizes[d])
-    split_dim = next((d for d in order if threads > 1 and sizes[d] % threads == 0
+    flops = 2 * _size(sizes)
+    split_dim = next((d for d in order if threads > 1 and flops >= PARALLEL_FLOPS and sizes[d] % threads == 0
                       and sizes[d] // threads >= (4 if roles[d] == "m" else lanes if roles[d] == "n" else 1)), None)
     per_thread = list(sizes)
     if split_dim is not None:
@@ -211,7 +215,7 @@ def _vector_tile(shape: list, element: str, threads: int) -> dict | None:
     if inner > 1024:
         return None
     split = _forall_split(shape, threads, list(range(len(shape) - 1)) + [len(shape) - 1]) if \
-        _size(shape) >= 16384 else None
+        _size(shape) >= PARALLEL_ELEMENTS else None
     return {"split": split, "vec": [1] * (len(shape) - 1) + [inner]}
 
 
@@ -244,7 +248,7 @@ def _reduction_params(op: ir.Operation, shapes: list, threads: int) -> dict | No
     reduction = [d for d, it in enumerate(its) if it == "reduction"]
     parallel = [d for d, it in enumerate(its) if it == "parallel"]
     split = None
-    if parallel and _size(sizes) >= 16384:
+    if parallel and _size(sizes) >= PARALLEL_ELEMENTS:
         split = _forall_split(sizes, threads, parallel[:1])
     if its[-1] == "reduction" and len(reduction) == 1:
         if sizes[-1] % lanes or sizes[-1] < 2 * lanes:

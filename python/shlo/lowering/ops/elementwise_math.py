@@ -10,6 +10,7 @@ from __future__ import annotations
 from mlir import ir
 from mlir.dialects import arith, complex as cx, math
 
+from .. import approx
 from .. import element as el
 from ..element import const, kind, part_element
 from ..registry import scalar
@@ -33,9 +34,17 @@ def _float_or_complex(ctx, x, floating, complex_=None):
 
 
 def _unary(name, floating, complex_=None):
+    fast = approx.FUNCTIONS.get(name)
+
+    def floating_or_fast(x):
+        # f32 (and f16/bf16/f8, computed in f32) use the vectorizable approximations
+        if fast is not None and x.type == ir.F32Type.get() and approx.enabled():
+            return fast(x)
+        return floating(x)
+
     @scalar(name)
     def emit(ctx, x):
-        return _float_or_complex(ctx, x, floating, complex_)
+        return _float_or_complex(ctx, x, floating_or_fast, complex_)
     emit.__name__ = name
     return emit
 
