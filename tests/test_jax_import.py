@@ -501,3 +501,10 @@ def test_result_accuracy_from_jax():
     assert "ulps = 0, mode = #shlo.result_accuracy_mode<TOLERANCE>>" in text and "atol = 1.000000e-05" in text
     np.testing.assert_allclose(shlo.interpret(prog, x)[0], np.asarray(jax.jit(f)(x)), rtol=1e-6)
     assert str(shlo.deserialize(shlo.serialize(prog))) == str(prog)
+
+
+def test_large_bool_constant():
+    # jaxlib prints big bool literals as one byte per element; MLIR 22 packs eight per byte
+    mask = np.tril(np.ones((64, 64), bool))
+    x = _arr((64, 64))
+    check(lambda v: jnp.where(mask, v, -1.0), x)

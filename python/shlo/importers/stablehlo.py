@@ -593,8 +593,9 @@ class StableHLOImporter:
         if not m or len(op.attributes) != 1:
             self.fail(op, "unexpected constant form")
         rtype = self.type(op.results[0].type, self.where(op))
+        value = _repack_bool_hex(m.group(1))
         try:
-            new = ir.Operation.parse(f'"shlo.constant"() {{value = {m.group(1)}}} : () -> {rtype}', context=self.ctx)
+            new = ir.Operation.parse(f'"shlo.constant"() {{value = {value}}} : () -> {rtype}', context=self.ctx)
         except Exception as e:  # noqa: BLE001
             self.fail(op, f"constant does not translate ({e})")
         new.location = loc
@@ -787,3 +788,24 @@ def to_stablehlo(prog, *, debug_info: bool = True) -> str:
     if not jmodule.operation.verify():
         raise ImporterError("the StableHLO module does not verify")
     return jmodule.operation.get_asm(enable_debug_info=debug_info)
+
+
+_BOOL_HEX = re.compile(r'dense<"0x([0-9A-Fa-f]*)">\s*:\s*tensor<([0-9x]*)i1>\Z', re.S)
+
+
+def _repack_bool_hex(text: str) -> str:
+    """jaxlib's MLIR writes a bool tensor's hex blob with one byte per element; MLIR 22 reads
+    eight elements per byte (bit i of a byte is element i): repack when the sizes say so."""
+    m = _BOOL_HEX.match(text.strip())
+    if not m:
+        return text
+    raw = bytes.fromhex(m.group(1))
+    count = 1
+    for d in m.group(2).split("x"):
+        if d:
+            count *= int(d)
+    if len(raw) != count:
+        return text
+    import numpy as np
+    bits = np.packbits(np.frombuffer(raw, np.uint8) != 0, bitorder="little")
+    return f'dense<"0x{bits.tobytes().hex().upper()}"> : tensor<{m.group(2)}i1>'
