@@ -756,7 +756,7 @@ class StableHLOExporter:
         """shlo.constant through its text: the bindings cannot hand some literals to Python."""
         from .. import _shlo_ext
         jir = self.jir
-        value = _shlo_ext.attribute_text(op, "value").decode()
+        value = _unpack_bool_hex(_shlo_ext.attribute_text(op, "value").decode())
         new = jir.Operation.parse(f'"stablehlo.constant"() {{value = {value}}} : () -> {self.type(op.results[0].type)}',
                                   context=self.ctx)
         new.location = self.loc(op.location)
@@ -793,19 +793,36 @@ def to_stablehlo(prog, *, debug_info: bool = True) -> str:
 _BOOL_HEX = re.compile(r'dense<"0x([0-9A-Fa-f]*)">\s*:\s*tensor<([0-9x]*)i1>\Z', re.S)
 
 
-def _repack_bool_hex(text: str) -> str:
-    """jaxlib's MLIR writes a bool tensor's hex blob with one byte per element; MLIR 22 reads
-    eight elements per byte (bit i of a byte is element i): repack when the sizes say so."""
+def _bool_hex(text: str):
+    """(raw bytes, shape text, element count) of a bool tensor's hex literal, or None."""
     m = _BOOL_HEX.match(text.strip())
     if not m:
-        return text
-    raw = bytes.fromhex(m.group(1))
+        return None
     count = 1
     for d in m.group(2).split("x"):
         if d:
             count *= int(d)
-    if len(raw) != count:
-        return text
+    return bytes.fromhex(m.group(1)), m.group(2), count
+
+
+def _repack_bool_hex(text: str) -> str:
+    """jaxlib's MLIR writes a bool tensor's hex blob with one byte per element; MLIR 22 reads
+    eight elements per byte (bit i of a byte is element i): repack when the sizes say so."""
     import numpy as np
+    found = _bool_hex(text)
+    if found is None or len(found[0]) != found[2]:
+        return text
+    raw, shape, _ = found
     bits = np.packbits(np.frombuffer(raw, np.uint8) != 0, bitorder="little")
-    return f'dense<"0x{bits.tobytes().hex().upper()}"> : tensor<{m.group(2)}i1>'
+    return f'dense<"0x{bits.tobytes().hex().upper()}"> : tensor<{shape}i1>'
+
+
+def _unpack_bool_hex(text: str) -> str:
+    """The other way, for jaxlib: one byte per element."""
+    import numpy as np
+    found = _bool_hex(text)
+    if found is None or len(found[0]) != (found[2] + 7) // 8 or found[2] <= 1:
+        return text
+    raw, shape, count = found
+    one_per_byte = np.unpackbits(np.frombuffer(raw, np.uint8), bitorder="little")[:count]
+    return f'dense<"0x{one_per_byte.tobytes().hex().upper()}"> : tensor<{shape}i1>'
