@@ -1,0 +1,234 @@
+"""Compiled op families beyond the conformance programs: dynamic sizes, larger inputs, the
+sequential ops (sort, scatter, select_and_scatter), random bits, linear algebra, and the
+ops that cannot be compiled. Expected values come from numpy (or the interpreter where
+the spec leaves the choice to the implementation).
+"""
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+
+import shlo
+
+RNG = np.random.default_rng(7)
+
+
+def run(text: str, *args, **kw):
+    prog = shlo.parse(text)
+    return shlo.compile(prog, **kw)(*args)
+
+
+def both(text: str, *args):
+    """Compiled and interpreted results of one program."""
+    prog = shlo.parse(text)
+    return shlo.compile(prog)(*args), shlo.interpret(prog, *args)
+
+
+# ----------------------------------------------------------------------------- shapes with dynamic sizes
+
+def test_dynamic_broadcast_concat_reverse_iota():
+    text = """func.func @main(%a: tensor<?x3xf32>, %b: tensor<?x3xf32>) -> (tensor<?x3xf32>, tensor<?x3xf32>, tensor<?x3xi32>) {
+      %c = "shlo.concatenate"(%a, %b) {dimension = 0 : i64} : (tensor<?x3xf32>, tensor<?x3xf32>) -> tensor<?x3xf32>
+      %r = "shlo.reverse"(%c) {dimensions = array<i64: 0, 1>} : (tensor<?x3xf32>) -> tensor<?x3xf32>
+      %n = "shlo.get_dimension_size"(%r) {dimension = 0 : i64} : (tensor<?x3xf32>) -> tensor<i32>
+      %n1 = "shlo.reshape"(%n) : (tensor<i32>) -> tensor<1xi32>
+      %k = shlo.constant {value = dense<3> : tensor<1xi32>} : () -> tensor<1xi32>
+      %s = "shlo.concatenate"(%n1, %k) {dimension = 0 : i64} : (tensor<1xi32>, tensor<1xi32>) -> tensor<2xi32>
+      %i = "shlo.dynamic_iota"(%s) {iota_dimension = 0 : i64} : (tensor<2xi32>) -> tensor<?x3xi32>
+      func.return %c, %r, %i : tensor<?x3xf32>, tensor<?x3xf32>, tensor<?x3xi32>
+    }"""
+    for n, m in ((2, 3), (0, 4), (5, 0)):
+        a = RNG.standard_normal((n, 3)).astype(np.float32)
+        b = RNG.standard_normal((m, 3)).astype(np.float32)
+        c, r, i = run(text, a, b)
+        np.testing.assert_array_equal(c, np.concatenate([a, b]))
+        np.testing.assert_array_equal(r, np.concatenate([a, b])[::-1, ::-1])
+        np.testing.assert_array_equal(i, np.broadcast_to(np.arange(n + m)[:, None], (n + m, 3)))
+
+
+@pytest.mark.parametrize("lo,hi,interior", [([1, -1], [2, 0], [0, 1]), ([-2, 3], [-1, -2], [2, 0]),
+                                            ([0, 0], [0, 0], [1, 1])])
+def test_pad_negative_and_interior(lo, hi, interior):
+    x = RNG.integers(-50, 50, (4, 5)).astype(np.int32)
+    out_shape = [n + l + h + max(n - 1, 0) * i for n, l, h, i in zip(x.shape, lo, hi, interior)]
+    text = f"""func.func @main(%x: tensor<4x5xi32>, %v: tensor<i32>) -> tensor<{out_shape[0]}x{out_shape[1]}xi32> {{
+      %0 = "shlo.pad"(%x, %v) {{edge_padding_low = array<i64: {lo[0]}, {lo[1]}>, edge_padding_high = array<i64: {hi[0]}, {hi[1]}>, interior_padding = array<i64: {interior[0]}, {interior[1]}>}} : (tensor<4x5xi32>, tensor<i32>) -> tensor<{out_shape[0]}x{out_shape[1]}xi32>
+      func.return %0 : tensor<{out_shape[0]}x{out_shape[1]}xi32> }}"""
+    (got,), (want,) = both(text, x, np.array(-7, np.int32))
+    np.testing.assert_array_equal(got, want)
+
+
+def test_dynamic_slice_clamps_like_the_spec():
+    text = """func.func @main(%x: tensor<10xi64>, %i: tensor<ui8>) -> tensor<4xi64> {
+      %0 = "shlo.dynamic_slice"(%x, %i) {slice_sizes = array<i64: 4>} : (tensor<10xi64>, tensor<ui8>) -> tensor<4xi64>
+      func.return %0 : tensor<4xi64> }"""
+    x = np.arange(10, dtype=np.int64) * 10
+    for start in (0, 3, 6, 7, 200, 255):
+        got, = run(text, x, np.array(start, np.uint8))
+        s = min(start, 6)
+        np.testing.assert_array_equal(got, x[s:s + 4])
+
+
+# ----------------------------------------------------------------------------- reductions, sort
+
+def test_argmax_style_variadic_reduce():
+    text = """func.func @main(%v: tensor<6x7xf32>, %i: tensor<6x7xi32>) -> (tensor<6xf32>, tensor<6xi32>) {
+      %ninf = shlo.constant {value = dense<0xFF800000> : tensor<f32>} : () -> tensor<f32>
+      %zero = shlo.constant {value = dense<0> : tensor<i32>} : () -> tensor<i32>
+      %0:2 = "shlo.reduce"(%v, %i, %ninf, %zero) ({
+      ^bb0(%a: tensor<f32>, %ai: tensor<i32>, %b: tensor<f32>, %bi: tensor<i32>):
+        %gt = "shlo.compare"(%a, %b) {comparison_direction = #shlo.comparison_direction<GT>} : (tensor<f32>, tensor<f32>) -> tensor<i1>
+        %eq = "shlo.compare"(%a, %b) {comparison_direction = #shlo.comparison_direction<EQ>} : (tensor<f32>, tensor<f32>) -> tensor<i1>
+        %lt = "shlo.compare"(%ai, %bi) {comparison_direction = #shlo.comparison_direction<LT>} : (tensor<i32>, tensor<i32>) -> tensor<i1>
+        %tie = shlo.and %eq, %lt : tensor<i1>
+        %pick = shlo.or %gt, %tie : tensor<i1>
+        %m = "shlo.select"(%pick, %a, %b) : (tensor<i1>, tensor<f32>, tensor<f32>) -> tensor<f32>
+        %mi = "shlo.select"(%pick, %ai, %bi) : (tensor<i1>, tensor<i32>, tensor<i32>) -> tensor<i32>
+        "shlo.return"(%m, %mi) : (tensor<f32>, tensor<i32>) -> ()
+      }) {operandSegmentSizes = array<i32: 2, 2>, dimensions = array<i64: 1>} : (tensor<6x7xf32>, tensor<6x7xi32>, tensor<f32>, tensor<i32>) -> (tensor<6xf32>, tensor<6xi32>)
+      func.return %0#0, %0#1 : tensor<6xf32>, tensor<6xi32> }"""
+    v = RNG.integers(0, 4, (6, 7)).astype(np.float32)          # many ties
+    idx = np.broadcast_to(np.arange(7, dtype=np.int32), (6, 7)).copy()
+    m, mi = run(text, v, idx)
+    np.testing.assert_array_equal(m, v.max(1))
+    np.testing.assert_array_equal(mi, v.argmax(1))
+
+
+@pytest.mark.parametrize("n", [1, 2, 17, 300])
+def test_sort_is_stable_and_permutes_every_operand(n):
+    text = f"""func.func @main(%k: tensor<3x{n}xi32>, %v: tensor<3x{n}xf32>) -> (tensor<3x{n}xi32>, tensor<3x{n}xf32>) {{
+      %0:2 = "shlo.sort"(%k, %v) ({{
+      ^bb0(%a: tensor<i32>, %b: tensor<i32>, %c: tensor<f32>, %d: tensor<f32>):
+        %lt = "shlo.compare"(%a, %b) {{comparison_direction = #shlo.comparison_direction<LT>}} : (tensor<i32>, tensor<i32>) -> tensor<i1>
+        "shlo.return"(%lt) : (tensor<i1>) -> ()
+      }}) {{dimension = 1 : i64, is_stable = true}} : (tensor<3x{n}xi32>, tensor<3x{n}xf32>) -> (tensor<3x{n}xi32>, tensor<3x{n}xf32>)
+      func.return %0#0, %0#1 : tensor<3x{n}xi32>, tensor<3x{n}xf32> }}"""
+    k = RNG.integers(0, 5, (3, n)).astype(np.int32)
+    v = RNG.standard_normal((3, n)).astype(np.float32)
+    sk, sv = run(text, k, v)
+    order = np.argsort(k, axis=1, kind="stable")
+    np.testing.assert_array_equal(sk, np.take_along_axis(k, order, 1))
+    np.testing.assert_array_equal(sv, np.take_along_axis(v, order, 1))
+
+
+# ----------------------------------------------------------------------------- gather / scatter
+
+def test_gather_rows_and_scatter_add_with_duplicates():
+    jax = pytest.importorskip("jax")
+    x = RNG.standard_normal((9, 4)).astype(np.float32)
+    idx = np.array([0, 8, 3, 3, 12, -2], np.int32)       # out of range: gather clamps, scatter drops
+    prog = shlo.from_jax(lambda a, i: (a[i], a.at[i].add(1.0, mode="drop")), x, idx)
+    got = shlo.compile(prog)(x, idx)
+    want = jax.jit(lambda a, i: (a[i], a.at[i].add(1.0, mode="drop")))(x, idx)
+    np.testing.assert_allclose(got[0], np.asarray(want[0]))
+    np.testing.assert_allclose(got[1], np.asarray(want[1]))
+
+
+def test_select_and_scatter_matches_interpreter():
+    jax = pytest.importorskip("jax")
+    from jax import lax
+
+    def pool_grad(x, g):
+        pool = lambda v: lax.reduce_window(v, -np.inf, lax.max, (1, 3, 3, 1), (1, 2, 2, 1), "SAME")  # noqa: E731
+        return jax.vjp(pool, x)[1](g)[0]
+
+    x = RNG.standard_normal((2, 9, 9, 3)).astype(np.float32)
+    g = RNG.standard_normal((2, 5, 5, 3)).astype(np.float32)
+    prog = shlo.from_jax(pool_grad, x, g)
+    assert "select_and_scatter" in str(prog)
+    np.testing.assert_allclose(shlo.compile(prog)(x, g)[0], shlo.interpret(prog, x, g)[0], rtol=1e-6)
+    np.testing.assert_allclose(shlo.compile(prog)(x, g)[0], np.asarray(jax.jit(pool_grad)(x, g)), rtol=1e-5)
+
+
+# ----------------------------------------------------------------------------- control flow
+
+def test_while_with_two_carried_values_and_case_out_of_range():
+    text = """func.func @main(%n: tensor<i32>, %x: tensor<3xf32>, %k: tensor<i32>) -> (tensor<3xf32>, tensor<f32>) {
+      %r:2 = "shlo.while"(%n, %x) ({
+      ^bb0(%i: tensor<i32>, %v: tensor<3xf32>):
+        %z = shlo.constant {value = dense<0> : tensor<i32>} : () -> tensor<i32>
+        %c = "shlo.compare"(%i, %z) {comparison_direction = #shlo.comparison_direction<GT>} : (tensor<i32>, tensor<i32>) -> tensor<i1>
+        "shlo.return"(%c) : (tensor<i1>) -> ()
+      }, {
+      ^bb0(%i: tensor<i32>, %v: tensor<3xf32>):
+        %one = shlo.constant {value = dense<1> : tensor<i32>} : () -> tensor<i32>
+        %j = shlo.subtract %i, %one : tensor<i32>
+        %w = shlo.add %v, %v : tensor<3xf32>
+        "shlo.return"(%j, %w) : (tensor<i32>, tensor<3xf32>) -> ()
+      }) : (tensor<i32>, tensor<3xf32>) -> (tensor<i32>, tensor<3xf32>)
+      %c = "shlo.case"(%k) ({
+        %a = shlo.constant {value = dense<10.0> : tensor<f32>} : () -> tensor<f32>
+        "shlo.return"(%a) : (tensor<f32>) -> ()
+      }, {
+        %b = shlo.constant {value = dense<20.0> : tensor<f32>} : () -> tensor<f32>
+        "shlo.return"(%b) : (tensor<f32>) -> ()
+      }) : (tensor<i32>) -> tensor<f32>
+      func.return %r#1, %c : tensor<3xf32>, tensor<f32> }"""
+    x = np.array([1, 2, 3], np.float32)
+    for n, k, branch in ((0, 0, 10.0), (4, 1, 20.0), (2, 7, 20.0), (1, -3, 20.0)):
+        out, c = run(text, np.array(n, np.int32), x, np.array(k, np.int32))
+        np.testing.assert_array_equal(out, x * 2 ** n)
+        assert float(c) == branch
+
+
+# ----------------------------------------------------------------------------- random bits
+
+@pytest.mark.parametrize("algorithm,state_len", [("THREE_FRY", 2), ("PHILOX", 2), ("PHILOX", 3), ("DEFAULT", 2)])
+def test_rng_bit_generator_is_bit_exact(algorithm, state_len):
+    for shape, et in itertools.product([(7,), (3, 5), (4, 3, 2), ()], ["ui32", "ui64", "f32", "f16", "i8", "f64"]):
+        sh = "x".join(map(str, shape)) + ("x" if shape else "")
+        text = f"""func.func @main(%s: tensor<{state_len}xui64>) -> (tensor<{state_len}xui64>, tensor<{sh}{et}>) {{
+          %0:2 = "shlo.rng_bit_generator"(%s) {{rng_algorithm = #shlo.rng_algorithm<{algorithm}>}} : (tensor<{state_len}xui64>) -> (tensor<{state_len}xui64>, tensor<{sh}{et}>)
+          func.return %0#0, %0#1 : tensor<{state_len}xui64>, tensor<{sh}{et}> }}"""
+        state = np.array([0x123456789ABCDEF0, 0xFFFFFFFFFFFFFFFE, 0xFFFFFFFFFFFFFFFF][:state_len], np.uint64)
+        compiled, interpreted = both(text, state)
+        np.testing.assert_array_equal(compiled[0], interpreted[0])
+        assert compiled[1].tobytes() == interpreted[1].tobytes(), (shape, et)
+
+
+# ----------------------------------------------------------------------------- linear algebra
+
+def test_fft_cholesky_triangular_solve_against_numpy():
+    x = (RNG.standard_normal((3, 8)) + 1j * RNG.standard_normal((3, 8))).astype(np.complex64)
+    got, = run("""func.func @main(%x: tensor<3x8xcomplex<f32>>) -> tensor<3x8xcomplex<f32>> {
+      %0 = "shlo.fft"(%x) {fft_type = #shlo.fft_type<FFT>, fft_length = array<i64: 3, 8>} : (tensor<3x8xcomplex<f32>>) -> tensor<3x8xcomplex<f32>>
+      func.return %0 : tensor<3x8xcomplex<f32>> }""", x)
+    np.testing.assert_allclose(got, np.fft.fft2(x), rtol=1e-5, atol=1e-5)
+    a = RNG.standard_normal((2, 5, 5))
+    spd = a @ a.transpose(0, 2, 1) + 5 * np.eye(5)
+    chol, = run("""func.func @main(%a: tensor<2x5x5xf64>) -> tensor<2x5x5xf64> {
+      %0 = "shlo.cholesky"(%a) {lower = true} : (tensor<2x5x5xf64>) -> tensor<2x5x5xf64>
+      func.return %0 : tensor<2x5x5xf64> }""", spd)
+    np.testing.assert_allclose(chol, np.linalg.cholesky(spd), rtol=1e-12)
+    b = RNG.standard_normal((2, 5, 3))
+    x_, = run("""func.func @main(%a: tensor<2x5x5xf64>, %b: tensor<2x5x3xf64>) -> tensor<2x5x3xf64> {
+      %0 = "shlo.triangular_solve"(%a, %b) {left_side = true, lower = true, unit_diagonal = false, transpose_a = #shlo.transpose<NO_TRANSPOSE>} : (tensor<2x5x5xf64>, tensor<2x5x3xf64>) -> tensor<2x5x3xf64>
+      func.return %0 : tensor<2x5x3xf64> }""", chol, b)
+    np.testing.assert_allclose(chol @ x_, b, rtol=1e-10, atol=1e-10)
+
+
+# ----------------------------------------------------------------------------- what cannot be compiled
+
+@pytest.mark.parametrize("body, message", [
+    ('%0 = "shlo.custom_call"(%a) {call_target_name = "my_kernel"} : (tensor<4xf32>) -> tensor<4xf32>',
+     "custom_call target 'my_kernel' cannot be compiled"),
+    ('%0 = "shlo.all_reduce"(%a) ({\n ^bb0(%x: tensor<f32>, %y: tensor<f32>):\n %s = shlo.add %x, %y : tensor<f32>\n'
+     ' "shlo.return"(%s) : (tensor<f32>) -> ()\n }) {replica_groups = dense<[[0, 1]]> : tensor<1x2xi64>} : '
+     '(tensor<4xf32>) -> tensor<4xf32>', r"replica_groups names processes \[1\]"),
+])
+def test_ops_that_need_more_than_one_process_or_foreign_code(body, message):
+    text = f"""func.func @main(%a: tensor<4xf32>) -> tensor<4xf32> {{
+      {body}
+      func.return %0 : tensor<4xf32> }}"""
+    with pytest.raises(shlo.CompileError, match=message):
+        shlo.compile(shlo.parse(text))
+
+
+def test_infeed_is_a_compile_error():
+    text = """func.func @main(%t: !shlo.token) -> tensor<2xf32> {
+      %0:2 = "shlo.infeed"(%t) : (!shlo.token) -> (tensor<2xf32>, !shlo.token)
+      func.return %0#0 : tensor<2xf32> }"""
+    with pytest.raises(shlo.CompileError, match="infeed.*single-process|cannot do"):
+        shlo.compile(shlo.parse(text))
