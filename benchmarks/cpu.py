@@ -1,347 +1,465 @@
 #!/usr/bin/env python3
 """CPU speed of shlo.compile against its peers, side by side in one process.
 
-    .venv/bin/python benchmarks/cpu.py [--runs 15] [--programs mlp,decoder,resnet,matmul] [--json out.json]
+    .venv/bin/python benchmarks/cpu.py [--quick] [--runs N] [--programs mlp,decoder,resnet,matmul] [--json PATH]
 
-Peers (optional; missing ones are reported and skipped):
-  XLA          jax.jit on the CPU (the program's own definition)
-  onnxruntime  the same program written with onnx.helper, CPU execution provider
-  IREE         iree-base-compiler on the StableHLO text shlo.to_stablehlo writes
-               (llvm-cpu, host CPU), run with iree-base-runtime's local-task driver
-and the shlo reference interpreter, so that the gain is visible.
+Programs (f32, fixed random weights from a seeded numpy RNG), each defined once
+as a JAX function; every system runs that function's program:
 
-Programs (f32, fixed random weights): a 4-layer MLP (batch 64, width 1024,
-relu); a transformer decoder block (sequence 256, width 512, 8 heads, causal
-mask, layer norms, GELU MLP of width 2048); a ResNet-style block (batch 8,
-56x56x64 NHWC, two 3x3 convolutions, batch norm folded as scale and shift,
-relu, residual); a 1024^3 matmul. Every system's output is checked against
-XLA's first. Runs are interleaved round-robin (the machine is shared and
-noisy); medians are printed with min/max, and ratios ours / peer (below 1:
-shlo is faster). Compile times are measured on fresh programs (no caches).
+  mlp      4-layer MLP, batch 64, width 1024, relu between layers (x @ W + b)
+  decoder  transformer decoder block, batch 1: sequence 256, width 512, 8 heads,
+           causal mask, layer norms, GELU (erf) MLP of width 2048, residuals
+  resnet   ResNet-style block: batch 8, 56x56x64 NHWC, two 3x3 convolutions
+           (SAME, 64->64, HWIO), batch norm folded to per-channel scale and
+           shift, relu, residual add
+  matmul   1024x1024 @ 1024x1024
+
+Systems (weights are run-time arguments for all of them):
+
+  ours         shlo.compile(shlo.from_jax(fn, *args))
+  XLA          jax.jit(fn), inputs already on the device, block_until_ready
+  onnxruntime  the same program written with onnx.helper (opset 20), CPU
+               execution provider, default threads; ONNX convolutions are
+               NCHW/OIHW, so the resnet graph transposes in and out
+  IREE         iree.compiler.compile_str on shlo.to_stablehlo(prog) (llvm-cpu,
+               host CPU), run with iree.runtime's local-task driver. IREE's
+               compiler bindings bring their own MLIR, which cannot be loaded in
+               a process that has shlo's: compile_str runs in a child Python
+               (its own time is measured there, without the child's start-up);
+               the compiled module runs in this process
+  interpreter  shlo.interpret, once (--quick) or three times: it is slow
+
+Every output is first checked against XLA's (allclose, rtol 1e-3, atol 1e-3
+times the largest magnitude of the result); a mismatch is printed loudly.
+Then, after a warm-up, the systems run interleaved (round-robin, the starting
+system rotating per repetition, a short pause between calls so that one
+system's spinning worker threads do not slow the next): the wall time of one
+call with its inputs in memory. Medians are printed with min and max (the
+machine is shared and noisy), and ratios ours / peer: below 1, shlo is faster.
+Compile times: ours is shlo.compile on a program not compiled before in the
+process (no disk cache); XLA jit(fn).lower(*args).compile(); IREE compile_str;
+onnxruntime InferenceSession creation. A system that cannot compile or run a
+program is reported ("not compiled (reason)") and the others go on.
 """
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
 
 import numpy as np
 
 import shlo
 
-RNG = np.random.default_rng(0)
-SETTLE_S = 0.25
+SEED = 0
+SETTLE_S = 0.1       # pause between two timed calls
+RTOL = ATOL = 1e-3
+ONNX_OPSET = 20      # LayerNormalization (17), Split num_outputs (18), Gelu (20)
+SYSTEMS = ("ours", "XLA", "onnxruntime", "IREE")
 
 
-def w(*shape, scale=None):
-    s = scale if scale is not None else 1.0 / np.sqrt(shape[0])
-    return (RNG.standard_normal(shape) * s).astype(np.float32)
+def _weights(rng, *shape, scale=None):
+    scale = 1.0 / np.sqrt(shape[0]) if scale is None else scale
+    return (rng.standard_normal(shape) * scale).astype(np.float32)
 
 
-# ----------------------------------------------------------------------------- programs
+# ----------------------------------------------------------------------------- the programs (JAX)
 
-def mlp_program():
+def mlp(rng):
     import jax
-    ws = [w(1024, 1024) for _ in range(4)]
-    bs = [w(1024, scale=0.1) for _ in range(4)]
+    layers = 4
+    args = [_weights(rng, 64, 1024, scale=1.0)]
+    for _ in range(layers):
+        args += [_weights(rng, 1024, 1024), _weights(rng, 1024, scale=0.1)]
 
     def fn(x, *params):
-        for i in range(4):
+        for i in range(layers):
             x = x @ params[2 * i] + params[2 * i + 1]
-            if i < 3:
+            if i < layers - 1:
                 x = jax.nn.relu(x)
         return x
-
-    args = [w(64, 1024, scale=1.0)] + [p for pair in zip(ws, bs) for p in pair]
-    return fn, args, lambda: _onnx_mlp(ws, bs)
+    return fn, args, lambda: onnx_mlp(layers)
 
 
-def decoder_program():
+DECODER = dict(seq=256, width=512, heads=8, hidden=2048)
+
+
+def decoder(rng):
     import jax
     import jax.numpy as jnp
-    seq, width, heads, hidden = 256, 512, 8, 2048
-    p = {"qkv": w(width, 3 * width), "out": w(width, width), "up": w(width, hidden), "down": w(hidden, width),
-         "g1": np.ones(width, np.float32), "b1": np.zeros(width, np.float32),
-         "g2": np.ones(width, np.float32), "b2": np.zeros(width, np.float32)}
+    seq, width, heads, hidden = (DECODER[k] for k in ("seq", "width", "heads", "hidden"))
+    head = width // heads
     mask = np.tril(np.ones((seq, seq), bool))
+    args = [_weights(rng, seq, width, scale=1.0), _weights(rng, width, 3 * width), _weights(rng, width, width),
+            _weights(rng, width, hidden), _weights(rng, hidden, width),
+            1 + _weights(rng, width, scale=0.1), _weights(rng, width, scale=0.1),
+            1 + _weights(rng, width, scale=0.1), _weights(rng, width, scale=0.1)]
 
     def norm(x, g, b):
-        mu = x.mean(-1, keepdims=True)
-        var = ((x - mu) ** 2).mean(-1, keepdims=True)
-        return (x - mu) * jax.lax.rsqrt(var + 1e-5) * g + b
+        mean = x.mean(-1, keepdims=True)
+        var = ((x - mean) ** 2).mean(-1, keepdims=True)
+        return (x - mean) * jax.lax.rsqrt(var + 1e-5) * g + b
 
-    def fn(x, qkv, out, up, down, g1, b1, g2, b2):
-        q, k, v = jnp.split(norm(x, g1, b1) @ qkv, 3, axis=-1)
-        split = lambda t: t.reshape(seq, heads, width // heads).transpose(1, 0, 2)  # noqa: E731
-        q, k, v = split(q), split(k), split(v)
-        s = q @ k.transpose(0, 2, 1) / np.float32(np.sqrt(width // heads))
-        s = jnp.where(mask, s, np.float32(-1e9))
-        a = jax.nn.softmax(s, axis=-1) @ v
-        x = x + a.transpose(1, 0, 2).reshape(seq, width) @ out
-        return x + jax.nn.gelu(norm(x, g2, b2) @ up, approximate=False) @ down
+    def heads_first(t):
+        return t.reshape(seq, heads, head).transpose(1, 0, 2)
 
-    order = ["qkv", "out", "up", "down", "g1", "b1", "g2", "b2"]
-    args = [w(seq, width, scale=1.0)] + [p[k] for k in order]
-    return fn, args, lambda: _onnx_decoder(p, seq, width, heads, mask)
+    def fn(x, w_qkv, w_out, w_up, w_down, g1, b1, g2, b2):
+        q, k, v = (heads_first(t) for t in jnp.split(norm(x, g1, b1) @ w_qkv, 3, axis=-1))
+        scores = jnp.where(mask, q @ k.transpose(0, 2, 1) / np.float32(np.sqrt(head)), np.float32(-1e9))
+        attended = (jax.nn.softmax(scores, axis=-1) @ v).transpose(1, 0, 2).reshape(seq, width)
+        x = x + attended @ w_out
+        return x + jax.nn.gelu(norm(x, g2, b2) @ w_up, approximate=False) @ w_down
+    return fn, args, lambda: onnx_decoder(mask)
 
 
-def resnet_program():
+def resnet(rng):
     import jax
-    k1, k2 = w(3, 3, 64, 64, scale=0.05), w(3, 3, 64, 64, scale=0.05)
-    s1, t1, s2, t2 = w(64, scale=0.5) + 1, w(64, scale=0.1), w(64, scale=0.5) + 1, w(64, scale=0.1)
+    args = [_weights(rng, 8, 56, 56, 64, scale=1.0)]
+    for _ in range(2):
+        args += [_weights(rng, 3, 3, 64, 64, scale=0.05), 1 + _weights(rng, 64, scale=0.5), _weights(rng, 64, scale=0.1)]
 
     def conv(x, k):
         return jax.lax.conv_general_dilated(x, k, (1, 1), "SAME", dimension_numbers=("NHWC", "HWIO", "NHWC"))
 
     def fn(x, k1, s1, t1, k2, s2, t2):
         y = jax.nn.relu(conv(x, k1) * s1 + t1)
-        y = conv(y, k2) * s2 + t2
-        return jax.nn.relu(x + y)
-
-    args = [w(8, 56, 56, 64, scale=1.0), k1, s1, t1, k2, s2, t2]
-    return fn, args, lambda: _onnx_resnet(k1, s1, t1, k2, s2, t2)
+        return jax.nn.relu(x + conv(y, k2) * s2 + t2)
+    return fn, args, onnx_resnet
 
 
-def matmul_program():
+def matmul(rng):
     def fn(a, b):
         return a @ b
-    args = [w(1024, 1024, scale=1.0), w(1024, 1024)]
-    return fn, args, lambda: _onnx_matmul()
+    return fn, [_weights(rng, 1024, 1024, scale=1.0), _weights(rng, 1024, 1024)], onnx_matmul
 
 
-PROGRAMS = {"mlp": mlp_program, "decoder": decoder_program, "resnet": resnet_program, "matmul": matmul_program}
+PROGRAMS = {"mlp": mlp, "decoder": decoder, "resnet": resnet, "matmul": matmul}
 
 
 # ----------------------------------------------------------------------------- the same programs in ONNX
 
-def _model(nodes, inputs, outputs, inits=()):
+def _node(op, inputs, outputs, **attrs):
+    from onnx import helper
+    return helper.make_node(op, inputs, outputs, **attrs)
+
+
+def _const(name, value):
+    from onnx import numpy_helper
+    return _node("Constant", [], [name], value=numpy_helper.from_array(np.asarray(value), name))
+
+
+def _model(nodes, inputs, output, output_shape):
+    """An ONNX model whose inputs are f32 tensors named and shaped as `inputs` (the JAX arguments)."""
     import onnx
-    from onnx import TensorProto, helper, numpy_helper
+    from onnx import TensorProto, helper
     graph = helper.make_graph(nodes, "bench",
                               [helper.make_tensor_value_info(n, TensorProto.FLOAT, s) for n, s in inputs],
-                              [helper.make_tensor_value_info(n, TensorProto.FLOAT, s) for n, s in outputs],
-                              [numpy_helper.from_array(np.asarray(a), n) for n, a in inits])
-    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 20)])
+                              [helper.make_tensor_value_info(output, TensorProto.FLOAT, output_shape)])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", ONNX_OPSET)])
     onnx.checker.check_model(model)
     return model
 
 
-def _onnx_mlp(ws, bs):
-    from onnx import helper
-    nodes, prev = [], "x"
-    inputs = [("x", [64, 1024])]
-    for i in range(4):
+def onnx_mlp(layers):
+    nodes, inputs, prev = [], [("x", [64, 1024])], "x"
+    for i in range(layers):
         inputs += [(f"w{i}", [1024, 1024]), (f"b{i}", [1024])]
-        nodes += [helper.make_node("MatMul", [prev, f"w{i}"], [f"m{i}"]),
-                  helper.make_node("Add", [f"m{i}", f"b{i}"], [f"a{i}"])]
-        prev = f"a{i}"
-        if i < 3:
-            nodes.append(helper.make_node("Relu", [prev], [f"r{i}"]))
+        nodes.append(_node("Gemm", [prev, f"w{i}", f"b{i}"], [f"h{i}"]))
+        prev = f"h{i}"
+        if i < layers - 1:
+            nodes.append(_node("Relu", [prev], [f"r{i}"]))
             prev = f"r{i}"
-    return _model(nodes, inputs, [(prev, [64, 1024])])
+    return _model(nodes, inputs, prev, [64, 1024])
 
 
-def _onnx_decoder(p, seq, width, heads, mask):
-    from onnx import helper
-    hd = width // heads
-    n = helper.make_node
-    c = lambda name, value: n("Constant", [], [name], value=helper.make_tensor(  # noqa: E731
-        name, 7 if np.asarray(value).dtype == np.int64 else 1, np.shape(value), np.asarray(value).reshape(-1)))
-    nodes = [c("shape3", np.array([seq, heads, hd], np.int64)), c("shape2", np.array([seq, width], np.int64)),
-             c("scale", np.array(1 / np.sqrt(hd), np.float32)),
-             c("maskadd", np.where(mask, 0.0, -1e9).astype(np.float32)),
-             n("LayerNormalization", ["x", "g1", "b1"], ["n1"], axis=-1, epsilon=1e-5),
-             n("MatMul", ["n1", "qkv"], ["qkvo"]),
-             n("Split", ["qkvo"], ["q0", "k0", "v0"], axis=-1, num_outputs=3)]
+def onnx_decoder(mask):
+    seq, width, heads, hidden = (DECODER[k] for k in ("seq", "width", "heads", "hidden"))
+    head = width // heads
+    nodes = [_const("heads_shape", np.array([seq, heads, head], np.int64)),
+             _const("flat_shape", np.array([seq, width], np.int64)),
+             _const("scale", np.array(1 / np.sqrt(head), np.float32)),
+             _const("mask_add", np.where(mask, 0.0, -1e9).astype(np.float32)),
+             _node("LayerNormalization", ["x", "g1", "b1"], ["n1"], axis=-1, epsilon=1e-5),
+             _node("MatMul", ["n1", "w_qkv"], ["qkv"]),
+             _node("Split", ["qkv"], ["q0", "k0", "v0"], axis=-1, num_outputs=3)]
     for t in "qkv":
-        nodes += [n("Reshape", [f"{t}0", "shape3"], [f"{t}1"]), n("Transpose", [f"{t}1"], [f"{t}2"], perm=[1, 0, 2])]
-    nodes += [n("Transpose", ["k2"], ["kt"], perm=[0, 2, 1]), n("MatMul", ["q2", "kt"], ["s0"]),
-              n("Mul", ["s0", "scale"], ["s1"]), n("Add", ["s1", "maskadd"], ["s2"]),
-              n("Softmax", ["s2"], ["pr"], axis=-1), n("MatMul", ["pr", "v2"], ["att"]),
-              n("Transpose", ["att"], ["att2"], perm=[1, 0, 2]), n("Reshape", ["att2", "shape2"], ["att3"]),
-              n("MatMul", ["att3", "out"], ["proj"]), n("Add", ["x", "proj"], ["x2"]),
-              n("LayerNormalization", ["x2", "g2", "b2"], ["n2"], axis=-1, epsilon=1e-5),
-              n("MatMul", ["n2", "up"], ["h0"]), n("Gelu", ["h0"], ["h1"]),
-              n("MatMul", ["h1", "down"], ["h2"]), n("Add", ["x2", "h2"], ["y"])]
-    inputs = [("x", [seq, width]), ("qkv", [width, 3 * width]), ("out", [width, width]), ("up", [width, 2048]),
-              ("down", [2048, width]), ("g1", [width]), ("b1", [width]), ("g2", [width]), ("b2", [width])]
-    return _model(nodes, inputs, [("y", [seq, width])])
+        nodes += [_node("Reshape", [f"{t}0", "heads_shape"], [f"{t}1"]),
+                  _node("Transpose", [f"{t}1"], [t], perm=[1, 0, 2])]
+    nodes += [_node("Transpose", ["k"], ["kt"], perm=[0, 2, 1]), _node("MatMul", ["q", "kt"], ["s0"]),
+              _node("Mul", ["s0", "scale"], ["s1"]), _node("Add", ["s1", "mask_add"], ["s2"]),
+              _node("Softmax", ["s2"], ["p"], axis=-1), _node("MatMul", ["p", "v"], ["a0"]),
+              _node("Transpose", ["a0"], ["a1"], perm=[1, 0, 2]), _node("Reshape", ["a1", "flat_shape"], ["a2"]),
+              _node("MatMul", ["a2", "w_out"], ["a3"]), _node("Add", ["x", "a3"], ["x2"]),
+              _node("LayerNormalization", ["x2", "g2", "b2"], ["n2"], axis=-1, epsilon=1e-5),
+              _node("MatMul", ["n2", "w_up"], ["u0"]), _node("Gelu", ["u0"], ["u1"]),
+              _node("MatMul", ["u1", "w_down"], ["u2"]), _node("Add", ["x2", "u2"], ["y"])]
+    inputs = [("x", [seq, width]), ("w_qkv", [width, 3 * width]), ("w_out", [width, width]),
+              ("w_up", [width, hidden]), ("w_down", [hidden, width])] + \
+        [(n, [width]) for n in ("g1", "b1", "g2", "b2")]
+    return _model(nodes, inputs, "y", [seq, width])
 
 
-def _onnx_resnet(k1, s1, t1, k2, s2, t2):
-    from onnx import helper
-    n = helper.make_node
-    nodes = [n("Transpose", ["x"], ["xc"], perm=[0, 3, 1, 2])]
+def onnx_resnet():
+    nodes = [_const("channel_axes", np.array([1, 2], np.int64)),
+             _node("Transpose", ["x"], ["xc"], perm=[0, 3, 1, 2])]            # NHWC -> NCHW
     prev = "xc"
     for i in (1, 2):
-        nodes += [n("Conv", [prev, f"k{i}"], [f"c{i}"], pads=[1, 1, 1, 1]),
-                  n("Mul", [f"c{i}", f"s{i}"], [f"m{i}"]), n("Add", [f"m{i}", f"t{i}"], [f"a{i}"])]
+        nodes += [_node("Transpose", [f"k{i}"], [f"ko{i}"], perm=[3, 2, 0, 1]),  # HWIO -> OIHW
+                  _node("Unsqueeze", [f"s{i}", "channel_axes"], [f"sc{i}"]),     # (64,) -> (64, 1, 1)
+                  _node("Unsqueeze", [f"t{i}", "channel_axes"], [f"tc{i}"]),
+                  _node("Conv", [prev, f"ko{i}"], [f"c{i}"], pads=[1, 1, 1, 1]),
+                  _node("Mul", [f"c{i}", f"sc{i}"], [f"m{i}"]), _node("Add", [f"m{i}", f"tc{i}"], [f"a{i}"])]
         prev = f"a{i}"
         if i == 1:
-            nodes.append(n("Relu", [prev], ["r1"]))
+            nodes.append(_node("Relu", [prev], ["r1"]))
             prev = "r1"
-    nodes += [n("Add", ["xc", prev], ["sum"]), n("Relu", ["sum"], ["yc"]), n("Transpose", ["yc"], ["y"],
-                                                                              perm=[0, 2, 3, 1])]
-    inits = [("k1", k1.transpose(3, 2, 0, 1)), ("k2", k2.transpose(3, 2, 0, 1))] + \
-        [(name, v.reshape(64, 1, 1)) for name, v in (("s1", s1), ("t1", t1), ("s2", s2), ("t2", t2))]
-    return _model(nodes, [("x", [8, 56, 56, 64])], [("y", [8, 56, 56, 64])], inits), ["x"]
+    nodes += [_node("Add", ["xc", prev], ["sum"]), _node("Relu", ["sum"], ["yc"]),
+              _node("Transpose", ["yc"], ["y"], perm=[0, 2, 3, 1])]             # NCHW -> NHWC
+    inputs = [("x", [8, 56, 56, 64])] + \
+        [item for i in (1, 2) for item in ((f"k{i}", [3, 3, 64, 64]), (f"s{i}", [64]), (f"t{i}", [64]))]
+    return _model(nodes, inputs, "y", [8, 56, 56, 64])
 
 
-def _onnx_matmul():
-    from onnx import helper
-    return _model([helper.make_node("MatMul", ["a", "b"], ["y"])], [("a", [1024, 1024]), ("b", [1024, 1024])],
-                  [("y", [1024, 1024])])
+def onnx_matmul():
+    return _model([_node("MatMul", ["a", "b"], ["y"])], [("a", [1024, 1024]), ("b", [1024, 1024])], "y", [1024, 1024])
 
 
-# ----------------------------------------------------------------------------- systems
+# ----------------------------------------------------------------------------- the systems
+# Each builder returns (call, compile seconds): call() runs the program once on inputs already in memory.
 
-class System:
-    def __init__(self, name: str, run, compile_s: float):
-        self.name, self.run, self.compile_s, self.times = name, run, compile_s, []
-
-
-def build_ours(fn, args):
+def build_ours(prog, args):
     t0 = time.perf_counter()
-    prog = shlo.from_jax(fn, *args)
-    t1 = time.perf_counter()
     compiled = shlo.compile(prog)
-    t2 = time.perf_counter()
-    return prog, System("shlo", lambda: compiled(*args)[0], t2 - t1), t1 - t0
+    seconds = time.perf_counter() - t0
+    if compiled.timings.get("cached"):
+        print(f"  note: ours was found in shlo's {compiled.timings['cached']} cache; its compile time is not fresh")
+    return (lambda: compiled(*args)[0]), seconds
 
 
 def build_xla(fn, args):
     import jax
     t0 = time.perf_counter()
     exe = jax.jit(fn).lower(*args).compile()
-    dt = time.perf_counter() - t0
-    dev = [jax.device_put(a) for a in args]
-    return System("XLA", lambda: exe(*dev).block_until_ready(), dt)
+    seconds = time.perf_counter() - t0
+    on_device = [jax.device_put(a) for a in args]
+    return (lambda: exe(*on_device).block_until_ready()), seconds
 
 
-def build_ort(onnx_builder, args):
-    import onnxruntime as ort
-    built = onnx_builder()
-    model, names = (built if isinstance(built, tuple) else (built, None))
+def build_onnxruntime(make_model, args):
+    import onnxruntime
+    serialized = make_model().SerializeToString()
     t0 = time.perf_counter()
-    sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
-    dt = time.perf_counter() - t0
-    input_names = [i.name for i in sess.get_inputs()]
-    feed = dict(zip(input_names, args[:len(input_names)]))
-    return System("onnxruntime", lambda: sess.run(None, feed)[0], dt)
+    session = onnxruntime.InferenceSession(serialized, providers=["CPUExecutionProvider"])
+    seconds = time.perf_counter() - t0
+    feed = {i.name: a for i, a in zip(session.get_inputs(), args)}
+    return (lambda: session.run(None, feed)[0]), seconds
+
+
+IREE_CHILD = """
+import sys, time
+import iree.compiler
+text = open(sys.argv[1]).read()
+t0 = time.perf_counter()
+try:
+    blob = iree.compiler.compile_str(text, target_backends=["llvm-cpu"], input_type="stablehlo",
+                                     extra_args=["--iree-llvmcpu-target-cpu=host"])
+except Exception as e:
+    lines = [l.strip() for l in str(e).splitlines() if l.strip()]
+    sys.exit(next((l for l in lines if "error:" in l), lines[0] if lines else type(e).__name__))
+seconds = time.perf_counter() - t0
+open(sys.argv[2], "wb").write(blob)
+print(seconds)
+"""
 
 
 def build_iree(prog, args):
-    # IREE's compiler bindings carry their own MLIR, which cannot share a process with the
-    # MLIR that shlo runs on: the compiler runs as its command-line tool (the compile time
-    # includes starting it), the compiled module in this process.
-    import os
-    import subprocess
-    import tempfile
-    import iree.runtime as ir_rt
-    text = shlo.to_stablehlo(prog)
-    exe = os.path.join(os.path.dirname(sys.executable), "iree-compile")
+    import iree.runtime
     with tempfile.TemporaryDirectory() as tmp:
-        src, out = os.path.join(tmp, "p.mlir"), os.path.join(tmp, "p.vmfb")
-        with open(src, "w") as f:
-            f.write(text)
-        t0 = time.perf_counter()
-        subprocess.run([exe, src, "-o", out, "--iree-hal-target-device=local", "--iree-hal-local-target-device-backends=llvm-cpu",
-                        "--iree-input-type=stablehlo", "--iree-llvmcpu-target-cpu=host"],
-                       check=True, capture_output=True, text=True)
-        dt = time.perf_counter() - t0
-        with open(out, "rb") as f:
-            blob = f.read()
-    module = ir_rt.load_vm_flatbuffer(blob, driver="local-task")
-    main = module.main
-    config = ir_rt.Config("local-task")
-    dev_args = [ir_rt.asdevicearray(config.device, a) for a in args]
-    return System("IREE", lambda: np.asarray(main(*dev_args)), dt)
+        source, target = os.path.join(tmp, "program.mlir"), os.path.join(tmp, "program.vmfb")
+        with open(source, "w") as f:
+            f.write(shlo.to_stablehlo(prog))
+        child = subprocess.run([sys.executable, "-c", IREE_CHILD, source, target], capture_output=True, text=True)
+        if child.returncode != 0:
+            raise RuntimeError(child.stderr.strip().splitlines()[-1] if child.stderr.strip() else "iree-compile failed")
+        seconds = float(child.stdout.split()[-1])
+        with open(target, "rb") as f:
+            module = iree.runtime.load_vm_flatbuffer(f.read(), driver="local-task")
+    device = iree.runtime.get_driver("local-task").create_default_device()
+    on_device = [iree.runtime.asdevicearray(device, a) for a in args]
+    return (lambda: module.main(*on_device)), seconds
 
 
-def _agree(got, want) -> bool:
+def as_numpy(value):
+    if hasattr(value, "to_host"):        # an IREE device array
+        return value.to_host()
+    return np.asarray(value)
+
+
+def first_line(error: BaseException) -> str:
+    lines = [line.strip() for line in str(error).splitlines() if line.strip()]
+    return lines[0][:240] if lines else type(error).__name__
+
+
+def mismatch(got, want) -> str | None:
+    """None if `got` agrees with XLA's `want`, else what differs."""
     got, want = np.asarray(got, np.float64), np.asarray(want, np.float64)
-    scale = max(1.0, float(np.abs(want).max()))
-    return got.shape == want.shape and bool(np.allclose(got, want, rtol=2e-3, atol=2e-3 * scale))
+    if got.shape != want.shape:
+        return f"shape {got.shape}, XLA's is {want.shape}"
+    atol = ATOL * max(1.0, float(np.abs(want).max()))
+    if np.allclose(got, want, rtol=RTOL, atol=atol):
+        return None
+    err = np.abs(got - want)
+    return (f"max abs error {err.max():.3g} (XLA's largest magnitude {np.abs(want).max():.3g}), "
+            f"{int((err > atol + RTOL * np.abs(want)).sum())} of {want.size} elements out of tolerance")
 
 
-def bench_program(name: str, runs: int) -> dict:
-    fn, args, onnx_builder = PROGRAMS[name]()
-    systems, notes = [], []
-    xla = build_xla(fn, args)
-    reference = np.asarray(xla.run())
-    systems.append(xla)
+# ----------------------------------------------------------------------------- one program
+
+def setup(name):
+    """The program's systems as {name: call}, compile seconds, failures, the shlo program and the arguments."""
+    fn, args, make_onnx = PROGRAMS[name](np.random.default_rng(SEED))
+    calls, compile_s, failed = {}, {}, {}
+
+    def build(system, builder):
+        try:
+            calls[system], compile_s[system] = builder()
+        except Exception as e:  # noqa: BLE001 - a system that cannot compile this program is reported
+            failed[system] = f"not compiled ({first_line(e)})"
+    build("XLA", lambda: build_xla(fn, args))  # first: JAX's tracing caches must not favour it
     prog = None
     try:
-        prog, ours, import_s = build_ours(fn, args)
-        systems.insert(0, ours)
-    except shlo.ShloError as e:
-        notes.append(f"shlo: not compiled ({str(e).splitlines()[0][:200]})")
-    for builder in (lambda: build_ort(onnx_builder, args), lambda: build_iree(prog, args)):
-        try:
-            if prog is None and builder.__code__.co_names.count("build_iree"):
-                continue
-            systems.append(builder())
-        except Exception as e:  # noqa: BLE001 - a peer that cannot run this program is reported
-            detail = getattr(e, "stderr", None) or str(e)
-            notes.append(f"{type(e).__name__}: {detail.strip().splitlines()[-1][:300] if detail else ''}")
-    for s in systems:
-        ok = _agree(s.run(), reference)
-        if not ok:
-            notes.append(f"{s.name}: OUTPUT DIFFERS FROM XLA")
-    for s in systems:                       # warm up
-        s.run()
-    for _ in range(runs):                   # interleaved
-        for s in systems:
-            time.sleep(SETTLE_S)            # let the previous system's worker threads stop spinning
-            t0 = time.perf_counter()
-            s.run()
-            s.times.append(time.perf_counter() - t0)
-    interp = None
+        prog = shlo.from_jax(fn, *args)
+    except Exception as e:  # noqa: BLE001 - reported, the peers go on
+        failed["ours"] = failed["IREE"] = f"not compiled (from_jax: {first_line(e)})"
     if prog is not None:
+        build("ours", lambda: build_ours(prog, args))
+    build("onnxruntime", lambda: build_onnxruntime(make_onnx, args))
+    if prog is not None:
+        build("IREE", lambda: build_iree(prog, args))
+    calls = {s: calls[s] for s in SYSTEMS if s in calls}  # report order
+    return calls, compile_s, failed, prog, args
+
+
+def check(calls, failed) -> dict:
+    """Each system's disagreement with XLA (None: agrees); a system that fails to run is moved to `failed`."""
+    want = as_numpy(calls["XLA"]())
+    differences = {}
+    for system in list(calls):
+        try:
+            differences[system] = mismatch(as_numpy(calls[system]()), want)
+        except Exception as e:  # noqa: BLE001
+            failed[system] = f"failed to run ({first_line(e)})"
+            del calls[system]
+            continue
+        if differences[system]:
+            print(f"  !!! MISMATCH: {system}'s output differs from XLA's: {differences[system]}")
+    return differences
+
+
+def time_interleaved(calls, runs: int) -> dict:
+    names = list(calls)
+    for name in names:                   # warm-up (check() already ran each once)
+        calls[name]()
+    times = {name: [] for name in names}
+    for rep in range(runs):
+        for name in names[rep % len(names):] + names[:rep % len(names)]:
+            time.sleep(SETTLE_S)
+            t0 = time.perf_counter()
+            calls[name]()
+            times[name].append(time.perf_counter() - t0)
+    return times
+
+
+def time_interpreter(prog, args, runs: int, want) -> dict:
+    times, out = [], None
+    for _ in range(runs):
         t0 = time.perf_counter()
-        shlo.interpret(prog, *args)
-        interp = time.perf_counter() - t0
-    return {"program": name, "notes": notes, "interpreter_s": interp,
-            "systems": {s.name: {"median_s": statistics.median(s.times), "min_s": min(s.times),
-                                 "max_s": max(s.times), "compile_s": s.compile_s} for s in systems}}
+        out = shlo.interpret(prog, *args)[0]
+        times.append(time.perf_counter() - t0)
+    difference = mismatch(out, want)
+    if difference:
+        print(f"  !!! MISMATCH: the interpreter's output differs from XLA's: {difference}")
+    return {"times_s": times, "mismatch": difference}
 
 
-def report(r: dict) -> None:
-    print(f"\n== {r['program']}")
-    res = r["systems"]
-    for name, s in res.items():
-        print(f"  {name:12s} {s['median_s'] * 1e3:9.2f} ms  (min {s['min_s'] * 1e3:.2f}, max {s['max_s'] * 1e3:.2f})"
-              f"   compile {s['compile_s']:.2f} s")
-    if r["interpreter_s"] is not None:
-        print(f"  {'interpreter':12s} {r['interpreter_s'] * 1e3:9.2f} ms  (one run)")
-    ours = res.get("shlo")
-    if ours:
-        for name, s in res.items():
-            if name != "shlo":
-                print(f"  ratio shlo/{name}: run {ours['median_s'] / s['median_s']:.2f}, "
-                      f"compile {ours['compile_s'] / s['compile_s']:.2f}")
-        if r["interpreter_s"]:
-            print(f"  compiled is {r['interpreter_s'] / ours['median_s']:.0f}x faster than the interpreter")
-    for note in r["notes"]:
-        print(f"  note: {note}")
+def bench(name: str, runs: int, interpreter_runs: int) -> dict:
+    print(f"\n== {name}  (compiling, checking against XLA, timing ...)", flush=True)
+    calls, compile_s, failed, prog, args = setup(name)
+    if "XLA" not in calls:
+        return {"program": name, "runs": runs, "failed": failed, "systems": {}, "interpreter": None}
+    differences = check(calls, failed)
+    times = time_interleaved(calls, runs)
+    interpreter = None
+    if prog is not None and interpreter_runs:
+        try:
+            interpreter = time_interpreter(prog, args, interpreter_runs, as_numpy(calls["XLA"]()))
+        except Exception as e:  # noqa: BLE001
+            failed["interpreter"] = f"failed ({first_line(e)})"
+    systems = {s: {"median_s": statistics.median(t), "min_s": min(t), "max_s": max(t), "runs": len(t),
+                   "compile_s": compile_s[s], "mismatch": differences.get(s)} for s, t in times.items()}
+    return {"program": name, "runs": runs, "systems": systems, "failed": failed, "interpreter": interpreter}
+
+
+# ----------------------------------------------------------------------------- report
+
+def ratios(result: dict) -> dict:
+    """ours / peer, for run and compile time (below 1: ours is faster)."""
+    systems, out = result["systems"], {}
+    ours = systems.get("ours")
+    for peer, s in systems.items():
+        if ours and peer != "ours":
+            out[peer] = {"run": ours["median_s"] / s["median_s"], "compile": ours["compile_s"] / max(s["compile_s"], 1e-9)}
+    return out
+
+
+def report(result: dict) -> None:
+    print(f"  ms per call: median of {result['runs']} interleaved runs (min..max); compile time")
+    for system, s in result["systems"].items():
+        flag = "   OUTPUT MISMATCH" if s["mismatch"] else ""
+        spread = f"({s['min_s'] * 1e3:.2f}..{s['max_s'] * 1e3:.2f})"
+        print(f"  {system:12s} {s['median_s'] * 1e3:9.2f}  {spread:19s}  compile {s['compile_s'] * 1e3:8.1f} ms{flag}")
+    interp = result["interpreter"]
+    if interp:
+        t = interp["times_s"]
+        flag = "   OUTPUT MISMATCH" if interp["mismatch"] else ""
+        spread = f"({min(t) * 1e3:.2f}..{max(t) * 1e3:.2f})"
+        print(f"  {'interpreter':12s} {statistics.median(t) * 1e3:9.2f}  {spread:19s}  "
+              f"{len(t)} run{'s' if len(t) > 1 else ''}{flag}")
+    for system, reason in result["failed"].items():
+        print(f"  {system}: {reason}")
+    for peer, r in ratios(result).items():
+        print(f"  ours/{peer:12s} run {r['run']:6.2f}   compile {r['compile']:6.2f}")
+    if interp and "ours" in result["systems"]:
+        gain = statistics.median(interp["times_s"]) / result["systems"]["ours"]["median_s"]
+        print(f"  ours is {gain:.0f}x faster than the interpreter")
 
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--runs", type=int, default=15)
-    ap.add_argument("--programs", default=",".join(PROGRAMS))
-    ap.add_argument("--json", default=None)
-    args = ap.parse_args(argv)
+    ap.add_argument("--quick", action="store_true", help="5 runs and one interpreter run")
+    ap.add_argument("--runs", type=int, default=None, help="timed runs per system (default 15, --quick 5)")
+    ap.add_argument("--programs", default=",".join(PROGRAMS), help="comma-separated: " + ", ".join(PROGRAMS))
+    ap.add_argument("--json", default=None, metavar="PATH", help="also write the numbers as JSON")
+    opts = ap.parse_args(argv)
+    names = [n.strip() for n in opts.programs.split(",") if n.strip()]
+    unknown = [n for n in names if n not in PROGRAMS]
+    if unknown:
+        ap.error(f"unknown program(s) {', '.join(unknown)} (have {', '.join(PROGRAMS)})")
+    runs = opts.runs or (5 if opts.quick else 15)
     results = []
-    for name in args.programs.split(","):
-        r = bench_program(name, args.runs)
-        report(r)
-        results.append(r)
-    if args.json:
-        with open(args.json, "w") as f:
-            json.dump(results, f, indent=2)
+    for name in names:
+        result = bench(name, runs, interpreter_runs=1 if opts.quick else 3)
+        report(result)
+        result["ratios"] = ratios(result)
+        results.append(result)
+    if opts.json:
+        with open(opts.json, "w") as f:
+            json.dump({"runs": runs, "programs": results}, f, indent=2)
     return 0
 
 

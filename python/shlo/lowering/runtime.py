@@ -136,7 +136,7 @@ class NativeFunction:
             owner = owners.get(alloc)
             if owner is None:
                 owner = owners[alloc] = _Owned(alloc)
-            if dtype.kind in "biufc":
+            if dtype.isbuiltin == 1:            # numpy's own types; ml_dtypes ones go through bytes
                 outs.append(np.asarray(_OwnedView(owner, data, shape, dtype.str)))
             else:       # ml_dtypes types: through bytes
                 outs.append(np.asarray(_OwnedView(owner, data, (size * dtype.itemsize,), "|u1")).view(dtype)
