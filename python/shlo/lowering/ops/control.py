@@ -1,124 +1,121 @@
 """Control flow and process ids: while, if, case, replica_id, partition_id, custom_call.
 
-while / if / case become scf.while / scf.if / scf.index_switch carrying the
-flattened values (tuples become their members, tokens disappear). Their
-regions are lowered inside the scf op's blocks; values defined above them are
-used directly. A case index outside [0, number of branches) runs the last
-branch, as the spec says. `shlo.compile` compiles one process, whose replica
-and partition ids are 0. custom_call runs only the `check.*` targets (the
-driver turns those into results); any other target cannot be compiled.
+while / if / case become scf.while / scf.if / scf.index_switch whose carried
+values are the flattened shlo values (a tuple becomes its members, a token
+nothing). Their regions are lowered inside the scf op's blocks with
+`ctx.lower_region` on tensors; values defined above the op are used directly.
+A case index outside [0, number of branches) runs the last branch, as the spec
+says. `shlo.compile` compiles one process, whose replica and partition ids are
+0. custom_call compiles only the `check.*` targets (the driver turns those into
+results); any other target is a compile-time error naming it.
 """
 from __future__ import annotations
 
 from mlir import ir
 from mlir.dialects import arith, scf, tensor
 
-from ...interpreter.values import TOKEN
 from .. import element as el
 from .. import emit
 from ..driver import flatten_type, flatten_value, pack_value
 from ..registry import OpContext, lowers
 
-
-def _truth(pred: ir.Value) -> ir.Value:
-    """A rank-0 boolean tensor (storage i8) as an i1 condition."""
-    v = tensor.extract(pred, [])
-    return arith.cmpi(arith.CmpIPredicate.ne, v, el.const(0, v.type))
+# ----------------------------------------------------------------- carried values
 
 
-def _flat(types, values) -> list:
-    return [x for t, v in zip(types, values) for x in flatten_value(t, v)]
-
-
-def _flat_types(types) -> list:
+def _carried_types(types) -> list:
+    """The storage tensor types that values of the shlo `types` are carried as."""
     return [emit.lowered_type(x) for t in types for x in flatten_type(t)]
 
 
-def _packed(types, flat) -> list:
+def _flatten(types, values) -> list:
+    return [x for t, v in zip(types, values) for x in flatten_value(t, v)]
+
+
+def _pack(types, flat) -> list:
+    """Lowered shlo values (tuples rebuilt, tokens restored) from carried tensors."""
     it = iter(flat)
     return [pack_value(t, it) for t in types]
 
 
-def _fit(values, types) -> list:
-    """Casts tensors whose static shape is more precise than the carried type (or less)."""
-    return [emit.cast_to(v, t) for v, t in zip(values, types)]
+def _as_carried(types, values, carried) -> list:
+    """Shlo values flattened and cast to the carried types (their static shapes may be more or
+    less precise than the carried ones)."""
+    return [emit.cast_to(v, c) for v, c in zip(_flatten(types, values), carried)]
+
+
+def _yield_region(ctx: OpContext, region: int, args, types, carried) -> None:
+    """Lowers `region` at the current insertion point and yields its values as carried."""
+    scf.YieldOp(_as_carried(types, ctx.lower_region(region, args), carried))
+
+
+def _condition(pred: ir.Value) -> ir.Value:
+    """A rank-0 boolean tensor (storage i8 holding 0 or 1) as an i1."""
+    stored = tensor.extract(pred, [])
+    return arith.cmpi(arith.CmpIPredicate.ne, stored, el.const(0, stored.type))
+
+
+# ----------------------------------------------------------------- ops
 
 
 @lowers("while", quant_aware=True)
 def while_(ctx: OpContext, *operands):
+    # the body returns exactly the operand types (C2), so they are the loop-carried types
     types = ctx.operand_types
-    carried = _flat_types(types)
-    init = _fit(_flat(types, operands), carried)
-    loop = scf.WhileOp(carried, init)
+    carried = _carried_types(types)
+    loop = scf.WhileOp(carried, _as_carried(types, operands, carried))
     before = loop.before.blocks.append(*carried)
     with ir.InsertionPoint(before):
-        state = _packed(types, list(before.arguments))
-        (cond,) = ctx.lower_region(0, state)
-        scf.ConditionOp(_truth(cond), list(before.arguments))
+        (pred,) = ctx.lower_region(0, _pack(types, before.arguments))
+        scf.ConditionOp(_condition(pred), list(before.arguments))
     after = loop.after.blocks.append(*carried)
     with ir.InsertionPoint(after):
-        state = _packed(types, list(after.arguments))
-        scf.YieldOp(_fit(_flat(types, ctx.lower_region(1, state)), carried))
-    return _packed(ctx.result_types, list(loop.results))
+        _yield_region(ctx, 1, _pack(types, after.arguments), types, carried)
+    return _pack(types, loop.results)
 
 
 @lowers("if", quant_aware=True)
 def if_(ctx: OpContext, pred):
     types = ctx.result_types
-    flat = _flat_types(types)
-    op = scf.IfOp(_truth(pred), flat, has_else=True)
-    for block, region in ((op.then_block, 0), (op.else_block, 1)):
+    carried = _carried_types(types)
+    op = scf.IfOp(_condition(pred), carried, has_else=True)
+    for region, block in enumerate((op.then_block, op.else_block)):
         with ir.InsertionPoint(block):
-            scf.YieldOp(_fit(_flat(types, ctx.lower_region(region, [])), flat))
-    return _packed(types, list(op.results))
+            _yield_region(ctx, region, [], types, carried)
+    return _pack(types, op.results)
+
+
+def _branch_index(index: ir.Value, branches: int) -> ir.Value:
+    """The case index as an `index`, with values outside [0, branches) mapped to the last branch."""
+    raw = tensor.extract(index, [])
+    last = el.const(branches - 1, raw.type)
+    # one unsigned compare catches both negative values and values >= branches
+    in_range = arith.cmpi(arith.CmpIPredicate.ult, raw, el.const(branches, raw.type))
+    return arith.index_cast(ir.IndexType.get(), arith.select(in_range, raw, last))
 
 
 @lowers("case", quant_aware=True)
 def case(ctx: OpContext, index):
     types = ctx.result_types
-    flat = _flat_types(types)
-    n = len(ctx.op.regions)
-    i32 = ir.IntegerType.get_signless(32)
-    raw = tensor.extract(index, [])
-    # out of range (negative, or n and more) runs the last branch
-    in_range = arith.andi(arith.cmpi(arith.CmpIPredicate.sge, raw, el.const(0, i32)),
-                          arith.cmpi(arith.CmpIPredicate.slt, raw, el.const(n, i32)))
-    chosen = arith.index_cast(ir.IndexType.get(), arith.select(in_range, raw, el.const(n - 1, i32)))
-    switch = scf.IndexSwitchOp(flat, chosen, list(range(n - 1)))
-    blocks = [switch.case_block(i) for i in range(n - 1)] + [switch.default_block]
-    for i, block in enumerate(blocks):
+    carried = _carried_types(types)
+    branches = len(ctx.op.regions)
+    # cases 0 .. n-2 are explicit; the default block runs the last branch
+    switch = scf.IndexSwitchOp(carried, _branch_index(index, branches), list(range(branches - 1)))
+    blocks = [switch.case_block(i) for i in range(branches - 1)] + [switch.default_block]
+    for region, block in enumerate(blocks):
         with ir.InsertionPoint(block):
-            scf.YieldOp(_fit(_flat(types, ctx.lower_region(i, [])), flat))
-    return _packed(types, list(switch.results))
+            _yield_region(ctx, region, [], types, carried)
+    return _pack(types, switch.results)
 
 
-def _zero_id(ctx: OpContext):
+@lowers("replica_id", "partition_id")
+def process_id(ctx: OpContext):
+    # the only process of a compiled program is replica 0 of partition 0
     return emit.splat(0, ctx.result_types[0])
-
-
-@lowers("replica_id")
-def replica_id(ctx: OpContext):
-    return _zero_id(ctx)
-
-
-@lowers("partition_id")
-def partition_id(ctx: OpContext):
-    return _zero_id(ctx)
 
 
 @lowers("custom_call", quant_aware=True)
 def custom_call(ctx: OpContext, *operands):
-    raise ctx.error(f"custom_call target '{ctx.attrs['call_target_name']}' cannot be compiled: shlo.compile runs "
-                    "only the check.* targets (register the computation as shlo ops instead)")
-
-
-del TOKEN
-
-
-def _host_op(ctx: OpContext, *operands):
-    raise ctx.error("talks to the host or another process (infeed/outfeed/send/recv), which a compiled "
-                    "single-process function cannot do; run the program with shlo.interpret(..., host=...)")
-
-
-for _name in ("infeed", "outfeed", "send", "recv"):
-    lowers(_name)(_host_op)
+    target = ctx.attrs["call_target_name"]
+    raise ctx.error(f"custom_call target '{target}' cannot be compiled: shlo.compile compiles only the "
+                    "check.* targets; express the computation with shlo ops, or run the program with "
+                    "shlo.interpret and a registered target")
