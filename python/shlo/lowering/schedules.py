@@ -432,10 +432,11 @@ class _Script:
         fn = self.new()
         self.emit(f"{fn} = transform.structured.match ops{{[\"func.func\"]}} in %r "
                   f": (!transform.any_op) -> !transform.any_op")
-        self.emit(f"transform.apply_patterns to {fn} {{")
-        for pattern in RECIPE_PATTERNS:
-            self.emit("  " + pattern)
-        self.emit("} : !transform.any_op")
+        for patterns in (SHAPE_PATTERNS, RECIPE_PATTERNS):
+            self.emit(f"transform.apply_patterns to {fn} {{")
+            for pattern in patterns:
+                self.emit("  " + pattern)
+            self.emit("} : !transform.any_op")
 
     def hoist(self, loop: str) -> None:
         self.emit(f"transform.loop.hoist_loop_invariant_subsets {loop} : !transform.any_op")
@@ -445,10 +446,18 @@ class _Script:
                 "    ^bb0(%r: !transform.any_op):\n" + "\n".join(self.lines) + "\n    }")
 
 
+# First the unit dimensions go (a contraction over several reduction dims tiled to 1 would
+# otherwise lower element by element), then contractions become outer products.
+SHAPE_PATTERNS = (
+    "transform.apply_patterns.vector.cast_away_vector_leading_one_dim",
+    "transform.apply_patterns.vector.drop_unit_dims_with_shape_cast",
+    "transform.apply_patterns.canonicalization",
+)
 RECIPE_PATTERNS = (
     'transform.apply_patterns.vector.lower_contraction lowering_strategy = "outerproduct"',
     "transform.apply_patterns.vector.transfer_permutation_patterns",
     "transform.apply_patterns.vector.cast_away_vector_leading_one_dim",
+    "transform.apply_patterns.vector.drop_unit_dims_with_shape_cast",
     'transform.apply_patterns.vector.lower_multi_reduction lowering_strategy = "innerreduction"',
     "transform.apply_patterns.canonicalization",
 )
