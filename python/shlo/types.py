@@ -96,10 +96,19 @@ def _quant_info(et: ir.Type) -> QuantInfo | None:
     return None
 
 
-@functools.lru_cache(maxsize=4096)
+# TypeInfos by spelling: they hold no MLIR objects, so one cache serves every context (a
+# cache keyed by context as well kept every context ever seen alive).
+_BY_TEXT: dict = {}
+
+
 def _from_text(text: str, context: ir.Context) -> TypeInfo:
-    t = ir.Type.parse(text, context)
-    return _convert(t, text, context)
+    info = _BY_TEXT.get(text)
+    if info is None:
+        info = _convert(ir.Type.parse(text, context), text, context)
+        if len(_BY_TEXT) > 16384:
+            _BY_TEXT.clear()
+        _BY_TEXT[text] = info
+    return info
 
 
 def _convert(t: ir.Type, text: str, context) -> TypeInfo:
@@ -123,7 +132,14 @@ def _convert(t: ir.Type, text: str, context) -> TypeInfo:
 
 def type_info(t: ir.Type) -> TypeInfo:
     """The TypeInfo of an MLIR type (cached by its spelling)."""
-    return _from_text(str(t), t.context)
+    text = str(t)
+    info = _BY_TEXT.get(text)
+    if info is None:
+        info = _convert(t, text, t.context)
+        if len(_BY_TEXT) > 16384:
+            _BY_TEXT.clear()
+        _BY_TEXT[text] = info
+    return info
 
 
 def element_class(element: str | None) -> str | None:

@@ -11,6 +11,7 @@ results and checked after the call with the interpreter's own routines.
 """
 from __future__ import annotations
 
+import collections
 import hashlib
 import io
 import json
@@ -29,7 +30,11 @@ from .driver import flatten_type
 from .pipeline import PREPARE, PREPARE_NO_FUSION, after_schedule
 from .runtime import NativeFunction, flatten_argument, rebuild
 
-_MEMORY: dict = {}
+# Compiled code of recent programs, most recently used last. Each entry holds a JIT engine
+# (its code and an LLVM context: megabytes), so the cache is bounded; a CompiledFunction
+# keeps its own code alive for as long as it is referenced.
+_MEMORY: "collections.OrderedDict" = collections.OrderedDict()
+MEMORY_CACHE_ENTRIES = int(os.environ.get("SHLO_COMPILE_CACHE_ENTRIES", "32"))
 _LOCK = threading.Lock()
 CACHE_FORMAT = "1"
 
@@ -182,6 +187,8 @@ def compile(prog, target: str = "cpu", opt_level: int = 2, cache_dir: str | None
                           f"{schedule}".encode(), digest_size=16).hexdigest()
     with _LOCK:
         hit = _MEMORY.get(key)
+        if hit is not None:
+            _MEMORY.move_to_end(key)
     if hit is not None:
         native, timings, constraints = hit
         return CompiledFunction(prog, entry, native, arg_types, result_types, probes_of(prog.module, entry),
@@ -200,6 +207,8 @@ def compile(prog, target: str = "cpu", opt_level: int = 2, cache_dir: str | None
     timings["jit"] = time.perf_counter() - t0
     with _LOCK:
         _MEMORY[key] = (native, dict(timings), constraints)
+        while len(_MEMORY) > MEMORY_CACHE_ENTRIES:
+            _MEMORY.popitem(last=False)
     return CompiledFunction(prog, entry, native, arg_types, result_types, probes, timings, key, constraints)
 
 

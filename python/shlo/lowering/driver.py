@@ -353,7 +353,10 @@ def probes_of(module: ir.Module, entry: str) -> list:
 def lower_program(prog, *, entry: str | None = "main", mode: str = "compile") -> Lowered:
     """Lowers a verified Program (or its module) to linalg on tensors."""
     module = getattr(prog, "module", prog)
-    return Lowerer(module, entry=entry, mode=mode).lower()
+    try:
+        return Lowerer(module, entry=entry, mode=mode).lower()
+    finally:
+        el.forget_types()
 
 
 __all__ = ["CompileError", "Lowered", "Lowerer", "Probe", "lower_program", "ENTRY_SYMBOL", "el"]

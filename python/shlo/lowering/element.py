@@ -77,9 +77,21 @@ def compute_name(element: str) -> str:
     return element
 
 
-@functools.lru_cache(maxsize=None)
+# Parsed types of the lowering in progress; `forget_types` empties it when a lowering ends,
+# since a cached type keeps its context (and every module in it) alive.
+_TYPES: dict = {}
+
+
 def _parse(name: str, context: ir.Context) -> ir.Type:
-    return ir.Type.parse(name, context)
+    key = (name, context)
+    t = _TYPES.get(key)
+    if t is None:
+        t = _TYPES[key] = ir.Type.parse(name, context)
+    return t
+
+
+def forget_types() -> None:
+    _TYPES.clear()
 
 
 def storage_type(element: str) -> ir.Type:

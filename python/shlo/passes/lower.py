@@ -20,8 +20,8 @@ class _ModuleView:
 
 
 def legalize_to_linalg(module_op: ir.Operation) -> None:
-    from ..lowering.driver import Lowerer
-    lowered = Lowerer(_ModuleView(module_op), entry=None, mode="pass").lower()
+    from ..lowering.driver import lower_program
+    lowered = lower_program(_ModuleView(module_op), entry=None, mode="pass")
     body = module_op.regions[0].blocks[0]
     for op in list(body.operations):
         op.operation.erase()
