@@ -5,14 +5,16 @@ As in the interpreter, the work is done in f64 (complex<f64> for complex
 values) and rounded once to the result type. Batch norm is element-wise
 generics and reductions over the non-feature dimensions. cholesky and
 triangular_solve are the textbook column / row recurrences in scf loops over
-each matrix of the batch. fft is a direct DFT along each transformed
-dimension: a contraction with a twiddle matrix computed at run time (exact
-index arithmetic modulo N before the cos/sin), which is O(N^2) per line.
+each matrix of the batch (any sizes dynamic). fft transforms one dimension at
+a time: composite lengths by the four-step algorithm (N = N1 N2: DFTs of the
+factors, twiddles, a transpose), short and prime ones by a direct DFT, a real
+matmul with a twiddle matrix gathered from an exact table of cos / sin.
 """
 from __future__ import annotations
 
 import math
 
+import numpy as np
 from mlir import ir
 from mlir.dialects import arith, complex as cx, linalg, math as mmath, scf, tensor
 
@@ -20,10 +22,11 @@ from .. import element as el
 from .. import emit
 from ..element import const, index_const
 from ..registry import OpContext, lowers
+from ...interpreter.ops.elementwise import finish
 from .elementwise import convert_scalar
-from .shapes import reshape_static
 
 F = arith.CmpFPredicate
+I = arith.CmpIPredicate
 
 
 def _f64():
@@ -38,26 +41,24 @@ def _wide_name(element: str) -> str:
     return "complex<f64>" if el.kind(element) == "complex" else "f64"
 
 
-def _widen(v: ir.Value, element: str) -> ir.Value:
-    """A tensor of `element` as f64 / complex<f64> (one generic)."""
-    wide = _wide_name(element)
-    if element == wide:
+def _convert(v: ir.Value, src: str, dst: str) -> ir.Value:
+    """A tensor of `src` storage converted (the spec's convert, one rounding) to `dst` storage."""
+    if src == dst:
         return v
     n = emit.rank(v)
-    out = emit.empty(emit.dims(v), el.mlir_type(wide))
+    out = emit.empty(emit.dims(v), el.storage_type(dst))
     return emit.generic([v], [out], [emit.identity_map(n)] * 2, ["parallel"] * n,
-                        lambda x, _o: convert_scalar(el.to_compute(x, element), element, wide))[0]
+                        lambda x, _o: el.from_compute(convert_scalar(el.to_compute(x, src), src, dst), dst))[0]
 
 
-def _narrow(v: ir.Value, element: str) -> ir.Value:
-    """An f64 / complex<f64> tensor rounded once to `element` (storage)."""
-    wide = _wide_name(element)
-    if element == wide:
-        return v
-    n = emit.rank(v)
-    out = emit.empty(emit.dims(v), el.storage_type(element))
-    return emit.generic([v], [out], [emit.identity_map(n)] * 2, ["parallel"] * n,
-                        lambda x, _o: el.from_compute(convert_scalar(x, wide, element), element))[0]
+def _widen(v: ir.Value, element: str, wide: str | None = None) -> ir.Value:
+    """A tensor of `element` as f64 / complex<f64>."""
+    return _convert(v, element, wide or _wide_name(element))
+
+
+def _narrow(v: ir.Value, element: str, wide: str | None = None) -> ir.Value:
+    """An f64 / complex<f64> tensor rounded once to `element`."""
+    return _convert(v, wide or _wide_name(element), element)
 
 
 def _map(inputs: list, maps: list, rank: int, sizes, fn, element_type) -> ir.Value:
@@ -66,28 +67,41 @@ def _map(inputs: list, maps: list, rank: int, sizes, fn, element_type) -> ir.Val
                         lambda *a: fn(*a[:-1]))[0]
 
 
+def _min_size(*sizes):
+    """The smallest of sizes (ints or index values): loop bounds that stay inside every tensor
+    even when dynamic sizes that the program needs equal are not."""
+    ints = [s for s in sizes if isinstance(s, int)]
+    values = [s for s in sizes if not isinstance(s, int)]
+    if not values:
+        return min(ints)
+    out = values[0]
+    for v in values[1:] + ([index_const(min(ints))] if ints else []):
+        out = arith.minui(out, v)
+    return out
+
+
 # ----------------------------------------------------------------------------- batch normalization
 
 def _bn_setup(ctx: OpContext, operand):
     fi = int(ctx.attrs["feature_index"])
     element = ctx.operand_types[0].element
     rank = emit.rank(operand)
-    eps = float(_eps_in(ctx, element))
+    if not 0 <= fi < rank:
+        raise ctx.error(f"feature_index {fi} out of range for rank {rank}")
+    eps = _epsilon(ctx, element)
     feat = emit.affine_map(rank, [fi])
     return fi, element, rank, eps, feat
 
 
-def _eps_in(ctx: OpContext, element: str) -> float:
-    import numpy as np
-    from ...interpreter.ops.elementwise import finish
+def _epsilon(ctx: OpContext, element: str) -> float:
+    """epsilon rounded to the element type first, as the spec (and the interpreter) say."""
     return float(finish(np.asarray(ctx.attrs["epsilon"] or 0.0, np.float64), element))
 
 
 def _feature_sum(x: ir.Value, fi: int, fn=None, extra=()) -> ir.Value:
     """sum over every dimension but fi of fn(x, *extra) (f64), as a 1-D tensor."""
     rank = emit.rank(x)
-    size = emit.dim(x, fi)
-    out = emit.fill(const(0.0, _f64()), [size])
+    out = emit.fill(const(0.0, _f64()), [emit.dim(x, fi)])
     feat = emit.affine_map(rank, [fi])
     its = ["parallel" if d == fi else "reduction" for d in range(rank)]
     ins = [x] + [e for e, _ in extra]
@@ -100,6 +114,22 @@ def _feature_sum(x: ir.Value, fi: int, fn=None, extra=()) -> ir.Value:
     return emit.generic(ins, [out], maps, its, body)[0]
 
 
+def _fit(v: ir.Value, sizes: list) -> ir.Value:
+    """f64 tensor v with the given sizes (same rank): the common part kept, the rest NaN. For
+    dynamic sizes the program needs equal but that are not: never a read out of bounds."""
+    rank = len(sizes)
+    full = emit.fill(const(float("nan"), _f64()), sizes)
+    if 0 in emit.static_shape(v) or 0 in sizes:        # MLIR rejects slices of a static empty dimension
+        return full
+    common = [_min_size(a, b) for a, b in zip(emit.dims(v), sizes)]
+    dyn = ir.ShapedType.get_dynamic_size()
+    part_t = emit.tensor_type([c if isinstance(c, int) else None for c in common], v.type.element_type)
+    vals = [c for c in common if not isinstance(c, int)]
+    static = [c if isinstance(c, int) else dyn for c in common]
+    part = tensor.extract_slice(part_t, v, [], vals, [], [0] * rank, static, [1] * rank)
+    return tensor.insert_slice(part, full, [], vals, [], [0] * rank, static, [1] * rank)
+
+
 def _count(x: ir.Value, fi: int) -> ir.Value:
     """Number of elements per feature, as f64."""
     total = index_const(1)
@@ -109,17 +139,27 @@ def _count(x: ir.Value, fi: int) -> ir.Value:
     return arith.uitofp(_f64(), arith.index_cast(ir.IntegerType.get_signless(64), total))
 
 
+def _normalize(xv, m, var, scale, offset, eps: float):
+    """(x - mean) / sqrt(var + eps) * scale + offset, in the interpreter's order."""
+    sd = mmath.sqrt(arith.addf(var, const(eps, _f64())))
+    return arith.addf(arith.mulf(arith.divf(arith.subf(xv, m), sd), scale), offset)
+
+
+def _features(v: ir.Value, element: str, size) -> ir.Value:
+    """A per-feature parameter widened to f64, with exactly `size` entries (see `_fit`)."""
+    v = _widen(v, element)
+    if isinstance(emit.dim(v, 0), int) and isinstance(size, int):
+        return v
+    return _fit(v, [size])
+
+
 @lowers("batch_norm_inference")
 def batch_norm_inference(ctx: OpContext, operand, scale, offset, mean, variance):
     fi, element, rank, eps, feat = _bn_setup(ctx, operand)
     x = _widen(operand, element)
-    params = [_widen(v, element) for v in (scale, offset, mean, variance)]
-
-    def fn(xv, s, o, m, var):
-        sd = mmath.sqrt(arith.addf(var, const(eps, _f64())))
-        return arith.addf(arith.mulf(arith.divf(arith.subf(xv, m), sd), s), o)
-
-    out = _map([x] + params, [emit.identity_map(rank)] + [feat] * 4, rank, emit.dims(x), fn, _f64())
+    params = [_features(v, element, emit.dim(x, fi)) for v in (scale, offset, mean, variance)]
+    out = _map([x] + params, [emit.identity_map(rank)] + [feat] * 4, rank, emit.dims(x),
+               lambda xv, s, o, m, var: _normalize(xv, m, var, s, o, eps), _f64())
     return _narrow(out, ctx.result_types[0].element)
 
 
@@ -127,23 +167,20 @@ def batch_norm_inference(ctx: OpContext, operand, scale, offset, mean, variance)
 def batch_norm_training(ctx: OpContext, operand, scale, offset):
     fi, element, rank, eps, feat = _bn_setup(ctx, operand)
     x = _widen(operand, element)
-    s, o = _widen(scale, element), _widen(offset, element)
+    s, o = (_features(v, element, emit.dim(x, fi)) for v in (scale, offset))
     n = _count(x, fi)
-    mean = _map([_feature_sum(x, fi)], [emit.identity_map(1)], 1, [emit.dim(x, fi)],
-                lambda v: arith.divf(v, n), _f64())
+    one = [emit.identity_map(1)]
+    size = [emit.dim(x, fi)]
+    mean = _map([_feature_sum(x, fi)], one, 1, size, lambda v: arith.divf(v, n), _f64())
 
-    def sq(xv, m):
+    def squared_deviation(xv, m):
         c = arith.subf(xv, m)
         return arith.mulf(c, c)
 
-    var = _map([_feature_sum(x, fi, sq, [(mean, feat)])], [emit.identity_map(1)], 1, [emit.dim(x, fi)],
+    var = _map([_feature_sum(x, fi, squared_deviation, [(mean, feat)])], one, 1, size,
                lambda v: arith.divf(v, n), _f64())
-
-    def norm(xv, m, v, sc, of):
-        sd = mmath.sqrt(arith.addf(v, const(eps, _f64())))
-        return arith.addf(arith.mulf(arith.divf(arith.subf(xv, m), sd), sc), of)
-
-    out = _map([x, mean, var, s, o], [emit.identity_map(rank)] + [feat] * 4, rank, emit.dims(x), norm, _f64())
+    out = _map([x, mean, var, s, o], [emit.identity_map(rank)] + [feat] * 4, rank, emit.dims(x),
+               lambda xv, m, v, sc, of: _normalize(xv, m, v, sc, of, eps), _f64())
     return [_narrow(out, element), _narrow(mean, ctx.result_types[1].element),
             _narrow(var, ctx.result_types[2].element)]
 
@@ -151,9 +188,12 @@ def batch_norm_training(ctx: OpContext, operand, scale, offset):
 @lowers("batch_norm_grad")
 def batch_norm_grad(ctx: OpContext, operand, scale, mean, variance, grad_output):
     fi, element, rank, eps, feat = _bn_setup(ctx, operand)
+    ctx.lowerer.same_sizes([operand, grad_output], None, f"shlo.batch_norm_grad at {ctx.location}")
     x = _widen(operand, element)
     g = _widen(grad_output, ctx.operand_types[4].element)
-    sc, m, var = (_widen(v, element) for v in (scale, mean, variance))
+    if None in emit.static_shape(operand) or None in emit.static_shape(grad_output):
+        g = _fit(g, emit.dims(x))
+    sc, m, var = (_features(v, element, emit.dim(x, fi)) for v in (scale, mean, variance))
     n = _count(x, fi)
     eps_c = const(eps, _f64())
     sum_g = _feature_sum(g, fi)
@@ -176,18 +216,7 @@ def batch_norm_grad(ctx: OpContext, operand, scale, mean, variance, grad_output)
             _narrow(sum_g, ctx.result_types[2].element)]
 
 
-# ----------------------------------------------------------------------------- matrices
-
-def _batched(v: ir.Value, what: str, ctx: OpContext):
-    """A [..., m, n] tensor as [B, m, n] (static shapes), and the batch shape."""
-    shape = emit.static_shape(v)
-    if None in shape:
-        raise ctx.error(f"{what} with dynamic dimensions is not compiled yet")
-    b = 1
-    for s in shape[:-2]:
-        b *= s
-    return reshape_static(v, [b] + shape[-2:]), shape
-
+# ----------------------------------------------------------------------------- batches of matrices
 
 def _zero(t: ir.Type) -> ir.Value:
     return emit.zero_scalar(t)
@@ -201,12 +230,16 @@ def _conj(v: ir.Value) -> ir.Value:
     return cx.conj(v) if _is_complex(v.type) else v
 
 
-def _mul(a, b):
-    return cx.mul(a, b) if _is_complex(a.type) else arith.mulf(a, b)
+def _add(a, b):
+    return cx.add(a, b) if _is_complex(a.type) else arith.addf(a, b)
 
 
 def _sub(a, b):
     return cx.sub(a, b) if _is_complex(a.type) else arith.subf(a, b)
+
+
+def _mul(a, b):
+    return cx.mul(a, b) if _is_complex(a.type) else arith.mulf(a, b)
 
 
 def _div(a, b):
@@ -221,217 +254,385 @@ def _from_real(r, t):
     return cx.create_(t, r, const(0.0, _f64())) if _is_complex(t) else r
 
 
+def _finite(v) -> ir.Value:
+    """|v| < inf for each part (false for NaN)."""
+    inf = const(float("inf"), _f64())
+    parts = [cx.re(v), cx.im(v)] if _is_complex(v.type) else [v]
+    ok = None
+    for p in parts:
+        f = arith.cmpf(F.OLT, mmath.absf(p), inf)
+        ok = f if ok is None else arith.andi(ok, f)
+    return ok
+
+
 def _for(lo, hi, iters: list, body) -> list:
     """scf.for with `body(i, *iters) -> list` (ints or index values for the bounds)."""
-    op = scf.ForOp(emit.as_index(lo), emit.as_index(hi), index_const(1), iters)
+    op = scf.ForOp(emit.as_index(lo), emit.as_index(hi), index_const(1), list(iters))
     with ir.InsertionPoint(op.body):
-        scf.YieldOp(body(op.induction_variable, *op.inner_iter_args))
+        scf.YieldOp(list(body(op.induction_variable, *op.inner_iter_args)))
     return list(op.results)
 
 
+def _dot(lo, hi, init, term) -> ir.Value:
+    """init + sum over k in [lo, hi) of term(k), in order."""
+    return _for(lo, hi, [init], lambda k, s: [_add(s, term(k))])[0]
+
+
+def _for_batches(sizes: list, iters: list, body) -> list:
+    """Loops over every index of the batch dimensions `sizes` with `body(batch_index, *iters)`."""
+    def level(d, idx, its):
+        if d == len(sizes):
+            return body(idx, *its)
+        return _for(0, sizes[d], its, lambda i, *a: level(d + 1, idx + [i], list(a)))
+    return level(0, [], list(iters))
+
+
 def _hermitian(a: ir.Value, lower: bool) -> ir.Value:
-    """The Hermitian matrices whose selected triangle `a` ([B, n, n], wide) holds; real diagonal."""
+    """The Hermitian matrices whose selected triangle `a` ([..., n, n], wide) holds; real diagonal."""
     t = a.type.element_type
+    rank = emit.rank(a)
     out = emit.empty(emit.dims(a), t)
 
+    rows, cols = emit.dims(a)[-2:]
+    square = isinstance(rows, int) and isinstance(cols, int)
+
     def body(_o):
-        b, i, j = (linalg.IndexOp(d).result for d in range(3))
-        take_direct = arith.cmpi(arith.CmpIPredicate.sge if lower else arith.CmpIPredicate.sle, i, j)
-        ii = arith.select(take_direct, i, j)
-        jj = arith.select(take_direct, j, i)
-        v = tensor.extract(a, [b, ii, jj])
-        v = arith.select(take_direct, v, _conj(v))
-        diag = arith.cmpi(arith.CmpIPredicate.eq, i, j)
+        *batch, i, j = (linalg.IndexOp(d).result for d in range(rank))
+        direct = arith.cmpi(I.sge if lower else I.sle, i, j)
+        ii, jj = arith.select(direct, i, j), arith.select(direct, j, i)
+        if not square:      # inside the matrix even if a dynamic size makes it not square
+            ii = arith.minui(ii, arith.subi(emit.as_index(rows), index_const(1)))
+            jj = arith.minui(jj, arith.subi(emit.as_index(cols), index_const(1)))
+        v = tensor.extract(a, batch + [ii, jj])
+        v = arith.select(direct, v, _conj(v))
+        diag = arith.cmpi(I.eq, i, j)
         return arith.select(diag, _from_real(_real(v), t), v)
 
-    return emit.generic([], [out], [emit.identity_map(3)], ["parallel"] * 3, body)[0]
+    return emit.generic([], [out], [emit.identity_map(rank)], ["parallel"] * rank, body)[0]
 
+
+def _conj_transpose(m: ir.Value, conj: bool = True) -> ir.Value:
+    """[..., m, n] -> [..., n, m], conjugated if asked."""
+    rank = emit.rank(m)
+    sizes = emit.dims(m)
+    out = emit.empty(sizes[:-2] + [sizes[-1], sizes[-2]], m.type.element_type)
+    swap = emit.affine_map(rank, list(range(rank - 2)) + [rank - 1, rank - 2])
+    return emit.generic([m], [out], [swap, emit.identity_map(rank)], ["parallel"] * rank,
+                        lambda x, _o: _conj(x) if conj else x)[0]
+
+
+# ----------------------------------------------------------------------------- cholesky
 
 @lowers("cholesky")
 def cholesky(ctx: OpContext, a):
     element = ctx.operand_types[0].element
-    lower = bool(ctx.attr("lower", False))
-    flat, shape = _batched(_widen(a, element), "cholesky", ctx)
-    t = flat.type.element_type
-    bsz, n = emit.static_shape(flat)[0], shape[-1]
-    h = _hermitian(flat, lower)
-    out = emit.fill(_zero(t), [bsz, n, n])
-    nan = _from_real(const(float("nan"), _f64()), t)
-
-    def per_matrix(b, acc):
-        def column(j, acc_, ok):
-            d = tensor.extract(h, [b, j, j])
-            s = _for(0, j, [_zero(t)], lambda k, s_: [_add(s_, _mul(tensor.extract(acc_, [b, j, k]),
-                                                                     _conj(tensor.extract(acc_, [b, j, k]))))])[0]
-            diag2 = arith.subf(_real(d), _real(s))
-            good = arith.cmpf(F.OGT, diag2, const(0.0, _f64()))        # NaN is not > 0
-            ljj = mmath.sqrt(arith.maximumf(diag2, const(0.0, _f64())))
-            acc_ = tensor.insert(_from_real(ljj, t), acc_, [b, j, j])
-
-            def row(i, acc2):
-                s2 = _for(0, j, [_zero(t)], lambda k, s_: [_add(s_, _mul(tensor.extract(acc2, [b, i, k]),
-                                                                          _conj(tensor.extract(acc2, [b, j, k]))))])[0]
-                v = _div(_sub(tensor.extract(h, [b, i, j]), s2), _from_real(ljj, t))
-                return [tensor.insert(v, acc2, [b, i, j])]
-
-            acc_ = _for(arith.addi(j, index_const(1)), n, [acc_], row)[0]
-            return [acc_, arith.andi(ok, good)]
-
-        acc, ok = _for(0, n, [acc, const(1, ir.IntegerType.get_signless(1))], column)
-        if_op = scf.IfOp(ok, [acc.type], has_else=True)
-        with ir.InsertionPoint(if_op.then_block):
-            scf.YieldOp([acc])
-        with ir.InsertionPoint(if_op.else_block):
-            filled = _for(0, n, [acc], lambda i, m: [_for(0, n, [m], lambda j, m2: [
-                tensor.insert(nan, m2, [b, i, j])])[0]])[0]
-            scf.YieldOp([filled])
-        return [if_op.results[0]]
-
-    out = _for(0, bsz, [out], per_matrix)[0]
+    lower = bool(ctx.attr("lower", False))      # absent means upper, as in StableHLO
+    if emit.rank(a) < 2:
+        raise ctx.error(f"needs matrices, got rank {emit.rank(a)}")
+    h = _hermitian(_widen(a, element), lower)
+    t = h.type.element_type
+    sizes = emit.dims(h)
+    n = _min_size(sizes[-2], sizes[-1])       # equal unless a dynamic size is wrong
+    out = emit.fill(_zero(t), sizes)
+    out = _for_batches(sizes[:-2], [out], lambda b, acc: [_factor_one(h, b, n, acc)])[0]
     if not lower:
         out = _conj_transpose(out)
-    return reshape_static(_narrow(out, ctx.result_types[0].element), list(shape))
+    return _narrow(out, ctx.result_types[0].element)
 
 
-def _add(a, b):
-    return cx.add(a, b) if _is_complex(a.type) else arith.addf(a, b)
+def _factor_one(h: ir.Value, b: list, n, acc: ir.Value) -> ir.Value:
+    """L of matrix `b` (a batch index) of h written into acc (Cholesky-Crout, column by column); a matrix that
+    is not positive definite, or whose factor is not finite, gives NaNs (as the interpreter)."""
+    t = h.type.element_type
+    one = index_const(1)
+
+    def column(j, acc_, ok):
+        jj_sum = _dot(0, j, _zero(t), lambda k: _mul(tensor.extract(acc_, b + [j, k]),
+                                                     _conj(tensor.extract(acc_, b + [j, k]))))
+        d2 = arith.subf(_real(tensor.extract(h, b + [j, j])), _real(jj_sum))
+        positive = arith.cmpf(F.OGT, d2, const(0.0, _f64()))       # NaN is not > 0
+        ljj = mmath.sqrt(arith.maximumf(d2, const(0.0, _f64())))
+        acc_ = tensor.insert(_from_real(ljj, t), acc_, b + [j, j])
+
+        def row(i, acc2, ok2):
+            s = _dot(0, j, _zero(t), lambda k: _mul(tensor.extract(acc2, b + [i, k]),
+                                                    _conj(tensor.extract(acc2, b + [j, k]))))
+            v = _div(_sub(tensor.extract(h, b + [i, j]), s), _from_real(ljj, t))
+            return [tensor.insert(v, acc2, b + [i, j]), arith.andi(ok2, _finite(v))]
+
+        acc_, ok = _for(arith.addi(j, one), n, [acc_, ok], row)
+        return [acc_, arith.andi(ok, arith.andi(positive, _finite(ljj)))]
+
+    acc, ok = _for(0, n, [acc, const(1, ir.IntegerType.get_signless(1))], column)
+    nan = _from_real(const(float("nan"), _f64()), t)
+    if_op = scf.IfOp(ok, [acc.type], has_else=True)
+    with ir.InsertionPoint(if_op.then_block):
+        scf.YieldOp([acc])
+    with ir.InsertionPoint(if_op.else_block):
+        filled = _for(0, n, [acc], lambda i, m: [_for(0, n, [m], lambda j, m2: [
+            tensor.insert(nan, m2, b + [i, j])])[0]])[0]
+        scf.YieldOp([filled])
+    return if_op.results[0]
 
 
-def _conj_transpose(m: ir.Value) -> ir.Value:
-    t = m.type.element_type
-    out = emit.empty(emit.dims(m), t)
-    in_map = emit.affine_map(3, [0, 2, 1])
-    return emit.generic([m], [out], [in_map, emit.identity_map(3)], ["parallel"] * 3,
-                        lambda x, _o: _conj(x))[0]
-
+# ----------------------------------------------------------------------------- triangular_solve
 
 @lowers("triangular_solve")
 def triangular_solve(ctx: OpContext, a, b):
     ea, eb = ctx.operand_types[0].element, ctx.operand_types[1].element
-    complex_ = el.kind(ea) == "complex" or el.kind(eb) == "complex"
-    wide = "complex<f64>" if complex_ else "f64"
+    wide = "complex<f64>" if "complex" in (el.kind(ea), el.kind(eb)) else "f64"
     left = bool(ctx.attrs["left_side"])
     lower = bool(ctx.attrs["lower"])
     unit = bool(ctx.attrs["unit_diagonal"])
     trans = ctx.attrs["transpose_a"] or "NO_TRANSPOSE"
-    A, shape_a = _batched(_widen_to(a, ea, wide), "triangular_solve", ctx)
-    B, shape_b = _batched(_widen_to(b, eb, wide), "triangular_solve", ctx)
-    t = A.type.element_type
-    bsz, m = emit.static_shape(A)[0], shape_a[-1]
-    # the effective triangular matrix M (after transpose/adjoint), with unit diagonal if asked
-    is_lower = lower if trans == "NO_TRANSPOSE" else not lower
-    if not left:
-        is_lower = not is_lower
-    transposed = (trans != "NO_TRANSPOSE") != (not left)    # read A[j, i] instead of A[i, j]
+    if trans not in ("NO_TRANSPOSE", "TRANSPOSE", "ADJOINT"):
+        raise ctx.error(f"unknown transpose_a {trans}")
+    if emit.rank(a) < 2 or emit.rank(a) != emit.rank(b):
+        raise ctx.error("needs matrices of one rank in a and b")
+    A = _widen(a, ea, wide)
+    B = _widen(b, eb, wide)
+    # Solve M X = rhs with M = op(A) (left) or op(A)^T (right, as X op(A) = B <=> op(A)^T X^T = B^T).
+    transposed = (trans != "NO_TRANSPOSE") != (not left)   # M[i, j] reads A[j, i]
     conj = trans == "ADJOINT"
+    is_lower = lower != transposed                           # M's triangle
+    rhs = B if left else _conj_transpose(B, conj=False)
+    x = _substitute(A, rhs, is_lower, transposed, conj, unit)
+    if not left:
+        x = _conj_transpose(x, conj=False)
+    return _narrow(x, ctx.result_types[0].element, wide)
+
+
+def _substitute(A, rhs, is_lower: bool, transposed: bool, conj: bool, unit: bool) -> ir.Value:
+    """X with M X = rhs by forward (lower M) or back substitution, row by row; M[i, j] is
+    A[i, j] or A[j, i], conjugated if asked; only M's triangle is read."""
+    t = A.type.element_type
+    *batch, m, ncols = emit.dims(rhs)
+    *batch_a, rows_a, cols_a = emit.dims(A)
+    loop_batch = [_min_size(x, y) for x, y in zip(batch, batch_a)]
+    m_idx = emit.as_index(_min_size(m, rows_a, cols_a))
     one = _from_real(const(1.0, _f64()), t)
+    x = emit.fill(_zero(t), emit.dims(rhs))
 
     def entry(bi, i, j):
-        ii, jj = (j, i) if transposed else (i, j)
-        v = tensor.extract(A, [bi, ii, jj])
+        v = tensor.extract(A, bi + ([j, i] if transposed else [i, j]))
         return cx.conj(v) if conj and _is_complex(t) else v
-
-    rhs = B if left else _plain_transpose(B)       # solve M X = rhs, rows of X in order
-    ncols = emit.static_shape(rhs)[2]
-    x = emit.fill(_zero(t), [bsz, m, ncols])
 
     def per_matrix(bi, acc):
         def step(k, acc_):
-            i = k if is_lower else arith.subi(index_const(m - 1), k)
-            lo, hi = (index_const(0), i) if is_lower else (arith.addi(i, index_const(1)), index_const(m))
+            i = k if is_lower else arith.subi(arith.subi(m_idx, index_const(1)), k)
+            lo, hi = (index_const(0), i) if is_lower else (arith.addi(i, index_const(1)), m_idx)
+            diag = one if unit else entry(bi, i, i)
 
             def col(c, acc2):
-                s = _for(lo, hi, [tensor.extract(rhs, [bi, i, c])],
-                         lambda kk, s_: [_sub(s_, _mul(entry(bi, i, kk), tensor.extract(acc2, [bi, kk, c])))])[0]
-                d = one if unit else entry(bi, i, i)
-                return [tensor.insert(_div(s, d), acc2, [bi, i, c])]
+                s = _for(lo, hi, [tensor.extract(rhs, bi + [i, c])],
+                         lambda kk, s_: [_sub(s_, _mul(entry(bi, i, kk), tensor.extract(acc2, bi + [kk, c])))])[0]
+                return [tensor.insert(_div(s, diag), acc2, bi + [i, c])]
 
             return _for(0, ncols, [acc_], col)
-        return _for(0, m, [acc], step)
+        return _for(0, m_idx, [acc], step)
 
-    x = _for(0, bsz, [x], per_matrix)[0]
-    if not left:
-        x = _plain_transpose(x)
-    return reshape_static(_narrow_to(x, wide, ctx.result_types[0].element), list(shape_b))
-
-
-def _widen_to(v, element: str, wide: str):
-    if element == wide:
-        return v
-    n = emit.rank(v)
-    out = emit.empty(emit.dims(v), el.mlir_type(wide))
-    return emit.generic([v], [out], [emit.identity_map(n)] * 2, ["parallel"] * n,
-                        lambda x, _o: convert_scalar(el.to_compute(x, element), element, wide))[0]
-
-
-def _narrow_to(v, wide: str, element: str):
-    if element == wide:
-        return v
-    n = emit.rank(v)
-    out = emit.empty(emit.dims(v), el.storage_type(element))
-    return emit.generic([v], [out], [emit.identity_map(n)] * 2, ["parallel"] * n,
-                        lambda x, _o: el.from_compute(convert_scalar(x, wide, element), element))[0]
-
-
-def _plain_transpose(m: ir.Value) -> ir.Value:
-    sizes = emit.dims(m)
-    out = emit.empty([sizes[0], sizes[2], sizes[1]], m.type.element_type)
-    return emit.generic([m], [out], [emit.affine_map(3, [0, 2, 1]), emit.identity_map(3)], ["parallel"] * 3,
-                        lambda x, _o: x)[0]
+    return _for_batches(loop_batch, [x], per_matrix)[0]
 
 
 # ----------------------------------------------------------------------------- fft
 
-def _dft_last(x: ir.Value, n_out: int, n_in: int, inverse: bool) -> ir.Value:
-    """y[..., k] = sum_j x[..., j] * exp(-+2 pi i j k / N), N = max(n_in, n_out) lengths given;
-    x is complex<f64> [..., n_in]; the twiddles are exact modulo N before cos/sin."""
+DIRECT_DFT_MAX = 64          # lengths up to this (and prime ones) are direct DFTs
+DIRECT_DFT_LIMIT = 2048      # a direct DFT's real twiddle matrix is 32 N^2 bytes: 128 MiB here
+
+
+def _dft(x: ir.Value, n: int, inverse: bool, ctx: OpContext) -> ir.Value:
+    """The unnormalized DFT of complex<f64> [..., n] along the last dimension. Composite
+    lengths split as n = n1 n2 (the four-step algorithm: n2 DFTs of length n1, twiddles,
+    n1 DFTs of length n2, a transpose), down to direct DFTs of short or prime lengths."""
+    n1 = _split_length(n)
+    if n1 is None:
+        if n > DIRECT_DFT_LIMIT:
+            raise ctx.error(f"fft length {n} has a prime factor above {DIRECT_DFT_LIMIT}, "
+                            "whose direct DFT is not compiled")
+        return _dft_direct(x, n, inverse)
+    n2 = n // n1
     rank = emit.rank(x)
-    big_n = max(n_in, n_out)
-    i64 = ir.IntegerType.get_signless(64)
-    c = _c128()
-    sign = 1.0 if inverse else -1.0
-    tw = emit.empty([n_in, n_out], c)
-
-    def twiddle(_o):
-        j = arith.index_cast(i64, linalg.IndexOp(0).result)
-        k = arith.index_cast(i64, linalg.IndexOp(1).result)
-        r = arith.remui(arith.muli(j, k), const(big_n, i64))
-        ang = arith.mulf(arith.uitofp(_f64(), r), const(sign * 2 * math.pi / big_n, _f64()))
-        return cx.create_(c, mmath.cos(ang), mmath.sin(ang))
-
-    tw = emit.generic([], [tw], [emit.identity_map(2)], ["parallel"] * 2, twiddle)[0]
-    sizes = emit.dims(x)[:-1] + [n_out]
-    out = emit.fill(_zero(c), sizes)
-    # loops: batch dims..., k (parallel), j (reduction)
-    n = rank + 1
-    x_map = emit.affine_map(n, list(range(rank - 1)) + [rank])
-    t_map = emit.affine_map(n, [rank, rank - 1])
-    o_map = emit.affine_map(n, list(range(rank)))
-    return emit.generic([x, tw], [out], [x_map, t_map, o_map], ["parallel"] * rank + ["reduction"],
-                        lambda a, w, acc: cx.add(acc, cx.mul(a, w)))[0]
+    lead = emit.dims(x)[:-1]
+    # x[n2 * i1 + i2] as a[i1, i2]; k = k1 + n1 * k2
+    a = _expand_last(x, lead, [n1, n2])
+    b = _along(a, rank - 1, lambda v: _dft(v, n1, inverse, ctx))            # [k1, i2]
+    b = _multiply_last2(b, _four_step_twiddles(n1, n2, inverse))
+    c = _dft(b, n2, inverse, ctx)                                           # [k1, k2]
+    return _collapse_last(_transpose(c, list(range(rank - 1)) + [rank, rank - 1]), lead, n)
 
 
-def _move_last(v: ir.Value, d: int) -> ir.Value:
+def _split_length(n: int) -> int | None:
+    """The divisor of n nearest below sqrt(n), or None for a direct DFT."""
+    if n <= DIRECT_DFT_MAX:
+        return None
+    for d in range(math.isqrt(n), 1, -1):
+        if n % d == 0:
+            return d
+    return None
+
+
+def _four_step_twiddles(n1: int, n2: int, inverse: bool) -> ir.Value:
+    """exp(-+2 pi i k1 i2 / (n1 n2)) as a constant complex<f64> [n1, n2] (exact angles)."""
+    n = n1 * n2
+    r = np.outer(np.arange(n1), np.arange(n2)) % n
+    w = np.exp((1j if inverse else -1j) * 2 * np.pi * r / n)
+    return emit.constant_array(w.astype(np.complex128), "complex<f64>")
+
+
+def _multiply_last2(v: ir.Value, w: ir.Value) -> ir.Value:
+    """v[..., i, j] * w[i, j]."""
     rank = emit.rank(v)
-    if d == rank - 1:
-        return v
-    perm = [i for i in range(rank) if i != d] + [d]
+    out = emit.empty(emit.dims(v), v.type.element_type)
+    return emit.generic([v, w], [out], [emit.identity_map(rank), emit.affine_map(rank, [rank - 2, rank - 1]),
+                                        emit.identity_map(rank)], ["parallel"] * rank,
+                        lambda x, t, _o: cx.mul(x, t))[0]
+
+
+def _expand_last(v: ir.Value, lead: list, last: list) -> ir.Value:
+    """[..., n] -> [..., n1, n2] (row-major)."""
+    rank = emit.rank(v)
+    dyn = ir.ShapedType.get_dynamic_size()
+    groups = [[d] for d in range(rank - 1)] + [[rank - 1, rank]]
+    rt = emit.tensor_type([s if isinstance(s, int) else None for s in lead] + last, v.type.element_type)
+    return tensor.expand_shape(rt, v, _reassociation(groups), [s for s in lead if not isinstance(s, int)],
+                               [s if isinstance(s, int) else dyn for s in lead] + last)
+
+
+def _collapse_last(v: ir.Value, lead: list, n: int) -> ir.Value:
+    """[..., n1, n2] -> [..., n1 n2]."""
+    rank = emit.rank(v)
+    groups = [[d] for d in range(rank - 2)] + [[rank - 2, rank - 1]]
+    rt = emit.tensor_type([s if isinstance(s, int) else None for s in lead] + [n], v.type.element_type)
+    return tensor.collapse_shape(rt, v, _reassociation(groups))
+
+
+def _reassociation(groups) -> ir.ArrayAttr:
+    i64 = ir.IntegerType.get_signless(64)
+    return ir.ArrayAttr.get([ir.ArrayAttr.get([ir.IntegerAttr.get(i64, d) for d in g]) for g in groups])
+
+
+def _dft_direct(x: ir.Value, n: int, inverse: bool) -> ir.Value:
+    """y[..., k] = sum_j x[..., j] * exp(-+2 pi i j k / n), for x of complex<f64> [..., n].
+    Done in reals, as a matmul: [re x, im x] times [[C, S], [-S, C]] is [re y, im y]."""
+    return _join_complex(_matmul_last(_split_complex(x), _twiddles(n, inverse)), n)
+
+
+def _matmul_last(x: ir.Value, w: ir.Value) -> ir.Value:
+    """x [..., K] times w [K, N] (f64): a linalg.matmul on x's leading dimensions collapsed
+    (MLIR cannot expand a dimension back into two dynamic ones: then a generic contraction)."""
+    rank = emit.rank(x)
+    lead = emit.dims(x)[:-1]
+    k, n = emit.static_shape(w)
+    if sum(not isinstance(s, int) for s in lead) > 1:
+        out = emit.fill(const(0.0, _f64()), lead + [n])
+        loops = rank + 1                # batch dims..., n (parallel), k (reduction)
+        maps = [emit.affine_map(loops, list(range(rank - 1)) + [rank]), emit.affine_map(loops, [rank, rank - 1]),
+                emit.affine_map(loops, list(range(rank)))]
+        return emit.generic([x, w], [out], maps, ["parallel"] * rank + ["reduction"],
+                            lambda a, b, acc: arith.addf(acc, arith.mulf(a, b)))[0]
+    rows = None if None in emit.static_shape(x)[:-1] else math.prod(emit.static_shape(x)[:-1])
+    if rank == 1:
+        x = tensor.expand_shape(emit.tensor_type([1, k], _f64()), x, _reassociation([[0, 1]]), [], [1, k])
+    elif rank > 2:
+        groups = [list(range(rank - 1)), [rank - 1]]
+        x = tensor.collapse_shape(emit.tensor_type([rows, k], _f64()), x, _reassociation(groups))
+    out = emit.fill(const(0.0, _f64()), [emit.dim(x, 0), n])
+    y = linalg.matmul(x, w, outs=[out])
+    y = y if isinstance(y, ir.Value) else y.results[0]
+    if rank == 1:
+        return tensor.collapse_shape(emit.tensor_type([n], _f64()), y, _reassociation([[0, 1]]))
+    if rank == 2:
+        return y
+    dyn = ir.ShapedType.get_dynamic_size()
+    rt = emit.tensor_type([s if isinstance(s, int) else None for s in lead] + [n], _f64())
+    return tensor.expand_shape(rt, y, _reassociation([list(range(rank - 1)), [rank - 1]]),
+                               [s for s in lead if not isinstance(s, int)],
+                               [s if isinstance(s, int) else dyn for s in lead] + [n])
+
+
+def _twiddles(n: int, inverse: bool) -> ir.Value:
+    """[[C, S], [-S, C]] (f64 [2 n, 2 n]) with C + iS = exp(-+2 pi i j k / n).
+
+    cos and sin take only n values, at the angles 2 pi r / n with r = j k mod n (exact):
+    a constant table of them is gathered from. A tensor.generate, not a linalg op, so that
+    element-wise fusion does not recompute the matrix inside the contraction."""
+    angles = 2 * np.pi * np.arange(n) / n
+    table = emit.constant_array(np.stack([np.cos(angles), (1.0 if inverse else -1.0) * np.sin(angles)]), "f64")
+    i64 = ir.IntegerType.get_signless(64)
+    index = ir.IndexType.get()
+    op = tensor.GenerateOp(emit.tensor_type([2 * n, 2 * n], _f64()), [])
+    block = op.regions[0].blocks.append(index, index)
+    with ir.InsertionPoint(block):
+        row, col = block.arguments              # j (input), k (output)
+        im_row = arith.cmpi(I.uge, row, index_const(n))
+        im_col = arith.cmpi(I.uge, col, index_const(n))
+        j = arith.index_cast(i64, arith.select(im_row, arith.subi(row, index_const(n)), row))
+        k = arith.index_cast(i64, arith.select(im_col, arith.subi(col, index_const(n)), col))
+        r = arith.index_cast(index, arith.remui(arith.muli(j, k), const(n, i64)))
+        c, s_ = tensor.extract(table, [index_const(0), r]), tensor.extract(table, [index_const(1), r])
+        sine = arith.select(im_row, arith.negf(s_), s_)
+        tensor.YieldOp(arith.select(arith.xori(im_row, im_col), sine, c))
+    return op.result
+
+
+def _split_complex(x: ir.Value) -> ir.Value:
+    """complex [..., n] -> f64 [..., 2 n]: the real parts, then the imaginary parts."""
+    rank = emit.rank(x)
+    sizes = emit.dims(x)
+    n = sizes[-1]
+    ident = [emit.identity_map(rank)] * 3
+    re, im = emit.generic([x], [emit.empty(sizes, _f64()), emit.empty(sizes, _f64())], ident, ["parallel"] * rank,
+                          lambda v, _r, _i: [cx.re(v), cx.im(v)])
+    out = emit.empty(sizes[:-1] + [2 * n], _f64())
+    out = _insert_last(re, out, 0)
+    return _insert_last(im, out, n)
+
+
+def _join_complex(y: ir.Value, n: int) -> ir.Value:
+    """f64 [..., 2 n] (real parts, then imaginary parts) -> complex<f64> [..., n]."""
+    rank = emit.rank(y)
+    sizes = emit.dims(y)[:-1] + [n]
+    re, im = _extract_last(y, 0, n), _extract_last(y, n, n)
+    return emit.generic([re, im], [emit.empty(sizes, _c128())], [emit.identity_map(rank)] * 3, ["parallel"] * rank,
+                        lambda r, i, _o: cx.create_(_c128(), r, i))[0]
+
+
+def _slice_args(v: ir.Value, offset: int, size: int):
+    """extract/insert_slice operands for [..., offset:offset+size] of a tensor like v."""
+    rank = emit.rank(v)
+    dyn = ir.ShapedType.get_dynamic_size()
+    lead = emit.dims(v)[:-1]
+    values = [s for s in lead if not isinstance(s, int)]
+    static = [s if isinstance(s, int) else dyn for s in lead] + [size]
+    return values, [0] * (rank - 1) + [offset], static, [1] * rank
+
+
+def _extract_last(v: ir.Value, offset: int, size: int) -> ir.Value:
+    values, offsets, static, strides = _slice_args(v, offset, size)
+    shape = emit.static_shape(v)[:-1] + [size]
+    return tensor.extract_slice(emit.tensor_type(shape, v.type.element_type), v, [], values, [], offsets, static,
+                                strides)
+
+
+def _insert_last(part: ir.Value, into: ir.Value, offset: int) -> ir.Value:
+    values, offsets, static, strides = _slice_args(into, offset, emit.static_shape(part)[-1])
+    return tensor.insert_slice(part, into, [], values, [], offsets, static, strides)
+
+
+def _transpose(v: ir.Value, perm: list) -> ir.Value:
     sizes = emit.dims(v)
     out = emit.empty([sizes[p] for p in perm], v.type.element_type)
     op = linalg.transpose(v, outs=[out], permutation=perm)
     return op if isinstance(op, ir.Value) else op.results[0]
 
 
-def _move_back(v: ir.Value, d: int) -> ir.Value:
+def _along(v: ir.Value, d: int, fn) -> ir.Value:
+    """fn applied along dimension d: d moved last, transformed, moved back."""
     rank = emit.rank(v)
     if d == rank - 1:
-        return v
+        return fn(v)
     perm = [i for i in range(rank) if i != d] + [d]
-    inverse = [perm.index(i) for i in range(rank)]
-    sizes = emit.dims(v)
-    out = emit.empty([sizes[p] for p in inverse], v.type.element_type)
-    op = linalg.transpose(v, outs=[out], permutation=inverse)
-    return op if isinstance(op, ir.Value) else op.results[0]
+    return _transpose(fn(_transpose(v, perm)), [perm.index(i) for i in range(rank)])
 
 
 def _scale(v: ir.Value, factor: float) -> ir.Value:
@@ -443,64 +644,62 @@ def _scale(v: ir.Value, factor: float) -> ir.Value:
 
 
 def _hermitian_complete(v: ir.Value, n: int) -> ir.Value:
-    """[..., n//2+1] half spectrum -> [..., n] full one (conjugate symmetry), for IRFFT."""
+    """[..., n//2+1] half spectrum -> [..., n] full one (conjugate symmetry), for IRFFT; the
+    imaginary parts of the DC and Nyquist entries do not contribute, as in numpy's irfft."""
     rank = emit.rank(v)
-    sizes = emit.dims(v)[:-1] + [n]
-    out = emit.empty(sizes, v.type.element_type)
+    out = emit.empty(emit.dims(v)[:-1] + [n], v.type.element_type)
     half = n // 2 + 1
 
     def body(_o):
         idx = [linalg.IndexOp(d).result for d in range(rank)]
         k = idx[-1]
-        mirrored = arith.cmpi(arith.CmpIPredicate.sge, k, index_const(half))
-        src = arith.select(mirrored, arith.subi(index_const(n), k), k)
-        val = tensor.extract(v, idx[:-1] + [src])
-        # the DC and Nyquist entries contribute their real parts only
-        nyquist = arith.cmpi(arith.CmpIPredicate.eq, k, index_const(n // 2)) if n % 2 == 0 else None
-        real_only = arith.cmpi(arith.CmpIPredicate.eq, k, index_const(0))
-        if nyquist is not None:
-            real_only = arith.ori(real_only, nyquist)
+        mirrored = arith.cmpi(I.sge, k, index_const(half))
+        val = tensor.extract(v, idx[:-1] + [arith.select(mirrored, arith.subi(index_const(n), k), k)])
+        real_only = arith.cmpi(I.eq, k, index_const(0))
+        if n % 2 == 0:
+            real_only = arith.ori(real_only, arith.cmpi(I.eq, k, index_const(n // 2)))
         val = arith.select(real_only, cx.create_(_c128(), cx.re(val), const(0.0, _f64())), val)
         return arith.select(mirrored, cx.conj(val), val)
 
     return emit.generic([], [out], [emit.identity_map(rank)], ["parallel"] * rank, body)[0]
 
 
+def _real_part(x: ir.Value) -> ir.Value:
+    rank = emit.rank(x)
+    out = emit.empty(emit.dims(x), _f64())
+    return emit.generic([x], [out], [emit.identity_map(rank)] * 2, ["parallel"] * rank,
+                        lambda v, _o: cx.re(v))[0]
+
+
 @lowers("fft")
 def fft(ctx: OpContext, operand):
     fft_type = ctx.attrs["fft_type"]
     lengths = [int(n) for n in ctx.attrs["fft_length"]]
-    element = ctx.operand_types[0].element
     rtype = ctx.result_types[0]
     rank = emit.rank(operand)
-    if None in emit.static_shape(operand):
-        raise ctx.error("fft with dynamic dimensions is not compiled yet")
-    if 0 in emit.static_shape(operand) or 0 in lengths or 0 in rtype.shape:
-        return emit.zeros(rtype)
-    x = _widen_to(operand, element, "complex<f64>")
+    if not 1 <= len(lengths) <= min(3, rank):
+        raise ctx.error(f"fft_length {lengths} does not fit an operand of rank {rank}")
+    if fft_type not in ("FFT", "IFFT", "RFFT", "IRFFT"):
+        raise ctx.error(f"unknown fft_type {fft_type}")
     axes = list(range(rank - len(lengths), rank))
-    if fft_type in ("FFT", "IFFT"):
-        inverse = fft_type == "IFFT"
-        for d, n in zip(axes, lengths):
-            x = _move_back(_dft_last(_move_last(x, d), n, n, inverse), d)
-            if inverse:
-                x = _scale(x, 1.0 / n)
-        return _narrow_to(x, "complex<f64>", rtype.element)
-    if fft_type == "RFFT":
-        *lead, last = list(zip(axes, lengths))
-        d, n = last
-        x = _dft_last(x, n // 2 + 1, n, False)
-        for d2, n2 in lead:
-            x = _move_back(_dft_last(_move_last(x, d2), n2, n2, False), d2)
-        return _narrow_to(x, "complex<f64>", rtype.element)
-    if fft_type == "IRFFT":
-        *lead, last = list(zip(axes, lengths))
-        for d2, n2 in lead:
-            x = _move_back(_scale(_dft_last(_move_last(x, d2), n2, n2, True), 1.0 / n2), d2)
-        d, n = last
-        x = _scale(_dft_last(_hermitian_complete(x, n), n, n, True), 1.0 / n)
-        out = emit.empty(emit.dims(x), _f64())
-        real = emit.generic([x], [out], [emit.identity_map(rank)] * 2, ["parallel"] * rank,
-                            lambda v, _o: cx.re(v))[0]
-        return _narrow_to(real, "f64", rtype.element)
-    raise ctx.error(f"unknown fft_type {fft_type}")
+    if any(emit.static_shape(operand)[d] is None for d in axes):
+        raise ctx.error("the transformed dimensions must have static sizes")
+    if 0 in lengths or 0 in emit.static_shape(operand):     # (MLIR rejects slices at offset 0 of size 0)
+        return emit.zeros(rtype, like=operand)
+    x = _widen(operand, ctx.operand_types[0].element, "complex<f64>")
+    inverse = fft_type in ("IFFT", "IRFFT")
+
+    def transform(v, n):
+        v = _dft(v, n, inverse, ctx)
+        return _scale(v, 1.0 / n) if inverse else v
+
+    *lead, (last_axis, n_last) = list(zip(axes, lengths))
+    if fft_type == "IRFFT":         # the leading dimensions first, then the Hermitian-completed last one
+        for d, n in lead:
+            x = _along(x, d, lambda v, n=n: transform(v, n))
+        return _narrow(_real_part(transform(_hermitian_complete(x, n_last), n_last)), rtype.element, "f64")
+    for d, n in zip(axes, lengths):
+        x = _along(x, d, lambda v, n=n: transform(v, n))
+    if fft_type == "RFFT":          # the half spectrum of the last dimension
+        x = _extract_last(x, 0, n_last // 2 + 1)
+    return _narrow(x, rtype.element, "complex<f64>")
