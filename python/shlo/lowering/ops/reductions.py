@@ -10,6 +10,12 @@ the first picks one position per window with a fold in window order (a
 source values into it window after window (`scf.for`); sort is a stable,
 bottom-up merge sort of an index permutation per row, whose comparator is the
 op's region, followed by a gather of every operand.
+
+All five handle quantized tensors themselves: their regions compute on
+quantized rank-0 values (the region's own ops dequantize and requantize), so
+the storage integers go into the region unchanged. Where a region computes in
+a wider type than the inputs (reduce, reduce_window, select_and_scatter's
+scatter), each element is converted as it enters the loop body.
 """
 from __future__ import annotations
 
@@ -17,79 +23,194 @@ import numpy as np
 from mlir import ir
 from mlir.dialects import arith, linalg, scf, tensor
 
+from ...types import TypeInfo
 from .. import element as el
 from .. import emit
 from ..element import const, index_const
 from ..registry import OpContext, lowers
-from .shapes import reshape_static  # noqa: F401  (shared data movement)
+from . import quantization as q
+from .elementwise import convert_scalar
 
 SEQUENTIAL = "shlo.sequential"      # schedules leave ops with this attribute in loop order
+
+
+def _i1() -> ir.Type:
+    return ir.IntegerType.get_signless(1)
+
+
+def _i8() -> ir.Type:
+    return ir.IntegerType.get_signless(8)
+
+
+def _i64() -> ir.Type:
+    return ir.IntegerType.get_signless(64)
 
 
 def _scalar(v: ir.Value) -> ir.Value:
     return tensor.extract(v, [])
 
 
-def _lower_yield(ctx: OpContext, region: int, args: list) -> list:
-    return ctx.lower_region(region, args, scalar=True)
+def _as_i1(v: ir.Value) -> ir.Value:
+    """A storage boolean (i8 holding 0 or 1) as i1."""
+    return arith.trunci(_i1(), v) if ir.IntegerType(v.type).width != 1 else v
 
 
-def _i1(v: ir.Value) -> ir.Value:
-    """A storage boolean (i8) as i1."""
-    return arith.trunci(ir.IntegerType.get_signless(1), v) if ir.IntegerType(v.type).width != 1 else v
+def _check_same_sizes(ctx: OpContext, values: list, results: list = ()) -> None:
+    """Dynamic sizes of `values` must agree at run time (checked before each call); `results`
+    have their sizes."""
+    if ctx.lowerer is None or len(values) < 1 or emit.rank(values[0]) == 0:
+        return
+    what = f"shlo.{ctx.name} at {ctx.location}"
+    ctx.lowerer.same_sizes(values, None, what)
+    for r in results:
+        ctx.lowerer.same_sizes(values, r, what)
+
+
+def _same_element(a: TypeInfo, b: TypeInfo) -> bool:
+    return a.element == b.element and a.quant == b.quant
+
+
+def _converter(src: TypeInfo, dst: TypeInfo):
+    """A function from a storage scalar of `src`'s element type to one of `dst`'s: the
+    promotion a region computing in a wider type applies to its inputs."""
+    if _same_element(src, dst):
+        return lambda v: v
+    if src.quant and dst.quant:      # same storage and expressed types, other scale / zero point
+        return lambda v: q.quantize_scalar(q.dequantize_scalar(v, src), dst)
+    if src.quant or dst.quant:
+        raise ValueError(f"cannot convert {src.element} to {dst.element} in a region")
+    s, d = src.element, dst.element
+    return lambda v: el.from_compute(convert_scalar(el.to_compute(v, s), s, d), d)
+
+
+def _storage(t: TypeInfo) -> ir.Type:
+    return el.storage_type(emit.storage_element(t))
 
 
 # ----------------------------------------------------------------------------- reduce
 
-@lowers("reduce")
+@lowers("reduce", quant_aware=True)
 def reduce(ctx: OpContext, *operands):
     n = len(operands) // 2
     inputs, inits = list(operands[:n]), list(operands[n:])
+    _check_same_sizes(ctx, inputs)
+    body_types = ctx.operand_types[n:]
+    promote = [_converter(t, b) for t, b in zip(ctx.operand_types[:n], body_types)]
     dims = sorted(int(d) for d in ctx.attrs["dimensions"])
-    rank = emit.rank(inputs[0])
-    keep = [d for d in range(rank) if d not in dims]
     sizes = emit.dims(inputs[0])
-    outs = [emit.fill(_scalar(v), [sizes[d] for d in keep]) for v in inits]
-    if not dims:    # nothing to reduce: each element combined once with the init value
-        return _combine_with_init(ctx, inputs, inits, sizes)
+    if not dims:        # nothing to reduce: each element combined once with the init value
+        return _combine_with_init(ctx, inputs, inits, promote, sizes)
+    outs = [emit.fill(_scalar(v), [sizes[d] for d in range(len(sizes)) if d not in dims]) for v in inits]
     op = linalg.ReduceOp([o.type for o in outs], inputs, outs, dims)
-    block = op.regions[0].blocks.append(*[v.type.element_type for v in inputs + outs])
+    block = op.regions[0].blocks.append(*[ir.RankedTensorType(v.type).element_type for v in inputs + outs])
     with ir.InsertionPoint(block):
         args = list(block.arguments)
-        linalg.YieldOp(_lower_yield(ctx, 0, args[n:] + args[:n]))
+        elements = [p(a) for p, a in zip(promote, args[:n])]
+        linalg.YieldOp(ctx.lower_region(0, args[n:] + elements, scalar=True))
+    if not _is_plain_combiner(block):
+        # MLIR's split reductions only know plain combiners; on any other body the CPU
+        # schedule's tile_reduction_using_for fails and the bindings abort the process
+        op.operation.attributes[SEQUENTIAL] = ir.UnitAttr.get()
     return list(op.results)
 
 
-def _combine_with_init(ctx: OpContext, inputs, inits, sizes) -> list:
+# arith ops whose reductions MLIR can split into vector-wide partial results
+COMBINERS = frozenset("""arith.addf arith.mulf arith.addi arith.muli arith.andi arith.ori arith.xori
+    arith.maximumf arith.minimumf arith.maxnumf arith.minnumf arith.maxsi arith.minsi arith.maxui
+    arith.minui""".split())
+
+
+def _is_plain_combiner(block: ir.Block) -> bool:
+    """True when a one-result reduction body is a single combiner of its two arguments."""
+    ops = [op.operation for op in block.operations]
+    if len(block.arguments) != 2 or len(ops) != 2 or ops[0].name not in COMBINERS:
+        return False
+    combine, done = ops
+    return ({v for v in combine.operands} == set(block.arguments)
+            and list(done.operands) == list(combine.results))
+
+
+def _combine_with_init(ctx: OpContext, inputs, inits, promote, sizes) -> list:
     n = len(inputs)
     rank = len(sizes)
-    outs = [emit.empty(sizes, v.type.element_type) for v in inits]
+    outs = [emit.empty(sizes, ir.RankedTensorType(v.type).element_type) for v in inits]
     init_scalars = [_scalar(v) for v in inits]
 
     def body(*args):
-        return _lower_yield(ctx, 0, init_scalars + list(args[:n]))
+        return ctx.lower_region(0, init_scalars + [p(a) for p, a in zip(promote, args[:n])], scalar=True)
 
     return emit.generic(inputs, outs, [emit.identity_map(rank)] * (2 * n), ["parallel"] * rank, body)
 
 
 # ----------------------------------------------------------------------------- map
 
-@lowers("map")
+@lowers("map", quant_aware=True)
 def map_(ctx: OpContext, *inputs):
     t = ctx.result_types[0]
     rank = t.rank
-    out = emit.empty(emit.sizes_for(t, like=inputs[0]), el.storage_type(emit.storage_element(t)))
-    return emit.generic(list(inputs), [out], [emit.identity_map(rank)] * (len(inputs) + 1), ["parallel"] * rank,
-                        lambda *args: _lower_yield(ctx, 0, list(args[:-1])))[0]
+    out = emit.empty(emit.sizes_for(t, like=inputs[0]), _storage(t))
+    result = emit.generic(list(inputs), [out], [emit.identity_map(rank)] * (len(inputs) + 1),
+                          ["parallel"] * rank,
+                          lambda *args: ctx.lower_region(0, list(args[:-1]), scalar=True))[0]
+    _check_same_sizes(ctx, list(inputs), [result])
+    return result
+
+
+# ----------------------------------------------------------------------------- padding
+
+def _index(size) -> ir.Value:
+    return emit.as_index(size)
+
+
+def _dilated_size(n, interior: int):
+    """n elements with `interior` holes between neighbours: n + (n - 1) * interior, 0 when n = 0."""
+    if isinstance(n, int):
+        return n + max(n - 1, 0) * interior
+    if interior == 0:
+        return n
+    gaps = arith.maxsi(arith.subi(n, index_const(1)), index_const(0))
+    return arith.addi(n, arith.muli(gaps, index_const(interior)))
+
+
+def _plus(size, k: int):
+    """size + k (size an int or an index value), never below 0."""
+    if isinstance(size, int):
+        return max(size + k, 0)
+    if k == 0:
+        return size
+    total = arith.addi(size, index_const(k))
+    return total if k > 0 else arith.maxsi(total, index_const(0))
+
+
+def _padded(x: ir.Value, value: ir.Value, lo, hi, interior) -> ir.Value:
+    """`x` padded with the scalar `value`: `interior` holes between neighbours, `lo` / `hi`
+    positions at the edges (negative ones cut elements off)."""
+    if all(v == 0 for v in list(lo) + list(hi) + list(interior)):
+        return x
+    dims = emit.dims(x)
+    dyn = ir.ShapedType.get_dynamic_size()
+    grown = [_plus(_dilated_size(n, i), max(l, 0) + max(h, 0)) for n, l, h, i in zip(dims, lo, hi, interior)]
+    filled = emit.fill(value, grown)
+    placed = tensor.insert_slice(x, filled, [], [s for s in dims if not isinstance(s, int)], [],
+                                 [max(l, 0) for l in lo], [s if isinstance(s, int) else dyn for s in dims],
+                                 [i + 1 for i in interior])
+    if all(v >= 0 for v in list(lo) + list(hi)):
+        return placed
+    sizes = [_plus(g, -(max(-l, 0) + max(-h, 0))) for g, l, h in zip(grown, lo, hi)]
+    result_type = emit.tensor_type([s if isinstance(s, int) else None for s in sizes], x.type.element_type)
+    return tensor.extract_slice(result_type, placed, [], [s for s in sizes if not isinstance(s, int)], [],
+                                [max(-l, 0) for l in lo], [s if isinstance(s, int) else dyn for s in sizes],
+                                [1] * len(sizes))
 
 
 # ----------------------------------------------------------------------------- windows
 
 def window_attrs(ctx: OpContext, rank: int):
-    dims = list(ctx.attrs["window_dimensions"])
-    strides = list(ctx.attr("window_strides", [1] * rank))
-    base = list(ctx.attr("base_dilations", [1] * rank))
-    wdil = list(ctx.attr("window_dilations", [1] * rank))
+    """window_dimensions, strides, base dilations, window dilations, low and high padding."""
+    dims = [int(d) for d in ctx.attrs["window_dimensions"]]
+    strides = [int(s) for s in ctx.attr("window_strides", [1] * rank)]
+    base = [int(b) for b in ctx.attr("base_dilations", [1] * rank)]
+    wdil = [int(w) for w in ctx.attr("window_dilations", [1] * rank)]
     padding = ctx.attrs.get("padding")
     if padding is None:
         lo, hi = [0] * rank, [0] * rank
@@ -99,142 +220,131 @@ def window_attrs(ctx: OpContext, rank: int):
     return dims, strides, base, wdil, lo, hi
 
 
-def _padded(x: ir.Value, value: ir.Value, lo, hi, interior) -> ir.Value:
-    """x padded with the scalar `value` (edges may be negative; interior between elements)."""
-    from .shapes import _isum, _spread
-    if all(v == 0 for v in lo + hi + interior):
-        return x
-    dims = emit.dims(x)
-    big = [_isum(max(l, 0) + max(h, 0), _spread(n, i)) for n, l, h, i in zip(dims, lo, hi, interior)]
-    filled = emit.fill(value, big)
-    dyn = ir.ShapedType.get_dynamic_size()
-    placed = tensor.insert_slice(x, filled, [], [s for s in dims if not isinstance(s, int)], [],
-                                 [max(l, 0) for l in lo], [s if isinstance(s, int) else dyn for s in dims],
-                                 [i + 1 for i in interior])
-    if all(v >= 0 for v in lo + hi):
-        return placed
-    sizes = []
-    for d, b in enumerate(big):
-        cut = max(-lo[d], 0) + max(-hi[d], 0)
-        sizes.append(b - cut if isinstance(b, int) else arith.subi(b, index_const(cut)))
-    return tensor.extract_slice(emit.tensor_type([s if isinstance(s, int) else None for s in sizes],
-                                                 x.type.element_type), placed, [],
-                                [s for s in sizes if not isinstance(s, int)], [], [max(-l, 0) for l in lo],
-                                [s if isinstance(s, int) else dyn for s in sizes], [1] * len(sizes))
+def _window_count(size, window: int, dilation: int, stride: int):
+    """How many windows fit in `size` (an int or index value) positions."""
+    span = (window - 1) * dilation + 1
+    if isinstance(size, int):
+        return 0 if size < span else (size - span) // stride + 1
+    fit = arith.maxsi(arith.subi(size, index_const(span - 1)), index_const(0))
+    return arith.ceildivsi(fit, index_const(stride)) if stride > 1 else fit
 
 
-@lowers("reduce_window")
+@lowers("reduce_window", quant_aware=True)
 def reduce_window(ctx: OpContext, *operands):
     n = len(operands) // 2
     inputs, inits = list(operands[:n]), list(operands[n:])
+    _check_same_sizes(ctx, inputs)
     rank = emit.rank(inputs[0])
     wdims, strides, base, wdil, lo, hi = window_attrs(ctx, rank)
+    body_types = ctx.result_types
+    promote = [_converter(t, b) for t, b in zip(ctx.operand_types[:n], body_types)]
     init_scalars = [_scalar(v) for v in inits]
+    # holes and padding take the init value, in the inputs' own element type (C3)
     padded = [_padded(x, v, lo, hi, [b - 1 for b in base]) for x, v in zip(inputs, init_scalars)]
-    t = ctx.result_types[0]
-    known = {}
-    for d in range(rank):
-        if t.shape[d] is None:
-            size = emit.as_index(emit.dim(padded[0], d))
-            span = (wdims[d] - 1) * wdil[d] + 1
-            fit = arith.maxsi(arith.subi(size, index_const(span - 1)), index_const(0))
-            known[d] = arith.ceildivsi(fit, index_const(strides[d]))
-    sizes = emit.sizes_for(t, known=known)
-    outs = [emit.fill(s, sizes) for s in init_scalars]
-    # loops: result dims d0..d(r-1), then window dims w0..w(r-1)
-    exprs = [ir.AffineDimExpr.get(d) * strides[d] + ir.AffineDimExpr.get(rank + d) * wdil[d] for d in range(rank)]
-    in_map = ir.AffineMap.get(2 * rank, 0, exprs)
+    result = body_types[0]
+    known = {d: _window_count(emit.dim(padded[0], d), wdims[d], wdil[d], strides[d])
+             for d in range(rank) if result.shape[d] is None}
+    sizes = emit.sizes_for(result, known=known)
+    outs = [emit.fill(p(s), sizes) for p, s in zip(promote, init_scalars)]
+    if any(isinstance(s, int) and s == 0 for s in sizes):
+        return outs     # no windows (and linalg rejects taps beyond a static input even then)
+    # loops: result dims d0..d(r-1), then the window's taps w0..w(r-1), in row-major order
+    taps = [ir.AffineDimExpr.get(d) * strides[d] + ir.AffineDimExpr.get(rank + d) * wdil[d] for d in range(rank)]
+    in_map = ir.AffineMap.get(2 * rank, 0, taps)
     out_map = emit.affine_map(2 * rank, list(range(rank)))
-    window = emit.empty(wdims, ir.IntegerType.get_signless(8))     # gives the window loops their sizes
-    win_map = emit.affine_map(2 * rank, list(range(rank, 2 * rank)))
+    window = emit.empty(wdims, _i8())     # only gives the tap loops their sizes
+    window_map = emit.affine_map(2 * rank, list(range(rank, 2 * rank)))
 
     def body(*args):
-        xs, _w, accs = args[:n], args[n], args[n + 1:]
-        return _lower_yield(ctx, 0, list(accs) + list(xs))
+        xs, accs = args[:n], args[n + 1:]
+        return ctx.lower_region(0, list(accs) + [p(x) for p, x in zip(promote, xs)], scalar=True)
 
-    return emit.generic(padded + [window], outs, [in_map] * n + [win_map] + [out_map] * n,
+    return emit.generic(padded + [window], outs, [in_map] * n + [window_map] + [out_map] * n,
                         ["parallel"] * rank + ["reduction"] * rank, body)
 
 
-@lowers("select_and_scatter")
+# ----------------------------------------------------------------------------- select_and_scatter
+
+@lowers("select_and_scatter", quant_aware=True)
 def select_and_scatter(ctx: OpContext, operand, source, init_value):
     rank = emit.rank(operand)
     wdims, strides, _base, _wdil, lo, _hi = window_attrs(ctx, rank)
-    i64 = ir.IntegerType.get_signless(64)
-    xs = [arith.index_cast(i64, emit.as_index(s)) for s in emit.dims(operand)]
-    et = operand.type.element_type
     windows = emit.dims(source)
-    # 1. per window, the selected position: a fold over the taps in window order
-    outs = [emit.fill(el.const(0, et) if not isinstance(et, ir.ComplexType) else _zero(et), windows)]
+    positions, found = _selected_positions(ctx, operand, windows, wdims, strides, lo)
+    operand_t, result_t = ctx.operand_types[0], ctx.result_types[0]
+    promote = _converter(operand_t, result_t)
+    result = emit.fill(promote(_scalar(init_value)), emit.dims(operand))
+    return _scatter_windows(ctx, result, source, promote, positions, found, windows)
+
+
+def _selected_positions(ctx: OpContext, operand, windows, wdims, strides, lo):
+    """Per window, the position `select` picks (one i64 tensor per dimension) and whether the
+    window holds any position of `operand` (i8): a fold over the taps in row-major order."""
+    rank = len(wdims)
+    i64 = _i64()
+    extents = [arith.index_cast(i64, _index(s)) for s in emit.dims(operand)]
+    et = ir.RankedTensorType(operand.type).element_type
+    outs = [emit.fill(emit.zero_scalar(et), windows)]
     outs += [emit.fill(const(0, i64), windows) for _ in range(rank)]
-    outs.append(emit.fill(const(0, ir.IntegerType.get_signless(8)), windows))       # found anything yet
-    taps = emit.empty(wdims, ir.IntegerType.get_signless(8))
+    outs.append(emit.fill(const(0, _i8()), windows))
+    taps = emit.empty(wdims, _i8())
     out_map = emit.affine_map(2 * rank, list(range(rank)))
     tap_map = emit.affine_map(2 * rank, list(range(rank, 2 * rank)))
 
     def pick(_tap, best, *rest):
-        pos_old, found = list(rest[:rank]), rest[rank]
+        old_pos, found = list(rest[:rank]), rest[rank]
         pos, inside = [], None
         for d in range(rank):
             w = arith.index_cast(i64, linalg.IndexOp(d).result)
             t = arith.index_cast(i64, linalg.IndexOp(rank + d).result)
             p = arith.subi(arith.addi(arith.muli(w, const(strides[d], i64)), t), const(lo[d], i64))
             ok = arith.andi(arith.cmpi(arith.CmpIPredicate.sge, p, const(0, i64)),
-                            arith.cmpi(arith.CmpIPredicate.slt, p, xs[d]))
+                            arith.cmpi(arith.CmpIPredicate.slt, p, extents[d]))
             inside = ok if inside is None else arith.andi(inside, ok)
             pos.append(p)
-        safe = [arith.index_cast(ir.IndexType.get(),
-                                 arith.minsi(arith.maxsi(p, const(0, i64)), arith.maxsi(arith.subi(x, const(1, i64)),
-                                                                                        const(0, i64))))
-                for p, x in zip(pos, xs)]
-        cand = tensor.extract(operand, safe)
-        had = _i1(found)
-        if_op = scf.IfOp(arith.andi(inside, had), [ir.IntegerType.get_signless(1)], has_else=True)
-        with ir.InsertionPoint(if_op.then_block):
-            keep = _lower_yield(ctx, 0, [best, cand])[0]
-            scf.YieldOp([_i1(keep)])
-        with ir.InsertionPoint(if_op.else_block):
-            scf.YieldOp([const(1, ir.IntegerType.get_signless(1))])
-        keep_old = if_op.results[0]
-        # take the candidate when it is inside and (nothing found yet, or select says not to keep)
-        take = arith.andi(inside, arith.ori(arith.xori(had, const(1, had.type)),
-                                            arith.xori(keep_old, const(1, keep_old.type))))
-        new_best = arith.select(take, cand, best)
-        new_pos = [arith.select(take, p, q) for p, q in zip(pos, pos_old)]
-        new_found = arith.select(arith.ori(had, inside), const(1, found.type), found)
+        had = _as_i1(found)
+        # read the candidate only when it lies inside the operand (padding is never chosen)
+        branch = scf.IfOp(inside, [best.type, _i1()], has_else=True)
+        with ir.InsertionPoint(branch.then_block):
+            cand = tensor.extract(operand, [arith.index_cast(ir.IndexType.get(), p) for p in pos])
+            keep = scf.IfOp(had, [_i1()], has_else=True)
+            with ir.InsertionPoint(keep.then_block):
+                scf.YieldOp([_as_i1(ctx.lower_region(0, [best, cand], scalar=True)[0])])
+            with ir.InsertionPoint(keep.else_block):
+                scf.YieldOp([const(0, _i1())])
+            take = arith.xori(keep.results[0], const(1, _i1()))
+            scf.YieldOp([arith.select(take, cand, best), take])
+        with ir.InsertionPoint(branch.else_block):
+            scf.YieldOp([best, const(0, _i1())])
+        new_best, take = branch.results
+        new_pos = [arith.select(take, p, o) for p, o in zip(pos, old_pos)]
+        new_found = arith.select(inside, const(1, found.type), found)
         return [new_best] + new_pos + [new_found]
 
     chosen = emit.generic([taps], outs, [tap_map] + [out_map] * (rank + 2),
                           ["parallel"] * rank + ["reduction"] * rank, pick)
     chosen[0].owner.attributes[SEQUENTIAL] = ir.UnitAttr.get()
-    positions, found = chosen[1:1 + rank], chosen[1 + rank]
-    # 2. combine the source values into the result, window after window
-    result = emit.fill(_scalar(init_value), emit.dims(operand))
-    return _scatter_windows(ctx, result, source, positions, found, windows)
+    return chosen[1:1 + rank], chosen[1 + rank]
 
 
-def _zero(t: ir.Type) -> ir.Value:
-    from mlir.dialects import complex as cx
-    pt = ir.ComplexType(t).element_type
-    return cx.create_(t, const(0.0, pt), const(0.0, pt))
-
-
-def _scatter_windows(ctx: OpContext, result, source, positions, found, windows) -> ir.Value:
+def _scatter_windows(ctx: OpContext, result, source, promote, positions, found, windows) -> ir.Value:
+    """Combines each window's source value into the position it chose, window after window."""
     rank = len(windows)
     idx_t = ir.IndexType.get()
 
     def loop(d: int, acc: ir.Value, index: list) -> ir.Value:
         if d == rank:
-            if_op = scf.IfOp(_i1(tensor.extract(found, index)), [acc.type], has_else=True)
-            with ir.InsertionPoint(if_op.then_block):
+            branch = scf.IfOp(_as_i1(tensor.extract(found, index)), [acc.type], has_else=True)
+            with ir.InsertionPoint(branch.then_block):
                 at = [arith.index_cast(idx_t, tensor.extract(p, index)) for p in positions]
                 old = tensor.extract(acc, at)
-                new = _lower_yield(ctx, 1, [old, tensor.extract(source, index)])[0]
+                value = promote(tensor.extract(source, index))
+                new = ctx.lower_region(1, [old, value], scalar=True)[0]
                 scf.YieldOp([tensor.insert(new, acc, at)])
-            with ir.InsertionPoint(if_op.else_block):
+            with ir.InsertionPoint(branch.else_block):
                 scf.YieldOp([acc])
-            return if_op.results[0]
-        for_op = scf.ForOp(index_const(0), emit.as_index(windows[d]), index_const(1), [acc])
+            return branch.results[0]
+        for_op = scf.ForOp(index_const(0), _index(windows[d]), index_const(1), [acc])
         with ir.InsertionPoint(for_op.body):
             scf.YieldOp([loop(d + 1, for_op.inner_iter_args[0], index + [for_op.induction_variable])])
         return for_op.results[0]
@@ -244,26 +354,27 @@ def _scatter_windows(ctx: OpContext, result, source, positions, found, windows) 
 
 # ----------------------------------------------------------------------------- sort
 
-@lowers("sort")
+@lowers("sort", quant_aware=True)
 def sort(ctx: OpContext, *operands):
+    operands = list(operands)
     rank = emit.rank(operands[0])
+    _check_same_sizes(ctx, operands)
+    if rank == 0:
+        return operands
     dim = int(ctx.attr("dimension", -1))
     dim = dim + rank if dim < 0 else dim
-    if rank == 0:
-        return list(operands)
     perm = [d for d in range(rank) if d != dim] + [dim]
     inverse = [perm.index(d) for d in range(rank)]
     moved = [_transpose(v, perm) for v in operands]
     order = _sorted_order(ctx, moved)
-    gathered = [_gather_last(v, order) for v in moved]
-    return [_transpose(v, inverse) for v in gathered]
+    return [_transpose(_gather_last(v, order), inverse) for v in moved]
 
 
 def _transpose(v: ir.Value, perm: list) -> ir.Value:
     if perm == list(range(len(perm))):
         return v
     sizes = emit.dims(v)
-    out = emit.empty([sizes[p] for p in perm], v.type.element_type)
+    out = emit.empty([sizes[p] for p in perm], ir.RankedTensorType(v.type).element_type)
     op = linalg.transpose(v, outs=[out], permutation=perm)
     return op if isinstance(op, ir.Value) else op.results[0]
 
@@ -271,7 +382,7 @@ def _transpose(v: ir.Value, perm: list) -> ir.Value:
 def _gather_last(v: ir.Value, order: ir.Value) -> ir.Value:
     """out[..., j] = v[..., order[..., j]]."""
     rank = emit.rank(v)
-    out = emit.empty(emit.dims(v), v.type.element_type)
+    out = emit.empty(emit.dims(v), ir.RankedTensorType(v.type).element_type)
 
     def body(j, _o):
         idx = [linalg.IndexOp(d).result for d in range(rank - 1)] + [arith.index_cast(ir.IndexType.get(), j)]
@@ -282,86 +393,94 @@ def _gather_last(v: ir.Value, order: ir.Value) -> ir.Value:
 
 def _sorted_order(ctx: OpContext, values: list) -> ir.Value:
     """Per row (all dims but the last), the stable sorted order of the last dimension's indices."""
-    i64 = ir.IntegerType.get_signless(64)
+    i64 = _i64()
     sizes = emit.dims(values[0])
     rank = len(sizes)
-    n = sizes[-1]
-    row_t = emit.tensor_type([n if isinstance(n, int) else None], i64)
-    order = emit.empty(sizes, i64)
+    n = _index(sizes[-1])
+    static_n = sizes[-1] if isinstance(sizes[-1], int) else ir.ShapedType.get_dynamic_size()
     dyn = ir.ShapedType.get_dynamic_size()
+    # one scratch buffer for every row: two halves, each pass merges from one into the other
+    scratch = emit.empty([2 * sizes[-1] if isinstance(sizes[-1], int) else arith.muli(n, index_const(2))], i64)
 
-    def one_row(row: list, acc: ir.Value) -> ir.Value:
-        iota = emit.generic([], [emit.empty([n], i64)], [emit.identity_map(1)], ["parallel"],
-                            lambda _o: arith.index_cast(i64, linalg.IndexOp(0).result))[0]
-        ordered = _merge_sort_row(ctx, values, iota, emit.empty([n], i64), row, emit.as_index(n))
-        static = [1] * (rank - 1) + [n if isinstance(n, int) else dyn]
-        return tensor.insert_slice(ordered, acc, row, [] if isinstance(n, int) else [emit.as_index(n)], [],
-                                   [dyn] * (rank - 1) + [0], static, [1] * rank)
+    def one_row(row: list, order: ir.Value, buf: ir.Value):
+        buf = _iota_into(buf, n)
+        buf, start = _merge_sort_row(ctx, values, buf, row, n)
+        row_type = emit.tensor_type([None if static_n == dyn else static_n], i64)
+        ordered = tensor.extract_slice(row_type, buf, [start], [] if static_n != dyn else [n], [],
+                                       [dyn], [static_n], [1])
+        order = tensor.insert_slice(ordered, order, row, [] if static_n != dyn else [n], [],
+                                    [dyn] * (rank - 1) + [0], [1] * (rank - 1) + [static_n], [1] * rank)
+        return order, buf
 
-    def rows(d: int, acc: ir.Value, row: list) -> ir.Value:
+    def rows(d: int, order: ir.Value, buf: ir.Value, row: list):
         if d == rank - 1:
-            return one_row(row, acc)
-        for_op = scf.ForOp(index_const(0), emit.as_index(sizes[d]), index_const(1), [acc])
+            return one_row(row, order, buf)
+        for_op = scf.ForOp(index_const(0), _index(sizes[d]), index_const(1), [order, buf])
         with ir.InsertionPoint(for_op.body):
-            scf.YieldOp([rows(d + 1, for_op.inner_iter_args[0], row + [for_op.induction_variable])])
-        return for_op.results[0]
+            scf.YieldOp(list(rows(d + 1, *for_op.inner_iter_args, row + [for_op.induction_variable])))
+        return tuple(for_op.results)
 
-    del row_t
-    return rows(0, order, [])
+    return rows(0, emit.empty(sizes, i64), scratch, [])[0]
 
 
-def _merge_sort_row(ctx: OpContext, values, a: ir.Value, b: ir.Value, row: list, n: ir.Value) -> ir.Value:
-    """Bottom-up merge sort of the 1-D index tensor `a` (b is scratch) by the values of `row`."""
+def _iota_into(buf: ir.Value, n: ir.Value) -> ir.Value:
+    """buf[k] = k for k < n."""
+    loop = scf.ForOp(index_const(0), n, index_const(1), [buf])
+    with ir.InsertionPoint(loop.body):
+        k = loop.induction_variable
+        scf.YieldOp([tensor.insert(arith.index_cast(_i64(), k), loop.inner_iter_args[0], [k])])
+    return loop.results[0]
+
+
+def _merge_sort_row(ctx: OpContext, values, buf: ir.Value, row: list, n: ir.Value):
+    """Bottom-up merge sort of the index permutation in buf[0:n] by the values of `row`, with
+    buf[n:2n] as scratch; returns the buffer and where the sorted permutation starts in it."""
     idx_t = ir.IndexType.get()
-    one = index_const(1)
-    # while width < n: merge runs of `width` from src into dst, then swap
-    w = scf.WhileOp([idx_t, a.type, a.type], [one, a, b])
-    before = w.before.blocks.append(idx_t, a.type, a.type)
+    # while width < n: merge runs of `width` from one half into the other
+    w = scf.WhileOp([idx_t, idx_t, buf.type], [index_const(1), index_const(0), buf])
+    before = w.before.blocks.append(idx_t, idx_t, buf.type)
     with ir.InsertionPoint(before):
-        width, src, dst = before.arguments
-        scf.ConditionOp(arith.cmpi(arith.CmpIPredicate.ult, width, n), [width, src, dst])
-    after = w.after.blocks.append(idx_t, a.type, a.type)
+        width, src, data = before.arguments
+        scf.ConditionOp(arith.cmpi(arith.CmpIPredicate.ult, width, n), [width, src, data])
+    after = w.after.blocks.append(idx_t, idx_t, buf.type)
     with ir.InsertionPoint(after):
-        width, src, dst = after.arguments
+        width, src, data = after.arguments
+        dst = arith.subi(n, src)
         step = arith.muli(width, index_const(2))
-        runs = scf.ForOp(index_const(0), n, step, [dst])
+        runs = scf.ForOp(index_const(0), n, step, [data])
         with ir.InsertionPoint(runs.body):
             lo = runs.induction_variable
             mid = arith.minui(arith.addi(lo, width), n)
             hi = arith.minui(arith.addi(lo, step), n)
-            scf.YieldOp([_merge(ctx, values, src, runs.inner_iter_args[0], row, lo, mid, hi)])
-        scf.YieldOp([step, runs.results[0], src])
-    return w.results[1]
+            scf.YieldOp([_merge(ctx, values, runs.inner_iter_args[0], src, dst, row, lo, mid, hi)])
+        scf.YieldOp([step, dst, runs.results[0]])
+    return w.results[2], w.results[1]
 
 
-def _merge(ctx: OpContext, values, src, dst, row, lo, mid, hi) -> ir.Value:
-    """Stable merge of src[lo:mid] and src[mid:hi] into dst[lo:hi] (indices into `row`)."""
+def _merge(ctx: OpContext, values, buf, src, dst, row, lo, mid, hi) -> ir.Value:
+    """Stable merge of buf[src+lo:src+mid] and buf[src+mid:src+hi] (indices into `row`) into
+    buf[dst+lo:dst+hi]."""
     idx_t = ir.IndexType.get()
-    i1 = ir.IntegerType.get_signless(1)
-    loop = scf.ForOp(lo, hi, index_const(1), [lo, mid, dst])
+    loop = scf.ForOp(lo, hi, index_const(1), [lo, mid, buf])
     with ir.InsertionPoint(loop.body):
         k = loop.induction_variable
         i, j, out = loop.inner_iter_args
         left_left = arith.cmpi(arith.CmpIPredicate.ult, i, mid)
         right_left = arith.cmpi(arith.CmpIPredicate.ult, j, hi)
-        ii = arith.select(left_left, i, lo)
-        jj = arith.select(right_left, j, lo)
-        a_idx = tensor.extract(src, [ii])
-        b_idx = tensor.extract(src, [jj])
+        a_idx = tensor.extract(out, [arith.addi(src, arith.select(left_left, i, lo))])
+        b_idx = tensor.extract(out, [arith.addi(src, arith.select(right_left, j, lo))])
         # take the right element only when it sorts strictly before the left one
-        both = arith.andi(left_left, right_left)
-        if_op = scf.IfOp(both, [i1], has_else=True)
-        with ir.InsertionPoint(if_op.then_block):
+        branch = scf.IfOp(arith.andi(left_left, right_left), [_i1()], has_else=True)
+        with ir.InsertionPoint(branch.then_block):
             args = []
             for v in values:
                 args += [tensor.extract(v, row + [arith.index_cast(idx_t, b_idx)]),
                          tensor.extract(v, row + [arith.index_cast(idx_t, a_idx)])]
-            scf.YieldOp([_i1(_lower_yield(ctx, 0, args)[0])])
-        with ir.InsertionPoint(if_op.else_block):
-            scf.YieldOp([arith.xori(left_left, const(1, i1))])    # left exhausted: take right
-        take_right = if_op.results[0]
-        chosen = arith.select(take_right, b_idx, a_idx)
-        out = tensor.insert(chosen, out, [k])
+            scf.YieldOp([_as_i1(ctx.lower_region(0, args, scalar=True)[0])])
+        with ir.InsertionPoint(branch.else_block):
+            scf.YieldOp([arith.xori(left_left, const(1, _i1()))])    # left exhausted: take right
+        take_right = branch.results[0]
+        out = tensor.insert(arith.select(take_right, b_idx, a_idx), out, [arith.addi(dst, k)])
         scf.YieldOp([arith.select(take_right, i, arith.addi(i, index_const(1))),
                      arith.select(take_right, arith.addi(j, index_const(1)), j), out])
     return loop.results[2]
