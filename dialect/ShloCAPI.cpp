@@ -11,6 +11,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 
 #include "llvm/ADT/Hashing.h"
@@ -68,6 +69,26 @@ bool shloVerifyOperation(MlirOperation op, ShloDiagnosticCallback callback,
   mlir::Operation *operation = unwrap(op);
   DiagnosticForwarder forward(operation->getContext(), callback, userData);
   return mlir::succeeded(mlir::verify(operation));
+}
+
+bool shloRunPassPipeline(MlirOperation op, MlirStringRef pipeline,
+                         ShloDiagnosticCallback callback, void *userData) {
+  // Every diagnostic goes to the callback, the Python bindings never see one:
+  // errors that a transform script emits and then suppresses would otherwise
+  // stay in the bindings' error capture and abort the process.
+  mlir::Operation *operation = unwrap(op);
+  mlir::MLIRContext *ctx = operation->getContext();
+  DiagnosticForwarder forward(ctx, callback, userData);
+  mlir::PassManager pm(ctx, operation->getName().getStringRef());
+  std::string error;
+  llvm::raw_string_ostream os(error);
+  if (mlir::failed(mlir::parsePassPipeline(unwrap(pipeline), pm, os))) {
+    std::string loc = "pipeline";
+    callback(2, mlirStringRefCreate(loc.data(), loc.size()),
+             mlirStringRefCreate(error.data(), error.size()), userData);
+    return false;
+  }
+  return mlir::succeeded(pm.run(operation));
 }
 
 void shloPrintRegisteredPasses(void) { mlir::printRegisteredPasses(); }

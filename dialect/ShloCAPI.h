@@ -24,6 +24,11 @@ MlirModule shloParseModule(MlirContext context, MlirStringRef source,
 
 /// Runs the MLIR verifier on `op`, reporting diagnostics through `callback`
 /// instead of the context's handler. Returns true when the op verifies.
+/// Runs an upstream pass pipeline (textual, anchored on `op`'s kind) on `op`,
+/// forwarding every diagnostic to `callback`. Returns whether it succeeded.
+bool shloRunPassPipeline(MlirOperation op, MlirStringRef pipeline,
+                         ShloDiagnosticCallback callback, void *userData);
+
 bool shloVerifyOperation(MlirOperation op, ShloDiagnosticCallback callback,
                          void *userData);
 

@@ -109,6 +109,19 @@ NB_MODULE(_shlo_ext, m) {
       "Runs the MLIR verifier. Returns (ok, [(severity, location bytes, message bytes)]).");
 
   m.def(
+      "run_pass_pipeline",
+      [](MlirOperation op, const std::string &pipeline) {
+        Diagnostics diags;
+        bool ok = shloRunPassPipeline(
+            op, mlirStringRefCreate(pipeline.data(), pipeline.size()), collect,
+            &diags);
+        return nb::make_tuple(ok, toPython(diags));
+      },
+      nb::arg("operation"), nb::arg("pipeline"),
+      "Runs an upstream pass pipeline on the op with all diagnostics captured "
+      "here. Returns (ok, [(severity, location bytes, message bytes)]).");
+
+  m.def(
       "op_name_bytes",
       [](MlirOperation op) {
         MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));

@@ -608,7 +608,6 @@ def apply(module: ir.Module, threads: int = 1) -> bool:
     """Schedules the module in place; True if a schedule ran (False: plain loops)."""
     if os.environ.get("SHLO_NO_SCHEDULE"):
         return False
-    from ..passes import run_pipeline
     with module.context, ir.Location.unknown(module.context):
         groups = plan(module, threads)
         only = os.environ.get("SHLO_SCHEDULE_KINDS")     # debugging: schedule only these kinds
@@ -624,11 +623,11 @@ def apply(module: ir.Module, threads: int = 1) -> bool:
         if os.environ.get("SHLO_DUMP_SCHEDULE"):
             print(text)
         module.body.append(ir.Operation.parse(text))   # a detached op, owned by the module once appended
-        try:
-            run_pipeline(module, "builtin.module(transform-interpreter,canonicalize,cse)")
-            ok = True
-        except Exception:  # noqa: BLE001 - fall back to the unscheduled module
-            ok = False
+        # Run natively with every diagnostic captured there: a script step that fails under
+        # failures(suppress) still emits an error, which the Python bindings' own error
+        # capture would find unhandled at the end of the run and abort the process on.
+        from .. import _shlo_ext
+        ok, _diagnostics = _shlo_ext.run_pass_pipeline(module.operation, "transform-interpreter,canonicalize,cse")
         if not ok:
             _restore(module, backup)
             return False
