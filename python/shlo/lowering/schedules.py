@@ -28,6 +28,7 @@ import os
 from mlir import ir
 
 SID = "shlo.sid"
+HOIST = "shlo.hoist"
 # Below these sizes a second thread costs more (waking it, joining) than it saves.
 PARALLEL_ELEMENTS = 1 << 17
 PARALLEL_FLOPS = 1 << 22
@@ -435,17 +436,12 @@ class _Script:
         return t
 
     def lower_vectors(self) -> None:
-        fn = self.new()
-        self.emit(f"{fn} = transform.structured.match ops{{[\"func.func\"]}} in %r "
-                  f": (!transform.any_op) -> !transform.any_op")
-        for patterns in (SHAPE_PATTERNS, RECIPE_PATTERNS):
-            self.emit(f"transform.apply_patterns to {fn} {{")
-            for pattern in patterns:
-                self.emit("  " + pattern)
-            self.emit("} : !transform.any_op")
+        """Vector ops are lowered once for the whole module, after every group (see script)."""
 
     def hoist(self, loop: str) -> None:
-        self.emit(f"transform.loop.hoist_loop_invariant_subsets {loop} : !transform.any_op")
+        """Marks the loop whose loop-invariant subsets (the accumulator) move out of it once the
+        vector ops are lowered."""
+        self.emit(f"transform.annotate {loop} \"{HOIST}\" : !transform.any_op")
 
     def text(self) -> str:
         return ("    transform.sequence %root : !transform.any_op failures(suppress) {\n"
@@ -568,8 +564,28 @@ SCRIPTS = {"reduction": _reduction_script, "contraction": _contraction_script, "
            "elementwise": _elementwise_script}
 
 
+def _finish() -> str:
+    """Vector lowering for the whole module at once (patterns run function-wide: once, not once
+    per group), then the marked loops hoist their accumulators."""
+    lines = ["    transform.sequence %root : !transform.any_op failures(suppress) {",
+             "    ^bb0(%r: !transform.any_op):",
+             '      %fns = transform.structured.match ops{["func.func"]} in %r : (!transform.any_op) -> !transform.any_op']
+    for patterns in (SHAPE_PATTERNS, RECIPE_PATTERNS):
+        lines.append("      transform.apply_patterns to %fns {")
+        lines += ["        " + p for p in patterns]
+        lines.append("      } : !transform.any_op")
+    lines += [f"      %loops = transform.structured.match attributes{{{HOIST}}} in %r "
+              ": (!transform.any_op) -> !transform.any_op",
+              "      transform.foreach %loops : !transform.any_op {",
+              "      ^bb1(%loop: !transform.any_op):",
+              "        transform.loop.hoist_loop_invariant_subsets %loop : !transform.any_op",
+              "      }",
+              "    }"]
+    return "\n".join(lines)
+
+
 def script(groups: list) -> str:
-    body = "\n".join(SCRIPTS[g.kind](g, i) for i, g in enumerate(groups))
+    body = "\n".join([SCRIPTS[g.kind](g, i) for i, g in enumerate(groups)] + [_finish()])
     return ("module attributes {transform.with_named_sequence} {\n"
             "  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {\n"
             f"{body}\n"
