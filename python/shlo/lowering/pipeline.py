@@ -22,6 +22,7 @@ def to_llvm(threads: int = 1) -> str:
     """Loops to LLVM; with threads > 1, scf.forall loops become OpenMP parallel regions."""
     parts = ["convert-linalg-to-loops", "convert-vector-to-scf{full-unroll=true}", "canonicalize", "cse",
              "fold-memref-alias-ops", "expand-strided-metadata", "lower-affine",
+             "loop-invariant-code-motion", "canonicalize", "cse",
              "convert-complex-to-standard"]
     if threads > 1:
         parts += ["scf-forall-to-parallel", f"convert-scf-to-openmp{{num-threads={threads}}}",
@@ -32,7 +33,7 @@ def to_llvm(threads: int = 1) -> str:
               "convert-vector-to-llvm", "convert-to-llvm"]
     if threads > 1:
         parts += ["convert-openmp-to-llvm"]
-    parts += ["reconcile-unrealized-casts"]
+    parts += ["reconcile-unrealized-casts", "canonicalize", "cse"]
     return ",".join(parts)
 
 
