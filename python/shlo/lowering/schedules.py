@@ -359,6 +359,13 @@ def plan(module: ir.Module, threads: int) -> list:
                 taken.add(op)
                 groups.append(Group("reduction", op, None, None, p))
             return
+        if name in ("linalg.fill", "linalg.transpose", "linalg.broadcast", "linalg.copy"):
+            out = shapes[-1]
+            p = _vector_tile(out, _element(op.results[0].type), threads) if out else None
+            if p:
+                taken.add(op)
+                groups.append(Group("elementwise", op, None, None, p))
+            return
         if name == "linalg.generic":
             its = _iterators(op)
             out = shapes[-1]
@@ -462,6 +469,7 @@ RECIPE_PATTERNS = (
     "transform.apply_patterns.vector.cast_away_vector_leading_one_dim",
     "transform.apply_patterns.vector.drop_unit_dims_with_shape_cast",
     'transform.apply_patterns.vector.lower_multi_reduction lowering_strategy = "innerreduction"',
+    'transform.apply_patterns.vector.lower_transpose lowering_strategy = "shuffle_16x16"',
     "transform.apply_patterns.canonicalization",
 )
 

@@ -36,13 +36,11 @@ def lower_to_llvm_pipeline(threads: int = 1) -> list:
 
 
 def expand_memref_copies(module_op: ir.Operation) -> None:
-    """Rewrites every memref.copy into a linalg.generic copy loop nest.
-
-    MLIR lowers a copy between non-contiguous memrefs to a call of the
-    `memrefCopy` runtime function, which lives in a library the MLIR Python
-    wheel does not ship; loops need nothing (LLVM turns contiguous inner
-    loops back into memcpy)."""
-    from mlir.dialects import linalg
+    """Rewrites memref.copy ops that LLVM lowering would turn into a call of the `memrefCopy`
+    runtime function (which the MLIR Python wheel does not ship): copies between
+    non-contiguous memrefs become loops over rows, each row a contiguous rank-1 memref.copy
+    (lowered to a memcpy), or an element loop nest where rows are not contiguous. Copies
+    that are already one contiguous block stay (a memcpy)."""
     copies = []
 
     def walk(op):
@@ -50,23 +48,87 @@ def expand_memref_copies(module_op: ir.Operation) -> None:
             for block in region.blocks:
                 for child in block.operations:
                     child = child.operation
-                    if child.name == "memref.copy":
+                    if child.name == "memref.copy" and not _contiguous_block(child):
                         copies.append(child)
                     walk(child)
 
     walk(module_op)
     for op in copies:
         src, dst = op.operands[0], op.operands[1]
-        rank = ir.MemRefType(src.type).rank
         with ir.InsertionPoint(op), op.location:
-            ident = ir.AffineMapAttr.get(ir.AffineMap.get_identity(rank))
-            generic = linalg.GenericOp([], [src], [dst], ir.ArrayAttr.get([ident, ident]),
-                                       ir.ArrayAttr.get([ir.Attribute.parse("#linalg.iterator_type<parallel>")] * rank))
-            et = ir.MemRefType(src.type).element_type
-            block = generic.regions[0].blocks.append(et, ir.MemRefType(dst.type).element_type)
-            with ir.InsertionPoint(block):
-                linalg.YieldOp([block.arguments[0]])
+            if not _copy_rows(src, dst):
+                _copy_elements(src, dst)
         op.erase()
+
+
+def _contiguous_block(copy: ir.Operation) -> bool:
+    for v in copy.operands:
+        t = ir.MemRefType(v.type)
+        if not t.has_static_shape:
+            return False
+        try:
+            strides, _ = t.get_strides_and_offset()
+        except Exception:  # noqa: BLE001
+            return False
+        expected = 1
+        for size, stride in zip(reversed(t.shape), reversed(strides)):
+            if size != 1 and stride != expected:
+                return False
+            expected *= size
+    return True
+
+
+def _copy_elements(src: ir.Value, dst: ir.Value) -> None:
+    """A linalg.generic copying element by element (any layout)."""
+    from mlir.dialects import linalg
+    rank = ir.MemRefType(src.type).rank
+    ident = ir.AffineMapAttr.get(ir.AffineMap.get_identity(rank))
+    generic = linalg.GenericOp([], [src], [dst], ir.ArrayAttr.get([ident, ident]),
+                               ir.ArrayAttr.get([ir.Attribute.parse("#linalg.iterator_type<parallel>")] * rank))
+    block = generic.regions[0].blocks.append(ir.MemRefType(src.type).element_type,
+                                             ir.MemRefType(dst.type).element_type)
+    with ir.InsertionPoint(block):
+        linalg.YieldOp([block.arguments[0]])
+
+
+def _copy_rows(src: ir.Value, dst: ir.Value) -> bool:
+    """Loops over all but the innermost dimension, copying each contiguous row with a rank-1
+    memref.copy (which LLVM lowering turns into a memcpy); False when rows are not contiguous
+    and static."""
+    from mlir.dialects import arith, memref, scf
+    st, dt = ir.MemRefType(src.type), ir.MemRefType(dst.type)
+    if st.rank < 2 or st.is_dynamic_dim(st.rank - 1):
+        return False
+    try:
+        s_strides, _ = st.get_strides_and_offset()
+        d_strides, _ = dt.get_strides_and_offset()
+    except Exception:  # noqa: BLE001 - a layout without strides
+        return False
+    if s_strides[-1] != 1 or d_strides[-1] != 1:
+        return False
+    n = st.shape[-1]
+    dyn = ir.ShapedType.get_dynamic_size()
+    row = lambda t: ir.MemRefType.get([n], t.element_type, ir.StridedLayoutAttr.get(dyn, [1]),  # noqa: E731
+                                      t.memory_space)
+    index = ir.IndexType.get()
+    c0, c1 = arith.constant(index, 0), arith.constant(index, 1)
+    ivs = []
+    for d in range(st.rank - 1):
+        upper = arith.constant(index, st.shape[d]) if not st.is_dynamic_dim(d) else memref.dim(src, arith.constant(index, d))
+        loop = scf.ForOp(c0, upper, c1)
+        ivs.append(loop.induction_variable)
+        ip = ir.InsertionPoint(loop.body)
+        ip.__enter__()
+    sizes = [1] * (st.rank - 1) + [n]
+    ones = [1] * st.rank
+    statics = [dyn] * (st.rank - 1) + [0]
+    a = memref.SubViewOp(row(st), src, ivs, [], [], statics, sizes, ones).result
+    b = memref.SubViewOp(row(dt), dst, ivs, [], [], statics, sizes, ones).result
+    memref.CopyOp(a, b)
+    for _ in range(st.rank - 1):
+        scf.YieldOp([])
+        ir.InsertionPoint.current.__exit__(None, None, None)
+    return True
 
 
 def widen_i1_memrefs(module_op: ir.Operation) -> None:

@@ -570,6 +570,12 @@ class _Padding:
         return all(_both_static(st, o, c, s) and st == 0 and o == 0 and c == s and d == 1
                    for st, o, c, s, d in zip(self.starts, self.offsets, self.counts, self.sizes, self.strides))
 
+    @property
+    def plain(self) -> bool:
+        """Only non-negative zero padding at the edges, all sizes static: a tensor.pad."""
+        return all(_both_static(st, o, c, s) and st == 0 and d == 1 and o >= 0 and s - o - c >= 0
+                   for st, o, c, s, d in zip(self.starts, self.offsets, self.counts, self.sizes, self.strides))
+
 
 def _padding(sizes, ns, pads, ldil, min_sizes) -> _Padding:
     """Dilation by `ldil` and padding by `pads` (negative: cropping) of spatial dims 1..ns of
@@ -603,6 +609,19 @@ def _padded_input(x: ir.Value, perm, plan: _Plan, pad: _Padding) -> ir.Value:
     if pad.trivial:
         return _rearranged(x, perm, plan, 0)
     n = len(perm)
+    if pad.plain:
+        # rearrange, then a tensor.pad: it bufferizes to a fill and a copy loop that LLVM
+        # vectorizes, where the general form below reads element by element
+        y = _rearranged(x, perm, plan, 0)
+        et = _etype(y)
+        low = list(pad.offsets)
+        high = [s - o - c for s, o, c in zip(pad.sizes, pad.offsets, pad.counts)]
+        if list(emit.static_shape(y)) == list(pad.counts):
+            op = tensor.PadOp(emit.tensor_type(pad.sizes, et), y, [], [], low, high)
+            block = op.regions[0].blocks.append(*([ir.IndexType.get()] * n))
+            with ir.InsertionPoint(block):
+                tensor.YieldOp(_zero(et))
+            return op.result
     convert = plan.operands[0].cast is None
     et = plan.acc_type if convert else _etype(x)
     out = emit.empty(pad.sizes, et)
