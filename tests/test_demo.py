@@ -1,4 +1,4 @@
-"""The README's first command runs tools/demo.py on the bundled example: keep it working."""
+"""The README's first command runs tools/demo.py on the built-in examples: keep it working."""
 import pathlib
 import subprocess
 import sys
@@ -12,3 +12,7 @@ def test_demo_runs_and_catches_the_broken_variant():
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "round trip through bytecode: identical" in proc.stdout
     assert "broken variant rejected: dot_general.C8" in proc.stdout
+    # the whole flow on the JAX model: imported, serialized, reloaded, interpreted, compiled
+    assert "compiled and interpreted outputs agree: yes" in proc.stdout
+    assert "agree with JAX: yes" in proc.stdout
+    assert "matches the interpreter: yes" in proc.stdout
