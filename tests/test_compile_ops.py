@@ -232,3 +232,18 @@ def test_infeed_is_a_compile_error():
       func.return %0#0 : tensor<2xf32> }"""
     with pytest.raises(shlo.CompileError, match="infeed.*single-process|cannot do"):
         shlo.compile(shlo.parse(text))
+
+
+def test_jax_symbolic_shapes_compile_once_and_run_at_any_size():
+    jax = pytest.importorskip("jax")
+    import jax.numpy as jnp
+    b, = jax.export.symbolic_shape("b")
+    spec = jax.ShapeDtypeStruct((b, 3), jnp.float32)
+    programs = [lambda x: jnp.tanh(x) * 2 + x.sum(0), lambda x: jax.nn.softmax(x, -1),
+                lambda x: (x @ x.T).sum(), lambda x: jnp.concatenate([x, x * 2]).reshape(-1),
+                lambda x: jnp.sort(x, axis=0), lambda x: x[::-1] * 2]
+    for fn in programs:
+        compiled = shlo.compile(shlo.from_jax(fn, spec, shape_assertions=False))
+        for n in (1, 5, 17):
+            x = RNG.standard_normal((n, 3)).astype(np.float32)
+            np.testing.assert_allclose(compiled(x)[0], np.asarray(jax.jit(fn)(x)), rtol=1e-5, atol=1e-5)

@@ -213,11 +213,42 @@ def _reassoc(groups) -> ir.ArrayAttr:
 
 
 def _reshape_dynamic(v: ir.Value, sizes: list, t) -> ir.Value:
-    """tensor.reshape to run-time sizes (index values or ints)."""
+    """A reshape to run-time sizes (index values or ints). tensor.reshape would bufferize to
+    memref.reshape, which does not lower to LLVM; an expand_shape with two dynamic sizes in
+    one group aborts MLIR. So: collapse to 1-D, then expand when at most one size is dynamic,
+    else read each element at its row-major position."""
+    flat = _collapse_all(v)
     n = len(sizes)
-    shape_t = ir.RankedTensorType.get([n], INDEX())
-    shape = tensor.from_elements(shape_t, [emit.as_index(s) for s in sizes])
-    return tensor.reshape(emit.lowered_type(t), v, shape)
+    if n == 0:
+        return tensor.collapse_shape(emit.lowered_type(t), flat, _reassoc([]))
+    dynamic = [i for i, s in enumerate(sizes) if not isinstance(s, int)]
+    if len(dynamic) <= 1:
+        static = [s if isinstance(s, int) else ir.ShapedType.get_dynamic_size() for s in sizes]
+        return tensor.expand_shape(emit.lowered_type(t), flat, _reassoc([list(range(n))]),
+                                   [s for s in sizes if not isinstance(s, int)], static)
+    out = emit.empty(sizes, v.type.element_type)
+
+    def body(_o):
+        pos = index_const(0)
+        for d in range(n):
+            pos = arith.addi(arith.muli(pos, emit.as_index(sizes[d])), linalg.IndexOp(d).result)
+        return tensor.extract(flat, [pos])
+
+    return emit.generic([], [out], [emit.identity_map(n)], ["parallel"] * n, body)[0]
+
+
+def _collapse_all(v: ir.Value) -> ir.Value:
+    r = emit.rank(v)
+    if r == 1:
+        return v
+    static = emit.static_shape(v)
+    total = None
+    if None not in static:
+        total = 1
+        for s in static:
+            total *= s
+    rt = emit.tensor_type([total], v.type.element_type)
+    return tensor.collapse_shape(rt, v, _reassoc([list(range(r))] if r else []))
 
 
 @lowers("reshape", quant_aware=True)
