@@ -15,7 +15,8 @@ PREPARE_NO_FUSION = "inline,canonicalize,cse"
 
 BUFFERIZE = ("eliminate-empty-tensors,one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops "
              "function-boundary-type-conversion=identity-layout-map},"
-             "buffer-deallocation-pipeline,convert-bufferization-to-memref,shlo-widen-i1-memrefs,shlo-expand-memref-copy")
+             "buffer-deallocation-pipeline,convert-bufferization-to-memref,shlo-widen-i1-memrefs,shlo-expand-memref-copy,"
+             "shlo-scalarize-strided-gathers")
 
 
 def to_llvm(threads: int = 1) -> str:
@@ -33,7 +34,7 @@ def to_llvm(threads: int = 1) -> str:
               "convert-vector-to-llvm", "convert-to-llvm"]
     if threads > 1:
         parts += ["convert-openmp-to-llvm"]
-    parts += ["reconcile-unrealized-casts", "canonicalize", "cse"]
+    parts += ["reconcile-unrealized-casts"]
     return ",".join(parts)
 
 

@@ -191,3 +191,63 @@ def _widen_i1_memrefs(module_op: ir.Operation) -> None:
     for op in stores:
         with ir.InsertionPoint(op), op.location:
             op.operands[0] = arith.extui(i8, op.operands[0])
+
+
+def scalarize_strided_gathers(module_op: ir.Operation) -> None:
+    """Rewrites vector.gather ops whose memref is not unit-stride in its innermost dimension
+    (a gather from a sliced column) into one memref.load per lane: MLIR 22.1.8 lowers
+    vector.gather to LLVM only for unit-stride memrefs and leaves the rest unconverted."""
+    gathers = []
+
+    def walk(op):
+        for region in op.regions:
+            for block in region.blocks:
+                for child in block.operations:
+                    child = child.operation
+                    if child.name == "vector.gather" and isinstance(child.operands[0].type, ir.MemRefType) \
+                            and not _unit_inner_stride(ir.MemRefType(child.operands[0].type)):
+                        gathers.append(child)
+                    walk(child)
+
+    walk(module_op)
+    for op in gathers:
+        with ir.InsertionPoint(op), op.location:
+            result = _gather_by_lanes(op)
+        op.results[0].replace_all_uses_with(result)
+        op.erase()
+
+
+def _unit_inner_stride(t: ir.MemRefType) -> bool:
+    try:
+        strides, _ = t.get_strides_and_offset()
+    except Exception:  # noqa: BLE001 - a layout without strides
+        return False
+    return bool(strides) and strides[-1] == 1
+
+
+def _gather_by_lanes(op: ir.Operation) -> ir.Value:
+    """base[i0, ..., i_last + index[lane]] for each lane whose mask bit is set, else pass_thru[lane]."""
+    import itertools
+
+    from mlir.dialects import arith, memref, scf, vector
+    base, *rest = op.operands
+    rank = ir.MemRefType(base.type).rank
+    offsets, index_vec, mask, pass_thru = rest[:rank], rest[rank], rest[rank + 1], rest[rank + 2]
+    vtype = ir.VectorType(op.results[0].type)
+    index = ir.IndexType.get()
+    idx_elem = ir.VectorType(index_vec.type).element_type
+    acc = pass_thru
+    for lane in itertools.product(*[range(n) for n in vtype.shape]):
+        pos = list(lane)
+        k = vector.extract(index_vec, [], pos)
+        if idx_elem != index:
+            k = arith.index_cast(index, k)
+        where = list(offsets[:-1]) + [arith.addi(offsets[-1], k)]
+        bit = vector.extract(mask, [], pos)
+        guarded = scf.IfOp(bit, [vtype.element_type], has_else=True)
+        with ir.InsertionPoint(guarded.then_block):
+            scf.YieldOp([memref.load(base, where)])
+        with ir.InsertionPoint(guarded.else_block):
+            scf.YieldOp([vector.extract(pass_thru, [], pos)])
+        acc = vector.insert(guarded.results[0], acc, [], pos)
+    return acc

@@ -30,6 +30,8 @@ SHLO_PASSES = {p.name: p for p in (
              lower.widen_i1_memrefs),
     ShloPass("shlo-expand-memref-copy", "Rewrites memref.copy into copy loops (no memrefCopy runtime call).",
              lower.expand_memref_copies),
+    ShloPass("shlo-scalarize-strided-gathers", "Rewrites vector.gather from memrefs that are not unit-stride "
+             "innermost into per-lane loads (MLIR 22.1.8 cannot lower them).", lower.scalarize_strided_gathers),
 )}
 # Named pipelines: a name standing for several pipeline elements.
 NAMED_PIPELINES = {
