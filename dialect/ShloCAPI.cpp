@@ -8,6 +8,8 @@
 #include "mlir/CAPI/Registration.h"
 #include "mlir/CAPI/Support.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
@@ -92,6 +94,21 @@ bool shloRunPassPipeline(MlirOperation op, MlirStringRef pipeline,
 }
 
 void shloPrintRegisteredPasses(void) { mlir::printRegisteredPasses(); }
+
+bool shloDenseResourceBlob(MlirAttribute attr, const char **data,
+                           size_t *size) {
+  auto resource =
+      llvm::dyn_cast<mlir::DenseResourceElementsAttr>(unwrap(attr));
+  if (!resource)
+    return false;
+  mlir::AsmResourceBlob *blob = resource.getRawHandle().getBlob();
+  if (!blob)
+    return false;
+  llvm::ArrayRef<char> bytes = blob->getData();
+  *data = bytes.data();
+  *size = bytes.size();
+  return true;
+}
 
 namespace {
 void printTypes(llvm::raw_ostream &os, mlir::TypeRange types) {

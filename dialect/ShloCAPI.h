@@ -32,6 +32,12 @@ bool shloRunPassPipeline(MlirOperation op, MlirStringRef pipeline,
 bool shloVerifyOperation(MlirOperation op, ShloDiagnosticCallback callback,
                          void *userData);
 
+/// The bytes of a `dense_resource` elements attribute's blob (the elements in
+/// row-major order, storage width). Returns false when `attr` is not a
+/// dense_resource attribute or its blob is missing (a dangling handle).
+bool shloDenseResourceBlob(MlirAttribute attr, const char **data,
+                           size_t *size);
+
 /// Prints every pass and pass pipeline registered in this process to stdout.
 void shloPrintRegisteredPasses(void);
 

@@ -122,6 +122,19 @@ NB_MODULE(_shlo_ext, m) {
       "here. Returns (ok, [(severity, location bytes, message bytes)]).");
 
   m.def(
+      "dense_resource_bytes",
+      [](MlirAttribute attr) -> nb::object {
+        const char *data = nullptr;
+        size_t size = 0;
+        if (!shloDenseResourceBlob(attr, &data, &size))
+          return nb::none();
+        return nb::bytes(data, size);
+      },
+      nb::arg("attribute"),
+      "A copy of a dense_resource attribute's blob (row-major elements), or "
+      "None when the attribute is not one or its blob is missing.");
+
+  m.def(
       "op_name_bytes",
       [](MlirOperation op) {
         MlirStringRef name = mlirIdentifierStr(mlirOperationGetName(op));

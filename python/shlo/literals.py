@@ -81,10 +81,47 @@ def numpy_to_elements(array, element: str | None = None, context: ir.Context | N
     return ir.Attribute.parse(f"dense<{body}> : {t}", context)
 
 
+# Element types whose arrays can live in a dense_resource blob: whole bytes per element,
+# laid out as numpy lays them out (i1/i2/i4 have no agreed blob layout in MLIR 22.1.8).
+def resource_capable(element: str) -> bool:
+    return ELEMENT_TYPES[element][1] >= 8
+
+
+def numpy_to_resource(array: np.ndarray, name: str, element: str | None = None,
+                      context: ir.Context | None = None) -> ir.Attribute:
+    """A `dense_resource` tensor literal whose blob is made from the array's buffer (one copy,
+    owned by MLIR; no element lists, no text). Weights of imported models use it."""
+    array = np.asarray(array)
+    element = element or element_of_dtype(array.dtype)
+    if not resource_capable(element):
+        return numpy_to_elements(array, element, context)
+    array = np.ascontiguousarray(array.astype(numpy_dtype(element), copy=False))
+    t = tensor_type(array.shape, element).to_mlir(context)
+    raw = array.reshape(-1).view(np.uint8) if array.size else np.zeros(0, np.uint8)
+    return ir.DenseResourceElementsAttr.get_from_buffer(memoryview(raw), name, t, alignment=array.dtype.alignment)
+
+
+def is_resource(attr: ir.Attribute) -> bool:
+    if isinstance(attr, ir.DenseElementsAttr):
+        return False
+    try:
+        ir.DenseResourceElementsAttr(attr)     # (the bindings register no downcast for it)
+    except ValueError:
+        return False
+    return True
+
+
 def elements_to_numpy(attr: ir.Attribute) -> np.ndarray:
-    """The values of a dense tensor literal as a numpy array of the matching dtype."""
+    """The values of a dense tensor literal (dense or dense_resource) as a numpy array of the
+    matching dtype."""
     info = type_info(attr.type)
     dtype = numpy_dtype(info.element)
+    if is_resource(attr):
+        from . import _shlo_ext
+        blob = _shlo_ext.dense_resource_bytes(attr)
+        if blob is None:
+            raise ValueError(f"{attr}: the resource has no data (a dangling dense_resource handle)")
+        return np.frombuffer(blob, dtype=dtype).reshape(info.shape)
     if (_is_native(dtype, info.element) and dtype.kind != "c") or dtype == np.bool_:
         dense = ir.DenseElementsAttr(attr)
         if dense.is_splat:

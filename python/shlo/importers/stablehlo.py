@@ -756,6 +756,16 @@ class StableHLOExporter:
         """shlo.constant through its text: the bindings cannot hand some literals to Python."""
         from .. import _shlo_ext
         jir = self.jir
+        blob = _shlo_ext.dense_resource_bytes(op.attributes["value"])
+        if blob is not None:     # weights: a blob again on the StableHLO side, never text
+            import numpy as np
+            name = str(op.attributes["value"]).split("<", 1)[1].split(">", 1)[0]
+            value = jir.DenseResourceElementsAttr.get_from_buffer(
+                memoryview(np.frombuffer(blob, np.uint8)), name, self.type(op.results[0].type), context=self.ctx)
+            new = jir.Operation.create("stablehlo.constant", results=[self.type(op.results[0].type)],
+                                       attributes={"value": value}, loc=self.loc(op.location))
+            self.values[op.results[0]] = new.results[0]
+            return new
         value = _unpack_bool_hex(_shlo_ext.attribute_text(op, "value").decode())
         new = jir.Operation.parse(f'"stablehlo.constant"() {{value = {value}}} : () -> {self.type(op.results[0].type)}',
                                   context=self.ctx)
