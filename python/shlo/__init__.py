@@ -30,6 +30,13 @@ def from_jax(fn, *example_args, **example_kwargs) -> Program:
     return _from_jax(fn, *example_args, **example_kwargs)
 
 
+def from_torch(module_or_exported, args=(), kwargs=None, dynamic_shapes=None, params: str = "arguments",
+               **options) -> Program:
+    """A PyTorch nn.Module (exported with torch.export) or ExportedProgram as a shlo Program."""
+    from .importers.torch import from_torch as _from_torch
+    return _from_torch(module_or_exported, args, kwargs, dynamic_shapes, params, **options)
+
+
 def from_stablehlo(source, **kwargs) -> Program:
     """StableHLO text, bytecode or portable artifact as a shlo Program (see shlo.importers.stablehlo)."""
     from .importers.stablehlo import from_stablehlo as _from_stablehlo
@@ -49,6 +56,6 @@ __version__ = "0.1.0"
 __all__ = [
     "BuildError", "CompileError", "DeserializationError", "ExecutionError", "ImportError", "ImporterError", "InterpreterError",
     "ParseError", "PassError", "Program", "SerializationError", "ShloError", "VerificationError",
-    "Host", "compile", "current_version", "default_context", "deserialize", "from_jax", "from_stablehlo", "to_stablehlo", "interpret", "make_context",
+    "Host", "compile", "current_version", "default_context", "deserialize", "from_jax", "from_stablehlo", "from_torch", "to_stablehlo", "interpret", "make_context",
     "minimum_version", "parse", "serialize",
 ]

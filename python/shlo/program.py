@@ -14,9 +14,32 @@ from .verify.engine import verify_operation
 class Program:
     """A shlo program: an `mlir.ir.Module` whose ops are `shlo.*` plus func/builtin."""
 
+    # Set by importers: the framework's input/output structure (`trees`, with flatten(args,
+    # kwargs) -> flat arrays and unflatten(flat results)), and parameters passed as arguments.
+    trees = None
+    parameter_names: list = []
+    _parameter_arrays: list = []
+
     def __init__(self, module: ir.Module, context: ir.Context | None = None):
         self.module = module
         self.context = context or module.context
+
+    def parameters(self) -> list:
+        """The arrays of the parameters that are leading arguments (an importer's
+        `params="arguments"`), in argument order."""
+        return list(self._parameter_arrays)
+
+    def flatten_inputs(self, *args, **kwargs) -> list:
+        """The flat argument list of `@main` from a call in the framework's own structure
+        (parameters included)."""
+        if self.trees is None:
+            from .errors import ExecutionError
+            raise ExecutionError("this program records no input structure; pass its flat arguments")
+        return self.trees.flatten(args, kwargs)
+
+    def unflatten_outputs(self, results):
+        """Flat results rebuilt into the framework's output structure."""
+        return self.trees.unflatten(results) if self.trees is not None else results
 
     # -- checks ------------------------------------------------------------
     def verify(self) -> "Program":

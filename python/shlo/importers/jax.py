@@ -56,6 +56,7 @@ def from_jax(fn, *example_args, platform: str = "cpu", shape_assertions: bool = 
     prog.in_avals = tuple(exp.in_avals)
     prog.out_avals = tuple(exp.out_avals)
     prog.exported = exp
+    prog.trees = _JaxTrees(exp.in_tree, exp.out_tree)
     if verify:
         prog.verify()
     return prog
@@ -74,3 +75,21 @@ def flatten_inputs(prog, *args, **kwargs) -> list:
 def unflatten_outputs(prog, outs):
     import jax
     return jax.tree_util.tree_unflatten(prog.out_tree, list(outs))
+
+
+class _JaxTrees:
+    """The function's (args, kwargs) flattened and its results rebuilt, as jax.tree_util does."""
+
+    def __init__(self, in_tree, out_tree):
+        self.in_tree, self.out_tree = in_tree, out_tree
+
+    def flatten(self, args, kwargs) -> list:
+        import jax
+        leaves, tree = jax.tree_util.tree_flatten((tuple(args), dict(kwargs)))
+        if tree != self.in_tree:
+            raise ImporterError(f"arguments have structure {tree}, the program expects {self.in_tree}")
+        return leaves
+
+    def unflatten(self, results):
+        import jax
+        return jax.tree_util.tree_unflatten(self.out_tree, list(results))

@@ -60,10 +60,19 @@ class CompiledFunction:
         return f"<shlo.CompiledFunction @{self.entry} ({len(self.arg_types)} args -> {len(self.result_types)} results)>"
 
     def __call__(self, *args, **kwargs):
-        tree_call = False
-        in_tree = getattr(self.program, "in_tree", None)
-        if kwargs or (in_tree is not None and len(args) != len(self.arg_types)):
-            args, tree_call = self._flatten_tree(args, kwargs), True
+        """Flat arrays in @main's argument order, or (when the program records its framework's
+        structure and the call does not match the flat signature) the framework's own
+        arguments, with the results rebuilt into its output structure."""
+        trees = getattr(self.program, "trees", None)
+        tree_call = trees is not None and (bool(kwargs) or len(args) != len(self.arg_types)
+                                           or any(_structured(a) for a in args))
+        if tree_call:
+            try:
+                args = trees.flatten(args, kwargs)
+            except ShloError as e:
+                raise ExecutionError(f"@{self.entry}: {e}") from None
+        elif kwargs:
+            raise ExecutionError(f"@{self.entry} takes no keyword arguments (the program records no structure)")
         if len(args) != len(self.arg_types):
             raise ExecutionError(f"@{self.entry} takes {len(self.arg_types)} arguments, got {len(args)}")
         flat = []
@@ -75,10 +84,7 @@ class CompiledFunction:
         self._check(outs[n_real:])
         it = iter(outs[:n_real])
         results = [rebuild(t, it) for t in self.result_types]
-        if tree_call and getattr(self.program, "out_tree", None) is not None:
-            import jax
-            return jax.tree_util.tree_unflatten(self.program.out_tree, results)
-        return results
+        return trees.unflatten(results) if tree_call else results
 
     def _check_sizes(self, flat: list) -> None:
         for (a, d), (b, e), what in self.dim_constraints:
@@ -88,19 +94,16 @@ class CompiledFunction:
                     f"but argument {self._flat_owner[b]} has size {flat[b].shape[e]} in dimension {e}; "
                     f"{what} needs them equal")
 
-    def _flatten_tree(self, args, kwargs) -> list:
-        import jax
-        leaves, tree = jax.tree_util.tree_flatten((tuple(args), kwargs))
-        if tree != self.program.in_tree:
-            raise ExecutionError(f"@{self.entry}: arguments have structure {tree}, the program expects "
-                                 f"{self.program.in_tree}")
-        return leaves
-
     def _check(self, values: list) -> None:
         from ..interpreter.ops.control import CUSTOM_CALL_TARGETS
         for p in self.probes:
             ctx = _InterpContext("custom_call", p.attrs, p.operand_types, p.result_types, p.location)
             CUSTOM_CALL_TARGETS[p.target](ctx, *values[p.first_result:p.first_result + len(p.operand_types)])
+
+
+def _structured(a) -> bool:
+    """A framework argument rather than a flat array: a container or a torch tensor."""
+    return isinstance(a, (dict, list, tuple)) or type(a).__module__.startswith("torch")
 
 
 def _fingerprint(prog: Program) -> str:

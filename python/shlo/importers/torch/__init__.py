@@ -1,0 +1,101 @@
+"""`shlo.from_torch`: a `torch.export` program as a shlo Program.
+
+    prog = shlo.from_torch(model, (x,))                       # nn.Module + example args
+    prog = shlo.from_torch(exported_program)                   # or an ExportedProgram
+    prog.parameter_names                                       # state_dict keys, argument order
+    outs = shlo.interpret(prog, *prog.parameters(), x)         # flat call: parameters first
+    out = shlo.compile(prog)(x)                                # tree call: the module's own output structure
+
+The program is exported (`torch.export.export`, with `dynamic_shapes` as
+torch takes them), decomposed to the core ATen op set
+(`run_decompositions()`), and converted node by node by `TorchImporter`
+(importer.py) through the dispatch table of registry.py; the converters live
+in `ops/<family>.py`, so an ATen op's rule is found by its name there.
+
+* `params="arguments"` (default): parameters and buffers are the leading
+  function arguments, named by a `shlo.name` argument attribute;
+  `prog.parameters()` returns their arrays in order. `params="constants"`
+  inlines them. Arrays over 256 bytes become `dense_resource` blobs made from
+  the tensor's buffer.
+* Buffer mutations (batch norm's running statistics) become extra leading
+  results; `prog.mutations` lists `(result index, kind, target)`.
+* `torch.export.Dim` dimensions are `?` dimensions; size arithmetic becomes
+  shlo integer ops over `get_dimension_size`, so one program runs at any
+  allowed size. Export's own assertions on symbolic sizes are not kept
+  (the Dim ranges state them; violating them is undefined behavior).
+* An unsupported node raises `shlo.ImportError` naming the ATen op, the fx
+  node and the user's source line.
+"""
+from __future__ import annotations
+
+from ...errors import ImporterError
+from . import ops  # noqa: F401  (registers the converters)
+from .importer import TorchImporter
+
+__all__ = ["from_torch", "load_exported"]
+
+
+def from_torch(module_or_exported, args=(), kwargs=None, dynamic_shapes=None, params: str = "arguments",
+               context=None, verify: bool = True, decompose: bool = True):
+    """Exports (if given an nn.Module), decomposes and imports a PyTorch program."""
+    import torch
+    ep = module_or_exported
+    if not isinstance(ep, torch.export.ExportedProgram):
+        if not isinstance(ep, torch.nn.Module):
+            raise ImporterError(f"from_torch takes an nn.Module or a torch.export.ExportedProgram, "
+                                f"not {type(ep).__name__}")
+        if not isinstance(args, tuple):
+            args = (args,)
+        try:
+            ep = torch.export.export(ep, args, kwargs or {}, dynamic_shapes=dynamic_shapes)
+        except Exception as e:  # noqa: BLE001 - export's own errors, reported as an import error
+            raise ImporterError(f"torch.export.export failed: {type(e).__name__}: {e}") from None
+    if decompose:
+        ep = ep.run_decompositions()
+    prog = TorchImporter(ep, params=params, context=context).run()
+    _describe(prog, ep, params)
+    if verify:
+        prog.verify()
+    return prog
+
+
+def load_exported(path: str):
+    """An ExportedProgram saved with `torch.export.save` (a .pt2 file)."""
+    import torch
+    try:
+        return torch.export.load(path)
+    except Exception as e:  # noqa: BLE001
+        raise ImporterError(f"{path}: not a torch.export program ({type(e).__name__}: {e})") from None
+
+
+def _describe(prog, ep, params: str) -> None:
+    """Records parameters, mutations and the input/output pytrees on the Program."""
+    sig = ep.graph_signature
+    prog.mutations = []
+    for i, spec in enumerate(sig.output_specs):
+        if spec.kind.name != "USER_OUTPUT":
+            prog.mutations.append((i, spec.kind.name, spec.target))
+    prog.trees = _TorchTrees(ep.call_spec.in_spec, ep.call_spec.out_spec, prog, len(prog.mutations))
+    prog.exported = ep
+
+
+class _TorchTrees:
+    """Flattens the module's (args, kwargs) and rebuilds its outputs, as torch's pytree does."""
+
+    def __init__(self, in_spec, out_spec, prog, n_mutations: int):
+        self.in_spec, self.out_spec, self.prog, self.n_mutations = in_spec, out_spec, prog, n_mutations
+
+    def flatten(self, args, kwargs) -> list:
+        import numpy as np
+        import torch.utils._pytree as pytree
+        leaves, spec = pytree.tree_flatten((tuple(args), dict(kwargs)))
+        if self.in_spec is not None and spec != self.in_spec:
+            raise ImporterError(f"arguments have structure {spec}, the program expects {self.in_spec}")
+        from .dtypes import to_numpy
+        flat = [to_numpy(x) if hasattr(x, "detach") else np.asarray(x) for x in leaves]
+        return list(self.prog.parameters()) + flat
+
+    def unflatten(self, results):
+        import torch.utils._pytree as pytree
+        user = list(results)[self.n_mutations:]
+        return pytree.tree_unflatten(user, self.out_spec) if self.out_spec is not None else user

@@ -1,0 +1,505 @@
+"""Element-wise ATen ops: arithmetic, math functions, comparisons, logic, bit ops, where,
+dtype conversion.
+
+PyTorch's type promotion is made explicit: operands are converted to the
+node's output dtype (arithmetic) or to the promoted dtype of the operands
+(comparisons, whose output is bool), and broadcast to the output's sizes, so
+every shlo op sees operands of one type and shape.
+"""
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from mlir import ir
+
+from .. import dtypes
+from ..registry import converts
+
+
+# ----------------------------------------------------------------------------- helpers
+
+def result_element(cx, *xs) -> str:
+    """torch.result_type of tensors (values) and Python numbers, as a shlo element type."""
+    import torch
+    stand_ins = []
+    for x in xs:
+        if isinstance(x, ir.Value):
+            rank = cx.rank(x)
+            stand_ins.append(torch.empty((0,) if rank else (), dtype=dtypes.torch_dtype(cx.element(x))))
+        elif x is not None:
+            stand_ins.append(x)
+    r = stand_ins[0] if isinstance(stand_ins[0], torch.Tensor) else torch.tensor(stand_ins[0])
+    for x in stand_ins[1:]:
+        r = torch.empty((0,) if r.dim() else (), dtype=torch.result_type(r, x)) if isinstance(x, torch.Tensor) \
+            else torch.empty((0,) if r.dim() else (), dtype=torch.result_type(r, x))
+    return dtypes.element(r.dtype)
+
+
+def operands(cx, *xs, element=None):
+    """Every operand converted to `element` (default: the output's) and broadcast to the
+    output's sizes."""
+    element = element or cx.out_element()
+    sizes = cx.out_sizes()
+    return [cx.tensor(x, element, sizes) for x in xs]
+
+
+def same(cx, x, element=None):
+    """x (a value) converted to `element` (default: the output's)."""
+    return cx.tensor(x, element or cx.out_element())
+
+
+def k(cx, value, like):
+    """A constant of like's element type, broadcast to like's sizes."""
+    return cx.const(value, cx.element(like), cx.sizes_of(like))
+
+
+def _unary(shlo_name):
+    def convert(cx, x):
+        return cx.op(shlo_name, same(cx, x))
+    return convert
+
+
+def _chlo(name):
+    """A CHLO decomposition (shared with the JAX importer) on the output's element type."""
+    def convert(cx, x):
+        from ...chlo import DECOMPOSITIONS
+        v = same(cx, x)
+        return DECOMPOSITIONS[name](cx, [v], {}, [str(cx.info(v))])[0]
+    return convert
+
+
+# ----------------------------------------------------------------------------- arithmetic
+
+@converts("add")
+def add(cx, a, b, alpha=1):
+    a, b = operands(cx, a, b)
+    if cx.out_element() == "i1":
+        return cx.op("or", a, b)
+    if alpha != 1:
+        b = cx.op("multiply", b, k(cx, alpha, b))
+    return cx.op("add", a, b)
+
+
+@converts("sub", "rsub")
+def sub(cx, a, b, alpha=1):
+    if cx.node.target.__name__.startswith("rsub"):
+        a, b = b, a
+        alpha_on_first = True
+    else:
+        alpha_on_first = False
+    a, b = operands(cx, a, b)
+    if alpha != 1:
+        if alpha_on_first:
+            a = cx.op("multiply", a, k(cx, alpha, a))
+        else:
+            b = cx.op("multiply", b, k(cx, alpha, b))
+    return cx.op("subtract", a, b)
+
+
+@converts("mul")
+def mul(cx, a, b):
+    a, b = operands(cx, a, b)
+    return cx.op("and" if cx.out_element() == "i1" else "multiply", a, b)
+
+
+@converts("div")
+def div(cx, a, b, rounding_mode=None):
+    element = cx.out_element()
+    a, b = operands(cx, a, b)
+    if rounding_mode is None:
+        return cx.op("divide", a, b)
+    if dtypes.is_int(element):
+        q = cx.op("divide", a, b)
+        return q if rounding_mode == "trunc" else _floor_adjust(cx, a, b, q)
+    if rounding_mode == "trunc":
+        return trunc_value(cx, cx.op("divide", a, b))
+    return _float_floor_divide(cx, a, b)
+
+
+@converts("floor_divide")
+def floor_divide(cx, a, b):
+    return div(cx, a, b, rounding_mode="floor")
+
+
+def _floor_adjust(cx, a, b, q):
+    """Integer q = trunc(a / b) made floor(a / b)."""
+    zero = k(cx, 0, q)
+    r = cx.op("subtract", a, cx.op("multiply", q, b))
+    signs_differ = cx.op("compare", cx.op("compare", r, zero, comparison_direction="LT"),
+                         cx.op("compare", b, zero, comparison_direction="LT"), comparison_direction="NE")
+    fix = cx.op("and", cx.op("compare", r, zero, comparison_direction="NE"), signs_differ)
+    return cx.op("subtract", q, cx.convert(fix, cx.element(q)))
+
+
+def _float_floor_divide(cx, a, b):
+    """PyTorch's float floor division: through fmod, so that a == b * q + r holds as in Python."""
+    mod = cx.op("remainder", a, b)
+    div = cx.op("divide", cx.op("subtract", a, mod), b)
+    zero = k(cx, 0.0, a)
+    fix = cx.op("and", cx.op("compare", mod, zero, comparison_direction="NE"),
+                cx.op("compare", cx.op("compare", b, zero, comparison_direction="LT"),
+                      cx.op("compare", mod, zero, comparison_direction="LT"), comparison_direction="NE"))
+    div = cx.op("select", fix, cx.op("subtract", div, k(cx, 1.0, div)), div)
+    floored = cx.op("floor", div)
+    up = cx.op("compare", cx.op("subtract", div, floored), k(cx, 0.5, div), comparison_direction="GT")
+    floored = cx.op("select", up, cx.op("add", floored, k(cx, 1.0, div)), floored)
+    # b == 0: a / b (inf or nan), as PyTorch
+    return cx.op("select", cx.op("compare", b, zero, comparison_direction="EQ"), cx.op("divide", a, b), floored)
+
+
+@converts("remainder")
+def remainder(cx, a, b):
+    """Python's modulo: the result has the divisor's sign."""
+    a, b = operands(cx, a, b)
+    r = cx.op("remainder", a, b)
+    zero = k(cx, 0, r)
+    fix = cx.op("and", cx.op("compare", r, zero, comparison_direction="NE"),
+                cx.op("compare", cx.op("compare", r, zero, comparison_direction="LT"),
+                      cx.op("compare", b, zero, comparison_direction="LT"), comparison_direction="NE"))
+    return cx.op("select", fix, cx.op("add", r, b), r)
+
+
+@converts("fmod")
+def fmod(cx, a, b):
+    return cx.op("remainder", *operands(cx, a, b))
+
+
+@converts("pow")
+def pow_(cx, a, b):
+    element = cx.out_element()
+    a, b = operands(cx, a, b)
+    if dtypes.is_float(element) or dtypes.is_complex(element):
+        return cx.op("power", a, b)
+    return cx.op("power", a, b)
+
+
+@converts("neg")
+def neg(cx, x):
+    return cx.op("negate", same(cx, x))
+
+
+@converts("abs")
+def abs_(cx, x):
+    if cx.element(x) == "i1":
+        return x
+    return cx.op("abs", x)
+
+
+@converts("reciprocal")
+def reciprocal(cx, x):
+    x = same(cx, x)
+    return cx.op("divide", k(cx, 1, x), x)
+
+
+@converts("maximum", "fmax")
+def maximum(cx, a, b):
+    return _minmax(cx, "maximum", a, b)
+
+
+@converts("minimum", "fmin")
+def minimum(cx, a, b):
+    return _minmax(cx, "minimum", a, b)
+
+
+def _minmax(cx, name, a, b):
+    a, b = operands(cx, a, b)
+    if cx.out_element() == "i1":
+        return cx.op("or" if name == "maximum" else "and", a, b)
+    r = cx.op(name, a, b)
+    if cx.node.target.__name__.startswith(("fmax", "fmin")):   # NaN only when both are NaN
+        r = cx.op("select", cx.op("compare", a, a, comparison_direction="NE"), b,
+                  cx.op("select", cx.op("compare", b, b, comparison_direction="NE"), a, r))
+    return r
+
+
+@converts("clamp", "clamp_min", "clamp_max", "hardtanh")
+def clamp(cx, x, lo=None, hi=None):
+    name = cx.node.target.__name__
+    if name.startswith("clamp_max"):
+        lo, hi = None, lo
+    x = same(cx, x)
+    sizes = cx.sizes_of(x)
+    element = cx.out_element()
+    if element == "i1":
+        raise cx.error("clamp is not defined for bool tensors")
+    if lo is not None:
+        x = cx.op("maximum", x, cx.tensor(lo, element, sizes))
+    if hi is not None:
+        x = cx.op("minimum", x, cx.tensor(hi, element, sizes))
+    return x
+
+
+# ----------------------------------------------------------------------------- math functions
+
+for _aten, _shlo in {"exp": "exponential", "expm1": "exponential_minus_one", "log": "log",
+                     "log1p": "log_plus_one", "sqrt": "sqrt", "rsqrt": "rsqrt", "sin": "sine",
+                     "cos": "cosine", "tan": "tan", "tanh": "tanh", "sigmoid": "logistic",
+                     "erf": "erf"}.items():
+    converts(_aten)(_unary(_shlo))
+
+for _aten in ("asin", "acos", "atan", "sinh", "cosh", "asinh", "acosh", "atanh", "erfinv", "lgamma",
+              "digamma"):
+    converts(_aten)(_chlo({"erfinv": "erf_inv"}.get(_aten, _aten)))
+
+
+@converts("exp2")
+def exp2(cx, x):
+    x = same(cx, x)
+    return cx.op("power", k(cx, 2.0, x), x)
+
+
+@converts("log2", "log10")
+def log_base(cx, x):
+    x = same(cx, x)
+    base = 2.0 if cx.node.target.__name__.startswith("log2") else 10.0
+    return cx.op("divide", cx.op("log", x), k(cx, math.log(base), x))
+
+
+@converts("atan2")
+def atan2(cx, a, b):
+    return cx.op("atan2", *operands(cx, a, b))
+
+
+@converts("sign", "sgn")
+def sign(cx, x):
+    return x if cx.element(x) == "i1" else cx.op("sign", x)
+
+
+@converts("floor", "ceil")
+def floor_ceil(cx, x):
+    if not dtypes.is_float(cx.element(x)):
+        return x
+    return cx.op("floor" if cx.node.target.__name__.startswith("floor") else "ceil", x)
+
+
+def trunc_value(cx, x):
+    return cx.op("select", cx.op("compare", x, k(cx, 0.0, x), comparison_direction="LT"),
+                 cx.op("ceil", x), cx.op("floor", x))
+
+
+@converts("trunc", "fix")
+def trunc(cx, x):
+    return trunc_value(cx, x) if dtypes.is_float(cx.element(x)) else x
+
+
+@converts("frac")
+def frac(cx, x):
+    return cx.op("subtract", x, trunc_value(cx, x))
+
+
+@converts("round")
+def round_(cx, x, decimals=0):
+    if not dtypes.is_float(cx.element(x)):
+        return x
+    if decimals == 0:
+        return cx.op("round_nearest_even", x)
+    scale = k(cx, 10.0 ** abs(decimals), x)
+    if decimals > 0:
+        return cx.op("divide", cx.op("round_nearest_even", cx.op("multiply", x, scale)), scale)
+    return cx.op("multiply", cx.op("round_nearest_even", cx.op("divide", x, scale)), scale)
+
+
+@converts("relu")
+def relu(cx, x):
+    return cx.op("maximum", x, k(cx, 0, x))
+
+
+@converts("leaky_relu")
+def leaky_relu(cx, x, negative_slope=0.01):
+    pos = cx.op("compare", x, k(cx, 0, x), comparison_direction="GT")
+    return cx.op("select", pos, x, cx.op("multiply", x, k(cx, negative_slope, x)))
+
+
+@converts("elu")
+def elu(cx, x, alpha=1.0, scale=1.0, input_scale=1.0):
+    pos = cx.op("compare", x, k(cx, 0, x), comparison_direction="GT")
+    neg = cx.op("multiply", k(cx, alpha * scale, x),
+                cx.op("exponential_minus_one", cx.op("multiply", x, k(cx, input_scale, x))))
+    return cx.op("select", pos, cx.op("multiply", x, k(cx, scale, x)), neg)
+
+
+@converts("gelu")
+def gelu(cx, x, approximate="none"):
+    half = k(cx, 0.5, x)
+    one = k(cx, 1.0, x)
+    if approximate == "tanh":
+        cube = cx.op("multiply", cx.op("multiply", x, x), x)
+        inner = cx.op("multiply", k(cx, math.sqrt(2.0 / math.pi), x),
+                      cx.op("add", x, cx.op("multiply", k(cx, 0.044715, x), cube)))
+        return cx.op("multiply", cx.op("multiply", half, x), cx.op("add", one, cx.op("tanh", inner)))
+    t = cx.op("erf", cx.op("multiply", x, k(cx, 1.0 / math.sqrt(2.0), x)))
+    return cx.op("multiply", cx.op("multiply", half, x), cx.op("add", one, t))
+
+
+@converts("silu")
+def silu(cx, x):
+    return cx.op("multiply", x, cx.op("logistic", x))
+
+
+# ----------------------------------------------------------------------------- comparisons and logic
+
+def _compare(direction):
+    def convert(cx, a, b):
+        element = result_element(cx, a, b)
+        a, b = operands(cx, a, b, element=element)
+        if element == "i1" and direction not in ("EQ", "NE"):
+            a, b = cx.convert(a, "ui8"), cx.convert(b, "ui8")
+        return cx.op("compare", a, b, comparison_direction=direction)
+    return convert
+
+
+for _aten, _dir in {"eq": "EQ", "ne": "NE", "lt": "LT", "le": "LE", "gt": "GT", "ge": "GE"}.items():
+    converts(_aten)(_compare(_dir))
+
+
+def truth(cx, x, sizes=None):
+    """x != 0 as a bool tensor."""
+    if isinstance(x, ir.Value):
+        if cx.element(x) == "i1":
+            return x if sizes is None else cx.broadcast(x, sizes)
+        z = k(cx, 0, x)
+        t = cx.op("compare", x, z, comparison_direction="NE")
+        return t if sizes is None else cx.broadcast(t, sizes)
+    return cx.const(bool(x), "i1", sizes or ())
+
+
+def _logical(name):
+    def convert(cx, a, b):
+        sizes = cx.out_sizes()
+        r = cx.op(name, truth(cx, a, sizes), truth(cx, b, sizes))
+        return cx.convert(r, cx.out_element())
+    return convert
+
+
+for _aten, _op in {"logical_and": "and", "logical_or": "or", "logical_xor": "xor"}.items():
+    converts(_aten)(_logical(_op))
+
+
+@converts("logical_not")
+def logical_not(cx, x):
+    return cx.convert(cx.op("not", truth(cx, x)), cx.out_element())
+
+
+for _aten, _op in {"bitwise_and": "and", "bitwise_or": "or", "bitwise_xor": "xor"}.items():
+    converts(_aten)(lambda cx, a, b, _op=_op: cx.op(_op, *operands(cx, a, b)))
+
+
+@converts("bitwise_not")
+def bitwise_not(cx, x):
+    return cx.op("not", x)
+
+
+@converts("bitwise_left_shift", "__lshift__")
+def shift_left(cx, a, b):
+    return cx.op("shift_left", *operands(cx, a, b))
+
+
+@converts("bitwise_right_shift", "__rshift__")
+def shift_right(cx, a, b):
+    a, b = operands(cx, a, b)
+    name = "shift_right_logical" if dtypes.is_unsigned(cx.element(a)) else "shift_right_arithmetic"
+    return cx.op(name, a, b)
+
+
+@converts("isnan")
+def isnan(cx, x):
+    if not (dtypes.is_float(cx.element(x)) or dtypes.is_complex(cx.element(x))):
+        return cx.const(False, "i1", cx.sizes_of(x))
+    return cx.op("compare", x, x, comparison_direction="NE")
+
+
+@converts("isinf")
+def isinf(cx, x):
+    if not dtypes.is_float(cx.element(x)):
+        return cx.const(False, "i1", cx.sizes_of(x))
+    return cx.op("compare", cx.op("abs", x), k(cx, math.inf, x), comparison_direction="EQ")
+
+
+@converts("isfinite")
+def isfinite(cx, x):
+    if not dtypes.is_float(cx.element(x)):
+        return cx.const(True, "i1", cx.sizes_of(x))
+    return cx.op("is_finite", x)
+
+
+@converts("where")
+def where(cx, cond, a, b):
+    sizes = cx.out_sizes()
+    a, b = operands(cx, a, b)
+    return cx.op("select", truth(cx, cond, sizes), a, b)
+
+
+# ----------------------------------------------------------------------------- conversion and copies
+
+def to_element(cx, x, element: str):
+    """x converted to `element` with PyTorch's rules (to bool: x != 0)."""
+    if cx.element(x) == element:
+        return x
+    if element == "i1":
+        return truth(cx, x)
+    if dtypes.is_complex(cx.element(x)) and not dtypes.is_complex(element):
+        x = cx.op("real", x)
+    return cx.convert(x, element)
+
+
+@converts("_to_copy", "to", "type_as", "_to_dtype", "convert_element_type")
+def to_copy(cx, x, *args, **kwargs):
+    return to_element(cx, x, cx.out_element())
+
+
+@converts("clone", "alias", "lift_fresh_copy", "detach", "contiguous", "_assert_tensor_metadata_noop")
+def identity(cx, x, *args, **kwargs):
+    return x
+
+
+@converts("copy")
+def copy(cx, dst, src, non_blocking=False):
+    return cx.broadcast(to_element(cx, src, cx.element(dst)), cx.sizes_of(dst))
+
+
+@converts("fill")
+def fill(cx, x, value):
+    return cx.tensor(value, cx.out_element(), cx.out_sizes())
+
+
+@converts("scalar_tensor")
+def scalar_tensor(cx, value, **kwargs):
+    return cx.const(value, cx.out_element())
+
+
+@converts("_local_scalar_dense", "item")
+def local_scalar_dense(cx, x):
+    return x
+
+
+@converts("real")
+def real(cx, x):
+    return cx.op("real", x) if dtypes.is_complex(cx.element(x)) else x
+
+
+@converts("imag")
+def imag(cx, x):
+    return cx.op("imag", x)
+
+
+@converts("conj_physical", "conj", "resolve_conj", "resolve_neg")
+def conj(cx, x):
+    if not dtypes.is_complex(cx.element(x)):
+        return x
+    return cx.op("complex", cx.op("real", x), cx.op("negate", cx.op("imag", x)))
+
+
+@converts("complex")
+def complex_(cx, re, im):
+    return cx.op("complex", *operands(cx, re, im, element=cx.element(re)))
+
+
+@converts("view_as_real")
+def view_as_real(cx, x):
+    parts = [cx.op(n, x) for n in ("real", "imag")]
+    sizes = cx.sizes_of(x) + [1]
+    return cx.op("concatenate", [cx.reshape(p, sizes) for p in parts], dimension=len(sizes) - 1)
+
+
+_ = np

@@ -1,0 +1,111 @@
+"""Matrix products: mm, bmm, addmm, baddbmm, matmul, dot / vdot / mv / outer, as dot_general."""
+from __future__ import annotations
+
+from ..registry import converts
+from .elementwise import k
+
+
+def _dot(cx, a, b, lhs_c, rhs_c, lhs_b=(), rhs_b=()):
+    element = cx.out_element()
+    a, b = cx.convert(a, element), cx.convert(b, element)
+    return cx.op("dot_general", a, b, dot_dimension_numbers={
+        "lhs_batching_dimensions": list(lhs_b), "rhs_batching_dimensions": list(rhs_b),
+        "lhs_contracting_dimensions": list(lhs_c), "rhs_contracting_dimensions": list(rhs_c)})
+
+
+@converts("mm")
+def mm(cx, a, b):
+    return _dot(cx, a, b, [1], [0])
+
+
+@converts("bmm")
+def bmm(cx, a, b):
+    return _dot(cx, a, b, [2], [1], [0], [0])
+
+
+@converts("mv")
+def mv(cx, a, b):
+    return _dot(cx, a, b, [1], [0])
+
+
+@converts("dot", "vdot", "inner")
+def dot(cx, a, b):
+    if cx.node.target.__name__.startswith("vdot"):
+        from .elementwise import conj
+        a = conj(cx, a)
+    return _dot(cx, a, b, [cx.rank(a) - 1], [cx.rank(b) - 1])
+
+
+@converts("outer", "ger")
+def outer(cx, a, b):
+    return _dot(cx, a, b, [], [])
+
+
+def _scaled_sum(cx, bias, prod, beta, alpha):
+    """beta * bias + alpha * prod, as addmm defines it (beta == 0 ignores bias, NaNs included)."""
+    if alpha != 1:
+        prod = cx.op("multiply", prod, k(cx, alpha, prod))
+    if beta == 0:
+        return prod
+    bias = cx.broadcast(cx.convert(bias, cx.element(prod)), cx.sizes_of(prod))
+    if beta != 1:
+        bias = cx.op("multiply", bias, k(cx, beta, bias))
+    return cx.op("add", bias, prod)
+
+
+@converts("addmm")
+def addmm(cx, bias, a, b, beta=1, alpha=1):
+    return _scaled_sum(cx, bias, mm(cx, a, b), beta, alpha)
+
+
+@converts("addmv")
+def addmv(cx, bias, a, b, beta=1, alpha=1):
+    return _scaled_sum(cx, bias, mv(cx, a, b), beta, alpha)
+
+
+@converts("baddbmm")
+def baddbmm(cx, bias, a, b, beta=1, alpha=1):
+    return _scaled_sum(cx, bias, bmm(cx, a, b), beta, alpha)
+
+
+@converts("addbmm")
+def addbmm(cx, bias, a, b, beta=1, alpha=1):
+    prod = bmm(cx, a, b)
+    zero = cx.const(0, cx.element(prod))
+    summed = _reduce_sum0(cx, prod, zero)
+    return _scaled_sum(cx, bias, summed, beta, alpha)
+
+
+def _reduce_sum0(cx, x, zero):
+    from ...types import tensor_type
+    from mlir import ir
+    element = cx.element(x)
+    op = cx.region_op("reduce", [x], [zero], dimensions=[0])
+    block = op.regions[0].blocks.append(ir.Type.parse(f"tensor<{element}>"), ir.Type.parse(f"tensor<{element}>"))
+    with ir.InsertionPoint(block):
+        s = cx.op("add", *block.arguments)
+        cx.op("return", [s], result_types=[])
+    _ = tensor_type
+    return op.results[0]
+
+
+@converts("matmul")
+def matmul(cx, a, b):
+    """numpy matmul semantics: 1-D operands promoted and squeezed, batch dims broadcast."""
+    ra, rb = cx.rank(a), cx.rank(b)
+    if ra == 1 and rb == 1:
+        return _dot(cx, a, b, [0], [0])
+    if ra == 2 and rb == 2:
+        return mm(cx, a, b)
+    if rb == 1:
+        return _dot(cx, a, b, [ra - 1], [0])
+    if ra == 1:
+        return _dot(cx, a, b, [0], [rb - 2]) if rb == 2 else cx.reshape(
+            matmul(cx, cx.reshape(a, [1] + cx.sizes_of(a)), b), cx.out_sizes())
+    batch = max(ra, rb) - 2
+    sa, sb = cx.sizes_of(a), cx.sizes_of(b)
+    out = cx.out_sizes()
+    a = cx.broadcast(a, out[:batch] + sa[-2:])
+    b = cx.broadcast(b, out[:batch] + sb[-2:])
+    bd = list(range(batch))
+    return _dot(cx, a, b, [batch + 1], [batch], bd, bd)

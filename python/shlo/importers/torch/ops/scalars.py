@@ -1,0 +1,98 @@
+"""Python-level nodes of an exported graph: tuple indexing and the arithmetic on symbolic
+sizes (`operator.mul`, `sym_size`, ...), computed on rank-0 i64 values."""
+from __future__ import annotations
+
+from mlir import ir
+
+from ..registry import converts
+
+
+@converts("operator.getitem")
+def getitem(cx, seq, i):
+    return seq[i]
+
+
+@converts("sym_size")
+def sym_size(cx, x, dim):
+    return cx.dim(x, dim % cx.rank(x))
+
+
+@converts("sym_numel")
+def sym_numel(cx, x):
+    n = 1
+    for s in cx.sizes_of(x):
+        n = _mul(cx, n, s)
+    return n
+
+
+@converts("sym_stride")
+def sym_stride(cx, x, dim):
+    sizes = cx.sizes_of(x)
+    n = 1
+    for s in sizes[dim % len(sizes) + 1:]:
+        n = _mul(cx, n, s)
+    return n
+
+
+@converts("sym_storage_offset")
+def sym_storage_offset(cx, x):
+    return 0
+
+
+def _lift(cx, a, b):
+    return cx.size_value(a), cx.size_value(b)
+
+
+def _mul(cx, a, b):
+    if isinstance(a, int) and isinstance(b, int):
+        return a * b
+    return cx.op("multiply", *_lift(cx, a, b))
+
+
+def _arith(name, py):
+    def convert(cx, a, b):
+        if not isinstance(a, ir.Value) and not isinstance(b, ir.Value):
+            return py(a, b)
+        return cx.op(name, *_lift(cx, a, b))
+    return convert
+
+
+import operator  # noqa: E402
+
+converts("operator.add")(_arith("add", operator.add))
+converts("operator.sub")(_arith("subtract", operator.sub))
+converts("operator.mul")(_arith("multiply", operator.mul))
+
+
+@converts("operator.floordiv")
+def floordiv(cx, a, b):
+    if not isinstance(a, ir.Value) and not isinstance(b, ir.Value):
+        return a // b
+    from ..importer import _floor_div
+    return _floor_div(cx, *_lift(cx, a, b))
+
+
+@converts("operator.mod")
+def mod(cx, a, b):
+    if not isinstance(a, ir.Value) and not isinstance(b, ir.Value):
+        return a % b
+    from ..importer import _floor_div
+    a, b = _lift(cx, a, b)
+    return cx.op("subtract", a, cx.op("multiply", _floor_div(cx, a, b), b))
+
+
+@converts("operator.neg")
+def neg(cx, a):
+    return -a if not isinstance(a, ir.Value) else cx.op("negate", a)
+
+
+@converts("sym_max", "torch.sym_max")
+def sym_max(cx, a, b):
+    return max(a, b) if not isinstance(a, ir.Value) and not isinstance(b, ir.Value) else cx.op(
+        "maximum", *_lift(cx, a, b))
+
+
+@converts("sym_min", "torch.sym_min")
+def sym_min(cx, a, b):
+    return min(a, b) if not isinstance(a, ir.Value) and not isinstance(b, ir.Value) else cx.op(
+        "minimum", *_lift(cx, a, b))

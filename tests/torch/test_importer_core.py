@@ -1,0 +1,128 @@
+"""from_torch's program structure: parameters as arguments or constants, pytrees, buffer
+mutations, dynamic sizes, locations and errors."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import torch
+
+import shlo
+
+
+class Small(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lin = torch.nn.Linear(4, 3)
+        self.register_buffer("scale", torch.full((3,), 2.0))
+
+    def forward(self, x, shift):
+        y = self.lin(x) * self.scale
+        return {"y": torch.where(y > 0, y, y * 0.1) + shift, "parts": (y.exp().clamp(max=3.0), x[:, 1:3])}
+
+
+def _close(got, want):
+    np.testing.assert_allclose(np.asarray(got), want.detach().numpy(), rtol=1e-5, atol=1e-6)
+
+
+@pytest.mark.parametrize("params", ["arguments", "constants"])
+def test_parameters_pytrees_interpret_and_compile(params):
+    torch.manual_seed(0)
+    m = Small()
+    x, shift = torch.randn(5, 4), torch.tensor(0.5)
+    prog = shlo.from_torch(m, (x, shift), params=params)
+    want = m(x, shift)
+    if params == "arguments":
+        assert prog.parameter_names == ["lin.weight", "lin.bias", "scale"]
+        assert [a.shape for a in prog.parameters()] == [(3, 4), (3,), (3,)]
+        assert 'shlo.name = "lin.weight"' in str(prog)
+    else:
+        assert prog.parameters() == [] and "dense_resource" not in str(prog)   # all small
+    got = prog.unflatten_outputs(shlo.interpret(prog, *prog.flatten_inputs(x, shift)))
+    _close(got["y"], want["y"])
+    _close(got["parts"][0], want["parts"][0])
+    compiled = shlo.compile(prog)(x, shift)      # a tree call: torch tensors in, the dict out
+    _close(compiled["y"], want["y"])
+    _close(compiled["parts"][1], want["parts"][1])
+
+
+def test_large_weights_are_resource_blobs_and_survive_serialization():
+    m = torch.nn.Linear(64, 32)
+    x = torch.randn(2, 64)
+    prog = shlo.from_torch(m, (x,), params="constants")
+    assert "dense_resource<weight" in str(prog)
+    back = shlo.deserialize(shlo.serialize(prog))
+    _close(shlo.interpret(back, x.numpy())[0], m(x))
+
+
+class Counting(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.register_buffer("calls", torch.zeros((), dtype=torch.int64))
+        self.register_buffer("total", torch.zeros(3))
+
+    def forward(self, x):
+        self.calls.add_(1)
+        self.total.add_(x.sum(0) if False else x[0])
+        return x * 2
+
+
+def test_buffer_mutations_are_leading_results_and_trees_drop_them():
+    m = Counting()
+    x = torch.randn(4, 3)
+    prog = shlo.from_torch(m, (x,))
+    assert [(i, k, t) for i, k, t in prog.mutations] == [(0, "BUFFER_MUTATION", "calls"),
+                                                         (1, "BUFFER_MUTATION", "total")]
+    flat = shlo.interpret(prog, *prog.flatten_inputs(x))
+    assert int(flat[0]) == 1
+    np.testing.assert_allclose(flat[1], x[0].numpy())
+    _close(prog.unflatten_outputs(flat), x * 2)
+
+
+def test_dynamic_batch_runs_at_two_sizes_from_one_import():
+    m = Small()
+    b = torch.export.Dim("b", min=2, max=64)
+    prog = shlo.from_torch(m, (torch.randn(5, 4), torch.tensor(0.0)), dynamic_shapes=({0: b}, None))
+    assert "tensor<?x4xf32>" in str(prog)
+    compiled = shlo.compile(prog)
+    for n in (3, 17):
+        x = torch.randn(n, 4)
+        want = m(x, torch.tensor(0.0))
+        got = compiled(x, torch.tensor(0.0))
+        _close(got["y"], want["y"])
+        _close(got["parts"][1], want["parts"][1])
+        _close(prog.unflatten_outputs(shlo.interpret(prog, *prog.flatten_inputs(x, torch.tensor(0.0))))["y"],
+               want["y"])
+
+
+def test_locations_name_the_aten_op_and_source_line():
+    prog = shlo.from_torch(Small(), (torch.randn(2, 4), torch.tensor(0.0)))
+    text = prog.text(debug_info=True)
+    assert '"aten.addmm.default"' in text and "test_importer_core.py" in text
+
+
+class Unsupported(torch.nn.Module):
+    def forward(self, x):
+        return torch.ops.aten._fft_r2c(x, [0], 0, True)
+
+
+def test_unsupported_op_names_op_node_and_source_line(monkeypatch):
+    from shlo.importers.torch import registry
+    monkeypatch.delitem(registry.ATEN, "exp")
+
+    class UsesExp(torch.nn.Module):
+        def forward(self, x):
+            return x.exp()
+
+    with pytest.raises(shlo.ImportError, match=r"exp\.default \(node exp, .*test_importer_core\.py:\d+\): is not "
+                                               r"supported"):
+        shlo.from_torch(UsesExp(), (torch.randn(3),))
+
+
+def test_bad_arguments():
+    with pytest.raises(shlo.ImportError, match="nn.Module or a torch.export.ExportedProgram"):
+        shlo.from_torch(lambda x: x, (torch.randn(2),))
+    with pytest.raises(shlo.ImportError, match="params"):
+        shlo.from_torch(Small(), (torch.randn(2, 4), torch.tensor(0.0)), params="inline")
+    prog = shlo.from_torch(Small(), (torch.randn(2, 4), torch.tensor(0.0)))
+    with pytest.raises(shlo.ShloError, match="structure"):
+        shlo.compile(prog)(torch.randn(2, 4), torch.tensor(0.0), torch.tensor(1.0))
