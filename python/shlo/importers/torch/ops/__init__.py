@@ -1,3 +1,4 @@
 """Converters from ATen ops to shlo, one module per op family; importing a module registers
 its converters in `registry.ATEN`."""
-from . import elementwise, linalg, scalars, shapes  # noqa: F401
+from . import (control, conv, creation, elementwise, indexing, linalg, norms, reductions,  # noqa: F401
+               resize, scalars, shapes, sorting)
