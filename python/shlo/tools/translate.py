@@ -20,6 +20,10 @@
         reads StableHLO (pretty or generic text, bytecode, a portable
         artifact such as jax.export's mlir_module_serialized) with jaxlib's
         MLIR and prints the shlo program (needs jax/jaxlib).
+    shlo-translate --from-torch model.pt2 [--params constants|arguments] [-o prog.mlir]
+        reads an ExportedProgram saved with torch.export.save and prints it as
+        shlo (needs torch); weights are inlined as dense_resource blobs unless
+        --params arguments makes them leading arguments.
     shlo-translate --to-stablehlo prog.mlir [-o out.mlir]
         prints a shlo program as StableHLO text that jaxlib parses and XLA runs.
 
@@ -92,6 +96,16 @@ def from_stablehlo_action(args) -> int:
     return 0
 
 
+def from_torch_action(args) -> int:
+    from ..importers.torch import from_torch, load_exported
+    if args.input == "-":
+        from ..errors import ImporterError
+        raise ImporterError("--from-torch reads a .pt2 file, not stdin")
+    prog = from_torch(load_exported(args.input), params=args.params)
+    write_output(args.output, (prog.text(generic=args.generic) + "\n").encode())
+    return 0
+
+
 def to_stablehlo_action(args) -> int:
     from ..importers.stablehlo import to_stablehlo
     write_output(args.output, to_stablehlo(_read_program(args)).encode())
@@ -111,6 +125,7 @@ ACTIONS = {
     "deserialize": (deserialize_action, "read a portable artifact and print the program"),
     "from-stablehlo": (from_stablehlo_action,
                        "read StableHLO (text, bytecode or a portable artifact) and print it as shlo"),
+    "from-torch": (from_torch_action, "read a torch.export program (.pt2) and print it as shlo"),
     "to-stablehlo": (to_stablehlo_action, "print a shlo program as StableHLO text (jaxlib parses it)"),
 }
 
@@ -131,6 +146,8 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--partitions", type=int, default=1, help="--interpret: number of partitions")
     p.add_argument("--target", default=None, metavar="X.Y.Z",
                    help="--serialize: the shlo version the artifact must be readable by (default: current)")
+    p.add_argument("--params", default="constants", choices=["constants", "arguments"],
+                   help="--from-torch: inline parameters (default) or make them leading arguments")
     p.add_argument("--generic", action="store_true", help="--deserialize: print the generic op form")
     p.add_argument("--trusted-input", action="store_true",
                    help="read binary input (MLIR bytecode, artifacts) in this process; by default it is "

@@ -61,7 +61,10 @@ def from_torch(module_or_exported, args=(), kwargs=None, dynamic_shapes=None, pa
 
 def load_exported(path: str):
     """An ExportedProgram saved with `torch.export.save` (a .pt2 file)."""
+    import os
     import torch
+    if not os.path.isfile(path):
+        raise ImporterError(f"{path}: no such file")
     try:
         return torch.export.load(path)
     except Exception as e:  # noqa: BLE001
