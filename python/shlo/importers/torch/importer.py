@@ -232,6 +232,33 @@ class TorchImporter:
         self.func.attributes["function_type"] = ir.TypeAttr.get(
             ir.FunctionType.get(list(self.func.type.inputs), [v.type for v in outs]))
 
+    def convert_graph(self, gm, inputs) -> list:
+        """The nodes of a sub-GraphModule (a cond branch, a loop body) converted at the current
+        insertion point, its placeholders bound to `inputs`; returns its outputs as converted
+        arguments (values, or Python numbers). Node names and cached size values are scoped to
+        the subgraph: its names may repeat the outer graph's, and its values do not dominate
+        the code after the enclosing region."""
+        saved = self.values, self.sym_cache
+        self.values, self.sym_cache = {}, dict(self.sym_cache)
+        try:
+            placeholders = [n for n in gm.graph.nodes if n.op == "placeholder"]
+            if len(placeholders) != len(inputs):
+                raise ImporterError(f"subgraph takes {len(placeholders)} inputs, got {len(inputs)}")
+            for n, v in zip(placeholders, inputs):
+                self.values[n.name] = v
+            outs = []
+            for node in gm.graph.nodes:
+                if node.op == "call_function":
+                    self._convert(node)
+                elif node.op == "get_attr":
+                    self.values[node.name] = getattr(gm, node.target)
+                elif node.op == "output":
+                    result = node.args[0]
+                    outs = [self.arg(a) for a in (result if isinstance(result, (list, tuple)) else [result])]
+            return outs
+        finally:
+            self.values, self.sym_cache = saved
+
     def node_error(self, node, message: str) -> ImporterError:
         return ImporterError(f"{_node_label(node)}: {message}")
 
