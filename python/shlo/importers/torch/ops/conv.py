@@ -1,4 +1,401 @@
-"""Convolution of every rank (groups, dilation, padding, transposed) and the pooling ops (max / avg, with indices, ceil mode, adaptive)."""
+"""Convolution of every rank (groups, dilation, padding, transposed) and the pooling ops (max / avg, with
+indices, ceil mode, adaptive).
+
+Layouts stay PyTorch's (N, C, spatial...) through convolution's dimension numbers. Pooling windows
+are `reduce_window`s over the trailing spatial dimensions; max pooling with indices reduces (value,
+flat index) pairs under PyTorch's order (NaN wins, the last NaN among NaNs; among equal values the
+first index). Adaptive pooling gathers each output bin's positions (bins overlap and differ in
+length) and masks the positions past a bin's end.
+"""
 from __future__ import annotations
 
-from ..registry import converts  # noqa: F401
+import numpy as np
+from mlir import ir
+
+from .. import dtypes
+from ....types import tensor_type
+from ..registry import converts
+
+I64 = "i64"
+I64_MAX = np.iinfo(np.int64).max
+
+
+# ----------------------------------------------------------------------------- shared helpers
+
+def spatial_list(value, n: int, name: str, cx, default=None) -> list:
+    """An int-list argument (one entry for all dims, or n) as n ints."""
+    if value is None or (isinstance(value, (list, tuple)) and len(value) == 0):
+        if default is None:
+            raise cx.error(f"{name} is required")
+        return list(default)
+    vals = list(value) if isinstance(value, (list, tuple)) else [value]
+    if any(not isinstance(v, int) for v in vals):
+        raise cx.error(f"{name} must be static, got {vals}")
+    if len(vals) == 1:
+        vals = vals * n
+    if len(vals) != n:
+        raise cx.error(f"{name} has {len(vals)} entries for {n} spatial dimensions")
+    return vals
+
+
+def take(cx, x, dim: int, index):
+    """x indexed along `dim` by a constant integer array `index` (any shape S): the result's
+    dimension `dim` becomes S (index_select generalized)."""
+    index = np.asarray(index, np.int64)
+    rank = cx.rank(x)
+    sizes = cx.sizes_of(x)
+    extra = index.ndim
+    start = cx.const(index[..., None], I64, index.shape + (1,))
+    dnums = {"offset_dims": list(range(dim)) + list(range(dim + extra, rank - 1 + extra)),
+             "collapsed_slice_dims": [dim], "start_index_map": [dim], "index_vector_dim": extra,
+             "operand_batching_dims": [], "start_indices_batching_dims": []}
+    slice_sizes = [1 if d == dim else s for d, s in enumerate(sizes)]
+    if all(isinstance(s, int) for s in slice_sizes):
+        return cx.op("gather", x, start, dimension_numbers=dnums, slice_sizes=slice_sizes)
+    shape = [s if isinstance(s, int) else None for s in sizes[:dim]] + list(index.shape) + \
+        [s if isinstance(s, int) else None for s in sizes[dim + 1:]]
+    return cx.op("dynamic_gather", x, start, cx.shape_tensor(slice_sizes), dimension_numbers=dnums,
+                 result_types=[tensor_type(shape, cx.element(x))])
+
+
+def scalar_type(element: str) -> ir.Type:
+    return ir.Type.parse(f"tensor<{element}>")
+
+
+def lowest(element: str):
+    """The identity of max for `element`: -inf, or the smallest integer."""
+    if dtypes.is_float(element):
+        return -np.inf
+    if element == "i1":
+        return False
+    from ....literals import numpy_dtype
+    return np.iinfo(numpy_dtype(element)).min
+
+
+def _window_count(size, window, stride, dilation, lo, hi):
+    if not isinstance(size, int):
+        return None
+    span = (window - 1) * dilation + 1
+    padded = size + lo + hi
+    return 0 if padded < span else (padded - span) // stride + 1
+
+
+def reduce_window(cx, inputs, inits, body, window, strides=None, dilations=None, padding=None):
+    """A reduce_window over `inputs` whose body is `body(accs, xs) -> list` (rank-0 values)."""
+    rank = cx.rank(inputs[0])
+    strides = strides or [1] * rank
+    dilations = dilations or [1] * rank
+    padding = padding or [[0, 0]] * rank
+    sizes = cx.sizes_of(inputs[0])
+    shape = []
+    for d in range(rank):
+        trivial = window[d] == 1 and strides[d] == 1 and padding[d] == [0, 0]
+        shape.append(_window_count(sizes[d], window[d], strides[d], dilations[d], *padding[d])
+                     if not trivial or isinstance(sizes[d], int) else None)
+    elements = [cx.element(v) for v in inputs]
+    op = cx.region_op("reduce_window", list(inputs), list(inits), window_dimensions=list(window),
+                      window_strides=list(strides), window_dilations=list(dilations),
+                      padding=[list(p) for p in padding],
+                      result_types=[tensor_type(shape, e) for e in elements])
+    types = [scalar_type(e) for e in elements]
+    block = op.regions[0].blocks.append(*types, *types)
+    n = len(inputs)
+    with ir.InsertionPoint(block):
+        args = list(block.arguments)
+        outs = body(args[:n], args[n:])
+        cx.op("return", list(outs), result_types=[])
+    results = list(op.results)
+    return results
+
+
+def max_body(cx):
+    def body(accs, xs):
+        return [cx.op("maximum", accs[0], xs[0])]
+    return body
+
+
+def add_body(cx):
+    def body(accs, xs):
+        return [cx.op("add", accs[0], xs[0])]
+    return body
+
+
+def argmax_body(cx, element: str):
+    """(value, index) pairs ordered as PyTorch's max pooling picks them: NaN first (the last NaN
+    by index), then larger values, then (among equal values) the smaller index."""
+    def body(accs, xs):
+        (av, ai), (bv, bi) = accs, xs
+        cmp = lambda a, b, d: cx.op("compare", a, b, comparison_direction=d)  # noqa: E731
+        if dtypes.is_float(element):
+            a_nan, b_nan = cmp(av, av, "NE"), cmp(bv, bv, "NE")
+            both_nan = cx.op("and", a_nan, b_nan)
+            later = cmp(bi, ai, "GT")
+            take = cx.op("or", cmp(bv, av, "GT"), cx.op("and", cmp(bv, av, "EQ"), cmp(bi, ai, "LT")))
+            take = cx.op("or", cx.op("and", b_nan, cx.op("not", a_nan)), take)
+            take = cx.op("or", cx.op("and", both_nan, later), take)
+        else:
+            take = cx.op("or", cmp(bv, av, "GT"), cx.op("and", cmp(bv, av, "EQ"), cmp(bi, ai, "LT")))
+        return [cx.op("select", take, bv, av), cx.op("select", take, bi, ai)]
+    return body
+
+
+def plane_index(cx, sizes, n_spatial: int):
+    """A tensor of `sizes` holding each element's flat index within its spatial plane (an i64 iota)."""
+    spatial = sizes[-n_spatial:]
+    if not all(isinstance(s, int) for s in spatial):
+        raise cx.error("max pooling indices need static spatial sizes")
+    flat = np.arange(int(np.prod(spatial)), dtype=np.int64).reshape(spatial)
+    return cx.broadcast(cx.const(flat, I64, tuple(spatial)), sizes)
+
+
+def _users_take_index(cx, i: int) -> bool:
+    """Whether the node's tuple output `i` is read (getitem users)."""
+    import operator
+    for user in cx.node.users:
+        if user.target is operator.getitem and user.args[1] == i:
+            return True
+    return False
+
+
+# ----------------------------------------------------------------------------- convolution
+
+@converts("convolution", "_convolution")
+def convolution(cx, x, weight, bias, stride, padding, dilation, transposed, output_padding, groups, *_rest):
+    element = cx.out_element()
+    x, weight = cx.convert(x, element), cx.convert(weight, element)
+    rank = cx.rank(x)
+    n = rank - 2
+    if n < 1:
+        raise cx.error(f"convolution of a rank-{rank} input")
+    stride = spatial_list(stride, n, "stride", cx)
+    padding = spatial_list(padding, n, "padding", cx)
+    dilation = spatial_list(dilation, n, "dilation", cx)
+    if not isinstance(groups, int):
+        raise cx.error("groups must be static")
+    spatial = list(range(2, rank))
+    dnums = {"input_batch_dimension": 0, "input_feature_dimension": 1, "input_spatial_dimensions": spatial,
+             "kernel_output_feature_dimension": 0, "kernel_input_feature_dimension": 1,
+             "kernel_spatial_dimensions": spatial,
+             "output_batch_dimension": 0, "output_feature_dimension": 1, "output_spatial_dimensions": spatial}
+    if transposed:
+        out_pad = spatial_list(output_padding, n, "output_padding", cx, default=[0] * n)
+        kernel = [cx.info(weight).shape[d] for d in spatial]
+        if any(k is None for k in kernel):
+            raise cx.error("transposed convolution needs a static kernel size")
+        weight = _transposed_kernel(cx, weight, groups)
+        pads = [[d * (k - 1) - p, d * (k - 1) - p + op] for k, d, p, op in zip(kernel, dilation, padding, out_pad)]
+        y = cx.op("convolution", x, weight, window_strides=[1] * n, padding=pads, lhs_dilation=stride,
+                  rhs_dilation=dilation, dimension_numbers=dnums, feature_group_count=groups, batch_group_count=1)
+    else:
+        y = cx.op("convolution", x, weight, window_strides=stride, padding=[[p, p] for p in padding],
+                  lhs_dilation=[1] * n, rhs_dilation=dilation, dimension_numbers=dnums,
+                  feature_group_count=groups, batch_group_count=1)
+    if bias is not None:
+        b = cx.broadcast(cx.convert(bias, element), cx.sizes_of(y), dims=[1])
+        y = cx.op("add", y, b)
+    return y
+
+
+def _transposed_kernel(cx, weight, groups: int):
+    """PyTorch's transposed kernel (Cin, Cout/G, k...) as a forward kernel (Cout, Cin/G, k...),
+    flipped in space: each group's in/out features swap."""
+    rank = cx.rank(weight)
+    cin, cout_g, *kernel = cx.sizes_of(weight)
+    if not all(isinstance(s, int) for s in [cin, cout_g]):
+        raise cx.error("transposed convolution needs a static kernel shape")
+    cin_g = cin // groups
+    w = cx.reshape(weight, [groups, cin_g, cout_g] + kernel)
+    w = cx.op("transpose", w, permutation=[0, 2, 1] + list(range(3, rank + 1)))
+    w = cx.reshape(w, [groups * cout_g, cin_g] + kernel)
+    return cx.op("reverse", w, dimensions=list(range(2, rank)))
+
+
+# ----------------------------------------------------------------------------- pooling windows
+
+def _pool_geometry(cx, x, n, kernel_size, stride, padding, dilation, ceil_mode):
+    """Window attributes over all of x's dimensions for pooling its trailing n dimensions; the
+    high padding makes exactly the output's window count (ceil mode adds windows that start
+    inside the input or the low padding)."""
+    rank = cx.rank(x)
+    kernel = spatial_list(kernel_size, n, "kernel_size", cx)
+    stride = spatial_list(stride, n, "stride", cx, default=kernel)
+    padding = spatial_list(padding, n, "padding", cx)
+    dilation = spatial_list(dilation, n, "dilation", cx)
+    sizes = cx.sizes_of(x)[-n:]
+    out = cx.out_sizes(0 if isinstance(cx.val, (tuple, list)) else None)[-n:]
+    pads = []
+    for size, o, k, s, p, d in zip(sizes, out, kernel, stride, padding, dilation):
+        if not ceil_mode:
+            pads.append([p, p])
+            continue
+        if not isinstance(size, int) or not isinstance(o, int):
+            raise cx.error("ceil_mode pooling needs static spatial sizes")
+        hi = (o - 1) * s + (k - 1) * d + 1 - size - p
+        pads.append([p, hi])
+    lead = rank - n
+    return ([1] * lead + kernel, [1] * lead + stride, [1] * lead + dilation, [[0, 0]] * lead + pads,
+            (kernel, stride, padding, out, sizes))
+
+
+def _max_pool(cx, x, n, kernel_size, stride, padding, dilation, ceil_mode):
+    element = cx.element(x)
+    window, strides, dils, pads, _ = _pool_geometry(cx, x, n, kernel_size, stride, padding, dilation, ceil_mode)
+    init = cx.const(lowest(element), element)
+    if not _users_take_index(cx, 1):
+        (values,) = reduce_window(cx, [x], [init], max_body(cx), window, strides, dils, pads)
+        return values, None
+    index = plane_index(cx, cx.sizes_of(x), n)
+    values, indices = reduce_window(cx, [x, index], [init, cx.const(I64_MAX, I64)], argmax_body(cx, element),
+                                    window, strides, dils, pads)
+    return values, indices
+
+
+@converts("max_pool2d_with_indices")
+def max_pool2d_with_indices(cx, x, kernel_size, stride=(), padding=0, dilation=1, ceil_mode=False):
+    return _max_pool(cx, x, 2, kernel_size, stride, padding, dilation, ceil_mode)
+
+
+@converts("max_pool3d_with_indices")
+def max_pool3d_with_indices(cx, x, kernel_size, stride=(), padding=0, dilation=1, ceil_mode=False):
+    return _max_pool(cx, x, 3, kernel_size, stride, padding, dilation, ceil_mode)
+
+
+def _avg_pool(cx, x, n, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
+    element = cx.out_element()
+    x = cx.convert(x, element)
+    window, strides, dils, pads, (kernel, stride, padding, out, sizes) = _pool_geometry(
+        cx, x, n, kernel_size, stride, padding, 1, ceil_mode)
+    (total,) = reduce_window(cx, [x], [cx.const(0, element)], add_body(cx), window, strides, dils, pads)
+    if divisor_override:
+        return cx.op("divide", total, cx.const(divisor_override, element, cx.sizes_of(total)))
+    if not all(isinstance(s, int) for s in list(sizes) + list(out)):
+        raise cx.error("average pooling needs static spatial sizes")
+    divisor = np.ones((), np.float64)
+    for size, o, k, s, p in zip(sizes, out, kernel, stride, padding):
+        start = np.arange(o) * s - p
+        end = np.minimum(start + k, size + p)
+        if not count_include_pad:
+            start, end = np.maximum(start, 0), np.minimum(end, size)
+        divisor = np.multiply.outer(divisor, (end - start).astype(np.float64))
+    d = cx.broadcast(cx.const(divisor, element, divisor.shape), cx.sizes_of(total))
+    return cx.op("divide", total, d)
+
+
+@converts("avg_pool2d")
+def avg_pool2d(cx, x, kernel_size, stride=(), padding=0, ceil_mode=False, count_include_pad=True,
+               divisor_override=None):
+    return _avg_pool(cx, x, 2, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
+
+
+@converts("avg_pool3d")
+def avg_pool3d(cx, x, kernel_size, stride=(), padding=0, ceil_mode=False, count_include_pad=True,
+               divisor_override=None):
+    return _avg_pool(cx, x, 3, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override)
+
+
+# ----------------------------------------------------------------------------- adaptive pooling
+
+def _bins(size: int, out: int):
+    """PyTorch's adaptive bins: [floor(i * size / out), ceil((i + 1) * size / out))."""
+    i = np.arange(out)
+    start = (i * size) // out
+    end = -((-(i + 1) * size) // out)
+    return start, end
+
+
+def _adaptive_windows(cx, x, out_sizes):
+    """x's trailing dims gathered per output bin: (lead..., o1, L1, o2, L2, ...) with Lk the longest
+    bin, plus the mask of real (in-bin) positions and their flat plane index, both (o1, L1, ...)."""
+    n = len(out_sizes)
+    sizes = cx.sizes_of(x)
+    spatial = sizes[-n:]
+    if not all(isinstance(s, int) for s in spatial) or not all(isinstance(o, int) for o in out_sizes):
+        raise cx.error("adaptive pooling needs static spatial and output sizes")
+    lead = len(sizes) - n
+    mask = np.ones((), bool)
+    flat = np.zeros((), np.int64)
+    for j, (size, o) in enumerate(zip(spatial, out_sizes)):
+        start, end = _bins(size, o)
+        longest = int((end - start).max())
+        pos = start[:, None] + np.arange(longest)[None, :]
+        inside = pos < end[:, None]
+        pos = np.minimum(pos, size - 1)
+        x = take(cx, x, lead + 2 * j, pos)
+        mask = np.multiply.outer(mask, inside).astype(bool)
+        flat = np.add.outer(flat * size, pos)
+    return x, mask, flat
+
+
+def _masked(cx, g, mask, fill):
+    sizes = cx.sizes_of(g)
+    m = cx.broadcast(cx.const(mask, "i1", mask.shape), sizes)
+    return cx.op("select", m, g, cx.const(fill, cx.element(g), sizes))
+
+
+def _reduce(cx, inputs, inits, body, dims):
+    """A shlo reduce of `inputs` over `dims` with a scalar body."""
+    elements = [cx.element(v) for v in inputs]
+    op = cx.region_op("reduce", list(inputs), list(inits), dimensions=list(dims))
+    types = [scalar_type(e) for e in elements]
+    block = op.regions[0].blocks.append(*types, *types)
+    with ir.InsertionPoint(block):
+        args = list(block.arguments)
+        outs = body(args[:len(inputs)], args[len(inputs):])
+        cx.op("return", list(outs), result_types=[])
+    return list(op.results)
+
+
+def _adaptive_avg(cx, x, output_size, n):
+    element = cx.out_element()
+    x = cx.convert(x, element)
+    out = spatial_list(output_size, n, "output_size", cx)
+    lead = cx.rank(x) - n
+    out = [o if o is not None else s for o, s in zip(out, cx.sizes_of(x)[-n:])]
+    spatial = cx.sizes_of(x)[-n:]
+    if all(isinstance(s, int) and s % o == 0 for s, o in zip(spatial, out)):
+        # equal, disjoint bins: one window sum
+        k = [s // o for s, o in zip(spatial, out)]
+        (total,) = reduce_window(cx, [x], [cx.const(0, element)], add_body(cx), [1] * lead + k, [1] * lead + k)
+        return cx.op("divide", total, cx.const(float(np.prod(k)), element, cx.sizes_of(total)))
+    g, mask, _ = _adaptive_windows(cx, x, out)
+    g = _masked(cx, g, mask, 0)
+    (total,) = _reduce(cx, [g], [cx.const(0, element)], add_body(cx), [lead + 2 * j + 1 for j in range(n)])
+    counts = mask.sum(axis=tuple(2 * j + 1 for j in range(n))).astype(np.float64)
+    return cx.op("divide", total, cx.broadcast(cx.const(counts, element, counts.shape), cx.sizes_of(total)))
+
+
+@converts("_adaptive_avg_pool2d")
+def adaptive_avg_pool2d(cx, x, output_size):
+    return _adaptive_avg(cx, x, output_size, 2)
+
+
+@converts("_adaptive_avg_pool3d")
+def adaptive_avg_pool3d(cx, x, output_size):
+    return _adaptive_avg(cx, x, output_size, 3)
+
+
+def _adaptive_max(cx, x, output_size, n):
+    element = cx.element(x)
+    out = spatial_list(output_size, n, "output_size", cx)
+    lead = cx.rank(x) - n
+    g, mask, flat = _adaptive_windows(cx, x, out)
+    dims = [lead + 2 * j + 1 for j in range(n)]
+    init = cx.const(lowest(element), element)
+    g = _masked(cx, g, mask, lowest(element))
+    if not _users_take_index(cx, 1):
+        (values,) = _reduce(cx, [g], [init], max_body(cx), dims)
+        return values, None
+    index = cx.broadcast(cx.const(np.where(mask, flat, I64_MAX), I64, flat.shape), cx.sizes_of(g))
+    values, indices = _reduce(cx, [g, index], [init, cx.const(I64_MAX, I64)], argmax_body(cx, element), dims)
+    return values, indices
+
+
+@converts("adaptive_max_pool2d")
+def adaptive_max_pool2d(cx, x, output_size):
+    return _adaptive_max(cx, x, output_size, 2)
+
+
+@converts("adaptive_max_pool3d")
+def adaptive_max_pool3d(cx, x, output_size):
+    return _adaptive_max(cx, x, output_size, 3)
+

@@ -1,4 +1,449 @@
-"""Resampling and padding: upsample (nearest, bilinear, bicubic), grid_sampler, constant / reflection / replication pad, col2im."""
+"""Resampling and padding: upsample (nearest, nearest-exact, linear / bilinear / trilinear, bicubic),
+grid_sampler (2-D / 3-D), constant / reflection / replication pad, col2im, and the pairwise
+distances cdist / pdist.
+
+Upsampling is separable: per spatial dimension, source indices and weights depend only on sizes,
+so they are constants computed here in float32 exactly as PyTorch's CPU kernels compute them
+(nearest: floor(dst * scale); linear: scale * (dst + 0.5) - 0.5, clamped at 0; cubic: A = -0.75 with
+clamped taps), gathered along that dimension and combined with constant weights. grid_sampler's
+indices depend on the data: they are computed with shlo ops and gathered per batch.
+"""
 from __future__ import annotations
 
-from ..registry import converts  # noqa: F401
+import numpy as np
+
+from .. import dtypes
+from ..registry import converts
+from .conv import I64, _reduce, add_body, max_body, spatial_list, take
+
+F32 = np.float32
+
+
+def _overload(cx) -> str:
+    return cx.node.target._overloadname
+
+
+def _static_spatial(cx, x, n):
+    sizes = cx.sizes_of(x)[-n:]
+    out = cx.out_sizes()[-n:]
+    if not all(isinstance(s, int) for s in sizes + out):
+        raise cx.error("resampling needs static spatial sizes")
+    return sizes, out
+
+
+def _scales(cx, args, n, lead):
+    """The per-dimension scale arguments of an upsample overload (None where absent): after
+    `lead` arguments (output_size[, align_corners]), `.vec` has scale_factors, the others one
+    optional scale per dimension."""
+    rest = list(args[lead:])
+    if _overload(cx) == "vec":
+        factors = rest[0] if rest else None
+        if factors is None:
+            return [None] * n
+        factors = [float(f) for f in factors]
+        return factors * n if len(factors) == 1 else factors
+    return (rest + [None] * n)[:n]
+
+
+def _scale(size: int, out: int, scale, align_corners=False) -> F32:
+    """PyTorch's area_pixel_compute_scale in float32: (in - 1) / (out - 1) for align_corners,
+    else 1 / scale_factor when given, else in / out."""
+    if align_corners:
+        return F32(size - 1) / F32(out - 1) if out > 1 else F32(0)
+    if scale is not None and scale > 0:
+        return F32(1.0 / scale)
+    return F32(size) / F32(out)
+
+
+# ----------------------------------------------------------------------------- nearest
+
+def _nearest(cx, x, args, n, exact):
+    sizes, out = _static_spatial(cx, x, n)
+    scales = _scales(cx, args, n, 1)
+    lead = cx.rank(x) - n
+    for d, (size, o, s) in enumerate(zip(sizes, out, scales)):
+        if size == o and not exact:
+            continue
+        scale = _scale(size, o, s)
+        dst = np.arange(o, dtype=F32)
+        src = np.floor((dst + F32(0.5)) * scale if exact else dst * scale).astype(np.int64)
+        if not exact and o == 2 * size:
+            src = np.arange(o) >> 1
+        x = take(cx, x, lead + d, np.minimum(src, size - 1))
+    return x
+
+
+def _nearest_converter(n, exact):
+    def convert(cx, x, *args):
+        return _nearest(cx, x, args, n, exact)
+    return convert
+
+
+for _n in (1, 2, 3):
+    converts(f"upsample_nearest{_n}d")(_nearest_converter(_n, False))
+    converts(f"_upsample_nearest_exact{_n}d")(_nearest_converter(_n, True))
+
+
+# ----------------------------------------------------------------------------- linear and cubic
+
+def _linear_taps(size, o, scale, align_corners):
+    """Source indices (2, o) and weights (2, o) of PyTorch's linear interpolation."""
+    dst = np.arange(o, dtype=F32)
+    src = dst * scale if align_corners else np.maximum(scale * (dst + F32(0.5)) - F32(0.5), F32(0))
+    i0 = np.minimum(np.floor(src).astype(np.int64), size - 1)
+    lam = np.clip(src - i0.astype(F32), F32(0), F32(1)).astype(F32)
+    i1 = i0 + (i0 < size - 1)
+    return np.stack([i0, i1]), np.stack([F32(1) - lam, lam])
+
+
+def _cubic_weights(t, a=F32(-0.75)):
+    def near(x):   # |x| <= 1
+        return ((a + F32(2)) * x - (a + F32(3))) * x * x + F32(1)
+
+    def far(x):    # 1 < |x| < 2
+        return ((a * x - F32(5) * a) * x + F32(8) * a) * x - F32(4) * a
+    return np.stack([far(t + F32(1)), near(t), near(F32(1) - t), far(F32(2) - t)]).astype(F32)
+
+
+def _cubic_taps(size, o, scale, align_corners):
+    """Source indices (4, o), clamped to the input, and weights (4, o) of PyTorch's bicubic."""
+    dst = np.arange(o, dtype=F32)
+    src = dst * scale if align_corners else scale * (dst + F32(0.5)) - F32(0.5)
+    i = np.floor(src)
+    t = (src - i).astype(F32)
+    idx = i.astype(np.int64)[None, :] + np.arange(-1, 3)[:, None]
+    return np.clip(idx, 0, size - 1), _cubic_weights(t)
+
+
+def _interpolate(cx, x, args, n, taps_fn):
+    element = cx.out_element()
+    if not dtypes.is_float(element):
+        raise cx.error(f"interpolation of {element} tensors")
+    align_corners = bool(args[1]) if len(args) > 1 else False
+    sizes, out = _static_spatial(cx, x, n)
+    scales = _scales(cx, args, n, 2)
+    lead = cx.rank(x) - n
+    for d, (size, o, s) in enumerate(zip(sizes, out, scales)):
+        idx, w = taps_fn(size, o, _scale(size, o, s, align_corners), align_corners)
+        y = None
+        for tap in range(idx.shape[0]):
+            g = take(cx, x, lead + d, idx[tap])
+            weight = cx.broadcast(cx.const(w[tap], element, w[tap].shape), cx.sizes_of(g), dims=[lead + d])
+            term = cx.op("multiply", g, weight)
+            y = term if y is None else cx.op("add", y, term)
+        x = y
+    return x
+
+
+def _interp_converter(n, taps_fn):
+    def convert(cx, x, output_size, *args):
+        return _interpolate(cx, x, (output_size,) + args, n, taps_fn)
+    return convert
+
+
+converts("upsample_linear1d")(_interp_converter(1, _linear_taps))
+converts("upsample_bilinear2d")(_interp_converter(2, _linear_taps))
+converts("upsample_trilinear3d")(_interp_converter(3, _linear_taps))
+converts("upsample_bicubic2d")(_interp_converter(2, _cubic_taps))
+
+
+# ----------------------------------------------------------------------------- grid_sampler
+
+_MODES = {0: "bilinear", 1: "nearest", 2: "bicubic"}
+_PADDINGS = {0: "zeros", 1: "border", 2: "reflection"}
+
+
+def _grid_coordinate(cx, g, size, padding, align_corners):
+    """A grid component (in [-1, 1]) as a source coordinate of a dimension of `size`, after the
+    padding mode (PyTorch's grid_sampler_compute_source_index)."""
+    k = lambda v: cx.const(v, cx.element(g), cx.sizes_of(g))  # noqa: E731
+    if align_corners:
+        c = cx.op("multiply", cx.op("add", g, k(1.0)), k((size - 1) / 2))
+    else:
+        c = cx.op("divide", cx.op("subtract", cx.op("multiply", cx.op("add", g, k(1.0)), k(float(size))), k(1.0)),
+                  k(2.0))
+    if padding == "border":
+        c = cx.op("clamp", k(0.0), c, k(float(size - 1)))
+    elif padding == "reflection":
+        low, high = (0, 2 * (size - 1)) if align_corners else (-1, 2 * size - 1)
+        c = _reflect(cx, c, low, high, k)
+        c = cx.op("clamp", k(0.0), c, k(float(size - 1)))
+    return c
+
+
+def _reflect(cx, c, twice_low, twice_high, k):
+    """PyTorch's reflect_coordinates: c folded into [low, high] (given doubled)."""
+    if twice_low == twice_high:
+        return k(0.0)
+    low = twice_low / 2
+    span = (twice_high - twice_low) / 2
+    c = cx.op("abs", cx.op("subtract", c, k(low)))
+    extra = cx.op("remainder", c, k(span))
+    flips = cx.op("floor", cx.op("divide", c, k(span)))
+    even = cx.op("compare", cx.op("remainder", flips, k(2.0)), k(0.0), comparison_direction="EQ")
+    return cx.op("select", even, cx.op("add", extra, k(low)), cx.op("add", cx.op("subtract", k(span), extra), k(low)))
+
+
+def _gather_points(cx, x, indices, sizes):
+    """x[n, :, i_1, ..., i_k] for each point of `indices` (i64 values of shape (N, *O), one per
+    spatial dimension, clamped into range): (N, C, *O)."""
+    n_sp = len(indices)
+    rank = cx.rank(x)
+    pts = cx.info(indices[0]).shape
+    stacked = cx.op("concatenate", [cx.reshape(i, list(pts) + [1]) for i in indices], dimension=len(pts))
+    channels = cx.sizes_of(x)[1]
+    dnums = {"offset_dims": [1], "collapsed_slice_dims": list(range(2, rank)),
+             "start_index_map": list(range(2, rank)), "index_vector_dim": len(pts),
+             "operand_batching_dims": [0], "start_indices_batching_dims": [0]}
+    return cx.op("gather", x, stacked, dimension_numbers=dnums, slice_sizes=[1, channels] + [1] * n_sp)
+
+
+def _grid_sample(cx, x, grid, interpolation_mode, padding_mode, align_corners):
+    element = cx.out_element()
+    mode, padding = _MODES.get(interpolation_mode), _PADDINGS.get(padding_mode)
+    if mode not in ("bilinear", "nearest") or padding is None:
+        raise cx.error(f"grid_sampler mode {mode or interpolation_mode} is not supported (bilinear and nearest are)")
+    x, grid = cx.convert(x, element), cx.convert(grid, element)
+    n_sp = cx.rank(x) - 2
+    sizes = cx.sizes_of(x)[2:]
+    gsizes = cx.sizes_of(grid)
+    if not all(isinstance(s, int) for s in sizes + gsizes + cx.sizes_of(x)[:2]):
+        raise cx.error("grid_sampler needs static sizes")
+    pts = gsizes[:-1]
+    coords = []
+    for d, size in enumerate(sizes):
+        comp = n_sp - 1 - d     # the grid's last dimension holds (x, y[, z]): the innermost first
+        start = [0] * len(pts) + [comp]
+        g = cx.op("slice", grid, start_indices=start, limit_indices=pts + [comp + 1], strides=[1] * len(gsizes))
+        coords.append(_grid_coordinate(cx, cx.reshape(g, pts), size, padding, bool(align_corners)))
+    out_sizes = cx.out_sizes()
+    point_dims = [0] + list(range(2, 2 + len(pts) - 1))
+    k = lambda v, like: cx.const(v, cx.element(like), cx.sizes_of(like))  # noqa: E731
+    if mode == "nearest":
+        corners = [[(cx.op("round_nearest_even", c), None) for c in coords]]
+    else:
+        corners = []
+        floors = [cx.op("floor", c) for c in coords]
+        for bits in np.ndindex(*([2] * n_sp)):
+            corner = []
+            for c, f, b in zip(coords, floors, bits):
+                i = cx.op("add", f, k(1.0, f)) if b else f
+                frac = cx.op("subtract", c, f)
+                w = frac if b else cx.op("subtract", k(1.0, frac), frac)
+                corner.append((i, w))
+            corners.append(corner)
+    y = None
+    for corner in corners:
+        inside, indices, weight = None, [], None
+        for (i, w), size in zip(corner, sizes):
+            ok = cx.op("and", cx.op("compare", i, k(0.0, i), comparison_direction="GE"),
+                       cx.op("compare", i, k(float(size - 1), i), comparison_direction="LE"))
+            inside = ok if inside is None else cx.op("and", inside, ok)
+            clamped = cx.op("clamp", k(0.0, i), i, k(float(size - 1), i))
+            indices.append(cx.convert(clamped, I64))
+            if w is not None:
+                weight = w if weight is None else cx.op("multiply", weight, w)
+        v = _gather_points(cx, x, indices, sizes)
+        v = cx.op("select", cx.broadcast(inside, out_sizes, dims=point_dims), v, cx.const(0.0, element, out_sizes))
+        if weight is not None:
+            v = cx.op("multiply", v, cx.broadcast(weight, out_sizes, dims=point_dims))
+        y = v if y is None else cx.op("add", y, v)
+    return y
+
+
+@converts("grid_sampler_2d", "grid_sampler_3d", "grid_sampler")
+def grid_sampler(cx, x, grid, interpolation_mode=0, padding_mode=0, align_corners=False):
+    return _grid_sample(cx, x, grid, interpolation_mode, padding_mode, align_corners)
+
+
+# ----------------------------------------------------------------------------- padding
+
+def _pad_pairs(cx, pad, rank):
+    """PyTorch's pad list (last dimension first, (low, high) pairs) as per-dimension low / high."""
+    if len(pad) % 2 or len(pad) // 2 > rank:
+        raise cx.error(f"pad list {list(pad)} for a rank-{rank} tensor")
+    if any(not isinstance(p, int) for p in pad):
+        raise cx.error("symbolic pad widths are not supported")
+    lo, hi = [0] * rank, [0] * rank
+    for j in range(len(pad) // 2):
+        lo[rank - 1 - j], hi[rank - 1 - j] = pad[2 * j], pad[2 * j + 1]
+    return lo, hi
+
+
+@converts("constant_pad_nd")
+def constant_pad_nd(cx, x, pad, value=0):
+    rank = cx.rank(x)
+    lo, hi = _pad_pairs(cx, pad, rank)
+    element = cx.element(x)
+    if isinstance(value, float) and not dtypes.is_float(element) and not dtypes.is_complex(element):
+        if value != int(value):
+            raise cx.error(f"padding an {element} tensor with {value}")
+        value = int(value)
+    return cx.op("pad", x, cx.tensor(value, element), edge_padding_low=lo, edge_padding_high=hi,
+                 interior_padding=[0] * rank)
+
+
+def _index_pad(cx, x, padding, fold):
+    """Reflection / replication padding as a gather per padded dimension: source index fold(i, size)."""
+    rank = cx.rank(x)
+    lo, hi = _pad_pairs(cx, padding, rank)
+    for d in range(rank):
+        if lo[d] == 0 and hi[d] == 0:
+            continue
+        size = cx.info(x).shape[d]
+        if size is None:
+            raise cx.error("padding a dynamic dimension")
+        x = take(cx, x, d, fold(np.arange(-lo[d], size + hi[d]), size))
+    return x
+
+
+def _reflect_index(i, size):
+    i = np.abs(i)
+    return (size - 1) - np.abs((size - 1) - i)
+
+
+def _replicate_index(i, size):
+    return np.clip(i, 0, size - 1)
+
+
+def _circular_index(i, size):
+    return np.mod(i, size)
+
+
+@converts("pad")
+def pad(cx, x, pad, mode="constant", value=None):
+    """aten.pad as export leaves it undecomposed."""
+    if mode == "constant":
+        return constant_pad_nd(cx, x, pad, 0 if value is None else value)
+    fold = {"reflect": _reflect_index, "replicate": _replicate_index, "circular": _circular_index}.get(mode)
+    if fold is None:
+        raise cx.error(f"pad mode {mode!r}")
+    return _index_pad(cx, x, pad, fold)
+
+
+@converts("reflection_pad1d", "reflection_pad2d", "reflection_pad3d")
+def reflection_pad(cx, x, padding):
+    return _index_pad(cx, x, padding, _reflect_index)
+
+
+@converts("replication_pad1d", "replication_pad2d", "replication_pad3d")
+def replication_pad(cx, x, padding):
+    return _index_pad(cx, x, padding, _replicate_index)
+
+
+# ----------------------------------------------------------------------------- col2im (fold)
+
+@converts("col2im")
+def col2im(cx, x, output_size, kernel_size, dilation, padding, stride):
+    """Sums every column's patch into place: per kernel tap, the (Lh, Lw) grid of values is
+    spread with stride-1 holes (interior padding) to its offset in the padded output."""
+    out = spatial_list(output_size, 2, "output_size", cx)
+    kernel = spatial_list(kernel_size, 2, "kernel_size", cx)
+    dilation = spatial_list(dilation, 2, "dilation", cx)
+    padding = spatial_list(padding, 2, "padding", cx)
+    stride = spatial_list(stride, 2, "stride", cx)
+    sizes = cx.sizes_of(x)
+    batched = len(sizes) == 3
+    if not batched:
+        x = cx.reshape(x, [1] + sizes)
+        sizes = [1] + sizes
+    n, ck, length = sizes
+    if not isinstance(ck, int) or not isinstance(length, int):
+        raise cx.error("col2im needs static channel and column counts")
+    kk = kernel[0] * kernel[1]
+    c = ck // kk
+    blocks = [(o + 2 * p - d * (k - 1) - 1) // s + 1 for o, p, d, k, s in zip(out, padding, dilation, kernel, stride)]
+    if blocks[0] * blocks[1] != length:
+        raise cx.error(f"col2im: {length} columns for {blocks} blocks")
+    x = cx.reshape(x, [n, c, kernel[0], kernel[1], blocks[0], blocks[1]])
+    padded = [o + 2 * p for o, p in zip(out, padding)]
+    element = cx.element(x)
+    zero = cx.const(0, element)
+    y = None
+    for i, j in np.ndindex(*kernel):
+        part = cx.op("slice", x, start_indices=[0, 0, i, j, 0, 0], limit_indices=[n, c, i + 1, j + 1] + blocks,
+                     strides=[1] * 6)
+        part = cx.reshape(part, [n, c] + blocks)
+        low = [i * dilation[0], j * dilation[1]]
+        span = [(b - 1) * s + 1 for b, s in zip(blocks, stride)]
+        high = [pz - lo_ - sp for pz, lo_, sp in zip(padded, low, span)]
+        part = cx.op("pad", part, zero, edge_padding_low=[0, 0] + low, edge_padding_high=[0, 0] + high,
+                     interior_padding=[0, 0, stride[0] - 1, stride[1] - 1])
+        y = part if y is None else cx.op("add", y, part)
+    y = cx.op("slice", y, start_indices=[0, 0] + padding, limit_indices=[n, c] + [p + o for p, o in zip(padding, out)],
+              strides=[1] * 4)
+    return y if batched else cx.reshape(y, [c] + out)
+
+
+# ----------------------------------------------------------------------------- distances
+
+def _p_norm(cx, diff, p, dim):
+    """The p-norm of `diff` over `dim` (PyTorch's cdist / pdist conventions for p = 0, 1, 2, inf)."""
+    element = cx.element(diff)
+    zero = cx.const(0, element)
+    sizes = cx.sizes_of(diff)
+    a = cx.op("abs", diff)
+    if p == float("inf"):
+        return _reduce(cx, [a], [cx.const(0, element)], max_body(cx), [dim])[0]
+    if p == 0:
+        nz = cx.convert(cx.op("compare", diff, cx.const(0, element, sizes), comparison_direction="NE"), element)
+        return _reduce(cx, [nz], [zero], add_body(cx), [dim])[0]
+    if p == 1:
+        return _reduce(cx, [a], [zero], add_body(cx), [dim])[0]
+    if p == 2:
+        s = _reduce(cx, [cx.op("multiply", diff, diff)], [zero], add_body(cx), [dim])[0]
+        return cx.op("sqrt", s)
+    powered = cx.op("power", a, cx.const(float(p), element, sizes))
+    s = _reduce(cx, [powered], [zero], add_body(cx), [dim])[0]
+    return cx.op("power", s, cx.const(1.0 / p, element, cx.sizes_of(s)))
+
+
+def _euclid_mm(cx, a, b, out):
+    """PyTorch's matrix-product Euclidean distance: sqrt(max(|a|^2 + |b|^2 - 2 a.b, 0)) as one
+    dot_general of augmented rows (as torch's _euclidean_dist computes it)."""
+    element = cx.element(a)
+    batch = len(out) - 2
+    p, r, m = out[-2], out[-1], cx.sizes_of(a)[-1]
+    sq = lambda v: _reduce(cx, [cx.op("multiply", v, v)], [cx.const(0, element)], add_body(cx),  # noqa: E731
+                           [batch + 1])[0]
+    an = cx.reshape(sq(a), out[:-1] + [1])
+    bn = cx.reshape(sq(b), out[:-2] + [r, 1])
+    ones_a, ones_b = cx.const(1, element, out[:-1] + [1]), cx.const(1, element, out[:-2] + [r, 1])
+    a2 = cx.op("concatenate", [cx.op("multiply", a, cx.const(-2, element, out[:-1] + [m])), an, ones_a],
+               dimension=batch + 1)
+    b2 = cx.op("concatenate", [b, ones_b, bn], dimension=batch + 1)
+    bd = list(range(batch))
+    d = cx.op("dot_general", a2, b2, dot_dimension_numbers={
+        "lhs_batching_dimensions": bd, "rhs_batching_dimensions": bd,
+        "lhs_contracting_dimensions": [batch + 1], "rhs_contracting_dimensions": [batch + 1]})
+    d = cx.op("maximum", d, cx.const(0, element, out))
+    return cx.op("sqrt", d)
+
+
+@converts("_cdist_forward")
+def cdist_forward(cx, x1, x2, p, compute_mode=None):
+    element = cx.out_element()
+    out = cx.out_sizes()
+    if not all(isinstance(s, int) for s in out):
+        raise cx.error("cdist needs static sizes")
+    batch = len(out) - 2
+    m = cx.sizes_of(x1)[-1]
+    a = cx.broadcast(cx.convert(x1, element), out[:-1] + [m])
+    b = cx.broadcast(cx.convert(x2, element), out[:-2] + [out[-1], m])
+    use_mm = p == 2 and (compute_mode == 1 or (compute_mode in (None, 0) and (out[-2] > 25 or out[-1] > 25)))
+    if use_mm:
+        return _euclid_mm(cx, a, b, out)
+    full = out + [m]
+    da = cx.broadcast(a, full, dims=list(range(batch + 1)) + [batch + 2])
+    db = cx.broadcast(b, full, dims=list(range(batch)) + [batch + 1, batch + 2])
+    return _p_norm(cx, cx.op("subtract", da, db), p, batch + 2)
+
+
+@converts("_pdist_forward")
+def pdist_forward(cx, x, p=2.0):
+    n, m = cx.sizes_of(x)
+    if not isinstance(n, int):
+        raise cx.error("pdist needs a static row count")
+    i, j = np.triu_indices(n, k=1)
+    diff = cx.op("subtract", take(cx, x, 0, i), take(cx, x, 0, j))
+    return _p_norm(cx, diff, p, 1)
