@@ -263,7 +263,12 @@ def atan2(cx, a, b):
 
 @converts("sign", "sgn")
 def sign(cx, x):
-    return x if cx.element(x) == "i1" else cx.op("sign", x)
+    if cx.element(x) == "i1":
+        return x
+    s = cx.op("sign", x)
+    if dtypes.is_float(cx.element(x)):      # torch.sign(nan) is 0
+        s = cx.op("select", cx.op("compare", x, x, comparison_direction="NE"), k(cx, 0, x), s)
+    return s
 
 
 @converts("floor", "ceil")
@@ -483,7 +488,7 @@ def imag(cx, x):
     return cx.op("imag", x)
 
 
-@converts("conj_physical", "conj", "resolve_conj", "resolve_neg")
+@converts("conj_physical", "_conj_physical", "conj", "_conj", "resolve_conj", "resolve_neg")
 def conj(cx, x):
     if not dtypes.is_complex(cx.element(x)):
         return x

@@ -77,7 +77,7 @@ def addbmm(cx, bias, a, b, beta=1, alpha=1):
 
 
 def _reduce_sum0(cx, x, zero):
-    from ...types import tensor_type
+    from ....types import tensor_type
     from mlir import ir
     element = cx.element(x)
     op = cx.region_op("reduce", [x], [zero], dimensions=[0])

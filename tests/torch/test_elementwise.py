@@ -1,0 +1,145 @@
+"""Element-wise ATen ops against eager PyTorch, over dtypes, with explicit type promotion."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import torch
+
+import shlo
+
+RNG = np.random.default_rng(3)
+
+
+class Fn(torch.nn.Module):
+    def __init__(self, fn):
+        super().__init__()
+        self.fn = fn
+
+    def forward(self, *xs):
+        return self.fn(*xs)
+
+
+def sample(dtype, shape=(3, 4)):
+    if dtype == torch.bool:
+        return torch.from_numpy(RNG.random(shape) > 0.5)
+    if dtype.is_floating_point:
+        x = torch.from_numpy(RNG.standard_normal(shape) * 3).to(dtype)
+        return x
+    if dtype == torch.uint8:
+        return torch.from_numpy(RNG.integers(0, 20, shape)).to(dtype)
+    return torch.from_numpy(RNG.integers(-20, 20, shape)).to(dtype)
+
+
+def check(fn, *xs, rtol=1e-5, atol=1e-6, compile=True):
+    want = fn(*xs)
+    prog = shlo.from_torch(Fn(fn), xs)
+    got = prog.unflatten_outputs(shlo.interpret(prog, *prog.flatten_inputs(*xs)))
+    runs = [got] + ([shlo.compile(prog)(*xs)] if compile else [])
+    if isinstance(want, tuple):
+        for i, w in enumerate(want):
+            _compare([r[i] for r in runs], w, rtol, atol)
+    else:
+        _compare(runs, want, rtol, atol)
+
+
+def _compare(runs, want, rtol, atol):
+    for g in runs:
+        g, w = np.asarray(g), want.numpy() if want.dtype != torch.bfloat16 else want.float().numpy()
+        if want.dtype == torch.bfloat16:
+            g = g.astype(np.float32)
+        assert g.dtype == w.dtype or want.dtype == torch.bfloat16, (g.dtype, w.dtype)
+        if w.dtype.kind in "biu":
+            np.testing.assert_array_equal(g, w)
+        else:
+            np.testing.assert_allclose(g, w, rtol=rtol, atol=atol, equal_nan=True)
+
+
+FLOATS = [torch.float32, torch.float64, torch.float16, torch.bfloat16]
+INTS = [torch.int64, torch.int32, torch.int8, torch.uint8]
+
+
+def tol(dtype):
+    return {torch.float16: dict(rtol=2e-3, atol=2e-3), torch.bfloat16: dict(rtol=2e-2, atol=2e-2)}.get(
+        dtype, dict(rtol=1e-5, atol=1e-6))
+
+
+@pytest.mark.parametrize("name,dtype", [(n, d) for n in ["add", "sub", "mul", "maximum", "minimum", "eq", "lt", "ge"]
+                                         for d in FLOATS + INTS + [torch.bool]
+                                         if (n, d) != ("sub", torch.bool)])   # torch forbids bool subtraction
+def test_binary_same_dtype(name, dtype):
+    fn = getattr(torch, name)
+    check(fn, sample(dtype), sample(dtype, (4,)), **tol(dtype))
+
+
+@pytest.mark.parametrize("a,b", [(torch.int32, torch.float32), (torch.uint8, torch.int8), (torch.bool, torch.int64),
+                                 (torch.float16, torch.float64), (torch.int64, torch.bfloat16)])
+def test_promotion_between_dtypes(a, b):
+    check(lambda x, y: x + y * 2, sample(a), sample(b), **tol(torch.float16))
+    check(lambda x, y: x < y, sample(a), sample(b))
+
+
+def test_scalars_and_zero_dim_tensors_promote_weakly():
+    x = sample(torch.float16)
+    check(lambda x, s: x * s + 1.5, x, torch.tensor(2.0, dtype=torch.float64), **tol(torch.float16))
+    check(lambda x: x * 3 + 1, sample(torch.int8))
+    check(lambda x: (x + 0.5) / 2, sample(torch.int32))
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.int64, torch.int32])
+def test_division_modes(dtype):
+    a = sample(dtype)
+    b = sample(dtype)
+    b = torch.where(b == 0, torch.ones_like(b), b)
+    check(lambda x, y: torch.div(x, y), a, b)
+    check(lambda x, y: torch.div(x, y, rounding_mode="trunc"), a, b)
+    check(lambda x, y: torch.div(x, y, rounding_mode="floor"), a, b)
+    check(lambda x, y: torch.remainder(x, y), a, b)
+    check(lambda x, y: torch.fmod(x, y), a, b)
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float16])
+@pytest.mark.parametrize("name", ["exp", "expm1", "log1p", "sqrt", "rsqrt", "sin", "cos", "tan", "tanh", "sigmoid",
+                                  "erf", "asin", "acos", "atan", "sinh", "cosh", "asinh", "atanh", "log2", "log10",
+                                  "floor", "ceil", "trunc", "round", "sign", "abs", "neg", "reciprocal", "relu",
+                                  "isnan", "isinf", "frac"])
+def test_unary_math(name, dtype):
+    x = sample(dtype)
+    if name in ("log1p", "sqrt", "rsqrt", "log2", "log10", "acosh"):
+        x = x.abs() + 0.5
+    if name in ("asin", "acos", "atanh"):
+        x = torch.tanh(x) * 0.9
+    x[0, 0] = float("nan")
+    x[0, 1] = float("inf") if name not in ("sin", "cos", "tan") else 0.0
+    check(getattr(torch, name), x, **(tol(dtype) if dtype != torch.float32 else dict(rtol=2e-6, atol=1e-6)))
+
+
+@pytest.mark.parametrize("approximate", ["none", "tanh"])
+def test_activations(approximate):
+    x = sample(torch.float32)
+    F = torch.nn.functional
+    check(lambda x: F.gelu(x, approximate=approximate), x)
+    check(lambda x: F.leaky_relu(x, 0.2) + F.elu(x) + F.silu(x) + F.hardtanh(x, -1.0, 2.0), x)
+    check(lambda x: x.clamp(-1.0, 1.5) + x.clamp(min=0.2) + x.clamp(max=-0.1), x)
+
+
+@pytest.mark.parametrize("dtype", INTS + [torch.bool])
+def test_bitwise_and_logical(dtype):
+    a, b = sample(dtype), sample(dtype)
+    check(lambda x, y: (x & y, x | y, x ^ y, ~x), a, b)
+    check(lambda x, y: (torch.logical_and(x, y), torch.logical_or(x, y), torch.logical_xor(x, y),
+                        torch.logical_not(x)), a, b)
+
+
+def test_where_pow_atan2_and_conversions():
+    x, y = sample(torch.float32), sample(torch.float32)
+    check(lambda c, x, y: torch.where(c, x, y), sample(torch.bool), x, y)
+    check(lambda x: torch.where(x > 0, x, 0.0), x)
+    check(lambda x, y: torch.pow(x.abs(), y) + torch.atan2(x, y), x, y, rtol=1e-5)
+    check(lambda x: (x.to(torch.int32), x.to(torch.bool), x.to(torch.float16), (x > 0).to(torch.float32)), x)
+    check(lambda x: x ** 2 + 2 ** x, sample(torch.int64).clamp(0, 5))
+
+
+def test_complex_parts():
+    z = torch.complex(sample(torch.float32), sample(torch.float32))
+    check(lambda z: (z * z + 1).abs(), z, compile=False)
+    check(lambda z: torch.view_as_real(z.conj_physical()), z, compile=False)
