@@ -1,4 +1,516 @@
-"""Indexing: gather, scatter / scatter_add / scatter_reduce, index / index_put, index_select, embedding, select_scatter / slice_scatter, masked ops, diagonal, as_strided."""
+"""Indexing: gather, scatter / scatter_add / scatter_reduce, index / index_put, index_select,
+embedding, select_scatter / slice_scatter / diagonal_scatter / as_strided_scatter,
+masked_scatter, diagonal, as_strided, nonzero.
+
+torch's per-element gathers and scatters (`gather(x, dim, index)`) address every dimension:
+their shlo form takes a full coordinate vector per element (iotas for the dimensions other
+than `dim`), with 1-element slices. Advanced indexing (`x[i, :, j]`) gathers whole slices
+over the dimensions that are not indexed. Only `index` / `index_put` wrap negative indices
+(torch rejects them elsewhere; out-of-range indices are undefined behavior here)."""
 from __future__ import annotations
 
-from ..registry import converts  # noqa: F401
+import numpy as np
+from mlir import ir
+
+from ....types import tensor_type
+from .. import dtypes
+from ..registry import converts
+from .shapes import I64, _all_int, _dim, _static, iota, slice_dim, take, wrap_index
+
+
+# ----------------------------------------------------------------------------- helpers
+
+def _i64(cx, idx):
+    return cx.convert(idx, I64)
+
+
+def _coords(cx, idx, dim, rank):
+    """[*idx.shape, rank] coordinates: idx along `dim`, the element's own position elsewhere."""
+    sizes = cx.sizes_of(idx)
+    parts = [_i64(cx, idx) if d == dim else iota(cx, sizes, d) for d in range(rank)]
+    return cx.op("concatenate", [cx.reshape(p, sizes + [1]) for p in parts], dimension=len(sizes)) \
+        if rank > 1 else cx.reshape(parts[0], sizes + [1])
+
+
+def _gather_points(cx, x, coords):
+    """x at each coordinate vector of `coords` (last dimension)."""
+    rank = cx.rank(x)
+    dnums = {"offset_dims": [], "collapsed_slice_dims": list(range(rank)), "start_index_map": list(range(rank)),
+             "index_vector_dim": cx.rank(coords) - 1, "operand_batching_dims": [],
+             "start_indices_batching_dims": []}
+    return cx.op("gather", x, coords, dimension_numbers=dnums, slice_sizes=[1] * rank)
+
+
+def _combiner(kind: str, element: str):
+    """The scatter update computation for `kind` (None: replace); bools use logic ops."""
+    boolean = element == "i1"
+    return {None: None, "add": "or" if boolean else "add", "sum": "or" if boolean else "add",
+            "multiply": "and" if boolean else "multiply", "prod": "and" if boolean else "multiply",
+            "amax": "or" if boolean else "maximum", "amin": "and" if boolean else "minimum"}[kind]
+
+
+def scatter(cx, x, indices, updates, dnums, combine=None):
+    """shlo.scatter of `updates` into x; `combine` names the binary op (None: the update wins)."""
+    element = cx.element(x)
+    updates = cx.convert(updates, element)
+    dn = {"input_batching_dims": [], "scatter_indices_batching_dims": [], **dnums}
+    op = cx.region_op("scatter", [x], indices, [updates], scatter_dimension_numbers=dn, result_types=[x.type])
+    scalar = ir.Type.parse(str(tensor_type((), element)))
+    block = op.regions[0].blocks.append(scalar, scalar)
+    with ir.InsertionPoint(block):
+        a, b = block.arguments
+        r = b if combine is None else cx.op(combine, a, b)
+        cx.op("return", [r], result_types=[])
+    return op.results[0]
+
+
+def _scatter_points(cx, x, coords, updates, combine=None):
+    rank = cx.rank(x)
+    return scatter(cx, x, coords, updates, {
+        "update_window_dims": [], "inserted_window_dims": list(range(rank)),
+        "scatter_dims_to_operand_dims": list(range(rank)), "index_vector_dim": cx.rank(coords) - 1}, combine)
+
+
+def _cut(cx, v, sizes):
+    """The leading box of `sizes` of v (torch's scatter reads only index-shaped part of src)."""
+    have = cx.sizes_of(v)
+    if _all_int(have) and _all_int(sizes):
+        if have == list(sizes):
+            return v
+        return cx.op("slice", v, start_indices=[0] * len(sizes), limit_indices=list(sizes),
+                     strides=[1] * len(sizes))
+    rank = len(sizes)
+    high = [cx.op("subtract", cx.size_value(s), cx.size_value(h)) for s, h in zip(sizes, have)]
+    return cx.op("dynamic_pad", v, cx.const(0, cx.element(v)), cx.shape_tensor([0] * rank), cx.shape_tensor(high),
+                 cx.shape_tensor([0] * rank), result_types=[tensor_type([_static(s) for s in sizes], cx.element(v))])
+
+
+def _identity(kind: str, element: str):
+    """The neutral element of a scatter_reduce reduction."""
+    if kind in ("sum", "mean"):
+        return 0
+    if kind == "prod":
+        return 1
+    if element == "i1":
+        return kind == "amin"
+    if dtypes.is_float(element):
+        return -np.inf if kind == "amax" else np.inf
+    info = _int_info(element)
+    return info.min if kind == "amax" else info.max
+
+
+def _int_info(element: str):
+    import torch
+    return torch.iinfo(dtypes.torch_dtype(element))
+
+
+# ----------------------------------------------------------------------------- gather / scatter
+
+@converts("gather")
+def gather(cx, x, dim, index, sparse_grad=False):
+    rank = cx.rank(x)
+    if rank == 0:
+        return cx.broadcast(x, cx.sizes_of(index))
+    return _gather_points(cx, x, _coords(cx, index, _dim(dim, rank), rank))
+
+
+@converts("scatter")
+def scatter_(cx, x, dim, index, src, reduce=None):
+    return _scatter_dim(cx, x, dim, index, src, {None: None, "add": "add", "multiply": "multiply"}[reduce])
+
+
+@converts("scatter_add")
+def scatter_add(cx, x, dim, index, src):
+    return _scatter_dim(cx, x, dim, index, src, "add")
+
+
+def _scatter_dim(cx, x, dim, index, src, kind):
+    rank = cx.rank(x)
+    sizes = cx.sizes_of(index)
+    element = cx.element(x)
+    if isinstance(src, ir.Value):
+        updates = _cut(cx, cx.convert(src, element), sizes)
+    else:
+        updates = cx.const(src, element, sizes)
+    if rank == 0:  # a 0-d index addresses the only element
+        x1, u1 = cx.reshape(x, [1]), cx.reshape(updates, [1])
+        coords = cx.const(np.zeros((1, 1), np.int64), I64)
+        return cx.reshape(_scatter_points(cx, x1, coords, u1, _combiner(kind, element)), [])
+    coords = _coords(cx, index, _dim(dim, rank), rank)
+    return _scatter_points(cx, x, coords, updates, _combiner(kind, element))
+
+
+@converts("scatter_reduce", "scatter_reduce.two")
+def scatter_reduce(cx, x, dim, index, src, reduce, include_self=True):
+    element = cx.element(x)
+    rank = cx.rank(x)
+    if rank == 0:
+        raise cx.error("scatter_reduce of a 0-d tensor is not supported")
+    coords = _coords(cx, index, _dim(dim, rank), rank)
+    sizes = cx.sizes_of(index)
+    updates = _cut(cx, cx.convert(src, element), sizes)
+    if reduce not in ("sum", "prod", "mean", "amax", "amin"):
+        raise cx.error(f"unknown scatter_reduce reduction {reduce!r}")
+    base = x
+    if not include_self:  # positions that receive updates start from the neutral element
+        base = _scatter_points(cx, x, coords, cx.const(_identity(reduce, element), element, sizes))
+    if reduce != "mean":
+        return _scatter_points(cx, base, coords, updates, _combiner(reduce, element))
+    if element == "i1":
+        raise cx.error("scatter_reduce 'mean' of bools is not defined")
+    total = _scatter_points(cx, base, coords, updates, "add")
+    xs = cx.sizes_of(x)
+    count = cx.const(1 if include_self else 0, element, xs)
+    count = _scatter_points(cx, count, coords, cx.const(1, element, sizes), "add")
+    count = cx.op("maximum", count, cx.const(1, element, xs))
+    if dtypes.is_float(element) or dtypes.is_complex(element):
+        return cx.op("divide", total, count)
+    from .elementwise import _floor_adjust
+    return _floor_adjust(cx, total, count, cx.op("divide", total, count))
+
+
+# ----------------------------------------------------------------------------- advanced indexing
+
+class _Indexing:
+    """The gather/scatter layout of `x[indices]` (indices: tensors or None, one per leading dim).
+
+    The index tensors broadcast to `batch` sizes; with the indexed dims adjacent the batch
+    replaces them in place, otherwise it comes first (numpy's rule)."""
+
+    def __init__(self, cx, x, indices):
+        rank = cx.rank(x)
+        sizes = cx.sizes_of(x)
+        indices = list(indices) + [None] * (rank - len(indices))
+        if any(i is not None and cx.element(i) == "i1" for i in indices):
+            raise ValueError("bool mask")
+        self.dims = [d for d, i in enumerate(indices) if i is not None]
+        tensors = [wrap_index(cx, _i64(cx, indices[d]), sizes[d]) for d in self.dims]
+        batch = cx.broadcast_sizes(*tensors)
+        nb = len(batch)
+        parts = [cx.reshape(cx.broadcast(t, batch), batch + [1]) for t in tensors]
+        self.indices = parts[0] if len(parts) == 1 else cx.op("concatenate", parts, dimension=nb)
+        adjacent = self.dims == list(range(self.dims[0], self.dims[-1] + 1))
+        p = self.dims[0] if adjacent else 0
+        rest = [d for d in range(rank) if d not in self.dims]
+        self.window = [j if j < p else j + nb for j in range(len(rest))]
+        self.slice_sizes = [1 if d in self.dims else s for d, s in enumerate(sizes)]
+        rest_sizes = [sizes[d] for d in rest]
+        self.out_sizes = rest_sizes[:p] + batch + rest_sizes[p:]
+        self.nb = nb
+
+    def gather(self, cx, x):
+        dnums = {"offset_dims": self.window, "collapsed_slice_dims": self.dims, "start_index_map": self.dims,
+                 "index_vector_dim": self.nb, "operand_batching_dims": [], "start_indices_batching_dims": []}
+        if _all_int(self.slice_sizes):
+            return cx.op("gather", x, self.indices, dimension_numbers=dnums, slice_sizes=self.slice_sizes)
+        return cx.op("dynamic_gather", x, self.indices, cx.shape_tensor(self.slice_sizes), dimension_numbers=dnums,
+                     result_types=[tensor_type([_static(s) for s in self.out_sizes], cx.element(x))])
+
+    def scatter(self, cx, x, values, combine):
+        updates = cx.broadcast(cx.convert(values, cx.element(x)), self.out_sizes)
+        return scatter(cx, x, self.indices, updates, {
+            "update_window_dims": self.window, "inserted_window_dims": self.dims,
+            "scatter_dims_to_operand_dims": self.dims, "index_vector_dim": self.nb}, combine)
+
+
+def _has_mask(cx, indices):
+    return any(i is not None and cx.element(i) == "i1" for i in indices)
+
+
+@converts("index.Tensor", "index", "_unsafe_index")
+def index(cx, x, indices):
+    if _has_mask(cx, indices):
+        raise cx.error("indexing with a bool mask has a data-dependent output size (the mask's count of "
+                       "True), which a shlo program cannot have; use torch.where(mask, x, fill) instead")
+    if all(i is None for i in indices):
+        return x
+    return _Indexing(cx, x, indices).gather(cx, x)
+
+
+@converts("index_put", "_unsafe_index_put", "index_put_")
+def index_put(cx, x, indices, values, accumulate=False):
+    element = cx.element(x)
+    if _has_mask(cx, indices):
+        return _masked_put(cx, x, indices, values, accumulate)
+    if all(i is None for i in indices):
+        v = cx.broadcast(cx.convert(values, element), cx.sizes_of(x))
+        return cx.op(_combiner("add", element), x, v) if accumulate else v
+    return _Indexing(cx, x, indices).scatter(cx, x, values, _combiner("add" if accumulate else None, element))
+
+
+def _masked_put(cx, x, indices, values, accumulate):
+    """x[..., mask, ...] = values: a select where the mask holds. Values varying along the
+    masked positions are taken in row-major order of the True entries (a running count)."""
+    rank = cx.rank(x)
+    masks = [(p, i) for p, i in enumerate(indices) if i is not None]
+    if len(masks) != 1 or cx.element(masks[0][1]) != "i1":
+        raise cx.error("index_put with a bool mask combined with other index tensors is not supported")
+    p, mask = masks[0]
+    mr = cx.rank(mask)
+    sizes = cx.sizes_of(x)
+    element = cx.element(x)
+    mask_b = cx.broadcast(mask, sizes, dims=list(range(p, p + mr)))
+    values = cx.convert(values, element)
+    # values broadcast against x[..., mask, ...]: pre + [count] + post
+    post = rank - p - mr
+    vr = cx.rank(values)
+    vsizes = cx.sizes_of(values)
+    count_dim = vr - post - 1
+    if count_dim >= 0 and not (isinstance(vsizes[count_dim], int) and vsizes[count_dim] == 1):
+        if not _all_int(sizes):
+            raise cx.error("index_put with a bool mask and per-position values needs static sizes")
+        values = _values_by_count(cx, values, count_dim, mask)
+        v_dims = list(range(rank - cx.rank(values), rank))
+    else:
+        if count_dim >= 0:
+            values = cx.reshape(values, vsizes[:count_dim] + vsizes[count_dim + 1:])
+        # the value's dims align with pre + post of x
+        vr = cx.rank(values)
+        n_pre = vr - post
+        v_dims = [p - n_pre + i for i in range(n_pre)] + list(range(p + mr, rank))
+    v = cx.broadcast(values, sizes, dims=v_dims)
+    if accumulate:
+        v = cx.op(_combiner("add", element), x, v)
+    return cx.op("select", mask_b, v, x)
+
+
+def _values_by_count(cx, values, count_dim, mask):
+    """values[..., k, ...] spread over the mask's positions: the k-th True gets entry k."""
+    msizes = cx.sizes_of(mask)
+    n = int(np.prod(msizes)) if msizes else 1
+    flat = cx.reshape(mask, [n])
+    k = cx.reshape(exclusive_count(cx, flat), msizes)
+    return take(cx, values, count_dim, k)
+
+
+def exclusive_count(cx, flat_mask):
+    """For a 1-D bool tensor, the number of True entries before each position (i64)."""
+    n = cx.info(flat_mask).shape[0]
+    ones = cx.convert(flat_mask, I64)
+    zero = cx.const(0, I64)
+    op = cx.region_op("reduce_window", [ones], [zero], window_dimensions=[max(n, 1)],
+                      padding=np.array([[max(n - 1, 0), 0]], np.int64), result_types=[ones.type])
+    scalar = ir.Type.parse("tensor<i64>")
+    block = op.regions[0].blocks.append(scalar, scalar)
+    with ir.InsertionPoint(block):
+        cx.op("return", [cx.op("add", *block.arguments)], result_types=[])
+    return cx.op("subtract", op.results[0], ones)
+
+
+# ----------------------------------------------------------------------------- select/gather forms
+
+@converts("index_select")
+def index_select(cx, x, dim, index):
+    rank = cx.rank(x)
+    if rank == 0:
+        return x
+    if cx.rank(index) == 0:
+        index = cx.reshape(index, [1])
+    return take(cx, x, _dim(dim, rank), index)
+
+
+@converts("embedding")
+def embedding(cx, weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=False):
+    return take(cx, weight, 0, indices)
+
+
+@converts("embedding_dense_backward")
+def embedding_dense_backward(cx, grad, indices, num_weights, padding_idx, scale_grad_by_freq):
+    """Rows of grad summed into the rows their index names; padding_idx's rows get nothing."""
+    element = cx.out_element()
+    isizes = cx.sizes_of(indices)
+    gsizes = cx.sizes_of(grad)
+    d = gsizes[-1]
+    ni = len(isizes)
+    idx = _i64(cx, indices)
+    g = cx.convert(grad, element)
+    if padding_idx is not None and padding_idx >= 0:
+        keep = cx.op("compare", idx, cx.const(padding_idx, I64, isizes), comparison_direction="NE")
+        g = cx.op("select", cx.broadcast(keep, gsizes, dims=list(range(ni))), g, cx.const(0, element, gsizes))
+    if scale_grad_by_freq:
+        counts = _scatter_rows(cx, cx.const(0, element, [num_weights]), idx, cx.const(1, element, isizes), [])
+        per = take(cx, counts, 0, idx)
+        g = cx.op("divide", g, cx.broadcast(per, gsizes, dims=list(range(ni))))
+    out = cx.const(0, element, [num_weights, d])
+    return _scatter_rows(cx, out, idx, g, [ni])
+
+
+def _scatter_rows(cx, out, idx, updates, window):
+    ni = cx.rank(idx)
+    return scatter(cx, out, idx, updates, {"update_window_dims": window, "inserted_window_dims": [0],
+                                           "scatter_dims_to_operand_dims": [0], "index_vector_dim": ni}, "add")
+
+
+# ----------------------------------------------------------------------------- *_scatter views
+
+@converts("slice_scatter")
+def slice_scatter(cx, x, src, dim=0, start=None, end=None, step=1):
+    rank = cx.rank(x)
+    dim = _dim(dim, rank)
+    src = cx.convert(src, cx.element(x))
+    size = cx.dim(x, dim)
+    static = isinstance(size, int) and not isinstance(start, ir.Value)
+    if static:
+        lo = min(max((start or 0) + size if (start or 0) < 0 else (start or 0), 0), size)
+        lo_v = cx.const(lo, I64)
+    else:
+        from .shapes import _bound_value
+        lo_v = _bound_value(cx, 0 if start is None else start, size)
+    if step == 1:
+        zero = cx.const(0, I64)
+        starts = [lo_v if d == dim else zero for d in range(rank)]
+        return cx.op("dynamic_update_slice", x, src, starts)
+    n = cx.dim(src, dim)
+    pos = cx.op("add", cx.op("multiply", iota(cx, [n], 0), cx.const(step, I64, [n])), cx.broadcast(lo_v, [n]))
+    return scatter(cx, x, cx.reshape(pos, [n, 1]), src, {
+        "update_window_dims": [d for d in range(rank) if d != dim], "inserted_window_dims": [dim],
+        "scatter_dims_to_operand_dims": [dim], "index_vector_dim": 1})
+
+
+@converts("select_scatter")
+def select_scatter(cx, x, src, dim, index):
+    rank = cx.rank(x)
+    dim = _dim(dim, rank)
+    sizes = cx.sizes_of(src)
+    src = cx.reshape(cx.convert(src, cx.element(x)), sizes[:dim] + [1] + sizes[dim:])
+    zero = cx.const(0, I64)
+    i = wrap_index(cx, cx.size_value(index), cx.dim(x, dim))
+    return cx.op("dynamic_update_slice", x, src, [i if d == dim else zero for d in range(rank)])
+
+
+def _diagonal_layout(cx, x, offset, dim1, dim2):
+    """(indices [L, 2] of the diagonal's (dim1, dim2) positions, dims, L)."""
+    rank = cx.rank(x)
+    d1, d2 = _dim(dim1, rank), _dim(dim2, rank)
+    if d1 == d2:
+        raise cx.error("diagonal dimensions must differ")
+    n1, n2 = cx.dim(x, d1), cx.dim(x, d2)
+    if isinstance(n1, int) and isinstance(n2, int):
+        length = max(0, min(n1 + min(offset, 0), n2 - max(offset, 0)))
+    else:
+        length = cx.op("maximum", cx.const(0, I64), cx.op("minimum", cx.op("add", cx.size_value(n1),
+                                                                          cx.const(min(offset, 0), I64)),
+                                                          cx.op("subtract", cx.size_value(n2),
+                                                                cx.const(max(offset, 0), I64))))
+    i = iota(cx, [length], 0)
+    rows = cx.op("add", i, cx.const(max(-offset, 0), I64, [length]))
+    cols = cx.op("add", i, cx.const(max(offset, 0), I64, [length]))
+    idx = cx.op("concatenate", [cx.reshape(rows, [length, 1]), cx.reshape(cols, [length, 1])], dimension=1)
+    return idx, d1, d2, length
+
+
+@converts("diagonal", "diagonal_copy")
+def diagonal(cx, x, offset=0, dim1=0, dim2=1):
+    idx, d1, d2, length = _diagonal_layout(cx, x, offset, dim1, dim2)
+    rank = cx.rank(x)
+    sizes = cx.sizes_of(x)
+    slice_sizes = [1 if d in (d1, d2) else s for d, s in enumerate(sizes)]
+    dnums = {"offset_dims": list(range(rank - 2)), "collapsed_slice_dims": sorted([d1, d2]),
+             "start_index_map": [d1, d2], "index_vector_dim": 1, "operand_batching_dims": [],
+             "start_indices_batching_dims": []}
+    if _all_int(slice_sizes):
+        return cx.op("gather", x, idx, dimension_numbers=dnums, slice_sizes=slice_sizes)
+    return cx.op("dynamic_gather", x, idx, cx.shape_tensor(slice_sizes), dimension_numbers=dnums,
+                 result_types=[cx.out_type()])
+
+
+@converts("diagonal_scatter")
+def diagonal_scatter(cx, x, src, offset=0, dim1=0, dim2=1):
+    idx, d1, d2, _ = _diagonal_layout(cx, x, offset, dim1, dim2)
+    rank = cx.rank(x)
+    return scatter(cx, x, idx, cx.convert(src, cx.element(x)), {
+        "update_window_dims": list(range(rank - 2)), "inserted_window_dims": sorted([d1, d2]),
+        "scatter_dims_to_operand_dims": [d1, d2], "index_vector_dim": 1})
+
+
+def _strided_positions(cx, x, size, stride, storage_offset):
+    """Flat positions (numpy) an as_strided view reads from the contiguous x."""
+    if not (_all_int(list(size)) and _all_int(list(stride)) and _all_int(cx.sizes_of(x))
+            and not isinstance(storage_offset, ir.Value)):
+        raise cx.error("as_strided with symbolic sizes, strides or offset is not supported")
+    pos = np.full(tuple(size), storage_offset or 0, np.int64)
+    for d, (n, s) in enumerate(zip(size, stride)):
+        shape = [1] * len(size)
+        shape[d] = n
+        pos = pos + (np.arange(n, dtype=np.int64) * s).reshape(shape)
+    numel = int(np.prod(cx.sizes_of(x))) if cx.rank(x) else 1
+    if pos.size and (pos.min() < 0 or pos.max() >= numel):
+        raise cx.error(f"as_strided reads outside the input's {numel} elements (storage of another view?)")
+    return pos, numel
+
+
+@converts("as_strided", "as_strided_copy")
+def as_strided(cx, x, size, stride, storage_offset=None):
+    pos, numel = _strided_positions(cx, x, size, stride, storage_offset)
+    flat = cx.reshape(x, [numel])
+    return take(cx, flat, 0, cx.const(pos, I64, list(pos.shape)))
+
+
+@converts("as_strided_scatter")
+def as_strided_scatter(cx, x, src, size, stride, storage_offset=None):
+    pos, numel = _strided_positions(cx, x, size, stride, storage_offset)
+    if len(np.unique(pos)) != pos.size:
+        raise cx.error("as_strided_scatter into overlapping positions has no defined result")
+    flat = cx.reshape(x, [numel])
+    idx = cx.const(pos.reshape(-1, 1), I64, [pos.size, 1])
+    upd = cx.reshape(cx.convert(src, cx.element(x)), [pos.size])
+    out = scatter(cx, flat, idx, upd, {"update_window_dims": [], "inserted_window_dims": [0],
+                                       "scatter_dims_to_operand_dims": [0], "index_vector_dim": 1})
+    return cx.reshape(out, cx.sizes_of(x))
+
+
+@converts("masked_scatter")
+def masked_scatter(cx, x, mask, source):
+    """The k-th True of mask (row-major) takes source's k-th element."""
+    sizes = cx.out_sizes()
+    if not _all_int(sizes) or not _all_int(cx.sizes_of(source)):
+        raise cx.error("masked_scatter needs static sizes (its positions are a running count over the mask)")
+    from .elementwise import truth
+    element = cx.out_element()
+    n = int(np.prod(sizes)) if sizes else 1
+    m = cx.reshape(truth(cx, mask, sizes), [n])
+    xf = cx.reshape(cx.broadcast(cx.convert(x, element), sizes), [n])
+    ns = int(np.prod(cx.sizes_of(source))) if cx.rank(source) else 1
+    if ns == 0:
+        return cx.reshape(xf, sizes)
+    src = cx.reshape(cx.convert(source, element), [ns])
+    picked = take(cx, src, 0, exclusive_count(cx, m))  # positions past the end are clamped, then unused
+    return cx.reshape(cx.op("select", m, picked, xf), sizes)
+
+
+# ----------------------------------------------------------------------------- nonzero
+
+@converts("nonzero")
+def nonzero(cx, x):
+    sizes = cx.val.shape
+    if not all(isinstance(s, int) for s in sizes):
+        raise cx.error("nonzero's output size is the data-dependent number of nonzero elements, which a shlo "
+                       "program cannot have; use torch.nonzero_static(x, size=...) or a mask with torch.where")
+    return _nonzero(cx, x, sizes[0], -1)
+
+
+@converts("nonzero_static")
+def nonzero_static(cx, x, size, fill_value=-1):
+    return _nonzero(cx, x, size, fill_value)
+
+
+def _nonzero(cx, x, count, fill):
+    """[count, rank] coordinates of the nonzero elements in row-major order, padded with `fill`."""
+    from .elementwise import truth
+    sizes = cx.sizes_of(x)
+    if not _all_int(sizes):
+        raise cx.error("nonzero_static of a tensor with symbolic sizes is not supported")
+    rank = len(sizes)
+    n = int(np.prod(sizes)) if sizes else 1
+    m = cx.reshape(truth(cx, x), [n])
+    pos = exclusive_count(cx, m)
+    # elements that are zero, or past `count`, land on a spare row that is dropped
+    spare = cx.const(count, I64, [n])
+    keep = cx.op("and", m, cx.op("compare", pos, spare, comparison_direction="LT"))
+    target = cx.reshape(cx.op("select", keep, pos, spare), [n, 1])
+    coords = np.stack(np.unravel_index(np.arange(n), sizes), axis=1) if rank else np.zeros((n, 0), np.int64)
+    coords = cx.const(coords.astype(np.int64), I64, [n, rank])
+    out = cx.const(fill, I64, [count + 1, rank])
+    out = scatter(cx, out, target, coords, {"update_window_dims": [1], "inserted_window_dims": [0],
+                                            "scatter_dims_to_operand_dims": [0], "index_vector_dim": 1})
+    return slice_dim(cx, out, 0, 0, count, 1, count)

@@ -1,0 +1,271 @@
+"""Indexing ATen ops from PyTorch: gather / scatter family, advanced indexing, index_put,
+index_select, embedding, *_scatter views, diagonal, as_strided, masked_scatter, nonzero;
+interpreted and compiled, against eager PyTorch."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import torch
+
+import shlo
+
+
+class Fn(torch.nn.Module):
+    def __init__(self, fn):
+        super().__init__()
+        self.fn = fn
+
+    def forward(self, *args):
+        return self.fn(*args)
+
+
+def _same(got, want):
+    want = want.detach()
+    got = np.asarray(got)
+    assert got.shape == tuple(want.shape), (got.shape, want.shape)
+    if want.dtype.is_floating_point:
+        np.testing.assert_allclose(got, want.numpy(), rtol=1e-5, atol=1e-6)
+    else:
+        np.testing.assert_array_equal(got, want.numpy())
+
+
+def check(fn, *args, dynamic_shapes=None, more=()):
+    """Imports fn(*args); interpret and compile agree with eager torch, also at `more` argument sets."""
+    m = Fn(fn)
+    prog = shlo.from_torch(m, args, dynamic_shapes=None if dynamic_shapes is None else (dynamic_shapes,))
+    compiled = shlo.compile(prog)
+    for a in (args, *more):
+        want = m(*a)
+        wants = list(want) if isinstance(want, (tuple, list)) else [want]
+        got_i = prog.unflatten_outputs(shlo.interpret(prog, *prog.flatten_inputs(*a)))
+        got_c = compiled(*a)
+        got_i = list(got_i) if isinstance(got_i, (tuple, list)) else [got_i]
+        got_c = list(got_c) if isinstance(got_c, (tuple, list)) else [got_c]
+        assert len(got_i) == len(got_c) == len(wants)
+        for w, gi, gc in zip(wants, got_i, got_c):
+            _same(gi, w)
+            _same(gc, w)
+    return prog
+
+
+def _x(dtype, *shape, seed=0):
+    g = torch.Generator().manual_seed(seed)
+    if dtype == torch.bool:
+        return torch.rand(*shape, generator=g) > 0.5
+    if dtype.is_floating_point:
+        return torch.randn(*shape, generator=g).to(dtype)
+    return torch.randint(-50, 50, shape, generator=g).to(dtype)
+
+
+DTYPES = [torch.float32, torch.int64, torch.bool]
+I2 = torch.tensor([[0, 3, 1], [2, 2, 0], [1, 0, 3]])
+
+
+# ----------------------------------------------------------------------------- gather / scatter
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_gather(dtype):
+    check(lambda x, i: torch.gather(x, 1, i), _x(dtype, 3, 4), I2)
+    check(lambda x, i: torch.gather(x, 0, i), _x(dtype, 4, 5), I2)
+    check(lambda x, i: torch.gather(x, -1, i), _x(dtype, 2, 3, 4), torch.tensor([[[0, 3], [1, 1]]]))
+
+
+def test_gather_dynamic_batch():
+    b = torch.export.Dim("b", min=2, max=32)
+    check(lambda x, i: torch.gather(x, 1, i), _x(torch.float32, 4, 6), torch.randint(0, 6, (4, 3)),
+          dynamic_shapes=({0: b}, {0: b}),
+          more=[(_x(torch.float32, 7, 6, seed=1), torch.randint(0, 6, (7, 3)))])
+
+
+U = torch.tensor([[0, 3], [2, 1], [1, 0]])   # unique per row: replacement is deterministic
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_scatter_src_and_value(dtype):
+    check(lambda x, i, s: x.scatter(1, i, s), _x(dtype, 3, 4), U, _x(dtype, 3, 5, seed=1))
+    check(lambda x, i: x.scatter(1, i, 1), _x(dtype, 3, 4), U)
+    check(lambda x, i, s: x.scatter(0, i.t(), s), _x(dtype, 4, 3), U, _x(dtype, 2, 3, seed=1))
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.int64])
+def test_scatter_reduce_forms(dtype):
+    x, s = _x(dtype, 3, 4), _x(dtype, 3, 3, seed=1)
+    check(lambda x, i, s: x.scatter(1, i, s, reduce="add"), x, I2, s)
+    check(lambda x, i, s: x.scatter(1, i, s, reduce="multiply"), x, I2, s)
+    check(lambda x, i: x.scatter(1, i, 2, reduce="add"), x, I2)
+    check(lambda x, i: x.scatter(1, i, 3, reduce="multiply"), x, I2)
+    check(lambda x, i, s: x.scatter_add(1, i, s), x, I2, s)
+
+
+def test_scatter_add_bool():
+    check(lambda x, i, s: x.scatter_add(0, i, s), _x(torch.bool, 5), torch.tensor([1, 1, 4]),
+          torch.tensor([True, False, True]))
+
+
+@pytest.mark.parametrize("reduce", ["sum", "prod", "mean", "amax", "amin"])
+@pytest.mark.parametrize("include_self", [True, False])
+@pytest.mark.parametrize("dtype", [torch.float32, torch.int64])
+def test_scatter_reduce(reduce, include_self, dtype):
+    x, s = _x(dtype, 3, 5), _x(dtype, 3, 3, seed=1)
+    if dtype == torch.int64 and reduce == "prod":
+        x, s = x % 7, s % 5
+    check(lambda x, i, s: x.scatter_reduce(1, i, s, reduce, include_self=include_self), x, I2, s)
+
+
+def test_scatter_reduce_bool_amax():
+    check(lambda x, i, s: x.scatter_reduce(0, i, s, "amax", include_self=False), _x(torch.bool, 5),
+          torch.tensor([1, 1, 3]), torch.tensor([True, False, False]))
+
+
+# ----------------------------------------------------------------------------- advanced indexing
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_index_tensor(dtype):
+    x = _x(dtype, 4, 5, 6)
+    i, j = torch.tensor([2, -1, 0]), torch.tensor([[1], [4]])
+    check(lambda x, i: x[i], x, i)
+    check(lambda x, i: x[:, i], x, i)
+    check(lambda x, i, j: x[i, j], x, i, j)                      # broadcast to 2x3, adjacent
+    check(lambda x, i, j: x[:, i, j], x, i, j)                   # adjacent, after a slice
+    check(lambda x, i, j: x[i, :, j], x, i, j)                   # separated: batch first
+    check(lambda x, i: x[None, :, i], x, i)
+    check(lambda x, i: x[..., i], x, i)
+
+
+def test_index_dynamic_batch():
+    b = torch.export.Dim("b", min=2, max=32)
+    check(lambda x, i: x[:, i], _x(torch.float32, 4, 6), torch.tensor([5, 0, -2]), dynamic_shapes=({0: b}, None),
+          more=[(_x(torch.float32, 9, 6, seed=2), torch.tensor([1, 1, -1]))])
+
+
+def test_index_bool_mask_is_an_error():
+    with pytest.raises(shlo.ImportError, match="bool mask"):
+        shlo.from_torch(Fn(lambda x: x[x > 0]), (torch.randn(3, 4),))
+
+
+def test_index_put():
+    x = _x(torch.float32, 4, 5)
+    i = torch.tensor([2, 0])
+    check(lambda x, i, v: torch.ops.aten.index_put(x, [i], v), x, i, _x(torch.float32, 2, 5, seed=1))
+    check(lambda x, i, v: torch.ops.aten.index_put(x, [None, i], v), x, i, _x(torch.float32, 4, 1, seed=1))
+    check(lambda x, i, v: torch.ops.aten.index_put(x, [i, i], v), x, i, _x(torch.float32, 2, seed=1))
+    dup = torch.tensor([1, 1, 3, -1])
+    check(lambda x, i, v: torch.ops.aten.index_put(x, [i], v, accumulate=True), x, dup,
+          _x(torch.float32, 4, 5, seed=1))
+    check(lambda x, i: torch.ops.aten.index_put(x, [i], torch.tensor(7), accumulate=True), _x(torch.int64, 6), dup)
+    check(lambda x, i, v: torch.ops.aten.index_put(x, [i], v, accumulate=True), _x(torch.bool, 6), dup,
+          torch.tensor([True, False, False, True]))
+
+
+def test_setitem_patterns():
+    def set_cols(x, i):
+        y = x.clone()
+        y[:, i] = 1.0
+        return y
+
+    def add_rows(x, i):
+        y = x.clone()
+        y[i, 1:] += 1.0
+        return y
+
+    def set_mask(x):
+        y = x.clone()
+        y[y > 0] = 0.5
+        return y
+
+    def set_mask_cols(x):
+        y = x.clone()
+        y[:, x[0] > 0] = torch.tensor(7.0)
+        return y
+
+    def set_mask_values(x, v):
+        y = x.clone()
+        y[x > 0] = v
+        return y
+
+    x = torch.tensor([[1.0, -2.0, 3.0], [-1.0, 0.5, -0.5]])
+    check(set_cols, x, torch.tensor([0, 2]))
+    check(add_rows, x, torch.tensor([1]))
+    check(set_mask, x)
+    check(set_mask_cols, x)
+    check(set_mask_values, x, torch.tensor([10.0, 20.0, 30.0]))
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_index_select_and_embedding(dtype):
+    x = _x(dtype, 4, 5)
+    check(lambda x, i: x.index_select(1, i), x, torch.tensor([4, 0, 0, 2]))
+    check(lambda x, i: x.index_select(0, i), x, torch.tensor(3))
+    check(lambda w, i: torch.nn.functional.embedding(i, w), x, torch.tensor([[3, 0], [1, 1], [2, 3]]))
+
+
+def test_index_select_and_embedding_dynamic():
+    b = torch.export.Dim("b", min=2, max=32)
+    check(lambda x, i: x.index_select(1, i), _x(torch.float32, 3, 5), torch.tensor([4, 0]),
+          dynamic_shapes=({0: b}, None), more=[(_x(torch.float32, 8, 5, seed=3), torch.tensor([1, 2]))])
+    emb = torch.nn.Embedding(10, 4, padding_idx=0)
+    n = torch.export.Dim("n", min=2, max=64)
+    prog = shlo.from_torch(emb, (torch.tensor([[1, 0, 9]]),), dynamic_shapes=({1: n},))
+    i = torch.tensor([[5, 0, 3, 3, 9, 1]])
+    _same(shlo.compile(prog)(i), emb(i))
+
+
+def test_embedding_dense_backward():
+    g = _x(torch.float32, 2, 3, 4)
+    i = torch.tensor([[1, 3, 1], [0, 4, 1]])
+    check(lambda g, i: torch.ops.aten.embedding_dense_backward(g, i, 6, 1, False), g, i)
+    check(lambda g, i: torch.ops.aten.embedding_dense_backward(g, i, 5, -1, True), g, i)
+
+
+# ----------------------------------------------------------------------------- views written back
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_slice_select_diagonal_scatter(dtype):
+    x = _x(dtype, 4, 6)
+    check(lambda x, s: torch.slice_scatter(x, s, 1, 1, 4), x, _x(dtype, 4, 3, seed=1))
+    check(lambda x, s: torch.slice_scatter(x, s, 1, 1, None, 2), x, _x(dtype, 4, 3, seed=1))
+    check(lambda x, s: torch.slice_scatter(x, s, 0, -2), x, _x(dtype, 2, 6, seed=1))
+    check(lambda x, s: torch.select_scatter(x, s, 1, -1), x, _x(dtype, 4, seed=1))
+    check(lambda x, s: torch.ops.aten.select_scatter(x, s, 0, 2), x, _x(dtype, 6, seed=1))
+    check(lambda x, s: torch.diagonal_scatter(x, s, 1), x, _x(dtype, 4, seed=1))
+    check(lambda x, s: torch.diagonal_scatter(x, s, -2), x, _x(dtype, 2, seed=1))
+
+
+def test_slice_scatter_dynamic():
+    b = torch.export.Dim("b", min=2, max=32)
+    check(lambda x, s: torch.slice_scatter(x, s, 1, 2, 5), _x(torch.float32, 3, 6), _x(torch.float32, 3, 3),
+          dynamic_shapes=({0: b}, {0: b}), more=[(_x(torch.float32, 5, 6, seed=1), _x(torch.float32, 5, 3))])
+
+
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_diagonal(dtype):
+    x = _x(dtype, 3, 4, 5)
+    check(lambda x: torch.diagonal(x), x)
+    check(lambda x: torch.diagonal(x, 2, 1, 2), x)
+    check(lambda x: torch.diagonal(x, -1, 2, 0), x)
+    check(lambda x: torch.diagonal(x, 7, 1, 2), x)                # empty diagonal
+    check(lambda x: torch.diag(x[0]), x)
+
+
+def test_as_strided():
+    x = _x(torch.float32, 3, 4)
+    check(lambda x: torch.as_strided(x, (2, 2), (1, 4), 1), x)
+    check(lambda x: torch.as_strided(x, (3, 3), (4, 1)), x)
+    check(lambda x: torch.as_strided(x, (4, 2), (1, 1), 2), x)   # overlapping reads
+    check(lambda x, s: torch.as_strided_scatter(x, s, (2, 2), (1, 4), 1), x, _x(torch.float32, 2, 2, seed=1))
+
+
+def test_masked_scatter():
+    x = _x(torch.float32, 3, 4)
+    check(lambda x, s: x.masked_scatter(x > 0, s), x, torch.arange(12.0).reshape(3, 4))
+    check(lambda x, m, s: x.masked_scatter(m, s), _x(torch.int64, 2, 3), torch.tensor([True, False, True]),
+          torch.arange(10))
+
+
+def test_nonzero():
+    with pytest.raises(shlo.ImportError, match="data-dependent"):
+        shlo.from_torch(Fn(torch.nonzero), (torch.randn(3, 4),))
+    x = torch.tensor([[0.0, 1.0, 0.0], [2.0, 0.0, 3.0]])
+    check(lambda x: torch.nonzero_static(x, size=4), x)
+    check(lambda x: torch.nonzero_static(x, size=2, fill_value=-5), x)
+    check(lambda x: torch.nonzero_static(x > 0.5, size=6), x)
