@@ -1,0 +1,162 @@
+"""`Emitter`: small builders over shlo ops that every framework importer's converters use.
+
+Sizes are lists whose items are Python ints (static) or rank-0 i64 `ir.Value`s
+(symbolic sizes computed at run time); emitters pick the static op
+(`reshape`, `broadcast_in_dim`, ...) when every size is an int and the dynamic
+op (`dynamic_reshape`, `dynamic_broadcast_in_dim`, ...) otherwise.
+
+A subclass provides `self.importer` (with `constant(array, element)`) and
+`error(message)` (an ImporterError naming the framework node).
+"""
+from __future__ import annotations
+
+import numpy as np
+from mlir import ir
+
+from .. import builders
+from ..errors import ImporterError
+from ..literals import numpy_dtype
+from ..types import tensor_type, type_info
+
+I64 = "i64"
+
+
+class Emitter:
+    importer = None
+
+    def error(self, message: str) -> ImporterError:
+        return ImporterError(message)
+
+    # -- building -------------------------------------------------------------
+    def op(self, name: str, *operands, result_types=None, **attributes):
+        """A shlo op at the node's location; its single result, or the list of results."""
+        op = builders.create(name, *operands, result_types=result_types, **attributes)
+        results = list(op.results)
+        return results[0] if len(results) == 1 else results
+
+    def region_op(self, name: str, *operands, result_types=None, **attributes) -> ir.Operation:
+        """An op with regions (reduce, sort, while, ...); the caller fills its regions."""
+        return builders.create(name, *operands, result_types=result_types, **attributes)
+
+    def constant(self, array, element: str | None = None):
+        """A constant holding a numpy array (what the CHLO decompositions call)."""
+        return self.importer.constant(np.asarray(array), element)
+
+    @staticmethod
+    def info(v):
+        return type_info(v.type)
+
+    def element(self, v) -> str:
+        return type_info(v.type).element
+
+    def rank(self, v) -> int:
+        return len(type_info(v.type).shape)
+
+    def const(self, value, element: str, sizes=()):
+        """A constant of `element` holding `value` (a number or array), splatted to `sizes`."""
+        arr = np.asarray(value)
+        if arr.dtype == object:
+            raise self.error(f"cannot make a constant from {value!r}")
+        if element.startswith("complex"):
+            arr = arr.astype(np.complex128)
+        c = self.importer.constant(np.asarray(arr).astype(numpy_dtype(element)), element)
+        if tuple(sizes) == tuple(arr.shape):
+            return c
+        return self.broadcast(c, sizes)
+
+    def convert(self, v, element: str):
+        if self.element(v) == element:
+            return v
+        t = self.info(v)
+        return self.op("convert", v, result_types=[tensor_type(t.shape, element)])
+
+    def tensor(self, x, element: str, sizes=None):
+        """`x` (a value or a Python number) as a tensor of `element`, broadcast to `sizes` if given."""
+        if isinstance(x, ir.Value):
+            v = self.convert(x, element)
+            return v if sizes is None else self.broadcast(v, sizes)
+        return self.const(_number(x), element, () if sizes is None else sizes)
+
+    # -- sizes ----------------------------------------------------------------
+    def sizes_of(self, v) -> list:
+        """v's sizes: ints, and rank-0 i64 values for its dynamic dimensions."""
+        shape = self.info(v).shape
+        return [d if d is not None else self.dim(v, i) for i, d in enumerate(shape)]
+
+    def dim(self, v, i: int):
+        d = self.info(v).shape[i]
+        if d is not None:
+            return d
+        s = self.op("get_dimension_size", v, dimension=i)
+        return self.convert(s, I64)
+
+    def size_value(self, s):
+        """A size (int or value) as a rank-0 i64 value."""
+        if isinstance(s, ir.Value):
+            return self.convert(s, I64)
+        return self.const(int(s), I64)
+
+    def shape_tensor(self, sizes):
+        """A 1-D i64 tensor holding `sizes`."""
+        if all(isinstance(s, int) for s in sizes):
+            return self.const(np.array(sizes, np.int64), I64, (len(sizes),))
+        parts = [self.op("reshape", self.size_value(s), result_types=[tensor_type((1,), I64)]) for s in sizes]
+        return parts[0] if len(parts) == 1 else self.op("concatenate", parts, dimension=0)
+
+    def reshape(self, v, sizes):
+        element = self.element(v)
+        if all(isinstance(s, int) for s in sizes):
+            if list(self.info(v).shape) == list(sizes):
+                return v
+            return self.op("reshape", v, result_types=[tensor_type(sizes, element)])
+        return self.op("dynamic_reshape", v, self.shape_tensor(sizes),
+                       result_types=[tensor_type([_static(s) for s in sizes], element)])
+
+    def broadcast(self, v, sizes, dims=None):
+        """v broadcast to `sizes`; `dims` maps v's dimensions to result dimensions (default:
+        numpy's trailing alignment)."""
+        rank = self.rank(v)
+        if dims is None:
+            dims = list(range(len(sizes) - rank, len(sizes)))
+        element = self.element(v)
+        shape = self.info(v).shape
+        if all(isinstance(s, int) for s in sizes):
+            if list(shape) == list(sizes) and list(dims) == list(range(rank)):
+                return v
+            return self.op("broadcast_in_dim", v, broadcast_dimensions=list(dims),
+                           result_types=[tensor_type(sizes, element)])
+        return self.op("dynamic_broadcast_in_dim", v, self.shape_tensor(sizes), broadcast_dimensions=list(dims),
+                       result_types=[tensor_type([_static(s) for s in sizes], element)])
+
+    def broadcast_sizes(self, *values) -> list:
+        """The numpy-broadcast sizes of several tensors."""
+        rank = max(self.rank(v) for v in values)
+        out = [1] * rank
+        for v in values:
+            sizes = self.sizes_of(v)
+            for i, s in enumerate(sizes, start=rank - len(sizes)):
+                if isinstance(s, int) and s == 1:
+                    continue
+                if isinstance(out[i], int) and out[i] == 1 or isinstance(s, int):
+                    out[i] = s
+        return out
+
+
+
+def static(s):
+    """A size as a type dimension: the int, or None (`?`) for a symbolic size."""
+    return s if isinstance(s, int) else None
+
+
+_static = static
+
+
+def _number(x):
+    if isinstance(x, (bool, int, float, complex)):
+        return x
+    if hasattr(x, "item"):
+        return x.item()
+    try:
+        return float(x)
+    except (TypeError, ValueError):
+        raise ImporterError(f"expected a number, got {x!r}") from None
