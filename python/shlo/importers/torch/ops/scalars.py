@@ -96,3 +96,17 @@ def sym_max(cx, a, b):
 def sym_min(cx, a, b):
     return min(a, b) if not isinstance(a, ir.Value) and not isinstance(b, ir.Value) else cx.op(
         "minimum", *_lift(cx, a, b))
+
+
+def _compare(direction, py):
+    """A comparison of sizes (e.g. torch.cond's predicate on a symbolic size): a Python bool, or
+    a rank-0 i1 value."""
+    def convert(cx, a, b):
+        if not isinstance(a, ir.Value) and not isinstance(b, ir.Value):
+            return py(a, b)
+        return cx.op("compare", *_lift(cx, a, b), comparison_direction=direction)
+    return convert
+
+
+for _name, _dir in {"gt": "GT", "ge": "GE", "lt": "LT", "le": "LE", "eq": "EQ", "ne": "NE"}.items():
+    converts(f"operator.{_name}")(_compare(_dir, getattr(operator, _name)))
