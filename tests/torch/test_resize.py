@@ -1,0 +1,133 @@
+"""Resampling, padding, fold and pairwise distances through from_torch: interpret and compile
+against eager PyTorch. Ops that core decomposition rewrites (bicubic, nearest-exact, 1-D / 3-D
+upsampling, reflection / replication pads, fold) are also imported undecomposed
+(`decompose=False`), which exercises their own converters."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+import shlo
+
+
+class Fn(nn.Module):
+    def __init__(self, fn):
+        super().__init__()
+        self.fn = fn
+
+    def forward(self, *args):
+        return self.fn(*args)
+
+
+def _check(fn, *args, rtol=1e-5, atol=1e-5, decompose=True):
+    m = Fn(fn)
+    prog = shlo.from_torch(m, args, decompose=decompose)
+    want = m(*args).detach().numpy()
+    got = prog.unflatten_outputs(shlo.interpret(prog, *prog.flatten_inputs(*args)))
+    compiled = shlo.compile(prog)(*args)
+    for g in (got, compiled):
+        g = np.asarray(g)
+        assert g.shape == want.shape and g.dtype == want.dtype
+        np.testing.assert_allclose(g, want, rtol=rtol, atol=atol)
+    return prog
+
+
+def _x(*shape):
+    torch.manual_seed(0)
+    return torch.randn(*shape)
+
+
+INTERPOLATIONS = {
+    "nearest_size": (dict(size=(7, 9), mode="nearest"), (2, 3, 5, 6), True),
+    "nearest_scale2": (dict(scale_factor=2, mode="nearest"), (2, 3, 5, 6), True),
+    "nearest_fractional_scales": (dict(scale_factor=(1.7, 0.6), mode="nearest"), (2, 3, 5, 6), True),
+    "nearest_downsample": (dict(size=(3, 4), mode="nearest"), (1, 2, 7, 9), True),
+    "bilinear": (dict(size=(8, 4), mode="bilinear"), (2, 3, 5, 6), True),
+    "bilinear_align_corners": (dict(size=(8, 4), mode="bilinear", align_corners=True), (2, 3, 5, 6), True),
+    "bilinear_scales": (dict(scale_factor=(1.5, 2.5), mode="bilinear"), (2, 3, 5, 6), True),
+    "bicubic": (dict(size=(8, 4), mode="bicubic"), (2, 3, 5, 6), False),
+    "bicubic_align_corners": (dict(size=(8, 11), mode="bicubic", align_corners=True), (2, 3, 5, 6), False),
+    "bicubic_scale": (dict(scale_factor=1.5, mode="bicubic"), (1, 2, 5, 6), False),
+    "nearest_exact": (dict(size=(8, 11), mode="nearest-exact"), (2, 3, 5, 6), False),
+    "nearest1d": (dict(scale_factor=3, mode="nearest"), (1, 2, 5), False),
+    "nearest3d": (dict(size=(3, 4, 5), mode="nearest"), (1, 2, 2, 3, 4), False),
+    "linear1d": (dict(size=7, mode="linear"), (1, 2, 5), False),
+    "trilinear_align_corners": (dict(size=(3, 4, 5), mode="trilinear", align_corners=True), (1, 2, 2, 3, 4), False),
+}
+
+
+@pytest.mark.parametrize("name", list(INTERPOLATIONS))
+def test_interpolate(name):
+    kwargs, shape, decompose = INTERPOLATIONS[name]
+    _check(lambda x: F.interpolate(x, **kwargs), _x(*shape), decompose=decompose)
+
+
+@pytest.mark.parametrize("mode", ["bilinear", "nearest"])
+@pytest.mark.parametrize("padding_mode", ["zeros", "border", "reflection"])
+@pytest.mark.parametrize("align_corners", [False, True])
+def test_grid_sample_2d(mode, padding_mode, align_corners):
+    torch.manual_seed(1)
+    grid = torch.rand(2, 4, 3, 2) * 2.6 - 1.3      # some points outside [-1, 1]
+    _check(lambda x, g: F.grid_sample(x, g, mode=mode, padding_mode=padding_mode, align_corners=align_corners),
+           _x(2, 3, 5, 6), grid)
+
+
+def test_grid_sample_3d():
+    torch.manual_seed(1)
+    grid = torch.rand(1, 2, 3, 4, 3) * 3 - 1.5
+    _check(lambda x, g: F.grid_sample(x, g, padding_mode="reflection", align_corners=False), _x(1, 2, 3, 4, 5), grid)
+    _check(lambda x, g: F.grid_sample(x, g, mode="nearest", align_corners=True), _x(1, 2, 3, 4, 5), grid)
+
+
+def test_grid_sample_bicubic_is_an_error():
+    with pytest.raises(shlo.ImportError, match="grid_sampler.*bicubic"):
+        shlo.from_torch(Fn(lambda x, g: F.grid_sample(x, g, mode="bicubic", align_corners=False)),
+                        (_x(1, 2, 4, 4), torch.zeros(1, 2, 2, 2)))
+
+
+def test_constant_pad():
+    _check(lambda x: F.pad(x, (1, 2, 2, 1), value=1.5), _x(2, 3, 5, 6))
+    _check(lambda x: F.pad(x, (1, -2, 2, 1)), _x(2, 3, 5, 6))
+
+
+@pytest.mark.parametrize("mode", ["reflect", "replicate", "circular"])
+def test_index_pads(mode):
+    _check(lambda x: F.pad(x, (1, 2), mode=mode), _x(2, 3, 5), decompose=False)
+    _check(lambda x: F.pad(x, (1, 2, 3, 0), mode=mode), _x(2, 3, 5, 6), decompose=False)
+    _check(lambda x: F.pad(x, (1, 2, 0, 1, 2, 1), mode=mode), _x(1, 2, 3, 4, 5), decompose=False)
+
+
+def test_reflection_and_replication_pad_ops():
+    _check(lambda x: torch.ops.aten.reflection_pad2d(x, [2, 1, 1, 3]), _x(1, 2, 5, 6), decompose=False)
+    _check(lambda x: torch.ops.aten.replication_pad3d(x, [2, 1, 1, 0, 0, 2]), _x(1, 2, 3, 4, 5), decompose=False)
+
+
+def test_fold_col2im():
+    _check(lambda x: F.fold(x, (5, 6), (2, 3), dilation=(1, 2), padding=1, stride=(2, 1)), _x(2, 12, 12),
+           decompose=False)
+    _check(lambda x: F.fold(x, (4, 4), 2, stride=2), _x(8, 4), decompose=False)
+
+
+@pytest.mark.parametrize("p", [2.0, 1.0, 0.0, 3.0, float("inf")])
+def test_cdist(p):
+    _check(lambda a, b: torch.cdist(a, b, p=p), _x(2, 5, 3), _x(2, 4, 3) + 0.5)
+    _check(lambda a, b: torch.cdist(a, b, p=p), _x(2, 5, 3), _x(4, 3) + 0.5)
+
+
+def test_cdist_forward_by_matrix_product():
+    """Above 25 rows _cdist_forward computes p = 2 by a matrix product, as PyTorch does."""
+    _check(lambda a, b: torch.ops.aten._cdist_forward(a, b, 2.0, None), _x(30, 3), _x(28, 3) + 0.5, rtol=1e-4)
+
+
+@pytest.mark.parametrize("p", [2.0, 1.0, float("inf")])
+def test_pdist(p):
+    _check(lambda a: F.pdist(a, p=p), _x(6, 3))
+
+
+def test_antialiased_bilinear_is_an_error():
+    with pytest.raises(shlo.ImportError, match="_upsample_bilinear2d_aa"):
+        shlo.from_torch(Fn(lambda x: F.interpolate(x, size=(3, 4), mode="bilinear", antialias=True)),
+                        (_x(1, 2, 8, 8),))
