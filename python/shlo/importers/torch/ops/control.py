@@ -1,4 +1,143 @@
-"""Higher-order ops of torch.export: cond, while_loop, map, and the wrappers (wrap_with_set_grad_enabled, ...)."""
+"""Higher-order control flow: torch.cond -> shlo `if`, while_loop -> shlo `while`, map (map_impl)
+-> a `while` over the leading dimension, and the pass-through wrappers
+(wrap_with_set_grad_enabled, wrap_with_autocast) whose subgraph is inlined.
+
+Branch and body graphs arrive as torch.fx.GraphModules; `TorchImporter.convert_graph` converts
+their nodes into the current block with the same converters. shlo regions may use values
+defined outside them, so closed-over operands are bound directly (cond) and only a loop's state
+becomes block arguments.
+"""
 from __future__ import annotations
 
-from ..registry import converts  # noqa: F401
+from mlir import ir
+
+from ..registry import converts
+from .elementwise import to_element
+
+
+def _as_tensor(cx, v, element=None):
+    """A subgraph output as a tensor (Python numbers become constants), converted to
+    `element` when given."""
+    if not isinstance(v, ir.Value):
+        v = cx.const(v, "i1" if isinstance(v, bool) else "i64" if isinstance(v, int) else "f32")
+    return v if element is None else to_element(cx, v, element)
+
+
+def _out_types(cx):
+    """The node's result types, one per output of its tuple."""
+    val = cx.val
+    return [cx.out_type(i) for i in range(len(val))]
+
+
+def _fill_branch(cx, region, gm, inputs, elements):
+    block = region.blocks.append()
+    with ir.InsertionPoint(block):
+        outs = cx.importer.convert_graph(gm, list(inputs))
+        outs = [_as_tensor(cx, v, e) for v, e in zip(outs, elements)]
+        cx.op("return", outs, result_types=[])
+
+
+def _pred(cx, pred):
+    """cond's predicate as a rank-0 i1 tensor."""
+    if cx.rank(pred):
+        pred = cx.reshape(pred, [])
+    return to_element(cx, pred, "i1")
+
+
+@converts("higher_order.cond")
+def cond(cx, pred, true_gm, false_gm, operands=()):
+    operands = list(operands)
+    if not isinstance(pred, ir.Value):   # decided at export time: inline the branch taken
+        return tuple(cx.importer.convert_graph(true_gm if pred else false_gm, operands))
+    elements = [cx.out_element(i) for i in range(len(cx.val))]
+    op = cx.region_op("if", _pred(cx, pred), result_types=_out_types(cx))
+    _fill_branch(cx, op.regions[0], true_gm, operands, elements)
+    _fill_branch(cx, op.regions[1], false_gm, operands, elements)
+    return tuple(op.results)
+
+
+def _loop_state(cx, values):
+    """Loop state values as tensors: symbolic / Python ints become rank-0 i64 tensors."""
+    return [_as_tensor(cx, v) for v in values]
+
+
+@converts("higher_order.while_loop")
+def while_loop(cx, cond_gm, body_gm, carried, additional=()):
+    carried, additional = _loop_state(cx, list(carried)), list(additional)
+    op = cx.region_op("while", carried)
+    types = [v.type for v in carried]
+    elements = [cx.element(v) for v in carried]
+
+    cond_block = op.regions[0].blocks.append(*types)
+    with ir.InsertionPoint(cond_block):
+        (c,) = cx.importer.convert_graph(cond_gm, list(cond_block.arguments) + additional)
+        cx.op("return", [_pred(cx, _as_tensor(cx, c))], result_types=[])
+
+    body_block = op.regions[1].blocks.append(*types)
+    with ir.InsertionPoint(body_block):
+        outs = cx.importer.convert_graph(body_gm, list(body_block.arguments) + additional)
+        outs = [_as_tensor(cx, v, e) for v, e in zip(outs, elements)]
+        cx.op("return", outs, result_types=[])
+    return tuple(op.results)
+
+
+@converts("higher_order.map_impl")
+def map_impl(cx, body_gm, xs, args):
+    """body applied to every slice xs[i] (leading dimension), the results stacked: a while loop
+    carrying the counter and the result buffers (zeros, then one slice written per step)."""
+    xs, args = list(xs), list(args)
+    n = cx.sizes_of(xs[0])[0]
+    if not isinstance(n, int) or not all(isinstance(s, int) for v in xs for s in cx.sizes_of(v)):
+        raise cx.error("map over tensors with symbolic sizes is not supported")
+    out_sizes = [cx.out_sizes(i) for i in range(len(cx.val))]
+    if not all(isinstance(s, int) for sizes in out_sizes for s in sizes):
+        raise cx.error("map with symbolic result sizes is not supported")
+    buffers = [cx.const(0, cx.out_element(i), out_sizes[i]) for i in range(len(out_sizes))]
+    state = [cx.const(0, "i64")] + buffers
+    op = cx.region_op("while", state)
+    types = [v.type for v in state]
+
+    cond_block = op.regions[0].blocks.append(*types)
+    with ir.InsertionPoint(cond_block):
+        cx.op("return", [cx.op("compare", cond_block.arguments[0], cx.const(n, "i64"), comparison_direction="LT")],
+              result_types=[])
+
+    body_block = op.regions[1].blocks.append(*types)
+    with ir.InsertionPoint(body_block):
+        i, bufs = body_block.arguments[0], list(body_block.arguments)[1:]
+        slices = [_row(cx, x, i) for x in xs]
+        outs = cx.importer.convert_graph(body_gm, slices + args)
+        new = []
+        for buf, out, i_out in zip(bufs, outs, range(len(bufs))):
+            out = _as_tensor(cx, out, cx.element(buf))
+            sizes = out_sizes[i_out]
+            row = cx.reshape(cx.broadcast(out, sizes[1:]), [1] + sizes[1:])
+            zero = cx.const(0, "i64")
+            new.append(cx.op("dynamic_update_slice", buf, row, [i] + [zero] * (len(sizes) - 1)))
+        cx.op("return", [cx.op("add", i, cx.const(1, "i64"))] + new, result_types=[])
+    return tuple(op.results[1:])
+
+
+def _row(cx, x, i):
+    """x[i] (i a rank-0 i64 value)."""
+    sizes = cx.sizes_of(x)
+    zero = cx.const(0, "i64")
+    s = cx.op("dynamic_slice", x, [i] + [zero] * (len(sizes) - 1), slice_sizes=[1] + sizes[1:])
+    return cx.reshape(s, sizes[1:])
+
+
+@converts("higher_order.wrap_with_set_grad_enabled")
+def wrap_with_set_grad_enabled(cx, enabled, gm, *args):
+    """Gradient mode changes nothing in a forward program: the subgraph inline."""
+    return tuple(cx.importer.convert_graph(gm, list(args)))
+
+
+@converts("higher_order.wrap_with_autocast")
+def wrap_with_autocast(cx, device_type, dtype, enabled, cache_enabled, gm, *args):
+    """The subgraph inline, its results converted to the dtypes autocast gave them. The casts
+    autocast inserts inside the region are not replayed (the decomposed program, the default,
+    has them explicitly and no wrapper): the region computes in its inputs' precision."""
+    outs = cx.importer.convert_graph(gm, list(args))
+    return tuple(_as_tensor(cx, v, cx.out_element(i)) if hasattr(cx.val[i], "dtype") else v
+                 for i, v in enumerate(outs))
+
