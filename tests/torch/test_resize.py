@@ -127,7 +127,13 @@ def test_pdist(p):
     _check(lambda a: F.pdist(a, p=p), _x(6, 3))
 
 
-def test_antialiased_bilinear_is_an_error():
-    with pytest.raises(shlo.ImportError, match="_upsample_bilinear2d_aa"):
-        shlo.from_torch(Fn(lambda x: F.interpolate(x, size=(3, 4), mode="bilinear", antialias=True)),
-                        (_x(1, 2, 8, 8),))
+@pytest.mark.parametrize("mode", ["bilinear", "bicubic"])
+@pytest.mark.parametrize("size", [(3, 4), (7, 13)])
+@pytest.mark.parametrize("align_corners", [False, True])
+def test_antialiased_interpolate(mode, size, align_corners):
+    _check(lambda x: F.interpolate(x, size=size, mode=mode, antialias=True, align_corners=align_corners),
+           _x(1, 2, 8, 9))
+
+
+def test_antialiased_interpolate_scale_factor():
+    _check(lambda x: F.interpolate(x, scale_factor=0.35, mode="bilinear", antialias=True), _x(1, 2, 17, 9))

@@ -1,4 +1,5 @@
-"""Resampling and padding: upsample (nearest, nearest-exact, linear / bilinear / trilinear, bicubic),
+"""Resampling and padding: upsample (nearest, nearest-exact, linear / bilinear / trilinear, bicubic,
+antialiased bilinear / bicubic),
 grid_sampler (2-D / 3-D), constant / reflection / replication pad, col2im, and the pairwise
 distances cdist / pdist.
 
@@ -115,6 +116,37 @@ def _cubic_taps(size, o, scale, align_corners):
     return np.clip(idx, 0, size - 1), _cubic_weights(t)
 
 
+def _aa_taps(filter_fn, interp_size):
+    """PyTorch's antialiased (PIL-style) taps: a filter widened by the downscale factor, centred at
+    scale * (dst + 0.5), weights normalized to sum 1; taps past a window's end are masked."""
+    def taps(size, o, scale, align_corners):
+        scale = float(scale)
+        support = interp_size / 2 * (scale if scale >= 1 else 1.0)
+        invscale = 1 / scale if scale >= 1 else 1.0
+        center = scale * (np.arange(o) + 0.5)
+        xmin = np.maximum((center - support + 0.5).astype(np.int64), 0)
+        xsize = np.minimum((center + support + 0.5).astype(np.int64), size) - xmin
+        j = np.arange(int(xsize.max()))[:, None]
+        w = filter_fn((j + xmin[None, :] - center[None, :] + 0.5) * invscale)
+        valid = j < xsize[None, :]
+        w = np.where(valid, w, 0.0)
+        total = w.sum(axis=0)
+        w = np.where(total != 0, w / np.where(total != 0, total, 1), w)
+        return np.minimum(j + xmin[None, :], size - 1), w.astype(F32), valid
+    return taps
+
+
+def _aa_linear(x):
+    x = np.abs(x)
+    return np.where(x < 1, 1 - x, 0.0)
+
+
+def _aa_cubic(x, a=-0.5):
+    x = np.abs(x)
+    return np.where(x < 1, ((a + 2) * x - (a + 3)) * x * x + 1,
+                    np.where(x < 2, (((x - 5) * x + 8) * x - 4) * a, 0.0))
+
+
 def _interpolate(cx, x, args, n, taps_fn):
     element = cx.out_element()
     if not dtypes.is_float(element):
@@ -124,10 +156,13 @@ def _interpolate(cx, x, args, n, taps_fn):
     scales = _scales(cx, args, n, 2)
     lead = cx.rank(x) - n
     for d, (size, o, s) in enumerate(zip(sizes, out, scales)):
-        idx, w = taps_fn(size, o, _scale(size, o, s, align_corners), align_corners)
+        idx, w, *valid = taps_fn(size, o, _scale(size, o, s, align_corners), align_corners)
         y = None
         for tap in range(idx.shape[0]):
             g = take(cx, x, lead + d, idx[tap])
+            if valid and not valid[0][tap].all():   # a masked tap reads nothing (not even inf * 0)
+                m = cx.broadcast(cx.const(valid[0][tap], "i1", valid[0][tap].shape), cx.sizes_of(g), dims=[lead + d])
+                g = cx.op("select", m, g, cx.const(0, element, cx.sizes_of(g)))
             weight = cx.broadcast(cx.const(w[tap], element, w[tap].shape), cx.sizes_of(g), dims=[lead + d])
             term = cx.op("multiply", g, weight)
             y = term if y is None else cx.op("add", y, term)
@@ -145,6 +180,8 @@ converts("upsample_linear1d")(_interp_converter(1, _linear_taps))
 converts("upsample_bilinear2d")(_interp_converter(2, _linear_taps))
 converts("upsample_trilinear3d")(_interp_converter(3, _linear_taps))
 converts("upsample_bicubic2d")(_interp_converter(2, _cubic_taps))
+converts("_upsample_bilinear2d_aa")(_interp_converter(2, _aa_taps(_aa_linear, 2)))
+converts("_upsample_bicubic2d_aa")(_interp_converter(2, _aa_taps(_aa_cubic, 4)))
 
 
 # ----------------------------------------------------------------------------- grid_sampler
