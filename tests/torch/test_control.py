@@ -1,4 +1,4 @@
-"""from_torch's higher-order control flow: torch.cond -> shlo if, while_loop -> shlo while, map ->
+"""from_torch's higher-order control flow: torch.cond -> shlo if, while_loop -> shlo while, map and scan ->
 a while over the leading dimension, and the inlined wrappers (wrap_with_set_grad_enabled,
 wrap_with_autocast), against eager PyTorch, interpreted and compiled."""
 from __future__ import annotations
@@ -8,6 +8,7 @@ import pytest
 import torch
 import torch.utils._pytree as pytree
 from torch._higher_order_ops.map import map as torch_map
+from torch._higher_order_ops.scan import scan
 from torch._higher_order_ops.while_loop import while_loop
 
 import shlo
@@ -158,3 +159,26 @@ def test_wrappers_are_inlined(m):
     ep = torch.export.export(m, (torch.randn(3, 3),))
     assert any("wrap_with" in str(n.target) for n in ep.graph.nodes)
     _check(m, torch.randn(3, 3), decompose=False)
+
+
+class Scan(torch.nn.Module):
+    def forward(self, init, xs, w):
+        def step(c, x):
+            n = c * w + x
+            return n, n * 2
+
+        return scan(step, init, xs)
+
+
+class ScanReverse(torch.nn.Module):
+    def forward(self, init, xs):
+        return scan(lambda c, x: (c + x, c.clone()), init, xs, dim=1, reverse=True)
+
+
+@pytest.mark.parametrize("m,args", [
+    (Scan(), (torch.zeros(3), torch.randn(5, 3), torch.randn(3))),
+    (ScanReverse(), (torch.ones(2), torch.randn(2, 4))),
+], ids=["scan", "reverse_dim1"])
+def test_scan(m, args):
+    prog = _check(m, *args)
+    assert "shlo.while" in str(prog)

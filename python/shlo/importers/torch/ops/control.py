@@ -1,5 +1,5 @@
 """Higher-order control flow: torch.cond -> shlo `if`, while_loop -> shlo `while`, map (map_impl)
--> a `while` over the leading dimension, and the pass-through wrappers
+and scan -> a `while` over the leading dimension, and the pass-through wrappers
 (wrap_with_set_grad_enabled, wrap_with_autocast) whose subgraph is inlined.
 
 Branch and body graphs arrive as torch.fx.GraphModules; `TorchImporter.convert_graph` converts
@@ -81,19 +81,21 @@ def while_loop(cx, cond_gm, body_gm, carried, additional=()):
     return tuple(op.results)
 
 
-@converts("higher_order.map_impl")
-def map_impl(cx, body_gm, xs, args):
-    """body applied to every slice xs[i] (leading dimension), the results stacked: a while loop
-    carrying the counter and the result buffers (zeros, then one slice written per step)."""
-    xs, args = list(xs), list(args)
+def _row_loop(cx, gm, carries, xs, args, first_y):
+    """A while loop over the rows of xs: step i runs gm(*carries, *xs[i], *args), whose outputs
+    are the next carries and then one row of each stacked output (the node's outputs from
+    `first_y` on). The state is the counter, the carries and the stacked buffers (zeros, one
+    row written per step). Returns the final carries and the buffers."""
     n = cx.sizes_of(xs[0])[0]
     if not isinstance(n, int) or not all(isinstance(s, int) for v in xs for s in cx.sizes_of(v)):
-        raise cx.error("map over tensors with symbolic sizes is not supported")
-    out_sizes = [cx.out_sizes(i) for i in range(len(cx.val))]
-    if not all(isinstance(s, int) for sizes in out_sizes for s in sizes):
-        raise cx.error("map with symbolic result sizes is not supported")
-    buffers = [cx.const(0, cx.out_element(i), out_sizes[i]) for i in range(len(out_sizes))]
-    state = [cx.const(0, "i64")] + buffers
+        raise cx.error("looping over tensors with symbolic sizes is not supported")
+    ys = range(first_y, len(cx.val))
+    y_sizes = [cx.out_sizes(i) for i in ys]
+    if not all(isinstance(s, int) for sizes in y_sizes for s in sizes):
+        raise cx.error("stacked results with symbolic sizes are not supported")
+    carries = [_as_tensor(cx, c) for c in carries]
+    buffers = [cx.const(0, cx.out_element(i), sizes) for i, sizes in zip(ys, y_sizes)]
+    state = [cx.const(0, "i64")] + carries + buffers
     op = cx.region_op("while", state)
     types = [v.type for v in state]
 
@@ -104,18 +106,33 @@ def map_impl(cx, body_gm, xs, args):
 
     body_block = op.regions[1].blocks.append(*types)
     with ir.InsertionPoint(body_block):
-        i, bufs = body_block.arguments[0], list(body_block.arguments)[1:]
-        slices = [_row(cx, x, i) for x in xs]
-        outs = cx.importer.convert_graph(body_gm, slices + args)
-        new = []
-        for buf, out, i_out in zip(bufs, outs, range(len(bufs))):
+        state_args = list(body_block.arguments)
+        i, cs, bufs = state_args[0], state_args[1:1 + len(carries)], state_args[1 + len(carries):]
+        outs = cx.importer.convert_graph(gm, cs + [_row(cx, x, i) for x in xs] + list(args))
+        new_carries = [_as_tensor(cx, v, cx.element(c)) for v, c in zip(outs, carries)]
+        zero = cx.const(0, "i64")
+        new_bufs = []
+        for buf, out, sizes in zip(bufs, outs[len(carries):], y_sizes):
             out = _as_tensor(cx, out, cx.element(buf))
-            sizes = out_sizes[i_out]
             row = cx.reshape(cx.broadcast(out, sizes[1:]), [1] + sizes[1:])
-            zero = cx.const(0, "i64")
-            new.append(cx.op("dynamic_update_slice", buf, row, [i] + [zero] * (len(sizes) - 1)))
-        cx.op("return", [cx.op("add", i, cx.const(1, "i64"))] + new, result_types=[])
+            new_bufs.append(cx.op("dynamic_update_slice", buf, row, [i] + [zero] * (len(sizes) - 1)))
+        cx.op("return", [cx.op("add", i, cx.const(1, "i64"))] + new_carries + new_bufs, result_types=[])
     return tuple(op.results[1:])
+
+
+@converts("higher_order.map_impl")
+def map_impl(cx, body_gm, xs, args):
+    """body applied to every row xs[i], the results stacked."""
+    return _row_loop(cx, body_gm, [], list(xs), list(args), 0)
+
+
+@converts("higher_order.scan")
+def scan(cx, combine_gm, init, xs, additional_inputs=()):
+    """combine(carry, xs[i]) -> (carry, y_i) over the rows (torch's wrapper has already moved
+    the scanned dimension first and flipped xs for reverse=True): the final carry and the
+    stacked ys."""
+    init = list(init)
+    return _row_loop(cx, combine_gm, init, list(xs), list(additional_inputs), len(init))
 
 
 def _row(cx, x, i):
