@@ -1,6 +1,6 @@
 """Resampling and padding: upsample (nearest, nearest-exact, linear / bilinear / trilinear, bicubic,
 antialiased bilinear / bicubic),
-grid_sampler (2-D / 3-D), constant / reflection / replication pad, col2im, and the pairwise
+grid_sampler (2-D / 3-D; bilinear, nearest, bicubic), constant / reflection / replication pad, col2im, and the pairwise
 distances cdist / pdist.
 
 Upsampling is separable: per spatial dimension, source indices and weights depend only on sizes,
@@ -10,6 +10,8 @@ clamped taps), gathered along that dimension and combined with constant weights.
 indices depend on the data: they are computed with shlo ops and gathered per batch.
 """
 from __future__ import annotations
+
+import itertools
 
 import numpy as np
 
@@ -199,6 +201,13 @@ def _grid_coordinate(cx, g, size, padding, align_corners):
     else:
         c = cx.op("divide", cx.op("subtract", cx.op("multiply", cx.op("add", g, k(1.0)), k(float(size))), k(1.0)),
                   k(2.0))
+    return _pad_coordinate(cx, c, size, padding, align_corners)
+
+
+def _pad_coordinate(cx, c, size, padding, align_corners):
+    """A source coordinate under the padding mode: clipped (border), reflected then clipped
+    (reflection), or left as is (zeros: out-of-range taps read 0)."""
+    k = lambda v: cx.const(v, cx.element(c), cx.sizes_of(c))  # noqa: E731
     if padding == "border":
         c = cx.op("clamp", k(0.0), c, k(float(size - 1)))
     elif padding == "reflection":
@@ -238,8 +247,8 @@ def _gather_points(cx, x, indices, sizes):
 def _grid_sample(cx, x, grid, interpolation_mode, padding_mode, align_corners):
     element = cx.out_element()
     mode, padding = _MODES.get(interpolation_mode), _PADDINGS.get(padding_mode)
-    if mode not in ("bilinear", "nearest") or padding is None:
-        raise cx.error(f"grid_sampler mode {mode or interpolation_mode} is not supported (bilinear and nearest are)")
+    if mode is None or padding is None:
+        raise cx.error(f"grid_sampler mode {interpolation_mode} / padding {padding_mode} is not supported")
     x, grid = cx.convert(x, element), cx.convert(grid, element)
     n_sp = cx.rank(x) - 2
     sizes = cx.sizes_of(x)[2:]
@@ -252,12 +261,16 @@ def _grid_sample(cx, x, grid, interpolation_mode, padding_mode, align_corners):
         comp = n_sp - 1 - d     # the grid's last dimension holds (x, y[, z]): the innermost first
         start = [0] * len(pts) + [comp]
         g = cx.op("slice", grid, start_indices=start, limit_indices=pts + [comp + 1], strides=[1] * len(gsizes))
-        coords.append(_grid_coordinate(cx, cx.reshape(g, pts), size, padding, bool(align_corners)))
+        # bicubic pads each tap's coordinate, not the sample point's
+        coords.append(_grid_coordinate(cx, cx.reshape(g, pts), size, "zeros" if mode == "bicubic" else padding,
+                                       bool(align_corners)))
     out_sizes = cx.out_sizes()
     point_dims = [0] + list(range(2, 2 + len(pts) - 1))
     k = lambda v, like: cx.const(v, cx.element(like), cx.sizes_of(like))  # noqa: E731
     if mode == "nearest":
         corners = [[(cx.op("round_nearest_even", c), None) for c in coords]]
+    elif mode == "bicubic":
+        corners = _bicubic_corners(cx, coords, sizes, padding, bool(align_corners))
     else:
         corners = []
         floors = [cx.op("floor", c) for c in coords]
@@ -286,6 +299,30 @@ def _grid_sample(cx, x, grid, interpolation_mode, padding_mode, align_corners):
             v = cx.op("multiply", v, cx.broadcast(weight, out_sizes, dims=point_dims))
         y = v if y is None else cx.op("add", y, v)
     return y
+
+
+def _bicubic_corners(cx, coords, sizes, padding, align_corners):
+    """The 4 ** n taps of bicubic sampling (A = -0.75): per dimension, floor(c) - 1 .. floor(c) + 2,
+    each tap coordinate put through the padding mode, with cubic convolution weights."""
+    per_dim = []
+    for c, size in zip(coords, sizes):
+        k = lambda v, c=c: cx.const(v, cx.element(c), cx.sizes_of(c))  # noqa: E731
+        f = cx.op("floor", c)
+        t = cx.op("subtract", c, f)
+        a = -0.75
+
+        def near(x, k=k):
+            inner = cx.op("subtract", cx.op("multiply", k(a + 2), x), k(a + 3))
+            return cx.op("add", cx.op("multiply", cx.op("multiply", inner, x), x), k(1.0))
+
+        def far(x, k=k):
+            v = cx.op("add", cx.op("multiply", cx.op("subtract", cx.op("multiply", k(a), x), k(5 * a)), x), k(8 * a))
+            return cx.op("subtract", cx.op("multiply", v, x), k(4 * a))
+        one_minus = cx.op("subtract", k(1.0), t)
+        weights = [far(cx.op("add", t, k(1.0))), near(t), near(one_minus), far(cx.op("add", one_minus, k(1.0)))]
+        taps = [_pad_coordinate(cx, cx.op("add", f, k(float(o))), size, padding, align_corners) for o in (-1, 0, 1, 2)]
+        per_dim.append(list(zip(taps, weights)))
+    return [list(corner) for corner in itertools.product(*per_dim)]
 
 
 @converts("grid_sampler_2d", "grid_sampler_3d", "grid_sampler")
