@@ -182,3 +182,23 @@ class ScanReverse(torch.nn.Module):
 def test_scan(m, args):
     prog = _check(m, *args)
     assert "shlo.while" in str(prog)
+
+
+class RandomLoop(torch.nn.Module):
+    def forward(self, x):
+        def cond(i, acc):
+            return i < 4
+
+        def body(i, acc):
+            return i + 1, torch.cat([acc[1:], torch.rand(1, 8)])
+
+        return while_loop(cond, body, (torch.tensor(0), x))[1], torch_map(lambda r: r + torch.rand(8), x)
+
+
+def test_random_ops_in_loops_draw_new_numbers_every_iteration():
+    prog = shlo.from_torch(RandomLoop(), (torch.zeros(4, 8),))
+    for rows in (shlo.interpret(prog, np.zeros((4, 8), np.float32)), shlo.compile(prog)(torch.zeros(4, 8))):
+        for r in rows:
+            r = np.asarray(r)
+            assert r.shape == (4, 8) and r.min() >= 0 and r.max() < 1
+            assert len({tuple(row) for row in r.tolist()}) == 4    # every iteration its own numbers

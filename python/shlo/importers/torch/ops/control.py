@@ -9,9 +9,12 @@ becomes block arguments.
 """
 from __future__ import annotations
 
+import contextlib
+
 from mlir import ir
 
 from ..registry import converts
+from .creation import has_random_ops
 from .elementwise import to_element
 
 
@@ -63,22 +66,45 @@ def _loop_state(cx, values):
 
 @converts("higher_order.while_loop")
 def while_loop(cx, cond_gm, body_gm, carried, additional=()):
+    """A body that draws random numbers gets an iteration counter as an extra, last loop state
+    (see creation._iteration_state)."""
     carried, additional = _loop_state(cx, list(carried)), list(additional)
-    op = cx.region_op("while", carried)
-    types = [v.type for v in carried]
+    counted = has_random_ops(body_gm)
+    state = carried + ([cx.const(0, "i64")] if counted else [])
+    op = cx.region_op("while", state)
+    types = [v.type for v in state]
     elements = [cx.element(v) for v in carried]
+    n = len(carried)
 
     cond_block = op.regions[0].blocks.append(*types)
     with ir.InsertionPoint(cond_block):
-        (c,) = cx.importer.convert_graph(cond_gm, list(cond_block.arguments) + additional)
+        (c,) = cx.importer.convert_graph(cond_gm, list(cond_block.arguments)[:n] + additional)
         cx.op("return", [_pred(cx, _as_tensor(cx, c))], result_types=[])
 
     body_block = op.regions[1].blocks.append(*types)
     with ir.InsertionPoint(body_block):
-        outs = cx.importer.convert_graph(body_gm, list(body_block.arguments) + additional)
+        args = list(body_block.arguments)
+        with _iteration(cx, args[n] if counted else None):
+            outs = cx.importer.convert_graph(body_gm, args[:n] + additional)
         outs = [_as_tensor(cx, v, e) for v, e in zip(outs, elements)]
+        if counted:
+            outs.append(cx.op("add", args[n], cx.const(1, "i64")))
         cx.op("return", outs, result_types=[])
-    return tuple(op.results)
+    return tuple(op.results[:n])
+
+
+@contextlib.contextmanager
+def _iteration(cx, i):
+    """Random ops converted inside see the loop's iteration number `i` (None: no loop)."""
+    if i is None:
+        yield
+        return
+    stack = getattr(cx.importer, "loop_iterations", [])
+    cx.importer.loop_iterations = stack + [i]
+    try:
+        yield
+    finally:
+        cx.importer.loop_iterations = stack
 
 
 def _row_loop(cx, gm, carries, xs, args, first_y):
@@ -108,7 +134,8 @@ def _row_loop(cx, gm, carries, xs, args, first_y):
     with ir.InsertionPoint(body_block):
         state_args = list(body_block.arguments)
         i, cs, bufs = state_args[0], state_args[1:1 + len(carries)], state_args[1 + len(carries):]
-        outs = cx.importer.convert_graph(gm, cs + [_row(cx, x, i) for x in xs] + list(args))
+        with _iteration(cx, i):
+            outs = cx.importer.convert_graph(gm, cs + [_row(cx, x, i) for x in xs] + list(args))
         new_carries = [_as_tensor(cx, v, cx.element(c)) for v, c in zip(outs, carries)]
         zero = cx.const(0, "i64")
         new_bufs = []

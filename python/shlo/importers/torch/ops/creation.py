@@ -8,9 +8,11 @@ Seed rule. The random numbers cannot equal PyTorch's generator's; they are a det
 function of the program. At import, `torch.initial_seed()` (or the seed of a `generator=`
 argument) and the random op's position among the program's random ops (0, 1, ...) are mixed
 into one 64-bit key; the op draws its bits from shlo `rng_bit_generator` THREE_FRY with the
-constant state `[key, 0]`. So a program returns the same numbers on every call (no generator
-state is threaded through calls), different random ops of one program draw independent
-streams, and `torch.manual_seed(s)` before `from_torch` picks another program.
+constant state `[key, 0]` (inside while_loop / map / scan bodies the counter word is the
+iteration number, see `_iteration_state`). So a program returns the same numbers on every call
+(no generator state is threaded through calls), different random ops of one program and
+different loop iterations draw independent streams, and `torch.manual_seed(s)` before
+`from_torch` picks another program.
 Distributions: uniform from the top mantissa bits (in [0, 1), like PyTorch), normal by
 Box-Muller, exponential by inversion, integers by a 64-bit draw modulo the range, randperm
 by sorting iota by random keys. Random tensors need static sizes.
@@ -157,9 +159,40 @@ def random_bits(cx, sizes, element, generator=None):
     """A tensor of random bits of an unsigned `element` (ui16 / ui32 / ui64)."""
     sizes = _static_sizes(cx, sizes, "a random tensor")
     state = cx.const(np.array([_key(cx, generator), 0], np.uint64), "ui64", (2,))
+    iterations = getattr(cx.importer, "loop_iterations", [])
+    if iterations:
+        state = _iteration_state(cx, state, iterations)
     _, bits = cx.op("rng_bit_generator", state, rng_algorithm="THREE_FRY",
                     result_types=[tensor_type([2], "ui64"), tensor_type(sizes, element)])
     return bits
+
+
+def _iteration_state(cx, state, iterations):
+    """Inside loops (while_loop, map, scan) the counter word is the iteration numbers (rank-0
+    i64 values, outermost first) folded into the high 32 bits, so every iteration draws
+    different numbers; an op draws fewer than 2**32 blocks, so the ranges do not overlap."""
+    counter = cx.const(0, "ui64")
+    for i in iterations:
+        counter = cx.op("add", cx.op("multiply", counter, cx.const(0x10001, "ui64")), cx.convert(i, "ui64"))
+    counter = cx.op("shift_left", counter, cx.const(32, "ui64"))
+    key = cx.op("slice", state, start_indices=[0], limit_indices=[1], strides=[1])
+    return cx.op("concatenate", [key, cx.reshape(counter, [1])], dimension=0)
+
+
+def has_random_ops(gm) -> bool:
+    """Whether a subgraph (or one nested in it) draws random numbers."""
+    from torch import fx
+    for node in gm.graph.nodes:
+        if node.op == "call_function" and getattr(node.target, "__name__", "").split(".")[0] in RANDOM_OPS:
+            return True
+        if node.op == "get_attr" and isinstance(getattr(gm, node.target, None), fx.GraphModule) \
+                and has_random_ops(getattr(gm, node.target)):
+            return True
+    return False
+
+
+RANDOM_OPS = {"rand", "randn", "randint", "rand_like", "randn_like", "randint_like", "randperm", "bernoulli",
+              "native_dropout", "uniform", "normal", "normal_functional", "exponential", "multinomial"}
 
 
 # (bit width, mantissa bits, bits of 1.0) of the float types drawn from their own width
