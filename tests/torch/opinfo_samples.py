@@ -1,0 +1,332 @@
+"""PyTorch OpInfo samples as small exported programs, checked against eager PyTorch.
+
+Shared by tools/torch_opinfo.py (the whole op database) and tests/torch/test_opinfo.py (a
+fixed list of common ops). One sample becomes an `nn.Module` whose inputs are the sample's
+tensors (every tensor leaf of input, args and kwargs) and which closes over everything else
+(sizes, dims, dtypes, flags); it is exported, decomposed, imported with `shlo.from_torch`,
+run by the reference interpreter (and optionally compiled) and compared with eager.
+
+    for op in opinfos(["add"]):
+        for sample in samples(op, torch.float32, limit=3):
+            outcome = run_sample(op, sample, torch.float32)
+            outcome.status       # "pass", "fail", "export-failed", "import-error", "skipped"
+
+Statuses: "export-failed" is torch.export (or its decomposition) refusing the program, not
+ours; "import-error" is from_torch refusing it (`unsupported` names ATen ops with no
+converter); "fail" is wrong numbers, shapes or dtypes, or an error while verifying,
+interpreting or compiling an imported program; "skipped" is a sample eager PyTorch itself
+cannot run twice to the same result (random ops) or raises on.
+"""
+from __future__ import annotations
+
+import contextlib
+import gc
+import dataclasses
+import signal
+import threading
+import warnings
+
+import numpy as np
+import torch
+import torch.utils._pytree as pytree
+
+import shlo
+
+# (rtol, atol) by result dtype; bf16 keeps 8 mantissa bits, f16 11. Low precision types are
+# compared against eager at that precision, which computes some ops internally in f32.
+TOLERANCES = {
+    torch.float64: (1e-7, 1e-7),
+    torch.float32: (1e-5, 1e-5),
+    torch.float16: (2e-3, 2e-3),
+    torch.bfloat16: (1.6e-2, 1.6e-2),
+}
+
+DTYPES = {"f64": torch.float64, "f32": torch.float32, "f16": torch.float16, "bf16": torch.bfloat16,
+          "i64": torch.int64, "i32": torch.int32, "i16": torch.int16, "i8": torch.int8, "u8": torch.uint8,
+          "bool": torch.bool}
+
+
+@dataclasses.dataclass
+class Outcome:
+    status: str                       # pass | fail | export-failed | import-error | skipped
+    detail: str = ""                  # the first line of what went wrong
+    unsupported: list = dataclasses.field(default_factory=list)   # ATen ops without a converter
+    aten_ops: list = dataclasses.field(default_factory=list)      # every op of the decomposed graph
+
+
+class SampleTimeout(Exception):
+    pass
+
+
+def full_name(op) -> str:
+    """"nn.functional.pad.reflect" for an OpInfo with a variant, else its name."""
+    return f"{op.name}.{op.variant_test_name}" if op.variant_test_name else op.name
+
+
+def opinfos(names=None) -> list:
+    """The OpInfos of torch's op database, all or those whose name or full name is in `names`."""
+    from torch.testing._internal.common_methods_invocations import op_db
+    if not names:
+        return list(op_db)
+    wanted = set(names)
+    return [op for op in op_db if op.name in wanted or full_name(op) in wanted]
+
+
+def supports(op, dtype) -> bool:
+    return dtype in op.supported_dtypes("cpu")
+
+
+def samples(op, dtype, limit: int | None = None) -> list:
+    """The first `limit` sample inputs of `op` on the CPU at `dtype` (no gradients)."""
+    out = []
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        gen = iter(op.sample_inputs("cpu", dtype, requires_grad=False))
+        try:
+            for s in gen:
+                out.append(s)
+                if limit is not None and len(out) >= limit:
+                    break
+        finally:
+            # close it now: a generator collected later (inside torch.export's tracing)
+            # runs its no_grad exit there and breaks the trace
+            close = getattr(gen, "close", None)
+            if close:
+                close()
+            gc.collect()      # inner generators held in reference cycles, too
+    return out
+
+
+class SampleModule(torch.nn.Module):
+    """Calls `fn(*args, **kwargs)` with the tensor leaves taken from forward's arguments."""
+
+    def __init__(self, fn, leaves, spec, tensor_slots):
+        super().__init__()
+        self.fn, self.leaves, self.spec, self.slots = fn, leaves, spec, tensor_slots
+
+    def forward(self, *tensors):
+        leaves = list(self.leaves)
+        for slot, t in zip(self.slots, tensors):
+            leaves[slot] = t
+        args, kwargs = pytree.tree_unflatten(leaves, self.spec)
+        return self.fn(*args, **kwargs)
+
+
+def sample_case(op, sample):
+    """(module, tensors): the sample as a module over its tensors, with the tensors to call it on."""
+    leaves, spec = pytree.tree_flatten(((sample.input, *sample.args), dict(sample.kwargs)))
+    slots = [i for i, x in enumerate(leaves) if isinstance(x, torch.Tensor)]
+    tensors = tuple(leaves[i].detach() for i in slots)
+    closed = [None if isinstance(x, torch.Tensor) else x for x in leaves]
+    return SampleModule(op.op, closed, spec, slots), tensors
+
+
+@contextlib.contextmanager
+def time_limit(seconds: float | None):
+    """Raises SampleTimeout after `seconds` (SIGALRM; main thread only, else no limit). Native
+    code is interrupted when it returns to Python."""
+    if not seconds or threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def expire(signum, frame):
+        raise SampleTimeout(f"over the time limit of {seconds:g} s")
+
+    old = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
+
+
+def _first_line(e: BaseException) -> str:
+    text = str(e).strip().splitlines()
+    return f"{type(e).__name__}: {text[0] if text else ''}"[:300]
+
+
+def _clone(tensors):
+    return tuple(t.clone() for t in tensors)
+
+
+_TABLE = None
+
+
+def decompositions():
+    """torch.export's default (core ATen) decomposition table, built once: building it takes
+    longer than decomposing a small program."""
+    global _TABLE
+    if _TABLE is None:
+        _TABLE = torch.export.default_decompositions()
+    return _TABLE
+
+
+def _graph_ops(ep) -> tuple[list, list]:
+    """(every call target's name, those without a converter) of a decomposed program."""
+    from shlo.importers.torch.importer import _ASSERTIONS, _target_name
+    from shlo.importers.torch.registry import lookup
+    seen, missing = [], []
+    for node in ep.graph_module.graph.nodes:
+        if node.op != "call_function":
+            continue
+        packet, overload = _target_name(node.target)
+        name = f"{packet}.{overload}" if overload else packet
+        if name not in seen:
+            seen.append(name)
+            if packet.split(".")[-1] not in _ASSERTIONS and lookup(packet, overload) is None:
+                missing.append(name)
+    return seen, missing
+
+
+def _leaves(tree) -> list:
+    return pytree.tree_flatten(tree)[0]
+
+
+def compare(got, want, dtype_hint=None) -> str | None:
+    """None if `got` (numpy results in the output structure) matches eager's `want`, else why."""
+    from shlo.importers.torch.dtypes import to_numpy
+    g, w = _leaves(got), _leaves(want)
+    if len(g) != len(w):
+        return f"{len(g)} outputs, eager has {len(w)}"
+    for i, (a, b) in enumerate(zip(g, w)):
+        if not isinstance(b, torch.Tensor):
+            if not np.array_equal(np.asarray(a), np.asarray(b)):
+                return f"output {i}: {a!r}, eager {b!r}"
+            continue
+        a = np.asarray(a.detach().numpy() if isinstance(a, torch.Tensor) else a)
+        e = to_numpy(b)
+        if a.shape != e.shape:
+            return f"output {i}: shape {a.shape}, eager {e.shape}"
+        if a.dtype != e.dtype:
+            return f"output {i}: dtype {a.dtype}, eager {e.dtype}"
+        if b.dtype.is_floating_point:
+            rtol, atol = TOLERANCES.get(b.dtype, (1e-5, 1e-5))
+            x, y = a.astype(np.float64), e.astype(np.float64)
+            bad = ~np.isclose(x, y, rtol=rtol, atol=atol, equal_nan=True)
+            if bad.any():
+                j = int(np.argmax(bad.reshape(-1)))
+                return (f"output {i}: {int(bad.sum())}/{bad.size} values differ, e.g. [{j}] "
+                        f"{x.reshape(-1)[j]!r} vs eager {y.reshape(-1)[j]!r}")
+        elif b.dtype.is_complex:
+            if not np.allclose(a, e, rtol=1e-5, atol=1e-5, equal_nan=True):
+                return f"output {i}: complex values differ"
+        elif not np.array_equal(a, e):
+            bad = a != e
+            j = int(np.argmax(bad.reshape(-1)))
+            return f"output {i}: {int(bad.sum())}/{bad.size} values differ, e.g. [{j}] {a.reshape(-1)[j]!r} " \
+                   f"vs eager {e.reshape(-1)[j]!r}"
+    return None
+
+
+# Ops whose index outputs may pick any of several equal elements (torch leaves the order of
+# ties unspecified): indices are accepted when they select the same values as eager's.
+TIES = {"topk", "sort", "argsort", "kthvalue", "mode", "median", "nanmedian"}
+
+
+def ties_equivalent(op, sample, got, want) -> bool:
+    """Whether `got` differs from `want` only by the order of equal elements in its index output
+    (the second of (values, indices), or argsort's only one): both must pick the same values."""
+    if op.name not in TIES or sample.kwargs.get("stable") or not isinstance(sample.input, torch.Tensor):
+        return False
+    g, w = _leaves(got), _leaves(want)
+    index = 0 if op.name == "argsort" else 1
+    if len(g) != len(w) or len(w) != index + 1 or not isinstance(w[index], torch.Tensor):
+        return False
+    if index and compare(g[:1], w[:1]):          # the values themselves must match
+        return False
+    mine, theirs, x = torch.as_tensor(np.asarray(g[index])), w[index], sample.input
+    if mine.shape != theirs.shape or mine.dtype != theirs.dtype:
+        return False
+    return any(_same_picks(x, d, mine, theirs) for d in range(max(x.dim(), 1)))
+
+
+def _same_picks(x, dim, mine, theirs) -> bool:
+    """Whether both index tensors select the same values of `x` along `dim`."""
+    src = x if x.dim() else x.reshape(1)
+    if mine.dim() == src.dim() - 1:              # a reduced dim (kthvalue, mode, median)
+        mine, theirs = mine.unsqueeze(dim), theirs.unsqueeze(dim)
+    try:
+        a, b = (torch.gather(src, dim, i if i.dim() else i.reshape(1)) for i in (mine, theirs))
+    except (RuntimeError, IndexError):
+        return False
+    return bool(((a == b) | (a.isnan() & b.isnan())).all()) if a.is_floating_point() else bool((a == b).all())
+
+
+def eager(module, tensors):
+    """The module's eager result on copies of the inputs (in-place samples mutate them)."""
+    with torch.no_grad(), warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return module(*_clone(tensors))
+
+
+def _deterministic(module, tensors, want) -> bool:
+    """Whether a second eager call gives the same outputs (random ops do not)."""
+    again = eager(module, tensors)
+    a, b = _leaves(want), _leaves(again)
+    if len(a) != len(b):
+        return False
+    for x, y in zip(a, b):
+        if isinstance(x, torch.Tensor) != isinstance(y, torch.Tensor):
+            return False
+        if isinstance(x, torch.Tensor):
+            if x.shape != y.shape or x.dtype != y.dtype:
+                return False
+            if not torch.equal(x, y) and not bool((x.isnan() & y.isnan() | (x == y)).all()):
+                return False
+    return True
+
+
+def run_sample(op, sample, dtype=None, compile: bool = False, timeout: float | None = None) -> Outcome:
+    """Exports, imports, interprets (and compiles) one sample and compares with eager; never raises
+    for a bad sample (every exception becomes an Outcome)."""
+    try:
+        with time_limit(timeout):
+            return _run(op, sample, compile)
+    except SampleTimeout as e:
+        return Outcome("fail", _first_line(e))
+    except KeyboardInterrupt:
+        raise
+    except BaseException as e:  # noqa: BLE001 - one bad sample must not end a run
+        return Outcome("fail", "unexpected " + _first_line(e))
+
+
+def _run(op, sample, compile: bool) -> Outcome:
+    module, tensors = sample_case(op, sample)
+    try:
+        want = eager(module, tensors)
+    except Exception as e:  # noqa: BLE001
+        return Outcome("skipped", "eager raised " + _first_line(e))
+    if not _deterministic(module, tensors, want):
+        return Outcome("skipped", "eager is not deterministic (a random op)")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            ep = torch.export.export(module, _clone(tensors)).run_decompositions(decompositions())
+        except Exception as e:  # noqa: BLE001
+            return Outcome("export-failed", _first_line(e))
+    seen, missing = _graph_ops(ep)
+    if missing:
+        return Outcome("import-error", "no converter for " + ", ".join(missing), missing, seen)
+    try:
+        prog = shlo.from_torch(ep, decompose=False)
+    except shlo.ImporterError as e:
+        return Outcome("import-error", _first_line(e), [], seen)
+    except Exception as e:  # noqa: BLE001 - a converter's own bug, or verification
+        return Outcome("fail", "import raised " + _first_line(e), [], seen)
+    try:
+        got = prog.unflatten_outputs(shlo.interpret(prog, *prog.flatten_inputs(*tensors)))
+    except Exception as e:  # noqa: BLE001
+        return Outcome("fail", "interpret raised " + _first_line(e), [], seen)
+    why = compare(got, want)
+    if why and not ties_equivalent(op, sample, got, want):
+        return Outcome("fail", "interpret: " + why, [], seen)
+    if compile:
+        try:
+            got = shlo.compile(prog)(*_clone(tensors))
+        except Exception as e:  # noqa: BLE001
+            return Outcome("fail", "compile raised " + _first_line(e), [], seen)
+        why = compare(got, want)
+        if why and not ties_equivalent(op, sample, got, want):
+            return Outcome("fail", "compile: " + why, [], seen)
+    return Outcome("pass", "", [], seen)

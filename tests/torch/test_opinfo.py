@@ -1,0 +1,60 @@
+"""PyTorch's own OpInfo samples of common ops, imported and run against eager (f32).
+
+A bounded slice of tools/torch_opinfo.py (which runs the whole op database): for each op
+listed here by its OpInfo name (with the variant, as "div.floor_rounding"), the first
+SAMPLES sample inputs are exported, imported, interpreted and compared with eager PyTorch;
+the first is also compiled. Samples torch.export itself cannot export, and random ones, are
+not ours to fail and are left out; at least one sample per op must run.
+"""
+from __future__ import annotations
+
+import pytest
+import torch
+
+import opinfo_samples as S
+
+SAMPLES = 2
+
+OPS = [
+    # element-wise
+    "add", "sub", "mul", "div.no_rounding_mode", "div.floor_rounding", "neg", "abs", "exp", "log", "sqrt",
+    "rsqrt", "tanh", "sigmoid", "pow", "maximum", "where", "clamp", "nn.functional.relu", "nn.functional.gelu",
+    "nn.functional.silu", "masked_fill",
+    # reductions, normalization
+    "sum", "mean", "amax", "argmax", "var", "softmax", "cumsum", "nn.functional.layer_norm",
+    "nn.functional.batch_norm",
+    # matmul
+    "matmul", "mm", "bmm", "addmm", "nn.functional.linear",
+    # shapes
+    "cat", "stack", "reshape", "permute", "transpose", "squeeze", "unsqueeze", "expand", "flip",
+    "nn.functional.pad.constant", "nn.functional.pad.reflect",
+    # indexing
+    "gather", "index_select", "nn.functional.embedding", "tril",
+    # sorting
+    "sort", "topk",
+    # convolution, pooling
+    "nn.functional.conv2d", "nn.functional.max_pool2d", "nn.functional.avg_pool2d",
+    # creation
+    "arange", "full_like", "zeros_like",
+]
+
+
+def _opinfo(name):
+    found = [op for op in S.opinfos([name]) if S.full_name(op) == name]
+    assert len(found) == 1, f"{name}: {len(found)} OpInfos of that name in torch {torch.__version__}"
+    return found[0]
+
+
+@pytest.mark.parametrize("name", OPS)
+def test_opinfo_samples_f32(name):
+    op = _opinfo(name)
+    ran, failures = 0, []
+    for i, sample in enumerate(S.samples(op, torch.float32, SAMPLES)):
+        out = S.run_sample(op, sample, torch.float32, compile=i == 0, timeout=60)
+        if out.status in ("export-failed", "skipped"):
+            continue
+        ran += 1
+        if out.status != "pass":
+            failures.append(f"sample {i}: {out.status}: {out.detail}")
+    assert not failures, f"{name}:\n" + "\n".join(failures)
+    assert ran, f"{name}: no sample could be exported"
