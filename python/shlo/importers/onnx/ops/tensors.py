@@ -1,4 +1,525 @@
-"""Tensor and shape ops: Reshape, Flatten, Transpose, (Un)Squeeze, Concat, Split, Slice, Gather*, Scatter*, Pad, Tile, Expand, Shape, Size, ConstantOfShape, Range, OneHot, Trilu, DepthToSpace / SpaceToDepth, ..."""
+"""Tensor and shape ops: Shape, Size, Reshape, Flatten, Transpose, (Un)Squeeze, Concat, Split, Slice,
+Gather / GatherElements / GatherND, Scatter / ScatterElements / ScatterND, Pad, Tile, Expand,
+ConstantOfShape, Range, EyeLike, OneHot, Trilu, DepthToSpace / SpaceToDepth, ReverseSequence,
+Compress, NonZero / Unique, CenterCropPad, Col2Im.
+
+Shape-like operands (shapes, axes, pads, repeats, starts / ends) known at import time give static
+ops. When they are computed at run time the declared / inferred output type often still fixes
+the result sizes (it is then used), else the sizes are computed at run time and the dynamic ops
+(dynamic_reshape, dynamic_broadcast_in_dim, dynamic_iota, gathers) carry them."""
 from __future__ import annotations
 
-from ..registry import converts  # noqa: F401
+import numpy as np
+
+from ....types import tensor_type
+from .. import dtypes
+from ..context import I64
+from ..registry import converts
+
+
+# ----------------------------------------------------------------------------- helpers
+
+def _static(s):
+    return s if isinstance(s, int) else None
+
+
+def _all_int(sizes) -> bool:
+    return all(isinstance(s, int) for s in sizes)
+
+
+def _axis(cx, a: int, rank: int) -> int:
+    if not -rank <= a < max(rank, 1):
+        raise cx.error(f"axis {a} is out of range for rank {rank}")
+    return a % rank if rank else 0
+
+
+def _known_ints(cx, i: int):
+    """Input i as Python ints when known at import time, else None (also when omitted)."""
+    k = cx.known(i)
+    return None if k is None else [int(v) for v in np.asarray(k).reshape(-1)]
+
+
+def _given(cx, i: int) -> bool:
+    return i < len(cx.node.input) and bool(cx.node.input[i])
+
+
+def _out_sizes(cx, i: int = 0):
+    """The inferred output sizes when all are known, else None."""
+    s = cx.out_shape(i)
+    return list(s) if s is not None and all(d is not None for d in s) else None
+
+
+def _out_rank(cx, i: int = 0):
+    s = cx.out_shape(i)
+    return None if s is None else len(s)
+
+
+def _iota(cx, sizes, dim: int, element: str = I64):
+    if _all_int(sizes):
+        return cx.op("iota", iota_dimension=dim, result_types=[tensor_type(sizes, element)])
+    return cx.op("dynamic_iota", cx.shape_tensor(sizes), iota_dimension=dim,
+                 result_types=[tensor_type([_static(s) for s in sizes], element)])
+
+
+def _i64(cx, v):
+    return cx.convert(v, I64)
+
+
+def _item(cx, v, k: int):
+    """Element k of a 1-D tensor as a rank-0 i64 value."""
+    one = cx.op("slice", v, start_indices=[k], limit_indices=[k + 1], strides=[1])
+    return _i64(cx, cx.reshape(one, []))
+
+
+def _scalar(cx, v):
+    """A one-element tensor as a rank-0 value."""
+    return cx.reshape(v, [])
+
+
+def _cmp(cx, a, b, direction):
+    return cx.op("compare", a, b, comparison_direction=direction)
+
+
+def _where(cx, pred, a, b):
+    return cx.op("select", pred, a, b)
+
+
+def _sint(cx, v):
+    """A size (int or rank-0 i64 value) as a rank-0 i64 value."""
+    return cx.size_value(v)
+
+
+def _smax(cx, a, b):
+    if isinstance(a, int) and isinstance(b, int):
+        return max(a, b)
+    return cx.op("maximum", _sint(cx, a), _sint(cx, b))
+
+
+def _smul(cx, a, b):
+    if isinstance(a, int) and isinstance(b, int):
+        return a * b
+    return cx.op("multiply", _sint(cx, a), _sint(cx, b))
+
+
+def _prod(cx, sizes):
+    out = 1
+    for s in sizes:
+        out = _smul(cx, out, s)
+    return out
+
+
+def _wrap(cx, idx, size):
+    """Negative indices counted from the end (size: int or rank-0 value, broadcast to idx)."""
+    sizes = cx.sizes_of(idx)
+    e = cx.element(idx)
+    zero = cx.const(0, e, sizes)
+    n = cx.broadcast(cx.convert(_sint(cx, size), e), sizes)
+    return _where(cx, _cmp(cx, idx, zero, "LT"), cx.op("add", idx, n), idx)
+
+
+def _sizes_from_vector(cx, v, n: int):
+    """The n entries of a 1-D i64 run-time tensor as rank-0 values."""
+    v = _i64(cx, v)
+    return [_item(cx, v, k) for k in range(n)]
+
+
+def _vector_length(cx, v):
+    n = cx.info(v).shape
+    if len(n) != 1 or n[0] is None:
+        raise cx.error("a shape operand of unknown length is not supported")
+    return n[0]
+
+
+# ----------------------------------------------------------------------------- Shape, Size
+
+@converts("Shape", since=1)
+def shape(cx, x, start=0, end=None):
+    sizes = cx.sizes_of(x)
+    rank = len(sizes)
+    lo = min(max(start + rank if start < 0 else start, 0), rank)
+    hi = rank if end is None else min(max(end + rank if end < 0 else end, 0), rank)
+    picked = sizes[lo:max(hi, lo)]
+    if not picked:
+        return cx.const(np.zeros((0,), np.int64), I64, (0,))
+    return cx.shape_tensor(picked)
+
+
+@converts("Size", since=1)
+def size(cx, x):
+    return _sint(cx, _prod(cx, cx.sizes_of(x)))
+
+
+# ----------------------------------------------------------------------------- Reshape, Flatten
+
+@converts("Reshape", since=5)
+def reshape(cx, x, shape_v, allowzero=0):
+    target = _known_ints(cx, 1)
+    if target is None:
+        out = _out_sizes(cx)
+        if out is not None:
+            return _reshape_to(cx, x, out)
+        return _reshape_dynamic(cx, x, shape_v, allowzero)
+    sizes = cx.sizes_of(x)
+    resolved = []
+    for k, s in enumerate(target):
+        if s == 0 and not allowzero:
+            if k >= len(sizes):
+                raise cx.error(f"shape entry {k} is 0 (copy) but the input has rank {len(sizes)}")
+            resolved.append(sizes[k])
+        else:
+            resolved.append(s)
+    if resolved.count(-1) > 1:
+        raise cx.error("at most one -1 in the shape")
+    if -1 in resolved:
+        k = resolved.index(-1)
+        total = _prod(cx, sizes)
+        rest = _prod(cx, [s for j, s in enumerate(resolved) if j != k])
+        if isinstance(total, int) and isinstance(rest, int):
+            if rest == 0:
+                raise cx.error("cannot infer -1 with a zero-sized dimension in the shape")
+            resolved[k] = total // rest
+        else:
+            resolved[k] = cx.op("divide", _sint(cx, total), _sint(cx, rest))
+    return _reshape_to(cx, x, resolved)
+
+
+def _reshape_to(cx, x, sizes):
+    if _all_int(sizes) and 0 in sizes and list(cx.info(x).shape) != list(sizes):
+        # an empty result holds no data: a constant (static reshape of size-0 tensors aside)
+        return cx.const(np.zeros(sizes), cx.element(x), sizes)
+    return cx.reshape(x, sizes)
+
+
+def _reshape_dynamic(cx, x, shape_v, allowzero):
+    """Reshape to a run-time shape: 0 copies the input size (unless allowzero), -1 takes the rest."""
+    n = _vector_length(cx, shape_v)
+    sizes = cx.sizes_of(x)
+    entries = _sizes_from_vector(cx, shape_v, n)
+    zero, minus = cx.const(0, I64), cx.const(-1, I64)
+    out = []
+    for k, s in enumerate(entries):
+        if not allowzero and k < len(sizes):
+            s = _where(cx, _cmp(cx, s, zero, "EQ"), _sint(cx, sizes[k]), s)
+        out.append(s)
+    # -1: total / product of the others (the -1 entry counts as 1 there)
+    known = _prod(cx, [_where(cx, _cmp(cx, s, minus, "EQ"), cx.const(1, I64), s) for s in out])
+    rest = cx.op("divide", _sint(cx, _prod(cx, sizes)), cx.op("maximum", _sint(cx, known), cx.const(1, I64)))
+    out = [_where(cx, _cmp(cx, s, minus, "EQ"), rest, s) for s in out]
+    t = cx.out_type()
+    result = t if t is not None else tensor_type([None] * n, cx.element(x))
+    return cx.op("dynamic_reshape", x, cx.shape_tensor(out), result_types=[result])
+
+
+@converts("Flatten", since=1)
+def flatten(cx, x, axis=1):
+    sizes = cx.sizes_of(x)
+    rank = len(sizes)
+    if not -rank <= axis <= rank:
+        raise cx.error(f"axis {axis} is out of range for rank {rank}")
+    axis = axis + rank if axis < 0 else axis
+    return _reshape_to(cx, x, [_prod(cx, sizes[:axis]), _prod(cx, sizes[axis:])])
+
+
+# ----------------------------------------------------------------------------- Transpose, (Un)Squeeze
+
+@converts("Transpose", since=1)
+def transpose(cx, x, perm=None):
+    rank = cx.rank(x)
+    perm = list(reversed(range(rank))) if perm is None else [_axis(cx, p, rank) for p in perm]
+    if perm == list(range(rank)):
+        return x
+    return cx.op("transpose", x, permutation=perm)
+
+
+def _axes_of(cx, axes_attr, input_index):
+    """Axes from the attribute (old opsets) or the input (new); None when absent; 'unknown' when
+    computed at run time."""
+    if axes_attr is not None:
+        return list(axes_attr)
+    if not _given(cx, input_index):
+        return None
+    k = _known_ints(cx, input_index)
+    return "unknown" if k is None else k
+
+
+def _squeeze(cx, x, axes):
+    sizes = cx.sizes_of(x)
+    rank = len(sizes)
+    if axes == "unknown":
+        out = _out_sizes(cx)
+        if out is None:
+            raise cx.error("axes computed at run time (and an output shape not known) are not supported")
+        return cx.reshape(x, out)
+    if axes is None:
+        if not _all_int(sizes):
+            out = _out_sizes(cx)
+            if out is None:
+                raise cx.error("squeezing every size-1 dimension needs static sizes")
+            return cx.reshape(x, out)
+        axes = [d for d, s in enumerate(sizes) if s == 1]
+    axes = {_axis(cx, a, rank) for a in axes}
+    for a in axes:
+        if isinstance(sizes[a], int) and sizes[a] != 1:
+            raise cx.error(f"cannot squeeze dimension {a} of size {sizes[a]}")
+    return cx.reshape(x, [s for d, s in enumerate(sizes) if d not in axes])
+
+
+def _unsqueeze(cx, x, axes):
+    sizes = cx.sizes_of(x)
+    if axes == "unknown" or axes is None:
+        out = _out_sizes(cx)
+        if out is None:
+            raise cx.error("axes computed at run time (and an output shape not known) are not supported")
+        return cx.reshape(x, out)
+    rank = len(sizes) + len(axes)
+    axes = sorted(_axis(cx, a, rank) for a in axes)
+    if len(set(axes)) != len(axes):
+        raise cx.error(f"repeated axes {axes}")
+    it = iter(sizes)
+    return cx.reshape(x, [1 if d in axes else next(it) for d in range(rank)])
+
+
+@converts("Squeeze", since=1)
+def squeeze_1(cx, x, axes=None):
+    return _squeeze(cx, x, axes)
+
+
+@converts("Squeeze", since=13)
+def squeeze_13(cx, x, axes_v=None):
+    return _squeeze(cx, x, _axes_of(cx, None, 1))
+
+
+@converts("Unsqueeze", since=1)
+def unsqueeze_1(cx, x, axes=None):
+    if axes is None:
+        raise cx.error("the axes attribute is required")
+    return _unsqueeze(cx, x, axes)
+
+
+@converts("Unsqueeze", since=13)
+def unsqueeze_13(cx, x, axes_v=None):
+    return _unsqueeze(cx, x, _axes_of(cx, None, 1))
+
+
+# ----------------------------------------------------------------------------- Concat, Split
+
+@converts("Concat", since=4)
+def concat(cx, *xs, axis=None):
+    if axis is None:
+        raise cx.error("the axis attribute is required")
+    xs = [x for x in xs if x is not None]
+    rank = cx.rank(xs[0])
+    if len(xs) == 1:
+        return xs[0]
+    return cx.op("concatenate", xs, dimension=_axis(cx, axis, rank))
+
+
+def _split(cx, x, axis, parts):
+    """x cut along `axis` into consecutive pieces of the given sizes (ints)."""
+    rank = cx.rank(x)
+    axis = _axis(cx, axis, rank)
+    sizes = cx.sizes_of(x)
+    if not isinstance(sizes[axis], int):
+        return _split_dynamic(cx, x, axis, parts)
+    if sum(parts) != sizes[axis]:
+        raise cx.error(f"split sizes {parts} do not add up to {sizes[axis]}")
+    outs, start = [], 0
+    for p in parts:
+        outs.append(_slice_static(cx, x, axis, start, start + p, 1))
+        start += p
+    return outs
+
+
+def _split_dynamic(cx, x, axis, parts):
+    """Pieces of static sizes cut from a dimension whose size is dynamic."""
+    outs, start = [], 0
+    for p in parts:
+        sizes = cx.sizes_of(x)
+        starts = [cx.const(start if d == axis else 0, I64) for d in range(len(sizes))]
+        slice_sizes = [p if d == axis else s for d, s in enumerate(sizes)]
+        if not _all_int(slice_sizes):
+            raise cx.error("splitting a tensor with several dynamic dimensions is not supported")
+        outs.append(cx.op("dynamic_slice", x, starts, slice_sizes=slice_sizes))
+        start += p
+    return outs
+
+
+def _equal_parts(cx, x, axis, n, uneven):
+    size_ = cx.info(x).shape[_axis(cx, axis, cx.rank(x))]
+    if size_ is None:
+        out = [_out_sizes(cx, i) for i in range(n)]
+        if any(o is None for o in out):
+            raise cx.error("an equal split of a dynamic dimension is not supported")
+        return [o[_axis(cx, axis, cx.rank(x))] for o in out]
+    if uneven:
+        chunk = -(-size_ // n)
+        return [min(chunk, max(size_ - k * chunk, 0)) for k in range(n)]
+    if size_ % n:
+        raise cx.error(f"dimension of size {size_} does not split into {n} equal parts")
+    return [size_ // n] * n
+
+
+def _split_parts(cx, x, axis, i):
+    """The split sizes from input i (known, or the declared output sizes)."""
+    k = _known_ints(cx, i)
+    if k is not None:
+        return k
+    out = [_out_sizes(cx, j) for j in range(len(cx.node.output))]
+    if any(o is None for o in out):
+        raise cx.error("split sizes computed at run time are not supported")
+    a = _axis(cx, axis, cx.rank(x))
+    return [o[a] for o in out]
+
+
+@converts("Split", since=2)
+def split_2(cx, x, axis=0, split=None):
+    parts = list(split) if split else _equal_parts(cx, x, axis, len(cx.node.output), False)
+    return _split(cx, x, axis, parts)
+
+
+@converts("Split", since=13)
+def split_13(cx, x, split_v=None, axis=0):
+    if _given(cx, 1):
+        return _split(cx, x, axis, _split_parts(cx, x, axis, 1))
+    return _split(cx, x, axis, _equal_parts(cx, x, axis, len(cx.node.output), False))
+
+
+@converts("Split", since=18)
+def split_18(cx, x, split_v=None, axis=0, num_outputs=None):
+    if _given(cx, 1):
+        return _split(cx, x, axis, _split_parts(cx, x, axis, 1))
+    n = num_outputs if num_outputs is not None else len(cx.node.output)
+    return _split(cx, x, axis, _equal_parts(cx, x, axis, n, True))
+
+
+# ----------------------------------------------------------------------------- Slice
+
+def _slice_static(cx, x, axis, start, end, step):
+    """x[start:end:step] along axis, bounds already normalized (start/end in range)."""
+    rank = cx.rank(x)
+    sizes = cx.info(x).shape
+    if step < 0:
+        n = sizes[axis]
+        x = cx.op("reverse", x, dimensions=[axis])
+        start, end, step = n - 1 - start, n - 1 - end, -step
+    end = max(end, start)
+    if start == 0 and end == sizes[axis] and step == 1:
+        return x
+    lo = [0] * rank
+    hi = list(sizes)
+    st = [1] * rank
+    lo[axis], hi[axis], st[axis] = start, end, step
+    return cx.op("slice", x, start_indices=lo, limit_indices=hi, strides=st)
+
+
+def _normalize(start, end, step, n):
+    """ONNX's clamping of slice bounds on a dimension of size n."""
+    if step == 0:
+        raise ValueError("slice step 0")
+    start = start + n if start < 0 else start
+    end = end + n if end < 0 else end
+    if step > 0:
+        return min(max(start, 0), n), min(max(end, 0), n)
+    return min(max(start, 0), n - 1), min(max(end, -1), n - 1)
+
+
+def _slice(cx, x, starts, ends, axes, steps):
+    """Slice with every parameter known (lists of ints, axes/steps may be None)."""
+    rank = cx.rank(x)
+    axes = list(range(len(starts))) if axes is None else [_axis(cx, a, rank) for a in axes]
+    steps = [1] * len(starts) if steps is None else steps
+    if len(set(axes)) != len(axes):
+        raise cx.error(f"repeated axes {axes}")
+    for a, s, e, st in zip(axes, starts, ends, steps):
+        n = cx.info(x).shape[a]
+        if st == 0:
+            raise cx.error("a slice step of 0")
+        if n is None:
+            x = _slice_axis_dynamic(cx, x, a, cx.const(s, I64), cx.const(e, I64), cx.const(st, I64), None)
+            continue
+        lo, hi = _normalize(s, e, st, n)
+        x = _slice_static(cx, x, a, lo, hi, st)
+    return x
+
+
+def _slice_axis_dynamic(cx, x, axis, s, e, st, count):
+    """x sliced along `axis` with run-time bounds (rank-0 i64 values): a gather of
+    start + step * iota(count); count is an int when the result size is known."""
+    n = _sint(cx, cx.dim(x, axis))
+    zero, one = cx.const(0, I64), cx.const(1, I64)
+    s = _where(cx, _cmp(cx, s, zero, "LT"), cx.op("add", s, n), s)
+    e = _where(cx, _cmp(cx, e, zero, "LT"), cx.op("add", e, n), e)
+    positive = _cmp(cx, st, zero, "GT")
+    nm1 = cx.op("subtract", n, one)
+    s = _where(cx, positive, cx.op("clamp", zero, s, n), cx.op("clamp", zero, s, nm1))
+    e = _where(cx, positive, cx.op("clamp", zero, e, n), cx.op("clamp", cx.const(-1, I64), e, nm1))
+    if count is None:
+        bias = _where(cx, positive, cx.op("subtract", st, one), cx.op("add", st, one))
+        count = cx.op("maximum", zero, cx.op("divide", cx.op("add", cx.op("subtract", e, s), bias), st))
+    idx = cx.op("add", cx.broadcast(s, [count]), cx.op("multiply", _iota(cx, [count], 0), cx.broadcast(st, [count])))
+    return _take(cx, x, axis, idx)
+
+
+def _take(cx, x, axis, idx):
+    """x indexed along `axis` by idx (in range, any shape): x.shape[:axis] + idx.shape +
+    x.shape[axis+1:]."""
+    rank = cx.rank(x)
+    r = cx.rank(idx)
+    sizes = cx.sizes_of(x)
+    offset = [d for d in range(axis)] + [d + r - 1 for d in range(axis + 1, rank)]
+    dn = {"offset_dims": offset, "collapsed_slice_dims": [axis], "start_index_map": [axis],
+          "index_vector_dim": r, "operand_batching_dims": [], "start_indices_batching_dims": []}
+    slice_sizes = [1 if d == axis else s for d, s in enumerate(sizes)]
+    if _all_int(slice_sizes):
+        return cx.op("gather", x, _i64(cx, idx), dimension_numbers=dn, slice_sizes=slice_sizes)
+    return cx.op("dynamic_gather", x, _i64(cx, idx), cx.shape_tensor(slice_sizes), dimension_numbers=dn)
+
+
+@converts("Slice", since=1)
+def slice_1(cx, x, starts=None, ends=None, axes=None):
+    return _slice(cx, x, list(starts), list(ends), axes, None)
+
+
+@converts("Slice", since=10)
+def slice_10(cx, x, starts_v, ends_v, axes_v=None, steps_v=None):
+    starts, ends = _known_ints(cx, 1), _known_ints(cx, 2)
+    axes = _known_ints(cx, 3) if _given(cx, 3) else None
+    steps = _known_ints(cx, 4) if _given(cx, 4) else None
+    if starts is not None and ends is not None and (axes is not None or not _given(cx, 3)) \
+            and (steps is not None or not _given(cx, 4)):
+        return _slice(cx, x, starts, ends, axes, steps)
+    return _slice_runtime(cx, x, starts_v, ends_v, axes_v, steps_v, axes)
+
+
+def _slice_runtime(cx, x, starts_v, ends_v, axes_v, steps_v, axes):
+    """Slice with bounds computed at run time: every dimension a named axis may pick gets its
+    bounds selected at run time (defaults: the whole dimension)."""
+    rank = cx.rank(x)
+    m = _vector_length(cx, starts_v)
+    starts = _sizes_from_vector(cx, starts_v, m)
+    ends = _sizes_from_vector(cx, ends_v, m)
+    steps = _sizes_from_vector(cx, steps_v, m) if steps_v is not None else [cx.const(1, I64)] * m
+    out = cx.out_shape()
+    if axes is not None:
+        axis_of = [[_axis(cx, a, rank)] for a in axes]
+    elif axes_v is None:
+        axis_of = [[k] for k in range(m)]
+    else:
+        axis_of = [list(range(rank))] * m       # any dimension: matched at run time
+    axis_values = _sizes_from_vector(cx, axes_v, m) if (axes is None and axes_v is not None) else None
+    for d in range(rank):
+        picks = [k for k in range(m) if d in axis_of[k]]
+        if not picks:
+            continue
+        s, e, st = cx.const(0, I64), _sint(cx, cx.dim(x, d)), cx.const(1, I64)
+        for k in picks:
+            if axis_values is not None:
+                a = axis_values[k]
+                a = _where(cx, _cmp(cx, a, cx.const(0, I64), "LT"), cx.op("add", a, cx.const(rank, I64)), a)
+                hit = _cmp(cx, a, cx.const(d, I64), "EQ")
+                s, e, st = (_where(cx, hit, starts[k], s), _where(cx, hit, ends[k], e), _where(cx, hit, steps[k], st))
+            else:
+                s, e, st = starts[k], ends[k], steps[k]
+        count = out[d] if out is not None and out[d] is not None else None
+        x = _slice_axis_dynamic(cx, x, d, s, e, st, count)
+    return x
