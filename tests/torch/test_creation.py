@@ -208,3 +208,21 @@ def test_random_with_symbolic_sizes_is_an_error():
     fn = lambda x: torch.rand_like(x)  # noqa: E731
     with pytest.raises(shlo.ImportError, match="symbolic sizes"):
         shlo.from_torch(Fn(fn), (X,), dynamic_shapes=({0: torch.export.Dim("n", min=2, max=64)},))
+
+
+@pytest.mark.parametrize("replacement", [False, True])
+def test_multinomial(replacement):
+    weights = torch.tensor([[1.0, 0.0, 3.0, 6.0], [0.0, 5.0, 5.0, 0.0]])
+    if replacement:
+        (s,) = _random(lambda w: (torch.multinomial(w, 4000, replacement=True),), weights)
+        assert s.shape == (2, 4000) and s.dtype == np.int64
+        freq = np.stack([np.bincount(r, minlength=4) / 4000 for r in s])
+        np.testing.assert_allclose(freq, (weights / weights.sum(1, keepdim=True)).numpy(), atol=0.03)
+    else:
+        (s, one) = _random(lambda w: (torch.multinomial(w, 2), torch.multinomial(w[0], 3)), weights)
+        assert s.shape == (2, 2) and one.shape == (3,)
+        assert sorted(s[1].tolist()) == [1, 2] and sorted(one.tolist()) == [0, 2, 3]
+        # the first draw follows the weights: over many rows, category 3 comes first about 60% of the time
+        many = torch.tensor([[1.0, 0.0, 3.0, 6.0]]).repeat(3000, 1)
+        (first,) = _random(lambda w: (torch.multinomial(w, 1),), many)
+        assert abs((first == 3).mean() - 0.6) < 0.03 and (first == 1).sum() == 0

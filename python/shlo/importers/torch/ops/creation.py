@@ -1,6 +1,7 @@
 """Tensors made from nothing or from a template: arange, full / empty / zeros / ones and their
 _like / _strided / new_ forms, linspace / logspace, eye, and the random ops
-(rand, randn, randint, randperm, bernoulli, native_dropout, uniform, normal, exponential).
+(rand, randn, randint, randperm, bernoulli, native_dropout, uniform, normal, exponential,
+multinomial).
 
 `empty*` tensors are zeros (their contents are unspecified in PyTorch).
 
@@ -357,3 +358,49 @@ def native_dropout(cx, x, p, train):
     # x * mask * scale, as PyTorch computes it (a dropped NaN stays NaN)
     out = cx.op("multiply", cx.op("multiply", x, cx.convert(keep, element)), cx.const(scale, element, sizes))
     return out, keep
+
+
+@converts("multinomial")
+def multinomial(cx, probs, num_samples, replacement=False, generator=None):
+    """Category indices drawn with weights `probs` (rows of a 1-D or 2-D tensor). Without
+    replacement: the num_samples smallest exponential clocks e / p (e ~ Exp(1)), which is
+    successive sampling without replacement; with replacement: the first category whose
+    cumulative weight exceeds u * total."""
+    if isinstance(num_samples, ir.Value):
+        raise cx.error("multinomial with a symbolic num_samples is not supported")
+    sizes = _static_sizes(cx, cx.sizes_of(probs), "multinomial")
+    rows, n = (1, sizes[0]) if len(sizes) == 1 else sizes
+    acc = _compute_element(cx.element(probs))
+    p = cx.reshape(cx.convert(probs, acc), [rows, n])
+    if replacement:
+        picked = _inverse_cdf(cx, p, rows, n, num_samples, acc, generator)
+    else:
+        e = cx.op("negate", cx.op("log_plus_one", cx.op("negate", uniform01(cx, [rows, n], acc, generator))))
+        clocks = cx.op("divide", e, p)
+        iota = cx.op("iota", iota_dimension=1, result_types=[tensor_type([rows, n], "i64")])
+        from .sorting import sort_with
+        _, order = sort_with(cx, [clocks, iota], 1)
+        picked = cx.op("slice", order, start_indices=[0, 0], limit_indices=[rows, num_samples], strides=[1, 1])
+    return cx.reshape(picked, cx.out_sizes())
+
+
+def _inverse_cdf(cx, p, rows, n, num_samples, acc, generator):
+    """For each of num_samples uniforms per row: how many cumulative weights are <= u * total
+    (the first category past u; zero-weight categories are never chosen)."""
+    zero = cx.const(0, acc)
+    op = cx.region_op("reduce_window", [p], [zero], window_dimensions=[1, n], padding=[[0, 0], [n - 1, 0]],
+                      result_types=[tensor_type([rows, n], acc)])
+    t = ir.Type.parse(f"tensor<{acc}>")
+    block = op.regions[0].blocks.append(t, t)
+    with ir.InsertionPoint(block):
+        cx.op("return", [cx.op("add", *block.arguments)], result_types=[])
+    cdf = op.results[0]
+    total = cx.reshape(cx.op("slice", cdf, start_indices=[0, n - 1], limit_indices=[rows, n], strides=[1, 1]), [rows])
+    u = cx.op("multiply", uniform01(cx, [rows, num_samples], acc, generator),
+              cx.broadcast(total, [rows, num_samples], [0]))
+    full = [rows, num_samples, n]
+    below = cx.op("compare", cx.broadcast(cdf, full, [0, 2]), cx.broadcast(u, full, [0, 1]),
+                  comparison_direction="LE")
+    from .sorting import _reduce
+    count = _reduce(cx, cx.convert(below, "i64"), 2, "add", 0)
+    return cx.op("minimum", count, cx.const(n - 1, "i64", [rows, num_samples]))
