@@ -233,3 +233,9 @@ def test_cumsum_along_a_dynamic_dim_is_an_import_error():
     batch = torch.export.Dim("batch", min=2, max=64)
     with pytest.raises(shlo.ImportError, match="cumsum.*dynamic dimension"):
         shlo.from_torch(Fn(lambda a: a.cumsum(0)), (_x(3, 5),), dynamic_shapes=(({0: batch},),))
+
+
+def test_complex_sum_mean_prod_cumsum_var():
+    x = torch.randn(3, 4, dtype=torch.complex64, generator=torch.Generator().manual_seed(0))
+    check(lambda a: (a.sum(1), a.mean(0), a.prod(1), a.cumsum(1), torch.var(a, 1), torch.var_mean(a, 0)), x,
+          rtol=1e-5, atol=1e-5)
