@@ -1,0 +1,4 @@
+"""Sampling ops: Resize / Upsample, GridSample, RoiAlign."""
+from __future__ import annotations
+
+from ..registry import converts  # noqa: F401
