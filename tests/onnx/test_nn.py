@@ -45,6 +45,11 @@ def _cases():
     return [c for c in cases if len(c.model.graph.node) == 1 and c.model.graph.node[0].op_type in MY_OPS]
 
 
+def _widen(*arrays):
+    """ml_dtypes floats (bf16, f8) compared as f32."""
+    return [a.astype(np.float32) if a.dtype.kind not in "fc" else a for a in arrays]
+
+
 def _check(case, compiled=False):
     prog = shlo.from_onnx(case.model)
     run = shlo.compile(prog) if compiled else functools.partial(shlo.interpret, prog)
@@ -54,8 +59,8 @@ def _check(case, compiled=False):
         for g, w in zip(got, outputs):
             g, w = np.asarray(g), np.asarray(w)
             assert g.shape == w.shape
-            if w.dtype.kind in "fc":
-                np.testing.assert_allclose(g.astype(w.dtype), w, rtol=case.rtol, atol=case.atol, equal_nan=True)
+            if w.dtype.kind in "fc" or w.dtype.name in ("bfloat16",) or "float8" in w.dtype.name:
+                np.testing.assert_allclose(*_widen(g.astype(w.dtype), w), rtol=case.rtol, atol=case.atol, equal_nan=True)
             else:
                 np.testing.assert_array_equal(g, w)
 
