@@ -33,8 +33,9 @@ def _check(m, *args, rtol=1e-4, atol=1e-5, dynamic_shapes=None, run_args=None):
     for outs in (got, compiled):
         assert len(outs) == len(want)
         for g, w in zip(outs, want):
-            w = w.detach().numpy()
-            g = np.asarray(g)
+            half = w.dtype in (torch.bfloat16, torch.float16)
+            w = w.detach().float().numpy() if half else w.detach().numpy()
+            g = np.asarray(g).astype(np.float32) if half else np.asarray(g)
             assert g.shape == w.shape and g.dtype == w.dtype
             if np.issubdtype(w.dtype, np.integer):
                 np.testing.assert_array_equal(g, w)
@@ -107,6 +108,15 @@ def test_max_pool_indices_follow_pytorch_on_ties_nan_and_inf():
     _check(nn.MaxPool2d(2, return_indices=True), x)
     _check(nn.MaxPool2d(3, 2, padding=1, ceil_mode=True, return_indices=True), x)
     _check(nn.AdaptiveMaxPool2d((3, 3), return_indices=True), x)
+
+
+@pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float16])
+def test_half_precision_accumulates_in_f32(dtype):
+    torch.manual_seed(0)
+    x = torch.randn(2, 3, 8, 9, dtype=dtype)
+    for m in (nn.Conv2d(3, 4, 3, padding=1), nn.ConvTranspose2d(3, 2, 3, stride=2), nn.AvgPool2d(3, 2, padding=1),
+              nn.AdaptiveAvgPool2d((3, 5)), nn.MaxPool2d(3, 2, padding=1, return_indices=True)):
+        _check(m.to(dtype), x, rtol=2e-2, atol=2e-2)
 
 
 def test_dynamic_batch():

@@ -25,11 +25,13 @@ class Fn(nn.Module):
 def _check(fn, *args, rtol=1e-5, atol=1e-5, decompose=True):
     m = Fn(fn)
     prog = shlo.from_torch(m, args, decompose=decompose)
-    want = m(*args).detach().numpy()
+    want = m(*args).detach()
+    half = want.dtype in (torch.bfloat16, torch.float16)
+    want = want.float().numpy() if half else want.numpy()
     got = prog.unflatten_outputs(shlo.interpret(prog, *prog.flatten_inputs(*args)))
     compiled = shlo.compile(prog)(*args)
     for g in (got, compiled):
-        g = np.asarray(g)
+        g = np.asarray(g).astype(np.float32) if half else np.asarray(g)
         assert g.shape == want.shape and g.dtype == want.dtype
         np.testing.assert_allclose(g, want, rtol=rtol, atol=atol)
     return prog
@@ -87,6 +89,16 @@ def test_grid_sample_with_a_symbolic_batch_is_an_error():
     with pytest.raises(shlo.ImportError, match="grid_sampler needs static sizes"):
         shlo.from_torch(Fn(lambda x, g: F.grid_sample(x, g, align_corners=False)),
                         (_x(2, 2, 4, 4), torch.zeros(2, 2, 2, 2)), dynamic_shapes=(({0: batch}, {0: batch}),))
+
+
+@pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float16])
+def test_half_precision(dtype):
+    """Interpolation computes in f32 as PyTorch does; grid_sampler in the tensor's own type, as
+    PyTorch's CPU kernel does."""
+    x = _x(2, 3, 5, 6).to(dtype)
+    _check(lambda x: F.interpolate(x, size=(7, 5), mode="bilinear"), x, rtol=2e-2, atol=2e-2)
+    grid = (torch.rand(2, 4, 3, 2) * 2 - 1).to(dtype)
+    _check(lambda x, g: F.grid_sample(x, g, align_corners=False), x, grid, rtol=2e-2, atol=2e-2)
 
 
 def test_constant_pad():

@@ -58,6 +58,11 @@ def take(cx, x, dim: int, index):
                  result_types=[tensor_type(shape, cx.element(x))])
 
 
+def opmath(element: str) -> str:
+    """The element PyTorch computes a half-precision op in (f32), else the element itself."""
+    return "f32" if element in ("f16", "bf16") else element
+
+
 def scalar_type(element: str) -> ir.Type:
     return ir.Type.parse(f"tensor<{element}>")
 
@@ -161,7 +166,8 @@ def _users_take_index(cx, i: int) -> bool:
 
 @converts("convolution", "_convolution")
 def convolution(cx, x, weight, bias, stride, padding, dilation, transposed, output_padding, groups, *_rest):
-    element = cx.out_element()
+    out_element = cx.out_element()
+    element = opmath(out_element)
     x, weight = cx.convert(x, element), cx.convert(weight, element)
     rank = cx.rank(x)
     n = rank - 2
@@ -193,7 +199,7 @@ def convolution(cx, x, weight, bias, stride, padding, dilation, transposed, outp
     if bias is not None:
         b = cx.broadcast(cx.convert(bias, element), cx.sizes_of(y), dims=[1])
         y = cx.op("add", y, b)
-    return y
+    return cx.convert(y, out_element)
 
 
 def _transposed_kernel(cx, weight, groups: int):
@@ -261,8 +267,13 @@ def max_pool3d_with_indices(cx, x, kernel_size, stride=(), padding=0, dilation=1
 
 
 def _avg_pool(cx, x, n, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
-    element = cx.out_element()
-    x = cx.convert(x, element)
+    out_element = cx.out_element()
+    return cx.convert(_avg_pool_sum(cx, cx.convert(x, opmath(out_element)), n, kernel_size, stride, padding,
+                                    ceil_mode, count_include_pad, divisor_override), out_element)
+
+
+def _avg_pool_sum(cx, x, n, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
+    element = cx.element(x)
     window, strides, dils, pads, (kernel, stride, padding, out, sizes) = _pool_geometry(
         cx, x, n, kernel_size, stride, padding, 1, ceil_mode)
     (total,) = reduce_window(cx, [x], [cx.const(0, element)], add_body(cx), window, strides, dils, pads)
@@ -346,8 +357,12 @@ def _reduce(cx, inputs, inits, body, dims):
 
 
 def _adaptive_avg(cx, x, output_size, n):
-    element = cx.out_element()
-    x = cx.convert(x, element)
+    out_element = cx.out_element()
+    return cx.convert(_adaptive_mean(cx, cx.convert(x, opmath(out_element)), output_size, n), out_element)
+
+
+def _adaptive_mean(cx, x, output_size, n):
+    element = cx.element(x)
     out = spatial_list(output_size, n, "output_size", cx)
     lead = cx.rank(x) - n
     out = [o if o is not None else s for o, s in zip(out, cx.sizes_of(x)[-n:])]

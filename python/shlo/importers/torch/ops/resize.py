@@ -17,7 +17,7 @@ import numpy as np
 
 from .. import dtypes
 from ..registry import converts
-from .conv import I64, _reduce, add_body, max_body, spatial_list, take
+from .conv import I64, _reduce, add_body, max_body, opmath, spatial_list, take
 
 F32 = np.float32
 
@@ -150,9 +150,11 @@ def _aa_cubic(x, a=-0.5):
 
 
 def _interpolate(cx, x, args, n, taps_fn):
-    element = cx.out_element()
-    if not dtypes.is_float(element):
-        raise cx.error(f"interpolation of {element} tensors")
+    out_element = cx.out_element()
+    if not dtypes.is_float(out_element):
+        raise cx.error(f"interpolation of {out_element} tensors")
+    element = opmath(out_element)
+    x = cx.convert(x, element)
     align_corners = bool(args[1]) if len(args) > 1 else False
     sizes, out = _static_spatial(cx, x, n)
     scales = _scales(cx, args, n, 2)
@@ -169,7 +171,7 @@ def _interpolate(cx, x, args, n, taps_fn):
             term = cx.op("multiply", g, weight)
             y = term if y is None else cx.op("add", y, term)
         x = y
-    return x
+    return cx.convert(x, out_element)
 
 
 def _interp_converter(n, taps_fn):
@@ -245,7 +247,7 @@ def _gather_points(cx, x, indices, sizes):
 
 
 def _grid_sample(cx, x, grid, interpolation_mode, padding_mode, align_corners):
-    element = cx.out_element()
+    element = cx.out_element()      # PyTorch's CPU kernel computes in the tensor's own type
     mode, padding = _MODES.get(interpolation_mode), _PADDINGS.get(padding_mode)
     if mode is None or padding is None:
         raise cx.error(f"grid_sampler mode {interpolation_mode} / padding {padding_mode} is not supported")
@@ -298,7 +300,7 @@ def _grid_sample(cx, x, grid, interpolation_mode, padding_mode, align_corners):
         if weight is not None:
             v = cx.op("multiply", v, cx.broadcast(weight, out_sizes, dims=point_dims))
         y = v if y is None else cx.op("add", y, v)
-    return y
+    return cx.convert(y, cx.out_element())
 
 
 def _bicubic_corners(cx, coords, sizes, padding, align_corners):
