@@ -33,6 +33,7 @@ def check(fn, *args, dynamic_shapes=None, more=()):
     """Imports fn(*args); interpret and compile agree with eager torch, also at `more` argument sets."""
     m = Fn(fn)
     prog = shlo.from_torch(m, args, dynamic_shapes=None if dynamic_shapes is None else (dynamic_shapes,))
+    assert (dynamic_shapes is None) == ("?x" not in str(prog))
     compiled = shlo.compile(prog)
     for a in (args, *more):
         want = m(*a)

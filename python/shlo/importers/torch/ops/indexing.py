@@ -514,3 +514,9 @@ def _nonzero(cx, x, count, fill):
     out = scatter(cx, out, target, coords, {"update_window_dims": [1], "inserted_window_dims": [0],
                                             "scatter_dims_to_operand_dims": [0], "index_vector_dim": 1})
     return slice_dim(cx, out, 0, 0, count, 1, count)
+
+
+@converts("masked_select")
+def masked_select(cx, x, mask):
+    raise cx.error("masked_select's output size is the data-dependent number of True mask entries, which a "
+                   "shlo program cannot have; use torch.where(mask, x, fill) instead")

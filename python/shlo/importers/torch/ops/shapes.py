@@ -40,7 +40,17 @@ def _resolve_view_sizes(cx, x, sizes):
 
 @converts("view", "_unsafe_view", "reshape", "view_copy", "_reshape_alias")
 def view(cx, x, sizes, *strides):
-    return cx.reshape(x, _resolve_view_sizes(cx, x, list(sizes)))
+    sizes = _resolve_view_sizes(cx, x, list(sizes))
+    return _empty(cx, x, sizes) or cx.reshape(x, sizes)
+
+
+def _empty(cx, x, sizes):
+    """A tensor of `sizes` with no elements, as a constant (it holds no data; the compiler's
+    static reshape does not handle size-0 tensors); None when `sizes` are not such."""
+    if _all_int(sizes) and 0 in sizes and list(cx.info(x).shape) != list(sizes):
+        import numpy as np
+        return cx.const(np.zeros(sizes), cx.element(x), sizes)
+    return None
 
 
 @converts("permute", "permute_copy")
@@ -77,12 +87,14 @@ def unsqueeze(cx, x, dim):
 def _unsqueeze(cx, x, dim):
     sizes = cx.sizes_of(x)
     dim = dim % (len(sizes) + 1)
-    return cx.reshape(x, sizes[:dim] + [1] + sizes[dim:])
+    sizes = sizes[:dim] + [1] + sizes[dim:]
+    return _empty(cx, x, sizes) or cx.reshape(x, sizes)
 
 
 @converts("squeeze", "squeeze_copy")
 def squeeze(cx, x, dims=None):
-    return cx.reshape(x, cx.out_sizes())
+    sizes = cx.out_sizes()
+    return _empty(cx, x, sizes) or cx.reshape(x, sizes)
 
 
 @converts("cat", "concat", "concatenate")
