@@ -523,3 +523,417 @@ def _slice_runtime(cx, x, starts_v, ends_v, axes_v, steps_v, axes):
         count = out[d] if out is not None and out[d] is not None else None
         x = _slice_axis_dynamic(cx, x, d, s, e, st, count)
     return x
+
+
+# ----------------------------------------------------------------------------- Gather*
+
+@converts("Gather", since=1)
+def gather(cx, x, indices, axis=0):
+    rank = cx.rank(x)
+    axis = _axis(cx, axis, rank)
+    idx = _wrap(cx, _i64(cx, indices), cx.dim(x, axis))
+    return _take(cx, x, axis, idx)
+
+
+def _coords(cx, idx, axis, rank):
+    """[*idx.shape, rank] coordinates: idx along `axis`, the element's own position elsewhere."""
+    sizes = cx.sizes_of(idx)
+    parts = [idx if d == axis else _iota(cx, sizes, d) for d in range(rank)]
+    return cx.op("concatenate", [cx.reshape(p, sizes + [1]) for p in parts], dimension=len(sizes))
+
+
+def _points_dnums(rank, index_rank):
+    return {"offset_dims": [], "collapsed_slice_dims": list(range(rank)), "start_index_map": list(range(rank)),
+            "index_vector_dim": index_rank - 1, "operand_batching_dims": [], "start_indices_batching_dims": []}
+
+
+@converts("GatherElements", since=11)
+def gather_elements(cx, x, indices, axis=0):
+    rank = cx.rank(x)
+    axis = _axis(cx, axis, rank)
+    idx = _wrap(cx, _i64(cx, indices), cx.dim(x, axis))
+    coords = _coords(cx, idx, axis, rank)
+    return cx.op("gather", x, coords, dimension_numbers=_points_dnums(rank, cx.rank(coords)), slice_sizes=[1] * rank)
+
+
+def _wrap_vectors(cx, idx, x, first: int):
+    """Index vectors (last dimension of idx, k entries) into x's dimensions first.. first+k-1,
+    negative entries counted from the end of each."""
+    k = cx.info(idx).shape[-1]
+    sizes = cx.sizes_of(idx)
+    dims = [cx.dim(x, first + j) for j in range(k)]
+    n = cx.broadcast(cx.shape_tensor(dims), sizes, [len(sizes) - 1])
+    return _where(cx, _cmp(cx, idx, cx.const(0, I64, sizes), "LT"), cx.op("add", idx, n), idx)
+
+
+@converts("GatherND", since=11)
+def gather_nd(cx, x, indices, batch_dims=0):
+    rank, r = cx.rank(x), cx.rank(indices)
+    b = batch_dims
+    k = cx.info(indices).shape[-1]
+    if k is None:
+        raise cx.error("the index vector length (last dimension of indices) must be static")
+    idx = _wrap_vectors(cx, _i64(cx, indices), x, b)
+    sizes = cx.sizes_of(x)
+    slice_sizes = [1] * (b + k) + sizes[b + k:]
+    if not _all_int(slice_sizes):
+        raise cx.error("dynamic sizes in the gathered slices are not supported")
+    batch_rank = r - 1
+    dn = {"offset_dims": list(range(batch_rank, batch_rank + rank - b - k)),
+          "collapsed_slice_dims": list(range(b, b + k)), "start_index_map": list(range(b, b + k)),
+          "index_vector_dim": r - 1, "operand_batching_dims": list(range(b)),
+          "start_indices_batching_dims": list(range(b))}
+    return cx.op("gather", x, idx, dimension_numbers=dn, slice_sizes=slice_sizes)
+
+
+# ----------------------------------------------------------------------------- Scatter*
+
+def _combiner(cx, reduction, element):
+    boolean = element == "i1"
+    table = {"none": None, "add": "or" if boolean else "add", "mul": "and" if boolean else "multiply",
+             "max": "or" if boolean else "maximum", "min": "and" if boolean else "minimum"}
+    if reduction not in table:
+        raise cx.error(f"unknown reduction {reduction!r}")
+    return table[reduction]
+
+
+def _scatter(cx, x, indices, updates, dnums, combine):
+    from mlir import ir
+    element = cx.element(x)
+    updates = cx.convert(updates, element)
+    dn = {"input_batching_dims": [], "scatter_indices_batching_dims": [], **dnums}
+    op = cx.region_op("scatter", [x], indices, [updates], scatter_dimension_numbers=dn, result_types=[x.type])
+    scalar = ir.Type.parse(str(tensor_type((), element)))
+    block = op.regions[0].blocks.append(scalar, scalar)
+    with ir.InsertionPoint(block):
+        a, b = block.arguments
+        cx.op("return", [b if combine is None else cx.op(combine, a, b)], result_types=[])
+    return op.results[0]
+
+
+def _scatter_elements(cx, x, indices, updates, axis, reduction):
+    rank = cx.rank(x)
+    axis = _axis(cx, axis, rank)
+    idx = _wrap(cx, _i64(cx, indices), cx.dim(x, axis))
+    coords = _coords(cx, idx, axis, rank)
+    dn = {"update_window_dims": [], "inserted_window_dims": list(range(rank)),
+          "scatter_dims_to_operand_dims": list(range(rank)), "index_vector_dim": cx.rank(coords) - 1}
+    return _scatter(cx, x, coords, updates, dn, _combiner(cx, reduction, cx.element(x)))
+
+
+@converts("Scatter", since=9)
+def scatter_9(cx, x, indices, updates, axis=0):
+    return _scatter_elements(cx, x, indices, updates, axis, "none")
+
+
+@converts("ScatterElements", since=11)
+def scatter_elements(cx, x, indices, updates, axis=0, reduction="none"):
+    return _scatter_elements(cx, x, indices, updates, axis, reduction)
+
+
+@converts("ScatterND", since=11)
+def scatter_nd(cx, x, indices, updates, reduction="none"):
+    rank, r = cx.rank(x), cx.rank(indices)
+    k = cx.info(indices).shape[-1]
+    if k is None:
+        raise cx.error("the index vector length (last dimension of indices) must be static")
+    idx = _wrap_vectors(cx, _i64(cx, indices), x, 0)
+    dn = {"update_window_dims": list(range(r - 1, r - 1 + rank - k)), "inserted_window_dims": list(range(k)),
+          "scatter_dims_to_operand_dims": list(range(k)), "index_vector_dim": r - 1}
+    return _scatter(cx, x, idx, updates, dn, _combiner(cx, reduction, cx.element(x)))
+
+
+# ----------------------------------------------------------------------------- Pad
+
+def _per_dim(cx, rank, axes, axes_v, vectors, defaults):
+    """Per-dimension run-time values from vectors indexed like `axes` (known ints, or the
+    run-time axes_v matched at run time; None: 0..m-1); `defaults` where no axis names a dim."""
+    m = len(vectors[0])
+    if axes is None and axes_v is None:
+        axes = list(range(m))
+    out = [[_sint(cx, dflt) for dflt in defaults] for _ in range(rank)]
+    if axes is not None:
+        for k, a in enumerate(axes):
+            d = _axis(cx, a, rank)
+            for j, vec in enumerate(vectors):
+                out[d][j] = vec[k]
+        return out
+    axis_values = _sizes_from_vector(cx, axes_v, m)
+    for k, a in enumerate(axis_values):
+        a = _where(cx, _cmp(cx, a, cx.const(0, I64), "LT"), cx.op("add", a, cx.const(rank, I64)), a)
+        for d in range(rank):
+            hit = _cmp(cx, a, cx.const(d, I64), "EQ")
+            for j, vec in enumerate(vectors):
+                out[d][j] = _where(cx, hit, vec[k], out[d][j])
+    return out
+
+
+def _pad(cx, x, lows, highs, mode, value):
+    """Pads per dimension (lists of ints, or rank-0 values when computed at run time)."""
+    element = cx.element(x)
+    if mode == "constant":
+        pv = cx.tensor(value, element) if value is not None else cx.const(0, element)
+        if _all_int(lows) and _all_int(highs):
+            if not any(lows) and not any(highs):
+                return x
+            return cx.op("pad", x, pv, edge_padding_low=lows, edge_padding_high=highs,
+                         interior_padding=[0] * len(lows))
+        t = cx.out_type()
+        sizes = cx.sizes_of(x)
+        result = t if t is not None else tensor_type(
+            [s + lo + hi if isinstance(s, int) and isinstance(lo, int) and isinstance(hi, int) else None
+             for s, lo, hi in zip(sizes, lows, highs)], element)
+        return cx.op("dynamic_pad", x, pv, cx.shape_tensor(lows), cx.shape_tensor(highs),
+                     cx.shape_tensor([0] * len(lows)), result_types=[result])
+    if mode not in ("reflect", "edge", "wrap"):
+        raise cx.error(f"unknown pad mode {mode!r}")
+    out = cx.out_shape()
+    for d, (lo, hi) in enumerate(zip(lows, highs)):
+        if isinstance(lo, int) and isinstance(hi, int) and lo == 0 and hi == 0:
+            continue
+        n = cx.info(x).shape[d]
+        if n == 0:
+            raise cx.error(f"{mode} padding of an empty dimension")
+        if all(isinstance(v, int) for v in (n, lo, hi)):
+            idx = cx.const(_pad_source(mode, n, lo, hi), I64)
+        else:
+            count = out[d] if out is not None and out[d] is not None else None
+            idx = _pad_source_dynamic(cx, mode, _sint(cx, cx.dim(x, d)), _sint(cx, lo), _sint(cx, hi), count)
+        x = _take(cx, x, d, idx)
+    return x
+
+
+def _pad_source(mode, n, lo, hi):
+    """For each result position along a padded dimension, the source position."""
+    s = np.arange(n + lo + hi, dtype=np.int64) - lo
+    if mode == "edge":
+        return np.clip(s, 0, n - 1)
+    if mode == "wrap":
+        return np.mod(s, n)
+    period = max(2 * (n - 1), 1)
+    m = np.mod(s, period)
+    return np.minimum(np.where(m < n, m, period - m), n - 1)
+
+
+def _pad_source_dynamic(cx, mode, n, lo, hi, count):
+    one = cx.const(1, I64)
+    if count is None:
+        count = cx.op("add", cx.op("add", n, lo), hi)
+    sizes = [count]
+    s = cx.op("subtract", _iota(cx, sizes, 0), cx.broadcast(lo, sizes))
+    nb = cx.broadcast(n, sizes)
+    zero = cx.const(0, I64, sizes)
+
+    def mod(a, p):
+        r = cx.op("remainder", a, p)
+        return _where(cx, _cmp(cx, r, zero, "LT"), cx.op("add", r, p), r)
+    if mode == "edge":
+        return cx.op("clamp", cx.const(0, I64), s, cx.op("subtract", n, one))
+    if mode == "wrap":
+        return mod(s, nb)
+    period = cx.op("maximum", cx.op("multiply", cx.const(2, I64), cx.op("subtract", n, one)), one)
+    pb = cx.broadcast(period, sizes)
+    m = mod(s, pb)
+    r = _where(cx, _cmp(cx, m, nb, "LT"), m, cx.op("subtract", pb, m))
+    return cx.op("minimum", r, cx.op("subtract", nb, cx.const(1, I64, sizes)))
+
+
+@converts("Pad", since=2)
+def pad_2(cx, x, mode="constant", pads=None, value=0.0):
+    rank = cx.rank(x)
+    pads = list(pads)
+    return _pad(cx, x, pads[:rank], pads[rank:], mode, value)
+
+
+@converts("Pad", since=11)
+def pad_11(cx, x, pads_v, value_v=None, axes_v=None, mode="constant"):
+    rank = cx.rank(x)
+    pads = _known_ints(cx, 1)
+    axes = _known_ints(cx, 3) if _given(cx, 3) else None
+    value = _scalar(cx, value_v) if value_v is not None else None
+    if value is not None and cx.info(value_v).shape and 0 in cx.info(value_v).shape:
+        value = None            # an empty constant_value: the default 0
+    if pads is not None and (axes is not None or not _given(cx, 3)):
+        m = len(pads) // 2
+        vecs = [pads[:m], pads[m:]]
+        axes = list(range(m)) if axes is None else axes
+        lows, highs = [0] * rank, [0] * rank
+        for k, a in enumerate(axes):
+            d = _axis(cx, a, rank)
+            lows[d], highs[d] = vecs[0][k], vecs[1][k]
+        return _pad(cx, x, lows, highs, mode, value)
+    m2 = _vector_length(cx, pads_v)
+    entries = [cx.const(p, I64) for p in pads] if pads is not None else _sizes_from_vector(cx, pads_v, m2)
+    m = m2 // 2
+    per = _per_dim(cx, rank, axes, axes_v if axes is None else None, [entries[:m], entries[m:]], [0, 0])
+    return _pad(cx, x, [p[0] for p in per], [p[1] for p in per], mode, value)
+
+
+@converts("CenterCropPad", since=18)
+def center_crop_pad(cx, x, shape_v, axes=None):
+    rank = cx.rank(x)
+    target = _known_ints(cx, 1)
+    axes = list(range(rank)) if axes is None else [_axis(cx, a, rank) for a in axes]
+    if target is None:
+        out = _out_sizes(cx)
+        if out is None:
+            raise cx.error("a target shape computed at run time is not supported")
+        target = [out[a] for a in axes]
+    lows, highs = [0] * rank, [0] * rank
+    for a, want in zip(axes, target):
+        n = cx.info(x).shape[a]
+        if n is None:
+            raise cx.error("cropping / padding a dynamic dimension is not supported")
+        lo = -((n - want) // 2) if want < n else (want - n) // 2
+        lows[a], highs[a] = lo, want - n - lo
+    return _pad(cx, x, lows, highs, "constant", None)
+
+
+# ----------------------------------------------------------------------------- Tile, Expand, ConstantOfShape
+
+def _repeat_sizes(cx, x, i):
+    """Tile's repeats: known, derived from the output sizes, or run-time values."""
+    k = _known_ints(cx, i)
+    if k is not None:
+        return k
+    out = _out_sizes(cx)
+    sizes = cx.info(x).shape
+    if out is not None and all(s is not None for s in sizes):
+        return [o // s if s else 1 for o, s in zip(out, sizes)]
+    return _sizes_from_vector(cx, cx.importer.value(cx.node.input[i]), len(sizes))
+
+
+@converts("Tile", since=6)
+def tile(cx, x, repeats_v):
+    reps = _repeat_sizes(cx, x, 1)
+    sizes = cx.sizes_of(x)
+    if len(reps) != len(sizes):
+        raise cx.error(f"{len(reps)} repeats for a tensor of rank {len(sizes)}")
+    if _all_int(reps) and all(r == 1 for r in reps):
+        return x
+    wide = []
+    for r, s in zip(reps, sizes):
+        wide += [r, s]
+    b = cx.broadcast(x, wide, list(range(1, 2 * len(sizes), 2)))
+    return _reshape_to(cx, b, [_smul(cx, r, s) for r, s in zip(reps, sizes)])
+
+
+@converts("Expand", since=8)
+def expand(cx, x, shape_v):
+    target = _known_ints(cx, 1)
+    sizes = cx.sizes_of(x)
+    if target is None:
+        out = _out_sizes(cx)
+        if out is not None:
+            return cx.broadcast(x, out)
+        target = _sizes_from_vector(cx, shape_v, _vector_length(cx, shape_v))
+    rank = max(len(target), len(sizes))
+    a = [1] * (rank - len(sizes)) + sizes
+    b = [1] * (rank - len(target)) + list(target)
+    out = []
+    for p, q in zip(a, b):
+        if isinstance(q, int):
+            out.append(p if q == 1 else q)
+        elif isinstance(p, int) and p == 1:
+            out.append(q)
+        else:                   # q is 1 (keep p) or equal to p
+            out.append(_where(cx, _cmp(cx, q, cx.const(1, I64), "EQ"), _sint(cx, p), q))
+    return cx.broadcast(x, out)
+
+
+def _fill_value(value):
+    if value is None:
+        return np.float32(0), "f32"
+    arr = np.asarray(value).reshape(-1)
+    from ....literals import element_of_dtype
+    return arr[0], element_of_dtype(arr.dtype)
+
+
+@converts("ConstantOfShape", since=9)
+def constant_of_shape(cx, shape_v, value=None):
+    fill, element = _fill_value(value)
+    element = cx.out_element() or element
+    target = _known_ints(cx, 0)
+    if target is None:
+        target = _out_sizes(cx)
+    if target is not None:
+        return cx.const(fill, element, target)
+    n = _vector_length(cx, shape_v)
+    return cx.op("dynamic_broadcast_in_dim", cx.const(fill, element), _i64(cx, shape_v), broadcast_dimensions=[],
+                 result_types=[tensor_type([None] * n, element)])
+
+
+# ----------------------------------------------------------------------------- Range, EyeLike, OneHot, Trilu
+
+@converts("Range", since=11)
+def range_(cx, start, limit, delta):
+    element = cx.element(start)
+    start, limit, delta = (_scalar(cx, v) for v in (start, limit, delta))
+    out = _out_sizes(cx)
+    if out is not None:
+        count = out[0]
+    elif dtypes.is_float(element):
+        q = cx.op("ceil", cx.op("divide", cx.op("subtract", limit, start), delta))
+        count = cx.op("maximum", _i64(cx, q), cx.const(0, I64))
+    else:
+        l64, s64, d64 = _i64(cx, limit), _i64(cx, start), _i64(cx, delta)
+        one, zero = cx.const(1, I64), cx.const(0, I64)
+        bias = _where(cx, _cmp(cx, d64, zero, "GT"), cx.op("subtract", d64, one), cx.op("add", d64, one))
+        count = cx.op("maximum", cx.op("divide", cx.op("add", cx.op("subtract", l64, s64), bias), d64), zero)
+    steps = _iota(cx, [count], 0, element)
+    return cx.op("add", cx.broadcast(start, [count]), cx.op("multiply", steps, cx.broadcast(delta, [count])))
+
+
+def _diagonal_offset(cx, sizes):
+    """col - row over the last two dimensions of `sizes` (i64)."""
+    r = len(sizes)
+    return cx.op("subtract", _iota(cx, sizes, r - 1), _iota(cx, sizes, r - 2))
+
+
+@converts("EyeLike", since=9)
+def eye_like(cx, x, dtype=None, k=0):
+    element = dtypes.element(dtype) if dtype is not None else cx.element(x)
+    sizes = cx.sizes_of(x)
+    if len(sizes) != 2:
+        raise cx.error("EyeLike takes a 2-D tensor")
+    diag = _cmp(cx, _diagonal_offset(cx, sizes), cx.const(k, I64, sizes), "EQ")
+    if element == "i1":
+        return diag
+    return _where(cx, diag, cx.const(1, element, sizes), cx.const(0, element, sizes))
+
+
+@converts("Trilu", since=14)
+def trilu(cx, x, k_v=None, upper=1):
+    sizes = cx.sizes_of(x)
+    if len(sizes) < 2:
+        raise cx.error("Trilu takes a tensor of rank 2 or more")
+    k = cx.broadcast(_i64(cx, _scalar(cx, k_v)), sizes) if k_v is not None else cx.const(0, I64, sizes)
+    keep = _cmp(cx, _diagonal_offset(cx, sizes), k, "GE" if upper else "LE")
+    return _where(cx, keep, x, cx.const(0, cx.element(x), sizes))
+
+
+@converts("OneHot", since=9)
+def one_hot(cx, indices, depth_v, values, axis=-1):
+    element = cx.element(values)
+    sizes = cx.sizes_of(indices)
+    rank = len(sizes) + 1
+    axis = _axis(cx, axis, rank)
+    depth = _known_ints(cx, 1)
+    if depth is not None:
+        depth = int(np.asarray(cx.known(1)).reshape(-1)[0])
+    else:
+        out = cx.out_shape()
+        depth = out[axis] if out is not None and out[axis] is not None else None
+    d = cx.convert(_scalar(cx, depth_v), "f64") if depth is None else None
+    depth_value = _i64(cx, d) if d is not None else cx.const(depth, I64)
+    count = depth if depth is not None else depth_value
+    out_sizes = sizes[:axis] + [count] + sizes[axis:]
+    idx = _i64(cx, indices)           # float indices truncate, as ONNX casts them to int64
+    idx = _wrap(cx, idx, depth_value)
+    idx = cx.broadcast(idx, out_sizes, [dd for dd in range(rank) if dd != axis])
+    hot = _cmp(cx, _iota(cx, out_sizes, axis), idx, "EQ")
+    off = cx.broadcast(_scalar(cx, cx.op("slice", values, start_indices=[0], limit_indices=[1], strides=[1])),
+                       out_sizes)
+    on = cx.broadcast(_scalar(cx, cx.op("slice", values, start_indices=[1], limit_indices=[2], strides=[1])),
+                      out_sizes)
+    return _where(cx, hot, on, off)
