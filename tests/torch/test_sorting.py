@@ -131,6 +131,14 @@ def test_sort_dynamic_dim():
            dynamic_shapes=({0: torch.export.Dim("n", min=2, max=64)},))
 
 
-def test_mode_is_not_supported():
-    with pytest.raises(shlo.ImportError, match="mode"):
-        shlo.from_torch(Fn(lambda x: torch.mode(x, 1)), (R,))
+@pytest.mark.parametrize("fn", [
+    lambda x: torch.mode(x),
+    lambda x: torch.mode(x, 0),
+    lambda x: torch.mode(x, 1, keepdim=True),
+], ids=["last", "dim0", "keepdim"])
+def test_mode(fn):
+    """Ties between values pick the smallest; the index is the value's last occurrence."""
+    x = torch.tensor([[3.0, 1.0, 3.0, 1.0, 2.0], [5.0, 5.0, 2.0, 2.0, 7.0], [1.0, 2.0, 3.0, 4.0, 5.0],
+                      [2.0, 9.0, 2.0, 9.0, 0.0]])
+    _check(fn, x)
+    _check(fn, x.to(torch.int32))

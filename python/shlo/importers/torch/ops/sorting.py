@@ -1,9 +1,9 @@
 """Sorting and selection: sort (also what argsort and msort become), topk, kthvalue, median /
-nanmedian, searchsorted, bucketize.
+nanmedian, mode, searchsorted, bucketize.
 
 Order is PyTorch's: NaN is greater than every number (last ascending, first descending), and
 every sort is stable, so indices of equal elements come in their original order (what
-PyTorch's CPU sort gives). mode is not supported (no converter).
+PyTorch's CPU sort gives).
 """
 from __future__ import annotations
 
@@ -133,12 +133,14 @@ def _lowest(element):
 
 
 def _reduce(cx, x, dim, op_name, init):
+    """x reduced over dim by a shlo op, or by `op_name(cx, a, b)` when it is a function."""
     element = cx.element(x)
     op = cx.region_op("reduce", [x], [cx.const(init, element)], dimensions=[dim])
     t = ir.Type.parse(f"tensor<{element}>")
     block = op.regions[0].blocks.append(t, t)
     with ir.InsertionPoint(block):
-        cx.op("return", [cx.op(op_name, *block.arguments)], result_types=[])
+        r = op_name(cx, *block.arguments) if callable(op_name) else cx.op(op_name, *block.arguments)
+        cx.op("return", [r], result_types=[])
     return op.results[0]
 
 
@@ -233,3 +235,63 @@ def searchsorted(cx, sorted_sequence, x, out_int32=False, right=False, side=None
 def bucketize(cx, x, boundaries, out_int32=False, right=False):
     # bucketize's `right` is searchsorted's with the sides swapped: right=False counts b < x
     return searchsorted(cx, boundaries, x, right=right)
+
+
+# ----------------------------------------------------------------------------- mode
+
+def _same(cx, a, b, element):
+    """a == b, NaN equal to NaN (so NaNs count as one value, the largest)."""
+    eq = cx.op("compare", a, b, comparison_direction="EQ")
+    if not dtypes.is_float(element):
+        return eq
+    both_nan = cx.op("and", cx.op("compare", a, a, comparison_direction="NE"),
+                     cx.op("compare", b, b, comparison_direction="NE"))
+    return cx.op("or", eq, both_nan)
+
+
+@converts("mode")
+def mode(cx, x, dim=-1, keepdim=False):
+    """The most frequent value of each slice (ties: the smallest, as PyTorch's CPU kernel picks the
+    first longest run of its ascending sort) and the index of its last occurrence (PyTorch's
+    index among equal values depends on its unstable sort; for short slices it is the last).
+    Frequencies come from comparing every pair of a slice: O(n^2) work and memory per slice."""
+    rank = cx.rank(x)
+    if rank == 0:
+        return x, cx.const(0, "i64")
+    dim = _dim(dim, rank)
+    sizes = cx.sizes_of(x)
+    if not all(isinstance(s, int) for s in sizes):
+        raise cx.error("mode with symbolic sizes is not supported")
+    out_element = cx.element(x)
+    if out_element == "i1":
+        x = cx.convert(x, "ui8")
+    element = cx.element(x)
+    perm = [d for d in range(rank) if d != dim] + [dim]
+    xt = cx.op("transpose", x, permutation=perm) if perm != list(range(rank)) else x
+    tsizes = [sizes[d] for d in perm]
+    n = tsizes[-1]
+    full = tsizes + [n]
+    a = cx.broadcast(xt, full, list(range(rank)))                   # a[..., k, j] = x[k]
+    b = cx.broadcast(xt, full, list(range(rank - 1)) + [rank])      # b[..., k, j] = x[j]
+    counts = _reduce(cx, cx.convert(_same(cx, a, b, element), "i64"), rank, "add", 0)
+    most = _reduce(cx, counts, rank - 1, "maximum", 0)
+    lead = list(range(rank - 1))
+    candidate = cx.op("compare", counts, cx.broadcast(most, tsizes, lead), comparison_direction="EQ")
+    if dtypes.is_float(element):
+        nan = float("nan")
+        smaller = lambda cx, p, q: cx.op("select", _before(cx, q, p, element, False), q, p)  # noqa: E731
+        value = _reduce(cx, cx.op("select", candidate, xt, cx.const(nan, element, tsizes)), rank - 1, smaller, nan)
+    else:
+        import numpy as np
+        from ....literals import numpy_dtype
+        top = np.iinfo(numpy_dtype(element)).max
+        value = _reduce(cx, cx.op("select", candidate, xt, cx.const(top, element, tsizes)), rank - 1, "minimum", top)
+    hit = _same(cx, xt, cx.broadcast(value, tsizes, lead), element)
+    where = cx.op("iota", iota_dimension=rank - 1, result_types=[tensor_type(tsizes, "i64")])
+    index = _reduce(cx, cx.op("select", hit, where, cx.const(-1, "i64", tsizes)), rank - 1, "maximum", -1)
+    value = cx.convert(value, out_element)
+    if keepdim:
+        kept = list(sizes)
+        kept[dim] = 1
+        value, index = cx.reshape(value, kept), cx.reshape(index, kept)
+    return value, index
