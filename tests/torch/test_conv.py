@@ -110,6 +110,15 @@ def test_max_pool_indices_follow_pytorch_on_ties_nan_and_inf():
     _check(nn.AdaptiveMaxPool2d((3, 3), return_indices=True), x)
 
 
+def test_unbatched_inputs():
+    torch.manual_seed(0)
+    x = torch.randn(3, 8, 9)
+    for m in (nn.Conv2d(3, 4, 3, padding=1), nn.ConvTranspose2d(3, 2, 3, stride=2),
+              nn.MaxPool2d(3, 2, padding=1, ceil_mode=True, return_indices=True),
+              nn.AvgPool2d(3, 2, padding=1, ceil_mode=True), nn.AdaptiveMaxPool2d((3, 5), return_indices=True)):
+        _check(m, x)
+
+
 @pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float16])
 def test_half_precision_accumulates_in_f32(dtype):
     torch.manual_seed(0)

@@ -101,6 +101,18 @@ def test_half_precision(dtype):
     _check(lambda x, g: F.grid_sample(x, g, align_corners=False), x, grid, rtol=2e-2, atol=2e-2)
 
 
+def test_dynamic_batch_interpolate():
+    batch = torch.export.Dim("batch", min=1, max=64)
+    for kwargs in (dict(size=(5, 7), mode="bilinear"), dict(scale_factor=2, mode="nearest"),
+                   dict(size=(3, 4), mode="bilinear", antialias=True)):
+        m = Fn(lambda x: F.interpolate(x, **kwargs))
+        prog = shlo.from_torch(m, (_x(2, 3, 8, 9),), dynamic_shapes=(({0: batch},),))
+        x5 = _x(5, 3, 8, 9)
+        want = m(x5).numpy()
+        np.testing.assert_allclose(shlo.interpret(prog, *prog.flatten_inputs(x5))[0], want, rtol=1e-5, atol=1e-5)
+        np.testing.assert_allclose(np.asarray(shlo.compile(prog)(x5)), want, rtol=1e-5, atol=1e-5)
+
+
 def test_constant_pad():
     _check(lambda x: F.pad(x, (1, 2, 2, 1), value=1.5), _x(2, 3, 5, 6))
     _check(lambda x: F.pad(x, (1, -2, 2, 1)), _x(2, 3, 5, 6))
