@@ -270,3 +270,53 @@ def test_nonzero():
     check(lambda x: torch.nonzero_static(x, size=4), x)
     check(lambda x: torch.nonzero_static(x, size=2, fill_value=-5), x)
     check(lambda x: torch.nonzero_static(x > 0.5, size=6), x)
+
+
+def test_scatter_family_dynamic_batch():
+    b = torch.export.Dim("b", min=2, max=32)
+    x, i, s = _x(torch.float32, 4, 5), torch.randint(0, 5, (4, 3)), _x(torch.float32, 4, 3, seed=1)
+    more = [(_x(torch.float32, 7, 5, seed=2), torch.randint(0, 5, (7, 3)), _x(torch.float32, 7, 3, seed=3))]
+    ds = ({0: b}, {0: b}, {0: b})
+    check(lambda x, i, s: x.scatter_add(1, i, s), x, i, s, dynamic_shapes=ds, more=more)
+    check(lambda x, i, s: x.scatter_reduce(1, i, s, "mean", include_self=False), x, i, s, dynamic_shapes=ds,
+          more=more)
+    check(lambda x, i, s: x.scatter(1, i[:, :1], s), x, i, s, dynamic_shapes=ds, more=more)
+
+
+def test_index_put_and_diagonal_dynamic_batch():
+    b = torch.export.Dim("b", min=2, max=32)
+    check(lambda x, i, v: torch.ops.aten.index_put(x, [None, i], v, accumulate=True), _x(torch.float32, 3, 5),
+          torch.tensor([4, 0, 4]), _x(torch.float32, 3, 3, seed=1), dynamic_shapes=({0: b}, None, {0: b}),
+          more=[(_x(torch.float32, 6, 5), torch.tensor([1, 2, 2]), _x(torch.float32, 6, 3, seed=4))])
+    check(lambda x: torch.diagonal(x, 1, 1, 2), _x(torch.float32, 3, 4, 5), dynamic_shapes=({0: b},),
+          more=[(_x(torch.float32, 6, 4, 5),)])
+    check(lambda x: torch.diagonal(x, 0, 0, 1), _x(torch.float32, 3, 4), dynamic_shapes=({0: b},),
+          more=[(_x(torch.float32, 6, 4),)])
+
+
+def test_other_index_dtypes():
+    x = _x(torch.bfloat16, 4, 5)
+    i32 = torch.tensor([[3, 0], [1, 1]], dtype=torch.int32)
+    prog = shlo.from_torch(Fn(lambda x, i: x[i]), (x, i32))
+    np.testing.assert_array_equal(np.asarray(shlo.compile(prog)(x, i32)).astype(np.float32),
+                                  x[i32].float().numpy())
+    check(lambda x, i: x[:, i], _x(torch.float32, 4, 5), i32)
+    check(lambda x: torch.ops.aten.index_put(x, [torch.tensor(1)], torch.tensor(2.0)), _x(torch.float32, 3, 2))
+
+
+def test_unsupported_are_errors():
+    with pytest.raises(shlo.ImportError, match="masked_select.*data-dependent"):
+        shlo.from_torch(Fn(lambda x: torch.masked_select(x, x > 0)), (torch.randn(3, 4),))
+    with pytest.raises(shlo.ImportError, match="as_strided reads outside"):
+        shlo.from_torch(Fn(lambda x: torch.as_strided(x, (3, 3), (4, 1), 4)), (torch.randn(3, 4),))
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.int64])
+def test_index_add_fill_copy_take(dtype):
+    x = _x(dtype, 4, 5)
+    i = torch.tensor([3, 0, 3])
+    check(lambda x, i, s: x.index_add(1, i, s), x, i, _x(dtype, 4, 3, seed=1))
+    check(lambda x, i: x.index_fill(0, i, 2), x, i)
+    check(lambda x, i, s: x.index_copy(1, i[:2], s), x, i, _x(dtype, 4, 2, seed=1))
+    check(lambda x, i: torch.take(x, i), x, torch.tensor([[19, 0], [-1, 7]]))
+    check(lambda x, i: torch.take_along_dim(x, i, 1), x, torch.tensor([[4, 0], [1, 1], [2, 3], [0, 0]]))
