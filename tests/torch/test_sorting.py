@@ -117,9 +117,10 @@ BOUNDS = torch.tensor([-1.0, 0.0, 0.0, 1.0, 2.5])
     lambda x: torch.searchsorted(BOUNDS, x, right=True),
     lambda x: torch.searchsorted(BOUNDS, x, side="right", out_int32=True),
     lambda x: torch.searchsorted(torch.sort(x, dim=-1).values, x[..., :3] + 0.25),
+    lambda x: torch.searchsorted(BOUNDS.flip(0), x, sorter=torch.arange(4, -1, -1)),
     lambda x: torch.bucketize(x, BOUNDS),
     lambda x: torch.bucketize(x, BOUNDS, right=True, out_int32=True),
-], ids=["left", "right", "side_int32", "batched_sequence", "bucketize", "bucketize_right"])
+], ids=["left", "right", "side_int32", "batched_sequence", "sorter", "bucketize", "bucketize_right"])
 def test_searchsorted_bucketize(fn):
     x = torch.tensor([[-3.0, -1.0, 0.0, 0.5, 1.0, 2.5, 9.0, float("nan")]] * 2)
     x[1] = x[1] * 0.5

@@ -221,7 +221,8 @@ def _count_before(cx, boundaries, values, right, out_element):
 @converts("searchsorted")
 def searchsorted(cx, sorted_sequence, x, out_int32=False, right=False, side=None, sorter=None):
     if sorter is not None:
-        raise cx.error("searchsorted with sorter= is not supported")
+        # the answer depends only on the sorted values, which a sort of our own gives as well
+        sorted_sequence = _sort(cx, sorted_sequence, -1, False)[0]
     if not isinstance(x, ir.Value):
         x = cx.const(x, cx.element(sorted_sequence))
     right = right or side == "right"
