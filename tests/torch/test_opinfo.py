@@ -13,6 +13,8 @@ import torch
 
 import opinfo_samples as S
 
+pytest.importorskip("expecttest")   # torch.testing._internal needs it (the `torch` extra installs it)
+
 SAMPLES = 2
 
 OPS = [
