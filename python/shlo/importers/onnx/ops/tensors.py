@@ -937,3 +937,174 @@ def one_hot(cx, indices, depth_v, values, axis=-1):
     on = cx.broadcast(_scalar(cx, cx.op("slice", values, start_indices=[1], limit_indices=[2], strides=[1])),
                       out_sizes)
     return _where(cx, hot, on, off)
+
+
+# ----------------------------------------------------------------------------- DepthToSpace, SpaceToDepth
+
+def _sdiv(cx, a, b: int):
+    return a // b if isinstance(a, int) else cx.op("divide", _sint(cx, a), cx.const(b, I64))
+
+
+@converts("DepthToSpace", since=1)
+def depth_to_space(cx, x, blocksize=None, mode="DCR"):
+    if cx.rank(x) != 4:
+        raise cx.error("DepthToSpace takes a 4-D (N, C, H, W) tensor")
+    b = blocksize
+    n, c, h, w = cx.sizes_of(x)
+    c2 = _sdiv(cx, c, b * b)
+    if mode == "DCR":
+        t = cx.op("transpose", cx.reshape(x, [n, b, b, c2, h, w]), permutation=[0, 3, 4, 1, 5, 2])
+    elif mode == "CRD":
+        t = cx.op("transpose", cx.reshape(x, [n, c2, b, b, h, w]), permutation=[0, 1, 4, 2, 5, 3])
+    else:
+        raise cx.error(f"unknown mode {mode!r}")
+    return cx.reshape(t, [n, c2, _smul(cx, h, b), _smul(cx, w, b)])
+
+
+@converts("SpaceToDepth", since=1)
+def space_to_depth(cx, x, blocksize=None, mode="DCR"):
+    if cx.rank(x) != 4:
+        raise cx.error("SpaceToDepth takes a 4-D (N, C, H, W) tensor")
+    b = blocksize
+    n, c, h, w = cx.sizes_of(x)
+    h2, w2 = _sdiv(cx, h, b), _sdiv(cx, w, b)
+    if mode not in ("DCR", "CRD"):
+        raise cx.error(f"unknown mode {mode!r}")
+    perm = [0, 3, 5, 1, 2, 4] if mode == "DCR" else [0, 1, 3, 5, 2, 4]      # mode: opset 28
+    t = cx.op("transpose", cx.reshape(x, [n, c, h2, b, w2, b]), permutation=perm)
+    return cx.reshape(t, [n, _smul(cx, c, b * b), h2, w2])
+
+
+# ----------------------------------------------------------------------------- ReverseSequence
+
+@converts("ReverseSequence", since=10)
+def reverse_sequence(cx, x, lens, batch_axis=1, time_axis=0):
+    rank = cx.rank(x)
+    batch_axis, time_axis = _axis(cx, batch_axis, rank), _axis(cx, time_axis, rank)
+    sizes = cx.sizes_of(x)
+    t = _iota(cx, sizes, time_axis)
+    n = cx.broadcast(_i64(cx, lens), sizes, [batch_axis])
+    # positions before each sequence's length run backwards; the rest stay in place
+    src = _where(cx, _cmp(cx, t, n, "LT"), cx.op("subtract", cx.op("subtract", n, cx.const(1, I64, sizes)), t), t)
+    coords = _coords(cx, src, time_axis, rank)
+    return cx.op("gather", x, coords, dimension_numbers=_points_dnums(rank, cx.rank(coords)), slice_sizes=[1] * rank)
+
+
+# ----------------------------------------------------------------------------- data-dependent sizes
+
+def _fold_here(cx, what):
+    """Outputs whose size depends on the data: computed at import time when every input is known
+    (the importer folds small ones before converters run; this catches large ones)."""
+    from ..importer import _evaluate
+    known = [cx.known(i) if _given(cx, i) else None for i in range(len(cx.node.input))]
+    if any(k is None and _given(cx, i) for i, k in enumerate(known)):
+        raise cx.error(f"{what} depends on values computed at run time; its result size is not static "
+                       "(shlo tensors need the size when the program is built)")
+    results = _evaluate(cx.node, known, cx.opset)
+    outs = []
+    for k, r in enumerate(results):
+        r = np.asarray(r)
+        outs.append(cx.const(r, cx.out_element(k) or _element_of(r), r.shape))
+    return outs
+
+
+def _element_of(arr):
+    from ....literals import element_of_dtype
+    return element_of_dtype(arr.dtype)
+
+
+@converts("NonZero", since=9)
+def nonzero(cx, x):
+    return _fold_here(cx, "NonZero's result size")[0]
+
+
+@converts("Unique", since=11)
+def unique(cx, x, axis=None, sorted=1):
+    return _fold_here(cx, "Unique's result size")
+
+
+@converts("Compress", since=9)
+def compress(cx, x, condition, axis=None):
+    cond = cx.known(1)
+    if cond is None:
+        raise cx.error("the condition is computed at run time; it must be known when importing (the result "
+                       "size depends on it)")
+    picked = np.nonzero(np.asarray(cond).reshape(-1).astype(bool))[0].astype(np.int64)
+    if axis is None:
+        x = cx.reshape(x, [_prod(cx, cx.sizes_of(x))])
+        axis = 0
+    axis = _axis(cx, axis, cx.rank(x))
+    n = cx.info(x).shape[axis]
+    if n is not None and picked.size and picked[-1] >= n:
+        raise cx.error(f"the condition selects index {picked[-1]} of a dimension of size {n}")
+    return _take(cx, x, axis, cx.const(picked, I64, picked.shape))
+
+
+# ----------------------------------------------------------------------------- Col2Im
+
+@converts("Col2Im", since=18)
+def col2im(cx, x, image_shape_v, block_shape_v, dilations=None, pads=None, strides=None):
+    """Sums each column (kernel offset, block position) into its image position: a scatter-add
+    into the padded image flattened per (N, C), then the pads cut off."""
+    image = _known_ints(cx, 1)
+    out = _out_sizes(cx)
+    if image is None:
+        if out is None:
+            raise cx.error("image_shape computed at run time (and an output shape not known) is not supported")
+        image = out[2:]
+    nd = len(image)
+    dilations = list(dilations or [1] * nd)
+    strides = list(strides or [1] * nd)
+    pads = list(pads or [0] * (2 * nd))
+    n, ck, length = cx.sizes_of(x)
+    if not _all_int([n, ck, length]):
+        raise cx.error("dynamic input sizes are not supported")
+    block = _known_ints(cx, 2)
+    if block is not None:
+        k = int(np.prod(block))
+    elif out is not None:
+        k = ck // out[1]
+    else:
+        raise cx.error("block_shape computed at run time (and an output shape not known) is not supported")
+    if ck % k:
+        raise cx.error(f"input channels {ck} are not a multiple of the block size {k}")
+    c = ck // k
+    padded = [image[d] + pads[d] + pads[nd + d] for d in range(nd)]
+    flat = _col2im_positions(cx, block, block_shape_v, nd, k, length, padded, strides, dilations)
+    total = int(np.prod(padded))
+    updates = cx.reshape(x, [n, c, k * length])
+    base = cx.const(0, cx.element(x), [n, c, total])
+    dn = {"update_window_dims": [0, 1], "inserted_window_dims": [2], "scatter_dims_to_operand_dims": [2],
+          "index_vector_dim": 1}
+    summed = _scatter(cx, base, cx.reshape(flat, [k * length, 1]), updates, dn, "add")
+    img = cx.reshape(summed, [n, c] + padded)
+    return cx.op("slice", img, start_indices=[0, 0] + pads[:nd],
+                 limit_indices=[n, c] + [padded[d] - pads[nd + d] for d in range(nd)], strides=[1] * (nd + 2))
+
+
+def _col2im_positions(cx, block, block_v, nd, k, length, padded, strides, dilations):
+    """[k * length] flat padded-image positions of each (kernel offset, block) pair, both
+    row-major; with block_shape known they are a constant, else computed at run time."""
+    if block is not None:
+        counts = [(padded[d] - dilations[d] * (block[d] - 1) - 1) // strides[d] + 1 for d in range(nd)]
+        if length != int(np.prod(counts)):
+            raise cx.error(f"{length} blocks do not fit the image (expected {int(np.prod(counts))})")
+        koff = np.stack(np.meshgrid(*[np.arange(b) for b in block], indexing="ij"), -1).reshape(-1, nd)
+        boff = np.stack(np.meshgrid(*[np.arange(m) for m in counts], indexing="ij"), -1).reshape(-1, nd)
+        pos = boff[None, :, :] * np.array(strides) + koff[:, None, :] * np.array(dilations)
+        flat = np.ravel_multi_index(tuple(pos.reshape(-1, nd).T), padded).astype(np.int64)
+        return cx.const(flat, I64, flat.shape)
+    sizes = [k * length]
+    c = lambda v: cx.const(v, I64, sizes)           # noqa: E731
+    i = _iota(cx, sizes, 0)
+    kk, ll = cx.op("divide", i, c(length)), cx.op("remainder", i, c(length))
+    blocks = [cx.broadcast(b, sizes) for b in _sizes_from_vector(cx, block_v, nd)]
+    counts = [cx.op("add", cx.op("divide", cx.op("subtract", c(padded[d] - 1), cx.op(
+        "multiply", c(dilations[d]), cx.op("subtract", blocks[d], c(1)))), c(strides[d])), c(1)) for d in range(nd)]
+    flat = c(0)
+    for d in reversed(range(nd)):       # peel row-major digits from the last dimension
+        kd, kk = cx.op("remainder", kk, blocks[d]), cx.op("divide", kk, blocks[d])
+        bd, ll = cx.op("remainder", ll, counts[d]), cx.op("divide", ll, counts[d])
+        pos = cx.op("add", cx.op("multiply", bd, c(strides[d])), cx.op("multiply", kd, c(dilations[d])))
+        flat = cx.op("add", flat, cx.op("multiply", pos, c(int(np.prod(padded[d + 1:])))))
+    return flat
