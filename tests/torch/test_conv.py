@@ -108,6 +108,8 @@ def test_max_pool_indices_follow_pytorch_on_ties_nan_and_inf():
     _check(nn.MaxPool2d(2, return_indices=True), x)
     _check(nn.MaxPool2d(3, 2, padding=1, ceil_mode=True, return_indices=True), x)
     _check(nn.AdaptiveMaxPool2d((3, 3), return_indices=True), x)
+    _check(nn.MaxPool2d(2), x)              # values only: NaN propagates
+    _check(nn.AdaptiveMaxPool2d((3, 3)), x)
 
 
 def test_unbatched_inputs():

@@ -86,7 +86,8 @@ def _window_count(size, window, stride, dilation, lo, hi):
 
 
 def reduce_window(cx, inputs, inits, body, window, strides=None, dilations=None, padding=None):
-    """A reduce_window over `inputs` whose body is `body(accs, xs) -> list` (rank-0 values)."""
+    """A reduce_window over `inputs` whose body is `body(accs, xs) -> list` (rank-0 values). The
+    result types are given: the spec infers them from the body, which does not exist yet."""
     rank = cx.rank(inputs[0])
     strides = strides or [1] * rank
     dilations = dilations or [1] * rank
@@ -109,8 +110,7 @@ def reduce_window(cx, inputs, inits, body, window, strides=None, dilations=None,
         args = list(block.arguments)
         outs = body(args[:n], args[n:])
         cx.op("return", list(outs), result_types=[])
-    results = list(op.results)
-    return results
+    return list(op.results)
 
 
 def max_body(cx):
