@@ -112,6 +112,9 @@ class OnnxImporter:
 
     def _value_info_type(self, vi) -> ir.Type:
         t = _type_of(vi.type)
+        if t is None and vi.type.WhichOneof("value") == "tensor_type":     # an element type shlo lacks
+            raise ImporterError(f"graph input {vi.name}: ONNX element type "
+                                f"{dtypes.name_of(vi.type.tensor_type.elem_type)} has no shlo counterpart")
         if t is None:
             raise ImporterError(f"graph input {vi.name}: only tensor inputs are supported "
                                 f"({vi.type.WhichOneof('value')})")
@@ -166,9 +169,9 @@ class OnnxImporter:
         converter = lookup(node.op_type, self.opset)
         if converter is None:
             raise self.node_error(node, "is not supported by the ONNX importer")
-        attrs = {a.name: attribute_value(a) for a in node.attribute}
         with _location(node, self.context):
             try:
+                attrs = {a.name: attribute_value(a) for a in node.attribute}    # errors name the node
                 inputs = [self.value(n) for n in node.input]
                 out = converter(Context(self, node, node.input), *inputs, **attrs)
             except ImporterError as e:
@@ -279,6 +282,8 @@ def attribute_value(a):
 
 def _constant_value(a: dict, numpy_helper):
     if "value" in a:
+        if a["value"].t.data_type == 8:          # STRING
+            return None
         return tensor_to_numpy(a["value"].t)
     if "value_float" in a:
         return np.array(a["value_float"].f, np.float32)
