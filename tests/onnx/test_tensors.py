@@ -65,8 +65,8 @@ def test_node_conformance(name):
     run_case(case)
 
 
-COMPILED = ["test_reshape_negative_dim", "test_slice_neg_steps", "test_gather_1", "test_scatternd_add",
-            "test_pad", "test_tile", "test_trilu_upper", "test_depthtospace_crd_mode_example", "test_onehot_with_axis"]
+COMPILED = ["test_reshape_negative_dim", "test_slice_neg_steps", "test_gather_1", "test_scatternd_add", "test_col2im",
+            "test_constant_pad_axes", "test_reflect_pad", "test_tile", "test_triu_neg", "test_depthtospace_crd_mode_example", "test_onehot_with_axis"]
 
 
 @pytest.mark.skipif(not os.environ.get("SHLO_ONNX_COMPILED"), reason="compiled conformance: SHLO_ONNX_COMPILED=1")
@@ -101,3 +101,149 @@ def against_ort(model, feeds, rtol=1e-6, compiled=False):
     if compiled:
         check_outputs(shlo.compile(prog)(*args), want, rtol, 0, "compile")
     return prog
+
+
+F, I64 = TensorProto.FLOAT, TensorProto.INT64
+
+
+def _x(*shape):
+    return RNG.standard_normal(shape).astype(np.float32)
+
+
+def test_old_opsets_attributes():
+    """Slice-1, Pad-2, Squeeze-1 / Unsqueeze-1 and Split-2 take attributes, not inputs."""
+    nodes = [helper.make_node("Slice", ["x"], ["s"], starts=[1, -3], ends=[100, -1], axes=[0, 2]),
+             helper.make_node("Pad", ["s"], ["p"], pads=[0, 1, 0, 0, 2, 1], mode="reflect"),
+             helper.make_node("Unsqueeze", ["p"], ["u"], axes=[0, 3]),
+             helper.make_node("Squeeze", ["u"], ["q"], axes=[0]),
+             helper.make_node("Split", ["q"], ["a", "b"], axis=1, split=[2, 5]),
+             helper.make_node("Pad", ["x"], ["c"], pads=[1, 0, 0, 0, 0, 2], value=1.5)]
+    model = _model(nodes, [_vi("x", F, [3, 4, 5])], [_vi(n, F, None) for n in ("q", "a", "b", "c")], 9)
+    prog = against_ort(model, {"x": _x(3, 4, 5)})
+    assert "dynamic" not in str(prog)
+
+
+def test_known_shapes_give_static_ops():
+    """Shape operands from initializers and folded Shape chains make static reshape / broadcast / pad."""
+    init = [numpy_helper.from_array(np.array([0, -1], np.int64), "shape"),
+            numpy_helper.from_array(np.array([1, 1, 1, 2], np.int64), "pads"),
+            numpy_helper.from_array(np.array([2, 1], np.int64), "reps"),
+            numpy_helper.from_array(np.array([3, 1, 1], np.int64), "big")]
+    nodes = [helper.make_node("Reshape", ["x", "shape"], ["r"]),
+             helper.make_node("Pad", ["r", "pads"], ["p"], mode="edge"),
+             helper.make_node("Tile", ["p", "reps"], ["t"]),
+             helper.make_node("Expand", ["t", "big"], ["e"]),
+             helper.make_node("Shape", ["e"], ["sh"], start=1),
+             helper.make_node("ConstantOfShape", ["sh"], ["z"], value=numpy_helper.from_array(np.array([7], np.int32)))]
+    model = _model(nodes, [_vi("x", F, [2, 3, 4])], [_vi("e", F, None), _vi("z", TensorProto.INT32, None)], 18, init)
+    prog = against_ort(model, {"x": _x(2, 3, 4)})
+    assert "dynamic" not in str(prog)
+
+
+def test_dynamic_dims():
+    """dim_params: reshape / flatten / slice / gather / expand / shape over a ? batch."""
+    init = [numpy_helper.from_array(np.array([0, 2, -1], np.int64), "shape"),
+            numpy_helper.from_array(np.array([1], np.int64), "st"),
+            numpy_helper.from_array(np.array([1000], np.int64), "en"),
+            numpy_helper.from_array(np.array([0], np.int64), "ax"),
+            numpy_helper.from_array(np.array([2, 0], np.int64), "idx"),
+            numpy_helper.from_array(np.array([[[1.0, 2.0, 3.0]]], np.float32), "row")]
+    nodes = [helper.make_node("Reshape", ["x", "shape"], ["r"]),
+             helper.make_node("Flatten", ["r"], ["f"], axis=1),
+             helper.make_node("Slice", ["f", "st", "en", "ax"], ["s"]),
+             helper.make_node("Gather", ["x", "idx"], ["g"], axis=1),
+             helper.make_node("Shape", ["x"], ["shp"]),
+             helper.make_node("Expand", ["row", "shp"], ["e"]),
+             helper.make_node("Transpose", ["r"], ["t"], perm=[2, 0, 1]),
+             helper.make_node("Size", ["x"], ["n"])]
+    model = _model(nodes, [_vi("x", F, ["N", 4, 3])],
+                   [_vi(n, F, None) for n in ("s", "g", "e", "t")] + [_vi("n", I64, None)], 17, init)
+    prog = shlo.from_onnx(model)
+    assert "?x" in str(prog)
+    for n in (2, 5):
+        x = _x(n, 4, 3)
+        want = _ort(model, {"x": x})
+        check_outputs(shlo.interpret(prog, x), want, 1e-6, 0, "interpret")
+
+
+def test_runtime_shape_operands_without_declared_types():
+    """Reshape / Slice / Range / ConstantOfShape / Pad whose shape operands are graph inputs and
+    whose output sizes are unknown: dynamic ops with sizes computed at run time."""
+    nodes = [helper.make_node("Reshape", ["x", "shape"], ["r"]),
+             helper.make_node("Slice", ["x", "st", "en", "ax", "sp"], ["s"]),
+             helper.make_node("Range", ["a", "b", "d"], ["g"]),
+             helper.make_node("ConstantOfShape", ["cs"], ["z"]),
+             helper.make_node("Pad", ["x", "pads"], ["p"], mode="wrap"),
+             helper.make_node("Pad", ["x", "pads"], ["c"])]
+    ins = [_vi("x", F, [4, 6]), _vi("shape", I64, [3]), _vi("st", I64, [2]), _vi("en", I64, [2]),
+           _vi("ax", I64, [2]), _vi("sp", I64, [2]), _vi("a", I64, []), _vi("b", I64, []), _vi("d", I64, []),
+           _vi("pads", I64, [4]), _vi("cs", I64, [2])]
+    model = _model(nodes, ins, [_vi(n, F, None) for n in ("r", "s", "g", "z", "p", "c")], 18)
+    model.graph.output[2].type.tensor_type.elem_type = I64
+    prog = shlo.from_onnx(model)
+    for shape, st, en, ax, sp, abd, pads in [([3, -1, 2], [3, -1], [-100, 0], [0, -1], [-1, -2], (1, 10, 3),
+                                              [1, 2, 0, 3]),
+                                             ([0, -1, 3], [1, 0], [3, 100], [1, 0], [1, 2], (5, -4, -2),
+                                              [-1, 0, 2, -2])]:
+        feeds = {"x": _x(4, 6), "shape": np.array(shape, np.int64), "st": np.array(st, np.int64),
+                 "en": np.array(en, np.int64), "ax": np.array(ax, np.int64), "sp": np.array(sp, np.int64),
+                 "a": np.array(abd[0], np.int64), "b": np.array(abd[1], np.int64), "d": np.array(abd[2], np.int64), "pads": np.array(pads, np.int64),
+                 "cs": np.array(shape[1:], np.int64) % 5}
+        check_outputs(shlo.interpret(prog, *[feeds[n] for n in prog.input_names]), _ort(model, feeds), 1e-6, 0)
+
+
+def test_split_uneven_and_gather_nd_batch():
+    init = [numpy_helper.from_array(np.array([[[1], [0]], [[2], [2]]], np.int64), "i")]
+    nodes = [helper.make_node("Split", ["x"], ["a", "b", "c"], axis=2, num_outputs=3),
+             helper.make_node("GatherND", ["x", "i"], ["g"], batch_dims=1)]
+    model = _model(nodes, [_vi("x", F, [2, 3, 7])], [_vi(n, F, None) for n in ("a", "b", "c", "g")], 18, init)
+    against_ort(model, {"x": _x(2, 3, 7)})
+
+
+def test_compress_and_nonzero_known_at_import_time():
+    cond = numpy_helper.from_array(np.array([True, False, True, True]), "cond")
+    big = numpy_helper.from_array((RNG.random((80, 80)) > 0.5).astype(np.float32), "big")
+    nodes = [helper.make_node("Compress", ["x", "cond"], ["c"], axis=-1),
+             helper.make_node("Compress", ["x", "cond"], ["d"]),
+             helper.make_node("NonZero", ["big"], ["nz"])]
+    model = _model(nodes, [_vi("x", F, [3, 4])], [_vi("c", F, None), _vi("d", F, None), _vi("nz", I64, None)],
+                   13, [cond, big])
+    against_ort(model, {"x": _x(3, 4)})
+
+
+def test_data_dependent_sizes_are_errors():
+    nodes = [helper.make_node("NonZero", ["x"], ["y"], name="nz")]
+    model = _model(nodes, [_vi("x", F, [3, 4])], [_vi("y", I64, None)], 13)
+    with pytest.raises(shlo.ImportError, match=r"NonZero \(opset 13\) node 'nz'.*run time"):
+        shlo.from_onnx(model)
+    nodes = [helper.make_node("Squeeze", ["x", "axes"], ["y"])]
+    model = _model(nodes, [_vi("x", F, [1, 4]), _vi("axes", I64, [1])], [_vi("y", F, None)], 13)
+    with pytest.raises(shlo.ImportError, match="axes"):
+        shlo.from_onnx(model)
+
+
+@pytest.mark.parametrize("opset", [9, 11, 16])
+def test_scatter_gather_elements_opsets(opset):
+    op = "Scatter" if opset == 9 else "ScatterElements"
+    init = [numpy_helper.from_array(np.array([[1, 0, 2], [0, 2, 1]], np.int64), "i")]
+    extra = {"reduction": "add"} if opset >= 16 else {}
+    nodes = [helper.make_node(op, ["x", "i", "u"], ["s"], axis=1, **extra),
+             helper.make_node("GatherElements" if opset >= 11 else "Gather", ["x", "i"], ["g"], axis=1)]
+    model = _model(nodes, [_vi("x", F, [2, 4]), _vi("u", F, [2, 3])], [_vi("s", F, None), _vi("g", F, None)],
+                   opset, init)
+    against_ort(model, {"x": _x(2, 4), "u": _x(2, 3)})
+
+
+def test_compiled_dynamic_slice_and_reshape():
+    """A few run-time paths through the compiler as well."""
+    for name in ("test_slice_neg_steps", "test_reshape_negative_dim", "test_constant_pad_axes"):
+        run_case(CASES[name], compiled=True)
+
+
+@pytest.mark.parametrize("mode", ["constant", "reflect", "edge", "wrap"])
+def test_pad_modes_with_negative_pads(mode):
+    init = [numpy_helper.from_array(np.array([-1, 3, 2, -2], np.int64), "pads")]
+    nodes = [helper.make_node("Pad", ["x", "pads"], ["y"], mode=mode)]
+    model = _model(nodes, [_vi("x", F, [5, 6])], [_vi("y", F, None)], 13, init)
+    prog = against_ort(model, {"x": _x(5, 6)})
+    assert "dynamic" not in str(prog)

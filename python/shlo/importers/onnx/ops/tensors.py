@@ -695,7 +695,8 @@ def _pad(cx, x, lows, highs, mode, value):
         if n == 0:
             raise cx.error(f"{mode} padding of an empty dimension")
         if all(isinstance(v, int) for v in (n, lo, hi)):
-            idx = cx.const(_pad_source(mode, n, lo, hi), I64)
+            src = _pad_source(mode, n, lo, hi)
+            idx = cx.const(src, I64, src.shape)
         else:
             count = out[d] if out is not None and out[d] is not None else None
             idx = _pad_source_dynamic(cx, mode, _sint(cx, cx.dim(x, d)), _sint(cx, lo), _sint(cx, hi), count)
@@ -704,22 +705,33 @@ def _pad(cx, x, lows, highs, mode, value):
 
 
 def _pad_source(mode, n, lo, hi):
-    """For each result position along a padded dimension, the source position."""
+    """For each result position along a padded dimension, the source position. Negative pads
+    crop first, and the rest pads the cropped dimension (as onnxruntime does)."""
+    first = max(-lo, 0)
+    n = n - first - max(-hi, 0)
+    lo, hi = max(lo, 0), max(hi, 0)
     s = np.arange(n + lo + hi, dtype=np.int64) - lo
     if mode == "edge":
-        return np.clip(s, 0, n - 1)
-    if mode == "wrap":
-        return np.mod(s, n)
-    period = max(2 * (n - 1), 1)
-    m = np.mod(s, period)
-    return np.minimum(np.where(m < n, m, period - m), n - 1)
+        m = np.clip(s, 0, n - 1)
+    elif mode == "wrap":
+        m = np.mod(s, n)
+    else:
+        period = max(2 * (n - 1), 1)
+        m = np.mod(s, period)
+        m = np.minimum(np.where(m < n, m, period - m), n - 1)
+    return m + first
 
 
 def _pad_source_dynamic(cx, mode, n, lo, hi, count):
-    one = cx.const(1, I64)
+    """_pad_source with run-time sizes and pads (rank-0 values)."""
+    one, zero0 = cx.const(1, I64), cx.const(0, I64)
     if count is None:
         count = cx.op("add", cx.op("add", n, lo), hi)
+    first = cx.op("maximum", cx.op("negate", lo), zero0)
+    n = cx.op("subtract", cx.op("subtract", n, first), cx.op("maximum", cx.op("negate", hi), zero0))
+    lo = cx.op("maximum", lo, zero0)
     sizes = [count]
+    shift = cx.broadcast(first, sizes)
     s = cx.op("subtract", _iota(cx, sizes, 0), cx.broadcast(lo, sizes))
     nb = cx.broadcast(n, sizes)
     zero = cx.const(0, I64, sizes)
@@ -728,14 +740,14 @@ def _pad_source_dynamic(cx, mode, n, lo, hi, count):
         r = cx.op("remainder", a, p)
         return _where(cx, _cmp(cx, r, zero, "LT"), cx.op("add", r, p), r)
     if mode == "edge":
-        return cx.op("clamp", cx.const(0, I64), s, cx.op("subtract", n, one))
+        return cx.op("add", cx.op("clamp", cx.const(0, I64), s, cx.op("subtract", n, one)), shift)
     if mode == "wrap":
-        return mod(s, nb)
+        return cx.op("add", mod(s, nb), shift)
     period = cx.op("maximum", cx.op("multiply", cx.const(2, I64), cx.op("subtract", n, one)), one)
     pb = cx.broadcast(period, sizes)
     m = mod(s, pb)
     r = _where(cx, _cmp(cx, m, nb, "LT"), m, cx.op("subtract", pb, m))
-    return cx.op("minimum", r, cx.op("subtract", nb, cx.const(1, I64, sizes)))
+    return cx.op("add", cx.op("minimum", r, cx.op("subtract", nb, cx.const(1, I64, sizes))), shift)
 
 
 @converts("Pad", since=2)
