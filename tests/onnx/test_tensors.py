@@ -247,3 +247,24 @@ def test_pad_modes_with_negative_pads(mode):
     model = _model(nodes, [_vi("x", F, [5, 6])], [_vi("y", F, None)], 13, init)
     prog = against_ort(model, {"x": _x(5, 6)})
     assert "dynamic" not in str(prog)
+
+
+def test_static_shape_chain_folds():
+    """Shape of a statically shaped value is known at import time: the Gather / Concat / Reshape
+    chain over it folds to a static reshape, and Size to a constant."""
+    init = [numpy_helper.from_array(np.array(1, np.int64), "one"),
+            numpy_helper.from_array(np.array([-1], np.int64), "m1")]
+    nodes = [helper.make_node("Relu", ["x"], ["h"]),
+             helper.make_node("Shape", ["h"], ["s"]),
+             helper.make_node("Gather", ["s", "one"], ["d1"]),            # scalar index
+             helper.make_node("Unsqueeze", ["d1", "zero_axes"], ["d1v"]),
+             helper.make_node("Concat", ["m1", "d1v"], ["target"], axis=0),
+             helper.make_node("Reshape", ["x", "target"], ["y"]),
+             helper.make_node("Size", ["x"], ["n"]),
+             helper.make_node("Gather", ["x", "one"], ["row"], axis=0)]
+    init.append(numpy_helper.from_array(np.array([0], np.int64), "zero_axes"))
+    model = _model(nodes, [_vi("x", F, [2, 3, 4])], [_vi("y", F, None), _vi("n", I64, None), _vi("row", F, None)],
+                   13, init)
+    prog = against_ort(model, {"x": _x(2, 3, 4)})
+    text = str(prog)
+    assert "get_dimension_size" not in text and "dynamic" not in text and "tensor<8x3xf32>" in text

@@ -139,14 +139,22 @@ def shape(cx, x, start=0, end=None):
     lo = min(max(start + rank if start < 0 else start, 0), rank)
     hi = rank if end is None else min(max(end + rank if end < 0 else end, 0), rank)
     picked = sizes[lo:max(hi, lo)]
-    if not picked:
-        return cx.const(np.zeros((0,), np.int64), I64, (0,))
+    if _all_int(picked):
+        return _known_result(cx, np.array(picked, np.int64))
     return cx.shape_tensor(picked)
 
 
 @converts("Size", since=1)
 def size(cx, x):
-    return _sint(cx, _prod(cx, cx.sizes_of(x)))
+    n = _prod(cx, cx.sizes_of(x))
+    return _known_result(cx, np.array(n, np.int64)) if isinstance(n, int) else n
+
+
+def _known_result(cx, array):
+    """A result fixed by static sizes: recorded as known, so that the shape computations that
+    use it fold at import time (the importer makes the constant where it is used)."""
+    cx.importer.known[cx.node.output[0]] = array
+    return None
 
 
 # ----------------------------------------------------------------------------- Reshape, Flatten
