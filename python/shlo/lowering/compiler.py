@@ -152,25 +152,16 @@ def _fusion_is_safe(module: ir.Module) -> bool:
     """linalg-fuse-elementwise-ops moves reshapes across ops; from a collapse_shape that merges
     two or more dynamic dimensions it builds an expand_shape that MLIR 22.1.8 aborts on when
     lowering it. Such modules skip the fusion (correct, a little slower)."""
-    found = []
-
-    def walk(op):
-        for region in op.regions:
-            for block in region.blocks:
-                for child in block.operations:
-                    child = child.operation
-                    if child.name in ("tensor.collapse_shape", "tensor.expand_shape"):
-                        wide = child.operands[0].type if child.name == "tensor.collapse_shape" else child.results[0].type
-                        assoc = ir.ArrayAttr(child.attributes["reassociation"])
-                        t = ir.RankedTensorType(wide)
-                        for group in assoc:
-                            dims = [ir.IntegerAttr(d).value for d in ir.ArrayAttr(group)]
-                            if sum(1 for d in dims if t.is_dynamic_dim(d)) >= 2:
-                                found.append(child)
-                    walk(child)
-
-    walk(module.operation)
-    return not found
+    from .. import _shlo_ext
+    for op in _shlo_ext.ops_named(module.operation, ["tensor.collapse_shape", "tensor.expand_shape"]):
+        t = ir.RankedTensorType(op.operands[0].type if op.name == "tensor.collapse_shape" else op.results[0].type)
+        if t.has_static_shape:
+            continue
+        for group in ir.ArrayAttr(op.attributes["reassociation"]):
+            dims = [ir.IntegerAttr(d).value for d in ir.ArrayAttr(group)]
+            if sum(1 for d in dims if t.is_dynamic_dim(d)) >= 2:
+                return False
+    return True
 
 
 def compile(prog, target: str = "cpu", opt_level: int = 2, cache_dir: str | None = None, *,

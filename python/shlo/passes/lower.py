@@ -41,18 +41,7 @@ def expand_memref_copies(module_op: ir.Operation) -> None:
     non-contiguous memrefs become loops over rows, each row a contiguous rank-1 memref.copy
     (lowered to a memcpy), or an element loop nest where rows are not contiguous. Copies
     that are already one contiguous block stay (a memcpy)."""
-    copies = []
-
-    def walk(op):
-        for region in op.regions:
-            for block in region.blocks:
-                for child in block.operations:
-                    child = child.operation
-                    if child.name == "memref.copy" and not _contiguous_block(child):
-                        copies.append(child)
-                    walk(child)
-
-    walk(module_op)
+    copies = [op for op in _ops_named(module_op, "memref.copy") if not _contiguous_block(op)]
     for op in copies:
         src, dst = op.operands[0], op.operands[1]
         with ir.InsertionPoint(op), op.location:
@@ -137,8 +126,40 @@ def widen_i1_memrefs(module_op: ir.Operation) -> None:
 
     MLIR 22.1.8 aborts (an assertion in MemRefToLLVM) when it lowers a load or store of a
     memref whose element type is narrower than a byte."""
+    if not _may_hold_i1_memrefs(module_op):
+        return
     with ir.Location.unknown(module_op.context):
         _widen_i1_memrefs(module_op)
+
+
+# Ops that can give a memref a new element type; every other memref result (a view, a cast, a
+# loop result) has the element type of a memref that one of these, or a function, made.
+_MEMREF_ORIGINS = ("memref.alloc", "memref.alloca", "memref.get_global", "memref.view", "memref.realloc",
+                   "bufferization.to_buffer", "func.call", "func.func")
+
+
+def _may_hold_i1_memrefs(module_op: ir.Operation) -> bool:
+    """Whether any memref of i1 can be in the module, found without a Python walk over every op:
+    they come only from allocations (buffer deallocation's ownership flags), never from tensors."""
+    def i1_memref(t) -> bool:
+        return isinstance(t, ir.MemRefType) and isinstance(t.element_type, ir.IntegerType) \
+            and ir.IntegerType(t.element_type).width == 1
+    for op in _ops_named(module_op, *_MEMREF_ORIGINS):
+        if op.name == "func.func":
+            ftype = ir.FunctionType(ir.TypeAttr(op.attributes["function_type"]).value)
+            types = list(ftype.inputs) + list(ftype.results)
+        else:
+            types = [r.type for r in op.results]
+        if any(i1_memref(t) for t in types):
+            return True
+    return False
+
+
+def _ops_named(module_op: ir.Operation, *names: str) -> list:
+    """The ops with these names in the module, found natively (one Python object per match, not
+    one per op of the module)."""
+    from .. import _shlo_ext
+    return _shlo_ext.ops_named(module_op, list(names))
 
 
 def _widen_i1_memrefs(module_op: ir.Operation) -> None:
@@ -197,19 +218,8 @@ def scalarize_strided_gathers(module_op: ir.Operation) -> None:
     """Rewrites vector.gather ops whose memref is not unit-stride in its innermost dimension
     (a gather from a sliced column) into one memref.load per lane: MLIR 22.1.8 lowers
     vector.gather to LLVM only for unit-stride memrefs and leaves the rest unconverted."""
-    gathers = []
-
-    def walk(op):
-        for region in op.regions:
-            for block in region.blocks:
-                for child in block.operations:
-                    child = child.operation
-                    if child.name == "vector.gather" and isinstance(child.operands[0].type, ir.MemRefType) \
-                            and not _unit_inner_stride(ir.MemRefType(child.operands[0].type)):
-                        gathers.append(child)
-                    walk(child)
-
-    walk(module_op)
+    gathers = [op for op in _ops_named(module_op, "vector.gather")
+               if isinstance(op.operands[0].type, ir.MemRefType) and not _unit_inner_stride(ir.MemRefType(op.operands[0].type))]
     for op in gathers:
         with ir.InsertionPoint(op), op.location:
             result = _gather_by_lanes(op)
