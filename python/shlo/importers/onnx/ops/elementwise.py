@@ -306,9 +306,10 @@ def cast_to(cx, x, to: str, saturate=1):
         x = select(cx, cmp(cx, x, k(cx, m, x), "GT"), k(cx, m, x), x)
         x = select(cx, cmp(cx, x, k(cx, -m, x), "LT"), k(cx, -m, x), x)
         return cx.convert(x, to)
-    if to in ("i4", "ui4") and dtypes.is_float(src):
-        # ONNX wraps to 4 bits (-9.0 gives 7): truncate to a wide integer first
-        x = cx.convert(x, "i32")
+    if dtypes.is_int(to) and to != "i64" and dtypes.is_float(src):
+        # out of the target's range: truncate to i64, then keep the low bits, as onnxruntime
+        # (-3.0 to uint8 gives 253) and the reference for 4-bit types (-9.0 to int4 gives 7) do
+        x = cx.convert(x, "i64")
     if src in F8_MAX and to in F8_MAX:
         x = cx.convert(x, "f32")
     return cx.convert(x, to)
