@@ -7,6 +7,7 @@ each scaled by sqrt(scale) before their product."""
 from __future__ import annotations
 
 import numpy as np
+from mlir import ir
 
 from ....types import tensor_type
 from .. import dtypes
@@ -179,3 +180,325 @@ def _safe_softmax(cx, x):
     s = cx.op("select", cx.op("compare", s, cx.const(0, element, ms), comparison_direction="EQ"),
               cx.const(1, element, ms), s)
     return cx.op("divide", e, keep(cx, s, x, [last]))
+
+
+# ----------------------------------------------------------------------------- RotaryEmbedding
+
+@converts("RotaryEmbedding", since=23)
+def rotary_embedding(cx, x, cos, sin, position_ids=None, interleaved=0, num_heads=0, rotary_embedding_dim=0):
+    """Rotates pairs of the first rotary_embedding_dim features of each head: (x1, x2) ->
+    (cos x1 - sin x2, sin x1 + cos x2), the pairs split in halves or interleaved."""
+    sizes = _static(cx, x, "RotaryEmbedding")
+    if len(sizes) == 4:                 # (B, H, S, D) -> (B, S, H, D)
+        x4 = cx.op("transpose", x, permutation=[0, 2, 1, 3])
+    else:
+        if not num_heads:
+            raise cx.error("3-D input needs num_heads")
+        b, s, hidden = sizes
+        x4 = cx.reshape(x, [b, s, num_heads, hidden // num_heads])
+    b, s, h, d = cx.sizes_of(x4)
+    rd = rotary_embedding_dim or d
+    half = rd // 2
+    if position_ids is not None:        # (B, S) positions gathered from the (max_pos, D/2) caches
+        cos, sin = (_rows(cx, c, position_ids) for c in (cos, sin))
+    if _static(cx, cos, "RotaryEmbedding caches")[-1] != half:
+        raise cx.error(f"the caches' last dimension must be rotary_embedding_dim / 2 = {half}")
+    cos, sin = (cx.broadcast(c, [b, s, h, half], dims=[0, 1, 3]) for c in (cos, sin))
+    rot = cx.op("slice", x4, start_indices=[0, 0, 0, 0], limit_indices=[b, s, h, rd], strides=[1] * 4)
+    if interleaved:
+        pairs = cx.reshape(rot, [b, s, h, half, 2])
+        x1, x2 = (cx.reshape(cx.op("slice", pairs, start_indices=[0, 0, 0, 0, i], limit_indices=[b, s, h, half, i + 1],
+                                   strides=[1] * 5), [b, s, h, half]) for i in (0, 1))
+    else:
+        x1, x2 = (cx.op("slice", rot, start_indices=[0, 0, 0, i * half], limit_indices=[b, s, h, (i + 1) * half],
+                        strides=[1] * 4) for i in (0, 1))
+    real = cx.op("subtract", cx.op("multiply", cos, x1), cx.op("multiply", sin, x2))
+    imag = cx.op("add", cx.op("multiply", sin, x1), cx.op("multiply", cos, x2))
+    if interleaved:
+        rot = cx.reshape(cx.op("concatenate", [cx.reshape(v, [b, s, h, half, 1]) for v in (real, imag)], dimension=4),
+                         [b, s, h, rd])
+    else:
+        rot = cx.op("concatenate", [real, imag], dimension=3)
+    if rd < d:
+        rest = cx.op("slice", x4, start_indices=[0, 0, 0, rd], limit_indices=[b, s, h, d], strides=[1] * 4)
+        rot = cx.op("concatenate", [rot, rest], dimension=3)
+    if len(sizes) == 4:
+        return cx.op("transpose", rot, permutation=[0, 2, 1, 3])
+    return cx.reshape(rot, sizes)
+
+
+def _rows(cx, table, idx):
+    """table[idx] for a 2-D table and any-rank i64 indices."""
+    idx = cx.convert(idx, I64)
+    isz = _static(cx, idx, "position_ids")
+    width = _static(cx, table, "RotaryEmbedding caches")[1]
+    dnums = {"offset_dims": [len(isz)], "collapsed_slice_dims": [0], "start_index_map": [0],
+             "index_vector_dim": len(isz), "operand_batching_dims": [], "start_indices_batching_dims": []}
+    return cx.op("gather", table, cx.reshape(idx, isz + [1]), dimension_numbers=dnums, slice_sizes=[1, width],
+                 indices_are_sorted=False)
+
+
+# ----------------------------------------------------------------------------- RNN / GRU / LSTM
+#
+# One shlo `while` per direction over the time steps (dynamic sequence lengths need no special
+# case, and the program stays one step's size however long the sequence is). The input
+# projections of all steps are one dot_general before the loop; the loop carries the step, the
+# hidden (and cell) state and the output buffer. A reverse direction runs forward over the
+# input reversed per batch (each sequence within its own length), and its outputs are reversed
+# back the same way. With sequence_lens, a step past a sequence's length keeps its state (so the
+# final state is the one at its last valid step) and writes zeros.
+
+_GATES = {"RNN": 1, "GRU": 3, "LSTM": 4}
+_DEFAULT_ACTS = {"RNN": ["Tanh"], "GRU": ["Sigmoid", "Tanh"], "LSTM": ["Sigmoid", "Tanh", "Tanh"]}
+# activation -> (takes alpha, takes beta, default alpha, default beta)
+_ALPHA_BETA = {"affine": (1, 1, 1.0, 0.0), "leakyrelu": (1, 0, 0.01, None), "thresholdedrelu": (1, 0, 1.0, None),
+               "scaledtanh": (1, 1, 1.0, 1.0), "hardsigmoid": (1, 1, 0.2, 0.5), "elu": (1, 0, 1.0, None)}
+
+
+def _activation_specs(names, alphas, betas):
+    """(name, alpha, beta) per activation; alphas / betas are consumed in order by the activations
+    that take them (as onnxruntime does)."""
+    alphas, betas = list(alphas or []), list(betas or [])
+    out = []
+    for n in names:
+        key = n.lower()
+        ta, tb, da, db = _ALPHA_BETA.get(key, (0, 0, None, None))
+        a = alphas.pop(0) if ta and alphas else da
+        b = betas.pop(0) if tb and betas else db
+        out.append((key, a, b))
+    return out
+
+
+def _activate(cx, spec, x):
+    name, a, b = spec
+    c = lambda v: cx.const(v, cx.element(x), cx.sizes_of(x))  # noqa: E731
+    ge0 = lambda: cx.op("compare", x, c(0.0), comparison_direction="GE")  # noqa: E731
+    if name == "tanh":
+        return cx.op("tanh", x)
+    if name == "sigmoid":
+        return cx.op("logistic", x)
+    if name == "relu":
+        return cx.op("maximum", x, c(0.0))
+    if name == "affine":
+        return cx.op("add", cx.op("multiply", x, c(a)), c(b))
+    if name == "leakyrelu":
+        return cx.op("select", ge0(), x, cx.op("multiply", x, c(a)))
+    if name == "thresholdedrelu":
+        return cx.op("select", cx.op("compare", x, c(a), comparison_direction="GT"), x, c(0.0))
+    if name == "scaledtanh":
+        return cx.op("multiply", cx.op("tanh", cx.op("multiply", x, c(b))), c(a))
+    if name == "hardsigmoid":
+        return cx.op("clamp", c(0.0), cx.op("add", cx.op("multiply", x, c(a)), c(b)), c(1.0))
+    if name == "elu":
+        return cx.op("select", ge0(), x, cx.op("multiply", cx.op("exponential_minus_one", x), c(a)))
+    if name == "softsign":
+        return cx.op("divide", x, cx.op("add", c(1.0), cx.op("abs", x)))
+    if name == "softplus":
+        tail = cx.op("log_plus_one", cx.op("exponential", cx.op("negate", cx.op("abs", x))))
+        return cx.op("add", cx.op("maximum", x, c(0.0)), tail)
+    raise cx.error(f"activation {name!r} is not supported")
+
+
+def _take(cx, v, dim, start, stop):
+    """v[..., start:stop, ...] along `dim` (static bounds)."""
+    sizes = cx.sizes_of(v)
+    lo = [0] * len(sizes)
+    hi = list(sizes)
+    lo[dim], hi[dim] = start, stop
+    return cx.op("slice", v, start_indices=lo, limit_indices=hi, strides=[1] * len(sizes))
+
+
+def _iota_like(cx, sizes, dim):
+    if all(isinstance(s, int) for s in sizes):
+        return _iota(cx, sizes, dim)
+    return cx.op("dynamic_iota", cx.shape_tensor(sizes), iota_dimension=dim,
+                 result_types=[tensor_type([s if isinstance(s, int) else None for s in sizes], I64)])
+
+
+def _reverse_time(cx, x, lens):
+    """x (T, B, F) reversed along time, each batch's sequence within its own length (the steps
+    past it stay in place): an involution, so it also maps outputs back."""
+    if lens is None:
+        return cx.op("reverse", x, dimensions=[0])
+    t, b, f = cx.sizes_of(x)
+    s = _iota_like(cx, [t, b], 0)
+    n = cx.broadcast(lens, [t, b], dims=[1])
+    back = cx.op("subtract", cx.op("subtract", n, cx.const(1, I64, [t, b])), s)
+    idx = cx.op("select", cx.op("compare", s, n, comparison_direction="LT"), back, s)
+    dnums = {"offset_dims": [2], "collapsed_slice_dims": [0], "start_index_map": [0], "index_vector_dim": 2,
+             "operand_batching_dims": [1], "start_indices_batching_dims": [1]}
+    return cx.op("gather", x, cx.reshape(idx, [t, b, 1]), dimension_numbers=dnums, slice_sizes=[1, 1, f],
+                 indices_are_sorted=False)
+
+
+class _Cell:
+    """One direction's weights and options; `step` maps (x projection, H, C) to (H', C')."""
+
+    def __init__(self, cx, kind, r, rb, p, acts, clip, hidden, input_forget, lbr):
+        self.cx, self.kind, self.r, self.rb, self.p = cx, kind, r, rb, p
+        self.acts, self.clip, self.hidden, self.input_forget, self.lbr = acts, clip, hidden, input_forget, lbr
+
+    def act(self, i, x):
+        if self.clip is not None:
+            c = lambda v: self.cx.const(v, self.cx.element(x), self.cx.sizes_of(x))  # noqa: E731
+            x = self.cx.op("clamp", c(-self.clip), x, c(self.clip))
+        return _activate(self.cx, self.acts[i], x)
+
+    def gate(self, v, i):
+        return _take(self.cx, v, 1, i * self.hidden, (i + 1) * self.hidden)
+
+    def hr(self, h, r):
+        return dot(self.cx, h, r, [1], [1])        # (B, H) x (G H, H)^T
+
+    def peep(self, pre, k, c):
+        if self.p is None:
+            return pre
+        pk = self.cx.broadcast(_take(self.cx, self.p, 0, k * self.hidden, (k + 1) * self.hidden),
+                               self.cx.sizes_of(c), dims=[1])
+        return self.cx.op("add", pre, self.cx.op("multiply", pk, c))
+
+    def step(self, xw, h, c):
+        cx = self.cx
+        if self.kind == "RNN":
+            return self.act(0, cx.op("add", xw, self.hr(h, self.r))), None
+        if self.kind == "LSTM":
+            pre = cx.op("add", xw, self.hr(h, self.r))
+            i = self.act(0, self.peep(self.gate(pre, 0), 0, c))
+            if self.input_forget:       # coupled gates: f = 1 - i
+                f = cx.op("subtract", cx.const(1.0, cx.element(i), cx.sizes_of(i)), i)
+            else:
+                f = self.act(0, self.peep(self.gate(pre, 2), 2, c))
+            cc = self.act(1, self.gate(pre, 3))
+            c2 = cx.op("add", cx.op("multiply", f, c), cx.op("multiply", i, cc))
+            o = self.act(0, self.peep(self.gate(pre, 1), 1, c2))
+            return cx.op("multiply", o, self.act(2, c2)), c2
+        # GRU: z, r from H R^T; the h gate sees r * H before (or r * (H Rh^T + Rbh) after) Rh
+        hd = self.hidden
+        zr = cx.op("add", _take(cx, xw, 1, 0, 2 * hd), self.hr(h, _take(cx, self.r, 0, 0, 2 * hd)))
+        z, r = self.act(0, self.gate(zr, 0)), self.act(0, self.gate(zr, 1))
+        rh = _take(cx, self.r, 0, 2 * hd, 3 * hd)
+        if self.lbr:
+            hh = self.hr(h, rh)
+            if self.rb is not None:
+                hh = cx.op("add", hh, cx.broadcast(self.rb, cx.sizes_of(hh), dims=[1]))
+            hh = cx.op("multiply", r, hh)
+        else:
+            hh = self.hr(cx.op("multiply", r, h), rh)
+        ht = self.act(1, cx.op("add", self.gate(xw, 2), hh))
+        one = cx.const(1.0, cx.element(z), cx.sizes_of(z))
+        return cx.op("add", cx.op("multiply", cx.op("subtract", one, z), ht), cx.op("multiply", z, h)), None
+
+
+def _run_direction(cx, cell, xw, h0, c0, lens):
+    """The while loop over time: xw (T, B, G H) precomputed; returns Y (T, B, H), H_T, C_T."""
+    t_size, b, gh = cx.sizes_of(xw)
+    hd = cell.hidden
+    el = cx.element(xw)
+    if not isinstance(b, int):
+        raise cx.error("a dynamic batch size is not supported (only the sequence length may be dynamic)")
+    ybuf = cx.const(0.0, el, [t_size, b, hd])
+    state = [cx.const(0, I64), h0] + ([c0] if c0 is not None else []) + [ybuf]
+    n_t = cx.size_value(t_size)
+    op = cx.region_op("while", state)
+    types = [v.type for v in state]
+    cond = op.regions[0].blocks.append(*types)
+    with ir.InsertionPoint(cond):
+        cx.op("return", [cx.op("compare", cond.arguments[0], n_t, comparison_direction="LT")], result_types=[])
+    body = op.regions[1].blocks.append(*types)
+    with ir.InsertionPoint(body):
+        args = list(body.arguments)
+        t, h = args[0], args[1]
+        c = args[2] if c0 is not None else None
+        buf = args[-1]
+        zero = cx.const(0, I64)
+        x_t = cx.reshape(cx.op("dynamic_slice", xw, [t, zero, zero], slice_sizes=[1, b, gh]), [b, gh])
+        h2, c2 = cell.step(x_t, h, c)
+        y = h2
+        if lens is not None:
+            valid = cx.op("compare", cx.broadcast(t, [b], dims=[]), lens, comparison_direction="LT")
+            valid = cx.broadcast(valid, [b, hd], dims=[0])
+            h2 = cx.op("select", valid, h2, h)
+            if c is not None:
+                c2 = cx.op("select", valid, c2, c)
+            y = cx.op("select", valid, h2, cx.const(0.0, el, [b, hd]))
+        buf = cx.op("dynamic_update_slice", buf, cx.reshape(y, [1, b, hd]), [t, zero, zero])
+        outs = [cx.op("add", t, cx.const(1, I64)), h2] + ([c2] if c is not None else []) + [buf]
+        cx.op("return", outs, result_types=[])
+    res = list(op.results)
+    return res[-1], res[1], (res[2] if c0 is not None else None)
+
+
+def _rnn(cx, kind, x, w, r, b=None, lens=None, h0=None, c0=None, p=None, activation_alpha=None,
+         activation_beta=None, activations=None, clip=None, direction="forward", hidden_size=None, layout=0,
+         input_forget=0, linear_before_reset=0):
+    if direction not in ("forward", "reverse", "bidirectional"):
+        raise cx.error(f"direction {direction!r}")
+    n_dir = 2 if direction == "bidirectional" else 1
+    if layout:      # batch-major: (B, T, I) and states (B, D, H)
+        x = cx.op("transpose", x, permutation=[1, 0, 2])
+        h0 = None if h0 is None else cx.op("transpose", h0, permutation=[1, 0, 2])
+        c0 = None if c0 is None else cx.op("transpose", c0, permutation=[1, 0, 2])
+    el = cx.element(x)
+    hd = hidden_size or _static(cx, r, f"{kind} R")[2]
+    g = _GATES[kind]
+    b_size = cx.sizes_of(x)[1]
+    names = activations or _DEFAULT_ACTS[kind] * n_dir
+    per = len(_DEFAULT_ACTS[kind])
+    if len(names) == per and n_dir == 2:
+        names = names * 2
+    specs = _activation_specs(names, activation_alpha, activation_beta)
+    lens = None if lens is None else cx.convert(lens, I64)
+    ys, hs, cs = [], [], []
+    for d in range(n_dir):
+        wd = cx.reshape(_take(cx, w, 0, d, d + 1), [g * hd, cx.sizes_of(w)[2]])
+        rd = cx.reshape(_take(cx, r, 0, d, d + 1), [g * hd, hd])
+        bias, rb_h = None, None
+        if b is not None:
+            bd = cx.reshape(_take(cx, b, 0, d, d + 1), [2 * g * hd])
+            wb, rb = _take(cx, bd, 0, 0, g * hd), _take(cx, bd, 0, g * hd, 2 * g * hd)
+            if kind == "GRU" and linear_before_reset:     # Rbh is added inside r * (...)
+                rb_h = _take(cx, rb, 0, 2 * hd, 3 * hd)
+                rb = cx.op("concatenate", [_take(cx, rb, 0, 0, 2 * hd), cx.const(0.0, el, [hd])], dimension=0)
+            bias = cx.op("add", wb, rb)
+        pd = None if p is None else cx.reshape(_take(cx, p, 0, d, d + 1), [3 * hd])
+        cell = _Cell(cx, kind, rd, rb_h, pd, specs[d * per:(d + 1) * per], clip, hd, input_forget,
+                     linear_before_reset)
+        reverse = direction == "reverse" or d == 1
+        xs = _reverse_time(cx, x, lens) if reverse else x
+        xw = dot(cx, xs, wd, [2], [1])                     # (T, B, G H)
+        if bias is not None:
+            xw = cx.op("add", xw, cx.broadcast(bias, cx.sizes_of(xw), dims=[2]))
+        zeros = cx.const(0.0, el, [b_size, hd])
+        hi = zeros if h0 is None else cx.reshape(_take(cx, h0, 0, d, d + 1), [b_size, hd])
+        ci = None if kind != "LSTM" else zeros if c0 is None else cx.reshape(_take(cx, c0, 0, d, d + 1), [b_size, hd])
+        y, ht, ct = _run_direction(cx, cell, xw, hi, ci, lens)
+        if reverse:
+            y = _reverse_time(cx, y, lens)
+        t_size = cx.sizes_of(y)[0]
+        ys.append(cx.reshape(y, [t_size, 1, b_size, hd]))
+        hs.append(cx.reshape(ht, [1, b_size, hd]))
+        if ct is not None:
+            cs.append(cx.reshape(ct, [1, b_size, hd]))
+    cat = lambda vs, dim: vs[0] if len(vs) == 1 else cx.op("concatenate", vs, dimension=dim)  # noqa: E731
+    y, yh = cat(ys, 1), cat(hs, 0)
+    yc = cat(cs, 0) if cs else None
+    if layout:
+        y = cx.op("transpose", y, permutation=[2, 0, 1, 3])
+        yh = cx.op("transpose", yh, permutation=[1, 0, 2])
+        yc = None if yc is None else cx.op("transpose", yc, permutation=[1, 0, 2])
+    return [y, yh] + ([yc] if kind == "LSTM" else [])
+
+
+@converts("RNN", since=7)
+def rnn(cx, x, w, r, b=None, sequence_lens=None, initial_h=None, **attrs):
+    return _rnn(cx, "RNN", x, w, r, b, sequence_lens, initial_h, **attrs)
+
+
+@converts("GRU", since=7)
+def gru(cx, x, w, r, b=None, sequence_lens=None, initial_h=None, **attrs):
+    return _rnn(cx, "GRU", x, w, r, b, sequence_lens, initial_h, **attrs)
+
+
+@converts("LSTM", since=7)
+def lstm(cx, x, w, r, b=None, sequence_lens=None, initial_h=None, initial_c=None, p=None, **attrs):
+    return _rnn(cx, "LSTM", x, w, r, b, sequence_lens, initial_h, initial_c, p, **attrs)
