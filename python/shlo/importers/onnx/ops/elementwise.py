@@ -14,8 +14,6 @@ from __future__ import annotations
 
 import math
 
-import numpy as np
-
 from .. import dtypes
 from ..registry import converts
 
@@ -459,5 +457,3 @@ def shrink(cx, x, bias=0.0, lambd=0.5):
     b = cx.convert(k(cx, bias, xf), cx.element(x))
     return select(cx, below, cx.op("add", x, b), select(cx, above, cx.op("subtract", x, b), k(cx, 0, x)))
 
-
-_ = np
