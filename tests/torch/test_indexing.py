@@ -191,6 +191,18 @@ def test_setitem_patterns():
     check(set_mask_cols, x)
     check(set_mask_values, x, torch.tensor([10.0, 20.0, 30.0]))
 
+    def set_rows(x, m, v):
+        y = x.clone()
+        y[m] = v
+        return y
+
+    rows = torch.tensor([True, False, True, True])
+    x4 = _x(torch.int64, 4, 3)
+    check(set_rows, x4, rows, torch.tensor(5))                               # scalar
+    check(set_rows, x4, rows, torch.tensor([1, 2, 3]))                       # one row for every True
+    check(set_rows, x4, rows, torch.tensor([[1, 2, 3], [4, 5, 6], [7, 8, 9]]))  # a row per True
+    check(lambda x, m, v: torch.ops.aten.index_put(x, [m], v, accumulate=True), x4, rows, torch.tensor([[1], [2], [3]]))
+
 
 @pytest.mark.parametrize("dtype", DTYPES)
 def test_index_select_and_embedding(dtype):

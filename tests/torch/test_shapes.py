@@ -209,6 +209,9 @@ def test_ops_that_core_decomposition_removes():
     check(lambda x: torch.triu(x), x, decompose=False)
     check(lambda x: torch.split(x, 3, 1), x, decompose=False)
     check(lambda x: torch.select_scatter(x, x[0] * 0, 0, 1), x, decompose=False)
+    more = [(_x(torch.float32, 7, 4, seed=1),)]
+    check(lambda x: torch.roll(x, -4, 0), x, decompose=False, dynamic_shapes=({0: _batch()},), more=more)
+    check(lambda x: torch.tril(x, -1), x, decompose=False, dynamic_shapes=({0: _batch()},), more=more)
 
 
 # ----------------------------------------------------------------------------- padding, windows

@@ -181,8 +181,6 @@ class _Indexing:
         rank = cx.rank(x)
         sizes = cx.sizes_of(x)
         indices = list(indices) + [None] * (rank - len(indices))
-        if any(i is not None and cx.element(i) == "i1" for i in indices):
-            raise ValueError("bool mask")
         self.dims = [d for d, i in enumerate(indices) if i is not None]
         tensors = [wrap_index(cx, _i64(cx, indices[d]), sizes[d]) for d in self.dims]
         batch = cx.broadcast_sizes(*tensors)
@@ -217,7 +215,7 @@ def _has_mask(cx, indices):
     return any(i is not None and cx.element(i) == "i1" for i in indices)
 
 
-@converts("index.Tensor", "index", "_unsafe_index")
+@converts("index", "_unsafe_index")
 def index(cx, x, indices):
     if _has_mask(cx, indices):
         raise cx.error("indexing with a bool mask has a data-dependent output size (the mask's count of "
@@ -264,10 +262,12 @@ def _masked_put(cx, x, indices, values, accumulate):
     else:
         if count_dim >= 0:
             values = cx.reshape(values, vsizes[:count_dim] + vsizes[count_dim + 1:])
-        # the value's dims align with pre + post of x
+        # the value's dims align with the trailing unmasked dims of x
+        kept = list(range(p)) + list(range(p + mr, rank))
         vr = cx.rank(values)
-        n_pre = vr - post
-        v_dims = [p - n_pre + i for i in range(n_pre)] + list(range(p + mr, rank))
+        if vr > len(kept):
+            raise cx.error("index_put values have more dimensions than the indexed result")
+        v_dims = kept[len(kept) - vr:]
     v = cx.broadcast(values, sizes, dims=v_dims)
     if accumulate:
         v = cx.op(_combiner("add", element), x, v)
