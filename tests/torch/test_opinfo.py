@@ -60,3 +60,38 @@ def test_opinfo_samples_f32(name):
             failures.append(f"sample {i}: {out.status}: {out.detail}")
     assert not failures, f"{name}:\n" + "\n".join(failures)
     assert ran, f"{name}: no sample could be exported"
+
+
+# -- the harness itself ----------------------------------------------------------------------------
+def _exp_sample():
+    op = _opinfo("exp")
+    return op, S.samples(op, torch.float32, 1)[0]
+
+
+def test_harness_names_missing_converters(monkeypatch):
+    from shlo.importers.torch import registry
+    monkeypatch.delitem(registry.ATEN, "exp")
+    op, sample = _exp_sample()
+    out = S.run_sample(op, sample, torch.float32)
+    assert out.status == "import-error" and out.unsupported == ["exp.default"], out
+
+
+def test_harness_catches_wrong_numbers(monkeypatch):
+    from shlo.importers.torch import registry
+    monkeypatch.setitem(registry.ATEN, "exp", lambda cx, x: cx.op("log", x))
+    op, sample = _exp_sample()
+    out = S.run_sample(op, sample, torch.float32)
+    assert out.status == "fail" and "values differ" in out.detail, out
+
+
+def test_coverage_tool_counts_core_ops():
+    import os
+    import sys
+    sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "tools"))
+    import torch_coverage
+    core = torch_coverage.core_ops()
+    assert ("add", "Tensor") in core and len(core) > 150
+    result = torch_coverage.classify([("add", "Tensor"), ("convolution_backward", "default"),
+                                      ("no_such_op", "default")])
+    assert result["covered"] == ["add.Tensor"] and result["missing"] == ["no_such_op.default"]
+    assert "backward" in result["excepted"]["convolution_backward.default"]
