@@ -338,8 +338,8 @@ class _Cell:
         self.cx, self.kind, self.r, self.rb, self.p = cx, kind, r, rb, p
         self.acts, self.clip, self.hidden, self.input_forget, self.lbr = acts, clip, hidden, input_forget, lbr
 
-    def act(self, i, x):
-        if self.clip is not None:
+    def act(self, i, x, clip=True):
+        if clip and self.clip is not None:
             c = lambda v: self.cx.const(v, self.cx.element(x), self.cx.sizes_of(x))  # noqa: E731
             x = self.cx.op("clamp", c(-self.clip), x, c(self.clip))
         return _activate(self.cx, self.acts[i], x)
@@ -371,7 +371,8 @@ class _Cell:
             cc = self.act(1, self.gate(pre, 3))
             c2 = cx.op("add", cx.op("multiply", f, c), cx.op("multiply", i, cc))
             o = self.act(0, self.peep(self.gate(pre, 1), 1, c2))
-            return cx.op("multiply", o, self.act(2, c2)), c2
+            # onnxruntime clips the gates' inputs, not the cell state fed to h
+            return cx.op("multiply", o, self.act(2, c2, clip=False)), c2
         # GRU: z, r from H R^T; the h gate sees r * H before (or r * (H Rh^T + Rbh) after) Rh
         hd = self.hidden
         zr = cx.op("add", _take(cx, xw, 1, 0, 2 * hd), self.hr(h, _take(cx, self.r, 0, 0, 2 * hd)))
