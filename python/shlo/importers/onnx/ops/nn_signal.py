@@ -1,0 +1,322 @@
+"""Signal ops: DFT (opsets 17, 20) and STFT (17) over shlo `fft`, the window functions
+HannWindow / HammingWindow / BlackmanWindow (17) and MelWeightMatrix (17).
+
+ONNX keeps complex numbers as a trailing dimension of size 2 (real, imaginary), or 1 for a real
+signal; the transform runs on a shlo complex tensor with the transformed axis moved last. Window
+sizes and the mel matrix's parameters may be run-time scalars: the results then have `?` sizes
+and are computed from dynamic iotas (in f64, rounded once to the output type)."""
+from __future__ import annotations
+
+import numpy as np
+
+from ....types import tensor_type
+from .. import dtypes
+from ..registry import converts
+
+I64 = "i64"
+F64 = "f64"
+
+
+def _static(cx, v, what):
+    sizes = cx.sizes_of(v)
+    if not all(isinstance(s, int) for s in sizes):
+        raise cx.error(f"{what} needs static sizes")
+    return sizes
+
+
+def _work(element):
+    """The (real, complex) types a transform of `element` data runs in."""
+    return ("f64", "complex<f64>") if element == "f64" else ("f32", "complex<f32>")
+
+
+def _scalar_known(cx, i):
+    k = cx.known(i)
+    return None if k is None else np.asarray(k).reshape(-1)[0].item()
+
+
+# ----------------------------------------------------------------------------- DFT
+
+def _to_complex(cx, x):
+    """(..., 1 or 2) real / (real, imaginary) pairs -> a complex tensor of the leading sizes."""
+    sizes = _static(cx, x, "DFT")
+    real_t, _ = _work(cx.element(x))
+    x = cx.convert(x, real_t)
+    lead = sizes[:-1]
+    part = lambda i: cx.reshape(cx.op("slice", x, start_indices=[0] * len(sizes),  # noqa: E731
+                                      limit_indices=lead + [i + 1], strides=[1] * len(sizes)), lead) if sizes[-1] > 1 \
+        else cx.reshape(x, lead)
+    re = part(0)
+    im = cx.reshape(cx.op("slice", x, start_indices=[0] * (len(sizes) - 1) + [1], limit_indices=sizes,
+                          strides=[1] * len(sizes)), lead) if sizes[-1] == 2 else cx.const(0.0, real_t, lead)
+    if sizes[-1] not in (1, 2):
+        raise cx.error(f"the last dimension must be 1 (real) or 2 (complex), not {sizes[-1]}")
+    return cx.op("complex", re, im)
+
+
+def _from_complex(cx, z, element):
+    sizes = cx.sizes_of(z)
+    parts = [cx.reshape(cx.op(p, z), sizes + [1]) for p in ("real", "imag")]
+    return cx.convert(cx.op("concatenate", parts, dimension=len(sizes)), element)
+
+
+def _fit(cx, v, axis, n):
+    """v cropped or zero-padded to length n along `axis`."""
+    sizes = cx.sizes_of(v)
+    r = len(sizes)
+    if sizes[axis] > n:
+        hi = list(sizes)
+        hi[axis] = n
+        return cx.op("slice", v, start_indices=[0] * r, limit_indices=hi, strides=[1] * r)
+    if sizes[axis] < n:
+        pad = [0] * r
+        pad[axis] = n - sizes[axis]
+        return cx.op("pad", v, cx.const(0, cx.element(v)), edge_padding_low=[0] * r, edge_padding_high=pad,
+                     interior_padding=[0] * r)
+    return v
+
+
+def _dft(cx, x, axis, n, inverse, onesided):
+    """The DFT of x (ONNX layout) along `axis` with length n (None: the axis' size)."""
+    element = cx.element(x)
+    rank = cx.rank(x)
+    axis = axis % rank
+    if axis == rank - 1:
+        raise cx.error("axis must not be the last (real / imaginary) dimension")
+    z = _to_complex(cx, x)
+    zr = rank - 1
+    perm = [d for d in range(zr) if d != axis] + [axis]
+    back = [perm.index(d) for d in range(zr)]
+    z = cx.op("transpose", z, permutation=perm)
+    size = cx.sizes_of(z)[-1]
+    if n is None:
+        n = 2 * (size - 1) if inverse and onesided else size
+    if inverse and onesided:        # a Hermitian half spectrum -> a real signal
+        y = cx.op("fft", _fit(cx, z, zr - 1, n // 2 + 1), fft_type="IRFFT", fft_length=[n])
+        y = cx.op("transpose", y, permutation=back)
+        return cx.convert(cx.reshape(y, cx.sizes_of(y) + [1]), element)
+    y = cx.op("fft", _fit(cx, z, zr - 1, n), fft_type="IFFT" if inverse else "FFT", fft_length=[n])
+    if onesided:
+        y = _fit(cx, y, zr - 1, n // 2 + 1)
+    return _from_complex(cx, cx.op("transpose", y, permutation=back), element)
+
+
+def _dft_length(cx, i):
+    if i >= len(cx.node.input) or not cx.node.input[i]:
+        return None
+    n = _scalar_known(cx, i)
+    if n is None:
+        raise cx.error(f"dft_length (input {i}) must be known when importing (it sets the output size)")
+    return int(n)
+
+
+@converts("DFT", since=17)
+def dft17(cx, x, dft_length=None, axis=1, inverse=0, onesided=0):
+    return _dft(cx, x, axis, _dft_length(cx, 1), inverse, onesided)
+
+
+@converts("DFT", since=20)
+def dft20(cx, x, dft_length=None, axis_value=None, inverse=0, onesided=0):
+    n = _dft_length(cx, 1)
+    if axis_value is None:
+        return _dft(cx, x, -2, n, inverse, onesided)
+    known = _scalar_known(cx, 2)
+    if known is not None:
+        return _dft(cx, x, int(known), n, inverse, onesided)
+    return _dft_runtime_axis(cx, x, axis_value, n, inverse, onesided)
+
+
+def _dft_runtime_axis(cx, x, axis_value, n, inverse, onesided):
+    """A run-time axis: every candidate axis is transformed and the one asked for is picked by a
+    `case` on it (results reshaped to `?` sizes where the candidates' sizes differ)."""
+    rank = cx.rank(x)
+    cands = list(range(rank - 1))
+    a = cx.convert(axis_value, I64)
+    a = cx.reshape(a, [])
+    neg = cx.op("compare", a, cx.const(0, I64), comparison_direction="LT")
+    a = cx.op("select", neg, cx.op("add", a, cx.const(rank, I64)), a)
+    shapes = {d: _dft_shape(cx, x, d, n, inverse, onesided) for d in cands}
+    valid = [d for d in cands if min(shapes[d]) > 0]
+    if not valid:
+        raise cx.error("no axis gives a non-empty transform")
+    shapes = {d: shapes[d] for d in valid}
+    same = len({tuple(s) for s in shapes.values()}) == 1
+    first = shapes[valid[0]]
+    out_shape = list(first) if same else [s if len({shapes[d][i] for d in valid}) == 1 else None
+                                          for i, s in enumerate(first)]
+    from mlir import ir
+    # an axis out of range picks the last branch (case clamps), as shape inference would reject it
+    op = cx.region_op("case", cx.convert(a, "i32"), result_types=[tensor_type(out_shape, cx.element(x))],
+                      regions=len(cands))
+    for d, region in zip(cands, op.regions):
+        block = region.blocks.append()
+        with ir.InsertionPoint(block):
+            if d in valid:
+                y = _dft(cx, x, d, n, inverse, onesided)
+            else:       # an empty transform along this axis: shape inference would reject it
+                y = cx.const(0.0, cx.element(x), [s if s is not None else 0 for s in out_shape])
+            if not same:
+                y = cx.op("dynamic_reshape", y, cx.shape_tensor(cx.sizes_of(y)),
+                          result_types=[tensor_type(out_shape, cx.element(x))])
+            cx.op("return", [y], result_types=[])
+    return op.results[0]
+
+
+def _dft_shape(cx, x, axis, n, inverse, onesided):
+    sizes = list(cx.info(x).shape)
+    size = sizes[axis]
+    m = n if n is not None else (2 * (size - 1) if inverse and onesided else size)
+    if inverse and onesided:
+        sizes[axis], sizes[-1] = m, 1
+    else:
+        sizes[axis], sizes[-1] = (m // 2 + 1 if onesided else m), 2
+    return sizes
+
+
+# ----------------------------------------------------------------------------- STFT
+
+@converts("STFT", since=17)
+def stft(cx, signal, frame_step, window=None, frame_length=None, onesided=1):
+    """Frames (B, n_frames, L) gathered at multiples of frame_step (a run-time step gives a `?`
+    frame count), weighted by the window, transformed along L."""
+    element = cx.element(signal)
+    b, length, c = _static(cx, signal, "STFT")
+    fl = _scalar_known(cx, 3) if frame_length is not None else None
+    if fl is None and window is not None:
+        fl = _static(cx, window, "STFT window")[0]
+    if fl is None and frame_length is None:
+        fl = length
+    if fl is None:
+        raise cx.error("frame_length must be known when importing (it sets the output size), or a window given")
+    fl = int(fl)
+    step = _scalar_known(cx, 1)
+    if step is not None:
+        nf = 1 + (length - fl) // int(step)
+        starts = cx.const(np.arange(nf, dtype=np.int64) * int(step), I64, [nf])
+    else:
+        st = cx.reshape(cx.convert(frame_step, I64), [])
+        nf = cx.op("add", cx.op("divide", cx.const(length - fl, I64), st), cx.const(1, I64))
+        iota = cx.op("dynamic_iota", cx.shape_tensor([nf]), iota_dimension=0, result_types=[tensor_type([None], I64)])
+        starts = cx.op("multiply", iota, cx.broadcast(st, [nf], dims=[]))
+    grid = [nf, fl]
+    idx = cx.op("add", cx.broadcast(starts, grid, dims=[0]),
+                cx.broadcast(cx.const(np.arange(fl, dtype=np.int64), I64, [fl]), grid, dims=[1]))
+    real = c == 1
+    z = cx.reshape(cx.convert(signal, _work(element)[0]), [b, length]) if real else _to_complex(cx, signal)
+    dnums = {"offset_dims": [0], "collapsed_slice_dims": [1], "start_index_map": [1], "index_vector_dim": 2,
+             "operand_batching_dims": [], "start_indices_batching_dims": []}
+    frames = cx.op("gather", z, cx.reshape(idx, grid + [1]), dimension_numbers=dnums, slice_sizes=[b, 1],
+                   indices_are_sorted=False,
+                   result_types=[tensor_type([b, nf if isinstance(nf, int) else None, fl], cx.element(z))])
+    if window is not None:
+        w = cx.convert(window, _work(element)[0])
+        if not real:
+            w = cx.op("complex", w, cx.const(0.0, _work(element)[0], [fl]))
+        frames = cx.op("multiply", frames, cx.broadcast(w, cx.sizes_of(frames), dims=[2]))
+    if onesided and not real:
+        raise cx.error("onesided needs a real signal")
+    # frame counts may be `?`: a real signal takes RFFT, whose half spectrum needs no crop
+    y = cx.op("fft", frames, fft_type="RFFT" if real and onesided else "FFT", fft_length=[fl]) if not real or onesided \
+        else cx.op("fft", cx.op("complex", frames, cx.const(0.0, _work(element)[0], cx.sizes_of(frames))),
+                   fft_type="FFT", fft_length=[fl])
+    return _from_complex(cx, y, element)
+
+
+# ----------------------------------------------------------------------------- windows
+
+def _size_and_iota(cx, size):
+    """The window size (an int when known, else a rank-0 i64 value) and 0..size-1 in f64."""
+    known = _scalar_known(cx, 0)
+    if known is not None:
+        n = int(known)
+        return n, cx.const(np.arange(n, dtype=np.float64), F64, [n])
+    n = cx.reshape(cx.convert(size, I64), [])
+    return n, cx.op("dynamic_iota", cx.shape_tensor([n]), iota_dimension=0, result_types=[tensor_type([None], F64)])
+
+
+def _window(cx, size, periodic, output_datatype, coefficients):
+    """sum_k a_k cos(2 pi k n / N) with N = size (periodic) or size - 1."""
+    n, ni = _size_and_iota(cx, size)
+    sizes = cx.sizes_of(ni)
+    denom = cx.convert(cx.size_value(n), F64)
+    if not periodic:
+        denom = cx.op("subtract", denom, cx.const(1.0, F64))
+    phase = cx.op("divide", cx.op("multiply", ni, cx.const(2 * np.pi, F64, sizes)), cx.broadcast(denom, sizes, dims=[]))
+    y = cx.const(coefficients[0], F64, sizes)
+    for k, a in enumerate(coefficients[1:], start=1):
+        term = cx.op("cosine", cx.op("multiply", phase, cx.const(float(k), F64, sizes)))
+        y = cx.op("add", y, cx.op("multiply", term, cx.const(a, F64, sizes)))
+    return cx.convert(y, dtypes.element(output_datatype))
+
+
+@converts("HannWindow", since=17)
+def hann_window(cx, size, output_datatype=1, periodic=1):
+    return _window(cx, size, periodic, output_datatype, [0.5, -0.5])
+
+
+@converts("HammingWindow", since=17)
+def hamming_window(cx, size, output_datatype=1, periodic=1):
+    alpha = 25.0 / 46.0
+    return _window(cx, size, periodic, output_datatype, [alpha, -(1 - alpha)])
+
+
+@converts("BlackmanWindow", since=17)
+def blackman_window(cx, size, output_datatype=1, periodic=1):
+    return _window(cx, size, periodic, output_datatype, [0.42, -0.5, 0.08])
+
+
+# ----------------------------------------------------------------------------- MelWeightMatrix
+
+@converts("MelWeightMatrix", since=17)
+def mel_weight_matrix(cx, num_mel_bins, dft_length, sample_rate, lower_edge_hertz, upper_edge_hertz,
+                      output_datatype=1):
+    """(dft_length / 2 + 1, num_mel_bins) triangular filters between mel-spaced bin edges
+    (edges computed in f64 and floored to spectrogram bins, as onnx's reference does)."""
+    def scalar(v, i, element):
+        k = _scalar_known(cx, i)
+        return k, cx.convert(cx.reshape(v, []), element)
+    k_bins, bins = scalar(num_mel_bins, 0, I64)
+    k_dft, dft = scalar(dft_length, 1, I64)
+    _, rate = scalar(sample_rate, 2, F64)
+    lo, hi = (cx.convert(cx.reshape(v, []), "f32") for v in (lower_edge_hertz, upper_edge_hertz))
+
+    def to_mel(hz):     # 2595 log10(1 + hz / 700), the log1p in f32 as the reference's inputs are
+        t = cx.op("log_plus_one", cx.op("divide", hz, cx.const(700.0, "f32")))
+        return cx.op("divide", cx.convert(cx.op("multiply", t, cx.const(2595.0, "f32")), F64),
+                     cx.const(np.log(10), F64))
+    low_mel, high_mel = to_mel(lo), to_mel(hi)
+    n_rows = (int(k_dft) // 2 + 1) if k_dft is not None else \
+        cx.op("add", cx.op("divide", dft, cx.const(2, I64)), cx.const(1, I64))
+    n_cols = int(k_bins) if k_bins is not None else bins
+    step = cx.op("divide", cx.op("subtract", high_mel, low_mel),
+                 cx.convert(cx.op("add", cx.size_value(n_cols), cx.const(2, I64)), F64))
+    grid = [n_rows, n_cols]
+    col = _iota(cx, grid, 1, F64)
+    row = _iota(cx, grid, 0, F64)
+    scale = cx.convert(cx.op("add", dft, cx.const(1, I64)), F64)
+
+    def edge(offset):       # the spectrogram bin of mel edge i + offset
+        m = cx.op("add", cx.op("multiply", cx.op("add", col, cx.const(float(offset), F64, grid)),
+                                cx.broadcast(step, grid, dims=[])), cx.broadcast(low_mel, grid, dims=[]))
+        hz = cx.op("multiply", cx.const(700.0, F64, grid),
+                   cx.op("exponential_minus_one", cx.op("multiply", m, cx.const(np.log(10) / 2595, F64, grid))))
+        return cx.op("floor", cx.op("divide", cx.op("multiply", cx.broadcast(scale, grid, dims=[]), hz),
+                                    cx.broadcast(rate, grid, dims=[])))
+    left, center, right = edge(0), edge(1), edge(2)
+    cmp = lambda a, b, d: cx.op("compare", a, b, comparison_direction=d)  # noqa: E731
+    zero, one = cx.const(0.0, F64, grid), cx.const(1.0, F64, grid)
+    rise_w = cx.op("subtract", center, left)
+    rise = cx.op("divide", cx.op("subtract", row, left), cx.op("select", cmp(rise_w, zero, "EQ"), one, rise_w))
+    in_rise = cx.op("and", cmp(row, left, "GE"), cmp(row, center, "LE"))
+    up = cx.op("select", in_rise, rise, zero)
+    up = cx.op("select", cmp(rise_w, zero, "EQ"), cx.op("select", cmp(row, center, "EQ"), one, zero), up)
+    fall_w = cx.op("subtract", right, center)
+    fall = cx.op("divide", cx.op("subtract", right, row), cx.op("select", cmp(fall_w, zero, "EQ"), one, fall_w))
+    in_fall = cx.op("and", cx.op("and", cmp(row, center, "GE"), cmp(row, right, "LT")), cmp(fall_w, zero, "GT"))
+    return cx.convert(cx.op("select", in_fall, fall, up), dtypes.element(output_datatype))
+
+
+def _iota(cx, sizes, dim, element):
+    if all(isinstance(s, int) for s in sizes):
+        return cx.op("iota", iota_dimension=dim, result_types=[tensor_type(sizes, element)])
+    return cx.op("dynamic_iota", cx.shape_tensor(sizes), iota_dimension=dim,
+                 result_types=[tensor_type([s if isinstance(s, int) else None for s in sizes], element)])
