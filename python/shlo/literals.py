@@ -154,21 +154,34 @@ def text_to_numpy(text: str, info) -> np.ndarray:
         if arr.ndim == 0:
             arr = np.full(info.shape, arr)
         return arr.view(dtype).reshape(info.shape)
-    values = _parse_literal(body)
+    if cls == "complex":
+        # (re, im) parts may be hexadecimal bit patterns of the part type, e.g. (0x7FC00000,0.0)
+        part = np.dtype(np.float32 if dtype == np.complex64 else np.float64)
+        bits = np.dtype(f"u{part.itemsize}")
+        values = _parse_literal(body, hex_as=lambda h: float(np.array(h, bits).view(part)), number=float,
+                                complex_parts=True)
+    else:
+        values = _parse_literal(body)
     arr = np.array(values, dtype={"complex": np.complex128}.get(cls, np.int64))
     if arr.ndim == 0:
         arr = np.full(info.shape, arr)
     return arr.astype(dtype).reshape(info.shape)
 
 
-def _parse_literal(body: str, hex_as=int, number=None):
-    """Nested lists of MLIR's printed literals: ints, floats, hex bit patterns, (re, im), true/false."""
+def _parse_literal(body: str, hex_as=int, number=None, complex_parts=False):
+    """Nested lists of MLIR's printed literals: ints, floats, hex bit patterns, (re, im), true/false.
+
+    With `number`, every number goes through `number(float)` and every hex literal through
+    `hex_as(int)`; `complex_parts` keeps `(re, im)` pairs as Python complex numbers."""
     import re
     body = re.sub(r"\(([^,()]+),([^,()]+)\)", r"complex(\1,\2)", body)
     body = body.replace("true", "1").replace("false", "0")
     if number is not None:
         body = re.sub(r"0x[0-9A-Fa-f]+|[-+]?(?:inf|nan|[0-9][0-9.]*(?:e[-+]?[0-9]+)?)",
                       lambda m: (f"H({m.group(0)})" if m.group(0).startswith("0x") else f"N('{m.group(0)}')"), body)
-        return eval(body, {"H": hex_as, "N": lambda t: number(float(t)), "__builtins__": {}})  # noqa: S307
+        env = {"H": hex_as, "N": lambda t: number(float(t)), "__builtins__": {}}
+        if complex_parts:
+            env["complex"] = complex
+        return eval(body, env)  # noqa: S307
     body = body.replace("inf", "float('inf')").replace("nan", "float('nan')")
     return eval(body, {"float": float, "complex": complex, "__builtins__": {}})  # noqa: S307 - MLIR's own printed numbers

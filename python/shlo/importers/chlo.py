@@ -25,6 +25,7 @@ import math
 import re
 from typing import Callable
 
+import ml_dtypes
 import numpy as np
 from mlir import ir
 
@@ -91,7 +92,7 @@ def _attr_ints(attrs: dict, name: str, default=None):
 # a small expression helper over b.op
 # ----------------------------------------------------------------------------
 
-_NP = {"f16": np.float16, "f32": np.float32, "f64": np.float64,
+_NP = {"f16": np.float16, "bf16": ml_dtypes.bfloat16, "f32": np.float32, "f64": np.float64,
        "i1": np.bool_, "i8": np.int8, "i16": np.int16, "i32": np.int32, "i64": np.int64,
        "ui8": np.uint8, "ui16": np.uint16, "ui32": np.uint32, "ui64": np.uint64}
 def _shape(v) -> tuple:

@@ -16,7 +16,11 @@ artifacts (`jax.export(...).mlir_module_serialized`,
 Rules:
 
 * Every `stablehlo.*` op becomes `shlo.*` with the same operands, results,
-  regions and source location. `func.func`, `func.call` and `func.return`
+  regions and source location. The deprecated / legacy ops that shlo lacks
+  (`dot`, `broadcast`, `create_token`, `cross-replica-sum`, `einsum`,
+  `unary_einsum`, `torch_index_select`, `real_dynamic_slice`,
+  `set_dimension_size`) are rewritten into shlo ops with the same meaning by
+  `shlo.importers.stablehlo_legacy.REWRITES` (each rule documents its rewrite). `func.func`, `func.call` and `func.return`
   pass through. Every `chlo.*` op is decomposed into shlo ops by
   `shlo.importers.chlo.DECOMPOSITIONS`; a CHLO op without a decomposition,
   any other dialect's op (`sdy.*`, `mhlo.*`, ...), a bounded dynamic type, an
@@ -555,6 +559,9 @@ class StableHLOImporter:
                 return
             entry = OPS.get(short)
             if entry is None:
+                from .stablehlo_legacy import REWRITES
+                if short in REWRITES:   # deprecated / legacy ops: rewritten into shlo ops
+                    return self.decompose(op, REWRITES[short], loc, "legacy op rewrite")
                 self.fail(op, f"StableHLO op {name} has no shlo counterpart")
             new = self.generic(op, short, entry, loc)
         elif dialect == "chlo":
@@ -565,25 +572,35 @@ class StableHLOImporter:
             fn = DECOMPOSITIONS.get(short)
             if fn is None:
                 self.fail(op, f"CHLO op {name} has no decomposition into shlo")
-            attrs = {n: str(a) for n, a in _items(op.attributes)}
-            rtypes = [type_to_shlo(str(r.type)) for r in op.results]
-            with loc:
-                try:
-                    res = fn(_ChloBuilder(self, loc), self.operands(op), attrs, rtypes)
-                except ImporterError:
-                    raise
-                except Exception as e:  # noqa: BLE001
-                    self.fail(op, f"decomposition failed ({type(e).__name__}: {e})")
-            if not isinstance(res, (list, tuple)):
-                res = [res]
-            if len(res) != len(op.results):
-                self.fail(op, f"decomposition gave {len(res)} results, expected {len(op.results)}")
-            for a, b in zip(op.results, res):
-                self.values[a] = b
-            return
+            return self.decompose(op, fn, loc, "decomposition")
         else:
             self.fail(op, f"op {name} has no shlo counterpart")
         for a, b in zip(op.results, new.results):
+            self.values[a] = b
+
+    def decompose(self, op, fn, loc, what):
+        """Replaces `op` by the shlo ops `fn(b, operands, attrs, result_types)` builds
+        (CHLO decompositions, legacy StableHLO rewrites); their results must have the op's types."""
+        from .stablehlo_legacy import LegacyError
+        attrs = {n: str(a) for n, a in _items(op.attributes)}
+        rtypes = [type_to_shlo(str(r.type)) for r in op.results]
+        with loc:
+            try:
+                res = fn(_ChloBuilder(self, loc), self.operands(op), attrs, rtypes)
+            except ImporterError:
+                raise
+            except LegacyError as e:
+                self.fail(op, str(e))
+            except Exception as e:  # noqa: BLE001
+                self.fail(op, f"{what} failed ({type(e).__name__}: {e})")
+        if not isinstance(res, (list, tuple)):
+            res = [res]
+        if len(res) != len(op.results):
+            self.fail(op, f"{what} gave {len(res)} results, expected {len(op.results)}")
+        for a, b in zip(op.results, res):
+            want = self.type(a.type, self.where(op))
+            if what != "decomposition" and b.type != want:
+                self.fail(op, f"{what} gives a result of type {b.type}, the op declares {want}")
             self.values[a] = b
 
     def constant(self, op, loc):

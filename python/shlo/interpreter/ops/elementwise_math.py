@@ -202,8 +202,8 @@ def reduce_precision(ctx, operand):
         out = np.where(nan, work, out)
     else:
         out = np.where(nan, np.array(np.inf, work.dtype), out)
-    with np.errstate(all="ignore"):
-        return np.asarray(out).astype(dt)
+    with np.errstate(all="ignore"):  # (ascontiguousarray made a rank-0 operand rank 1: restore its shape)
+        return np.asarray(out).astype(dt).reshape(x.shape)
 
 
 # ----------------------------------------------------------------------------- conversions
