@@ -307,3 +307,298 @@ def upsample7(cx, x, scales, mode="nearest"):
     s = np.asarray(scales, np.float64)          # an attribute until opset 9
     return _resize(cx, x, None, cx.const(s, F64, s.shape), None, {1: None, 2: s, 3: None}, mode=mode,
                    coordinate_transformation_mode="asymmetric", nearest_mode="floor")
+
+
+# ----------------------------------------------------------------------------- GridSample
+#
+# Per output point and spatial dimension the grid value (in [-1, 1], innermost dimension first) is
+# mapped to a source coordinate; out-of-range coordinates are clamped (border) or reflected
+# (reflection); then the 1 (nearest), 2 ** n (linear) or 4 ** n (cubic) taps around it are
+# gathered, each tap index itself put through the padding mode (zeros: outside taps read 0), and
+# summed with their weights. This follows onnx's reference (PyTorch's grid_sample).
+
+def _gs_coordinate(cx, g, size, align_corners):
+    k = lambda v: cx.const(v, cx.element(g), cx.sizes_of(g))  # noqa: E731
+    if align_corners:
+        return cx.op("multiply", cx.op("divide", cx.op("add", g, k(1.0)), k(2.0)), k(float(size - 1)))
+    return cx.op("divide", cx.op("subtract", cx.op("multiply", cx.op("add", g, k(1.0)), k(float(size))), k(1.0)),
+                 k(2.0))
+
+
+def _gs_reflect(cx, x, lo, hi):
+    """x folded into [lo, hi] by reflections at the nearer border, repeatedly."""
+    k = lambda v: cx.const(v, cx.element(x), cx.sizes_of(x))  # noqa: E731
+    span = hi - lo
+    if span <= 0:
+        return k(lo)
+    below = cx.op("compare", x, k(lo), comparison_direction="LT")
+    above = cx.op("compare", x, k(hi), comparison_direction="GT")
+    d = cx.op("select", below, cx.op("subtract", k(lo), x), cx.op("subtract", x, k(hi)))
+    n = cx.op("floor", cx.op("divide", d, k(span)))
+    r = cx.op("subtract", d, cx.op("multiply", n, k(span)))
+    even = cx.op("compare", cx.op("remainder", n, k(2.0)), k(0.0), comparison_direction="EQ")
+    from_lo, from_hi = cx.op("add", k(lo), r), cx.op("subtract", k(hi), r)
+    folded = cx.op("select", below, cx.op("select", even, from_lo, from_hi), cx.op("select", even, from_hi, from_lo))
+    return cx.op("select", cx.op("or", below, above), folded, x)
+
+
+def _gs_bounds(size, align_corners):
+    return (0.0, float(size - 1)) if align_corners else (-0.5, size - 0.5)
+
+
+def _gs_fix_coordinate(cx, x, size, padding, align_corners):
+    """A sample coordinate outside the borders: clamped (border) or reflected (reflection)."""
+    k = lambda v: cx.const(v, cx.element(x), cx.sizes_of(x))  # noqa: E731
+    lo, hi = _gs_bounds(size, align_corners)
+    if padding == "border":
+        out = cx.op("or", cx.op("compare", x, k(lo), comparison_direction="LT"),
+                    cx.op("compare", x, k(hi), comparison_direction="GT"))
+        return cx.op("select", out, cx.op("clamp", k(0.0), x, k(float(size - 1))), x)
+    if padding == "reflection":
+        return _gs_reflect(cx, x, lo, hi)
+    return x
+
+
+def _gs_tap(cx, i, size, padding, align_corners):
+    """(index clamped into range as i64, inside mask or None) of an integral tap coordinate."""
+    k = lambda v: cx.const(v, cx.element(i), cx.sizes_of(i))  # noqa: E731
+    inside = None
+    if padding == "zeros":
+        inside = cx.op("and", cx.op("compare", i, k(0.0), comparison_direction="GE"),
+                       cx.op("compare", i, k(float(size - 1)), comparison_direction="LE"))
+    elif padding == "reflection":
+        i = _gs_reflect(cx, i, *_gs_bounds(size, align_corners))
+        i = cx.op("floor", cx.op("abs", i))       # int() of a non-negative reflected tap
+    i = cx.op("clamp", k(0.0), i, k(float(size - 1)))
+    return cx.convert(i, I64), inside
+
+
+def _gs_cubic_weights(cx, t):
+    """Keys' cubic weights (A = -0.75) of the taps at -1, 0, 1, 2 around a fraction t."""
+    k = lambda v: cx.const(v, cx.element(t), cx.sizes_of(t))  # noqa: E731
+    a = -0.75
+
+    def near(x):
+        return cx.op("add", cx.op("multiply", cx.op("multiply", cx.op("subtract", cx.op("multiply", k(a + 2), x),
+                                                                       k(a + 3)), x), x), k(1.0))
+
+    def far(x):
+        v = cx.op("add", cx.op("multiply", cx.op("subtract", cx.op("multiply", k(a), x), k(5 * a)), x), k(8 * a))
+        return cx.op("subtract", cx.op("multiply", v, x), k(4 * a))
+    one_minus = cx.op("subtract", k(1.0), t)
+    return [far(cx.op("add", t, k(1.0))), near(t), near(one_minus), far(cx.op("add", one_minus, k(1.0)))]
+
+
+def _gs_gather(cx, x, indices):
+    """x[n, :, i_1, ..., i_k] per point of the i64 index values (N, *O): (N, *O, C)."""
+    pts = cx.info(indices[0]).shape
+    rank = cx.rank(x)
+    stacked = cx.op("concatenate", [cx.reshape(i, list(pts) + [1]) for i in indices], dimension=len(pts))
+    dnums = {"offset_dims": [len(pts)], "collapsed_slice_dims": list(range(2, rank)),
+             "start_index_map": list(range(2, rank)), "index_vector_dim": len(pts),
+             "operand_batching_dims": [0], "start_indices_batching_dims": [0]}
+    return cx.op("gather", x, stacked, dimension_numbers=dnums,
+                 slice_sizes=[1, cx.sizes_of(x)[1]] + [1] * (rank - 2), indices_are_sorted=False)
+
+
+def _grid_sample(cx, x, grid, mode, padding, align_corners):
+    element = cx.element(x)
+    work = element if element in ("f32", "f64") else "f32"
+    sizes = cx.sizes_of(x)
+    gsizes = cx.sizes_of(grid)
+    if not all(isinstance(s, int) for s in sizes + gsizes):
+        raise cx.error("GridSample needs static sizes")
+    if padding not in ("zeros", "border", "reflection"):
+        raise cx.error(f"padding_mode {padding!r}")
+    xw, grid = cx.convert(x, work), cx.convert(grid, work)
+    spatial = sizes[2:]
+    n_sp = len(spatial)
+    pts = gsizes[:-1]
+    coords = []
+    for d, size in enumerate(spatial):
+        comp = n_sp - 1 - d         # the grid's last dimension lists the innermost dimension first
+        g = cx.op("slice", grid, start_indices=[0] * len(pts) + [comp], limit_indices=pts + [comp + 1],
+                  strides=[1] * len(gsizes))
+        c = _gs_coordinate(cx, cx.reshape(g, pts), size, align_corners)
+        if mode == "nearest":
+            c = cx.op("round_nearest_even", c)
+        coords.append(_gs_fix_coordinate(cx, c, size, padding, align_corners))
+    k = lambda v, like: cx.const(v, cx.element(like), cx.sizes_of(like))  # noqa: E731
+    per_dim = []
+    for c in coords:
+        if mode == "nearest":
+            per_dim.append([(_trunc(cx, c), None)])
+            continue
+        f = cx.op("floor", c)
+        t = cx.op("subtract", c, f)
+        if mode == "linear":
+            per_dim.append([(f, cx.op("subtract", k(1.0, t), t)), (cx.op("add", f, k(1.0, f)), t)])
+        elif mode == "cubic":
+            ws = _gs_cubic_weights(cx, t)
+            per_dim.append([(cx.op("add", f, k(float(o), f)), w) for o, w in zip((-1, 0, 1, 2), ws)])
+        else:
+            raise cx.error(f"mode {mode!r} is not supported")
+    out = None
+    import itertools
+    for corner in itertools.product(*per_dim):
+        inside, indices, weight = None, [], None
+        for (i, w), size in zip(corner, spatial):
+            idx, ok = _gs_tap(cx, i, size, padding, align_corners)
+            indices.append(idx)
+            if ok is not None:
+                inside = ok if inside is None else cx.op("and", inside, ok)
+            if w is not None:
+                weight = w if weight is None else cx.op("multiply", weight, w)
+        v = _gs_gather(cx, xw, indices)                    # (N, *O, C)
+        vs = cx.sizes_of(v)
+        dims = list(range(len(pts)))
+        if inside is not None:
+            v = cx.op("select", cx.broadcast(inside, vs, dims=dims), v, cx.const(0.0, work, vs))
+        if weight is not None:
+            v = cx.op("multiply", v, cx.broadcast(weight, vs, dims=dims))
+        out = v if out is None else cx.op("add", out, v)
+    r = len(pts) + 1
+    out = cx.op("transpose", out, permutation=[0, r - 1] + list(range(1, r - 1)))
+    return cx.convert(out, element)
+
+
+def _trunc(cx, c):
+    """int() of a coordinate: toward zero."""
+    return cx.op("select", cx.op("compare", c, cx.const(0.0, cx.element(c), cx.sizes_of(c)), comparison_direction="GE"),
+                 cx.op("floor", c), cx.op("ceil", c))
+
+
+@converts("GridSample", since=16)
+def grid_sample16(cx, x, grid, align_corners=0, mode="bilinear", padding_mode="zeros"):
+    if cx.rank(x) != 4:
+        raise cx.error("GridSample before opset 20 takes 4-D inputs")
+    return _grid_sample(cx, x, grid, {"bilinear": "linear", "bicubic": "cubic"}.get(mode, mode), padding_mode,
+                        align_corners)
+
+
+@converts("GridSample", since=20)
+def grid_sample20(cx, x, grid, align_corners=0, mode="linear", padding_mode="zeros"):
+    if mode == "cubic" and cx.rank(x) != 4:
+        raise cx.error("cubic GridSample is 2-D only")
+    return _grid_sample(cx, x, grid, mode, padding_mode, align_corners)
+
+
+# ----------------------------------------------------------------------------- RoiAlign
+#
+# Per ROI, a (pooled h x sampling grid) by (pooled w x sampling grid) set of sample points, each
+# bilinearly interpolated from its 4 neighbours (weights and clamping as onnx's reference), then
+# averaged or maxed per output cell. The sampling grid of sampling_ratio = 0 depends on each
+# ROI's size: with known ROIs the largest grid is used and the smaller ones masked.
+
+def _roi_axis(cx, start, bin_size, grid_n, pooled, g_max, size, work):
+    """Sample coordinates (R, pooled, g_max) along one axis: (low index, high index, low weight,
+    high weight, valid-sample mask) -- out-of-range samples get weights 0."""
+    r = cx.sizes_of(start)[0]
+    shape = [r, pooled, g_max]
+    p = cx.op("iota", iota_dimension=1, result_types=[tensor_type(shape, work)])
+    i = cx.op("iota", iota_dimension=2, result_types=[tensor_type(shape, work)])
+    k = lambda v: cx.const(v, work, shape)  # noqa: E731
+    b = lambda v: cx.broadcast(v, shape, dims=[0])  # noqa: E731
+    pos = cx.op("add", cx.op("add", b(start), cx.op("multiply", p, b(bin_size))),
+                cx.op("divide", cx.op("multiply", cx.op("add", i, k(0.5)), b(bin_size)), b(grid_n)))
+    used = cx.op("compare", i, b(grid_n), comparison_direction="LT")
+    inside = cx.op("and", cx.op("compare", pos, k(-1.0), comparison_direction="GE"),
+                   cx.op("compare", pos, k(float(size)), comparison_direction="LE"))
+    pos = cx.op("maximum", pos, k(0.0))
+    low = cx.op("floor", pos)
+    at_end = cx.op("compare", low, k(float(size - 1)), comparison_direction="GE")
+    low = cx.op("select", at_end, k(float(size - 1)), low)
+    high = cx.op("select", at_end, low, cx.op("add", low, k(1.0)))
+    pos = cx.op("select", at_end, low, pos)
+    frac = cx.op("subtract", pos, low)
+    zero = k(0.0)
+    w_low = cx.op("select", inside, cx.op("subtract", k(1.0), frac), zero)
+    w_high = cx.op("select", inside, frac, zero)
+    return cx.convert(low, I64), cx.convert(high, I64), w_low, w_high, inside, used
+
+
+def _roi_align(cx, x, rois, batch_indices, mode, out_h, out_w, sampling_ratio, spatial_scale, half_pixel):
+    element = cx.element(x)
+    work = element if element in ("f32", "f64") else "f32"
+    n, c, h, w = _static_sizes(cx, x)
+    r = _static_sizes(cx, rois)[0]
+    xw = cx.convert(x, work)
+    rw = cx.convert(rois, work)
+    col = lambda j: cx.reshape(cx.op("slice", rw, start_indices=[0, j], limit_indices=[r, j + 1],  # noqa: E731
+                                     strides=[1, 1]), [r])
+    kr = lambda v: cx.const(v, work, [r])  # noqa: E731
+    off = 0.5 if half_pixel else 0.0
+    sw, sh, ew, eh = (cx.op("subtract", cx.op("multiply", col(j), kr(spatial_scale)), kr(off)) for j in range(4))
+    roi_w, roi_h = cx.op("subtract", ew, sw), cx.op("subtract", eh, sh)
+    if not half_pixel:
+        roi_w, roi_h = cx.op("maximum", roi_w, kr(1.0)), cx.op("maximum", roi_h, kr(1.0))
+    bin_h, bin_w = cx.op("divide", roi_h, kr(float(out_h))), cx.op("divide", roi_w, kr(float(out_w)))
+    if sampling_ratio > 0:
+        gh_max = gw_max = int(sampling_ratio)
+        gh, gw = kr(float(sampling_ratio)), kr(float(sampling_ratio))
+    else:
+        known = cx.known(1)
+        if known is None:
+            raise cx.error("sampling_ratio 0 (a grid per ROI size) needs the ROIs known when importing")
+        kn = np.asarray(known, np.float32) * np.float32(spatial_scale) - np.float32(off)
+        kw, kh = kn[:, 2] - kn[:, 0], kn[:, 3] - kn[:, 1]
+        if not half_pixel:
+            kw, kh = np.maximum(kw, 1), np.maximum(kh, 1)
+        gh_max = max(1, int(np.ceil(kh / out_h).max(initial=1)))
+        gw_max = max(1, int(np.ceil(kw / out_w).max(initial=1)))
+        gh, gw = cx.op("ceil", cx.op("divide", roi_h, kr(float(out_h)))), cx.op("ceil", cx.op("divide", roi_w,
+                                                                                              kr(float(out_w))))
+    ylo, yhi, wyl, wyh, yin, yused = _roi_axis(cx, sh, bin_h, gh, out_h, gh_max, h, work)
+    xlo, xhi, wxl, wxh, xin, xused = _roi_axis(cx, sw, bin_w, gw, out_w, gw_max, w, work)
+    pts = [r, out_h, gh_max, out_w, gw_max]
+    ydims, xdims = [0, 1, 2], [0, 3, 4]
+    by = lambda v: cx.broadcast(v, pts, dims=ydims)  # noqa: E731
+    bx = lambda v: cx.broadcast(v, pts, dims=xdims)  # noqa: E731
+    bidx = cx.broadcast(cx.convert(batch_indices, I64), pts, dims=[0])
+    dnums = {"offset_dims": [5], "collapsed_slice_dims": [0, 2, 3], "start_index_map": [0, 2, 3],
+             "index_vector_dim": 5, "operand_batching_dims": [], "start_indices_batching_dims": []}
+    corners = []
+    for yi, wy in ((ylo, wyl), (yhi, wyh)):
+        for xi, wx in ((xlo, wxl), (xhi, wxh)):
+            idx = cx.op("concatenate", [cx.reshape(v, pts + [1]) for v in (bidx, by(yi), bx(xi))], dimension=5)
+            v = cx.op("gather", xw, idx, dimension_numbers=dnums, slice_sizes=[1, c, 1, 1], indices_are_sorted=False)
+            wgt = cx.op("multiply", by(wy), bx(wx))
+            corners.append(cx.op("multiply", v, cx.broadcast(wgt, pts + [c], dims=list(range(5)))))
+    used = cx.broadcast(cx.op("and", by(yused), bx(xused)), pts + [c], dims=list(range(5)))
+    from .nn import reduce1
+    if mode == "avg":
+        s = cx.op("add", cx.op("add", corners[0], corners[1]), cx.op("add", corners[2], corners[3]))
+        s = cx.op("select", used, s, cx.const(0.0, work, pts + [c]))
+        s = reduce1(cx, s, [2, 4], "add", 0)                           # (R, out_h, out_w, C)
+        count = cx.op("maximum", cx.op("multiply", gh, gw), kr(1.0))
+        y = cx.op("divide", s, cx.broadcast(count, cx.sizes_of(s), dims=[0]))
+    elif mode == "max":     # the reference's max over samples of the largest weighted corner
+        m = cx.op("maximum", cx.op("maximum", corners[0], corners[1]), cx.op("maximum", corners[2], corners[3]))
+        m = cx.op("select", used, m, cx.const(-np.inf, work, pts + [c]))
+        y = reduce1(cx, m, [2, 4], "maximum", -np.inf)
+    else:
+        raise cx.error(f"mode {mode!r}")
+    return cx.convert(cx.op("transpose", y, permutation=[0, 3, 1, 2]), element)
+
+
+def _static_sizes(cx, v):
+    sizes = cx.sizes_of(v)
+    if not all(isinstance(s, int) for s in sizes):
+        raise cx.error("RoiAlign needs static sizes")
+    return sizes
+
+
+@converts("RoiAlign", since=10)
+def roi_align10(cx, x, rois, batch_indices, mode="avg", output_height=1, output_width=1, sampling_ratio=0,
+                spatial_scale=1.0):
+    return _roi_align(cx, x, rois, batch_indices, mode, output_height, output_width, sampling_ratio, spatial_scale,
+                      False)
+
+
+@converts("RoiAlign", since=16)
+def roi_align16(cx, x, rois, batch_indices, coordinate_transformation_mode="half_pixel", mode="avg",
+                output_height=1, output_width=1, sampling_ratio=0, spatial_scale=1.0):
+    if coordinate_transformation_mode not in ("half_pixel", "output_half_pixel"):
+        raise cx.error(f"coordinate_transformation_mode {coordinate_transformation_mode!r}")
+    return _roi_align(cx, x, rois, batch_indices, mode, output_height, output_width, sampling_ratio, spatial_scale,
+                      coordinate_transformation_mode == "half_pixel")
