@@ -422,7 +422,9 @@ def _grid_sample(cx, x, grid, mode, padding, align_corners):
         c = _gs_coordinate(cx, cx.reshape(g, pts), size, align_corners)
         if mode == "nearest":
             c = cx.op("round_nearest_even", c)
-        coords.append(_gs_fix_coordinate(cx, c, size, padding, align_corners))
+        # cubic pads each tap, not the sample point (as PyTorch and onnxruntime; onnx's reference
+        # would clamp / reflect the point first, which no conformance case exercises)
+        coords.append(c if mode == "cubic" else _gs_fix_coordinate(cx, c, size, padding, align_corners))
     k = lambda v, like: cx.const(v, cx.element(like), cx.sizes_of(like))  # noqa: E731
     per_dim = []
     for c in coords:
