@@ -1,0 +1,243 @@
+"""More ONNX nn ops (ops/nn_rnn.py, nn_signal.py, nn_sample.py): RNN / GRU / LSTM, RotaryEmbedding,
+GridSample, RoiAlign, DFT / STFT, window functions and MelWeightMatrix. ONNX's node conformance
+cases of these op types through from_onnx + interpret (a few compiled), and onnx.helper-built
+models checked against onnxruntime."""
+from __future__ import annotations
+
+import functools
+import os
+import warnings
+
+import numpy as np
+import onnx
+import pytest
+from onnx import TensorProto, helper, numpy_helper
+
+import shlo
+
+RNG = np.random.default_rng(23)
+
+MY_OPS = set("RNN GRU LSTM RotaryEmbedding GridSample RoiAlign DFT STFT HannWindow HammingWindow BlackmanWindow "
+             "MelWeightMatrix".split())
+
+# Cases that cannot pass, with the reason.
+EXPECTED_FAILURES: dict[str, str] = {
+    # an ImporterError: frame_length is a run-time graph input and no window gives it, so the
+    # transform length (and the output size) is unknown when importing
+    "test_stft": "run-time frame_length",
+    # numerics: the expected imaginary parts hold numpy's f32 FFT rounding noise (1.9e-7) where
+    # the exact value is 0; our transform gives ~1e-16, outside atol=1e-7
+    "test_dft_inverse_opset19": "f32 FFT noise in the expected values",
+    "test_dft_inverse": "f32 FFT noise in the expected values",
+}
+
+
+@functools.lru_cache(maxsize=None)
+def _cases():
+    from onnx.backend.test.case.node import collect_testcases
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        cases = collect_testcases("")
+    return [c for c in cases if len(c.model.graph.node) == 1 and c.model.graph.node[0].op_type in MY_OPS]
+
+
+def _array(a):
+    return numpy_helper.to_array(a) if isinstance(a, onnx.TensorProto) else a
+
+
+def _check(case, compiled=False):
+    prog = shlo.from_onnx(case.model)
+    run = shlo.compile(prog) if compiled else functools.partial(shlo.interpret, prog)
+    for inputs, outputs in case.data_sets:
+        inputs, outputs = [_array(a) for a in inputs], [_array(a) for a in outputs]
+        got = run(*inputs)
+        assert len(got) >= len(outputs)
+        for g, w in zip(got, outputs):
+            g, w = np.asarray(g), np.asarray(w)
+            assert g.shape == w.shape, (g.shape, w.shape)
+            if w.dtype.kind in "fc":
+                np.testing.assert_allclose(g.astype(w.dtype), w, rtol=case.rtol, atol=case.atol, equal_nan=True)
+            else:
+                np.testing.assert_array_equal(g, w)
+
+
+def _names():
+    return [c.name for c in _cases()]
+
+
+@pytest.mark.parametrize("name", _names())
+def test_node_conformance(name):
+    if name in EXPECTED_FAILURES:
+        with pytest.raises((shlo.ImportError, AssertionError)):
+            _check(next(c for c in _cases() if c.name == name))
+        return
+    _check(next(c for c in _cases() if c.name == name))
+
+
+@pytest.mark.parametrize("name", ["test_lstm_with_peepholes", "test_gru_bidirectional", "test_gridsample_bicubic",
+                                  "test_dft_irfft_opset19", "test_roialign_mode_max"])
+def test_compiled_cases(name):
+    _check(next(c for c in _cases() if c.name == name), compiled=True)
+
+
+# ----------------------------------------------------------------------------- onnxruntime models
+
+def _ort(model, feeds):
+    import onnxruntime as ort
+    return ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"]).run(None, feeds)
+
+
+def _model(nodes, inputs, outputs, initializers=(), opset=17):
+    g = helper.make_graph(nodes, "g", inputs, outputs, initializer=list(initializers))
+    return helper.make_model(g, opset_imports=[helper.make_opsetid("", opset)])
+
+
+def _vi(name, shape, t=TensorProto.FLOAT):
+    return helper.make_tensor_value_info(name, t, shape)
+
+
+def _f32(*shape, scale=0.5):
+    return (RNG.standard_normal(shape) * scale).astype(np.float32)
+
+
+def _compare(model, feeds, rtol=1e-4, atol=1e-5, prog=None):
+    prog = prog or shlo.from_onnx(model)
+    got = shlo.interpret(prog, *feeds.values())
+    want = _ort(model, feeds)
+    for g, w in zip(got, want):
+        np.testing.assert_allclose(np.asarray(g), w, rtol=rtol, atol=atol)
+    return prog
+
+
+_RNN_CASES = [
+    ("LSTM", "bidirectional", {}, True),
+    ("LSTM", "reverse", {"clip": 0.7, "input_forget": 1}, True),
+    ("LSTM", "forward", {"activations": ["HardSigmoid", "Softsign", "LeakyRelu"], "activation_alpha": [0.3, 0.05],
+                         "activation_beta": [0.4]}, False),
+    ("GRU", "bidirectional", {"linear_before_reset": 1}, True),
+    ("GRU", "reverse", {"activations": ["Sigmoid", "Relu", "Sigmoid", "Elu"], "direction": "bidirectional"}, False),
+    ("GRU", "forward", {"clip": 0.5}, True),
+    ("RNN", "bidirectional", {"activations": ["ScaledTanh", "Affine"], "activation_alpha": [0.9, 0.5],
+                              "activation_beta": [1.1, 0.1]}, True),
+    ("RNN", "reverse", {}, True),
+]
+
+
+@pytest.mark.parametrize("layout", [0, 1])
+@pytest.mark.parametrize("op,direction,extra,with_lens", _RNN_CASES)
+def test_rnn_family_against_onnxruntime(op, direction, extra, with_lens, layout):
+    """Every input (bias, per-batch sequence_lens, initial states, peepholes) and option."""
+    extra = dict(extra)
+    direction = extra.pop("direction", direction)
+    if layout and op != "LSTM" and with_lens:
+        with_lens = False           # keep the parameter grid small: lens with layout 1 on LSTM only
+    t, b, i, h = 5, 3, 4, 6
+    d = 2 if direction == "bidirectional" else 1
+    g = {"RNN": 1, "GRU": 3, "LSTM": 4}[op]
+    arrays = {"W": _f32(d, g * h, i), "R": _f32(d, g * h, h), "B": _f32(d, 2 * g * h)}
+    inputs = ["X", "W", "R", "B"]
+    feeds_extra = {}
+    if with_lens:
+        arrays["lens"] = np.array([5, 2, 3], np.int32)
+    inputs.append("lens" if with_lens else "")
+    inputs.append("h0")
+    if op == "LSTM":
+        inputs += ["c0", "P"]
+        arrays["P"] = _f32(d, 3 * h)
+    state = [b, d, h] if layout else [d, b, h]
+    x_shape = [b, t, i] if layout else [t, b, i]
+    feeds = {"X": _f32(*x_shape, scale=1.0), "h0": _f32(*state)}
+    if op == "LSTM":
+        feeds["c0"] = _f32(*state)
+    feeds.update(feeds_extra)
+    outs = ["Y", "Y_h"] + (["Y_c"] if op == "LSTM" else [])
+    inits = [numpy_helper.from_array(v, k) for k, v in arrays.items()]
+
+    def build(lay, feeds):
+        attrs = dict(hidden_size=h, direction=direction, **extra)
+        if lay:
+            attrs["layout"] = 1
+        node = helper.make_node(op, inputs, outs, **attrs)
+        return _model([node], [_vi(k, list(v.shape)) for k, v in feeds.items()], [_vi(o, None) for o in outs],
+                      inits, opset=14 if lay else 13)
+    got = shlo.interpret(shlo.from_onnx(build(layout, feeds)), *feeds.values())
+    if layout:      # onnxruntime has no batch-major RNNs: run the time-major model on transposed data
+        feeds = {k: v.transpose(1, 0, 2) for k, v in feeds.items()}
+        got = [got[0].transpose(1, 2, 0, 3)] + [v.transpose(1, 0, 2) for v in got[1:]]
+    for g, w in zip(got, _ort(build(0, feeds), feeds)):
+        np.testing.assert_allclose(np.asarray(g), w, rtol=1e-4, atol=1e-5)
+
+
+@pytest.mark.parametrize("opset,mode,padding,align,spatial", [
+    (16, "bilinear", "reflection", 0, 2), (16, "bicubic", "border", 1, 2), (16, "nearest", "zeros", 0, 2),
+    (20, "linear", "reflection", 1, 3), (20, "nearest", "border", 0, 3), (20, "cubic", "reflection", 0, 2)])
+def test_grid_sample_against_onnxruntime(opset, mode, padding, align, spatial):
+    x = _f32(2, 3, *([5, 4, 6][:spatial]), scale=1.0)
+    grid = (RNG.random((2, 3, 4, 2)[:1] + (3, 4, 2)[:spatial] + (spatial,)) * 2.6 - 1.3).astype(np.float32)
+    node = helper.make_node("GridSample", ["x", "g"], ["y"], mode=mode, padding_mode=padding, align_corners=align)
+    model = _model([node], [_vi("x", list(x.shape)), _vi("g", list(grid.shape))], [_vi("y", None)], opset=opset)
+    _compare(model, {"x": x, "g": grid})
+
+
+def test_roi_align_adaptive_grid_against_onnxruntime():
+    """sampling_ratio 0: each ROI's grid follows its size (ROIs known at import)."""
+    x = _f32(2, 3, 12, 10, scale=1.0)
+    rois = np.array([[0.5, 1.0, 7.5, 9.0], [2.0, 2.0, 4.0, 3.0], [0.0, 0.0, 9.9, 11.9]], np.float32)
+    inits = [numpy_helper.from_array(rois, "rois"), numpy_helper.from_array(np.array([1, 0, 1], np.int64), "bi")]
+    for mode in ("half_pixel", "output_half_pixel"):
+        node = helper.make_node("RoiAlign", ["x", "rois", "bi"], ["y"], output_height=3, output_width=4,
+                                sampling_ratio=0, spatial_scale=0.9, coordinate_transformation_mode=mode)
+        model = _model([node], [_vi("x", list(x.shape))], [_vi("y", None)], inits, opset=16)
+        _compare(model, {"x": x})
+
+
+@pytest.mark.parametrize("inverse,onesided,axis,length", [(0, 0, 1, None), (0, 1, 2, 12), (1, 0, -2, 7),
+                                                          (1, 1, 1, 10)])
+def test_dft_against_onnxruntime(inverse, onesided, axis, length):
+    x = _f32(2, 6 if not (inverse and onesided) else 6, 8, 1 if onesided and not inverse else 2, scale=1.0)
+    inits = [numpy_helper.from_array(np.array(axis, np.int64), "axis")]
+    ins = ["x", "", "axis"]
+    if length:
+        inits.append(numpy_helper.from_array(np.array(length, np.int64), "n"))
+        ins[1] = "n"
+    node = helper.make_node("DFT", ins, ["y"], inverse=inverse, onesided=onesided)
+    model = _model([node], [_vi("x", list(x.shape))], [_vi("y", None)], inits, opset=20)
+    _compare(model, {"x": x}, rtol=1e-4, atol=1e-4)
+
+
+def test_stft_and_windows_against_onnxruntime():
+    """HannWindow -> STFT (real signal, known step) and the other windows at a known size."""
+    sig = _f32(2, 64, 1, scale=1.0)
+    inits = [numpy_helper.from_array(np.array(16, np.int64), "n"), numpy_helper.from_array(np.array(6, np.int64), "s")]
+    nodes = [helper.make_node("HannWindow", ["n"], ["w"]),
+             helper.make_node("STFT", ["x", "s", "w"], ["y"]),
+             helper.make_node("HammingWindow", ["n"], ["hm"], periodic=0),
+             helper.make_node("BlackmanWindow", ["n"], ["bk"])]
+    model = _model(nodes, [_vi("x", [2, 64, 1])], [_vi("y", None), _vi("hm", None), _vi("bk", None)], inits)
+    _compare(model, {"x": sig}, rtol=1e-4, atol=1e-4)
+
+
+def test_rotary_embedding_against_onnxruntime():
+    x = _f32(2, 3, 5, 8, scale=1.0)
+    cos, sin = _f32(20, 3), _f32(20, 3)
+    pos = np.array([[0, 4, 9, 2, 19], [1, 1, 3, 5, 8]], np.int64)
+    node = helper.make_node("RotaryEmbedding", ["x", "cos", "sin", "pos"], ["y"], interleaved=1,
+                            rotary_embedding_dim=6)
+    model = _model([node], [_vi("x", list(x.shape)), _vi("cos", [20, 3]), _vi("sin", [20, 3]),
+                            _vi("pos", [2, 5], TensorProto.INT64)], [_vi("y", None)], opset=23)
+    _compare(model, {"x": x, "cos": cos, "sin": sin, "pos": pos})
+
+
+def test_lstm_dynamic_sequence_length():
+    """A dim_param sequence length: one import runs at two lengths (the loop bound is read at run time)."""
+    h, i = 4, 3
+    w, r = _f32(1, 4 * h, i), _f32(1, 4 * h, h)
+    node = helper.make_node("LSTM", ["x", "w", "r"], ["y", "yh"], hidden_size=h)
+    inits = [numpy_helper.from_array(w, "w"), numpy_helper.from_array(r, "r")]
+    model = _model([node], [_vi("x", ["T", 2, i])], [_vi("y", None), _vi("yh", None)], inits, opset=14)
+    prog = shlo.from_onnx(model)
+    for t in (3, 7):
+        x = _f32(t, 2, i, scale=1.0)
+        got = shlo.interpret(prog, x)
+        for g, want in zip(got, _ort(model, {"x": x})):
+            np.testing.assert_allclose(np.asarray(g), want, rtol=1e-4, atol=1e-5)
