@@ -126,6 +126,19 @@ def test_sort_and_gather_of_sliced_columns():
         np.testing.assert_array_equal(g, np.asarray(w))
 
 
+def test_results_without_elements():
+    """Size-0 results are empty tensors (no zero-sized views or reshapes are built)."""
+    text = """func.func @main(%x: tensor<3x4xf32>) -> (tensor<3x0xf32>, tensor<0x2xf32>, tensor<3x4xf32>) {
+      %0 = shlo.slice %x {start_indices = array<i64: 0, 0>, limit_indices = array<i64: 3, 0>, strides = array<i64: 1, 1>} : (tensor<3x4xf32>) -> tensor<3x0xf32>
+      %1 = shlo.reshape %0 : (tensor<3x0xf32>) -> tensor<0x2xf32>
+      %2 = shlo.concatenate %x, %0 {dimension = 1 : i64} : (tensor<3x4xf32>, tensor<3x0xf32>) -> tensor<3x4xf32>
+      func.return %0, %1, %2 : tensor<3x0xf32>, tensor<0x2xf32>, tensor<3x4xf32> }"""
+    x = RNG.standard_normal((3, 4)).astype(np.float32)
+    a, b, c = run(text, x)
+    assert a.shape == (3, 0) and b.shape == (0, 2)
+    np.testing.assert_array_equal(c, x)
+
+
 # ----------------------------------------------------------------------------- gather / scatter
 
 def test_gather_rows_and_scatter_add_with_duplicates():

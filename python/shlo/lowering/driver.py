@@ -35,6 +35,14 @@ from .registry import LOWERINGS, QUANT_AWARE, SCALARS, CompileError, OpContext, 
 ENTRY_SYMBOL = "shlo_main"
 
 
+_EFFECTS = {"custom_call", "infeed", "outfeed", "send", "recv"}
+
+
+def _all_empty(types) -> bool:
+    """Every result a tensor with a static size-0 dimension."""
+    return bool(types) and all(t.kind == "tensor" and t.shape is not None and 0 in t.shape for t in types)
+
+
 @dataclasses.dataclass
 class Probe:
     """A `check.*` custom_call of the entry, turned into extra results of the compiled function."""
@@ -276,6 +284,10 @@ class Lowerer:
         if scalar and short == "constant" and ctx.result_types[0].rank == 0:
             from .ops import structure
             return [structure.scalar_constant(ctx)]
+        if not op.regions and _all_empty(ctx.result_types) and short not in _EFFECTS:
+            # no elements to compute: an empty tensor (and no zero-sized views, which MLIR 22.1.8's
+            # memref.subview verifier rejects at offset 0)
+            return [emit.empty(list(t.shape), emit.lowered_type(t).element_type) for t in ctx.result_types]
         fn = LOWERINGS.get(short)
         if fn is None:
             raise ctx.error("has no lowering yet")

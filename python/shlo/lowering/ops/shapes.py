@@ -194,6 +194,8 @@ def reshape_static(v: ir.Value, shape: list) -> ir.Value:
     if src == list(shape):
         return v
     et = v.type.element_type
+    if 0 in src or 0 in shape:      # no elements: nothing to move (and no reassociation exists)
+        return emit.empty(list(shape), et)
     rt = emit.tensor_type(shape, et)
     groups = _groups(src, list(shape))
     if groups is not None and len(src) > len(shape):
@@ -473,6 +475,8 @@ def concatenate(ctx: OpContext, *inputs):
     dyn = ir.ShapedType.get_dynamic_size()
     for v in inputs:
         sizes = emit.dims(v)
+        if any(isinstance(s, int) and s == 0 for s in sizes):
+            continue        # inserts nothing (and an empty slice at the end would be out of bounds)
         offs = [0] * n
         offs[axis] = offset
         static_sizes = [s if isinstance(s, int) else dyn for s in sizes]
