@@ -186,7 +186,7 @@ def stft(cx, signal, frame_step, window=None, frame_length=None, onesided=1):
     if fl is None and frame_length is None:
         fl = length
     if fl is None:
-        raise cx.error("frame_length must be known when importing (it sets the output size), or a window given")
+        return _stft_runtime_length(cx, signal, frame_step, frame_length, onesided)
     fl = int(fl)
     step = _scalar_known(cx, 1)
     if step is not None:
@@ -219,6 +219,42 @@ def stft(cx, signal, frame_step, window=None, frame_length=None, onesided=1):
         else cx.op("fft", cx.op("complex", frames, cx.const(0.0, _work(element)[0], cx.sizes_of(frames))),
                    fft_type="FFT", fft_length=[fl])
     return _from_complex(cx, y, element)
+
+
+def _stft_runtime_length(cx, signal, frame_step, frame_length, onesided):
+    """A run-time frame length (no window): frames of `?` length transformed by a product with a
+    (length, bins) DFT matrix built from iotas (shlo fft lengths are static)."""
+    element = cx.element(signal)
+    b, length, c = _static(cx, signal, "STFT")
+    if c != 1:
+        raise cx.error("a run-time frame_length needs a real signal")
+    real_t = _work(element)[0]
+    fl = cx.reshape(cx.convert(frame_length, I64), [])
+    st = cx.reshape(cx.convert(frame_step, I64), [])
+    nf = cx.op("add", cx.op("divide", cx.op("subtract", cx.const(length, I64), fl), st), cx.const(1, I64))
+    bins = cx.op("add", cx.op("divide", fl, cx.const(2, I64)), cx.const(1, I64)) if onesided else fl
+    grid = [nf, fl]
+    dyn = lambda sizes, d, el: cx.op("dynamic_iota", cx.shape_tensor(sizes), iota_dimension=d,  # noqa: E731
+                                     result_types=[tensor_type([None] * len(sizes), el)])
+    idx = cx.op("add", cx.op("multiply", dyn(grid, 0, I64), cx.broadcast(st, grid, dims=[])), dyn(grid, 1, I64))
+    z = cx.reshape(cx.convert(signal, real_t), [b, length])
+    dnums = {"offset_dims": [0], "collapsed_slice_dims": [1], "start_index_map": [1], "index_vector_dim": 2,
+             "operand_batching_dims": [], "start_indices_batching_dims": []}
+    frames = cx.op("gather", z, cx.reshape(idx, grid + [1]), dimension_numbers=dnums, slice_sizes=[b, 1],
+                   indices_are_sorted=False, result_types=[tensor_type([b, None, None], real_t)])
+    mat = [fl, bins]
+    # angle 2 pi (j k mod n) / n, the product reduced first to keep it exact
+    jk = cx.op("remainder", cx.op("multiply", dyn(mat, 0, I64), dyn(mat, 1, I64)), cx.broadcast(fl, mat, dims=[]))
+    ang = cx.op("divide", cx.op("multiply", cx.convert(jk, F64), cx.broadcast(cx.const(2 * np.pi, F64), mat, dims=[])),
+                cx.broadcast(cx.convert(fl, F64), mat, dims=[]))
+    parts = []
+    for fn, sign in (("cosine", 1.0), ("sine", -1.0)):
+        m = cx.convert(cx.op("multiply", cx.op(fn, ang), cx.broadcast(cx.const(sign, F64), mat, dims=[])), real_t)
+        y = cx.op("dot_general", frames, m, dot_dimension_numbers={
+            "lhs_batching_dimensions": [], "rhs_batching_dimensions": [],
+            "lhs_contracting_dimensions": [2], "rhs_contracting_dimensions": [0]})
+        parts.append(cx.reshape(y, cx.sizes_of(y) + [1]))
+    return cx.convert(cx.op("concatenate", parts, dimension=3), element)
 
 
 # ----------------------------------------------------------------------------- windows
