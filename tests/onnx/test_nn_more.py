@@ -22,9 +22,6 @@ MY_OPS = set("RNN GRU LSTM RotaryEmbedding GridSample RoiAlign DFT STFT HannWind
 
 # Cases that cannot pass, with the reason.
 EXPECTED_FAILURES: dict[str, str] = {
-    # an ImporterError: frame_length is a run-time graph input and no window gives it, so the
-    # transform length (and the output size) is unknown when importing
-    "test_stft": "run-time frame_length",
     # numerics: the expected imaginary parts hold numpy's f32 FFT rounding noise (1.9e-7) where
     # the exact value is 0; our transform gives ~1e-16, outside atol=1e-7
     "test_dft_inverse_opset19": "f32 FFT noise in the expected values",
