@@ -256,6 +256,17 @@ def _max_pool(cx, x, n, kernel_size, stride, padding, dilation, ceil_mode):
     return values, indices
 
 
+@converts("max_pool1d")
+def max_pool1d(cx, x, kernel_size, stride=(), padding=0, dilation=1, ceil_mode=False):
+    """Values only (the 1-d form has no indices output)."""
+    return _max_pool(cx, x, 1, kernel_size, stride, padding, dilation, ceil_mode)[0]
+
+
+@converts("max_pool1d_with_indices")
+def max_pool1d_with_indices(cx, x, kernel_size, stride=(), padding=0, dilation=1, ceil_mode=False):
+    return _max_pool(cx, x, 1, kernel_size, stride, padding, dilation, ceil_mode)
+
+
 @converts("max_pool2d_with_indices")
 def max_pool2d_with_indices(cx, x, kernel_size, stride=(), padding=0, dilation=1, ceil_mode=False):
     return _max_pool(cx, x, 2, kernel_size, stride, padding, dilation, ceil_mode)
@@ -290,6 +301,11 @@ def _avg_pool_sum(cx, x, n, kernel_size, stride, padding, ceil_mode, count_inclu
         divisor = np.multiply.outer(divisor, (end - start).astype(np.float64))
     d = cx.broadcast(cx.const(divisor, element, divisor.shape), cx.sizes_of(total))
     return cx.op("divide", total, d)
+
+
+@converts("avg_pool1d")
+def avg_pool1d(cx, x, kernel_size, stride=(), padding=0, ceil_mode=False, count_include_pad=True):
+    return _avg_pool(cx, x, 1, kernel_size, stride, padding, ceil_mode, count_include_pad, None)
 
 
 @converts("avg_pool2d")
@@ -377,6 +393,11 @@ def _adaptive_mean(cx, x, output_size, n):
     (total,) = _reduce(cx, [g], [cx.const(0, element)], add_body(cx), [lead + 2 * j + 1 for j in range(n)])
     counts = mask.sum(axis=tuple(2 * j + 1 for j in range(n))).astype(np.float64)
     return cx.op("divide", total, cx.broadcast(cx.const(counts, element, counts.shape), cx.sizes_of(total)))
+
+
+@converts("adaptive_avg_pool1d")
+def adaptive_avg_pool1d(cx, x, output_size):
+    return _adaptive_avg(cx, x, output_size, 1)
 
 
 @converts("_adaptive_avg_pool2d")
