@@ -119,4 +119,8 @@ class _OnnxTrees:
         return list(self.prog.parameters()) + [np.asarray(a) for a in args]
 
     def unflatten(self, results):
-        return list(results)
+        """Flat results; a sequence output (see OnnxImporter._graph_outputs) as a list."""
+        results, out = list(results), []
+        for n in getattr(self.prog, "output_groups", None) or [None] * len(results):
+            out.append(results.pop(0) if n is None else [results.pop(0) for _ in range(n)])
+        return out

@@ -10,6 +10,7 @@ static shapes. A known value becomes a `shlo.constant` only where an op uses it.
 """
 from __future__ import annotations
 
+import contextlib
 import re
 
 import numpy as np
@@ -18,18 +19,23 @@ from mlir.dialects import func
 
 from ...context import make_context
 from ...errors import BuildError, ImporterError, ShloError
-from ...literals import numpy_dtype, numpy_to_elements, numpy_to_resource, resource_capable
+from ...literals import (elements_to_numpy, is_resource, numpy_dtype, numpy_to_elements, numpy_to_resource,
+                         resource_capable)
 from ...program import Program
-from ...types import tensor_type
+from ...types import tensor_type, type_info
 from . import dtypes
 from .context import Context
 from .registry import lookup
 
 RESOURCE_BYTES = 256            # larger arrays go in as dense_resource blobs
 FOLD_ELEMENTS = 4096            # known results up to this size are folded at import time
+KNOWN_CONSTANT_ELEMENTS = 64    # converters' constants up to this size count as known values
 # Ops never folded (their results depend on more than their inputs, or they have subgraphs).
 NO_FOLD = {"RandomNormal", "RandomUniform", "RandomNormalLike", "RandomUniformLike", "Multinomial", "Bernoulli",
-           "If", "Loop", "Scan", "SequenceMap"}
+           "If", "Loop", "Scan", "SequenceMap",
+           # sequences and optionals are Python objects in the importer (ops/control.py), not arrays
+           "SequenceConstruct", "SequenceAt", "SequenceLength", "SequenceInsert", "SequenceErase", "SequenceEmpty",
+           "SplitToSequence", "ConcatFromSequence", "Optional", "OptionalHasElement", "OptionalGetElement"}
 
 
 class OnnxImporter:
@@ -78,7 +84,7 @@ class OnnxImporter:
                 [ir.DictAttr.get({"shlo.name": ir.StringAttr.get(name)}) for name, _ in args])
             with ir.InsertionPoint(block):
                 self.convert_nodes(graph.node)
-                outs = [self.value(o.name) for o in graph.output]
+                outs = self._graph_outputs(graph)
                 func.ReturnOp(outs)
             self.func.attributes["function_type"] = ir.TypeAttr.get(
                 ir.FunctionType.get([t for _, t in args], [v.type for v in outs]))
@@ -87,15 +93,36 @@ class OnnxImporter:
         prog._parameter_arrays = list(self.parameter_arrays)
         prog.input_names = [n for n, _ in inputs]
         prog.output_names = [o.name for o in graph.output]
+        prog.output_groups = self.output_groups
         return prog
+
+    def _graph_outputs(self, graph) -> list:
+        """The graph's outputs as @main's results: a sequence output (its length known here) becomes
+        its tensors, recorded in `output_groups` (None for a tensor, else the length) so that
+        the results can be regrouped; an optional output is its value."""
+        from .ops.control import Optional, Sequence
+        outs, self.output_groups = [], []
+        for o in graph.output:
+            v = self.value(o.name)
+            if isinstance(v, Optional):
+                if v.value is None:
+                    raise ImporterError(f"graph output {o.name} is an empty optional (shlo results are tensors)")
+                v = v.value
+            if isinstance(v, Sequence):
+                outs += [x if isinstance(x, ir.Value) else self.constant(x) for x in v]
+                self.output_groups.append(len(v))
+            else:
+                outs.append(v)
+                self.output_groups.append(None)
+        return outs
 
     def convert_nodes(self, nodes) -> None:
         for node in nodes:
             self.convert_node(node)
 
     # -- types ----------------------------------------------------------------------
-    def _collect_types(self) -> None:
-        g = self.model.graph
+    def _collect_types(self, graph=None) -> None:
+        g = self.model.graph if graph is None else graph
         for vi in list(g.value_info) + list(g.output) + list(g.input):
             t = _type_of(vi.type)
             if t is not None:
@@ -132,7 +159,7 @@ class OnnxImporter:
             return v
         if name in self.known:
             block = ir.InsertionPoint.current.block
-            key = (name, block)
+            key = (name, block, id(self.known[name]))    # a name shadowed in a scope is another value
             c = self._materialized.get(key)
             if c is None:
                 arr = self.known[name]
@@ -162,13 +189,20 @@ class OnnxImporter:
 
     # -- nodes ------------------------------------------------------------------------
     def convert_node(self, node) -> None:
-        if node.domain not in ("", "ai.onnx"):
-            raise self.node_error(node, f"domain {node.domain!r} is not supported (only the default ONNX domain)")
-        if self._fold(node):
+        default_domain = node.domain in ("", "ai.onnx")
+        if default_domain and self._fold(node):
             return
-        converter = lookup(node.op_type, self.opset)
+        converter = lookup(node.op_type, self.opset) if default_domain else None
         if converter is None:
+            body = self._function_of(node)
+            if body is not None:
+                self._expand(node, body)
+                return
+            if not default_domain:
+                raise self.node_error(node, f"domain {node.domain!r} is not supported (only the default ONNX "
+                                            "domain and the model's own functions)")
             raise self.node_error(node, "is not supported by the ONNX importer")
+        self._infer_missing_types(node)
         with _location(node, self.context):
             try:
                 attrs = {a.name: attribute_value(a) for a in node.attribute}    # errors name the node
@@ -183,7 +217,147 @@ class OnnxImporter:
         outs = out if isinstance(out, (list, tuple)) else [out]
         for name, v in zip(node.output, outs):
             if name and v is not None:
-                self.values[name] = v
+                self.bind(name, v)
+
+    def bind(self, name: str, v) -> None:
+        """name := v: an ir.Value or importer object (sequence, optional), or a numpy array
+        (a value known at import time)."""
+        if isinstance(v, np.ndarray):
+            self.known[name] = v
+            self.values.pop(name, None)
+            return
+        self.values[name] = v
+        self.known.pop(name, None)
+        # a small shlo.constant a converter made (Size of a static shape, ...) is known too, so
+        # that what is computed from it folds (e.g. an If condition decided at import time)
+        if isinstance(v, ir.Value) and isinstance(v.owner, ir.Operation) and v.owner.name == "shlo.constant":
+            attr = v.owner.attributes["value"]
+            shape = type_info(v.type).shape
+            if not is_resource(attr) and None not in shape and int(np.prod(shape)) <= KNOWN_CONSTANT_ELEMENTS:
+                try:
+                    self.known[name] = elements_to_numpy(attr)
+                except Exception:  # noqa: BLE001 - an element type numpy lacks: stays a value only
+                    pass
+
+    def lookup_raw(self, name: str):
+        """What a name holds: its ir.Value / importer object, or its numpy array when known."""
+        if name in self.values:
+            return self.values[name]
+        if name in self.known:
+            return self.known[name]
+        raise ImporterError(f"value {name!r} is used before it is defined")
+
+    # -- subgraphs and scopes ------------------------------------------------------------
+    @contextlib.contextmanager
+    def scope(self):
+        """Names defined inside (a subgraph, a function body) do not leak out; the enclosing
+        graphs' names stay visible inside."""
+        saved = self.values, self.known, self.types
+        self.values, self.known, self.types = dict(self.values), dict(self.known), dict(self.types)
+        try:
+            yield
+        finally:
+            self.values, self.known, self.types = saved
+
+    def convert_graph(self, graph, inputs) -> list:
+        """A subgraph (If branch, Loop / Scan body) converted at the current insertion point with
+        its inputs bound to `inputs` (ir.Values, importer objects or numpy arrays); its outputs,
+        each an ir.Value, importer object or numpy array (known at import time)."""
+        with self.scope():
+            self._collect_types(graph)
+            for t in graph.initializer:
+                self.known[t.name] = tensor_to_numpy(t)
+            for vi, v in zip(graph.input, inputs):
+                self.bind(vi.name, v)
+            self.convert_nodes(graph.node)
+            return [self.lookup_raw(o.name) for o in graph.output]
+
+    # -- function-defined ops ------------------------------------------------------------
+    def _function_of(self, node):
+        """The FunctionProto that defines `node`'s op: a model-local function (domain-qualified),
+        else the op schema's function body for the model's opset (context-dependent ones are
+        built for the node's input types); None if there is none."""
+        import onnx
+        for f in self.model.functions:
+            if f.name == node.op_type and f.domain == node.domain:
+                return f
+        try:
+            schema = onnx.defs.get_schema(node.op_type, self.opset, node.domain)
+        except Exception:  # noqa: BLE001 - no such op
+            return None
+        versions = [v for v in schema.function_opset_versions if v <= self.opset]
+        if versions:
+            return onnx.FunctionProto.FromString(schema.get_function_with_opset_version(max(versions)))
+        versions = [v for v in schema.context_dependent_function_opset_versions if v <= self.opset]
+        if versions:
+            types = [self._type_proto(n).SerializeToString() for n in node.input]
+            try:
+                data = schema.get_context_dependent_function_with_opset_version(
+                    max(versions), node.SerializeToString(), types)
+            except Exception:  # noqa: BLE001 - the builder rejects these inputs
+                return None
+            return onnx.FunctionProto.FromString(data) if data else None
+        return None
+
+    def _expand(self, node, fn) -> None:
+        """node's outputs from the body of `fn`, its formal inputs bound to the node's inputs and
+        attribute references (ref_attr_name) to the node's attributes (or the function's
+        defaults), converted in a scope of its own."""
+        given = {a.name: a for a in node.attribute}
+        defaults = {a.name: a for a in fn.attribute_proto}
+        absent = {f for k, f in enumerate(fn.input) if k >= len(node.input) or not node.input[k]}
+        with self.scope():
+            for formal, actual in zip(fn.input, node.input):
+                if actual:
+                    self.bind(formal, self.lookup_raw(actual))
+                    if actual in self.types:
+                        self.types[formal] = self.types[actual]
+            for inner in fn.node:
+                self.convert_node(_bound_node(inner, given, defaults, absent))
+            results = [self.lookup_raw(f) if f in self.values or f in self.known else None for f in fn.output]
+        for name, v in zip(node.output, results):
+            if name and v is not None:
+                self.bind(name, v)
+
+    def _type_proto(self, name: str):
+        """The TypeProto of a tensor value (from its ir.Value's type, else shape inference's)."""
+        import onnx
+        from onnx import helper
+        v = self.values.get(name) if name else None
+        try:
+            if isinstance(v, ir.Value):
+                from ...types import type_info
+                t = type_info(v.type)
+                return helper.make_tensor_type_proto(dtypes.data_type(t.element), list(t.shape))
+            if name in self.known:
+                a = self.known[name]
+                return helper.make_tensor_type_proto(helper.np_dtype_to_tensor_dtype(a.dtype), list(a.shape))
+            t = self.types.get(name)
+            if t is not None:
+                return helper.make_tensor_type_proto(dtypes.data_type(t[1]), t[0])
+        except (ImporterError, ValueError, KeyError, TypeError):
+            pass
+        return onnx.TypeProto()
+
+    def _infer_missing_types(self, node) -> None:
+        """Outputs shape inference did not type (inside subgraphs and function bodies): ONNX's
+        inference of this one node from its inputs' types."""
+        if all(not o or o in self.types for o in node.output):
+            return
+        import onnx
+        try:
+            schema = onnx.defs.get_schema(node.op_type, self.opset, node.domain)
+            types = {n: self._type_proto(n) for n in node.input if n}
+            data = {n: _tensor_proto(self.known[n]) for n in node.input
+                    if n in self.known and self.known[n].size < 64}
+            got = onnx.shape_inference.infer_node_outputs(
+                schema, node, types, input_data=data, opset_imports=[onnx.helper.make_opsetid("", self.opset)])
+        except Exception:  # noqa: BLE001 - no inference for this node: converters see None
+            return
+        for name, tp in got.items():
+            t = _type_of(tp)
+            if t is not None and name not in self.types:
+                self.types[name] = t
 
     def _fold(self, node) -> bool:
         """Computes the node at import time when all its inputs are known and small."""
@@ -215,6 +389,34 @@ class OnnxImporter:
 
     def node_error(self, node, message: str) -> ImporterError:
         return ImporterError(f"{_node_label(node, self.opset)}: {message}")
+
+
+def _bound_node(inner, given: dict, defaults: dict, absent: set):
+    """A function body's node with attribute references resolved and omitted formal inputs as ''."""
+    import onnx
+    n = onnx.NodeProto()
+    n.CopyFrom(inner)
+    if absent:
+        del n.input[:]
+        n.input.extend("" if i in absent else i for i in inner.input)
+    if any(a.ref_attr_name for a in inner.attribute):
+        del n.attribute[:]
+        for a in inner.attribute:
+            if not a.ref_attr_name:
+                n.attribute.append(a)
+                continue
+            src = given.get(a.ref_attr_name) or defaults.get(a.ref_attr_name)
+            if src is not None:
+                b = onnx.AttributeProto()
+                b.CopyFrom(src)
+                b.name = a.name
+                n.attribute.append(b)
+    return n
+
+
+def _tensor_proto(array):
+    from onnx import numpy_helper
+    return numpy_helper.from_array(np.asarray(array))
 
 
 def _node_label(node, opset: int) -> str:
