@@ -514,7 +514,7 @@ class StableHLOImporter:
             elif name == "function_type":
                 from jaxlib.mlir import ir as jir
                 attrs[name] = ir.TypeAttr.get(self.type(jir.TypeAttr(attr).value, self.where(op)))
-            elif name in ("arg_attrs", "res_attrs"):
+            elif name in ("arg_attrs", "res_attrs") or "." in name:   # discardable ones (dialect-prefixed) too
                 try:
                     attrs[name] = self.attr(attr_to_shlo(None, text))
                 except (AttrError, Exception) as e:  # noqa: BLE001
@@ -773,7 +773,9 @@ class StableHLOExporter:
         """shlo.constant through its text: the bindings cannot hand some literals to Python."""
         from .. import _shlo_ext
         jir = self.jir
-        blob = _shlo_ext.dense_resource_bytes(op.attributes["value"])
+        text = _shlo_ext.attribute_text(op, "value").decode()
+        # (the bindings cannot hand a complex dense literal to Python: look at its text first)
+        blob = _shlo_ext.dense_resource_bytes(op.attributes["value"]) if text.startswith("dense_resource") else None
         if blob is not None:     # weights: a blob again on the StableHLO side, never text
             import numpy as np
             name = str(op.attributes["value"]).split("<", 1)[1].split(">", 1)[0]
@@ -783,7 +785,7 @@ class StableHLOExporter:
                                        attributes={"value": value}, loc=self.loc(op.location))
             self.values[op.results[0]] = new.results[0]
             return new
-        value = _unpack_bool_hex(_shlo_ext.attribute_text(op, "value").decode())
+        value = _unpack_bool_hex(text)
         new = jir.Operation.parse(f'"stablehlo.constant"() {{value = {value}}} : () -> {self.type(op.results[0].type)}',
                                   context=self.ctx)
         new.location = self.loc(op.location)
