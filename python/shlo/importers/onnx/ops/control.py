@@ -1,4 +1,551 @@
-"""Control flow and composite values: If, Loop, Scan, Sequence* and Optional* ops, and expansion of function-defined ops."""
+"""Control flow and composite values: If, Loop, Scan, the Sequence* and Optional* ops.
+
+Subgraphs (GraphProto attributes) are converted by `OnnxImporter.convert_graph` into the
+block being built, in a scope of their own: their names do not leak out, and every name of
+the enclosing graphs stays visible (shlo regions may use values defined outside them, so
+captured values are used directly; only a loop's state becomes block arguments).
+
+* If: a condition known at import time inlines the branch taken; otherwise a shlo `if`
+  whose result types are what the branches return (built in a scratch op first, so that
+  branches with sequence or optional outputs can be flattened).
+* Loop: a shlo `while` over (iteration, condition, carried values, scan buffers); scan
+  outputs are stacked in buffers whose length is the static trip count, else the output's
+  declared (or inferred) length. A Loop carrying sequences is unrolled when its trip count
+  is known.
+* Scan (opset 8 with its batch axis, 9+ with axes and directions): a `while` over the scan
+  axis, scan inputs moved to the front (and reversed) first, outputs moved back after.
+* Sequences are `Sequence` objects (Python lists of ir.Values) and optionals `Optional`
+  objects; every op over them needs the length / presence at import time, otherwise it is a
+  clear error. Graph inputs of these types are rejected by the importer (their length is not
+  in the model).
+"""
 from __future__ import annotations
 
-from ..registry import converts  # noqa: F401
+import numpy as np
+from mlir import ir
+
+from ....types import tensor_type, type_info
+from .. import dtypes
+from ..registry import converts
+
+UNROLL_LIMIT = 256       # the longest Loop unrolled (loops that carry sequences)
+
+
+class Sequence(list):
+    """An ONNX sequence of known length: its tensors (ir.Values); `element` names the element
+    type (what an empty sequence still has)."""
+
+    def __init__(self, items=(), element=None):
+        super().__init__(items)
+        self.element = element
+
+
+class Optional:
+    """An ONNX optional: `value` (an ir.Value or Sequence) or None for an empty one."""
+
+    def __init__(self, value=None):
+        self.value = value
+
+
+# ----------------------------------------------------------------------------- helpers
+
+def _tensor(cx, v):
+    """A subgraph output as an ir.Value (known arrays become constants here)."""
+    if isinstance(v, np.ndarray):
+        return cx.importer.constant(v)
+    if not isinstance(v, ir.Value):
+        raise cx.error(f"expected a tensor, got a {type(v).__name__.lower()}")
+    return v
+
+
+def _flatten(cx, values):
+    """Subgraph outputs as a flat list of ir.Values and their structure (one entry per output:
+    None for a tensor, ('seq', n, element) for a sequence, ('opt', inner) for an optional)."""
+    flat, shape = [], []
+    for v in values:
+        if isinstance(v, Sequence):
+            items = [_tensor(cx, x) for x in v]
+            flat += items
+            shape.append(("seq", len(items), v.element))
+        elif isinstance(v, Optional):
+            if v.value is None:
+                shape.append(("opt", "empty"))
+            else:
+                f, s = _flatten(cx, [v.value])
+                flat += f
+                shape.append(("opt", s[0]))
+        else:
+            flat.append(_tensor(cx, v))
+            shape.append(None)
+    return flat, shape
+
+
+def _unflatten(values, shape):
+    values, out = list(values), []
+    for s in shape:
+        if s is None:
+            out.append(values.pop(0))
+        elif s[0] == "seq":
+            out.append(Sequence([values.pop(0) for _ in range(s[1])], s[2]))
+        elif s[1] == "empty":
+            out.append(Optional(None))
+        else:
+            out.append(Optional(_unflatten(values, [s[1]])[0]))
+            values = values[_count(s[1]):]
+    return out
+
+
+def _count(s):
+    if s is None:
+        return 1
+    if s[0] == "seq":
+        return s[1]
+    return 0 if s[1] == "empty" else _count(s[1])
+
+
+def _fit(cx, v, like, what):
+    """v with the type `like` (an ir.Type) where it only lacks static sizes (a value whose size
+    shape inference could not tell: a dynamic_reshape to the static sizes)."""
+    v = _tensor(cx, v)
+    if v.type == like:
+        return v
+    want, got = type_info(like), type_info(v.type)
+    if (got.element == want.element and len(got.shape) == len(want.shape)
+            and all(g is None or g == w for g, w in zip(got.shape, want.shape)) and None not in want.shape):
+        return cx.op("dynamic_reshape", v, cx.shape_tensor(list(want.shape)), result_types=[str(like)])
+    raise cx.error(f"{what} changes type in the body ({like} -> {v.type}); a shlo while keeps its state's types")
+
+
+def _scalar_bool(cx, v):
+    """A condition as a rank-0 i1 tensor."""
+    v = _tensor(cx, v)
+    if cx.rank(v):
+        v = cx.reshape(v, [])
+    if cx.element(v) != "i1":
+        v = cx.op("compare", v, cx.const(0, cx.element(v)), comparison_direction="NE")
+    return v
+
+
+def _is_true(v) -> bool:
+    return isinstance(v, np.ndarray) and v.size == 1 and bool(v.reshape(-1)[0])
+
+
+def _scratch(cx):
+    """A throwaway op whose region hosts blocks being built (moved to the real op later)."""
+    return cx.region_op("if", cx.const(True, "i1"), result_types=[])
+
+
+# ----------------------------------------------------------------------------- If
+
+@converts("If", since=1)
+def if_(cx, cond, then_branch=None, else_branch=None):
+    known = cx.known(0)
+    if known is not None:       # decided at import time: the branch taken, inline
+        taken = then_branch if bool(np.asarray(known).reshape(-1)[0]) else else_branch
+        return tuple(cx.importer.convert_graph(taken, []))
+    pred = _scalar_bool(cx, cond)
+    scratch = _scratch(cx)
+    blocks, flats, shapes = [], [], []
+    for k, graph in enumerate((then_branch, else_branch)):
+        block = scratch.regions[k].blocks.append()
+        with ir.InsertionPoint(block):
+            flat, shape = _flatten(cx, cx.importer.convert_graph(graph, []))
+        blocks.append(block)
+        flats.append(flat)
+        shapes.append(shape)
+    if shapes[0] != shapes[1]:
+        raise cx.error(f"the branches give different kinds of outputs ({shapes[0]} / {shapes[1]}): sequences of "
+                       "different lengths or optionals empty in one branch only cannot be a shlo if")
+    types = [[v.type for v in f] for f in flats]
+    if types[0] != types[1]:
+        raise cx.error("the branches give outputs of different types "
+                       f"({[str(t) for t in types[0]]} / {[str(t) for t in types[1]]}); a shlo if needs one type each")
+    for block, flat in zip(blocks, flats):
+        with ir.InsertionPoint(block):
+            cx.op("return", flat, result_types=[])
+    op = cx.region_op("if", pred, result_types=types[0])
+    for k, block in enumerate(blocks):
+        block.append_to(op.regions[k])
+    scratch.operation.erase()
+    return tuple(_unflatten(list(op.results), shapes[0]))
+
+
+# ----------------------------------------------------------------------------- Loop
+
+def _write_row(cx, buf, row, i):
+    sizes = list(cx.info(buf).shape)
+    row = _fit(cx, row, tensor_type(sizes[1:], cx.element(buf)).to_mlir(ir.Context.current), "a scan output row")
+    row = cx.reshape(row, [1] + sizes[1:])
+    zero = cx.const(0, "i64")
+    return cx.op("dynamic_update_slice", buf, row, [i] + [zero] * (len(sizes) - 1))
+
+
+def _probe(cx, graph, inputs):
+    """The outputs of `graph` on `inputs`, converted in a scratch block and thrown away: their
+    types (what the loop's buffers need before the loop is built)."""
+    scratch = _scratch(cx)
+    block = scratch.regions[0].blocks.append()
+    with ir.InsertionPoint(block):
+        outs = cx.importer.convert_graph(graph, inputs)
+        types = [type_info(_tensor(cx, v).type) for v in outs]
+    scratch.operation.erase()
+    return types
+
+
+@converts("Loop", since=1)
+def loop(cx, m, cond, *initial, body=None):
+    n_carried = len(initial)
+    n_scan = len(body.output) - 1 - n_carried
+    trip = cx.known(0)
+    trip = None if trip is None else int(np.asarray(trip).reshape(-1)[0])
+    if any(isinstance(v, (Sequence, Optional)) for v in initial):
+        return _unrolled_loop(cx, trip, cond, list(initial), body, n_scan)
+    carried = [_tensor(cx, v) for v in initial]
+    i0 = cx.const(0, "i64")
+    c0 = cx.const(True, "i1") if cond is None else _scalar_bool(cx, cond)
+    # the scan outputs' rows: the trip count, else the declared length
+    rows = []
+    if n_scan:
+        types = _probe(cx, body, [i0, c0] + carried)[1 + n_carried:]
+        for j, t in enumerate(types):
+            out = cx.out_shape(n_carried + j)
+            n = trip if trip is not None else (out[0] if out and out[0] is not None else None)
+            shape = list(t.shape)
+            if None in shape and out and len(out) == len(shape) + 1 and None not in out[1:]:
+                shape = list(out[1:])      # row sizes the body leaves open: the declared ones
+            if n is None or None in shape:
+                raise cx.error("a scan output of a Loop needs a static length (a trip count known at import time "
+                               "or the output's declared shape) and static row sizes")
+            rows.append((n, shape, t.element))
+    buffers = [cx.const(0, e, [n] + shape) for n, shape, e in rows]
+    state = [i0, c0] + carried + buffers
+    op = cx.region_op("while", state)
+    types = [v.type for v in state]
+
+    cond_block = op.regions[0].blocks.append(*types)
+    with ir.InsertionPoint(cond_block):
+        i, c = cond_block.arguments[0], cond_block.arguments[1]
+        go = c
+        if m is not None:
+            limit = cx.reshape(cx.convert(_tensor(cx, m), "i64"), [])
+            go = cx.op("and", go, cx.op("compare", i, limit, comparison_direction="LT"))
+        cx.op("return", [go], result_types=[])
+
+    body_block = op.regions[1].blocks.append(*types)
+    with ir.InsertionPoint(body_block):
+        args = list(body_block.arguments)
+        i, c, vs, bufs = args[0], args[1], args[2:2 + n_carried], args[2 + n_carried:]
+        outs = cx.importer.convert_graph(body, [i, c] + vs)
+        new_c = _scalar_bool(cx, outs[0])
+        new_vs = [_fit(cx, v, old.type, f"loop-carried value {k}")
+                  for k, (v, old) in enumerate(zip(outs[1:1 + n_carried], vs))]
+        new_bufs = [_write_row(cx, b, r, i) for b, r in zip(bufs, outs[1 + n_carried:])]
+        cx.op("return", [cx.op("add", i, cx.const(1, "i64")), new_c] + new_vs + new_bufs, result_types=[])
+    return tuple(op.results[2:])
+
+
+def _unrolled_loop(cx, trip, cond, state, body, n_scan):
+    """A Loop carrying sequences / optionals: the body converted once per iteration (their
+    lengths must stay known), while the condition is known at import time."""
+    if trip is None or trip > UNROLL_LIMIT:
+        raise cx.error("a Loop carrying sequences needs a trip count known at import time "
+                       f"(at most {UNROLL_LIMIT}) to be unrolled")
+    c = np.array(True) if cond is None else (cx.known(1) if cx.known(1) is not None else cond)
+    scans = [[] for _ in range(n_scan)]
+    for it in range(trip):
+        if not isinstance(c, np.ndarray):
+            raise cx.error("a Loop carrying sequences needs its condition known at import time to be unrolled")
+        if not bool(c.reshape(-1)[0]):
+            break
+        outs = cx.importer.convert_graph(body, [np.array(it, np.int64), c] + state)
+        c, state = outs[0], list(outs[1:1 + len(state)])
+        for s, v in zip(scans, outs[1 + len(state):]):
+            s.append(_tensor(cx, v))
+    stacked = []
+    for s in scans:
+        if not s:
+            raise cx.error("a Loop that runs no iteration has empty scan outputs of unknown shape")
+        rows = [cx.reshape(v, [1] + cx.sizes_of(v)) for v in s]
+        stacked.append(rows[0] if len(rows) == 1 else cx.op("concatenate", rows, dimension=0))
+    return tuple(state + stacked)
+
+
+# ----------------------------------------------------------------------------- Scan
+
+def _move_axis(cx, x, src, dst):
+    rank = cx.rank(x)
+    if src == dst:
+        return x
+    perm = list(range(rank))
+    perm.insert(dst, perm.pop(src))
+    return cx.op("transpose", x, permutation=perm)
+
+
+def _reverse0(cx, x):
+    return cx.op("reverse", x, dimensions=[0])
+
+
+def _row(cx, x, i):
+    sizes = list(cx.info(x).shape)
+    zero = cx.const(0, "i64")
+    s = cx.op("dynamic_slice", x, [i] + [zero] * (len(sizes) - 1), slice_sizes=[1] + sizes[1:])
+    return cx.reshape(s, sizes[1:])
+
+
+def _scan(cx, states, xs, body, in_dirs, out_axes, out_dirs):
+    """One Scan over the leading axis of each x (already moved first and reversed as asked):
+    the final states and the stacked outputs (moved to out_axes, reversed as asked)."""
+    if not xs:
+        raise cx.error("Scan without scan inputs is not supported")
+    shapes = [cx.info(x).shape for x in xs]
+    if any(None in s for s in shapes):
+        raise cx.error("Scan over tensors with dynamic sizes is not supported")
+    t = shapes[0][0]
+    states = [_tensor(cx, s) for s in states]
+    n_states = len(states)
+    i0 = cx.const(0, "i64")
+    out_types = _probe(cx, body, states + [_row(cx, x, i0) for x in xs])[n_states:]
+    if any(None in ty.shape for ty in out_types):
+        raise cx.error("Scan outputs with dynamic sizes are not supported")
+    buffers = [cx.const(0, ty.element, [t] + list(ty.shape)) for ty in out_types]
+    state = [i0] + states + buffers
+    op = cx.region_op("while", state)
+    types = [v.type for v in state]
+    cond_block = op.regions[0].blocks.append(*types)
+    with ir.InsertionPoint(cond_block):
+        cx.op("return", [cx.op("compare", cond_block.arguments[0], cx.const(t, "i64"), comparison_direction="LT")],
+              result_types=[])
+    body_block = op.regions[1].blocks.append(*types)
+    with ir.InsertionPoint(body_block):
+        args = list(body_block.arguments)
+        i, ss, bufs = args[0], args[1:1 + n_states], args[1 + n_states:]
+        outs = cx.importer.convert_graph(body, ss + [_row(cx, x, i) for x in xs])
+        new_ss = [_fit(cx, v, old.type, f"scan state {k}") for k, (v, old) in enumerate(zip(outs[:n_states], ss))]
+        new_bufs = [_write_row(cx, b, r, i) for b, r in zip(bufs, outs[n_states:])]
+        cx.op("return", [cx.op("add", i, cx.const(1, "i64"))] + new_ss + new_bufs, result_types=[])
+    results = list(op.results)
+    finals, stacked = results[1:1 + n_states], results[1 + n_states:]
+    outs = []
+    for k, y in enumerate(stacked):
+        if out_dirs[k]:
+            y = _reverse0(cx, y)
+        axis = out_axes[k] % cx.rank(y)
+        outs.append(_move_axis(cx, y, 0, axis))
+    return finals, outs
+
+
+def _list(attr, n, default=0):
+    v = list(attr) if attr is not None else []
+    return v + [default] * (n - len(v)) if len(v) < n else v
+
+
+@converts("Scan", since=9)
+def scan_9(cx, *inputs, body=None, num_scan_inputs=None, scan_input_axes=None, scan_input_directions=None,
+           scan_output_axes=None, scan_output_directions=None):
+    m = int(num_scan_inputs)
+    states, xs = list(inputs[:len(inputs) - m]), list(inputs[len(inputs) - m:])
+    n_out = len(body.output) - len(states)
+    in_axes, in_dirs = _list(scan_input_axes, m), _list(scan_input_directions, m)
+    out_axes, out_dirs = _list(scan_output_axes, n_out), _list(scan_output_directions, n_out)
+    moved = []
+    for x, a, d in zip(xs, in_axes, in_dirs):
+        x = _move_axis(cx, _tensor(cx, x), a % cx.rank(x), 0)
+        moved.append(_reverse0(cx, x) if d else x)
+    finals, outs = _scan(cx, states, moved, body, in_dirs, out_axes, out_dirs)
+    return tuple(finals + outs)
+
+
+@converts("Scan", since=8)
+def scan_8(cx, sequence_lens, *inputs, body=None, num_scan_inputs=None, directions=None):
+    """Opset 8: a batch axis 0 and the scan axis 1; one scan per batch row (unrolled over the
+    static batch), the rows stacked back."""
+    m = int(num_scan_inputs)
+    states, xs = [_tensor(cx, v) for v in inputs[:len(inputs) - m]], [_tensor(cx, v) for v in inputs[len(inputs) - m:]]
+    dirs = _list(directions, m)
+    batch = cx.info(xs[0]).shape[0]
+    if batch is None:
+        raise cx.error("Scan (opset 8) with a dynamic batch size is not supported")
+    if sequence_lens is not None:
+        lens = cx.known(0)
+        if lens is None or not np.all(np.asarray(lens) == cx.info(xs[0]).shape[1]):
+            raise cx.error("Scan (opset 8) sequence_lens shorter than the scan axis are not supported")
+    n_out = len(body.output) - len(states)
+    per_row = []
+    for b in range(batch):
+        ss = [_row(cx, s, cx.const(b, "i64")) for s in states]
+        rows = []
+        for x, d in zip(xs, dirs):
+            r = _row(cx, x, cx.const(b, "i64"))
+            rows.append(_reverse0(cx, r) if d else r)
+        per_row.append(_scan(cx, ss, rows, body, dirs, [0] * n_out, [0] * n_out))
+    results = []
+    for k in range(len(states)):
+        parts = [cx.reshape(f[k], [1] + list(cx.info(f[k]).shape)) for f, _ in per_row]
+        results.append(parts[0] if batch == 1 else cx.op("concatenate", parts, dimension=0))
+    for k in range(n_out):
+        parts = [cx.reshape(o[k], [1] + list(cx.info(o[k]).shape)) for _, o in per_row]
+        results.append(parts[0] if batch == 1 else cx.op("concatenate", parts, dimension=0))
+    return tuple(results)
+
+
+# ----------------------------------------------------------------------------- sequences
+
+def _seq(cx, v, what="input_sequence"):
+    if not isinstance(v, Sequence):
+        raise cx.error(f"{what} must be a sequence of length known at import time")
+    return v
+
+
+def _position(cx, i, n, what="position", insert=False):
+    k = cx.known(i)
+    if k is None:
+        raise cx.error(f"{what} (input {i}) must be known when importing (sequences are unrolled)")
+    p = int(np.asarray(k).reshape(-1)[0])
+    hi = n if insert else n - 1
+    if not -n <= p <= hi:
+        raise cx.error(f"{what} {p} is out of range for a sequence of length {n}")
+    return p + n if p < 0 else p
+
+
+@converts("SequenceEmpty", since=11)
+def sequence_empty(cx, dtype=1):
+    return (Sequence([], dtypes.element(dtype)),)
+
+
+@converts("SequenceConstruct", since=11)
+def sequence_construct(cx, *inputs):
+    items = [_tensor(cx, v) for v in inputs]
+    return (Sequence(items, cx.element(items[0]) if items else None),)
+
+
+@converts("SequenceLength", since=11)
+def sequence_length(cx, s):
+    return np.array(len(_seq(cx, s)), np.int64)
+
+
+@converts("SequenceAt", since=11)
+def sequence_at(cx, s, position):
+    s = _seq(cx, s)
+    if cx.known(1) is not None:
+        return s[_position(cx, 1, len(s))]
+    # a run-time position over tensors of one type: a chain of selects
+    if not s or any(v.type != s[0].type for v in s):
+        raise cx.error("position (input 1) computed at run time needs a non-empty sequence of tensors of one type")
+    p = cx.reshape(cx.convert(position, "i64"), [])
+    n = len(s)
+    p = cx.op("select", cx.op("compare", p, cx.const(0, "i64"), comparison_direction="LT"),
+              cx.op("add", p, cx.const(n, "i64")), p)
+    out = s[0]
+    for k in range(1, n):
+        hit = cx.op("compare", p, cx.const(k, "i64"), comparison_direction="EQ")
+        out = cx.op("select", cx.broadcast(hit, cx.sizes_of(out)), s[k], out)
+    return out
+
+
+@converts("SequenceInsert", since=11)
+def sequence_insert(cx, s, tensor, position=None):
+    s = _seq(cx, s)
+    p = len(s) if position is None else _position(cx, 2, len(s), insert=True)
+    items = list(s)
+    items.insert(p, _tensor(cx, tensor))
+    return (Sequence(items, s.element or cx.element(items[0])),)
+
+
+@converts("SequenceErase", since=11)
+def sequence_erase(cx, s, position=None):
+    s = _seq(cx, s)
+    p = len(s) - 1 if position is None else _position(cx, 1, len(s))
+    items = list(s)
+    del items[p]
+    return (Sequence(items, s.element),)
+
+
+@converts("SplitToSequence", since=11)
+def split_to_sequence(cx, x, split=None, axis=0, keepdims=1):
+    rank = cx.rank(x)
+    d = axis % rank
+    n = cx.info(x).shape[d]
+    if n is None:
+        raise cx.error("SplitToSequence along a dynamic dimension is not supported")
+    if split is None:
+        sizes, squeeze = [1] * n, not keepdims
+    else:
+        k = cx.known(1)
+        if k is None:
+            raise cx.error("split (input 1) must be known when importing (the sequence's length depends on it)")
+        k = np.asarray(k)
+        if k.ndim == 0:
+            c = int(k)
+            sizes = [c] * (n // c) + ([n % c] if n % c else [])
+        else:
+            sizes = [int(v) for v in k.reshape(-1)]
+        squeeze = False
+    if sum(sizes) != n:
+        raise cx.error(f"split sizes {sizes} do not add up to {n}")
+    items, start = [], 0
+    full = cx.sizes_of(x)
+    for size in sizes:
+        lo, hi = [0] * rank, list(full)
+        lo[d], hi[d] = start, start + size
+        piece = cx.op("slice", x, start_indices=lo, limit_indices=hi, strides=[1] * rank)
+        if squeeze:
+            piece = cx.reshape(piece, full[:d] + full[d + 1:])
+        items.append(piece)
+        start += size
+    return (Sequence(items, cx.element(x)),)
+
+
+@converts("ConcatFromSequence", since=11)
+def concat_from_sequence(cx, s, axis=0, new_axis=0):
+    s = _seq(cx, s)
+    if not s:
+        raise cx.error("ConcatFromSequence of an empty sequence has no shape")
+    rank = cx.rank(s[0]) + (1 if new_axis else 0)
+    d = axis % rank
+    items = list(s)
+    if new_axis:
+        items = [cx.reshape(v, cx.sizes_of(v)[:d] + [1] + cx.sizes_of(v)[d:]) for v in items]
+    return items[0] if len(items) == 1 else cx.op("concatenate", items, dimension=d)
+
+
+@converts("SequenceMap", since=17)
+def sequence_map(cx, s, *additional, body=None):
+    """The body converted once per element (the length is known), its outputs collected into
+    sequences."""
+    s = _seq(cx, s)
+    extra = list(additional)
+    for e in extra:
+        if isinstance(e, Sequence) and len(e) != len(s):
+            raise cx.error("the input sequences of SequenceMap have different lengths")
+    n_out = len(body.output)
+    outs = [[] for _ in range(n_out)]
+    for k, v in enumerate(s):
+        args = [v] + [e[k] if isinstance(e, Sequence) else e for e in extra]
+        for o, r in zip(outs, cx.importer.convert_graph(body, args)):
+            o.append(_tensor(cx, r))
+    return tuple(Sequence(o, cx.element(o[0]) if o else cx.out_element(j)) for j, o in enumerate(outs))
+
+
+# ----------------------------------------------------------------------------- optionals
+
+@converts("Optional", since=15)
+def optional(cx, x=None, type=None):
+    return (Optional(x),)
+
+
+@converts("OptionalHasElement", since=15)
+def optional_has_element(cx, x=None):
+    if isinstance(x, Optional):
+        return np.array(x.value is not None)
+    return np.array(x is not None)
+
+
+@converts("OptionalGetElement", since=15)
+def optional_get_element(cx, x):
+    if isinstance(x, Optional):
+        if x.value is None:
+            raise cx.error("OptionalGetElement of an optional that is empty")
+        v = x.value
+    else:
+        v = x
+    return (v,) if isinstance(v, Sequence) else v

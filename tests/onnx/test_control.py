@@ -1,0 +1,305 @@
+"""Control flow, sequences, optionals and function expansion (ops/control.py, importer.py):
+ONNX's node conformance cases of these ops through from_onnx + interpret, and If / Loop / Scan /
+sequence models built with onnx.helper checked against onnxruntime."""
+from __future__ import annotations
+
+import warnings
+
+import numpy as np
+import pytest
+from onnx import TensorProto, helper, numpy_helper
+
+import shlo
+
+OPS = set("""If Loop Scan SequenceConstruct SequenceAt SequenceLength SequenceInsert SequenceErase SplitToSequence
+ConcatFromSequence SequenceEmpty SequenceMap Optional OptionalHasElement OptionalGetElement""".split())
+
+# Cases expected to raise an ImportError, with the reason.
+_SEQ_INPUT = "a graph input of sequence / optional type: its length / presence is not in the model"
+EXPECTED_ERRORS = {
+    "test_loop13_seq": _SEQ_INPUT,
+    "test_loop16_seq_none": _SEQ_INPUT,
+    "test_sequence_insert_at_back": _SEQ_INPUT,
+    "test_sequence_insert_at_front": _SEQ_INPUT,
+    "test_optional_get_element_optional_tensor": _SEQ_INPUT,
+    "test_optional_get_element_optional_sequence": _SEQ_INPUT,
+    "test_optional_get_element_sequence": _SEQ_INPUT,
+    "test_optional_has_element_tensor_input": _SEQ_INPUT,
+    "test_optional_has_element_optional_input": _SEQ_INPUT,
+    "test_optional_has_element_empty_optional_input": _SEQ_INPUT,
+    "test_split_to_sequence_1": "split is a run-time input: the sequence's length is not known when importing",
+    "test_split_to_sequence_2": "split is a run-time input: the sequence's length is not known when importing",
+    "test_if_opt": "one branch gives an empty optional, the other a sequence: no single shlo if result type",
+    # sizes computed from the run-time `size` input inside the branches (shlo if branches need one static type)
+    "test_affine_grid_2d_expanded": "data-dependent shapes in If branches",
+    "test_affine_grid_2d_align_corners_expanded": "data-dependent shapes in If branches",
+    "test_affine_grid_3d_align_corners_expanded": "data-dependent shapes in If branches",
+    # the Loop's scan output feeds a Cast, so no declared length reaches it and the trip count is run-time
+    "test_range_float16_type_positive_delta_expanded": "scan output of run-time length",
+    "test_range_bfloat16_type_positive_delta_expanded": "scan output of run-time length",
+}
+EXPECTED_ERRORS.update({n: _SEQ_INPUT for n in [
+    "test_sequence_map_add_1_sequence_1_tensor", "test_sequence_map_add_2_sequences",
+    "test_sequence_map_extract_shapes", "test_sequence_map_identity_1_sequence",
+    "test_sequence_map_identity_1_sequence_1_tensor", "test_sequence_map_identity_2_sequences"]})
+EXPECTED_ERRORS.update({n + "_expanded": _SEQ_INPUT for n in list(EXPECTED_ERRORS) if n.startswith("test_sequence_map")})
+
+
+def _all_cases():
+    from onnx.backend.test.case.node import collect_testcases
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return collect_testcases("")
+
+
+ALL = _all_cases()
+CASES = {c.name: c for c in ALL if any(n.op_type in OPS for n in c.model.graph.node)}
+
+
+def _array(x):
+    return numpy_helper.to_array(x) if isinstance(x, TensorProto) else np.asarray(x)
+
+
+def check_outputs(got, want, rtol, atol, name=""):
+    assert len(got) == len(want), name
+    for g, w in zip(got, want):
+        if isinstance(w, list):
+            assert isinstance(g, list) and len(g) == len(w), name
+            check_outputs(g, w, rtol, atol, name)
+            continue
+        g, w = np.asarray(g), _array(w)
+        assert g.shape == w.shape, f"{name}: shape {g.shape} != {w.shape}"
+        if w.dtype.kind in "biu":
+            np.testing.assert_array_equal(g, w, err_msg=name)
+        else:
+            np.testing.assert_allclose(g.astype(np.float64), w.astype(np.float64), rtol=rtol, atol=atol,
+                                       equal_nan=True, err_msg=name)
+
+
+def run_case(case, compiled=False):
+    prog = shlo.from_onnx(case.model)
+    run = shlo.compile(prog) if compiled else (lambda *a: prog.unflatten_outputs(shlo.interpret(prog, *a)))
+    for inputs, outputs in case.data_sets:
+        got = run(*[_array(x) for x in inputs])
+        check_outputs(got, outputs, case.rtol, case.atol, case.name)
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_node_conformance(name):
+    case = CASES[name]
+    if name in EXPECTED_ERRORS:
+        with pytest.raises(shlo.ImportError):
+            run_case(case)
+        return
+    run_case(case)
+
+
+# ----------------------------------------------------------------------------- models built here
+
+F = TensorProto.FLOAT
+I64 = TensorProto.INT64
+B = TensorProto.BOOL
+
+
+def _model(nodes, inputs, outputs, opset=17, initializers=(), functions=()):
+    g = helper.make_graph(nodes, "g", inputs, outputs, initializer=list(initializers))
+    return helper.make_model(g, opset_imports=[helper.make_opsetid("", opset)] +
+                             [helper.make_opsetid(d, 1) for d in {f.domain for f in functions}],
+                             ir_version=8, functions=list(functions))
+
+
+def _ort(model, *inputs):
+    import onnxruntime as ort
+    sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+    return sess.run(None, {i.name: x for i, x in zip(model.graph.input, inputs)})
+
+
+def _check(model, *inputs, rtol=1e-5, atol=1e-6, compiled=False):
+    prog = shlo.from_onnx(model)
+    got = prog.unflatten_outputs(shlo.interpret(prog, *inputs))
+    want = _ort(model, *inputs)
+    check_outputs(got, want, rtol, atol)
+    if compiled:
+        check_outputs(shlo.compile(prog)(*inputs), want, rtol, atol)
+    return prog
+
+
+def _vi(name, t, shape):
+    return helper.make_tensor_value_info(name, t, shape)
+
+
+def test_if_runtime_condition_captures_outer_values():
+    """Branches read x and w of the enclosing graph; names made inside do not leak out."""
+    then_g = helper.make_graph([helper.make_node("Mul", ["x", "w"], ["t"]), helper.make_node("Add", ["t", "x"], ["o"])],
+                               "then", [], [_vi("o", F, [2, 3])])
+    else_g = helper.make_graph([helper.make_node("Sub", ["x", "w"], ["o"])], "else", [], [_vi("o", F, [2, 3])])
+    nodes = [helper.make_node("ReduceSum", ["x"], ["s"], keepdims=0),
+             helper.make_node("Greater", ["s", "zero"], ["c"]),
+             helper.make_node("If", ["c"], ["y"], then_branch=then_g, else_branch=else_g)]
+    zero = numpy_helper.from_array(np.array(0, np.float32), "zero")
+    m = _model(nodes, [_vi("x", F, [2, 3]), _vi("w", F, [2, 3])], [_vi("y", F, [2, 3])], initializers=[zero])
+    x = np.arange(6, dtype=np.float32).reshape(2, 3)
+    w = np.full((2, 3), 0.5, np.float32)
+    prog = _check(m, x, w, compiled=True)
+    assert "shlo.if" in str(prog.module)
+    _check(m, -x, w)
+
+
+def test_if_known_condition_inlines_branch():
+    then_g = helper.make_graph([helper.make_node("Neg", ["x"], ["o"])], "then", [], [_vi("o", F, [3])])
+    else_g = helper.make_graph([helper.make_node("Abs", ["x"], ["o"])], "else", [], [_vi("o", F, [3])])
+    c = numpy_helper.from_array(np.array(False), "c")
+    m = _model([helper.make_node("If", ["c"], ["y"], then_branch=then_g, else_branch=else_g)],
+               [_vi("x", F, [3])], [_vi("y", F, [3])], initializers=[c])
+    prog = _check(m, np.array([-1, 2, -3], np.float32))
+    assert "shlo.if" not in str(prog.module)
+
+
+def test_if_branches_of_different_shapes_is_an_error():
+    then_g = helper.make_graph([helper.make_node("Identity", ["x"], ["o"])], "then", [], [_vi("o", F, None)])
+    else_g = helper.make_graph([helper.make_node("ReduceSum", ["x"], ["o"], keepdims=0)], "else", [],
+                               [_vi("o", F, None)])
+    m = _model([helper.make_node("If", ["c"], ["y"], then_branch=then_g, else_branch=else_g)],
+               [_vi("c", B, []), _vi("x", F, [3])], [_vi("y", F, None)])
+    with pytest.raises(shlo.ImportError, match="different types"):
+        shlo.from_onnx(m)
+
+
+def _loop_body(exit_early=False):
+    """(i, cond, acc) -> (cond', acc + x * i, acc as a scan output); with exit_early the loop
+    stops once acc exceeds 10."""
+    nodes = [helper.make_node("Cast", ["i"], ["fi"], to=F),
+             helper.make_node("Mul", ["x", "fi"], ["xi"]),
+             helper.make_node("Add", ["acc", "xi"], ["acc_out"]),
+             helper.make_node("Identity", ["acc"], ["row"])]
+    if exit_early:
+        nodes += [helper.make_node("ReduceSum", ["acc_out"], ["tot"], keepdims=0),
+                  helper.make_node("Less", ["tot", "ten"], ["cond_out"])]
+    else:
+        nodes.append(helper.make_node("Identity", ["cond"], ["cond_out"]))
+    return helper.make_graph(nodes, "body", [_vi("i", I64, []), _vi("cond", B, []), _vi("acc", F, [2])],
+                             [_vi("cond_out", B, []), _vi("acc_out", F, [2]), _vi("row", F, [2])])
+
+
+def test_loop_static_trip_count_with_scan_output():
+    trip = numpy_helper.from_array(np.array(5, np.int64), "M")
+    m = _model([helper.make_node("Loop", ["M", "", "acc0"], ["acc", "rows"], body=_loop_body())],
+               [_vi("x", F, [2]), _vi("acc0", F, [2])], [_vi("acc", F, [2]), _vi("rows", F, [5, 2])],
+               initializers=[trip])
+    prog = _check(m, np.array([1, 2], np.float32), np.array([0.5, -1], np.float32), compiled=True)
+    assert "shlo.while" in str(prog.module)
+
+
+def test_loop_runtime_condition_exits_early():
+    ten = numpy_helper.from_array(np.array(10, np.float32), "ten")
+    m = _model([helper.make_node("Loop", ["M", "c0", "acc0"], ["acc"], body=_loop_body(True))],
+               [_vi("M", I64, []), _vi("c0", B, []), _vi("x", F, [2]), _vi("acc0", F, [2])],
+               [_vi("acc", F, [2])], initializers=[ten])
+    m.graph.node[0].attribute[0].g.output.pop()        # no scan output here
+    m.graph.node[0].attribute[0].g.node.pop(3)
+    x, acc0 = np.array([1, 2], np.float32), np.array([0, 0], np.float32)
+    for trip, c0 in ((20, True), (2, True), (20, False)):
+        _check(m, np.array(trip, np.int64), np.array(c0), x, acc0)
+
+
+@pytest.mark.parametrize("in_dir,out_dir,in_axis,out_axis", [(0, 0, 0, 0), (1, 0, 1, 0), (0, 1, 0, 1), (1, 1, 1, 1)])
+def test_scan_axes_and_directions(in_dir, out_dir, in_axis, out_axis):
+    body = helper.make_graph([helper.make_node("Add", ["s", "xi"], ["s_out"]),
+                              helper.make_node("Mul", ["s_out", "xi"], ["y"])], "body",
+                             [_vi("s", F, [3]), _vi("xi", F, [3])], [_vi("s_out", F, [3]), _vi("y", F, [3])])
+    x_shape = [4, 3] if in_axis == 0 else [3, 4]
+    y_shape = [4, 3] if out_axis == 0 else [3, 4]
+    m = _model([helper.make_node("Scan", ["s0", "x"], ["s", "ys"], body=body, num_scan_inputs=1,
+                                 scan_input_directions=[in_dir], scan_input_axes=[in_axis],
+                                 scan_output_directions=[out_dir], scan_output_axes=[out_axis])],
+               [_vi("s0", F, [3]), _vi("x", F, x_shape)], [_vi("s", F, [3]), _vi("ys", F, y_shape)])
+    x = np.arange(12, dtype=np.float32).reshape(x_shape) / 7
+    _check(m, np.ones(3, np.float32), x)
+
+
+def test_sequence_ops_of_known_length():
+    """SplitToSequence -> Insert / Erase / At / Length -> ConcatFromSequence, and a sequence output."""
+    split = numpy_helper.from_array(np.array([1, 2, 3], np.int64), "split")
+    pos = numpy_helper.from_array(np.array(-1, np.int64), "pos")
+    zero = numpy_helper.from_array(np.array(0, np.int64), "zero")
+    nodes = [helper.make_node("SplitToSequence", ["x", "split"], ["seq"], axis=1),
+             helper.make_node("SequenceAt", ["seq", "pos"], ["last"]),
+             helper.make_node("SequenceInsert", ["seq", "last", "zero"], ["seq2"]),
+             helper.make_node("SequenceErase", ["seq2", "pos"], ["seq3"]),
+             helper.make_node("SequenceLength", ["seq3"], ["n"]),
+             helper.make_node("ConcatFromSequence", ["seq3"], ["cat"], axis=1),
+             helper.make_node("SplitToSequence", ["x"], ["rows"], axis=0, keepdims=0),
+             helper.make_node("ConcatFromSequence", ["rows"], ["stacked"], axis=0, new_axis=1)]
+    m = _model(nodes, [_vi("x", F, [2, 6])],
+               [_vi("n", I64, []), _vi("cat", F, [2, 6]), _vi("stacked", F, [2, 6]),
+                helper.make_tensor_sequence_value_info("seq", F, None)],
+               initializers=[split, pos, zero])
+    _check(m, np.arange(12, dtype=np.float32).reshape(2, 6))
+
+
+def test_sequence_at_runtime_position_and_sequence_map():
+    body = helper.make_graph([helper.make_node("Mul", ["a", "a"], ["b"])], "body", [_vi("a", F, [2])],
+                             [_vi("b", F, [2])])
+    nodes = [helper.make_node("SequenceConstruct", ["x", "y"], ["seq"]),
+             helper.make_node("SequenceMap", ["seq"], ["sq"], body=body),
+             helper.make_node("SequenceAt", ["sq", "p"], ["out"])]
+    m = _model(nodes, [_vi("x", F, [2]), _vi("y", F, [2]), _vi("p", I64, [])], [_vi("out", F, [2])])
+    x, y = np.array([1, 2], np.float32), np.array([3, 4], np.float32)
+    for p in (0, 1, -1):
+        _check(m, x, y, np.array(p, np.int64))
+
+
+def test_optional_ops():
+    nodes = [helper.make_node("Optional", ["x"], ["o"]),
+             helper.make_node("OptionalHasElement", ["o"], ["has"]),
+             helper.make_node("OptionalGetElement", ["o"], ["v"]),
+             helper.make_node("Optional", [], ["e"], type=helper.make_tensor_type_proto(F, [2])),
+             helper.make_node("OptionalHasElement", ["e"], ["has_e"])]
+    m = _model(nodes, [_vi("x", F, [2])], [_vi("has", B, []), _vi("v", F, [2]), _vi("has_e", B, [])], opset=18)
+    _check(m, np.array([1, 2], np.float32))
+
+
+def test_sequence_input_is_a_clear_error():
+    m = _model([helper.make_node("SequenceLength", ["s"], ["n"])],
+               [helper.make_tensor_sequence_value_info("s", F, [2])], [_vi("n", I64, [])])
+    with pytest.raises(shlo.ImportError, match="sequence"):
+        shlo.from_onnx(m)
+
+
+def test_model_local_function_expanded():
+    """A model-local function (own domain, an attribute reference, an omitted optional input)."""
+    fn = helper.make_function(
+        "custom", "ScaledTanh", ["X", "B"], ["Y"],
+        [helper.make_node("Constant", [], ["a"], value_float=1.0),
+         helper.make_node("Tanh", ["X"], ["t"]),
+         helper.make_node("Mul", ["t", "a"], ["ta"]),
+         helper.make_node("Mul", ["ta", "X"], ["Y0"]),
+         helper.make_node("Clip", ["Y0", "", ""], ["Y"])],
+        opset_imports=[helper.make_opsetid("", 17)], attributes=[])
+    nodes = [helper.make_node("ScaledTanh", ["x", ""], ["y"], domain="custom")]
+    m = _model(nodes, [_vi("x", F, [4])], [_vi("y", F, [4])], functions=[fn])
+    _check(m, np.linspace(-2, 2, 4).astype(np.float32))
+
+
+def test_function_attribute_reference():
+    """ref_attr_name in a function body binds the calling node's attribute."""
+    alpha = helper.make_attribute_ref("alpha", TensorProto.FLOAT)
+    alpha.name = "alpha"
+    lrelu = helper.make_node("LeakyRelu", ["X"], ["Y"])
+    lrelu.attribute.append(alpha)
+    fn = helper.make_function("custom", "MyLeaky", ["X"], ["Y"], [lrelu],
+                              opset_imports=[helper.make_opsetid("", 17)], attributes=["alpha"])
+    m = _model([helper.make_node("MyLeaky", ["x"], ["y"], domain="custom", alpha=0.3)],
+               [_vi("x", F, [4])], [_vi("y", F, [4])], functions=[fn])
+    _check(m, np.array([-2, -1, 1, 2], np.float32))
+
+
+def test_schema_function_expanded():
+    """An op with no converter but a function body in onnx.defs (RMSNormalization, context-dependent)."""
+    m = _model([helper.make_node("RMSNormalization", ["x", "s"], ["y"], axis=-1)],
+               [_vi("x", F, [2, 4]), _vi("s", F, [4])], [_vi("y", F, [2, 4])], opset=23)
+    prog = shlo.from_onnx(m)
+    x = np.arange(8, dtype=np.float32).reshape(2, 4)
+    s = np.linspace(0.5, 2, 4).astype(np.float32)
+    want = x / np.sqrt((x * x).mean(-1, keepdims=True) + 1e-5) * s
+    np.testing.assert_allclose(shlo.interpret(prog, x, s)[0], want, rtol=1e-5)
