@@ -61,3 +61,129 @@ def test_node_conformance(name):
             run_case(case)
         return
     run_case(case)
+
+
+# ----------------------------------------------------------------------------- models built here
+
+F, F16, I32, I64 = TensorProto.FLOAT, TensorProto.FLOAT16, TensorProto.INT32, TensorProto.INT64
+RNG = np.random.default_rng(3)
+
+
+def _model(nodes, inputs, outputs, opset, initializers=()):
+    g = helper.make_graph(nodes, "g", inputs, outputs, initializer=list(initializers))
+    return helper.make_model(g, opset_imports=[helper.make_opsetid("", opset)], ir_version=8)
+
+
+def _vi(name, t, shape):
+    return helper.make_tensor_value_info(name, t, shape)
+
+
+def _ort(model, *inputs):
+    import onnxruntime as ort
+    sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+    return sess.run(None, {i.name: x for i, x in zip(model.graph.input, inputs)})
+
+
+def _check(model, *inputs, rtol=1e-5, atol=1e-6, compiled=False):
+    prog = shlo.from_onnx(model)
+    want = _ort(model, *inputs)
+    check_outputs(shlo.interpret(prog, *inputs), want, rtol, atol)
+    if compiled:
+        check_outputs(shlo.compile(prog)(*inputs), want, rtol, atol)
+
+
+REDUCE_OPS = ["ReduceSum", "ReduceMean", "ReduceMax", "ReduceMin", "ReduceProd", "ReduceL1", "ReduceL2",
+              "ReduceLogSum", "ReduceLogSumExp", "ReduceSumSquare"]
+
+
+@pytest.mark.parametrize("opset", [11, 13, 18])
+@pytest.mark.parametrize("op", REDUCE_OPS)
+def test_reduce_axes_attribute_or_input(op, opset):
+    """Axes as an attribute before 13 (ReduceSum) / 18 (the others), as a constant input after."""
+    as_input = opset >= (13 if op == "ReduceSum" else 18)
+    inits = [numpy_helper.from_array(np.array([0, -1], np.int64), "axes")] if as_input else []
+    node = (helper.make_node(op, ["x", "axes"], ["y"], keepdims=0) if as_input
+            else helper.make_node(op, ["x"], ["y"], axes=[0, -1], keepdims=0))
+    m = _model([node], [_vi("x", F, [2, 3, 4])], [_vi("y", F, [3])], opset, inits)
+    x = RNG.uniform(0.5, 2, (2, 3, 4)).astype(np.float32)
+    _check(m, x, rtol=1e-4)
+
+
+@pytest.mark.parametrize("op", ["ReduceSum", "ReduceMax", "ReduceMin", "ReduceProd", "ReduceMean"])
+@pytest.mark.parametrize("t,dtype", [(I32, np.int32), (I64, np.int64), (F16, np.float16)])
+def test_reduce_types_default_axes_keepdims(op, t, dtype):
+    m = _model([helper.make_node(op, ["x"], ["y"])], [_vi("x", t, [3, 4])], [_vi("y", t, [1, 1])], 13)
+    x = RNG.integers(-3, 4, (3, 4)).astype(dtype)
+    _check(m, x, rtol=1e-3, atol=1e-3)
+
+
+def test_reduce_noop_with_empty_axes():
+    m = _model([helper.make_node("ReduceSumSquare", ["x"], ["y"], noop_with_empty_axes=1)],
+               [_vi("x", F, [2, 3])], [_vi("y", F, [2, 3])], 18)
+    _check(m, RNG.standard_normal((2, 3)).astype(np.float32))
+
+
+def test_reduce_runtime_axes_selected_at_run_time():
+    """(3, 3) -> (3,): axis 0 or 1 cannot be told from the shapes; both are computed."""
+    m = _model([helper.make_node("ReduceMax", ["x", "axes"], ["y"], keepdims=0)],
+               [_vi("x", F, [3, 3]), _vi("axes", I64, [1])], [_vi("y", F, [3])], 18)
+    x = RNG.standard_normal((3, 3)).astype(np.float32)
+    for a in (0, 1, -1, -2):
+        _check(m, x, np.array([a], np.int64))
+
+
+@pytest.mark.parametrize("op", ["ArgMax", "ArgMin"])
+@pytest.mark.parametrize("last", [0, 1])
+@pytest.mark.parametrize("keepdims", [0, 1])
+def test_arg_ties_and_keepdims(op, last, keepdims):
+    x = np.array([[1, 3, 3, 0], [2, 2, 0, 0], [5, 1, 5, 1]], np.float32)
+    out = [3, 1] if keepdims else [3]
+    m = _model([helper.make_node(op, ["x"], ["y"], axis=1, keepdims=keepdims, select_last_index=last)],
+               [_vi("x", F, [3, 4])], [_vi("y", I64, out)], 13)
+    _check(m, x)
+
+
+@pytest.mark.parametrize("opset", [9, 10, 11])
+def test_topk_opsets(opset):
+    x = np.array([[3, 1, 3, 2, 5], [0, 0, 1, 1, 1]], np.float32)
+    if opset < 10:
+        node = helper.make_node("TopK", ["x"], ["v", "i"], k=3, axis=1)
+        inits = []
+    else:
+        kw = {"largest": 0} if opset >= 11 else {}
+        node = helper.make_node("TopK", ["x", "k"], ["v", "i"], axis=-1, **kw)
+        inits = [numpy_helper.from_array(np.array([3], np.int64), "k")]
+    m = _model([node], [_vi("x", F, [2, 5])], [_vi("v", F, [2, 3]), _vi("i", I64, [2, 3])], opset, inits)
+    _check(m, x, compiled=opset == 11)
+
+
+@pytest.mark.parametrize("exclusive,reverse", [(0, 0), (1, 0), (0, 1), (1, 1)])
+def test_cumsum_known_axis(exclusive, reverse):
+    axis = numpy_helper.from_array(np.array(1, np.int32), "axis")
+    m = _model([helper.make_node("CumSum", ["x", "axis"], ["y"], exclusive=exclusive, reverse=reverse)],
+               [_vi("x", F, [2, 5])], [_vi("y", F, [2, 5])], 14, [axis])
+    _check(m, RNG.standard_normal((2, 5)).astype(np.float32), compiled=exclusive == reverse == 1)
+
+
+def test_cumprod():
+    """CumProd (opset 26), checked against numpy (onnxruntime may lack it)."""
+    axis = numpy_helper.from_array(np.array(0, np.int64), "axis")
+    m = _model([helper.make_node("CumProd", ["x", "axis"], ["y"], exclusive=1, reverse=1)],
+               [_vi("x", F, [4, 2])], [_vi("y", F, [4, 2])], 26, [axis])
+    x = RNG.uniform(0.5, 2, (4, 2)).astype(np.float32)
+    want = np.concatenate([np.cumprod(x[::-1], 0)[::-1][1:], np.ones((1, 2), np.float32)])
+    np.testing.assert_allclose(shlo.interpret(shlo.from_onnx(m), x)[0], want, rtol=1e-5)
+
+
+@pytest.mark.parametrize("shape", [(1, 1), (3, 3), (2, 4, 4), (2, 2, 5, 5)])
+def test_det(shape):
+    x = RNG.standard_normal(shape).astype(np.float32)
+    m = _model([helper.make_node("Det", ["x"], ["y"])], [_vi("x", F, list(shape))], [_vi("y", F, list(shape[:-2]))],
+               11)
+    _check(m, x, rtol=1e-4, atol=1e-5)
+
+
+def test_det_singular_and_swaps():
+    x = np.array([[[0, 1, 2], [1, 0, 3], [4, -3, 8]], [[1, 2, 3], [2, 4, 6], [1, 0, 1]]], np.float32)
+    m = _model([helper.make_node("Det", ["x"], ["y"])], [_vi("x", F, [2, 3, 3])], [_vi("y", F, [2])], 22)
+    _check(m, x, atol=1e-5)

@@ -308,23 +308,32 @@ converts("ArgMin", since=1)(_arg(False))
 
 @converts("CumSum", since=11)
 def cumsum(cx, x, axis_v, exclusive=0, reverse=0):
+    return _cumulative_op(cx, x, axis_v, exclusive, reverse, "add")
+
+
+@converts("CumProd", since=26)
+def cumprod(cx, x, axis_v, exclusive=0, reverse=0):
+    return _cumulative_op(cx, x, axis_v, exclusive, reverse, "multiply")
+
+
+def _cumulative_op(cx, x, axis_v, exclusive, reverse, name):
     """A reduce_window whose window spans the whole axis, padded so that output i sees
     inputs 0..i (reversed: i..n-1); exclusive pads one more and slices the extra one off."""
     rank = cx.rank(x)
     if cx.known(1) is None:
         # the axis is known only at run time: every axis's sum, the one named selected
         axis_v = cx.reshape(cx.convert(axis_v, "i64"), [])
-        r = _cumsum(cx, x, 0, exclusive, reverse)
+        r = _cumsum(cx, x, 0, exclusive, reverse, name)
         for d in range(1, rank):
             named = cx.op("or", cx.op("compare", axis_v, cx.const(d, "i64"), comparison_direction="EQ"),
                           cx.op("compare", axis_v, cx.const(d - rank, "i64"), comparison_direction="EQ"))
-            r = cx.op("select", cx.broadcast(named, cx.sizes_of(r)), _cumsum(cx, x, d, exclusive, reverse), r)
+            r = cx.op("select", cx.broadcast(named, cx.sizes_of(r)), _cumsum(cx, x, d, exclusive, reverse, name), r)
         return r
     (axis,) = cx.known_ints(1, "axis")
-    return _cumsum(cx, x, axis, exclusive, reverse)
+    return _cumsum(cx, x, axis, exclusive, reverse, name)
 
 
-def _cumsum(cx, x, axis, exclusive, reverse):
+def _cumsum(cx, x, axis, exclusive, reverse, name="add"):
     rank = cx.rank(x)
     if not -rank <= axis < rank:
         raise cx.error(f"axis {axis} is out of range for rank {rank}")
@@ -347,12 +356,13 @@ def _cumsum(cx, x, axis, exclusive, reverse):
     padding[d] = [0, pad] if reverse else [pad, 0]
     out_shape = list(shape)
     out_shape[d] = n + (1 if exclusive else 0)
-    op = cx.region_op("reduce_window", [work], [cx.const(0, e)], window_dimensions=window, padding=padding,
+    op = cx.region_op("reduce_window", [work], [cx.const(0 if name == "add" else 1, e)], window_dimensions=window,
+                      padding=padding,
                       result_types=[tensor_type(out_shape, e)])
     t = _scalar_type(e)
     block = op.regions[0].blocks.append(t, t)
     with ir.InsertionPoint(block):
-        cx.op("return", [cx.op("add", *block.arguments)], result_types=[])
+        cx.op("return", [cx.op(name, *block.arguments)], result_types=[])
     r = op.results[0]
     if exclusive:
         start = [0] * rank
@@ -419,3 +429,68 @@ def topk_10(cx, x, k_v, axis=-1, largest=1, sorted=1):
         return _topk(cx, x, out[axis % rank], axis, largest)
     (k,) = cx.known_ints(1, "k")
     return _topk(cx, x, k, axis, largest)
+
+
+# ----------------------------------------------------------------------------- Det
+
+DET_MAX = 32        # the largest matrix size whose elimination is unrolled
+
+
+@converts("Det", since=11)
+def det(cx, x):
+    """Gaussian elimination with partial pivoting (what LAPACK's getrf does), unrolled over the
+    static matrix size and vectorized over the batch: det = the product of the pivots, each
+    negated where its step swapped two rows."""
+    shape = list(cx.info(x).shape)
+    if len(shape) < 2 or None in shape[-2:] or shape[-1] != shape[-2]:
+        raise cx.error(f"Det needs square matrices of static size, got {cx.info(x)}")
+    if None in shape:
+        raise cx.error("Det with dynamic batch sizes is not supported")
+    m, batch, element = shape[-1], shape[:-2], cx.element(x)
+    if not dtypes.is_float(element):
+        raise cx.error(f"Det of {element} is not supported (float types only)")
+    if m > DET_MAX:
+        raise cx.error(f"Det of {m}x{m} matrices is not supported (the elimination is unrolled up to {DET_MAX})")
+    a = _convert(cx, x, _acc(element, False))
+    e = cx.element(a)
+    nb = len(batch)
+    full = batch + [m, m]
+    over_rows = list(range(nb + 1))                 # a per-row value spread over the columns
+    over_cols = list(range(nb)) + [nb + 1]          # a row spread over the rows
+    rows = _iota(cx, batch + [m], nb)
+    result = cx.const(1, e, batch)
+    for k in range(m):
+        col = _column(cx, a, k, batch, m)
+        in_range = cx.op("compare", rows, cx.const(k, "i64", batch + [m]), comparison_direction="GE")
+        cand = cx.op("select", in_range, cx.op("abs", col), cx.const(-1, e, batch + [m]))
+        _, p = reduce(cx, [cand, rows], [cx.const(-2, e), cx.const(I64_MAX, "i64")], [nb],
+                      _arg_body(cx, True, False, True))
+        at_p = cx.op("compare", rows, cx.broadcast(p, batch + [m], dims=list(range(nb))), comparison_direction="EQ")
+        at_k = cx.op("compare", rows, cx.const(k, "i64", batch + [m]), comparison_direction="EQ")
+        at_p_full, at_k_full = (cx.broadcast(v, full, dims=over_rows) for v in (at_p, at_k))
+        zero = cx.const(0, e, full)
+        row_p = reduce1(cx, cx.op("select", at_p_full, a, zero), [nb], "add", 0)
+        row_k = reduce1(cx, cx.op("select", at_k_full, a, zero), [nb], "add", 0)
+        a = cx.op("select", at_p_full, cx.broadcast(row_k, full, dims=over_cols),
+                  cx.op("select", at_k_full, cx.broadcast(row_p, full, dims=over_cols), a))
+        pivot = cx.reshape(cx.op("slice", row_p, start_indices=[0] * nb + [k], limit_indices=batch + [k + 1],
+                                 strides=[1] * (nb + 1)), batch)
+        swapped = cx.op("compare", p, cx.const(k, "i64", batch), comparison_direction="NE")
+        result = cx.op("multiply", result, cx.op("select", swapped, cx.op("negate", pivot), pivot))
+        if k == m - 1:
+            break
+        # the rows below k lose factor * the pivot row (a zero pivot: the result is 0 already)
+        safe = cx.op("select", cx.op("compare", pivot, cx.const(0, e, batch), comparison_direction="EQ"),
+                     cx.const(1, e, batch), pivot)
+        factor = cx.op("divide", _column(cx, a, k, batch, m), cx.broadcast(safe, batch + [m], dims=list(range(nb))))
+        below = cx.op("compare", rows, cx.const(k, "i64", batch + [m]), comparison_direction="GT")
+        factor = cx.op("select", below, factor, cx.const(0, e, batch + [m]))
+        a = cx.op("subtract", a, cx.op("multiply", cx.broadcast(factor, full, dims=over_rows),
+                                       cx.broadcast(row_p, full, dims=over_cols)))
+    return _convert(cx, result, element)
+
+
+def _column(cx, a, k, batch, m):
+    nb = len(batch)
+    c = cx.op("slice", a, start_indices=[0] * nb + [0, k], limit_indices=batch + [m, k + 1], strides=[1] * (nb + 2))
+    return cx.reshape(c, batch + [m])
