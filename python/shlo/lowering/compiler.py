@@ -133,15 +133,15 @@ def lower_to_llvm(prog: Program, entry: str = "main", threads: int = 1, schedule
 
 def llvm_from_linalg(module: ir.Module, threads: int = 1, schedule: bool = True) -> dict:
     """Fusion, CPU schedules, bufferization and the passes to the LLVM dialect, in place."""
-    from . import schedules
-    from ..passes import run_pipeline
+    from . import pipeline, schedules
     t0 = time.perf_counter()
     try:
-        run_pipeline(module, f"builtin.module({PREPARE if _fusion_is_safe(module) else PREPARE_NO_FUSION})")
+        pipeline.verify(module, "from the lowering")
+        pipeline.run(module, f"builtin.module({PREPARE if _fusion_is_safe(module) else PREPARE_NO_FUSION})")
         t1 = time.perf_counter()
         scheduled = schedule and schedules.apply(module, threads=threads)
         t2 = time.perf_counter()
-        run_pipeline(module, after_schedule(threads if scheduled else 1))
+        pipeline.run(module, after_schedule(threads if scheduled else 1))
     except ShloError as e:
         raise CompileError(f"the pass pipeline to LLVM failed: {e}") from None
     t3 = time.perf_counter()
