@@ -31,7 +31,6 @@ EXCEPTIONS = {
     "nonzero": "output size depends on the data (shlo result shapes are static or symbolic in the inputs' sizes)",
     "_local_scalar_dense": "reads a tensor's value into a Python scalar (.item()): data-dependent control",
     "resize_": "mutates a tensor's storage size in place; no value semantics",
-    "_embedding_bag": "embedding_bag (ragged bags by offsets): in none of the importer's first op families",
     "_cdist_forward": "pairwise distances: in none of the importer's first op families",
     "_pdist_forward": "pairwise distances over pairs i<j: in none of the importer's first op families",
 }
