@@ -50,7 +50,7 @@ class OnnxImporter:
         self.values: dict = {}            # value name -> ir.Value
         self.known: dict = {}             # value name -> np.ndarray (known at import time)
         self.types: dict = {}             # value name -> (shape or None, element) from shape inference
-        self._materialized: dict = {}     # (value name, block) -> constant made for a known value
+        self._materialized: dict = {}     # (name, block, id(array)) -> (constant made for it, array)
         self.constants_made = 0
 
     # -- entry --------------------------------------------------------------------
@@ -160,11 +160,12 @@ class OnnxImporter:
         if name in self.known:
             block = ir.InsertionPoint.current.block
             key = (name, block, id(self.known[name]))    # a name shadowed in a scope is another value
-            c = self._materialized.get(key)
-            if c is None:
+            got = self._materialized.get(key)
+            if got is None:
                 arr = self.known[name]
-                c = self._materialized[key] = self.constant(arr, self._known_element(name, arr), name=name)
-            return c
+                # the entry holds the array, so that its id is not reused while the entry lives
+                got = self._materialized[key] = (self.constant(arr, self._known_element(name, arr), name=name), arr)
+            return got[0]
         raise ImporterError(f"value {name!r} is used before it is defined")
 
     def _known_element(self, name, arr):
