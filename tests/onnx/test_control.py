@@ -303,3 +303,30 @@ def test_schema_function_expanded():
     s = np.linspace(0.5, 2, 4).astype(np.float32)
     want = x / np.sqrt((x * x).mean(-1, keepdims=True) + 1e-5) * s
     np.testing.assert_allclose(shlo.interpret(prog, x, s)[0], want, rtol=1e-5)
+
+
+def test_loop_carrying_a_sequence_is_unrolled():
+    """A Loop that grows a sequence (SequenceInsert) with a known trip count: unrolled."""
+    body = helper.make_graph(
+        [helper.make_node("Identity", ["cond"], ["cond_out"]),
+         helper.make_node("Cast", ["i"], ["fi"], to=F),
+         helper.make_node("Mul", ["x", "fi"], ["xi"]),
+         helper.make_node("SequenceInsert", ["seq", "xi"], ["seq_out"])],
+        "body", [_vi("i", I64, []), _vi("cond", B, []), helper.make_tensor_sequence_value_info("seq", F, [2])],
+        [_vi("cond_out", B, []), helper.make_tensor_sequence_value_info("seq_out", F, [2])])
+    trip = numpy_helper.from_array(np.array(3, np.int64), "M")
+    nodes = [helper.make_node("SequenceEmpty", [], ["s0"], dtype=F),
+             helper.make_node("Loop", ["M", "", "s0"], ["s"], body=body),
+             helper.make_node("ConcatFromSequence", ["s"], ["y"], axis=0, new_axis=1)]
+    m = _model(nodes, [_vi("x", F, [2])], [_vi("y", F, [3, 2])], initializers=[trip])
+    _check(m, np.array([1.5, -2], np.float32))
+
+
+@pytest.mark.parametrize("name", ["test_if", "test_loop11", "test_scan9_sum", "test_scan_sum", "test_if_seq"])
+def test_conformance_compiled(name):
+    case = CASES[name]
+    prog = shlo.from_onnx(case.model)
+    run = shlo.compile(prog)
+    for inputs, outputs in case.data_sets:
+        got = prog.unflatten_outputs(list(run(*[_array(x) for x in inputs])))
+        check_outputs(got, outputs, case.rtol, case.atol, name)

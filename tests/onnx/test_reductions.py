@@ -187,3 +187,10 @@ def test_det_singular_and_swaps():
     x = np.array([[[0, 1, 2], [1, 0, 3], [4, -3, 8]], [[1, 2, 3], [2, 4, 6], [1, 0, 1]]], np.float32)
     m = _model([helper.make_node("Det", ["x"], ["y"])], [_vi("x", F, [2, 3, 3])], [_vi("y", F, [2])], 22)
     _check(m, x, atol=1e-5)
+
+
+@pytest.mark.parametrize("name", ["test_reduce_sum_keepdims_random", "test_reduce_log_sum_exp_empty_set",
+                                  "test_argmax_keepdims_random_select_last_index", "test_top_k_smallest",
+                                  "test_cumsum_2d_negative_axis", "test_det_nd", "test_reduce_max_bool_inputs"])
+def test_conformance_compiled(name):
+    run_case(CASES[name], compiled=True)

@@ -105,14 +105,15 @@ def _count(s):
 
 def _fit(cx, v, like, what):
     """v with the type `like` (an ir.Type) where it only lacks static sizes (a value whose size
-    shape inference could not tell: a dynamic_reshape to the static sizes)."""
+    shape inference could not tell: a dynamic_slice of the static sizes)."""
     v = _tensor(cx, v)
     if v.type == like:
         return v
     want, got = type_info(like), type_info(v.type)
     if (got.element == want.element and len(got.shape) == len(want.shape)
             and all(g is None or g == w for g, w in zip(got.shape, want.shape)) and None not in want.shape):
-        return cx.op("dynamic_reshape", v, cx.shape_tensor(list(want.shape)), result_types=[str(like)])
+        zero = cx.const(0, "i64")
+        return cx.op("dynamic_slice", v, [zero] * len(want.shape), slice_sizes=list(want.shape))
     raise cx.error(f"{what} changes type in the body ({like} -> {v.type}); a shlo while keeps its state's types")
 
 
