@@ -215,3 +215,24 @@ def test_pool1d_forms(name):
 def test_sym_is_contiguous():
     from shlo.importers.torch.registry import lookup
     assert lookup("sym_is_contiguous", "default")(None, None) is True
+
+
+@pytest.mark.parametrize("mode,padding_idx,psw", [("sum", None, False), ("sum", 2, False), ("sum", None, True),
+                                                   ("mean", None, False), ("mean", 2, False), ("max", None, False),
+                                                   ("max", 4, False)])
+def test_embedding_bag_backward(mode, padding_idx, psw, scale=False):
+    torch.manual_seed(0)
+    idx = torch.tensor([1, 2, 4, 5, 4, 3, 2, 9, 7])
+    offsets = torch.tensor([0, 2, 2, 5])
+    args = (_r(10, 3), idx, offsets) + ((_r(9),) if psw else ())
+    fn = lambda w, i, o, *p: F.embedding_bag(i, w, o, mode=mode, padding_idx=padding_idx,  # noqa: E731
+                                             scale_grad_by_freq=scale, per_sample_weights=p[0] if p else None)
+    _check(fn, 1, args, aten._embedding_bag_backward.default)
+
+
+def test_embedding_bag_backward_scale_grad_by_freq_is_an_error():
+    args = (_r(10, 3), torch.tensor([1, 2, 4, 2]), torch.tensor([0, 2]))
+    fn = lambda w, i, o: F.embedding_bag(i, w, o, scale_grad_by_freq=True)  # noqa: E731
+    ep = _export(_grad_fn(fn, 1), args).run_decompositions()
+    with pytest.raises(shlo.errors.ImporterError, match="scale_grad_by_freq"):
+        shlo.from_torch(ep, decompose=False)

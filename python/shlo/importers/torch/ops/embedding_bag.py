@@ -148,3 +148,60 @@ def _gather_2d(cx, table, pos, d):
     return cx.op("gather", table, coords, dimension_numbers={
         "offset_dims": [], "collapsed_slice_dims": [0, 1], "start_index_map": [0, 1], "index_vector_dim": 2,
         "operand_batching_dims": [], "start_indices_batching_dims": []}, slice_sizes=[1, 1])
+
+
+# ----------------------------------------------------------------------------- backward
+
+@converts("_embedding_bag_backward", "_embedding_bag_dense_backward")
+def embedding_bag_backward(cx, grad, indices, *rest):
+    """The weight gradient: each bag's gradient row added to its entries' weight rows (scaled by
+    per_sample_weights, divided by the bag size for mean); for max, each element's gradient to the
+    row max_indices names."""
+    if cx.node.target.__name__.startswith("_embedding_bag_backward"):
+        offsets, offset2bag, bag_size, max_indices, num_weights, scale, mode, sparse, psw, *pad = rest
+        if sparse:
+            raise cx.error("sparse embedding_bag gradients (the importer makes dense tensors only)")
+    else:
+        offsets = None
+        offset2bag, bag_size, max_indices, num_weights, scale, mode, psw, *pad = rest
+    padding_idx = pad[0] if pad else -1
+    if not isinstance(num_weights, int):
+        raise cx.error("embedding_bag backward needs a static number of weights")
+    out_element = cx.out_element()
+    element = opmath(out_element)
+    g = cx.convert(grad, element)
+    num_bags, d = cx.sizes_of(g)
+    n = cx.sizes_of(indices)[0]
+    if not isinstance(n, int) or not isinstance(num_bags, int):
+        raise cx.error("embedding_bag backward needs static numbers of indices and bags")
+    idx = cx.convert(indices, I64)
+    out = cx.const(0, element, [num_weights, d])
+    if scale:
+        # PyTorch's CPU kernel does not divide each row by its index's count (as embedding's does):
+        # its results for repeated indices were not reproduced, so no numbers rather than wrong ones
+        raise cx.error("embedding_bag gradients with scale_grad_by_freq=True are not supported")
+    if MODES.get(mode) == "max":
+        nonempty = cx.op("compare", cx.convert(bag_size, I64), cx.const(0, I64, [num_bags]), comparison_direction="GT")
+        g = cx.op("select", cx.broadcast(nonempty, [num_bags, d], dims=[0]), g, cx.const(0, element, [num_bags, d]))
+        coords = cx.op("concatenate", [cx.reshape(cx.convert(max_indices, I64), [num_bags, d, 1]),
+                                       iota(cx, [num_bags, d, 1], 1)], dimension=2)
+        y = scatter(cx, out, coords, g, {"update_window_dims": [], "inserted_window_dims": [0, 1],
+                                         "scatter_dims_to_operand_dims": [0, 1], "index_vector_dim": 2}, "add")
+        return cx.convert(y, out_element)
+    if cx.sizes_of(offset2bag)[0] == n:
+        seg = cx.convert(offset2bag, I64)
+    elif offsets is not None:      # the fast sum path leaves offset2bag empty
+        seg = _bag_of_position(cx, cx.convert(offsets, I64), n, num_bags)
+    else:
+        raise cx.error("embedding_bag backward without offset2bag")
+    rows = take(cx, g, 0, seg)                                                  # (n, D)
+    if psw is not None:
+        rows = cx.op("multiply", rows, cx.broadcast(cx.convert(psw, element), [n, d], dims=[0]))
+    if MODES.get(mode) == "mean":
+        size = take(cx, cx.convert(bag_size, I64), 0, seg)
+        size = cx.convert(cx.op("maximum", size, cx.const(1, I64, [n])), element)
+        rows = cx.op("divide", rows, cx.broadcast(size, [n, d], dims=[0]))
+    if padding_idx is not None and padding_idx >= 0:
+        keep = cx.op("compare", idx, cx.const(padding_idx, I64, [n]), comparison_direction="NE")
+        rows = cx.op("select", cx.broadcast(keep, [n, d], dims=[0]), rows, cx.const(0, element, [n, d]))
+    return cx.convert(_into_bags(cx, out, idx, rows, "add"), out_element)
