@@ -194,3 +194,14 @@ def test_det_singular_and_swaps():
                                   "test_cumsum_2d_negative_axis", "test_det_nd", "test_reduce_max_bool_inputs"])
 def test_conformance_compiled(name):
     run_case(CASES[name], compiled=True)
+
+
+@pytest.mark.parametrize("keepdims", [0, 1])
+@pytest.mark.parametrize("op", ["ReduceSum", "ReduceMean", "ReduceMax", "ReduceLogSumExp", "ReduceL2"])
+def test_reduce_runtime_axes_unknown_output_shape(op, keepdims):
+    """Run-time axes and no output shape to read them from: reduced where named, cut at run time."""
+    m = _model([helper.make_node(op, ["x", "axes"], ["r"], keepdims=keepdims), helper.make_node("Neg", ["r"], ["y"])],
+               [_vi("x", F, [2, 3, 4]), _vi("axes", I64, [2])], [_vi("y", F, None)], 18)
+    x = RNG.uniform(0.5, 2, (2, 3, 4)).astype(np.float32)
+    for axes in ([0, 2], [-1, 1], [1, 0]):
+        _check(m, x, np.array(axes, np.int64), rtol=1e-5)

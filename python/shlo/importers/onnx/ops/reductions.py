@@ -71,7 +71,7 @@ def _axes(cx, x, axes_attr, noop_with_empty_axes, keepdims=1) -> list[int] | Non
     rank = cx.rank(x)
     axes = axes_attr
     if len(cx.node.input) > 1 and cx.node.input[1]:
-        if cx.known(1) is not None or cx.info(cx.importer.value(cx.node.input[1])).shape == [0]:
+        if cx.known(1) is not None or tuple(cx.info(cx.importer.value(cx.node.input[1])).shape) == (0,):
             axes = [int(a) for a in np.asarray(cx.known(1) if cx.known(1) is not None else []).reshape(-1)]
         else:
             return _axes_from_shapes(cx, x, keepdims)
@@ -89,8 +89,10 @@ def _axes_from_shapes(cx, x, keepdims) -> list[int]:
     need to be told apart, and an output shape that leaves them ambiguous is an error."""
     import itertools
     shape, out = cx.info(x).shape, cx.out_shape(0)
-    if out is None or None in out or None in shape:
-        raise cx.error("axes (input 1) computed at run time need static input and output shapes")
+    if None in shape:
+        raise cx.error("axes (input 1) computed at run time need static input sizes")
+    if out is None or None in out:
+        return "runtime"
     if keepdims:
         if len(out) != len(shape):
             raise cx.error(f"output shape {out} does not match the input's rank {len(shape)}")
@@ -127,6 +129,58 @@ def _axes_are(cx, rank, shape, matter):
     return ok
 
 
+def _runtime_axes(cx, x, axes_v, keepdims, pre, kind, post, floating):
+    """Axes known only at run time, the output's sizes unknown too: every dimension reduced in
+    turn where the axes name it (the result kept at x's sizes, constant along reduced dims),
+    then cut to the run-time sizes (1, or nothing without keepdims, for a reduced dim)."""
+    element, shape, rank = cx.element(x), list(cx.info(x).shape), cx.rank(x)
+    n = cx.info(axes_v).shape[0]
+    if n is None:
+        raise cx.error("axes (input 1) of a run-time length are not supported")
+    axes = cx.convert(axes_v, "i64")
+    neg = cx.op("compare", axes, cx.const(0, "i64", [n]), comparison_direction="LT")
+    axes = cx.op("select", neg, cx.op("add", axes, cx.const(rank, "i64", [n])), axes)
+    named = [reduce1(cx, cx.op("compare", axes, cx.const(d, "i64", [n]), comparison_direction="EQ"), [0], "or",
+                     False) for d in range(rank)]
+    y = _convert(cx, x, _acc(element, floating)) if element != "i1" else x
+    y = pre(cx, y) if pre else y
+    e = cx.element(y)
+    for d in range(rank):
+        if kind == "logsumexp":
+            r = _logsumexp(cx, y, [d])
+        elif kind in ("max", "min"):
+            r = reduce1(cx, y, [d], ("or" if kind == "max" else "and") if e == "i1" else
+                        ("maximum" if kind == "max" else "minimum"),
+                        (kind == "min") if e == "i1" else (lowest(e) if kind == "max" else highest(e)))
+        else:
+            r = reduce1(cx, y, [d], kind, 0 if kind == "add" else 1)
+            if post is _mean:       # a mean of means over equal counts is the mean
+                r = cx.op("divide", r, cx.const(shape[d], e, cx.sizes_of(r)))
+        kept = [k for k in range(rank) if k != d]
+        y = cx.op("select", cx.broadcast(named[d], shape), cx.broadcast(r, shape, dims=kept), y)
+    if post and post is not _mean:
+        y = post(cx, y, y, [])
+    y = _convert(cx, y, element)
+    # a reduced dim keeps one element: negative high padding cuts the rest
+    cut = [cx.op("select", named[d], cx.const(1 - shape[d], "i64"), cx.const(0, "i64")) for d in range(rank)]
+    zeros = cx.const(np.zeros(rank, np.int64), "i64", [rank])
+    high = cx.op("concatenate", [cx.reshape(c, [1]) for c in cut], dimension=0) if rank else zeros
+    y = cx.op("dynamic_pad", y, cx.const(0, element), zeros, high, zeros, result_types=[tensor_type([None] * rank, element)])
+    if keepdims:
+        return y
+    # without keepdims: the kept sizes in order (the j-th kept dim has j kept dims before it)
+    out_rank = rank - n
+    before = cx.const(0, "i64")
+    sizes = [cx.const(0, "i64") for _ in range(out_rank)]
+    for d in range(rank):
+        keep = cx.op("not", named[d])
+        for j in range(out_rank):
+            here = cx.op("and", keep, cx.op("compare", before, cx.const(j, "i64"), comparison_direction="EQ"))
+            sizes[j] = cx.op("select", here, cx.const(shape[d], "i64"), sizes[j])
+        before = cx.op("add", before, cx.convert(keep, "i64"))
+    return cx.reshape(y, sizes) if sizes else cx.reshape(y, [])
+
+
 def _keep(cx, v, x, dims, keepdims):
     """A reduction's result as the node's output: dims kept as ones with keepdims."""
     if not keepdims or not dims:
@@ -157,6 +211,8 @@ def _reduction(pre, kind, post=None, floating=False):
     'max', 'min', 'logsumexp'), then post(cx, r, x, dims)."""
     def convert(cx, x, axes_v=None, axes=None, keepdims=1, noop_with_empty_axes=0):
         dims = _axes(cx, x, axes, noop_with_empty_axes, keepdims)
+        if dims == "runtime":
+            return _runtime_axes(cx, x, axes_v, keepdims, pre, kind, post, floating)
         if dims and isinstance(dims[0], tuple):
             # axes known only at run time, several readings possible: compute each, pick one
             (first, _), *rest = dims
