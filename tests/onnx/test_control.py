@@ -330,3 +330,15 @@ def test_conformance_compiled(name):
     for inputs, outputs in case.data_sets:
         got = prog.unflatten_outputs(list(run(*[_array(x) for x in inputs])))
         check_outputs(got, outputs, case.rtol, case.atol, name)
+
+
+def test_loop_scan_output_of_data_dependent_length_is_an_error():
+    """A known trip count but a body that may end the loop early: the scan output's length is
+    not known when importing (unless the model declares it)."""
+    ten = numpy_helper.from_array(np.array(10, np.float32), "ten")
+    trip = numpy_helper.from_array(np.array(5, np.int64), "M")
+    m = _model([helper.make_node("Loop", ["M", "", "acc0"], ["acc", "rows"], body=_loop_body(True))],
+               [_vi("x", F, [2]), _vi("acc0", F, [2])], [_vi("acc", F, [2]), _vi("rows", F, None)],
+               initializers=[ten, trip])
+    with pytest.raises(shlo.ImportError, match="static length"):
+        shlo.from_onnx(m)

@@ -182,15 +182,19 @@ def _write_row(cx, buf, row, i):
 
 
 def _probe(cx, graph, inputs):
-    """The outputs of `graph` on `inputs`, converted in a scratch block and thrown away: their
-    types (what the loop's buffers need before the loop is built)."""
+    """`graph` converted on block arguments of the types of `inputs` in a scratch block that is
+    thrown away: the types of its outputs (what a loop's buffers need before the loop is
+    built), and whether its first output is its second input or known true (a Loop body that
+    never ends the loop early)."""
     scratch = _scratch(cx)
-    block = scratch.regions[0].blocks.append()
+    block = scratch.regions[0].blocks.append(*[v.type for v in inputs])
     with ir.InsertionPoint(block):
-        outs = cx.importer.convert_graph(graph, inputs)
+        outs = cx.importer.convert_graph(graph, list(block.arguments))
         types = [type_info(_tensor(cx, v).type) for v in outs]
+        keeps_going = len(inputs) > 1 and (_is_true(outs[0]) or (isinstance(outs[0], ir.Value)
+                                                                and outs[0] == block.arguments[1]))
     scratch.operation.erase()
-    return types
+    return types, keeps_going
 
 
 @converts("Loop", since=1)
@@ -207,16 +211,20 @@ def loop(cx, m, cond, *initial, body=None):
     # the scan outputs' rows: the trip count, else the declared length
     rows = []
     if n_scan:
-        types = _probe(cx, body, [i0, c0] + carried)[1 + n_carried:]
-        for j, t in enumerate(types):
+        types, keeps_going = _probe(cx, body, [i0, c0] + carried)
+        for j, t in enumerate(types[1 + n_carried:]):
             out = cx.out_shape(n_carried + j)
-            n = trip if trip is not None else (out[0] if out and out[0] is not None else None)
+            declared = out[0] if out and out[0] is not None else None
+            # the trip count is the length only if the loop surely starts and never ends early
+            starts = cond is None or _is_true(cx.known(1))
+            n = trip if trip is not None and keeps_going and starts else declared
             shape = list(t.shape)
             if None in shape and out and len(out) == len(shape) + 1 and None not in out[1:]:
                 shape = list(out[1:])      # row sizes the body leaves open: the declared ones
             if n is None or None in shape:
                 raise cx.error("a scan output of a Loop needs a static length (a trip count known at import time "
-                               "or the output's declared shape) and static row sizes")
+                               "with a condition that cannot end the loop early, or the output's declared shape) "
+                               "and static row sizes")
             rows.append((n, shape, t.element))
     buffers = [cx.const(0, e, [n] + shape) for n, shape, e in rows]
     state = [i0, c0] + carried + buffers
@@ -305,7 +313,7 @@ def _scan(cx, states, xs, body, in_dirs, out_axes, out_dirs):
     states = [_tensor(cx, s) for s in states]
     n_states = len(states)
     i0 = cx.const(0, "i64")
-    out_types = _probe(cx, body, states + [_row(cx, x, i0) for x in xs])[n_states:]
+    out_types = _probe(cx, body, states + [_row(cx, x, i0) for x in xs])[0][n_states:]
     if any(None in ty.shape for ty in out_types):
         raise cx.error("Scan outputs with dynamic sizes are not supported")
     buffers = [cx.const(0, ty.element, [t] + list(ty.shape)) for ty in out_types]
