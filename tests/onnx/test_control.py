@@ -342,3 +342,41 @@ def test_loop_scan_output_of_data_dependent_length_is_an_error():
                initializers=[ten, trip])
     with pytest.raises(shlo.ImportError, match="static length"):
         shlo.from_onnx(m)
+
+
+def test_if_nested_in_loop_sees_every_enclosing_scope():
+    """An If inside a Loop body reads the body's carried value, the iteration number and a value
+    of the main graph; a Scan body with two states and two scan inputs, compiled."""
+    then_g = helper.make_graph([helper.make_node("Add", ["acc", "x"], ["o"])], "then", [], [_vi("o", F, [2])])
+    else_g = helper.make_graph([helper.make_node("Sub", ["acc", "x"], ["o"])], "else", [], [_vi("o", F, [2])])
+    two = numpy_helper.from_array(np.array(2, np.int64), "two")
+    zero = numpy_helper.from_array(np.array(0, np.int64), "zero_i")
+    body = helper.make_graph(
+        [helper.make_node("Mod", ["i", "two"], ["r"]),
+         helper.make_node("Equal", ["r", "zero_i"], ["even"]),
+         helper.make_node("If", ["even"], ["acc_out"], then_branch=then_g, else_branch=else_g),
+         helper.make_node("Identity", ["cond"], ["cond_out"])],
+        "body", [_vi("i", I64, []), _vi("cond", B, []), _vi("acc", F, [2])],
+        [_vi("cond_out", B, []), _vi("acc_out", F, [2])])
+    trip = numpy_helper.from_array(np.array(5, np.int64), "M")
+    m = _model([helper.make_node("Loop", ["M", "", "acc0"], ["acc"], body=body)],
+               [_vi("x", F, [2]), _vi("acc0", F, [2])], [_vi("acc", F, [2])], initializers=[trip, two, zero])
+    _check(m, np.array([1, 2], np.float32), np.array([0.5, 0], np.float32), compiled=True)
+
+
+def test_scan_two_states_two_inputs_compiled():
+    body = helper.make_graph([helper.make_node("Add", ["s1", "a"], ["s1o"]),
+                              helper.make_node("Mul", ["s2", "b"], ["s2o"]),
+                              helper.make_node("Sub", ["s1o", "s2o"], ["y"])], "body",
+                             [_vi("s1", F, [2]), _vi("s2", F, [2]), _vi("a", F, [2]), _vi("b", F, [2])],
+                             [_vi("s1o", F, [2]), _vi("s2o", F, [2]), _vi("y", F, [2])])
+    m = _model([helper.make_node("Scan", ["i1", "i2", "a", "b"], ["f1", "f2", "ys"], body=body, num_scan_inputs=2,
+                                 scan_input_axes=[0, 1], scan_input_directions=[0, 1])],
+               [_vi("i1", F, [2]), _vi("i2", F, [2]), _vi("a", F, [3, 2]), _vi("b", F, [2, 3])],
+               [_vi("f1", F, [2]), _vi("f2", F, [2]), _vi("ys", F, [3, 2])])
+    a = RNG_C.standard_normal((3, 2)).astype(np.float32)
+    b = RNG_C.uniform(0.5, 1.5, (2, 3)).astype(np.float32)
+    _check(m, np.zeros(2, np.float32), np.ones(2, np.float32), a, b, compiled=True)
+
+
+RNG_C = np.random.default_rng(11)
