@@ -34,9 +34,6 @@ EXPECTED_ERRORS = {
     "test_affine_grid_2d_expanded": "data-dependent shapes in If branches",
     "test_affine_grid_2d_align_corners_expanded": "data-dependent shapes in If branches",
     "test_affine_grid_3d_align_corners_expanded": "data-dependent shapes in If branches",
-    # the Loop's scan output feeds a Cast, so no declared length reaches it and the trip count is run-time
-    "test_range_float16_type_positive_delta_expanded": "scan output of run-time length",
-    "test_range_bfloat16_type_positive_delta_expanded": "scan output of run-time length",
 }
 EXPECTED_ERRORS.update({n: _SEQ_INPUT for n in [
     "test_sequence_map_add_1_sequence_1_tensor", "test_sequence_map_add_2_sequences",
@@ -332,16 +329,16 @@ def test_conformance_compiled(name):
         check_outputs(got, outputs, case.rtol, case.atol, name)
 
 
-def test_loop_scan_output_of_data_dependent_length_is_an_error():
-    """A known trip count but a body that may end the loop early: the scan output's length is
-    not known when importing (unless the model declares it)."""
+def test_loop_scan_output_of_run_time_length():
+    """A body that may end the loop early: the scan output's length is known only at run time,
+    so its buffer grows by a row per iteration."""
     ten = numpy_helper.from_array(np.array(10, np.float32), "ten")
     trip = numpy_helper.from_array(np.array(5, np.int64), "M")
     m = _model([helper.make_node("Loop", ["M", "", "acc0"], ["acc", "rows"], body=_loop_body(True))],
                [_vi("x", F, [2]), _vi("acc0", F, [2])], [_vi("acc", F, [2]), _vi("rows", F, None)],
                initializers=[ten, trip])
-    with pytest.raises(shlo.ImportError, match="static length"):
-        shlo.from_onnx(m)
+    for x in ([1, 2], [0.1, 0.2], [20, 0]):
+        _check(m, np.array(x, np.float32), np.array([0.5, -1], np.float32))
 
 
 def test_if_nested_in_loop_sees_every_enclosing_scope():

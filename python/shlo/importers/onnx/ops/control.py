@@ -181,6 +181,12 @@ def _write_row(cx, buf, row, i):
     return cx.op("dynamic_update_slice", buf, row, [i] + [zero] * (len(sizes) - 1))
 
 
+def _append_row(cx, buf, row):
+    sizes = list(cx.info(buf).shape)
+    row = _fit(cx, row, tensor_type(sizes[1:], cx.element(buf)).to_mlir(ir.Context.current), "a scan output row")
+    return cx.op("concatenate", [buf, cx.reshape(row, [1] + sizes[1:])], dimension=0)
+
+
 def _probe(cx, graph, inputs):
     """`graph` converted on block arguments of the types of `inputs` in a scratch block that is
     thrown away: the types of its outputs (what a loop's buffers need before the loop is
@@ -221,12 +227,14 @@ def loop(cx, m, cond, *initial, body=None):
             shape = list(t.shape)
             if None in shape and out and len(out) == len(shape) + 1 and None not in out[1:]:
                 shape = list(out[1:])      # row sizes the body leaves open: the declared ones
-            if n is None or None in shape:
-                raise cx.error("a scan output of a Loop needs a static length (a trip count known at import time "
-                               "with a condition that cannot end the loop early, or the output's declared shape) "
-                               "and static row sizes")
+            if None in shape:
+                raise cx.error("a scan output of a Loop needs static row sizes (the body's or the declared ones)")
             rows.append((n, shape, t.element))
-    buffers = [cx.const(0, e, [n] + shape) for n, shape, e in rows]
+    # a buffer of static length gets one row written per iteration; one of a length known only
+    # at run time starts empty and grows by a row per iteration
+    buffers = [cx.const(0, e, [n] + shape) if n is not None else
+               cx.op("dynamic_reshape", cx.const(0, e, [0] + shape), cx.shape_tensor([0] + shape),
+                     result_types=[tensor_type([None] + shape, e)]) for n, shape, e in rows]
     state = [i0, c0] + carried + buffers
     op = cx.region_op("while", state)
     types = [v.type for v in state]
@@ -248,7 +256,8 @@ def loop(cx, m, cond, *initial, body=None):
         new_c = _scalar_bool(cx, outs[0])
         new_vs = [_fit(cx, v, old.type, f"loop-carried value {k}")
                   for k, (v, old) in enumerate(zip(outs[1:1 + n_carried], vs))]
-        new_bufs = [_write_row(cx, b, r, i) for b, r in zip(bufs, outs[1 + n_carried:])]
+        new_bufs = [_write_row(cx, b, r, i) if type_info(b.type).shape[0] is not None else _append_row(cx, b, r)
+                    for b, r in zip(bufs, outs[1 + n_carried:])]
         cx.op("return", [cx.op("add", i, cx.const(1, "i64")), new_c] + new_vs + new_bufs, result_types=[])
     return tuple(op.results[2:])
 
