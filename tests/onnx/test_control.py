@@ -377,3 +377,22 @@ def test_scan_two_states_two_inputs_compiled():
 
 
 RNG_C = np.random.default_rng(11)
+
+
+def test_loop_carried_value_that_grows():
+    """A carried tensor that gains a row per iteration: its while state has a ? size."""
+    body = helper.make_graph(
+        [helper.make_node("Identity", ["cond"], ["cond_out"]),
+         helper.make_node("Cast", ["i"], ["fi"], to=F),
+         helper.make_node("Mul", ["x", "fi"], ["row"]),
+         helper.make_node("Unsqueeze", ["row", "zero"], ["row2"]),
+         helper.make_node("Concat", ["acc", "row2"], ["acc_out"], axis=0)],
+        "body", [_vi("i", I64, []), _vi("cond", B, []), _vi("acc", F, None)],
+        [_vi("cond_out", B, []), _vi("acc_out", F, None)])
+    zero = numpy_helper.from_array(np.array([0], np.int64), "zero")
+    m = _model([helper.make_node("Loop", ["M", "", "acc0"], ["acc"], body=body)],
+               [_vi("M", I64, []), _vi("x", F, [2]), _vi("acc0", F, [1, 2])], [_vi("acc", F, None)],
+               initializers=[zero])
+    x, acc0 = np.array([1, -1], np.float32), np.zeros((1, 2), np.float32)
+    for trip in (0, 1, 4):
+        _check(m, np.array(trip, np.int64), x, acc0)

@@ -104,16 +104,19 @@ def _count(s):
 
 
 def _fit(cx, v, like, what):
-    """v with the type `like` (an ir.Type) where it only lacks static sizes (a value whose size
-    shape inference could not tell: a dynamic_slice of the static sizes)."""
+    """v with the type `like` (an ir.Type) where the two differ only in sizes one of them leaves
+    open: a dynamic_slice of the static sizes (a size shape inference could not tell), or a
+    dynamic_reshape to ? sizes (a loop state whose size changes)."""
     v = _tensor(cx, v)
     if v.type == like:
         return v
     want, got = type_info(like), type_info(v.type)
     if (got.element == want.element and len(got.shape) == len(want.shape)
-            and all(g is None or g == w for g, w in zip(got.shape, want.shape)) and None not in want.shape):
-        zero = cx.const(0, "i64")
-        return cx.op("dynamic_slice", v, [zero] * len(want.shape), slice_sizes=list(want.shape))
+            and all(g is None or w is None or g == w for g, w in zip(got.shape, want.shape))):
+        if None not in want.shape:
+            zero = cx.const(0, "i64")
+            return cx.op("dynamic_slice", v, [zero] * len(want.shape), slice_sizes=list(want.shape))
+        return cx.op("dynamic_reshape", v, cx.shape_tensor(cx.sizes_of(v)), result_types=[str(like)])
     raise cx.error(f"{what} changes type in the body ({like} -> {v.type}); a shlo while keeps its state's types")
 
 
@@ -181,6 +184,27 @@ def _write_row(cx, buf, row, i):
     return cx.op("dynamic_update_slice", buf, row, [i] + [zero] * (len(sizes) - 1))
 
 
+def _relaxed(cx, body, head, carried):
+    """The carried values, those whose sizes the body changes (a tensor growing per iteration)
+    given ? sizes there, until the body keeps every state's type."""
+    for _ in range(3):
+        types = _probe(cx, body, head + carried)[0][len(head) - 1:len(head) - 1 + len(carried)]
+        changed = False
+        for k, (v, t) in enumerate(zip(carried, types)):
+            have = cx.info(v)
+            if t.element != have.element or len(t.shape) != len(have.shape) or t.shape == have.shape:
+                continue
+            # only a size the body really changes: one it leaves open is fitted back (see _fit)
+            loose = [None if a is not None and b is not None and a != b else a for a, b in zip(have.shape, t.shape)]
+            if loose != list(have.shape):
+                carried[k] = cx.op("dynamic_reshape", v, cx.shape_tensor(cx.sizes_of(v)),
+                                   result_types=[tensor_type(loose, have.element)])
+                changed = True
+        if not changed:
+            break
+    return carried
+
+
 def _append_row(cx, buf, row):
     sizes = list(cx.info(buf).shape)
     row = _fit(cx, row, tensor_type(sizes[1:], cx.element(buf)).to_mlir(ir.Context.current), "a scan output row")
@@ -214,6 +238,7 @@ def loop(cx, m, cond, *initial, body=None):
     carried = [_tensor(cx, v) for v in initial]
     i0 = cx.const(0, "i64")
     c0 = cx.const(True, "i1") if cond is None else _scalar_bool(cx, cond)
+    carried = _relaxed(cx, body, [i0, c0], carried)
     # the scan outputs' rows: the trip count, else the declared length
     rows = []
     if n_scan:
