@@ -126,6 +126,14 @@ def test_sort_and_gather_of_sliced_columns():
         np.testing.assert_array_equal(g, np.asarray(w))
 
 
+def test_reshape_ending_in_a_unit_dimension():
+    text = """func.func @main(%x: tensor<1x2x3x4x3xi64>) -> tensor<1x2x36x1xi64> {
+      %0 = shlo.reshape %x : (tensor<1x2x3x4x3xi64>) -> tensor<1x2x36x1xi64>
+      func.return %0 : tensor<1x2x36x1xi64> }"""
+    x = np.arange(72).reshape(1, 2, 3, 4, 3)
+    np.testing.assert_array_equal(run(text, x)[0], x.reshape(1, 2, 36, 1))
+
+
 def test_results_without_elements():
     """Size-0 results are empty tensors (no zero-sized views or reshapes are built)."""
     text = """func.func @main(%x: tensor<3x4xf32>) -> (tensor<3x0xf32>, tensor<0x2xf32>, tensor<3x4xf32>) {

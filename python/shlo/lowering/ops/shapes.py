@@ -177,7 +177,7 @@ def _groups(src: list, dst: list):
             group.append(i)
             prod *= big[i]
             i += 1
-        if prod != s:
+        if prod != s or not group:      # (a unit size with no source dimension left: no grouping)
             return None
         groups.append(group)
     while i < len(big):               # trailing unit dims join the last group
