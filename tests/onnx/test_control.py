@@ -152,7 +152,19 @@ def test_if_known_condition_inlines_branch():
     assert "shlo.if" not in str(prog.module)
 
 
-def test_if_branches_of_different_shapes_is_an_error():
+def test_if_branches_of_different_sizes():
+    """Branch outputs of one rank but different sizes: the if result has ? sizes."""
+    then_g = helper.make_graph([helper.make_node("Identity", ["x"], ["o"])], "then", [], [_vi("o", F, None)])
+    else_g = helper.make_graph([helper.make_node("Slice", ["x", "s", "e"], ["o"])], "else", [], [_vi("o", F, None)])
+    s = numpy_helper.from_array(np.array([1], np.int64), "s")
+    e = numpy_helper.from_array(np.array([3], np.int64), "e")
+    m = _model([helper.make_node("If", ["c"], ["y"], then_branch=then_g, else_branch=else_g)],
+               [_vi("c", B, []), _vi("x", F, [4])], [_vi("y", F, None)], initializers=[s, e])
+    for c in (True, False):
+        _check(m, np.array(c), np.arange(4, dtype=np.float32))
+
+
+def test_if_branches_of_different_ranks_is_an_error():
     then_g = helper.make_graph([helper.make_node("Identity", ["x"], ["o"])], "then", [], [_vi("o", F, None)])
     else_g = helper.make_graph([helper.make_node("ReduceSum", ["x"], ["o"], keepdims=0)], "else", [],
                                [_vi("o", F, None)])

@@ -120,6 +120,19 @@ def _fit(cx, v, like, what):
     raise cx.error(f"{what} changes type in the body ({like} -> {v.type}); a shlo while keeps its state's types")
 
 
+def _common_type(cx, a, b):
+    """The type both branch outputs fit: equal, or the same rank and element with ? sizes where
+    their sizes differ."""
+    if a == b:
+        return a
+    ta, tb = type_info(a), type_info(b)
+    if ta.element != tb.element or len(ta.shape) != len(tb.shape):
+        raise cx.error(f"the branches give outputs of different types ({a} / {b}); a shlo if needs one "
+                       "element type and rank per output")
+    return tensor_type([x if x == y else None for x, y in zip(ta.shape, tb.shape)], ta.element).to_mlir(
+        ir.Context.current)
+
+
 def _scalar_bool(cx, v):
     """A condition as a rank-0 i1 tensor."""
     v = _tensor(cx, v)
@@ -160,14 +173,12 @@ def if_(cx, cond, then_branch=None, else_branch=None):
     if shapes[0] != shapes[1]:
         raise cx.error(f"the branches give different kinds of outputs ({shapes[0]} / {shapes[1]}): sequences of "
                        "different lengths or optionals empty in one branch only cannot be a shlo if")
-    types = [[v.type for v in f] for f in flats]
-    if types[0] != types[1]:
-        raise cx.error("the branches give outputs of different types "
-                       f"({[str(t) for t in types[0]]} / {[str(t) for t in types[1]]}); a shlo if needs one type each")
+    # outputs whose sizes differ between the branches get ? sizes there
+    types = [_common_type(cx, a.type, b.type) for a, b in zip(*flats)]
     for block, flat in zip(blocks, flats):
         with ir.InsertionPoint(block):
-            cx.op("return", flat, result_types=[])
-    op = cx.region_op("if", pred, result_types=types[0])
+            cx.op("return", [_fit(cx, v, t, "a branch output") for v, t in zip(flat, types)], result_types=[])
+    op = cx.region_op("if", pred, result_types=types)
     for k, block in enumerate(blocks):
         block.append_to(op.regions[k])
     scratch.operation.erase()
