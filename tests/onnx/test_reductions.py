@@ -205,3 +205,19 @@ def test_reduce_runtime_axes_unknown_output_shape(op, keepdims):
     x = RNG.uniform(0.5, 2, (2, 3, 4)).astype(np.float32)
     for axes in ([0, 2], [-1, 1], [1, 0]):
         _check(m, x, np.array(axes, np.int64), rtol=1e-5)
+
+
+def test_dynamic_batch():
+    """A dim_param batch: reductions, ArgMax and CumSum over the static axis."""
+    axes = numpy_helper.from_array(np.array([1], np.int64), "axes")
+    axis = numpy_helper.from_array(np.array(1, np.int64), "axis")
+    nodes = [helper.make_node("ReduceMean", ["x", "axes"], ["m"]),
+             helper.make_node("ArgMax", ["x"], ["a"], axis=1, keepdims=0),
+             helper.make_node("ReduceLogSumExp", ["x"], ["l"], keepdims=0),
+             helper.make_node("CumSum", ["x", "axis"], ["c"], reverse=1)]
+    m = _model(nodes, [_vi("x", F, ["N", 4])], [_vi("m", F, None), _vi("a", I64, None), _vi("l", F, None),
+                                                 _vi("c", F, None)], 18, [axes, axis])
+    prog = shlo.from_onnx(m)
+    for n in (1, 3):
+        x = RNG.standard_normal((n, 4)).astype(np.float32)
+        check_outputs(shlo.interpret(prog, x), _ort(m, x), 1e-5, 1e-6)

@@ -397,8 +397,6 @@ def _cumsum(cx, x, axis, exclusive, reverse, name="add"):
     n = cx.info(x).shape[d]
     if n is None:
         raise cx.error(f"CumSum along a dynamic dimension ({d}) is not supported: its window must be static")
-    if not all(s is not None for s in cx.info(x).shape):
-        raise cx.error("CumSum of a tensor with dynamic sizes is not supported")
     element = cx.element(x)
     work = _convert(cx, x, _acc(element, False))
     if n == 0:
@@ -421,6 +419,9 @@ def _cumsum(cx, x, axis, exclusive, reverse, name="add"):
         cx.op("return", [cx.op(name, *block.arguments)], result_types=[])
     r = op.results[0]
     if exclusive:
+        if None in shape:
+            raise cx.error("an exclusive CumSum / CumProd of a tensor with dynamic sizes is not supported (its "
+                           "extra element is sliced off with static bounds)")
         start = [0] * rank
         start[d] = 1 if reverse else 0
         limit = list(shape)
