@@ -30,7 +30,7 @@ from ..program import Program
 from . import omp
 from .driver import ENTRY_SYMBOL, lower_program, probes_of
 from .driver import flatten_type
-from .pipeline import PREPARE, PREPARE_NO_FUSION, after_schedule
+from .pipeline import after_schedule
 from .runtime import NativeFunction, flatten_argument, rebuild
 
 # Compiled code of recent programs, most recently used last. Each entry holds a JIT engine
@@ -137,11 +137,11 @@ def llvm_from_linalg(module: ir.Module, threads: int = 1, schedule: bool = True)
     t0 = time.perf_counter()
     try:
         pipeline.verify(module, "from the lowering")
-        pipeline.run(module, f"builtin.module({PREPARE if _fusion_is_safe(module) else PREPARE_NO_FUSION})")
+        pipeline.run(module, pipeline.prepare(module, fusion=_fusion_is_safe(module)))
         t1 = time.perf_counter()
         scheduled = schedule and schedules.apply(module, threads=threads)
         t2 = time.perf_counter()
-        pipeline.run(module, after_schedule(threads if scheduled else 1))
+        pipeline.run(module, after_schedule(threads if scheduled else 1, **pipeline.needs(module)))
     except ShloError as e:
         raise CompileError(f"the pass pipeline to LLVM failed: {e}") from None
     t3 = time.perf_counter()

@@ -23,19 +23,27 @@ BUFFERIZE = ("eliminate-empty-tensors,one-shot-bufferize{bufferize-function-boun
              "shlo-scalarize-strided-gathers")
 
 
-def to_llvm(threads: int = 1) -> str:
-    """Loops to LLVM; with threads > 1, scf.forall loops become OpenMP parallel regions."""
+def to_llvm(threads: int = 1, complex_ops: bool = True, math_ops: bool = True) -> str:
+    """Loops to LLVM; with threads > 1, scf.forall loops become OpenMP parallel regions. The
+    conversions of complex and math ops may be left out for modules without such ops (see
+    `needs`): each walks the whole module."""
+    math_ops = math_ops or complex_ops      # complex-to-standard makes math ops
     parts = ["convert-linalg-to-loops", "convert-vector-to-scf{full-unroll=true}", "canonicalize", "cse",
              "fold-memref-alias-ops", "expand-strided-metadata", "lower-affine",
-             "loop-invariant-code-motion", "canonicalize", "cse",
-             "convert-complex-to-standard"]
+             "loop-invariant-code-motion", "canonicalize", "cse"]
+    if complex_ops:
+        parts += ["convert-complex-to-standard"]
     if threads > 1:
         parts += ["scf-forall-to-parallel", f"convert-scf-to-openmp{{num-threads={threads}}}",
                   "finalize-memref-to-llvm"]
     else:
         parts += ["scf-forall-to-for"]
-    parts += ["convert-scf-to-cf", "convert-math-to-llvm", "convert-math-to-libm", "convert-complex-to-llvm",
-              "convert-vector-to-llvm", "convert-to-llvm"]
+    parts += ["convert-scf-to-cf"]
+    if math_ops:
+        parts += ["convert-math-to-llvm", "convert-math-to-libm"]
+    if complex_ops:
+        parts += ["convert-complex-to-llvm"]
+    parts += ["convert-vector-to-llvm", "convert-to-llvm"]
     if threads > 1:
         parts += ["convert-openmp-to-llvm"]
     # Folding the LLVM dialect (memref descriptors built and taken apart again, index arithmetic
@@ -45,8 +53,36 @@ def to_llvm(threads: int = 1) -> str:
     return ",".join(parts)
 
 
-def after_schedule(threads: int = 1) -> str:
-    return "builtin.module(" + BUFFERIZE + "," + to_llvm(threads) + ")"
+def after_schedule(threads: int = 1, complex_ops: bool = True, math_ops: bool = True) -> str:
+    return "builtin.module(" + BUFFERIZE + "," + to_llvm(threads, complex_ops, math_ops) + ")"
+
+
+def prepare(module: ir.Module, fusion: bool = True) -> str:
+    """PREPARE for this module: without calls, `inline` has nothing to inline (it would still
+    canonicalize every function once more); symbol-dce drops functions nothing calls, as it would."""
+    text = PREPARE if fusion else PREPARE_NO_FUSION
+    if not _ops_named(module, "func.call"):
+        text = "symbol-dce" + text[len("inline"):]
+    return f"builtin.module({text})"
+
+
+def needs(module: ir.Module) -> dict:
+    """Which optional conversions of `to_llvm` the module needs: complex ops, math ops (linalg
+    bodies and vectors hold them; no pass before the conversions makes new ones but
+    complex-to-standard)."""
+    from mlir.dialects import complex as complex_d, math as math_d
+    return {"complex_ops": bool(_ops_named(module, *_op_names(complex_d))),
+            "math_ops": bool(_ops_named(module, *_op_names(math_d)))}
+
+
+def _op_names(dialect_module) -> list:
+    return sorted({v.OPERATION_NAME for v in vars(dialect_module).values()
+                   if isinstance(v, type) and isinstance(getattr(v, "OPERATION_NAME", None), str)})
+
+
+def _ops_named(module: ir.Module, *names: str) -> list:
+    from .. import _shlo_ext
+    return _shlo_ext.ops_named(module.operation, list(names))
 
 
 def run(module: ir.Module, pipeline: str) -> None:
