@@ -96,7 +96,7 @@ REDUCE_OPS = ["ReduceSum", "ReduceMean", "ReduceMax", "ReduceMin", "ReduceProd",
               "ReduceLogSum", "ReduceLogSumExp", "ReduceSumSquare"]
 
 
-@pytest.mark.parametrize("opset", [11, 13, 18])
+@pytest.mark.parametrize("opset", [7, 11, 13, 18])
 @pytest.mark.parametrize("op", REDUCE_OPS)
 def test_reduce_axes_attribute_or_input(op, opset):
     """Axes as an attribute before 13 (ReduceSum) / 18 (the others), as a constant input after."""
@@ -141,9 +141,13 @@ def test_arg_ties_and_keepdims(op, last, keepdims):
     m = _model([helper.make_node(op, ["x"], ["y"], axis=1, keepdims=keepdims, select_last_index=last)],
                [_vi("x", F, [3, 4])], [_vi("y", I64, out)], 13)
     _check(m, x)
+    if not last:        # opset 7: no select_last_index
+        m = _model([helper.make_node(op, ["x"], ["y"], axis=-1 + 2, keepdims=keepdims)],
+                   [_vi("x", F, [3, 4])], [_vi("y", I64, out)], 7)
+        _check(m, x)
 
 
-@pytest.mark.parametrize("opset", [9, 10, 11])
+@pytest.mark.parametrize("opset", [7, 10, 11])
 def test_topk_opsets(opset):
     x = np.array([[3, 1, 3, 2, 5], [0, 0, 1, 1, 1]], np.float32)
     if opset < 10:
