@@ -50,7 +50,9 @@ Rules:
   `sdy.sharding = #sdy.sharding<...>`) are kept as their text in a string
   attribute of the same name (shlo's MLIR has no Shardy dialect);
   `to_stablehlo` parses them back. Shardy *ops* (`sdy.mesh`, ...) raise.
-* Custom calls are kept as `shlo.custom_call` with all their attributes
+* The LAPACK custom calls JAX emits for CPU linear algebra are raised into
+  portable shlo by `shlo.importers.stablehlo_lapack` (docs/linalg.md).
+* Other custom calls are kept as `shlo.custom_call` with all their attributes
   (target-specific ones such as `error_message` verbatim);
   `api_version = N : i32` becomes `#shlo.custom_call_api_version<...>`.
 """
@@ -557,6 +559,13 @@ class StableHLOImporter:
             if (short == "custom_call" and self.drop_shape_assertions and not len(op.results)
                     and str(op.attributes["call_target_name"]) == '"shape_assertion"'):
                 return
+            if short == "custom_call":
+                # LAPACK FFI targets JAX emits for CPU linear algebra (lapack_?potrf_ffi, ...) are
+                # raised into portable shlo (cholesky, triangular_solve, shlo.linalg.* composites)
+                # by shlo.importers.stablehlo_lapack; every other custom_call is kept as it is.
+                from .stablehlo_lapack import raise_lapack
+                if raise_lapack(self, op, loc):
+                    return
             entry = OPS.get(short)
             if entry is None:
                 from .stablehlo_legacy import REWRITES

@@ -1,0 +1,577 @@
+"""LAPACK custom calls that JAX emits for CPU linear algebra, raised into portable shlo.
+
+On CPU, `jnp.linalg` / `jax.scipy.linalg` lower to `stablehlo.custom_call
+@lapack_<t><routine>_ffi` (t = s, d, c, z for f32, f64, complex<f32>,
+complex<f64>), which no portable consumer can run. The StableHLO importer
+hands every custom_call to `raise_lapack`, which replaces the known targets:
+
+* `potrf` (Cholesky) -> `shlo.cholesky` (same `lower` as `uplo`). LAPACK
+  leaves the other triangle of its input untouched, so the result is
+  `select(triangle, cholesky(a), a)`. `info` is computed from the factor:
+  0 when every diagonal entry of the factor is finite and positive, otherwise
+  the 1-based index of the first one that is not. shlo leaves the factor of a
+  matrix that is not positive definite implementation-defined: `info` is then
+  nonzero whenever the factor shows the failure (the reference interpreter
+  gives NaNs, so `info` is 1 there, where LAPACK names the first failing
+  leading minor); the zero / nonzero meaning, which is what JAX reads, is
+  kept.
+* `trsm` -> `shlo.triangular_solve` (`side`, `uplo`, `trans_x` (N/T/C),
+  `diag` map onto `left_side`, `lower`, `transpose_a`, `unit_diagonal`).
+* `getrf`, `geqrf`, `orgqr`/`ungqr`, `syevd`/`heevd`, `gesdd` -> a
+  `shlo.composite` op with a stable name, the custom call's operands and
+  result types unchanged (so every output, `info` included, keeps its
+  LAPACK meaning), and a private decomposition function written in shlo ops
+  that any consumer can run:
+
+  ======================  ==================================  =========================================
+  target                  composite name                      decomposition
+  ======================  ==================================  =========================================
+  getrf                   shlo.linalg.lu                      partial pivoting (first largest |re|+|im|,
+                                                              as i?amax), packed L\\U, 1-based pivots,
+                                                              info = first zero pivot (1-based) or 0
+  geqrf                   shlo.linalg.qr_householder          Householder reflectors as ?larfg
+                                                              (beta = -sign(re alpha) norm), taus
+  orgqr / ungqr           shlo.linalg.householder_product     Q = H_1 ... H_k applied to I (m x n)
+  syevd / heevd           shlo.linalg.eigh                    cyclic Jacobi rotations until the
+                                                              off-diagonal norm <= eps * ||A||_F (sweep
+                                                              cap); eigenvalues ascending + vectors
+  gesdd                   shlo.linalg.svd                     one-sided (Hestenes) Jacobi; U completed
+                                                              by Householder QR; modes A / S / N
+  ======================  ==================================  =========================================
+
+  Leading dimensions are batch dimensions. The decomposition bodies are
+  generated from the small pure-array algorithms below (written with
+  `jax.lax`: while loops over columns with dynamic_slice /
+  dynamic_update_slice, Jacobi sweeps), lowered once per signature and
+  imported like any StableHLO, so the body holds shlo ops only (no custom
+  calls); one function per composite name and signature per module.
+  `info` of the iterative ones: 0, or 1 when the result is not finite or the
+  sweeps stopped at the cap before reaching 1000 * eps * ||A||.
+
+`geev` / `gees` (general eigendecomposition, Schur) are not raised yet: they
+stay `shlo.custom_call`s (see docs/linalg.md).
+"""
+from __future__ import annotations
+
+import re
+
+import numpy as np
+from mlir import ir
+
+_TARGET = re.compile(r'^"?lapack_([sdcz])(\w+?)_ffi"?$')
+_ELEMENT = {"s": "f32", "d": "f64", "c": "complex<f32>", "z": "complex<f64>"}
+_NP = {"f32": np.float32, "f64": np.float64, "complex<f32>": np.complex64, "complex<f64>": np.complex128,
+       "i32": np.int32, "i64": np.int64}
+VERSION = 1
+
+
+def _backend_config(op) -> dict:
+    """`mhlo.backend_config = {uplo = 76 : ui8, ...}` as {'uplo': 'L', ...}."""
+    out = {}
+    if "mhlo.backend_config" in op.attributes:
+        for name, value in re.findall(r"(\w+)\s*=\s*(\d+)\s*:\s*ui8", str(op.attributes["mhlo.backend_config"])):
+            out[name] = chr(int(value))
+    return out
+
+
+def _shape_elem(text: str):
+    m = re.fullmatch(r"tensor<((?:\d+x)*)(.+)>", text.strip())
+    if not m:
+        raise ValueError(f"unexpected type {text}")
+    return tuple(int(d) for d in m.group(1).split("x") if d), m.group(2)
+
+
+def raise_lapack(imp, op, loc) -> bool:
+    """Replaces a LAPACK FFI custom_call by portable shlo; False when `op` is not one."""
+    target = str(op.attributes["call_target_name"]) if "call_target_name" in op.attributes else ""
+    m = _TARGET.match(target)
+    if not m:
+        return False
+    routine = m.group(2)
+    rule = _RULES.get(routine)
+    if rule is None:
+        return False
+    cfg = _backend_config(op)
+    with loc:
+        try:
+            results = rule(imp, op, cfg)
+        except Exception as e:  # noqa: BLE001 - named like every importer failure
+            from ..errors import ImporterError
+            if isinstance(e, ImporterError):
+                raise
+            imp.fail(op, f"raising LAPACK {target} failed ({type(e).__name__}: {e})")
+    for a, b in zip(op.results, results):
+        imp.values[a] = b
+    return True
+
+
+# --------------------------------------------------------------------------
+# direct rules: potrf, trsm
+# --------------------------------------------------------------------------
+
+def _create(op_name, *operands, result_types=None, **attrs):
+    from ..builders import create
+    res = list(create(op_name, *operands, result_types=result_types, **attrs).results)
+    return res[0] if len(res) == 1 else res
+
+
+def _potrf(imp, op, cfg):
+    (a,) = imp.operands(op)
+    shape, elem = _shape_elem(str(a.type))
+    n = shape[-1]
+    lower = cfg.get("uplo", "L") == "L"
+    info_type = str(imp.type(op.results[1].type))
+    factor = _create("cholesky", a, lower=lower)
+    # LAPACK writes only the `uplo` triangle: the other keeps the input's values
+    r = len(shape)
+    i = _create("iota", iota_dimension=r - 2, result_types=[f"tensor<{'x'.join(map(str, shape))}xi32>"])
+    j = _create("iota", iota_dimension=r - 1, result_types=[f"tensor<{'x'.join(map(str, shape))}xi32>"])
+    tri = _create("compare", i, j, comparison_direction="GE" if lower else "LE")
+    out = _create("select", tri, factor, a)
+    # info: 1-based index of the first diagonal entry of the factor that is not finite and > 0
+    diag_shape = shape[:-1]
+    eye = _create("compare", i, j, comparison_direction="EQ")
+    real_elem = elem[len("complex<"):-1] if elem.startswith("complex") else elem
+    rfactor = _create("real", factor) if elem.startswith("complex") else factor
+    rzero = _create("constant", value=ir.Attribute.parse(f"dense<0.0> : tensor<{real_elem}>"))
+    zeros = _create("broadcast_in_dim", rzero, broadcast_dimensions=[], result_types=[str(rfactor.type)])
+    rdtext = f"tensor<{'x'.join(map(str, diag_shape))}x{real_elem}>"
+    d = _reduce_sum(_create("select", eye, rfactor, zeros), r - 1, rdtext, real_elem)   # the diagonal
+    rzero = _create("broadcast_in_dim", rzero, broadcast_dimensions=[], result_types=[rdtext])
+    good = _create("and", _create("is_finite", d), _create("compare", d, rzero, comparison_direction="GT"))
+    # first bad index + 1, or 0: min over (bad ? k+1 : n+1), then n+1 -> 0
+    itext = f"tensor<{'x'.join(map(str, diag_shape))}xi32>"
+    k1 = _create("add", _create("iota", iota_dimension=r - 2, result_types=[itext]),
+                 _create("broadcast_in_dim", _i32(1), broadcast_dimensions=[], result_types=[itext]))
+    big = _create("broadcast_in_dim", _i32(n + 1), broadcast_dimensions=[], result_types=[itext])
+    cand = _create("select", good, big, k1)
+    first = _reduce(cand, r - 2, info_type, "i32", "minimum", _i32(n + 1))
+    np1 = _create("broadcast_in_dim", _i32(n + 1), broadcast_dimensions=[], result_types=[info_type])
+    zero_i = _create("broadcast_in_dim", _i32(0), broadcast_dimensions=[], result_types=[info_type])
+    info = _create("select", _create("compare", first, np1, comparison_direction="EQ"), zero_i, first)
+    return [out, info]
+
+
+def _i32(v):
+    return _create("constant", value=ir.Attribute.parse(f"dense<{int(v)}> : tensor<i32>"))
+
+
+def _reduce(x, dim, rtype, elem, body_op, init):
+    from ..builders import create
+    red = create("reduce", [x], [init], dimensions=[dim], result_types=[rtype])
+    scalar = ir.Type.parse(f"tensor<{elem}>")
+    block = red.regions[0].blocks.append(scalar, scalar)
+    with ir.InsertionPoint(block):
+        s = create(body_op, block.arguments[0], block.arguments[1])
+        create("return", [s.result], result_types=[])
+    return red.results[0]
+
+
+def _reduce_sum(x, dim, rtype, elem):
+    zero = _create("constant", value=ir.Attribute.parse(
+        f"dense<(0.0,0.0)> : tensor<{elem}>" if elem.startswith("complex") else f"dense<0.0> : tensor<{elem}>"))
+    return _reduce(x, dim, rtype, elem, "add", zero)
+
+
+def _trsm(imp, op, cfg):
+    a, b = imp.operands(op)[:2]
+    trans = {"N": "NO_TRANSPOSE", "T": "TRANSPOSE", "C": "ADJOINT"}[cfg.get("trans_x", "N")]
+    return [_create("triangular_solve", a, b, left_side=cfg.get("side", "L") == "L",
+                    lower=cfg.get("uplo", "L") == "L", unit_diagonal=cfg.get("diag", "N") == "U",
+                    transpose_a=trans)]
+
+
+# --------------------------------------------------------------------------
+# composites
+# --------------------------------------------------------------------------
+
+def _module_block():
+    """The body of the module that the current insertion point lies in."""
+    owner = ir.InsertionPoint.current.block.owner
+    while owner is not None and owner.operation.name != "builtin.module":
+        owner = owner.operation.parent
+    if owner is None:
+        raise ValueError("not inside a module")
+    return owner.operation.regions[0].blocks[0]
+
+
+def _composite(imp, op, name, attrs: dict, fn, nbatch):
+    """`shlo.composite` named `name` for `op`, whose decomposition is `fn` (a jax.lax function
+    of one problem) vmapped over `nbatch` leading dimensions, lowered and imported into shlo."""
+    in_types = [str(imp.type(v.type)) for v in op.operands]
+    out_types = [str(imp.type(r.type)) for r in op.results]
+    key = (name, tuple(in_types), tuple(out_types), tuple(sorted(attrs.items())))
+    cache = imp.__dict__.setdefault("_lapack_funcs", {})
+    block = _module_block()
+    fname = cache.get((id(block),) + key)
+    if fname is None:
+        fname = f"{name.replace('.', '_')}_{len(cache)}"
+        _import_body(imp, op, fname, fn, nbatch, in_types, block, key)
+        cache[(id(block),) + key] = fname
+    attr_text = ", ".join(f"{k} = {_attr_value(v)}" for k, v in sorted(attrs.items()))
+    res = _create("composite", imp.operands(op), name=name,
+                  composite_attributes=ir.Attribute.parse("{" + attr_text + "}"),
+                  decomposition=ir.FlatSymbolRefAttr.get(fname), version=VERSION,
+                  result_types=out_types)
+    return res if isinstance(res, list) else [res]
+
+
+def _attr_value(v):
+    if isinstance(v, bool):
+        return "true" if v else "false"
+    if isinstance(v, int):
+        return f"{v} : i64"
+    return '"' + str(v) + '"'
+
+
+_LOWERED: dict = {}   # (name, types, attributes) -> StableHLO text of the decomposition
+
+
+def _lowered(fn, nbatch, in_types, key) -> str:
+    text = _LOWERED.get(key)
+    if text is None:
+        import jax
+        specs = []
+        for t in in_types:
+            shape, elem = _shape_elem(t)
+            specs.append(jax.ShapeDtypeStruct(shape, _NP[elem]))
+        f = fn
+        for _ in range(nbatch):
+            f = jax.vmap(f)
+        with jax.enable_x64(True):
+            text = jax.jit(f).lower(*specs).as_text()
+        if "custom_call" in text:
+            raise ValueError("the decomposition lowered to a custom_call")
+        _LOWERED[key] = text
+    return text
+
+
+def _import_body(imp, op, fname, fn, nbatch, in_types, block, key):
+    from jaxlib.mlir import ir as jir
+    text = _lowered(fn, nbatch, in_types, key)
+    names = re.findall(r"func\.func (?:public |private )?@([\w$.]+)", text)
+    mapping = {n: (fname if n == "main" else f"{fname}__{n}") for n in names}
+    text = re.sub(r"@([\w$.]+)", lambda m: "@" + mapping.get(m.group(1), m.group(1)), text)
+    text = text.replace(f"func.func public @{fname}", f"func.func private @{fname}")
+    jmod = jir.Module.parse(text, op.context)
+    imp.__dict__.setdefault("_lapack_keep", []).append(jmod)   # its values key imp.values
+    with ir.InsertionPoint(block):
+        for fop in jmod.body.operations:
+            imp.func(fop.operation)
+            new = block.operations[len(block.operations) - 1]
+            for a in ("arg_attrs", "res_attrs"):
+                if a in new.attributes:
+                    del new.attributes[a]
+            new.attributes["sym_visibility"] = ir.StringAttr.get("private")
+
+
+def _nbatch(op, core_rank=2):
+    return len(_shape_elem(str(op.operands[0].type))[0]) - core_rank
+
+
+def _getrf(imp, op, cfg):
+    return _composite(imp, op, "shlo.linalg.lu", {}, _lu1, _nbatch(op))
+
+
+def _geqrf(imp, op, cfg):
+    return _composite(imp, op, "shlo.linalg.qr_householder", {}, _geqrf1, _nbatch(op))
+
+
+def _orgqr(imp, op, cfg):
+    return _composite(imp, op, "shlo.linalg.householder_product", {}, _orgqr1, _nbatch(op))
+
+
+def _syevd(imp, op, cfg):
+    lower = cfg.get("uplo", "L") == "L"
+    vectors = cfg.get("mode", "V") == "V"
+    fn = lambda a: _eigh1(a, lower)  # noqa: E731
+    return _composite(imp, op, "shlo.linalg.eigh", {"lower": lower, "compute_vectors": vectors}, fn, _nbatch(op))
+
+
+def _gesdd(imp, op, cfg):
+    mode = cfg.get("mode", "A")
+    u_shape = _shape_elem(str(op.results[2].type))[0][-2:]
+    vt_shape = _shape_elem(str(op.results[3].type))[0][-2:]
+    fn = lambda a: _svd1(a, mode, u_shape, vt_shape)  # noqa: E731
+    return _composite(imp, op, "shlo.linalg.svd",
+                      {"full_matrices": mode == "A", "compute_uv": mode != "N"}, fn, _nbatch(op))
+
+
+_RULES = {
+    "potrf": _potrf,
+    "trsm": _trsm,
+    "getrf": _getrf,
+    "geqrf": _geqrf,
+    "orgqr": _orgqr, "ungqr": _orgqr,
+    "syevd": _syevd, "heevd": _syevd,
+    "gesdd": _gesdd,
+}
+
+
+# --------------------------------------------------------------------------
+# the algorithms (one problem; vmapped over batch dimensions), in jax.lax
+# --------------------------------------------------------------------------
+
+def _col(a, j):
+    from jax import lax
+    return lax.dynamic_slice_in_dim(a, j, 1, axis=1)[:, 0]
+
+
+def _row(a, i):
+    from jax import lax
+    return lax.dynamic_slice_in_dim(a, i, 1, axis=0)[0]
+
+
+def _at(x, i):
+    from jax import lax
+    return lax.dynamic_index_in_dim(x, i, 0, keepdims=False)
+
+
+def _i(v):
+    import jax.numpy as jnp
+    return jnp.int32(v)
+
+
+def _lu1(a):
+    """?getrf: P A = L U with partial pivoting; returns (packed L\\U, 1-based pivots, info)."""
+    import jax.numpy as jnp
+    from jax import lax
+    m, n = a.shape
+    k = min(m, n)
+    rows = lax.iota(jnp.int32, m)
+    cols = lax.iota(jnp.int32, n)
+
+    def step(j, carry):
+        a, piv, info = carry
+        col = _col(a, j)
+        mag = (jnp.abs(col.real) + jnp.abs(col.imag)) if jnp.iscomplexobj(col) else jnp.abs(col)
+        p = jnp.argmax(jnp.where(rows >= j, mag, -1)).astype(jnp.int32)
+        rj, rp = _row(a, j), _row(a, p)
+        a = lax.dynamic_update_slice_in_dim(a, rj[None, :], p, 0)
+        a = lax.dynamic_update_slice_in_dim(a, rp[None, :], j, 0)
+        piv = lax.dynamic_update_index_in_dim(piv, p + 1, j, 0)
+        col = _col(a, j)
+        pivot = _at(col, j)
+        zero = pivot == 0
+        info = jnp.where((info == 0) & zero, j + 1, info)
+        l = jnp.where(rows > j, col / jnp.where(zero, jnp.ones_like(pivot), pivot), 0)
+        u = jnp.where(cols > j, rp, 0)
+        a = a - l[:, None] * u[None, :]
+        a = jnp.where((rows > j)[:, None] & (cols == j)[None, :], l[:, None], a)
+        return a, piv, info
+
+    return lax.fori_loop(_i(0), _i(k), step, (a, jnp.zeros((k,), jnp.int32), _i(0)))
+
+
+def _geqrf1(a):
+    """?geqrf: R in the upper triangle, Householder vectors (implicit unit head) below, taus."""
+    import jax.numpy as jnp
+    from jax import lax
+    m, n = a.shape
+    k = min(m, n)
+    rows = lax.iota(jnp.int32, m)
+    cols = lax.iota(jnp.int32, n)
+
+    def step(j, carry):
+        a, taus = carry
+        col = _col(a, j)
+        alpha = _at(col, j)
+        x = jnp.where(rows > j, col, 0)
+        xnorm2 = jnp.sum((x * jnp.conj(x)).real)
+        ar, ai = jnp.real(alpha), jnp.imag(alpha)
+        trivial = (xnorm2 == 0) & (ai == 0)
+        norm = jnp.sqrt(ar * ar + ai * ai + xnorm2)
+        beta = jnp.where(ar >= 0, -norm, norm)
+        beta = jnp.where(trivial, jnp.ones_like(beta), beta)
+        tau = jnp.where(trivial, jnp.zeros_like(alpha), (beta - alpha) / beta)
+        denom = jnp.where(trivial, jnp.ones_like(alpha), alpha - beta)
+        v = jnp.where(rows > j, col / denom, jnp.where(rows == j, jnp.ones_like(col), 0))
+        w = jnp.sum(jnp.conj(v)[:, None] * a, axis=0)              # v^H A
+        upd = jnp.conj(tau) * v[:, None] * w[None, :]              # H^H = I - conj(tau) v v^H
+        a = a - jnp.where((cols > j)[None, :], upd, 0)
+        head = jnp.where(trivial, alpha, beta.astype(a.dtype))
+        newcol = jnp.where(rows > j, v, jnp.where(rows == j, head, col))
+        a = lax.dynamic_update_slice_in_dim(a, newcol[:, None], j, 1)
+        taus = lax.dynamic_update_index_in_dim(taus, tau, j, 0)
+        return a, taus
+
+    return lax.fori_loop(_i(0), _i(k), step, (a, jnp.zeros((k,), a.dtype)))
+
+
+def _orgqr1(a, tau, ncols=None):
+    """?orgqr / ?ungqr: the first `ncols` columns of H_1 ... H_k (H_i = I - tau_i v_i v_i^H)."""
+    import jax.numpy as jnp
+    from jax import lax
+    m, n = a.shape
+    ncols = n if ncols is None else ncols
+    k = tau.shape[0]
+    rows = lax.iota(jnp.int32, m)
+    q = jnp.eye(m, ncols, dtype=a.dtype)
+
+    def step(t, q):
+        i = k - 1 - t
+        col = _col(a, i)
+        v = jnp.where(rows > i, col, jnp.where(rows == i, jnp.ones_like(col), 0))
+        w = jnp.sum(jnp.conj(v)[:, None] * q, axis=0)
+        return q - _at(tau, i) * v[:, None] * w[None, :]
+
+    return lax.fori_loop(_i(0), _i(k), step, q)
+
+
+def _rotation(app, aqq, apq):
+    """Unitary 2x2 G with G^H [[app, apq], [conj apq, aqq]] G diagonal (app, aqq real)."""
+    import jax.numpy as jnp
+    r = jnp.abs(apq)
+    safe_r = jnp.where(r == 0, jnp.ones_like(r), r)
+    ph = jnp.where(r == 0, jnp.ones_like(apq), apq / safe_r.astype(apq.dtype))   # apq = r * ph
+    theta = (aqq - app) / (2 * safe_r)
+    t = jnp.where(theta >= 0, 1, -1) / (jnp.abs(theta) + jnp.sqrt(1 + theta * theta))
+    t = jnp.where(r == 0, jnp.zeros_like(t), t)
+    t = jnp.where(jnp.isfinite(t), t, jnp.zeros_like(t))
+    c = 1 / jnp.sqrt(1 + t * t)
+    s = t * c
+    cph = jnp.conj(ph)
+    dt = apq.dtype
+    return c.astype(dt), s.astype(dt), (-s * cph).astype(dt), (c * cph).astype(dt)
+
+
+def _pairs(n):
+    import jax.numpy as jnp
+    ps = [(p, q) for p in range(n) for q in range(p + 1, n)] or [(0, 0)]
+    return jnp.asarray([p for p, _ in ps], jnp.int32), jnp.asarray([q for _, q in ps], jnp.int32), len(ps)
+
+
+def _embed(n, p, q, g, dtype):
+    import jax.numpy as jnp
+    from jax import lax
+    idx = lax.iota(jnp.int32, n)
+    ep = (idx == p).astype(dtype)
+    eq = (idx == q).astype(dtype)
+    g00, g01, g10, g11 = g
+    return (jnp.eye(n, dtype=dtype) + (g00 - 1) * ep[:, None] * ep[None, :] + g01 * ep[:, None] * eq[None, :]
+            + g10 * eq[:, None] * ep[None, :] + (g11 - 1) * eq[:, None] * eq[None, :])
+
+
+def _mm(x, y):
+    import jax.numpy as jnp
+    from jax import lax
+    return jnp.matmul(x, y, precision=lax.Precision.HIGHEST)
+
+
+def _real_dtype(dtype):
+    import jax.numpy as jnp
+    return jnp.finfo(dtype).dtype
+
+
+def _eigh1(a, lower):
+    """?syevd / ?heevd by cyclic Jacobi: (eigenvectors as columns, eigenvalues ascending, info)."""
+    import jax.numpy as jnp
+    from jax import lax
+    n = a.shape[0]
+    dt = a.dtype
+    rdt = _real_dtype(dt)
+    eps = float(jnp.finfo(rdt).eps)
+    tri = jnp.tril(a, -1) if lower else jnp.triu(a, 1)
+    h = tri + jnp.conj(tri.T) + jnp.diag(jnp.real(jnp.diagonal(a)).astype(dt))
+    pa, qa, npairs = _pairs(n)
+    offmask = ~jnp.eye(n, dtype=bool)
+
+    def off2(h):
+        return jnp.sum(jnp.where(offmask, (h * jnp.conj(h)).real, 0))
+
+    fro2 = jnp.sum((h * jnp.conj(h)).real)
+    tol2 = (eps * eps) * fro2
+    cap = 12 if rdt == jnp.float32 else 20
+
+    def rotate(t, hv):
+        h, v = hv
+        p, q = _at(pa, t), _at(qa, t)
+        app = jnp.real(lax.dynamic_slice(h, (p, p), (1, 1))[0, 0])
+        aqq = jnp.real(lax.dynamic_slice(h, (q, q), (1, 1))[0, 0])
+        apq = lax.dynamic_slice(h, (p, q), (1, 1))[0, 0]
+        g = _embed(n, p, q, _rotation(app, aqq, apq), dt)
+        return _mm(_mm(jnp.conj(g.T), h), g), _mm(v, g)
+
+    def cond(c):
+        h, _, s = c
+        return (off2(h) > tol2) & (s < cap)
+
+    def sweep(c):
+        h, v, s = c
+        h, v = lax.fori_loop(_i(0), _i(npairs), rotate, (h, v))
+        return h, v, s + 1
+
+    h, v, _ = lax.while_loop(cond, sweep, (h, jnp.eye(n, dtype=dt), _i(0)))
+    w = jnp.real(jnp.diagonal(h)).astype(rdt)
+    order = jnp.argsort(w, stable=True)
+    w = w[order]
+    v = v[:, order]
+    ok = jnp.all(jnp.isfinite(w)) & (off2(h) <= 1e6 * tol2)
+    return v, w, jnp.where(ok, 0, 1).astype(jnp.int32)
+
+
+def _svd1(a, mode, u_shape, vt_shape):
+    """?gesdd by one-sided Jacobi: (a, s descending, u, vt, info) with LAPACK's shapes for `mode`."""
+    import jax.numpy as jnp
+    from jax import lax
+    m, n = a.shape
+    dt = a.dtype
+    rdt = _real_dtype(dt)
+    wide = m < n
+    x = jnp.conj(a.T) if wide else a            # tall: rows >= cols
+    mm, nn = x.shape
+    eps = float(jnp.finfo(rdt).eps)
+    pa, qa, npairs = _pairs(nn)
+    offmask = ~jnp.eye(nn, dtype=bool)
+    cap = 12 if rdt == jnp.float32 else 20
+
+    def gram(x):
+        return _mm(jnp.conj(x.T), x)
+
+    def off_ok(x):
+        g = gram(x)
+        off = jnp.sum(jnp.where(offmask, (g * jnp.conj(g)).real, 0))
+        d = jnp.real(jnp.diagonal(g))
+        return off, jnp.sum(d * d)
+
+    def rotate(t, xv):
+        x, v = xv
+        p, q = _at(pa, t), _at(qa, t)
+        xp, xq = _col(x, p), _col(x, q)
+        alpha = jnp.sum((xp * jnp.conj(xp)).real)
+        beta = jnp.sum((xq * jnp.conj(xq)).real)
+        gamma = jnp.sum(jnp.conj(xp) * xq)
+        g = _embed(nn, p, q, _rotation(alpha, beta, gamma), dt)
+        return _mm(x, g), _mm(v, g)
+
+    def cond(c):
+        x, _, s = c
+        off, d2 = off_ok(x)
+        return (off > eps * eps * d2) & (s < cap)
+
+    def sweep(c):
+        x, v, s = c
+        x, v = lax.fori_loop(_i(0), _i(npairs), rotate, (x, v))
+        return x, v, s + 1
+
+    x, v, _ = lax.while_loop(cond, sweep, (x, jnp.eye(nn, dtype=dt), _i(0)))
+    s = jnp.sqrt(jnp.sum((x * jnp.conj(x)).real, axis=0)).astype(rdt)
+    order = jnp.argsort(-s, stable=True)
+    s, x, v = s[order], x[:, order], v[:, order]
+    off, d2 = off_ok(x)
+    info = jnp.where(jnp.all(jnp.isfinite(s)) & (off <= 1e6 * eps * eps * d2), 0, 1).astype(jnp.int32)
+    if mode == "N":
+        return a, s, jnp.zeros(u_shape, dt), jnp.zeros(vt_shape, dt), info
+    uk = x / jnp.where(s > 0, s, 1).astype(dt)[None, :]
+    # complete U by Householder QR of uk: Q's leading columns are uk up to the phases of diag(R)
+    packed, taus = _geqrf1(uk)
+    full_cols = mm if (mode == "A") else nn
+    q = _orgqr1(packed, taus, full_cols)
+    d = jnp.diagonal(packed)
+    ad = jnp.abs(d)
+    ph = jnp.where(ad > 0, d / jnp.where(ad > 0, ad, 1).astype(dt), jnp.ones_like(d))
+    q = jnp.concatenate([q[:, :nn] * ph[None, :], q[:, nn:]], axis=1)
+    u = q                                        # mm x (mm or nn): left vectors of x
+    if wide:                                     # a = x^H = v s u^H
+        return a, s, v, jnp.conj(u.T), info
+    return a, s, u, jnp.conj(v.T), info
