@@ -197,9 +197,10 @@ def _write_row(cx, buf, row, i):
 
 def _relaxed(cx, body, head, carried):
     """The carried values, those whose sizes the body changes (a tensor growing per iteration)
-    given ? sizes there, until the body keeps every state's type."""
+    given ? sizes there, until the body keeps every state's type; and the last probe's result."""
     for _ in range(3):
-        types = _probe(cx, body, head + carried)[0][len(head) - 1:len(head) - 1 + len(carried)]
+        probed = _probe(cx, body, head + carried)
+        types = probed[0][len(head) - 1:len(head) - 1 + len(carried)]
         changed = False
         for k, (v, t) in enumerate(zip(carried, types)):
             have = cx.info(v)
@@ -213,7 +214,7 @@ def _relaxed(cx, body, head, carried):
                 changed = True
         if not changed:
             break
-    return carried
+    return carried, probed
 
 
 def _append_row(cx, buf, row):
@@ -249,11 +250,10 @@ def loop(cx, m, cond, *initial, body=None):
     carried = [_tensor(cx, v) for v in initial]
     i0 = cx.const(0, "i64")
     c0 = cx.const(True, "i1") if cond is None else _scalar_bool(cx, cond)
-    carried = _relaxed(cx, body, [i0, c0], carried)
+    carried, (types, keeps_going) = _relaxed(cx, body, [i0, c0], carried)
     # the scan outputs' rows: the trip count, else the declared length
     rows = []
     if n_scan:
-        types, keeps_going = _probe(cx, body, [i0, c0] + carried)
         for j, t in enumerate(types[1 + n_carried:]):
             out = cx.out_shape(n_carried + j)
             declared = out[0] if out and out[0] is not None else None
