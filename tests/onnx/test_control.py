@@ -408,3 +408,18 @@ def test_loop_carried_value_that_grows():
     x, acc0 = np.array([1, -1], np.float32), np.zeros((1, 2), np.float32)
     for trip in (0, 1, 4):
         _check(m, np.array(trip, np.int64), x, acc0)
+
+
+def test_scan_over_a_dynamic_sequence_length():
+    """The scan axis is a dim_param: the trip count and the stacked outputs' length are read at run time."""
+    body = helper.make_graph([helper.make_node("Add", ["s", "xi"], ["s_out"]),
+                              helper.make_node("Identity", ["s_out"], ["y"])], "body",
+                             [_vi("s", F, [3]), _vi("xi", F, [3])], [_vi("s_out", F, [3]), _vi("y", F, [3])])
+    m = _model([helper.make_node("Scan", ["s0", "x"], ["s", "ys"], body=body, num_scan_inputs=1,
+                                 scan_input_directions=[1], scan_output_axes=[1])],
+               [_vi("s0", F, [3]), _vi("x", F, ["T", 3])], [_vi("s", F, [3]), _vi("ys", F, [3, "T"])])
+    prog = shlo.from_onnx(m)
+    for t in (1, 4):
+        x = RNG_C.standard_normal((t, 3)).astype(np.float32)
+        check_outputs(shlo.interpret(prog, np.zeros(3, np.float32), x), _ort(m, np.zeros(3, np.float32), x),
+                      1e-5, 1e-6)

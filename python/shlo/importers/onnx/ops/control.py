@@ -352,9 +352,9 @@ def _scan(cx, states, xs, body, in_dirs, out_axes, out_dirs):
     if not xs:
         raise cx.error("Scan without scan inputs is not supported")
     shapes = [cx.info(x).shape for x in xs]
-    if any(None in s for s in shapes):
-        raise cx.error("Scan over tensors with dynamic sizes is not supported")
-    t = shapes[0][0]
+    if any(None in s[1:] for s in shapes):
+        raise cx.error("Scan over tensors with dynamic sizes outside the scan axis is not supported")
+    t = cx.dim(xs[0], 0)        # the sequence length: an int, or a value read at run time
     states = [_tensor(cx, s) for s in states]
     n_states = len(states)
     i0 = cx.const(0, "i64")
@@ -367,7 +367,7 @@ def _scan(cx, states, xs, body, in_dirs, out_axes, out_dirs):
     types = [v.type for v in state]
     cond_block = op.regions[0].blocks.append(*types)
     with ir.InsertionPoint(cond_block):
-        cx.op("return", [cx.op("compare", cond_block.arguments[0], cx.const(t, "i64"), comparison_direction="LT")],
+        cx.op("return", [cx.op("compare", cond_block.arguments[0], cx.size_value(t), comparison_direction="LT")],
               result_types=[])
     body_block = op.regions[1].blocks.append(*types)
     with ir.InsertionPoint(body_block):
