@@ -201,13 +201,13 @@ def _composite(imp, op, name, attrs: dict, fn, nbatch):
     in_types = [str(imp.type(v.type)) for v in op.operands]
     out_types = [str(imp.type(r.type)) for r in op.results]
     key = (name, tuple(in_types), tuple(out_types), tuple(sorted(attrs.items())))
-    cache = imp.__dict__.setdefault("_lapack_funcs", {})
+    cache = imp.__dict__.setdefault("_lapack_funcs", {})   # one importer per module
     block = _module_block()
-    fname = cache.get((id(block),) + key)
+    fname = cache.get(key)
     if fname is None:
         fname = f"{name.replace('.', '_')}_{len(cache)}"
         _import_body(imp, op, fname, fn, nbatch, in_types, block, key)
-        cache[(id(block),) + key] = fname
+        cache[key] = fname
     attr_text = ", ".join(f"{k} = {_attr_value(v)}" for k, v in sorted(attrs.items()))
     res = _create("composite", imp.operands(op), name=name,
                   composite_attributes=ir.Attribute.parse("{" + attr_text + "}"),
