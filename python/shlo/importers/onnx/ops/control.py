@@ -7,17 +7,20 @@ captured values are used directly; only a loop's state becomes block arguments).
 
 * If: a condition known at import time inlines the branch taken; otherwise a shlo `if`
   whose result types are what the branches return (built in a scratch op first, so that
-  branches with sequence or optional outputs can be flattened).
-* Loop: a shlo `while` over (iteration, condition, carried values, scan buffers); scan
-  outputs are stacked in buffers whose length is the static trip count, else the output's
-  declared (or inferred) length. A Loop carrying sequences is unrolled when its trip count
-  is known.
+  sequence outputs can be flattened and outputs whose sizes differ between the branches
+  given ? sizes; different ranks are an error).
+* Loop: a shlo `while` over (iteration, condition, carried values, scan buffers). The body
+  is first probed on block arguments: a carried value whose sizes it changes gets ? sizes,
+  and a scan output's length is the static trip count when the loop surely starts and the
+  body cannot end it early, else the declared length, else a buffer that grows by a row per
+  iteration. A Loop carrying sequences is unrolled when its trip count is known.
 * Scan (opset 8 with its batch axis, 9+ with axes and directions): a `while` over the scan
-  axis, scan inputs moved to the front (and reversed) first, outputs moved back after.
+  axis (static or dynamic length), scan inputs moved to the front (and reversed) first,
+  outputs moved back after.
 * Sequences are `Sequence` objects (Python lists of ir.Values) and optionals `Optional`
   objects; every op over them needs the length / presence at import time, otherwise it is a
   clear error. Graph inputs of these types are rejected by the importer (their length is not
-  in the model).
+  in the model); sequence graph outputs become one result per element.
 """
 from __future__ import annotations
 
