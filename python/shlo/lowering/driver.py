@@ -111,6 +111,14 @@ class Lowerer:
                 raise CompileError(f"{op.location}: only func.func may appear at the top level, not {op.name}")
             self._functions[ir.StringAttr(op.attributes["sym_name"]).value] = op
         self._current_function = None
+        self._type_infos: dict = {}         # ir.Type -> TypeInfo, for this lowering only
+
+    def type_info(self, t: ir.Type) -> TypeInfo:
+        """type_info(t), without printing the type each time (types hash by identity)."""
+        info = self._type_infos.get(t)
+        if info is None:
+            info = self._type_infos[t] = type_info(t)
+        return info
 
     # ------------------------------------------------------------------ names
     def symbol(self, name: str) -> str:
@@ -194,9 +202,10 @@ class Lowerer:
             t = ir.RankedTensorType(arg.type)
             self.dim_sources[arg] = tuple((i, d) if t.is_dynamic_dim(d) else None for d in range(t.rank))
 
-    def same_sizes(self, values: list, result: ir.Value | None = None, what: str = "") -> None:
+    def same_sizes(self, values: list, result: ir.Value | None = None, what="") -> None:
         """Records that `values` (tensors of one rank) must have equal sizes in every dimension;
-        `result` inherits their size sources."""
+        `result` inherits their size sources. `what` names the op: a string, or a function
+        making it (called only when a constraint is recorded)."""
         known = [self.dim_sources.get(v) for v in values if emit.is_tensor(v)]
         known = [k for k in known if k is not None]
         if not known:
@@ -206,8 +215,10 @@ class Lowerer:
         for d in range(rank):
             srcs = [k[d] for k in known if len(k) == rank and k[d] is not None]
             for other in srcs[1:]:
-                if other != srcs[0] and (srcs[0], other, what) not in self.dim_constraints:
-                    self.dim_constraints.append((srcs[0], other, what))
+                if other != srcs[0]:
+                    text = what() if callable(what) else what
+                    if (srcs[0], other, text) not in self.dim_constraints:
+                        self.dim_constraints.append((srcs[0], other, text))
             merged.append(srcs[0] if srcs else None)
         if result is not None:
             self.dim_sources[result] = tuple(merged)
@@ -269,8 +280,8 @@ class Lowerer:
         if entry is None:
             raise CompileError(f"{short_location(str(op.location))}: unknown op '{name}'")
         ctx = OpContext(short, op, {n: _attrs.op_attribute(op, n, kind) for n, kind, _ in entry["attributes"]},
-                        [type_info(v.type) for v in op.operands], [type_info(r.type) for r in op.results],
-                        str(op.location), self)
+                        [self.type_info(v.type) for v in op.operands], [self.type_info(r.type) for r in op.results],
+                        None, self)
         operands = [self.values[v] for v in op.operands]
         if short == "custom_call" and str(ctx.attrs.get("call_target_name", "")).startswith("check."):
             return self._probe(ctx, operands, top)

@@ -58,8 +58,19 @@ class OpContext:
     attrs: dict                     # spec attribute name -> Python value (None if absent)
     operand_types: list             # TypeInfo per operand
     result_types: list              # TypeInfo per result
-    location: str
+    _location: str | None = None    # str(op.location), made when first read (JAX's are long)
     lowerer: Any = None             # the driver: regions, calls, errors
+
+    @property
+    def location(self) -> str:
+        if self._location is None:
+            self._location = str(self.op.location)
+        return self._location
+
+    def described(self) -> str:
+        """`shlo.<name> at <location>`, for messages (pass the method itself where it may not be
+        needed: printing a location costs more than lowering many ops)."""
+        return f"shlo.{self.name} at {self.location}"
 
     def attr(self, name, default=None):
         value = self.attrs.get(name)

@@ -74,5 +74,5 @@ def tensor_op(ctx: OpContext, operands: list) -> list:
     if ctx.lowerer is not None and n > 0:
         same = [v for v in operands if emit.rank(v) == n]
         for r in results:
-            ctx.lowerer.same_sizes(same, r, f"shlo.{ctx.name} at {ctx.location}")
+            ctx.lowerer.same_sizes(same, r, ctx.described)
     return results

@@ -60,10 +60,9 @@ def _check_same_sizes(ctx: OpContext, values: list, results: list = ()) -> None:
     have their sizes."""
     if ctx.lowerer is None or len(values) < 1 or emit.rank(values[0]) == 0:
         return
-    what = f"shlo.{ctx.name} at {ctx.location}"
-    ctx.lowerer.same_sizes(values, None, what)
+    ctx.lowerer.same_sizes(values, None, ctx.described)
     for r in results:
-        ctx.lowerer.same_sizes(values, r, what)
+        ctx.lowerer.same_sizes(values, r, ctx.described)
 
 
 def _same_element(a: TypeInfo, b: TypeInfo) -> bool:
