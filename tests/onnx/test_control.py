@@ -27,8 +27,7 @@ EXPECTED_ERRORS = {
     "test_optional_has_element_tensor_input": _SEQ_INPUT,
     "test_optional_has_element_optional_input": _SEQ_INPUT,
     "test_optional_has_element_empty_optional_input": _SEQ_INPUT,
-    "test_split_to_sequence_1": "split is a run-time input: the sequence's length is not known when importing",
-    "test_split_to_sequence_2": "split is a run-time input: the sequence's length is not known when importing",
+    "test_split_to_sequence_1": "split is a run-time scalar: the sequence's length is not known when importing",
     "test_if_opt": "one branch gives an empty optional, the other a sequence: no single shlo if result type",
     # sizes computed from the run-time `size` input inside the branches (shlo if branches need one static type)
     "test_affine_grid_2d_expanded": "data-dependent shapes in If branches",
@@ -423,3 +422,17 @@ def test_scan_over_a_dynamic_sequence_length():
         x = RNG_C.standard_normal((t, 3)).astype(np.float32)
         check_outputs(shlo.interpret(prog, np.zeros(3, np.float32), x), _ort(m, np.zeros(3, np.float32), x),
                       1e-5, 1e-6)
+
+
+def test_split_to_sequence_run_time_sizes():
+    """A run-time 1-D split of static length: that many pieces, their sizes read at run time."""
+    nodes = [helper.make_node("SplitToSequence", ["x", "split"], ["seq"], axis=1),
+             helper.make_node("SequenceAt", ["seq", "one"], ["second"]),
+             helper.make_node("ConcatFromSequence", ["seq"], ["back"], axis=1)]
+    one = numpy_helper.from_array(np.array(1, np.int64), "one")
+    m = _model(nodes, [_vi("x", F, [2, 5]), _vi("split", I64, [2])],
+               [_vi("second", F, None), _vi("back", F, None), helper.make_tensor_sequence_value_info("seq", F, None)],
+               initializers=[one])
+    x = np.arange(10, dtype=np.float32).reshape(2, 5)
+    for split in ([1, 4], [3, 2], [0, 5]):
+        _check(m, x, np.array(split, np.int64))

@@ -529,7 +529,7 @@ def split_to_sequence(cx, x, split=None, axis=0, keepdims=1):
     else:
         k = cx.known(1)
         if k is None:
-            raise cx.error("split (input 1) must be known when importing (the sequence's length depends on it)")
+            return (_split_at_run_time(cx, x, split, d, n),)
         k = np.asarray(k)
         if k.ndim == 0:
             c = int(k)
@@ -550,6 +550,30 @@ def split_to_sequence(cx, x, split=None, axis=0, keepdims=1):
         items.append(piece)
         start += size
     return (Sequence(items, cx.element(x)),)
+
+
+def _split_at_run_time(cx, x, split, d, n):
+    """Split sizes read at run time from a 1-D split of static length: one piece per entry,
+    each cut out of x by negative edge padding (dynamic_pad) along the axis."""
+    shape = cx.info(split).shape
+    if len(shape) != 1 or shape[0] is None:
+        raise cx.error("split (input 1) is computed at run time and is not a 1-D tensor of static length: the "
+                       "sequence's length is not known when importing")
+    rank = cx.rank(x)
+    sizes = cx.convert(split, "i64")
+    zero = cx.const(np.zeros(rank, np.int64), "i64", [rank])
+    at_axis = cx.const(np.eye(rank, dtype=np.int64)[d], "i64", [rank])
+    out_shape = [None if k == d else s for k, s in enumerate(cx.info(x).shape)]
+    items, start = [], cx.const(0, "i64")
+    for j in range(shape[0]):
+        size = cx.reshape(cx.op("slice", sizes, start_indices=[j], limit_indices=[j + 1], strides=[1]), [])
+        end = cx.op("add", start, size)
+        low = cx.op("multiply", at_axis, cx.broadcast(cx.op("negate", start), [rank]))
+        high = cx.op("multiply", at_axis, cx.broadcast(cx.op("subtract", end, cx.size_value(n)), [rank]))
+        items.append(cx.op("dynamic_pad", x, cx.const(0, cx.element(x)), low, high, zero,
+                           result_types=[tensor_type(out_shape, cx.element(x))]))
+        start = end
+    return Sequence(items, cx.element(x))
 
 
 @converts("ConcatFromSequence", since=11)
