@@ -403,10 +403,23 @@ def run_all(cases, jobs=1, compile_too=False, time_limit=60, light_dir=DEFAULT_L
     finally:
         pool.terminate()
     for i, (case, label) in enumerate(cases):
-        if results[i] is None:
-            results[i] = {"name": case.name, "op": label, "status": "error", "max_error": None, "seconds": None,
-                          "detail": "the worker crashed or hung (no result)"}
+        if results[i] is None:      # a lost result: once more, alone in a fresh process
+            results[i] = _run_alone(ctx, cases, i, compile_too, time_limit, light_dir)
+            if progress:
+                progress(results[i])
     return results
+
+
+def _run_alone(ctx, cases, i, compile_too, time_limit, light_dir):
+    pool = ctx.Pool(1, initializer=_init_worker, initargs=(cases, compile_too, time_limit, light_dir))
+    try:
+        return pool.apply_async(_work, (i,)).get(timeout=(time_limit or 600) * 2 + 60)[1]
+    except Exception as e:  # noqa: BLE001 - a crash or a hang, twice
+        case, label = cases[i]
+        return {"name": case.name, "op": label, "status": "error", "max_error": None, "seconds": None,
+                "detail": f"the worker crashed or hung twice (no result: {type(e).__name__})"}
+    finally:
+        pool.terminate()
 
 
 # ------------------------------------------------------------------------------------------ reports
