@@ -109,7 +109,7 @@ def _count(s):
 def _fit(cx, v, like, what):
     """v with the type `like` (an ir.Type) where the two differ only in sizes one of them leaves
     open: a dynamic_slice of the static sizes (a size shape inference could not tell), or a
-    dynamic_reshape to ? sizes (a loop state whose size changes)."""
+    broadcast to ? sizes (a loop state whose size changes)."""
     v = _tensor(cx, v)
     if v.type == like:
         return v
@@ -119,8 +119,15 @@ def _fit(cx, v, like, what):
         if None not in want.shape:
             zero = cx.const(0, "i64")
             return cx.op("dynamic_slice", v, [zero] * len(want.shape), slice_sizes=list(want.shape))
-        return cx.op("dynamic_reshape", v, cx.shape_tensor(cx.sizes_of(v)), result_types=[str(like)])
+        return _loosen(cx, v, like)
     raise cx.error(f"{what} changes type in the body ({like} -> {v.type}); a shlo while keeps its state's types")
+
+
+def _loosen(cx, v, like):
+    """v as the type `like`, which has ? where v has sizes: a broadcast to v's own sizes (what the
+    compiler lowers; a dynamic_reshape from static sizes it does not)."""
+    return cx.op("dynamic_broadcast_in_dim", v, cx.shape_tensor(cx.sizes_of(v)),
+                 broadcast_dimensions=list(range(cx.rank(v))), result_types=[str(like)])
 
 
 def _common_type(cx, a, b):
@@ -212,8 +219,7 @@ def _relaxed(cx, body, head, carried):
             # only a size the body really changes: one it leaves open is fitted back (see _fit)
             loose = [None if a is not None and b is not None and a != b else a for a, b in zip(have.shape, t.shape)]
             if loose != list(have.shape):
-                carried[k] = cx.op("dynamic_reshape", v, cx.shape_tensor(cx.sizes_of(v)),
-                                   result_types=[tensor_type(loose, have.element)])
+                carried[k] = _loosen(cx, v, tensor_type(loose, have.element))
                 changed = True
         if not changed:
             break
@@ -272,7 +278,7 @@ def loop(cx, m, cond, *initial, body=None):
     # a buffer of static length gets one row written per iteration; one of a length known only
     # at run time starts empty and grows by a row per iteration
     buffers = [cx.const(0, e, [n] + shape) if n is not None else
-               cx.op("dynamic_reshape", cx.const(0, e, [0] + shape), cx.shape_tensor([0] + shape),
+               cx.op("dynamic_broadcast_in_dim", cx.const(0, e), cx.shape_tensor([0] + shape), broadcast_dimensions=[],
                      result_types=[tensor_type([None] + shape, e)]) for n, shape, e in rows]
     state = [i0, c0] + carried + buffers
     op = cx.region_op("while", state)
