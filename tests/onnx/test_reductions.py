@@ -208,7 +208,7 @@ def test_reduce_runtime_axes_unknown_output_shape(op, keepdims):
                [_vi("x", F, [2, 3, 4]), _vi("axes", I64, [2])], [_vi("y", F, None)], 18)
     x = RNG.uniform(0.5, 2, (2, 3, 4)).astype(np.float32)
     for axes in ([0, 2], [-1, 1], [1, 0]):
-        _check(m, x, np.array(axes, np.int64), rtol=1e-5)
+        _check(m, x, np.array(axes, np.int64), rtol=1e-5, compiled=op == "ReduceSum" and axes[0] == 0)
 
 
 def test_dynamic_batch():
