@@ -129,9 +129,6 @@ def test_dynamic_transformer_encoder():
          dynamic_axes={"x0": {0: "batch", 1: "seq"}, "y": {0: "batch", 1: "seq"}})
 
 
-@pytest.mark.xfail(reason="shlo.interpret's gather with rank-0 start indices returns shape (1,) "
-                          "(interpreter/ops/indexing.py: np.ascontiguousarray of a 0-d array); compiled is right",
-                   strict=False)
 def test_size_of_dynamic_dimension():
     """Shape -> Gather(scalar index): how TorchScript-exported models read a dynamic size."""
     from onnx import TensorProto, helper

@@ -94,7 +94,8 @@ def gather_array(operand, start_indices, dn, slice_sizes) -> np.ndarray:
         else:
             perm.append(next_batch)
             next_batch += 1
-    return np.ascontiguousarray(np.transpose(gathered, perm))
+    out = np.transpose(gathered, perm)
+    return out if out.ndim == 0 else np.ascontiguousarray(out)   # (it would make a 0-d array 1-d)
 
 
 @implements("gather")
