@@ -121,10 +121,23 @@ def child(which: str, path: str) -> None:
     t0 = time.perf_counter()
     out = importer()
     seconds = time.perf_counter() - t0
-    text = str(out) if which == "torch-mlir" else out.text()
-    ops = sum(1 for line in text.splitlines() if " = stablehlo." in line or " = shlo." in line
-              or line.strip().startswith(("stablehlo.", "shlo.")))
-    print(json.dumps({"seconds": seconds, "rss_before_kb": before, "ops": ops}))
+    # the peak of the import itself: read before anything prints the module (printing a module
+    # writes its weights as hex text, gigabytes for GPT-2, in either importer)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    module = out.module if which == "shlo" else out
+    print(json.dumps({"seconds": seconds, "rss_before_kb": before, "import_peak_kb": peak,
+                      "ops": _count_ops(module.operation)}))
+
+
+def _count_ops(op) -> int:
+    """Ops of the program's dialect (shlo. / stablehlo.), by walking regions (no printing)."""
+    n = 0
+    for region in op.regions:
+        for block in region.blocks:
+            for child in block.operations:
+                child = child.operation if hasattr(child, "operation") else child
+                n += child.name.startswith(("shlo.", "stablehlo.")) + _count_ops(child)
+    return n
 
 
 def run_child(which: str, path: str) -> dict:
