@@ -1,0 +1,257 @@
+"""Assorted ONNX ops: LpNormalization, BitCast, TensorScatter, the random generators
+(RandomNormal / RandomUniform and their *Like forms, Bernoulli, Multinomial), MaxRoiPool,
+DeformConv, TfIdfVectorizer (integer inputs) and NonMaxSuppression.
+
+Random ops draw their bits from shlo.rng_bit_generator (THREE_FRY) with a constant state
+[key, 0]: the key is the node's `seed` attribute (its f64 bit pattern, so 1.0 and 1.5 differ),
+else a fixed key derived from the node's first output name (so two unseeded nodes draw
+different streams). The values are therefore a deterministic function of the program -- every
+run repeats them, as onnxruntime does for a seeded node -- and never equal onnxruntime's or
+numpy's draws.
+"""
+from __future__ import annotations
+
+import zlib
+
+import numpy as np
+
+from ....types import tensor_type
+from .. import dtypes
+from ..registry import converts
+
+I64 = "i64"
+
+
+def _axis(cx, axis, rank):
+    if not -rank <= axis < rank:
+        raise cx.error(f"axis {axis} is out of range for rank {rank}")
+    return axis % rank
+
+
+def _k(cx, value, like):
+    return cx.const(value, cx.element(like), cx.sizes_of(like))
+
+
+def _cmp(cx, a, b, direction):
+    return cx.op("compare", a, b, comparison_direction=direction)
+
+
+def _static_sizes(cx, v, what):
+    sizes = cx.sizes_of(v)
+    if not all(isinstance(s, int) for s in sizes):
+        raise cx.error(f"{what} needs static sizes")
+    return sizes
+
+
+# ----------------------------------------------------------------------------- LpNormalization
+
+@converts("LpNormalization", since=1)
+def lp_normalization(cx, x, axis=-1, p=2):
+    """x / ||x||_p along axis; a zero norm gives 0 (as onnx's reference), not NaN."""
+    from .nn import keep, reduce1
+    if p not in (1, 2):
+        raise cx.error(f"p must be 1 or 2, got {p}")
+    a = _axis(cx, axis, cx.rank(x))
+    ax = cx.op("abs", x)
+    norm = reduce1(cx, ax if p == 1 else cx.op("multiply", x, x), [a], "add", 0)
+    if p == 2:
+        norm = cx.op("sqrt", norm)
+    norm = keep(cx, norm, x, [a])
+    zero = _k(cx, 0, x)
+    is_zero = _cmp(cx, norm, zero, "EQ")
+    safe = cx.op("select", is_zero, _k(cx, 1, x), norm)
+    return cx.op("select", is_zero, zero, cx.op("divide", x, safe))
+
+
+# ----------------------------------------------------------------------------- BitCast
+
+@converts("BitCast", since=26)
+def bitcast(cx, x, to):
+    """Reinterprets the bits; ONNX requires the same bit width (so the shape is kept). Bools
+    are one byte in ONNX: a bool <-> 8-bit cast goes through a select / compare."""
+    src, dst = cx.element(x), dtypes.element(to)
+    if src == dst:
+        return x
+    if src == "i1" or dst == "i1":
+        other = dst if src == "i1" else src
+        if dtypes.is_float(other) or _width(other) != 8:
+            raise cx.error(f"BitCast between bool and {other}: the widths differ")
+        if src == "i1":
+            return cx.op("select", x, cx.const(1, dst, cx.sizes_of(x)), cx.const(0, dst, cx.sizes_of(x)))
+        return _cmp(cx, x, _k(cx, 0, x), "NE")   # a byte other than 0 / 1 is not a valid bool anyway
+    if _width(src) != _width(dst):
+        raise cx.error(f"BitCast from {src} to {dst}: ONNX requires the same bit width "
+                       f"({_width(src)} vs {_width(dst)})")
+    return cx.op("bitcast_convert", x, result_types=[tensor_type(cx.info(x).shape, dst)])
+
+
+def _width(element: str) -> int:
+    from ....types import element_bits
+    return element_bits(element)
+
+
+# ----------------------------------------------------------------------------- TensorScatter
+
+@converts("TensorScatter", since=24)
+def tensor_scatter(cx, past, update, write_indices=None, mode="linear", axis=-2):
+    """present = past with update written along `axis` from write_indices[batch] on (mod the
+    cache length in circular mode): one scatter of every update element to its cache index.
+    Linear writes past the cache's end are dropped (shlo.scatter skips out-of-range indices)."""
+    from .tensors import _scatter
+    if mode not in ("linear", "circular"):
+        raise cx.error(f"unknown mode {mode!r}")
+    rank = cx.rank(past)
+    a = _axis(cx, axis, rank)
+    if a == 0:
+        raise cx.error("axis must not be the batch dimension (0)")
+    usizes = cx.sizes_of(update)
+    coords = []
+    for d in range(rank):
+        c = cx.op("iota", iota_dimension=d, result_types=[tensor_type(usizes, I64)]) if _all_int(usizes) else \
+            cx.op("dynamic_iota", cx.shape_tensor(usizes), iota_dimension=d,
+                  result_types=[tensor_type(cx.info(update).shape, I64)])
+        if d == a:
+            if write_indices is not None:
+                c = cx.op("add", c, cx.broadcast(cx.convert(write_indices, I64), usizes, dims=[0]))
+            if mode == "circular":
+                n = cx.broadcast(cx.size_value(cx.dim(past, a)), usizes, dims=[])
+                c = cx.op("remainder", c, n)
+                c = cx.op("select", _cmp(cx, c, _k(cx, 0, c), "LT"), cx.op("add", c, n), c)
+        coords.append(cx.reshape(c, usizes + [1]))
+    idx = cx.op("concatenate", coords, dimension=rank)
+    dn = {"update_window_dims": [], "inserted_window_dims": list(range(rank)),
+          "scatter_dims_to_operand_dims": list(range(rank)), "index_vector_dim": rank}
+    return _scatter(cx, past, idx, update, dn, None)
+
+
+def _all_int(sizes) -> bool:
+    return all(isinstance(s, int) for s in sizes)
+
+
+# ----------------------------------------------------------------------------- random
+
+def _key(cx, seed) -> int:
+    if seed is not None:
+        return int(np.array(float(seed), np.float64).view(np.uint64))
+    name = next((o for o in cx.node.output if o), cx.node.name or cx.node.op_type)
+    return zlib.crc32(name.encode()) | 0x5EED00000000
+
+
+def _bits(cx, seed, sizes, width: int):
+    """Random unsigned words (ui32 or ui64) of `sizes`."""
+    state = cx.const(np.array([_key(cx, seed), 0], np.uint64), "ui64", (2,))
+    ui = f"ui{width}"
+    if not _all_int(sizes):
+        raise cx.error("random values need static sizes")
+    _, bits = cx.op("rng_bit_generator", state, rng_algorithm="THREE_FRY",
+                    result_types=[tensor_type([2], "ui64"), tensor_type(sizes, ui)])
+    return bits
+
+
+def _uniform01(cx, seed, sizes, element):
+    """Uniform values in [0, 1) of `element` (f32 / f64; narrower floats are made in f32): the
+    top mantissa-many bits as the fraction of a float in [1, 2), minus 1."""
+    work = "f64" if element == "f64" else "f32"
+    width, mant, one = (64, 52, 0x3FF0000000000000) if work == "f64" else (32, 23, 0x3F800000)
+    bits = _bits(cx, seed, sizes, width)
+    ui = f"ui{width}"
+    frac = cx.op("shift_right_logical", bits, cx.const(width - mant, ui, sizes))
+    f = cx.op("bitcast_convert", cx.op("or", frac, cx.const(one, ui, sizes)), result_types=[tensor_type(sizes, work)])
+    return cx.op("subtract", f, cx.const(1.0, work, sizes)), work
+
+
+def _uniform(cx, seed, sizes, element, low, high):
+    u, work = _uniform01(cx, seed, sizes, element)
+    u = cx.op("add", cx.op("multiply", u, cx.const(high - low, work, sizes)), cx.const(low, work, sizes))
+    return cx.convert(u, element)
+
+
+def _normal(cx, seed, sizes, element, mean, scale):
+    """Box-Muller over two uniform draws (u1 moved into (0, 1] so that its log is finite)."""
+    both, work = _uniform01(cx, seed, [2] + list(sizes), element)
+    n = len(sizes)
+
+    def half(i):
+        s = cx.op("slice", both, start_indices=[i] + [0] * n, limit_indices=[i + 1] + list(sizes),
+                  strides=[1] * (n + 1))
+        return cx.reshape(s, list(sizes))
+    k = lambda v: cx.const(v, work, sizes)  # noqa: E731
+    u1 = cx.op("subtract", k(1.0), half(0))
+    r = cx.op("sqrt", cx.op("multiply", k(-2.0), cx.op("log", u1)))
+    z = cx.op("multiply", r, cx.op("cosine", cx.op("multiply", k(2 * np.pi), half(1))))
+    return cx.convert(cx.op("add", cx.op("multiply", z, k(scale)), k(mean)), element)
+
+
+def _float_dtype(cx, dtype, default):
+    e = dtypes.element(dtype) if dtype is not None else default
+    if not dtypes.is_float(e):
+        raise cx.error(f"dtype must be a float type, got {e}")
+    return e
+
+
+def _like(cx, x, dtype):
+    if dtype is not None:
+        return _float_dtype(cx, dtype, None)
+    e = cx.element(x)
+    if not dtypes.is_float(e):
+        raise cx.error(f"the input is {e}: give a float dtype")
+    return e
+
+
+@converts("RandomNormal", since=1)
+def random_normal(cx, shape, dtype=1, mean=0.0, scale=1.0, seed=None):
+    return _normal(cx, seed, list(shape), _float_dtype(cx, dtype, "f32"), mean, scale)
+
+
+@converts("RandomUniform", since=1)
+def random_uniform(cx, shape, dtype=1, high=1.0, low=0.0, seed=None):
+    return _uniform(cx, seed, list(shape), _float_dtype(cx, dtype, "f32"), low, high)
+
+
+@converts("RandomNormalLike", since=1)
+def random_normal_like(cx, x, dtype=None, mean=0.0, scale=1.0, seed=None):
+    return _normal(cx, seed, cx.sizes_of(x), _like(cx, x, dtype), mean, scale)
+
+
+@converts("RandomUniformLike", since=1)
+def random_uniform_like(cx, x, dtype=None, high=1.0, low=0.0, seed=None):
+    return _uniform(cx, seed, cx.sizes_of(x), _like(cx, x, dtype), low, high)
+
+
+@converts("Bernoulli", since=15)
+def bernoulli(cx, p, dtype=None, seed=None):
+    """1 where a uniform draw in [0, 1) falls below p."""
+    element = dtypes.element(dtype) if dtype is not None else cx.element(p)
+    sizes = cx.sizes_of(p)
+    u, work = _uniform01(cx, seed, sizes, cx.element(p))
+    hit = _cmp(cx, u, cx.convert(p, work), "LT")
+    if element == "i1":
+        return hit
+    return cx.op("select", hit, cx.const(1, element, sizes), cx.const(0, element, sizes))
+
+
+@converts("Multinomial", since=7)
+def multinomial(cx, x, dtype=6, sample_size=1, seed=None):
+    """x: (batch, classes) unnormalized log-probabilities; per sample the class whose
+    cumulative probability first exceeds a uniform draw (inverse CDF: the count of cumulative
+    sums <= u * total)."""
+    element = dtypes.element(dtype)
+    if element not in ("i32", "i64"):
+        raise cx.error(f"dtype must be int32 or int64, got {element}")
+    b, c = _static_sizes(cx, x, "Multinomial")
+    work = "f64" if cx.element(x) == "f64" else "f32"
+    from .nn import keep, reduce1
+    xw = cx.convert(x, work)
+    e = cx.op("exponential", cx.op("subtract", xw, keep(cx, reduce1(cx, xw, [1], "maximum", -np.inf), xw, [1])))
+    tri = cx.const(np.triu(np.ones((c, c))), work, (c, c))         # cum[:, j] = sum_{i <= j} e[:, i]
+    cum = cx.op("dot_general", e, tri, dot_dimension_numbers={
+        "lhs_batching_dimensions": [], "rhs_batching_dimensions": [],
+        "lhs_contracting_dimensions": [1], "rhs_contracting_dimensions": [0]})
+    total = cx.op("slice", cum, start_indices=[0, c - 1], limit_indices=[b, c], strides=[1, 1])   # (b, 1)
+    u, _ = _uniform01(cx, seed, [b, sample_size], work)
+    target = cx.op("multiply", u, cx.broadcast(total, [b, sample_size], dims=[0, 1]))
+    pts = [b, sample_size, c]
+    below = _cmp(cx, cx.broadcast(cum, pts, dims=[0, 2]), cx.broadcast(target, pts, dims=[0, 1]), "LE")
+    count = reduce1(cx, cx.convert(below, "i64"), [2], "add", 0)
+    count = cx.op("minimum", count, cx.const(c - 1, "i64", [b, sample_size]))
+    return cx.convert(count, element)
