@@ -7,3 +7,171 @@ from ....types import tensor_type
 from ..registry import converts
 
 I64 = "i64"
+
+
+def _cmp(cx, a, b, direction):
+    return cx.op("compare", a, b, comparison_direction=direction)
+
+
+def _static_sizes(cx, v, what):
+    sizes = cx.sizes_of(v)
+    if not all(isinstance(s, int) for s in sizes):
+        raise cx.error(f"{what} needs static sizes")
+    return sizes
+
+
+def _work(element):
+    """The float type computations run in: f64 stays, narrower floats go through f32."""
+    return "f64" if element == "f64" else "f32"
+
+
+def _col(cx, m, j, rows):
+    """Column j of a 2-D tensor as a 1-D tensor of `rows`."""
+    s = cx.op("slice", m, start_indices=[0, j], limit_indices=[rows, j + 1], strides=[1, 1])
+    return cx.reshape(s, [rows])
+
+
+def _iota(cx, sizes, dim, element):
+    return cx.op("iota", iota_dimension=dim, result_types=[tensor_type(sizes, element)])
+
+
+# ----------------------------------------------------------------------------- MaxRoiPool
+#
+# As Caffe's ROI pooling (what onnxruntime implements): ROI corners scaled and rounded half away
+# from zero, ROI sizes at least 1, bin p spanning [floor(p * bin), ceil((p + 1) * bin)) from the
+# ROI's start, clipped to the image; an empty bin gives 0. The max over a rectangle is taken as a
+# masked max over the columns, then over the rows.
+
+def _roi_bins(cx, start, end, pooled, size, r, work):
+    """In-bin masks (R, pooled, size) and empty-bin flags (R, pooled) along one axis."""
+    shape = [r, pooled]
+    b = lambda v: cx.broadcast(v, shape, dims=[0])  # noqa: E731
+    k = lambda v: cx.const(v, work, shape)  # noqa: E731
+    length = cx.op("maximum", cx.op("add", cx.op("subtract", end, start), cx.const(1.0, work, [r])),
+                   cx.const(1.0, work, [r]))
+    bin_size = cx.op("divide", b(length), k(float(pooled)))
+    p = _iota(cx, shape, 1, work)
+    lo = cx.op("add", cx.op("floor", cx.op("multiply", p, bin_size)), b(start))
+    hi = cx.op("add", cx.op("ceil", cx.op("multiply", cx.op("add", p, k(1.0)), bin_size)), b(start))
+    lo = cx.op("clamp", k(0.0), lo, k(float(size)))
+    hi = cx.op("clamp", k(0.0), hi, k(float(size)))
+    pts = [r, pooled, size]
+    pos = _iota(cx, pts, 2, work)
+    inside = cx.op("and", _cmp(cx, pos, cx.broadcast(lo, pts, dims=[0, 1]), "GE"),
+                   _cmp(cx, pos, cx.broadcast(hi, pts, dims=[0, 1]), "LT"))
+    return inside, _cmp(cx, hi, lo, "LE")
+
+
+@converts("MaxRoiPool", since=1)
+def max_roi_pool(cx, x, rois, pooled_shape=None, spatial_scale=1.0):
+    from .nn import reduce1
+    if pooled_shape is None or len(pooled_shape) != 2:
+        raise cx.error("pooled_shape (2 ints) is required")
+    ph, pw = (int(v) for v in pooled_shape)
+    element = cx.element(x)
+    work = _work(element)
+    n, c, h, w = _static_sizes(cx, x, "MaxRoiPool")
+    r = _static_sizes(cx, rois, "MaxRoiPool")[0]
+    xw, rw = cx.convert(x, work), cx.convert(rois, work)
+    corner = lambda j: cx.op("round_nearest_afz", cx.op(  # noqa: E731
+        "multiply", _col(cx, rw, j, r), cx.const(float(spatial_scale), work, [r])))
+    hmask, hempty = _roi_bins(cx, corner(2), corner(4), ph, h, r, work)
+    wmask, wempty = _roi_bins(cx, corner(1), corner(3), pw, w, r, work)
+    batch = cx.reshape(cx.convert(_col(cx, rw, 0, r), I64), [r, 1])
+    dn = {"offset_dims": [1, 2, 3], "collapsed_slice_dims": [0], "start_index_map": [0], "index_vector_dim": 1,
+          "operand_batching_dims": [], "start_indices_batching_dims": []}
+    xr = cx.op("gather", xw, batch, dimension_numbers=dn, slice_sizes=[1, c, h, w],
+               indices_are_sorted=False)                                        # (R, C, H, W)
+    ninf = lambda s: cx.const(-np.inf, work, s)  # noqa: E731
+    s1 = [r, c, h, pw, w]
+    cols = cx.op("select", cx.broadcast(wmask, s1, dims=[0, 3, 4]), cx.broadcast(xr, s1, dims=[0, 1, 2, 4]), ninf(s1))
+    cols = reduce1(cx, cols, [4], "maximum", -np.inf)                           # (R, C, H, PW)
+    s2 = [r, c, ph, pw, h]
+    rows = cx.op("select", cx.broadcast(hmask, s2, dims=[0, 2, 4]), cx.broadcast(cols, s2, dims=[0, 1, 4, 3]),
+                 ninf(s2))
+    y = reduce1(cx, rows, [4], "maximum", -np.inf)                              # (R, C, PH, PW)
+    s3 = [r, c, ph, pw]
+    empty = cx.op("or", cx.broadcast(hempty, s3, dims=[0, 2]), cx.broadcast(wempty, s3, dims=[0, 3]))
+    y = cx.op("select", empty, cx.const(0.0, work, s3), y)
+    return cx.convert(y, element)
+
+
+# ----------------------------------------------------------------------------- DeformConv
+#
+# 2-D only (as onnx's reference). Per kernel tap and output position the input is sampled at the
+# tap's regular position plus its learned offset, bilinearly from the 4 neighbouring pixels (a
+# neighbour outside the image counts 0: GridSample with zero padding and align_corners, as the
+# reference), scaled by the mask; the sampled columns are then contracted with the weights per group.
+
+def _deform_axis(cx, off, base, stride, dil, k_axis, size, pts, work):
+    """Low / high neighbour indices (i64, clamped) with their weights, zeroed outside the image.
+    off: the offsets (N, G, kH, kW, oH, oW) along this axis; k_axis: 2 (rows) or 3 (columns)."""
+    o_axis = k_axis + 2
+    k = lambda v: cx.const(v, work, pts)  # noqa: E731
+    tap = cx.op("multiply", _iota(cx, pts, k_axis, work), k(float(dil)))
+    out = cx.op("add", cx.op("multiply", _iota(cx, pts, o_axis, work), k(float(stride))), k(float(base)))
+    pos = cx.op("add", cx.op("add", tap, out), off)
+    lo = cx.op("floor", pos)
+    t = cx.op("subtract", pos, lo)
+    taps = []
+    for idx, wgt in ((lo, cx.op("subtract", k(1.0), t)), (cx.op("add", lo, k(1.0)), t)):
+        inside = cx.op("and", _cmp(cx, idx, k(0.0), "GE"), _cmp(cx, idx, k(float(size - 1)), "LE"))
+        taps.append((cx.convert(cx.op("clamp", k(0.0), idx, k(float(size - 1))), I64),
+                     cx.op("select", inside, wgt, k(0.0))))
+    return taps
+
+
+@converts("DeformConv", since=19)
+def deform_conv(cx, x, w, offset, b=None, mask=None, dilations=None, group=1, kernel_shape=None, offset_group=1,
+                pads=None, strides=None):
+    if cx.rank(x) != 4:
+        raise cx.error("only 2-D DeformConv (4-D inputs) is supported")
+    element = cx.element(x)
+    work = _work(element)
+    n, c, h, wd = _static_sizes(cx, x, "DeformConv")
+    oc, cg_w, kh, kw = _static_sizes(cx, w, "DeformConv")
+    if kernel_shape is not None and list(kernel_shape) != [kh, kw]:
+        raise cx.error(f"kernel_shape {list(kernel_shape)} differs from the weights' {[kh, kw]}")
+    sh, sw = strides or (1, 1)
+    dh, dw = dilations or (1, 1)
+    pt, pl, pb, pr = pads or (0, 0, 0, 0)
+    oh = (h + pt + pb - ((kh - 1) * dh + 1)) // sh + 1
+    ow = (wd + pl + pr - ((kw - 1) * dw + 1)) // sw + 1
+    g, og = int(group), int(offset_group)
+    if c != cg_w * g or oc % g or c % og:
+        raise cx.error(f"channels {c}, weights {[oc, cg_w]}, group {g} and offset_group {og} do not fit")
+    cog = c // og
+    pts = [n, og, kh, kw, oh, ow]
+    off = cx.reshape(cx.convert(offset, work), [n, og, kh, kw, 2, oh, ow])
+
+    def half(i):
+        s = cx.op("slice", off, start_indices=[0, 0, 0, 0, i, 0, 0], limit_indices=[n, og, kh, kw, i + 1, oh, ow],
+                  strides=[1] * 7)
+        return cx.reshape(s, pts)
+    ys = _deform_axis(cx, half(0), -pt, sh, dh, 2, h, pts, work)
+    xs = _deform_axis(cx, half(1), -pl, sw, dw, 3, wd, pts, work)
+    xg = cx.reshape(cx.convert(x, work), [n, og, cog, h, wd])
+    dn = {"offset_dims": [6], "collapsed_slice_dims": [3, 4], "start_index_map": [3, 4], "index_vector_dim": 6,
+          "operand_batching_dims": [0, 1], "start_indices_batching_dims": [0, 1]}
+    cols = None
+    for yi, wy in ys:
+        for xi, wx in xs:
+            idx = cx.op("concatenate", [cx.reshape(yi, pts + [1]), cx.reshape(xi, pts + [1])], dimension=6)
+            v = cx.op("gather", xg, idx, dimension_numbers=dn, slice_sizes=[1, 1, cog, 1, 1],
+                      indices_are_sorted=False)                                # (N, OG, kH, kW, oH, oW, C/OG)
+            v = cx.op("multiply", v, cx.broadcast(cx.op("multiply", wy, wx), pts + [cog], dims=list(range(6))))
+            cols = v if cols is None else cx.op("add", cols, v)
+    if mask is not None:
+        m = cx.reshape(cx.convert(mask, work), pts)
+        cols = cx.op("multiply", cols, cx.broadcast(m, pts + [cog], dims=list(range(6))))
+    cols = cx.op("transpose", cols, permutation=[0, 1, 6, 2, 3, 4, 5])          # (N, OG, C/OG, kH, kW, oH, oW)
+    kk = cg_w * kh * kw
+    cols = cx.reshape(cols, [n, g, kk, oh * ow])
+    wg = cx.reshape(cx.convert(w, work), [g, oc // g, kk])
+    y = cx.op("dot_general", wg, cols, dot_dimension_numbers={
+        "lhs_batching_dimensions": [0], "rhs_batching_dimensions": [1],
+        "lhs_contracting_dimensions": [2], "rhs_contracting_dimensions": [2]})  # (G, OC/G, N, oH*oW)
+    y = cx.reshape(cx.op("transpose", y, permutation=[2, 0, 1, 3]), [n, oc, oh, ow])
+    if b is not None:
+        y = cx.op("add", y, cx.broadcast(cx.convert(b, work), [n, oc, oh, ow], dims=[1]))
+    return cx.convert(y, element)
