@@ -175,3 +175,165 @@ def deform_conv(cx, x, w, offset, b=None, mask=None, dilations=None, group=1, ke
     if b is not None:
         y = cx.op("add", y, cx.broadcast(cx.convert(b, work), [n, oc, oh, ow], dims=[1]))
     return cx.convert(y, element)
+
+
+# ----------------------------------------------------------------------------- NonMaxSuppression
+#
+# The result's length (how many boxes survive) depends on the values, so the result is a
+# `?`-sized [num_selected, 3] tensor computed within a static bound: per (batch, class) the boxes
+# are sorted by score (descending, ties by index) and a shlo.while walks the N sorted positions,
+# keeping a box when it passes the score threshold, is not suppressed (IoU > threshold) by a box
+# kept before, and the class has fewer than max_output_boxes_per_class; the kept entries of all
+# (batch, class, position) in order are moved to the front by a sort of their flat positions and
+# the rest cut off by a dynamic_pad of negative high padding.
+
+def _box_edges(cx, boxes, center_point_box, b, n, work):
+    """(xmin, xmax, ymin, ymax), each (B, N), and the areas."""
+    bw = cx.convert(boxes, work)
+
+    def comp(j):
+        s = cx.op("slice", bw, start_indices=[0, 0, j], limit_indices=[b, n, j + 1], strides=[1, 1, 1])
+        return cx.reshape(s, [b, n])
+    if center_point_box:
+        xc, yc, wh, hh = comp(0), comp(1), comp(2), comp(3)
+        half = lambda v: cx.op("multiply", v, cx.const(0.5, work, [b, n]))  # noqa: E731
+        edges = (cx.op("subtract", xc, half(wh)), cx.op("add", xc, half(wh)),
+                 cx.op("subtract", yc, half(hh)), cx.op("add", yc, half(hh)))
+    else:
+        y1, x1, y2, x2 = comp(0), comp(1), comp(2), comp(3)
+        edges = (cx.op("minimum", x1, x2), cx.op("maximum", x1, x2), cx.op("minimum", y1, y2), cx.op("maximum", y1, y2))
+    return edges
+
+
+def _suppression(cx, edges, iou_threshold, b, n, work):
+    """(B, N, N) bool: box i suppresses box j (IoU > threshold with positive areas and overlap)."""
+    s = [b, n, n]
+    ri = lambda v: cx.broadcast(v, s, dims=[0, 1])  # noqa: E731
+    rj = lambda v: cx.broadcast(v, s, dims=[0, 2])  # noqa: E731
+    xmin, xmax, ymin, ymax = edges
+    iw = cx.op("subtract", cx.op("minimum", ri(xmax), rj(xmax)), cx.op("maximum", ri(xmin), rj(xmin)))
+    ih = cx.op("subtract", cx.op("minimum", ri(ymax), rj(ymax)), cx.op("maximum", ri(ymin), rj(ymin)))
+    zero = cx.const(0.0, work, s)
+    inter = cx.op("multiply", iw, ih)
+    area = cx.op("multiply", cx.op("subtract", xmax, xmin), cx.op("subtract", ymax, ymin))
+    ai, aj = ri(area), rj(area)
+    union = cx.op("subtract", cx.op("add", ai, aj), inter)
+    valid = zero
+    ok = None
+    for v in (iw, ih, inter, ai, aj, union):
+        gt = _cmp(cx, v, valid, "GT")
+        ok = gt if ok is None else cx.op("and", ok, gt)
+    safe = cx.op("select", ok, union, cx.const(1.0, work, s))
+    iou = cx.op("divide", inter, safe)
+    over = _cmp(cx, iou, cx.broadcast(iou_threshold, s, dims=[]), "GT")
+    return cx.op("and", ok, over)
+
+
+def _scalar_input(cx, v, element, default):
+    """An optional scalar (or 1-element) input as a rank-0 value of `element`."""
+    if v is None:
+        return cx.const(default, element)
+    return cx.convert(cx.reshape(v, []), element)
+
+
+def _sort_desc(cx, scores, b, c, n, work):
+    """Scores (B, C, N) sorted descending along N (stable: ties keep index order) with their
+    box indices."""
+    from mlir import ir
+    idx = _iota(cx, [b, c, n], 2, I64)
+    op = cx.region_op("sort", [scores, idx], dimension=2, is_stable=True)
+    f, i = ir.Type.parse(f"tensor<{work}>"), ir.Type.parse("tensor<i64>")
+    block = op.regions[0].blocks.append(f, f, i, i)
+    with ir.InsertionPoint(block):
+        a, bb = block.arguments[0], block.arguments[1]
+        cx.op("return", [_cmp(cx, a, bb, "GT")], result_types=[])
+    return list(op.results)
+
+
+def _nms_loop(cx, order, candidate, suppress, limit, b, c, n):
+    """Greedy selection over the sorted positions: (B, C, N) bool, kept per sorted position."""
+    from mlir import ir
+    from .nn import reduce1
+    s = [b, c, n]
+    i0 = cx.const(0, I64)
+    state = [i0, cx.const(False, "i1", s), cx.const(0, I64, [b, c]), cx.const(False, "i1", s)]
+    op = cx.region_op("while", state)
+    types = [v.type for v in state]
+    cond = op.regions[0].blocks.append(*types)
+    with ir.InsertionPoint(cond):
+        cx.op("return", [_cmp(cx, cond.arguments[0], cx.const(n, I64), "LT")], result_types=[])
+    body = op.regions[1].blocks.append(*types)
+    with ir.InsertionPoint(body):
+        i, kept_box, count, kept_pos = body.arguments
+        zero = cx.const(0, I64)
+
+        def at_i(v):
+            t = cx.op("dynamic_slice", v, [zero, zero, i], slice_sizes=[b, c, 1])
+            return cx.reshape(t, [b, c])
+        j = at_i(order)                                                        # (B, C) box index
+        dn = {"offset_dims": [2], "collapsed_slice_dims": [1], "start_index_map": [1], "index_vector_dim": 2,
+              "operand_batching_dims": [0], "start_indices_batching_dims": [0]}
+        row = cx.op("gather", suppress, cx.reshape(j, [b, c, 1]), dimension_numbers=dn, slice_sizes=[1, 1, n],
+                    indices_are_sorted=False)                                  # (B, C, N)
+        hit = reduce1(cx, cx.op("and", row, kept_box), [2], "or", False)
+        take = cx.op("and", cx.op("and", at_i(candidate), cx.op("not", hit)),
+                     _cmp(cx, count, cx.broadcast(limit, [b, c], dims=[]), "LT"))
+        takes = cx.broadcast(take, s, dims=[0, 1])
+        pos = _iota(cx, s, 2, I64)
+        kept_box = cx.op("or", kept_box, cx.op("and", takes, _cmp(cx, pos, cx.broadcast(j, s, dims=[0, 1]), "EQ")))
+        kept_pos = cx.op("or", kept_pos, cx.op("and", takes, _cmp(cx, pos, cx.broadcast(i, s, dims=[]), "EQ")))
+        count = cx.op("add", count, cx.convert(take, I64))
+        cx.op("return", [cx.op("add", i, cx.const(1, I64)), kept_box, count, kept_pos], result_types=[])
+    return op.results[3]
+
+
+def _compact(cx, kept, order, b, c, n):
+    """The [num_selected, 3] (batch, class, box) rows of the kept entries, in order."""
+    from mlir import ir
+    from .nn import reduce1
+    m = b * c * n
+    flat_kept = cx.reshape(kept, [m])
+    pos = _iota(cx, [m], 0, I64)
+    key = cx.op("select", flat_kept, pos, cx.op("add", pos, cx.const(m, I64, [m])))
+    op = cx.region_op("sort", [key], dimension=0, is_stable=False)
+    i = ir.Type.parse("tensor<i64>")
+    block = op.regions[0].blocks.append(i, i)
+    with ir.InsertionPoint(block):
+        cx.op("return", [_cmp(cx, block.arguments[0], block.arguments[1], "LT")], result_types=[])
+    f = cx.op("remainder", op.results[0], cx.const(m, I64, [m]))               # flat (batch, class, position)
+    k = lambda v: cx.const(v, I64, [m])  # noqa: E731
+    batch = cx.op("divide", f, k(c * n))
+    cls = cx.op("remainder", cx.op("divide", f, k(n)), k(c))
+    dn = {"offset_dims": [], "collapsed_slice_dims": [0], "start_index_map": [0], "index_vector_dim": 1,
+          "operand_batching_dims": [], "start_indices_batching_dims": []}
+    box = cx.op("gather", cx.reshape(order, [m]), cx.reshape(f, [m, 1]), dimension_numbers=dn, slice_sizes=[1],
+                indices_are_sorted=False)
+    rows = cx.op("concatenate", [cx.reshape(v, [m, 1]) for v in (batch, cls, box)], dimension=1)
+    total = reduce1(cx, cx.convert(flat_kept, I64), [0], "add", 0)
+    high = cx.reshape(cx.op("subtract", total, cx.const(m, I64)), [1])
+    zeros = cx.const(np.zeros(2, np.int64), I64, (2,))
+    return cx.op("dynamic_pad", rows, cx.const(0, I64), zeros,
+                 cx.op("concatenate", [high, cx.const(np.zeros(1, np.int64), I64, (1,))], dimension=0), zeros,
+                 result_types=[tensor_type([None, 3], I64)])
+
+
+@converts("NonMaxSuppression", since=10)
+def non_max_suppression(cx, boxes, scores, max_output_boxes_per_class=None, iou_threshold=None,
+                        score_threshold=None, center_point_box=0):
+    b, n, four = _static_sizes(cx, boxes, "NonMaxSuppression")
+    b2, c, n2 = _static_sizes(cx, scores, "NonMaxSuppression")
+    if four != 4 or b2 != b or n2 != n:
+        raise cx.error(f"boxes {[b, n, four]} and scores {[b2, c, n2]} do not fit")
+    work = _work(cx.element(boxes))
+    limit = cx.op("maximum", _scalar_input(cx, max_output_boxes_per_class, I64, 0), cx.const(0, I64))
+    iou = _scalar_input(cx, iou_threshold, work, 0.0)
+    suppress = _suppression(cx, _box_edges(cx, boxes, center_point_box, b, n, work), iou, b, n, work)
+    sorted_scores, order = _sort_desc(cx, cx.convert(scores, work), b, c, n, work)
+    s = [b, c, n]
+    if score_threshold is None:
+        candidate = cx.const(True, "i1", s)
+    else:
+        thr = cx.broadcast(_scalar_input(cx, score_threshold, work, 0.0), s, dims=[])
+        candidate = _cmp(cx, sorted_scores, thr, "GT")
+    kept = _nms_loop(cx, order, candidate, suppress, limit, b, c, n)
+    return _compact(cx, kept, order, b, c, n)
