@@ -89,6 +89,7 @@ class Emitter:
         d = self.info(v).shape[i]
         if d is not None:
             return d
+        v, i = self.importer.__dict__.get("dim_alias", {}).get((v, i), (v, i))   # a size known to equal another
         cache = self.importer.__dict__.setdefault("_dim_values", {})
         key = (v, i, ir.InsertionPoint.current.block)
         got = cache.get(key)
@@ -116,11 +117,20 @@ class Emitter:
         return self.const(int(s), I64)
 
     def shape_tensor(self, sizes):
-        """A 1-D i64 tensor holding `sizes`."""
+        """A 1-D i64 tensor holding `sizes` (one per distinct sizes and block: a model broadcasts
+        to the same dynamic shape many times)."""
+        cache = self.importer.__dict__.setdefault("_shape_tensors", {})
+        key = (tuple(sizes), ir.InsertionPoint.current.block)
+        got = cache.get(key)
+        if got is not None:
+            return got
         if all(isinstance(s, int) for s in sizes):
-            return self.const(np.array(sizes, np.int64), I64, (len(sizes),))
-        parts = [self.op("reshape", self.size_value(s), result_types=[tensor_type((1,), I64)]) for s in sizes]
-        return parts[0] if len(parts) == 1 else self.op("concatenate", parts, dimension=0)
+            got = self.const(np.array(sizes, np.int64), I64, (len(sizes),))
+        else:
+            parts = [self.op("reshape", self.size_value(s), result_types=[tensor_type((1,), I64)]) for s in sizes]
+            got = parts[0] if len(parts) == 1 else self.op("concatenate", parts, dimension=0)
+        cache[key] = got
+        return got
 
     def reshape(self, v, sizes):
         element = self.element(v)

@@ -48,6 +48,9 @@ class OnnxImporter:
         self.context = context or make_context()
         self.opset = _default_opset(model)
         self.values: dict = {}            # value name -> ir.Value
+        self.dim_params: dict = {}        # value name -> [dim_param or None] (shape inference's)
+        self.symbol_sources: dict = {}    # dim_param -> (ir.Value, dimension) it is read from
+        self.dim_alias: dict = {}         # (ir.Value, dimension) -> the source of its symbolic size
         self.known: dict = {}             # value name -> np.ndarray (known at import time)
         self.types: dict = {}             # value name -> (shape or None, element) from shape inference
         self._materialized: dict = {}     # (name, block, id(array)) -> (constant made for it, array)
@@ -80,6 +83,7 @@ class OnnxImporter:
                 block = self.func.add_entry_block()
             for (name, _), a in zip(args, block.arguments):
                 self.values[name] = a
+                self._alias_dims(name, a, source=True)
             self.func.attributes["arg_attrs"] = ir.ArrayAttr.get(
                 [ir.DictAttr.get({"shlo.name": ir.StringAttr.get(name)}) for name, _ in args])
             with ir.InsertionPoint(block):
@@ -127,6 +131,23 @@ class OnnxImporter:
             t = _type_of(vi.type)
             if t is not None:
                 self.types[vi.name] = t
+            if vi.type.HasField("tensor_type") and vi.type.tensor_type.HasField("shape"):
+                params = [d.dim_param or None for d in vi.type.tensor_type.shape.dim]
+                if any(params):
+                    self.dim_params[vi.name] = params
+
+    def _alias_dims(self, name: str, v, source: bool = False) -> None:
+        """Dynamic sizes that shape inference names by a graph input's dim_param are read from
+        that input (one get_dimension_size per symbol, so broadcasts to the same symbolic shape
+        share their shape operands). Only @main's arguments are sources (they dominate all)."""
+        for i, p in enumerate(self.dim_params.get(name, ())):
+            if p is None:
+                continue
+            if source:
+                self.symbol_sources.setdefault(p, (v, i))
+            src = self.symbol_sources.get(p)
+            if src is not None and src[0] is not v:
+                self.dim_alias[(v, i)] = src
 
     def inferred(self, name: str):
         return self.types.get(name)
@@ -229,6 +250,8 @@ class OnnxImporter:
             return
         self.values[name] = v
         self.known.pop(name, None)
+        if isinstance(v, ir.Value):
+            self._alias_dims(name, v)
         # a small shlo.constant a converter made (Size of a static shape, ...) is known too, so
         # that what is computed from it folds (e.g. an If condition decided at import time)
         if isinstance(v, ir.Value) and isinstance(v.owner, ir.Operation) and v.owner.name == "shlo.constant":
