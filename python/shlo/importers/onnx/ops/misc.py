@@ -255,3 +255,89 @@ def multinomial(cx, x, dtype=6, sample_size=1, seed=None):
     count = reduce1(cx, cx.convert(below, "i64"), [2], "add", 0)
     count = cx.op("minimum", count, cx.const(c - 1, "i64", [b, sample_size]))
     return cx.convert(count, element)
+
+
+# ----------------------------------------------------------------------------- TfIdfVectorizer
+#
+# Integer inputs only (string tensors are out of scope). The pool is known (attributes), so per
+# n-gram size n and skip distance d every row position s is compared at once: the n-gram
+# (x[s], x[s + d], ..., x[s + (n-1) d]) against every pool n-gram of that size, the matches summed
+# over s and d, then mapped to the output slots by a constant 0/1 matrix. As onnx's reference
+# and onnxruntime, 1-grams are counted once (for d = 1 only); a pool listing an n-gram twice is an
+# error (as in onnxruntime).
+
+def _tfidf_pool(cx, pool, ngram_counts, ngram_indexes, min_n, max_n):
+    """{n: (tokens (P, n) array, output slots)} of the pool n-grams with min_n <= n <= max_n."""
+    out = {}
+    i = 0                                       # the n-gram id (position in ngram_indexes)
+    for k, start in enumerate(ngram_counts):
+        n = k + 1
+        end = ngram_counts[k + 1] if k + 1 < len(ngram_counts) else len(pool)
+        count = (end - start) // n
+        if min_n <= n <= max_n and count:
+            grams = {}
+            for j in range(count):
+                gram = tuple(pool[start + j * n:start + (j + 1) * n])
+                if gram in grams:
+                    raise cx.error(f"the pool lists the {n}-gram {list(gram)} twice")
+                grams[gram] = ngram_indexes[i + j]
+            out[n] = (np.array(list(grams), np.int64).reshape(-1, n), list(grams.values()))
+        i += count
+    return out
+
+
+@converts("TfIdfVectorizer", since=9)
+def tfidf_vectorizer(cx, x, mode=None, min_gram_length=1, max_gram_length=1, max_skip_count=0, ngram_counts=None,
+                     ngram_indexes=None, pool_int64s=None, pool_strings=None, weights=None):
+    if pool_strings is not None or pool_int64s is None:
+        raise cx.error("string pools (pool_strings) are not supported: string tensors are out of scope")
+    if mode not in ("TF", "IDF", "TFIDF"):
+        raise cx.error(f"unknown mode {mode!r}")
+    from .nn import reduce1
+    one_d = cx.rank(x) == 1
+    xs = cx.reshape(x, [1] + cx.sizes_of(x)) if one_d else x
+    b, c = _static_sizes(cx, xs, "TfIdfVectorizer")
+    xs = cx.convert(xs, I64)
+    slots = max(ngram_indexes) + 1
+    total = cx.const(0.0, "f32", [b, slots])
+    pools = _tfidf_pool(cx, list(pool_int64s), list(ngram_counts), list(ngram_indexes), min_gram_length,
+                        max_gram_length)
+    for n, (grams, outs) in pools.items():
+        p = len(outs)
+        counts = None
+        for d in ([1] if n == 1 else range(1, max_skip_count + 2)):
+            length = c - (n - 1) * d
+            if length <= 0:
+                continue
+            s = [b, length, p]
+            match = None
+            for k in range(n):
+                tok = cx.op("slice", xs, start_indices=[0, k * d], limit_indices=[b, k * d + length], strides=[1, 1])
+                eq = _cmp(cx, cx.broadcast(tok, s, dims=[0, 1]),
+                          cx.broadcast(cx.const(grams[:, k], I64, (p,)), s, dims=[2]), "EQ")
+                match = eq if match is None else cx.op("and", match, eq)
+            found = reduce1(cx, cx.convert(match, "f32"), [1], "add", 0.0)          # (B, P)
+            counts = found if counts is None else cx.op("add", counts, found)
+        if counts is None:
+            continue
+        onehot = np.zeros((p, slots), np.float32)
+        onehot[np.arange(p), outs] = 1
+        total = cx.op("add", total, cx.op("dot_general", counts, cx.const(onehot, "f32", onehot.shape),
+                                          dot_dimension_numbers={
+                                              "lhs_batching_dimensions": [], "rhs_batching_dimensions": [],
+                                              "lhs_contracting_dimensions": [1], "rhs_contracting_dimensions": [0]}))
+    w = None
+    if weights is not None and len(weights):
+        # weights[i] scales the i-th pool n-gram, i.e. output slot ngram_indexes[i] (the schema's
+        # words and onnxruntime; onnx's reference indexes them by slot, the same for the usual
+        # identity ngram_indexes)
+        if len(weights) != len(ngram_indexes):
+            raise cx.error(f"{len(weights)} weights for {len(ngram_indexes)} n-grams")
+        per_slot = np.zeros(slots, np.float32)
+        per_slot[list(ngram_indexes)] = weights
+        w = cx.const(per_slot, "f32", [b, slots])
+    if mode == "IDF":
+        total = cx.convert(_cmp(cx, total, _k(cx, 0.0, total), "GT"), "f32")
+    if mode in ("IDF", "TFIDF") and w is not None:
+        total = cx.op("multiply", total, w)
+    return cx.reshape(total, [slots]) if one_d else total
