@@ -1,4 +1,5 @@
 """Converters from ATen ops to shlo, one module per op family; importing a module registers
 its converters in `registry.ATEN`."""
 from . import (control, conv, creation, elementwise, indexing, linalg, norms, reductions,  # noqa: F401
-               resize, scalars, shapes, sorting, fft, backward, embedding_bag)
+               resize, scalars, shapes, sorting, fft, backward, embedding_bag,
+               special, scans, linalg_decomp)

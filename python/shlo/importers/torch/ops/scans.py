@@ -1,0 +1,1 @@
+"""Cumulative scans that survive core ATen decomposition."""
