@@ -38,8 +38,15 @@ call with its inputs in memory. Medians are printed with min and max (the
 machine is shared and noisy), and ratios ours / peer: below 1, shlo is faster.
 Compile times: ours is shlo.compile on a program not compiled before in the
 process (no disk cache); XLA jit(fn).lower(*args).compile(); IREE compile_str;
-onnxruntime InferenceSession creation. A system that cannot compile or run a
-program is reported ("not compiled (reason)") and the others go on.
+onnxruntime InferenceSession creation. Ours and XLA are then compiled again,
+--compile-runs times each, interleaved (the first of the two alternating), with
+every cache off: shlo's memory cache holds no entries here
+(SHLO_COMPILE_CACHE_ENTRIES=0, no cache_dir) and JAX's caches are cleared before
+each XLA compile (its tracing, lowering and executable caches would hand back the
+first compile). Medians are printed, ours per stage (lower, prepare, schedule,
+to_llvm, jit), and the ratio of the medians ours / XLA. A system that cannot
+compile or run a program is reported ("not compiled (reason)") and the others go
+on.
 """
 from __future__ import annotations
 
@@ -54,13 +61,15 @@ import time
 
 import numpy as np
 
-import shlo
+os.environ.setdefault("SHLO_COMPILE_CACHE_ENTRIES", "0")     # before shlo reads it: fresh compiles only
+import shlo  # noqa: E402
 
 SEED = 0
 SETTLE_S = 0.1       # pause between two timed calls
 RTOL = ATOL = 1e-3
 ONNX_OPSET = 20      # LayerNormalization (17), Split num_outputs (18), Gelu (20)
 SYSTEMS = ("ours", "XLA", "onnxruntime", "IREE")
+STAGES = ("lower", "prepare", "schedule", "to_llvm", "jit")     # shlo.compile's timings
 
 
 def _weights(rng, *shape, scale=None):
@@ -321,7 +330,8 @@ def mismatch(got, want) -> str | None:
 # ----------------------------------------------------------------------------- one program
 
 def setup(name):
-    """The program's systems as {name: call}, compile seconds, failures, the shlo program and the arguments."""
+    """The program's systems as {name: call}, compile seconds, failures, the shlo program, the arguments and
+    the JAX function."""
     fn, args, make_onnx = PROGRAMS[name](np.random.default_rng(SEED))
     calls, compile_s, failed = {}, {}, {}
 
@@ -342,7 +352,7 @@ def setup(name):
     if prog is not None:
         build("IREE", lambda: build_iree(prog, args))
     calls = {s: calls[s] for s in SYSTEMS if s in calls}  # report order
-    return calls, compile_s, failed, prog, args
+    return calls, compile_s, failed, prog, args, fn
 
 
 def check(calls, failed) -> dict:
@@ -387,11 +397,38 @@ def time_interpreter(prog, args, runs: int, want) -> dict:
     return {"times_s": times, "mismatch": difference}
 
 
-def bench(name: str, runs: int, interpreter_runs: int) -> dict:
+def time_compiles(fn, args, prog, runs: int) -> dict | None:
+    """Fresh compiles of ours and XLA's, interleaved, every cache off (see the module docstring)."""
+    import jax
+    if runs <= 0 or prog is None:
+        return None
+    times, stages = {"ours": [], "XLA": []}, {k: [] for k in STAGES}
+    for rep in range(runs):
+        for system in ("ours", "XLA") if rep % 2 == 0 else ("XLA", "ours"):
+            time.sleep(SETTLE_S)
+            if system == "ours":
+                t0 = time.perf_counter()
+                compiled = shlo.compile(prog)
+                times["ours"].append(time.perf_counter() - t0)
+                if compiled.timings.get("cached"):
+                    print(f"  note: ours was found in shlo's {compiled.timings['cached']} cache")
+                for k in STAGES:
+                    stages[k].append(compiled.timings.get(k, 0.0))
+            else:
+                jax.clear_caches()
+                t0 = time.perf_counter()
+                jax.jit(fn).lower(*args).compile()
+                times["XLA"].append(time.perf_counter() - t0)
+    ours, xla = statistics.median(times["ours"]), statistics.median(times["XLA"])
+    return {"runs": runs, "ours_s": times["ours"], "xla_s": times["XLA"], "ours_median_s": ours,
+            "xla_median_s": xla, "ratio": ours / xla, "stages_median_s": {k: statistics.median(v) for k, v in stages.items()}}
+
+
+def bench(name: str, runs: int, interpreter_runs: int, compile_runs: int = 0) -> dict:
     print(f"\n== {name}  (compiling, checking against XLA, timing ...)", flush=True)
-    calls, compile_s, failed, prog, args = setup(name)
+    calls, compile_s, failed, prog, args, fn = setup(name)
     if "XLA" not in calls:
-        return {"program": name, "runs": runs, "failed": failed, "systems": {}, "interpreter": None}
+        return {"program": name, "runs": runs, "failed": failed, "systems": {}, "interpreter": None, "compile": None}
     differences = check(calls, failed)
     times = time_interleaved(calls, runs)
     interpreter = None
@@ -402,7 +439,9 @@ def bench(name: str, runs: int, interpreter_runs: int) -> dict:
             failed["interpreter"] = f"failed ({first_line(e)})"
     systems = {s: {"median_s": statistics.median(t), "min_s": min(t), "max_s": max(t), "runs": len(t),
                    "compile_s": compile_s[s], "mismatch": differences.get(s)} for s, t in times.items()}
-    return {"program": name, "runs": runs, "systems": systems, "failed": failed, "interpreter": interpreter}
+    compiles = time_compiles(fn, args, prog, compile_runs) if "ours" in calls else None
+    return {"program": name, "runs": runs, "systems": systems, "failed": failed, "interpreter": interpreter,
+            "compile": compiles}
 
 
 # ----------------------------------------------------------------------------- report
@@ -414,6 +453,8 @@ def ratios(result: dict) -> dict:
     for peer, s in systems.items():
         if ours and peer != "ours":
             out[peer] = {"run": ours["median_s"] / s["median_s"], "compile": ours["compile_s"] / max(s["compile_s"], 1e-9)}
+    if result.get("compile") and "XLA" in out:
+        out["XLA"]["compile"] = result["compile"]["ratio"]      # medians of the repeated fresh compiles
     return out
 
 
@@ -432,6 +473,12 @@ def report(result: dict) -> None:
               f"{len(t)} run{'s' if len(t) > 1 else ''}{flag}")
     for system, reason in result["failed"].items():
         print(f"  {system}: {reason}")
+    comp = result.get("compile")
+    if comp:
+        st = comp["stages_median_s"]
+        print(f"  compile, median of {comp['runs']} fresh interleaved: ours {comp['ours_median_s'] * 1e3:.1f} ms "
+              f"({', '.join(f'{k} {st[k] * 1e3:.0f}' for k in STAGES)}), XLA {comp['xla_median_s'] * 1e3:.1f} ms, "
+              f"ours/XLA {comp['ratio']:.2f}")
     for peer, r in ratios(result).items():
         print(f"  ours/{peer:12s} run {r['run']:6.2f}   compile {r['compile']:6.2f}")
     if interp and "ours" in result["systems"]:
@@ -444,6 +491,8 @@ def main(argv=None) -> int:
     ap.add_argument("--quick", action="store_true", help="5 runs and one interpreter run")
     ap.add_argument("--runs", type=int, default=None, help="timed runs per system (default 15, --quick 5)")
     ap.add_argument("--programs", default=",".join(PROGRAMS), help="comma-separated: " + ", ".join(PROGRAMS))
+    ap.add_argument("--compile-runs", type=int, default=None,
+                    help="fresh compiles of ours and XLA, interleaved (default 7, --quick 3; 0: none)")
     ap.add_argument("--json", default=None, metavar="PATH", help="also write the numbers as JSON")
     opts = ap.parse_args(argv)
     names = [n.strip() for n in opts.programs.split(",") if n.strip()]
@@ -451,9 +500,10 @@ def main(argv=None) -> int:
     if unknown:
         ap.error(f"unknown program(s) {', '.join(unknown)} (have {', '.join(PROGRAMS)})")
     runs = opts.runs or (5 if opts.quick else 15)
+    compile_runs = opts.compile_runs if opts.compile_runs is not None else (3 if opts.quick else 7)
     results = []
     for name in names:
-        result = bench(name, runs, interpreter_runs=1 if opts.quick else 3)
+        result = bench(name, runs, interpreter_runs=1 if opts.quick else 3, compile_runs=compile_runs)
         report(result)
         result["ratios"] = ratios(result)
         results.append(result)

@@ -51,7 +51,7 @@ class CompiledFunction:
         self._native = native
         self.arg_types, self.result_types = list(arg_types), list(result_types)
         self.probes = probes
-        self.timings = timings          # seconds: lower, passes, jit (or load)
+        self.timings = timings          # seconds: lower, prepare, schedule, to_llvm (passes = prepare + to_llvm), jit; or load
         self.key = key
         self.dim_constraints = [tuple(map(tuple, c[:2])) + (c[2],) for c in dim_constraints]
         self._flat_owner = [i for i, t in enumerate(self.arg_types) for _ in flatten_type(t)]
@@ -145,7 +145,7 @@ def llvm_from_linalg(module: ir.Module, threads: int = 1, schedule: bool = True)
     except ShloError as e:
         raise CompileError(f"the pass pipeline to LLVM failed: {e}") from None
     t3 = time.perf_counter()
-    return {"passes": (t1 - t0) + (t3 - t2), "schedule": t2 - t1}
+    return {"passes": (t1 - t0) + (t3 - t2), "prepare": t1 - t0, "schedule": t2 - t1, "to_llvm": t3 - t2}
 
 
 def _fusion_is_safe(module: ir.Module) -> bool:
