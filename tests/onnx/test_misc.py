@@ -247,13 +247,22 @@ def test_bernoulli(dtype, np_dtype):
 
 def test_multinomial():
     probs = np.array([[0.2, 0.3, 0.5, 0.0], [0.7, 0.1, 0.1, 0.1]])
-    x = np.log(np.maximum(probs, 1e-30)).astype(np.float32)
+    with np.errstate(divide="ignore"):
+        x = (np.log(probs) + 3.0).astype(np.float32)         # unnormalized; a -inf class is never drawn
     for dtype, np_dtype in [(None, np.int32), (TP.INT64, np.int64)]:
         attrs = {} if dtype is None else {"dtype": dtype}
         y = _run0(_gen("Multinomial", inputs=[_vi("x", TP.FLOAT, x.shape)], opset=7, sample_size=8000, **attrs), x)
         assert y.shape == (2, 8000) and y.dtype == np_dtype
         freq = np.stack([np.bincount(r, minlength=4) / 8000 for r in y])
         np.testing.assert_allclose(freq, probs, atol=0.02)
+
+
+def test_multinomial_vocabulary_sized_compiled():
+    x = RNG.standard_normal((2, 50000)).astype(np.float32)
+    x[:, 123] = 40.0                                        # all but certain
+    y = _run0(_gen("Multinomial", inputs=[_vi("x", TP.FLOAT, x.shape)], opset=7, sample_size=3, seed=1.0), x,
+              compiled=True)
+    assert y.shape == (2, 3) and (y == 123).all()
 
 
 # ----------------------------------------------------------------------------- errors

@@ -1,6 +1,6 @@
 """Assorted ONNX ops: LpNormalization, BitCast, TensorScatter, the random generators
-(RandomNormal / RandomUniform and their *Like forms, Bernoulli, Multinomial), MaxRoiPool,
-DeformConv, TfIdfVectorizer (integer inputs) and NonMaxSuppression.
+(RandomNormal / RandomUniform and their *Like forms, Bernoulli, Multinomial) and TfIdfVectorizer
+(integer inputs). MaxRoiPool, DeformConv and NonMaxSuppression are in misc_detection.py.
 
 Random ops draw their bits from shlo.rng_bit_generator (THREE_FRY) with a constant state
 [key, 0]: the key is the node's `seed` attribute (its f64 bit pattern, so 1.0 and 1.5 differ),
@@ -232,29 +232,25 @@ def bernoulli(cx, p, dtype=None, seed=None):
 
 @converts("Multinomial", since=7)
 def multinomial(cx, x, dtype=6, sample_size=1, seed=None):
-    """x: (batch, classes) unnormalized log-probabilities; per sample the class whose
-    cumulative probability first exceeds a uniform draw (inverse CDF: the count of cumulative
-    sums <= u * total)."""
+    """x: (batch, classes) unnormalized log-probabilities. Each sample is the argmax over classes
+    of x + Gumbel noise (the Gumbel-max trick: exactly the categorical distribution), which needs
+    no cumulative sums (a (classes x classes) matrix would not do for vocabulary-sized inputs)."""
     element = dtypes.element(dtype)
     if element not in ("i32", "i64"):
         raise cx.error(f"dtype must be int32 or int64, got {element}")
     b, c = _static_sizes(cx, x, "Multinomial")
-    work = "f64" if cx.element(x) == "f64" else "f32"
-    from .nn import keep, reduce1
-    xw = cx.convert(x, work)
-    e = cx.op("exponential", cx.op("subtract", xw, keep(cx, reduce1(cx, xw, [1], "maximum", -np.inf), xw, [1])))
-    tri = cx.const(np.triu(np.ones((c, c))), work, (c, c))         # cum[:, j] = sum_{i <= j} e[:, i]
-    cum = cx.op("dot_general", e, tri, dot_dimension_numbers={
-        "lhs_batching_dimensions": [], "rhs_batching_dimensions": [],
-        "lhs_contracting_dimensions": [1], "rhs_contracting_dimensions": [0]})
-    total = cx.op("slice", cum, start_indices=[0, c - 1], limit_indices=[b, c], strides=[1, 1])   # (b, 1)
-    u, _ = _uniform01(cx, seed, [b, sample_size], work)
-    target = cx.op("multiply", u, cx.broadcast(total, [b, sample_size], dims=[0, 1]))
     pts = [b, sample_size, c]
-    below = _cmp(cx, cx.broadcast(cum, pts, dims=[0, 2]), cx.broadcast(target, pts, dims=[0, 1]), "LE")
-    count = reduce1(cx, cx.convert(below, "i64"), [2], "add", 0)
-    count = cx.op("minimum", count, cx.const(c - 1, "i64", [b, sample_size]))
-    return cx.convert(count, element)
+    u, work = _uniform01(cx, seed, pts, cx.element(x))
+    k = lambda v: cx.const(v, work, pts)  # noqa: E731
+    # u + half a step lies strictly inside (0, 1), so both logs are finite
+    u = cx.op("add", u, k(2.0 ** -53 if work == "f64" else 2.0 ** -24))
+    gumbel = cx.op("negate", cx.op("log", cx.op("negate", cx.op("log", u))))
+    z = cx.op("add", cx.broadcast(cx.convert(x, work), pts, dims=[0, 2]), gumbel)
+    from .nn import keep, reduce1
+    best = keep(cx, reduce1(cx, z, [2], "maximum", -np.inf), z, [2])
+    idx = cx.op("iota", iota_dimension=2, result_types=[tensor_type(pts, I64)])
+    first = cx.op("select", _cmp(cx, z, best, "EQ"), idx, cx.const(c - 1, I64, pts))
+    return cx.convert(reduce1(cx, first, [2], "minimum", c - 1), element)
 
 
 # ----------------------------------------------------------------------------- TfIdfVectorizer
