@@ -614,6 +614,16 @@ def Shlo_CompareOp : Shlo_Op<"compare", [Pure, Elementwise, SameOperandsAndResul
     complex, SIGNED for signed integers, UNSIGNED for unsigned integers and
     booleans. Quantized operands compare their dequantized values.
 
+    Since 1.3.0 `comparison_type` may be any comparison type on any element
+    type, as StableHLO's verifier allows (its ODS and spec describe only the
+    fitting ones). A comparison type that does not fit the element type (see
+    C3: e.g. SIGNED or UNSIGNED on floats, FLOAT on integers) is ignored: the
+    op compares as if it were absent, by the type inferred from the element
+    type; the operands' bits are never reinterpreted. This is what XLA does,
+    whose comparisons take the signedness and order from the operands'
+    element type and use the comparison type only to choose the total order
+    for floats. Before 1.3.0 such a combination was rejected (C3).
+
     Spec: docs/spec.md#compare
   }];
   let arguments = (ins
@@ -2168,6 +2178,19 @@ def Shlo_RngBitGeneratorOp : Shlo_Op<"rng_bit_generator", [Pure]> {
     `C + m`; `output_state` is `[key, lo', hi']` for a 3-element state and
     `[key, lo']` for a 2-element state, where `lo'`, `hi'` are its two 64-bit
     halves.
+
+    Other states (since 1.3.0). StableHLO's verifier accepts a state of any
+    integer or float element type, rank and size, and an `output_state` whose
+    element type differs from `initial_state`'s (only the shapes must be
+    compatible); so does shlo. The algorithms above are defined only for a
+    rank-1 `ui64` state (and `output_state`) of the size they need; for any
+    other state the values of both results are implementation-defined (XLA
+    itself takes only `ui64` states). The reference interpreter reads such a
+    state as its bytes in row-major order (each element little-endian),
+    zero-padded to 64-bit words, and zero-padded or truncated to the words
+    the algorithm takes (2 for THREE_FRY, 2 or 3 for PHILOX and DEFAULT); it
+    writes the new words into `output_state`'s bytes, truncated or
+    zero-padded to its size.
 
     Spec: docs/spec.md#rng_bit_generator
   }];

@@ -188,7 +188,10 @@ def gen_py_table() -> str:
             f"ARRAYS = {pprint.pformat({k: v['of'] for k, v in a['arrays'].items()}, width=100)}\n",
             f"BUILTIN_ATTRS = {pprint.pformat({k: v['python'] for k, v in a['builtin'].items()}, width=100)}\n",
             "ELEMENT_TYPES = " + pprint.pformat({e["name"]: (e["class"], e["bits"], e["numpy"])
-                                                 for e in t["element_types"]}, width=100) + "\n"]
+                                                 for e in t["element_types"]}, width=100) + "\n",
+            "# Element types newer than 1.0.0: name -> the release that introduced it.\n"
+            "ELEMENT_TYPES_SINCE = " + pprint.pformat({e["name"]: str(e["since"]) for e in t["element_types"]
+                                                       if "since" in e}, width=100) + "\n"]
     # Versions: every release with its frozen signature snapshot, the current
     # spec's signatures and the ops' change entries (shlo.serialize, --check-compat).
     v = speclib.load_versions()
@@ -265,8 +268,9 @@ def gen_docs() -> str:
     for section in speclib.load_types()["sections"] + speclib.load_program()["sections"]:
         out += [f"## {section['title']}", "", section["text"].strip(), ""]
     t = speclib.load_types()
-    out += ["## Element types", "", "| name | class | bits | numpy |", "|---|---|---|---|"]
-    out += [f"| `{e['name']}` | {e['class']} | {e['bits']} | `{e['numpy']}` |" for e in t["element_types"]]
+    out += ["## Element types", "", "| name | class | bits | numpy | since |", "|---|---|---|---|---|"]
+    out += [f"| `{e['name']}` | {e['class']} | {e['bits']} | `{e['numpy']}` | {e.get('since', '1.0.0')} |"
+            for e in t["element_types"]]
     out += ["", "Element classes used in op signatures:", ""]
     out += [f"- `{k}`: {v}" for k, v in t["element_classes"].items()]
     out += ["", "Value kinds used in op signatures:", ""]

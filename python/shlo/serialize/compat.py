@@ -9,8 +9,10 @@ change only with a `changes:` entry naming the newer version:
   new op and means the same. Only these differences qualify: optional
   attributes added to an op that had no attributes (MLIR bytecode stores an
   op without attributes with no properties, so old artifacts carry nothing
-  the new op would misread), and new constraints that only involve those
-  attributes.
+  the new op would misread), new constraints that only involve those
+  attributes, and element types added to an operand's or result's list
+  (since 1.3.0; every old program stays valid, and writing for the older
+  release refuses a value of an element type it did not allow).
 - `kind: legacy`: anything else. The old form must stay readable: as a frozen
   legacy op (`legacy_op:`), or, when only an attribute's kind changed, as a
   frozen attribute kind the op's ODS still accepts (`legacy_attribute:`); the
@@ -26,13 +28,31 @@ def _vkey(v: str) -> tuple:
     return tuple(int(x) for x in v.split("."))
 
 
+def _widened(old: list, new: list) -> bool:
+    """Whether value list `new` equals `old` except that some element lists gained entries
+    (a relaxation: every old program's values are still allowed, and mean the same)."""
+    if len(old) != len(new):
+        return False
+    for a, b in zip(old, new):
+        if {k: v for k, v in a.items() if k != "element"} != {k: v for k, v in b.items() if k != "element"}:
+            return False
+        if not a["element"] or not b["element"] or not set(a["element"]) <= set(b["element"]):
+            if a["element"] != b["element"]:
+                return False
+    return True
+
+
 def _diff(old: dict, new: dict) -> tuple[list[str], bool]:
     """(what differs, whether every difference is a compatible kind)."""
     diffs, compatible = [], True
     for key in ("operands", "results", "regions"):
-        if old[key] != new[key]:
-            diffs.append(f"{key} changed")
-            compatible = False
+        if old[key] == new[key]:
+            continue
+        if key != "regions" and _widened(old[key], new[key]):
+            diffs.append(f"{key}' element types widened")
+            continue
+        diffs.append(f"{key} changed")
+        compatible = False
     if old["attributes"] != new["attributes"]:
         added = new["attributes"][len(old["attributes"]):]
         if old["attributes"] or new["attributes"][:len(old["attributes"])] != old["attributes"]:

@@ -18,9 +18,16 @@ added to an existing op. This module adds what the snapshots cannot say:
 - LEGACY_UPGRADES: frozen legacy op name -> function rewriting it into the
   current op after parsing, for changes an attribute kind cannot absorb (a
   different operand structure). No release has needed one yet.
+- Relaxations (since 1.3.0), which need no rewriting but must be refused when
+  writing for a release that rejects them: element types new in a release
+  (`ELEMENT_TYPES_SINCE`, anywhere in the program), element types added to an
+  operand's or result's list (found by comparing the snapshots), and
+  RELAXED_CONSTRAINTS, constraints a release relaxed without changing the
+  signature (a test for what only the newer release accepts).
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Callable
 
@@ -30,7 +37,8 @@ from .. import _shlo_ext
 from .. import attributes as _attrs
 from .._walk import op_name
 from ..errors import DeserializationError, SerializationError
-from ..verify._spec_table import RELEASES
+from ..types import type_info
+from ..verify._spec_table import ELEMENT_TYPES_SINCE, RELEASES
 
 
 def _accuracy_is_default(attr: ir.Attribute) -> bool:
@@ -84,18 +92,139 @@ OP_DOWNGRADES: dict = {}
 LEGACY_UPGRADES: dict = {}
 
 
+@dataclass(frozen=True)
+class RelaxedConstraint:
+    since: str                                       # the first release that accepts it
+    used: Callable[[ir.Operation], str | None]       # what of `op` older releases reject, or None
+
+
+def _unfitting_compare_type(op) -> str | None:
+    if "compare_type" not in op.attributes:
+        return None
+    ctype = _attrs.to_python(op.attributes["compare_type"], "comparison_type")
+    from ..verify.rules.core import allowed_comparison_types
+    t = type_info(op.operands[0].type)
+    if ctype == "NOTYPE" or ctype in allowed_comparison_types(t):
+        return None
+    return f"compare_type {ctype} on element type {t.element}"
+
+
+def _other_rng_state(op) -> str | None:
+    state, new_state = type_info(op.operands[0].type), type_info(op.results[0].type)
+    algorithm = _attrs.to_python(op.attributes["rng_algorithm"], "rng_algorithm")
+    if state != new_state:
+        return f"output_state of type {new_state.text} for initial_state of type {state.text}"
+    if state.rank != 1:
+        return f"a state of rank {state.rank}"
+    n = state.shape[0]
+    if n is not None and algorithm != "DEFAULT" and n not in ((2,) if algorithm == "THREE_FRY" else (2, 3)):
+        return f"a state of {n} elements for {algorithm}"
+    return None
+
+
+# op name -> relaxations of its constraints (same signature, fewer programs rejected).
+RELAXED_CONSTRAINTS: dict[str, list[RelaxedConstraint]] = {
+    # 1.3.0: compare C3, any compare_type on any element type (StableHLO's verifier).
+    "compare": [RelaxedConstraint("1.3.0", _unfitting_compare_type)],
+    # 1.3.0: rng_bit_generator C1-C3, any state shape and size (StableHLO's verifier).
+    "rng_bit_generator": [RelaxedConstraint("1.3.0", _other_rng_state)],
+}
+
+
 def _key(v: str) -> tuple:
     return tuple(int(x) for x in v.split("."))
 
 
 def _changed_since(version: str) -> list[str]:
     """Full names of the current ops whose signature differs from release `version` (new
-    ops, added or changed attributes): the only ops a downgrade to, a version check
-    of, or an upgrade from `version` must look at."""
+    ops, added or changed attributes, widened element lists) or that a later release
+    relaxed: the only ops a downgrade to, a version check of, or an upgrade from
+    `version` must look at."""
     current = RELEASES[max(RELEASES, key=_key)]["signatures"]
     old = RELEASES[version]["signatures"]
     return sorted("shlo." + name for name, sig in current.items()
-                  if name not in old or sig["attributes"] != old[name]["attributes"])
+                  if name not in old or any(sig[k] != old[name][k] for k in ("attributes", "operands", "results"))
+                  or any(_key(r.since) > _key(version) for r in RELAXED_CONSTRAINTS.get(name, [])))
+
+
+def _element_allowed(element: str | None, decl: dict) -> bool:
+    """Whether a value of element type `element` fits declaration `decl` of a snapshot
+    (its element list; quantized and non-tensor values are left to the other checks)."""
+    from ..types import element_class
+    if element is None or not decl["element"] or element.startswith("!quant."):
+        return True
+    cls = element_class(element)
+    return (element in decl["element"] or cls in decl["element"]
+            or ("integer" in decl["element"] and cls in ("signed", "unsigned")))
+
+
+def _values_outside(op, name: str, version: str) -> str | None:
+    """A description of the first operand / result of `op` whose element type release
+    `version`'s signature of op `name` does not allow (element lists widened later), or None."""
+    sig = RELEASES[version]["signatures"].get(name)
+    if sig is None:
+        return None
+    for what, decls, values in (("operand", sig["operands"], list(op.operands)),
+                                ("result", sig["results"], list(op.results))):
+        if not decls:
+            continue
+        # Variadic declarations: pair values with declarations only when each is one value.
+        if any(d["variadic"] for d in decls) and len(decls) != len(values):
+            pairs = [(decls[-1] if i >= len(decls) else decls[i], v) for i, v in enumerate(values)]
+        else:
+            pairs = list(zip(decls, values))
+        for d, v in pairs:
+            t = type_info(v.type)
+            if t.kind == "tensor" and not _element_allowed(t.element, d):
+                return f"{what} {d['name']} has element type {t.element}"
+    return None
+
+
+def _relaxation_used(op, name: str, version: str) -> tuple[str, str] | None:
+    """(what `op` uses, the release that allowed it) for a constraint relaxed after `version`."""
+    for r in RELAXED_CONSTRAINTS.get(name, []):
+        if _key(r.since) > _key(version):
+            what = r.used(op)
+            if what:
+                return what, r.since
+    return None
+
+
+def _value_types(signature: str) -> str:
+    """The operand and result types of a walk signature `(operand types)(result types)attributes`
+    (attributes may hold element types of their own, e.g. custom_call's index layouts)."""
+    depth, groups = 0, 0
+    for i, c in enumerate(signature):
+        if c == "(":
+            depth += 1
+        elif c == ")":
+            depth -= 1
+            if depth == 0:
+                groups += 1
+                if groups == 2:
+                    return signature[:i + 1]
+    return signature
+
+
+def _newer_element_types(prog, version: str) -> tuple | None:
+    """(element type, its release, op or function, location) for the first element type of `prog` newer than
+    `version`, looking at every distinct op signature and every function type; or None."""
+    newer = {e: v for e, v in ELEMENT_TYPES_SINCE.items() if _key(v) > _key(version)}
+    if not newer:
+        return None
+    # An element type appears as `tensor<E>` or `tensor<...xE>`.
+    pattern = re.compile(r"(?<=[<x])(" + "|".join(sorted(map(re.escape, newer), key=len, reverse=True))
+                         + r")(?=>)")
+    for item in _shlo_ext.walk_distinct(prog.module.operation, []):
+        m = pattern.search(_value_types(item[2].decode("utf-8", "replace")))
+        if m:
+            return m.group(1), newer[m.group(1)], item[1].decode(), item[0].location
+    for op in prog.module.body.operations:
+        if "function_type" in op.attributes:
+            m = pattern.search(str(op.attributes["function_type"]))
+            if m:
+                return m.group(1), newer[m.group(1)], f"function {op.attributes['sym_name']}", op.location
+    return None
 
 
 def _ops(prog, names) -> list:
@@ -145,6 +274,11 @@ def downgrade(prog, target: str, current: str):
     from ..program import parse
     prog = parse(prog.bytecode(), context=prog.context, verify=False)
     sigs = RELEASES[target]["signatures"]
+    newer = _newer_element_types(prog, target)
+    if newer is not None:
+        raise SerializationError(
+            f"{newer[3]}: cannot write {newer[2]} for shlo {target}: it uses element type {newer[0]}, "
+            f"introduced in shlo {newer[1]}")
     for op in _ops(prog, _changed_since(target)):
         full = op_name(op)
         name = full[5:]
@@ -156,6 +290,16 @@ def downgrade(prog, target: str, current: str):
                     f"shlo {_since(name, current)} and has no equivalent in {target}")
             rewrite(op)
             continue
+        outside = _values_outside(op, name, target)
+        if outside is not None:
+            raise SerializationError(
+                f"{op.location}: cannot write {full} for shlo {target}: {outside}, which shlo {target} "
+                f"does not allow there (allowed since a later release)")
+        relaxed = _relaxation_used(op, name, target)
+        if relaxed is not None:
+            raise SerializationError(
+                f"{op.location}: cannot write {full} for shlo {target}: {relaxed[0]} is allowed only "
+                f"since shlo {relaxed[1]}")
         for attr, rule in _legacy_in_force(name, target):
             if attr not in op.attributes:
                 continue
@@ -183,6 +327,10 @@ def check_version_claim(prog, version: str) -> None:
     if version == max(RELEASES, key=_key):
         return
     sigs = RELEASES[version]["signatures"]
+    newer = _newer_element_types(prog, version)
+    if newer is not None:
+        raise DeserializationError(f"{newer[3]}: artifact claims shlo {version} but {newer[2]} uses element type "
+                                   f"{newer[0]}, introduced in shlo {newer[1]}")
     for op in _ops(prog, _changed_since(version)):
         full = op_name(op)
         if full[5:] in LEGACY_UPGRADES:
@@ -191,6 +339,14 @@ def check_version_claim(prog, version: str) -> None:
         if name not in sigs:
             raise DeserializationError(f"{op.location}: artifact claims shlo {version} but uses {full}, "
                                        f"introduced in shlo {_since(name, version)}")
+        outside = _values_outside(op, name, version)
+        if outside is not None:
+            raise DeserializationError(f"{op.location}: artifact claims shlo {version} but {full}'s "
+                                       f"{outside}, not allowed there before a later release")
+        relaxed = _relaxation_used(op, name, version)
+        if relaxed is not None:
+            raise DeserializationError(f"{op.location}: artifact claims shlo {version} but {full} uses "
+                                       f"{relaxed[0]}, allowed only since shlo {relaxed[1]}")
         extra = _extra_attributes(name, op, version)
         if extra:
             raise DeserializationError(f"{op.location}: artifact claims shlo {version} but {full} has "

@@ -357,8 +357,11 @@ def compare_values(a, b, element: str, direction: str, total: bool) -> np.ndarra
 def compare(ctx, lhs, rhs):
     e = _elem(ctx)
     ctype = ctx.attrs.get("compare_type")
-    if ctype in (None, "NOTYPE"):
-        ctype = {"float": "FLOAT", "complex": "FLOAT", "signed": "SIGNED"}.get(kind(e), "UNSIGNED")
+    inferred = {"float": "FLOAT", "complex": "FLOAT", "signed": "SIGNED"}.get(kind(e), "UNSIGNED")
+    fitting = ("FLOAT", "TOTALORDER") if inferred == "FLOAT" else (inferred,)
+    if ctype not in fitting:
+        # Absent, NOTYPE, or (since 1.3.0) one that does not fit the element type: ignored.
+        ctype = inferred
     direction = ctx.attrs["comparison_direction"]
     k = kind(e)
     if k in ("float", "complex"):
@@ -366,7 +369,7 @@ def compare(ctx, lhs, rhs):
     if ctype == "UNSIGNED" or k == "bool":
         return _OPS[direction](bits_of(lhs, e) if k != "bool" else lhs.astype(np.uint8),
                                bits_of(rhs, e) if k != "bool" else rhs.astype(np.uint8))
-    # SIGNED (also for unsigned types if ever asked: read the patterns as signed)
+    # SIGNED
     se = e if k == "signed" else "i" + str(width(e))
     return _OPS[direction](as_int(from_bits(bits_of(lhs, e), se), se), as_int(from_bits(bits_of(rhs, e), se), se))
 

@@ -160,15 +160,45 @@ def rng_bit_generator_values(algorithm: str, state, shape, element: str):
     return new_state, _words_to_elements(words, element)
 
 
+def _state_words(state: np.ndarray, algorithm: str) -> list[int]:
+    """The 64-bit words of a state other than the spec's rank-1 ui64 one (allowed since 1.3.0;
+    its values are implementation-defined): the state's bytes in row-major order (numpy's
+    little-endian storage of each element), zero-padded to whole words, then zero-padded or
+    truncated to the words the algorithm takes (2 for THREE_FRY, 2 or 3 for PHILOX)."""
+    raw = np.ascontiguousarray(state).reshape(-1).view(np.uint8).tobytes()
+    raw += bytes(-len(raw) % 8)
+    words = [int(w) for w in np.frombuffer(raw, dtype="<u8")] if raw else []
+    need = 2 if algorithm == "THREE_FRY" else min(max(len(words), 2), 3)
+    return (words + [0] * need)[:need]
+
+
+def _state_of_type(words: list[int], t) -> np.ndarray:
+    """The words of a new state given the type of `output_state`: its bytes, truncated or
+    zero-padded to the type's size."""
+    dt = numpy_dtype(t.element)
+    n = int(np.prod(t.shape, dtype=np.int64))
+    raw = np.array(words, dtype="<u8").tobytes()
+    raw = (raw + bytes(n * dt.itemsize))[:n * dt.itemsize]
+    return np.frombuffer(raw, dtype=dt).reshape(t.shape).copy()
+
+
 @implements("rng_bit_generator")
 def rng_bit_generator(ctx, initial_state):
     st, out = ctx.result_types
     shape = out.shape
     if any(d is None for d in shape):
         raise ValueError(f"rng_bit_generator needs a static output shape, got {out}")
-    new_state, values = rng_bit_generator_values(ctx.attrs["rng_algorithm"] or "DEFAULT", initial_state,
-                                                 shape, out.element)
-    return [np.array(new_state, dtype=np.uint64), values]
+    algorithm = ctx.attrs["rng_algorithm"] or "DEFAULT"
+    state = np.asarray(initial_state)
+    sizes = {"THREE_FRY": (2,), "PHILOX": (2, 3), "DEFAULT": (2, 3)}[algorithm]
+    if state.dtype == np.uint64 and state.ndim == 1 and state.size in sizes and st.element == "ui64":
+        new_state, values = rng_bit_generator_values(algorithm, state, shape, out.element)
+        return [np.array(new_state, dtype=np.uint64), values]
+    # Any other state (1.3.0, StableHLO's verifier): implementation-defined; see _state_words.
+    if any(d is None for d in st.shape):
+        st = type(st)(st.kind, state.shape, st.element, st.quant, st.members, st.text)
+    new_state, values = rng_bit_generator_values(algorithm, _state_words(state, algorithm), shape, out.element)
+    return [_state_of_type(new_state, st), values]
 
 
 # ----------------------------------------------------------------------------- rng
