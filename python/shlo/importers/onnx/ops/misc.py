@@ -7,7 +7,8 @@ Random ops draw their bits from shlo.rng_bit_generator (THREE_FRY) with a consta
 else a fixed key derived from the node's first output name (so two unseeded nodes draw
 different streams). The values are therefore a deterministic function of the program -- every
 run repeats them, as onnxruntime does for a seeded node -- and never equal onnxruntime's or
-numpy's draws.
+numpy's draws. Uniform values are made in f32 (f64 for f64) and scaled to [low, high); for
+f16 / bf16 results the final rounding may give `high` itself, as any rounding of a scaled draw can.
 """
 from __future__ import annotations
 
