@@ -18,6 +18,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "tools"))
 import onnx_conformance as conformance  # noqa: E402
 
 CASES = [
+    "test_cumprod_1d", "test_det_2d",
     "test_flexattention_causal_mask_expanded_ver26",     # FlexAttention (ai.onnx.preview) as its default-domain body
     "test_expand_shape_model1", "test_sequence_model4", "test_single_relu_model", "test_abs", "test_acos",
     "test_acosh_example", "test_add", "test_affine_grid_3d", "test_and_bcast4v4d",
@@ -88,8 +89,6 @@ CASES = [
 # Cases left out of CASES because they do not pass yet (one per op type), with the importer's error.
 DROPPED = {
     "test_compress_0": "Compress with a run-time condition: the result size depends on values",
-    "test_cumprod_1d": "CumProd is not converted",
-    "test_det_2d": "Det is not converted",
     "test_nonzero_example": "NonZero of run-time values: the result size depends on values",
     "test_sequence_insert_at_back": "sequence-typed graph inputs are not supported",
     "test_sequence_map_identity_1_sequence": "sequence-typed graph inputs are not supported",
