@@ -75,7 +75,8 @@ def _describe(prog, ep, params: str) -> None:
     """Records parameters, mutations and the input/output pytrees on the Program."""
     sig = ep.graph_signature
     prog.mutations = []
-    for i, spec in enumerate(sig.output_specs):
+    returned = [s for s in sig.output_specs if s.kind.name != "TOKEN"]   # effect tokens are not returned
+    for i, spec in enumerate(returned):
         if spec.kind.name != "USER_OUTPUT":
             prog.mutations.append((i, spec.kind.name, spec.target))
     prog.trees = _TorchTrees(ep.call_spec.in_spec, ep.call_spec.out_spec, prog, len(prog.mutations))

@@ -71,6 +71,9 @@ class TorchImporter:
                 for n in placeholders:
                     if n.name not in self.values:
                         kind, target = self._input_kind(specs.get(n.name))
+                        if kind == "TOKEN":   # orders side effects (with_effects); no data
+                            self.values[n.name] = None
+                            continue
                         self.values[n.name] = self.constant(dtypes.to_numpy(self._state(kind, target)),
                                                             name=target)
                 for node in graph.nodes:
