@@ -53,8 +53,10 @@ def to_llvm(threads: int = 1, complex_ops: bool = True, math_ops: bool = True) -
     return ",".join(parts)
 
 
-def after_schedule(threads: int = 1, complex_ops: bool = True, math_ops: bool = True) -> str:
-    return "builtin.module(" + BUFFERIZE + "," + to_llvm(threads, complex_ops, math_ops) + ")"
+def after_schedule(threads: int = 1, complex_ops: bool = True, math_ops: bool = True,
+                   empty_tensors: bool = True) -> str:
+    bufferize = BUFFERIZE if empty_tensors else BUFFERIZE[len("eliminate-empty-tensors,"):]
+    return "builtin.module(" + bufferize + "," + to_llvm(threads, complex_ops, math_ops) + ")"
 
 
 def prepare(module: ir.Module, fusion: bool = True) -> str:
@@ -67,12 +69,45 @@ def prepare(module: ir.Module, fusion: bool = True) -> str:
 
 
 def needs(module: ir.Module) -> dict:
-    """Which optional conversions of `to_llvm` the module needs: complex ops, math ops (linalg
-    bodies and vectors hold them; no pass before the conversions makes new ones but
-    complex-to-standard)."""
+    """Which optional passes of `after_schedule` the module needs: the conversions of complex ops
+    and of math ops (linalg bodies and vectors hold them; no pass before the conversions makes
+    new ones but complex-to-standard), and empty-tensor elimination."""
     from mlir.dialects import complex as complex_d, math as math_d
     return {"complex_ops": bool(_ops_named(module, *_op_names(complex_d))),
-            "math_ops": bool(_ops_named(module, *_op_names(math_d)))}
+            "math_ops": bool(_ops_named(module, *_op_names(math_d))),
+            "empty_tensors": _empty_tensors_to_eliminate(module)}
+
+
+def _empty_tensors_to_eliminate(module: ir.Module) -> bool:
+    """Whether eliminate-empty-tensors may find work: a slice inserted into a tensor that was
+    computed into a tensor.empty of its own (it would then be computed in place). The pass runs a
+    whole bufferization analysis to find out, a tenth of the passes' time where (as in most
+    scheduled programs) there is none. Conservative: a chain through an op not known here counts."""
+    return any(_from_empty(op.operands[0]) for op in _ops_named(module, "tensor.insert_slice",
+                                                                "tensor.parallel_insert_slice"))
+
+
+def _from_empty(v: ir.Value, depth: int = 0) -> bool:
+    """Whether tensor `v` may be a tensor.empty, or computed into one (destination-passing ops,
+    loops carrying it)."""
+    if depth > 16:
+        return True
+    if not isinstance(v, ir.OpResult):
+        return False                # a block argument: an entry argument or a loop's carried value
+    op = v.owner
+    op = op.operation if hasattr(op, "operation") else op
+    name = op.name
+    if name == "tensor.empty":
+        return True
+    if name in ("tensor.extract_slice", "arith.constant", "bufferization.to_tensor"):
+        return False
+    if name in ("vector.transfer_write", "tensor.insert_slice", "tensor.insert"):
+        return _from_empty(op.operands[1], depth + 1)
+    if name.startswith("linalg."):
+        return _from_empty(op.operands[len(op.operands) - len(op.results) + v.result_number], depth + 1)
+    if name == "scf.for":
+        return _from_empty(op.operands[3 + v.result_number], depth + 1)
+    return True
 
 
 def _op_names(dialect_module) -> list:
