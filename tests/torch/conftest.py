@@ -6,3 +6,24 @@ import os  # noqa: E402
 import sys  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))   # opinfo_samples, shared by tests and tools
+
+
+def pytest_collection_modifyitems(config, items):
+    """The default run keeps every third case of the large parameter matrices (dtypes x ops,
+    more than 8 cases per test function; the OpInfo list stays whole) so that the suite stays
+    within CI's time; SHLO_FULL_TESTS=1 runs every case."""
+    if os.environ.get("SHLO_FULL_TESTS"):
+        return
+    import collections
+    here = os.path.dirname(os.path.abspath(__file__))
+    groups = collections.defaultdict(list)
+    for item in items:
+        if str(item.fspath).startswith(here) and "[" in item.nodeid and "opinfo" not in item.nodeid:
+            groups[item.nodeid.split("[")[0]].append(item)
+    drop = set()
+    for cases in groups.values():
+        if len(cases) > 8:
+            drop.update(id(c) for i, c in enumerate(cases) if i % 3)
+    if drop:
+        config.hook.pytest_deselected(items=[i for i in items if id(i) in drop])
+        items[:] = [i for i in items if id(i) not in drop]
