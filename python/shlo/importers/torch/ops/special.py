@@ -191,8 +191,26 @@ def polygamma(cx, n, x):
     x = same(cx, x)
     if isinstance(n, int) and n < 0:
         raise cx.error(f"polygamma of negative order {n} is not defined")
-    n = cx.tensor(n, cx.element(x), cx.sizes_of(x))
-    return _chlo_call(cx, "polygamma", n, x)
+    if not isinstance(n, int) or n == 0:
+        return _chlo_call(cx, "polygamma", cx.tensor(n, cx.element(x), cx.sizes_of(x)), x)
+    # psi^(n)(x) = (-1)^(n+1) n! zeta(n+1, x). The shared zeta sums 9 direct terms before its
+    # asymptotic tail, too few for negative x (PyTorch sums until q > 9), so negative x are
+    # first moved up by _SHIFT with zeta(s, x) = sum_{k<K} (x+k)^-s + zeta(s, x+K): exact for
+    # x > -_SHIFT; more negative x keep the shared zeta's (reduced) accuracy
+    e, xc = _builder(cx, x)
+    s_ = e.k(float(n + 1))
+    neg = e.cmp(xc, e.k(0.0), "LT")
+    shifted = e.sel(neg, e.add(xc, e.k(float(_SHIFT))), xc)
+    head = e.k(0.0)
+    for k in range(_SHIFT):
+        head = e.add(head, e.power(e.add(xc, e.k(float(k))), e.negate(s_)))
+    z = _chlo_call(cx, "zeta", s_, shifted)
+    z = e.sel(neg, e.add(z, head), z)
+    r = e.multiply(z, e.k(float((-1) ** (n + 1) * math.factorial(n))))
+    return e.convert(r, cx.element(x))
+
+
+_SHIFT = 16
 
 
 @converts("special_zeta")
