@@ -126,6 +126,15 @@ def test_sort_and_gather_of_sliced_columns():
         np.testing.assert_array_equal(g, np.asarray(w))
 
 
+def test_f64_log_plus_one_is_accurate_for_tiny_inputs():
+    """convert-math-to-llvm would write log1p(x) as log(1 + x); libm's log1p keeps tiny x."""
+    text = """func.func @main(%x: tensor<3xf64>) -> tensor<3xf64> {
+      %0 = shlo.log_plus_one %x : tensor<3xf64>
+      func.return %0 : tensor<3xf64> }"""
+    x = np.array([-1.3e-15, 1e-10, 3.0])
+    np.testing.assert_allclose(run(text, x)[0], np.log1p(x), rtol=1e-15)
+
+
 def test_reshape_ending_in_a_unit_dimension():
     text = """func.func @main(%x: tensor<1x2x3x4x3xi64>) -> tensor<1x2x36x1xi64> {
       %0 = shlo.reshape %x : (tensor<1x2x3x4x3xi64>) -> tensor<1x2x36x1xi64>

@@ -40,7 +40,7 @@ def to_llvm(threads: int = 1, complex_ops: bool = True, math_ops: bool = True) -
         parts += ["scf-forall-to-for"]
     parts += ["convert-scf-to-cf"]
     if math_ops:
-        parts += ["convert-math-to-llvm", "convert-math-to-libm"]
+        parts += ["convert-math-to-llvm{approximate-log1p=false}", "convert-math-to-libm"]
     if complex_ops:
         parts += ["convert-complex-to-llvm"]
     parts += ["convert-vector-to-llvm", "convert-to-llvm"]
