@@ -80,7 +80,7 @@ CASES = [
     "test_swiglu_float16", "test_swiglu_float16_expanded", "test_swish", "test_tan_example", "test_tanh",
     "test_thresholdedrelu_example", "test_tile_precomputed", "test_top_k_uint64", "test_transpose_all_permutations_4",
     "test_tril_zero", "test_tril", "test_unsqueeze_axis_1", "test_upsample_nearest", "test_where_example",
-    "test_xor3d",
+    "test_xor3d", "test_compress_0",
     # misc ops (ops/misc.py, misc_detection.py)
     "test_bitcast_float32_to_int32", "test_basic_deform_conv_with_padding", "test_l2normalization_axis_0",
     "test_nonmaxsuppression_suppress_by_IOU", "test_tensorscatter", "test_tfidfvectorizer_tf_only_bigrams_skip0",
@@ -88,7 +88,6 @@ CASES = [
 
 # Cases left out of CASES because they do not pass yet (one per op type), with the importer's error.
 DROPPED = {
-    "test_compress_0": "Compress with a run-time condition: the result size depends on values",
     "test_nonzero_example": "NonZero of run-time values: the result size depends on values",
     "test_sequence_insert_at_back": "sequence-typed graph inputs are not supported",
     "test_sequence_map_identity_1_sequence": "sequence-typed graph inputs are not supported",

@@ -19,9 +19,10 @@ OPS = {"Shape", "Size", "Reshape", "Flatten", "Transpose", "Squeeze", "Unsqueeze
        "ConstantOfShape", "Range", "EyeLike", "OneHot", "Trilu", "DepthToSpace", "SpaceToDepth",
        "ReverseSequence", "Compress", "NonZero", "Unique", "CenterCropPad", "Col2Im"}
 
-# Cases that cannot be imported by design: the result size depends on run-time data (the
-# condition of Compress, NonZero's and Unique's input are graph inputs there).
-DATA_DEPENDENT = ("test_compress_", "test_nonzero_", "test_unique_")
+# Cases that cannot be imported by design: the result size depends on run-time data (NonZero's
+# and Unique's input are graph inputs there). Compress's run-time condition is supported since
+# the cases declare the output size.
+DATA_DEPENDENT = ("test_nonzero_", "test_unique_")
 
 
 def _cases():
@@ -209,6 +210,21 @@ def test_compress_and_nonzero_known_at_import_time():
     model = _model(nodes, [_vi("x", F, [3, 4])], [_vi("c", F, None), _vi("d", F, None), _vi("nz", I64, None)],
                    13, [cond, big])
     against_ort(model, {"x": _x(3, 4)})
+
+
+def test_compress_run_time_condition():
+    """A run-time condition: supported when the output size is declared, else a clear error."""
+    nodes = [helper.make_node("Compress", ["x", "cond"], ["c"], axis=1)]
+    model = _model(nodes, [_vi("x", F, [3, 5]), _vi("cond", TensorProto.BOOL, [4])], [_vi("c", F, [3, 2])], 13)
+    x = _x(3, 5)
+    for cond in ([False, True, False, True], [True, True, False, False], [False, False, True, True]):
+        cond = np.array(cond)
+        got = shlo.interpret(shlo.from_onnx(model), x, cond)
+        np.testing.assert_array_equal(np.asarray(got[0]), np.compress(cond, x, axis=1))
+    nodes = [helper.make_node("Compress", ["x", "cond"], ["c"], name="cp")]
+    model = _model(nodes, [_vi("x", F, [3, 5]), _vi("cond", TensorProto.BOOL, [4])], [_vi("c", F, None)], 13)
+    with pytest.raises(shlo.ImportError, match=r"Compress \(opset 13\) node 'cp'.*output size is not known"):
+        shlo.from_onnx(model)
 
 
 def test_data_dependent_sizes_are_errors():

@@ -1045,19 +1045,45 @@ def unique(cx, x, axis=None, sorted=1):
 
 @converts("Compress", since=9)
 def compress(cx, x, condition, axis=None):
-    cond = cx.known(1)
-    if cond is None:
-        raise cx.error("the condition is computed at run time; it must be known when importing (the result "
-                       "size depends on it)")
-    picked = np.nonzero(np.asarray(cond).reshape(-1).astype(bool))[0].astype(np.int64)
     if axis is None:
         x = cx.reshape(x, [_prod(cx, cx.sizes_of(x))])
         axis = 0
     axis = _axis(cx, axis, cx.rank(x))
     n = cx.info(x).shape[axis]
+    cond = cx.known(1)
+    if cond is None:
+        return _take(cx, x, axis, _selected_positions(cx, condition, axis))
+    picked = np.nonzero(np.asarray(cond).reshape(-1).astype(bool))[0].astype(np.int64)
     if n is not None and picked.size and picked[-1] >= n:
         raise cx.error(f"the condition selects index {picked[-1]} of a dimension of size {n}")
     return _take(cx, x, axis, cx.const(picked, I64, picked.shape))
+
+
+def _selected_positions(cx, condition, axis):
+    """The positions of the true entries of a run-time condition: a stable sort of (not cond,
+    iota) puts them first in order; the first `count` are kept, count being the output size
+    along the axis, which must be known statically (from the inferred / declared output)."""
+    from mlir import ir
+    out = cx.out_shape()
+    count = out[axis] if out is not None and len(out) > axis else None
+    if count is None:
+        raise cx.error("the condition is computed at run time and the output size is not known (it "
+                       "depends on the condition's values)")
+    m = cx.info(condition).shape
+    if len(m) != 1 or m[0] is None:
+        raise cx.error("a run-time condition must be a rank-1 tensor of static size")
+    m = m[0]
+    if count > m:
+        raise cx.error(f"the output size {count} exceeds the condition's length {m}")
+    key = cx.convert(cx.op("not", cx.convert(condition, "i1")), "i32")
+    idx = _iota(cx, [m], 0)
+    op = cx.region_op("sort", [key, idx], dimension=0, is_stable=True)
+    k, i = ir.Type.parse("tensor<i32>"), ir.Type.parse("tensor<i64>")
+    block = op.regions[0].blocks.append(k, k, i, i)
+    with ir.InsertionPoint(block):
+        a, b = block.arguments[0], block.arguments[1]
+        cx.op("return", [cx.op("compare", a, b, comparison_direction="LT")], result_types=[])
+    return cx.op("slice", op.results[1], start_indices=[0], limit_indices=[count], strides=[1])
 
 
 # ----------------------------------------------------------------------------- Col2Im
