@@ -49,8 +49,10 @@ def infer_result_types(op_name: str, operand_types: dict, attributes: dict) -> l
 
 
 def create(op_name: str, *operands, result_types=None, regions: int | None = None,
-           loc: ir.Location | None = None, **attributes) -> ir.Operation:
-    """Creates `shlo.<op_name>` at the current insertion point and returns the operation."""
+           loc: ir.Location | None = None, check: bool = True, **attributes) -> ir.Operation:
+    """Creates `shlo.<op_name>` at the current insertion point and returns the operation.
+    `check=False` leaves the op's spec constraints to a later `Program.verify()` (which checks
+    each distinct op once): for importers that build thousands of alike ops."""
     entry = OPS.get(op_name)
     if entry is None:
         raise BuildError(f"unknown op shlo.{op_name}")
@@ -90,7 +92,7 @@ def create(op_name: str, *operands, result_types=None, regions: int | None = Non
     n_regions = len(entry["regions"]) if regions is None else regions
     op = ir.Operation.create(f"shlo.{op_name}", results=results, operands=flat,
                              attributes=mlir_attrs, regions=n_regions, loc=loc)
-    if not entry["regions"]:  # ops with regions are checked once their regions are filled
+    if check and not entry["regions"]:  # ops with regions are checked once their regions are filled
         try:
             engine.check_op(op, entry)
         except engine.Violation as v:

@@ -30,7 +30,8 @@ class Emitter:
     # -- building -------------------------------------------------------------
     def op(self, name: str, *operands, result_types=None, **attributes):
         """A shlo op at the node's location; its single result, or the list of results."""
-        op = builders.create(name, *operands, result_types=result_types, **attributes)
+        op = builders.create(name, *operands, result_types=result_types,
+                             check=not getattr(self.importer, "defer_checks", False), **attributes)
         results = list(op.results)
         return results[0] if len(results) == 1 else results
 

@@ -39,6 +39,9 @@ NO_FOLD = {"RandomNormal", "RandomUniform", "RandomNormalLike", "RandomUniformLi
 
 
 class OnnxImporter:
+    # ops are checked by the Program.verify() that from_onnx runs (once per distinct op), not
+    # one by one as they are built: import time matters for large models
+    defer_checks = True
     def __init__(self, model, weights=None, params: str = "constants", context: ir.Context | None = None):
         if params not in ("arguments", "constants"):
             raise ImporterError(f'params must be "arguments" or "constants", not {params!r}')
@@ -398,6 +401,9 @@ class OnnxImporter:
         ins = [n for n in node.input if n]
         if not ins or not all(n in self.known for n in ins):
             return False
+        if node.op_type == "Identity" and isinstance(self.known[ins[0]], np.ndarray):
+            self.known[node.output[0]] = self.known[ins[0]]      # (exporters wrap weights in Identity)
+            return True
         if sum(self.known[n].size for n in ins) > FOLD_ELEMENTS:
             return False
         try:
@@ -522,12 +528,22 @@ def _constant_value(a: dict, numpy_helper):
     return None          # sparse / string constants: the converter reports them
 
 
+_EVALUATORS: dict = {}       # (op, attributes, opset, input dtypes and shapes) -> ReferenceEvaluator
+
+
 def _evaluate(node, inputs, opset: int) -> list:
-    """The node's outputs on known numpy inputs, by onnx's reference evaluator."""
+    """The node's outputs on known numpy inputs, by onnx's reference evaluator (one evaluator
+    per kind of node: a model folds the same Shape -> Gather chain many times)."""
     import onnx
     from onnx import helper
     from onnx.reference import ReferenceEvaluator
     names = [f"i{k}" if n else "" for k, n in enumerate(node.input)]
+    feeds = {nm: x for nm, x in zip(names, inputs) if nm}
+    key = (node.op_type, node.domain, opset, len(node.output), tuple(a.SerializeToString() for a in node.attribute),
+           tuple((nm, x.dtype.str, x.shape) for nm, x in feeds.items()), tuple(names))
+    evaluator = _EVALUATORS.get(key)
+    if evaluator is not None:
+        return evaluator.run(None, feeds)
     outs = [f"o{k}" for k in range(len(node.output))]
     n = helper.make_node(node.op_type, names, outs, domain=node.domain)
     n.attribute.extend(node.attribute)
@@ -536,5 +552,8 @@ def _evaluate(node, inputs, opset: int) -> list:
     graph = helper.make_graph([n], "fold", graph_inputs,
                               [helper.make_tensor_value_info(o, onnx.TensorProto.UNDEFINED, None) for o in outs])
     model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", opset)])
-    feeds = {nm: x for nm, x in zip(names, inputs) if nm}
-    return ReferenceEvaluator(model).run(None, feeds)
+    evaluator = ReferenceEvaluator(model)
+    if len(_EVALUATORS) > 4096:
+        _EVALUATORS.clear()
+    _EVALUATORS[key] = evaluator
+    return evaluator.run(None, feeds)
