@@ -61,10 +61,13 @@ def after_schedule(threads: int = 1, complex_ops: bool = True, math_ops: bool = 
 
 def prepare(module: ir.Module, fusion: bool = True) -> str:
     """PREPARE for this module: without calls, `inline` has nothing to inline (it would still
-    canonicalize every function once more); symbol-dce drops functions nothing calls, as it would."""
+    canonicalize every function once more); symbol-dce drops functions nothing calls, as it would.
+    With calls, inline without its default pipeline (a canonicalize of every callee first)."""
     text = PREPARE if fusion else PREPARE_NO_FUSION
     if not _ops_named(module, "func.call"):
         text = "symbol-dce" + text[len("inline"):]
+    else:       # the canonicalize that follows does what inline's own default pipeline would
+        text = "inline{default-pipeline=}" + text[len("inline"):]
     return f"builtin.module({text})"
 
 
