@@ -41,9 +41,6 @@ EXPECTED_FAILURES = {
     # antialias filters' widths depend on the scale: run-time scales / sizes are not supported
     "test_resize_downsample_scales_linear_antialias", "test_resize_downsample_sizes_linear_antialias",
     "test_resize_downsample_scales_cubic_antialias", "test_resize_downsample_sizes_cubic_antialias",
-    # bf16 attention: numpy's ml_dtypes pipeline rounds differently (off by one bf16 ulp)
-    "test_attention_4d_padded_kv_bf16", "test_attention_4d_causal_padded_kv_bf16",
-    "test_attention_4d_attn_mask_causal_bf16", "test_attention_3d_causal_bf16",
 }
 
 
@@ -168,6 +165,24 @@ def test_softmax_axis_semantics_against_onnxruntime(opset):
                        opset=opset)
         np.testing.assert_allclose(shlo.interpret(shlo.from_onnx(model), x)[0], _ort(model, {"x": x})[0],
                                    rtol=1e-5, atol=1e-6)
+
+
+@pytest.mark.parametrize("element", [TensorProto.FLOAT16, TensorProto.BFLOAT16])
+def test_low_precision_softmax_rounds_as_numpy(element):
+    """Softmax / Attention in f16 and bf16 equal onnx's numpy reference bit for bit: f16 sums
+    are f32 rounded once, bf16 sums (ml_dtypes) round every partial sum left to right."""
+    from onnx.reference import ReferenceEvaluator
+    dt = helper.tensor_dtype_to_np_dtype(element)
+    x = (RNG.random((64, 3, 13)) * 4).astype(dt)
+    q, k, v = [RNG.random((2, 3, 4, 8)).astype(dt) for _ in range(3)]
+    nodes = [helper.make_node("Softmax", ["x"], ["s"]), helper.make_node("Softmax", ["x"], ["s1"], axis=1),
+             helper.make_node("Attention", ["q", "k", "v"], ["y"], is_causal=1)]
+    model = _model(nodes, [_vi("x", list(x.shape), element)] + [_vi(n, [2, 3, 4, 8], element) for n in "qkv"],
+                   [_vi(n, None, element) for n in ("s", "s1", "y")], opset=23)
+    feeds = {"x": x, "q": q, "k": k, "v": v}
+    got = shlo.interpret(shlo.from_onnx(model), x, q, k, v)
+    for g, w in zip(got, ReferenceEvaluator(model).run(None, feeds)):
+        np.testing.assert_array_equal(np.asarray(g).astype(np.float32), w.astype(np.float32))
 
 
 def test_conv_transpose_and_pools_against_onnxruntime():

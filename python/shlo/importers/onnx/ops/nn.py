@@ -63,6 +63,43 @@ def sum_keep(cx, x, dims):
     return keep(cx, reduce1(cx, x, dims, "add", 0), x, dims)
 
 
+# bf16 sums longer than this are a plain (tree-ordered) reduce rather than an unrolled chain
+_SEQUENTIAL_SUM_LIMIT = 256
+
+
+def numpy_sum(cx, x, dims):
+    """A sum over dims rounded as numpy's (onnx's reference): f16 over trailing dimensions is
+    numpy's pairwise sum in f32, rounded once; f16 over other dimensions and bf16 (an ml_dtypes
+    type) are added element by element in index order, each partial sum rounded; other types
+    are a plain reduce."""
+    element = cx.element(x)
+    sizes = cx.sizes_of(x)
+    trailing = sorted(dims) == list(range(len(sizes) - len(dims), len(sizes)))
+    if element == "f16" and trailing:
+        return cx.convert(reduce1(cx, cx.convert(x, "f32"), dims, "add", 0), "f16")
+    reduced = [sizes[d] for d in dims]
+    if element not in ("f16", "bf16") or not dims or not all(isinstance(n, int) for n in sizes):
+        return reduce1(cx, x, dims, "add", 0)
+    n = int(np.prod(reduced))
+    if n == 0 or n > _SEQUENTIAL_SUM_LIMIT:
+        return reduce1(cx, x, dims, "add", 0)
+    kept = [d for d in range(len(sizes)) if d not in dims]
+    # the reduced elements in row-major order along one trailing dimension
+    t = cx.op("transpose", x, permutation=kept + sorted(dims)) if kept + sorted(dims) != list(range(len(sizes))) else x
+    t = cx.reshape(t, [sizes[d] for d in kept] + [n])
+    rank = len(kept) + 1
+
+    def column(i):
+        c = cx.op("slice", t, start_indices=[0] * (rank - 1) + [i],
+                  limit_indices=list(cx.info(t).shape[:-1]) + [i + 1], strides=[1] * rank)
+        return cx.reshape(c, [sizes[d] for d in kept])
+
+    acc = column(0)
+    for i in range(1, n):
+        acc = cx.op("add", acc, column(i))
+    return acc
+
+
 def count(cx, x, dims, element):
     """The number of elements over dims (a rank-0 constant or value of `element`)."""
     sizes = [cx.sizes_of(x)[d] for d in dims]
@@ -591,7 +628,7 @@ def _softmax_parts(cx, x, axis):
     # so keep the plain formula
     z = cx.op("subtract", x, m)
     e = cx.op("exponential", z)
-    return z, e, sum_keep(cx, e, dims)
+    return z, e, keep(cx, numpy_sum(cx, e, dims), e, dims)
 
 
 def _default_axis(cx):

@@ -12,7 +12,7 @@ from mlir import ir
 from ....types import tensor_type
 from .. import dtypes
 from ..registry import converts
-from .nn import bin_op, dot, keep, reduce1
+from .nn import bin_op, dot, keep, numpy_sum, reduce1
 
 I64 = "i64"
 
@@ -174,9 +174,8 @@ def _safe_softmax(cx, x):
     m = cx.op("select", cx.op("compare", m, cx.const(-np.inf, element, ms), comparison_direction="EQ"),
               cx.const(0, element, ms), m)
     e = cx.op("exponential", cx.op("subtract", x, keep(cx, m, x, [last])))
-    # numpy sums f16 in f32 and rounds once (bf16, an ml_dtypes type, rounds at every step)
-    s = cx.convert(reduce1(cx, cx.convert(e, "f32"), [last], "add", 0), element) if element == "f16" else \
-        reduce1(cx, e, [last], "add", 0)
+    # numpy sums f16 in f32 and rounds once, bf16 (an ml_dtypes type) left to right rounding every step
+    s = numpy_sum(cx, e, [last])
     s = cx.op("select", cx.op("compare", s, cx.const(0, element, ms), comparison_direction="EQ"),
               cx.const(1, element, ms), s)
     return cx.op("divide", e, keep(cx, s, x, [last]))
