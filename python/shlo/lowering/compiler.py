@@ -30,7 +30,6 @@ from ..program import Program
 from . import omp
 from .driver import ENTRY_SYMBOL, lower_program, probes_of
 from .driver import flatten_type
-from .pipeline import after_schedule
 from .runtime import NativeFunction, flatten_argument, rebuild
 
 # Compiled code of recent programs, most recently used last. Each entry holds a JIT engine
@@ -133,7 +132,7 @@ def lower_to_llvm(prog: Program, entry: str = "main", threads: int = 1, schedule
 
 def llvm_from_linalg(module: ir.Module, threads: int = 1, schedule: bool = True) -> dict:
     """Fusion, CPU schedules, bufferization and the passes to the LLVM dialect, in place."""
-    from . import pipeline, schedules
+    from . import kernels, pipeline, schedules
     t0 = time.perf_counter()
     try:
         pipeline.verify(module, "from the lowering")
@@ -141,11 +140,17 @@ def llvm_from_linalg(module: ir.Module, threads: int = 1, schedule: bool = True)
         t1 = time.perf_counter()
         scheduled = schedule and schedules.apply(module, threads=threads)
         t2 = time.perf_counter()
-        pipeline.run(module, after_schedule(threads if scheduled else 1, **pipeline.needs(module)))
+        bufferize, to_llvm = pipeline.after_schedule_parts(threads if scheduled else 1, **pipeline.needs(module))
+        pipeline.run(module, bufferize, verify_after=False)
+        t3 = time.perf_counter()
+        shared = kernels.share_identical_loops(module)
+        t4 = time.perf_counter()
+        pipeline.run(module, to_llvm)
     except ShloError as e:
         raise CompileError(f"the pass pipeline to LLVM failed: {e}") from None
-    t3 = time.perf_counter()
-    return {"passes": (t1 - t0) + (t3 - t2), "prepare": t1 - t0, "schedule": t2 - t1, "to_llvm": t3 - t2}
+    t5 = time.perf_counter()
+    return {"passes": (t1 - t0) + (t5 - t2) - (t4 - t3), "prepare": t1 - t0, "schedule": t2 - t1,
+            "share": t4 - t3, "to_llvm": (t5 - t2) - (t4 - t3), "shared_loops": shared}
 
 
 def _fusion_is_safe(module: ir.Module) -> bool:

@@ -59,6 +59,14 @@ def after_schedule(threads: int = 1, complex_ops: bool = True, math_ops: bool = 
     return "builtin.module(" + bufferize + "," + to_llvm(threads, complex_ops, math_ops) + ")"
 
 
+def after_schedule_parts(threads: int = 1, complex_ops: bool = True, math_ops: bool = True,
+                         empty_tensors: bool = True) -> tuple:
+    """`after_schedule` as its two stages, BUFFERIZE and TO_LLVM (identical loop nests are shared
+    between them, see kernels.py)."""
+    bufferize = BUFFERIZE if empty_tensors else BUFFERIZE[len("eliminate-empty-tensors,"):]
+    return f"builtin.module({bufferize})", f"builtin.module({to_llvm(threads, complex_ops, math_ops)})"
+
+
 def prepare(module: ir.Module, fusion: bool = True) -> str:
     """PREPARE for this module: without calls, `inline` has nothing to inline (it would still
     canonicalize every function once more); symbol-dce drops functions nothing calls, as it would.
@@ -123,7 +131,7 @@ def _ops_named(module: ir.Module, *names: str) -> list:
     return _shlo_ext.ops_named(module.operation, list(names))
 
 
-def run(module: ir.Module, pipeline: str) -> None:
+def run(module: ir.Module, pipeline: str, verify_after: bool = True) -> None:
     """Runs one of these pipelines on `module` in place, then verifies the module once.
 
     MLIR's pass manager verifies the whole module after every pass by default; over the ~35
@@ -140,7 +148,8 @@ def run(module: ir.Module, pipeline: str) -> None:
             if cb.error is not None:
                 raise cb.error from None
         raise PassError(f"{_diagnostic(e)} (pipeline {_short(pipeline)})") from None
-    verify(module, f"after {_short(pipeline)}")
+    if verify_after:
+        verify(module, f"after {_short(pipeline)}")
 
 
 def verify(module: ir.Module, where: str) -> None:
