@@ -170,6 +170,9 @@ class Lowerer:
             new = func.FuncOp(self.symbol(name), ftype)
         if is_entry:
             new.attributes["llvm.emit_c_interface"] = ir.UnitAttr.get()
+            # called only through its C interface (`_mlir_ciface_shlo_main`): internal, or the
+            # ExecutionEngine also wraps it in a packed-arguments entry point nobody calls
+            new.attributes["llvm.linkage"] = ir.Attribute.parse("#llvm.linkage<internal>")
             # the caller's arrays are read-only: bufferization copies before writing into one
             read_only = ir.DictAttr.get({"bufferization.writable": ir.BoolAttr.get(False)})
             new.attributes["arg_attrs"] = ir.ArrayAttr.get([read_only] * len(flat_in))
