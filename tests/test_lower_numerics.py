@@ -392,11 +392,14 @@ def test_rng_bit_generator_matches_the_interpreter(algorithm, state_len, et):
 
 
 def test_rng_bit_generator_unsupported_default_state_is_a_compile_error():
-    prog = shlo.parse(rbg_program("DEFAULT", 4, (4,), "ui32"))     # DEFAULT is PHILOX: 2 or 3 words
+    # DEFAULT is PHILOX: 2 or 3 state words. Since shlo 1.3.0 other state sizes are valid with
+    # implementation-defined values (the interpreter packs the state's bytes); the compiler does
+    # not implement them and says so.
+    prog = shlo.parse(rbg_program("DEFAULT", 4, (4,), "ui32"))
     with pytest.raises(shlo.CompileError, match="PHILOX"):
         shlo.compile(prog)
-    with pytest.raises(shlo.ShloError):
-        shlo.interpret(prog, np.zeros(4, np.uint64))
+    state, bits = shlo.interpret(prog, np.zeros(4, np.uint64))
+    assert state.shape == (4,) and bits.shape == (4,)
 
 
 # ----------------------------------------------------------------------------- rng
