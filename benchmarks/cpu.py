@@ -44,7 +44,7 @@ every cache off: shlo's memory cache holds no entries here
 (SHLO_COMPILE_CACHE_ENTRIES=0, no cache_dir) and JAX's caches are cleared before
 each XLA compile (its tracing, lowering and executable caches would hand back the
 first compile). Medians are printed, ours per stage (lower, prepare, schedule,
-to_llvm, jit), and the ratio of the medians ours / XLA. A system that cannot
+share, to_llvm, jit), and the ratio of the medians ours / XLA. A system that cannot
 compile or run a program is reported ("not compiled (reason)") and the others go
 on.
 """
@@ -69,7 +69,7 @@ SETTLE_S = 0.1       # pause between two timed calls
 RTOL = ATOL = 1e-3
 ONNX_OPSET = 20      # LayerNormalization (17), Split num_outputs (18), Gelu (20)
 SYSTEMS = ("ours", "XLA", "onnxruntime", "IREE")
-STAGES = ("lower", "prepare", "schedule", "to_llvm", "jit")     # shlo.compile's timings
+STAGES = ("lower", "prepare", "schedule", "share", "to_llvm", "jit")     # shlo.compile's timings
 
 
 def _weights(rng, *shape, scale=None):
