@@ -145,12 +145,7 @@ def test_conv_net_dynamic_batch_against_onnxruntime():
              helper.make_node("Gemm", ["f", "fc"], ["g"]),
              helper.make_node("Softmax", ["g"], ["y"])]
     model = _model(nodes, [_vi("x", ["N", 3, 8, 8])], [_vi("y", None)], inits)
-    try:
-        prog = shlo.from_onnx(model)
-    except shlo.ImportError as e:
-        if "Reshape" in str(e) or "Relu" in str(e):
-            pytest.skip(f"a non-nn op is not converted yet: {e}")
-        raise
+    prog = shlo.from_onnx(model)
     assert "?x3x8x8" in str(prog)
     for n in (2, 5):
         x = RNG.standard_normal((n, 3, 8, 8)).astype(np.float32)
