@@ -10,6 +10,8 @@ A subclass provides `self.importer` (with `constant(array, element)`) and
 """
 from __future__ import annotations
 
+import math
+
 import numpy as np
 from mlir import ir
 
@@ -171,6 +173,51 @@ class Emitter:
                     out[i] = s
         return out
 
+
+
+# -- reductions shared by the framework importers' converters ------------------------------------
+
+def scalar_type(element: str) -> ir.Type:
+    """tensor<element>: the type of a reduction body's arguments."""
+    return tensor_type((), element).to_mlir(ir.Context.current)
+
+
+def reduce(cx, inputs, inits, dims, body):
+    """shlo.reduce of `inputs` over `dims`; body(accumulators, elements) returns the new
+    accumulators (rank-0 values). No dims: the inputs unchanged."""
+    if not dims:
+        return list(inputs)
+    n = len(inputs)
+    op = cx.region_op("reduce", list(inputs), list(inits), dimensions=sorted(dims))
+    types = [scalar_type(cx.element(v)) for v in inits]
+    block = op.regions[0].blocks.append(*types, *types)
+    with ir.InsertionPoint(block):
+        args = list(block.arguments)
+        cx.op("return", list(body(args[:n], args[n:])), result_types=[])
+    return list(op.results)
+
+
+def reduce1(cx, x, dims, name: str, init):
+    """x reduced over dims with the element-wise op `name`, starting from `init`."""
+    return reduce(cx, [x], [cx.const(init, cx.element(x))], dims, lambda a, e: [cx.op(name, a[0], e[0])])[0]
+
+
+def lowest(element: str):
+    """The identity of maximum on `element`: -inf, or the smallest integer."""
+    if element == "i1":
+        return False
+    if element.startswith(("f", "bf")):
+        return -math.inf
+    return np.iinfo(numpy_dtype(element)).min
+
+
+def highest(element: str):
+    """The identity of minimum on `element`: inf, or the largest integer."""
+    if element == "i1":
+        return True
+    if element.startswith(("f", "bf")):
+        return math.inf
+    return np.iinfo(numpy_dtype(element)).max
 
 
 def static(s):

@@ -10,47 +10,15 @@ from __future__ import annotations
 import numpy as np
 from mlir import ir
 
-from ....literals import numpy_dtype
 from ....types import tensor_type
 from .. import dtypes
+from ...emitter import lowest, reduce, reduce1, scalar_type  # noqa: F401  (shared; re-exported)
 from ..registry import converts
 
 I64 = "i64"
 
 
 # ----------------------------------------------------------------------------- shared helpers
-
-def scalar_type(element: str) -> ir.Type:
-    return tensor_type((), element).to_mlir(ir.Context.current)
-
-
-def reduce(cx, inputs, inits, dims, body):
-    """shlo.reduce of `inputs` over `dims`; body(accs, elems) -> new accs (rank-0 values)."""
-    if not dims:
-        return list(inputs)
-    n = len(inputs)
-    op = cx.region_op("reduce", list(inputs), list(inits), dimensions=sorted(dims))
-    types = [scalar_type(cx.element(v)) for v in inits]
-    block = op.regions[0].blocks.append(*types, *types)
-    with ir.InsertionPoint(block):
-        args = list(block.arguments)
-        cx.op("return", list(body(args[:n], args[n:])), result_types=[])
-    return list(op.results)
-
-
-def reduce1(cx, x, dims, name: str, init):
-    element = cx.element(x)
-    return reduce(cx, [x], [cx.const(init, element)], dims,
-                  lambda a, e: [cx.op(name, a[0], e[0])])[0]
-
-
-def lowest(element: str):
-    if dtypes.is_float(element):
-        return -np.inf
-    if element == "i1":
-        return False
-    return np.iinfo(numpy_dtype(element)).min
-
 
 def keep(cx, r, x, dims):
     """A reduction r of x over dims, broadcast back to x's sizes (keepdims and expand at once)."""

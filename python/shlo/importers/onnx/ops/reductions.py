@@ -16,55 +16,15 @@ import math
 import numpy as np
 from mlir import ir
 
-from ....literals import numpy_dtype
 from ....types import tensor_type
 from .. import dtypes
+from ...emitter import highest, lowest, reduce, reduce1, scalar_type as _scalar_type  # noqa: F401
 from ..registry import converts
 
 I64_MAX = int(np.iinfo(np.int64).max)
 
 
 # ----------------------------------------------------------------------------- helpers
-
-def _scalar_type(element: str) -> ir.Type:
-    return tensor_type((), element).to_mlir(ir.Context.current)
-
-
-def reduce(cx, inputs, inits, dims, body):
-    """shlo.reduce of `inputs` over `dims`; body(accumulators, elements) gives the new
-    accumulators. No dims: the inputs unchanged."""
-    if not dims:
-        return list(inputs)
-    n = len(inputs)
-    op = cx.region_op("reduce", list(inputs), list(inits), dimensions=list(dims))
-    types = [_scalar_type(cx.element(v)) for v in inits]
-    block = op.regions[0].blocks.append(*types, *types)
-    with ir.InsertionPoint(block):
-        args = list(block.arguments)
-        cx.op("return", list(body(args[:n], args[n:])), result_types=[])
-    return list(op.results)
-
-
-def reduce1(cx, x, dims, name: str, init):
-    return reduce(cx, [x], [cx.const(init, cx.element(x))], dims,
-                  lambda a, e: [cx.op(name, a[0], e[0])])[0]
-
-
-def lowest(element: str):
-    if element == "i1":
-        return False
-    if dtypes.is_float(element):
-        return -math.inf
-    return np.iinfo(numpy_dtype(element)).min
-
-
-def highest(element: str):
-    if element == "i1":
-        return True
-    if dtypes.is_float(element):
-        return math.inf
-    return np.iinfo(numpy_dtype(element)).max
-
 
 def _axes(cx, x, axes_attr, noop_with_empty_axes, keepdims=1) -> list[int] | None:
     """The reduced dimensions, sorted; None when noop_with_empty_axes leaves x unreduced."""

@@ -14,6 +14,7 @@ from mlir import ir
 
 from .. import dtypes
 from ....types import tensor_type
+from ...emitter import lowest, scalar_type  # noqa: F401  (shared; re-exported)
 from ..registry import converts
 
 I64 = "i64"
@@ -61,20 +62,6 @@ def take(cx, x, dim: int, index):
 def opmath(element: str) -> str:
     """The element PyTorch computes a half-precision op in (f32), else the element itself."""
     return "f32" if element in ("f16", "bf16") else element
-
-
-def scalar_type(element: str) -> ir.Type:
-    return ir.Type.parse(f"tensor<{element}>")
-
-
-def lowest(element: str):
-    """The identity of max for `element`: -inf, or the smallest integer."""
-    if dtypes.is_float(element):
-        return -np.inf
-    if element == "i1":
-        return False
-    from ....literals import numpy_dtype
-    return np.iinfo(numpy_dtype(element)).min
 
 
 def _window_count(size, window, stride, dilation, lo, hi):

@@ -1,6 +1,7 @@
 """Matrix products: mm, bmm, addmm, baddbmm, matmul, dot / vdot / mv / outer, as dot_general."""
 from __future__ import annotations
 
+from ...emitter import reduce1
 from ..registry import converts
 from .elementwise import k
 
@@ -71,22 +72,8 @@ def baddbmm(cx, bias, a, b, beta=1, alpha=1):
 @converts("addbmm")
 def addbmm(cx, bias, a, b, beta=1, alpha=1):
     prod = bmm(cx, a, b)
-    zero = cx.const(0, cx.element(prod))
-    summed = _reduce_sum0(cx, prod, zero)
+    summed = reduce1(cx, prod, [0], "add", 0)
     return _scaled_sum(cx, bias, summed, beta, alpha)
-
-
-def _reduce_sum0(cx, x, zero):
-    from ....types import tensor_type
-    from mlir import ir
-    element = cx.element(x)
-    op = cx.region_op("reduce", [x], [zero], dimensions=[0])
-    block = op.regions[0].blocks.append(ir.Type.parse(f"tensor<{element}>"), ir.Type.parse(f"tensor<{element}>"))
-    with ir.InsertionPoint(block):
-        s = cx.op("add", *block.arguments)
-        cx.op("return", [s], result_types=[])
-    _ = tensor_type
-    return op.results[0]
 
 
 @converts("matmul")

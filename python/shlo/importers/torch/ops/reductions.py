@@ -13,9 +13,9 @@ import math
 import numpy as np
 from mlir import ir
 
-from ....literals import numpy_dtype
 from ....types import tensor_type
 from .. import dtypes
+from ...emitter import highest, lowest, reduce, reduce1, scalar_type  # noqa: F401  (shared; re-exported)
 from ..registry import converts
 from .elementwise import to_element, truth
 from .scalars import _mul
@@ -44,55 +44,8 @@ def acc_element(element: str) -> str:
     return "f32" if element in ("f16", "bf16") else element
 
 
-def scalar_type(element: str) -> ir.Type:
-    return tensor_type((), element).to_mlir(ir.Context.current)
-
-
-def reduce(cx, inputs, inits, dims, body):
-    """shlo.reduce of `inputs` over `dims`; body(accumulators, elements) returns the new
-    accumulators (rank-0 values). No dims: the inputs unchanged."""
-    if not dims:
-        return list(inputs)
-    n = len(inputs)
-    op = cx.region_op("reduce", list(inputs), list(inits), dimensions=list(dims))
-    types = [scalar_type(cx.element(v)) for v in inits]
-    block = op.regions[0].blocks.append(*types, *types)
-    with ir.InsertionPoint(block):
-        args = list(block.arguments)
-        cx.op("return", list(body(args[:n], args[n:])), result_types=[])
-    return list(op.results)
-
-
-def _binary(name):
-    return lambda cx: (lambda accs, elems: [cx.op(name, accs[0], elems[0])])
-
-
-def reduce1(cx, x, dims, name: str, init):
-    """x reduced over dims with the element-wise op `name`, starting from `init`."""
-    element = cx.element(x)
-    return reduce(cx, [x], [cx.const(init, element)], dims, _binary(name)(cx))[0]
-
-
 def add_reduce(cx, x, dims):
     return reduce1(cx, x, dims, "or" if cx.element(x) == "i1" else "add", False if cx.element(x) == "i1" else 0)
-
-
-def lowest(element: str):
-    """The identity of maximum on `element`."""
-    if element == "i1":
-        return False
-    if dtypes.is_float(element):
-        return -math.inf
-    return np.iinfo(numpy_dtype(element)).min
-
-
-def highest(element: str):
-    """The identity of minimum on `element`."""
-    if element == "i1":
-        return True
-    if dtypes.is_float(element):
-        return math.inf
-    return np.iinfo(numpy_dtype(element)).max
 
 
 def count(cx, x, dims, element: str):
