@@ -66,3 +66,7 @@ class CompileError(ShloError):
 class ExecutionError(ShloError):
     """A compiled function was called with arguments that do not fit its signature
     (names the argument), or could not run."""
+
+
+class CudaError(ExecutionError):
+    """The CUDA driver failed, or no GPU / driver is available (names the driver call)."""
