@@ -24,9 +24,14 @@ op type and opset range; converters live in `ops/<family>.py`.
 from __future__ import annotations
 
 import os
+import time
+
+import onnx
+import onnx.external_data_helper
+import onnx.shape_inference
 
 from ...errors import ImporterError
-from . import ops  # noqa: F401  (registers the converters)
+from . import ops, wire  # noqa: F401  (ops registers the converters)
 from .importer import OnnxImporter
 
 __all__ = ["from_onnx", "load_model"]
@@ -36,49 +41,113 @@ LIGHT_BYTES = 1024      # initializers larger than this are left out of shape in
 
 def from_onnx(model, params: str = "constants", context=None, verify: bool = True):
     """Imports an ONNX model (ModelProto, path or bytes) as a shlo Program."""
-    model = load_model(model)
-    typed = _with_inferred_types(model)
-    prog = OnnxImporter(typed, weights=model.graph.initializer, params=params, context=context).run()
+    clock = _Stages()
+    light, weights = _load_split(model)
+    clock("load")
+    typed = _with_inferred_types(light, weights)
+    clock("shape inference")
+    prog = OnnxImporter(typed, weights=weights, params=params, context=context).run()
     prog.trees = _OnnxTrees(prog)
+    clock("convert")
     if verify:
         prog.verify()
+        clock("verify")
     return prog
 
 
+# Seconds per stage of the latest from_onnx call (benchmarks/import_onnx.py prints them).
+last_stage_seconds: dict = {}
+
+
+class _Stages:
+    def __init__(self):
+        last_stage_seconds.clear()
+        self.t = time.perf_counter()
+
+    def __call__(self, stage: str) -> None:
+        now = time.perf_counter()
+        last_stage_seconds[stage] = now - self.t
+        self.t = now
+
+
 def load_model(model):
-    import onnx
+    """The ModelProto of a ModelProto, bytes or a path (with its external data)."""
     if isinstance(model, onnx.ModelProto):
         return model
     if isinstance(model, (bytes, bytearray, memoryview)):
-        try:
-            return onnx.load_from_string(bytes(model))
-        except Exception as e:  # noqa: BLE001
-            raise ImporterError(f"not an ONNX model ({type(e).__name__}: {e})") from None
-    if isinstance(model, (str, os.PathLike)):
-        path = os.fspath(model)
-        if not os.path.isfile(path):
-            raise ImporterError(f"{path}: no such file")
-        try:
-            return onnx.load(path, load_external_data=True)
-        except Exception as e:  # noqa: BLE001
-            raise ImporterError(f"{path}: not an ONNX model ({type(e).__name__}: {e})") from None
-    raise ImporterError(f"from_onnx takes a ModelProto, a path or bytes, not {type(model).__name__}")
+        return _parse(bytes(model))
+    return _parse(_read(model), os.fspath(model))
 
 
-def _with_inferred_types(model):
+def _load_split(model):
+    """(the model without its large initializers, its initializers in order: TensorProtos or
+    wire.Weights). A file or bytes is walked (wire.py) so that the large weights are numpy
+    views of the bytes read, never parsed into protobuf; a ModelProto's weights stay in it."""
+    if isinstance(model, onnx.ModelProto):
+        return model, list(model.graph.initializer)
+    if isinstance(model, (bytes, bytearray, memoryview)):
+        data, path = (model if isinstance(model, bytes) else bytes(model)), None   # (a bytearray may change later)
+    elif isinstance(model, (str, os.PathLike)):
+        data, path = _read(model), os.fspath(model)
+    else:
+        raise ImporterError(f"from_onnx takes a ModelProto, a path or bytes, not {type(model).__name__}")
+    try:
+        small, views = wire.split_model(data, LIGHT_BYTES)
+        light = onnx.ModelProto.FromString(small)
+    except Exception:  # noqa: BLE001 - not walked: protobuf parses it (and reports what is wrong)
+        light, views = _parse(data, path), []
+    else:
+        if path is not None:
+            _load_external_data(light, path)
+    weights, rest = [], iter(light.graph.initializer)
+    by_index = dict(views)
+    for k in range(len(light.graph.initializer) + len(views)):
+        weights.append(by_index[k] if k in by_index else next(rest))
+    return light, weights
+
+
+def _read(model) -> bytes:
+    if not isinstance(model, (str, os.PathLike)):
+        raise ImporterError(f"from_onnx takes a ModelProto, a path or bytes, not {type(model).__name__}")
+    path = os.fspath(model)
+    if not os.path.isfile(path):
+        raise ImporterError(f"{path}: no such file")
+    with open(path, "rb") as f:
+        return f.read()
+
+
+def _parse(data: bytes, path: str | None = None):
+    try:
+        model = onnx.load_from_string(data)
+    except Exception as e:  # noqa: BLE001
+        where = f"{path}: " if path is not None else ""
+        raise ImporterError(f"{where}not an ONNX model ({type(e).__name__}: {e})") from None
+    if path is not None:
+        _load_external_data(model, path)
+    return model
+
+
+def _load_external_data(model, path: str) -> None:
+    """The data of tensors stored in files beside the model, read into the model (as onnx.load)."""
+    try:
+        onnx.external_data_helper.load_external_data_for_model(model, os.path.dirname(path))
+    except Exception as e:  # noqa: BLE001 - a missing or short data file
+        raise ImporterError(f"{path}: its external data cannot be read ({type(e).__name__}: {e})") from None
+
+
+def _with_inferred_types(model, weights=None):
     """A copy of the model without its large initializers (they become typed graph inputs),
-    annotated by ONNX shape inference; the importer walks it and reads the weights from the
-    original, so they are never copied for inference."""
-    import onnx
+    annotated by ONNX shape inference; the importer walks it and reads the weights from
+    `weights` (by default the model's initializers), so they are never copied for inference."""
     light = onnx.ModelProto()
-    _copy_without_weights(model, light)
+    _copy_without_weights(model, model.graph.initializer if weights is None else weights, light)
     try:
         return onnx.shape_inference.infer_shapes(light, check_type=False, strict_mode=False, data_prop=True)
     except Exception as e:  # noqa: BLE001 - a model onnx itself rejects
         raise ImporterError(f"ONNX shape inference failed: {type(e).__name__}: {e}") from None
 
 
-def _copy_without_weights(model, light) -> None:
+def _copy_without_weights(model, weights, light) -> None:
     """light := model, with every initializer over LIGHT_BYTES replaced by a typed graph input."""
     from onnx import helper
     light.ir_version = model.ir_version
@@ -92,12 +161,26 @@ def _copy_without_weights(model, light) -> None:
     g.output.extend(model.graph.output)
     g.value_info.extend(model.graph.value_info)
     names = {vi.name for vi in model.graph.input}
-    for t in model.graph.initializer:
-        if len(t.raw_data) > LIGHT_BYTES:
+    for t in weights:
+        if isinstance(t, wire.Weight) or _raw_bytes(t) > LIGHT_BYTES:
             if t.name not in names:
                 g.input.append(helper.make_tensor_value_info(t.name, t.data_type, list(t.dims)))
         else:
             g.initializer.append(t)
+
+
+def _raw_bytes(t) -> int:
+    """The size of a TensorProto's raw data, from its shape (reading raw_data would copy it)."""
+    if not t.HasField("raw_data"):
+        return 0
+    size = 1
+    for d in t.dims:
+        size *= d
+    try:
+        itemsize = onnx.helper.tensor_dtype_to_np_dtype(t.data_type).itemsize
+    except Exception:  # noqa: BLE001 - strings, unknown types: counted as bytes
+        itemsize = 1
+    return size * itemsize
 
 
 class _OnnxTrees:

@@ -26,6 +26,7 @@ from ...types import tensor_type, type_info
 from . import dtypes
 from .context import Context
 from .registry import lookup
+from .wire import Weight
 
 RESOURCE_BYTES = 256            # larger arrays go in as dense_resource blobs
 FOLD_ELEMENTS = 4096            # known results up to this size are folded at import time
@@ -43,6 +44,8 @@ class OnnxImporter:
     # one by one as they are built: import time matters for large models
     defer_checks = True
     def __init__(self, model, weights=None, params: str = "constants", context: ir.Context | None = None):
+        """`weights`: the initializers (TensorProtos or wire.Weights read in place), by default
+        the model's own."""
         if params not in ("arguments", "constants"):
             raise ImporterError(f'params must be "arguments" or "constants", not {params!r}')
         self.model = model
@@ -73,7 +76,7 @@ class OnnxImporter:
                     continue        # an initializer listed as an input (IR < 4): its value is the default
                 inputs.append((vi.name, self._value_info_type(vi)))
             for name, t in initializers.items():
-                array = tensor_to_numpy(t)
+                array = t.array if isinstance(t, Weight) else tensor_to_numpy(t)
                 if self.params == "arguments" and array.dtype.kind in "fc" and array.size > 1:
                     self.parameter_names.append(name)
                     self.parameter_arrays.append(array)
