@@ -29,6 +29,10 @@ _MAX_DYNAMIC_SHARED_SIZE_BYTES = 8                                     # CUfunct
 _DEFAULT_DYNAMIC_SHARED_LIMIT = 48 * 1024   # beyond this a kernel must opt in (cuFuncSetAttribute)
 _JIT_INFO_LOG, _JIT_INFO_LOG_SIZE, _JIT_ERROR_LOG, _JIT_ERROR_LOG_SIZE = 3, 4, 5, 6   # CUjit_option
 _LOG_BYTES = 16384
+# Kernel faults that leave the context unusable for the rest of the process (CUresult codes:
+# hardware stack error, illegal instruction, misaligned address, invalid address space, invalid
+# PC, launch failed, assert, illegal address).
+_STICKY = {714, 715, 716, 717, 718, 719, 710, 700}
 
 # Argument types of each entry point; the _v2 names are those cuda.h's macros select.
 _SIGNATURES = {
@@ -100,7 +104,8 @@ class Driver:
     def call(self, name: str, *args, detail: str = "") -> None:
         result = self.raw(name, *args)
         if result != 0:
-            raise CudaError(f"{name} failed: {self.describe(result)}{detail}")
+            sticky = "; the CUDA context is now unusable: restart the process" if result in _STICKY else ""
+            raise CudaError(f"{name} failed: {self.describe(result)}{detail}{sticky}")
 
     def describe(self, result: int) -> str:
         """'CUDA_ERROR_X (the driver's text)' for a CUresult."""
