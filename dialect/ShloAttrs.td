@@ -176,4 +176,16 @@ def Shlo_AccuracyAttr : AttrDef<Shlo_Dialect, "Accuracy"> {
   let assemblyFormat = "`<` struct(params) `>`";
 }
 
+def Shlo_ShardingAttr : AttrDef<Shlo_Dialect, "Sharding"> {
+  let mnemonic = "sharding";
+  let summary = "Where the pieces of a value live on a mesh (since 1.4.0; see \"Meshes and shardings\"): `mesh` names a `shlo.mesh`; `dims` gives, per dimension of the value, the mesh axes it is split over, major to minor; `open` lists the dimensions a compiler may shard further; `priorities` is empty or one per dimension (-1 for none, smaller goes first); `replicated` names axes over which the value is explicitly copied.";
+  let parameters = (ins
+      Shlo_SymbolParameter:$mesh,
+      Shlo_AxesListParameter:$dims,
+      Shlo_DimListParameter:$open,
+      Shlo_DimListParameter:$priorities,
+      Shlo_AxesParameter:$replicated);
+  let assemblyFormat = "`<` struct(params) `>`";
+}
+
 #endif // SHLO_ATTRS_TD

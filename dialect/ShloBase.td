@@ -7,6 +7,7 @@ include "mlir/IR/OpBase.td"
 include "mlir/IR/AttrTypeBase.td"
 include "mlir/IR/EnumAttr.td"
 include "mlir/IR/OpAsmInterface.td"
+include "mlir/IR/SymbolInterfaces.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/Interfaces/InferTypeOpInterface.td"
 include "mlir/Interfaces/ControlFlowInterfaces.td"
@@ -60,6 +61,22 @@ def Shlo_FloatParameter : APFloatParameter<"a double-precision float"> {
 class Shlo_AttrParameter<string cppClass> : AttrParameter<cppClass, "an attribute"> {
   let printer = "$_printer.printAttribute($_self)";
 }
+
+// Builtin attributes inside a struct (the sharding attribute, since 1.4.0),
+// parsed and printed whole: `mesh = @m`, `replicated = ["x"]`,
+// `dims = [["x", "y"], []]`. What they hold is checked by the spec verifier.
+class Shlo_BuiltinAttrParameter<string cppClass, string desc> : AttrParameter<cppClass, desc> {
+  let parser = [{ [&]() -> ::mlir::FailureOr<}] # cppClass # [{> {
+      }] # cppClass # [{ value;
+      if ($_parser.parseAttribute(value))
+        return ::mlir::failure();
+      return value;
+    }() }];
+  let printer = "$_printer.printAttribute($_self)";
+}
+def Shlo_SymbolParameter : Shlo_BuiltinAttrParameter<"::mlir::FlatSymbolRefAttr", "a symbol reference">;
+def Shlo_AxesParameter : Shlo_BuiltinAttrParameter<"::mlir::ArrayAttr", "mesh axis names">;
+def Shlo_AxesListParameter : Shlo_BuiltinAttrParameter<"::mlir::ArrayAttr", "mesh axis names per dimension">;
 
 //===-- Ops ---------------------------------------------------------------===//
 

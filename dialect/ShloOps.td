@@ -1543,6 +1543,54 @@ def Shlo_LogisticOp : Shlo_Op<"logistic", [Pure, Elementwise, SameOperandsAndRes
   let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($operand), type($result))";
 }
 
+def Shlo_ManualComputationOp : Shlo_Op<"manual_computation", [IsolatedFromAbove]> {
+  let summary = "Runs its body once per device of a mesh, on each device's piece of the inputs, and assembles the results (JAX's shard_map).";
+  let description = [{
+    Let M be the mesh that the shardings name and A the `manual_axes`. The
+    body runs once on every device of M (every position of the grid, see
+    `mesh`). Before it runs, each input `inputs[i]` is cut along every
+    dimension d that `in_shardings[i]` shards over manual axes: the dimension
+    is split into as many equal pieces as the product of the sizes of those
+    axes, and the device at mesh coordinates c receives the piece whose index
+    is c's coordinates along those axes, read as a mixed-radix number in the
+    order the sharding lists the axes (major to minor). Dimensions and axes
+    not mentioned are not cut: every device along an unmentioned manual axis
+    receives the same piece. The body's block arguments have these local
+    types.
+
+    The body runs as one process per device, all devices of M together: a
+    collective op in the body groups processes by their device ids (the
+    `device_ids` of M, or positions in row-major order), as its
+    `replica_groups` or `source_target_pairs` say, with one replica and one
+    partition per device (`partition_id` is the device's id). Collectives
+    are what make the devices' values differ or agree; nothing else crosses
+    devices.
+
+    Each result `results[j]` is assembled from the body's j-th returned value
+    on every device, the inverse of the cutting above under
+    `out_shardings[j]`: pieces are placed along the dimensions sharded over
+    manual axes, in the same mixed-radix order. Along a manual axis that
+    `out_shardings[j]` does not mention, the devices must return equal
+    values (the program promises it, as shard_map's out_specs do); the
+    result is the value of the device at coordinate 0 of that axis.
+
+    Axes of M that are not manual are left to the compiler: for the values
+    of the program they behave as if the body ran on the whole of those axes
+    at once. Shardings never change values; only `manual_axes` and the
+    collectives in the body decide what is computed.
+
+    Spec: docs/spec.md#manual_computation
+  }];
+  let arguments = (ins
+    Variadic<AnyRankedTensor>:$inputs,
+    TypedArrayAttrBase<Shlo_ShardingAttr, "One sharding per value (`[#shlo.sharding<...>, ...]`).">:$in_shardings,
+    TypedArrayAttrBase<Shlo_ShardingAttr, "One sharding per value (`[#shlo.sharding<...>, ...]`).">:$out_shardings,
+    TypedArrayAttrBase<StrAttr, "strings">:$manual_axes);
+  let results = (outs
+    Variadic<AnyRankedTensor>:$results);
+  let regions = (region SizedRegion<1>:$body);
+}
+
 def Shlo_MapOp : Shlo_Op<"map", [RecursiveMemoryEffects]> {
   let summary = "Applies a scalar computation element by element across one or more tensors.";
   let description = [{
@@ -1585,6 +1633,34 @@ def Shlo_MaximumOp : Shlo_Op<"maximum", [Pure, Elementwise, SameOperandsAndResul
   let results = (outs
     AnyRankedTensor:$result);
   let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($lhs), type($rhs), type($result))";
+}
+
+def Shlo_MeshOp : Shlo_Op<"mesh", [Symbol]> {
+  let summary = "Declares a named mesh of devices, with named axes, that shardings refer to.";
+  let description = [{
+    A mesh arranges the devices that a program may be spread over as an
+    n-dimensional grid. Each axis of the grid has a name and a size;
+    `axis_names[i]` has `axis_sizes[i]` devices, axes listed from major to
+    minor. The grid holds `product(axis_sizes)` positions, numbered in
+    row-major order of the axes; position k is the device
+    `device_ids[k]`, or device k when `device_ids` is absent. A mesh with no
+    axes has one position; with `device_ids = [d]` it names the single device
+    d (what GSPMD calls a maximal sharding).
+
+    The op sits at the top level of the module, next to the functions, and is
+    a symbol: shardings name it as `@name`. It computes nothing and has no
+    effect on the values of the program; it only gives the vocabulary in
+    which shardings say where values live (see "Meshes and shardings").
+
+    Spec: docs/spec.md#mesh
+  }];
+  let arguments = (ins
+    SymbolNameAttr:$sym_name,
+    TypedArrayAttrBase<StrAttr, "strings">:$axis_names,
+    DenseI64ArrayAttr:$axis_sizes,
+    OptionalAttr<DenseI64ArrayAttr>:$device_ids);
+  let results = (outs);
+  let assemblyFormat = "$sym_name attr-dict";
 }
 
 def Shlo_MinimumOp : Shlo_Op<"minimum", [Pure, Elementwise, SameOperandsAndResultShape, Commutative]> {
@@ -2401,6 +2477,26 @@ def Shlo_SendOp : Shlo_Op<"send", []> {
   let results = (outs
     Shlo_TokenType:$result);
   let assemblyFormat = "`(` $inputs `)` `,` $token attr-dict `:` functional-type(operands, results)";
+}
+
+def Shlo_ShardingConstraintOp : Shlo_Op<"sharding_constraint", []> {
+  let summary = "Returns its operand unchanged and asks that the value be placed as `sharding` says.";
+  let description = [{
+    The result is the operand, element for element: a sharding never changes
+    a value, only where its pieces live. A compiler that spreads the program
+    over the devices of the mesh must give the result the layout `sharding`
+    describes (see "Meshes and shardings"); the dimensions `sharding` lists as
+    open may be sharded further by the compiler. On a single device, or in the
+    reference interpreter, the op is the identity.
+
+    Spec: docs/spec.md#sharding_constraint
+  }];
+  let arguments = (ins
+    AnyRankedTensor:$input,
+    Shlo_ShardingAttr:$sharding);
+  let results = (outs
+    AnyRankedTensor:$result);
+  let assemblyFormat = "operands attr-dict `:` custom<SameTypes>(type($input), type($result))";
 }
 
 def Shlo_ShiftLeftOp : Shlo_Op<"shift_left", [Pure, Elementwise, SameOperandsAndResultShape]> {

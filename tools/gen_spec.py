@@ -46,10 +46,18 @@ def attr_ods(kind: str) -> str:
     raise speclib.SpecError(f"unknown attribute kind {kind}")
 
 
+# Struct field kinds other than enums: `axes` is a list of mesh axis names and
+# `axes_list` one such list per dimension (the sharding attribute, 1.4.0).
+STRUCT_FIELD_ODS = {
+    "dims": "Shlo_DimListParameter", "int": '"int64_t"', "float": "Shlo_FloatParameter",
+    "symbol": "Shlo_SymbolParameter", "axes": "Shlo_AxesParameter", "axes_list": "Shlo_AxesListParameter",
+}
+
+
 def struct_parameter(kind: str) -> str:
     """The ODS parameter of a struct field of spec kind `kind`."""
-    if kind in ("dims", "int", "float"):
-        return {"dims": "Shlo_DimListParameter", "int": '"int64_t"', "float": "Shlo_FloatParameter"}[kind]
+    if kind in STRUCT_FIELD_ODS:
+        return STRUCT_FIELD_ODS[kind]
     if kind in speclib.load_attributes()["enums"]:
         return f'Shlo_AttrParameter<"::mlir::shlo::{camel(kind)}Attr">'
     raise speclib.SpecError(f"unknown struct field kind {kind}")
@@ -84,6 +92,8 @@ def op_format(op: speclib.Op) -> str | None:
     if op.format == "same_types":
         types = ", ".join(f"type(${v.name})" for v in op.operands + op.results)
         return f"operands attr-dict `:` custom<SameTypes>({types})"
+    if op.format == "symbol":
+        return "$sym_name attr-dict"
     if op.format == "return":
         v = op.operands[0].name
         return f"${v} attr-dict (`:` type(${v})^)?"
@@ -248,7 +258,8 @@ def fmt_value(v: speclib.Value) -> str:
 
 
 def _field_example(kind: str) -> str:
-    return {"dims": "[...]", "int": "N", "float": "X"}.get(kind, f"#shlo.{kind}<...>")
+    return {"dims": "[...]", "int": "N", "float": "X", "symbol": "@name", "axes": '["x", ...]',
+            "axes_list": '[["x", ...], ...]'}.get(kind, f"#shlo.{kind}<...>")
 
 
 def gen_docs() -> str:

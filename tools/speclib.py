@@ -19,14 +19,14 @@ SPEC = ROOT / "spec"
 OPERAND_KINDS = {"tensor", "token", "tuple", "future", "tensor_or_token", "any"}
 ELEMENT_CLASSES = {"bool", "signed", "unsigned", "integer", "float", "complex"}
 QUANTIZATION = {"per_tensor", "per_axis"}
-FORMATS = {"same_types", "functional", "return", "generic"}
+FORMATS = {"same_types", "functional", "return", "generic", "symbol"}
 OP_KEYS = {"name", "since", "category", "summary", "semantics", "traits", "format", "infer_default",
            "operands", "results", "attributes", "regions", "constraints", "infer",
            "examples", "invalid", "changes"}
 # Traits that the ODS generator knows how to spell.
 TRAITS = {"Pure", "Elementwise", "SameOperandsAndResultShape", "SameOperandsAndResultType",
           "Terminator", "ReturnLike", "RecursiveMemoryEffects", "IsolatedFromAbove",
-          "Commutative", "Idempotent", "Involution"}
+          "Commutative", "Idempotent", "Involution", "Symbol"}
 
 
 class SpecError(Exception):

@@ -113,6 +113,12 @@ def _decode_dialect_text(text: str):
     if not m:
         return text
     mnemonic, body = m.groups()
+    if mnemonic == "sharding":  # nested lists of axis names: shlo.sharding reads it
+        from .sharding import ShardingTextError, parse_sharding
+        try:
+            return parse_sharding(text)
+        except (ShardingTextError, ValueError, TypeError):
+            return text  # not of kind sharding: the verifier says so (A<n>)
     if mnemonic in ENUMS:
         return body.strip()
     kind = _STRUCT_BY_MNEMONIC.get(mnemonic)
@@ -127,6 +133,9 @@ def kind_of(value, kind: str) -> bool:
     """Whether a decoded dialect attribute is of spec kind `kind` (an enum case or a Struct of that kind)."""
     if kind in ENUMS:
         return isinstance(value, str) and value in ENUMS[kind]
+    if kind == "sharding":
+        from .sharding import Sharding
+        return isinstance(value, Sharding)
     if kind in STRUCTS:
         return isinstance(value, Struct) and value._kind == kind
     return True
@@ -144,8 +153,10 @@ def to_python(attr: ir.Attribute, kind: str):
         return ir.FloatAttr(attr).value
     if kind == "bool":
         return ir.BoolAttr(attr).value
-    if kind == "string":
+    if kind in ("string", "symbol_name"):
         return ir.StringAttr(attr).value
+    if kind == "string_array":
+        return [ir.StringAttr(a).value for a in ir.ArrayAttr(attr)]
     if kind == "i64_array":
         return list(ir.DenseI64ArrayAttr(attr))
     if kind == "bool_array":
@@ -197,6 +208,11 @@ def _text(value, kind: str) -> str:
         if value not in ENUMS[kind]:
             raise BuildError(f"{value!r} is not a {kind} (one of {', '.join(ENUMS[kind])})")
         return f"#shlo.{kind}<{value}>"
+    if kind == "sharding":
+        from .sharding import Sharding
+        if not isinstance(value, Sharding):
+            raise BuildError(f"a sharding attribute is built from shlo.sharding.Sharding, not {value!r}")
+        return value.text()
     if kind in STRUCTS:
         fields = STRUCTS[kind]["fields"]
         values = value.as_dict() if isinstance(value, Struct) else dict(value)
@@ -225,8 +241,10 @@ def from_python(value, kind: str, context: ir.Context | None = None) -> ir.Attri
         return ir.FloatAttr.get(ir.F32Type.get(context), float(value))
     if kind == "bool":
         return ir.BoolAttr.get(bool(value), context)
-    if kind == "string":
+    if kind in ("string", "symbol_name"):
         return ir.StringAttr.get(str(value), context)
+    if kind == "string_array":
+        return ir.ArrayAttr.get([ir.StringAttr.get(str(v), context) for v in value], context)
     if kind == "i64_array":
         return ir.DenseI64ArrayAttr.get([int(x) for x in value], context)
     if kind == "bool_array":

@@ -17,7 +17,7 @@ from .. import attributes as _attrs
 from ..errors import InterpreterError
 from ..types import type_info
 from ..verify._spec_table import OPS
-from .registry import IMPLS, QUANT_AWARE, OpContext
+from .registry import IMPLS, OP_INFO, QUANT_AWARE, OpContext
 from .values import dequantize, quantize
 
 
@@ -90,7 +90,10 @@ class _Compiler:
         entry = OPS[short]
         operand_types = [type_info(v.type) for v in op.operands]
         result_types = [type_info(r.type) for r in op.results]
-        ctx = OpContext(short, _flat_attrs(op, entry), operand_types, result_types, loc)
+        attrs = _flat_attrs(op, entry)
+        if short in OP_INFO:
+            attrs.update(OP_INFO[short](op))
+        ctx = OpContext(short, attrs, operand_types, result_types, loc)
         regions = [self.block(r.blocks[0]) for r in op.regions]
         quantized = short not in QUANT_AWARE and any(
             t.kind == "tensor" and t.quant is not None for t in operand_types + result_types)

@@ -16,6 +16,9 @@ IMPLS: dict[str, Callable] = {}
 # op the evaluator dequantizes operands, runs the float implementation and
 # quantizes the results, as the spec defines.
 QUANT_AWARE: set[str] = set()
+# Ops that need more than their attributes to run (manual_computation: its mesh):
+# name -> fn(op) -> dict merged into the op's attributes when its plan is built.
+OP_INFO: dict[str, Callable] = {}
 
 
 def implements(name: str, quant_aware: bool = False):

@@ -107,6 +107,8 @@ class Lowerer:
         self._functions = {}
         for op in module.body.operations:
             op = op.operation
+            if op.name == "shlo.mesh":   # a placement declaration: nothing to compute on one device
+                continue
             if op.name != "func.func":
                 raise CompileError(f"{op.location}: only func.func may appear at the top level, not {op.name}")
             self._functions[ir.StringAttr(op.attributes["sym_name"]).value] = op

@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast
 import builtins
 import functools
+import re
 
 from mlir import ir
 
@@ -215,13 +216,17 @@ def forget_passed_checks() -> None:
 _READS_ONLY_SIGNATURE = {"parent_is_shlo_op(op)"}
 
 
+_NAMES_OP = re.compile(r"\bop\b")
+
+
 @functools.lru_cache(maxsize=None)
 def _memoizable(short: str) -> bool:
     """False for ops whose constraints look at the op itself (the module's functions, its users):
     their outcome depends on more than the op's signature."""
     for _cid, _text, when, check in OPS[short]["constraints"]:
         for expr in (when, check):
-            if expr and expr not in _READS_ONLY_SIGNATURE and any(
+            # (the word test spares parsing the many expressions that cannot name `op`)
+            if expr and expr not in _READS_ONLY_SIGNATURE and _NAMES_OP.search(expr) and any(
                     isinstance(n, ast.Name) and n.id == "op" for n in ast.walk(ast.parse(expr, mode="eval"))):
                 return False
     return True
@@ -292,4 +297,7 @@ def verify_operation(root: ir.Operation, stop_at_first: bool = False) -> list[Ve
     errors = _check_all(_shlo_ext.walk_distinct(root, _unmemoizable()), stop_at_first)
     if errors and not stop_at_first:
         errors = _check_all(_shlo_ext.walk_with_signatures(root), stop_at_first)
+    if not (errors and stop_at_first):
+        from .shardings import check_module   # sharding.C1-C5 (spec: Meshes and shardings)
+        errors += check_module(root)
     return errors

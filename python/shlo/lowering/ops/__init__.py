@@ -11,6 +11,7 @@
   collectives                     single-process collectives; multi-process ones are errors
   numerics                        fft, cholesky, triangular_solve, batch_norm_*
   random                          rng_bit_generator, rng
+  sharding                        sharding_constraint (the identity), mesh (nothing)
 """
 from . import (collectives, control, elementwise, elementwise_math, indexing, linalg, numerics,  # noqa: F401
-               quantization, random, reductions, shapes, structure)
+               quantization, random, reductions, shapes, sharding, structure)
