@@ -1644,8 +1644,10 @@ def Shlo_MeshOp : Shlo_Op<"mesh", [Symbol]> {
     minor. The grid holds `product(axis_sizes)` positions, numbered in
     row-major order of the axes; position k is the device
     `device_ids[k]`, or device k when `device_ids` is absent. A mesh with no
-    axes has one position; with `device_ids = [d]` it names the single device
-    d (what GSPMD calls a maximal sharding).
+    axes has one position: with `device_ids = [d]` it is the single device d
+    (GSPMD's maximal sharding); without device ids it names no device in
+    particular, and a value sharded on it is replicated on every device the
+    program runs on (GSPMD's replicated sharding).
 
     The op sits at the top level of the module, next to the functions, and is
     a symbol: shardings name it as `@name`. It computes nothing and has no

@@ -125,7 +125,8 @@ func.func @main(%a: tensor<2x2xf32>) -> tensor<2x2xf32> {
         shlo.from_stablehlo(text)
 
 
-def test_sharding_attributes_kept():
+def test_gspmd_shardings_become_shlo_shardings():
+    """GSPMD strings (since 1.4.0) become shardings over a mesh made for them, written back as Shardy."""
     text = """
 module @m attributes {mhlo.num_partitions = 1 : i32} {
   func.func public @main(%a: tensor<2xf32> {mhlo.sharding = "{replicated}"}) -> (tensor<2xf32> {jax.result_info = "r"}) {
@@ -134,8 +135,13 @@ module @m attributes {mhlo.num_partitions = 1 : i32} {
   }
 }"""
     prog = shlo.from_stablehlo(text)
-    assert prog.text().count("mhlo.sharding") == 2
-    assert shlo.to_stablehlo(prog).count("mhlo.sharding") == 2
+    assert "mhlo.sharding" not in prog.text()
+    assert prog.text().count("shlo.sharding = #shlo.sharding<mesh = @gspmd_0, dims = [[]]") == 1
+    assert prog.text().count("shlo.shardings = [#shlo.sharding<mesh = @gspmd_0, dims = [[]]") == 1
+    assert 'shlo.mesh @gspmd_0 {axis_names = [], axis_sizes = array<i64>}' in prog.text()
+    out = shlo.to_stablehlo(prog)
+    assert "sdy.mesh @gspmd_0 = <[]>" in out
+    assert out.count("sdy.sharding<@gspmd_0, [{}]>") == 1 and "sdy.sharding_per_value<[<@gspmd_0, [{}]>]>" in out
 
 
 def test_tokens_and_tuples():

@@ -23,7 +23,7 @@ Rules:
   `shlo.importers.stablehlo_legacy.REWRITES` (each rule documents its rewrite). `func.func`, `func.call` and `func.return`
   pass through. Every `chlo.*` op is decomposed into shlo ops by
   `shlo.importers.chlo.DECOMPOSITIONS`; a CHLO op without a decomposition,
-  any other dialect's op (`sdy.*`, `mhlo.*`, ...), a bounded dynamic type, an
+  any other dialect's op (`mhlo.*`, Shardy ops other than those below, ...), a bounded dynamic type, an
   attribute a shlo op does not have (`dot_general`'s `algorithm`, a
   non-default `result_accuracy` on an op without one in shlo, ...) raise
   `shlo.ImportError` naming the op and its location. Nothing is dropped
@@ -46,10 +46,16 @@ Rules:
   `#shlo.accuracy<atol, rtol, ulps, mode>` on the twelve transcendental ops
   that have it in shlo (since 1.2.0); on any other op, mode DEFAULT with zero
   bounds means the same as no attribute and is dropped.
-* Shardy attributes (`sdy.sharding_rule = #sdy.op_sharding_rule<...>`,
-  `sdy.sharding = #sdy.sharding<...>`) are kept as their text in a string
-  attribute of the same name (shlo's MLIR has no Shardy dialect);
-  `to_stablehlo` parses them back. Shardy *ops* (`sdy.mesh`, ...) raise.
+* Shardings (since shlo 1.4.0, `shlo.importers.stablehlo_sharding`):
+  `sdy.mesh` -> `shlo.mesh`, `sdy.sharding` on function arguments/results ->
+  `shlo.sharding`, an op's `sdy.sharding` -> `shlo.shardings`,
+  `sdy.sharding_constraint` / `sdy.manual_computation` -> their shlo ops,
+  GSPMD `mhlo.sharding` strings (replicated, maximal, tiled) -> shardings over
+  meshes made for them, and GSPMD's `custom_call @Sharding` ->
+  `shlo.sharding_constraint`; `sdy.sharding_rule` is dropped (Shardy
+  recomputes it). `to_stablehlo` writes them all back as Shardy.
+  Other `sdy.*` attributes are kept as their text in a string attribute of
+  the same name; other Shardy ops raise (docs/sharding.md).
 * The LAPACK custom calls JAX emits for CPU linear algebra are raised into
   portable shlo by `shlo.importers.stablehlo_lapack` (docs/linalg.md).
 * Other custom calls are kept as `shlo.custom_call` with all their attributes
@@ -409,6 +415,7 @@ class StableHLOImporter:
         self._types = {}
         self._attrs = {}
         self.drop_shape_assertions = False
+        self.sharding = None   # stablehlo_sharding.ShardingImport of the module being read
 
     # -- helpers -----------------------------------------------------------
     def loc(self, jloc):
@@ -456,6 +463,13 @@ class StableHLOImporter:
             if name in keep:
                 out[name] = self.attr(text)
                 continue
+            if "." in name and self.sharding is not None:   # sdy.sharding, mhlo.sharding, sdy.sharding_rule
+                converted = self.sharding.op_attr(op, name, text)
+                if converted is None:
+                    continue
+                if converted is not NotImplemented:
+                    out[converted[0]] = converted[1]
+                    continue
             kind = kinds.get(name, "__missing__")
             try:
                 if kind == "__missing__":
@@ -471,6 +485,8 @@ class StableHLOImporter:
                         new = _quote(text)   # kept as text; to_stablehlo parses it back
                     else:
                         new = attr_to_shlo(None, text)
+                elif kind == "bool" and text == "unit":   # StableHLO's unit use_global_device_ids
+                    new = "true"
                 else:
                     new = attr_to_shlo(_builtin_kind(kind), text)
                 if (shlo_name, name) in _REDUNDANT_DEFAULTS and _REDUNDANT_DEFAULTS[(shlo_name, name)](new):
@@ -487,6 +503,8 @@ class StableHLOImporter:
     # -- walking -----------------------------------------------------------
     def module(self, jmodule):
         from ..program import Program
+        from .stablehlo_sharding import ShardingImport
+        self.sharding = ShardingImport(self, jmodule)
         jop = jmodule.operation
         with self.ctx, self.loc(jop.location):
             module = ir.Module.create(self.loc(jop.location))
@@ -502,9 +520,13 @@ class StableHLOImporter:
             with ir.InsertionPoint(module.body):
                 for op in jmodule.body.operations:
                     op = op.operation
+                    if op.name == "sdy.mesh":
+                        self.sharding.mesh(op)
+                        continue
                     if op.name != "func.func":
-                        self.fail(op, "only func.func may appear at the top level of a shlo module")
+                        self.fail(op, "only func.func and sdy.mesh may appear at the top level of a shlo module")
                     self.func(op)
+            self.sharding.finish(module)
         return Program(module, self.ctx)
 
     def func(self, op):
@@ -516,7 +538,12 @@ class StableHLOImporter:
             elif name == "function_type":
                 from jaxlib.mlir import ir as jir
                 attrs[name] = ir.TypeAttr.get(self.type(jir.TypeAttr(attr).value, self.where(op)))
-            elif name in ("arg_attrs", "res_attrs") or "." in name:   # discardable ones (dialect-prefixed) too
+            elif name in ("arg_attrs", "res_attrs"):   # shardings become shlo's, the rest is kept
+                from jaxlib.mlir import ir as jir
+                ftype = jir.FunctionType(jir.TypeAttr(op.attributes["function_type"]).value)
+                types = ftype.inputs if name == "arg_attrs" else ftype.results
+                attrs[name] = self.sharding.value_attrs(attr, types, self.where(op))
+            elif "." in name:   # discardable ones (dialect-prefixed)
                 try:
                     attrs[name] = self.attr(attr_to_shlo(None, text))
                 except (AttrError, Exception) as e:  # noqa: BLE001
@@ -559,6 +586,13 @@ class StableHLOImporter:
             if (short == "custom_call" and self.drop_shape_assertions and not len(op.results)
                     and str(op.attributes["call_target_name"]) == '"shape_assertion"'):
                 return
+            if short == "custom_call" and self.sharding is not None:
+                from .stablehlo_sharding import is_gspmd_constraint
+                if is_gspmd_constraint(op):   # GSPMD's with_sharding_constraint
+                    new = self.sharding.operation(op, loc)
+                    for a, b in zip(op.results, new.results):
+                        self.values[a] = b
+                    return
             if short == "custom_call":
                 # LAPACK FFI targets JAX emits for CPU linear algebra (lapack_?potrf_ffi, ...) are
                 # raised into portable shlo (cholesky, triangular_solve, shlo.linalg.* composites)
@@ -582,6 +616,8 @@ class StableHLOImporter:
             if fn is None:
                 self.fail(op, f"CHLO op {name} has no decomposition into shlo")
             return self.decompose(op, fn, loc, "decomposition")
+        elif dialect == "sdy" and self.sharding is not None:
+            new = self.sharding.operation(op, loc)
         else:
             self.fail(op, f"op {name} has no shlo counterpart")
         for a, b in zip(op.results, new.results):
@@ -731,7 +767,7 @@ class StableHLOExporter:
                     self.operation(op.operation)
         return jmodule
 
-    def region(self, region, jregion):
+    def region(self, region, jregion, terminator: str | None = None):
         for block in region.blocks:
             args = list(block.arguments)
             jblock = jregion.blocks.append(*[self.type(a.type) for a in args],
@@ -740,11 +776,19 @@ class StableHLOExporter:
                 self.values[a] = b
             with self.jir.InsertionPoint(jblock):
                 for op in block.operations:
-                    self.operation(op.operation)
+                    op = op.operation
+                    if terminator and op.name == "shlo.return":   # sdy.return of a manual computation
+                        self.jir.Operation.create(terminator, operands=[self.values[v] for v in op.operands],
+                                                  loc=self.loc(op.location))
+                        continue
+                    self.operation(op)
 
     def operation(self, op):
         jir = self.jir
         name = op.name
+        if name in ("shlo.mesh", "shlo.sharding_constraint", "shlo.manual_computation"):
+            from .stablehlo_sharding import export_mesh, export_operation
+            return export_mesh(self, op) if name == "shlo.mesh" else export_operation(self, op)
         if name.startswith("shlo."):
             short = name[5:]
             if short in ("async_start", "async_done"):
@@ -762,8 +806,21 @@ class StableHLOExporter:
             if name == "func.func" and aname == "function_type":
                 attrs[aname] = jir.TypeAttr.get(self.type(ir.TypeAttr(attr).value))
                 continue
+            if name == "func.func" and aname in ("arg_attrs", "res_attrs"):   # shlo.sharding -> sdy.sharding
+                from .shardy import shlo_text_to_sdy
+                attrs[aname] = self.attr(attr_to_stablehlo(None, shlo_text_to_sdy(str(attr))))
+                continue
+            if aname == "shlo.shardings":
+                from .stablehlo_sharding import export_op_attr
+                key, value = export_op_attr(self, aname, attr)
+                attrs[key] = value
+                continue
             if aname.startswith("sdy.") and isinstance(attr, ir.StringAttr) and attr.value.startswith("#sdy."):
                 attrs[aname] = self.attr(attr.value)
+                continue
+            if aname == "use_global_device_ids":   # a unit attribute in StableHLO: present means true
+                if ir.BoolAttr(attr).value:
+                    attrs[aname] = jir.UnitAttr.get(self.ctx)
                 continue
             attrs[aname] = self.attr(attr_to_stablehlo(kinds.get(aname), str(attr)))
         operands = [self.values[v] for v in op.operands]

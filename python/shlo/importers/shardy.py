@@ -1,0 +1,259 @@
+"""Shardy and GSPMD shardings <-> shlo meshes and shardings (since shlo 1.4.0).
+
+Read side (`from_stablehlo`, `from_jax`):
+  sdy.mesh @m = <["x"=4, "y"=2], device_ids=[...]>  -> shlo.mesh @m
+  #sdy.sharding<@m, [{"x"}, {"y", ?}p1], replicated={"z"}>  -> #shlo.sharding<...>
+  #sdy.sharding_per_value<[...]> (an op's `sdy.sharding`)   -> shlo.shardings = [...]
+  #sdy<manual_axes{"x"}>                                     -> ["x"]
+  GSPMD `mhlo.sharding` strings: {replicated}, {maximal device=d} and tiled
+  {devices=[a,b,...]ids|<=[n]|<=[dims]T(perm) [last_tile_dim_replicate]} become
+  shardings over meshes made for them (`gspmd_0`, ... ; axes `_d<i>` per tiled
+  dimension and `_r` for replication, device ids the tile assignment).
+Not covered (ImportError naming it): sub-axes (`"x":(1)2`), inline meshes,
+`unreduced` axes, GSPMD `last_tile_dims` / manual / tuple shardings of
+something other than an op's results.
+
+Write side (`to_stablehlo`): the reverse, always as Shardy, which XLA reads.
+"""
+from __future__ import annotations
+
+import json
+import re
+
+import numpy as np
+
+from ..errors import ImporterError
+from ..sharding import Mesh, Sharding, parse_sharding
+
+# ------------------------------------------------------------------ Shardy -> shlo
+
+_NAME = r'"(?:[^"\\]|\\.)*"'
+
+
+def _end_of_group(text: str, start: int, open_: str, close: str) -> int:
+    depth, i, in_str = 0, start, False
+    while i < len(text):
+        c = text[i]
+        if in_str:
+            if c == "\\":
+                i += 1
+            elif c == '"':
+                in_str = False
+        elif c == '"':
+            in_str = True
+        elif c == open_:
+            depth += 1
+        elif c == close:
+            depth -= 1
+            if depth == 0:
+                return i + 1
+        i += 1
+    raise ImporterError(f"unbalanced {open_}{close} in Shardy attribute {text}")
+
+
+def _axis(item: str, where: str) -> str:
+    item = item.strip()
+    if not re.fullmatch(_NAME, item):
+        raise ImporterError(f"Shardy sub-axis {item} in {where} has no shlo counterpart (whole axes only)")
+    return json.loads(item)
+
+
+def _axis_set(text: str, where: str) -> list[str]:
+    inner = text.strip()[1:-1].strip()
+    return [_axis(i, where) for i in re.findall(_NAME + r'(?::\(\d+\)\d+)?', inner)] if inner else []
+
+
+def sdy_sharding(text: str) -> Sharding:
+    """`#sdy.sharding<@m, [...], replicated={...}>` or its bare `<@m, [...]>` form as a Sharding."""
+    t = text.strip()
+    if t.startswith("#sdy.sharding"):
+        t = t[len("#sdy.sharding"):]
+    if not (t.startswith("<") and t.endswith(">")):
+        raise ImporterError(f"not a Shardy sharding: {text}")
+    body = t[1:-1].strip()
+    m = re.match(r'@(' + _NAME + r'|[\w$.-]+)\s*,\s*', body)
+    if not m:
+        raise ImporterError(f"Shardy sharding {text}: an inline mesh has no shlo counterpart (name a sdy.mesh)")
+    mesh = json.loads(m.group(1)) if m.group(1).startswith('"') else m.group(1)
+    rest = body[m.end():]
+    end = _end_of_group(rest, 0, "[", "]")
+    dims, open_, prios = [], [], []
+    for i, dm in enumerate(re.finditer(r'\{([^{}]*)\}(?:p(\d+))?', rest[1:end - 1])):
+        items = [s.strip() for s in dm.group(1).split(",") if s.strip()]
+        if "?" in items:
+            open_.append(i)
+            items.remove("?")
+        dims.append(tuple(_axis(a, text) for a in items))
+        prios.append(int(dm.group(2)) if dm.group(2) is not None else -1)
+    replicated = []
+    tail = rest[end:]
+    for key, group in re.findall(r'(\w+)\s*=\s*(\{[^{}]*\})', tail):
+        axes = _axis_set(group, text)
+        if key == "replicated":
+            replicated = axes
+        elif axes:
+            raise ImporterError(f"Shardy sharding {text}: `{key}` axes have no shlo counterpart")
+    return Sharding(mesh, tuple(dims), tuple(open_), tuple(prios) if any(p >= 0 for p in prios) else (),
+                    tuple(replicated))
+
+
+def sdy_shardings_per_value(text: str) -> list[Sharding]:
+    """`#sdy.sharding_per_value<[<@m, ...>, ...]>` as a list of Shardings."""
+    t = text.strip()
+    start = t.index("[")
+    inner = t[start + 1:_end_of_group(t, start, "[", "]") - 1]
+    out, i = [], 0
+    while i < len(inner):
+        if inner[i] == "<":
+            j = _end_of_group(inner, i, "<", ">")
+            out.append(sdy_sharding(inner[i:j]))
+            i = j
+        else:
+            i += 1
+    return out
+
+
+def sdy_manual_axes(text: str) -> list[str]:
+    m = re.search(r'manual_axes\s*(\{[^{}]*\})', text)
+    if not m:
+        raise ImporterError(f"cannot read manual axes {text}")
+    return _axis_set(m.group(1), text)
+
+
+def sdy_mesh(text: str) -> tuple[tuple, tuple | None]:
+    """(axes, device_ids) of `#sdy.mesh<["x"=4, "y"=2], device_ids=[...]>`."""
+    t = text.strip()
+    if t.startswith("#sdy.mesh"):
+        t = t[len("#sdy.mesh"):]
+    body = t.strip()[1:-1]
+    start = body.index("[")
+    end = _end_of_group(body, start, "[", "]")
+    axes = tuple((json.loads(n), int(s)) for n, s in re.findall(r'(' + _NAME + r')\s*=\s*(\d+)', body[start:end]))
+    ids = re.search(r'device_ids\s*=\s*\[([^\]]*)\]', body[end:])
+    device_ids = tuple(int(x) for x in ids.group(1).split(",") if x.strip()) if ids else None
+    return axes, device_ids
+
+
+# ------------------------------------------------------------------ shlo -> Shardy
+
+def _names(axes) -> str:
+    return ", ".join(json.dumps(a) for a in axes)
+
+
+def sharding_to_sdy(s: Sharding, bare: bool = False) -> str:
+    dims = []
+    for i, d in enumerate(s.dims):
+        items = [json.dumps(a) for a in d] + (["?"] if i in s.open else [])
+        prio = s.priorities[i] if s.priorities else -1
+        dims.append("{" + ", ".join(items) + "}" + (f"p{prio}" if prio >= 0 else ""))
+    text = f"<@{s.mesh}, [{', '.join(dims)}]" + (f", replicated={{{_names(s.replicated)}}}" if s.replicated else "") + ">"
+    return text if bare else "#sdy.sharding" + text
+
+
+def shardings_to_sdy_per_value(shardings) -> str:
+    return "#sdy.sharding_per_value<[" + ", ".join(sharding_to_sdy(s, bare=True) for s in shardings) + "]>"
+
+
+def mesh_to_sdy(mesh: Mesh) -> str:
+    axes = ", ".join(f"{json.dumps(n)}={s}" for n, s in mesh.axes)
+    ids = f", device_ids=[{', '.join(map(str, mesh.device_ids))}]" if mesh.device_ids is not None else ""
+    return f"#sdy.mesh<[{axes}]{ids}>"
+
+
+_SHLO_SHARDING = re.compile(r'#shlo\.sharding<[^<>]*>')
+
+
+def shlo_text_to_sdy(text: str) -> str:
+    """An attribute's text with every `shlo.sharding = #shlo.sharding<...>` entry written as Shardy's."""
+    return re.sub(r'shlo\.sharding = (' + _SHLO_SHARDING.pattern + ')',
+                  lambda m: "sdy.sharding = " + sharding_to_sdy(parse_sharding(m.group(1))), text)
+
+
+# ------------------------------------------------------------------ GSPMD -> shlo
+
+class GspmdMeshes:
+    """The meshes made for the GSPMD shardings of one module, one per distinct tiling."""
+
+    def __init__(self, taken=()):
+        self.meshes: dict[tuple, Mesh] = {}
+        self.taken = set(taken)
+
+    def mesh(self, axes: tuple, device_ids: tuple | None) -> Mesh:
+        key = (axes, device_ids)
+        if key not in self.meshes:
+            k = len(self.meshes)
+            while f"gspmd_{k}" in self.taken:
+                k += 1
+            name = f"gspmd_{k}"
+            self.taken.add(name)
+            self.meshes[key] = Mesh(name, axes, device_ids)
+        return self.meshes[key]
+
+
+def _split_tuple(body: str) -> list[str]:
+    parts, i = [], 0
+    while i < len(body):
+        if body[i] == "{":
+            j = _end_of_group(body, i, "{", "}")
+            parts.append(body[i:j])
+            i = j
+        else:
+            i += 1
+    return parts
+
+
+def gspmd_shardings(text: str, ranks: list[int], meshes: GspmdMeshes) -> list[Sharding]:
+    """The Shardings of a GSPMD sharding string for values of the given ranks (a tuple
+    sharding `{{...}, {...}}` gives one per value)."""
+    t = text.strip()
+    if t.startswith('"') and t.endswith('"'):
+        t = json.loads(t)
+    inner = t.strip()
+    if inner.startswith("{{") or (inner.startswith("{") and inner[1:].lstrip().startswith("{")):
+        parts = _split_tuple(inner[1:-1])
+        if len(parts) != len(ranks):
+            raise ImporterError(f"GSPMD tuple sharding {text} has {len(parts)} entries for {len(ranks)} values")
+        return [gspmd_sharding(p, r, meshes) for p, r in zip(parts, ranks)]
+    return [gspmd_sharding(inner, r, meshes) for r in ranks]
+
+
+def gspmd_sharding(text: str, rank: int, meshes: GspmdMeshes) -> Sharding:
+    body = text.strip()
+    if body.startswith("{") and body.endswith("}"):
+        body = body[1:-1].strip()
+    empty = tuple(() for _ in range(rank))
+    if body in ("replicated", ""):
+        return Sharding(meshes.mesh((), None).name, empty)
+    m = re.fullmatch(r'maximal device=(\d+)', body)
+    if m:
+        return Sharding(meshes.mesh((), (int(m.group(1)),)).name, empty)
+    m = re.fullmatch(r'devices=\[([\d,]+)\]\s*(<=\[[\d,]+\](?:T\([\d,]+\))?|[\d,]+)\s*(last_tile_dim_replicate)?', body)
+    if not m:
+        raise ImporterError(f"GSPMD sharding {{{body}}} has no shlo counterpart (supported: replicated, maximal, "
+                            f"tiled devices=[...] with optional last_tile_dim_replicate)")
+    tiles = [int(x) for x in m.group(1).split(",")]
+    ids_text = m.group(2)
+    n = int(np.prod(tiles))
+    if ids_text.startswith("<="):
+        im = re.fullmatch(r'<=\[([\d,]+)\](?:T\(([\d,]+)\))?', ids_text)
+        shape = [int(x) for x in im.group(1).split(",")]
+        ids = np.arange(int(np.prod(shape))).reshape(shape)
+        if im.group(2):
+            ids = ids.transpose([int(x) for x in im.group(2).split(",")])
+        ids = [int(x) for x in ids.reshape(-1)]
+    else:
+        ids = [int(x) for x in ids_text.split(",")]
+    replicate = bool(m.group(3))
+    if len(ids) != n or len(tiles) != rank + (1 if replicate else 0):
+        raise ImporterError(f"GSPMD sharding {{{body}}} does not fit a value of rank {rank}")
+    axes, dims = [], []
+    for i, t in enumerate(tiles[:rank]):
+        if t > 1:
+            axes.append((f"_d{i}", t))
+            dims.append((f"_d{i}",))
+        else:
+            dims.append(())
+    if replicate and tiles[-1] > 1:
+        axes.append(("_r", tiles[-1]))
+    device_ids = None if ids == list(range(n)) else tuple(ids)
+    return Sharding(meshes.mesh(tuple(axes), device_ids).name, tuple(dims))

@@ -1,0 +1,187 @@
+"""The sharding part of the StableHLO <-> shlo translation (since shlo 1.4.0).
+
+Reading: `sdy.mesh` -> `shlo.mesh`; `sdy.sharding` on function arguments and
+results -> `shlo.sharding`; an op's `sdy.sharding` -> `shlo.shardings`;
+`sdy.sharding_constraint` / `sdy.manual_computation` / `sdy.return` ->
+`shlo.sharding_constraint` / `shlo.manual_computation` / `shlo.return`;
+GSPMD `mhlo.sharding` strings -> shardings over meshes made for them, and
+GSPMD's `custom_call @Sharding` -> `shlo.sharding_constraint`.
+`sdy.sharding_rule` (how an op's dimensions relate, for propagation) is
+dropped: it restates what the op means and XLA recomputes it.
+
+Writing: the reverse, as Shardy (XLA reads it), so XLA sees the same
+shardings. The attribute text conversions live in `importers/shardy.py`.
+"""
+from __future__ import annotations
+
+from mlir import ir
+
+from ..errors import ImporterError
+from ..sharding import Sharding, parse_sharding
+from . import shardy
+
+DROPPED = {"sdy.sharding_rule"}   # recomputed by Shardy from the op itself
+
+
+class ShardingImport:
+    """Per-module state of the read side: the meshes met so far, GSPMD meshes made."""
+
+    def __init__(self, importer, jmodule):
+        self.imp = importer
+        names = []
+        for op in jmodule.body.operations:
+            op = op.operation
+            if op.name == "sdy.mesh":
+                names.append(str(op.attributes["sym_name"]).strip('"'))
+        self.gspmd = shardy.GspmdMeshes(names)
+
+    def mesh(self, op):
+        """shlo.mesh for a top-level sdy.mesh (at the current insertion point)."""
+        name = str(op.attributes["sym_name"]).strip('"')
+        axes, ids = shardy.sdy_mesh(str(op.attributes["mesh"]))
+        self._create_mesh(name, axes, ids, self.imp.loc(op.location))
+
+    def _create_mesh(self, name, axes, ids, loc):
+        attrs = {
+            "sym_name": ir.StringAttr.get(name, self.imp.ctx),
+            "axis_names": ir.ArrayAttr.get([ir.StringAttr.get(a, self.imp.ctx) for a, _ in axes], self.imp.ctx),
+            "axis_sizes": ir.DenseI64ArrayAttr.get([s for _, s in axes], self.imp.ctx),
+        }
+        if ids is not None:
+            attrs["device_ids"] = ir.DenseI64ArrayAttr.get(list(ids), self.imp.ctx)
+        return ir.Operation.create("shlo.mesh", attributes=attrs, loc=loc)
+
+    def finish(self, module):
+        """Declares the meshes made for GSPMD shardings, at the top of the module."""
+        block = module.body
+        first = block.operations[0] if len(block.operations) else None
+        for m in self.gspmd.meshes.values():
+            ip = ir.InsertionPoint(first) if first is not None else ir.InsertionPoint(block)
+            with ip:
+                self._create_mesh(m.name, m.axes, m.device_ids, ir.Location.unknown(self.imp.ctx))
+
+    def value_attrs(self, jattr, jtypes, where: str):
+        """A function's arg_attrs / res_attrs (jaxlib ArrayAttr of dicts) with shardings translated."""
+        from jaxlib.mlir import ir as jir
+        from .stablehlo import attr_to_shlo
+        dicts = []
+        for d, t in zip(jir.ArrayAttr(jattr), list(jtypes) + [None] * 0):
+            d = jir.DictAttr(d)
+            entries = {}
+            for i in range(len(d)):
+                named = d[i]
+                name, text = named.name, str(named.attr)
+                if name == "sdy.sharding":
+                    entries["shlo.sharding"] = self.sharding_attr(shardy.sdy_sharding(text))
+                elif name == "mhlo.sharding":
+                    rank = len(jir.RankedTensorType(t).shape) if t is not None else 0
+                    s = shardy.gspmd_shardings(text, [rank], self.gspmd)[0]
+                    entries["shlo.sharding"] = self.sharding_attr(s)
+                else:
+                    try:
+                        entries[name] = self.imp.attr(attr_to_shlo(None, text))
+                    except Exception as e:  # noqa: BLE001
+                        raise ImporterError(f"{where}: attribute {name} = {text} does not translate ({e})") from None
+            dicts.append(ir.DictAttr.get(entries, self.imp.ctx))
+        return ir.ArrayAttr.get(dicts, self.imp.ctx)
+
+    def sharding_attr(self, s: Sharding):
+        return self.imp.attr(s.text())
+
+    def shardings_attr(self, shardings):
+        return ir.ArrayAttr.get([self.sharding_attr(s) for s in shardings], self.imp.ctx)
+
+    def op_attr(self, op, name: str, text: str):
+        """(new name, attribute) for a discardable sharding attribute of an op, None to drop it,
+        or NotImplemented when `name` is not one of them."""
+        if name in DROPPED:
+            return None
+        if name == "sdy.sharding":
+            return "shlo.shardings", self.shardings_attr(shardy.sdy_shardings_per_value(text))
+        if name == "mhlo.sharding":
+            from jaxlib.mlir import ir as jir
+            ranks = [len(jir.RankedTensorType(r.type).shape) for r in op.results]
+            return "shlo.shardings", self.shardings_attr(shardy.gspmd_shardings(text, ranks, self.gspmd))
+        return NotImplemented
+
+    def operation(self, op, loc):
+        """shlo ops for a sdy op (or GSPMD's @Sharding custom_call); returns the new op."""
+        imp = self.imp
+        name = op.name
+        results = [imp.type(r.type, imp.where(op)) for r in op.results]
+        if name == "sdy.sharding_constraint" or name == "stablehlo.custom_call":
+            if name == "sdy.sharding_constraint":
+                s = shardy.sdy_sharding(str(op.attributes["sharding"]))
+            else:
+                from jaxlib.mlir import ir as jir
+                rank = len(jir.RankedTensorType(op.results[0].type).shape)
+                s = shardy.gspmd_shardings(str(op.attributes["mhlo.sharding"]), [rank], self.gspmd)[0]
+            return ir.Operation.create("shlo.sharding_constraint", results=results, operands=imp.operands(op),
+                                       attributes={"sharding": self.sharding_attr(s)}, loc=loc)
+        if name == "sdy.manual_computation":
+            attrs = {
+                "in_shardings": self.shardings_attr(shardy.sdy_shardings_per_value(str(op.attributes["in_shardings"]))),
+                "out_shardings": self.shardings_attr(shardy.sdy_shardings_per_value(str(op.attributes["out_shardings"]))),
+                "manual_axes": ir.ArrayAttr.get([ir.StringAttr.get(a, imp.ctx) for a in
+                                                 shardy.sdy_manual_axes(str(op.attributes["manual_axes"]))], imp.ctx),
+            }
+            new = ir.Operation.create("shlo.manual_computation", results=results, operands=imp.operands(op),
+                                      attributes=attrs, regions=1, loc=loc)
+            imp.region(op.regions[0], new.regions[0], op)
+            return new
+        if name == "sdy.return":
+            return ir.Operation.create("shlo.return", operands=imp.operands(op), loc=loc)
+        imp.fail(op, f"Shardy op {name} has no shlo counterpart (docs/sharding.md)")
+
+
+def is_gspmd_constraint(op) -> bool:
+    """GSPMD's sharding constraint: `custom_call @Sharding` with an `mhlo.sharding`."""
+    return (op.name == "stablehlo.custom_call" and str(op.attributes["call_target_name"]) == '"Sharding"'
+            and "mhlo.sharding" in op.attributes and len(op.operands) == 1 and len(op.results) == 1)
+
+
+# ---------------------------------------------------------------------- writing
+
+def export_mesh(exporter, op):
+    """sdy.mesh for a shlo.mesh."""
+    from ..sharding import mesh_of_op
+    jir = exporter.jir
+    m = mesh_of_op(op)
+    attrs = {"sym_name": jir.StringAttr.get(m.name, exporter.ctx), "mesh": exporter.attr(shardy.mesh_to_sdy(m))}
+    return jir.Operation.create("sdy.mesh", attributes=attrs, loc=exporter.loc(op.location))
+
+
+def export_op_attr(exporter, name: str, attr):
+    """(name, jaxlib attribute) for a sharding attribute of an op or function, or None."""
+    if name == "shlo.shardings":
+        shardings = [parse_sharding(str(a)) for a in ir.ArrayAttr(attr)]
+        return "sdy.sharding", exporter.attr(shardy.shardings_to_sdy_per_value(shardings))
+    return None
+
+
+def export_operation(exporter, op):
+    """sdy ops for shlo.sharding_constraint / manual_computation; None for other ops."""
+    jir = exporter.jir
+    name = op.name
+    loc = exporter.loc(op.location)
+    if name == "shlo.sharding_constraint":
+        s = parse_sharding(str(op.attributes["sharding"]))
+        new = jir.Operation.create("sdy.sharding_constraint", results=[exporter.type(r.type) for r in op.results],
+                                   operands=[exporter.values[v] for v in op.operands],
+                                   attributes={"sharding": exporter.attr(shardy.sharding_to_sdy(s))}, loc=loc)
+    elif name == "shlo.manual_computation":
+        def per_value(key):
+            return exporter.attr(shardy.shardings_to_sdy_per_value(
+                [parse_sharding(str(a)) for a in ir.ArrayAttr(op.attributes[key])]))
+        axes = [ir.StringAttr(a).value for a in ir.ArrayAttr(op.attributes["manual_axes"])]
+        attrs = {"in_shardings": per_value("in_shardings"), "out_shardings": per_value("out_shardings"),
+                 "manual_axes": exporter.attr("#sdy<manual_axes{" + shardy._names(axes) + "}>")}
+        new = jir.Operation.create("sdy.manual_computation", results=[exporter.type(r.type) for r in op.results],
+                                   operands=[exporter.values[v] for v in op.operands], attributes=attrs, regions=1,
+                                   loc=loc)
+        exporter.region(op.regions[0], new.regions[0], terminator="sdy.return")
+    else:
+        return None
+    for a, b in zip(op.results, new.results):
+        exporter.values[a] = b
+    return new
