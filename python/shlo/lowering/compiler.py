@@ -170,10 +170,14 @@ def _fusion_is_safe(module: ir.Module) -> bool:
 
 
 def compile(prog, target: str = "cpu", opt_level: int = 2, cache_dir: str | None = None, *,
-            entry: str = "main", threads: int | None = None, schedule: bool = True) -> CompiledFunction:
-    """Compiles `entry` of a shlo Program for the host CPU (see the module docstring)."""
+            entry: str = "main", threads: int | None = None, schedule: bool = True, arch: str = "sm_90"):
+    """Compiles `entry` of a shlo Program for the host CPU (see the module docstring), or with
+    target="cuda" for an NVIDIA GPU of `arch` (a `CudaArtifact`: PTX, cubin, launch plan)."""
+    if target == "cuda":
+        from .gpu.compiler import compile_cuda
+        return compile_cuda(prog, arch=arch, entry=entry)
     if target != "cpu":
-        raise CompileError(f"target {target!r} is not supported yet (have: 'cpu')")
+        raise CompileError(f"target {target!r} is not supported (have: 'cpu', 'cuda')")
     if not isinstance(prog, Program):
         from ..program import parse
         prog = parse(prog)

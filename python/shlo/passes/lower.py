@@ -261,3 +261,20 @@ def _gather_by_lanes(op: ir.Operation) -> ir.Value:
             scf.YieldOp([vector.extract(pass_thru, [], pos)])
         acc = vector.insert(guarded.results[0], acc, [], pos)
     return acc
+
+
+def gpu_parallel_dims_first(module_op: ir.Operation) -> None:
+    """See shlo.lowering.gpu.mapping.parallel_dims_first."""
+    from ..lowering.gpu import mapping
+    with module_op.context, ir.Location.unknown(module_op.context):
+        for func in _ops_named(module_op, "func.func"):
+            mapping.parallel_dims_first(func)
+
+
+def gpu_map_loops(module_op: ir.Operation) -> None:
+    """See shlo.lowering.gpu.mapping.map_function (every function with a body)."""
+    from ..lowering.gpu import mapping
+    with module_op.context, ir.Location.unknown(module_op.context):
+        for func in _ops_named(module_op, "func.func"):
+            if func.regions[0].blocks:
+                mapping.map_function(func)

@@ -32,6 +32,10 @@ SHLO_PASSES = {p.name: p for p in (
              lower.expand_memref_copies),
     ShloPass("shlo-scalarize-strided-gathers", "Rewrites vector.gather from memrefs that are not unit-stride "
              "innermost into per-lane loads (MLIR 22.1.8 cannot lower them).", lower.scalarize_strided_gathers),
+    ShloPass("shlo-gpu-parallel-dims-first", "Permutes each linalg.generic's loops so its parallel dimensions are "
+             "outermost (one GPU thread per output element, reductions inside).", lower.gpu_parallel_dims_first),
+    ShloPass("shlo-gpu-map-loops", "Maps each top-level scf.parallel of the entry to GPU blocks x threads over its "
+             "flattened iteration space, and other top-level code to one-thread kernels.", lower.gpu_map_loops),
 )}
 # Named pipelines: a name standing for several pipeline elements.
 NAMED_PIPELINES = {

@@ -1,0 +1,1 @@
+"""The GPU back end (CUDA): kernels, PTX, and the host driver."""

@@ -1,0 +1,253 @@
+"""`shlo.compile(prog, target="cuda", arch=...)`: shlo -> linalg (the CPU back end's lowering)
+-> loops mapped to blocks and threads -> kernels -> NVVM -> PTX (and a cubin where ptxas is).
+
+    art = compile_cuda(prog, arch="sm_90")     # art.ptx, art.cubin, art.kernels, art.plan
+    outs = art(*arrays)                        # runs where a GPU and its driver are
+    check = cpu_check(prog)                    # the mapped loops compiled for the CPU: a callable
+
+The two paths share every step up to the mapping (mapping.py), so `cpu_check` runs exactly
+the block / thread decomposition the kernels use, on the CPU, against the interpreter.
+"""
+from __future__ import annotations
+
+import re
+import time
+
+from mlir import ir
+
+from ...errors import CompileError, ShloError
+from ...program import Program
+from .. import pipeline as cpu_pipeline
+from ..driver import ENTRY_SYMBOL, lower_program
+from . import pipeline
+
+MAP = "shlo-gpu-map-loops"
+
+
+def _program(prog) -> Program:
+    if not isinstance(prog, Program):
+        from ...program import parse
+        prog = parse(prog)
+    prog.verify()
+    return prog
+
+
+def _entry(module: ir.Module) -> ir.Operation:
+    for op in module.body.operations:
+        op = op.operation if hasattr(op, "operation") else op
+        if op.name == "func.func" and ir.StringAttr(op.attributes["sym_name"]).value == ENTRY_SYMBOL:
+            return op
+    raise CompileError("target 'cuda': the lowered module has no entry function")
+
+
+def _run(module: ir.Module, passes: str, stage: str) -> None:
+    try:
+        cpu_pipeline.run(module, f"builtin.module({passes})")
+    except ShloError as e:
+        raise CompileError(f"target 'cuda', {stage}: {e}") from None
+
+
+def _buffers(prog: Program, entry: str):
+    """The entry lowered to linalg, fused, bufferized (shared by both paths)."""
+    lowered = lower_program(prog, entry=entry, mode="compile")
+    m = lowered.module
+    cpu_pipeline.verify(m, "from the lowering")
+    try:
+        cpu_pipeline.run(m, cpu_pipeline.prepare(m))
+    except ShloError as e:
+        raise CompileError(f"target 'cuda', prepare: {e}") from None
+    _run(m, pipeline.BUFFERIZE, "bufferize")
+    return lowered, m
+
+
+def cpu_check(prog, entry: str = "main"):
+    """The GPU-mapped loops of `entry` compiled for the CPU: a callable like shlo.compile's.
+    Results are out-parameters here too, as in the kernels."""
+    from ..compiler import CompiledFunction, _signature
+    from ..driver import probes_of
+    prog = _program(prog)
+    lowered, m = _buffers(prog, entry)
+    _run(m, pipeline.OUT_PARAMS, "out-parameters")
+    _run(m, pipeline.TO_LOOPS, "loops")
+    _run(m, MAP, "mapping")
+    _run(m, pipeline.CPU_CHECK, "cpu check")
+    arg_types, result_types = _signature(prog, entry)
+    probes = probes_of(prog.module, entry)
+    native = _OutParams(m, lowered.flat_args, lowered.flat_results)
+    return CompiledFunction(prog, entry, native, arg_types, result_types, probes, {}, "gpu-cpu-check",
+                            lowered.dim_constraints)
+
+
+class _OutParams:
+    """The JIT-compiled entry that writes its results into arrays it is given, called the way
+    CompiledFunction calls compiled code (arrays in, results out)."""
+
+    def __init__(self, module: ir.Module, flat_args, flat_results):
+        from mlir.execution_engine import ExecutionEngine
+        from ..runtime import NativeFunction, storage_dtype
+        try:
+            self._engine = ExecutionEngine(module, opt_level=0)
+        except Exception as e:  # noqa: BLE001 - LLVM reports failures as generic errors
+            raise CompileError(f"target 'cuda', cpu check: JIT compilation failed: {e}") from None
+        address = self._engine.raw_lookup("_mlir_ciface_" + ENTRY_SYMBOL)
+        if not address:
+            raise CompileError("target 'cuda', cpu check: no entry point")
+        self._native = NativeFunction(address, list(flat_args) + list(flat_results), [], keepalive=(self._engine,))
+        self._outs = [(tuple(int(d) for d in t.shape), storage_dtype(t)) for t in flat_results]
+
+    def __call__(self, arrays: list) -> list:
+        import numpy as np
+        outs = [np.zeros(shape, dtype) for shape, dtype in self._outs]
+        self._native(list(arrays) + outs)
+        return outs
+
+
+def compile_cuda(prog, arch: str = "sm_90", entry: str = "main", assemble: bool = True):
+    """Compiles `entry` to PTX for `arch` (and a cubin with ptxas when `assemble`)."""
+    return compile_cuda_arches(prog, (arch,), entry, assemble)[arch]
+
+
+def compile_cuda_arches(prog, arches, entry: str = "main", assemble: bool = True) -> dict:
+    """`compile_cuda` for several chips from one lowering: {arch: artifact}."""
+    for arch in arches:
+        if arch not in pipeline.ARCHES:
+            raise CompileError(f"target 'cuda': arch {arch!r} is not supported (have: {', '.join(pipeline.ARCHES)})")
+    prog = _program(prog)
+    t0 = time.perf_counter()
+    lowered, m = _buffers(prog, entry)
+    if lowered.dim_constraints or any(None in t.shape for t in lowered.flat_args + lowered.flat_results):
+        raise CompileError("target 'cuda': dynamic shapes are not supported yet")
+    _run(m, pipeline.OUT_PARAMS, "out-parameters")
+    _run(m, pipeline.TO_LOOPS, "loops")
+    _run(m, MAP, "mapping")
+    t1 = time.perf_counter()
+    _run(m, pipeline.TO_KERNELS, "kernels")
+    from . import plan as plan_mod
+    with m.context, ir.Location.unknown(m.context):
+        _merge_kernel_modules(m)
+        plan, constants = plan_mod.extract(m, _entry(m), len(lowered.flat_args), len(lowered.flat_results))
+    plan.update(format=1, inputs=[_io(t) for t in lowered.flat_args],
+                outputs=[_io(t) for t in lowered.flat_results])
+    t2 = time.perf_counter()
+    out = {}
+    for arch in arches:
+        t3 = time.perf_counter()
+        mod = m if arch == arches[-1] else _clone(m)
+        _run(mod, pipeline.to_nvvm(arch), "to PTX")
+        ptx = _ptx_of(mod)
+        t4 = time.perf_counter()
+        cubin = None
+        if assemble:
+            from .ptxas import assemble as ptxas
+            cubin = ptxas(ptx, arch)
+        t5 = time.perf_counter()
+        from .artifact import CudaArtifact
+        art = CudaArtifact(ptx=ptx, cubin=cubin, plan=dict(plan, arch=arch), constants=constants)
+        art.timings = {"lower": t1 - t0, "kernels": t2 - t1, "ptx": t4 - t3, "ptxas": t5 - t4}
+        out[arch] = art
+    return out
+
+
+def _clone(module: ir.Module) -> ir.Module:
+    import io
+    buf = io.BytesIO()
+    module.operation.write_bytecode(buf)
+    return ir.Module.parse(buf.getvalue(), module.context)
+
+
+KERNELS_MODULE = "shlo_kernels"
+
+
+def _merge_kernel_modules(module: ir.Module) -> None:
+    """Outlining makes one gpu.module per kernel, each kernel named after the entry; here one
+    module (one PTX image, loaded once) holds them all, as `k0`, `k1`, ... in launch order.
+    Symbols the outliner copied into several modules (globals) are kept once."""
+    gpu_modules = [op for op in (o.operation for o in module.body.operations) if op.name == "gpu.module"]
+    if not gpu_modules:
+        return
+    renamed = {}                 # (old module, old kernel) -> new kernel name
+    for i, gm in enumerate(gpu_modules):
+        mod_name = ir.StringAttr(gm.attributes["sym_name"]).value
+        for o in gm.regions[0].blocks[0].operations:
+            o = o.operation
+            if o.name == "gpu.func" and "gpu.kernel" in o.attributes:
+                old = ir.StringAttr(o.attributes["sym_name"]).value
+                new = f"k{len(renamed)}"
+                o.attributes["sym_name"] = ir.StringAttr.get(new)
+                renamed[(mod_name, old)] = new
+    first = gpu_modules[0]
+    first.attributes["sym_name"] = ir.StringAttr.get(KERNELS_MODULE)
+    body = first.regions[0].blocks[0]
+    names = {ir.StringAttr(o.operation.attributes["sym_name"]).value for o in body.operations
+             if "sym_name" in o.operation.attributes}
+    for other in gpu_modules[1:]:
+        for o in list(other.regions[0].blocks[0].operations):
+            o = o.operation
+            if o.name == "gpu.module_end":
+                continue
+            name = ir.StringAttr(o.attributes["sym_name"]).value if "sym_name" in o.attributes else None
+            if name is not None and name in names:
+                continue
+            names.add(name)
+            if _has_terminator(body):
+                o.move_before(list(body.operations)[-1].operation)
+            else:
+                body.append(o)
+        other.erase()
+    for op in _walk(module.operation):
+        if op.name == "gpu.launch_func":
+            mod_name, kernel = [p.strip().lstrip("@") for p in str(op.attributes["kernel"]).split("::")]
+            op.attributes["kernel"] = ir.Attribute.parse(f"@{KERNELS_MODULE}::@{renamed[(mod_name, kernel)]}")
+
+
+def _has_terminator(block) -> bool:
+    ops = list(block.operations)
+    return bool(ops) and ops[-1].operation.name == "gpu.module_end"
+
+
+def _walk(op: ir.Operation):
+    for region in op.regions:
+        for block in region.blocks:
+            for o in block.operations:
+                o = o.operation
+                yield o
+                yield from _walk(o)
+
+
+def _io(t) -> dict:
+    from ..runtime import storage_dtype
+    return {"shape": [int(d) for d in t.shape], "dtype": storage_dtype(t).name}
+
+
+def _ptx_of(module: ir.Module) -> str:
+    """The PTX of the module's gpu.binary (`#gpu.object<..., assembly = "...">`, bytes escaped
+    as \\XX hex pairs)."""
+    texts = []
+    for op in module.body.operations:
+        op = op.operation if hasattr(op, "operation") else op
+        if op.name == "gpu.binary":
+            text = str(op.attributes["objects"])
+            m = re.search(r'assembly = "((?:[^"\\]|\\.)*)"', text)
+            if not m:
+                raise CompileError("target 'cuda': the gpu.binary holds no PTX")
+            texts.append(_unescape(m.group(1)))
+    if len(texts) != 1:
+        raise CompileError(f"target 'cuda': expected one kernel module, found {len(texts)}")
+    return texts[0]
+
+
+def _unescape(s: str) -> str:
+    out = bytearray()
+    i = 0
+    while i < len(s):
+        c = s[i]
+        if c == "\\" and i + 2 < len(s) + 1 and re.match(r"[0-9A-Fa-f]{2}", s[i + 1:i + 3]):
+            out.append(int(s[i + 1:i + 3], 16))
+            i += 3
+        elif c == "\\" and i + 1 < len(s):
+            out.append(ord(s[i + 1]))
+            i += 2
+        else:
+            out += c.encode()
+            i += 1
+    return out.decode()

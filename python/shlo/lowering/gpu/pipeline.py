@@ -1,0 +1,54 @@
+"""Pass pipelines of the GPU back end, as upstream pass strings (`shlo-opt -p` runs them).
+
+  PREPARE     the CPU back end's (inline, fold, fuse element-wise ops)
+  BUFFERIZE   one-shot bufferization; results become out-parameters written by the kernels
+              (the host allocates them); no deallocation: the host driver owns every buffer
+  TO_LOOPS    named linalg ops generalized, then loop nests of scf.parallel (mapping.py maps
+              them to blocks and threads between TO_LOOPS and TO_KERNELS)
+  TO_KERNELS  scf.parallel -> gpu.launch, views expanded, kernels outlined into a gpu.module
+  TO_NVVM     the gpu.module to NVVM and to PTX (`gpu-module-to-binary{format=isa}`)
+  CPU_CHECK   the mapped loops (before TO_KERNELS) to the LLVM dialect for the CPU, which
+              runs the GPU mapping without a GPU
+"""
+from __future__ import annotations
+
+import os
+import shutil
+
+BUFFERIZE = ("eliminate-empty-tensors,one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops "
+             "function-boundary-type-conversion=identity-layout-map},"
+             "convert-bufferization-to-memref,shlo-widen-i1-memrefs,canonicalize,cse")
+OUT_PARAMS = "buffer-results-to-out-params{hoist-static-allocs modify-public-functions add-result-attr}"
+TO_LOOPS = "linalg-generalize-named-ops,shlo-gpu-parallel-dims-first,shlo-expand-memref-copy,convert-linalg-to-parallel-loops,canonicalize,cse"
+TO_KERNELS = ("convert-parallel-loops-to-gpu,canonicalize,cse,fold-memref-alias-ops,expand-strided-metadata,"
+              "lower-affine,gpu-kernel-outlining,canonicalize,cse")
+CPU_CHECK = ("canonicalize,fold-memref-alias-ops,expand-strided-metadata,lower-affine,convert-complex-to-standard,"
+             "convert-scf-to-cf,convert-math-to-llvm{approximate-log1p=false},convert-math-to-libm,"
+             "convert-complex-to-llvm,convert-to-llvm,reconcile-unrealized-casts,canonicalize")
+
+ARCHES = ("sm_80", "sm_86", "sm_89", "sm_90")
+PTX_FEATURES = {"sm_80": "+ptx70", "sm_86": "+ptx71", "sm_89": "+ptx78", "sm_90": "+ptx80"}
+
+
+def libdevice() -> str | None:
+    """CUDA's libdevice bitcode (math functions for NVVM), from the toolkit that holds ptxas."""
+    roots = [os.environ.get("CUDA_HOME"), os.environ.get("CUDA_PATH"), "/usr/local/cuda"]
+    ptxas = shutil.which("ptxas")
+    if ptxas:
+        roots.append(os.path.dirname(os.path.dirname(os.path.realpath(ptxas))))
+    for root in roots:
+        if root:
+            path = os.path.join(root, "nvvm", "libdevice", "libdevice.10.bc")
+            if os.path.exists(path):
+                return path
+    return None
+
+
+def to_nvvm(arch: str) -> str:
+    """The gpu.module to PTX for `arch`; math functions from libdevice where the toolkit has it."""
+    lib = libdevice()
+    link = f" l={lib}" if lib else ""
+    return (f"nvvm-attach-target{{chip={arch} features={PTX_FEATURES[arch]} O=3{link}}},"
+            "gpu.module(convert-complex-to-standard,convert-scf-to-cf,convert-gpu-to-nvvm,convert-math-to-llvm,"
+            "convert-complex-to-llvm,convert-to-llvm,canonicalize,cse,reconcile-unrealized-casts),"
+            "gpu-module-to-binary{format=isa}")

@@ -1,0 +1,111 @@
+"""The GPU back end without a GPU: the block / thread mapping run on the CPU against the
+interpreter, PTX that ptxas assembles for sm_80 and sm_90, the launch plan, and errors.
+(tools/gpu_coverage.py runs the same checks on every conformance program.)"""
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import shlo
+from shlo.lowering.gpu import compiler as gpu
+from shlo.lowering.selfcheck import lift_constants
+
+ROOT = Path(__file__).resolve().parent.parent
+HAVE_PTXAS = shutil.which("ptxas") is not None
+
+# One program per kind of code the mapping meets: element-wise, a contraction, a reduction,
+# a sort (sequential loops), a while loop, a branch yielding buffers, gathers and scatters.
+SAMPLES = ["add/f32.mlir", "exponential/f32.mlir", "dot_general/f32_0.mlir", "reduce/f32_add_02.mlir",
+           "sort/f32_keys_i64_values_stable.mlir", "while/f32_n5.mlir", "case/index_0.mlir",
+           "gather/f32_i32_0.mlir", "scatter/f32_add_0.mlir", "convolution/f32_0.mlir", "reduce_window/f32_add_1.mlir",
+           "cholesky/f32_3x3_lower.mlir", "fft/complexf32_FFT_3x5.mlir", "iota/i32_2x3_d1.mlir"]
+
+
+def _sample(name: str):
+    path = ROOT / "conformance" / name
+    return lift_constants(shlo.parse(path.read_text(), name=str(path)))
+
+
+@pytest.mark.parametrize("name", SAMPLES)
+def test_mapped_loops_run_on_cpu_and_pass_the_programs_checks(name):
+    prog, args = _sample(name)
+    gpu.cpu_check(prog)(*args)          # the program's check.* calls raise on a mismatch
+
+
+@pytest.mark.skipif(not HAVE_PTXAS, reason="ptxas (CUDA toolkit) is not on the PATH")
+@pytest.mark.parametrize("name", SAMPLES)
+def test_ptx_assembles_for_sm80_and_sm90(name):
+    prog, _ = _sample(name)
+    arts = gpu.compile_cuda_arches(prog, ("sm_80", "sm_90"))
+    for arch, art in arts.items():
+        assert f".target {arch}" in art.ptx
+        assert art.cubin is not None and art.cubin[:4] == b"\x7fELF"
+        names = {k["name"] for k in art.kernels}
+        for k in names:
+            assert f".entry {k}(" in art.ptx
+
+
+def _mlp_prog():
+    import jax
+
+    def f(x, w, b):
+        return jax.nn.relu(x @ w + b).sum(0)
+    args = [np.random.default_rng(0).standard_normal(s).astype(np.float32) for s in ((64, 32), (32, 48), (48,))]
+    return shlo.from_jax(f, *args), args
+
+
+def test_plan_has_launch_dimensions_and_buffers():
+    prog, args = _mlp_prog()
+    art = shlo.compile(prog, target="cuda", arch="sm_90")
+    plan = art.plan
+    assert plan["arch"] == "sm_90"
+    assert [i["shape"] for i in plan["inputs"]] == [[64, 32], [32, 48], [48]]
+    assert plan["outputs"] == [{"shape": [48], "dtype": "float32"}]
+    kinds = [b["kind"] for b in plan["buffers"]]
+    assert kinds.count("input") == 3 and kinds.count("output") == 1
+    assert plan["launches"], "no kernel launched"
+    for launch in plan["launches"]:
+        assert launch["block"][0] >= 1 and launch["grid"][0] >= 1
+        assert all(isinstance(d, int) for d in launch["grid"] + launch["block"])
+    # The element-wise 64x48 part: 3072 elements, 256 threads a block.
+    assert any(launch["grid"][0] * launch["block"][0] >= 64 * 48 for launch in plan["launches"])
+    np.testing.assert_allclose(gpu.cpu_check(prog)(*args)[0], shlo.interpret(prog, *args)[0], rtol=1e-5, atol=1e-5)
+
+
+def test_artifact_save_and_load_round_trip(tmp_path):
+    prog, args = _mlp_prog()
+    art = shlo.compile(prog, target="cuda", arch="sm_80")
+    art.save(tmp_path / "a")
+    back = type(art).load(tmp_path / "a")
+    assert back.ptx == art.ptx and back.plan == art.plan
+
+
+def test_bad_arch_is_refused():
+    prog, _ = _mlp_prog()
+    with pytest.raises(shlo.CompileError, match="arch 'sm_10' is not supported"):
+        shlo.compile(prog, target="cuda", arch="sm_10")
+
+
+def test_unknown_target_is_refused():
+    prog, _ = _mlp_prog()
+    with pytest.raises(shlo.CompileError, match="target 'tpu' is not supported"):
+        shlo.compile(prog, target="tpu")
+
+
+def test_dynamic_shapes_are_refused_by_name():
+    prog = shlo.parse((ROOT / "examples" / "mlp.mlir").read_text())
+    with pytest.raises(shlo.CompileError, match="dynamic shapes are not supported yet"):
+        shlo.compile(prog, target="cuda")
+
+
+def test_running_without_a_gpu_raises_cuda_error(monkeypatch):
+    monkeypatch.setenv("SHLO_CUDA_LIBRARY", "libcuda-that-does-not-exist.so")
+    from shlo.lowering.gpu import artifact
+    monkeypatch.setattr(artifact, "_DEVICES", {}, raising=False)
+    prog, args = _mlp_prog()
+    art = shlo.compile(prog, target="cuda", arch="sm_90")
+    with pytest.raises(shlo.errors.CudaError, match="no GPU is available"):
+        art(*args)
