@@ -278,3 +278,24 @@ def gpu_map_loops(module_op: ir.Operation) -> None:
         for func in _ops_named(module_op, "func.func"):
             if func.regions[0].blocks:
                 mapping.map_function(func)
+
+
+def gpu_merge_kernel_modules(module_op: ir.Operation) -> None:
+    """See shlo.lowering.gpu.compiler._merge_kernel_modules."""
+    from ..lowering.gpu.compiler import merge_kernel_modules
+    with module_op.context, ir.Location.unknown(module_op.context):
+        merge_kernel_modules(module_op)
+
+
+def gpu_kernels_pipeline() -> list:
+    """The pipeline elements from linalg on tensors to outlined GPU kernels (shlo.compile's
+    target='cuda' path, less the launch plan)."""
+    from ..lowering.gpu import pipeline as gpu
+    from ..lowering.pipeline import PREPARE
+    return [PREPARE, gpu.BUFFERIZE, gpu.OUT_PARAMS, gpu.TO_LOOPS, "shlo-gpu-map-loops", gpu.TO_KERNELS,
+            "shlo-gpu-merge-kernel-modules"]
+
+
+def gpu_nvvm_pipeline(arch: str = "sm_90") -> str:
+    from ..lowering.gpu import pipeline as gpu
+    return gpu.to_nvvm(arch)

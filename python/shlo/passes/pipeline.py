@@ -34,6 +34,8 @@ SHLO_PASSES = {p.name: p for p in (
              "innermost into per-lane loads (MLIR 22.1.8 cannot lower them).", lower.scalarize_strided_gathers),
     ShloPass("shlo-gpu-parallel-dims-first", "Permutes each linalg.generic's loops so its parallel dimensions are "
              "outermost (one GPU thread per output element, reductions inside).", lower.gpu_parallel_dims_first),
+    ShloPass("shlo-gpu-merge-kernel-modules", "Moves every outlined kernel into one gpu.module (@shlo_kernels), "
+             "renamed k0, k1, ... in launch order.", lower.gpu_merge_kernel_modules),
     ShloPass("shlo-gpu-map-loops", "Maps each top-level scf.parallel of the entry to GPU blocks x threads over its "
              "flattened iteration space, and other top-level code to one-thread kernels.", lower.gpu_map_loops),
 )}
@@ -42,6 +44,13 @@ NAMED_PIPELINES = {
     "shlo-lower-to-llvm": ("shlo-legalize-to-linalg, then fusion, bufferization and the upstream passes down "
                            "to the LLVM dialect (as shlo.compile, without CPU schedules).",
                            lambda: ["shlo-legalize-to-linalg"] + lower.lower_to_llvm_pipeline()),
+    "shlo-lower-to-gpu-kernels": ("shlo-legalize-to-linalg, then fusion, bufferization, loops mapped to GPU blocks "
+                                  "and threads, and kernels outlined into one gpu.module (as shlo.compile "
+                                  "with target='cuda', before NVVM).",
+                                  lambda: ["shlo-legalize-to-linalg"] + lower.gpu_kernels_pipeline()),
+    "shlo-lower-to-nvvm": ("shlo-lower-to-gpu-kernels, then the kernels to NVVM and PTX for sm_90 (a gpu.binary).",
+                           lambda: ["shlo-legalize-to-linalg"] + lower.gpu_kernels_pipeline()
+                           + [lower.gpu_nvvm_pipeline()]),
 }
 
 

@@ -124,7 +124,7 @@ def compile_cuda_arches(prog, arches, entry: str = "main", assemble: bool = True
     _run(m, pipeline.TO_KERNELS, "kernels")
     from . import plan as plan_mod
     with m.context, ir.Location.unknown(m.context):
-        _merge_kernel_modules(m)
+        merge_kernel_modules(m.operation)
         plan, constants = plan_mod.extract(m, _entry(m), len(lowered.flat_args), len(lowered.flat_results))
     plan.update(format=1, inputs=[_io(t) for t in lowered.flat_args],
                 outputs=[_io(t) for t in lowered.flat_results])
@@ -158,11 +158,12 @@ def _clone(module: ir.Module) -> ir.Module:
 KERNELS_MODULE = "shlo_kernels"
 
 
-def _merge_kernel_modules(module: ir.Module) -> None:
+def merge_kernel_modules(module) -> None:
     """Outlining makes one gpu.module per kernel, each kernel named after the entry; here one
     module (one PTX image, loaded once) holds them all, as `k0`, `k1`, ... in launch order.
     Symbols the outliner copied into several modules (globals) are kept once."""
-    gpu_modules = [op for op in (o.operation for o in module.body.operations) if op.name == "gpu.module"]
+    top = module.regions[0].blocks[0]
+    gpu_modules = [op for op in (o.operation for o in top.operations) if op.name == "gpu.module"]
     if not gpu_modules:
         return
     renamed = {}                 # (old module, old kernel) -> new kernel name
@@ -194,7 +195,7 @@ def _merge_kernel_modules(module: ir.Module) -> None:
             else:
                 body.append(o)
         other.erase()
-    for op in _walk(module.operation):
+    for op in _walk(module):
         if op.name == "gpu.launch_func":
             mod_name, kernel = [p.strip().lstrip("@") for p in str(op.attributes["kernel"]).split("::")]
             op.attributes["kernel"] = ir.Attribute.parse(f"@{KERNELS_MODULE}::@{renamed[(mod_name, kernel)]}")

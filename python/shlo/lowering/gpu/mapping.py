@@ -310,7 +310,106 @@ def map_function(func: ir.Operation, threads: int = THREADS) -> dict:
     flush()
     for op in reversed(_sinkable(block, shared)):
         _sink_into_kernels(op)
+    for op in list(block.operations):
+        op = _op(op)
+        if op.name == "scf.parallel":
+            stats["registers"] = stats.get("registers", 0) + _promote_accumulators(op)
     return stats
+
+
+# ----------------------------------------------------------------------------- accumulators in registers
+
+def _promote_accumulators(op: ir.Operation) -> int:
+    """Every reduction loop in `op` (innermost first) that loads and stores one element at
+    indices fixed for the loop (a thread's output element: C[i, j] of a matmul) carries it in a
+    register instead: one load before the loop, one store after. Without this each iteration
+    goes to global memory twice, and LLVM cannot tell the output from the inputs."""
+    n = 0
+    for region in op.regions:
+        for block in region.blocks:
+            for inner in list(block.operations):
+                n += _promote_accumulators(_op(inner))
+    if op.name == "scf.for":
+        while True:
+            pair = _accumulator(op)
+            if pair is None:
+                break
+            op = _carry(op, *pair)
+            n += 1
+    return n
+
+
+def _accumulator(loop: ir.Operation):
+    """(load, store) of one element the loop body reads, updates and writes back, or None."""
+    body = loop.regions[0].blocks[0]
+    ops = [_op(o) for o in body.operations]
+    for load in ops:
+        if load.name != "memref.load":
+            continue
+        mem, idx = load.operands[0], list(load.operands[1:])
+        if not all(_defined_outside(v, loop) for v in [mem] + idx):
+            continue
+        stores = [o for o in ops if o.name == "memref.store" and o.operands[1] == mem]
+        if len(stores) != 1 or not load.is_before_in_block(stores[0]):
+            continue
+        store = stores[0]
+        if len(list(store.operands[2:])) != len(idx) or any(a != b for a, b in zip(store.operands[2:], idx)):
+            continue
+        if _other_uses_inside(mem, loop, (load, store)):
+            continue
+        return load, store
+    return None
+
+
+def _defined_outside(v: ir.Value, loop: ir.Operation) -> bool:
+    owner = v.owner
+    if isinstance(owner, ir.Block):
+        return not _inside(_op(owner.owner), loop) if owner.owner is not None else True
+    return not _inside(_op(owner), loop)
+
+
+def _other_uses_inside(mem: ir.Value, loop: ir.Operation, allowed) -> bool:
+    for use in mem.uses:
+        user = _op(use.owner)
+        if _inside(user, loop) and not any(user == a for a in allowed):
+            return True
+    return False
+
+
+def _carry(loop: ir.Operation, load: ir.Operation, store: ir.Operation) -> ir.Operation:
+    """`loop` rebuilt with the element as one more iter_arg; returns the new loop."""
+    from mlir.dialects import memref, scf
+    body = loop.regions[0].blocks[0]
+    lb, ub, step = loop.operands[0], loop.operands[1], loop.operands[2]
+    inits = list(loop.operands[3:])
+    mem, idx = load.operands[0], list(load.operands[1:])
+    with ir.InsertionPoint(loop), loop.location:
+        first = memref.LoadOp(mem, idx).result
+        new = scf.ForOp(lb, ub, step, inits + [first])
+    new_body = new.body
+    old_args = list(body.arguments)
+    new_args = list(new_body.arguments)
+    for old, fresh in zip(old_args, new_args[:len(old_args)]):
+        old.replace_all_uses_with(fresh)
+    load.results[0].replace_all_uses_with(new_args[-1])
+    value = store.operands[0]
+    old_yield = _op(list(body.operations)[-1])
+    yielded = list(old_yield.operands)
+    # Move the remaining ops (in order) into the new body, then yield.
+    moving = [_op(o) for o in body.operations if not (_op(o) == old_yield or _op(o) == load or _op(o) == store)]
+    for o in moving:
+        o.detach_from_parent()
+        new_body.append(o)
+    with ir.InsertionPoint(new_body), loop.location:
+        scf.YieldOp(yielded + [value])
+    for old_r, new_r in zip(loop.results, list(new.results)[:-1]):
+        old_r.replace_all_uses_with(new_r)
+    with ir.InsertionPoint.after(_op(new)), loop.location:
+        memref.StoreOp(list(new.results)[-1], mem, idx)
+    store.erase()
+    load.erase()
+    loop.erase()
+    return _op(new)
 
 
 def _sinkable(block: ir.Block, shared: list) -> list:
