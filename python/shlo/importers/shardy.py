@@ -140,7 +140,11 @@ def _names(axes) -> str:
     return ", ".join(json.dumps(a) for a in axes)
 
 
-def sharding_to_sdy(s: Sharding, bare: bool = False) -> str:
+def sharding_to_sdy(s: Sharding, bare: bool = False, maximal=frozenset()) -> str:
+    """Shardy's text of a sharding; on a mesh in `maximal` (one device, no axes) Shardy wants no dims."""
+    if s.mesh in maximal:
+        text = f"<@{s.mesh}, []>"
+        return text if bare else "#sdy.sharding" + text
     dims = []
     for i, d in enumerate(s.dims):
         items = [json.dumps(a) for a in d] + (["?"] if i in s.open else [])
@@ -150,8 +154,8 @@ def sharding_to_sdy(s: Sharding, bare: bool = False) -> str:
     return text if bare else "#sdy.sharding" + text
 
 
-def shardings_to_sdy_per_value(shardings) -> str:
-    return "#sdy.sharding_per_value<[" + ", ".join(sharding_to_sdy(s, bare=True) for s in shardings) + "]>"
+def shardings_to_sdy_per_value(shardings, maximal=frozenset()) -> str:
+    return "#sdy.sharding_per_value<[" + ", ".join(sharding_to_sdy(s, True, maximal) for s in shardings) + "]>"
 
 
 def mesh_to_sdy(mesh: Mesh) -> str:
@@ -163,10 +167,18 @@ def mesh_to_sdy(mesh: Mesh) -> str:
 _SHLO_SHARDING = re.compile(r'#shlo\.sharding<[^<>]*>')
 
 
-def shlo_text_to_sdy(text: str) -> str:
+def shlo_text_to_sdy(text: str, maximal=frozenset()) -> str:
     """An attribute's text with every `shlo.sharding = #shlo.sharding<...>` entry written as Shardy's."""
     return re.sub(r'shlo\.sharding = (' + _SHLO_SHARDING.pattern + ')',
-                  lambda m: "sdy.sharding = " + sharding_to_sdy(parse_sharding(m.group(1))), text)
+                  lambda m: "sdy.sharding = " + sharding_to_sdy(parse_sharding(m.group(1)), False, maximal), text)
+
+
+def fit_rank(s: Sharding, rank: int) -> Sharding:
+    """Shardy writes a sharding on a single-device mesh with no dims: one empty entry per dimension."""
+    if not s.dims and rank > 0:
+        import dataclasses
+        return dataclasses.replace(s, dims=((),) * rank)
+    return s
 
 
 # ------------------------------------------------------------------ GSPMD -> shlo

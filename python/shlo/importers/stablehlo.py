@@ -726,6 +726,7 @@ class StableHLOExporter:
         self._locs = {}
         self._types = {}
         self._attrs = {}
+        self.maximal = frozenset()   # single-device meshes: Shardy writes their shardings without dims
 
     def loc(self, loc):
         text = str(loc)
@@ -756,8 +757,10 @@ class StableHLOExporter:
         return a
 
     def module(self, module):
+        from .stablehlo_sharding import maximal_meshes
         jir = self.jir
         mop = module.operation
+        self.maximal = maximal_meshes(module)
         with self.ctx, self.loc(mop.location):
             jmodule = jir.Module.create(self.loc(mop.location))
             for name, attr in _items(mop.attributes):
@@ -808,7 +811,7 @@ class StableHLOExporter:
                 continue
             if name == "func.func" and aname in ("arg_attrs", "res_attrs"):   # shlo.sharding -> sdy.sharding
                 from .shardy import shlo_text_to_sdy
-                attrs[aname] = self.attr(attr_to_stablehlo(None, shlo_text_to_sdy(str(attr))))
+                attrs[aname] = self.attr(attr_to_stablehlo(None, shlo_text_to_sdy(str(attr), self.maximal)))
                 continue
             if aname == "shlo.shardings":
                 from .stablehlo_sharding import export_op_attr

@@ -72,10 +72,9 @@ class ShardingImport:
                 named = d[i]
                 name, text = named.name, str(named.attr)
                 if name == "sdy.sharding":
-                    entries["shlo.sharding"] = self.sharding_attr(shardy.sdy_sharding(text))
+                    entries["shlo.sharding"] = self.sharding_attr(shardy.fit_rank(shardy.sdy_sharding(text), _rank(t)))
                 elif name == "mhlo.sharding":
-                    rank = len(jir.RankedTensorType(t).shape) if t is not None else 0
-                    s = shardy.gspmd_shardings(text, [rank], self.gspmd)[0]
+                    s = shardy.gspmd_shardings(text, [_rank(t)], self.gspmd)[0]
                     entries["shlo.sharding"] = self.sharding_attr(s)
                 else:
                     try:
@@ -96,11 +95,11 @@ class ShardingImport:
         or NotImplemented when `name` is not one of them."""
         if name in DROPPED:
             return None
+        ranks = [_rank(r.type) for r in op.results]
         if name == "sdy.sharding":
-            return "shlo.shardings", self.shardings_attr(shardy.sdy_shardings_per_value(text))
+            return "shlo.shardings", self.shardings_attr(
+                [shardy.fit_rank(s, k) for s, k in zip(shardy.sdy_shardings_per_value(text), ranks)])
         if name == "mhlo.sharding":
-            from jaxlib.mlir import ir as jir
-            ranks = [len(jir.RankedTensorType(r.type).shape) for r in op.results]
             return "shlo.shardings", self.shardings_attr(shardy.gspmd_shardings(text, ranks, self.gspmd))
         return NotImplemented
 
@@ -110,18 +109,20 @@ class ShardingImport:
         name = op.name
         results = [imp.type(r.type, imp.where(op)) for r in op.results]
         if name == "sdy.sharding_constraint" or name == "stablehlo.custom_call":
+            rank = _rank(op.results[0].type)
             if name == "sdy.sharding_constraint":
-                s = shardy.sdy_sharding(str(op.attributes["sharding"]))
+                s = shardy.fit_rank(shardy.sdy_sharding(str(op.attributes["sharding"])), rank)
             else:
-                from jaxlib.mlir import ir as jir
-                rank = len(jir.RankedTensorType(op.results[0].type).shape)
                 s = shardy.gspmd_shardings(str(op.attributes["mhlo.sharding"]), [rank], self.gspmd)[0]
             return ir.Operation.create("shlo.sharding_constraint", results=results, operands=imp.operands(op),
                                        attributes={"sharding": self.sharding_attr(s)}, loc=loc)
         if name == "sdy.manual_computation":
+            def per_value(key, values):
+                return self.shardings_attr([shardy.fit_rank(s, _rank(v.type)) for s, v in zip(
+                    shardy.sdy_shardings_per_value(str(op.attributes[key])), values)])
             attrs = {
-                "in_shardings": self.shardings_attr(shardy.sdy_shardings_per_value(str(op.attributes["in_shardings"]))),
-                "out_shardings": self.shardings_attr(shardy.sdy_shardings_per_value(str(op.attributes["out_shardings"]))),
+                "in_shardings": per_value("in_shardings", op.operands),
+                "out_shardings": per_value("out_shardings", op.results),
                 "manual_axes": ir.ArrayAttr.get([ir.StringAttr.get(a, imp.ctx) for a in
                                                  shardy.sdy_manual_axes(str(op.attributes["manual_axes"]))], imp.ctx),
             }
@@ -132,6 +133,20 @@ class ShardingImport:
         if name == "sdy.return":
             return ir.Operation.create("shlo.return", operands=imp.operands(op), loc=loc)
         imp.fail(op, f"Shardy op {name} has no shlo counterpart (docs/sharding.md)")
+
+
+def _rank(jtype) -> int:
+    from jaxlib.mlir import ir as jir
+    try:
+        return len(jir.RankedTensorType(jtype).shape)
+    except (ValueError, TypeError):
+        return 0
+
+
+def maximal_meshes(module) -> frozenset:
+    """Names of the single-device meshes (no axes, device ids) of a shlo module."""
+    from ..sharding import meshes
+    return frozenset(m.name for m in meshes(module.operation).values() if not m.axes and m.device_ids)
 
 
 def is_gspmd_constraint(op) -> bool:
@@ -155,7 +170,7 @@ def export_op_attr(exporter, name: str, attr):
     """(name, jaxlib attribute) for a sharding attribute of an op or function, or None."""
     if name == "shlo.shardings":
         shardings = [parse_sharding(str(a)) for a in ir.ArrayAttr(attr)]
-        return "sdy.sharding", exporter.attr(shardy.shardings_to_sdy_per_value(shardings))
+        return "sdy.sharding", exporter.attr(shardy.shardings_to_sdy_per_value(shardings, exporter.maximal))
     return None
 
 
@@ -168,11 +183,12 @@ def export_operation(exporter, op):
         s = parse_sharding(str(op.attributes["sharding"]))
         new = jir.Operation.create("sdy.sharding_constraint", results=[exporter.type(r.type) for r in op.results],
                                    operands=[exporter.values[v] for v in op.operands],
-                                   attributes={"sharding": exporter.attr(shardy.sharding_to_sdy(s))}, loc=loc)
+                                   attributes={"sharding": exporter.attr(shardy.sharding_to_sdy(s, False, exporter.maximal))},
+                                   loc=loc)
     elif name == "shlo.manual_computation":
         def per_value(key):
             return exporter.attr(shardy.shardings_to_sdy_per_value(
-                [parse_sharding(str(a)) for a in ir.ArrayAttr(op.attributes[key])]))
+                [parse_sharding(str(a)) for a in ir.ArrayAttr(op.attributes[key])], exporter.maximal))
         axes = [ir.StringAttr(a).value for a in ir.ArrayAttr(op.attributes["manual_axes"])]
         attrs = {"in_shardings": per_value("in_shardings"), "out_shardings": per_value("out_shardings"),
                  "manual_axes": exporter.attr("#sdy<manual_axes{" + shardy._names(axes) + "}>")}

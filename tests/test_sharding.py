@@ -1,0 +1,249 @@
+"""Sharded programs (issue 12, release 1.4.0): meshes, shardings, sharding_constraint and
+manual_computation through import, verify, artifacts, the interpreter and XLA.
+
+The JAX programs (tests/sharding_cases.py) run in one subprocess with 8 host
+CPU devices, so that JAX in this process (other test files) keeps its own
+device count. The other tests need no devices.
+"""
+from __future__ import annotations
+
+import ast
+import json
+import os
+import pathlib
+import subprocess
+import sys
+from collections import Counter
+
+import numpy as np
+import pytest
+
+import shlo
+
+HERE = pathlib.Path(__file__).resolve().parent
+CASES_FILE = HERE / "sharding_cases.py"
+
+
+def _case_names() -> list[str]:
+    tree = ast.parse(CASES_FILE.read_text())
+    return [f.name for f in tree.body if isinstance(f, ast.FunctionDef)
+            and any(isinstance(d, ast.Name) and d.id == "case" for d in f.decorator_list)]
+
+
+CASE_NAMES = _case_names()
+
+
+@pytest.fixture(scope="module")
+def jax_results() -> dict:
+    env = dict(os.environ, XLA_FLAGS="--xla_force_host_platform_device_count=8", JAX_PLATFORMS="cpu")
+    r = subprocess.run([sys.executable, str(CASES_FILE)], capture_output=True, text=True, env=env, timeout=600)
+    results = {}
+    for line in r.stdout.splitlines():
+        if line.startswith("{"):
+            d = json.loads(line)
+            results[d["name"]] = d
+    assert results, f"the case runner printed nothing (rc {r.returncode}): {r.stderr[-3000:]}"
+    return results
+
+
+@pytest.mark.parametrize("name", CASE_NAMES)
+def test_sharded_jax_program_through_every_stage(jax_results, name):
+    r = jax_results.get(name)
+    assert r is not None, f"{name} did not run"
+    assert r["failed"] is None, f"{name} fails at {r['failed']}: {r['error']}\n{r['trace']}"
+
+
+def test_gspmd_text_partitions_like_the_original(jax_results):
+    r = jax_results.get("gspmd_text")
+    assert r is not None and r["failed"] is None, r and f"fails at {r['failed']}: {r['error']}\n{r['trace']}"
+
+
+def test_stage_counts(jax_results):
+    """Every program passes every stage; the counts per stage are printed for the report."""
+    stages = ["import", "verify", "serialize", "interpret", "export", "xla_run", "xla_shardings"]
+    counts = Counter(s for name, r in jax_results.items() if name in CASE_NAMES for s in r["passed"])
+    print("\nsharded programs passing each stage: "
+          + ", ".join(f"{s} {counts[s]}/{len(CASE_NAMES)}" for s in stages))
+    assert [counts[s] for s in stages] == [len(CASE_NAMES)] * len(stages)
+
+
+# ------------------------------------------------------------------ verifier
+
+MESH = 'shlo.mesh @mesh {axis_names = ["x", "y"], axis_sizes = array<i64: 2, 4>}\n'
+
+
+def _sharding(dims: str, mesh: str = "mesh", open_: str = "[]", prios: str = "[]", repl: str = "[]") -> str:
+    return (f"#shlo.sharding<mesh = @{mesh}, dims = {dims}, open = {open_}, priorities = {prios}, "
+            f"replicated = {repl}>")
+
+
+def _arg_program(sharding: str, mesh: str = MESH) -> str:
+    return mesh + f"""func.func @main(%x: tensor<8x6xf32> {{shlo.sharding = {sharding}}}) -> tensor<8x6xf32> {{
+  func.return %x : tensor<8x6xf32>
+}}"""
+
+
+@pytest.mark.parametrize("sharding, cid, words", [
+    (_sharding('[["x"], []]', mesh="nowhere"), "sharding.C1", "@nowhere"),
+    (_sharding('[["z"], []]'), "sharding.C2", "'z'"),
+    (_sharding('[["x"], ["x"]]'), "sharding.C3", "'x' twice"),
+    (_sharding('[["x"], []]', repl='["x"]'), "sharding.C3", "'x' twice"),
+    (_sharding('[["x"]]'), "sharding.C4", "tensor<8x6xf32>"),
+    (_sharding('[["x"], []]', open_="[2]"), "sharding.C4", "open"),
+    (_sharding('[["x"], []]', prios="[1]"), "sharding.C4", "priorities"),
+])
+def test_bad_argument_shardings_are_rejected(sharding, cid, words):
+    with pytest.raises(shlo.VerificationError) as e:
+        shlo.parse(_arg_program(sharding))
+    assert e.value.constraint == cid and words in str(e.value) and "@main argument 0" in str(e.value)
+
+
+def test_good_sharding_with_padding_open_priorities_and_replicated_axes_verifies():
+    # 6 is not a multiple of 4: outside manual_computation a compiler pads (spec), so it verifies
+    shlo.parse(_arg_program(_sharding('[["x"], ["y"]]', open_="[1]", prios="[0, -1]")))
+    shlo.parse(_arg_program(_sharding('[[], []]', repl='["x", "y"]')))
+
+
+def test_op_shardings_need_one_per_result_and_known_axes():
+    text = MESH + """func.func @main(%x: tensor<8xf32>) -> tensor<8xf32> {
+  %0 = shlo.abs %x {shlo.shardings = SHARDINGS} : tensor<8xf32>
+  func.return %0 : tensor<8xf32>
+}"""
+    on_y, on_w, replicated = _sharding('[["y"]]'), _sharding('[["w"]]'), _sharding("[[]]")
+    shlo.parse(text.replace("SHARDINGS", f"[{on_y}]"))
+    with pytest.raises(shlo.VerificationError) as e:
+        shlo.parse(text.replace("SHARDINGS", f"[{on_y}, {replicated}]"))
+    assert e.value.constraint == "sharding.C5"
+    with pytest.raises(shlo.VerificationError) as e:
+        shlo.parse(text.replace("SHARDINGS", f"[{on_w}]"))
+    assert e.value.constraint == "sharding.C2" and "'shlo.abs'" in str(e.value)
+
+
+def _manual(arg="tensor<6xf32>", local="tensor<3xf32>", in_dims='[["x"]]', manual='["x"]', out_dims='[["x"]]'):
+    return MESH + f"""func.func @main(%x: {arg}) -> {arg} {{
+  %0 = "shlo.manual_computation"(%x) ({{
+  ^bb0(%a: {local}):
+    "shlo.return"(%a) : ({local}) -> ()
+  }}) {{in_shardings = [{_sharding(in_dims)}], out_shardings = [{_sharding(out_dims)}], manual_axes = {manual}}} : ({arg}) -> {arg}
+  func.return %0 : {arg}
+}}"""
+
+
+@pytest.mark.parametrize("kwargs, cid", [
+    ({"arg": "tensor<5xf32>", "local": "tensor<2xf32>"}, "manual_computation.C9"),    # 2 does not divide 5
+    ({"in_dims": '[["q"]]'}, "manual_computation.C4"),                                 # unknown axis
+    ({"in_dims": '[["x", "x"]]'}, "manual_computation.C5"),                            # axis used twice
+    ({"manual": '["x", "x"]'}, "manual_computation.C7"),
+    ({"in_dims": '[["y", "x"]]', "local": "tensor<3xf32>"}, "manual_computation.C8"),  # free axis before manual
+    ({"local": "tensor<6xf32>"}, "manual_computation.C10"),
+])
+def test_bad_manual_computations_are_rejected(kwargs, cid):
+    shlo.parse(_manual())
+    with pytest.raises(shlo.VerificationError) as e:
+        shlo.parse(_manual(**kwargs))
+    assert e.value.constraint == cid
+
+
+def test_unknown_mesh_in_sharding_constraint_is_rejected():
+    text = """func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = shlo.sharding_constraint %x {sharding = SH} : tensor<4xf32>
+  func.return %0 : tensor<4xf32>
+}""".replace("SH", _sharding('[["x"]]'))
+    with pytest.raises(shlo.VerificationError) as e:
+        shlo.parse(text)
+    assert e.value.constraint == "sharding_constraint.C1"
+
+
+# ------------------------------------------------------------------ artifacts
+
+def test_downgrade_below_1_4_0_names_the_op_and_current_round_trips():
+    prog = shlo.parse(_arg_program(_sharding('[["x"], []]')))
+    back = shlo.deserialize(shlo.serialize(prog))
+    assert str(back) == str(prog)
+    for v in ["1.3.0", "1.0.0"]:
+        with pytest.raises(shlo.SerializationError, match=rf"cannot write shlo\.mesh for shlo {v}: the op was "
+                                                            r"introduced in shlo 1\.4\.0"):
+            shlo.serialize(prog, target_version=v)
+
+
+# ------------------------------------------------------------------ interpreter
+
+def test_partially_manual_computation_runs_per_device_and_splits_only_manual_axes():
+    """Manual axis x (2), free axis y (4): the body runs on all 8 devices; inputs are cut along x only."""
+    text = MESH + """func.func @main(%x: tensor<4x2xi32>) -> tensor<4x2xi32> {
+  %0 = "shlo.manual_computation"(%x) ({
+  ^bb0(%a: tensor<2x2xi32>):
+    %s = "shlo.all_reduce"(%a) ({
+    ^bb1(%p: tensor<i32>, %q: tensor<i32>):
+      %t = "shlo.add"(%p, %q) : (tensor<i32>, tensor<i32>) -> tensor<i32>
+      "shlo.return"(%t) : (tensor<i32>) -> ()
+    }) {replica_groups = dense<[[0, 4], [1, 5], [2, 6], [3, 7]]> : tensor<4x2xi64>, channel_handle = #shlo.channel_handle<handle = 1, type = 1>, use_global_device_ids = true} : (tensor<2x2xi32>) -> tensor<2x2xi32>
+    "shlo.return"(%s) : (tensor<2x2xi32>) -> ()
+  }) {in_shardings = [SIN], out_shardings = [SOUT], manual_axes = ["x"]} : (tensor<4x2xi32>) -> tensor<4x2xi32>
+  func.return %0 : tensor<4x2xi32>
+}""".replace("SIN", _sharding('[["x"], []]')).replace("SOUT", _sharding('[[], ["y"]]'))
+    with pytest.raises(shlo.VerificationError):   # a local 4x2 result is not 4x(2/4)
+        shlo.parse(text)
+    text = text.replace(_sharding('[[], ["y"]]'), _sharding('[[], []]')).replace(
+        "-> tensor<4x2xi32> {\n", "-> tensor<2x2xi32> {\n").replace(
+        ": (tensor<4x2xi32>) -> tensor<4x2xi32>\n  func.return %0 : tensor<4x2xi32>",
+        ": (tensor<4x2xi32>) -> tensor<2x2xi32>\n  func.return %0 : tensor<2x2xi32>")
+    x = np.arange(8, dtype=np.int32).reshape(4, 2)
+    (out,) = shlo.interpret(shlo.parse(text), x)
+    np.testing.assert_array_equal(out, x[:2] + x[2:])   # devices 0 and 4 (x = 0, 1) add their rows
+
+
+# ------------------------------------------------------------------ import / export
+
+SDY = """module @m attributes {mhlo.num_partitions = 8 : i32} {
+  sdy.mesh @mesh = <["x"=2, "y"=4]>
+  func.func public @main(%a: tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x", ?}p1, {}], replicated={"y"}>}) -> tensor<8x4xf32> {
+    %0 = stablehlo.add %a, %a {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"y"}, {?}]>]>, sdy.sharding_rule = #sdy.op_sharding_rule<([i, j], [i, j])->([i, j]) {i=8, j=4}>} : tensor<8x4xf32>
+    %1 = sdy.sharding_constraint %0 <@mesh, [{}, {"x"}]> : tensor<8x4xf32>
+    return %1 : tensor<8x4xf32>
+  }
+}"""
+
+
+def test_shardy_attributes_import_and_export_back():
+    prog = shlo.from_stablehlo(SDY)
+    text = prog.text()
+    assert 'shlo.mesh @mesh {axis_names = ["x", "y"], axis_sizes = array<i64: 2, 4>}' in text
+    assert ('shlo.sharding = #shlo.sharding<mesh = @mesh, dims = [["x"], []], open = [0], priorities = [1, -1], '
+            'replicated = ["y"]>') in text
+    assert 'shlo.shardings = [#shlo.sharding<mesh = @mesh, dims = [["y"], []], open = [1]' in text
+    assert "sharding_rule" not in text and "sdy." not in text
+    out = shlo.to_stablehlo(prog, debug_info=False)
+    for piece in ['sdy.mesh @mesh = <["x"=2, "y"=4]>',
+                  'sdy.sharding = #sdy.sharding<@mesh, [{"x", ?}p1, {}], replicated={"y"}>',
+                  'sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"y"}, {?}]>]>',
+                  'sdy.sharding_constraint %0 <@mesh, [{}, {"x"}]>']:
+        assert piece in out, piece
+
+
+def test_unsupported_shardy_forms_are_named():
+    with pytest.raises(shlo.ImportError, match=r"sub-axis"):
+        shlo.from_stablehlo(SDY.replace('[{"x", ?}p1, {}]', '[{"y":(1)2}, {}]'))
+
+
+GSPMD = """module @m attributes {mhlo.num_partitions = 8 : i32} {
+  func.func public @main(%a: tensor<8x4xf32> {mhlo.sharding = "{devices=[4,2]<=[8]}"}, %b: tensor<8x4xf32> {mhlo.sharding = "{devices=[2,1,4]<=[4,2]T(1,0) last_tile_dim_replicate}"}) -> (tensor<8x4xf32> {mhlo.sharding = "{maximal device=3}"}) {
+    %0 = stablehlo.add %a, %b : tensor<8x4xf32>
+    %1 = stablehlo.custom_call @Sharding(%0) {mhlo.sharding = "{replicated}"} : (tensor<8x4xf32>) -> tensor<8x4xf32>
+    return %1 : tensor<8x4xf32>
+  }
+}"""
+
+
+def test_gspmd_strings_become_meshes_and_shardings():
+    prog = shlo.from_stablehlo(GSPMD)
+    text = prog.text()
+    assert 'shlo.mesh @gspmd_0 {axis_names = ["_d0", "_d1"], axis_sizes = array<i64: 4, 2>}' in text
+    assert ('shlo.mesh @gspmd_1 {axis_names = ["_d0", "_r"], axis_sizes = array<i64: 2, 4>, '
+            'device_ids = array<i64: 0, 2, 4, 6, 1, 3, 5, 7>}') in text
+    assert 'shlo.mesh @gspmd_2 {axis_names = [], axis_sizes = array<i64>, device_ids = array<i64: 3>}' in text
+    assert "shlo.sharding_constraint" in text and "custom_call" not in text
+    out = shlo.to_stablehlo(prog, debug_info=False)
+    assert 'sdy.mesh @gspmd_1 = <["_d0"=2, "_r"=4], device_ids=[0, 2, 4, 6, 1, 3, 5, 7]>' in out
+    a, b = np.ones((8, 4), np.float32), np.full((8, 4), 2, np.float32)
+    np.testing.assert_array_equal(shlo.interpret(prog, a, b)[0], a + b)
