@@ -170,6 +170,78 @@ def shard_map_in_jit_with_auto_ops():
     return Case(jax.jit(f), [rand((8, 4), 25), rand((4, 4), 26)], [ns("x", None), ns()])
 
 
+# More programs: explicit-axis meshes, collectives over two axes, axis_index, gradients,
+# a partially manual shard_map, transposed reshards, scan, integer and boolean results.
+
+@case
+def explicit_mesh_matmul():
+    m = jax.make_mesh((2, 4), ("a", "b"), axis_types=(jax.sharding.AxisType.Explicit, jax.sharding.AxisType.Explicit))
+    ns = lambda *s: NamedSharding(m, P(*s))  # noqa: E731
+    def f(x, w):
+        return jnp.tanh(x @ w)
+    return Case(jax.jit(f), [rand((8, 16), 1), rand((16, 8), 2)], [ns("a", None), ns(None, "b")])
+
+@case
+def psum_two_axes_and_pmax():
+    m = mesh((4, 2), ("x", "y"))
+    g = jax.shard_map(lambda a: (jax.lax.psum(a, ("x", "y")), jax.lax.pmax(a, "x")), mesh=m,
+                      in_specs=P("x", "y"), out_specs=(P(), P(None, "y")))
+    return Case(jax.jit(g), [rand((8, 4), 3)], [NamedSharding(m, P("x", "y"))])
+
+@case
+def axis_index_shard_map():
+    m = mesh((8,), ("d",))
+    g = jax.shard_map(lambda a: a * jax.lax.axis_index("d").astype(jnp.float32), mesh=m, in_specs=P("d"),
+                      out_specs=P("d"))
+    return Case(jax.jit(g), [rand((16, 3), 4)], [NamedSharding(m, P("d"))])
+
+@case
+def grad_of_sharded_loss():
+    m = mesh((8,), ("data",))
+    ns = lambda *s: NamedSharding(m, P(*s))  # noqa: E731
+    def loss(w, x, y):
+        return jnp.mean((jnp.tanh(x @ w) - y) ** 2)
+    f = jax.jit(jax.grad(loss))
+    return Case(f, [rand((4, 2), 5), rand((16, 4), 6), rand((16, 2), 7)], [ns(), ns("data"), ns("data")])
+
+@case
+def partial_manual_shard_map():
+    m = mesh((4, 2), ("x", "y"))
+    g = jax.shard_map(lambda a: jax.lax.psum(a, "x"), mesh=m, in_specs=P("x"), out_specs=P(),
+                      axis_names={"x"})   # y stays automatic
+    def f(a):
+        return g(a) * 2
+    return Case(jax.jit(f), [rand((8, 4), 8)], [NamedSharding(m, P("x"))])
+
+@case
+def reshard_in_middle():
+    m = mesh((4, 2), ("x", "y"))
+    ns = lambda *s: NamedSharding(m, P(*s))  # noqa: E731
+    def f(x):
+        y = jax.lax.with_sharding_constraint(x, ns("x", "y"))
+        z = jax.lax.with_sharding_constraint(y.T, ns("y", "x"))
+        return z @ x
+    return Case(jax.jit(f), [rand((8, 8), 9)], [ns()])
+
+@case
+def scan_over_sharded():
+    m = mesh((8,), ("d",))
+    ns = lambda *s: NamedSharding(m, P(*s))  # noqa: E731
+    def f(x):
+        def body(c, xi):
+            return c + jnp.sin(xi), c
+        return jax.lax.scan(body, jnp.zeros(x.shape[1:]), x)
+    return Case(jax.jit(f), [rand((5, 16), 10)], [ns(None, "d")])
+
+@case
+def int_and_bool_outputs():
+    m = mesh((8,), ("d",))
+    ns = lambda *s: NamedSharding(m, P(*s))  # noqa: E731
+    def f(x):
+        return (x > 0), jnp.argmax(x, axis=1), x.astype(jnp.int32)
+    return Case(jax.jit(f), [rand((16, 8), 11) * 5], [ns("d")])
+
+
 # ---------------------------------------------------------------------- stages
 
 def run_case(name: str) -> dict:
