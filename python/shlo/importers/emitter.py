@@ -10,6 +10,7 @@ A subclass provides `self.importer` (with `constant(array, element)`) and
 """
 from __future__ import annotations
 
+import contextlib
 import math
 
 import numpy as np
@@ -56,16 +57,42 @@ class Emitter:
         return len(type_info(v.type).shape)
 
     def const(self, value, element: str, sizes=()):
-        """A constant of `element` holding `value` (a number or array), splatted to `sizes`."""
+        """A constant of `element` holding `value` (a number or array), splatted to `sizes`.
+        An importer with `share_constants` gets one per distinct value, sizes and block (a
+        model splats the same 0 of its Relus to the same shapes many times)."""
         arr = np.asarray(value)
         if arr.dtype == object:
             raise self.error(f"cannot make a constant from {value!r}")
         if element.startswith("complex"):
             arr = arr.astype(np.complex128)
-        c = self.importer.constant(np.asarray(arr).astype(numpy_dtype(element)), element)
-        if tuple(sizes) == tuple(arr.shape):
-            return c
-        return self.broadcast(c, sizes)
+        arr = np.asarray(arr).astype(numpy_dtype(element))
+        cache = key = None
+        if getattr(self.importer, "share_constants", False) and arr.size <= 16:
+            cache = self.importer.__dict__.setdefault("_constants", {})
+            key = (element, arr.shape, arr.tobytes(), tuple(sizes), ir.InsertionPoint.current.block)
+            got = cache.get(key)
+            if got is not None:
+                return got
+        c = self.importer.constant(arr, element)
+        if tuple(sizes) != tuple(arr.shape):
+            c = self.broadcast(c, sizes)
+        if cache is not None:
+            cache[key] = c
+        return c
+
+    @contextlib.contextmanager
+    def throwaway_blocks(self):
+        """Around building blocks that are erased afterwards (a probe of a loop body): the
+        values cached meanwhile (constants, sizes, shape tensors: all in those blocks) are
+        forgotten, so that a block made later at a freed address cannot find them."""
+        names = ("_constants", "_dim_values", "_shape_tensors", "_materialized")
+        saved = {n: dict(self.importer.__dict__[n]) for n in names if n in self.importer.__dict__}
+        try:
+            yield
+        finally:
+            for n in names:
+                if n in self.importer.__dict__:
+                    self.importer.__dict__[n] = saved.get(n, {})
 
     def convert(self, v, element: str):
         if self.element(v) == element:
@@ -129,8 +156,19 @@ class Emitter:
             return got
         if all(isinstance(s, int) for s in sizes):
             got = self.const(np.array(sizes, np.int64), I64, (len(sizes),))
-        else:
-            parts = [self.op("reshape", self.size_value(s), result_types=[tensor_type((1,), I64)]) for s in sizes]
+        else:       # each run of static sizes as one constant, each symbolic size reshaped to 1-D
+            parts, run = [], []
+            for s in list(sizes) + [None]:
+                if isinstance(s, int):
+                    run.append(s)
+                    continue
+                if run:
+                    parts.append(self.const(np.array(run, np.int64), I64, (len(run),)))
+                    run = []
+                if s is not None and len(sizes) > 1:
+                    parts.append(self.shape_tensor([s]))        # (cached: shared by the shapes it is in)
+                elif s is not None:
+                    parts.append(self.op("reshape", self.size_value(s), result_types=[tensor_type((1,), I64)]))
             got = parts[0] if len(parts) == 1 else self.op("concatenate", parts, dimension=0)
         cache[key] = got
         return got

@@ -51,5 +51,13 @@ class Context(Emitter):
         t = self.importer.inferred(self.node.output[i]) if i < len(self.node.output) else None
         return t[0] if t else None
 
+    def sized_like_output(self, v, i: int = 0):
+        """v, which has the shape of output i: its dynamic sizes are taken to be the ones shape
+        inference names for that output, so that ops sized like it share one size value per
+        symbol (as for named values) instead of reading v's sizes again."""
+        if i < len(self.node.output):
+            self.importer._alias_dims(self.node.output[i], v)
+        return v
+
     def error(self, message: str) -> ImporterError:
         return self.importer.node_error(self.node, message)

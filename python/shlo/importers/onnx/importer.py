@@ -43,6 +43,7 @@ class OnnxImporter:
     # ops are checked by the Program.verify() that from_onnx runs (once per distinct op), not
     # one by one as they are built: import time matters for large models
     defer_checks = True
+    share_constants = True        # Emitter.const: one splat per value, sizes and block
     def __init__(self, model, weights=None, params: str = "constants", context: ir.Context | None = None):
         """`weights`: the initializers (TensorProtos or wire.Weights read in place), by default
         the model's own."""

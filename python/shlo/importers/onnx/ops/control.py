@@ -239,7 +239,7 @@ def _probe(cx, graph, inputs):
     never ends the loop early)."""
     scratch = _scratch(cx)
     block = scratch.regions[0].blocks.append(*[v.type for v in inputs])
-    with ir.InsertionPoint(block):
+    with cx.throwaway_blocks(), ir.InsertionPoint(block):
         outs = cx.importer.convert_graph(graph, list(block.arguments))
         types = [type_info(_tensor(cx, v).type) for v in outs]
         keeps_going = len(inputs) > 1 and (_is_true(outs[0]) or (isinstance(outs[0], ir.Value)

@@ -213,6 +213,7 @@ def conv_pads(cx, sizes, kernel, strides, dilations, auto_pad, pads):
 def _add_bias(cx, y, bias):
     if bias is None:
         return y
+    y = cx.sized_like_output(y)           # (the batch size of every Conv is then read once)
     return cx.op("add", y, along(cx, bias, y, 1))
 
 
