@@ -65,7 +65,7 @@ class ShardingImport:
         from jaxlib.mlir import ir as jir
         from .stablehlo import attr_to_shlo
         dicts = []
-        for d, t in zip(jir.ArrayAttr(jattr), list(jtypes) + [None] * 0):
+        for d, t in zip(jir.ArrayAttr(jattr), list(jtypes)):
             d = jir.DictAttr(d)
             entries = {}
             for i in range(len(d)):
