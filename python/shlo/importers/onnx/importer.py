@@ -214,7 +214,7 @@ class OnnxImporter:
             attr = numpy_to_resource(array, key, element, self.context)
         else:
             attr = numpy_to_elements(array, element, self.context)
-        return create("constant", value=attr).results[0]
+        return create("constant", value=attr, check=not self.defer_checks).results[0]
 
     # -- nodes ------------------------------------------------------------------------
     def convert_node(self, node) -> None:
