@@ -2,7 +2,8 @@
 """Import cost of an ONNX ResNet-50 (random weights, ~25.6M parameters, ~100 MB file):
 shlo.from_onnx(path) against onnxruntime.InferenceSession(path) creation, each in a fresh
 child process (time of the call alone, after the imports; peak RSS from /proc/self/status
-VmHWM), medians of interleaved runs, printed as ratios ours / onnxruntime.
+VmHWM), medians of interleaved runs, printed as ratios ours / onnxruntime, with the spread and
+the median seconds of from_onnx's stages (load, shape inference, convert, verify).
 
     .venv/bin/python benchmarks/import_onnx.py [--runs 5] [--model FILE.onnx]
 
@@ -38,7 +39,8 @@ before = status("VmRSS")
 t0 = time.perf_counter()
 result = run()
 seconds = time.perf_counter() - t0
-print(json.dumps({"seconds": seconds, "peak_mb": status("VmHWM"), "before_mb": before}))
+stages = dict(shlo.importers.onnx.last_stage_seconds) if which == "shlo" else {}
+print(json.dumps({"seconds": seconds, "peak_mb": status("VmHWM"), "before_mb": before, "stages": stages}))
 """
 
 
@@ -116,10 +118,15 @@ def main() -> None:
     med = {w: {k: statistics.median(x[k] for x in rs) for k in ("seconds", "peak_mb", "before_mb")}
            for w, rs in runs.items()}
     s, o = med["shlo"], med["ort"]
+    spread = {w: (min(x["seconds"] for x in rs), max(x["seconds"] for x in rs)) for w, rs in runs.items()}
     print(f"{'':<28}{'shlo.from_onnx':>16}{'ort session':>14}{'ratio':>9}")
     print(f"{'time (s, median)':<28}{s['seconds']:>16.3f}{o['seconds']:>14.3f}{s['seconds'] / o['seconds']:>8.2f}x")
+    lo_hi = {w: f"{a:.3f} .. {b:.3f}" for w, (a, b) in spread.items()}
+    print(f"{'time (s, min .. max)':<28}{lo_hi['shlo']:>16}  {lo_hi['ort']:>12}")
     print(f"{'peak RSS (MB, VmHWM)':<28}{s['peak_mb']:>16.0f}{o['peak_mb']:>14.0f}{s['peak_mb'] / o['peak_mb']:>8.2f}x")
     print(f"{'RSS before the call (MB)':<28}{s['before_mb']:>16.0f}{o['before_mb']:>14.0f}")
+    stages = {k: statistics.median(x["stages"][k] for x in runs["shlo"]) for k in runs["shlo"][0]["stages"]}
+    print("shlo.from_onnx stages (s, median): " + ", ".join(f"{k} {v:.3f}" for k, v in stages.items()))
     grow = s["peak_mb"] - s["before_mb"]
     print(f"shlo peak growth over the imports: {grow:.0f} MB (goal: <= model {size_mb:.0f} MB + 300 MB = "
           f"{size_mb + 300:.0f} MB); whole-process peak {s['peak_mb']:.0f} MB")

@@ -6,10 +6,12 @@
     prog = shlo.from_onnx(model, params="arguments")     # float initializers become leading arguments
     outs = shlo.interpret(prog, *prog.parameters(), x)
 
-ONNX shape inference runs first (on a copy without the large weights, so the
-weights are never copied for it); then `OnnxImporter` (importer.py) converts
-the graph node by node through the dispatch table of registry.py, keyed by
-op type and opset range; converters live in `ops/<family>.py`.
+A file or bytes is read once: its large initializers stay in those bytes as
+numpy views (wire.py) and only the rest is parsed by protobuf. ONNX shape
+inference runs on the model without the large weights (so they are never
+copied for it); then `OnnxImporter` (importer.py) converts the graph node by
+node through the dispatch table of registry.py, keyed by op type and opset
+range; converters live in `ops/<family>.py`.
 
 * Initializers become constants (`dense_resource` blobs over the raw bytes
   when larger than 256 bytes), or with `params="arguments"` the float ones
