@@ -64,6 +64,9 @@ import numpy as np
 os.environ.setdefault("SHLO_COMPILE_CACHE_ENTRIES", "0")     # before shlo reads it: fresh compiles only
 import shlo  # noqa: E402
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from programs import DECODER, decoder_block, weights  # noqa: E402
+
 SEED = 0
 SETTLE_S = 0.1       # pause between two timed calls
 RTOL = ATOL = 1e-3
@@ -72,9 +75,7 @@ SYSTEMS = ("ours", "XLA", "onnxruntime", "IREE")
 STAGES = ("lower", "prepare", "schedule", "share", "to_llvm", "jit")     # shlo.compile's timings
 
 
-def _weights(rng, *shape, scale=None):
-    scale = 1.0 / np.sqrt(shape[0]) if scale is None else scale
-    return (rng.standard_normal(shape) * scale).astype(np.float32)
+_weights = weights
 
 
 # ----------------------------------------------------------------------------- the programs (JAX)
@@ -95,34 +96,8 @@ def mlp(rng):
     return fn, args, lambda: onnx_mlp(layers)
 
 
-DECODER = dict(seq=256, width=512, heads=8, hidden=2048)
-
-
 def decoder(rng):
-    import jax
-    import jax.numpy as jnp
-    seq, width, heads, hidden = (DECODER[k] for k in ("seq", "width", "heads", "hidden"))
-    head = width // heads
-    mask = np.tril(np.ones((seq, seq), bool))
-    args = [_weights(rng, seq, width, scale=1.0), _weights(rng, width, 3 * width), _weights(rng, width, width),
-            _weights(rng, width, hidden), _weights(rng, hidden, width),
-            1 + _weights(rng, width, scale=0.1), _weights(rng, width, scale=0.1),
-            1 + _weights(rng, width, scale=0.1), _weights(rng, width, scale=0.1)]
-
-    def norm(x, g, b):
-        mean = x.mean(-1, keepdims=True)
-        var = ((x - mean) ** 2).mean(-1, keepdims=True)
-        return (x - mean) * jax.lax.rsqrt(var + 1e-5) * g + b
-
-    def heads_first(t):
-        return t.reshape(seq, heads, head).transpose(1, 0, 2)
-
-    def fn(x, w_qkv, w_out, w_up, w_down, g1, b1, g2, b2):
-        q, k, v = (heads_first(t) for t in jnp.split(norm(x, g1, b1) @ w_qkv, 3, axis=-1))
-        scores = jnp.where(mask, q @ k.transpose(0, 2, 1) / np.float32(np.sqrt(head)), np.float32(-1e9))
-        attended = (jax.nn.softmax(scores, axis=-1) @ v).transpose(1, 0, 2).reshape(seq, width)
-        x = x + attended @ w_out
-        return x + jax.nn.gelu(norm(x, g2, b2) @ w_up, approximate=False) @ w_down
+    fn, args, mask = decoder_block(rng)
     return fn, args, lambda: onnx_decoder(mask)
 
 

@@ -6,6 +6,8 @@
     --failures     print each failure's message
     --save DIR     also write each passing program's sm_90 artifact, inputs and expected outputs
                    (DIR/<op>__<file>/), for tools/run_cuda_artifact.py on a GPU machine
+    --jobs N       ops in N worker processes (each op in its own process: a crash is reported
+                   as that op's failure, not the end of the run)
 
 Two checks per program (constants lifted to arguments, as tools/compiled_coverage.py does):
   mapped  the loops mapped to GPU blocks and threads, run on the CPU, satisfy the program's
@@ -51,7 +53,7 @@ def check_program(text: str, name: str, save: Path | None = None) -> tuple:
         mapped = _first_line(e)
     try:
         arts = gpu.compile_cuda_arches(prog, ARCHES)
-        missing = [a for a in ARCHES if arts[a].cubin is None]
+        missing = [a for a in ARCHES if arts[a].cubin is None and arts[a].plan["launches"]]
         if missing:
             ptx = f"no cubin for {missing} (ptxas missing?)"
         elif save is not None and mapped is None:
@@ -78,41 +80,67 @@ def _save(where: Path, art, prog, args) -> None:
     art.save(str(where), inputs=list(args), expected=list(flat), tolerance=tol)
 
 
+def check_op(d: Path, save: Path | None) -> dict:
+    """{"mapped": n, "ptx": n, "total": n, "fails": [(file, kind, message)]} of one op's programs."""
+    files = sorted(d.glob("*.mlir"))
+    out = {"mapped": 0, "ptx": 0, "total": len(files), "fails": []}
+    for f in files:
+        where = save / f"{d.name}__{f.stem}" if save else None
+        try:
+            m_err, p_err = check_program(f.read_text(), str(f), where)
+        except Exception as e:  # noqa: BLE001 - a program that does not even parse
+            m_err = p_err = _first_line(e)
+        out["mapped"] += m_err is None
+        out["ptx"] += p_err is None
+        out["fails"] += [(f.name, kind, err) for kind, err in (("mapped", m_err), ("ptx", p_err)) if err]
+    return out
+
+
+def _in_subprocess(d: Path, save: Path | None) -> dict:
+    import subprocess
+    cmd = [sys.executable, __file__, "--worker", d.name] + (["--save", str(save)] if save else [])
+    proc = subprocess.run(cmd, capture_output=True, text=True)
+    for line in proc.stdout.splitlines()[::-1]:
+        if line.startswith("{"):
+            return json.loads(line)
+    n = len(list(d.glob("*.mlir")))
+    why = f"the worker died (exit {proc.returncode}): {proc.stderr.strip().splitlines()[-1:] or ''}"
+    return {"mapped": 0, "ptx": 0, "total": n, "fails": [("*", "crash", why)]}
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("ops", nargs="*")
     ap.add_argument("--failures", action="store_true")
     ap.add_argument("--save", type=Path)
+    ap.add_argument("--jobs", type=int, default=0)
+    ap.add_argument("--worker", help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
+    suite = ROOT / "conformance"
+    if args.worker:
+        print(json.dumps(check_op(suite / args.worker, args.save)))
+        return 0
     if ptxas_path() is None:
         print("ptxas is not on the PATH: PTX cannot be assembled here")
         return 2
-    suite = ROOT / "conformance"
     dirs = sorted(p for p in suite.iterdir() if p.is_dir() and (not args.ops or p.name in args.ops))
     total = mapped_ok = ptx_ok = 0
     t0 = time.perf_counter()
-    for d in dirs:
-        files = sorted(d.glob("*.mlir"))
-        m_ok = p_ok = 0
-        fails = []
-        for f in files:
-            save = args.save / f"{d.name}__{f.stem}" if args.save else None
-            try:
-                m_err, p_err = check_program(f.read_text(), str(f), save)
-            except Exception as e:  # noqa: BLE001 - a program that does not even parse
-                m_err = p_err = _first_line(e)
-            m_ok += m_err is None
-            p_ok += p_err is None
-            for kind, err in (("mapped", m_err), ("ptx", p_err)):
-                if err:
-                    fails.append((f.name, kind, err))
-        total += len(files)
-        mapped_ok += m_ok
-        ptx_ok += p_ok
-        flag = "" if m_ok == p_ok == len(files) else "  FAIL"
-        print(f"{d.name:28s} mapped {m_ok:4d}/{len(files):<4d} ptx {p_ok:4d}/{len(files):<4d}{flag}", flush=True)
+    if args.jobs:
+        from concurrent.futures import ThreadPoolExecutor
+        pool = ThreadPoolExecutor(args.jobs)
+        results = pool.map(lambda d: _in_subprocess(d, args.save), dirs)
+    else:
+        results = (check_op(d, args.save) for d in dirs)
+    for d, r in zip(dirs, results):
+        total += r["total"]
+        mapped_ok += r["mapped"]
+        ptx_ok += r["ptx"]
+        flag = "" if r["mapped"] == r["ptx"] == r["total"] else "  FAIL"
+        print(f"{d.name:28s} mapped {r['mapped']:4d}/{r['total']:<4d} ptx {r['ptx']:4d}/{r['total']:<4d}{flag}",
+              flush=True)
         if args.failures:
-            for name, kind, msg in fails:
+            for name, kind, msg in r["fails"]:
                 print(f"    {name} [{kind}]: {msg}")
     print(f"mapped form on the CPU: {mapped_ok}/{total} programs match")
     print(f"PTX assembled for {' and '.join(ARCHES)}: {ptx_ok}/{total} programs "

@@ -299,3 +299,12 @@ def gpu_kernels_pipeline() -> list:
 def gpu_nvvm_pipeline(arch: str = "sm_90") -> str:
     from ..lowering.gpu import pipeline as gpu
     return gpu.to_nvvm(arch)
+
+
+def gpu_distinct_results(module_op: ir.Operation) -> None:
+    """See shlo.lowering.gpu.mapping.distinct_results."""
+    from ..lowering.gpu import mapping
+    with module_op.context, ir.Location.unknown(module_op.context):
+        for func in _ops_named(module_op, "func.func"):
+            if func.regions[0].blocks:
+                mapping.distinct_results(func)

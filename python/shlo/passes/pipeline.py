@@ -34,6 +34,8 @@ SHLO_PASSES = {p.name: p for p in (
              "innermost into per-lane loads (MLIR 22.1.8 cannot lower them).", lower.scalarize_strided_gathers),
     ShloPass("shlo-gpu-parallel-dims-first", "Permutes each linalg.generic's loops so its parallel dimensions are "
              "outermost (one GPU thread per output element, reductions inside).", lower.gpu_parallel_dims_first),
+    ShloPass("shlo-gpu-distinct-results", "Copies a buffer a function returns more than once, so that each "
+             "result has its own (before buffer-results-to-out-params).", lower.gpu_distinct_results),
     ShloPass("shlo-gpu-merge-kernel-modules", "Moves every outlined kernel into one gpu.module (@shlo_kernels), "
              "renamed k0, k1, ... in launch order.", lower.gpu_merge_kernel_modules),
     ShloPass("shlo-gpu-map-loops", "Maps each top-level scf.parallel of the entry to GPU blocks x threads over its "

@@ -94,6 +94,8 @@ class CudaArtifact:
 
     def _module(self):
         device = open_device(self.ordinal)
+        if not self.plan["launches"]:           # nothing to compute (results without elements)
+            return device, {}
         if self._loaded is None or self._loaded[0] is not device:
             image = self.image_for(device.arch)
             module = device.load_cubin(image) if isinstance(image, bytes) else device.load_ptx(image)

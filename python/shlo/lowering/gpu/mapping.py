@@ -42,6 +42,32 @@ def _op(x) -> ir.Operation:
     return x.operation if hasattr(x, "operation") else x
 
 
+# ----------------------------------------------------------------------------- distinct results
+
+def distinct_results(func: ir.Operation) -> int:
+    """A buffer returned twice gets a copy for each repeat: `buffer-results-to-out-params`
+    (hoisting static allocations) crashes MLIR 22.1.8 on a function returning one allocation
+    twice. Returns how many copies were made."""
+    from mlir.dialects import memref
+    n = 0
+    for block in func.regions[0].blocks:
+        ret = _op(list(block.operations)[-1])
+        if ret.name != "func.return":
+            continue
+        seen = []
+        for i, v in enumerate(list(ret.operands)):
+            if not isinstance(v.type, ir.MemRefType) or not any(v == w for w in seen):
+                seen.append(v)
+                continue
+            t = ir.MemRefType(v.type)
+            with ir.InsertionPoint(ret), ret.location:
+                fresh = memref.AllocOp(ir.MemRefType.get(t.shape, t.element_type), [], []).result
+                memref.CopyOp(v, fresh)
+            ret.operands[i] = fresh
+            n += 1
+    return n
+
+
 # ----------------------------------------------------------------------------- parallel first
 
 def parallel_dims_first(func: ir.Operation) -> int:

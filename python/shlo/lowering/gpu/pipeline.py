@@ -18,7 +18,7 @@ import shutil
 BUFFERIZE = ("eliminate-empty-tensors,one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops "
              "function-boundary-type-conversion=identity-layout-map},"
              "convert-bufferization-to-memref,shlo-widen-i1-memrefs,canonicalize,cse")
-OUT_PARAMS = "buffer-results-to-out-params{hoist-static-allocs modify-public-functions add-result-attr}"
+OUT_PARAMS = "shlo-gpu-distinct-results,buffer-results-to-out-params{hoist-static-allocs modify-public-functions add-result-attr}"
 TO_LOOPS = "linalg-generalize-named-ops,shlo-gpu-parallel-dims-first,shlo-expand-memref-copy,convert-linalg-to-parallel-loops,canonicalize,cse"
 TO_KERNELS = ("convert-parallel-loops-to-gpu,canonicalize,cse,fold-memref-alias-ops,expand-strided-metadata,"
               "lower-affine,gpu-launch-sink-index-computations,gpu-kernel-outlining,canonicalize,cse")

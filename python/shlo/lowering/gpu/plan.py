@@ -108,6 +108,9 @@ def extract(module: ir.Module, func: ir.Operation, n_inputs: int, n_outputs: int
             launches.append(_launch(op, lookup, consts))
         elif name in ("memref.dealloc", "func.return"):
             pass
+        elif name == "memref.load":
+            raise CompileError(f"target 'cuda': the host needs a value from device memory ({op.location}), "
+                               f"e.g. an allocation whose size depends on the data; not supported yet")
         else:
             raise CompileError(f"target 'cuda': {name} ({op.location}) is left on the host side; only "
                                f"allocations, constants, views and kernel launches may be")

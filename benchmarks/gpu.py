@@ -1,0 +1,131 @@
+#!/usr/bin/env python3
+"""shlo's CUDA back end against JAX/XLA on the same GPU, printed as ratios ours / XLA.
+
+    .venv/bin/python benchmarks/gpu.py build DIR       # here (MLIR, no GPU needed): compile and save
+    python3 benchmarks/gpu.py run DIR [--runs N]       # on the GPU machine (numpy, jax; no MLIR)
+    .venv/bin/python benchmarks/gpu.py                  # both, where a GPU and MLIR are on one machine
+
+Programs: a 4096^3 matmul in f32 and in bf16, and the transformer decoder block of
+benchmarks/cpu.py (sequence 256, width 512, 8 heads, causal mask, GELU MLP of width 2048).
+`build` compiles each for sm_90 with `shlo.compile(target="cuda")` and saves the artifact (the
+inputs, hundreds of MB, are made again from the same seed where it runs). `run` checks ours
+against XLA's outputs on the GPU, then times ours (CUDA events around the launches, buffers
+resident) and `jax.jit` (wall clock around a call with block_until_ready, inputs resident),
+interleaved, medians. Without a GPU it says
+it cannot run. Goal (issue 13): at most 1.5x XLA on the matmul and the decoder block.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import time
+
+import numpy as np
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PROGRAMS = ("matmul_f32", "matmul_bf16", "decoder")
+TOLERANCE = {"matmul_f32": 2e-2, "matmul_bf16": 5e-2, "decoder": 2e-2}   # relative to max |expected|
+
+
+def programs(name: str):
+    """(jax function, numpy arguments) of one benchmark program."""
+    import ml_dtypes
+    rng = np.random.default_rng(0)
+    if name.startswith("matmul"):
+        n = 4096
+        dtype = np.float32 if name == "matmul_f32" else ml_dtypes.bfloat16
+        a = (rng.standard_normal((n, n)) / np.sqrt(n)).astype(dtype)
+        b = rng.standard_normal((n, n)).astype(dtype)
+        return (lambda x, y: x @ y), [a, b]
+    sys.path.insert(0, os.path.join(ROOT, "benchmarks"))
+    from programs import decoder
+    fn, args, _ = decoder(rng)
+    return fn, args
+
+
+def build(directory: str) -> None:
+    sys.path.insert(0, os.path.join(ROOT, "python"))
+    import jax
+    import shlo
+    os.makedirs(directory, exist_ok=True)
+    for name in PROGRAMS:
+        fn, args = programs(name)
+        t0 = time.perf_counter()
+        prog = shlo.from_jax(fn, *args)
+        art = shlo.compile(prog, target="cuda", arch="sm_90")
+        t1 = time.perf_counter()
+        art.save(os.path.join(directory, name))
+        print(f"{name}: {len(art.kernels)} kernel launches, compiled in {t1 - t0:.1f} s", flush=True)
+
+
+def _load(directory: str, name: str):
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    from run_cuda_artifact import import_artifact_module
+    artifact = import_artifact_module()
+    return artifact.CudaArtifact.load(os.path.join(directory, name))
+
+
+def _error(got, want) -> float:
+    g, w = np.asarray(got, np.float64), np.asarray(want, np.float64)
+    return float(np.max(np.abs(g - w)) / max(1e-30, np.max(np.abs(w))))
+
+
+def run(directory: str, runs: int) -> int:
+    try:
+        import jax
+        if not any(d.platform == "gpu" for d in jax.devices()):
+            raise RuntimeError("jax sees no GPU")
+    except Exception as e:  # noqa: BLE001 - report why, whatever it is
+        print(f"cannot run: no GPU for JAX ({e})")
+        return 2
+    failed = 0
+    for name in PROGRAMS:
+        art = _load(directory, name)
+        fn, inputs = programs(name)
+        gpu = jax.devices("gpu")[0]
+        dev_inputs = [jax.device_put(a, gpu) for a in inputs]
+        jitted = jax.jit(fn)
+        expected = [np.asarray(jitted(*dev_inputs))]
+        try:
+            outs = art(*inputs)
+        except Exception as e:  # noqa: BLE001
+            print(f"{name}: ours FAILED to run: {type(e).__name__}: {e}")
+            failed += 1
+            continue
+        err = _error(outs[0], expected[0])
+        ok = err <= TOLERANCE[name]
+        failed += not ok
+        ours, xla = [], []
+        for _ in range(runs):            # interleaved: one of each per round
+            _, ms = art.time(*inputs, runs=1)
+            ours.append(ms)
+            t0 = time.perf_counter()
+            jitted(*dev_inputs).block_until_ready()
+            xla.append((time.perf_counter() - t0) * 1e3)
+        o, x = statistics.median(ours), statistics.median(xla)
+        print(f"{name:12s} {'ok' if ok else 'MISMATCH'} (rel err {err:.2e})  ours {o:9.3f} ms  XLA {x:9.3f} ms  "
+              f"ours/XLA {o / x:7.2f}x  ({len(art.plan['launches'])} launches)", flush=True)
+        print(json.dumps({"program": name, "ours_ms": o, "xla_ms": x, "ratio": o / x, "rel_err": err}))
+    return 1 if failed else 0
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("stage", nargs="?", choices=("build", "run"))
+    ap.add_argument("directory", nargs="?", default=os.path.join(ROOT, ".gpubench"))
+    ap.add_argument("--runs", type=int, default=10)
+    args = ap.parse_args(argv)
+    if args.stage == "build":
+        build(args.directory)
+        return 0
+    if args.stage == "run":
+        return run(args.directory, args.runs)
+    build(args.directory)
+    return run(args.directory, args.runs)     # says it cannot run where there is no GPU
+
+
+if __name__ == "__main__":
+    sys.exit(main())
