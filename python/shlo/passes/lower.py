@@ -292,8 +292,8 @@ def gpu_kernels_pipeline() -> list:
     target='cuda' path, less the launch plan)."""
     from ..lowering.gpu import pipeline as gpu
     from ..lowering.pipeline import PREPARE
-    return [PREPARE, gpu.BUFFERIZE, gpu.OUT_PARAMS, gpu.TO_LOOPS, "shlo-gpu-map-loops", gpu.TO_KERNELS,
-            "shlo-gpu-merge-kernel-modules"]
+    return [PREPARE, "shlo-gpu-tile-contractions", gpu.BUFFERIZE, gpu.OUT_PARAMS, "shlo-gpu-map-foralls",
+            gpu.TO_LOOPS, "shlo-gpu-map-loops", gpu.TO_KERNELS, "shlo-gpu-merge-kernel-modules"]
 
 
 def gpu_nvvm_pipeline(arch: str = "sm_90") -> str:
@@ -308,3 +308,26 @@ def gpu_distinct_results(module_op: ir.Operation) -> None:
         for func in _ops_named(module_op, "func.func"):
             if func.regions[0].blocks:
                 mapping.distinct_results(func)
+
+
+def gpu_tile_contractions(module_op: ir.Operation) -> None:
+    """See shlo.lowering.gpu.schedules.tile_contractions."""
+    from ..lowering.gpu import schedules
+    with module_op.context, ir.Location.unknown(module_op.context):
+        schedules.tile_contractions(_as_module(module_op))
+
+
+def gpu_map_foralls(module_op: ir.Operation) -> None:
+    """See shlo.lowering.gpu.schedules.map_foralls."""
+    from ..lowering.gpu import schedules
+    with module_op.context, ir.Location.unknown(module_op.context):
+        schedules.map_foralls(_as_module(module_op))
+
+
+class _as_module:
+    """What schedules.py needs of an ir.Module (`.operation`, `.body`, `.context`), over the
+    module op a pass runs on."""
+
+    def __init__(self, op: ir.Operation):
+        self.operation, self.context = op, op.context
+        self.body = op.regions[0].blocks[0]

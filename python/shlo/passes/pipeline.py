@@ -34,6 +34,10 @@ SHLO_PASSES = {p.name: p for p in (
              "innermost into per-lane loads (MLIR 22.1.8 cannot lower them).", lower.scalarize_strided_gathers),
     ShloPass("shlo-gpu-parallel-dims-first", "Permutes each linalg.generic's loops so its parallel dimensions are "
              "outermost (one GPU thread per output element, reductions inside).", lower.gpu_parallel_dims_first),
+    ShloPass("shlo-gpu-tile-contractions", "Tiles static matmuls / batch matmuls (tensors) to GPU blocks, K steps "
+             "and per-thread register tiles (scf.forall with GPU mappings).", lower.gpu_tile_contractions),
+    ShloPass("shlo-gpu-map-foralls", "Turns each top-level block-mapped scf.forall (bufferized) into a gpu.launch "
+             "with its thread foralls mapped to thread ids.", lower.gpu_map_foralls),
     ShloPass("shlo-gpu-distinct-results", "Copies a buffer a function returns more than once, so that each "
              "result has its own (before buffer-results-to-out-params).", lower.gpu_distinct_results),
     ShloPass("shlo-gpu-merge-kernel-modules", "Moves every outlined kernel into one gpu.module (@shlo_kernels), "

@@ -1,15 +1,15 @@
-// The GPU pipelines: element-wise ops, a matmul and a reduction become kernels in one
-// gpu.module, each launched over blocks x threads of the flattened iteration space (256
-// threads a block); a sort is a one-thread kernel; shlo-lower-to-nvvm ends in PTX for sm_90.
+// The GPU pipelines: element-wise ops and a reduction become kernels in one gpu.module,
+// each launched over blocks x threads of the flattened iteration space (256 threads a
+// block); a matmul is tiled for blocks and threads; a sort is a one-thread kernel; shlo-lower-to-nvvm ends in PTX for sm_90.
 // RUN: shlo-opt %s -p 'builtin.module(shlo-lower-to-gpu-kernels)' | FileCheck %s
 // RUN: shlo-opt %s -p 'builtin.module(shlo-lower-to-nvvm)' | FileCheck %s --check-prefix=PTX
 
 // CHECK-LABEL: func.func @main
 // The element-wise add: 64x16 = 1024 elements, 4 blocks of 256 threads; kernels take buffers only.
 // CHECK: gpu.launch_func @shlo_kernels::@k0 blocks in (%c4, %c1, %c1) threads in (%c256, %c1, %c1) args(%{{.*}} : memref<64x16xf32>, %{{.*}} : memref<64x16xf32>)
-// The matmul's fill, then the matmul: one thread per output element.
+// The matmul's fill, then the matmul tiled: 64x64 outputs a block, 4x4 a thread (16x16 threads).
 // CHECK: gpu.launch_func @shlo_kernels::@k1 blocks in (%c4, %c1, %c1) threads in (%c256, %c1, %c1)
-// CHECK: gpu.launch_func @shlo_kernels::@k2 blocks in (%c4, %c1, %c1) threads in (%c256, %c1, %c1)
+// CHECK: gpu.launch_func @shlo_kernels::@k2 blocks in (%c1, %c1, %c1) threads in (%c16, %c16, %c1)
 // The row sums: 64 outputs, one block of 64 threads (fill, then reduce).
 // CHECK: gpu.launch_func @shlo_kernels::@k3 blocks in (%c1, %c1, %c1) threads in (%c64, %c1, %c1)
 // CHECK: gpu.launch_func @shlo_kernels::@k4 blocks in (%c1, %c1, %c1) threads in (%c64, %c1, %c1)
@@ -22,15 +22,20 @@
 // CHECK: arith.cmpi ult
 // CHECK: scf.if
 // CHECK: arith.addf
-// The matmul keeps its accumulator in a register: one load before the loop, one store after.
+// The matmul: K in steps of 16, a barrier after each; each thread keeps its accumulators in
+// registers over a step: one load before the loop, one store after.
 // CHECK: gpu.func @k2
+// CHECK: scf.for {{.*}} = %c0 to %c32 step %c16
+// CHECK: gpu.thread_id x
+// CHECK: gpu.thread_id y
 // CHECK: memref.load
-// CHECK: scf.for {{.*}} = %c0 to %c32 step %c1 iter_args
+// CHECK: scf.for {{.*}} = %c0 to %c16 step %c1 iter_args
 // CHECK-NOT: memref.store
 // CHECK: arith.mulf
 // CHECK: arith.addf
 // CHECK: scf.yield
 // CHECK: memref.store
+// CHECK: gpu.barrier
 // CHECK: gpu.func @k5({{.*}}) kernel attributes {known_block_size = array<i32: 1, 1, 1>, known_grid_size = array<i32: 1, 1, 1>}
 // CHECK: scf.while
 

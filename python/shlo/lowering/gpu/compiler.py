@@ -19,7 +19,7 @@ from ...errors import CompileError, ShloError
 from ...program import Program
 from .. import pipeline as cpu_pipeline
 from ..driver import ENTRY_SYMBOL, lower_program
-from . import pipeline
+from . import pipeline, schedules
 
 MAP = "shlo-gpu-map-loops"
 
@@ -47,7 +47,7 @@ def _run(module: ir.Module, passes: str, stage: str) -> None:
         raise CompileError(f"target 'cuda', {stage}: {e}") from None
 
 
-def _buffers(prog: Program, entry: str):
+def _buffers(prog: Program, entry: str, schedule: bool = True):
     """The entry lowered to linalg, fused, bufferized (shared by both paths)."""
     lowered = lower_program(prog, entry=entry, mode="compile")
     m = lowered.module
@@ -56,17 +56,20 @@ def _buffers(prog: Program, entry: str):
         cpu_pipeline.run(m, cpu_pipeline.prepare(m))
     except ShloError as e:
         raise CompileError(f"target 'cuda', prepare: {e}") from None
+    if schedule:
+        with m.context, ir.Location.unknown(m.context):
+            schedules.tile_contractions(m)
     _run(m, pipeline.BUFFERIZE, "bufferize")
     return lowered, m
 
 
-def cpu_check(prog, entry: str = "main"):
+def cpu_check(prog, entry: str = "main", schedule: bool = True):
     """The GPU-mapped loops of `entry` compiled for the CPU: a callable like shlo.compile's.
     Results are out-parameters here too, as in the kernels."""
     from ..compiler import CompiledFunction, _signature
     from ..driver import probes_of
     prog = _program(prog)
-    lowered, m = _buffers(prog, entry)
+    lowered, m = _buffers(prog, entry, schedule)
     _run(m, pipeline.OUT_PARAMS, "out-parameters")
     _run(m, pipeline.TO_LOOPS, "loops")
     _run(m, MAP, "mapping")
@@ -102,22 +105,25 @@ class _OutParams:
         return outs
 
 
-def compile_cuda(prog, arch: str = "sm_90", entry: str = "main", assemble: bool = True):
-    """Compiles `entry` to PTX for `arch` (and a cubin with ptxas when `assemble`)."""
-    return compile_cuda_arches(prog, (arch,), entry, assemble)[arch]
+def compile_cuda(prog, arch: str = "sm_90", entry: str = "main", assemble: bool = True, schedule: bool = True):
+    """Compiles `entry` to PTX for `arch` (and a cubin with ptxas when `assemble`); `schedule`
+    False leaves contractions to the general mapping (one thread per output element)."""
+    return compile_cuda_arches(prog, (arch,), entry, assemble, schedule)[arch]
 
 
-def compile_cuda_arches(prog, arches, entry: str = "main", assemble: bool = True) -> dict:
+def compile_cuda_arches(prog, arches, entry: str = "main", assemble: bool = True, schedule: bool = True) -> dict:
     """`compile_cuda` for several chips from one lowering: {arch: artifact}."""
     for arch in arches:
         if arch not in pipeline.ARCHES:
             raise CompileError(f"target 'cuda': arch {arch!r} is not supported (have: {', '.join(pipeline.ARCHES)})")
     prog = _program(prog)
     t0 = time.perf_counter()
-    lowered, m = _buffers(prog, entry)
+    lowered, m = _buffers(prog, entry, schedule)
     if lowered.dim_constraints or any(None in t.shape for t in lowered.flat_args + lowered.flat_results):
         raise CompileError("target 'cuda': dynamic shapes are not supported yet")
     _run(m, pipeline.OUT_PARAMS, "out-parameters")
+    with m.context, ir.Location.unknown(m.context):
+        schedules.map_foralls(m)
     _run(m, pipeline.TO_LOOPS, "loops")
     _run(m, MAP, "mapping")
     t1 = time.perf_counter()

@@ -321,7 +321,9 @@ def map_function(func: ir.Operation, threads: int = THREADS) -> dict:
     shared = []
     for op in list(block.operations):
         op = _op(op)
-        if _shareable(op, shared):
+        if op.name in ("gpu.launch", "scf.forall"):      # scheduled already (schedules.py)
+            flush()
+        elif _shareable(op, shared):
             shared.append(op)
         elif pending and _uses_buffer_of(op, pending):
             pending.append(op)          # a buffer made on the device (a branch's result) cannot leave it
@@ -338,7 +340,7 @@ def map_function(func: ir.Operation, threads: int = THREADS) -> dict:
         _sink_into_kernels(op)
     for op in list(block.operations):
         op = _op(op)
-        if op.name == "scf.parallel":
+        if op.name in ("scf.parallel", "gpu.launch", "scf.forall"):
             stats["registers"] = stats.get("registers", 0) + _promote_accumulators(op)
     return stats
 

@@ -22,7 +22,7 @@ OUT_PARAMS = "shlo-gpu-distinct-results,buffer-results-to-out-params{hoist-stati
 TO_LOOPS = "linalg-generalize-named-ops,shlo-gpu-parallel-dims-first,shlo-expand-memref-copy,convert-linalg-to-parallel-loops,canonicalize,cse"
 TO_KERNELS = ("convert-parallel-loops-to-gpu,canonicalize,cse,fold-memref-alias-ops,expand-strided-metadata,"
               "lower-affine,gpu-launch-sink-index-computations,gpu-kernel-outlining,canonicalize,cse")
-CPU_CHECK = ("canonicalize,fold-memref-alias-ops,expand-strided-metadata,lower-affine,convert-complex-to-standard,"
+CPU_CHECK = ("scf-forall-to-for,canonicalize,fold-memref-alias-ops,expand-strided-metadata,lower-affine,convert-complex-to-standard,"
              "convert-scf-to-cf,convert-math-to-llvm{approximate-log1p=false},convert-math-to-libm,"
              "convert-complex-to-llvm,convert-to-llvm,reconcile-unrealized-casts,canonicalize")
 
