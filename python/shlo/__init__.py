@@ -8,7 +8,7 @@
 """
 from __future__ import annotations
 
-from .errors import (BuildError, CompileError, DeserializationError, ExecutionError, ImporterError,
+from .errors import (BuildError, CompileError, CudaError, DeserializationError, ExecutionError, ImporterError,
                      InterpreterError, ParseError, PassError, SerializationError, ShloError, VerificationError)
 from . import ir  # mlir.ir, re-exported for convenience
 from .context import default_context, make_context
@@ -60,7 +60,7 @@ ImportError = ImporterError  # noqa: A001 - the public name the design gives it
 __version__ = "0.1.0"
 
 __all__ = [
-    "BuildError", "CompileError", "DeserializationError", "ExecutionError", "ImportError", "ImporterError", "InterpreterError",
+    "BuildError", "CompileError", "CudaError", "DeserializationError", "ExecutionError", "ImportError", "ImporterError", "InterpreterError",
     "ParseError", "PassError", "Program", "SerializationError", "ShloError", "VerificationError",
     "Host", "compile", "current_version", "default_context", "deserialize", "from_jax", "from_onnx", "from_stablehlo", "from_torch", "to_stablehlo", "interpret", "make_context",
     "minimum_version", "parse", "serialize",
