@@ -49,10 +49,11 @@ def infer_result_types(op_name: str, operand_types: dict, attributes: dict) -> l
 
 
 def create(op_name: str, *operands, result_types=None, regions: int | None = None,
-           loc: ir.Location | None = None, check: bool = True, **attributes) -> ir.Operation:
+           loc: ir.Location | None = None, check: bool = True, type_infos=None, **attributes) -> ir.Operation:
     """Creates `shlo.<op_name>` at the current insertion point and returns the operation.
     `check=False` leaves the op's spec constraints to a later `Program.verify()` (which checks
-    each distinct op once): for importers that build thousands of alike ops."""
+    each distinct op once): for importers that build thousands of alike ops. `type_infos`: an
+    importer's cache of operand TypeInfos by ir.Type (verify.engine.TypeInfos)."""
     entry = OPS.get(op_name)
     if entry is None:
         raise BuildError(f"unknown op shlo.{op_name}")
@@ -65,7 +66,7 @@ def create(op_name: str, *operands, result_types=None, regions: int | None = Non
         group = list(value) if decl[4] else [value]
         flat += group
         sizes.append(len(group))
-        types = [type_info(v.type) for v in group]
+        types = [type_info(v.type) if type_infos is None else type_infos[v.type] for v in group]
         by_name[decl[0]] = types if decl[4] else types[0]
     known = {a[0]: a for a in entry["attributes"]}
     unknown = set(attributes) - set(known)

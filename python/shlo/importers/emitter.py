@@ -34,7 +34,8 @@ class Emitter:
     def op(self, name: str, *operands, result_types=None, **attributes):
         """A shlo op at the node's location; its single result, or the list of results."""
         op = builders.create(name, *operands, result_types=result_types,
-                             check=not getattr(self.importer, "defer_checks", False), **attributes)
+                             check=not getattr(self.importer, "defer_checks", False),
+                             type_infos=getattr(self.importer, "type_infos", None), **attributes)
         results = list(op.results)
         return results[0] if len(results) == 1 else results
 
@@ -46,15 +47,15 @@ class Emitter:
         """A constant holding a numpy array (what the CHLO decompositions call)."""
         return self.importer.constant(np.asarray(array), element)
 
-    @staticmethod
-    def info(v):
-        return type_info(v.type)
+    def info(self, v):
+        infos = getattr(self.importer, "type_infos", None)     # (an importer's cache by ir.Type)
+        return type_info(v.type) if infos is None else infos[v.type]
 
     def element(self, v) -> str:
-        return type_info(v.type).element
+        return self.info(v).element
 
     def rank(self, v) -> int:
-        return len(type_info(v.type).shape)
+        return len(self.info(v).shape)
 
     def const(self, value, element: str, sizes=()):
         """A constant of `element` holding `value` (a number or array), splatted to `sizes`.

@@ -23,6 +23,7 @@ from ...literals import (elements_to_numpy, is_resource, numpy_dtype, numpy_to_e
                          resource_capable)
 from ...program import Program
 from ...types import tensor_type, type_info
+from ...verify.engine import TypeInfos
 from . import dtypes
 from .context import Context
 from .registry import lookup
@@ -62,6 +63,7 @@ class OnnxImporter:
         self.types: dict = {}             # value name -> (shape or None, element) from shape inference
         self._materialized: dict = {}     # (name, block, id(array)) -> (constant made for it, array)
         self.constants_made = 0
+        self.type_infos = TypeInfos()     # ir.Type -> TypeInfo (printing a type costs more than a lookup)
 
     # -- entry --------------------------------------------------------------------
     def run(self) -> Program:
@@ -263,7 +265,7 @@ class OnnxImporter:
         # that what is computed from it folds (e.g. an If condition decided at import time)
         if isinstance(v, ir.Value) and isinstance(v.owner, ir.Operation) and v.owner.name == "shlo.constant":
             attr = v.owner.attributes["value"]
-            shape = type_info(v.type).shape
+            shape = self.type_infos[v.type].shape
             if not is_resource(attr) and None not in shape and int(np.prod(shape)) <= KNOWN_CONSTANT_ELEMENTS:
                 try:
                     self.known[name] = elements_to_numpy(attr)
