@@ -35,19 +35,24 @@ def _want(model, x):
     return ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"]).run(None, {"x": x})[0]
 
 
-def test_split_views_the_bytes_in_initializer_order():
+def test_split_reads_the_weights_aligned_in_initializer_order(tmp_path):
     model = _model()
     data = model.SerializeToString()
-    small, views = wire.split_model(data, 1024)
-    assert [(k, w.name) for k, w in views] == [(0, "w1"), (2, "unused_big"), (4, "w2xx")]
-    light = onnx.ModelProto.FromString(small)
-    assert [t.name for t in light.graph.initializer] == ["small", "bias_odd"]
-    assert len(small) < 2000 and [n.op_type for n in light.graph.node] == ["MatMul", "Add", "Mul", "MatMul"]
-    for _, w in views:
-        np.testing.assert_array_equal(w.array, numpy_helper.to_array(
-            next(t for t in model.graph.initializer if t.name == w.name)))
-        assert w.array.base is not None and not w.array.flags.writeable       # a view of `data`, not a copy
-    assert any(w.array.ctypes.data % 4 for _, w in views)        # misaligned f32 views are exercised too
+    path = tmp_path / "m.onnx"
+    path.write_bytes(data)
+    with open(path, "rb") as f:
+        for buf in (memoryview(data), wire.FileBytes(f)):
+            small, large = wire.split_model(buf, 1024)
+            assert [(k, w.name) for k, w in large] == [(0, "w1"), (2, "unused_big"), (4, "w2xx")]
+            assert any(w.start % 4 for _, w in large)          # raw data at offsets a float cannot start at
+            light = onnx.ModelProto.FromString(small)
+            assert [t.name for t in light.graph.initializer] == ["small", "bias_odd"]
+            assert len(small) < 2000 and [n.op_type for n in light.graph.node] == ["MatMul", "Add", "Mul", "MatMul"]
+            wire.read_weights(buf, [w for _, w in large])
+            for _, w in large:
+                np.testing.assert_array_equal(w.array, numpy_helper.to_array(
+                    next(t for t in model.graph.initializer if t.name == w.name)))
+                assert w.array.ctypes.data % wire.ALIGN == 0 and not w.array.flags.writeable
 
 
 @pytest.mark.parametrize("params", ["constants", "arguments"])
@@ -102,13 +107,16 @@ def test_external_data_and_typed_data_go_the_usual_way(tmp_path):
     np.testing.assert_allclose(shlo.interpret(shlo.from_onnx(data), x)[0], want, rtol=1e-5, atol=1e-5)
 
 
-def test_bad_bytes_are_an_import_error():
+def test_bad_bytes_and_files_are_an_import_error(tmp_path):
     data = _model().SerializeToString()
     for bad in (b"\x08garbage", data[: len(data) // 2], b"\x3a\xff\xff\xff\xff\x0f"):
         with pytest.raises(shlo.ImportError, match="not an ONNX model"):
             shlo.from_onnx(bad)
+        (tmp_path / "bad.onnx").write_bytes(bad)
+        with pytest.raises(shlo.ImportError, match="bad.onnx: not an ONNX model"):
+            shlo.from_onnx(str(tmp_path / "bad.onnx"))
     with pytest.raises(wire.WireError):
-        wire.split_model(data[: len(data) // 2], 1024)
+        wire.split_model(memoryview(data[: len(data) // 2]), 1024)
 
 
 def test_missing_external_data_is_an_import_error(tmp_path):
@@ -117,3 +125,16 @@ def test_missing_external_data_is_an_import_error(tmp_path):
     (tmp_path / "ext.bin").unlink()
     with pytest.raises(shlo.ImportError, match="external data"):
         shlo.from_onnx(str(tmp_path / "ext.onnx"))
+
+
+def test_a_file_shorter_than_its_fields_say_is_not_walked(tmp_path):
+    path = tmp_path / "m.onnx"
+    path.write_bytes(_model().SerializeToString())
+    with open(path, "rb") as f:
+        fb = wire.FileBytes(f)
+        with pytest.raises(wire.WireError):
+            fb.read(len(fb) - 10, 20)
+        with pytest.raises(wire.WireError):
+            fb[len(fb)]
+        with pytest.raises(wire.WireError):
+            wire.FileBytes.read_into(fb, len(fb) - 10, memoryview(bytearray(20)))

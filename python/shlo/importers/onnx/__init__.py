@@ -83,27 +83,34 @@ def load_model(model):
 
 def _load_split(model):
     """(the model without its large initializers, its initializers in order: TensorProtos or
-    wire.Weights). A file or bytes is walked (wire.py) so that the large weights are numpy
-    views of the bytes read, never parsed into protobuf; a ModelProto's weights stay in it."""
+    wire.Weights). A file or bytes is walked (wire.py): the large weights are read once into
+    aligned arrays, never parsed into protobuf; a ModelProto's weights stay in it."""
     if isinstance(model, onnx.ModelProto):
         return model, list(model.graph.initializer)
     if isinstance(model, (bytes, bytearray, memoryview)):
-        data, path = (model if isinstance(model, bytes) else bytes(model)), None   # (a bytearray may change later)
-    elif isinstance(model, (str, os.PathLike)):
-        data, path = _read(model), os.fspath(model)
-    else:
+        return _split(memoryview(model).cast("B"), None)
+    if not isinstance(model, (str, os.PathLike)):
         raise ImporterError(f"from_onnx takes a ModelProto, a path or bytes, not {type(model).__name__}")
+    path = os.fspath(model)
+    if not os.path.isfile(path):
+        raise ImporterError(f"{path}: no such file")
+    with open(path, "rb") as f:
+        return _split(wire.FileBytes(f), path)
+
+
+def _split(buf, path):
     try:
-        small, views = wire.split_model(data, LIGHT_BYTES)
+        small, large = wire.split_model(buf, LIGHT_BYTES)
         light = onnx.ModelProto.FromString(small)
+        wire.read_weights(buf, [w for _, w in large])
     except Exception:  # noqa: BLE001 - not walked: protobuf parses it (and reports what is wrong)
-        light, views = _parse(data, path), []
+        light, large = _parse(bytes(buf[0:len(buf)]), path), []
     else:
         if path is not None:
             _load_external_data(light, path)
     weights, rest = [], iter(light.graph.initializer)
-    by_index = dict(views)
-    for k in range(len(light.graph.initializer) + len(views)):
+    by_index = dict(large)
+    for k in range(len(light.graph.initializer) + len(large)):
         weights.append(by_index[k] if k in by_index else next(rest))
     return light, weights
 

@@ -1,17 +1,24 @@
-"""A serialized ONNX model split into its small part and views of its large weights.
+"""A serialized ONNX model split into its small part and its large weights.
 
 Parsing a whole model with protobuf copies every weight into the message, and reading a
 weight back (`TensorProto.raw_data`) copies it again. Instead, the few protobuf fields on
 the way to the initializers' `raw_data` are walked here (ModelProto.graph ->
 GraphProto.initializer -> TensorProto.raw_data); the model without those large initializers
-is parsed as usual (it is small), and each large weight becomes a numpy array viewing the
-serialized bytes in place. The bytes are read once and never copied.
+is parsed as usual (it is small), and each large weight is read once, straight from the file
+(or the given bytes) into one buffer where every weight starts 64-byte aligned (the blobs of
+`dense_resource` constants must be aligned to their element size; raw data in a protobuf
+sits at any offset).
+
+A file is walked by reading small pieces at the offsets the walk needs (`FileBytes`), so
+that its weights are read only once, into their place.
 
 Anything unusual (external or typed data, a repeated graph field, 4-bit or bfloat16 raw
 data, a size that does not match the shape) leaves the initializer in the parsed part, where
 the ordinary path reads it.
 """
 from __future__ import annotations
+
+import os
 
 import numpy as np
 
@@ -22,10 +29,53 @@ GRAPH = 7                      # ModelProto.graph
 INITIALIZER = 5                # GraphProto.initializer
 RAW_DATA, EXTERNAL_DATA, DATA_LOCATION = 9, 13, 14      # TensorProto fields
 LENGTH_DELIMITED = 2
+ALIGN = 64                     # each weight's start in the buffer they are read into
 
 
 class WireError(ValueError):
     """Bytes that are not the protobuf this walker expects: the caller parses them as usual."""
+
+
+class FileBytes:
+    """A file as an indexable, sliceable byte sequence, read on demand: bytes in chunks that
+    stay cached (what the walk looks at), slices by one read each."""
+    CHUNK = 1 << 14
+
+    def __init__(self, f):
+        self.fd = f.fileno()
+        self.size = os.fstat(self.fd).st_size
+        self.chunks: dict = {}
+
+    def __len__(self) -> int:
+        return self.size
+
+    def __getitem__(self, i):
+        if isinstance(i, slice):
+            start, stop, _ = i.indices(self.size)
+            return self.read(start, max(stop - start, 0))
+        if not 0 <= i < self.size:
+            raise WireError("read past the end of the file")
+        k, r = divmod(i, self.CHUNK)
+        chunk = self.chunks.get(k)
+        if chunk is None:
+            chunk = self.chunks[k] = os.pread(self.fd, self.CHUNK, k * self.CHUNK)
+        if r >= len(chunk):
+            raise WireError("the file changed while it was read")
+        return chunk[r]
+
+    def read(self, start: int, n: int) -> bytes:
+        data = os.pread(self.fd, n, start)
+        if len(data) != n:
+            raise WireError("the file changed while it was read")
+        return data
+
+    def read_into(self, start: int, out: memoryview) -> None:
+        done = 0
+        while done < len(out):          # (one preadv reads at most about 2 GB)
+            n = os.preadv(self.fd, [out[done:]], start + done)
+            if n <= 0:
+                raise WireError("the file changed while it was read")
+            done += n
 
 
 def _varint(buf, pos: int) -> tuple[int, int]:
@@ -79,21 +129,20 @@ def fields(buf, start: int, end: int):
 
 
 class Weight:
-    """A large initializer read in place: its name, ONNX data type, shape and array."""
-    __slots__ = ("name", "data_type", "dims", "array")
+    """A large initializer: its name, ONNX data type, shape, where its raw data lies in the
+    serialized model, and its array once read (read_weights)."""
+    __slots__ = ("name", "data_type", "dims", "dtype", "start", "nbytes", "array")
 
-    def __init__(self, name, data_type, dims, array):
-        self.name, self.data_type, self.dims, self.array = name, data_type, dims, array
+    def __init__(self, name, data_type, dims, dtype, start, nbytes):
+        self.name, self.data_type, self.dims, self.dtype = name, data_type, dims, dtype
+        self.start, self.nbytes, self.array = start, nbytes, None
 
 
-def split_model(data, min_bytes: int):
+def split_model(buf, min_bytes: int):
     """(bytes of the model without its initializers whose raw data exceeds `min_bytes`,
-    [(index of the initializer among the graph's, Weight)]) for a serialized ModelProto
-    `data` (bytes). WireError if the bytes are not walked."""
+    [(index of the initializer among the graph's, Weight)]) for a serialized ModelProto:
+    a memoryview of bytes or a FileBytes. WireError if the bytes are not walked."""
     import onnx
-    buf = memoryview(data)
-    if buf.ndim != 1 or buf.itemsize != 1:
-        buf = buf.cast("B")
     graphs = [f for f in fields(buf, 0, len(buf)) if f[0] == GRAPH]
     if len(graphs) != 1 or graphs[0][1] != LENGTH_DELIMITED:
         raise WireError("the model has no single graph field")
@@ -110,7 +159,7 @@ def split_model(data, min_bytes: int):
             weights.append((index, w))
         index += 1
     if not weights:
-        return data, []
+        return bytes(buf[0:len(buf)]), []          # (the whole model: nothing to leave out)
     kept.append(buf[last:g_end])
     graph = b"".join(kept)
     model = b"".join([buf[:g_begin], _encode_varint(GRAPH << 3 | LENGTH_DELIMITED), _encode_varint(len(graph)),
@@ -119,7 +168,7 @@ def split_model(data, min_bytes: int):
 
 
 def _weight(buf, start: int, end: int, min_bytes: int, onnx):
-    """The TensorProto in buf[start:end] as a Weight viewing its raw data, or None to leave it."""
+    """The TensorProto in buf[start:end] as a Weight (its raw data not read), or None to leave it."""
     raw = None
     rest = []
     last = start
@@ -140,12 +189,31 @@ def _weight(buf, start: int, end: int, min_bytes: int, onnx):
         element = dtypes.element(header.data_type)
     except Exception:  # noqa: BLE001 - an element type shlo lacks: the ordinary path reports it
         return None
-    if element in ("i4", "ui4", "i1") or header.data_type == onnx.TensorProto.BFLOAT16 or header.HasField("segment"):
+    if (element in ("i4", "ui4", "i1") or header.data_type == onnx.TensorProto.BFLOAT16
+            or header.HasField("segment")):
         return None
     dtype = numpy_dtype(element).newbyteorder("<")
     dims = tuple(header.dims)
-    count = int(np.prod(dims, dtype=np.int64))
-    if count * dtype.itemsize != raw[1] - raw[0]:
+    if int(np.prod(dims, dtype=np.int64)) * dtype.itemsize != raw[1] - raw[0]:
         return None
-    array = np.frombuffer(buf, dtype=dtype, count=count, offset=raw[0]).reshape(dims)
-    return Weight(header.name, header.data_type, dims, array)
+    return Weight(header.name, header.data_type, dims, dtype, raw[0], raw[1] - raw[0])
+
+
+def read_weights(buf, weights) -> None:
+    """Reads every weight's raw data into one new buffer, each at a 64-byte aligned start, and
+    sets its (read-only) array."""
+    offsets, total = [], 0
+    for w in weights:
+        offsets.append(total)
+        total += -(-w.nbytes // ALIGN) * ALIGN
+    arena = np.empty(total + ALIGN, np.uint8)
+    base = -arena.ctypes.data % ALIGN
+    for w, off in zip(weights, offsets):
+        out = arena[base + off: base + off + w.nbytes]
+        if isinstance(buf, FileBytes):
+            buf.read_into(w.start, memoryview(out))
+        else:
+            out[:] = np.frombuffer(buf, np.uint8, w.nbytes, w.start)
+        array = out.view(w.dtype).reshape(w.dims)
+        array.flags.writeable = False
+        w.array = array
