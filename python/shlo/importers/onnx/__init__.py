@@ -6,8 +6,9 @@
     prog = shlo.from_onnx(model, params="arguments")     # float initializers become leading arguments
     outs = shlo.interpret(prog, *prog.parameters(), x)
 
-A file or bytes is read once: its large initializers stay in those bytes as
-numpy views (wire.py) and only the rest is parsed by protobuf. ONNX shape
+A file or bytes is walked (wire.py): only the model without its large
+initializers is parsed by protobuf, and each large weight is read once into an
+aligned numpy array (the dense_resource blob's memory). ONNX shape
 inference runs on the model without the large weights (so they are never
 copied for it); then `OnnxImporter` (importer.py) converts the graph node by
 node through the dispatch table of registry.py, keyed by op type and opset
