@@ -34,6 +34,7 @@ def test_cholesky(dtype, batch):
     check(torch.linalg.cholesky, a, **tol(dtype))                  # with_effects check dropped
     check(lambda a: torch.linalg.cholesky(a, upper=True), a, **tol(dtype))
     check(torch.linalg.cholesky_ex, a, **tol(dtype))
+    check(torch.cholesky, a, **tol(dtype))                           # deprecated spelling
     b = randn(dtype, batch + (4, 2))
     check(lambda f, b: torch.cholesky_solve(b, f), torch.linalg.cholesky(a), b, **tol(dtype))
     check(lambda f, b: torch.cholesky_solve(b, f, upper=True), torch.linalg.cholesky(a, upper=True), b, **tol(dtype))

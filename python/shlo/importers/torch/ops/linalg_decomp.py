@@ -1,7 +1,7 @@
 """Linear algebra that survives core ATen decomposition: Cholesky, triangular solves, and the
 LU family (LU factorization, solve, inverse, determinant, log-determinant, LU solve / unpack).
 
-* `linalg_cholesky_ex` is shlo `cholesky` with the other triangle zeroed; `info` is 0 when
+* `linalg_cholesky_ex` (and the deprecated `cholesky`) is shlo `cholesky` with the other triangle zeroed; `info` is 0 when
   every diagonal entry of the factor is finite and positive, else the 1-based index of the
   first one that is not (the factor of a matrix that is not positive definite is
   implementation-defined in shlo: the reference interpreter gives NaNs, so `info` then names
@@ -18,9 +18,11 @@ LU family (LU factorization, solve, inverse, determinant, log-determinant, LU so
   `solve` add to raise on singular input) is dropped: a compiled program cannot raise, and
   the numbers it returns for such input are the factorization's (NaN / inf), not an error.
 
-Not here (error: no converter): QR, eigh, SVD and what PyTorch builds on them (pinv, svdvals,
-matrix_rank, nuclear / spectral norms, cond), eig, lstsq, householder_product, ldl. Complex
-inputs of the LU family are not supported (error). Sizes must be static.
+QR, eigh, SVD and what PyTorch builds on them (geqrf, householder_product, ormqr, pinv; svdvals,
+matrix_rank, nuclear / spectral norms and cond decompose onto _linalg_svd / _linalg_eigh) are in
+linalg_orthogonal.py. Not converted (error: no converter): eig / eigvals (complex results),
+ldl_factor / ldl_solve, matrix_exp; lstsq never reaches the importer (torch.export refuses it).
+Complex inputs of the LU family are not supported (error). Sizes must be static.
 """
 from __future__ import annotations
 
@@ -148,6 +150,12 @@ def linalg_cholesky_ex(cx, a, upper=False, check_errors=False):
     if dtypes.is_complex(cx.element(d)):
         d = cx.op("real", d)
     return f, _first_bad(cx, d)
+
+
+@converts("cholesky")
+def cholesky(cx, a, upper=False):
+    """torch.cholesky (deprecated): the factor alone."""
+    return linalg_cholesky_ex(cx, a, upper)[0]
 
 
 # ----------------------------------------------------------------------------- triangular solves
