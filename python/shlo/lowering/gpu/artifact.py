@@ -37,6 +37,16 @@ def open_device(ordinal: int = 0) -> Device:
     return device
 
 
+def _portable(array) -> np.ndarray:
+    """`array` as .npy can store it for any numpy: ml_dtypes' types (bfloat16, the float8s) as
+    raw bytes of their width (some, like float8_e5m2, are written with a descriptor that numpy
+    cannot read back); readers view them as the plan's dtype again."""
+    array = np.ascontiguousarray(array)
+    if type(array.dtype.type).__module__.startswith("ml_dtypes") or array.dtype.type.__module__.startswith("ml_dtypes"):
+        return array.view(f"V{array.dtype.itemsize}")
+    return array
+
+
 def _arch_parts(arch: str) -> tuple:
     m = re.fullmatch(r"sm_(\d+)(\d)([af]?)", arch)
     if not m:
@@ -132,11 +142,11 @@ class CudaArtifact:
             if self.cubin is not None:
                 with open(os.path.join(tmp, "kernels.cubin"), "wb") as f:
                     f.write(self.cubin)
-            np.savez(os.path.join(tmp, "constants.npz"), **self.constants)
+            np.savez(os.path.join(tmp, "constants.npz"), **{k: _portable(v) for k, v in self.constants.items()})
             if inputs is not None:
-                np.savez(os.path.join(tmp, "inputs.npz"), *inputs)
+                np.savez(os.path.join(tmp, "inputs.npz"), *map(_portable, inputs))
             if expected is not None:
-                np.savez(os.path.join(tmp, "expected.npz"), *expected)
+                np.savez(os.path.join(tmp, "expected.npz"), *map(_portable, expected))
             if tolerance is not None:
                 with open(os.path.join(tmp, "tolerance.json"), "w") as f:
                     json.dump(tolerance, f)
