@@ -331,3 +331,12 @@ class _as_module:
     def __init__(self, op: ir.Operation):
         self.operation, self.context = op, op.context
         self.body = op.regions[0].blocks[0]
+
+
+def gpu_copies_to_linalg(module_op: ir.Operation) -> None:
+    """See shlo.lowering.gpu.mapping.copies_to_linalg."""
+    from ..lowering.gpu import mapping
+    with module_op.context, ir.Location.unknown(module_op.context):
+        for func in _ops_named(module_op, "func.func"):
+            if func.regions[0].blocks:
+                mapping.copies_to_linalg(func)

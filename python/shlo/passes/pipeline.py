@@ -38,6 +38,8 @@ SHLO_PASSES = {p.name: p for p in (
              "and per-thread register tiles (scf.forall with GPU mappings).", lower.gpu_tile_contractions),
     ShloPass("shlo-gpu-map-foralls", "Turns each top-level block-mapped scf.forall (bufferized) into a gpu.launch "
              "with its thread foralls mapped to thread ids.", lower.gpu_map_foralls),
+    ShloPass("shlo-gpu-copies-to-linalg", "Rewrites memref.copy as linalg.copy (made a parallel loop on the GPU "
+             "like other linalg ops).", lower.gpu_copies_to_linalg),
     ShloPass("shlo-gpu-distinct-results", "Copies a buffer a function returns more than once, so that each "
              "result has its own (before buffer-results-to-out-params).", lower.gpu_distinct_results),
     ShloPass("shlo-gpu-merge-kernel-modules", "Moves every outlined kernel into one gpu.module (@shlo_kernels), "

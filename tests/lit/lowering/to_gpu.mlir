@@ -7,9 +7,10 @@
 // CHECK-LABEL: func.func @main
 // The element-wise add: 64x16 = 1024 elements, 4 blocks of 256 threads; kernels take buffers only.
 // CHECK: gpu.launch_func @shlo_kernels::@k0 blocks in (%c4, %c1, %c1) threads in (%c256, %c1, %c1) args(%{{.*}} : memref<64x16xf32>, %{{.*}} : memref<64x16xf32>)
-// The matmul's fill, then the matmul tiled: 64x64 outputs a block, 4x4 a thread (16x16 threads).
+// The matmul's fill, then the matmul tiled: 16x16 threads a block; so small a matmul gets the
+// smallest tiles (16x16 outputs a block, one a thread) to have the most blocks.
 // CHECK: gpu.launch_func @shlo_kernels::@k1 blocks in (%c4, %c1, %c1) threads in (%c256, %c1, %c1)
-// CHECK: gpu.launch_func @shlo_kernels::@k2 blocks in (%c1, %c1, %c1) threads in (%c16, %c16, %c1)
+// CHECK: gpu.launch_func @shlo_kernels::@k2 blocks in (%c1, %c4, %c1) threads in (%c16, %c16, %c1)
 // The row sums: 64 outputs, one block of 64 threads (fill, then reduce).
 // CHECK: gpu.launch_func @shlo_kernels::@k3 blocks in (%c1, %c1, %c1) threads in (%c64, %c1, %c1)
 // CHECK: gpu.launch_func @shlo_kernels::@k4 blocks in (%c1, %c1, %c1) threads in (%c64, %c1, %c1)
@@ -22,19 +23,17 @@
 // CHECK: arith.cmpi ult
 // CHECK: scf.if
 // CHECK: arith.addf
-// The matmul: K in steps of 16, a barrier after each; each thread keeps its accumulators in
-// registers over a step: one load before the loop, one store after.
+// The matmul: each thread reads its accumulator once, runs K in vectorized steps of 16 with
+// the accumulator carried in registers (fma chains), and writes it once.
 // CHECK: gpu.func @k2
-// CHECK: scf.for {{.*}} = %c0 to %c32 step %c16
 // CHECK: gpu.thread_id x
 // CHECK: gpu.thread_id y
-// CHECK: memref.load
-// CHECK: scf.for {{.*}} = %c0 to %c16 step %c1 iter_args
-// CHECK-NOT: memref.store
-// CHECK: arith.mulf
-// CHECK: arith.addf
+// CHECK: vector.transfer_read %arg0
+// CHECK: scf.for {{.*}} = %c0 to %c32 step %c16 iter_args
+// CHECK-NOT: vector.transfer_write
+// CHECK: vector.fma
 // CHECK: scf.yield
-// CHECK: memref.store
+// CHECK: vector.transfer_write
 // CHECK: gpu.barrier
 // CHECK: gpu.func @k5({{.*}}) kernel attributes {known_block_size = array<i32: 1, 1, 1>, known_grid_size = array<i32: 1, 1, 1>}
 // CHECK: scf.while

@@ -68,6 +68,33 @@ def distinct_results(func: ir.Operation) -> int:
     return n
 
 
+# ----------------------------------------------------------------------------- copies
+
+def copies_to_linalg(func: ir.Operation) -> int:
+    """Every memref.copy becomes a linalg.copy, so that it is made a parallel loop like any
+    other linalg op (a memref.copy left alone would be one thread's memcpy)."""
+    from mlir.dialects import linalg
+    n = 0
+    for op in _walk_ops(func):
+        if op.name == "memref.copy":
+            with ir.InsertionPoint(op), op.location:
+                linalg.copy(op.operands[0], outs=[op.operands[1]])
+            op.erase()
+            n += 1
+    return n
+
+
+def _walk_ops(op: ir.Operation) -> list:
+    out = []
+    for region in op.regions:
+        for block in region.blocks:
+            for inner in block.operations:
+                inner = _op(inner)
+                out.append(inner)
+                out += _walk_ops(inner)
+    return out
+
+
 # ----------------------------------------------------------------------------- parallel first
 
 def parallel_dims_first(func: ir.Operation) -> int:

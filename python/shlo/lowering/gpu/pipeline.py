@@ -19,12 +19,13 @@ BUFFERIZE = ("eliminate-empty-tensors,one-shot-bufferize{bufferize-function-boun
              "function-boundary-type-conversion=identity-layout-map},"
              "convert-bufferization-to-memref,shlo-widen-i1-memrefs,canonicalize,cse")
 OUT_PARAMS = "shlo-gpu-distinct-results,buffer-results-to-out-params{hoist-static-allocs modify-public-functions add-result-attr}"
-TO_LOOPS = "linalg-generalize-named-ops,shlo-gpu-parallel-dims-first,shlo-expand-memref-copy,convert-linalg-to-parallel-loops,canonicalize,cse"
+TO_LOOPS = ("shlo-gpu-copies-to-linalg,linalg-generalize-named-ops,shlo-gpu-parallel-dims-first,"
+            "convert-linalg-to-parallel-loops,canonicalize,cse")
 TO_KERNELS = ("convert-parallel-loops-to-gpu,canonicalize,cse,fold-memref-alias-ops,expand-strided-metadata,"
               "lower-affine,gpu-launch-sink-index-computations,gpu-kernel-outlining,canonicalize,cse")
-CPU_CHECK = ("scf-forall-to-for,canonicalize,fold-memref-alias-ops,expand-strided-metadata,lower-affine,convert-complex-to-standard,"
+CPU_CHECK = ("scf-forall-to-for,convert-vector-to-scf{full-unroll=true},canonicalize,fold-memref-alias-ops,expand-strided-metadata,lower-affine,convert-complex-to-standard,"
              "convert-scf-to-cf,convert-math-to-llvm{approximate-log1p=false},convert-math-to-libm,"
-             "convert-complex-to-llvm,convert-to-llvm,reconcile-unrealized-casts,canonicalize")
+             "convert-complex-to-llvm,convert-vector-to-llvm,convert-to-llvm,reconcile-unrealized-casts,canonicalize")
 
 ARCHES = ("sm_80", "sm_86", "sm_89", "sm_90")
 PTX_FEATURES = {"sm_80": "+ptx70", "sm_86": "+ptx71", "sm_89": "+ptx78", "sm_90": "+ptx80"}
@@ -49,6 +50,6 @@ def to_nvvm(arch: str) -> str:
     lib = libdevice()
     link = f" l={lib}" if lib else ""
     return (f"nvvm-attach-target{{chip={arch} features={PTX_FEATURES[arch]} O=3{link}}},"
-            "gpu.module(convert-complex-to-standard,convert-scf-to-cf,convert-gpu-to-nvvm,convert-math-to-llvm,"
-            "convert-complex-to-llvm,convert-to-llvm,canonicalize,cse,reconcile-unrealized-casts),"
+            "gpu.module(convert-vector-to-scf{full-unroll=true},lower-affine,convert-complex-to-standard,convert-scf-to-cf,convert-gpu-to-nvvm,convert-math-to-llvm,"
+            "convert-complex-to-llvm,convert-vector-to-llvm,convert-to-llvm,canonicalize,cse,reconcile-unrealized-casts),"
             "gpu-module-to-binary{format=isa}")

@@ -20,7 +20,10 @@ from __future__ import annotations
 from mlir import ir
 
 BLOCK, K_STEP, THREAD = 64, 16, 4
+THREADS = 16                 # threads a block along each output dimension (256 a block)
+MIN_BLOCKS = 264             # two blocks per multiprocessor of an H100 / H200 (132 SMs)
 TAG = "shlo_gpu_tile"
+HOIST = "shlo_gpu_hoist"
 LAUNCH_TAG = "shlo_gpu_launch"
 
 
@@ -62,6 +65,18 @@ def _tileable(op: ir.Operation) -> bool:
         isinstance(types[2].element_type, (ir.F32Type, ir.F16Type, ir.BF16Type, ir.F64Type))
 
 
+def _tiles(op: ir.Operation, batch: bool) -> tuple:
+    """(block tile, thread tile) for a contraction: the largest of 64/4, 32/2, 16/1 (always 16x16
+    threads a block) that still gives MIN_BLOCKS blocks, else the smallest."""
+    out = ir.RankedTensorType(op.operands[2].type).shape
+    b, m, n = (out[0], out[1], out[2]) if batch else (1, out[0], out[1])
+    for thread in (4, 2, 1):
+        block = THREADS * thread
+        if b * -(-m // block) * -(-n // block) >= MIN_BLOCKS:
+            return block, thread
+    return THREADS, 1
+
+
 def tile_contractions(module: ir.Module) -> int:
     """Tiles each static matmul / batch_matmul of `module` (tensors) for blocks and threads."""
     i64 = ir.IntegerType.get_signless(64, module.context)
@@ -72,20 +87,42 @@ def tile_contractions(module: ir.Module) -> int:
     for i, op in enumerate(targets):
         op.attributes[TAG] = ir.IntegerAttr.get(i64, i)
         batch = op.name == "linalg.batch_matmul"
-        blocks = f"[1, {BLOCK}, {BLOCK}]" if batch else f"[{BLOCK}, {BLOCK}]"
+        block, thread = _tiles(op, batch)
+        blocks = f"[1, {block}, {block}]" if batch else f"[{block}, {block}]"
         block_map = "[#gpu.block<z>, #gpu.block<y>, #gpu.block<x>]" if batch else "[#gpu.block<y>, #gpu.block<x>]"
+        threads = f"[0, {thread}, {thread}]" if batch else f"[{thread}, {thread}]"
         ksteps = f"[0, 0, 0, {K_STEP}]" if batch else f"[0, 0, {K_STEP}]"
-        threads = f"[0, {THREAD}, {THREAD}]" if batch else f"[{THREAD}, {THREAD}]"
+        vector = f"[1, {thread}, {thread}, {K_STEP}]" if batch else f"[{thread}, {thread}, {K_STEP}]"
         lines += [
             f"%m{i} = transform.structured.match attributes{{{TAG} = {i} : i64}} in %root "
             f": (!transform.any_op) -> !transform.any_op",
             f"%t{i}, %b{i} = transform.structured.tile_using_forall %m{i} tile_sizes {blocks} "
             f"(mapping = {block_map}) : (!transform.any_op) -> (!transform.any_op, !transform.any_op)",
-            f"%k{i}, %kl{i} = transform.structured.tile_using_for %t{i} tile_sizes {ksteps} "
-            f": (!transform.any_op) -> (!transform.any_op, !transform.any_op)",
-            f"%r{i}, %th{i} = transform.structured.tile_using_forall %k{i} tile_sizes {threads} "
+            f"%r{i}, %th{i} = transform.structured.tile_using_forall %t{i} tile_sizes {threads} "
             f"(mapping = [#gpu.thread<y>, #gpu.thread<x>]) : (!transform.any_op) -> (!transform.any_op, !transform.any_op)",
+            f"%k{i}, %kl{i} = transform.structured.tile_using_for %r{i} tile_sizes {ksteps} "
+            f": (!transform.any_op) -> (!transform.any_op, !transform.any_op)",
+            f"transform.structured.vectorize %k{i} vector_sizes {vector} {{create_named_contraction}} : !transform.any_op",
+            f'transform.annotate %kl{i} "{HOIST}" : !transform.any_op',
         ]
+    lines += [
+        '%fns = transform.structured.match ops{["func.func"]} in %root : (!transform.any_op) -> !transform.any_op',
+        "transform.apply_patterns to %fns {",
+        '  transform.apply_patterns.vector.lower_masked_transfers',
+        "  transform.apply_patterns.vector.cast_away_vector_leading_one_dim",
+        "  transform.apply_patterns.canonicalization",
+        "} : !transform.any_op",
+        "transform.apply_patterns to %fns {",
+        '  transform.apply_patterns.vector.lower_contraction lowering_strategy = "outerproduct"',
+        "  transform.apply_patterns.vector.lower_outerproduct",
+        "  transform.apply_patterns.canonicalization",
+        "} : !transform.any_op",
+        f"%loops = transform.structured.match attributes{{{HOIST}}} in %root : (!transform.any_op) -> !transform.any_op",
+        "transform.foreach %loops : !transform.any_op {",
+        "^bb1(%loop: !transform.any_op):",
+        "  transform.loop.hoist_loop_invariant_subsets %loop : !transform.any_op",
+        "}",
+    ]
     ok = _run_script(module, lines)
     for op in _ops_named(module, "linalg.matmul", "linalg.batch_matmul"):
         if TAG in op.attributes:
@@ -108,7 +145,7 @@ def map_foralls(module: ir.Module) -> int:
                 foralls.append(op)
     if not foralls:
         return 0
-    threads = BLOCK // THREAD
+    threads = THREADS
     lines = []
     for i, op in enumerate(foralls):
         op.attributes[LAUNCH_TAG] = ir.IntegerAttr.get(i64, i)
