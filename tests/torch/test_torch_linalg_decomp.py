@@ -225,3 +225,22 @@ def test_pinv_infinite_atol():
     """math.inf atol keeps nothing: pinv is all zeros."""
     a = randn(torch.float64, (3, 2))
     check(lambda a: torch.linalg.pinv(a, atol=math.inf), a)
+
+
+@pytest.mark.parametrize("scale", [1e25, 1e-25])
+def test_far_from_one(scale):
+    """f32 entries whose squares overflow / underflow: norms and rotations work on scaled copies."""
+    a = randn(torch.float32, (2, 5, 3)) * scale
+    want_q, want_r = torch.linalg.qr(a)
+    want_s = torch.linalg.svdvals(a)
+    sym = a[..., :3, :] + mT(a[..., :3, :])
+    want_w = torch.linalg.eigvalsh(sym)
+    t = tol(torch.float32, 10)
+    for q, r in runs(torch.linalg.qr, a):
+        np.testing.assert_allclose(q, want_q.numpy(), **t)
+        np.testing.assert_allclose(r / scale, want_r.numpy() / scale, **t)
+    for (s,) in runs(torch.linalg.svdvals, a):
+        np.testing.assert_allclose(s / scale, want_s.numpy() / scale, **t)
+    for w, v in runs(torch.linalg.eigh, sym):
+        np.testing.assert_allclose(w / scale, want_w.numpy() / scale, **t)
+        np.testing.assert_allclose((sym.numpy() / scale) @ v, v * (w / scale)[..., None, :], **t)

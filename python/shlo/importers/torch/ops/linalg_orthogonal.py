@@ -156,9 +156,16 @@ def _geqrf(cx, a):
         col = _column(cx, a, j)
         alpha = _sum_last(cx, _where(cx, at, col, 0))
         x = _where(cx, below, col, 0)
-        xn2 = _sum_last(cx, cx.op("multiply", x, x))
-        trivial = cx.op("compare", xn2, _zeros(cx, batch, el), comparison_direction="EQ")
-        norm = cx.op("sqrt", cx.op("add", cx.op("multiply", alpha, alpha), xn2))
+        # the column's norm scaled by its largest entry, so that squares neither overflow nor underflow
+        xmax = reduce1(cx, cx.op("abs", x), [len(batch)], "maximum", 0)
+        trivial = cx.op("compare", xmax, _zeros(cx, batch, el), comparison_direction="EQ")
+        big = cx.op("maximum", cx.op("abs", alpha), xmax)
+        unit = cx.op("select", cx.op("compare", big, _zeros(cx, batch, el), comparison_direction="EQ"),
+                     cx.const(1, el, batch), big)
+        xs = cx.op("divide", x, _last(cx, unit, vsizes))
+        al = cx.op("divide", alpha, unit)
+        norm = cx.op("multiply", unit, cx.op("sqrt", cx.op("add", cx.op("multiply", al, al),
+                                                            _sum_last(cx, cx.op("multiply", xs, xs)))))
         nonneg = cx.op("compare", alpha, _zeros(cx, batch, el), comparison_direction="GE")
         beta = cx.op("select", nonneg, cx.op("negate", norm), norm)
         beta = cx.op("select", trivial, alpha, beta)
@@ -335,6 +342,19 @@ def _none(cx, x):
     return cx.op("not", reduce1(cx, x, list(range(cx.rank(x))), "or", False)) if cx.rank(x) else cx.op("not", x)
 
 
+def _scaled(cx, a):
+    """(a / its largest |entry|, that largest entry (1 where a is 0)) per batch element: Jacobi
+    works on squares of entries, which would overflow or underflow far from 1."""
+    shape = _shape(cx, a)
+    el = cx.element(a)
+    batch = shape[:-2]
+    big = reduce1(cx, cx.op("abs", a), [len(shape) - 2, len(shape) - 1], "maximum", 0)
+    ok = cx.op("and", cx.op("is_finite", big), cx.op("compare", big, _zeros(cx, batch, el),
+                                                          comparison_direction="GT"))
+    big = cx.op("select", ok, big, cx.const(1, el, batch))
+    return cx.op("divide", a, cx.broadcast(big, shape, dims=list(range(len(batch))))), big
+
+
 # ----------------------------------------------------------------------------- eigh
 
 def _symmetric(cx, a, lower):
@@ -387,7 +407,9 @@ def _eigh(cx, a, lower=True):
     *batch, n, n2 = shape
     if n != n2:
         raise cx.error(f"eigh needs square matrices, got {n}x{n2}")
-    w, v = _jacobi_eigh(cx, _symmetric(cx, a, lower))
+    h, big = _scaled(cx, _symmetric(cx, a, lower))
+    w, v = _jacobi_eigh(cx, h)
+    w = cx.op("multiply", w, _last(cx, big, batch + [n]))
     if n <= 1:
         return w, v
     w, perm = sort_with(cx, [w, _iota(cx, batch + [n], -1)], len(shape) - 2)
@@ -453,16 +475,18 @@ def _svd(cx, a, full_matrices, compute_uv):
     wide = m < n
     x = _transpose(cx, a) if wide else a
     mm, nn = (n, m) if wide else (m, n)
+    x, big = _scaled(cx, x)
     x, v = _jacobi_columns(cx, x)
-    s = cx.op("sqrt", add_reduce(cx, cx.op("multiply", x, x), [len(shape) - 2]))
-    s, perm = sort_with(cx, [s, _iota(cx, batch + [nn], -1)], len(shape) - 2, descending=True)
+    sn = cx.op("sqrt", add_reduce(cx, cx.op("multiply", x, x), [len(shape) - 2]))    # of the scaled a
+    sn, perm = sort_with(cx, [sn, _iota(cx, batch + [nn], -1)], len(shape) - 2, descending=True)
+    s = cx.op("multiply", sn, _last(cx, big, batch + [nn]))
     if not compute_uv:
         return None, s, None
     order = _perm_matrix(cx, perm, el)
     x, v = _matmul(cx, x, order), _matmul(cx, v, order)
     xshape = batch + [mm, nn]
-    zero = cx.op("compare", s, _zeros(cx, batch + [nn], el), comparison_direction="EQ")
-    safe = cx.op("select", zero, cx.const(1, el, batch + [nn]), s)
+    zero = cx.op("compare", sn, _zeros(cx, batch + [nn], el), comparison_direction="EQ")
+    safe = cx.op("select", zero, cx.const(1, el, batch + [nn]), sn)
     u = cx.op("divide", x, _rows(cx, safe, xshape))
     # an orthonormal basis whose leading columns are u's (up to sign) where s > 0: Householder
     # QR of u; R's diagonal is +-1 there, 0 for a zero column (sorted last)
