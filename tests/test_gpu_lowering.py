@@ -109,3 +109,23 @@ def test_running_without_a_gpu_raises_cuda_error(monkeypatch):
     art = shlo.compile(prog, target="cuda", arch="sm_90")
     with pytest.raises(shlo.CudaError, match="no GPU is available"):
         art(*args)
+
+
+def test_reductions_with_few_outputs_are_split_across_threads():
+    """A layer norm's row statistics and a softmax over rows of 512: the rows are split into
+    partial reductions (many blocks, not one thread per row), and the result still matches."""
+    import jax
+
+    def f(x):
+        mean = x.mean(-1, keepdims=True)
+        return ((x - mean) ** 2).mean(-1), jax.nn.softmax(x, -1)
+    args = [np.random.default_rng(1).standard_normal((256, 512)).astype(np.float32)]
+    prog = shlo.from_jax(f, *args)
+    got, want = gpu.cpu_check(prog)(*args), shlo.interpret(prog, *args)
+    for g, w in zip(got, want):
+        np.testing.assert_allclose(g, w, rtol=1e-5, atol=1e-6)
+    art = gpu.compile_cuda(prog, assemble=False)
+    def partials(a):        # kernels with more threads than rows but fewer than elements
+        return [k for k in a.kernels if 256 < k["grid"][0] * k["block"][0] < 256 * 512]
+    assert len(partials(art)) >= 4, art.kernels           # mean, variance, max, sum
+    assert not partials(gpu.compile_cuda(prog, assemble=False, schedule=False))

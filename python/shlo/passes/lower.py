@@ -292,7 +292,7 @@ def gpu_kernels_pipeline() -> list:
     target='cuda' path, less the launch plan)."""
     from ..lowering.gpu import pipeline as gpu
     from ..lowering.pipeline import PREPARE
-    return [PREPARE, "shlo-gpu-tile-contractions", gpu.BUFFERIZE, gpu.OUT_PARAMS, "shlo-gpu-map-foralls",
+    return [PREPARE, "shlo-gpu-split-reductions", "shlo-gpu-tile-contractions", gpu.BUFFERIZE, gpu.OUT_PARAMS, "shlo-gpu-map-foralls",
             gpu.TO_LOOPS, "shlo-gpu-map-loops", gpu.TO_KERNELS, "shlo-gpu-merge-kernel-modules"]
 
 
@@ -340,3 +340,10 @@ def gpu_copies_to_linalg(module_op: ir.Operation) -> None:
         for func in _ops_named(module_op, "func.func"):
             if func.regions[0].blocks:
                 mapping.copies_to_linalg(func)
+
+
+def gpu_split_reductions(module_op: ir.Operation) -> None:
+    """See shlo.lowering.gpu.schedules.split_reductions."""
+    from ..lowering.gpu import schedules
+    with module_op.context, ir.Location.unknown(module_op.context):
+        schedules.split_reductions(_as_module(module_op))

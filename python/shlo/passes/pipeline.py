@@ -34,6 +34,8 @@ SHLO_PASSES = {p.name: p for p in (
              "innermost into per-lane loads (MLIR 22.1.8 cannot lower them).", lower.scalarize_strided_gathers),
     ShloPass("shlo-gpu-parallel-dims-first", "Permutes each linalg.generic's loops so its parallel dimensions are "
              "outermost (one GPU thread per output element, reductions inside).", lower.gpu_parallel_dims_first),
+    ShloPass("shlo-gpu-split-reductions", "Splits reductions with few outputs (tensors) into interleaved partial "
+             "reductions run in parallel, then combined.", lower.gpu_split_reductions),
     ShloPass("shlo-gpu-tile-contractions", "Tiles static matmuls / batch matmuls (tensors) to GPU blocks, K steps "
              "and per-thread register tiles (scf.forall with GPU mappings).", lower.gpu_tile_contractions),
     ShloPass("shlo-gpu-map-foralls", "Turns each top-level block-mapped scf.forall (bufferized) into a gpu.launch "

@@ -58,6 +58,7 @@ def _buffers(prog: Program, entry: str, schedule: bool = True):
         raise CompileError(f"target 'cuda', prepare: {e}") from None
     if schedule:
         with m.context, ir.Location.unknown(m.context):
+            schedules.split_reductions(m)
             schedules.tile_contractions(m)
     _run(m, pipeline.BUFFERIZE, "bufferize")
     return lowered, m

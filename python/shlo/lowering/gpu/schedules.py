@@ -36,10 +36,14 @@ def _ops_named(module: ir.Module, *names: str) -> list:
     return _shlo_ext.ops_named(module.operation, list(names))
 
 
-def _run_script(module: ir.Module, lines: list) -> bool:
+def _run_script(module: ir.Module, lines: list, suppress: bool = False) -> bool:
     """Runs a transform script (a named sequence of `lines`) on `module`; False, with the module
     unchanged, when a step fails."""
     from ... import _shlo_ext
+    if suppress:        # each element of `lines` a group of its own, whose failure leaves the others
+        lines = [x for group in lines for x in (
+            ["transform.sequence %root : !transform.any_op failures(suppress) {", "^bb0(%r: !transform.any_op):"]
+            + ["  " + g.replace(" in %root ", " in %r ") for g in group] + ["}"])]
     text = ("module attributes {transform.with_named_sequence} {\n"
             "  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.consumed}) {\n"
             + "\n".join("    " + line for line in lines) + "\n    transform.yield\n  }\n}\n")
@@ -63,6 +67,81 @@ def _tileable(op: ir.Operation) -> bool:
     types = [ir.RankedTensorType(v.type) for v in op.operands if isinstance(v.type, ir.RankedTensorType)]
     return len(types) == 3 and all(t.has_static_shape for t in types) and \
         isinstance(types[2].element_type, (ir.F32Type, ir.F16Type, ir.BF16Type, ir.F64Type))
+
+
+SPLIT_TAG = "shlo_gpu_split"
+FEW_OUTPUTS = 16384          # a reduction with fewer outputs than this leaves most of the GPU idle
+SPLIT_THREADS = 65536        # threads to aim for after splitting
+
+
+def _split_factor(op: ir.Operation) -> int | None:
+    """How many parallel partial reductions to split `op`'s one reduction dimension into (a
+    power of two dividing it), or None where it does not pay (enough outputs already, a short
+    reduction, several results, dynamic shapes)."""
+    if len(op.results) != 1 or not isinstance(op.results[0].type, ir.RankedTensorType):
+        return None
+    out = ir.RankedTensorType(op.results[0].type)
+    ins = [ir.RankedTensorType(v.type) for v in op.operands[:-1] if isinstance(v.type, ir.RankedTensorType)]
+    if not out.has_static_shape or not ins or not all(t.has_static_shape for t in ins):
+        return None
+    if op.name == "linalg.reduce":
+        dims = list(ir.DenseI64ArrayAttr(op.attributes["dimensions"]))
+        if len(dims) != 1:
+            return None
+        extent = ins[0].shape[dims[0]]
+    else:
+        kinds = [str(a) for a in ir.ArrayAttr(op.attributes["iterator_types"])]
+        red = [i for i, k in enumerate(kinds) if "reduction" in k]
+        if len(red) != 1:
+            return None
+        extent = None
+        for m, t in zip(ir.ArrayAttr(op.attributes["indexing_maps"]), ins):
+            results = [str(e) for e in ir.AffineMapAttr(m).value.results]
+            if f"d{red[0]}" in results:
+                extent = t.shape[results.index(f"d{red[0]}")]
+                break
+        if extent is None:
+            return None
+    outputs = 1
+    for d in out.shape:
+        outputs *= d
+    if outputs >= FEW_OUTPUTS or extent < 64:
+        return None
+    factor = 8
+    while factor * 2 <= extent // 8 and extent % (factor * 2) == 0 and outputs * factor * 2 <= SPLIT_THREADS:
+        factor *= 2
+    return factor if extent % factor == 0 else None
+
+
+def split_reductions(module: ir.Module) -> int:
+    """Reductions with few outputs (a layer norm's row means, a softmax's row maxima, a total)
+    are split into `factor` partial reductions over interleaved elements, run in parallel with
+    neighbouring threads reading neighbouring elements, then combined: one thread per output
+    would otherwise walk a whole row alone, its reads strided across the warp."""
+    i64 = ir.IntegerType.get_signless(64, module.context)
+    groups = []
+    for op in _ops_named(module, "linalg.reduce", "linalg.generic"):
+        factor = _split_factor(op)
+        if factor is None:
+            continue
+        i = len(groups)
+        op.attributes[SPLIT_TAG] = ir.IntegerAttr.get(i64, i)
+        rank = len(ir.RankedTensorType(op.results[0].type).shape)
+        groups.append([
+            f"%s{i} = transform.structured.match attributes{{{SPLIT_TAG} = {i} : i64}} in %root "
+            f": (!transform.any_op) -> !transform.any_op",
+            f"%g{i} = transform.structured.generalize %s{i} : (!transform.any_op) -> !transform.any_op",
+            f"%a{i}, %b{i}, %c{i}, %d{i} = transform.structured.split_reduction %g{i} {{split_factor = {factor}, "
+            f"insert_split_dimension = {rank}, inner_parallel}} : (!transform.any_op) -> (!transform.any_op, "
+            f"!transform.any_op, !transform.any_op, !transform.any_op)",
+        ])
+    if not groups:
+        return 0
+    ok = _run_script(module, groups, suppress=True)
+    for op in _ops_named(module, "linalg.reduce", "linalg.generic"):
+        if SPLIT_TAG in op.attributes:
+            del op.attributes[SPLIT_TAG]
+    return len(groups) if ok else 0
 
 
 def _tiles(op: ir.Operation, batch: bool) -> tuple:
