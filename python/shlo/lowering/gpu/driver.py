@@ -64,7 +64,17 @@ _SIGNATURES = {
     "cuEventSynchronize": (c_void_p,),
     "cuEventElapsedTime": (POINTER(c_float), c_void_p, c_void_p),
     "cuEventDestroy_v2": (c_void_p,),
+    "cuStreamCreate": (POINTER(c_void_p), c_uint),
+    "cuStreamDestroy_v2": (c_void_p,),
+    "cuStreamSynchronize": (c_void_p,),
+    "cuStreamBeginCapture_v2": (c_void_p, c_int),
+    "cuStreamEndCapture": (c_void_p, POINTER(c_void_p)),
+    "cuGraphInstantiateWithFlags": (POINTER(c_void_p), c_void_p, c_uint64),
+    "cuGraphLaunch": (c_void_p, c_void_p),
+    "cuGraphExecDestroy": (c_void_p,),
+    "cuGraphDestroy": (c_void_p,),
 }
+_CAPTURE_MODE_RELAXED = 2
 
 
 class Driver:
@@ -230,14 +240,46 @@ class Device:
     # Execution.
     def launch(self, function: "Function", grid, block, smem: int, params) -> None:
         """Launches on the default stream; `params` is a list of (ctypes type, value)."""
+        self.launch_prepared(self.prepare(function, grid, block, smem, params))
+
+    def prepare(self, function: "Function", grid, block, smem: int, params) -> "Prepared":
+        """A launch with its parameters packed once (a plan launches the same kernels with the
+        same buffers on every run: packing them anew each time costs more than the launch)."""
         if smem > max(function.smem_limit, _DEFAULT_DYNAMIC_SHARED_LIMIT):
             self.driver.call("cuFuncSetAttribute", function.handle, _MAX_DYNAMIC_SHARED_SIZE_BYTES, smem,
                              detail=f" ({function.name} asks for {smem} bytes of shared memory)")
             function.smem_limit = smem
         values = [ctype(v) for ctype, v in params]
         slots = (c_void_p * max(len(values), 1))(*[ctypes.addressof(v) for v in values])
-        self.driver.call("cuLaunchKernel", function.handle, *grid, *block, smem, None, slots, None,
-                         detail=f" (kernel {function.name}, grid {tuple(grid)}, block {tuple(block)}, smem {smem})")
+        return Prepared(function, tuple(grid), tuple(block), smem, values, slots)
+
+    def launch_prepared(self, p: "Prepared", stream=None) -> None:
+        result = self.driver.raw("cuLaunchKernel", p.function.handle, *p.grid, *p.block, p.smem, stream,
+                                 p.slots, None)
+        if result != 0:
+            self.driver.call("cuLaunchKernel", p.function.handle, *p.grid, *p.block, p.smem, stream, p.slots, None,
+                             detail=f" (kernel {p.function.name}, grid {p.grid}, block {p.block}, smem {p.smem})")
+
+    def capture(self, prepared: list) -> "Graph":
+        """The launches captured once into a CUDA graph, replayed by one call each run (the host
+        then enqueues one command, not one per kernel). CudaError where the driver lacks graphs."""
+        stream = c_void_p()
+        self.driver.call("cuStreamCreate", byref(stream), 0)
+        graph, exe = c_void_p(), c_void_p()
+        try:
+            self.driver.call("cuStreamBeginCapture_v2", stream, _CAPTURE_MODE_RELAXED)
+            try:
+                for p in prepared:
+                    self.launch_prepared(p, stream)
+            finally:
+                self.driver.call("cuStreamEndCapture", stream, byref(graph))
+            self.driver.call("cuGraphInstantiateWithFlags", byref(exe), graph, 0)
+        except BaseException:
+            if graph.value:
+                self.driver.raw("cuGraphDestroy", graph)
+            self.driver.raw("cuStreamDestroy_v2", stream)
+            raise
+        return Graph(self.driver, stream, graph, exe)
 
     def synchronize(self) -> None:
         self.driver.call("cuCtxSynchronize")
@@ -272,14 +314,44 @@ class Function:
         self.smem_limit = 0        # dynamic shared memory opted in to so far
 
 
+class Prepared:
+    """A kernel launch with its parameters packed (Device.prepare)."""
+    __slots__ = ("function", "grid", "block", "smem", "values", "slots")
+
+    def __init__(self, function, grid, block, smem, values, slots):
+        self.function, self.grid, self.block, self.smem = function, grid, block, smem
+        self.values, self.slots = values, slots      # the slots point into `values`: keep both
+
+
+class Graph:
+    """Captured launches (Device.capture) and the stream they replay on."""
+
+    def __init__(self, driver: Driver, stream: c_void_p, graph: c_void_p, exe: c_void_p):
+        self._driver, self.stream, self._graph, self._exe = driver, stream, graph, exe
+
+    def launch(self) -> None:
+        self._driver.call("cuGraphLaunch", self._exe, self.stream)
+
+    def synchronize(self) -> None:
+        self._driver.call("cuStreamSynchronize", self.stream)
+
+    def destroy(self) -> None:
+        if self._exe is not None:
+            exe, graph, stream = self._exe, self._graph, self.stream
+            self._exe = self._graph = None
+            self._driver.call("cuGraphExecDestroy", exe)
+            self._driver.call("cuGraphDestroy", graph)
+            self._driver.call("cuStreamDestroy_v2", stream)
+
+
 class Event:
-    """A CUDA event on the default stream, for timing."""
+    """A CUDA event, for timing (on the default stream unless recorded on another)."""
 
     def __init__(self, driver: Driver, handle: c_void_p):
         self._driver, self.handle = driver, handle
 
-    def record(self) -> None:
-        self._driver.call("cuEventRecord", self.handle, None)
+    def record(self, stream=None) -> None:
+        self._driver.call("cuEventRecord", self.handle, stream)
 
     def synchronize(self) -> None:
         self._driver.call("cuEventSynchronize", self.handle)

@@ -25,7 +25,7 @@ from ctypes import c_double, c_float, c_int8, c_int16, c_int32, c_int64, c_uint8
 
 import numpy as np
 
-from ...errors import CompileError, ExecutionError
+from ...errors import CompileError, CudaError, ExecutionError
 from .driver import Device, Module
 
 FORMAT = 1
@@ -162,6 +162,17 @@ def _release(actions, raising: bool) -> None:
         raise first
 
 
+def _graph_or_none(device: Device, prepared: list):
+    """The launches as a CUDA graph, or None where the driver cannot (then each run enqueues
+    its kernels one by one)."""
+    if not prepared:
+        return None
+    try:
+        return device.capture(prepared)
+    except CudaError:
+        return None
+
+
 def run_plan(device: Device, module_images, plan: dict, inputs, constants: Mapping | None = None,
              timing_runs: int = 0):
     """Runs `plan` on `device`: allocates its buffers, uploads inputs and constants, launches
@@ -191,22 +202,30 @@ def run_plan(device: Device, module_images, plan: dict, inputs, constants: Mappi
                 device.copy_htod(ptr, arrays[buf["index"]])
             elif buf["kind"] == "constant":
                 device.copy_htod(ptr, np.ascontiguousarray(constants[buf["name"]]))
-        launches = [(fn, launch["grid"], launch["block"], launch["smem"], kernel_params(launch["args"], pointers))
-                    for fn, launch in kernels]
+        prepared = [device.prepare(fn, launch["grid"], launch["block"], launch["smem"],
+                                   kernel_params(launch["args"], pointers)) for fn, launch in kernels]
 
-        def launch_all():
-            for fn, grid, block, smem, params in launches:
-                device.launch(fn, grid, block, smem, params)
+        def launch_all(stream=None):
+            for p in prepared:
+                device.launch_prepared(p, stream)
 
         launch_all()
         times = []
         if timing_runs:
             events = [device.event(), device.event()]
             start, stop = events
+            graph = _graph_or_none(device, prepared)
+            if graph is not None:
+                events.append(graph)          # destroyed with the events (see release)
             for _ in range(timing_runs):
-                start.record()
-                launch_all()
-                stop.record()
+                if graph is not None:         # one enqueue for every kernel, as frameworks replay
+                    start.record(graph.stream)
+                    graph.launch()
+                    stop.record(graph.stream)
+                else:
+                    start.record()
+                    launch_all()
+                    stop.record()
                 stop.synchronize()
                 times.append(start.elapsed_ms(stop))
         device.synchronize()
