@@ -1946,6 +1946,12 @@ def Shlo_ReduceOp : Shlo_Op<"reduce", [RecursiveMemoryEffects, AttrSizedOperandS
     deterministic. The result drops the reduced dimensions and keeps the
     others in order.
 
+    Since 1.5.0 the body may accumulate in a type `E'_i` other than the
+    element type of `init_values[i]` (StableHLO's promotable reduction
+    bodies, C5): `init_values[i]` and every element of `inputs[i]` are first
+    converted to `E'_i` as `convert` does, the reduction runs in `E'_i`, and
+    the results have element type `E'_i`.
+
     Spec: docs/spec.md#reduce
   }];
   let arguments = (ins

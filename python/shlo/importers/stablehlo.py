@@ -41,7 +41,9 @@ Rules:
 * Optional attributes that JAX writes out at their default value
   (`precision_config` of all DEFAULT on `dot_general` and `convolution`;
   convolution strides and dilations of 1, zero padding, no reversal) are
-  dropped: their absence means the same (spec/ops/<op>.yaml).
+  dropped: their absence means the same (spec/ops/<op>.yaml). So is infeed's
+  `layout` when it is the default row-major layout of every result (any other
+  layout raises: shlo cannot say it).
 * `result_accuracy = #stablehlo.result_accuracy<...>` becomes
   `#shlo.accuracy<atol, rtol, ulps, mode>` on the twelve transcendental ops
   that have it in shlo (since 1.2.0); on any other op, mode DEFAULT with zero
@@ -270,6 +272,29 @@ _REDUNDANT_DEFAULTS: dict[tuple[str, str], Callable[[str], bool]] = {
 }
 
 
+def _default_infeed_layout(op, text: str) -> bool:
+    """Whether infeed's `layout` (XLA minor-to-major dimension orders, one per data result) is
+    the default row-major layout of every result: it says nothing the types do not, so the
+    importer drops it (StableHLO's own `op_infeed` test writes `[[]]` for a tensor<f32>). Any
+    other layout is refused: shlo has no way to say it."""
+    try:
+        layouts = [_dims(t) for t in _split_top(text)]
+    except ValueError:
+        return False
+    data = [r.type for r in op.results][:-1]     # the last result is the token
+    if len(layouts) != len(data):
+        return False
+    from jaxlib.mlir import ir as jir
+    for layout, t in zip(layouts, data):
+        try:
+            rank = jir.RankedTensorType(t).rank
+        except ValueError:       # not a tensor (a token or tuple has no layout to default)
+            return False
+        if layout != list(range(rank - 1, -1, -1)):
+            return False
+    return True
+
+
 def _struct_to_shlo(kind: str, text: str) -> str:
     mnemonic = STRUCTS[kind]["mnemonic"]
     m = re.fullmatch(r"#stablehlo\.(\w+)<(.*)>", text.strip(), re.S)
@@ -473,6 +498,8 @@ class StableHLOImporter:
             kind = kinds.get(name, "__missing__")
             try:
                 if kind == "__missing__":
+                    if shlo_name == "infeed" and name == "layout" and _default_infeed_layout(op, text):
+                        continue
                     if name == "result_accuracy":
                         if _accuracy_is_default(text):
                             continue

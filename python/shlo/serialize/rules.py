@@ -122,12 +122,63 @@ def _other_rng_state(op) -> str | None:
     return None
 
 
+def _gather_size_not_of_group(op) -> str | None:
+    from ..verify.rules.control import process_group_size
+    groups = _attrs.op_attribute(op, "replica_groups", "i64_elements")
+    handle = _attrs.op_attribute(op, "channel_handle", "channel_handle")
+    global_ids = bool(_attrs.op_attribute(op, "use_global_device_ids", "bool"))
+    dim = _attrs.op_attribute(op, "all_gather_dim", "i64")
+    group = process_group_size(groups, handle, global_ids)
+    if group is None:
+        return None
+    for x, r in zip(op.operands, op.results):
+        o, g = type_info(x.type).shape[dim], type_info(r.type).shape[dim]
+        if o is not None and g is not None and g != o * group:
+            return f"a result of size {g} along all_gather_dim for groups of {group} (operand size {o})"
+    return None
+
+
+def _layouts_per_tuple_member(op) -> str | None:
+    if "result_layouts" not in op.attributes:
+        return None
+    n = len(ir.ArrayAttr(op.attributes["result_layouts"]))
+    return None if n == len(op.results) else f"{n} result_layouts for the members of a tuple result"
+
+
+def _missing_called_computation(op) -> str | None:
+    if "called_computations" not in op.attributes:
+        return None
+    from ..verify.vocabulary import function_type
+    for ref in ir.ArrayAttr(op.attributes["called_computations"]):
+        name = ir.FlatSymbolRefAttr(ref).value
+        if function_type(op, name) is None:
+            return f"called_computations naming @{name}, not a function of the module"
+    return None
+
+
+def _promoted_reducer(op) -> str | None:
+    n = len(op.results)
+    inits = list(op.operands)[n:]
+    args = list(op.regions[0].blocks[0].arguments)
+    for init, arg in zip(inits, args):
+        if init.type != arg.type:
+            return f"a body accumulating in {arg.type} for an init value of type {init.type}"
+    return None
+
+
 # op name -> relaxations of its constraints (same signature, fewer programs rejected).
 RELAXED_CONSTRAINTS: dict[str, list[RelaxedConstraint]] = {
     # 1.3.0: compare C3, any compare_type on any element type (StableHLO's verifier).
     "compare": [RelaxedConstraint("1.3.0", _unfitting_compare_type)],
     # 1.3.0: rng_bit_generator C1-C3, any state shape and size (StableHLO's verifier).
     "rng_bit_generator": [RelaxedConstraint("1.3.0", _other_rng_state)],
+    # 1.5.0: all_gather C6, any whole multiple along all_gather_dim (StableHLO's verifier).
+    "all_gather": [RelaxedConstraint("1.5.0", _gather_size_not_of_group)],
+    # 1.5.0: custom_call C3 (layouts per member of a single tuple result) and C5 (any symbol).
+    "custom_call": [RelaxedConstraint("1.5.0", _layouts_per_tuple_member),
+                    RelaxedConstraint("1.5.0", _missing_called_computation)],
+    # 1.5.0: reduce C5 / C6, promoted accumulator types.
+    "reduce": [RelaxedConstraint("1.5.0", _promoted_reducer)],
 }
 
 

@@ -88,17 +88,18 @@ OPS = {'abs': {'attributes': [],
                                  'channel_id(channel_handle) > 0'),
                                 ('C6',
                                  "There is one result per operand, with the operand's element type "
-                                 'and shape except that dimension `all_gather_dim` is multiplied '
-                                 'by the number of processes per group: `dim(replica_groups, 1)`, '
-                                 'times `num_partitions` in cross_replica_and_partition mode '
-                                 '(where, since `num_partitions` is fixed only at launch, any '
-                                 'whole multiple is accepted).',
+                                 'and shape except that dimension `all_gather_dim` is a whole '
+                                 "multiple of the operand's, at least as large (a group has at "
+                                 "least one process). Relaxed in 1.5.0, as StableHLO's verifier "
+                                 'allows: before, the multiple had to be the number of processes '
+                                 'per group, `dim(replica_groups, 1)`, whenever that is known '
+                                 'before running (every mode but cross_replica_and_partition). The '
+                                 "size is still that of the concatenation of the group's operands; "
+                                 'a result of another size is an error when the program runs.',
                                  None,
                                  'size(results) == size(operands) and all(element_type(r) == '
-                                 'element_type(x) and group_resized_shape_ok(shape(r), shape(x), '
-                                 'all_gather_dim, process_group_size(replica_groups, '
-                                 'channel_handle, use_global_device_ids)) for r, x in zip(results, '
-                                 'operands))')],
+                                 'element_type(x) and gathered_shape_ok(shape(r), shape(x), '
+                                 'all_gather_dim) for r, x in zip(results, operands))')],
                 'infer': '[tensor_type(group_resized_shape(shape(x), all_gather_dim, '
                          'process_group_size(replica_groups, channel_handle, '
                          'use_global_device_ids)), x) for x in operands]',
@@ -1088,22 +1089,17 @@ OPS = {'abs': {'attributes': [],
                                   'for l, x in zip(operand_layouts, inputs))'),
                                  ('C3',
                                   '`result_layouts` has one layout per result, following the same '
-                                  'rule.',
+                                  'rule, or, when the only result is a tuple, one per member of '
+                                  "that tuple (since 1.5.0, as StableHLO's verifier; a `tuple<>` "
+                                  'result takes `[]`).',
                                   'result_layouts is not None',
-                                  'size(result_layouts) == size(results) and all(layout_fits(l, x) '
-                                  'for l, x in zip(result_layouts, results))'),
+                                  'result_layouts_ok(result_layouts, results)'),
                                  ('C4',
                                   '`backend_config` is a dictionary when `api_version` is '
                                   '`API_VERSION_TYPED_FFI` and a string otherwise.',
                                   'backend_config is not None',
                                   'is_dictionary_attr(backend_config) if api_version == '
                                   "'API_VERSION_TYPED_FFI' else is_string_attr(backend_config)"),
-                                 ('C5',
-                                  'Every entry of `called_computations` names a function of the '
-                                  'module.',
-                                  'called_computations is not None',
-                                  'all(function_type(op, f) is not None for f in '
-                                  'called_computations)'),
                                  ('C6',
                                   'In every alias, `operand_index` names an input, and '
                                   '`operand_tuple_indices` and `output_tuple_indices` are paths '
@@ -2712,18 +2708,24 @@ OPS = {'abs': {'attributes': [],
                             ('C5',
                              '`body` has one block with 2N arguments of types `tensor<E_i>` '
                              '(accumulators, then input elements) and returns N values of types '
-                             '`tensor<E_i>`, where `E_i` is the element type of `init_values[i]`.',
+                             '`tensor<E_i>`, where `E_i` is the element type of `init_values[i]` '
+                             "or, since 1.5.0 (StableHLO's promotable accumulators), a type that "
+                             'the element types of `init_values[i]` and `inputs[i]` promote to: an '
+                             'integer type (booleans included) at least as wide as both integer '
+                             'types, a complex type at least as wide, or any float type for '
+                             'floats. Quantized element types do not promote.',
                              None,
-                             'reducer_signature_ok(body, init_values)'),
+                             'promoted_reducer_ok(body, init_values, inputs)'),
                             ('C6',
                              'Each result has the shape of the inputs without `dimensions` and the '
-                             'element type of the matching init value.',
+                             "element type `E_i` of the body's matching accumulator (the init "
+                             "value's element type unless the body promotes it).",
                              None,
                              'all(compatible_shape(shape(r), drop_dims(shape(inputs[0]), '
-                             'dimensions)) and element_type(r) == element_type(v) for r, v in '
-                             'zip(results, init_values))')],
-            'infer': '[tensor_type(drop_dims(shape(inputs[0]), dimensions), element_type(v)) for v '
-                     'in init_values]',
+                             'dimensions)) and element_type(r) == e for r, e in zip(results, '
+                             'accumulator_types(body, init_values)))')],
+            'infer': '[tensor_type(drop_dims(shape(inputs[0]), dimensions), e) for e in '
+                     'accumulator_types(body, init_values)]',
             'operands': [('inputs',
                           'tensor',
                           ('bool', 'integer', 'float', 'complex'),
@@ -3999,7 +4001,10 @@ ELEMENT_TYPES = {'bf16': ('float', 16, 'bfloat16'),
  'complex<f64>': ('complex', 128, 'complex128'),
  'f16': ('float', 16, 'float16'),
  'f32': ('float', 32, 'float32'),
+ 'f4E2M1FN': ('float', 4, 'float4_e2m1fn'),
  'f64': ('float', 64, 'float64'),
+ 'f6E2M3FN': ('float', 6, 'float6_e2m3fn'),
+ 'f6E3M2FN': ('float', 6, 'float6_e3m2fn'),
  'f8E3M4': ('float', 8, 'float8_e3m4'),
  'f8E4M3': ('float', 8, 'float8_e4m3'),
  'f8E4M3B11FNUZ': ('float', 8, 'float8_e4m3b11fnuz'),
@@ -4024,7 +4029,7 @@ ELEMENT_TYPES = {'bf16': ('float', 16, 'bfloat16'),
  'ui8': ('unsigned', 8, 'uint8')}
 
 # Element types newer than 1.0.0: name -> the release that introduced it.
-ELEMENT_TYPES_SINCE = {'index': '1.3.0'}
+ELEMENT_TYPES_SINCE = {'f4E2M1FN': '1.5.0', 'f6E2M3FN': '1.5.0', 'f6E3M2FN': '1.5.0', 'index': '1.3.0'}
 
 _SIGNATURES_0 = {'abs': {'attributes': [],
          'constraints': ['C1', 'C2'],
@@ -14845,11 +14850,20 @@ RELEASES = {
     '1.2.0': {'date': '2026-11-22', 'bytecode_version': 4, 'attribute_encoding': 1, 'envelope_format': 2, 'signatures': _SIGNATURES_2},
     '1.3.0': {'date': '2026-11-26', 'bytecode_version': 4, 'attribute_encoding': 1, 'envelope_format': 2, 'signatures': _SIGNATURES_3},
     '1.4.0': {'date': '2026-11-26', 'bytecode_version': 4, 'attribute_encoding': 1, 'envelope_format': 2, 'signatures': _SIGNATURES_4},
+    '1.5.0': {'date': '2026-11-26', 'bytecode_version': 4, 'attribute_encoding': 1, 'envelope_format': 2, 'signatures': _SIGNATURES_4},
 }
 
 SIGNATURES = _SIGNATURES_4
 
-CHANGES = {'cbrt': [{'kind': 'compatible',
+CHANGES = {'all_gather': [{'kind': 'compatible',
+                 'text': "C6 relaxed: the result's size along `all_gather_dim` may be any whole "
+                         "multiple of the operand's, as StableHLO's verifier allows; a size the "
+                         'process groups do not give fails when the program runs. Every 1.4.0 '
+                         'program stays valid and means the same; writing for 1.4.0 or older '
+                         "refuses a size other than the group size times the operand's where the "
+                         'group size is known.',
+                 'version': '1.5.0'}],
+ 'cbrt': [{'kind': 'compatible',
            'text': "Added the optional attribute `result_accuracy` (StableHLO's) and constraint "
                    'C2. A 1.0.0 or 1.1.0 artifact has no attribute, which means mode DEFAULT; '
                    'writing for those versions drops mode DEFAULT and refuses the others.',
@@ -14865,6 +14879,13 @@ CHANGES = {'cbrt': [{'kind': 'compatible',
                      'C2. A 1.0.0 or 1.1.0 artifact has no attribute, which means mode DEFAULT; '
                      'writing for those versions drops mode DEFAULT and refuses the others.',
              'version': '1.2.0'}],
+ 'custom_call': [{'kind': 'compatible',
+                  'text': 'C3 relaxed: when the only result is a tuple, `result_layouts` may give '
+                          "one layout per member of the tuple (StableHLO's verifier). C5 relaxed: "
+                          "`called_computations` may name functions the module lacks (StableHLO's "
+                          'verifier does not look them up). Every 1.4.0 program stays valid and '
+                          'means the same; writing for 1.4.0 or older refuses either use.',
+                  'version': '1.5.0'}],
  'dynamic_broadcast_in_dim': [{'kind': 'compatible',
                                'text': '`output_dimensions` may also have the element type `index` '
                                        "(StableHLO's dimension tensors), read as i64. Every 1.2.0 "
@@ -14926,6 +14947,12 @@ CHANGES = {'cbrt': [{'kind': 'compatible',
                        'mode DEFAULT; writing for those versions drops mode DEFAULT and refuses '
                        'the others.',
                'version': '1.2.0'}],
+ 'reduce': [{'kind': 'compatible',
+             'text': 'C5 and C6 relaxed: the body may accumulate in a promoted element type '
+                     "(StableHLO's verifier), to which the init values and inputs are converted; "
+                     'the results have that type. Every 1.4.0 program stays valid and means the '
+                     'same; writing for 1.4.0 or older refuses a promoted body.',
+             'version': '1.5.0'}],
  'rng': [{'kind': 'compatible',
           'text': "`shape` may also have the element type `index` (StableHLO's dimension tensors), "
                   'read as i64. Every 1.2.0 program stays valid and means the same; writing for '

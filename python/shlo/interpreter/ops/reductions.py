@@ -60,12 +60,21 @@ def _results(outs, n: int, what: str) -> list:
 # ----------------------------------------------------------------- reduce
 
 
+def _accumulator_dtype(ctx, i: int, init) -> np.dtype:
+    """The dtype the body accumulates in: the result's element type, which differs from the
+    init value's when the body promotes it (since 1.5.0); quantized values keep their storage."""
+    t = ctx.result_types[i]
+    if t.quant is None and t.element is not None:
+        return numpy_dtype(t.element)
+    return np.dtype(np.asarray(init).dtype)
+
+
 @implements("reduce", quant_aware=True)
 def reduce(ctx, *operands):
     if len(operands) < 2 or len(operands) % 2:
         raise ValueError(f"reduce takes N inputs and N init values; got {len(operands)} operands")
     n = len(operands) // 2
-    dtypes = [np.dtype(np.asarray(v).dtype) for v in operands[n:]]
+    dtypes = [_accumulator_dtype(ctx, i, v) for i, v in enumerate(operands[n:])]
     inputs = [np.asarray(x).astype(dt, copy=False) for x, dt in zip(operands[:n], dtypes)]
     inits = [np.asarray(v).astype(dt).reshape(()) for v, dt in zip(operands[n:], dtypes)]
     shape = common_shape(inputs)

@@ -93,13 +93,15 @@ def reduce(ctx: OpContext, *operands):
     n = len(operands) // 2
     inputs, inits = list(operands[:n]), list(operands[n:])
     _check_same_sizes(ctx, inputs)
-    body_types = ctx.operand_types[n:]
+    # the body accumulates in the results' element types: the init values' unless promoted (1.5.0)
+    body_types = ctx.result_types[:n]
     promote = [_converter(t, b) for t, b in zip(ctx.operand_types[:n], body_types)]
+    init_values = [_converter(t, b)(_scalar(v)) for t, b, v in zip(ctx.operand_types[n:], body_types, inits)]
     dims = sorted(int(d) for d in ctx.attrs["dimensions"])
     sizes = emit.dims(inputs[0])
     if not dims:        # nothing to reduce: each element combined once with the init value
-        return _combine_with_init(ctx, inputs, inits, promote, sizes)
-    outs = [emit.fill(_scalar(v), [sizes[d] for d in range(len(sizes)) if d not in dims]) for v in inits]
+        return _combine_with_init(ctx, inputs, init_values, promote, sizes)
+    outs = [emit.fill(v, [sizes[d] for d in range(len(sizes)) if d not in dims]) for v in init_values]
     op = linalg.ReduceOp([o.type for o in outs], inputs, outs, dims)
     block = op.regions[0].blocks.append(*[ir.RankedTensorType(v.type).element_type for v in inputs + outs])
     with ir.InsertionPoint(block):
@@ -129,11 +131,10 @@ def _is_plain_combiner(block: ir.Block) -> bool:
             and list(done.operands) == list(combine.results))
 
 
-def _combine_with_init(ctx: OpContext, inputs, inits, promote, sizes) -> list:
+def _combine_with_init(ctx: OpContext, inputs, init_scalars, promote, sizes) -> list:
     n = len(inputs)
     rank = len(sizes)
-    outs = [emit.empty(sizes, ir.RankedTensorType(v.type).element_type) for v in inits]
-    init_scalars = [_scalar(v) for v in inits]
+    outs = [emit.empty(sizes, v.type) for v in init_scalars]
 
     def body(*args):
         return ctx.lower_region(0, init_scalars + [p(a) for p, a in zip(promote, args[:n])], scalar=True)

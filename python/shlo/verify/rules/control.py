@@ -110,6 +110,15 @@ def group_resized_shape_ok(result_shape, operand_shape, index, group, gather=Tru
     return same_elsewhere and (r % o == 0 and r >= o if gather else o % r == 0 and o >= r)
 
 
+def gathered_shape_ok(result_shape, operand_shape, index):
+    """True when a result shape is the operand shape except at `index`, where it is a whole multiple of the operand's size, at least as large (all_gather since 1.5.0, as StableHLO's verifier)."""
+    same_elsewhere = v.compatible_shape(v.drop_dims(result_shape, [index]), v.drop_dims(operand_shape, [index]))
+    r, o = result_shape[index], operand_shape[index]
+    if r is None or o is None:
+        return same_elsewhere
+    return same_elsewhere and (r == 0 if o == 0 else r % o == 0 and r >= o)
+
+
 def channel_id(handle):
     """The channel id of an optional `channel_handle` (0 when absent)."""
     return 0 if handle is None else handle.handle
@@ -157,6 +166,17 @@ def layout_fits(layout, x):
     if v.is_tensor(x):
         return v.is_permutation(layout, v.rank(x))
     return len(layout) == 0
+
+
+def result_layouts_ok(layouts, results):
+    """True when custom_call's `result_layouts` has one fitting layout per result, or (since 1.5.0, as StableHLO's verifier) one per member of a single tuple result."""
+    results, layouts = list(results), list(layouts)
+    if len(layouts) == len(results) and all(layout_fits(l, x) for l, x in zip(layouts, results)):
+        return True
+    if len(results) == 1 and isinstance(results[0], TypeInfo) and results[0].kind == "tuple":
+        members = results[0].members
+        return len(layouts) == len(members) and all(layout_fits(l, m) for l, m in zip(layouts, members))
+    return False
 
 
 def results_as_one(results):
