@@ -513,6 +513,97 @@ def test_conv_empty_batch():
     assert got.shape == (0, 3, 3, 3)
 
 
+# ----------------------------------------------------------------------------- scheduled convolutions
+
+def _block_program(xshape, kshape, strides, pads, residual: bool) -> str:
+    """relu(conv(x, k1) * s1 + t1), and with `residual` a second convolution of that:
+    relu(x + conv(y, k2) * s2 + t2) (the benchmark's ResNet block; both convolutions share
+    one zero fill after CSE)."""
+    n, h, w, c = xshape
+    kh, kw, _, f = kshape
+    oh = (h + sum(pads[0]) - kh) // strides[0] + 1
+    ow = (w + sum(pads[1]) - kw) // strides[1] + 1
+    xt, kt, vt = ttype(xshape, "f32"), ttype(kshape, "f32"), ttype((f,), "f32")
+    ot = ttype((n, oh, ow, f), "f32")
+    attrs = conv_attrs(NHWC, strides=strides, pads=pads)
+
+    def layer(i, src, src_t, residual=False):
+        pre = f"%a{i}"
+        add_x = f"""
+  %r{i} = "shlo.add"(%x, %a{i}) : ({xt}, {ot}) -> {ot}""" if residual else ""
+        if residual:
+            pre = f"%r{i}"
+        return f"""
+  %c{i} = "shlo.convolution"({src}, %k{i}) {attrs} : ({src_t}, {kt}) -> {ot}
+  %sb{i} = "shlo.broadcast_in_dim"(%s{i}) {{broadcast_dimensions = array<i64: 3>}} : ({vt}) -> {ot}
+  %tb{i} = "shlo.broadcast_in_dim"(%t{i}) {{broadcast_dimensions = array<i64: 3>}} : ({vt}) -> {ot}
+  %m{i} = "shlo.multiply"(%c{i}, %sb{i}) : ({ot}, {ot}) -> {ot}
+  %a{i} = "shlo.add"(%m{i}, %tb{i}) : ({ot}, {ot}) -> {ot}{add_x}
+  %y{i} = "shlo.maximum"({pre}, %zero) : ({ot}, {ot}) -> {ot}"""
+
+    body, out = layer(1, "%x", xt), "%y1"
+    params = f"%k1: {kt}, %s1: {vt}, %t1: {vt}"
+    if residual:
+        params += f", %k2: {kt}, %s2: {vt}, %t2: {vt}"
+        body += layer(2, "%y1", ot, residual=True)
+        out = "%y2"
+    return f"""
+func.func @main(%x: {xt}, {params}) -> {ot} {{
+  %z = shlo.constant {{value = dense<0.0> : tensor<f32>}} : () -> tensor<f32>
+  %zero = "shlo.broadcast_in_dim"(%z) {{broadcast_dimensions = array<i64>}} : (tensor<f32>) -> {ot}{body}
+  func.return {out} : {ot}
+}}
+"""
+
+
+def _block_reference(x, layers, strides, pads, residual):
+    y = x.astype(np.float64)
+    for i, (k, s, t) in enumerate(layers):
+        c = conv_reference(y.astype(np.float32), k, NHWC, strides, pads, None, None, None, 1, 1, "f32", "f32", "f64")
+        a = c * s + t
+        if residual and i == 1:
+            a = x + a
+        y = np.maximum(a, 0)
+    return y.astype(np.float32)
+
+
+@pytest.mark.parametrize("xshape, f, strides, residual, threads", [
+    ((2, 8, 8, 64), 64, [1, 1], True, 2),        # the benchmark's block, small: register tiles 1x1x4x64
+    ((2, 8, 8, 64), 64, [1, 1], True, 1),
+    ((1, 6, 6, 16), 48, [1, 1], False, 2),       # tiles 1x1x3x48
+    ((2, 9, 9, 8), 32, [2, 2], False, 2),        # strided, tiles 1x1x1x32
+])
+def test_conv_scheduled_with_fused_epilogue(xshape, f, strides, residual, threads):
+    """At sizes the CPU schedules tile, each convolution's fill and element-wise epilogue are
+    fused into its register tiles: the accumulator never goes to memory, so the buffers left are
+    the padded inputs and the result."""
+    from shlo.lowering import pipeline, schedules
+    pads = [(1, 1), (1, 1)]
+    c = xshape[3]
+    k1 = random_array((3, 3, c, f), "f32") * np.float32(0.2)
+    layers = [(k1, random_array((f,), "f32"), random_array((f,), "f32"))]
+    if residual:
+        layers.append((random_array((3, 3, f, f), "f32") * np.float32(0.2), random_array((f,), "f32"),
+                       random_array((f,), "f32")))
+    x = random_array(xshape, "f32")
+    prog = shlo.parse(_block_program(xshape, (3, 3, c, f), strides, pads, residual))
+    args = [x] + [a for layer in layers for a in layer]
+    got = shlo.compile(prog, threads=threads)(*args)[0]
+    want = _block_reference(x, layers, strides, pads, residual)
+    np.testing.assert_allclose(got, want, rtol=1e-4, atol=1e-4 * float(np.abs(want).max()))
+    np.testing.assert_allclose(got, shlo.interpret(prog, *args)[0], rtol=1e-4, atol=1e-4 * float(np.abs(want).max()))
+
+    module = lower_program(prog, mode="compile").module
+    pipeline.run(module, pipeline.prepare(module))
+    assert schedules.apply(module, threads=threads)
+    text = str(module)
+    assert "linalg.conv_2d_nhwc_hwcf" not in text and "linalg.fill" not in text and "linalg.generic" not in text
+    bufferize, _ = pipeline.after_schedule_parts(threads, **pipeline.needs(module))
+    pipeline.run(module, bufferize, verify_after=False)
+    allocs = str(module).count("memref.alloc(")
+    assert allocs == (2 if residual else 1) + 1, str(module)
+
+
 # ----------------------------------------------------------------------------- dynamic_conv
 
 @pytest.mark.parametrize("pads", [[(0, 0), (0, 0)], [(1, 2), (2, 0)], [(-1, 1), (0, -2)]])

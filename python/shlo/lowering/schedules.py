@@ -445,10 +445,13 @@ class _Script:
     def lower_vectors(self) -> None:
         """Vector ops are lowered once for the whole module, after every group (see script)."""
 
-    def hoist(self, loop: str) -> None:
+    def hoist(self, loop: str, level: int = 1) -> None:
         """Marks the loop whose loop-invariant subsets (the accumulator) move out of it once the
-        vector ops are lowered."""
-        self.emit(f"transform.annotate {loop} \"{HOIST}\" : !transform.any_op")
+        vector ops are lowered; loops of level 1 first, then those of level 2 (the loop around
+        a level-1 loop: its subsets only become visible once the inner ones moved out)."""
+        self.emit(f"%{self.prefix}_lvl{self.n}_{level} = transform.param.constant {level} : i64 -> !transform.param<i64>")
+        self.emit(f"transform.annotate {loop} \"{HOIST}\" = %{self.prefix}_lvl{self.n}_{level} "
+                  f": !transform.any_op, !transform.param<i64>")
 
     def text(self) -> str:
         return ("    transform.sequence %root : !transform.any_op failures(suppress) {\n"
@@ -526,12 +529,29 @@ def _contraction_script(g: Group, i: int) -> str:
 def _conv2d_script(g: Group, i: int) -> str:
     s = _Script(f"g{i}")
     a, c, f = _outer_split(s, g, i)
-    t, loops = s.tile_for(a, g.params["tile"])
+    tile = g.params["tile"]
+    if c is not None:
+        # Register tiles of the output (n, oh, ow, f): the consumer tiled, the convolution and
+        # its fill fused into each tile, so the accumulator starts as zeros in registers, lives
+        # there over every (kh, c) step and goes through the epilogue before it is stored once.
+        c, outer = s.tile_for(c, tile[:4])
+        a, _ = s.fuse_into(a, outer[-1])
+        if f is not None:
+            f, _ = s.fuse_into(f, outer[-1])
+        t, loops = s.tile_for(a, [0, 0, 0, 0] + tile[4:])
+    else:
+        t, loops = s.tile_for(a, tile)
     d = s.decompose(t)
     s.vectorize(d)
-    _vectorize_rest(s, g, c, f)
+    for h in (c, f) if c is not None else ():
+        if h is not None:
+            s.vectorize(h)
+    if c is None:
+        _vectorize_rest(s, g, c, f)
     s.lower_vectors()
     s.hoist(loops[-1])
+    if c is not None:
+        s.hoist(loops[0], level=2)       # then the kh loop: the accumulator stays in registers
     return s.text()
 
 
@@ -582,13 +602,21 @@ def _finish() -> str:
         lines.append("      transform.apply_patterns to %fns {")
         lines += ["        " + p for p in patterns]
         lines.append("      } : !transform.any_op")
-    lines += [f"      %loops = transform.structured.match attributes{{{HOIST}}} in %r "
-              ": (!transform.any_op) -> !transform.any_op",
-              "      transform.foreach %loops : !transform.any_op {",
-              "      ^bb1(%loop: !transform.any_op):",
-              "        transform.loop.hoist_loop_invariant_subsets %loop : !transform.any_op",
-              "      }",
-              "    }"]
+    for level in (1, 2):
+        lines += [f"      %loops{level} = transform.structured.match attributes{{{HOIST} = {level} : i64}} in %r "
+                  ": (!transform.any_op) -> !transform.any_op",
+                  f"      transform.foreach %loops{level} : !transform.any_op {{",
+                  f"      ^bb{level}(%loop{level}: !transform.any_op):",
+                  f"        transform.loop.hoist_loop_invariant_subsets %loop{level} : !transform.any_op",
+                  "      }"]
+    # With the accumulator out of the loops, the zeros written to start it and the tile stored
+    # for the epilogue to read back fold away once the slices around them are folded into the
+    # transfers (read(write(v)) is v): neither reaches memory.
+    lines += ["      transform.apply_patterns to %fns {",
+              "        transform.apply_patterns.tensor.fold_tensor_subset_ops",
+              "        transform.apply_patterns.canonicalization",
+              "      } : !transform.any_op"]
+    lines.append("    }")
     return "\n".join(lines)
 
 
@@ -620,6 +648,27 @@ def _own_init(g: Group) -> None:
     c.operands[len(c.operands) - 1] = fresh.result
 
 
+def _private_fills(module: ir.Module) -> None:
+    """Gives each convolution and contraction a fill of its own where CSE made several share
+    one: a shared fill is not fused into any of them (it would be written out in full and
+    copied for each)."""
+    from .. import _shlo_ext
+    for op in _shlo_ext.ops_named(module.operation, ["linalg.fill"]):
+        users = [u.owner for u in op.results[0].uses]
+        users = [u.operation if hasattr(u, "operation") else u for u in users]
+        if len(users) < 2 or not ir.RankedTensorType(op.results[0].type).has_static_shape:
+            continue
+        for user in users[1:]:
+            if user.name != "linalg.conv_2d_nhwc_hwcf" and _contraction_roles(user) is None:
+                continue
+            init = len(user.operands) - 1
+            if user.operands[init] != op.results[0]:
+                continue
+            with ir.InsertionPoint(user):
+                clone = op.clone()
+            user.operands[init] = clone.results[0]
+
+
 def tag(groups: list) -> None:
     i64 = ir.IntegerType.get_signless(64)
     for i, g in enumerate(groups):
@@ -633,6 +682,7 @@ def apply(module: ir.Module, threads: int = 1) -> bool:
     if os.environ.get("SHLO_NO_SCHEDULE"):
         return False
     with module.context, ir.Location.unknown(module.context):
+        _private_fills(module)
         groups = plan(module, threads)
         only = os.environ.get("SHLO_SCHEDULE_KINDS")     # debugging: schedule only these kinds
         if only:
@@ -651,7 +701,10 @@ def apply(module: ir.Module, threads: int = 1) -> bool:
         # failures(suppress) still emits an error, which the Python bindings' own error
         # capture would find unhandled at the end of the run and abort the process on.
         from .. import _shlo_ext
-        ok, _diagnostics = _shlo_ext.run_pass_pipeline(module.operation, "transform-interpreter,canonicalize,cse")
+        ok, _diagnostics = _shlo_ext.run_pass_pipeline(module.operation, "transform-interpreter")
+        if ok:
+            forward_full_tiles(module)
+            ok, _diagnostics = _shlo_ext.run_pass_pipeline(module.operation, "canonicalize,cse")
         if not ok:
             _restore(module, backup)
             return False
@@ -659,6 +712,70 @@ def apply(module: ir.Module, threads: int = 1) -> bool:
             if op.operation.name == "builtin.module":
                 op.operation.erase()
         return True
+
+
+def _constant_index(v: ir.Value):
+    owner = v.owner
+    owner = owner.operation if hasattr(owner, "operation") else owner
+    if isinstance(owner, ir.Operation) and owner.name == "arith.constant" and isinstance(v.type, ir.IndexType):
+        return ir.IntegerAttr(owner.attributes["value"]).value
+    return None
+
+
+def _whole_transfer(op: ir.Operation, tensor: ir.Value) -> bool:
+    """A transfer op (read or write) without mask that moves every element of `tensor` (static
+    shape) at indices 0, its vector being the tensor's trailing dims (the others of size 1)."""
+    vec = ir.VectorType(op.results[0].type if op.name == "vector.transfer_read" else op.operands[0].type)
+    shape = _static_shape(tensor.type)
+    if shape is None or "operandSegmentSizes" not in op.attributes:
+        return False
+    segments = list(ir.DenseI32ArrayAttr(op.attributes["operandSegmentSizes"]))
+    if segments[-1] != 0:
+        return False        # masked
+    index_operands = op.operands[2:2 + segments[2]]
+    if any(_constant_index(v) != 0 for v in index_operands):
+        return False
+    vshape = list(vec.shape)
+    if vec.scalable or len(vshape) > len(shape) or shape[len(shape) - len(vshape):] != vshape \
+            or any(d != 1 for d in shape[:len(shape) - len(vshape)]):
+        return False
+    m = ir.AffineMapAttr(op.attributes["permutation_map"]).value
+    return list(m.results) == list(ir.AffineMap.get_minor_identity(len(shape), len(vshape)).results)
+
+
+def forward_full_tiles(module: ir.Module) -> int:
+    """read(insert_slice(write(v, x) into y)) -> v, where the write covers all of x, x covers all
+    of y and the read reads all of y (the same elements, the shapes differing by unit dims).
+    Upstream's subset folding needs the vector's shape to equal the tensor's, which the unit
+    dims the 2-D -> 1-D convolution decomposition leaves (1x4x64 tiles read as 4x64 vectors)
+    prevent; without this the fused convolution's accumulator went through memory (a buffer
+    allocated per tile) on its way to the epilogue. Returns how many reads were forwarded."""
+    from .. import _shlo_ext
+    n = 0
+    for read in _shlo_ext.ops_named(module.operation, ["vector.transfer_read"]):
+        insert = read.operands[0].owner
+        insert = insert.operation if hasattr(insert, "operation") else insert
+        if not isinstance(insert, ir.Operation) or insert.name != "tensor.insert_slice":
+            continue
+        write = insert.operands[0].owner
+        write = write.operation if hasattr(write, "operation") else write
+        if not isinstance(write, ir.Operation) or write.name != "vector.transfer_write":
+            continue
+        src, dest = _static_shape(insert.operands[0].type), _static_shape(insert.results[0].type)
+        if src is None or dest is None or _size(src) != _size(dest) or len(insert.operands) != 2:
+            continue        # dynamic offsets, sizes or strides, or a part of y
+        if [d for d in src if d != 1] != [d for d in dest if d != 1]:
+            continue
+        if any(x != 0 for x in _attr_ints(insert, "static_offsets")) or \
+                any(x != 1 for x in _attr_ints(insert, "static_strides")):
+            continue
+        if read.results[0].type != write.operands[0].type:
+            continue
+        if not (_whole_transfer(write, write.operands[1]) and _whole_transfer(read, read.operands[0])):
+            continue
+        read.results[0].replace_all_uses_with(write.operands[0])
+        n += 1
+    return n
 
 
 def _restore(module: ir.Module, backup: ir.Operation) -> None:

@@ -84,8 +84,29 @@ def broadcast_in_dim(ctx: OpContext, operand):
                 known[d] = emit.dim(operand, i)
     n = t.rank
     out = emit.empty(emit.sizes_for(t, known=known), operand.type.element_type)
+    scalar = _splat_scalar(operand)
+    if scalar is not None:
+        # A fill, not a generic: element-wise fusion folds a fill into every consumer, but
+        # a generic only into a single one (relu's broadcast zero, shared by CSE, was written
+        # out in full and read back).
+        return result(linalg.fill(scalar, outs=[out]))
     return emit.generic([operand], [out], [emit.affine_map(n, exprs), emit.identity_map(n)],
                         ["parallel"] * n, lambda x, _o: x)[0]
+
+
+def _splat_scalar(operand: ir.Value):
+    """The element of a splat integer or float constant tensor, as a scalar constant; else None."""
+    owner = operand.owner
+    owner = owner.operation if hasattr(owner, "operation") else owner
+    if not isinstance(owner, ir.Operation) or owner.name != "arith.constant":
+        return None
+    attr = owner.attributes["value"]
+    if not isinstance(attr, ir.DenseElementsAttr) or not attr.is_splat:
+        return None
+    value = attr.get_splat_value()
+    if not isinstance(value, (ir.IntegerAttr, ir.FloatAttr)):
+        return None
+    return arith.constant(value.type, value)
 
 
 def _shape_values(shape: ir.Value, element: str, rank: int) -> list:
