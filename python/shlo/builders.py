@@ -41,6 +41,8 @@ def infer_result_types(op_name: str, operand_types: dict, attributes: dict) -> l
     env = dict(engine.base_namespace())
     for name, _kind, optional in entry["attributes"]:
         env[name] = attributes.get(name)
+    for name, _variadic in entry.get("regions", ()):
+        env[name] = None            # regions are added after the op is built: rules fall back without them
     env.update(operand_types)
     try:
         return list(engine.evaluate(entry["infer"], env))
