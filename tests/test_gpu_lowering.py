@@ -129,3 +129,20 @@ def test_reductions_with_few_outputs_are_split_across_threads():
         return [k for k in a.kernels if 256 < k["grid"][0] * k["block"][0] < 256 * 512]
     assert len(partials(art)) >= 4, art.kernels           # mean, variance, max, sum
     assert not partials(gpu.compile_cuda(prog, assemble=False, schedule=False))
+
+
+def test_saved_inputs_and_outputs_keep_rank_zero_and_narrow_floats(tmp_path):
+    """What tools/run_cuda_artifact.py reads back on a GPU machine: rank-0 arrays stay rank 0,
+    float8 / bfloat16 arrays are stored as raw bytes that numpy anywhere can read."""
+    import ml_dtypes
+    prog, args = _mlp_prog()
+    art = shlo.compile(prog, target="cuda", arch="sm_90")
+    scalar = np.int32(7)
+    narrow = np.arange(4, dtype=np.float32).astype(ml_dtypes.float8_e5m2)
+    art.save(tmp_path / "a", inputs=[scalar, narrow], expected=[np.zeros((), np.float32)])
+    with np.load(tmp_path / "a" / "inputs.npz", allow_pickle=False) as npz:
+        assert npz["arr_0"].shape == () and npz["arr_0"] == 7
+        assert npz["arr_1"].dtype == np.dtype("V1")
+        assert (npz["arr_1"].view(ml_dtypes.float8_e5m2) == narrow).all()
+    with np.load(tmp_path / "a" / "expected.npz", allow_pickle=False) as npz:
+        assert npz["arr_0"].shape == ()

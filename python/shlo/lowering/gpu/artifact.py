@@ -41,7 +41,7 @@ def _portable(array) -> np.ndarray:
     """`array` as .npy can store it for any numpy: ml_dtypes' types (bfloat16, the float8s) as
     raw bytes of their width (some, like float8_e5m2, are written with a descriptor that numpy
     cannot read back); readers view them as the plan's dtype again."""
-    array = np.ascontiguousarray(array)
+    array = np.asarray(array, order="C")           # (np.ascontiguousarray makes rank 0 rank 1)
     if type(array.dtype.type).__module__.startswith("ml_dtypes") or array.dtype.type.__module__.startswith("ml_dtypes"):
         return array.view(f"V{array.dtype.itemsize}")
     return array
