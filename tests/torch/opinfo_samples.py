@@ -265,18 +265,27 @@ def _same_picks(x, dim, mine, theirs) -> bool:
 
 # Ops whose vectors are unique only up to each vector's sign (LAPACK's choice is not portable):
 # output index -> the axis that numbers the vectors. Ours are flipped to agree with eager's
-# before a second comparison; everything else is compared as usual.
+# before a second comparison; everything else is compared as usual. A full SVD's vectors
+# beyond the min(m, n) singular values are any orthonormal basis of the complement: those are
+# accepted when they span the same space as eager's (equal projectors).
 SIGN_FREE = {"linalg.svd": {0: -1, 2: -2}, "svd": {0: -1, 2: -1}, "linalg.eigh": {1: -1}}
+SINGULAR_VALUES = {"linalg.svd": 1, "svd": 1}          # the output giving how many vectors are unique
+
+
+def _as_columns(x, axis):
+    return x if axis == -1 else np.swapaxes(x, -1, -2)
 
 
 def signs_aligned(op, got, want):
     """`got`'s leaves with each vector of a SIGN_FREE output flipped where its dot product with
-    eager's vector is negative; None for other ops."""
+    eager's vector is negative (and a complement basis spanning eager's replaced by eager's);
+    None for other ops."""
     from shlo.importers.torch.dtypes import to_numpy
     axes = SIGN_FREE.get(op.name)
     g, w = list(_leaves(got)), _leaves(want)
     if not axes or len(g) != len(w):
         return None
+    values = SINGULAR_VALUES.get(op.name)
     for i, axis in axes.items():
         if i >= len(g) or not isinstance(w[i], torch.Tensor):
             continue
@@ -284,8 +293,16 @@ def signs_aligned(op, got, want):
         theirs = to_numpy(w[i])
         if mine.shape != theirs.shape or mine.ndim < 2 or mine.dtype.kind != "f":
             continue
-        dot = np.sum(mine.astype(np.float64) * theirs.astype(np.float64), axis=-2 if axis == -1 else -1, keepdims=True)
-        g[i] = np.where(dot < 0, -mine, mine)
+        mine, theirs = _as_columns(mine, axis), _as_columns(theirs, axis)
+        k = np.shape(w[values])[-1] if values is not None else mine.shape[-1]
+        if k < mine.shape[-1]:
+            rest, theirs_rest = mine[..., k:].astype(np.float64), theirs[..., k:].astype(np.float64)
+            _, atol = TOLERANCES.get(w[i].dtype, (1e-5, 1e-5))
+            if np.allclose(rest @ np.swapaxes(rest, -1, -2), theirs_rest @ np.swapaxes(theirs_rest, -1, -2),
+                           rtol=0, atol=10 * atol):
+                mine = np.concatenate([mine[..., :k], theirs[..., k:]], axis=-1)
+        dot = np.sum(mine.astype(np.float64) * theirs.astype(np.float64), axis=-2, keepdims=True)
+        g[i] = _as_columns(np.where(dot < 0, -mine, mine), axis)
     return g
 
 
@@ -295,8 +312,9 @@ def _mismatch(op, sample, got, want):
     if why and ties_equivalent(op, sample, got, want):
         return None
     aligned = signs_aligned(op, got, want) if why else None
-    if aligned is not None and compare(aligned, want) is None:
-        return None
+    if aligned is not None:
+        again = compare(aligned, want)
+        return again and again + " (vectors' signs aligned with eager's)"
     return why
 
 
