@@ -290,3 +290,51 @@ def test_jax_symbolic_shapes_compile_once_and_run_at_any_size():
         for n in (1, 5, 17):
             x = RNG.standard_normal((n, 3)).astype(np.float32)
             np.testing.assert_allclose(compiled(x)[0], np.asarray(jax.jit(fn)(x)), rtol=1e-5, atol=1e-5)
+
+
+# ----------------------------------------------------------------------------- scheduled sizes
+
+def _scheduled(text: str, threads: int = 2) -> str:
+    """The module after the CPU schedules."""
+    from shlo.lowering import lower_program, pipeline, schedules
+    module = lower_program(shlo.parse(text), mode="compile").module
+    pipeline.run(module, pipeline.prepare(module))
+    assert schedules.apply(module, threads=threads)
+    return str(module)
+
+
+@pytest.mark.parametrize("shape, perm", [((64, 8, 32), (1, 2, 0)), ((48, 32), (1, 0)), ((2, 16, 32, 3), (0, 2, 1, 3)),
+                                         ((3, 32, 16), (2, 0, 1))])
+def test_transposes_at_scheduled_sizes(shape, perm):
+    """Transposes that move the innermost dimension go through 16x16 register blocks (rows read
+    contiguously, shuffled); the others copy rows. Every element lands where numpy puts it."""
+    out = tuple(shape[p] for p in perm)
+    ty = "tensor<" + "x".join(map(str, shape)) + "xf32>"
+    oty = "tensor<" + "x".join(map(str, out)) + "xf32>"
+    text = f"""func.func @main(%a: {ty}) -> {oty} {{
+      %0 = "shlo.transpose"(%a) {{permutation = array<i64: {", ".join(map(str, perm))}>}} : ({ty}) -> {oty}
+      func.return %0 : {oty} }}"""
+    x = RNG.standard_normal(shape).astype(np.float32)
+    for threads in (1, 2):
+        np.testing.assert_array_equal(run(text, x, threads=threads)[0], x.transpose(perm))
+    blocked = perm[-1] != len(shape) - 1 and out[perm.index(len(shape) - 1)] % 16 == 0 and out[-1] % 16 == 0
+    assert ("vector.shuffle" in _scheduled(text)) == blocked
+
+
+def test_contraction_over_two_dims_uses_fused_multiply_adds():
+    """dot_general over (heads, head_dim) after a reshape (the decoder's output projection):
+    element-wise fusion folds the reshape into the matmul, which becomes a contraction over two
+    dimensions; its multiplies and adds carry `contract` so that LLVM fuses them."""
+    text = """func.func @main(%a: tensor<32x4x16xf32>, %w: tensor<64x48xf32>) -> tensor<32x48xf32> {
+      %r = "shlo.reshape"(%a) : (tensor<32x4x16xf32>) -> tensor<32x64xf32>
+      %0 = "shlo.dot_general"(%r, %w) {dot_dimension_numbers = #shlo.dot<lhs_batching_dimensions = [],
+        rhs_batching_dimensions = [], lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [0]>}
+        : (tensor<32x64xf32>, tensor<64x48xf32>) -> tensor<32x48xf32>
+      func.return %0 : tensor<32x48xf32> }"""
+    a = RNG.standard_normal((32, 4, 16)).astype(np.float32)
+    w = RNG.standard_normal((64, 48)).astype(np.float32)
+    want = a.reshape(32, 64).astype(np.float64) @ w
+    for threads in (1, 2):
+        np.testing.assert_allclose(run(text, a, w, threads=threads)[0], want, rtol=1e-5, atol=1e-4)
+    scheduled = _scheduled(text)
+    assert "arith.mulf" in scheduled and "fastmath<contract>" in scheduled

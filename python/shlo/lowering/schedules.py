@@ -204,7 +204,8 @@ def _contraction_params(roles: list, sizes: list, c_dims: list, element: str, th
     if split_dim is not None:
         split = [0] * len(roles)
         split[split_dim] = per_thread[split_dim]
-    return {"split": split, "split_dim": split_dim, "cache": cache, "reg": reg, "lanes": lanes, "c_dims": c_dims}
+    return {"split": split, "split_dim": split_dim, "cache": cache, "reg": reg, "lanes": lanes, "c_dims": c_dims,
+            "roles": roles}
 
 
 def _vector_tile(shape: list, element: str, threads: int) -> dict | None:
@@ -218,6 +219,27 @@ def _vector_tile(shape: list, element: str, threads: int) -> dict | None:
     split = _forall_split(shape, threads, list(range(len(shape) - 1)) + [len(shape) - 1]) if \
         _size(shape) >= PARALLEL_ELEMENTS else None
     return {"split": split, "vec": [1] * (len(shape) - 1) + [inner]}
+
+
+# Square blocks in which a transpose that moves the innermost dimension is done in registers:
+# rows read contiguously, transposed by shuffles (16x16 f32: 64 shuffles), rows written.
+TRANSPOSE_BLOCK = 16
+
+
+def _transpose_tile(p: dict, out: list, perm: list) -> dict:
+    """A transpose whose innermost input dimension is not the output's innermost one reads
+    vector tiles along a strided dimension (element by element, through the stack) unless it is
+    tiled in square blocks over the two dimensions involved."""
+    n = len(out)
+    j = perm.index(n - 1)          # the output dimension that is the input's innermost
+    if j == n - 1:
+        return p
+    b = TRANSPOSE_BLOCK
+    if out[j] % b or out[-1] % b:
+        return p
+    vec = [1] * n
+    vec[j], vec[-1] = b, b
+    return dict(p, vec=vec, block=True)
 
 
 def _size(shape) -> int:
@@ -362,6 +384,8 @@ def plan(module: ir.Module, threads: int) -> list:
         if name in ("linalg.fill", "linalg.transpose", "linalg.broadcast", "linalg.copy"):
             out = shapes[-1]
             p = _vector_tile(out, _element(op.results[0].type), threads) if out else None
+            if p and name == "linalg.transpose":
+                p = _transpose_tile(p, out, _attr_ints(op, "permutation"))
             if p:
                 taken.add(op)
                 groups.append(Group("elementwise", op, None, None, p))
@@ -558,8 +582,14 @@ def _conv2d_script(g: Group, i: int) -> str:
 def _elementwise_script(g: Group, i: int) -> str:
     s = _Script(f"g{i}")
     a, _, _ = _outer_split(s, g, i)
-    t, _ = s.tile_for(a, g.params["vec"])
+    t, loops = s.tile_for(a, g.params["vec"])
     s.vectorize(t, gathers=True)        # tensor.extract at computed indices (gather) become vector gathers
+    if g.params.get("block") and loops:
+        # the transposed read becomes a row-wise read and a vector.transpose (lowered by shuffles
+        # with the other vector ops); only here: elsewhere these patterns miscompile (see above)
+        s.emit(f"transform.apply_patterns to {loops[-1]} {{")
+        s.emit("  transform.apply_patterns.vector.transfer_permutation_patterns")
+        s.emit("} : !transform.any_op")
     s.lower_vectors()
     return s.text()
 
@@ -669,6 +699,34 @@ def _private_fills(module: ir.Module) -> None:
             user.operands[init] = clone.results[0]
 
 
+def _contract_multiply_add(g: Group) -> None:
+    """A contraction over several reduction dimensions (a matmul into which element-wise fusion
+    folded a reshape: the decoder's heads x head_dim) is vectorized as broadcasts, multiplies and
+    adds rather than outer products; `contract` lets LLVM fuse each multiply-add into an FMA, as
+    the outer products do."""
+    if g.kind != "contraction" or g.anchor.name != "linalg.generic" or g.params["roles"].count("k") < 2:
+        return
+    contract = ir.Attribute.parse("#arith.fastmath<contract>")
+    for op in g.anchor.regions[0].blocks[0].operations:
+        if op.operation.name in ("arith.mulf", "arith.addf"):
+            op.operation.attributes["fastmath"] = contract
+
+
+def _contract_vector_adds(module: ir.Module) -> None:
+    """The vectorizer rebuilds a reduction's add without the body's flags: the add of a
+    `contract` multiply's product gets the flag back (LLVM fuses the pair only if both have it)."""
+    from .. import _shlo_ext
+    contract = ir.Attribute.parse("#arith.fastmath<contract>")
+    for mul in _shlo_ext.ops_named(module.operation, ["arith.mulf"]):
+        if "fastmath" not in mul.attributes or mul.attributes["fastmath"] != contract:
+            continue
+        for use in mul.results[0].uses:
+            add = use.owner
+            add = add.operation if hasattr(add, "operation") else add
+            if add.name == "arith.addf":
+                add.attributes["fastmath"] = contract
+
+
 def tag(groups: list) -> None:
     i64 = ir.IntegerType.get_signless(64)
     for i, g in enumerate(groups):
@@ -692,6 +750,7 @@ def apply(module: ir.Module, threads: int = 1) -> bool:
         backup = module.operation.clone()
         for g in groups:
             _own_init(g)
+            _contract_multiply_add(g)
         tag(groups)
         text = script(groups)
         if os.environ.get("SHLO_DUMP_SCHEDULE"):
@@ -704,6 +763,7 @@ def apply(module: ir.Module, threads: int = 1) -> bool:
         ok, _diagnostics = _shlo_ext.run_pass_pipeline(module.operation, "transform-interpreter")
         if ok:
             forward_full_tiles(module)
+            _contract_vector_adds(module)
             ok, _diagnostics = _shlo_ext.run_pass_pipeline(module.operation, "canonicalize,cse")
         if not ok:
             _restore(module, backup)
