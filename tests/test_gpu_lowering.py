@@ -95,10 +95,26 @@ def test_unknown_target_is_refused():
         shlo.compile(prog, target="tpu")
 
 
-def test_dynamic_shapes_are_refused_by_name():
+def test_dynamic_shapes_are_sizes_computed_per_call():
+    """examples/mlp.mlir has a dynamic batch: buffer sizes, grids, kernel size arguments and the
+    output shape are a scalar program over the inputs' sizes, evaluated per call."""
+    from shlo.lowering.gpu.launch import check_inputs, check_plan, concretize
     prog = shlo.parse((ROOT / "examples" / "mlp.mlir").read_text())
-    with pytest.raises(shlo.CompileError, match="dynamic shapes are not supported yet"):
-        shlo.compile(prog, target="cuda")
+    art = shlo.compile(prog, target="cuda", arch="sm_90")
+    assert art.plan["inputs"][0]["shape"] == [None, 4] and art.plan["scalars"]
+    check = gpu.cpu_check(prog)
+    rng = np.random.default_rng(0)
+    weights = [rng.standard_normal(s).astype(np.float32) for s in ((4, 8), (8,), (8, 3), (3,))]
+    for n in (5, 700):
+        args = [rng.standard_normal((n, 4)).astype(np.float32)] + weights
+        fixed = concretize(art.plan, args)
+        check_plan(fixed, art.constants)
+        assert fixed["outputs"][0]["shape"] == [n, 3]
+        assert max(launch["grid"][0] * launch["block"][0] for launch in fixed["launches"]) >= n * 8
+        got = check(*args)[0]
+        np.testing.assert_allclose(got, shlo.interpret(prog, *args)[0], rtol=1e-5, atol=1e-6)
+    with pytest.raises(shlo.ExecutionError, match=r"argument 0: expected float32\['\?', 4\]"):
+        check_inputs(art.plan, [np.zeros((5, 5), np.float32)] + weights)
 
 
 def test_running_without_a_gpu_raises_cuda_error(monkeypatch):

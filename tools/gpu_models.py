@@ -6,8 +6,10 @@ own outputs, for tools/run_cuda_artifact.py on a GPU machine.
 
 Models (the ones tests/torch/test_models.py checks on the CPU, built in code with random
 weights): an MLP, a ResNet-18-style CNN, LSTM, GRU, nn.TransformerEncoder, and tiny GPT-2,
-BERT, Llama and ViT from transformers. Each is imported with shlo.from_torch (parameters
-as arguments), compiled with target="cuda", and saved as DIR/<model>/. With --cpu-check the
+BERT, Llama and ViT from transformers; and two programs with dynamic sizes (examples/mlp.mlir,
+a TransformerEncoder with dynamic batch and sequence), each saved once per input size. Each
+is imported (torch: parameters as arguments), compiled with target="cuda", and saved as
+DIR/<model>/. With --cpu-check the
 GPU-mapped loops also run on the CPU against eager PyTorch here.
 """
 from __future__ import annotations
@@ -62,6 +64,33 @@ def models() -> dict:
     return out
 
 
+def dynamic_cases() -> list:
+    """(name, program, input sets, expected output sets) compiled once with dynamic sizes and
+    saved once per input set: examples/mlp.mlir (dynamic batch) and a TransformerEncoder
+    exported with a dynamic batch and sequence."""
+    import torch
+    from torch import nn
+    import shlo
+    rng = np.random.default_rng(0)
+    prog = shlo.parse((ROOT / "examples" / "mlp.mlir").read_text())
+    weights = [rng.standard_normal(s).astype(np.float32) for s in ((4, 8), (8,), (8, 3), (3,))]
+    sets = [[rng.standard_normal((n, 4)).astype(np.float32)] + weights for n in (5, 700)]
+    cases = [("dyn_mlp", prog, sets, [[np.asarray(x) for x in shlo.interpret(prog, *a)] for a in sets])]
+    torch.manual_seed(0)
+    layer = nn.TransformerEncoderLayer(32, 4, 64, dropout=0.0, batch_first=True)
+    m = nn.TransformerEncoder(layer, 2, enable_nested_tensor=False).eval()
+    b, t = torch.export.Dim("b", min=2, max=16), torch.export.Dim("t", min=2, max=64)
+    prog = shlo.from_torch(m, (torch.randn(3, 5, 32),), dynamic_shapes=({0: b, 1: t},))
+    sets, want = [], []
+    for shape in ((2, 7, 32), (5, 19, 32)):
+        x = torch.randn(*shape)
+        with torch.no_grad():
+            want.append([m(x).numpy()])
+        sets.append([np.asarray(a) for a in prog.flatten_inputs(x)])
+    cases.append(("dyn_transformer_encoder", prog, sets, want))
+    return cases
+
+
 def main(argv=None) -> int:
     import torch
     import torch.utils._pytree as pytree
@@ -73,6 +102,20 @@ def main(argv=None) -> int:
     ap.add_argument("--cpu-check", action="store_true")
     args = ap.parse_args(argv)
     failed = 0
+    for name, prog, sets, wants in dynamic_cases():
+        try:
+            art = shlo.compile(prog, target="cuda", arch=args.arch)
+            for n, (inputs, want) in enumerate(zip(sets, wants)):
+                art.save(args.directory / f"{name}_{n}", inputs=inputs, expected=want, tolerance=TOLERANCE)
+                if args.cpu_check:
+                    got = gpu.cpu_check(prog)(*inputs)
+                    ok = all(np.allclose(g, w, **TOLERANCE) for g, w in zip(got, want))
+                    failed += not ok
+                    print(f"{name}_{n}: mapped on CPU: {'ok' if ok else 'MISMATCH'}")
+            print(f"{name:20s} saved for {len(sets)} input sizes: {len(art.kernels)} launches", flush=True)
+        except Exception as e:  # noqa: BLE001 - report each model, keep going
+            failed += 1
+            print(f"{name:20s} FAILED: {type(e).__name__}: {str(e).splitlines()[0][:300]}", flush=True)
     for name, (model, example) in models().items():
         t0 = time.perf_counter()
         try:

@@ -77,7 +77,10 @@ def cpu_check(prog, entry: str = "main", schedule: bool = True):
     _run(m, pipeline.CPU_CHECK, "cpu check")
     arg_types, result_types = _signature(prog, entry)
     probes = probes_of(prog.module, entry)
-    native = _OutParams(m, lowered.flat_args, lowered.flat_results)
+    plan = None
+    if any(None in t.shape for t in lowered.flat_results):      # output shapes: the plan's size program
+        plan = compile_cuda(prog, entry=entry, assemble=False, schedule=schedule).plan
+    native = _OutParams(m, lowered.flat_args, lowered.flat_results, plan)
     return CompiledFunction(prog, entry, native, arg_types, result_types, probes, {}, "gpu-cpu-check",
                             lowered.dim_constraints)
 
@@ -86,7 +89,7 @@ class _OutParams:
     """The JIT-compiled entry that writes its results into arrays it is given, called the way
     CompiledFunction calls compiled code (arrays in, results out)."""
 
-    def __init__(self, module: ir.Module, flat_args, flat_results):
+    def __init__(self, module: ir.Module, flat_args, flat_results, plan=None):
         from mlir.execution_engine import ExecutionEngine
         from ..runtime import NativeFunction, storage_dtype
         try:
@@ -97,11 +100,16 @@ class _OutParams:
         if not address:
             raise CompileError("target 'cuda', cpu check: no entry point")
         self._native = NativeFunction(address, list(flat_args) + list(flat_results), [], keepalive=(self._engine,))
-        self._outs = [(tuple(int(d) for d in t.shape), storage_dtype(t)) for t in flat_results]
+        self._outs = [(t.shape, storage_dtype(t)) for t in flat_results]
+        self._plan = plan
 
     def __call__(self, arrays: list) -> list:
         import numpy as np
-        outs = [np.zeros(shape, dtype) for shape, dtype in self._outs]
+        shapes = [shape for shape, _ in self._outs]
+        if self._plan is not None:
+            from .launch import concretize
+            shapes = [spec["shape"] for spec in concretize(self._plan, arrays)["outputs"]]
+        outs = [np.zeros(tuple(shape), dtype) for shape, (_, dtype) in zip(shapes, self._outs)]
         self._native(list(arrays) + outs)
         return outs
 
@@ -120,8 +128,8 @@ def compile_cuda_arches(prog, arches, entry: str = "main", assemble: bool = True
     prog = _program(prog)
     t0 = time.perf_counter()
     lowered, m = _buffers(prog, entry, schedule)
-    if lowered.dim_constraints or any(None in t.shape for t in lowered.flat_args + lowered.flat_results):
-        raise CompileError("target 'cuda': dynamic shapes are not supported yet")
+    with m.context, ir.Location.unknown(m.context):
+        out_dims = _return_dynamic_sizes(_entry(m))
     _run(m, pipeline.OUT_PARAMS, "out-parameters")
     with m.context, ir.Location.unknown(m.context):
         schedules.map_foralls(m)
@@ -132,9 +140,12 @@ def compile_cuda_arches(prog, arches, entry: str = "main", assemble: bool = True
     from . import plan as plan_mod
     with m.context, ir.Location.unknown(m.context):
         merge_kernel_modules(m.operation)
-        plan, constants = plan_mod.extract(m, _entry(m), len(lowered.flat_args), len(lowered.flat_results))
+        plan, constants, out_shapes = plan_mod.extract(m, _entry(m), len(lowered.flat_args),
+                                                       len(lowered.flat_results), out_dims)
     plan.update(format=1, inputs=[_io(t) for t in lowered.flat_args],
-                outputs=[_io(t) for t in lowered.flat_results])
+                outputs=[dict(_io(t), shape=shape) for t, shape in zip(lowered.flat_results, out_shapes)])
+    if lowered.dim_constraints:
+        plan["dim_constraints"] = [[a, d, b, e, what] for (a, d), (b, e), what in lowered.dim_constraints]
     t2 = time.perf_counter()
     out = {}
     for arch in arches:
@@ -224,7 +235,42 @@ def _walk(op: ir.Operation):
 
 def _io(t) -> dict:
     from ..runtime import storage_dtype
-    return {"shape": [int(d) for d in t.shape], "dtype": storage_dtype(t).name}
+    return {"shape": [None if d is None else int(d) for d in t.shape], "dtype": storage_dtype(t).name}
+
+
+def _return_dynamic_sizes(func: ir.Operation) -> list:
+    """Appends to the entry's results, as index values, each dynamic size of each memref it
+    returns: the host must know an output's shape to allocate it before the kernels run
+    (buffer-results-to-out-params then leaves these index results in place). Returns their
+    (result, dimension) in order."""
+    from mlir.dialects import memref
+    block = func.regions[0].blocks[0]
+    ret = list(block.operations)[-1].operation
+    extra, where = [], []
+    with ir.InsertionPoint(ret), ret.location:
+        for k, v in enumerate(ret.operands):
+            t = v.type
+            if isinstance(t, ir.MemRefType) and not t.has_static_shape:
+                for d in range(t.rank):
+                    if t.is_dynamic_dim(d):
+                        extra.append(memref.DimOp(v, arith_index(d)).result)
+                        where.append((k, d))
+    if not extra:
+        return []
+    operands = list(ret.operands) + extra
+    with ir.InsertionPoint(ret), ret.location:
+        from mlir.dialects import func as func_d
+        func_d.ReturnOp(operands)
+    ret.erase()
+    ftype = ir.FunctionType(ir.TypeAttr(func.attributes["function_type"]).value)
+    func.attributes["function_type"] = ir.TypeAttr.get(
+        ir.FunctionType.get(list(ftype.inputs), list(ftype.results) + [ir.IndexType.get()] * len(extra)))
+    return where
+
+
+def arith_index(value: int) -> ir.Value:
+    from mlir.dialects import arith
+    return arith.ConstantOp(ir.IndexType.get(), value).result
 
 
 def _ptx_of(module: ir.Module) -> str:

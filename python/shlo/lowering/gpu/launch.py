@@ -70,7 +70,8 @@ def check_plan(plan: dict, constants: Mapping | None = None) -> None:
             i = buf.get("index")
             if not isinstance(i, int) or not 0 <= i < len(sides[kind]):
                 bad(f"buffer {b}: {kind} index {i!r} out of range")
-            if buf["nbytes"] != _nbytes(sides[kind][i]):
+            fixed = isinstance(buf["nbytes"], int) and all(isinstance(d, int) for d in sides[kind][i]["shape"])
+            if fixed and buf["nbytes"] != _nbytes(sides[kind][i]):   # (dynamic sizes: checked per call)
                 bad(f"buffer {b}: {buf['nbytes']} bytes for {kind} {i} of {_nbytes(sides[kind][i])} bytes")
             if kind == "output":
                 produced[i] += 1
@@ -107,11 +108,69 @@ def check_inputs(plan: dict, inputs) -> list:
     for i, (value, spec) in enumerate(zip(inputs, specs)):
         array = np.asarray(value)
         dtype, shape = numpy_dtype(spec["dtype"]), tuple(spec["shape"])
-        if array.dtype != dtype or array.shape != shape:
-            raise ExecutionError(f"argument {i}: expected {dtype.name}{list(shape)}, "
+        if array.dtype != dtype or array.ndim != len(shape) or \
+                any(d is not None and d != a for d, a in zip(shape, array.shape)):
+            wanted = ["?" if d is None else d for d in shape]
+            raise ExecutionError(f"argument {i}: expected {dtype.name}{wanted}, "
                                  f"got {array.dtype.name}{list(array.shape)}")
         arrays.append(np.ascontiguousarray(array))
     return arrays
+
+
+_PREDICATES = {0: lambda a, b: a == b, 1: lambda a, b: a != b, 2: lambda a, b: a < b, 3: lambda a, b: a <= b,
+               4: lambda a, b: a > b, 5: lambda a, b: a >= b, 6: lambda a, b: a < b, 7: lambda a, b: a <= b,
+               8: lambda a, b: a > b, 9: lambda a, b: a >= b}       # sizes are never negative
+_SCALAR_OPS = {
+    "add": lambda a, b: a + b, "sub": lambda a, b: a - b, "mul": lambda a, b: a * b,
+    "divu": lambda a, b: a // b, "divs": lambda a, b: int(a / b), "remu": lambda a, b: a % b,
+    "rems": lambda a, b: a - b * int(a / b), "ceildivu": lambda a, b: -(-a // b), "ceildivs": lambda a, b: -(-a // b),
+    "floordivs": lambda a, b: a // b, "min": min, "max": max, "minu": min, "maxu": max,
+    "select": lambda c, a, b: a if c else b,
+}
+
+
+def concretize(plan: dict, inputs) -> dict:
+    """`plan` with every size fixed for these inputs: its scalar program (dynamic shapes: sizes,
+    strides, launch dimensions as functions of the inputs' sizes) evaluated and substituted,
+    and its size constraints (dimensions that must agree) checked. A plan without a scalar
+    program is returned as it is."""
+    if "scalars" not in plan and "dim_constraints" not in plan and \
+            not any(d is None for spec in plan["inputs"] for d in spec["shape"]):
+        return plan
+    shapes = [np.shape(x) for x in inputs]
+    for a, d, b, e, what in plan.get("dim_constraints", ()):
+        if shapes[a][d] != shapes[b][e]:
+            raise ExecutionError(f"argument {a} has size {shapes[a][d]} in dimension {d} but argument {b} has "
+                                 f"size {shapes[b][e]} in dimension {e}; {what} needs them equal")
+    values: list = []
+
+    def val(x):
+        return values[x["s"]] if isinstance(x, dict) else x
+    for n, entry in enumerate(plan.get("scalars", ())):
+        op = entry["op"]
+        if op == "dim":
+            values.append(int(shapes[entry["input"]][entry["dim"]]))
+        elif op == "cmpi":
+            a, b = (val(x) for x in entry["args"])
+            values.append(int(_PREDICATES[entry["pred"]](a, b)))
+        elif op in _SCALAR_OPS:
+            values.append(int(_SCALAR_OPS[op](*(val(x) for x in entry["args"]))))
+        else:
+            raise CompileError(f"launch plan: scalar {n} has unknown op {op!r}")
+
+    def sub(x):
+        if isinstance(x, dict):
+            if set(x) == {"s"}:
+                return values[x["s"]]
+            return {k: sub(v) for k, v in x.items() if k != "scalars"}
+        if isinstance(x, list):
+            return [sub(v) for v in x]
+        return x
+    fixed = sub(plan)
+    for spec, shape in zip(fixed["inputs"], shapes):
+        spec["shape"] = [int(d) for d in shape] if len(shape) == len(spec["shape"]) else spec["shape"]
+    fixed.pop("dim_constraints", None)
+    return fixed
 
 
 def kernel_params(args: list, pointers: list) -> list:
@@ -183,6 +242,7 @@ def run_plan(device: Device, module_images, plan: dict, inputs, constants: Mappi
     `timing_runs=N`, (outputs, median ms over N timed runs of the launches alone, timed with
     CUDA events after one untimed run, the buffers staying on the device meanwhile)."""
     constants = constants or {}
+    plan = concretize(plan, check_inputs(plan, inputs))
     check_plan(plan, constants)
     arrays = check_inputs(plan, inputs)
     device.make_current()

@@ -1,10 +1,12 @@
 """The host side of a GPU program as a launch plan: buffers and kernel launches, JSON-able.
 
 After kernel outlining the entry function holds only host code: allocations, constants
-(memref.get_global), views of whole buffers (reinterpret casts with static layouts) and
-`gpu.launch_func`s. `extract` reads that function into the plan that driver.py runs (the
-format is documented there), with the constants' bytes beside it. Anything else on the host
-side is refused by name: the plan has no host computation.
+(memref.get_global), views of whole buffers (reinterpret casts), size arithmetic and
+`gpu.launch_func`s. `extract` reads that function into the plan that launch.py runs, with
+the constants' bytes beside it. Sizes known at compile time are numbers; the others (dynamic
+shapes) are {"s": id} references into the plan's "scalars", a small program over the inputs'
+sizes (`dim`, `add`, `mul`, `ceildivu`, ...) that launch.concretize evaluates per call.
+Anything else on the host side (a value read from device memory) is refused by name.
 """
 from __future__ import annotations
 
@@ -34,128 +36,241 @@ def _memref_bytes(t: ir.MemRefType) -> int:
     return n * ELEMENT_BYTES[el]
 
 
-def _layout(t: ir.MemRefType) -> tuple:
-    """(offset, strides) of a memref type with a static layout."""
-    shape = list(t.shape)
-    if not t.has_static_shape:
-        raise CompileError(f"target 'cuda': dynamic shapes are not supported yet ({t})")
+# arith ops on sizes the host may compute (the plan's scalar program, see launch.concretize)
+SCALAR_OPS = {"arith.addi": "add", "arith.subi": "sub", "arith.muli": "mul", "arith.divui": "divu",
+              "arith.divsi": "divs", "arith.remui": "remu", "arith.remsi": "rems", "arith.ceildivui": "ceildivu",
+              "arith.ceildivsi": "ceildivs", "arith.floordivsi": "floordivs", "arith.minsi": "min",
+              "arith.maxsi": "max", "arith.minui": "minu", "arith.maxui": "maxu", "arith.select": "select",
+              "arith.cmpi": "cmpi", "arith.index_cast": "id", "arith.index_castui": "id", "arith.extsi": "id",
+              "arith.extui": "id", "arith.trunci": "id"}
+DYNAMIC = -(2 ** 63)        # MLIR's marker of a dynamic size, stride or offset
+
+
+class _Scalars:
+    """The host's scalar program: each size, stride or launch dimension the plan cannot fix at
+    compile time is an entry computed, per call, from the inputs' shapes. A number where it is
+    static, {"s": id} where it is not."""
+
+    def __init__(self, n_inputs: int):
+        self.n_inputs = n_inputs
+        self.entries: list = []
+        self.ids: dict = {}           # ir.Value -> id
+        self.out_dims: dict = {}      # (output, dim) -> number or {"s": id}
+
+    def of(self, value: ir.Value):
+        owner = value.owner
+        if not isinstance(owner, ir.Block):
+            op = _op(owner)
+            if op.name == "arith.constant":
+                attr = op.attributes["value"]
+                if isinstance(attr, (ir.IntegerAttr, ir.BoolAttr)):
+                    return int(attr.value)
+        if value in self.ids:
+            return {"s": self.ids[value]}
+        ref = self._define(value)
+        if isinstance(ref, dict):
+            self.ids[value] = ref["s"]
+        return ref
+
+    def add(self, op: str, args: list, **extra):
+        if op == "mul" and all(isinstance(a, int) for a in args):
+            return args[0] * args[1]
+        if op == "mul" and 1 in args:
+            return args[1] if args[0] == 1 else args[0]
+        self.entries.append(dict(op=op, args=args, **extra))
+        return {"s": len(self.entries) - 1}
+
+    def _define(self, value: ir.Value):
+        owner = value.owner
+        if isinstance(owner, ir.Block):
+            raise CompileError(f"target 'cuda': a size comes from a block argument on the host ({value})")
+        op = _op(owner)
+        if op.name == "memref.dim":
+            src, index = op.operands[0], self.of(op.operands[1])
+            if not isinstance(src.owner, ir.Block) or not isinstance(index, int):
+                raise CompileError(f"target 'cuda': the host needs the size of a buffer it did not get "
+                                   f"({op.location})")
+            n = src.arg_number
+            if n < self.n_inputs:
+                return self.input_dim(n, index)
+            return self.out_dims[(n - self.n_inputs, index)]
+        kind = SCALAR_OPS.get(op.name)
+        if kind is None:
+            raise CompileError(f"target 'cuda': {op.name} ({op.location}) computes a size on the host; "
+                               f"the host side cannot run it")
+        args = [self.of(v) for v in op.operands]
+        extra = {"pred": ir.IntegerAttr(op.attributes["predicate"]).value} if kind == "cmpi" else {}
+        if kind == "id":
+            return args[0]
+        return self.add(kind, args, **extra)
+
+    def input_dim(self, n: int, d: int) -> dict:
+        """Size `d` of input `n` (one entry per size, however often it is asked for)."""
+        key = ("dim", n, d)
+        if key not in self.ids:
+            self.entries.append({"op": "dim", "input": n, "dim": d})
+            self.ids[key] = len(self.entries) - 1
+        return {"s": self.ids[key]}
+
+    def product(self, items) -> object:
+        out = 1
+        for x in items:
+            out = self.add("mul", [out, x])
+        return out
+
+
+def _shape(t: ir.MemRefType, dynamic_sizes: list) -> list:
+    """The memref's sizes: static ones as numbers, dynamic ones from `dynamic_sizes` in order."""
+    it = iter(dynamic_sizes)
+    return [next(it) if t.is_dynamic_dim(i) else d for i, d in enumerate(t.shape)]
+
+
+def _identity_strides(sc: _Scalars, shape: list) -> list:
+    strides, acc = [], 1
+    for d in reversed(shape):
+        strides.append(acc)
+        acc = sc.add("mul", [acc, d])
+    return strides[::-1]
+
+
+def _bytes(sc: _Scalars, t: ir.MemRefType, shape: list):
+    el = str(t.element_type)
+    if el not in ELEMENT_BYTES:
+        raise CompileError(f"target 'cuda': no storage size for element type {el}")
+    return sc.product(list(shape) + [ELEMENT_BYTES[el]])
+
+
+def _layout(sc: _Scalars, t: ir.MemRefType, shape: list) -> tuple:
+    """(offset, strides) of a memref type: from its layout where static, else (an identity
+    layout with dynamic sizes) from its sizes."""
     strides, offset = t.get_strides_and_offset()
-    if t.is_dynamic_stride_or_offset(offset) or any(t.is_dynamic_stride_or_offset(s) for s in strides):
-        raise CompileError(f"target 'cuda': a view with a dynamic layout reaches the host side ({t})")
-    return offset, list(strides)
+    if not any(t.is_dynamic_stride_or_offset(x) for x in list(strides) + [offset]):
+        return offset, list(strides)
+    if "strided<" not in str(t) and "affine_map" not in str(t):
+        return 0, _identity_strides(sc, shape)
+    raise CompileError(f"target 'cuda': a view with a dynamic layout reaches the host side ({t})")
 
 
-def extract(module: ir.Module, func: ir.Operation, n_inputs: int, n_outputs: int) -> tuple:
-    """(plan, constants) of the host function `func` (inputs, then out-parameters)."""
+def extract(module: ir.Module, func: ir.Operation, n_inputs: int, n_outputs: int, out_dims=()) -> tuple:
+    """(plan, constants) of the host function `func` (inputs, then out-parameters).
+    `out_dims` lists, in the order the function returns them as index values, the (output,
+    dimension) of each dynamic output size."""
     globals_ = {}
     for op in module.body.operations:
         op = _op(op)
         if op.name == "memref.global":
             globals_[ir.StringAttr(op.attributes["sym_name"]).value] = op
+    sc = _Scalars(n_inputs)
+    block = func.regions[0].blocks[0]
+    ret = _op(list(block.operations)[-1])
+    for (k, d), v in zip(out_dims, ret.operands):
+        sc.out_dims[(k, d)] = sc.of(v)
     buffers: list = []
     constants: dict = {}
-    view_list: list = []        # (ir.Value, (buffer id, offset, sizes, strides)): Values do not hash
-    consts: list = []           # (value, python number)
+    views: dict = {}            # ir.Value -> (buffer id, offset, sizes, strides)
     launches: list = []
+    out_shapes = [None] * n_outputs
 
-    def bind(value, buf, t):
-        offset, strides = _layout(ir.MemRefType(t))
-        view_list.append((value, (buf, offset, list(ir.MemRefType(t).shape), strides)))
+    def bind(value, buf, t, shape, offset=None, strides=None):
+        t = ir.MemRefType(t)
+        if offset is None:
+            offset, strides = _layout(sc, t, shape)
+        views[value] = (buf, offset, list(shape), list(strides))
 
-    def lookup(value):
-        for k, v in view_list:
-            if k == value:
-                return v
-        raise CompileError(f"target 'cuda': a kernel operand is not a known buffer ({value})")
-
-    block = func.regions[0].blocks[0]
     for i, arg in enumerate(block.arguments):
         t = ir.MemRefType(arg.type)
-        kind, index = ("input", i) if i < n_inputs else ("output", i - n_inputs)
-        buffers.append({"kind": kind, "index": index, "nbytes": _memref_bytes(t)})
-        bind(arg, len(buffers) - 1, arg.type)
+        if i < n_inputs:
+            shape = [sc.input_dim(i, d) if t.is_dynamic_dim(d) else s for d, s in enumerate(t.shape)]
+            buffers.append({"kind": "input", "index": i, "nbytes": _bytes(sc, t, shape)})
+        else:
+            k = i - n_inputs
+            shape = [sc.out_dims[(k, d)] if t.is_dynamic_dim(d) else s for d, s in enumerate(t.shape)]
+            out_shapes[k] = shape
+            buffers.append({"kind": "output", "index": k, "nbytes": _bytes(sc, t, shape)})
+        bind(arg, len(buffers) - 1, arg.type, shape)
 
     for op in block.operations:
         op = _op(op)
         name = op.name
-        if name == "arith.constant":
-            value = op.attributes["value"]
-            if isinstance(value, ir.BoolAttr):
-                consts.append((op.results[0], int(value.value)))
-            elif isinstance(value, ir.IntegerAttr):
-                consts.append((op.results[0], value.value))
-            elif isinstance(value, ir.FloatAttr):
-                consts.append((op.results[0], value.value))
-        elif name in ("memref.alloc", "memref.alloca"):
+        if name in ("memref.alloc", "memref.alloca"):
             t = ir.MemRefType(op.results[0].type)
-            buffers.append({"kind": "temp", "nbytes": _memref_bytes(t)})
-            bind(op.results[0], len(buffers) - 1, t)
+            shape = _shape(t, [sc.of(v) for v in op.operands])
+            buffers.append({"kind": "temp", "nbytes": _bytes(sc, t, shape)})
+            bind(op.results[0], len(buffers) - 1, t, shape)
         elif name == "memref.get_global":
             sym = ir.FlatSymbolRefAttr(op.attributes["name"]).value
-            g = globals_[sym]
             cname = f"c{len(constants)}"
-            array = elements_to_numpy(g.attributes["initial_value"])
-            constants[cname] = np.ascontiguousarray(array)
+            constants[cname] = np.asarray(elements_to_numpy(globals_[sym].attributes["initial_value"]), order="C")
             t = ir.MemRefType(op.results[0].type)
-            buffers.append({"kind": "constant", "name": cname, "nbytes": _memref_bytes(t)})
-            bind(op.results[0], len(buffers) - 1, t)
+            buffers.append({"kind": "constant", "name": cname, "nbytes": _bytes(sc, t, list(t.shape))})
+            bind(op.results[0], len(buffers) - 1, t, list(t.shape))
         elif name == "memref.reinterpret_cast":
-            buf = lookup(op.operands[0])[0]
-            bind(op.results[0], buf, op.results[0].type)
+            buf = _lookup(views, op.operands[0])[0]
+            bind(op.results[0], buf, op.results[0].type, *_cast_layout(sc, op))
         elif name == "memref.extract_strided_metadata":
-            view_list.append((op.results[0], (lookup(op.operands[0])[0], 0, [], [])))
+            views[op.results[0]] = (_lookup(views, op.operands[0])[0], 0, [], [])
         elif name == "gpu.launch_func":
-            launches.append(_launch(op, lookup, consts))
-        elif name in ("memref.dealloc", "func.return"):
-            pass
+            launches.append(_launch(op, views, sc))
+        elif name in ("memref.dealloc", "func.return", "arith.constant", "memref.dim") or name in SCALAR_OPS:
+            pass                        # sizes: computed where used (the scalar program)
         elif name == "memref.load":
             raise CompileError(f"target 'cuda': the host needs a value from device memory ({op.location}), "
                                f"e.g. an allocation whose size depends on the data; not supported yet")
         else:
             raise CompileError(f"target 'cuda': {name} ({op.location}) is left on the host side; only "
-                               f"allocations, constants, views and kernel launches may be")
-    return {"buffers": buffers, "launches": launches}, constants
+                               f"allocations, constants, views, sizes and kernel launches may be")
+    plan = {"buffers": buffers, "launches": launches}
+    if sc.entries:
+        plan["scalars"] = sc.entries
+    return plan, constants, out_shapes
 
 
-def _launch(op: ir.Operation, lookup, consts) -> dict:
+def _cast_layout(sc: _Scalars, op: ir.Operation) -> tuple:
+    """(shape, offset, strides) of a memref.reinterpret_cast, static parts from its attributes."""
+    dyn = iter(op.operands[1:])
+    parts = []
+    for key in ("static_offsets", "static_sizes", "static_strides"):
+        parts.append([sc.of(next(dyn)) if x == DYNAMIC else x for x in ir.DenseI64ArrayAttr(op.attributes[key])])
+    (offset,), sizes, strides = parts
+    return sizes, offset, strides
+
+
+def _lookup(views: dict, value):
+    if value not in views:
+        raise CompileError(f"target 'cuda': a kernel operand is not a known buffer ({value})")
+    return views[value]
+
+
+def _launch(op: ir.Operation, views: dict, sc: _Scalars) -> dict:
     segments = list(ir.DenseI32ArrayAttr(op.attributes["operandSegmentSizes"]))
     # asyncDependencies, gridX/Y/Z, blockX/Y/Z, clusterX/Y/Z, dynamicSharedMemorySize, kernelOperands, asyncObject
     ops = list(op.operands)
     pos = segments[0]
-    dims = []
-    for _ in range(6):
-        dims.append(_const(ops[pos], consts))
-        pos += 1
-    pos += sum(segments[7:10])
+    dims = [sc.of(ops[pos + i]) for i in range(6)]
+    pos += 6 + sum(segments[7:10])
     smem = 0
     if segments[10]:
-        smem = _const(ops[pos], consts)
+        smem = sc.of(ops[pos])
         pos += 1
     args = []
     for v in ops[pos:pos + segments[11]]:
-        if isinstance(v.type, ir.MemRefType) or str(v.type).startswith("memref<"):
-            buf, offset, sizes, strides = lookup(v)
+        if isinstance(v.type, ir.MemRefType):
+            buf, offset, sizes, strides = _lookup(views, v)
             args.append({"memref": buf, "offset": offset, "sizes": sizes, "strides": strides})
         else:
-            args.append(_scalar(v, consts))
-    text = str(op.attributes["kernel"])            # @module::@kernel
-    module_name, kernel_name = [p.strip().lstrip("@") for p in text.split("::")]
+            args.append(_scalar(v, sc))
+    module_name, kernel_name = [p.strip().lstrip("@") for p in str(op.attributes["kernel"]).split("::")]
     return {"module": module_name, "kernel": kernel_name, "grid": dims[:3], "block": dims[3:6], "smem": smem,
             "args": args}
 
 
-def _const(v: ir.Value, consts: list) -> int:
-    for k, val in consts:
-        if k == v:
-            return int(val)
-    raise CompileError(f"target 'cuda': a launch size is not a constant ({v})")
-
-
-def _scalar(v: ir.Value, consts: list) -> dict:
+def _scalar(v: ir.Value, sc: _Scalars) -> dict:
     t = str(v.type)
-    for k, val in consts:
-        if k == v:
-            if t in ("f16", "bf16", "f32", "f64"):
-                return {t: float(val)}
-            return {"i64" if t == "index" else t: int(val)}
-    raise CompileError(f"target 'cuda': a scalar kernel operand is computed on the host ({v})")
+    owner = v.owner
+    if not isinstance(owner, ir.Block) and _op(owner).name == "arith.constant":
+        attr = _op(owner).attributes["value"]
+        if isinstance(attr, ir.FloatAttr):
+            return {t: float(attr.value)}
+    if t in ("f16", "bf16", "f32", "f64"):
+        raise CompileError(f"target 'cuda': a scalar kernel operand is computed on the host ({v})")
+    return {"i64" if t == "index" else t: sc.of(v)}
