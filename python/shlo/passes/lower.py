@@ -81,9 +81,10 @@ def _copy_elements(src: ir.Value, dst: ir.Value) -> None:
 
 
 def _copy_rows(src: ir.Value, dst: ir.Value) -> bool:
-    """Loops over all but the innermost dimension, copying each contiguous row with a rank-1
-    memref.copy (which LLVM lowering turns into a memcpy); False when rows are not contiguous
-    and static."""
+    """Loops over the leading dimensions, copying each contiguous block of the trailing ones (at
+    least the innermost row; more dimensions where both memrefs hold them contiguously, as a
+    padded copy's interior rows of pixels x channels) with one memref.copy, which LLVM lowering
+    turns into a memcpy; False when rows are not contiguous and static."""
     from mlir.dialects import arith, memref, scf
     st, dt = ir.MemRefType(src.type), ir.MemRefType(dst.type)
     if st.rank < 2 or st.is_dynamic_dim(st.rank - 1):
@@ -95,29 +96,47 @@ def _copy_rows(src: ir.Value, dst: ir.Value) -> bool:
         return False
     if s_strides[-1] != 1 or d_strides[-1] != 1:
         return False
-    n = st.shape[-1]
+    inner = 1           # trailing dimensions copied as one block
+    while inner < st.rank - 1:
+        d = st.rank - 1 - inner
+        if st.is_dynamic_dim(d + 1) or any(x[d] != x[d + 1] * st.shape[d + 1] for x in (s_strides, d_strides)):
+            break
+        inner += 1
+    outer = st.rank - inner
+    block = list(st.shape[outer:])
     dyn = ir.ShapedType.get_dynamic_size()
-    row = lambda t: ir.MemRefType.get([n], t.element_type, ir.StridedLayoutAttr.get(dyn, [1]),  # noqa: E731
-                                      t.memory_space)
+    row = lambda t, strides: ir.MemRefType.get(  # noqa: E731
+        block, t.element_type, ir.StridedLayoutAttr.get(dyn, strides[outer:]), t.memory_space)
     index = ir.IndexType.get()
     c0, c1 = arith.constant(index, 0), arith.constant(index, 1)
     ivs = []
-    for d in range(st.rank - 1):
+    for d in range(outer):
         upper = arith.constant(index, st.shape[d]) if not st.is_dynamic_dim(d) else memref.dim(src, arith.constant(index, d))
         loop = scf.ForOp(c0, upper, c1)
         ivs.append(loop.induction_variable)
         ip = ir.InsertionPoint(loop.body)
         ip.__enter__()
-    sizes = [1] * (st.rank - 1) + [n]
+    sizes = [1] * outer + block
     ones = [1] * st.rank
-    statics = [dyn] * (st.rank - 1) + [0]
-    a = memref.SubViewOp(row(st), src, ivs, [], [], statics, sizes, ones).result
-    b = memref.SubViewOp(row(dt), dst, ivs, [], [], statics, sizes, ones).result
+    statics = [dyn] * outer + [0] * inner
+    a = memref.SubViewOp(row(st, s_strides), src, ivs, [], [], statics, sizes, ones).result
+    b = memref.SubViewOp(row(dt, d_strides), dst, ivs, [], [], statics, sizes, ones).result
     memref.CopyOp(a, b)
-    for _ in range(st.rank - 1):
+    for _ in range(outer):
         scf.YieldOp([])
         ir.InsertionPoint.current.__exit__(None, None, None)
     return True
+
+
+def omp_dynamic_schedule(module_op: ir.Operation) -> None:
+    """Gives every OpenMP worksharing loop a dynamic schedule: threads take the next chunk when
+    they are done with theirs. With a static split, a thread that the OS delays (the machine's
+    other work) holds up the whole loop; the CPU schedules cut thread-split loops into a few
+    chunks per thread for this."""
+    dynamic = ir.Attribute.parse("#omp<schedulekind dynamic>", context=module_op.context)
+    for op in _ops_named(module_op, "omp.wsloop"):
+        if "schedule_kind" not in op.attributes:
+            op.attributes["schedule_kind"] = dynamic
 
 
 def widen_i1_memrefs(module_op: ir.Operation) -> None:
@@ -261,89 +280,3 @@ def _gather_by_lanes(op: ir.Operation) -> ir.Value:
             scf.YieldOp([vector.extract(pass_thru, [], pos)])
         acc = vector.insert(guarded.results[0], acc, [], pos)
     return acc
-
-
-def gpu_parallel_dims_first(module_op: ir.Operation) -> None:
-    """See shlo.lowering.gpu.mapping.parallel_dims_first."""
-    from ..lowering.gpu import mapping
-    with module_op.context, ir.Location.unknown(module_op.context):
-        for func in _ops_named(module_op, "func.func"):
-            mapping.parallel_dims_first(func)
-
-
-def gpu_map_loops(module_op: ir.Operation) -> None:
-    """See shlo.lowering.gpu.mapping.map_function (every function with a body)."""
-    from ..lowering.gpu import mapping
-    with module_op.context, ir.Location.unknown(module_op.context):
-        for func in _ops_named(module_op, "func.func"):
-            if func.regions[0].blocks:
-                mapping.map_function(func)
-
-
-def gpu_merge_kernel_modules(module_op: ir.Operation) -> None:
-    """See shlo.lowering.gpu.compiler._merge_kernel_modules."""
-    from ..lowering.gpu.compiler import merge_kernel_modules
-    with module_op.context, ir.Location.unknown(module_op.context):
-        merge_kernel_modules(module_op)
-
-
-def gpu_kernels_pipeline() -> list:
-    """The pipeline elements from linalg on tensors to outlined GPU kernels (shlo.compile's
-    target='cuda' path, less the launch plan)."""
-    from ..lowering.gpu import pipeline as gpu
-    from ..lowering.pipeline import PREPARE
-    return [PREPARE, "shlo-gpu-split-reductions", "shlo-gpu-tile-contractions", gpu.BUFFERIZE, gpu.OUT_PARAMS, "shlo-gpu-map-foralls",
-            gpu.TO_LOOPS, "shlo-gpu-map-loops", gpu.TO_KERNELS, "shlo-gpu-merge-kernel-modules"]
-
-
-def gpu_nvvm_pipeline(arch: str = "sm_90") -> str:
-    from ..lowering.gpu import pipeline as gpu
-    return gpu.to_nvvm(arch)
-
-
-def gpu_distinct_results(module_op: ir.Operation) -> None:
-    """See shlo.lowering.gpu.mapping.distinct_results."""
-    from ..lowering.gpu import mapping
-    with module_op.context, ir.Location.unknown(module_op.context):
-        for func in _ops_named(module_op, "func.func"):
-            if func.regions[0].blocks:
-                mapping.distinct_results(func)
-
-
-def gpu_tile_contractions(module_op: ir.Operation) -> None:
-    """See shlo.lowering.gpu.schedules.tile_contractions."""
-    from ..lowering.gpu import schedules
-    with module_op.context, ir.Location.unknown(module_op.context):
-        schedules.tile_contractions(_as_module(module_op))
-
-
-def gpu_map_foralls(module_op: ir.Operation) -> None:
-    """See shlo.lowering.gpu.schedules.map_foralls."""
-    from ..lowering.gpu import schedules
-    with module_op.context, ir.Location.unknown(module_op.context):
-        schedules.map_foralls(_as_module(module_op))
-
-
-class _as_module:
-    """What schedules.py needs of an ir.Module (`.operation`, `.body`, `.context`), over the
-    module op a pass runs on."""
-
-    def __init__(self, op: ir.Operation):
-        self.operation, self.context = op, op.context
-        self.body = op.regions[0].blocks[0]
-
-
-def gpu_copies_to_linalg(module_op: ir.Operation) -> None:
-    """See shlo.lowering.gpu.mapping.copies_to_linalg."""
-    from ..lowering.gpu import mapping
-    with module_op.context, ir.Location.unknown(module_op.context):
-        for func in _ops_named(module_op, "func.func"):
-            if func.regions[0].blocks:
-                mapping.copies_to_linalg(func)
-
-
-def gpu_split_reductions(module_op: ir.Operation) -> None:
-    """See shlo.lowering.gpu.schedules.split_reductions."""
-    from ..lowering.gpu import schedules
-    with module_op.context, ir.Location.unknown(module_op.context):
-        schedules.split_reductions(_as_module(module_op))

@@ -9,7 +9,7 @@ from mlir.passmanager import PassManager
 
 from .._text import split_top_level as _split
 from ..errors import PassError, ShloError
-from . import lower, simplify, verify
+from . import gpu, lower, simplify, verify
 
 
 @dataclasses.dataclass(frozen=True)
@@ -30,24 +30,26 @@ SHLO_PASSES = {p.name: p for p in (
              lower.widen_i1_memrefs),
     ShloPass("shlo-expand-memref-copy", "Rewrites memref.copy into copy loops (no memrefCopy runtime call).",
              lower.expand_memref_copies),
+    ShloPass("shlo-omp-dynamic-schedule", "Gives OpenMP worksharing loops a dynamic schedule (threads take the "
+             "next chunk when done; robust to a thread the OS delays).", lower.omp_dynamic_schedule),
     ShloPass("shlo-scalarize-strided-gathers", "Rewrites vector.gather from memrefs that are not unit-stride "
              "innermost into per-lane loads (MLIR 22.1.8 cannot lower them).", lower.scalarize_strided_gathers),
     ShloPass("shlo-gpu-parallel-dims-first", "Permutes each linalg.generic's loops so its parallel dimensions are "
-             "outermost (one GPU thread per output element, reductions inside).", lower.gpu_parallel_dims_first),
+             "outermost (one GPU thread per output element, reductions inside).", gpu.per_function("parallel_dims_first")),
     ShloPass("shlo-gpu-split-reductions", "Splits reductions with few outputs (tensors) into interleaved partial "
-             "reductions run in parallel, then combined.", lower.gpu_split_reductions),
+             "reductions run in parallel, then combined.", gpu.per_module("split_reductions")),
     ShloPass("shlo-gpu-tile-contractions", "Tiles static matmuls / batch matmuls (tensors) to GPU blocks, K steps "
-             "and per-thread register tiles (scf.forall with GPU mappings).", lower.gpu_tile_contractions),
+             "and per-thread register tiles (scf.forall with GPU mappings).", gpu.per_module("tile_contractions")),
     ShloPass("shlo-gpu-map-foralls", "Turns each top-level block-mapped scf.forall (bufferized) into a gpu.launch "
-             "with its thread foralls mapped to thread ids.", lower.gpu_map_foralls),
+             "with its thread foralls mapped to thread ids.", gpu.per_module("map_foralls")),
     ShloPass("shlo-gpu-copies-to-linalg", "Rewrites memref.copy as linalg.copy (made a parallel loop on the GPU "
-             "like other linalg ops).", lower.gpu_copies_to_linalg),
+             "like other linalg ops).", gpu.per_function("copies_to_linalg")),
     ShloPass("shlo-gpu-distinct-results", "Copies a buffer a function returns more than once, so that each "
-             "result has its own (before buffer-results-to-out-params).", lower.gpu_distinct_results),
+             "result has its own (before buffer-results-to-out-params).", gpu.per_function("distinct_results")),
     ShloPass("shlo-gpu-merge-kernel-modules", "Moves every outlined kernel into one gpu.module (@shlo_kernels), "
-             "renamed k0, k1, ... in launch order.", lower.gpu_merge_kernel_modules),
+             "renamed k0, k1, ... in launch order.", gpu.merge_kernel_modules),
     ShloPass("shlo-gpu-map-loops", "Maps each top-level scf.parallel of the entry to GPU blocks x threads over its "
-             "flattened iteration space, and other top-level code to one-thread kernels.", lower.gpu_map_loops),
+             "flattened iteration space, and other top-level code to one-thread kernels.", gpu.per_function("map_function")),
 )}
 # Named pipelines: a name standing for several pipeline elements.
 NAMED_PIPELINES = {
@@ -57,10 +59,10 @@ NAMED_PIPELINES = {
     "shlo-lower-to-gpu-kernels": ("shlo-legalize-to-linalg, then fusion, bufferization, loops mapped to GPU blocks "
                                   "and threads, and kernels outlined into one gpu.module (as shlo.compile "
                                   "with target='cuda', before NVVM).",
-                                  lambda: ["shlo-legalize-to-linalg"] + lower.gpu_kernels_pipeline()),
+                                  lambda: ["shlo-legalize-to-linalg"] + gpu.kernels_pipeline()),
     "shlo-lower-to-nvvm": ("shlo-lower-to-gpu-kernels, then the kernels to NVVM and PTX for sm_90 (a gpu.binary).",
-                           lambda: ["shlo-legalize-to-linalg"] + lower.gpu_kernels_pipeline()
-                           + [lower.gpu_nvvm_pipeline()]),
+                           lambda: ["shlo-legalize-to-linalg"] + gpu.kernels_pipeline()
+                           + [gpu.nvvm_pipeline()]),
 }
 
 
