@@ -115,7 +115,8 @@ def _check_version(data: bytes) -> tuple[str, bytes]:
     return version, payload
 
 
-def deserialize(data: bytes, *, context=None, verify: bool = True, isolated: bool = False):
+def deserialize(data: bytes, *, context=None, verify: bool = True, isolated: bool = False,
+                timeout_s: float | None = None):
     """The Program in an artifact, upgraded to the current version and verified.
 
     Raises DeserializationError (with a message) for anything that is not a
@@ -124,13 +125,16 @@ def deserialize(data: bytes, *, context=None, verify: bool = True, isolated: boo
     not have, or a program that violates the spec. The envelope's checksum
     keeps corrupted bytes away from MLIR's reader; for untrusted input, where
     bytes may be crafted to carry a valid checksum, pass `isolated=True` to
-    read them in a child process first (see isolation.py).
+    read them in a separate reader process first (see isolation.py): a crash
+    or a loop in MLIR's reader there becomes a DeserializationError, a read
+    taking longer than `timeout_s` seconds (default: $SHLO_ISOLATED_READ_TIMEOUT_S,
+    else 5) is refused. Policy and trade-offs: spec/compatibility.md.
     """
     from ..program import parse
     version, payload = _check_version(data)
     if isolated:
         from .isolation import probe
-        probe(data, lambda d: deserialize(d, verify=verify))
+        probe(data, "artifact", verify=verify, timeout_s=timeout_s)
     try:
         prog = parse(payload, context=context, verify=False, name=f"<artifact shlo {version}>")
     except ParseError as e:

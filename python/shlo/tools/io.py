@@ -21,7 +21,7 @@ def load_program(data: bytes, name: str, *, verify: bool = True, trusted: bool =
 
     MLIR's bytecode reader can abort on crafted bytes (spec/compatibility.md);
     a command-line tool should fail with a message instead, so binary input is
-    first read in a child process (serialize/isolation.py) unless `trusted`.
+    first read in a reader process (serialize/isolation.py) unless `trusted`.
     Text goes straight to MLIR's parser, which reports errors on any input.
     """
     from ..program import parse
@@ -31,7 +31,7 @@ def load_program(data: bytes, name: str, *, verify: bool = True, trusted: bool =
     if data.startswith(MAGIC):
         return deserialize(data, verify=verify, isolated=not trusted)
     if data.startswith(MLIR_MAGIC) and not trusted:
-        probe(data, lambda d: parse(d, name=name, verify=False))
+        probe(data, "bytecode", name=name)
     return parse(data, name=name, verify=verify)
 
 
