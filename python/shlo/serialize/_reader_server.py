@@ -72,13 +72,16 @@ def _bound_cpu(limit_s: float) -> None:
     resource.setrlimit(resource.RLIMIT_CPU, (soft, hard))
 
 
+_context = None  # made by the server, used by the one read in each forked reader
+
+
 def _read(kind: str, data: bytes, request: dict) -> None:
     if kind == "artifact":
         from . import deserialize
-        deserialize(data, verify=request.get("verify", True))
+        deserialize(data, context=_context, verify=request.get("verify", True))
     elif kind == "bytecode":
         from ..program import parse
-        parse(data, name=request.get("name", "<input>"), verify=False)
+        parse(data, context=_context, name=request.get("name", "<input>"), verify=False)
     elif kind == "_spin":  # stand-ins for a reader stuck in a loop or crashing (tests)
         while True:
             pass
@@ -121,11 +124,17 @@ _WARM_UP = """func.func @main(%a: tensor<2xf32>) -> tensor<2xf32> {
 
 
 def _warm_up() -> None:
-    """Imports and one-time set-up (context, dialects, verifier tables) on a program of our own,
-    so that every forked reader inherits them instead of paying for them."""
+    """Imports and one-time set-up (dialects, verifier tables) on a program of our own, and an
+    empty context for the readers, so that every forked reader inherits them instead of paying
+    for them (making a context costs 5-10 ms)."""
+    global _context
     from . import deserialize, serialize
+    from ..context import make_context
     from ..program import parse
+    from ..dialects import shlo  # noqa: F401 - op classes, imported lazily on first use otherwise
+    from ..verify import shardings  # noqa: F401
     deserialize(serialize(parse(_WARM_UP, name="<reader warm-up>")))
+    _context = make_context()
 
 
 def main(parent_pid: int) -> None:
@@ -134,6 +143,9 @@ def main(parent_pid: int) -> None:
     os.dup2(2, 1)  # stray prints (imports, MLIR) must not land in the protocol pipe
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the caller's to handle
     _warm_up()
+    import gc
+    gc.collect()
+    gc.freeze()  # readers' collections skip the inherited heap: no copy-on-write of every page
     if sys.platform.startswith("linux") and len(os.listdir("/proc/self/task")) != 1:
         print("shlo reader server: not single-threaded after start-up; refusing to fork readers",
               file=sys.stderr)
