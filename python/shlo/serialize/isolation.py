@@ -219,9 +219,12 @@ def probe(data: bytes, kind: str = "artifact", *, verify: bool = True, name: str
     detail = f": {tail}" if tail else ""
     if status < 0:
         sig = signal.Signals(-status)
-        if sig in (signal.SIGXCPU, signal.SIGKILL):  # RLIMIT_CPU's soft and hard signals
+        if sig == signal.SIGXCPU:  # RLIMIT_CPU's soft signal
             raise DeserializationError(f"reading {subject} was stopped by its CPU-time limit (about {limit:g} s of "
-                                       f"CPU, {sig.name}); it loops in MLIR's reader or is crafted")
+                                       f"CPU, SIGXCPU); it loops in MLIR's reader or is crafted")
+        if sig == signal.SIGKILL:  # RLIMIT_CPU's hard signal, or the out-of-memory killer
+            raise DeserializationError(f"the reader of {subject} was killed (SIGKILL: its CPU-time limit of about "
+                                       f"{limit:g} s, or from outside, e.g. for lack of memory)")
         raise DeserializationError(f"{subject} crashes MLIR's bytecode reader ({sig.name}); it is corrupt "
                                    f"or crafted{detail}")
     if not verdict:
