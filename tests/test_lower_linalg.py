@@ -570,13 +570,14 @@ def _block_reference(x, layers, strides, pads, residual):
 @pytest.mark.parametrize("xshape, f, strides, residual, threads", [
     ((2, 8, 8, 64), 64, [1, 1], True, 2),        # the benchmark's block, small: register tiles 1x1x4x64
     ((2, 8, 8, 64), 64, [1, 1], True, 1),
+    ((2, 32, 32, 64), 64, [1, 1], True, 2),      # padded inputs large enough for a scheduled fill
     ((1, 6, 6, 16), 48, [1, 1], False, 2),       # tiles 1x1x3x48
     ((2, 9, 9, 8), 32, [2, 2], False, 2),        # strided, tiles 1x1x1x32
 ])
 def test_conv_scheduled_with_fused_epilogue(xshape, f, strides, residual, threads):
     """At sizes the CPU schedules tile, each convolution's fill and element-wise epilogue are
     fused into its register tiles: the accumulator never goes to memory, so the buffers left are
-    the padded inputs and the result."""
+    the padded inputs and the result; the padding is a vectorized fill."""
     from shlo.lowering import pipeline, schedules
     pads = [(1, 1), (1, 1)]
     c = xshape[3]
@@ -597,11 +598,20 @@ def test_conv_scheduled_with_fused_epilogue(xshape, f, strides, residual, thread
     pipeline.run(module, pipeline.prepare(module))
     assert schedules.apply(module, threads=threads)
     text = str(module)
-    assert "linalg.conv_2d_nhwc_hwcf" not in text and "linalg.fill" not in text and "linalg.generic" not in text
+    assert "linalg.conv_2d_nhwc_hwcf" not in text and "linalg.generic" not in text
+    assert "linalg.fill" not in text      # the convolutions' own are fused away, large pads' scheduled
+    large = np.prod((xshape[0], xshape[1] + 2, xshape[2] + 2, xshape[3])) >= schedules.PARALLEL_ELEMENTS
     bufferize, _ = pipeline.after_schedule_parts(threads, **pipeline.needs(module))
     pipeline.run(module, bufferize, verify_after=False)
-    allocs = str(module).count("memref.alloc(")
-    assert allocs == (2 if residual else 1) + 1, str(module)
+    text = str(module)
+    assert text.count("memref.alloc(") == (2 if residual else 1) + 1, text
+    if large:
+        # the padded buffers are filled by vector stores, and the first block's epilogue writes
+        # into the second convolution's padded input: the only copy left is x into its own
+        assert text.count("memref.copy") == 1 and "linalg.map" not in text, text
+        # one copy per image row: pixels x channels are contiguous in both buffers
+        copy = next(line for line in text.splitlines() if "memref.copy" in line)
+        assert f"memref<{xshape[2]}x{xshape[3]}xf32" in copy, copy
 
 
 # ----------------------------------------------------------------------------- dynamic_conv

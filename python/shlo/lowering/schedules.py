@@ -335,8 +335,10 @@ def plan(module: ir.Module, threads: int) -> list:
         name = op.name
         if not name.startswith("linalg.") or op in taken or "shlo.sequential" in op.attributes:
             return      # (sequential ops fold in loop order: select_and_scatter's window fold)
-        shapes = [_static_shape(v.type) for v in op.operands] + [_static_shape(r.type) for r in op.results]
-        if any(s is None or 0 in s for s in shapes):
+        values = list(op.operands) + list(op.results)
+        shapes = [_static_shape(v.type) for v in values]
+        if any((s is None and isinstance(v.type, ir.ShapedType)) or (s is not None and 0 in s)
+               for s, v in zip(shapes, values)):
             return      # dynamic sizes are left to plain loops; MLIR's tiling aborts on empty loops
         if "indexing_maps" in op.attributes and not all(m.is_projected_permutation for m in _maps(op)):
             return      # and on maps such as a reversal's K-1-d
@@ -381,6 +383,9 @@ def plan(module: ir.Module, threads: int) -> list:
                 taken.add(op)
                 groups.append(Group("reduction", op, None, None, p))
             return
+        if name == "linalg.fill" and not last_pass:
+            fills.append(op)        # a fill its consumer's group fuses is not a group of its own
+            return
         if name in ("linalg.fill", "linalg.transpose", "linalg.broadcast", "linalg.copy"):
             out = shapes[-1]
             p = _vector_tile(out, _element(op.results[0].type), threads) if out else None
@@ -399,8 +404,14 @@ def plan(module: ir.Module, threads: int) -> list:
                     taken.add(op)
                     groups.append(Group("elementwise", op, None, None, p))
 
+    fills, last_pass = [], False
     for fop in module.body.operations:
         visit(fop.operation)
+    last_pass = True
+    for op in fills:        # small ones are not worth a schedule's compile time
+        shape = _static_shape(op.results[0].type)
+        if shape and _size(shape) >= PARALLEL_ELEMENTS:
+            classify(op)
     return groups
 
 
@@ -420,6 +431,7 @@ class _Script:
 
     def __init__(self, prefix: str):
         self.lines, self.prefix, self.n = [], prefix, 0
+        self.last_forall = None
 
     def new(self) -> str:
         self.n += 1
@@ -447,6 +459,7 @@ class _Script:
 
     def tile_forall(self, h: str, sizes) -> tuple:
         t, f = self.new(), self.new()
+        self.last_forall = f
         self.emit(f"{t}, {f} = transform.structured.tile_using_forall {h} tile_sizes {_fmt(sizes)} "
                   f": (!transform.any_op) -> (!transform.any_op, !transform.any_op)")
         return t, f
@@ -582,7 +595,15 @@ def _conv2d_script(g: Group, i: int) -> str:
 def _elementwise_script(g: Group, i: int) -> str:
     s = _Script(f"g{i}")
     a, _, _ = _outer_split(s, g, i)
+    forall = s.last_forall
     t, loops = s.tile_for(a, g.params["vec"])
+    if g.anchor.name == "linalg.fill" and (forall or loops):
+        # Fills of the same value and shape are identical loops after tiling, which CSE would
+        # merge into one buffer, copied in full for each fill that is then written into (the
+        # padded inputs of two convolutions): an attribute of its own keeps each loop apart.
+        s.emit(f"%{s.prefix}_id = transform.param.constant {i} : i64 -> !transform.param<i64>")
+        s.emit(f"transform.annotate {forall or loops[0]} \"shlo.group\" = %{s.prefix}_id "
+               ": !transform.any_op, !transform.param<i64>")
     s.vectorize(t, gathers=True)        # tensor.extract at computed indices (gather) become vector gathers
     if g.params.get("block") and loops:
         # the transposed read becomes a row-wise read and a vector.transpose (lowered by shuffles
@@ -678,6 +699,48 @@ def _own_init(g: Group) -> None:
     c.operands[len(c.operands) - 1] = fresh.result
 
 
+def _pads_as_fills(module: ir.Module) -> None:
+    """A static tensor.pad by a value computed outside it becomes a fill of the padded shape
+    (vectorized and split over threads as other fills; a pad bufferizes to a scalar fill loop)
+    and an insert_slice of the source, into which its producer then writes directly where it
+    can (eliminate-empty-tensors: the convolution's epilogue stores into the padded buffer of
+    the next convolution's input, no copy)."""
+    from mlir.dialects import linalg, tensor
+    from .. import _shlo_ext
+    for pad in _shlo_ext.ops_named(module.operation, ["tensor.pad"]):
+        if len(pad.operands) != 1:
+            continue        # dynamic low / high
+        src_shape, out_shape = _static_shape(pad.operands[0].type), _static_shape(pad.results[0].type)
+        if src_shape is None or out_shape is None or _size(out_shape) < PARALLEL_ELEMENTS:
+            continue        # small fills are not scheduled (see plan): a pad is as good
+        body = pad.regions[0].blocks[0]
+        ops = [o.operation for o in body.operations]
+        value = ops[-1].operands[0]
+        owner = value.owner
+        owner = owner.operation if hasattr(owner, "operation") else owner
+        inside = isinstance(owner, ir.Block) or any(owner == o for o in ops)
+        if inside and not (len(ops) == 2 and owner == ops[0] and owner.name == "arith.constant"):
+            continue        # a padding value that depends on the position
+        low = _attr_ints(pad, "static_low")
+        # The fill goes as early as its value allows: for the producer of the source to write
+        # into the padded buffer, the buffer must exist before that producer starts.
+        block = pad.block
+        if not inside and isinstance(owner, ir.Operation) and owner.block == block:
+            where = ir.InsertionPoint.after(owner)
+        else:
+            where = ir.InsertionPoint.at_block_begin(block)
+        with where, pad.location:
+            if inside:
+                value = owner.clone().results[0]
+            empty = tensor.EmptyOp(out_shape, ir.RankedTensorType(pad.results[0].type).element_type)
+            filled = linalg.fill(value, outs=[empty.result])
+        with ir.InsertionPoint(pad), pad.location:
+            placed = tensor.InsertSliceOp(pad.operands[0], filled, [], [], [], low, src_shape,
+                                          [1] * len(low)).result
+        pad.results[0].replace_all_uses_with(placed)
+        pad.erase()
+
+
 def _private_fills(module: ir.Module) -> None:
     """Gives each convolution and contraction a fill of its own where CSE made several share
     one: a shared fill is not fused into any of them (it would be written out in full and
@@ -741,6 +804,7 @@ def apply(module: ir.Module, threads: int = 1) -> bool:
         return False
     with module.context, ir.Location.unknown(module.context):
         _private_fills(module)
+        _pads_as_fills(module)
         groups = plan(module, threads)
         only = os.environ.get("SHLO_SCHEDULE_KINDS")     # debugging: schedule only these kinds
         if only:
