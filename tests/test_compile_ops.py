@@ -338,3 +338,27 @@ def test_contraction_over_two_dims_uses_fused_multiply_adds():
         np.testing.assert_allclose(run(text, a, w, threads=threads)[0], want, rtol=1e-5, atol=1e-4)
     scheduled = _scheduled(text)
     assert "arith.mulf" in scheduled and "fastmath<contract>" in scheduled
+
+
+def test_thread_split_loops_get_a_dynamic_openmp_schedule():
+    """Thread-split matmuls are cut into chunks that whichever thread is free takes: the OpenMP
+    loops have a dynamic schedule and more iterations than threads. Results are unchanged."""
+    from shlo.lowering import lower_program, pipeline, schedules
+    text = """func.func @main(%a: tensor<256x128xf32>, %b: tensor<128x1024xf32>) -> tensor<256x1024xf32> {
+      %0 = "shlo.dot_general"(%a, %b) {dot_dimension_numbers = #shlo.dot<lhs_batching_dimensions = [],
+        rhs_batching_dimensions = [], lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [0]>}
+        : (tensor<256x128xf32>, tensor<128x1024xf32>) -> tensor<256x1024xf32>
+      func.return %0 : tensor<256x1024xf32> }"""
+    a = RNG.standard_normal((256, 128)).astype(np.float32)
+    b = RNG.standard_normal((128, 1024)).astype(np.float32)
+    np.testing.assert_allclose(run(text, a, b, threads=2)[0], a.astype(np.float64) @ b, rtol=1e-5, atol=1e-4)
+    module = lower_program(shlo.parse(text), mode="compile").module
+    pipeline.run(module, pipeline.prepare(module))
+    assert schedules.apply(module, threads=2)
+    bufferize, to_llvm = pipeline.after_schedule_parts(2, **pipeline.needs(module))
+    pipeline.run(module, bufferize, verify_after=False)
+    foralls = [line for line in str(module).splitlines() if "scf.forall" in line]
+    assert foralls and all("in (2)" not in line for line in foralls), foralls
+    before_llvm = to_llvm.split("finalize-memref-to-llvm")[0] + "canonicalize)"
+    pipeline.run(module, before_llvm, verify_after=False)
+    assert "omp.wsloop schedule(dynamic)" in str(module)

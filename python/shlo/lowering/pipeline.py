@@ -35,7 +35,7 @@ def to_llvm(threads: int = 1, complex_ops: bool = True, math_ops: bool = True) -
         parts += ["convert-complex-to-standard"]
     if threads > 1:
         parts += ["scf-forall-to-parallel", f"convert-scf-to-openmp{{num-threads={threads}}}",
-                  "finalize-memref-to-llvm"]
+                  "shlo-omp-dynamic-schedule", "finalize-memref-to-llvm"]
     else:
         parts += ["scf-forall-to-for"]
     parts += ["convert-scf-to-cf"]

@@ -32,6 +32,10 @@ HOIST = "shlo.hoist"
 # Below these sizes a second thread costs more (waking it, joining) than it saves.
 PARALLEL_ELEMENTS = 1 << 17
 PARALLEL_FLOPS = 1 << 22
+# Thread-split contractions and convolutions are cut into chunks of at least this much work,
+# taken by whichever thread is free (a dynamic OpenMP schedule): on a shared machine a thread
+# the OS delays then holds up less than half of the loop.
+CHUNK_FLOPS = 1 << 23
 
 
 @dataclasses.dataclass
@@ -203,9 +207,19 @@ def _contraction_params(roles: list, sizes: list, c_dims: list, element: str, th
     split = None
     if split_dim is not None:
         split = [0] * len(roles)
-        split[split_dim] = per_thread[split_dim]
+        split[split_dim] = _chunk(per_thread[split_dim], cache[split_dim], flops // sizes[split_dim])
     return {"split": split, "split_dim": split_dim, "cache": cache, "reg": reg, "lanes": lanes, "c_dims": c_dims,
             "roles": roles}
+
+
+def _chunk(per_thread: int, base: int, flops_per_index: int) -> int:
+    """The forall tile along a thread-split dimension of `per_thread` indices per thread: the
+    smallest multiple of `base` (the cache tile there) dividing it with CHUNK_FLOPS of work."""
+    base = max(1, base)
+    for c in range(base, per_thread + 1, base):
+        if per_thread % c == 0 and c * flops_per_index >= CHUNK_FLOPS:
+            return c
+    return per_thread
 
 
 def _vector_tile(shape: list, element: str, threads: int) -> dict | None:
@@ -366,6 +380,10 @@ def plan(module: ir.Module, threads: int) -> list:
             wt = _divisor(ow, 4) or 1
             ft = _divisor(f, 64) or f
             split = _forall_split([n, oh, ow, f], threads, [0, 1])
+            if split:
+                d = 0 if split[0] else 1
+                per_index = 2 * _size(out) * kernel[0] * kernel[1] * kernel[2] // out[d]
+                split[d] = _chunk(split[d], 1, per_index)
             consumer = _identity_consumer(op)
             fill = _fill_of(op)
             for o in (op, consumer, fill):
