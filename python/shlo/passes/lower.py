@@ -99,7 +99,8 @@ def _copy_rows(src: ir.Value, dst: ir.Value) -> bool:
     inner = 1           # trailing dimensions copied as one block
     while inner < st.rank - 1:
         d = st.rank - 1 - inner
-        if st.is_dynamic_dim(d + 1) or any(x[d] != x[d + 1] * st.shape[d + 1] for x in (s_strides, d_strides)):
+        if st.is_dynamic_dim(d) or st.is_dynamic_dim(d + 1) or \
+                any(x[d] != x[d + 1] * st.shape[d + 1] for x in (s_strides, d_strides)):
             break
         inner += 1
     outer = st.rank - inner
