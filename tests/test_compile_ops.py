@@ -362,3 +362,32 @@ def test_thread_split_loops_get_a_dynamic_openmp_schedule():
     before_llvm = to_llvm.split("finalize-memref-to-llvm")[0] + "canonicalize)"
     pipeline.run(module, before_llvm, verify_after=False)
     assert "omp.wsloop schedule(dynamic)" in str(module)
+
+
+@pytest.mark.parametrize("element, literal", [("f32", "2.5"), ("i1", "true"), ("i8", "-3"), ("ui16", "65535"),
+                                              ("bf16", "1.5"), ("f8E4M3FN", "2.0"), ("complex<f32>", "(2.0, -1.0)")])
+def test_broadcast_of_a_splat_constant_in_every_element_type(element, literal):
+    """Broadcasts of splat constants lower to a fill (folded into the consumer by fusion), except
+    for complex elements, which keep the generic; either way the values are the constant's."""
+    t = f"tensor<4x3x{element}>"
+    op = "or" if element == "i1" else "add"
+    text = f"""func.func @main(%a: {t}) -> {t} {{
+      %c = shlo.constant {{value = dense<{literal}> : tensor<{element}>}} : () -> tensor<{element}>
+      %b = "shlo.broadcast_in_dim"(%c) {{broadcast_dimensions = array<i64>}} : (tensor<{element}>) -> {t}
+      %0 = "shlo.{op}"(%a, %b) : ({t}, {t}) -> {t}
+      func.return %0 : {t} }}"""
+    from shlo.literals import numpy_dtype
+    dt = numpy_dtype(element)
+    if element == "i1":
+        a = RNG.random((4, 3)) < 0.5
+    elif element.startswith("complex"):
+        a = (RNG.standard_normal((4, 3)) + 1j * RNG.standard_normal((4, 3))).astype(dt)
+    elif element.startswith(("i", "ui")):
+        a = RNG.integers(0, 5, size=(4, 3)).astype(dt)
+    else:
+        a = RNG.standard_normal((4, 3)).astype(np.float32).astype(dt)
+    got, want = both(text, a)
+    np.testing.assert_array_equal(np.asarray(got[0]).astype(np.float64 if not element.startswith("complex")
+                                                              else np.complex128),
+                                  np.asarray(want[0]).astype(np.float64 if not element.startswith("complex")
+                                                             else np.complex128))

@@ -100,6 +100,8 @@ def _splat_scalar(operand: ir.Value):
     owner = owner.operation if hasattr(owner, "operation") else owner
     if not isinstance(owner, ir.Operation) or owner.name != "arith.constant":
         return None
+    if not isinstance(ir.ShapedType(operand.type).element_type, (ir.IntegerType, ir.FloatType)):
+        return None     # complex: the bindings cannot even read such a constant's attribute
     attr = owner.attributes["value"]
     if not isinstance(attr, ir.DenseElementsAttr) or not attr.is_splat:
         return None
