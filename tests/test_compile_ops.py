@@ -6,6 +6,7 @@ the spec leaves the choice to the implementation).
 from __future__ import annotations
 
 import itertools
+import os
 
 import numpy as np
 import pytest
@@ -391,3 +392,33 @@ def test_broadcast_of_a_splat_constant_in_every_element_type(element, literal):
                                                               else np.complex128),
                                   np.asarray(want[0]).astype(np.float64 if not element.startswith("complex")
                                                              else np.complex128))
+
+
+def test_threaded_calls_leave_the_callers_cpu_mask_alone():
+    """The OpenMP runtime binds its threads to cores (KMP_AFFINITY, set by shlo unless the user
+    chose a binding), the calling thread included; each calling thread gets its CPU mask back."""
+    import threading
+    from shlo.lowering import omp
+    if omp.library() is None or len(os.sched_getaffinity(0)) < 2:
+        pytest.skip("needs an OpenMP runtime and two CPUs")
+    text = """func.func @main(%a: tensor<256x128xf32>, %b: tensor<128x1024xf32>) -> tensor<256x1024xf32> {
+      %0 = "shlo.dot_general"(%a, %b) {dot_dimension_numbers = #shlo.dot<lhs_batching_dimensions = [],
+        rhs_batching_dimensions = [], lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [0]>}
+        : (tensor<256x128xf32>, tensor<128x1024xf32>) -> tensor<256x1024xf32>
+      func.return %0 : tensor<256x1024xf32> }"""
+    a = RNG.standard_normal((256, 128)).astype(np.float32)
+    b = RNG.standard_normal((128, 1024)).astype(np.float32)
+    fn = shlo.compile(shlo.parse(text), threads=2)
+    masks = []
+
+    def calls():
+        before = os.sched_getaffinity(0)
+        for _ in range(2):
+            np.testing.assert_allclose(fn(a, b)[0], a.astype(np.float64) @ b, rtol=1e-5, atol=1e-4)
+        masks.append((before, os.sched_getaffinity(0)))
+
+    calls()
+    worker = threading.Thread(target=calls)
+    worker.start()
+    worker.join()
+    assert len(masks) == 2 and all(before == after for before, after in masks), masks

@@ -263,7 +263,7 @@ def _jit(module: ir.Module, opt_level: int, threads: int, arg_types, result_type
     flat_args = [x for t in arg_types for x in flatten_type(t)]
     flat_results = [x for t in result_types for x in flatten_type(t)] + \
         [t for p in probes for t in p.operand_types]
-    return NativeFunction(address, flat_args, flat_results, keepalive=(engine, module))
+    return NativeFunction(address, flat_args, flat_results, keepalive=(engine, module), threaded=threads > 1)
 
 
 # ----------------------------------------------------------------------------- disk cache

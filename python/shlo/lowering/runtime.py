@@ -78,8 +78,9 @@ def check_argument(value, t: TypeInfo, what: str) -> np.ndarray:
 class NativeFunction:
     """The packed entry point of compiled code and the signature it was compiled for."""
 
-    def __init__(self, address: int, arg_types: list, result_types: list, keepalive=()):
+    def __init__(self, address: int, arg_types: list, result_types: list, keepalive=(), threaded: bool = False):
         self._fn = ctypes.CFUNCTYPE(None, ctypes.c_void_p)(address)
+        self._threaded = threaded                 # runs OpenMP parallel regions (see omp.call)
         self.arg_types = list(arg_types)          # TypeInfo per flat argument
         self.result_types = list(result_types)    # TypeInfo per flat result
         self._keepalive = keepalive               # the engine or library owning the code
@@ -111,7 +112,11 @@ class NativeFunction:
         buf[ptr_at:ptr_at + n_slots] = targets
         slots = ptr_at + n_slots
         buf[slots:slots + n_slots] = [base + 8 * (ptr_at + i) for i in range(n_slots)]
-        self._fn(base + 8 * slots)
+        if self._threaded:
+            from . import omp
+            omp.call(self._fn, base + 8 * slots)
+        else:
+            self._fn(base + 8 * slots)
         return self._results(buf[:n_res].tolist(), pointers)
 
     def _results(self, res: list, input_ptrs: list) -> list:
