@@ -66,8 +66,8 @@ class ShardingTextError(ValueError):
     pass
 
 
-def _bracketed(text: str, start: int) -> int:
-    """Index just past the bracket group starting at text[start] == '['."""
+def end_of_group(text: str, start: int, open_: str = "[", close: str = "]") -> int:
+    """Index just past the group that opens at text[start] == `open_` (quoted strings skipped)."""
     depth, i, in_str = 0, start, False
     while i < len(text):
         c = text[i]
@@ -78,14 +78,14 @@ def _bracketed(text: str, start: int) -> int:
                 in_str = False
         elif c == '"':
             in_str = True
-        elif c == "[":
+        elif c == open_:
             depth += 1
-        elif c == "]":
+        elif c == close:
             depth -= 1
             if depth == 0:
                 return i + 1
         i += 1
-    raise ShardingTextError(f"unbalanced brackets in {text!r}")
+    raise ShardingTextError(f"unbalanced {open_}{close} in {text!r}")
 
 
 _FIELD = re.compile(r"\s*(\w+)\s*=\s*")
@@ -105,7 +105,7 @@ def parse_sharding(text: str) -> Sharding:
             raise ShardingTextError(f"cannot read {body[pos:]!r} in {text}")
         name, pos = m.group(1), m.end()
         if body[pos] == "[":
-            end = _bracketed(body, pos)
+            end = end_of_group(body, pos)
             fields[name] = json.loads(body[pos:end])
         else:
             end = body.find(",", pos)

@@ -31,24 +31,11 @@ _NAME = r'"(?:[^"\\]|\\.)*"'
 
 
 def _end_of_group(text: str, start: int, open_: str, close: str) -> int:
-    depth, i, in_str = 0, start, False
-    while i < len(text):
-        c = text[i]
-        if in_str:
-            if c == "\\":
-                i += 1
-            elif c == '"':
-                in_str = False
-        elif c == '"':
-            in_str = True
-        elif c == open_:
-            depth += 1
-        elif c == close:
-            depth -= 1
-            if depth == 0:
-                return i + 1
-        i += 1
-    raise ImporterError(f"unbalanced {open_}{close} in Shardy attribute {text}")
+    from ..sharding import ShardingTextError, end_of_group
+    try:
+        return end_of_group(text, start, open_, close)
+    except ShardingTextError:
+        raise ImporterError(f"unbalanced {open_}{close} in Shardy attribute {text}") from None
 
 
 def _axis(item: str, where: str) -> str:
