@@ -13,37 +13,18 @@ import numpy as np
 import pytest
 
 import shlo
-from shlo.serialize import envelope
+from release_checks import release_checks, stablehlo_accepts
 
 OLDER = ("1.0.0", "1.1.0", "1.2.0", "1.3.0", "1.4.0")
 
 
-def _stablehlo_accepts(text: str) -> None:
-    from jaxlib.mlir import ir as jir
-    from shlo.importers.stablehlo import jaxlib_context
-    with jaxlib_context():
-        assert jir.Module.parse(text).operation.verify()
-
-
-def _forged(prog, version: str) -> bytes:
-    """The current artifact of `prog`, relabelled as written for `version` (checksum valid)."""
-    payload = envelope.set_producer(envelope.payload_of(shlo.serialize(prog)), f"shlo {version}")
-    return envelope.wrap(tuple(map(int, version.split("."))), 4, payload, 2)
-
-
 def _release_checks(prog, what: str, feature: str) -> None:
-    data = shlo.serialize(prog)
-    assert str(shlo.deserialize(data)) == str(prog)
-    for old in OLDER:
-        with pytest.raises(shlo.SerializationError, match=rf"{what} for shlo {old}: .*{feature}"):
-            shlo.serialize(prog, target_version=old)
-    with pytest.raises(shlo.DeserializationError, match=rf"claims shlo 1\.4\.0 but .*{feature}"):
-        shlo.deserialize(_forged(prog, "1.4.0"))
+    release_checks(prog, what, feature, "1.5.0")
 
 
 def _round_trips(prog) -> str:
     back = shlo.to_stablehlo(prog)
-    _stablehlo_accepts(back)
+    stablehlo_accepts(back)
     assert str(shlo.from_stablehlo(back)) == str(shlo.from_stablehlo(back))   # deterministic re-import
     return back
 
@@ -64,7 +45,7 @@ def test_microscaling_element_types(element):
   %2 = stablehlo.convert %1 : (tensor<4x{element}>) -> tensor<4xf32>
   return %1, %2 : tensor<4x{element}>, tensor<4xf32>
 }}'''
-    _stablehlo_accepts(text)
+    stablehlo_accepts(text)
     prog = shlo.from_stablehlo(text)
     a = np.array([1, 2, 3, 4], np.float32).astype(dt)
     b = np.array([0.5, 1, -1, 6], np.float32).astype(dt)
@@ -113,7 +94,7 @@ def test_all_gather_any_multiple_verifies_and_fails_when_run():
     """StableHLO's `default_all_gather`: groups of one process and a result twice the operand's
     size. StableHLO's verifier accepts it; running it cannot give that size."""
     text = _all_gather("tensor<2x4xf32>")
-    _stablehlo_accepts(text)
+    stablehlo_accepts(text)
     prog = shlo.from_stablehlo(text)
     x = np.ones((2, 2), np.float32)
     with pytest.raises(shlo.InterpreterError, match="process group has 1 members"):
@@ -146,7 +127,7 @@ def test_custom_call_empty_tuple_result_with_no_layouts():
   %0 = "stablehlo.custom_call"(%arg0) <{api_version = 2 : i32, call_target_name = "empty_output", has_side_effect = true, operand_layouts = [dense<> : tensor<0xindex>], result_layouts = []}> : (tensor<i64>) -> tuple<>
   return %arg0 : tensor<i64>
 }'''
-    _stablehlo_accepts(text)
+    stablehlo_accepts(text)
     prog = shlo.from_stablehlo(text)
     _round_trips(prog)
     _release_checks(prog, "shlo.custom_call", "0 result_layouts for the members of a tuple result")
@@ -157,7 +138,7 @@ def test_custom_call_layouts_per_tuple_member():
   %0 = "stablehlo.custom_call"(%x) {call_target_name = "pair", has_side_effect = true, operand_layouts = [dense<[1, 0]> : tensor<2xindex>], result_layouts = [dense<[1, 0]> : tensor<2xindex>, dense<[0, 1]> : tensor<2xindex>]} : (tensor<2x3xf32>) -> tuple<tensor<2x3xf32>, tensor<2x3xf32>>
   return %x : tensor<2x3xf32>
 }'''
-    _stablehlo_accepts(text)
+    stablehlo_accepts(text)
     prog = shlo.from_stablehlo(text)
     _round_trips(prog)
     _release_checks(prog, "shlo.custom_call", "2 result_layouts for the members of a tuple result")
@@ -173,7 +154,7 @@ def test_custom_call_naming_a_function_the_module_lacks():
   %0 = "stablehlo.custom_call"(%arg0) {call_target_name = "foo", has_side_effect = true, backend_config = "\\08\\03\\1A\\02", api_version = 2 : i32, called_computations = [@foo], operand_layouts = [dense<> : tensor<0xindex>], output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = [], operand_index = 0, operand_tuple_indices = []>], result_layouts = [dense<> : tensor<0xindex>]} : (tensor<f32>) -> tensor<f32>
   return %0 : tensor<f32>
 }'''
-    _stablehlo_accepts(text)
+    stablehlo_accepts(text)
     prog = shlo.from_stablehlo(text)
     assert "called_computations = [@foo]" in _round_trips(prog)
     _release_checks(prog, "shlo.custom_call", "called_computations naming @foo, not a function of the module")
@@ -194,7 +175,7 @@ PROMOTED_REDUCE = '''func.func @main(%arg0: tensor<4x4xf32>, %arg1: tensor<f32>)
 
 def test_reduce_with_a_promoted_accumulator():
     """StableHLO's `op_reduce_with_promotable_types`: f32 inputs summed in f64."""
-    _stablehlo_accepts(PROMOTED_REDUCE)
+    stablehlo_accepts(PROMOTED_REDUCE)
     prog = shlo.from_stablehlo(PROMOTED_REDUCE)
     x = (np.arange(16, dtype=np.float32).reshape(4, 4) * np.float32(1.1)) + np.float32(1e8)
     init = np.float32(0.5)
