@@ -30,11 +30,10 @@ MY_OPS = {op for ops in OPS.values() for op in ops.split()}
 
 # Cases that cannot pass, with the reason (kept honest: each is an ImporterError, not a wrong number).
 EXPECTED_FAILURES = {
-    # random masks in training mode (the expected outputs come from numpy's generator)
+    # random masks in training mode (the expected outputs come from numpy's generator; ours come
+    # from shlo's rng_bit_generator: test_training_dropout_draws checks their properties)
     "test_training_dropout_default", "test_training_dropout_default_mask", "test_training_dropout",
     "test_training_dropout_mask",
-    # training_mode / ratio are run-time graph inputs here; only known ones are supported
-    "test_training_dropout_zero_ratio", "test_training_dropout_zero_ratio_mask",
     # 2-bit integers and FLOAT4E2M1 have no shlo element type
     "test_dequantizelinear_uint2", "test_dequantizelinear_int2", "test_dequantizelinear_float4e2m1",
     "test_quantizelinear_uint2", "test_quantizelinear_int2", "test_quantizelinear_float4e2m1",
@@ -214,3 +213,22 @@ def test_resize_known_scales_against_onnxruntime(mode, extra):
     model = _model([node], [_vi("x", [1, 2, 9, 7])], [_vi("y", None)], [scales], opset=19)
     prog = shlo.from_onnx(model)
     np.testing.assert_allclose(shlo.interpret(prog, x)[0], _ort(model, {"x": x})[0], rtol=1e-4, atol=1e-5)
+
+
+def test_training_dropout_draws():
+    """Training-mode Dropout with run-time ratio and mode: about (1 - ratio) of the elements kept,
+    scaled by 1 / (1 - ratio), the mask marking them; in inference mode the identity."""
+    node = helper.make_node("Dropout", ["x", "r", "t"], ["y", "m"], seed=3)
+    graph = helper.make_graph([node], "g", [helper.make_tensor_value_info("x", TensorProto.FLOAT, [64, 64]),
+                                            helper.make_tensor_value_info("r", TensorProto.FLOAT, []),
+                                            helper.make_tensor_value_info("t", TensorProto.BOOL, [])],
+                              [helper.make_tensor_value_info("y", TensorProto.FLOAT, [64, 64]),
+                               helper.make_tensor_value_info("m", TensorProto.BOOL, [64, 64])])
+    prog = shlo.from_onnx(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)]))
+    x = RNG.uniform(1.0, 2.0, (64, 64)).astype(np.float32)
+    y, m = (np.asarray(v) for v in shlo.interpret(prog, x, np.float32(0.25), np.bool_(True)))
+    assert 0.70 < m.mean() < 0.80
+    np.testing.assert_allclose(y[m], x[m] / 0.75, rtol=1e-6)
+    assert not y[~m].any()
+    y, m = (np.asarray(v) for v in shlo.interpret(prog, x, np.float32(0.25), np.bool_(False)))
+    assert m.all() and np.array_equal(y, x)

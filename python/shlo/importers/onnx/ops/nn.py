@@ -654,16 +654,34 @@ def hardmax_last(cx, x, a):
 
 @converts("Dropout", since=7)
 def dropout(cx, x, ratio=None, training_mode=None, seed=None, is_test=None):
-    """Inference only: the identity, with a mask of ones (bool from opset 10)."""
-    if cx.opset >= 12 and training_mode is not None:
-        t = cx.known(2)
-        if t is None:
-            raise cx.error("training_mode must be known when importing")
-        r = cx.known(1) if ratio is not None else np.array(0.5)
-        if bool(np.asarray(t)) and (r is None or float(np.asarray(r)) != 0.0):
-            raise cx.error("Dropout in training mode (random masks) is not supported")
-    outs = [x]
-    if len(cx.node.output) > 1 and cx.node.output[1]:
-        mask_element = "i1" if cx.opset >= 10 else cx.element(x)
-        outs.append(cx.const(1, mask_element, cx.sizes_of(x)))
+    """Inference: the identity, with a mask of ones (bool from opset 10). Training mode (opset
+    12+, a known or run-time flag): elements kept where a uniform draw (misc._uniform01, the
+    random ops' generator) is >= ratio, scaled by 1 / (1 - ratio). A ratio of 0 keeps every
+    element in both modes, so such a model gives onnxruntime's values exactly."""
+    want_mask = len(cx.node.output) > 1 and bool(cx.node.output[1])
+    mask_element = "i1" if cx.opset >= 10 else cx.element(x)
+    t = cx.known(2) if cx.opset >= 12 and training_mode is not None else np.array(False)
+    r = cx.known(1) if ratio is not None else np.array(0.5)
+    drops = r is None or float(np.asarray(r)) != 0.0
+    if (t is not None and not bool(np.asarray(t))) or not drops:
+        outs = [x]
+        if want_mask:
+            outs.append(cx.const(1, mask_element, cx.sizes_of(x)))
+        return outs
+    from .misc import _uniform01
+    sizes, element = cx.sizes_of(x), cx.element(x)
+    if not dtypes.is_float(element):
+        raise cx.error(f"training-mode Dropout of {element} values")
+    u, work = _uniform01(cx, seed, sizes, "f64" if element == "f64" else "f32")
+    r_work = cx.convert(cx.reshape(ratio, []), work) if ratio is not None else cx.const(0.5, work)
+    keep = cx.op("compare", u, cx.broadcast(r_work, sizes), comparison_direction="GE")
+    scale = cx.convert(cx.op("divide", cx.const(1.0, work), cx.op("subtract", cx.const(1.0, work), r_work)), element)
+    y = cx.op("select", keep, cx.op("multiply", x, cx.broadcast(scale, sizes)), cx.const(0, element, sizes))
+    if t is None:                           # the mode is a run-time flag
+        flag = cx.reshape(training_mode, [])
+        y = cx.op("select", flag, y, x)
+        keep = cx.op("or", keep, cx.broadcast(cx.op("not", flag), sizes))
+    outs = [y]
+    if want_mask:
+        outs.append(keep if mask_element == "i1" else cx.convert(keep, mask_element))
     return outs
