@@ -242,13 +242,462 @@ def int_and_bool_outputs():
     return Case(jax.jit(f), [rand((16, 8), 11) * 5], [ns("d")])
 
 
+# Programs written the way JAX users write them (issue 12, held-out style): pjit with
+# in/out shardings on 2D meshes, nested shard_map, axis_index, collectives over two
+# axes, ppermute rings, all_to_all with split/concat axes, loops inside shard_map,
+# attention with partial replication, explicit meshes, submeshes and permuted devices.
+
+def named(m):
+    return lambda *s: NamedSharding(m, P(*s))
+
+
+@case
+def pjit_2d_in_out():
+    m = mesh((2, 4), ("x", "y")); ns = named(m)
+    def f(a, b):
+        return jnp.exp(a) @ b, a.sum(0)
+    return Case(jax.jit(f, in_shardings=(ns("x", "y"), ns("y", None)), out_shardings=(ns(("x", "y")), ns("y"))),
+                [rand((8, 16), 1), rand((16, 8), 2)], [ns("x", "y"), ns("y", None)])
+
+@case
+def pjit_combined_axes_dim():
+    m = mesh((2, 4), ("x", "y")); ns = named(m)
+    def f(a):
+        return jnp.cumsum(a, axis=1) * 2
+    return Case(jax.jit(f, out_shardings=ns(None, ("y", "x"))), [rand((8, 16), 3)], [ns(("x", "y"), None)])
+
+@case
+def nested_shard_map():
+    m = mesh((4, 2), ("x", "y"))
+    def inner(a):
+        return jax.lax.psum(a, "y")
+    def outer(a):
+        b = jax.shard_map(inner, in_specs=P(None, "y"), out_specs=P(), axis_names={"y"})(a)
+        return jax.lax.psum(b, "x")
+    g = jax.shard_map(outer, mesh=m, in_specs=P("x", None), out_specs=P(), axis_names={"x"})
+    return Case(jax.jit(g), [rand((8, 4), 4)], [NamedSharding(m, P("x", "y"))])
+
+@case
+def shard_map_axis_index_2d():
+    m = mesh((4, 2), ("x", "y"))
+    def body(a):
+        i = jax.lax.axis_index("x"); j = jax.lax.axis_index("y")
+        return a + (i * 10 + j).astype(jnp.float32)
+    g = jax.shard_map(body, mesh=m, in_specs=P("x", "y"), out_specs=P("x", "y"))
+    return Case(jax.jit(g), [rand((8, 4), 5)], [NamedSharding(m, P("x", "y"))])
+
+@case
+def shard_map_axis_index_combined():
+    m = mesh((4, 2), ("x", "y"))
+    def body(a):
+        return a * jax.lax.axis_index(("x", "y")).astype(jnp.float32)
+    g = jax.shard_map(body, mesh=m, in_specs=P(("x", "y")), out_specs=P(("x", "y")))
+    return Case(jax.jit(g), [rand((16, 2), 6)], [NamedSharding(m, P(("x", "y")))])
+
+@case
+def psum_two_axes_mean():
+    m = mesh((2, 4), ("a", "b"))
+    g = jax.shard_map(lambda x: jax.lax.pmean(x * x, ("a", "b")), mesh=m, in_specs=P("a", "b"), out_specs=P())
+    return Case(jax.jit(g), [rand((4, 8), 7)], [NamedSharding(m, P("a", "b"))])
+
+@case
+def ppermute_ring_8():
+    m = mesh((8,), ("i",))
+    perm = [(k, (k + 1) % 8) for k in range(8)]
+    def body(x):
+        acc = x
+        y = x
+        for _ in range(3):
+            y = jax.lax.ppermute(y, "i", perm)
+            acc = acc + y
+        return acc
+    g = jax.shard_map(body, mesh=m, in_specs=P("i"), out_specs=P("i"))
+    return Case(jax.jit(g), [rand((16, 3), 8)], [NamedSharding(m, P("i"))])
+
+@case
+def ppermute_ring_on_y_of_2d():
+    m = mesh((2, 4), ("x", "y"))
+    perm = [(k, (k - 1) % 4) for k in range(4)]
+    g = jax.shard_map(lambda a: jax.lax.ppermute(a, "y", perm) * 2, mesh=m, in_specs=P("x", "y"), out_specs=P("x", "y"))
+    return Case(jax.jit(g), [rand((4, 8), 9)], [NamedSharding(m, P("x", "y"))])
+
+@case
+def all_to_all_split1_concat0():
+    m = mesh((4, 2), ("x", "y"))
+    g = jax.shard_map(lambda a: jax.lax.all_to_all(a, "x", 1, 0, tiled=True), mesh=m,
+                      in_specs=P("x", None), out_specs=P(None, "x"))
+    return Case(jax.jit(g), [rand((8, 16), 10)], [NamedSharding(m, P("x", None))])
+
+@case
+def all_to_all_untiled():
+    m = mesh((4, 2), ("x", "y"))
+    g = jax.shard_map(lambda a: jax.lax.all_to_all(a.reshape(4, 2, 3), "x", 0, 0), mesh=m,
+                      in_specs=P("x"), out_specs=P("x"))
+    return Case(jax.jit(g), [rand((32, 3), 11)], [NamedSharding(m, P("x"))])
+
+@case
+def scan_in_shard_map():
+    m = mesh((8,), ("d",))
+    def body(x):
+        def step(c, xi):
+            c = c + jax.lax.psum(xi, "d")
+            return c, c * 2
+        return jax.lax.scan(step, jnp.zeros(x.shape[1:]), x)
+    g = jax.shard_map(body, mesh=m, in_specs=P(None, "d"), out_specs=(P("d"), P(None, "d")))
+    return Case(jax.jit(g), [rand((5, 16), 12)], [NamedSharding(m, P(None, "d"))])
+
+@case
+def while_in_shard_map():
+    m = mesh((4, 2), ("x", "y"))
+    def body(x):
+        def cond(s):
+            return s[0] < 4
+        def step(s):
+            i, v = s
+            return i + 1, jax.lax.psum(v, "y") * 0.5 + jax.lax.pmax(v, "x")
+        return jax.lax.while_loop(cond, step, (0, x))[1]
+    g = jax.shard_map(body, mesh=m, in_specs=P("x", "y"), out_specs=P("x", "y"), check_vma=False)
+    return Case(jax.jit(g), [rand((8, 4), 13)], [NamedSharding(m, P("x", "y"))])
+
+@case
+def fori_ring_attention():
+    m = mesh((4, 2), ("s", "h"))
+    perm = [(k, (k + 1) % 4) for k in range(4)]
+    def body(q, k, v):
+        def step(i, carry):
+            o, l, kk, vv = carry
+            s = jnp.einsum("bqd,bkd->bqk", q, kk)
+            p = jnp.exp(s)
+            o = o + jnp.einsum("bqk,bkd->bqd", p, vv)
+            l = l + p.sum(-1)
+            kk = jax.lax.ppermute(kk, "s", perm)
+            vv = jax.lax.ppermute(vv, "s", perm)
+            return o, l, kk, vv
+        o0 = jnp.zeros_like(q); l0 = jnp.zeros_like(q[..., 0])
+        o, l, _, _ = jax.lax.fori_loop(0, 4, step, (o0, l0, k, v))
+        return o / l[..., None]
+    spec = P("h", "s", None)
+    g = jax.shard_map(body, mesh=m, in_specs=(spec, spec, spec), out_specs=spec)
+    args = [rand((2, 8, 4), 14) * 0.3, rand((2, 8, 4), 15) * 0.3, rand((2, 8, 4), 16)]
+    return Case(jax.jit(g), args, [NamedSharding(m, spec)] * 3)
+
+@case
+def attention_partial_replication():
+    m = mesh((2, 4), ("data", "model")); ns = named(m)
+    def f(x, wqkv, wo):
+        b, t, d = x.shape
+        qkv = x @ wqkv
+        q, k, v = jnp.split(qkv, 3, axis=-1)
+        q = q.reshape(b, t, 4, 2); k = k.reshape(b, t, 4, 2); v = v.reshape(b, t, 4, 2)
+        q = jax.lax.with_sharding_constraint(q, ns(None, None, "model", None))
+        s = jnp.einsum("bthd,bshd->bhts", q, k)
+        mask = jnp.tril(jnp.ones((t, t), bool))
+        s = jnp.where(mask, s, -1e9)
+        a = jax.nn.softmax(s, -1)
+        o = jnp.einsum("bhts,bshd->bthd", a, v).reshape(b, t, d)
+        return o @ wo
+    args = [rand((4, 6, 8), 17), rand((8, 24), 18) * 0.3, rand((8, 8), 19)]
+    return Case(jax.jit(f, out_shardings=ns("data")), args, [ns("data"), ns(None, "model"), ns("model", None)])
+
+@case
+def pmin_pmean_ints():
+    m = mesh((4, 2), ("x", "y"))
+    def body(a):
+        ai = (a * 10).astype(jnp.int32)
+        return jax.lax.pmin(ai, "x"), jax.lax.psum(ai, ("x", "y")), jax.lax.pmean(a, "y")
+    g = jax.shard_map(body, mesh=m, in_specs=P("x", "y"), out_specs=(P(None, "y"), P(), P("x")))
+    return Case(jax.jit(g), [rand((8, 4), 20)], [NamedSharding(m, P("x", "y"))])
+
+@case
+def all_gather_untiled_axis1():
+    m = mesh((4, 2), ("x", "y"))
+    g = jax.shard_map(lambda a: jax.lax.all_gather(a, "y", axis=1), mesh=m, in_specs=P("x", "y"),
+                      out_specs=P("x"), check_vma=False)
+    return Case(jax.jit(g), [rand((8, 4), 21)], [NamedSharding(m, P("x", "y"))])
+
+@case
+def all_gather_two_axes():
+    m = mesh((4, 2), ("x", "y"))
+    g = jax.shard_map(lambda a: jax.lax.all_gather(a, ("x", "y"), axis=0, tiled=True), mesh=m,
+                      in_specs=P(("x", "y")), out_specs=P(), check_vma=False)
+    return Case(jax.jit(g), [rand((16, 3), 22)], [NamedSharding(m, P(("x", "y")))])
+
+@case
+def psum_scatter_untiled_dim1():
+    m = mesh((4, 2), ("x", "y"))
+    g = jax.shard_map(lambda a: jax.lax.psum_scatter(a, "x", scatter_dimension=1, tiled=True), mesh=m,
+                      in_specs=P("y"), out_specs=P("y", "x"))
+    return Case(jax.jit(g), [rand((4, 8), 23)], [NamedSharding(m, P("y"))])
+
+@case
+def grad_through_shard_map():
+    m = mesh((8,), ("d",))
+    def loss(w, x):
+        def body(w, x):
+            return jax.lax.psum(jnp.sum(jnp.tanh(x @ w) ** 2), "d")
+        return jax.shard_map(body, mesh=m, in_specs=(P(), P("d")), out_specs=P())(w, x)
+    f = jax.jit(jax.grad(loss))
+    return Case(f, [rand((4, 3), 24), rand((16, 4), 25)], [NamedSharding(m, P()), NamedSharding(m, P("d"))])
+
+@case
+def permuted_device_mesh():
+    devs = np.array(jax.devices()[:8])[[3, 1, 0, 2, 7, 5, 6, 4]].reshape(2, 4)
+    m = jax.sharding.Mesh(devs, ("x", "y"), axis_types=(AUTO,) * 2)
+    ns = named(m)
+    g = jax.shard_map(lambda a: jax.lax.psum(a, "y") + jax.lax.axis_index("x"), mesh=m,
+                      in_specs=P("x", "y"), out_specs=P("x"))
+    return Case(jax.jit(g), [rand((4, 8), 26)], [ns("x", "y")])
+
+@case
+def mesh_with_size1_axis():
+    m = mesh((8, 1), ("x", "y")); ns = named(m)
+    def f(a, b):
+        return jax.nn.gelu(a @ b)
+    return Case(jax.jit(f, out_shardings=ns("x", "y")), [rand((16, 4), 27), rand((4, 4), 28)], [ns("x", "y"), ns("y")])
+
+@case
+def device_put_in_jit():
+    m = mesh((4, 2), ("x", "y")); ns = named(m)
+    def f(a):
+        b = jax.device_put(a * 2, ns(None, "y"))
+        return jnp.sin(b) + 1
+    return Case(jax.jit(f), [rand((8, 4), 29)], [ns("x")])
+
+@case
+def explicit_reshard():
+    E = jax.sharding.AxisType.Explicit
+    m = jax.make_mesh((4, 2), ("x", "y"), axis_types=(E, E)); ns = named(m)
+    def f(a):
+        b = jax.sharding.reshard(a * 2, ns(None, "y"))
+        return b.sum(1)
+    return Case(jax.jit(f), [rand((8, 4), 30)], [ns("x", None)])
+
+@case
+def embedding_lookup_vocab_sharded():
+    m = mesh((2, 4), ("data", "model")); ns = named(m)
+    def f(table, ids):
+        return jnp.take(table, ids, axis=0).sum(1)
+    ids = np.random.RandomState(0).randint(0, 32, (4, 5)).astype(np.int32)
+    return Case(jax.jit(f), [rand((32, 8), 31), ids], [ns("model", None), ns("data")])
+
+@case
+def cond_in_shard_map():
+    m = mesh((8,), ("d",))
+    def body(a):
+        i = jax.lax.axis_index("d")
+        return jax.lax.cond(i % 2 == 0, lambda v: jax.lax.psum(v, "d"), lambda v: jax.lax.psum(-v, "d"), a)
+    g = jax.shard_map(body, mesh=m, in_specs=P("d"), out_specs=P("d"), check_vma=False)
+    return Case(jax.jit(g), [rand((16, 2), 32)], [NamedSharding(m, P("d"))])
+
+@case
+def multi_output_specs():
+    m = mesh((4, 2), ("x", "y"))
+    def body(a, b):
+        return a + b, jax.lax.psum(a * b, "x"), jax.lax.all_gather(b, "y", tiled=True, axis=1)
+    g = jax.shard_map(body, mesh=m, in_specs=(P("x", "y"), P("x", "y")), out_specs=(P("x", "y"), P(None, "y"), P("x", None)), check_vma=False)
+    return Case(jax.jit(g), [rand((8, 4), 33), rand((8, 4), 34)], [NamedSharding(m, P("x", "y"))] * 2)
+
+@case
+def vmap_spmd_axis():
+    m = mesh((8,), ("b",)); ns = named(m)
+    def f(x, w):
+        return jax.vmap(lambda r: jax.nn.softmax(r @ w), spmd_axis_name="b")(x)
+    return Case(jax.jit(f), [rand((8, 3), 35), rand((3, 5), 36)], [ns("b"), ns()])
+
+@case
+def remat_sharded_mlp_grad():
+    m = mesh((4, 2), ("data", "model")); ns = named(m)
+    def loss(w1, w2, x):
+        h = jax.checkpoint(lambda x: jax.nn.relu(x @ w1))(x)
+        return jnp.mean((h @ w2) ** 2)
+    f = jax.jit(jax.value_and_grad(loss, argnums=(0, 1)))
+    return Case(f, [rand((4, 8), 37), rand((8, 2), 38), rand((8, 4), 39)], [ns(None, "model"), ns("model"), ns("data")])
+
+@case
+def random_in_shard_map():
+    m = mesh((8,), ("d",))
+    def body(x):
+        k = jax.random.fold_in(jax.random.key(0), jax.lax.axis_index("d"))
+        return x + jax.random.normal(k, x.shape)
+    g = jax.shard_map(body, mesh=m, in_specs=P("d"), out_specs=P("d"))
+    return Case(jax.jit(g), [rand((16, 2), 40)], [NamedSharding(m, P("d"))])
+
+@case
+def four_device_submesh():
+    devs = np.array(jax.devices()[:4]).reshape(2, 2)
+    m = jax.sharding.Mesh(devs, ("x", "y"), axis_types=(AUTO,) * 2); ns = named(m)
+    g = jax.shard_map(lambda a: jax.lax.psum(a, "x"), mesh=m, in_specs=P("x", "y"), out_specs=P(None, "y"))
+    return Case(jax.jit(g), [rand((4, 4), 41)], [ns("x", "y")])
+
+@case
+def three_axis_mesh():
+    m = mesh((2, 2, 2), ("a", "b", "c")); ns = named(m)
+    def body(x):
+        return jax.lax.psum(x, ("a", "c")) * jax.lax.axis_index("b")
+    g = jax.shard_map(body, mesh=m, in_specs=P("a", ("b", "c")), out_specs=P(None, "b"))
+    return Case(jax.jit(g), [rand((4, 8), 42)], [ns("a", ("b", "c"))])
+
+
+@case
+def upper_half_devices():
+    devs = np.array(jax.devices()[4:8]).reshape(4)
+    m = jax.sharding.Mesh(devs, ("x",), axis_types=(AUTO,)); ns = named(m)
+    g = jax.shard_map(lambda a: jax.lax.psum(a, "x") * 2, mesh=m, in_specs=P("x"), out_specs=P())
+    return Case(jax.jit(g), [rand((8, 2), 1)], [ns("x")])
+
+@case
+def unreplicated_out_no_check():
+    m = mesh((4, 2), ("x", "y"))
+    g = jax.shard_map(lambda a: a * 3, mesh=m, in_specs=P("x", "y"), out_specs=P("x"), check_vma=False)
+    return Case(jax.jit(g), [rand((8, 4), 2)], [NamedSharding(m, P("x", "y"))])
+
+@case
+def partial_manual_auto_sharded_input():
+    m = mesh((4, 2), ("x", "y")); ns = named(m)
+    g = jax.shard_map(lambda a, b: jax.lax.psum(a @ b, "x"), mesh=m, in_specs=(P(None, "x"), P("x", None)),
+                      out_specs=P(), axis_names={"x"})
+    def f(a, b):
+        a = jax.lax.with_sharding_constraint(a, ns("y", "x"))
+        return g(a, b) + 1
+    return Case(jax.jit(f), [rand((4, 8), 3), rand((8, 6), 4)], [ns("y", "x"), ns("x")])
+
+@case
+def replicated_scalar_arg():
+    m = mesh((8,), ("d",))
+    g = jax.shard_map(lambda a, s: jax.lax.psum(a * s, "d"), mesh=m, in_specs=(P("d"), P()), out_specs=P())
+    return Case(jax.jit(g), [rand((16,), 5), np.float32(1.5)], [NamedSharding(m, P("d")), NamedSharding(m, P())])
+
+@case
+def donate_and_static():
+    m = mesh((8,), ("d",)); ns = named(m)
+    def f(a, b):
+        return a * 2 + b
+    return Case(jax.jit(f, donate_argnums=0, out_shardings=ns("d")), [rand((16, 2), 6), rand((16, 2), 7)], [ns("d"), ns()])
+
+@case
+def bf16_psum():
+    m = mesh((4, 2), ("x", "y"))
+    g = jax.shard_map(lambda a: jax.lax.psum(a.astype(jnp.bfloat16), "x").astype(jnp.float32), mesh=m,
+                      in_specs=P("x", "y"), out_specs=P(None, "y"))
+    return Case(jax.jit(g), [np.round(rand((8, 4), 8) * 4) / 4], [NamedSharding(m, P("x", "y"))])
+
+@case
+def partial_ppermute():
+    m = mesh((8,), ("d",))
+    g = jax.shard_map(lambda a: jax.lax.ppermute(a, "d", [(0, 1), (2, 3), (5, 4)]), mesh=m, in_specs=P("d"), out_specs=P("d"))
+    return Case(jax.jit(g), [rand((16,), 9)], [NamedSharding(m, P("d"))])
+
+@case
+def pshuffle_perm():
+    m = mesh((4, 2), ("x", "y"))
+    g = jax.shard_map(lambda a: jax.lax.pshuffle(a, "x", [2, 0, 3, 1]), mesh=m, in_specs=P("x", "y"), out_specs=P("x", "y"))
+    return Case(jax.jit(g), [rand((8, 4), 10)], [NamedSharding(m, P("x", "y"))])
+
+@case
+def all_to_all_two_axes():
+    m = mesh((4, 2), ("x", "y"))
+    g = jax.shard_map(lambda a: jax.lax.all_to_all(a, ("x", "y"), 1, 0, tiled=True), mesh=m,
+                      in_specs=P(("x", "y"), None), out_specs=P(None, ("x", "y")))
+    return Case(jax.jit(g), [rand((16, 16), 11)], [NamedSharding(m, P(("x", "y")))])
+
+@case
+def unconstrained_dims():
+    m = mesh((4, 2), ("x", "y")); ns = named(m)
+    def f(a):
+        b = jax.lax.with_sharding_constraint(jnp.cos(a), ns(P.UNCONSTRAINED, "y"))
+        return b @ b.T
+    return Case(jax.jit(f), [rand((8, 4), 12)], [ns("x")])
+
+@case
+def explicit_dot_out_sharding():
+    E = jax.sharding.AxisType.Explicit
+    m = jax.make_mesh((4, 2), ("x", "y"), axis_types=(E, E)); ns = named(m)
+    def f(a, b):
+        return jnp.einsum("ij,jk->ik", a, b, out_sharding=ns("x", None)) + 1
+    return Case(jax.jit(f), [rand((8, 4), 13), rand((4, 6), 14)], [ns("x", "y"), ns("y", None)])
+
+@case
+def explicit_auto_axes():
+    E = jax.sharding.AxisType.Explicit
+    m = jax.make_mesh((4, 2), ("x", "y"), axis_types=(E, E)); ns = named(m)
+    def f(a):
+        g = jax.sharding.auto_axes(lambda v: jnp.sin(v) * 2, out_sharding=ns("x", None))
+        return g(a)
+    return Case(jax.jit(f), [rand((8, 4), 15)], [ns("x", "y")])
+
+@case
+def axis_size_and_psum_size1():
+    m = mesh((8, 1), ("x", "y"))
+    g = jax.shard_map(lambda a: jax.lax.psum(a, "y") / jax.lax.axis_size("x"), mesh=m, in_specs=P("x", "y"),
+                      out_specs=P("x", "y"))
+    return Case(jax.jit(g), [rand((8, 4), 16)], [NamedSharding(m, P("x", "y"))])
+
+@case
+def all_gather_in_scan():
+    m = mesh((8,), ("d",))
+    def body(x):
+        def step(c, xi):
+            g = jax.lax.all_gather(xi, "d", tiled=True)
+            return c + g.sum(), g[:1] * c
+        return jax.lax.scan(step, jnp.float32(0), x)
+    g = jax.shard_map(body, mesh=m, in_specs=P(None, "d"), out_specs=(P(), P()), check_vma=False)
+    return Case(jax.jit(g), [rand((3, 16), 17)], [NamedSharding(m, P(None, "d"))])
+
+@case
+def sharded_layernorm_reduce_over_model():
+    m = mesh((2, 4), ("data", "model")); ns = named(m)
+    def f(x, g, b):
+        mu = x.mean(-1, keepdims=True); var = x.var(-1, keepdims=True)
+        return (x - mu) * jax.lax.rsqrt(var + 1e-6) * g + b
+    return Case(jax.jit(f, out_shardings=ns("data", "model")), [rand((4, 16), 18), rand((16,), 19), rand((16,), 20)],
+                [ns("data", "model"), ns("model"), ns("model")])
+
+@case
+def moe_all_to_all_dispatch():
+    m = mesh((4, 2), ("e", "d"))
+    def body(tokens, w):
+        # tokens: [E_local*..., ] local [4, 3, 2] -> send group i to expert i
+        t = jax.lax.all_to_all(tokens, "e", 0, 0, tiled=True)
+        y = jnp.einsum("gtd,df->gtf", t, w[0])
+        return jax.lax.all_to_all(y, "e", 0, 0, tiled=True)
+    g = jax.shard_map(body, mesh=m, in_specs=(P("e"), P("e")), out_specs=P("e"))
+    return Case(jax.jit(g), [rand((16, 3, 2), 21), rand((4, 2, 5), 22)], [NamedSharding(m, P("e"))] * 2)
+
+@case
+def jit_of_jit_nested_shardings():
+    m = mesh((4, 2), ("x", "y")); ns = named(m)
+    inner = jax.jit(lambda a: jnp.tanh(a) * 2, out_shardings=ns(None, "y"))
+    def f(a):
+        return inner(a) + inner(a.T).T
+    return Case(jax.jit(f), [rand((8, 8), 23)], [ns("x", None)])
+
+@case
+def custom_vjp_in_sharded():
+    m = mesh((8,), ("d",)); ns = named(m)
+    @jax.custom_vjp
+    def clip(x):
+        return jnp.clip(x, -1, 1)
+    clip.defvjp(lambda x: (clip(x), x), lambda x, g: (g * (jnp.abs(x) < 1),))
+    f = jax.jit(jax.grad(lambda x: jnp.sum(clip(x) ** 2)))
+    return Case(f, [rand((16, 2), 24)], [ns("d")])
+
+@case
+def integer_sharded_cumsum_sort():
+    m = mesh((8,), ("d",)); ns = named(m)
+    def f(a):
+        return jnp.sort(a, axis=0), jnp.cumsum(a, axis=0)
+    a = np.random.RandomState(3).randint(-50, 50, (16, 4)).astype(np.int32)
+    return Case(jax.jit(f), [a], [ns("d")])
+
+
 # ---------------------------------------------------------------------- stages
 
 def run_case(name: str) -> dict:
     c = CASES[name]()
-    devices_in = [jax.device_put(a, s) for a, s in zip(c.args, c.in_shardings)]
+    def devices_in():   # fresh copies: a function may donate its inputs
+        return [jax.device_put(a, s) for a, s in zip(c.args, c.in_shardings)]
     specs = [jax.ShapeDtypeStruct(a.shape, a.dtype, sharding=s) for a, s in zip(c.args, c.in_shardings)]
-    ref = jax.tree.leaves(c.fn(*devices_in))
+    ref = jax.tree.leaves(c.fn(*devices_in()))
     passed, stage = [], "import"
     try:
         prog = shlo.from_jax(c.fn, *specs, verify=False)
@@ -273,13 +722,13 @@ def run_case(name: str) -> dict:
         backend = xb.get_backend()
         artifact = _jax.mlir.serialize_portable_artifact(text, "1.0.0", backend.serialize_with_sdy)
         exported = dataclasses.replace(prog.exported, mlir_module_serialized=artifact)
-        got = jax.tree.leaves(jax.jit(exported.call)(*devices_in))
+        got = jax.tree.leaves(jax.jit(exported.call)(*devices_in()))
         _same_values(got, ref)
         for i, (a, b) in enumerate(zip(got, ref)):
             assert a.sharding.is_equivalent_to(b.sharding, a.ndim), f"result {i}: {a.sharding} vs {b.sharding}"
         passed.append(stage)
         stage = "xla_shardings"
-        ours, theirs = _compiled_output_shardings(text, c, specs)
+        ours, theirs = _compiled_output_shardings(text, c, specs, prog.exported.nr_devices)
         assert ours == theirs, f"XLA output shardings {ours} vs JAX's {theirs}"
         passed.append(stage)
     except Exception as e:  # noqa: BLE001 - reported per stage
@@ -297,15 +746,16 @@ def _same_values(outs, ref):
         assert np.allclose(a, b, rtol=1e-4, atol=1e-4), f"result {i}: max diff {np.max(np.abs(a - b))}"
 
 
-def _compiled_output_shardings(text, c, specs):
+def _compiled_output_shardings(text, c, specs, n):
+    """Output shardings of the export compiled for the program's `n` devices, and of JAX's own compilation."""
     from jax._src.lib import xla_client as xc
     from jax._src import xla_bridge as xb
     backend = xb.get_backend()
-    opts = jax.extend.backend.get_compile_options(num_replicas=1, num_partitions=8,
-                                                  device_assignment=np.arange(8).reshape(1, 8))
+    opts = jax.extend.backend.get_compile_options(num_replicas=1, num_partitions=n,
+                                                  device_assignment=np.arange(n).reshape(1, n))
     opts.executable_build_options.use_spmd_partitioning = True
     opts.executable_build_options.use_shardy_partitioner = True
-    exe = backend.compile_and_load(text, xc.DeviceList(tuple(jax.devices()[:8])), opts)
+    exe = backend.compile_and_load(text, xc.DeviceList(tuple(jax.devices()[:n])), opts)
     ours = [str(xc.HloSharding.from_proto(s)) for s in exe.get_output_shardings()]
     compiled = c.fn.lower(*specs).compile()._executable.xla_executable
     theirs = [str(xc.HloSharding.from_proto(s)) for s in compiled.get_output_shardings()]
