@@ -299,8 +299,12 @@ def _activate(cx, spec, x):
 
 
 def _take(cx, v, dim, start, stop):
-    """v[..., start:stop, ...] along `dim` (static bounds)."""
+    """v[..., start:stop, ...] along `dim` (static bounds; other sizes may be dynamic, e.g. the
+    batch of initial_h in a model exported with a dynamic batch: a gather of those rows then)."""
     sizes = cx.sizes_of(v)
+    if not all(isinstance(s, int) for s in sizes):
+        from .tensors import _take as take_rows
+        return take_rows(cx, v, dim, cx.importer.constant(np.arange(start, stop, dtype=np.int64)))
     lo = [0] * len(sizes)
     hi = list(sizes)
     lo[dim], hi[dim] = start, stop
@@ -394,8 +398,6 @@ def _run_direction(cx, cell, xw, h0, c0, lens):
     t_size, b, gh = cx.sizes_of(xw)
     hd = cell.hidden
     el = cx.element(xw)
-    if not isinstance(b, int):
-        raise cx.error("a dynamic batch size is not supported (only the sequence length may be dynamic)")
     ybuf = cx.const(0.0, el, [t_size, b, hd])
     state = [cx.const(0, I64), h0] + ([c0] if c0 is not None else []) + [ybuf]
     n_t = cx.size_value(t_size)
@@ -411,7 +413,11 @@ def _run_direction(cx, cell, xw, h0, c0, lens):
         c = args[2] if c0 is not None else None
         buf = args[-1]
         zero = cx.const(0, I64)
-        x_t = cx.reshape(cx.op("dynamic_slice", xw, [t, zero, zero], slice_sizes=[1, b, gh]), [b, gh])
+        if isinstance(b, int):
+            x_t = cx.reshape(cx.op("dynamic_slice", xw, [t, zero, zero], slice_sizes=[1, b, gh]), [b, gh])
+        else:                   # a dynamic batch: a gather of step t (dynamic_slice needs static sizes)
+            from .tensors import _take as take_rows
+            x_t = take_rows(cx, xw, 0, t)
         h2, c2 = cell.step(x_t, h, c)
         y = h2
         if lens is not None:
