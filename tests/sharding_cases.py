@@ -784,12 +784,26 @@ def _hlo_shardings(text: str, shardy: bool) -> list:
     return [xc.HloSharding.from_proto(s) for s in exe.get_parameter_shardings() + exe.get_output_shardings()]
 
 
-def run_gspmd() -> dict:
-    """GSPMD text imported, verified, interpreted, exported as Shardy: XLA partitions the
-    export as it partitions the original (same argument and result shardings)."""
+# Shardy text with what JAX does not write: sub-axes, inline meshes (XLA reads both).
+SHARDY_TEXT = """module @m attributes {mhlo.num_partitions = 8 : i32, mhlo.num_replicas = 1 : i32} {
+  sdy.mesh @mesh = <["x"=4, "y"=2]>
+  func.func public @main(%a: tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x":(1)2}, {"y"}]>}, %b: tensor<8x4xf32> {sdy.sharding = #sdy.sharding<mesh<["a"=2, "b"=4], device_ids=[7, 6, 5, 4, 3, 2, 1, 0]>, [{"b"}, {}]>}) -> (tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y", "x":(2)2}, {}]>}, tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x":(2)2}, {"y"}]>}) {
+    %0 = stablehlo.add %a, %b {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"x":(2)2, "y"}, {?}]>]>} : tensor<8x4xf32>
+    %1 = sdy.sharding_constraint %0 <@mesh, [{"x"}, {}]> : tensor<8x4xf32>
+    %2 = stablehlo.multiply %1, %1 : tensor<8x4xf32>
+    %3 = sdy.sharding_constraint %2 <@mesh, [{}, {"x":(1)2}]> : tensor<8x4xf32>
+    return %2, %3 : tensor<8x4xf32>, tensor<8x4xf32>
+  }
+}"""
+
+
+def run_text(name: str, original: str, shardy: bool) -> dict:
+    """StableHLO text imported, verified, interpreted ((a + b)^2 for every result), exported
+    as Shardy: XLA partitions the export as it partitions the original (same argument and
+    result shardings; `shardy`: whether the original is read by Shardy or GSPMD)."""
     passed, stage = [], "import"
     try:
-        prog = shlo.from_stablehlo(GSPMD_TEXT, verify=False)
+        prog = shlo.from_stablehlo(original, verify=False)
         passed.append(stage)
         stage = "verify"
         prog.verify()
@@ -800,20 +814,20 @@ def run_gspmd() -> dict:
         passed.append(stage)
         stage = "interpret"
         a, b = rand((8, 4), 30), rand((8, 4), 31)
-        (out,) = shlo.interpret(back, a, b)
-        assert np.allclose(out, (a + b) ** 2, rtol=1e-6)
+        for out in shlo.interpret(back, a, b):
+            assert np.allclose(out, (a + b) ** 2, rtol=1e-6)
         passed.append(stage)
         stage = "export"
         text = shlo.to_stablehlo(prog)
         passed.append(stage)
         stage = "xla_shardings"
-        ours, theirs = _hlo_shardings(text, True), _hlo_shardings(GSPMD_TEXT, False)
+        ours, theirs = _hlo_shardings(text, True), _hlo_shardings(original, shardy)
         assert ours == theirs, f"{[str(x) for x in ours]} vs {[str(x) for x in theirs]}"
         passed.append(stage)
     except Exception as e:  # noqa: BLE001
-        return {"name": "gspmd_text", "passed": passed, "failed": stage,
+        return {"name": name, "passed": passed, "failed": stage,
                 "error": f"{type(e).__name__}: {e}"[:2000], "trace": traceback.format_exc()[-3000:]}
-    return {"name": "gspmd_text", "passed": passed, "failed": None}
+    return {"name": name, "passed": passed, "failed": None}
 
 
 def main(names) -> int:
@@ -821,7 +835,8 @@ def main(names) -> int:
     for name in names or list(CASES):
         print(json.dumps(run_case(name)), flush=True)
     if not names:
-        print(json.dumps(run_gspmd()), flush=True)
+        print(json.dumps(run_text("gspmd_text", GSPMD_TEXT, False)), flush=True)
+        print(json.dumps(run_text("shardy_text", SHARDY_TEXT, True)), flush=True)
     return 0
 
 

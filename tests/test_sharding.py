@@ -53,8 +53,10 @@ def test_sharded_jax_program_through_every_stage(jax_results, name):
     assert r["failed"] is None, f"{name} fails at {r['failed']}: {r['error']}\n{r['trace']}"
 
 
-def test_gspmd_text_partitions_like_the_original(jax_results):
-    r = jax_results.get("gspmd_text")
+@pytest.mark.parametrize("name", ["gspmd_text", "shardy_text"])
+def test_stablehlo_text_partitions_like_the_original(jax_results, name):
+    """GSPMD strings; Shardy sub-axes and inline meshes: XLA gives the export the original's shardings."""
+    r = jax_results.get(name)
     assert r is not None and r["failed"] is None, r and f"fails at {r['failed']}: {r['error']}\n{r['trace']}"
 
 
@@ -221,9 +223,47 @@ def test_shardy_attributes_import_and_export_back():
         assert piece in out, piece
 
 
-def test_unsupported_shardy_forms_are_named():
-    with pytest.raises(shlo.ImportError, match=r"sub-axis"):
-        shlo.from_stablehlo(SDY.replace('[{"x", ?}p1, {}]', '[{"y":(1)2}, {}]'))
+def test_sub_axes_split_the_mesh_axis_and_reshard_is_a_constraint():
+    text = SDY.replace('[{"x", ?}p1, {}], replicated={"y"}', '[{"y":(1)2, ?}p1, {}], replicated={"x"}').replace(
+        "sdy.sharding_constraint %0 <@mesh, [{}, {\"x\"}]>", "sdy.reshard %0 <@mesh, [{\"y\":(2)2}, {\"y\":(1)2}]>")
+    prog = shlo.from_stablehlo(text)
+    out = prog.text()
+    # y=4 cut at 2: two axes of 2, major first; a whole-axis reference names both pieces
+    assert 'axis_names = ["x", "y:(1)2", "y:(2)2"], axis_sizes = array<i64: 2, 2, 2>' in out
+    assert 'dims = [["y:(1)2"], []], open = [0], priorities = [1, -1], replicated = ["x"]' in out
+    assert 'dims = [["y:(1)2", "y:(2)2"], []], open = [1]' in out
+    assert 'shlo.sharding_constraint %0 {sharding = #shlo.sharding<mesh = @mesh, dims = [["y:(2)2"], ["y:(1)2"]]' in out
+    assert "reshard" not in out
+    x = np.arange(32, dtype=np.float32).reshape(8, 4)
+    np.testing.assert_array_equal(shlo.interpret(prog, x)[0], x + x)
+    assert 'sdy.mesh @mesh = <["x"=2, "y:(1)2"=2, "y:(2)2"=2]>' in shlo.to_stablehlo(prog, debug_info=False)
+
+
+def test_sub_axes_that_do_not_nest_are_refused():
+    """z=6 cut as (1)2 and as (1)3: no split of z into whole axes holds both."""
+    text = SDY.replace('["x"=2, "y"=4]', '["x"=2, "y"=4, "z"=6]').replace(
+        '[{"x", ?}p1, {}]', '[{"z":(1)2}, {}]').replace('<@mesh, [{"y"}, {?}]>', '<@mesh, [{"z":(1)3}, {?}]>')
+    with pytest.raises(shlo.ImportError, match=r'sub-axes of "z"=6 on @mesh do not nest'):
+        shlo.from_stablehlo(text)
+
+
+def test_inline_meshes_become_declared_meshes():
+    text = SDY.replace("<@mesh, [{\"y\"}, {?}]>", '<mesh<["a"=2, "b"=4], device_ids=[7, 6, 5, 4, 3, 2, 1, 0]>, [{"b"}, {?}]>')
+    out = shlo.from_stablehlo(text).text()
+    assert ('shlo.mesh @inline_0 {axis_names = ["a", "b"], axis_sizes = array<i64: 2, 4>, '
+            'device_ids = array<i64: 7, 6, 5, 4, 3, 2, 1, 0>}') in out
+    assert 'shlo.shardings = [#shlo.sharding<mesh = @inline_0, dims = [["b"], []], open = [1]' in out
+
+
+def test_custom_call_sharding_rule_is_kept_and_written_back():
+    rule = "#sdy.op_sharding_rule<([i, j])->([i, j]) {i=8, j=4}, custom>"
+    text = SDY.replace("sdy.sharding_constraint %0 <@mesh, [{}, {\"x\"}]>",
+                       f"stablehlo.custom_call @my_kernel(%0) {{sdy.sharding_rule = {rule}}} : (tensor<8x4xf32>) -> "
+                       "tensor<8x4xf32>\n    %2 = sdy.sharding_constraint %1 <@mesh, [{}, {\"x\"}]>").replace(
+        "return %1", "return %2")
+    prog = shlo.from_stablehlo(text)
+    assert prog.text().count("sdy.sharding_rule =") == 1   # the add's rule is dropped, the custom call's kept
+    assert f"sdy.sharding_rule = {rule}" in shlo.to_stablehlo(prog, debug_info=False)
 
 
 GSPMD = """module @m attributes {mhlo.num_partitions = 8 : i32} {

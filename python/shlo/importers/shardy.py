@@ -9,9 +9,11 @@ Read side (`from_stablehlo`, `from_jax`):
   {devices=[a,b,...]ids|<=[n]|<=[dims]T(perm) [last_tile_dim_replicate]} become
   shardings over meshes made for them (`gspmd_0`, ... ; axes `_d<i>` per tiled
   dimension and `_r` for replication, device ids the tile assignment).
-Not covered (ImportError naming it): sub-axes (`"x":(1)2`), inline meshes,
-`unreduced` axes, GSPMD `last_tile_dims` / manual / tuple shardings of
-something other than an op's results.
+  Sub-axes (`"x":(1)2`) become whole axes of a finer mesh (`AxisSplits`);
+  inline meshes (`mesh<[...]>` in a sharding) become meshes made for them
+  (`inline_0`, ...).
+Not covered (ImportError naming it): `unreduced` axes, GSPMD `last_tile_dims` /
+manual / tuple shardings of something other than an op's results.
 
 Write side (`to_stablehlo`): the reverse, always as Shardy, which XLA reads.
 """
@@ -38,19 +40,110 @@ def _end_of_group(text: str, start: int, open_: str, close: str) -> int:
         raise ImporterError(f"unbalanced {open_}{close} in Shardy attribute {text}") from None
 
 
-def _axis(item: str, where: str) -> str:
-    item = item.strip()
-    if not re.fullmatch(_NAME, item):
+_SUB_AXIS = re.compile(r'(' + _NAME + r')\s*:\s*\((\d+)\)(\d+)')
+_MESH_REF = re.compile(r'<\s*@(' + _NAME + r'|[\w$.-]+)\s*,')
+
+
+def _mesh_name(text: str) -> str:
+    return json.loads(text) if text.startswith('"') else text
+
+
+class AxisSplits:
+    """Shardy sub-axes as whole mesh axes. A mesh axis that the module's shardings cut into
+    sub-axes ("x":(1)2 and "x":(2)2 of "x"=4) becomes the axes "x:(1)2", "x:(2)2" of the
+    mesh, major to minor: positions keep their row-major order, so device ids are unchanged,
+    and a reference to the whole axis names all its pieces in order."""
+
+    def __init__(self, mesh_axes: dict[str, tuple], module_text: str = ""):
+        self.mesh_axes = mesh_axes                      # mesh name -> ((axis, size), ...)
+        cuts: dict[tuple, set] = {}                     # (mesh, axis) -> boundaries
+        for m in _MESH_REF.finditer(module_text):
+            try:
+                end = _end_of_group(module_text, m.start(), "<", ">")
+            except ImporterError:
+                continue
+            mesh = _mesh_name(m.group(1))
+            for sub in _SUB_AXIS.finditer(module_text[m.start():end]):
+                pre, size = int(sub.group(2)), int(sub.group(3))
+                cuts.setdefault((mesh, json.loads(sub.group(1))), set()).update((pre, pre * size))
+        self.pieces: dict[tuple, list] = {}             # (mesh, axis) -> [(name, pre, size), ...]
+        for (mesh, axis), bounds in cuts.items():
+            n = dict(mesh_axes.get(mesh, ())).get(axis)
+            if n is None:
+                continue    # an unknown mesh or axis is reported where the sharding is read
+            bounds = sorted(b for b in bounds | {1, n} if b <= n)
+            if any(b % a for a, b in zip(bounds, bounds[1:])) or n % bounds[-1]:
+                raise ImporterError(f"Shardy sub-axes of \"{axis}\"={n} on @{mesh} do not nest "
+                                    f"(boundaries {bounds}): no whole-axis split holds them all")
+            self.pieces[(mesh, axis)] = [(f"{axis}:({a}){b // a}", a, b // a) for a, b in zip(bounds, bounds[1:])]
+
+    def mesh(self, name: str, axes: tuple) -> tuple:
+        """The axes of mesh `name` with split axes replaced by their pieces."""
+        out = []
+        for axis, size in axes:
+            pieces = self.pieces.get((name, axis))
+            out.extend([(p, s) for p, _, s in pieces] if pieces else [(axis, size)])
+        return tuple(out)
+
+    def names(self, mesh: str, axis: str, pre: int | None = None, size: int | None = None) -> list[str]:
+        """The mesh axes that make up `axis` (or its sub-axis (pre)size)."""
+        pieces = self.pieces.get((mesh, axis))
+        if pre is None:
+            return [p for p, _, _ in pieces] if pieces else [axis]
+        chosen = [p for p, a, s in pieces or () if a >= pre and a * s <= pre * size]
+        if not pieces or _prod(s for _, a, s in pieces or () if a >= pre and a * s <= pre * size) != size:
+            raise ImporterError(f"Shardy sub-axis \"{axis}\":({pre}){size} does not fit axis \"{axis}\" of @{mesh}")
+        return chosen
+
+
+def _prod(xs) -> int:
+    n = 1
+    for x in xs:
+        n *= x
+    return n
+
+
+class ShardyReader:
+    """What reading one module's Shardy attributes needs besides their text: the sub-axis
+    splits of its meshes and the meshes made for inline `mesh<...>` shardings."""
+
+    def __init__(self, splits: AxisSplits | None = None, inline: "GspmdMeshes | None" = None):
+        self.splits = splits
+        self.inline = inline
+
+    def axis(self, item: str, mesh: str, where: str) -> list[str]:
+        item = item.strip()
+        if re.fullmatch(_NAME, item):
+            name = json.loads(item)
+            return self.splits.names(mesh, name) if self.splits else [name]
+        sub = _SUB_AXIS.fullmatch(item)
+        if sub and self.splits is not None:
+            return self.splits.names(mesh, json.loads(sub.group(1)), int(sub.group(2)), int(sub.group(3)))
         raise ImporterError(f"Shardy sub-axis {item} in {where} has no shlo counterpart (whole axes only)")
-    return json.loads(item)
+
+    def axis_set(self, text: str, mesh: str, where: str) -> list[str]:
+        inner = text.strip()[1:-1].strip()
+        items = re.findall(_NAME + r'(?:\s*:\s*\(\d+\)\d+)?', inner) if inner else []
+        return [a for i in items for a in self.axis(i, mesh, where)]
+
+    def mesh_ref(self, body: str, text: str) -> tuple[str, int]:
+        """(mesh name, end of the reference) at the start of a sharding's body: `@m` or an
+        inline `mesh<[...]>` (a mesh is made for it)."""
+        m = re.match(r'@(' + _NAME + r'|[\w$.-]+)\s*,\s*', body)
+        if m:
+            return _mesh_name(m.group(1)), m.end()
+        if body.startswith("mesh<") and self.inline is not None:
+            end = _end_of_group(body, len("mesh"), "<", ">")
+            axes, ids = sdy_mesh(body[len("mesh"):end])
+            comma = re.match(r'\s*,\s*', body[end:])
+            return self.inline.mesh(axes, ids).name, end + (comma.end() if comma else 0)
+        raise ImporterError(f"Shardy sharding {text}: cannot read its mesh (a sdy.mesh name or an inline mesh<...>)")
 
 
-def _axis_set(text: str, where: str) -> list[str]:
-    inner = text.strip()[1:-1].strip()
-    return [_axis(i, where) for i in re.findall(_NAME + r'(?::\(\d+\)\d+)?', inner)] if inner else []
+_PLAIN = ShardyReader()
 
 
-def sdy_sharding(text: str) -> Sharding:
+def sdy_sharding(text: str, reader: ShardyReader = _PLAIN) -> Sharding:
     """`#sdy.sharding<@m, [...], replicated={...}>` or its bare `<@m, [...]>` form as a Sharding."""
     t = text.strip()
     if t.startswith("#sdy.sharding"):
@@ -58,11 +151,8 @@ def sdy_sharding(text: str) -> Sharding:
     if not (t.startswith("<") and t.endswith(">")):
         raise ImporterError(f"not a Shardy sharding: {text}")
     body = t[1:-1].strip()
-    m = re.match(r'@(' + _NAME + r'|[\w$.-]+)\s*,\s*', body)
-    if not m:
-        raise ImporterError(f"Shardy sharding {text}: an inline mesh has no shlo counterpart (name a sdy.mesh)")
-    mesh = json.loads(m.group(1)) if m.group(1).startswith('"') else m.group(1)
-    rest = body[m.end():]
+    mesh, start = reader.mesh_ref(body, text)
+    rest = body[start:]
     end = _end_of_group(rest, 0, "[", "]")
     dims, open_, prios = [], [], []
     for i, dm in enumerate(re.finditer(r'\{([^{}]*)\}(?:p(\d+))?', rest[1:end - 1])):
@@ -70,12 +160,12 @@ def sdy_sharding(text: str) -> Sharding:
         if "?" in items:
             open_.append(i)
             items.remove("?")
-        dims.append(tuple(_axis(a, text) for a in items))
+        dims.append(tuple(a for item in items for a in reader.axis(item, mesh, text)))
         prios.append(int(dm.group(2)) if dm.group(2) is not None else -1)
     replicated = []
     tail = rest[end:]
     for key, group in re.findall(r'(\w+)\s*=\s*(\{[^{}]*\})', tail):
-        axes = _axis_set(group, text)
+        axes = reader.axis_set(group, mesh, text)
         if key == "replicated":
             replicated = axes
         elif axes:
@@ -84,7 +174,7 @@ def sdy_sharding(text: str) -> Sharding:
                     tuple(replicated))
 
 
-def sdy_shardings_per_value(text: str) -> list[Sharding]:
+def sdy_shardings_per_value(text: str, reader: ShardyReader = _PLAIN) -> list[Sharding]:
     """`#sdy.sharding_per_value<[<@m, ...>, ...]>` as a list of Shardings."""
     t = text.strip()
     start = t.index("[")
@@ -93,18 +183,18 @@ def sdy_shardings_per_value(text: str) -> list[Sharding]:
     while i < len(inner):
         if inner[i] == "<":
             j = _end_of_group(inner, i, "<", ">")
-            out.append(sdy_sharding(inner[i:j]))
+            out.append(sdy_sharding(inner[i:j], reader))
             i = j
         else:
             i += 1
     return out
 
 
-def sdy_manual_axes(text: str) -> list[str]:
+def sdy_manual_axes(text: str, mesh: str = "", reader: ShardyReader = _PLAIN) -> list[str]:
     m = re.search(r'manual_axes\s*(\{[^{}]*\})', text)
     if not m:
         raise ImporterError(f"cannot read manual axes {text}")
-    return _axis_set(m.group(1), text)
+    return reader.axis_set(m.group(1), mesh, text)
 
 
 def sdy_mesh(text: str) -> tuple[tuple, tuple | None]:
@@ -173,17 +263,18 @@ def fit_rank(s: Sharding, rank: int) -> Sharding:
 class GspmdMeshes:
     """The meshes made for the GSPMD shardings of one module, one per distinct tiling."""
 
-    def __init__(self, taken=()):
+    def __init__(self, taken=(), prefix: str = "gspmd"):
         self.meshes: dict[tuple, Mesh] = {}
-        self.taken = set(taken)
+        self.taken = taken if isinstance(taken, set) else set(taken)   # shared by the makers of one module
+        self.prefix = prefix
 
     def mesh(self, axes: tuple, device_ids: tuple | None) -> Mesh:
         key = (axes, device_ids)
         if key not in self.meshes:
             k = len(self.meshes)
-            while f"gspmd_{k}" in self.taken:
+            while f"{self.prefix}_{k}" in self.taken:
                 k += 1
-            name = f"gspmd_{k}"
+            name = f"{self.prefix}_{k}"
             self.taken.add(name)
             self.meshes[key] = Mesh(name, axes, device_ids)
         return self.meshes[key]

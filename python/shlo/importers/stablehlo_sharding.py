@@ -4,10 +4,13 @@ Reading: `sdy.mesh` -> `shlo.mesh`; `sdy.sharding` on function arguments and
 results -> `shlo.sharding`; an op's `sdy.sharding` -> `shlo.shardings`;
 `sdy.sharding_constraint` / `sdy.manual_computation` / `sdy.return` ->
 `shlo.sharding_constraint` / `shlo.manual_computation` / `shlo.return`;
+`sdy.reshard` -> `shlo.sharding_constraint`; sub-axes -> whole axes of a
+finer mesh; inline meshes -> meshes made for them;
 GSPMD `mhlo.sharding` strings -> shardings over meshes made for them, and
 GSPMD's `custom_call @Sharding` -> `shlo.sharding_constraint`.
 `sdy.sharding_rule` (how an op's dimensions relate, for propagation) is
-dropped: it restates what the op means and XLA recomputes it.
+dropped: it restates what the op means and XLA recomputes it; on a custom
+call (whose meaning Shardy cannot know) it is kept as text and written back.
 
 Writing: the reverse, as Shardy (XLA reads it), so XLA sees the same
 shardings. The attribute text conversions live in `importers/shardy.py`.
@@ -20,7 +23,7 @@ from ..errors import ImporterError
 from ..sharding import Sharding, parse_sharding
 from . import shardy
 
-DROPPED = {"sdy.sharding_rule"}   # recomputed by Shardy from the op itself
+DROPPED = {"sdy.sharding_rule"}   # recomputed by Shardy from the op itself (kept on custom calls)
 
 
 class ShardingImport:
@@ -28,17 +31,25 @@ class ShardingImport:
 
     def __init__(self, importer, jmodule):
         self.imp = importer
-        names = []
+        mesh_axes = {}
         for op in jmodule.body.operations:
             op = op.operation
             if op.name == "sdy.mesh":
-                names.append(str(op.attributes["sym_name"]).strip('"'))
-        self.gspmd = shardy.GspmdMeshes(names)
+                mesh_axes[_symbol(op)] = shardy.sdy_mesh(str(op.attributes["mesh"]))[0]
+        taken = set(mesh_axes)
+        self.gspmd = shardy.GspmdMeshes(taken)
+        self.inline = shardy.GspmdMeshes(taken, prefix="inline")
+        text = jmodule.operation.get_asm(large_elements_limit=4) if mesh_axes else ""
+        splits = shardy.AxisSplits(mesh_axes, text) if ":(" in text else None
+        self.reader = shardy.ShardyReader(splits, self.inline)
 
     def mesh(self, op):
-        """shlo.mesh for a top-level sdy.mesh (at the current insertion point)."""
-        name = str(op.attributes["sym_name"]).strip('"')
+        """shlo.mesh for a top-level sdy.mesh (at the current insertion point); axes that
+        sub-axes cut are split into their pieces."""
+        name = _symbol(op)
         axes, ids = shardy.sdy_mesh(str(op.attributes["mesh"]))
+        if self.reader.splits is not None:
+            axes = self.reader.splits.mesh(name, axes)
         self._create_mesh(name, axes, ids, self.imp.loc(op.location))
 
     def _create_mesh(self, name, axes, ids, loc):
@@ -52,10 +63,10 @@ class ShardingImport:
         return ir.Operation.create("shlo.mesh", attributes=attrs, loc=loc)
 
     def finish(self, module):
-        """Declares the meshes made for GSPMD shardings, at the top of the module."""
+        """Declares the meshes made for GSPMD shardings and inline Shardy meshes, at the top of the module."""
         block = module.body
         first = block.operations[0] if len(block.operations) else None
-        for m in self.gspmd.meshes.values():
+        for m in list(self.gspmd.meshes.values()) + list(self.inline.meshes.values()):
             ip = ir.InsertionPoint(first) if first is not None else ir.InsertionPoint(block)
             with ip:
                 self._create_mesh(m.name, m.axes, m.device_ids, ir.Location.unknown(self.imp.ctx))
@@ -72,7 +83,7 @@ class ShardingImport:
                 named = d[i]
                 name, text = named.name, str(named.attr)
                 if name == "sdy.sharding":
-                    entries["shlo.sharding"] = self.sharding_attr(shardy.fit_rank(shardy.sdy_sharding(text), _rank(t)))
+                    entries["shlo.sharding"] = self.sharding_attr(shardy.fit_rank(shardy.sdy_sharding(text, self.reader), _rank(t)))
                 elif name == "mhlo.sharding":
                     s = shardy.gspmd_shardings(text, [_rank(t)], self.gspmd)[0]
                     entries["shlo.sharding"] = self.sharding_attr(s)
@@ -94,11 +105,12 @@ class ShardingImport:
         """(new name, attribute) for a discardable sharding attribute of an op, None to drop it,
         or NotImplemented when `name` is not one of them."""
         if name in DROPPED:
-            return None
+            # a custom call's rule is all that tells Shardy how its dimensions relate: kept as text
+            return NotImplemented if op.name == "stablehlo.custom_call" else None
         ranks = [_rank(r.type) for r in op.results]
         if name == "sdy.sharding":
             return "shlo.shardings", self.shardings_attr(
-                [shardy.fit_rank(s, k) for s, k in zip(shardy.sdy_shardings_per_value(text), ranks)])
+                [shardy.fit_rank(s, k) for s, k in zip(shardy.sdy_shardings_per_value(text, self.reader), ranks)])
         if name == "mhlo.sharding":
             return "shlo.shardings", self.shardings_attr(shardy.gspmd_shardings(text, ranks, self.gspmd))
         return NotImplemented
@@ -108,23 +120,26 @@ class ShardingImport:
         imp = self.imp
         name = op.name
         results = [imp.type(r.type, imp.where(op)) for r in op.results]
-        if name == "sdy.sharding_constraint" or name == "stablehlo.custom_call":
+        if name in ("sdy.sharding_constraint", "sdy.reshard") or name == "stablehlo.custom_call":
+            # sdy.reshard (move the value now) is a constraint too: both are the identity on values
             rank = _rank(op.results[0].type)
-            if name == "sdy.sharding_constraint":
-                s = shardy.fit_rank(shardy.sdy_sharding(str(op.attributes["sharding"])), rank)
+            if name != "stablehlo.custom_call":
+                s = shardy.fit_rank(shardy.sdy_sharding(str(op.attributes["sharding"]), self.reader), rank)
             else:
                 s = shardy.gspmd_shardings(str(op.attributes["mhlo.sharding"]), [rank], self.gspmd)[0]
             return ir.Operation.create("shlo.sharding_constraint", results=results, operands=imp.operands(op),
                                        attributes={"sharding": self.sharding_attr(s)}, loc=loc)
         if name == "sdy.manual_computation":
-            def per_value(key, values):
-                return self.shardings_attr([shardy.fit_rank(s, _rank(v.type)) for s, v in zip(
-                    shardy.sdy_shardings_per_value(str(op.attributes[key])), values)])
+            ins, outs = (shardy.sdy_shardings_per_value(str(op.attributes[k]), self.reader)
+                         for k in ("in_shardings", "out_shardings"))
+            def per_value(shardings, values):
+                return self.shardings_attr([shardy.fit_rank(s, _rank(v.type)) for s, v in zip(shardings, values)])
+            mesh = (ins + outs)[0].mesh if ins + outs else ""
+            manual = shardy.sdy_manual_axes(str(op.attributes["manual_axes"]), mesh, self.reader)
             attrs = {
-                "in_shardings": per_value("in_shardings", op.operands),
-                "out_shardings": per_value("out_shardings", op.results),
-                "manual_axes": ir.ArrayAttr.get([ir.StringAttr.get(a, imp.ctx) for a in
-                                                 shardy.sdy_manual_axes(str(op.attributes["manual_axes"]))], imp.ctx),
+                "in_shardings": per_value(ins, op.operands),
+                "out_shardings": per_value(outs, op.results),
+                "manual_axes": ir.ArrayAttr.get([ir.StringAttr.get(a, imp.ctx) for a in manual], imp.ctx),
             }
             new = ir.Operation.create("shlo.manual_computation", results=results, operands=imp.operands(op),
                                       attributes=attrs, regions=1, loc=loc)
@@ -133,6 +148,11 @@ class ShardingImport:
         if name == "sdy.return":
             return ir.Operation.create("shlo.return", operands=imp.operands(op), loc=loc)
         imp.fail(op, f"Shardy op {name} has no shlo counterpart (docs/sharding.md)")
+
+
+def _symbol(op) -> str:
+    from jaxlib.mlir import ir as jir
+    return jir.StringAttr(op.attributes["sym_name"]).value
 
 
 def _rank(jtype) -> int:
