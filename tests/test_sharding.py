@@ -287,3 +287,43 @@ def test_gspmd_strings_become_meshes_and_shardings():
     assert 'sdy.mesh @gspmd_1 = <["_d0"=2, "_r"=4], device_ids=[0, 2, 4, 6, 1, 3, 5, 7]>' in out
     a, b = np.ones((8, 4), np.float32), np.full((8, 4), 2, np.float32)
     np.testing.assert_array_equal(shlo.interpret(prog, a, b)[0], a + b)
+
+
+# ------------------------------------------------------------------ compile (one device)
+
+def _one_device_manual(sizes: str = "1, 1", local: str = "4x2") -> str:
+    sh = _sharding('[["x"], ["y"]]')
+    return f"""shlo.mesh @mesh {{axis_names = ["x", "y"], axis_sizes = array<i64: {sizes}>}}
+func.func @main(%x: tensor<4x2xf32>) -> tensor<4x2xf32> {{
+  %0 = "shlo.manual_computation"(%x) ({{
+  ^bb0(%a: tensor<{local}xf32>):
+    %s = "shlo.all_reduce"(%a) ({{
+    ^bb1(%p: tensor<f32>, %q: tensor<f32>):
+      %t = "shlo.add"(%p, %q) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+      "shlo.return"(%t) : (tensor<f32>) -> ()
+    }}) {{replica_groups = dense<[[0]]> : tensor<1x1xi64>, channel_handle = #shlo.channel_handle<handle = 1, type = 1>, use_global_device_ids = true}} : (tensor<{local}xf32>) -> tensor<{local}xf32>
+    %i = "shlo.partition_id"() : () -> tensor<ui32>
+    %f = "shlo.convert"(%i) : (tensor<ui32>) -> tensor<f32>
+    %b = "shlo.broadcast_in_dim"(%f) {{broadcast_dimensions = array<i64>}} : (tensor<f32>) -> tensor<{local}xf32>
+    %r = "shlo.add"(%s, %b) : (tensor<{local}xf32>, tensor<{local}xf32>) -> tensor<{local}xf32>
+    %c = "shlo.exponential"(%r) : (tensor<{local}xf32>) -> tensor<{local}xf32>
+    "shlo.return"(%c) : (tensor<{local}xf32>) -> ()
+  }}) {{in_shardings = [{sh}], out_shardings = [{sh}], manual_axes = ["x", "y"]}} : (tensor<4x2xf32>) -> tensor<4x2xf32>
+  func.return %0 : tensor<4x2xf32>
+}}"""
+
+
+def test_manual_computation_on_a_one_device_mesh_compiles():
+    prog = shlo.parse(_one_device_manual())
+    x = np.linspace(-1, 1, 8, dtype=np.float32).reshape(4, 2)
+    (want,) = shlo.interpret(prog, x)
+    (got,) = shlo.compile(prog)(x)
+    np.testing.assert_allclose(got, want, rtol=1e-6)
+    np.testing.assert_allclose(got, np.exp(x), rtol=1e-6)
+
+
+def test_manual_computation_on_several_devices_is_a_compile_error_naming_the_op_and_mesh():
+    prog = shlo.parse(_one_device_manual("2, 1", "2x2"))
+    with pytest.raises(shlo.CompileError, match=r"shlo\.manual_computation: its body runs once per device of mesh "
+                                                r"@mesh \(x=2, y=1: 2 devices\)"):
+        shlo.compile(prog)
