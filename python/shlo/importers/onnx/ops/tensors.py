@@ -413,6 +413,8 @@ def _slice_static(cx, x, axis, start, end, step):
     end = max(end, start)
     if start == 0 and end == sizes[axis] and step == 1:
         return x
+    if None in sizes:       # other sizes are dynamic (slice needs them static): a gather of the positions
+        return _take(cx, x, axis, cx.importer.constant(np.arange(start, end, step, dtype=np.int64)))
     lo = [0] * rank
     hi = list(sizes)
     st = [1] * rank
