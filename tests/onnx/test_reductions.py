@@ -225,3 +225,19 @@ def test_dynamic_batch():
     for n in (1, 3):
         x = RNG.standard_normal((n, 4)).astype(np.float32)
         check_outputs(shlo.interpret(prog, x), _ort(m, x), 1e-5, 1e-6)
+
+
+@pytest.mark.parametrize("elem", [F, I64])
+def test_cumsum_along_dynamic_dimension(elem):
+    """CumSum over a dim_param axis (position ids from an attention mask in exported LLMs), every
+    exclusive / reverse combination, at two sizes from one import, interpreted and compiled."""
+    axis = numpy_helper.from_array(np.array(1, np.int64), "axis")
+    nodes = [helper.make_node("CumSum", ["x", "axis"], [f"c{e}{r}"], exclusive=e, reverse=r)
+             for e in (0, 1) for r in (0, 1)]
+    m = _model(nodes, [_vi("x", elem, [2, "seq"])], [_vi(n.output[0], elem, None) for n in nodes], 18, [axis])
+    prog = shlo.from_onnx(m)
+    compiled = shlo.compile(prog)
+    for n in (5, 2):
+        x = RNG.integers(-4, 5, (2, n)).astype(np.float32 if elem == F else np.int64)
+        check_outputs(shlo.interpret(prog, x), _ort(m, x), 1e-5, 1e-6)
+        check_outputs(compiled(x), _ort(m, x), 1e-5, 1e-6)

@@ -355,8 +355,10 @@ def _cumsum(cx, x, axis, exclusive, reverse, name="add"):
         raise cx.error(f"axis {axis} is out of range for rank {rank}")
     d = axis % rank
     n = cx.info(x).shape[d]
+    if name == "add" and (n is None or (exclusive and None in cx.info(x).shape)):
+        return _cumsum_by_mask(cx, x, d, exclusive, reverse)
     if n is None:
-        raise cx.error(f"CumSum along a dynamic dimension ({d}) is not supported: its window must be static")
+        raise cx.error(f"CumProd along a dynamic dimension ({d}) is not supported: its window must be static")
     element = cx.element(x)
     work = _convert(cx, x, _acc(element, False))
     if n == 0:
@@ -388,6 +390,25 @@ def _cumsum(cx, x, axis, exclusive, reverse, name="add"):
         limit[d] = start[d] + n
         r = cx.op("slice", r, start_indices=start, limit_indices=limit, strides=[1] * rank)
     return _convert(cx, r, element)
+
+
+def _cumsum_by_mask(cx, x, d, exclusive, reverse):
+    """A cumulative sum along a dimension of dynamic size n (a reduce_window needs a static
+    window; e.g. position ids from an attention mask's cumsum over a dynamic sequence): x
+    contracted with an n x n 0/1 matrix M[j, i] = (j <= i) (< when exclusive, >= / > reversed)."""
+    from .nn import dot
+    element = cx.element(x)
+    work = _convert(cx, x, _acc(element, False))
+    e = cx.element(work)
+    n = cx.sizes_of(x)[d]
+    j, i = (cx.op("dynamic_iota", cx.shape_tensor([n, n]), iota_dimension=k,
+                  result_types=[tensor_type([None, None], "i64")]) for k in (0, 1))
+    direction = {(0, 0): "LE", (1, 0): "LT", (0, 1): "GE", (1, 1): "GT"}[(int(bool(exclusive)), int(bool(reverse)))]
+    m = cx.convert(cx.op("compare", j, i, comparison_direction=direction), e)
+    y = dot(cx, work, m, [d], [0])                   # x's other dimensions, then i
+    rank = cx.rank(x)
+    perm = list(range(d)) + [rank - 1] + list(range(d, rank - 1))
+    return _convert(cx, cx.op("transpose", y, permutation=perm), element)
 
 
 # ----------------------------------------------------------------------------- TopK
