@@ -78,6 +78,20 @@ bool shloWriteBytecode(MlirOperation op, int64_t bytecodeVersion,
                        uint64_t encoding, MlirStringRef producer,
                        MlirStringCallback callback, void *userData);
 
+/// Checks every shlo op nested in `root` against the spec's constraints that
+/// tools/gen_spec.py translated to C++ (ShloSpecVerify.cpp), and calls
+/// `callback` once per violating op with its location, the constraint id
+/// (`add.C2`, `add.I1`), the constraint's text and a detail (the error met
+/// while evaluating it, or empty). Children before parents; with
+/// `stopAtFirst`, only the first violation is reported.
+typedef void (*ShloSpecViolationCallback)(MlirOperation op,
+                                          MlirStringRef location,
+                                          MlirStringRef constraint,
+                                          MlirStringRef text,
+                                          MlirStringRef detail, void *userData);
+void shloVerifySpec(MlirOperation root, bool stopAtFirst,
+                    ShloSpecViolationCallback callback, void *userData);
+
 #ifdef __cplusplus
 }
 #endif

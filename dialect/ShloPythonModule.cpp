@@ -240,6 +240,38 @@ NB_MODULE(_shlo_ext, m) {
       "encoding and producer string; None when the version cannot be "
       "written.");
 
+  m.def(
+      "verify_spec",
+      [](MlirOperation root, bool stopAtFirst) {
+        struct Found {
+          MlirOperation op;
+          std::string loc, cid, text, detail;
+        };
+        std::vector<Found> found;
+        shloVerifySpec(
+            root, stopAtFirst,
+            [](MlirOperation op, MlirStringRef loc, MlirStringRef cid,
+               MlirStringRef text, MlirStringRef detail, void *data) {
+              static_cast<std::vector<Found> *>(data)->push_back(
+                  {op, std::string(loc.data, loc.length),
+                   std::string(cid.data, cid.length),
+                   std::string(text.data, text.length),
+                   std::string(detail.data, detail.length)});
+            },
+            &found);
+        nb::list out;
+        for (const Found &f : found)
+          out.append(nb::make_tuple(
+              f.op, nb::bytes(f.loc.data(), f.loc.size()), f.cid,
+              nb::bytes(f.text.data(), f.text.size()),
+              nb::bytes(f.detail.data(), f.detail.size())));
+        return out;
+      },
+      nb::arg("root"), nb::arg("stop_at_first") = false,
+      "Checks the spec constraints translated to C++ on every shlo op in "
+      "`root`: [(op, location bytes, constraint id, text bytes, detail "
+      "bytes)], one per violating op.");
+
   m.def("print_registered_passes", &shloPrintRegisteredPasses,
         "Prints all passes registered in this process to stdout.");
 }

@@ -5,6 +5,7 @@
   dialect/ShloOps.td                   one ODS op per spec/ops/*.yaml
   python/shlo/verify/_spec_table.py    the verifier's constraint table
   docs/spec.md                         the human-readable spec
+  dialect/ShloSpecVerify.cpp           the constraints in C++ (tools/gen_spec_cpp.py)
 
 `--check` regenerates in memory and fails if a checked-in file is stale.
 """
@@ -15,6 +16,7 @@ import ast
 import pprint
 import sys
 
+import gen_spec_cpp
 import speclib
 from speclib import ROOT
 
@@ -341,6 +343,7 @@ OUTPUTS = {
     "dialect/ShloOps.td": gen_ops_td,
     "python/shlo/verify/_spec_table.py": gen_py_table,
     "docs/spec.md": gen_docs,
+    "dialect/ShloSpecVerify.cpp": gen_spec_cpp.gen_cpp,
 }
 
 

@@ -22,6 +22,9 @@ class ShloPass:
 SHLO_PASSES = {p.name: p for p in (
     ShloPass("shlo-verify", "Checks every spec constraint of every shlo op (fails with the constraint id).",
              verify.run),
+    ShloPass("shlo-verify-spec", "Checks the spec constraints translated to C++ (all but those listed in "
+             "dialect/ShloSpecVerify.cpp) and every op's declared types and attributes, natively.",
+             verify.run_native),
     ShloPass("shlo-simplify", "Removes ops that return their operand unchanged (identity convert, reshape, "
              "transpose, broadcast_in_dim, slice, pad, reverse) and folds double negation.", simplify.run),
     ShloPass("shlo-legalize-to-linalg", "Lowers every shlo op to linalg / tensor / arith / math / complex / scf "

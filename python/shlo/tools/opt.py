@@ -50,6 +50,10 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--emit-bytecode", action="store_true", help="write MLIR bytecode instead of text")
     p.add_argument("--debuginfo", "--mlir-print-debuginfo", action="store_true", help="print locations")
     p.add_argument("--no-verify", action="store_true", help="skip verification of the input")
+    p.add_argument("--verify-native", action="store_true",
+                   help="verify with the C++ translation of the spec (shlo-verify-spec: every constraint "
+                        "but those dialect/ShloSpecVerify.cpp lists as left to Python) instead of the "
+                        "Python verifier")
     p.add_argument("--trusted-input", action="store_true",
                    help="read bytecode input in this process; by default it is read in a child process "
                         "first, since crafted bytes can crash MLIR's bytecode reader")
@@ -87,11 +91,16 @@ def main(argv=None) -> int:
 
 def _process(args) -> int:
     data, name = read_input(args.input)
-    prog = load_program(data, name, verify=not args.no_verify, trusted=args.trusted_input)
+    native = args.verify_native
+    prog = load_program(data, name, verify=not (args.no_verify or native), trusted=args.trusted_input)
+    if native and not args.no_verify:
+        _verify_native(prog)
     if args.pass_pipeline:
         run_pipeline(prog.module, args.pass_pipeline)
         if _lowers(args.pass_pipeline):
             _verify_structure(prog)       # no shlo ops left for the spec verifier
+        elif native:
+            _verify_native(prog)
         else:
             prog.verify()
     if args.verify_only:
@@ -105,6 +114,12 @@ def _process(args) -> int:
 
 def _lowers(pipeline: str) -> bool:
     return any(n in pipeline for n in ("shlo-legalize-to-linalg", *NAMED_PIPELINES))
+
+
+def _verify_native(prog) -> None:
+    from ..passes.verify import run_native
+    run_native(prog.module.operation)     # spec ids first, as prog.verify() reports them
+    _verify_structure(prog)
 
 
 def _verify_structure(prog) -> None:

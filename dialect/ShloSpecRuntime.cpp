@@ -1,0 +1,1500 @@
+// The C++ constraint vocabulary (see ShloSpecRuntime.h). Each function
+// follows its Python twin in python/shlo/verify/vocabulary.py or rules/*.py,
+// including where Python would raise (here: throw SpecEvalError).
+#include "ShloSpecRuntime.h"
+#include "ShloDialect.h"
+#include "ShloCAPI.h"
+
+#include "mlir-c/IR.h"
+#include "mlir/CAPI/IR.h"
+#include "mlir/Dialect/Quant/IR/QuantTypes.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Region.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+
+using namespace mlir;
+using namespace mlir::shlo;
+using namespace mlir::shlo::spec;
+using Kind = SpecValue::Kind;
+
+namespace mlir::shlo::spec {
+// Generated (ShloSpecVerify.cpp): element type name -> (class, bits).
+bool lookupElement(llvm::StringRef name, llvm::StringRef &cls, int64_t &bits);
+} // namespace mlir::shlo::spec
+
+void spec::fail(const std::string &message) { throw SpecEvalError{message}; }
+
+static thread_local Operation *current = nullptr;
+Operation *spec::currentOperation() { return current; }
+SV spec::currentOp() { return SV::none(); } // `op` itself: see the fn_ that take it
+
+const Values &SpecValue::seq() const {
+  if (!isSeq())
+    fail("expected a list or tuple, got " + repr());
+  return *items;
+}
+
+int64_t SpecValue::asInt() const {
+  if (kind == Kind::Int || kind == Kind::Bool)
+    return i;
+  fail("expected an integer, got " + repr());
+}
+
+static std::string printed(Type t) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  t.print(os);
+  return text;
+}
+
+std::string SpecValue::repr() const {
+  switch (kind) {
+  case Kind::None: return "None";
+  case Kind::Bool: return i ? "True" : "False";
+  case Kind::Int: return std::to_string(i);
+  case Kind::Float: return std::to_string(f);
+  case Kind::Str: return "'" + s + "'";
+  case Kind::List:
+  case Kind::Tuple: {
+    std::string out = kind == Kind::List ? "[" : "(";
+    for (size_t n = 0; n < items->size(); ++n)
+      out += (n ? ", " : "") + (*items)[n].repr();
+    return out + (kind == Kind::List ? "]" : ")");
+  }
+  case Kind::Type:
+  case Kind::Elem: return printed(type);
+  case Kind::Region: return "<region>";
+  case Kind::Struct:
+  case Kind::Attr:
+  case Kind::Elements: {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    attr.print(os);
+    return text;
+  }
+  }
+  return "?";
+}
+
+// ------------------------------------------------------------ Python semantics
+
+bool spec::truthy(const SV &v) {
+  switch (v.kind) {
+  case Kind::None: return false;
+  case Kind::Bool:
+  case Kind::Int: return v.i != 0;
+  case Kind::Float: return v.f != 0;
+  case Kind::Str: return !v.s.empty();
+  case Kind::List:
+  case Kind::Tuple: return !v.items->empty();
+  default: return true;
+  }
+}
+
+static double number(const SV &v) { return v.kind == Kind::Float ? v.f : double(v.i); }
+
+// Element type spellings met during one verification: printing a type builds
+// an AsmState over every loaded dialect, which would dominate the run time.
+// Keyed by uniqued type, so it lives no longer than one shloVerifySpec call
+// (a later context may reuse the address).
+static thread_local llvm::DenseMap<Type, std::string> *spellings = nullptr;
+
+static const std::string &elemText(Type t) {
+  static thread_local std::string scratch;
+  if (!spellings)
+    return scratch = printed(t);
+  auto it = spellings->find(t);
+  if (it == spellings->end())
+    it = spellings->try_emplace(t, printed(t)).first;
+  return it->second;
+}
+
+bool spec::pyEq(const SV &a, const SV &b) {
+  if (a.isNumber() && b.isNumber()) {
+    if (a.kind == Kind::Float || b.kind == Kind::Float)
+      return number(a) == number(b);
+    return a.i == b.i;
+  }
+  // An element type is its spelling in Python.
+  if (a.kind == Kind::Elem && b.kind == Kind::Elem)
+    return a.type == b.type;
+  if (a.kind == Kind::Elem && b.kind == Kind::Str)
+    return elemText(a.type) == b.s;
+  if (a.kind == Kind::Str && b.kind == Kind::Elem)
+    return a.s == elemText(b.type);
+  if (a.kind != b.kind)
+    return false;
+  switch (a.kind) {
+  case Kind::None: return true;
+  case Kind::Str: return a.s == b.s;
+  case Kind::List:
+  case Kind::Tuple: {
+    if (a.items->size() != b.items->size())
+      return false;
+    for (size_t n = 0; n < a.items->size(); ++n)
+      if (!pyEq((*a.items)[n], (*b.items)[n]))
+        return false;
+    return true;
+  }
+  case Kind::Type: return a.type == b.type;
+  case Kind::Region: return a.region == b.region;
+  case Kind::Struct:
+  case Kind::Attr:
+  case Kind::Elements: return a.attr == b.attr;
+  default: return false;
+  }
+}
+
+bool spec::pyLt(const SV &a, const SV &b) {
+  if (a.isNumber() && b.isNumber())
+    return number(a) < number(b);
+  if (a.kind == Kind::Str && b.kind == Kind::Str)
+    return a.s < b.s;
+  if (a.isSeq() && a.kind == b.kind) {
+    const Values &x = *a.items, &y = *b.items;
+    for (size_t n = 0; n < x.size() && n < y.size(); ++n)
+      if (!pyEq(x[n], y[n]))
+        return pyLt(x[n], y[n]);
+    return x.size() < y.size();
+  }
+  fail("'<' not supported between " + a.repr() + " and " + b.repr());
+}
+
+bool spec::pyIn(const SV &item, const SV &container) {
+  if (container.kind == Kind::Str) {
+    if (item.kind != Kind::Str)
+      fail("'in <string>' requires a string");
+    return container.s.find(item.s) != std::string::npos;
+  }
+  for (const SV &x : container.seq())
+    if (pyEq(item, x))
+      return true;
+  return false;
+}
+
+static SV arith(const SV &a, const SV &b, char op) {
+  if (!a.isNumber() || !b.isNumber())
+    fail(std::string("unsupported operand types for ") + op + ": " + a.repr() + ", " + b.repr());
+  if (a.kind == Kind::Float || b.kind == Kind::Float) {
+    double x = number(a), y = number(b);
+    switch (op) {
+    case '+': return SV::real(x + y);
+    case '-': return SV::real(x - y);
+    case '*': return SV::real(x * y);
+    default: fail("float division in a constraint");
+    }
+  }
+  int64_t x = a.i, y = b.i;
+  switch (op) {
+  case '+': return SV::integer(x + y);
+  case '-': return SV::integer(x - y);
+  case '*': return SV::integer(x * y);
+  case '%':
+  case '/': {
+    if (y == 0)
+      fail("integer division or modulo by zero");
+    int64_t q = x / y, r = x % y;
+    if (r != 0 && ((r < 0) != (y < 0))) { // Python floors
+      q -= 1;
+      r += y;
+    }
+    return SV::integer(op == '%' ? r : q);
+  }
+  }
+  fail("unsupported operator");
+}
+
+SV spec::pyAdd(const SV &a, const SV &b) {
+  if (a.isSeq() && a.kind == b.kind) {
+    Values out(*a.items);
+    out.insert(out.end(), b.items->begin(), b.items->end());
+    return SV::sequence(a.kind, std::move(out));
+  }
+  if (a.kind == Kind::Str && b.kind == Kind::Str)
+    return SV::str(a.s + b.s);
+  return arith(a, b, '+');
+}
+SV spec::pySub(const SV &a, const SV &b) { return arith(a, b, '-'); }
+SV spec::pyMul(const SV &a, const SV &b) {
+  if (a.isSeq() && (b.kind == Kind::Int || b.kind == Kind::Bool)) {
+    Values out;
+    for (int64_t n = 0; n < b.i; ++n)
+      out.insert(out.end(), a.items->begin(), a.items->end());
+    return SV::sequence(a.kind, std::move(out));
+  }
+  return arith(a, b, '*');
+}
+SV spec::pyMod(const SV &a, const SV &b) { return arith(a, b, '%'); }
+SV spec::pyFloorDiv(const SV &a, const SV &b) { return arith(a, b, '/'); }
+SV spec::pyNeg(const SV &a) {
+  if (a.kind == Kind::Float)
+    return SV::real(-a.f);
+  return SV::integer(-a.asInt());
+}
+
+static size_t normIndex(int64_t index, size_t size) {
+  int64_t n = index < 0 ? index + int64_t(size) : index;
+  if (n < 0 || n >= int64_t(size))
+    fail("index out of range");
+  return size_t(n);
+}
+
+SV spec::pyIndex(const SV &container, const SV &index) {
+  if (container.kind == Kind::Str) {
+    size_t n = normIndex(index.asInt(), container.s.size());
+    return SV::str(container.s.substr(n, 1));
+  }
+  const Values &xs = container.seq();
+  return xs[normIndex(index.asInt(), xs.size())];
+}
+
+SV spec::pySlice(const SV &container, const SV &lo, const SV &hi) {
+  const Values &xs = container.seq();
+  int64_t size = xs.size();
+  auto clamp = [&](const SV &v, int64_t dflt) {
+    if (v.isNone())
+      return dflt;
+    int64_t n = v.asInt();
+    if (n < 0)
+      n += size;
+    return std::clamp<int64_t>(n, 0, size);
+  };
+  int64_t a = clamp(lo, 0), b = clamp(hi, size);
+  Values out;
+  for (int64_t n = a; n < b; ++n)
+    out.push_back(xs[n]);
+  return SV::sequence(container.kind, std::move(out));
+}
+
+Values spec::iterate(const SV &v) {
+  if (v.kind == Kind::Str) {
+    Values out;
+    for (char c : v.s)
+      out.push_back(SV::str(std::string(1, c)));
+    return out;
+  }
+  return v.seq();
+}
+
+SV spec::unpackAt(const SV &v, size_t n, size_t i) {
+  const Values &xs = v.seq();
+  if (xs.size() != n)
+    fail("cannot unpack " + std::to_string(xs.size()) + " values into " + std::to_string(n));
+  return xs[i];
+}
+
+// ---------------------------------------------------------------- types
+
+namespace {
+const char *kindOf(Type t) {
+  if (isa<RankedTensorType>(t)) return "tensor";
+  if (isa<TokenType>(t)) return "token";
+  if (isa<TupleType>(t)) return "tuple";
+  if (isa<FutureType>(t)) return "future";
+  return "other";
+}
+
+bool isTensorValue(const SV &x) { return x.kind == Kind::Type && isa<RankedTensorType>(x.type); }
+
+RankedTensorType needTensor(const SV &x) {
+  if (!isTensorValue(x))
+    fail("expected a ranked tensor, got " + x.repr());
+  return cast<RankedTensorType>(x.type);
+}
+
+SV sizeValue(int64_t d) { return ShapedType::isDynamic(d) ? SV::none() : SV::integer(d); }
+
+SV shapeOf(RankedTensorType t) {
+  Values out;
+  for (int64_t d : t.getShape())
+    out.push_back(sizeValue(d));
+  return SV::tuple(std::move(out));
+}
+
+quant::QuantizedType quantOf(const SV &x) {
+  return isTensorValue(x) ? dyn_cast<quant::QuantizedType>(cast<RankedTensorType>(x.type).getElementType())
+                          : quant::QuantizedType();
+}
+
+quant::QuantizedType needQuant(const SV &x) {
+  auto q = quantOf(x);
+  if (!q)
+    fail("'NoneType' object has no attribute: " + x.repr() + " is not quantized");
+  return q;
+}
+
+bool isPerAxis(quant::QuantizedType q) { return isa<quant::UniformQuantizedPerAxisType>(q); }
+
+std::string storageName(quant::QuantizedType q) {
+  return (q.isSigned() ? "i" : "ui") + std::to_string(q.getStorageTypeIntegralWidth());
+}
+
+const SV &arg(const Values &args, size_t n) {
+  if (n >= args.size())
+    fail("missing argument");
+  return args[n];
+}
+
+// The element class of an element type (python: types.element_class).
+std::string elementClass(const SV &e) {
+  std::string name = e.kind == Kind::Str ? e.s : elemText(e.type);
+  if (llvm::StringRef(name).starts_with("!quant."))
+    return "quantized";
+  llvm::StringRef cls;
+  int64_t bits;
+  if (lookupElement(name, cls, bits))
+    return cls.str();
+  return "";
+}
+
+int64_t elementBits(const std::string &name) {
+  llvm::StringRef cls;
+  int64_t bits;
+  if (!lookupElement(name, cls, bits))
+    fail("unknown element type " + name);
+  return bits;
+}
+
+// `_class(x)`: the class of an element type name, or of a tensor's element type.
+std::string classOf(const SV &x) {
+  if (x.kind == Kind::Str || x.kind == Kind::Elem)
+    return elementClass(x);
+  return elementClass(SV::elem(needTensor(x).getElementType()));
+}
+
+MLIRContext *context() { return current->getContext(); }
+
+Type elemFromName(const std::string &name) {
+  MlirType t = mlirTypeParseGet(wrap(context()), mlirStringRefCreate(name.data(), name.size()));
+  if (mlirTypeIsNull(t))
+    fail("not an element type: " + name);
+  return unwrap(t);
+}
+
+Type asElement(const SV &e) {
+  if (e.kind == Kind::Elem)
+    return e.type;
+  if (e.kind == Kind::Str)
+    return elemFromName(e.s);
+  fail("expected an element type, got " + e.repr());
+}
+
+SV tensorOf(const SV &shape, Type element) {
+  SmallVector<int64_t> dims;
+  for (const SV &d : iterate(shape))
+    dims.push_back(d.isNone() || d.asInt() < 0 ? ShapedType::kDynamic : d.asInt());
+  return SV::ofType(RankedTensorType::get(dims, element));
+}
+
+Values typesOf(TypeRange types) {
+  Values out;
+  for (Type t : types)
+    out.push_back(SV::ofType(t));
+  return out;
+}
+
+Region &needRegion(const SV &r) {
+  if (r.kind != Kind::Region)
+    fail("expected a region, got " + r.repr());
+  return *r.region;
+}
+
+Values regionArgs(const SV &r) {
+  Region &region = needRegion(r);
+  if (region.empty())
+    return {};
+  return typesOf(region.front().getArgumentTypes());
+}
+
+Values regionReturns(const SV &r) {
+  Region &region = needRegion(r);
+  if (region.empty() || region.front().empty())
+    return {};
+  return typesOf(region.front().back().getOperandTypes());
+}
+
+SV structGet(const SV &s, llvm::StringRef field) {
+  if (s.kind != Kind::Struct)
+    fail("no field " + field.str() + " on " + s.repr());
+  return structField(s.attr, field);
+}
+
+// Integer entries of a tensor literal, row-major (python: literal_values).
+Values literalInts(const SV &lit) {
+  if (lit.kind != Kind::Elements)
+    fail("expected a tensor literal, got " + lit.repr());
+  auto dense = dyn_cast<DenseIntElementsAttr>(lit.attr);
+  if (!dense)
+    fail("C++ reads only dense integer literals");
+  bool zext = dense.getElementType().isUnsignedInteger() || dense.getElementType().isInteger(1);
+  Values out;
+  for (const APInt &v : dense.getValues<APInt>())
+    out.push_back(SV::integer(zext ? int64_t(v.getZExtValue()) : v.getSExtValue()));
+  return out;
+}
+
+SV boolean(bool b) { return SV::boolean(b); }
+} // namespace
+
+SV spec::pyAttr(const SV &object, llvm::StringRef name) {
+  if (object.kind == Kind::Struct)
+    return structGet(object, name);
+  if (object.kind == Kind::Elements && name == "type")
+    return SV::ofType(object.type);
+  if ((object.kind == Kind::Type) && name == "text")
+    return SV::str(printed(object.type));
+  if (object.kind == Kind::Type && name == "shape")
+    return isTensorValue(object) ? shapeOf(cast<RankedTensorType>(object.type)) : SV::none();
+  fail("no attribute " + name.str() + " on " + object.repr());
+}
+
+// ---------------------------------------------------------------- builtins
+
+#define FN(name) SV spec::fn_##name(const Values &args)
+
+FN(len) {
+  const SV &x = arg(args, 0);
+  if (x.kind == Kind::Str)
+    return SV::integer(x.s.size());
+  return SV::integer(x.seq().size());
+}
+FN(range) {
+  int64_t lo = 0, hi = arg(args, 0).asInt();
+  if (args.size() > 1) {
+    lo = hi;
+    hi = args[1].asInt();
+  }
+  Values out;
+  for (int64_t n = lo; n < hi; ++n)
+    out.push_back(SV::integer(n));
+  return SV::list(std::move(out));
+}
+FN(zip) {
+  std::vector<Values> seqs;
+  size_t n = SIZE_MAX;
+  for (const SV &a : args) {
+    seqs.push_back(iterate(a));
+    n = std::min(n, seqs.back().size());
+  }
+  Values out;
+  for (size_t k = 0; k < (seqs.empty() ? 0 : n); ++k) {
+    Values row;
+    for (const Values &s : seqs)
+      row.push_back(s[k]);
+    out.push_back(SV::tuple(std::move(row)));
+  }
+  return SV::list(std::move(out));
+}
+FN(enumerate) {
+  Values out;
+  int64_t n = 0;
+  for (const SV &x : iterate(arg(args, 0)))
+    out.push_back(SV::tuple({SV::integer(n++), x}));
+  return SV::list(std::move(out));
+}
+static Values oneOrMany(const Values &args) { return args.size() == 1 ? iterate(args[0]) : args; }
+FN(min) {
+  Values xs = oneOrMany(args);
+  if (xs.empty())
+    fail("min() arg is an empty sequence");
+  SV best = xs[0];
+  for (const SV &x : xs)
+    if (pyLt(x, best))
+      best = x;
+  return best;
+}
+FN(max) {
+  Values xs = oneOrMany(args);
+  if (xs.empty())
+    fail("max() arg is an empty sequence");
+  SV best = xs[0];
+  for (const SV &x : xs)
+    if (pyLt(best, x))
+      best = x;
+  return best;
+}
+FN(sum) {
+  SV total = args.size() > 1 ? args[1] : SV::integer(0);
+  for (const SV &x : iterate(arg(args, 0)))
+    total = pyAdd(total, x);
+  return total;
+}
+FN(sorted) {
+  Values xs = iterate(arg(args, 0));
+  std::stable_sort(xs.begin(), xs.end(), [](const SV &a, const SV &b) { return pyLt(a, b); });
+  return SV::list(std::move(xs));
+}
+FN(list) { return SV::list(iterate(arg(args, 0))); }
+FN(tuple) { return SV::tuple(iterate(arg(args, 0))); }
+FN(abs) {
+  const SV &x = arg(args, 0);
+  if (x.kind == Kind::Float)
+    return SV::real(std::abs(x.f));
+  return SV::integer(std::abs(x.asInt()));
+}
+FN(int) {
+  const SV &x = arg(args, 0);
+  if (x.kind == Kind::Float)
+    return SV::integer(int64_t(x.f));
+  return SV::integer(x.asInt());
+}
+
+// ---------------------------------------------------------------- shapes
+
+FN(type) { return arg(args, 0); }
+FN(shape) { return shapeOf(needTensor(arg(args, 0))); }
+FN(rank) {
+  const SV &x = arg(args, 0);
+  if (x.kind == Kind::Tuple)
+    return SV::integer(x.items->size());
+  return SV::integer(needTensor(x).getRank());
+}
+FN(dim) { return pyIndex(fn_shape({arg(args, 0)}), arg(args, 1)); }
+FN(dims) {
+  SV s = fn_shape({arg(args, 0)});
+  Values out;
+  for (const SV &i : iterate(arg(args, 1)))
+    out.push_back(pyIndex(s, i));
+  return SV::tuple(std::move(out));
+}
+FN(size) {
+  const SV &x = arg(args, 0);
+  if (x.kind == Kind::Type) {
+    int64_t total = 1;
+    for (int64_t d : needTensor(x).getShape()) {
+      if (ShapedType::isDynamic(d))
+        return SV::none();
+      total *= d;
+    }
+    return SV::integer(total);
+  }
+  return fn_len({x});
+}
+FN(product) {
+  int64_t total = 1;
+  for (const SV &v : iterate(arg(args, 0))) {
+    if (v.isNone())
+      return SV::none();
+    total *= v.asInt();
+  }
+  return SV::integer(total);
+}
+FN(is_static) {
+  const SV &x = arg(args, 0);
+  SV s = x.kind == Kind::Tuple ? x : fn_shape({x});
+  for (const SV &d : *s.items)
+    if (d.isNone())
+      return boolean(false);
+  return boolean(true);
+}
+static bool compatibleDim(const SV &a, const SV &b) { return a.isNone() || b.isNone() || pyEq(a, b); }
+FN(compatible_dim) { return boolean(compatibleDim(arg(args, 0), arg(args, 1))); }
+static bool compatibleDims(const SV &a, const SV &b) {
+  Values x = iterate(a), y = iterate(b);
+  if (x.size() != y.size())
+    return false;
+  for (size_t n = 0; n < x.size(); ++n)
+    if (!compatibleDim(x[n], y[n]))
+      return false;
+  return true;
+}
+FN(compatible_dims) {
+  SV a = arg(args, 0), b = arg(args, 1);
+  if (!a.isSeq() || !b.isSeq())
+    fail("object has no len()");
+  return boolean(compatibleDims(a, b));
+}
+FN(compatible_shape) { return boolean(compatibleDims(arg(args, 0), arg(args, 1))); }
+FN(compatible_shapes) {
+  Values shapes;
+  for (const SV &x : args)
+    shapes.push_back(fn_shape({x}));
+  for (size_t n = 1; n < shapes.size(); ++n)
+    if (!compatibleDims(shapes[0], shapes[n]))
+      return boolean(false);
+  return boolean(true);
+}
+FN(same_element_type) {
+  for (const SV &x : args)
+    if (needTensor(x).getElementType() != needTensor(args[0]).getElementType())
+      return boolean(false);
+  return boolean(true);
+}
+static const char *kindOfValue(const SV &x) {
+  if (x.kind != Kind::Type)
+    fail("'" + x.repr() + "' has no attribute 'kind'");
+  return kindOf(x.type);
+}
+static Values membersOf(Type t) {
+  if (auto tt = dyn_cast<TupleType>(t))
+    return typesOf(tt.getTypes());
+  if (auto ft = dyn_cast<FutureType>(t))
+    return typesOf(ft.getTypes());
+  return {};
+}
+FN(compatible_types) {
+  bool allTensors = true, allAggregates = true;
+  for (const SV &x : args) {
+    llvm::StringRef k = kindOfValue(x);
+    allTensors &= k == "tensor";
+    allAggregates &= (k == "tuple" || k == "future") && k == kindOfValue(args[0]);
+  }
+  if (allTensors)
+    return boolean(truthy(fn_compatible_shapes(args)) && truthy(fn_same_element_type(args)));
+  if (allAggregates) {
+    std::vector<Values> members;
+    for (const SV &x : args)
+      members.push_back(membersOf(x.type));
+    for (const Values &m : members)
+      if (m.size() != members[0].size())
+        return boolean(false);
+    for (size_t n = 0; n < members[0].size(); ++n) {
+      Values column;
+      for (const Values &m : members)
+        column.push_back(m[n]);
+      if (!truthy(fn_compatible_types(column)))
+        return boolean(false);
+    }
+    return boolean(true);
+  }
+  for (const SV &x : args)
+    if (!pyEq(x, args[0]))
+      return boolean(false);
+  return boolean(true);
+}
+FN(same_type) {
+  for (const SV &x : args)
+    if (!pyEq(x, args[0]))
+      return boolean(false);
+  return boolean(true);
+}
+FN(merge_shapes) {
+  Values a = iterate(arg(args, 0)), b = iterate(arg(args, 1)), out;
+  for (size_t n = 0; n < std::min(a.size(), b.size()); ++n)
+    out.push_back(a[n].isNone() ? b[n] : a[n]);
+  return SV::tuple(std::move(out));
+}
+FN(drop_dims) {
+  SV drop = SV::list(iterate(arg(args, 1)));
+  Values s = iterate(arg(args, 0)), out;
+  for (size_t n = 0; n < s.size(); ++n)
+    if (!pyIn(SV::integer(n), drop))
+      out.push_back(s[n]);
+  return SV::tuple(std::move(out));
+}
+FN(permute) {
+  Values out;
+  for (const SV &p : iterate(arg(args, 1)))
+    out.push_back(pyIndex(arg(args, 0), p));
+  return SV::tuple(std::move(out));
+}
+static bool isUnique(const Values &xs) {
+  for (size_t a = 0; a < xs.size(); ++a)
+    for (size_t b = a + 1; b < xs.size(); ++b)
+      if (pyEq(xs[a], xs[b]))
+        return false;
+  return true;
+}
+FN(is_unique) { return boolean(isUnique(iterate(arg(args, 0)))); }
+FN(is_sorted) {
+  Values xs = iterate(arg(args, 0));
+  for (size_t n = 1; n < xs.size(); ++n)
+    if (pyLt(xs[n], xs[n - 1]))
+      return boolean(false);
+  return boolean(true);
+}
+FN(is_permutation) {
+  SV sorted = fn_sorted({arg(args, 0)});
+  return boolean(pyEq(sorted, fn_range({arg(args, 1)})));
+}
+FN(tensor_type) {
+  const SV &e = arg(args, 1);
+  Type element = e.kind == Kind::Type ? needTensor(e).getElementType() : asElement(e);
+  return tensorOf(arg(args, 0), element);
+}
+FN(rank0) {
+  const SV &e = arg(args, 0);
+  Type element = (e.kind == Kind::Str || e.kind == Kind::Elem) ? asElement(e) : needTensor(e).getElementType();
+  return SV::ofType(RankedTensorType::get({}, element));
+}
+
+// ---------------------------------------------------------- element types
+
+FN(element_type) { return SV::elem(needTensor(arg(args, 0)).getElementType()); }
+FN(is_tensor) { return boolean(isTensorValue(arg(args, 0))); }
+FN(is_token) { const SV &x = arg(args, 0); return boolean(x.kind == Kind::Type && isa<TokenType>(x.type)); }
+FN(is_tuple) { const SV &x = arg(args, 0); return boolean(x.kind == Kind::Type && isa<TupleType>(x.type)); }
+FN(tuple_members) {
+  const SV &x = arg(args, 0);
+  kindOfValue(x);
+  return SV::list(membersOf(x.type));
+}
+FN(is_bool) { return boolean(classOf(arg(args, 0)) == "bool"); }
+FN(is_signed) { return boolean(classOf(arg(args, 0)) == "signed"); }
+FN(is_unsigned) { return boolean(classOf(arg(args, 0)) == "unsigned"); }
+FN(is_integer) {
+  std::string c = classOf(arg(args, 0));
+  return boolean(c == "signed" || c == "unsigned");
+}
+FN(is_float) { return boolean(classOf(arg(args, 0)) == "float"); }
+FN(is_complex) { return boolean(classOf(arg(args, 0)) == "complex"); }
+FN(is_quantized) { return boolean(bool(quantOf(arg(args, 0)))); }
+FN(is_per_axis_quantized) {
+  auto q = quantOf(arg(args, 0));
+  return boolean(q && isPerAxis(q));
+}
+FN(is_per_tensor_quantized) {
+  auto q = quantOf(arg(args, 0));
+  return boolean(q && !isPerAxis(q));
+}
+FN(any_quantized) {
+  for (const SV &x : args)
+    if (quantOf(x))
+      return boolean(true);
+  return boolean(false);
+}
+FN(all_quantized) {
+  for (const SV &x : args)
+    if (!quantOf(x))
+      return boolean(false);
+  return boolean(true);
+}
+FN(bitwidth) {
+  const SV &x = arg(args, 0);
+  if (x.kind == Kind::Str)
+    return SV::integer(elementBits(x.s));
+  if (x.kind == Kind::Elem)
+    return SV::integer(elementBits(elemText(x.type)));
+  if (auto q = quantOf(x))
+    return SV::integer(elementBits(storageName(q)));
+  return SV::integer(elementBits(elemText(needTensor(x).getElementType())));
+}
+FN(storage_type) {
+  auto q = needQuant(arg(args, 0));
+  return SV::elem(IntegerType::get(q.getContext(), q.getStorageTypeIntegralWidth(),
+                                   q.isSigned() ? IntegerType::Signless : IntegerType::Unsigned));
+}
+FN(expressed_type) { return SV::elem(needQuant(arg(args, 0)).getExpressedType()); }
+FN(quantization_dimension) {
+  auto q = needQuant(arg(args, 0));
+  if (auto pa = dyn_cast<quant::UniformQuantizedPerAxisType>(q))
+    return SV::integer(pa.getQuantizedDimension());
+  return SV::none();
+}
+FN(scales) {
+  auto q = needQuant(arg(args, 0));
+  Values out;
+  if (auto pa = dyn_cast<quant::UniformQuantizedPerAxisType>(q)) {
+    for (double s : pa.getScales())
+      out.push_back(SV::real(s));
+  } else if (auto pt = dyn_cast<quant::UniformQuantizedType>(q)) {
+    out.push_back(SV::real(pt.getScale()));
+  } else {
+    fail("not a uniform quantized type");
+  }
+  return SV::list(std::move(out));
+}
+FN(zero_points) {
+  auto q = needQuant(arg(args, 0));
+  Values out;
+  if (auto pa = dyn_cast<quant::UniformQuantizedPerAxisType>(q)) {
+    for (int64_t z : pa.getZeroPoints())
+      out.push_back(SV::integer(z));
+  } else if (auto pt = dyn_cast<quant::UniformQuantizedType>(q)) {
+    out.push_back(SV::integer(pt.getZeroPoint()));
+  } else {
+    fail("not a uniform quantized type");
+  }
+  return SV::list(std::move(out));
+}
+FN(baseline_element_type) {
+  const SV &x = arg(args, 0);
+  if (auto q = quantOf(x))
+    return SV::tuple({SV::str("quant"), SV::str(storageName(q)), SV::elem(q.getExpressedType()),
+                      SV::integer(q.getStorageTypeMin()), SV::integer(q.getStorageTypeMax())});
+  return fn_element_type({x});
+}
+FN(same_baseline_element_type) {
+  for (const SV &x : args)
+    if (!pyEq(fn_baseline_element_type({x}), fn_baseline_element_type({args[0]})))
+      return boolean(false);
+  return boolean(true);
+}
+FN(same_quantization_base) { return fn_same_baseline_element_type(args); }
+FN(complex_of) {
+  const SV &e = arg(args, 0);
+  if (e.kind == Kind::Elem && (isa<FloatType>(e.type) || isa<IntegerType>(e.type)))
+    return SV::elem(ComplexType::get(e.type));
+  std::string name = e.kind == Kind::Str ? e.s : e.kind == Kind::Elem ? elemText(e.type) : e.repr();
+  return SV::str("complex<" + name + ">");
+}
+FN(complex_part) {
+  const SV &e = arg(args, 0);
+  if (e.kind == Kind::Elem) {
+    if (auto c = dyn_cast<ComplexType>(e.type))
+      return SV::elem(c.getElementType());
+    return e;
+  }
+  if (e.kind != Kind::Str)
+    fail("complex_part of " + e.repr());
+  llvm::StringRef s(e.s);
+  if (s.starts_with("complex<"))
+    return SV::str(s.drop_front(8).drop_back(1).str());
+  return e;
+}
+
+// ------------------------------------------------------------- regions
+
+FN(block_args) { return SV::list(regionArgs(arg(args, 0))); }
+FN(returns) { return SV::list(regionReturns(arg(args, 0))); }
+FN(num_blocks) { return SV::integer(needRegion(arg(args, 0)).getBlocks().size()); }
+FN(scalar_region) {
+  const SV &region = arg(args, 0);
+  Values want;
+  for (const SV &e : iterate(arg(args, 1)))
+    want.push_back(fn_rank0({e}));
+  if (needRegion(region).getBlocks().size() != 1)
+    return boolean(false);
+  Values twice(want);
+  twice.insert(twice.end(), want.begin(), want.end());
+  return boolean(pyEq(SV::list(regionArgs(region)), SV::list(twice)) &&
+                 pyEq(SV::list(regionReturns(region)), SV::list(want)));
+}
+FN(parent_is_shlo_op) {
+  Operation *parent = current ? current->getParentOp() : nullptr;
+  return boolean(parent && parent->getName().getStringRef().starts_with("shlo."));
+}
+
+// ---------------------------------------------------------------- rules
+
+FN(same_element_type_up_to_axis) {
+  const SV &operand = arg(args, 0), &result = arg(args, 1);
+  if (!truthy(fn_is_per_axis_quantized({operand})))
+    return fn_same_element_type({operand, result});
+  return boolean(truthy(fn_is_per_axis_quantized({result})) &&
+                 truthy(fn_same_baseline_element_type({operand, result})));
+}
+FN(broadcast_quantization_ok) {
+  const SV &operand = arg(args, 0), &result = arg(args, 1);
+  SV axis = fn_quantization_dimension({operand});
+  if (!pyEq(fn_quantization_dimension({result}), pyIndex(arg(args, 2), axis)))
+    return boolean(false);
+  if (pyEq(fn_dim({operand, axis}), SV::integer(1))) {
+    SV s0 = pyIndex(fn_scales({operand}), SV::integer(0));
+    SV z0 = pyIndex(fn_zero_points({operand}), SV::integer(0));
+    for (const SV &s : *fn_scales({result}).items)
+      if (!pyEq(s, s0))
+        return boolean(false);
+    for (const SV &z : *fn_zero_points({result}).items)
+      if (!pyEq(z, z0))
+        return boolean(false);
+  }
+  return boolean(true);
+}
+FN(reshape_quantization_ok) {
+  const SV &operand = arg(args, 0), &result = arg(args, 1);
+  SV a = fn_quantization_dimension({operand}), b = fn_quantization_dimension({result});
+  if (a.isNone() || b.isNone())
+    return boolean(false);
+  SV beforeA = fn_product({pySlice(fn_shape({operand}), SV::none(), a)});
+  SV beforeB = fn_product({pySlice(fn_shape({result}), SV::none(), b)});
+  return boolean(compatibleDim(beforeA, beforeB) &&
+                 compatibleDim(fn_dim({operand, a}), fn_dim({result, b})));
+}
+FN(known_size_equal) {
+  const SV &a = arg(args, 0), &b = arg(args, 1);
+  return boolean(a.isNone() || b.isNone() || pyEq(a, b));
+}
+FN(is_dimension_tensor) {
+  const SV &x = arg(args, 0);
+  return boolean(pyEq(fn_rank({x}), SV::integer(1)) && compatibleDim(fn_dim({x, SV::integer(0)}), arg(args, 1)));
+}
+FN(concatenate_result_shape) {
+  Values shapes;
+  for (const SV &x : iterate(arg(args, 0)))
+    shapes.push_back(fn_shape({x}));
+  if (shapes.empty())
+    fail("list index out of range");
+  SV out = SV::list(*shapes[0].items);
+  for (size_t n = 1; n < shapes.size(); ++n)
+    out = SV::list(*fn_merge_shapes({fn_tuple({out}), shapes[n]}).items);
+  const SV &dimension = arg(args, 1);
+  Values along;
+  bool dynamic = false;
+  for (const SV &s : shapes) {
+    along.push_back(pyIndex(s, dimension));
+    dynamic |= along.back().isNone();
+  }
+  Values result(*out.items);
+  result[normIndex(dimension.asInt(), result.size())] = dynamic ? SV::none() : fn_sum({SV::list(along)});
+  return SV::tuple(std::move(result));
+}
+FN(same_shape_except) {
+  Values shapes;
+  for (const SV &x : iterate(arg(args, 0)))
+    shapes.push_back(fn_shape({x}));
+  if (shapes.empty())
+    fail("list index out of range");
+  size_t r = shapes[0].items->size();
+  for (const SV &s : shapes)
+    if (s.items->size() != r)
+      return boolean(false);
+  for (size_t n = 1; n < shapes.size(); ++n)
+    for (size_t d = 0; d < r; ++d)
+      if (!pyEq(SV::integer(d), arg(args, 1)) && !compatibleDim((*shapes[0].items)[d], (*shapes[n].items)[d]))
+        return boolean(false);
+  return boolean(true);
+}
+FN(pad_result_shape) {
+  Values rows = iterate(fn_zip({fn_shape({arg(args, 0)}), arg(args, 1), arg(args, 2), arg(args, 3)}));
+  Values out;
+  for (const SV &row : rows) {
+    const Values &v = *row.items;
+    if (v[0].isNone()) {
+      out.push_back(SV::none());
+      continue;
+    }
+    SV d = v[0];
+    SV grown = pyMul(fn_max({pySub(d, SV::integer(1)), SV::integer(0)}), v[3]);
+    out.push_back(pyAdd(pyAdd(pyAdd(v[1], v[2]), d), grown));
+  }
+  return SV::tuple(std::move(out));
+}
+FN(slice_result_shape) {
+  Values out;
+  for (const SV &row : iterate(fn_zip({arg(args, 0), arg(args, 1), arg(args, 2)}))) {
+    const Values &v = *row.items;
+    out.push_back(pyNeg(pyFloorDiv(pyNeg(pySub(v[1], v[0])), v[2])));
+  }
+  return SV::tuple(std::move(out));
+}
+FN(slice_bounds_ok) {
+  for (const SV &row : iterate(fn_zip({arg(args, 1), arg(args, 2), fn_shape({arg(args, 0)})}))) {
+    const Values &v = *row.items;
+    if (!(!pyLt(v[0], SV::integer(0)) && !pyLt(v[1], v[0]) && (v[2].isNone() || !pyLt(v[2], v[1]))))
+      return boolean(false);
+  }
+  return boolean(true);
+}
+FN(start_indices_ok) {
+  Values xs = iterate(arg(args, 0));
+  for (const SV &i : xs)
+    if (!pyEq(fn_rank({i}), SV::integer(0)))
+      return boolean(false);
+  return fn_same_type(xs);
+}
+FN(abs_element_type) {
+  const SV &x = arg(args, 0);
+  if (truthy(fn_is_complex({x})))
+    return fn_complex_part({fn_element_type({x})});
+  return fn_baseline_element_type({x});
+}
+FN(scalar_or_compatible) {
+  const SV &x = arg(args, 0);
+  return boolean(pyEq(fn_rank({x}), SV::integer(0)) ||
+                 compatibleDims(fn_shape({x}), fn_shape({arg(args, 1)})));
+}
+FN(bitcast_convert_shape_ok) {
+  const SV &operand = arg(args, 0), &result = arg(args, 1);
+  int64_t ebits = fn_bitwidth({operand}).i, rbits = fn_bitwidth({result}).i;
+  Values ins = *fn_shape({operand}).items, outs = *fn_shape({result}).items;
+  size_t r = ins.size();
+  auto sub = [](const Values &v, size_t n) { return SV::tuple(Values(v.begin(), v.begin() + std::min(n, v.size()))); };
+  if (rbits == ebits)
+    return boolean(compatibleDims(SV::tuple(outs), SV::tuple(ins)));
+  if (rbits < ebits) {
+    if (outs.size() != r + 1 || !compatibleDims(sub(outs, r), SV::tuple(ins)))
+      return boolean(false);
+    return boolean(ebits % rbits == 0 && compatibleDim(outs[r], SV::integer(ebits / rbits)));
+  }
+  if (r == 0 || outs.size() != r - 1 || !compatibleDims(SV::tuple(outs), sub(ins, r - 1)))
+    return boolean(false);
+  return boolean(rbits % ebits == 0 && compatibleDim(ins[r - 1], SV::integer(rbits / ebits)));
+}
+static bool allInRange(const SV &values, const SV &n) {
+  for (const SV &x : iterate(values))
+    if (pyLt(x, SV::integer(0)) || !pyLt(x, n))
+      return false;
+  return true;
+}
+FN(all_in_range) { return boolean(allInRange(arg(args, 0), arg(args, 1))); }
+FN(dims_ok) { return boolean(isUnique(iterate(arg(args, 0))) && allInRange(arg(args, 0), arg(args, 1))); }
+FN(divisible) {
+  const SV &size = arg(args, 0);
+  return boolean(size.isNone() || pyEq(pyMod(size, arg(args, 1)), SV::integer(0)));
+}
+FN(dim_if_valid) {
+  const SV &x = arg(args, 0), &d = arg(args, 1);
+  // isinstance(d, int) holds for bools too.
+  if ((d.kind == Kind::Int || d.kind == Kind::Bool) && d.i >= 0 && pyLt(d, fn_rank({x})))
+    return fn_dim({x, d});
+  return SV::none();
+}
+FN(size_quotient) {
+  const SV &size = arg(args, 0), &count = arg(args, 1);
+  if (size.isNone() || count.isNone())
+    return SV::none();
+  return pyFloorDiv(size, count);
+}
+FN(index_vector_size) {
+  const SV &indices = arg(args, 0), &ivd = arg(args, 1);
+  if (pyLt(ivd, fn_rank({indices})))
+    return fn_dim({indices, ivd});
+  return SV::integer(1);
+}
+static SV dimsList(std::initializer_list<SV> parts) {
+  Values out;
+  for (const SV &p : parts) {
+    if (p.isSeq())
+      out.insert(out.end(), p.items->begin(), p.items->end());
+    else
+      out.push_back(p);
+  }
+  return SV::list(std::move(out));
+}
+FN(conv_input_dims) {
+  const SV &d = arg(args, 0);
+  return dimsList({structGet(d, "input_batch_dimension"), structGet(d, "input_spatial_dimensions"),
+                   structGet(d, "input_feature_dimension")});
+}
+FN(conv_kernel_dims) {
+  const SV &d = arg(args, 0);
+  return dimsList({structGet(d, "kernel_input_feature_dimension"), structGet(d, "kernel_output_feature_dimension"),
+                   structGet(d, "kernel_spatial_dimensions")});
+}
+FN(conv_output_dims) {
+  const SV &d = arg(args, 0);
+  return dimsList({structGet(d, "output_batch_dimension"), structGet(d, "output_spatial_dimensions"),
+                   structGet(d, "output_feature_dimension")});
+}
+FN(is_feature_vector) {
+  const SV &x = arg(args, 0);
+  return boolean(pyEq(fn_rank({x}), SV::integer(1)) &&
+                 compatibleDim(fn_dim({x, SV::integer(0)}), fn_dim({arg(args, 1), arg(args, 2)})));
+}
+FN(compatible_type_lists) {
+  Values a = iterate(arg(args, 0)), b = iterate(arg(args, 1));
+  if (a.size() != b.size())
+    return boolean(false);
+  for (size_t n = 0; n < a.size(); ++n)
+    if (!truthy(fn_compatible_types({a[n], b[n]})))
+      return boolean(false);
+  return boolean(true);
+}
+FN(channel_id) {
+  const SV &h = arg(args, 0);
+  return h.isNone() ? SV::integer(0) : structGet(h, "handle");
+}
+FN(binary_reducer_type) {
+  const SV &region = arg(args, 0);
+  if (needRegion(region).getBlocks().size() != 1)
+    return SV::none();
+  Values a = regionArgs(region), r = regionReturns(region);
+  if (a.size() != 2 || r.size() != 1)
+    return SV::none();
+  const SV &e = a[0];
+  if (!isTensorValue(e) || needTensor(e).getRank() != 0 || !pyEq(a[1], e) || !pyEq(r[0], e))
+    return SV::none();
+  return e;
+}
+FN(region_return_elements) {
+  Values out;
+  for (const SV &t : regionReturns(arg(args, 0)))
+    out.push_back(fn_element_type({t}));
+  return SV::list(std::move(out));
+}
+FN(literal_values) { return SV::list(literalInts(arg(args, 0))); }
+FN(group_size) {
+  const SV &lit = arg(args, 0);
+  if (lit.kind != Kind::Elements)
+    fail("expected a tensor literal");
+  return pyIndex(fn_shape({SV::ofType(lit.type)}), SV::integer(1));
+}
+FN(replica_groups_unique) {
+  const SV &lit = arg(args, 0);
+  if (lit.kind != Kind::Elements)
+    fail("expected a tensor literal");
+  return boolean(pyEq(fn_rank({SV::ofType(lit.type)}), SV::integer(2)) && isUnique(literalInts(lit)));
+}
+FN(replica_groups_dense) {
+  Values ids = literalInts(arg(args, 0));
+  for (const SV &i : ids)
+    if (i.i < 0 || i.i >= int64_t(ids.size()))
+      return boolean(false);
+  return boolean(true);
+}
+FN(triangular_solve_shapes_ok) {
+  SV sa = fn_shape({arg(args, 0)}), sb = fn_shape({arg(args, 1)});
+  SV m2 = SV::integer(-2), m1 = SV::integer(-1);
+  return boolean(compatibleDims(pySlice(sa, SV::none(), m2), pySlice(sb, SV::none(), m2)) &&
+                 compatibleDim(pyIndex(sa, m2), pyIndex(sa, m1)) &&
+                 compatibleDim(pyIndex(sa, m1), truthy(arg(args, 2)) ? pyIndex(sb, m2) : pyIndex(sb, m1)));
+}
+FN(dot_general_shape) {
+  const SV &d = arg(args, 2);
+  SV lb = structGet(d, "lhs_batching_dimensions"), rb = structGet(d, "rhs_batching_dimensions");
+  SV lc = structGet(d, "lhs_contracting_dimensions"), rc = structGet(d, "rhs_contracting_dimensions");
+  SV ls = fn_shape({arg(args, 0)}), rs = fn_shape({arg(args, 1)});
+  Values out;
+  for (const SV &row : iterate(fn_zip({lb, rb}))) {
+    SV l = pyIndex(ls, (*row.items)[0]);
+    out.push_back(l.isNone() ? pyIndex(rs, (*row.items)[1]) : l);
+  }
+  for (size_t n = 0; n < ls.items->size(); ++n)
+    if (!pyIn(SV::integer(n), lb) && !pyIn(SV::integer(n), lc))
+      out.push_back((*ls.items)[n]);
+  for (size_t n = 0; n < rs.items->size(); ++n)
+    if (!pyIn(SV::integer(n), rb) && !pyIn(SV::integer(n), rc))
+      out.push_back((*rs.items)[n]);
+  return SV::tuple(std::move(out));
+}
+FN(is_promotable) {
+  const SV &x = arg(args, 0), &y = arg(args, 1);
+  if (quantOf(x) || quantOf(y))
+    return boolean(quantOf(x) && quantOf(y) && pyEq(fn_expressed_type({x}), fn_expressed_type({y})) &&
+                   !pyLt(fn_bitwidth({y}), fn_bitwidth({x})));
+  std::string cx = elementClass(fn_element_type({x})), cy = elementClass(fn_element_type({y}));
+  return boolean(cx == cy && !pyLt(fn_bitwidth({y}), fn_bitwidth({x})));
+}
+FN(reducer_signature_ok) {
+  Values elements;
+  for (const SV &i : iterate(arg(args, 1)))
+    elements.push_back(fn_element_type({i}));
+  return fn_scalar_region({arg(args, 0), SV::list(std::move(elements))});
+}
+static bool promotable(const SV &source, const SV &target) {
+  if (pyEq(source, target))
+    return true;
+  std::string s = source.kind == Kind::Str ? source.s : elemText(asElement(source));
+  std::string t = target.kind == Kind::Str ? target.s : elemText(asElement(target));
+  if (llvm::StringRef(s).starts_with("!quant") || llvm::StringRef(t).starts_with("!quant"))
+    return false;
+  std::string a = elementClass(SV::str(s)), b = elementClass(SV::str(t));
+  auto integral = [](const std::string &c) { return c == "bool" || c == "signed" || c == "unsigned"; };
+  bool same = (integral(a) && integral(b)) || (a == "float" && b == "float") || (a == "complex" && b == "complex");
+  if (!same)
+    return false;
+  return a == "float" || elementBits(s) <= elementBits(t);
+}
+FN(promotable) { return boolean(promotable(arg(args, 0), arg(args, 1))); }
+FN(accumulator_types) {
+  Values init = iterate(arg(args, 1));
+  size_t n = init.size();
+  Values a = regionArgs(arg(args, 0));
+  bool fromBody = a.size() >= n;
+  for (size_t k = 0; fromBody && k < n; ++k)
+    fromBody = isTensorValue(a[k]) && needTensor(a[k]).getRank() == 0;
+  Values out;
+  for (size_t k = 0; k < n; ++k)
+    out.push_back(fn_element_type({fromBody ? a[k] : init[k]}));
+  return SV::list(std::move(out));
+}
+FN(promoted_reducer_ok) {
+  const SV &body = arg(args, 0), &init = arg(args, 1), &inputs = arg(args, 2);
+  SV elements = fn_accumulator_types({body, init});
+  if (!truthy(fn_scalar_region({body, elements})))
+    return boolean(false);
+  for (const SV &row : iterate(fn_zip({init, inputs, elements}))) {
+    const Values &v = *row.items;
+    if (!promotable(fn_element_type({v[0]}), v[2]) || !promotable(fn_element_type({v[1]}), v[2]))
+      return boolean(false);
+  }
+  return boolean(true);
+}
+#undef FN
+
+// ------------------------------------------------------------ attributes
+
+std::optional<SV> spec::decodeI64(Attribute a) {
+  auto i = dyn_cast<IntegerAttr>(a);
+  if (!i || !isa<IntegerType>(i.getType()))
+    return std::nullopt;
+  return SV::integer(i.getType().isUnsignedInteger() ? int64_t(i.getValue().getZExtValue())
+                                                     : i.getValue().getSExtValue());
+}
+std::optional<SV> spec::decodeF32(Attribute a) {
+  auto f = dyn_cast<FloatAttr>(a);
+  if (!f)
+    return std::nullopt;
+  return SV::real(f.getValueAsDouble());
+}
+std::optional<SV> spec::decodeBool(Attribute a) {
+  auto b = dyn_cast<BoolAttr>(a);
+  if (!b)
+    return std::nullopt;
+  return SV::boolean(b.getValue());
+}
+std::optional<SV> spec::decodeString(Attribute a) {
+  auto s = dyn_cast<StringAttr>(a);
+  if (!s)
+    return std::nullopt;
+  return SV::str(s.getValue().str());
+}
+std::optional<SV> spec::decodeI64Array(Attribute a) {
+  auto d = dyn_cast<DenseI64ArrayAttr>(a);
+  if (!d)
+    return std::nullopt;
+  Values out;
+  for (int64_t v : d.asArrayRef())
+    out.push_back(SV::integer(v));
+  return SV::list(std::move(out));
+}
+std::optional<SV> spec::decodeBoolArray(Attribute a) {
+  auto d = dyn_cast<DenseBoolArrayAttr>(a);
+  if (!d)
+    return std::nullopt;
+  Values out;
+  for (bool v : d.asArrayRef())
+    out.push_back(SV::boolean(v));
+  return SV::list(std::move(out));
+}
+std::optional<SV> spec::decodeElements(Attribute a) {
+  auto typed = dyn_cast<TypedAttr>(a);
+  if (!typed)
+    return std::nullopt;
+  return SV::elements(a, typed.getType());
+}
+std::optional<SV> spec::decodeType(Attribute a) {
+  auto t = dyn_cast<TypeAttr>(a);
+  if (!t)
+    return std::nullopt;
+  return SV::ofType(t.getValue());
+}
+template <typename F>
+static std::optional<SV> decodeArray(Attribute a, F each) {
+  auto arr = dyn_cast<ArrayAttr>(a);
+  if (!arr)
+    return std::nullopt;
+  Values out;
+  for (Attribute x : arr) {
+    std::optional<SV> v = each(x);
+    if (!v)
+      return std::nullopt;
+    out.push_back(*v);
+  }
+  return SV::list(std::move(out));
+}
+std::optional<SV> spec::decodeTypeArray(Attribute a) { return decodeArray(a, decodeType); }
+std::optional<SV> spec::decodeSymbol(Attribute a) {
+  auto s = dyn_cast<FlatSymbolRefAttr>(a);
+  if (!s)
+    return std::nullopt;
+  return SV::str(s.getValue().str());
+}
+std::optional<SV> spec::decodeSymbolArray(Attribute a) { return decodeArray(a, decodeSymbol); }
+std::optional<SV> spec::decodeStringArray(Attribute a) { return decodeArray(a, decodeString); }
+std::optional<SV> spec::decodeLayouts(Attribute a) {
+  return decodeArray(a, [](Attribute x) -> std::optional<SV> {
+    auto d = dyn_cast<DenseIntElementsAttr>(x);
+    if (!d)
+      return std::nullopt;
+    Values out;
+    for (const APInt &v : d.getValues<APInt>())
+      out.push_back(SV::integer(v.getSExtValue()));
+    return SV::list(std::move(out));
+  });
+}
+std::optional<SV> spec::decodeOpaque(Attribute a) { return SV::opaque(a); }
+
+// ------------------------------------------------------------ declarations
+
+namespace {
+bool elementOk(Type t, const ValueDecl &d) {
+  auto tensor = dyn_cast<RankedTensorType>(t);
+  if (!tensor)
+    return true;
+  if (auto q = dyn_cast<quant::QuantizedType>(tensor.getElementType()))
+    return isPerAxis(q) ? d.perAxis : d.perTensor;
+  if (!d.elements || !d.elements[0])
+    return !(d.perTensor || d.perAxis);
+  std::string name = elemText(tensor.getElementType());
+  std::string cls = elementClass(SV::str(name));
+  for (const char *const *e = d.elements; *e; ++e) {
+    llvm::StringRef allowed(*e);
+    if (allowed == name || allowed == cls || (allowed == "integer" && (cls == "signed" || cls == "unsigned")))
+      return true;
+  }
+  return false;
+}
+
+bool kindOk(Type t, llvm::StringRef kind) {
+  llvm::StringRef k = kindOf(t);
+  if (kind == "tensor_or_token")
+    return k == "tensor" || k == "token";
+  if (kind == "any")
+    return k == "tensor" || k == "token" || k == "tuple";
+  return k == kind;
+}
+} // namespace
+
+OpFrame::OpFrame(Operation *op, const OpSpec &spec) : op(op), spec(spec) {}
+
+bool OpFrame::bindValues(ValueRange values, const std::vector<ValueDecl> &decls, const char *segmentAttr,
+                         char prefix) {
+  std::string first = std::string(1, prefix) + "1";
+  const char *what = prefix == 'I' ? "operands" : "results";
+  SmallVector<int64_t> sizes;
+  size_t numVariadic = llvm::count_if(decls, [](const ValueDecl &d) { return d.variadic; });
+  if (numVariadic == 0 && values.size() == decls.size()) {
+    sizes.assign(decls.size(), 1);
+  } else if (numVariadic > 1) {
+    auto seg = op->getAttrOfType<DenseI32ArrayAttr>(segmentAttr);
+    if (!seg) {
+      violation = {first, std::string(what) + ": segment sizes are missing", ""};
+      return false;
+    }
+    for (int32_t s : seg.asArrayRef())
+      sizes.push_back(s);
+  } else {
+    size_t fixed = decls.size() - numVariadic;
+    if (values.size() < fixed) {
+      violation = {first, std::string(what) + ": expected at least " + std::to_string(fixed) + " values", ""};
+      return false;
+    }
+    for (const ValueDecl &d : decls)
+      sizes.push_back(d.variadic ? int64_t(values.size() - fixed) : 1);
+  }
+  int64_t total = 0;
+  for (int64_t s : sizes)
+    total += s;
+  if (total != int64_t(values.size()) || sizes.size() != decls.size()) {
+    violation = {first, std::string(what) + ": segment sizes do not match the values", ""};
+    return false;
+  }
+  size_t pos = 0;
+  for (size_t n = 0; n < decls.size(); ++n) {
+    Values chunk;
+    for (int64_t k = 0; k < sizes[n]; ++k)
+      chunk.push_back(SV::ofType(values[pos++].getType()));
+    if (decls[n].variadic)
+      slots.push_back(SV::list(std::move(chunk)));
+    else if (chunk.size() == 1)
+      slots.push_back(chunk[0]);
+    else {
+      violation = {first, std::string(what) + ": segment sizes do not match the values", ""};
+      return false;
+    }
+  }
+  return true;
+}
+
+bool OpFrame::bind() {
+  current = op;
+  if (!bindValues(op->getOperands(), spec.operands, "operandSegmentSizes", 'I'))
+    return false;
+  if (!bindValues(op->getResults(), spec.results, "resultSegmentSizes", 'O'))
+    return false;
+  // Declarations in Python's order: operands, then results.
+  size_t slot = 0;
+  for (auto [decls, prefix] : {std::make_pair(&spec.operands, 'I'), std::make_pair(&spec.results, 'O')}) {
+    for (size_t n = 0; n < decls->size(); ++n, ++slot) {
+      const ValueDecl &d = (*decls)[n];
+      Values types = d.variadic ? *slots[slot].items : Values{slots[slot]};
+      std::string id = std::string(1, prefix) + std::to_string(n + 1);
+      for (const SV &t : types) {
+        if (!kindOk(t.type, d.kind)) {
+          violation = {id, "`" + std::string(d.name) + "` must be a " + d.kind + ", got " + t.repr(), ""};
+          return false;
+        }
+        auto q = quantOf(t);
+        if (q && isPerAxis(q)) {
+          auto pa = cast<quant::UniformQuantizedPerAxisType>(q);
+          auto shape = cast<RankedTensorType>(t.type).getShape();
+          int64_t axis = pa.getQuantizedDimension(), count = pa.getScales().size();
+          if (axis < 0 || axis >= int64_t(shape.size()) ||
+              !(ShapedType::isDynamic(shape[axis]) || shape[axis] == count)) {
+            violation = {id, "`" + std::string(d.name) + "` has type " + t.repr() +
+                                 ": a per-axis quantized tensor needs its quantization dimension in range "
+                                 "with one size per scale", ""};
+            return false;
+          }
+        }
+        if (!elementOk(t.type, d)) {
+          violation = {id, "`" + std::string(d.name) + "` has element type " +
+                               elemText(cast<RankedTensorType>(t.type).getElementType()) + ", which is not allowed", ""};
+          return false;
+        }
+      }
+    }
+  }
+  for (size_t n = 0; n < spec.attributes.size(); ++n) {
+    const AttrDecl &d = spec.attributes[n];
+    std::string id = "A" + std::to_string(n + 1);
+    Attribute a = op->getAttr(d.name);
+    if (!a) {
+      if (!d.optional) {
+        violation = {id, "attribute `" + std::string(d.name) + "` (" + d.kind + ") is required", ""};
+        return false;
+      }
+      slots.push_back(SV::none());
+      continue;
+    }
+    std::optional<SV> v = d.decode(a);
+    if (!v) {
+      violation = {id, "attribute `" + std::string(d.name) + "` must be a " + d.kind + " attribute", ""};
+      return false;
+    }
+    slots.push_back(*v);
+  }
+  unsigned regionIndex = 0;
+  for (const RegionDecl &r : spec.regions) {
+    if (r.variadic) {
+      Values all;
+      for (; regionIndex < op->getNumRegions(); ++regionIndex)
+        all.push_back(SV::ofRegion(&op->getRegion(regionIndex)));
+      slots.push_back(SV::list(std::move(all)));
+    } else if (regionIndex < op->getNumRegions()) {
+      slots.push_back(SV::ofRegion(&op->getRegion(regionIndex++)));
+    } else {
+      slots.push_back(SV::none());
+    }
+  }
+  return true;
+}
+
+bool OpFrame::check(const char *id, const char *text, const std::function<SV()> &when,
+                    const std::function<SV()> &check) {
+  current = op;
+  try {
+    if (when && !truthy(when()))
+      return true;
+    if (truthy(check()))
+      return true;
+    violation = {id, text, ""};
+  } catch (const SpecEvalError &e) {
+    violation = {id, text, "(" + e.message + ")"};
+  }
+  return false;
+}
+
+// ------------------------------------------------------------ C entry point
+
+void shloVerifySpec(MlirOperation root, bool stopAtFirst, ShloSpecViolationCallback callback,
+                    void *userData) {
+  auto toRef = [](const std::string &s) { return mlirStringRefCreate(s.data(), s.size()); };
+  llvm::DenseMap<Type, std::string> names;
+  spellings = &names;
+  unwrap(root)->walk([&](Operation *op) -> WalkResult {
+    llvm::StringRef name = op->getName().getStringRef();
+    if (!name.starts_with("shlo."))
+      return WalkResult::advance();
+    OpCheck check = lookupOpCheck(name.drop_front(5));
+    if (!check)
+      return WalkResult::advance();
+    Violation v;
+    bool ok = check(op, v);
+    current = nullptr;
+    if (ok)
+      return WalkResult::advance();
+    std::string loc;
+    llvm::raw_string_ostream os(loc);
+    op->getLoc().print(os);
+    std::string cid = name.drop_front(5).str() + "." + v.constraint;
+    callback(wrap(op), toRef(loc), toRef(cid), toRef(v.text), toRef(v.detail), userData);
+    return stopAtFirst ? WalkResult::interrupt() : WalkResult::advance();
+  });
+  spellings = nullptr;
+}
