@@ -1,0 +1,52 @@
+// The CPU back end's JIT: LLVM-dialect module -> native code in this process.
+//
+// Why not MLIR's ExecutionEngine: it generates code for the whole module on
+// one thread and builds a fresh JIT session per module. Code generation is
+// most of a compile (instruction selection, register allocation), so this
+// JIT splits the module into partitions, generates each partition's object
+// code on its own thread, and links the objects into one shared session.
+#ifndef SHLO_JIT_H
+#define SHLO_JIT_H
+
+#include "mlir-c/IR.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// One compiled module, alive until shloJitRelease.
+typedef struct ShloJitModule ShloJitModule;
+
+/// Compiles `module` (LLVM dialect only; its context must have the LLVM IR
+/// translations registered: mlirRegisterAllLLVMTranslations). `llvmOptLevel` 0-3 selects LLVM's
+/// IR pipeline (0: none); code generation always runs at LLVM's default
+/// level, as the ExecutionEngine did. `threads` bounds the code generation
+/// threads (<= 1: the calling thread only). `libraries` are shared libraries
+/// whose symbols the code may call (the OpenMP runtime). Each function named
+/// in `packed` also gets a packed entry point `_mlir_<name>(void **args)`
+/// (as MLIR's ExecutionEngine makes): args[i] points at argument i, and
+/// args[n] at where the result goes. On failure returns null and writes a
+/// message into `error` (at most `errorSize` bytes).
+ShloJitModule *shloJitCompile(MlirOperation module, int llvmOptLevel,
+                              int threads, const char *const *libraries,
+                              size_t numLibraries, const char *const *packed,
+                              size_t numPacked, char *error, size_t errorSize);
+
+/// The address of `symbol` in a compiled module, or 0 (and a message).
+uint64_t shloJitLookup(ShloJitModule *module, const char *symbol, char *error,
+                       size_t errorSize);
+
+/// How many partitions the last compile of `module` was split into.
+int shloJitPartitions(ShloJitModule *module);
+
+/// Frees the module's code. Its functions must not run any more.
+void shloJitRelease(ShloJitModule *module);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif // SHLO_JIT_H

@@ -1,0 +1,77 @@
+// The `shlo._shlo_jit` Python extension: compiles an LLVM-dialect module with
+// ShloJit and hands Python the compiled module, freed with its last reference.
+#include "ShloJit.h"
+
+#include "mlir-c/RegisterEverything.h"
+
+#include "mlir/Bindings/Python/Nanobind.h"
+#include "mlir/Bindings/Python/NanobindAdaptors.h"
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace nb = nanobind;
+
+namespace {
+constexpr size_t kErrorSize = 4096;
+
+struct JitModule {
+  ShloJitModule *handle = nullptr;
+  explicit JitModule(ShloJitModule *h) : handle(h) {}
+  JitModule(const JitModule &) = delete;
+  JitModule &operator=(const JitModule &) = delete;
+  ~JitModule() { shloJitRelease(handle); }
+};
+} // namespace
+
+NB_MODULE(_shlo_jit, m) {
+  m.doc() = "Native part of shlo's CPU back end: the JIT.";
+
+  nb::class_<JitModule>(m, "JitModule")
+      .def(
+          "lookup",
+          [](JitModule &self, const std::string &symbol) {
+            std::string error(kErrorSize, '\0');
+            uint64_t address = shloJitLookup(self.handle, symbol.c_str(), error.data(), kErrorSize);
+            if (!address)
+              throw std::runtime_error(error.c_str());
+            return address;
+          },
+          nb::arg("symbol"), "The address of `symbol`; RuntimeError when it is not defined.")
+      .def_prop_ro(
+          "partitions", [](JitModule &self) { return shloJitPartitions(self.handle); },
+          "How many partitions the module's code was generated in, side by side.");
+
+  m.def(
+      "compile",
+      [](MlirOperation module, int llvmOptLevel, int threads, const std::vector<std::string> &libraries,
+         const std::vector<std::string> &packed) {
+        std::vector<const char *> paths, names;
+        for (const std::string &lib : libraries)
+          paths.push_back(lib.c_str());
+        for (const std::string &name : packed)
+          names.push_back(name.c_str());
+        std::string error(kErrorSize, '\0');
+        // Registering changes the context: done while Python threads that
+        // may share it are held off.
+        mlirRegisterAllLLVMTranslations(mlirOperationGetContext(module));
+        ShloJitModule *handle;
+        {
+          // Code generation takes tens of milliseconds to seconds and touches
+          // no Python object: other Python threads may run meanwhile.
+          nb::gil_scoped_release release;
+          handle = shloJitCompile(module, llvmOptLevel, threads, paths.data(), paths.size(),
+                                  names.data(), names.size(), error.data(), kErrorSize);
+        }
+        if (!handle)
+          throw std::runtime_error(error.c_str());
+        return new JitModule(handle);
+      },
+      nb::arg("module"), nb::arg("llvm_opt_level"), nb::arg("threads"), nb::arg("libraries"),
+      nb::arg("packed"),
+      nb::rv_policy::take_ownership,
+      "Native code for an LLVM-dialect module, generated on up to `threads` threads; "
+      "`libraries` are shared libraries its code may call; each function named in `packed` gets "
+      "a packed entry point `_mlir_<name>(void **args)`. RuntimeError on failure.");
+}

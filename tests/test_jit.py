@@ -1,0 +1,159 @@
+"""shlo's JIT (jit/ShloJit.cpp): partitioned code generation on several threads, packed entry
+points, and errors reported instead of crashing.
+
+Results of compiled programs are compared with numpy, independently of the compiler.
+"""
+from __future__ import annotations
+
+import collections
+import ctypes
+
+import numpy as np
+import pytest
+from mlir import ir
+
+import shlo
+from shlo import _shlo_jit
+from shlo.lowering import compiler, omp
+from shlo.lowering.compiler import lower_to_llvm
+
+# Several matmuls of different shapes and element-wise tails: each a loop nest of its own, enough
+# LLVM instructions (over 3000) for the JIT to split the module into partitions.
+SHAPES = [(8, 16, 24), (16, 24, 8), (24, 8, 32), (32, 16, 8), (8, 32, 16), (16, 8, 40),
+          (40, 16, 24), (24, 40, 16), (16, 16, 48), (48, 8, 16), (8, 48, 24), (24, 24, 40),
+          (56, 8, 8), (8, 56, 32), (32, 32, 32), (64, 8, 24), (8, 64, 8), (40, 40, 8)]
+
+
+def _program() -> tuple:
+    lines, args, types = [], [], []
+    for i, (m, k, n) in enumerate(SHAPES):
+        types += [f"tensor<{m}x{k}xf32>", f"tensor<{k}x{n}xf32>"]
+        args += [f"%a{i}: tensor<{m}x{k}xf32>", f"%b{i}: tensor<{k}x{n}xf32>"]
+        t = f"tensor<{m}x{n}xf32>"
+        lines += [
+            f'%d{i} = "shlo.dot_general"(%a{i}, %b{i}) {{dot_dimension_numbers = #shlo.dot<'
+            f'lhs_batching_dimensions = [], rhs_batching_dimensions = [], lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [0]>}} : '
+            f'(tensor<{m}x{k}xf32>, tensor<{k}x{n}xf32>) -> {t}',
+            f'%t{i} = "shlo.tanh"(%d{i}) : ({t}) -> {t}',
+            f'%e{i} = "shlo.exponential"(%t{i}) : ({t}) -> {t}',
+            f'%r{i} = "shlo.multiply"(%e{i}, %d{i}) : ({t}, {t}) -> {t}',
+        ]
+    results = ", ".join(f"%r{i}" for i in range(len(SHAPES)))
+    result_types = ", ".join(f"tensor<{m}x{n}xf32>" for m, _, n in SHAPES)
+    body = "\n  ".join(lines)
+    text = (f"func.func @main({', '.join(args)}) -> ({result_types}) {{\n  {body}\n"
+            f"  func.return {results} : {result_types}\n}}\n")
+    rng = np.random.default_rng(0)
+    inputs = []
+    for m, k, n in SHAPES:
+        inputs += [rng.standard_normal((m, k), dtype=np.float32) / 4, rng.standard_normal((k, n), dtype=np.float32) / 4]
+    return text, inputs
+
+
+def _expected(inputs):
+    out = []
+    for i in range(len(SHAPES)):
+        d = inputs[2 * i].astype(np.float64) @ inputs[2 * i + 1].astype(np.float64)
+        out.append(np.exp(np.tanh(d)) * d)
+    return out
+
+
+@pytest.fixture(scope="module")
+def program():
+    return _program()
+
+
+@pytest.mark.parametrize("threads", [1, 2, 3])
+def test_partitions_match_threads_and_numpy(program, threads, monkeypatch):
+    monkeypatch.setenv("SHLO_COMPILE_THREADS", str(threads))
+    text, inputs = program
+    prog = shlo.parse(text)
+    lowered, _ = lower_to_llvm(prog, "main", threads=2)      # OpenMP regions: functions of their own
+    code = _shlo_jit.compile(lowered.module.operation, 0, threads, [omp.library()], ["_mlir_ciface_shlo_main"])
+    assert code.partitions == threads        # the module is large enough to split
+    assert code.lookup("_mlir__mlir_ciface_shlo_main")
+    monkeypatch.setattr(compiler, "_MEMORY", collections.OrderedDict())   # compiled afresh each time
+    compiled = shlo.compile(prog, threads=2)
+    for got, want in zip(compiled(*inputs), _expected(inputs)):
+        np.testing.assert_allclose(got, want, rtol=2e-5, atol=2e-5)
+
+
+def test_small_module_is_not_split():
+    prog = shlo.parse('func.func @main(%a: tensor<4xf32>) -> tensor<4xf32> {\n'
+                      '  %0 = "shlo.add"(%a, %a) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>\n'
+                      '  func.return %0 : tensor<4xf32>\n}\n')
+    lowered, _ = lower_to_llvm(prog, "main")
+    code = _shlo_jit.compile(lowered.module.operation, 0, 4, [], [])
+    assert code.partitions == 1
+
+
+def _llvm_module(text: str) -> ir.Module:
+    ctx = ir.Context()
+    return ir.Module.parse(text, ctx)
+
+
+def test_packed_entry_passes_arguments_and_result():
+    m = _llvm_module("""
+      llvm.func @scale(%a: i64, %b: i64) -> i64 {
+        %0 = llvm.mul %a, %b : i64
+        llvm.return %0 : i64
+      }""")
+    code = _shlo_jit.compile(m.operation, 0, 1, [], ["scale"])
+    a, b, result = ctypes.c_int64(6), ctypes.c_int64(7), ctypes.c_int64(0)
+    args = (ctypes.c_void_p * 3)(ctypes.addressof(a), ctypes.addressof(b), ctypes.addressof(result))
+    ctypes.CFUNCTYPE(None, ctypes.c_void_p)(code.lookup("_mlir_scale"))(ctypes.addressof(args))
+    assert result.value == 42
+    plain = ctypes.CFUNCTYPE(ctypes.c_int64, ctypes.c_int64, ctypes.c_int64)(code.lookup("scale"))
+    assert plain(3, 5) == 15
+
+
+def test_packed_entry_of_a_missing_function_is_refused():
+    m = _llvm_module("llvm.func @f() { llvm.return }")
+    with pytest.raises(RuntimeError, match="no function nothing_here"):
+        _shlo_jit.compile(m.operation, 0, 1, [], ["nothing_here"])
+
+
+def test_unresolved_symbol_is_an_error_not_a_crash():
+    m = _llvm_module("""
+      llvm.func @shlo_no_such_function_anywhere(i64) -> i64
+      llvm.func @f(%a: i64) -> i64 {
+        %0 = llvm.call @shlo_no_such_function_anywhere(%a) : (i64) -> i64
+        llvm.return %0 : i64
+      }""")
+    code = _shlo_jit.compile(m.operation, 0, 1, [], [])
+    with pytest.raises(RuntimeError, match="shlo_no_such_function_anywhere"):
+        code.lookup("f")
+
+
+def test_lookup_of_an_unknown_symbol_raises():
+    m = _llvm_module("llvm.func @f() { llvm.return }")
+    code = _shlo_jit.compile(m.operation, 0, 1, [], [])
+    with pytest.raises(RuntimeError):
+        code.lookup("g")
+
+
+def test_module_outside_the_llvm_dialect_is_refused():
+    ctx = ir.Context()
+    ctx.allow_unregistered_dialects = True
+    m = ir.Module.parse('"some.op"() : () -> ()', ctx)
+    with pytest.raises(RuntimeError, match="translated to LLVM IR"):
+        _shlo_jit.compile(m.operation, 0, 1, [], [])
+
+
+def test_bad_thread_setting_is_a_compile_error(monkeypatch):
+    monkeypatch.setenv("SHLO_COMPILE_THREADS", "many")
+    prog = shlo.parse('func.func @main(%a: tensor<3x5xi16>) -> tensor<3x5xi16> {\n'
+                      '  %0 = "shlo.negate"(%a) : (tensor<3x5xi16>) -> tensor<3x5xi16>\n'
+                      '  func.return %0 : tensor<3x5xi16>\n}\n')
+    with pytest.raises(shlo.CompileError, match="SHLO_COMPILE_THREADS"):
+        shlo.compile(prog)
+
+
+def test_many_modules_compiled_and_freed():
+    """Each compiled module is a JIT library of its own, removed when the last reference goes."""
+    m_text = "llvm.func @f(%a: i64) -> i64 { llvm.return %a : i64 }"
+    for i in range(200):
+        code = _shlo_jit.compile(_llvm_module(m_text).operation, 0, 1, [], [])
+        f = ctypes.CFUNCTYPE(ctypes.c_int64, ctypes.c_int64)(code.lookup("f"))
+        assert f(i) == i
+        del f, code
