@@ -1,0 +1,148 @@
+#!/usr/bin/env python
+"""A held-out-style set of ONNX models, written independently of the importer's converters, through
+`shlo.from_onnx` + `shlo.interpret` (optionally `shlo.compile`) and matched against onnxruntime.
+
+    .venv/bin/python tools/onnx_heldout.py                 # every model, prints each result and the pass rate
+    .venv/bin/python tools/onnx_heldout.py -k gpt2 -v      # models whose name matches; tracebacks of failures
+    .venv/bin/python tools/onnx_heldout.py --fast          # only the quick ones (those of the default test run)
+    .venv/bin/python tools/onnx_heldout.py --compile       # also compiled
+
+The models (onnx_heldout_models.py builds them):
+  * exported by torch.onnx.export, the dynamo exporter and the TorchScript one, opsets 13 to 21:
+    tiny `transformers` configs (GPT-2, BERT, T5 encoder, ViT, Whisper encoder) and nets written
+    here (MobileNet-like depthwise convolutions, a UNet with ConvTranspose and Resize, LSTM / GRU
+    sequence models, a detection head with TopK), some with dynamic axes run at two sizes;
+  * written with onnx.helper: Loop with scan outputs, If inside a Loop, sequences, a detection
+    post-processing graph (TopK, NonMaxSuppression, RoiAlign), f16 and bf16 models;
+  * quantized by onnxruntime.quantization (quantize_dynamic: DynamicQuantizeLinear / MatMulInteger;
+    quantize_static: QLinearConv / QDQ).
+
+A model passes when every input set gives onnxruntime's outputs (shape, dtype class and values
+within the model's tolerance). bf16 models are compared with onnxruntime on the same graph in f32
+(onnxruntime's CPU provider lacks most bf16 kernels), with a bf16 tolerance.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import sys
+import time
+import traceback
+import warnings
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+
+def compare(got, want, rtol, atol) -> str | None:
+    """None when `got` matches onnxruntime's outputs `want`, else what differs."""
+    if len(got) != len(want):
+        return f"{len(got)} outputs, onnxruntime gives {len(want)}"
+    for i, (g, w) in enumerate(zip(got, want)):
+        g, w = np.asarray(g), np.asarray(w)
+        if g.shape != w.shape:
+            return f"output {i}: shape {g.shape}, onnxruntime {w.shape}"
+        if w.dtype.kind in "fc" or w.dtype.name == "bfloat16":
+            g64, w64 = g.astype(np.float64), w.astype(np.float64)
+            bad = ~np.isclose(g64, w64, rtol=rtol, atol=atol, equal_nan=True)
+            if bad.any():
+                err = np.nanmax(np.abs(g64 - w64))
+                return f"output {i}: {int(bad.sum())}/{bad.size} elements differ, max abs error {err:.3g}"
+        elif g.dtype != w.dtype and not (g.dtype.kind == w.dtype.kind and g.dtype.itemsize == w.dtype.itemsize):
+            return f"output {i}: dtype {g.dtype}, onnxruntime {w.dtype}"
+        elif not np.array_equal(g, w):
+            return f"output {i}: {int((g != w).sum())}/{g.size} elements differ"
+    return None
+
+
+def reference(case, inputs):
+    """onnxruntime's outputs for one input set (on the f32 twin for bf16 models)."""
+    import onnxruntime as ort
+    model = case.reference_model or case.model
+    opts = ort.SessionOptions()
+    opts.intra_op_num_threads = 1
+    sess = ort.InferenceSession(model.SerializeToString(), opts, providers=["CPUExecutionProvider"])
+    feed = {}
+    for i, x in zip(sess.get_inputs(), inputs):
+        x = np.asarray(x)
+        feed[i.name] = x.astype(np.float32) if x.dtype.name == "bfloat16" else x
+    return sess.run(None, feed)
+
+
+def run_case(case, compile_too=False) -> dict:
+    """{name, status ('pass' / 'fail' / 'import-error' / 'error'), detail, seconds}; never raises."""
+    import shlo
+    t0 = time.perf_counter()
+    out = {"name": case.name, "status": "pass", "detail": ""}
+    try:
+        prog = shlo.from_onnx(case.model)
+    except Exception as e:  # noqa: BLE001 - reported per model
+        out.update(status="import-error", detail=f"{type(e).__name__}: {e}", trace=traceback.format_exc())
+        out["seconds"] = time.perf_counter() - t0
+        return out
+    try:
+        runs = [("interpret", lambda *xs: shlo.interpret(prog, *xs))]
+        if compile_too:
+            compiled = shlo.compile(prog)
+            runs.append(("compiled", compiled))
+        for k, inputs in enumerate(case.inputs):
+            want = reference(case, inputs)
+            for how, fn in runs:
+                problem = compare(fn(*inputs), want, case.rtol, case.atol)
+                if problem:
+                    out.update(status="fail", detail=f"{how}, input set {k}: {problem}")
+                    break
+            if out["status"] != "pass":
+                break
+    except Exception as e:  # noqa: BLE001
+        out.update(status="error", detail=f"{type(e).__name__}: {str(e)[:500]}", trace=traceback.format_exc())
+    out["seconds"] = time.perf_counter() - t0
+    return out
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("-k", dest="pattern", help="only models whose name matches this regular expression")
+    p.add_argument("--fast", action="store_true", help="only the models of the default test run")
+    p.add_argument("--compile", action="store_true", help="also compile each model")
+    p.add_argument("-v", "--verbose", action="store_true", help="print the traceback of each failure")
+    args = p.parse_args(argv)
+    warnings.simplefilter("ignore")
+    import logging
+    logging.getLogger("torch.onnx").setLevel(logging.ERROR)      # "torchvision is not installed" per export
+    import onnx_heldout_models as models
+
+    specs = [s for s in models.SPECS if (not args.fast or not s.slow)
+             and (not args.pattern or re.search(args.pattern, s.name))]
+    counts = {}
+    failed = []
+    t_all = time.perf_counter()
+    for spec in specs:
+        try:
+            case = models.build(spec)
+        except Exception as e:  # noqa: BLE001 - a model the exporter cannot make is not counted
+            print(f"{'not-built':12} {spec.name}: {type(e).__name__}: {str(e)[:300]}", flush=True)
+            counts["not-built"] = counts.get("not-built", 0) + 1
+            continue
+        r = run_case(case, args.compile)
+        counts[r["status"]] = counts.get(r["status"], 0) + 1
+        print(f"{r['status']:12} {r['name']} ({r['seconds']:.1f} s){': ' + r['detail'] if r['detail'] else ''}",
+              flush=True)
+        if r["status"] != "pass":
+            failed.append(r["name"])
+            if args.verbose and "trace" in r:
+                print(r["trace"])
+    built = sum(v for k, v in counts.items() if k != "not-built")
+    passed = counts.get("pass", 0)
+    print(f"\n{len(specs)} models: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
+    print(f"pass rate over the built models: {passed}/{built} = {100.0 * passed / max(built, 1):.1f}%"
+          f" ({time.perf_counter() - t_all:.0f} s)")
+    if failed:
+        print("failing: " + ", ".join(failed))
+    return 0 if passed == built else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
