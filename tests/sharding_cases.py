@@ -692,7 +692,35 @@ def integer_sharded_cumsum_sort():
 
 # ---------------------------------------------------------------------- stages
 
-def run_case(name: str) -> dict:
+# Programs also lowered by JAX without Shardy (GSPMD strings; shard_map as SPMDFullToShardShape /
+# SPMDShardToFullShape regions), then run through the same stages (XLA with Shardy, results
+# compared with JAX's own Shardy run).
+GSPMD_CASES = ["data_parallel_mlp", "with_sharding_constraint", "shard_map_psum", "shard_map_all_to_all",
+               "shard_map_in_jit_with_auto_ops", "partial_manual_shard_map", "reshard_in_middle",
+               "nested_shard_map", "shard_map_axis_index_combined", "scan_in_shard_map", "fori_ring_attention",
+               "grad_through_shard_map", "permuted_device_mesh", "multi_output_specs", "four_device_submesh",
+               "three_axis_mesh", "partial_manual_auto_sharded_input", "replicated_scalar_arg",
+               "unconstrained_dims", "moe_all_to_all_dispatch"]
+
+
+def _lowered_with_gspmd(fn):
+    """`shlo.from_jax` with JAX's GSPMD lowering (jax_use_shardy_partitioner off while lowering)."""
+    def lower(*args, **kwargs):
+        jax.config.update("jax_use_shardy_partitioner", False)
+        try:
+            return fn(*args, **kwargs)
+        finally:
+            jax.config.update("jax_use_shardy_partitioner", True)
+    return lower
+
+
+def run_case(name: str, gspmd: bool = False) -> dict:
+    result = _run_case(name, gspmd)
+    result["name"] = f"gspmd:{name}" if gspmd else name
+    return result
+
+
+def _run_case(name: str, gspmd: bool) -> dict:
     c = CASES[name]()
     def devices_in():   # fresh copies: a function may donate its inputs
         return [jax.device_put(a, s) for a, s in zip(c.args, c.in_shardings)]
@@ -700,7 +728,7 @@ def run_case(name: str) -> dict:
     ref = jax.tree.leaves(c.fn(*devices_in()))
     passed, stage = [], "import"
     try:
-        prog = shlo.from_jax(c.fn, *specs, verify=False)
+        prog = (_lowered_with_gspmd(shlo.from_jax) if gspmd else shlo.from_jax)(c.fn, *specs, verify=False)
         passed.append(stage)
         stage = "verify"
         prog.verify()
@@ -756,10 +784,26 @@ def _compiled_output_shardings(text, c, specs, n):
     opts.executable_build_options.use_spmd_partitioning = True
     opts.executable_build_options.use_shardy_partitioner = True
     exe = backend.compile_and_load(text, xc.DeviceList(tuple(jax.devices()[:n])), opts)
-    ours = [str(xc.HloSharding.from_proto(s)) for s in exe.get_output_shardings()]
+    ours = [Placement(xc.HloSharding.from_proto(s)) for s in exe.get_output_shardings()]
     compiled = c.fn.lower(*specs).compile()._executable.xla_executable
-    theirs = [str(xc.HloSharding.from_proto(s)) for s in compiled.get_output_shardings()]
+    theirs = [Placement(xc.HloSharding.from_proto(s)) for s in compiled.get_output_shardings()]
     return ours, theirs
+
+
+class Placement:
+    """An HloSharding compared by the devices of each tile, not by how it is written
+    (`<=[2,4]T(1,0)` and `0,4,1,5,2,6,3,7` list the same devices)."""
+
+    def __init__(self, s):
+        self.text = str(s)
+        self.key = (s.is_replicated(), s.is_maximal(), s.is_manual(), tuple(s.tile_assignment_dimensions()),
+                    tuple(s.tile_assignment_devices()), str(s.subgroup_types()))
+
+    def __eq__(self, other):
+        return self.key == other.key
+
+    def __repr__(self):
+        return self.text
 
 
 # GSPMD: StableHLO written with `mhlo.sharding` strings (what JAX wrote before Shardy).
@@ -781,7 +825,7 @@ def _hlo_shardings(text: str, shardy: bool) -> list:
     opts.executable_build_options.use_spmd_partitioning = True
     opts.executable_build_options.use_shardy_partitioner = shardy
     exe = xb.get_backend().compile_and_load(text, xc.DeviceList(tuple(jax.devices()[:8])), opts)
-    return [xc.HloSharding.from_proto(s) for s in exe.get_parameter_shardings() + exe.get_output_shardings()]
+    return [Placement(xc.HloSharding.from_proto(s)) for s in exe.get_parameter_shardings() + exe.get_output_shardings()]
 
 
 # Shardy text with what JAX does not write: sub-axes, inline meshes (XLA reads both).
@@ -834,6 +878,8 @@ def main(names) -> int:
     assert len(jax.devices()) >= 8, "needs 8 devices (XLA_FLAGS=--xla_force_host_platform_device_count=8)"
     for name in names or list(CASES):
         print(json.dumps(run_case(name)), flush=True)
+    for name in names or GSPMD_CASES:
+        print(json.dumps(run_case(name, gspmd=True)), flush=True)
     if not names:
         print(json.dumps(run_text("gspmd_text", GSPMD_TEXT, False)), flush=True)
         print(json.dumps(run_text("shardy_text", SHARDY_TEXT, True)), flush=True)

@@ -33,6 +33,15 @@ def _case_names() -> list[str]:
 CASE_NAMES = _case_names()
 
 
+def _gspmd_case_names() -> list[str]:
+    tree = ast.parse(CASES_FILE.read_text())
+    return next(ast.literal_eval(a.value) for a in tree.body if isinstance(a, ast.Assign)
+                and any(isinstance(t, ast.Name) and t.id == "GSPMD_CASES" for t in a.targets))
+
+
+GSPMD_CASE_NAMES = [f"gspmd:{n}" for n in _gspmd_case_names()]
+
+
 @pytest.fixture(scope="module")
 def jax_results() -> dict:
     env = dict(os.environ, XLA_FLAGS="--xla_force_host_platform_device_count=8", JAX_PLATFORMS="cpu")
@@ -46,7 +55,7 @@ def jax_results() -> dict:
     return results
 
 
-@pytest.mark.parametrize("name", CASE_NAMES)
+@pytest.mark.parametrize("name", CASE_NAMES + GSPMD_CASE_NAMES)
 def test_sharded_jax_program_through_every_stage(jax_results, name):
     r = jax_results.get(name)
     assert r is not None, f"{name} did not run"
@@ -63,10 +72,11 @@ def test_stablehlo_text_partitions_like_the_original(jax_results, name):
 def test_stage_counts(jax_results):
     """Every program passes every stage; the counts per stage are printed for the report."""
     stages = ["import", "verify", "serialize", "interpret", "export", "xla_run", "xla_shardings"]
-    counts = Counter(s for name, r in jax_results.items() if name in CASE_NAMES for s in r["passed"])
-    print("\nsharded programs passing each stage: "
-          + ", ".join(f"{s} {counts[s]}/{len(CASE_NAMES)}" for s in stages))
-    assert [counts[s] for s in stages] == [len(CASE_NAMES)] * len(stages)
+    for names, what in [(CASE_NAMES, "Shardy"), (GSPMD_CASE_NAMES, "GSPMD")]:
+        counts = Counter(s for name, r in jax_results.items() if name in names for s in r["passed"])
+        print(f"\nsharded programs lowered with {what} passing each stage: "
+              + ", ".join(f"{s} {counts[s]}/{len(names)}" for s in stages))
+        assert [counts[s] for s in stages] == [len(names)] * len(stages)
 
 
 # ------------------------------------------------------------------ verifier
@@ -275,18 +285,31 @@ GSPMD = """module @m attributes {mhlo.num_partitions = 8 : i32} {
 }"""
 
 
-def test_gspmd_strings_become_meshes_and_shardings():
+def test_gspmd_strings_share_one_mesh_per_device_list():
+    """[4,2]<=[8] and [2,1,4]<=[4,2]T(1,0) cut devices 0..7 at the same strides: one mesh of
+    axes 4 x 2 holds both (Shardy propagates only within a mesh); a maximal sharding has its own."""
     prog = shlo.from_stablehlo(GSPMD)
     text = prog.text()
-    assert 'shlo.mesh @gspmd_0 {axis_names = ["_d0", "_d1"], axis_sizes = array<i64: 4, 2>}' in text
-    assert ('shlo.mesh @gspmd_1 {axis_names = ["_d0", "_r"], axis_sizes = array<i64: 2, 4>, '
-            'device_ids = array<i64: 0, 2, 4, 6, 1, 3, 5, 7>}') in text
-    assert 'shlo.mesh @gspmd_2 {axis_names = [], axis_sizes = array<i64>, device_ids = array<i64: 3>}' in text
+    assert 'shlo.mesh @gspmd_0 {axis_names = ["_a0", "_a1"], axis_sizes = array<i64: 4, 2>}' in text
+    assert 'shlo.sharding = #shlo.sharding<mesh = @gspmd_0, dims = [["_a0"], ["_a1"]]' in text
+    assert 'shlo.sharding = #shlo.sharding<mesh = @gspmd_0, dims = [["_a1"], []]' in text   # _a0 replicated
+    assert 'shlo.mesh @gspmd_1 {axis_names = [], axis_sizes = array<i64>, device_ids = array<i64: 3>}' in text
     assert "shlo.sharding_constraint" in text and "custom_call" not in text
     out = shlo.to_stablehlo(prog, debug_info=False)
-    assert 'sdy.mesh @gspmd_1 = <["_d0"=2, "_r"=4], device_ids=[0, 2, 4, 6, 1, 3, 5, 7]>' in out
+    assert 'sdy.mesh @gspmd_0 = <["_a0"=4, "_a1"=2]>' in out
     a, b = np.ones((8, 4), np.float32), np.full((8, 4), 2, np.float32)
     np.testing.assert_array_equal(shlo.interpret(prog, a, b)[0], a + b)
+
+
+def test_gspmd_strings_whose_cuts_do_not_nest_get_a_mesh_each():
+    """[2,3]<=[6] cuts at stride 3, [3,2]<=[6] at stride 2: no axes hold both."""
+    text = GSPMD.replace("num_partitions = 8", "num_partitions = 6").replace(
+        "{devices=[4,2]<=[8]}", "{devices=[2,3]<=[6]}").replace(
+        "{devices=[2,1,4]<=[4,2]T(1,0) last_tile_dim_replicate}", "{devices=[3,2]<=[6]}").replace(
+        "tensor<8x4xf32>", "tensor<6x6xf32>")
+    out = shlo.from_stablehlo(text).text()
+    assert 'axis_names = ["_d0", "_d1"], axis_sizes = array<i64: 2, 3>' in out
+    assert 'axis_names = ["_d0", "_d1"], axis_sizes = array<i64: 3, 2>' in out
 
 
 # ------------------------------------------------------------------ compile (one device)

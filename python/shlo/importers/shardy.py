@@ -267,6 +267,7 @@ class GspmdMeshes:
         self.meshes: dict[tuple, Mesh] = {}
         self.taken = taken if isinstance(taken, set) else set(taken)   # shared by the makers of one module
         self.prefix = prefix
+        self.common = None   # gspmd.CommonMeshes: shared meshes tried first
 
     def mesh(self, axes: tuple, device_ids: tuple | None) -> Mesh:
         key = (axes, device_ids)
@@ -308,6 +309,10 @@ def gspmd_shardings(text: str, ranks: list[int], meshes: GspmdMeshes) -> list[Sh
 
 
 def gspmd_sharding(text: str, rank: int, meshes: GspmdMeshes) -> Sharding:
+    if meshes.common is not None:
+        shared = meshes.common.sharding(text, rank)
+        if shared is not None:
+            return shared
     body = text.strip()
     if body.startswith("{") and body.endswith("}"):
         body = body[1:-1].strip()

@@ -30,14 +30,21 @@ class ShardingImport:
     """Per-module state of the read side: the meshes met so far, GSPMD meshes made."""
 
     def __init__(self, importer, jmodule):
+        from . import gspmd
         self.imp = importer
+        taken = {_symbol(op.operation) for op in jmodule.body.operations if op.operation.name == "sdy.mesh"}
+        texts = gspmd.module_texts(jmodule)
+        self.common = gspmd.CommonMeshes(texts, taken) if texts else None
+        if texts:
+            gspmd.rewrite(jmodule, self.common)   # GSPMD-era shard_map regions -> sdy.manual_computation
         mesh_axes = {}
         for op in jmodule.body.operations:
             op = op.operation
             if op.name == "sdy.mesh":
                 mesh_axes[_symbol(op)] = shardy.sdy_mesh(str(op.attributes["mesh"]))[0]
-        taken = set(mesh_axes)
+        taken |= set(mesh_axes)
         self.gspmd = shardy.GspmdMeshes(taken)
+        self.gspmd.common = self.common
         self.inline = shardy.GspmdMeshes(taken, prefix="inline")
         text = jmodule.operation.get_asm(large_elements_limit=4) if mesh_axes else ""
         splits = shardy.AxisSplits(mesh_axes, text) if ":(" in text else None
@@ -66,7 +73,8 @@ class ShardingImport:
         """Declares the meshes made for GSPMD shardings and inline Shardy meshes, at the top of the module."""
         block = module.body
         first = block.operations[0] if len(block.operations) else None
-        for m in list(self.gspmd.meshes.values()) + list(self.inline.meshes.values()):
+        common = [m.mesh() for m in self.common.meshes.values()] if self.common else []
+        for m in common + list(self.gspmd.meshes.values()) + list(self.inline.meshes.values()):
             ip = ir.InsertionPoint(first) if first is not None else ir.InsertionPoint(block)
             with ip:
                 self._create_mesh(m.name, m.axes, m.device_ids, ir.Location.unknown(self.imp.ctx))
@@ -126,7 +134,10 @@ class ShardingImport:
             if name != "stablehlo.custom_call":
                 s = shardy.fit_rank(shardy.sdy_sharding(str(op.attributes["sharding"]), self.reader), rank)
             else:
+                import dataclasses
+                from .gspmd import unspecified_dims
                 s = shardy.gspmd_shardings(str(op.attributes["mhlo.sharding"]), [rank], self.gspmd)[0]
+                s = dataclasses.replace(s, open=unspecified_dims(op))   # with_sharding_constraint's UNCONSTRAINED
             return ir.Operation.create("shlo.sharding_constraint", results=results, operands=imp.operands(op),
                                        attributes={"sharding": self.sharding_attr(s)}, loc=loc)
         if name == "sdy.manual_computation":
