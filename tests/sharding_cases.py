@@ -692,6 +692,106 @@ def integer_sharded_cumsum_sort():
 
 # ---------------------------------------------------------------------- stages
 
+# shard_map nested in a partly manual one with axis_index in both, random bits, host memory
+# kinds, loops with constraints, scalars.
+
+@case
+def rng_sharded_out():
+    m = mesh((4, 2), ("x", "y")); ns = named(m)
+    def f(x):
+        k = jax.random.key(1)
+        return x + jax.random.normal(k, x.shape), jax.random.bits(jax.random.key(2), (8, 4))
+    return Case(jax.jit(f, out_shardings=(ns("x", "y"), ns("y"))), [rand((8, 4), 1)], [ns("x")])
+
+
+@case
+def dynamic_slice_axis_index():
+    m = mesh((8,), ("d",))
+    def body(table, x):
+        i = jax.lax.axis_index("d")
+        row = jax.lax.dynamic_slice_in_dim(table, i * 2, 2, axis=0)
+        return x * row
+    g = jax.shard_map(body, mesh=m, in_specs=(P(), P("d")), out_specs=P("d"))
+    return Case(jax.jit(g), [rand((16, 3), 2), rand((16, 3), 3)], [NamedSharding(m, P()), NamedSharding(m, P("d"))])
+
+
+@case
+def ppermute_tuple_axes():
+    m = mesh((4, 2), ("x", "y"))
+    perm = [(k, (k + 3) % 8) for k in range(8)]
+    g = jax.shard_map(lambda a: jax.lax.ppermute(a, ("x", "y"), perm), mesh=m, in_specs=P(("x", "y")),
+                      out_specs=P(("x", "y")))
+    return Case(jax.jit(g), [rand((16, 2), 4)], [NamedSharding(m, P(("x", "y")))])
+
+
+@case
+def scalar_constraint_and_outputs():
+    m = mesh((8,), ("d",)); ns = named(m)
+    def f(x):
+        s = jax.lax.with_sharding_constraint(jnp.sum(x), ns())
+        return s, x / s
+    return Case(jax.jit(f), [rand((16, 4), 5) + 3], [ns("d")])
+
+
+@case
+def memory_kind_host_offload():
+    m = mesh((8,), ("d",))
+    dev = NamedSharding(m, P("d"))
+    host = NamedSharding(m, P("d"), memory_kind="pinned_host")
+    def f(x):
+        y = jax.device_put(x * 2, host)
+        return jax.device_put(y, dev) + 1
+    return Case(jax.jit(f), [rand((16, 4), 6)], [dev])
+
+
+@case
+def fft_sharded_batch():
+    m = mesh((8,), ("d",)); ns = named(m)
+    def f(x):
+        return jnp.abs(jnp.fft.rfft(x, axis=1))
+    return Case(jax.jit(f, out_shardings=ns("d")), [rand((16, 8), 7)], [ns("d")])
+
+
+@case
+def shard_map_nested_axis_index():
+    m = mesh((4, 2), ("x", "y"))
+    def inner(a):
+        return a + jax.lax.axis_index("y").astype(jnp.float32) * 100
+    def outer(a):
+        b = jax.shard_map(inner, in_specs=P(None, "y"), out_specs=P(None, "y"), axis_names={"y"})(a)
+        return b + jax.lax.axis_index("x").astype(jnp.float32)
+    g = jax.shard_map(outer, mesh=m, in_specs=P("x", None), out_specs=P("x", None), axis_names={"x"})
+    return Case(jax.jit(g), [rand((8, 4), 15)], [NamedSharding(m, P("x", "y"))])
+
+
+@case
+def while_with_sharded_carry_outside_shard_map():
+    m = mesh((4, 2), ("x", "y")); ns = named(m)
+    def f(x):
+        def cond(c):
+            return c[0] < 3
+        def body(c):
+            i, v = c
+            v = jax.lax.with_sharding_constraint(jnp.tanh(v @ v.T), ns("x", "y"))
+            return i + 1, v
+        return jax.lax.while_loop(cond, body, (0, x))[1]
+    return Case(jax.jit(f), [rand((8, 8), 16) * 0.3], [ns("x", "y")])
+
+
+@case
+def cumsum_over_sharded_axis_with_all_gather():
+    m = mesh((8,), ("d",))
+    def body(x):
+        local = jnp.cumsum(x, axis=0)
+        tot = local[-1:]
+        gathered = jax.lax.all_gather(tot, "d", tiled=True)
+        i = jax.lax.axis_index("d")
+        prefix = jnp.sum(jnp.where(jnp.arange(8)[:, None] < i, gathered, 0.0), axis=0)
+        return local + prefix
+    g = jax.shard_map(body, mesh=m, in_specs=P("d"), out_specs=P("d"), check_vma=False)
+    return Case(jax.jit(g), [rand((16, 3), 17)], [NamedSharding(m, P("d"))])
+
+
 # Programs also lowered by JAX without Shardy (GSPMD strings; shard_map as SPMDFullToShardShape /
 # SPMDShardToFullShape regions), then run through the same stages (XLA with Shardy, results
 # compared with JAX's own Shardy run).
@@ -700,7 +800,7 @@ GSPMD_CASES = ["data_parallel_mlp", "with_sharding_constraint", "shard_map_psum"
                "nested_shard_map", "shard_map_axis_index_combined", "scan_in_shard_map", "fori_ring_attention",
                "grad_through_shard_map", "permuted_device_mesh", "multi_output_specs", "four_device_submesh",
                "three_axis_mesh", "partial_manual_auto_sharded_input", "replicated_scalar_arg",
-               "unconstrained_dims", "moe_all_to_all_dispatch"]
+               "unconstrained_dims", "moe_all_to_all_dispatch", "shard_map_nested_axis_index"]
 
 
 def _lowered_with_gspmd(fn):

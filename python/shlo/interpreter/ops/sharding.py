@@ -70,6 +70,8 @@ def manual_computation(ctx, *inputs):
     frame = region.frame
     machine = frame.machine
     outer = machine.process
+    if sorted(getattr(outer, "manual_devices", ())) == sorted(devices):
+        return _nested(ctx, inputs, mesh, manual, positions, region, frame, outer)
     comm = Communicator(n)
     results, errors = [None] * n, [None] * n
 
@@ -78,6 +80,7 @@ def manual_computation(ctx, *inputs):
         args = [np.asarray(x)[_piece_slices(np.shape(x), s, coords, sizes, manual)]
                 for x, s in zip(inputs, in_shardings)]
         proc = Process(0, devices[k], 1, n, comm, outer.host)
+        proc.manual_devices = tuple(devices)   # a manual computation nested in the body runs on this thread
         sub = type(frame).__new__(type(frame))   # a frame of its own per device: threads share no slots
         sub.machine = type(machine)(machine.plans, machine.functions, proc)
         sub.env = list(frame.env)
@@ -102,25 +105,49 @@ def manual_computation(ctx, *inputs):
     for e in errors:
         if e is not None:
             raise InterpreterError(f"{ctx.location}: shlo.manual_computation: {e}") from e
+    return _assemble(out_shardings, mesh, manual, dict(enumerate(results)), positions)
+
+
+def _assemble(out_shardings, mesh, manual, results: dict, positions) -> list:
+    """The results from the pieces `results[k]` of the devices at `positions[k]` (those given)."""
+    names, sizes = [a for a, _ in mesh.axes], mesh.sizes
     outs = []
-    for j, (s, t) in enumerate(zip(out_shardings, ctx.result_types)):
+    for j, s in enumerate(out_shardings):
         mentioned = {a for d in s.dims for a in d}
-        first = results[0][j]
+        first = next(iter(results.values()))[j]
         shape = list(np.shape(first))
         for d in range(len(shape)):
             for a in s.dims[d]:
                 if a in manual:
                     shape[d] *= sizes[a]
         out = np.empty(shape, dtype=np.asarray(first).dtype)
-        for k, pos in enumerate(positions):
-            coords = dict(zip(names, pos))
+        for k, piece in results.items():
+            coords = dict(zip(names, positions[k]))
             # along a manual axis the sharding does not mention, every device holds the same
             # value (the program promises it): take the one at coordinate 0
             if any(coords[a] for a in manual - mentioned):
                 continue
-            out[_piece_slices(shape, s, coords, sizes, manual)] = results[k][j]
+            out[_piece_slices(shape, s, coords, sizes, manual)] = piece[j]
         outs.append(out)
     return outs
+
+
+def _nested(ctx, inputs, mesh, manual, positions, region, frame, proc) -> list:
+    """A manual computation inside another one's body, on the thread of device `proc.partition_id`."""
+    names, sizes, devices = [a for a, _ in mesh.axes], mesh.sizes, mesh.devices()
+    k = devices.index(proc.partition_id)
+    coords = dict(zip(names, positions[k]))
+    args = [np.asarray(x)[_piece_slices(np.shape(x), s, coords, sizes, manual)]
+            for x, s in zip(inputs, ctx.attrs["in_shardings"])]
+    sub = type(frame).__new__(type(frame))
+    sub.machine, sub.env, sub._contexts = frame.machine, list(frame.env), {}
+    mine = sub.run(region.plan, args)
+    # the devices that differ from this one only along the inner manual axes hold the other pieces
+    group = [i for i, pos in enumerate(positions)
+             if all(p == coords[a] for a, p in zip(names, pos) if a not in manual)]
+    got = proc.communicator.exchange(("manual_computation", proc.next_collective()), proc.index,
+                                     [np.asarray(r) for r in mine], [devices[i] for i in group])
+    return _assemble(ctx.attrs["out_shardings"], mesh, manual, {i: got[devices[i]] for i in group}, positions)
 
 
 @implements("mesh")
