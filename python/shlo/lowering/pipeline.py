@@ -26,31 +26,40 @@ BUFFERIZE = ("eliminate-empty-tensors,one-shot-bufferize{bufferize-function-boun
 def to_llvm(threads: int = 1, complex_ops: bool = True, math_ops: bool = True) -> str:
     """Loops to LLVM; with threads > 1, scf.forall loops become OpenMP parallel regions. The
     conversions of complex and math ops may be left out for modules without such ops (see
-    `needs`): each walks the whole module."""
+    `needs`): each walks the whole module.
+
+    Passes that work within one function are nested under `func.func(...)`: MLIR then runs them
+    on the module's functions side by side, one thread a core (the outlined loop nests of
+    kernels.py are functions of their own); the module-wide ones (OpenMP, libm declarations,
+    function signatures) run between those groups."""
     math_ops = math_ops or complex_ops      # complex-to-standard makes math ops
-    parts = ["convert-linalg-to-loops", "convert-vector-to-scf{full-unroll=true}", "canonicalize", "cse",
+    loops = ["convert-linalg-to-loops", "convert-vector-to-scf{full-unroll=true}", "canonicalize", "cse",
              "fold-memref-alias-ops", "expand-strided-metadata", "lower-affine",
              "loop-invariant-code-motion", "canonicalize", "cse"]
     if complex_ops:
-        parts += ["convert-complex-to-standard"]
+        loops += ["convert-complex-to-standard"]
+    loops += ["scf-forall-to-parallel"] if threads > 1 else ["scf-forall-to-for"]
+    parts = [_per_function(loops)]
     if threads > 1:
-        parts += ["scf-forall-to-parallel", f"convert-scf-to-openmp{{num-threads={threads}}}",
-                  "shlo-omp-dynamic-schedule", "finalize-memref-to-llvm"]
-    else:
-        parts += ["scf-forall-to-for"]
-    parts += ["convert-scf-to-cf"]
+        parts += [f"convert-scf-to-openmp{{num-threads={threads}}}", "shlo-omp-dynamic-schedule",
+                  "finalize-memref-to-llvm"]
+    parts += [_per_function(["convert-scf-to-cf"] + (["convert-math-to-llvm{approximate-log1p=false}"]
+                                                      if math_ops else []))]
     if math_ops:
-        parts += ["convert-math-to-llvm{approximate-log1p=false}", "convert-math-to-libm"]
-    if complex_ops:
-        parts += ["convert-complex-to-llvm"]
-    parts += ["convert-vector-to-llvm", "convert-to-llvm"]
+        parts += ["convert-math-to-libm"]
+    parts += [_per_function((["convert-complex-to-llvm"] if complex_ops else []) + ["convert-vector-to-llvm"])]
+    parts += ["convert-to-llvm"]
     if threads > 1:
         parts += ["convert-openmp-to-llvm"]
     # Folding the LLVM dialect (memref descriptors built and taken apart again, index arithmetic
     # by constants, trivial branches) before translation: LLVM's code generation then has a
     # quarter less to do, far more than the fold costs.
-    parts += ["reconcile-unrealized-casts", "canonicalize"]
+    parts += ["reconcile-unrealized-casts", "llvm.func(canonicalize)"]
     return ",".join(parts)
+
+
+def _per_function(passes: list) -> str:
+    return "func.func(" + ",".join(passes) + ")"
 
 
 def after_schedule(threads: int = 1, complex_ops: bool = True, math_ops: bool = True,
