@@ -188,4 +188,18 @@ def Shlo_ShardingAttr : AttrDef<Shlo_Dialect, "Sharding"> {
   let assemblyFormat = "`<` struct(params) `>`";
 }
 
+def Shlo_DotAlgorithmAttr : AttrDef<Shlo_Dialect, "DotAlgorithm"> {
+  let mnemonic = "dot_algorithm";
+  let summary = "How dot_general computes (since 1.6.0; StableHLO's `algorithm`): operands are rounded to `lhs_precision_type` / `rhs_precision_type`, products are summed in `accumulation_type`; `num_primitive_operations` above 1 splits each operand into a sum of values of the precision type and adds that many partial products (bf16 x3 / x6 / x9, tf32 x3), emulating a wider type. The component counts and `allow_imprecise_accumulation` are as StableHLO defines them.";
+  let parameters = (ins
+      Shlo_ElementTypeParameter:$lhs_precision_type,
+      Shlo_ElementTypeParameter:$rhs_precision_type,
+      Shlo_ElementTypeParameter:$accumulation_type,
+      "int64_t":$lhs_component_count,
+      "int64_t":$rhs_component_count,
+      "int64_t":$num_primitive_operations,
+      Shlo_BoolParameter:$allow_imprecise_accumulation);
+  let assemblyFormat = "`<` struct(params) `>`";
+}
+
 #endif // SHLO_ATTRS_TD

@@ -77,6 +77,10 @@ class Shlo_BuiltinAttrParameter<string cppClass, string desc> : AttrParameter<cp
 def Shlo_SymbolParameter : Shlo_BuiltinAttrParameter<"::mlir::FlatSymbolRefAttr", "a symbol reference">;
 def Shlo_AxesParameter : Shlo_BuiltinAttrParameter<"::mlir::ArrayAttr", "mesh axis names">;
 def Shlo_AxesListParameter : Shlo_BuiltinAttrParameter<"::mlir::ArrayAttr", "mesh axis names per dimension">;
+// dot_algorithm's fields (since 1.6.0): `lhs_precision_type = tf32`,
+// `allow_imprecise_accumulation = false`, as StableHLO prints them.
+def Shlo_ElementTypeParameter : Shlo_BuiltinAttrParameter<"::mlir::TypeAttr", "an element type">;
+def Shlo_BoolParameter : Shlo_BuiltinAttrParameter<"::mlir::BoolAttr", "a boolean">;
 
 //===-- Ops ---------------------------------------------------------------===//
 

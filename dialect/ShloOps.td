@@ -445,7 +445,7 @@ def Shlo_CaseOp : Shlo_Op<"case", [RecursiveMemoryEffects]> {
   let results = (outs
     Variadic<Shlo_TensorOrToken>:$results);
   let regions = (region VariadicRegion<SizedRegion<1>>:$branches);
-  let assemblyFormat = "$index attr-dict `:` functional-type(operands, results) $branches";
+  let assemblyFormat = "$index attr-dict `:` functional-type(operands, results) ($branches^)?";
 }
 
 def Shlo_CbrtOp : Shlo_Op<"cbrt", [Pure, Elementwise, SameOperandsAndResultShape]> {
@@ -667,6 +667,12 @@ def Shlo_CompositeOp : Shlo_Op<"composite", []> {
     long as the outcome is the same; any other consumer runs the
     decomposition.
 
+    `composite_regions` (since 1.6.0; StableHLO's regions of the same name)
+    are carried with the op and never run: StableHLO throws them away when
+    the decomposition is inlined, and a consumer that knows `name` may read
+    them. They do not change the op's meaning, which is still the call of
+    `decomposition`.
+
     Spec: docs/spec.md#composite
   }];
   let arguments = (ins
@@ -677,7 +683,8 @@ def Shlo_CompositeOp : Shlo_Op<"composite", []> {
     OptionalAttr<I32Attr>:$version);
   let results = (outs
     Variadic<Shlo_AnyValue>:$results);
-  let assemblyFormat = "$inputs attr-dict `:` functional-type(operands, results)";
+  let regions = (region VariadicRegion<SizedRegion<1>>:$composite_regions);
+  let assemblyFormat = "$inputs attr-dict `:` functional-type(operands, results) ($composite_regions^)?";
 }
 
 def Shlo_ConcatenateOp : Shlo_Op<"concatenate", [Pure]> {
@@ -940,13 +947,32 @@ def Shlo_DotGeneralOp : Shlo_Op<"dot_general", [Pure]> {
     speed on some hardware but never changes which values are combined.
     Quantized operands compute on dequantized values and quantize the result.
 
+    `algorithm` (since 1.6.0; StableHLO's `#stablehlo.dot_algorithm`) says
+    how the products are computed, for floating-point operands (and the
+    parts of complex ones; integer and boolean dot products are exact and
+    ignore it). Each operand is rounded to its precision type
+    (`lhs_precision_type`, `rhs_precision_type`; `tf32` keeps 10 mantissa
+    bits) and the products are summed in at least `accumulation_type`, to
+    which the sum is rounded before it becomes the result's element type.
+    With `num_primitive_operations` of 3, 6 or 9 (bf16 x3 / x6 / x9, tf32 x3)
+    each operand is split into 2 (for 3) or 3 components of its precision
+    type (the operand rounded, then the rounded remainders), and the partial
+    products of component pairs `(i, j)` are added in order of `i + j`, the
+    first `num_primitive_operations` of them: the algorithms that emulate a
+    wider type with narrow multiplications. The component counts and
+    `allow_imprecise_accumulation` (the f8 algorithms' fast accumulation) are
+    carried as StableHLO defines them and leave the values to the
+    implementation's latitude. A consumer may compute in more precision than
+    the algorithm asks (shlo's CPU compiler computes in the result's type).
+
     Spec: docs/spec.md#dot_general
   }];
   let arguments = (ins
     AnyRankedTensor:$lhs,
     AnyRankedTensor:$rhs,
     Shlo_DotDimensionNumbersAttr:$dot_dimension_numbers,
-    OptionalAttr<TypedArrayAttrBase<Shlo_PrecisionAttr, "One precision per operand (`[#shlo.precision<DEFAULT>, #shlo.precision<HIGH>]`).">>:$precision_config);
+    OptionalAttr<TypedArrayAttrBase<Shlo_PrecisionAttr, "One precision per operand (`[#shlo.precision<DEFAULT>, #shlo.precision<HIGH>]`).">>:$precision_config,
+    OptionalAttr<Shlo_DotAlgorithmAttr>:$algorithm);
   let results = (outs
     AnyRankedTensor:$result);
   let assemblyFormat = "$lhs `,` $rhs attr-dict `:` functional-type(operands, results)";
@@ -1922,12 +1948,26 @@ def Shlo_RecvOp : Shlo_Op<"recv", []> {
     is a side effect ordered after the side effects that `token` is ordered
     after, and it blocks until the data has arrived.
 
+    `source_target_pairs` (since 1.6.0; StableHLO's attribute of the same
+    name) says which processes pair up on a device-to-device transfer: each
+    row `(s, t)` pairs the send of process `s` with the
+    recv of process `t` on the channel. A process that is the target of
+    no pair receives a tensor of zeros per data result (as collective_permute
+    gives). Without it, the send and recv that meet on the channel
+    are paired as before. StableHLO's verifier checks only that the attribute
+    is a 64-bit integer tensor, so shlo's does the same (a difference from
+    StableHLO's written spec, which asks for a rank-2 tensor of two columns
+    with unique sources and targets): a program whose pairs are not of that
+    form verifies, and fails when it runs. Pairs on a host transfer are
+    ignored.
+
     Spec: docs/spec.md#recv
   }];
   let arguments = (ins
     Shlo_TokenType:$token,
     Shlo_ChannelHandleAttr:$channel_handle,
-    OptionalAttr<BoolAttr>:$is_host_transfer);
+    OptionalAttr<BoolAttr>:$is_host_transfer,
+    OptionalAttr<I64ElementsAttr>:$source_target_pairs);
   let results = (outs
     Variadic<Shlo_TensorOrToken>:$results);
   let assemblyFormat = "$token attr-dict `:` functional-type(operands, results)";
@@ -2475,13 +2515,26 @@ def Shlo_SendOp : Shlo_Op<"send", []> {
     effect ordered after the side effects that `token` is ordered after, and
     it may block until the data has been taken by the receiver.
 
+    `source_target_pairs` (since 1.6.0; StableHLO's attribute of the same
+    name) says which processes pair up on a device-to-device transfer: each
+    row `(s, t)` pairs the send of process `s` with the
+    recv of process `t` on the channel. A process that is the source of
+    no pair sends nothing. Without it, the send and recv that meet on the channel
+    are paired as before. StableHLO's verifier checks only that the attribute
+    is a 64-bit integer tensor, so shlo's does the same (a difference from
+    StableHLO's written spec, which asks for a rank-2 tensor of two columns
+    with unique sources and targets): a program whose pairs are not of that
+    form verifies, and fails when it runs. Pairs on a host transfer are
+    ignored.
+
     Spec: docs/spec.md#send
   }];
   let arguments = (ins
     Variadic<AnyRankedTensor>:$inputs,
     Shlo_TokenType:$token,
     Shlo_ChannelHandleAttr:$channel_handle,
-    OptionalAttr<BoolAttr>:$is_host_transfer);
+    OptionalAttr<BoolAttr>:$is_host_transfer,
+    OptionalAttr<I64ElementsAttr>:$source_target_pairs);
   let results = (outs
     Shlo_TokenType:$result);
   let assemblyFormat = "`(` $inputs `)` `,` $token attr-dict `:` functional-type(operands, results)";

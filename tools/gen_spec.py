@@ -53,6 +53,7 @@ def attr_ods(kind: str) -> str:
 STRUCT_FIELD_ODS = {
     "dims": "Shlo_DimListParameter", "int": '"int64_t"', "float": "Shlo_FloatParameter",
     "symbol": "Shlo_SymbolParameter", "axes": "Shlo_AxesParameter", "axes_list": "Shlo_AxesListParameter",
+    "element_type": "Shlo_ElementTypeParameter", "bool": "Shlo_BoolParameter",   # dot_algorithm (1.6.0)
 }
 
 
@@ -108,8 +109,8 @@ def op_format(op: speclib.Op) -> str | None:
             parts.append(f"`(` ${v.name} `)`" if v.variadic and len(op.operands) > 1 else f"${v.name}")
         text = " `,` ".join(parts)
         text = (text + " " if text else "") + "attr-dict `:` functional-type(operands, results)"
-        for r in op.regions:
-            text += f" ${r['name']}"
+        for r in op.regions:   # a variadic list prints nothing (not even a space) when empty
+            text += f" (${r['name']}^)?" if r.get("variadic") else f" ${r['name']}"
         del variadic
         return text
     return None

@@ -49,7 +49,8 @@ def check() -> int:
     from shlo.serialize.compat import spec_problems
     problems = spec_problems(speclib.spec_signatures(),
                              {v: speclib.load_snapshot(v) for v in speclib.release_versions()},
-                             {o.name: speclib.op_changes(o) for o in speclib.load_ops()})
+                             {o.name: speclib.op_changes(o) for o in speclib.load_ops()},
+                             {r["version"]: r["bytecode_version"] for r in speclib.load_versions()["releases"]})
     for p in problems:
         print(p)
     print("op set compatible with every release" if not problems else f"{len(problems)} problem(s)")

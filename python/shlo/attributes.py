@@ -104,6 +104,10 @@ def _field(kind: str, text: str):
         return int(text)
     if kind == "float":
         return _float_field(text)
+    if kind == "element_type":     # dot_algorithm's precision types: the type's text (`tf32`)
+        return text
+    if kind == "bool":
+        return text == "true"
     return _decode_dialect_text(text)  # an enum field: its case
 
 
@@ -193,10 +197,14 @@ def _field_text(value, kind: str) -> str:
         return str(int(value))
     if kind == "float":
         return _float_text(float(value))
+    if kind == "element_type":
+        return str(value)
+    if kind == "bool":
+        return "true" if value else "false"
     return _text(value, kind)
 
 
-_FIELD_DEFAULTS = {"dims": [], "int": 0, "float": 0.0}  # an enum field defaults to its first case
+_FIELD_DEFAULTS = {"dims": [], "int": 0, "float": 0.0, "element_type": "f32", "bool": False}  # an enum field defaults to its first case
 
 
 def _default_field_text(kind: str) -> str:

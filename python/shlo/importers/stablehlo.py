@@ -24,7 +24,7 @@ Rules:
   pass through. Every `chlo.*` op is decomposed into shlo ops by
   `shlo.importers.chlo.DECOMPOSITIONS`; a CHLO op without a decomposition,
   any other dialect's op (`mhlo.*`, Shardy ops other than those below, ...), a bounded dynamic type, an
-  attribute a shlo op does not have (`dot_general`'s `algorithm`, a
+  attribute a shlo op does not have (a
   non-default `result_accuracy` on an op without one in shlo, ...) raise
   `shlo.ImportError` naming the op and its location. Nothing is dropped
   silently.
@@ -344,6 +344,11 @@ def attr_to_shlo(kind: str | None, text: str) -> str:
         return f"#shlo.{kind}<{m.group(2)}>"
     if kind == "accuracy":
         return _accuracy_to_shlo(text)
+    if kind == "dot_algorithm":   # the same fields, in the same order (since 1.6.0)
+        m = re.fullmatch(r"#stablehlo\.dot_algorithm<(.*)>", text.strip(), re.S)
+        if not m:
+            raise AttrError(f"expected #stablehlo.dot_algorithm<...>, got {text}")
+        return f"#shlo.dot_algorithm<{m.group(1)}>"
     if kind in STRUCTS:
         return _struct_to_shlo(kind, text)
     if kind in ("precision_config", "output_operand_aliases"):
@@ -368,6 +373,8 @@ def attr_to_stablehlo(kind: str | None, text: str) -> str:
     if kind == "accuracy":
         return text.replace("#shlo.accuracy<", "#stablehlo.result_accuracy<").replace(
             "#shlo.result_accuracy_mode<", "#stablehlo.result_accuracy_mode<")
+    if kind == "dot_algorithm":
+        return text.replace("#shlo.dot_algorithm<", "#stablehlo.dot_algorithm<", 1)
 
     def enum(m):
         if m.group(1) in ENUMS:

@@ -9,10 +9,15 @@ change only with a `changes:` entry naming the newer version:
   new op and means the same. Only these differences qualify: optional
   attributes added to an op that had no attributes (MLIR bytecode stores an
   op without attributes with no properties, so old artifacts carry nothing
-  the new op would misread), new constraints that only involve those
-  attributes, and element types added to an operand's or result's list
-  (since 1.3.0; every old program stays valid, and writing for the older
-  release refuses a value of an element type it did not allow).
+  the new op would misread), or appended to an op that had attributes when
+  the older release pins MLIR bytecode version 4 or older (there, an op's
+  attributes are a dictionary keyed by name, in every op; since 1.6.0), a
+  variadic region list added to an op that had no regions (bytecode stores
+  each op's region count, so an old op reads as one with an empty list;
+  since 1.6.0), new constraints that only involve those attributes, and
+  element types added to an operand's or result's list (since 1.3.0; every
+  old program stays valid, and writing for the older release refuses a
+  value of an element type it did not allow).
 - `kind: legacy`: anything else. The old form must stay readable: as a frozen
   legacy op (`legacy_op:`), or, when only an attribute's kind changed, as a
   frozen attribute kind the op's ODS still accepts (`legacy_attribute:`); the
@@ -42,8 +47,19 @@ def _widened(old: list, new: list) -> bool:
     return True
 
 
-def _diff(old: dict, new: dict) -> tuple[list[str], bool]:
-    """(what differs, whether every difference is a compatible kind)."""
+# The last MLIR bytecode version that writes an op's attributes as a dictionary
+# (5 introduced the properties encoding, a record laid out per op definition).
+DICTIONARY_ATTRIBUTES_BYTECODE = 4
+
+
+def _regions_added(old: list, new: list) -> bool:
+    """Whether `new` is one variadic region list added to an op that had no regions."""
+    return not old and len(new) == 1 and new[0].get("variadic", False)
+
+
+def _diff(old: dict, new: dict, dictionary_attrs: bool = False) -> tuple[list[str], bool]:
+    """(what differs, whether every difference is a compatible kind); `dictionary_attrs`: the older
+    release's artifacts store attributes as a dictionary (bytecode version 4 or older)."""
     diffs, compatible = [], True
     for key in ("operands", "results", "regions"):
         if old[key] == new[key]:
@@ -51,11 +67,15 @@ def _diff(old: dict, new: dict) -> tuple[list[str], bool]:
         if key != "regions" and _widened(old[key], new[key]):
             diffs.append(f"{key}' element types widened")
             continue
+        if key == "regions" and _regions_added(old[key], new[key]):
+            diffs.append(f"variadic regions {new[key][0]['name']} added")
+            continue
         diffs.append(f"{key} changed")
         compatible = False
     if old["attributes"] != new["attributes"]:
         added = new["attributes"][len(old["attributes"]):]
-        if old["attributes"] or new["attributes"][:len(old["attributes"])] != old["attributes"]:
+        if ((old["attributes"] and not dictionary_attrs)
+                or new["attributes"][:len(old["attributes"])] != old["attributes"]):
             compatible = False
         if not all(a["optional"] for a in added):
             compatible = False
@@ -72,7 +92,8 @@ def _diff(old: dict, new: dict) -> tuple[list[str], bool]:
     return diffs, compatible
 
 
-def _compare(old_v: str, old: dict, new_v: str | None, new: dict, changes: dict) -> list[str]:
+def _compare(old_v: str, old: dict, new_v: str | None, new: dict, changes: dict,
+             dictionary_attrs: bool = False) -> list[str]:
     """Problems going from snapshot `old` (release old_v) to `new` (release new_v, or the spec if None)."""
     where = f"release {new_v}" if new_v else "the spec"
     problems = []
@@ -86,7 +107,7 @@ def _compare(old_v: str, old: dict, new_v: str | None, new: dict, changes: dict)
     for name in sorted(set(old) & set(new)):
         if old[name] == new[name]:
             continue
-        diffs, compatible = _diff(old[name], new[name])
+        diffs, compatible = _diff(old[name], new[name], dictionary_attrs)
         entries = [c for c in changes.get(name, [])
                    if _vkey(c["version"]) > _vkey(old_v) and (new_v is None or _vkey(c["version"]) <= _vkey(new_v))]
         what = "; ".join(diffs)
@@ -101,22 +122,27 @@ def _compare(old_v: str, old: dict, new_v: str | None, new: dict, changes: dict)
     return problems
 
 
-def spec_problems(current: dict, releases: dict, changes: dict) -> list[str]:
+def spec_problems(current: dict, releases: dict, changes: dict, bytecode_versions: dict | None = None) -> list[str]:
     """Every compatibility problem of the release history and of the current spec.
 
     `current`: op name -> signature of the spec as it is; `releases`: version ->
-    snapshot, in any order; `changes`: op name -> its `changes:` entries.
+    snapshot, in any order; `changes`: op name -> its `changes:` entries;
+    `bytecode_versions`: version -> its pinned MLIR bytecode version (unknown
+    ones are taken as not storing attributes as a dictionary).
     """
     versions = sorted(releases, key=_vkey)
+    pins = bytecode_versions or {}
+    dictionary = {v: v in pins and pins[v] <= DICTIONARY_ATTRIBUTES_BYTECODE for v in versions}
     problems = []
     for a, b in zip(versions, versions[1:]):
-        problems += _compare(a, releases[a], b, releases[b], changes)
+        problems += _compare(a, releases[a], b, releases[b], changes, dictionary[a])
     if versions:
-        problems += _compare(versions[-1], releases[versions[-1]], None, current, changes)
+        problems += _compare(versions[-1], releases[versions[-1]], None, current, changes, dictionary[versions[-1]])
     return problems
 
 
 def package_problems() -> list[str]:
     """The check on the tables compiled into this package (what `shlo-opt --check-compat` runs)."""
     from ..verify._spec_table import CHANGES, RELEASES, SIGNATURES
-    return spec_problems(SIGNATURES, {v: r["signatures"] for v, r in RELEASES.items()}, CHANGES)
+    return spec_problems(SIGNATURES, {v: r["signatures"] for v, r in RELEASES.items()}, CHANGES,
+                         {v: r["bytecode_version"] for v, r in RELEASES.items()})

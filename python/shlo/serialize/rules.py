@@ -23,7 +23,8 @@ added to an existing op. This module adds what the snapshots cannot say:
   (`ELEMENT_TYPES_SINCE`, anywhere in the program), element types added to an
   operand's or result's list (found by comparing the snapshots), and
   RELAXED_CONSTRAINTS, constraints a release relaxed without changing the
-  signature (a test for what only the newer release accepts).
+  signature (a test for what only the newer release accepts), and regions
+  added to an op (1.6.0's composite_regions), tested the same way.
 """
 from __future__ import annotations
 
@@ -166,7 +167,13 @@ def _promoted_reducer(op) -> str | None:
     return None
 
 
-# op name -> relaxations of its constraints (same signature, fewer programs rejected).
+def _composite_regions(op) -> str | None:
+    n = len(op.regions)
+    return f"{n} composite_regions" if n else None
+
+
+# op name -> relaxations of its constraints (same signature, fewer programs rejected), and
+# additions that an older release's op cannot hold but that need no rewriting (regions).
 RELAXED_CONSTRAINTS: dict[str, list[RelaxedConstraint]] = {
     # 1.3.0: compare C3, any compare_type on any element type (StableHLO's verifier).
     "compare": [RelaxedConstraint("1.3.0", _unfitting_compare_type)],
@@ -179,6 +186,8 @@ RELAXED_CONSTRAINTS: dict[str, list[RelaxedConstraint]] = {
                     RelaxedConstraint("1.5.0", _missing_called_computation)],
     # 1.5.0: reduce C5 / C6, promoted accumulator types.
     "reduce": [RelaxedConstraint("1.5.0", _promoted_reducer)],
+    # 1.6.0: composite's variadic composite_regions (StableHLO's), carried and never run.
+    "composite": [RelaxedConstraint("1.6.0", _composite_regions)],
 }
 
 

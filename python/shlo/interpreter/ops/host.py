@@ -8,7 +8,9 @@ queues `host.channels[handle]`: send appends the list of its inputs, recv pops
 the oldest entry. Device-to-device send/recv pair through a per-channel FIFO
 mailbox kept with the process communicator: send deposits its values and
 returns at once (a buffered send), recv blocks until a value arrives on its
-channel or another process fails.
+channel or another process fails. With `source_target_pairs` (since 1.6.0)
+a process sends only as the source of a pair, into a queue per (channel,
+target), and receives only as the target of a pair (zeros otherwise).
 """
 from __future__ import annotations
 
@@ -131,6 +133,25 @@ def _is_host(ctx) -> bool:
     return bool(ctx.attrs.get("is_host_transfer"))
 
 
+def _pairs(ctx) -> list[tuple[int, int]] | None:
+    """source_target_pairs as (source, target) rows, or None when absent; any other form fails
+    here (StableHLO's verifier, and so shlo's, checks only that it is an i64 tensor)."""
+    attr = ctx.attrs.get("source_target_pairs")
+    if attr is None:
+        return None
+    arr = np.asarray(attr.array() if hasattr(attr, "array") else attr, dtype=np.int64)
+    if arr.ndim != 2 or arr.shape[1] != 2:
+        raise InterpreterError(f"{ctx.location}: shlo.{ctx.name}: source_target_pairs of shape {arr.shape} "
+                               f"is not a list of (source, target) rows")
+    rows = [(int(a), int(b)) for a, b in arr]
+    for column, what in ((0, "source"), (1, "target")):
+        ids = [r[column] for r in rows]
+        if len(set(ids)) != len(ids):
+            raise InterpreterError(f"{ctx.location}: shlo.{ctx.name}: a process is the {what} of two "
+                                   f"source_target_pairs")
+    return rows
+
+
 @implements("send", quant_aware=True)
 def send(ctx, *operands):
     handle = int(ctx.attrs["channel_handle"].handle)
@@ -139,8 +160,15 @@ def send(ctx, *operands):
         host = ctx.process.host
         with host.lock:
             host.channels[handle].append(values)
-    else:
+        return TOKEN
+    pairs = _pairs(ctx)
+    if pairs is None:
         _device_send(ctx, handle, values)
+        return TOKEN
+    me = ctx.process.index
+    for source, target in pairs:
+        if source == me:
+            _device_send(ctx, (handle, target), values)
     return TOKEN
 
 
@@ -156,5 +184,13 @@ def recv(ctx, token):
                                        f"{handle} (fill shlo.Host().channels[{handle}])")
             entry = queue.pop(0)
         return _with_token(ctx, _values_for(ctx, entry, f"host channel {handle}"))
-    values = _device_recv(ctx, handle)
+    pairs = _pairs(ctx)
+    if pairs is None:
+        values = _device_recv(ctx, handle)
+    else:
+        me = ctx.process.index
+        if not any(target == me for _, target in pairs):   # the target of no pair: zeros
+            from .collectives import _zeros
+            return _with_token(ctx, [_zeros(t, t.shape) for t in ctx.result_types[:-1]])
+        values = _device_recv(ctx, (handle, me))
     return _with_token(ctx, _values_for(ctx, values, f"channel {handle}"))

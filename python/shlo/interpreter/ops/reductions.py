@@ -183,10 +183,36 @@ def dot_general_array(lhs, rhs, dn, lhs_el: str, rhs_el: str, res_el: str) -> np
     return finish_accumulated(acc, res_el)
 
 
+def _dot_with_algorithm(lhs, rhs, dn, lhs_el: str, rhs_el: str, res_el: str, algorithm) -> np.ndarray:
+    """dot_general under `algorithm` (since 1.6.0, spec/ops/dot_general.yaml): operands rounded to
+    the precision types (split into components for x3 / x6 / x9), the chosen partial products
+    summed in float64 and rounded once to the accumulation type, then to the result type."""
+    from ...dot_algorithm import component_count, components, pairs, round_to
+    if kind(lhs_el) not in ("float", "complex") or kind(rhs_el) not in ("float", "complex"):
+        return dot_general_array(lhs, rhs, dn, lhs_el, rhs_el, res_el)   # exact: the algorithm has no effect
+    ops = int(algorithm.num_primitive_operations)
+    n = component_count(ops)
+    wide = "complex<f64>" if "complex" in (kind(lhs_el), kind(rhs_el)) else "f64"
+    lcomp = components(_accumulator(lhs, lhs_el, kind(lhs_el)), str(algorithm.lhs_precision_type), n)
+    rcomp = components(_accumulator(rhs, rhs_el, kind(rhs_el)), str(algorithm.rhs_precision_type), n)
+    total = None
+    for i, j in pairs(ops):
+        part = dot_general_array(lcomp[i], rcomp[j], dn, wide, wide, wide)
+        total = part if total is None else total + part
+    acc = str(algorithm.accumulation_type)
+    if np.iscomplexobj(total):
+        total = round_to(total.real, acc) + 1j * round_to(total.imag, acc)
+    else:
+        total = round_to(total, acc)
+    return finish_accumulated(total, res_el)
+
+
 @implements("dot_general")
 def dot_general(ctx, lhs, rhs):
-    out = dot_general_array(lhs, rhs, ctx.attrs["dot_dimension_numbers"], ctx.operand_types[0].element,
-                            ctx.operand_types[1].element, ctx.result_types[0].element)
+    args = (lhs, rhs, ctx.attrs["dot_dimension_numbers"], ctx.operand_types[0].element,
+            ctx.operand_types[1].element, ctx.result_types[0].element)
+    algorithm = ctx.attrs.get("algorithm")
+    out = dot_general_array(*args) if algorithm is None else _dot_with_algorithm(*args, algorithm)
     check_shape(ctx, out.shape)
     return out
 

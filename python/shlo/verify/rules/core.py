@@ -64,3 +64,12 @@ def dot_general_shape(lhs, rhs, dnums):
     lfree = tuple(ls[d] for d in range(len(ls)) if d not in lb and d not in lc)
     rfree = tuple(rs[d] for d in range(len(rs)) if d not in rb and d not in rc)
     return batch + lfree + rfree
+
+
+def is_known_dot_algorithm(algorithm):
+    """True when a dot_general `algorithm` is one StableHLO's verifier knows (since 1.6.0; the list is in constraint C14)."""
+    from ...dot_algorithm import is_known
+    a = algorithm
+    return is_known(str(a.lhs_precision_type), str(a.rhs_precision_type), str(a.accumulation_type),
+                    int(a.lhs_component_count), int(a.rhs_component_count), int(a.num_primitive_operations),
+                    bool(a.allow_imprecise_accumulation))
