@@ -21,7 +21,9 @@ HAVE_PTXAS = shutil.which("ptxas") is not None
 SAMPLES = ["add/f32.mlir", "exponential/f32.mlir", "dot_general/f32_0.mlir", "reduce/f32_add_02.mlir",
            "sort/f32_keys_i64_values_stable.mlir", "while/f32_n5.mlir", "case/index_0.mlir",
            "gather/f32_i32_0.mlir", "scatter/f32_add_0.mlir", "convolution/f32_0.mlir", "reduce_window/f32_add_1.mlir",
-           "cholesky/f32_3x3_lower.mlir", "fft/complexf32_FFT_3x5.mlir", "iota/i32_2x3_d1.mlir"]
+           "cholesky/f32_3x3_lower.mlir", "fft/complexf32_FFT_3x5.mlir", "iota/i32_2x3_d1.mlir",
+           # padding as an argument: a static buffer for the typed result, not one sized from data
+           "dynamic_conv/f32_pad12.mlir"]
 
 
 def _sample(name: str):

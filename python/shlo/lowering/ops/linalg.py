@@ -590,7 +590,14 @@ def _padding(sizes, ns, pads, ldil, min_sizes) -> _Padding:
         p0 = _add(_add(dilated, lo), hi)
         p = _max(p0, 0)
         if min_sizes is not None and min_sizes[i] is not None:
-            p = _max(p, min_sizes[i])
+            if isinstance(lo, int) and isinstance(hi, int):
+                p = _max(p, min_sizes[i])
+            else:
+                # padding known only at run time (dynamic_conv) and a typed result size: the
+                # windows of that result read exactly the first min_sizes[i] elements, so the
+                # buffer has that static size (the GPU back end cannot size a buffer from data
+                # in device memory); elements padded past it are never read
+                p = min_sizes[i]
         first = _max(_ceildiv(_sub(0, lo), dil), 0)          # first element landing at >= 0
         last = _min(_sub(s, 1), _floordiv(_sub(_sub(p0, 1), lo), dil))
         count = _max(_add(_sub(last, first), 1), 0)
