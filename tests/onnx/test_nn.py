@@ -232,3 +232,24 @@ def test_training_dropout_draws():
     assert not y[~m].any()
     y, m = (np.asarray(v) for v in shlo.interpret(prog, x, np.float32(0.25), np.bool_(False)))
     assert m.all() and np.array_equal(y, x)
+
+
+@pytest.mark.parametrize("mode, coord", [("nearest", "asymmetric"), ("nearest", "half_pixel"),
+                                         ("linear", "half_pixel"), ("linear", "align_corners"),
+                                         ("linear", "pytorch_half_pixel"), ("cubic", "half_pixel_symmetric")])
+def test_resize_and_average_pool_of_dynamic_spatial_sizes(mode, coord):
+    """Resize by known scales and AveragePool (padded, with and without the padding counted) over
+    dim_param heights and widths (a UNet exported with dynamic H, W), one import at two sizes."""
+    scales = numpy_helper.from_array(np.array([1, 1, 2.0, 1.5], np.float32), "scales")
+    nodes = [helper.make_node("Resize", ["x", "", "scales"], ["r"], mode=mode, coordinate_transformation_mode=coord),
+             helper.make_node("AveragePool", ["x"], ["a0"], kernel_shape=[3, 3], pads=[1, 1, 1, 1], strides=[2, 2]),
+             helper.make_node("AveragePool", ["x"], ["a1"], kernel_shape=[3, 2], pads=[1, 0, 1, 1],
+                              count_include_pad=1),
+             helper.make_node("AveragePool", ["x"], ["a2"], kernel_shape=[2, 2], strides=[2, 2])]
+    m = _model(nodes, [_vi("x", [1, 2, "h", "w"])], [_vi(n, None) for n in ("r", "a0", "a1", "a2")], [scales], 19)
+    prog = shlo.from_onnx(m)
+    for h, w in ((6, 8), (5, 4)):       # whole output sizes (onnxruntime's align_corners takes the rounded
+                                        # size, onnx's reference the scaled one: they differ otherwise)
+        x = RNG.standard_normal((1, 2, h, w)).astype(np.float32)
+        for got, want in zip(shlo.interpret(prog, x), _ort(m, {"x": x})):
+            np.testing.assert_allclose(np.asarray(got), want, rtol=1e-5, atol=1e-5)

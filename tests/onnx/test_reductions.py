@@ -241,3 +241,17 @@ def test_cumsum_along_dynamic_dimension(elem):
         x = RNG.integers(-4, 5, (2, n)).astype(np.float32 if elem == F else np.int64)
         check_outputs(shlo.interpret(prog, x), _ort(m, x), 1e-5, 1e-6)
         check_outputs(compiled(x), _ort(m, x), 1e-5, 1e-6)
+
+
+def test_topk_of_dynamic_batch():
+    """TopK over a static axis of a tensor with a dim_param batch (a detection head exported with
+    a dynamic batch), largest and smallest, at two batch sizes."""
+    k = numpy_helper.from_array(np.array([3], np.int64), "k")
+    nodes = [helper.make_node("TopK", ["x", "k"], ["v", "i"], axis=1),
+             helper.make_node("TopK", ["x", "k"], ["v2", "i2"], axis=-1, largest=0)]
+    m = _model(nodes, [_vi("x", F, ["N", 7])], [_vi(n, t, None) for n, t in (("v", F), ("i", I64), ("v2", F),
+                                                                            ("i2", I64))], 18, [k])
+    prog = shlo.from_onnx(m)
+    for n in (2, 5):
+        x = RNG.permutation(np.arange(n * 7, dtype=np.float32)).reshape(n, 7)
+        check_outputs(shlo.interpret(prog, x), _ort(m, x), 0, 0)

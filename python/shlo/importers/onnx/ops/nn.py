@@ -383,8 +383,12 @@ def average_pool(cx, x, kernel_shape, count_include_pad=0, **kw):
     p = Pool(cx, x, kernel_shape, **_pool_kwargs(kw))
     (total,) = p.run(cx, [x], [cx.const(0, element)], lambda a, e: [cx.op("add", a[0], e[0])])
     out = cx.info(total).shape[-p.n:]
-    if None in out:
-        raise cx.error("AveragePool needs static spatial sizes")
+    if None in out:         # dynamic spatial sizes: the counts pooled from ones (a splat when no window
+        if count_include_pad or not any(any(g) for g in p.given):      # reaches into the padding)
+            return cx.op("divide", total, cx.const(float(np.prod(p.kernel)), element, cx.sizes_of(total)))
+        (c,) = p.run(cx, [cx.const(1, element, cx.sizes_of(x))], [cx.const(0, element)],
+                     lambda a, e: [cx.op("add", a[0], e[0])])
+        return cx.op("divide", total, c)
     c = p.counts(out, bool(count_include_pad))
     return cx.op("divide", total, cx.broadcast(cx.const(c, element, c.shape), cx.sizes_of(total),
                                                dims=list(range(p.lead, p.lead + p.n))))

@@ -26,6 +26,8 @@ class _K:
         self.cx = cx
 
     def c(self, value, like, element=F64):
+        if hasattr(value, "type"):      # a rank-0 value (a dynamic input size)
+            return self.cx.broadcast(self.cx.convert(value, element), self.cx.sizes_of(like))
         return self.cx.const(value, element, self.cx.sizes_of(like))
 
     def op(self, name, a, b):
@@ -36,6 +38,14 @@ class _K:
             a = self.c(a, b, cx.element(b))
         sizes = cx.broadcast_sizes(a, b)
         return cx.op(name, cx.broadcast(a, sizes), cx.broadcast(b, sizes))
+
+
+def _num(cx, in_w, delta, value=False):
+    """in_w + delta: a float for a static size, a rank-0 f64 value for a dynamic one (in_w is then
+    that value); value=True makes a value of a static one too."""
+    if isinstance(in_w, int):
+        return cx.const(float(in_w + delta), F64) if value else float(in_w + delta)
+    return in_w if delta == 0 else cx.op("add", in_w, cx.const(float(delta), F64))
 
 
 def _scalar(cx, v, i, element=F64):
@@ -53,7 +63,7 @@ def _iota(cx, size, element=F64):
 
 def _x_original(cx, k, mode, y, in_w, scale, out_w, roi):
     """The source coordinate of each output position y (f64), and an extrapolation mask or None."""
-    width = k.op("multiply", scale, float(in_w))            # output_width: scale * in, a float
+    width = k.op("multiply", scale, _num(cx, in_w, 0))      # output_width: scale * in, a float
     if mode == "asymmetric":
         return k.op("divide", y, scale), None
     if mode in ("half_pixel", "pytorch_half_pixel", "half_pixel_symmetric"):
@@ -64,28 +74,29 @@ def _x_original(cx, k, mode, y, in_w, scale, out_w, roi):
             x = cx.op("select", one, k.c(-0.5, x), x)
         if mode == "half_pixel_symmetric":
             adjust = k.op("divide", cx.convert(out_w, F64), width)
-            offset = k.op("multiply", cx.const(in_w / 2, F64), k.op("subtract", cx.const(1.0, F64), adjust))
+            half_in = k.op("multiply", _num(cx, in_w, 0, True), 0.5)
+            offset = k.op("multiply", half_in, k.op("subtract", cx.const(1.0, F64), adjust))
             x = k.op("add", x, offset)
         return x, None
     if mode == "align_corners":
         den = k.op("subtract", width, 1.0)
         one = cx.op("compare", width, cx.const(1.0, F64), comparison_direction="EQ")
         safe = cx.op("select", one, cx.const(1.0, F64), den)
-        x = k.op("divide", k.op("multiply", y, float(in_w - 1)), safe)
+        x = k.op("divide", k.op("multiply", y, _num(cx, in_w, -1)), safe)
         return cx.op("select", cx.broadcast(one, cx.sizes_of(x), dims=[]), k.c(0.0, x), x), None
     if mode == "tf_crop_and_resize":
         if roi is None:
             raise cx.error("tf_crop_and_resize needs roi")
         r0, r1 = roi
-        span = k.op("multiply", k.op("subtract", r1, r0), float(in_w - 1))
+        span = k.op("multiply", k.op("subtract", r1, r0), _num(cx, in_w, -1))
         one = cx.op("compare", width, cx.const(1.0, F64), comparison_direction="EQ")
         den = cx.op("select", one, cx.const(1.0, F64), k.op("subtract", width, 1.0))
         x = k.op("divide", k.op("multiply", y, span), den)
         x = cx.op("select", cx.broadcast(one, cx.sizes_of(x), dims=[]),
                   cx.broadcast(k.op("divide", span, 2.0), cx.sizes_of(x), dims=[]), x)
-        x = k.op("add", x, k.op("multiply", r0, float(in_w - 1)))
+        x = k.op("add", x, k.op("multiply", r0, _num(cx, in_w, -1)))
         outside = cx.op("or", cx.op("compare", x, k.c(0.0, x), comparison_direction="LT"),
-                        cx.op("compare", x, k.c(float(in_w - 1), x), comparison_direction="GT"))
+                        cx.op("compare", x, k.c(_num(cx, in_w, -1), x), comparison_direction="GT"))
         return x, outside
     raise cx.error(f"coordinate_transformation_mode {mode!r} is not supported")
 
@@ -104,7 +115,7 @@ def _nearest_index(cx, k, x, nearest_mode, in_w):
     else:
         raise cx.error(f"nearest_mode {nearest_mode!r} is not supported")
     idx = cx.convert(idx, I64)
-    return cx.op("clamp", k.c(0, idx, I64), idx, k.c(in_w - 1, idx, I64))
+    return cx.op("clamp", k.c(0, idx, I64), idx, k.c(_num(cx, in_w, -1), idx, I64))
 
 
 def _cubic_kernel(cx, k, d, a):
@@ -146,7 +157,7 @@ def _taps(cx, k, x, mode, in_w, a, exclude_outside, antialias_scale=None):
     else:
         w = _cubic_kernel(cx, k, d, a)
     inside = cx.op("and", cx.op("compare", taps, k.c(0.0, taps), comparison_direction="GE"),
-                   cx.op("compare", taps, k.c(float(in_w - 1), taps), comparison_direction="LE"))
+                   cx.op("compare", taps, k.c(_num(cx, in_w, -1), taps), comparison_direction="LE"))
     if exclude_outside:
         w = cx.op("select", inside, w, k.c(0.0, w))
     if exclude_outside or antialias_scale is not None:
@@ -155,7 +166,7 @@ def _taps(cx, k, x, mode, in_w, a, exclude_outside, antialias_scale=None):
         total = cx.op("select", cx.op("compare", total, k.c(0.0, total), comparison_direction="EQ"),
                       k.c(1.0, total), total)
         w = cx.op("divide", w, cx.broadcast(total, grid, dims=[0]))
-    idx = cx.convert(cx.op("clamp", k.c(0.0, taps), taps, k.c(float(in_w - 1), taps)), I64)
+    idx = cx.convert(cx.op("clamp", k.c(0.0, taps), taps, k.c(_num(cx, in_w, -1), taps)), I64)
     return idx, w
 
 
@@ -183,8 +194,10 @@ def resize_axis(cx, x, axis, scale, out_w, o, roi=None, extrapolation=0.0):
     options: mode, coord, nearest, a, exclude, antialias (a known float scale or None)."""
     k = _K(cx)
     in_w = cx.info(x).shape[axis]
-    if in_w is None:
-        raise cx.error("Resize needs static input sizes along the resized axes")
+    if in_w is None:        # a dynamic size: the coordinates' bounds are computed from it at run time
+        if o["antialias"] is not None:
+            raise cx.error("antialiased Resize needs static input sizes along the resized axes")
+        in_w = cx.convert(cx.size_value(cx.dim(x, axis)), F64)
     y = _iota(cx, out_w)
     xo, outside = _x_original(cx, k, o["coord"], y, in_w, scale, out_w, roi)
     element = cx.element(x)
@@ -223,6 +236,9 @@ def _resize(cx, x, roi, scales, sizes, known, mode="nearest", coordinate_transfo
     rank = cx.rank(x)
     axes = [a % rank for a in axes] if axes else list(range(rank))
     shape = cx.info(x).shape
+
+    def extent(a):          # x's size along axis a as a rank-0 f64 (a dynamic size read at run time)
+        return cx.convert(cx.size_value(cx.dim(x, a)), F64)
     if scales is not None and cx.info(scales).shape[0] == 0:
         scales = None
     if sizes is not None and cx.info(sizes).shape[0] == 0:
@@ -234,10 +250,10 @@ def _resize(cx, x, roi, scales, sizes, known, mode="nearest", coordinate_transfo
             if vals is not None and shape[a] is not None:
                 outs.append(int(np.floor(vals[axes.index(a)] * shape[a])))
             else:
-                outs.append(cx.convert(cx.op("floor", cx.op("multiply", s, cx.const(float(shape[a]), F64))), I64))
+                outs.append(cx.convert(cx.op("floor", cx.op("multiply", s, extent(a))), I64))
     elif sizes is not None:
         size_vals, vals = _f64_vector(cx, known[3], sizes)
-        scale_vals = [cx.op("divide", s, cx.const(float(shape[a]), F64)) for a, s in zip(axes, size_vals)]
+        scale_vals = [cx.op("divide", s, extent(a)) for a, s in zip(axes, size_vals)]
         outs = [int(vals[i]) if vals is not None else cx.convert(s, I64) for i, s in enumerate(size_vals)]
         if keep_aspect_ratio_policy != "stretch":
             pick = "minimum" if keep_aspect_ratio_policy == "not_larger" else "maximum"
@@ -245,9 +261,9 @@ def _resize(cx, x, roi, scales, sizes, known, mode="nearest", coordinate_transfo
             for t in scale_vals[1:]:
                 s = cx.op(pick, s, t)
             scale_vals = [s] * len(axes)
-            outs = [cx.convert(cx.op("floor", cx.op("add", cx.op("multiply", s, cx.const(float(shape[a]), F64)),
+            outs = [cx.convert(cx.op("floor", cx.op("add", cx.op("multiply", s, extent(a)),
                                                     cx.const(0.5, F64))), I64) for a in axes]
-            if vals is not None:
+            if vals is not None and all(shape[a] is not None for a in axes):
                 ks = [vals[i] / shape[a] for i, a in enumerate(axes)]
                 kv = min(ks) if pick == "minimum" else max(ks)
                 outs = [int(kv * shape[a] + 0.5) for a in axes]

@@ -436,12 +436,18 @@ def _topk(cx, x, k, axis, largest):
         raise cx.error(f"axis {axis} is out of range for rank {rank}")
     d = axis % rank
     shape = cx.info(x).shape
-    if any(s is None for s in shape):
-        raise cx.error("TopK of a tensor with dynamic sizes is not supported")
-    if not 0 <= k <= shape[d]:
+    if shape[d] is not None and not 0 <= k <= shape[d]:
         raise cx.error(f"k = {k} is out of range for a dimension of size {shape[d]}")
     e = cx.element(x)
     xs = cx.convert(x, "ui8") if e == "i1" else x
+    if None in shape:       # dynamic sizes (a dynamic batch): sorted over dynamic iotas, the first k gathered
+        from .tensors import _take
+        sizes = cx.sizes_of(x)
+        iota = cx.op("dynamic_iota", cx.shape_tensor(sizes), iota_dimension=d,
+                     result_types=[tensor_type(list(shape), "i64")])
+        values, idx = _sort_pairs(cx, xs, iota, d, bool(largest))
+        first = cx.importer.constant(np.arange(k, dtype=np.int64))
+        return _convert(cx, _take(cx, values, d, first), e), _take(cx, idx, d, first)
     values, idx = _sort_pairs(cx, xs, _iota(cx, list(shape), d), d, bool(largest))
     limit = list(shape)
     limit[d] = k
