@@ -792,6 +792,65 @@ def cumsum_over_sharded_axis_with_all_gather():
     return Case(jax.jit(g), [rand((16, 3), 17)], [NamedSharding(m, P("d"))])
 
 
+# A training step, two meshes in one program, vmap of shard_map, psum over index groups.
+
+@case
+def shard_map_explicit_mesh():
+    E = jax.sharding.AxisType.Explicit
+    m = jax.make_mesh((4, 2), ("x", "y"), axis_types=(E, E))
+    g = jax.shard_map(lambda a: jax.lax.psum(a, "y"), mesh=m, in_specs=P("x", "y"), out_specs=P("x"))
+    return Case(jax.jit(g), [rand((8, 4), 2)], [NamedSharding(m, P("x", "y"))])
+
+
+@case
+def all_gather_axis_index_groups():
+    m = mesh((8,), ("d",))
+    g = jax.shard_map(lambda a: jax.lax.psum(a, "d", axis_index_groups=[[0, 1, 2, 3], [4, 5, 6, 7]]), mesh=m,
+                      in_specs=P("d"), out_specs=P("d"), check_vma=False)
+    return Case(jax.jit(g), [rand((16,), 3)], [NamedSharding(m, P("d"))])
+
+
+@case
+def two_meshes_one_program():
+    m1 = mesh((8,), ("d",)); m2 = mesh((4, 2), ("x", "y"))
+    def f(a):
+        b = jax.lax.with_sharding_constraint(a * 2, NamedSharding(m2, P("x", "y")))
+        return jnp.sin(b)
+    return Case(jax.jit(f, out_shardings=NamedSharding(m1, P("d"))), [rand((8, 8), 4)], [NamedSharding(m1, P("d"))])
+
+
+@case
+def sharded_train_step():
+    m = mesh((2, 4), ("data", "model")); ns = named(m)
+    def loss(params, x, y):
+        h = jax.nn.gelu(x @ params[0])
+        return jnp.mean((h @ params[1] - y) ** 2)
+    def step(w1, w2, x, y):
+        l, (g1, g2) = jax.value_and_grad(loss)((w1, w2), x, y)
+        return l, w1 - 0.1 * g1, w2 - 0.1 * g2
+    f = jax.jit(step, out_shardings=(ns(), ns(None, "model"), ns("model", None)))
+    return Case(f, [rand((8, 16), 8), rand((16, 4), 9), rand((8, 8), 10), rand((8, 4), 11)],
+                [ns(None, "model"), ns("model", None), ns("data"), ns("data")])
+
+
+@case
+def shard_map_out_specs_tuple_axes_replication():
+    m = mesh((2, 2, 2), ("a", "b", "c"))
+    def body(x):
+        return jax.lax.psum(x, "b"), jax.lax.all_gather(x, "c", axis=1, tiled=True)
+    g = jax.shard_map(body, mesh=m, in_specs=P(("a", "b"), "c"), out_specs=(P("a", "c"), P(("a", "b"), None)),
+                      check_vma=False)
+    return Case(jax.jit(g), [rand((8, 4), 12)], [NamedSharding(m, P(("a", "b"), "c"))])
+
+
+@case
+def vmap_over_shard_map():
+    m = mesh((8,), ("d",))
+    g = jax.shard_map(lambda a: jax.lax.psum(a, "d"), mesh=m, in_specs=P("d"), out_specs=P())
+    f = jax.jit(jax.vmap(g, in_axes=1, out_axes=0))
+    return Case(f, [rand((16, 3), 13)], [NamedSharding(m, P("d"))])
+
+
 # Programs also lowered by JAX without Shardy (GSPMD strings; shard_map as SPMDFullToShardShape /
 # SPMDShardToFullShape regions), then run through the same stages (XLA with Shardy, results
 # compared with JAX's own Shardy run).
@@ -800,7 +859,8 @@ GSPMD_CASES = ["data_parallel_mlp", "with_sharding_constraint", "shard_map_psum"
                "nested_shard_map", "shard_map_axis_index_combined", "scan_in_shard_map", "fori_ring_attention",
                "grad_through_shard_map", "permuted_device_mesh", "multi_output_specs", "four_device_submesh",
                "three_axis_mesh", "partial_manual_auto_sharded_input", "replicated_scalar_arg",
-               "unconstrained_dims", "moe_all_to_all_dispatch", "shard_map_nested_axis_index"]
+               "unconstrained_dims", "moe_all_to_all_dispatch", "shard_map_nested_axis_index",
+               "two_meshes_one_program", "vmap_over_shard_map"]
 
 
 def _lowered_with_gspmd(fn):
