@@ -1206,6 +1206,485 @@ FN(promoted_reducer_ok) {
 }
 #undef FN
 
+// ------------------------------------------------- more rules (second slice)
+
+#define FN(name) SV spec::fn_##name(const Values &args)
+namespace {
+SV optionalArg(const Values &args, size_t n) { return n < args.size() ? args[n] : SV::none(); }
+
+// Row-major entries of a rank-2 integer literal, as rows.
+std::vector<Values> literalRows(const SV &lit) {
+  Values flat = literalInts(lit);
+  auto t = dyn_cast<RankedTensorType>(lit.type);
+  if (!t || t.getRank() != 2)
+    fail("expected a rank-2 tensor literal");
+  int64_t cols = t.getDimSize(1);
+  std::vector<Values> rows;
+  for (size_t i = 0; cols > 0 && i < flat.size(); i += cols)
+    rows.emplace_back(flat.begin() + i, flat.begin() + i + cols);
+  return rows;
+}
+
+bool sameTypes(const Values &a, const Values &b) { return pyEq(SV::list(a), SV::list(b)); }
+
+SV halfPlusOne(const SV &d) {
+  if (d.isNone())
+    return d;
+  return d.asInt() == 0 ? SV::integer(0) : SV::integer(pyFloorDiv(d, SV::integer(2)).i + 1);
+}
+
+SV resized(const SV &shape, const SV &index, const SV &factor, const SV &divisor) {
+  Values s = iterate(shape);
+  size_t n = normIndex(index.asInt(), s.size());
+  if (!s[n].isNone()) {
+    if (!factor.isNone())
+      s[n] = pyMul(s[n], factor);
+    if (!divisor.isNone())
+      s[n] = pyFloorDiv(s[n], divisor);
+  }
+  return SV::tuple(std::move(s));
+}
+
+bool sameElsewhere(const SV &r, const SV &o, const SV &index) {
+  SV at = SV::list({index});
+  return compatibleDims(fn_drop_dims({r, at}), fn_drop_dims({o, at}));
+}
+
+SV windowAttrOr(const SV &values, int64_t n, int64_t dflt) {
+  if (!values.isNone())
+    return SV::list(iterate(values));
+  return SV::list(Values(n, SV::integer(dflt)));
+}
+
+SV paddingPairs(const SV &padding, int64_t n) {
+  if (padding.isNone())
+    return SV::list(Values(n, SV::tuple({SV::integer(0), SV::integer(0)})));
+  Values out;
+  for (Values &row : literalRows(padding))
+    out.push_back(SV::tuple(std::move(row)));
+  return SV::list(std::move(out));
+}
+
+SV numWindows(const SV &size, const SV &window, const SV &stride, const SV &bd, const SV &wd, const SV &lo,
+              const SV &hi) {
+  if (size.isNone() || window.isNone())
+    return SV::none();
+  SV dilated = size.asInt() == 0 ? SV::integer(0) : pyAdd(pyMul(pySub(size, SV::integer(1)), bd), SV::integer(1));
+  SV padded = pyAdd(pyAdd(lo, dilated), hi);
+  SV win = window.asInt() == 0 ? SV::integer(0) : pyAdd(pyMul(pySub(window, SV::integer(1)), wd), SV::integer(1));
+  if (!pyLt(SV::integer(0), padded) || pyLt(padded, win))
+    return SV::integer(0);
+  return pyAdd(pyFloorDiv(pySub(padded, win), stride), SV::integer(1));
+}
+
+SV indexBatchSizes(const SV &indices, const SV &ivd) {
+  Values s = *fn_shape({indices}).items, out;
+  for (size_t i = 0; i < s.size(); ++i)
+    if (!pyEq(SV::integer(i), ivd))
+      out.push_back(s[i]);
+  return SV::tuple(std::move(out));
+}
+
+bool layoutFits(const SV &layout, const SV &x) {
+  if (isTensorValue(x))
+    return truthy(fn_is_permutation({layout, fn_rank({x})}));
+  return fn_len({layout}).i == 0;
+}
+
+// Python's re.fullmatch(r"[A-Za-z_][A-Za-z0-9_$]*(\.[A-Za-z_][A-Za-z0-9_$]*)+").
+bool namespacedName(llvm::StringRef s) {
+  SmallVector<llvm::StringRef> parts;
+  s.split(parts, '.');
+  if (parts.size() < 2)
+    return false;
+  for (llvm::StringRef p : parts) {
+    if (p.empty() || !(isalpha(uint8_t(p[0])) || p[0] == '_'))
+      return false;
+    for (char c : p)
+      if (!(isalnum(uint8_t(c)) || c == '_' || c == '$'))
+        return false;
+  }
+  return true;
+}
+
+Operation *enclosingModule() {
+  Operation *parent = current ? current->getParentOp() : nullptr;
+  while (parent && parent->getName().getStringRef() != "builtin.module")
+    parent = parent->getParentOp();
+  return parent;
+}
+} // namespace
+
+FN(padding_shape_ok) {
+  const SV &padding = arg(args, 0);
+  if (padding.isNone())
+    return boolean(true);
+  SV shape = pyAttr(pyAttr(padding, "type"), "shape");
+  return boolean(pyEq(fn_tuple({shape}), SV::tuple({arg(args, 1), SV::integer(2)})));
+}
+FN(literal_column) {
+  Values out;
+  for (const Values &row : literalRows(arg(args, 0)))
+    out.push_back(pyIndex(SV::list(row), arg(args, 1)));
+  return SV::list(std::move(out));
+}
+FN(is_namespaced_op_name) {
+  const SV &name = arg(args, 0);
+  return boolean(name.kind == Kind::Str && namespacedName(name.s));
+}
+FN(predicate_region_ok) {
+  const SV &region = arg(args, 0);
+  SV want = fn_rank0({arg(args, 1)});
+  SV i1 = SV::ofType(RankedTensorType::get({}, IntegerType::get(context(), 1)));
+  return boolean(needRegion(region).getBlocks().size() == 1 && sameTypes(regionArgs(region), {want, want}) &&
+                 sameTypes(regionReturns(region), {i1}));
+}
+static bool promotableElement(const SV &source, const SV &target) {
+  if (pyEq(source, target))
+    return true;
+  std::string s = elemText(asElement(source)), t = elemText(asElement(target));
+  if (llvm::StringRef(s).starts_with("!quant") || llvm::StringRef(t).starts_with("!quant"))
+    return false;
+  std::string cs = elementClass(SV::str(s)), ct = elementClass(SV::str(t));
+  if (cs != ct || cs == "bool")
+    return false;
+  if (cs == "complex")
+    return elementBits(fn_complex_part({SV::str(t)}).s) >= elementBits(fn_complex_part({SV::str(s)}).s);
+  return elementBits(t) >= elementBits(s);
+}
+FN(promoted_region_ok) {
+  const SV &region = arg(args, 0);
+  Values values = iterate(arg(args, 1));
+  size_t n = values.size();
+  Values a = regionArgs(region), r = regionReturns(region);
+  if (needRegion(region).getBlocks().size() != 1 || a.size() != 2 * n || r.size() != n)
+    return boolean(false);
+  for (size_t i = 0; i < n; ++i) {
+    for (const SV &t : {a[i], a[n + i], r[i]})
+      if (!isTensorValue(t) || needTensor(t).getRank() != 0)
+        return boolean(false);
+    if (!(pyEq(a[i], a[n + i]) && pyEq(a[n + i], r[i])))
+      return boolean(false);
+    const SV &x = values[i];
+    needTensor(x);
+    if (quantOf(x) || quantOf(a[i])) {
+      if (!truthy(fn_same_quantization_base({x, a[i]})))
+        return boolean(false);
+    } else if (!promotableElement(fn_element_type({x}), fn_element_type({a[i]}))) {
+      return boolean(false);
+    }
+  }
+  return boolean(true);
+}
+FN(map_signature_ok) {
+  const SV &computation = arg(args, 0);
+  Values want;
+  for (const SV &x : iterate(arg(args, 1)))
+    want.push_back(fn_rank0({fn_element_type({x})}));
+  SV ret = fn_rank0({fn_element_type({arg(args, 2)})});
+  return boolean(needRegion(computation).getBlocks().size() == 1 && sameTypes(regionArgs(computation), want) &&
+                 sameTypes(regionReturns(computation), {ret}));
+}
+FN(comparator_signature_ok) {
+  const SV &comparator = arg(args, 0);
+  Values want;
+  for (const SV &x : iterate(arg(args, 1))) {
+    SV r0 = fn_rank0({fn_element_type({x})});
+    want.push_back(r0);
+    want.push_back(r0);
+  }
+  SV i1 = SV::ofType(RankedTensorType::get({}, IntegerType::get(context(), 1)));
+  return boolean(needRegion(comparator).getBlocks().size() == 1 && sameTypes(regionArgs(comparator), want) &&
+                 sameTypes(regionReturns(comparator), {i1}));
+}
+FN(fft_element_types_ok) {
+  const SV &operand = arg(args, 0), &fftType = arg(args, 2);
+  SV a = fn_element_type({operand}), b = fn_element_type({arg(args, 1)});
+  if (pyIn(fftType, SV::tuple({SV::str("FFT"), SV::str("IFFT")})))
+    return boolean(truthy(fn_is_complex({operand})) && pyEq(a, b));
+  if (pyEq(fftType, SV::str("RFFT")))
+    return boolean(truthy(fn_is_float({operand})) && pyEq(b, fn_complex_of({a})));
+  return boolean(truthy(fn_is_complex({operand})) && pyEq(b, fn_complex_part({a})));
+}
+FN(fft_real_operand) {
+  const SV &fftType = arg(args, 2);
+  if (pyEq(fftType, SV::str("RFFT")))
+    return arg(args, 0);
+  if (pyEq(fftType, SV::str("IRFFT")))
+    return arg(args, 1);
+  return SV::none();
+}
+FN(fft_result_shape_ok) {
+  Values a = *fn_shape({arg(args, 0)}).items, b = *fn_shape({arg(args, 1)}).items;
+  const SV &fftType = arg(args, 2);
+  if (a.size() != b.size() || a.empty())
+    return boolean(false);
+  if (!compatibleDims(SV::tuple(Values(a.begin(), a.end() - 1)), SV::tuple(Values(b.begin(), b.end() - 1))))
+    return boolean(false);
+  if (pyEq(fftType, SV::str("RFFT")))
+    return boolean(compatibleDim(b.back(), halfPlusOne(a.back())));
+  if (pyEq(fftType, SV::str("IRFFT")))
+    return boolean(compatibleDim(a.back(), halfPlusOne(b.back())));
+  return boolean(compatibleDim(a.back(), b.back()));
+}
+FN(slice_sizes_fit) {
+  const SV &operand = arg(args, 0), &sizes = arg(args, 1);
+  if (!pyEq(fn_len({sizes}), fn_rank({operand})))
+    return boolean(false);
+  for (const SV &row : iterate(fn_zip({sizes, fn_shape({operand})}))) {
+    const Values &v = *row.items;
+    if (pyLt(v[0], SV::integer(0)) || !(v[1].isNone() || !pyLt(v[1], v[0])))
+      return boolean(false);
+  }
+  return boolean(true);
+}
+FN(conv_quantization_ok) {
+  const SV &lhs = arg(args, 0), &rhs = arg(args, 1), &result = arg(args, 2), &d = arg(args, 3);
+  if (!quantOf(rhs))
+    return boolean(false);
+  if (quantOf(lhs) && !pyEq(fn_storage_type({lhs}), fn_storage_type({rhs})))
+    return boolean(false);
+  if (truthy(fn_is_per_axis_quantized({rhs})) &&
+      !pyEq(fn_quantization_dimension({rhs}), structGet(d, "kernel_output_feature_dimension")))
+    return boolean(false);
+  if (truthy(fn_is_per_axis_quantized({result})) &&
+      !pyEq(fn_quantization_dimension({result}), structGet(d, "output_feature_dimension")))
+    return boolean(false);
+  return boolean(true);
+}
+FN(gathered_shape_ok) {
+  const SV &rs = arg(args, 0), &os = arg(args, 1), &index = arg(args, 2);
+  bool same = sameElsewhere(rs, os, index);
+  SV r = pyIndex(rs, index), o = pyIndex(os, index);
+  if (r.isNone() || o.isNone())
+    return boolean(same);
+  if (!same)
+    return boolean(false);
+  if (o.asInt() == 0)
+    return boolean(r.asInt() == 0);
+  return boolean(pyMod(r, o).i == 0 && !pyLt(r, o));
+}
+FN(all_to_all_shape) {
+  const SV &s = arg(args, 0), &split = arg(args, 1), &concat = arg(args, 2), &count = arg(args, 3);
+  if (pyEq(split, concat))
+    return fn_tuple({s});
+  return resized(resized(s, split, SV::none(), count), concat, count, SV::none());
+}
+FN(process_group_size) {
+  if (pyLt(SV::integer(0), fn_channel_id({arg(args, 1)})) && !truthy(arg(args, 2)))
+    return SV::none();
+  return fn_group_size({arg(args, 0)});
+}
+FN(group_resized_shape_ok) {
+  const SV &rs = arg(args, 0), &os = arg(args, 1), &index = arg(args, 2), &group = arg(args, 3);
+  bool gather = args.size() < 5 || truthy(args[4]);
+  if (!group.isNone()) {
+    SV want = gather ? resized(os, index, group, SV::none()) : resized(os, index, SV::none(), group);
+    return boolean(compatibleDims(rs, want));
+  }
+  bool same = sameElsewhere(rs, os, index);
+  SV r = pyIndex(rs, index), o = pyIndex(os, index);
+  if (r.isNone() || o.isNone())
+    return boolean(same);
+  if (!same)
+    return boolean(false);
+  return boolean(gather ? pyMod(r, o).i == 0 && !pyLt(r, o) : pyMod(o, r).i == 0 && !pyLt(o, r));
+}
+FN(is_future_of) {
+  const SV &x = arg(args, 0);
+  return boolean(x.kind == Kind::Type && isa<FutureType>(x.type) &&
+                 sameTypes(membersOf(x.type), iterate(arg(args, 1))));
+}
+FN(layout_fits) { return boolean(layoutFits(arg(args, 0), arg(args, 1))); }
+FN(result_layouts_ok) {
+  Values layouts = iterate(arg(args, 0)), results = iterate(arg(args, 1));
+  if (layouts.size() == results.size()) {
+    bool all = true;
+    for (size_t i = 0; all && i < layouts.size(); ++i)
+      all = layoutFits(layouts[i], results[i]);
+    if (all)
+      return boolean(true);
+  }
+  if (results.size() == 1 && results[0].kind == Kind::Type && isa<TupleType>(results[0].type)) {
+    Values members = membersOf(results[0].type);
+    if (layouts.size() != members.size())
+      return boolean(false);
+    for (size_t i = 0; i < layouts.size(); ++i)
+      if (!layoutFits(layouts[i], members[i]))
+        return boolean(false);
+    return boolean(true);
+  }
+  return boolean(false);
+}
+FN(results_as_one) {
+  Values results = iterate(arg(args, 0));
+  if (results.size() == 1)
+    return results[0];
+  SmallVector<Type> types;
+  for (const SV &r : results) {
+    if (r.kind != Kind::Type)
+      fail("expected a type, got " + r.repr());
+    types.push_back(r.type);
+  }
+  return SV::ofType(TupleType::get(context(), types));
+}
+FN(member_at) {
+  SV x = arg(args, 0);
+  for (const SV &i : iterate(arg(args, 1))) {
+    if (!(x.kind == Kind::Type && isa<TupleType>(x.type)))
+      return SV::none();
+    Values members = membersOf(x.type);
+    if (pyLt(i, SV::integer(0)) || !pyLt(i, SV::integer(members.size())))
+      return SV::none();
+    x = members[i.asInt()];
+  }
+  return x;
+}
+FN(gather_shape) {
+  const SV &d = arg(args, 2);
+  Values batch = *indexBatchSizes(arg(args, 1), structGet(d, "index_vector_dim")).items;
+  SV dropped = pyAdd(structGet(d, "collapsed_slice_dims"), structGet(d, "operand_batching_dims"));
+  Values offsets;
+  Values sizes = iterate(arg(args, 3));
+  for (size_t i = 0; i < sizes.size(); ++i)
+    if (!pyIn(SV::integer(i), dropped))
+      offsets.push_back(sizes[i]);
+  SV offsetDims = structGet(d, "offset_dims");
+  Values out;
+  size_t b = 0, o = 0;
+  for (size_t k = 0; k < batch.size() + offsets.size(); ++k) {
+    if (pyIn(SV::integer(k), offsetDims)) {
+      if (o >= offsets.size())
+        fail("list index out of range");
+      out.push_back(offsets[o++]);
+    } else {
+      if (b >= batch.size())
+        fail("tuple index out of range");
+      out.push_back(batch[b++]);
+    }
+  }
+  return SV::tuple(std::move(out));
+}
+FN(scatter_updates_shape_ok) {
+  const SV &input = arg(args, 0), &d = arg(args, 3);
+  Values batch = *indexBatchSizes(arg(args, 1), structGet(d, "index_vector_dim")).items;
+  SV windowList = structGet(d, "update_window_dims");
+  Values windowUnique;
+  for (const SV &w : iterate(windowList))
+    if (!pyIn(w, SV::list(windowUnique)))
+      windowUnique.push_back(w);
+  Values us = *fn_shape({arg(args, 2)}).items;
+  if (us.size() != windowUnique.size() + batch.size())
+    return boolean(false);
+  Values scatterSizes;
+  for (size_t i = 0; i < us.size(); ++i)
+    if (!pyIn(SV::integer(i), SV::list(windowUnique)))
+      scatterSizes.push_back(us[i]);
+  if (!compatibleDims(SV::tuple(scatterSizes), SV::tuple(batch)))
+    return boolean(false);
+  SV dropped = pyAdd(structGet(d, "inserted_window_dims"), structGet(d, "input_batching_dims"));
+  Values bounds, inputShape = *fn_shape({input}).items;
+  for (size_t i = 0; i < inputShape.size(); ++i)
+    if (!pyIn(SV::integer(i), dropped))
+      bounds.push_back(inputShape[i]);
+  Values sorted = *fn_sorted({SV::list(windowUnique)}).items, sizes;
+  for (const SV &i : sorted)
+    sizes.push_back(pyIndex(SV::tuple(us), i));
+  if (bounds.size() != sizes.size())
+    return boolean(false);
+  for (size_t i = 0; i < sizes.size(); ++i)
+    if (!(sizes[i].isNone() || bounds[i].isNone() || !pyLt(bounds[i], sizes[i])))
+      return boolean(false);
+  return boolean(true);
+}
+FN(padding_pairs) { return paddingPairs(arg(args, 0), arg(args, 1).asInt()); }
+FN(reduce_window_shape) {
+  const SV &input = arg(args, 0);
+  int64_t n = fn_rank({input}).i;
+  SV strides = windowAttrOr(optionalArg(args, 2), n, 1), bdil = windowAttrOr(optionalArg(args, 3), n, 1);
+  SV wdil = windowAttrOr(optionalArg(args, 4), n, 1), pads = paddingPairs(optionalArg(args, 5), n);
+  Values out;
+  for (const SV &row : iterate(fn_zip({fn_shape({input}), arg(args, 1), strides, bdil, wdil, pads}))) {
+    const Values &v = *row.items;
+    out.push_back(numWindows(v[0], v[1], v[2], v[3], v[4], unpackAt(v[5], 2, 0), unpackAt(v[5], 2, 1)));
+  }
+  return SV::tuple(std::move(out));
+}
+FN(conv_shape) {
+  const SV &lhs = arg(args, 0), &rhs = arg(args, 1), &d = arg(args, 2), &padding = arg(args, 4);
+  int64_t n = fn_rank({lhs}).i - 2;
+  SV strides = windowAttrOr(arg(args, 3), n, 1), ldil = windowAttrOr(arg(args, 5), n, 1);
+  SV rdil = windowAttrOr(arg(args, 6), n, 1);
+  SV batchGroups = arg(args, 7);
+  Values out(fn_rank({lhs}).i, SV::none());
+  auto put = [&](const SV &index, SV value) { out[normIndex(index.asInt(), out.size())] = std::move(value); };
+  SV batch = fn_dim({lhs, structGet(d, "input_batch_dimension")});
+  put(structGet(d, "output_batch_dimension"),
+      batch.isNone() || batchGroups.isNone() ? SV::none() : pyFloorDiv(batch, batchGroups));
+  put(structGet(d, "output_feature_dimension"), fn_dim({rhs, structGet(d, "kernel_output_feature_dimension")}));
+  SV inSpatial = structGet(d, "input_spatial_dimensions"), kSpatial = structGet(d, "kernel_spatial_dimensions");
+  SV outSpatial = structGet(d, "output_spatial_dimensions");
+  for (int64_t i = 0; i < n; ++i) {
+    SV at = SV::integer(i);
+    SV size = fn_dim({lhs, pyIndex(inSpatial, at)});
+    SV window = fn_dim({rhs, pyIndex(kSpatial, at)});
+    if (padding.isNone()) {
+      put(pyIndex(outSpatial, at), SV::none());
+    } else {
+      SV pair = pyIndex(padding, at);
+      put(pyIndex(outSpatial, at), numWindows(size, window, pyIndex(strides, at), pyIndex(ldil, at),
+                                              pyIndex(rdil, at), unpackAt(pair, 2, 0), unpackAt(pair, 2, 1)));
+    }
+  }
+  return SV::tuple(std::move(out));
+}
+FN(function_type) {
+  const SV &symbol = arg(args, 1);
+  Operation *module = enclosingModule();
+  if (!module)
+    return SV::none();
+  if (symbol.kind != Kind::Str)
+    fail("expected a symbol name, got " + symbol.repr());
+  Region &body = module->getRegion(0);
+  if (body.empty())
+    return SV::none();
+  for (Operation &f : body.front()) {
+    if (f.getName().getStringRef() != "func.func")
+      continue;
+    auto name = f.getAttrOfType<StringAttr>("sym_name");
+    if (!name || name.getValue() != symbol.s)
+      continue;
+    auto type = f.getAttrOfType<TypeAttr>("function_type");
+    auto fn = type ? dyn_cast<FunctionType>(type.getValue()) : FunctionType();
+    if (!fn)
+      fail("function_type is not a function type");
+    return SV::tuple({SV::list(typesOf(fn.getInputs())), SV::list(typesOf(fn.getResults()))});
+  }
+  return SV::none();
+}
+FN(is_string_attr) {
+  const SV &a = arg(args, 0);
+  return boolean(a.kind == Kind::Str || ((a.kind == Kind::Attr) && isa<StringAttr>(a.attr)));
+}
+FN(is_dictionary_attr) {
+  const SV &a = arg(args, 0);
+  return boolean(a.kind == Kind::Attr && isa<DictionaryAttr>(a.attr));
+}
+FN(is_top_level) {
+  Operation *parent = current ? current->getParentOp() : nullptr;
+  return boolean(parent && parent->getName().getStringRef() == "builtin.module");
+}
+FN(used_once_by) {
+  const SV &name = arg(args, 1);
+  if (!current || current->getNumResults() != 1)
+    return boolean(false);
+  Value result = current->getResult(0);
+  if (!result.hasOneUse())
+    return boolean(false);
+  return boolean(name.kind == Kind::Str && result.getUses().begin()->getOwner()->getName().getStringRef() == name.s);
+}
+#undef FN
+
 // ------------------------------------------------------------ attributes
 
 std::optional<SV> spec::decodeI64(Attribute a) {
@@ -1455,8 +1934,8 @@ bool OpFrame::bind() {
   return true;
 }
 
-bool OpFrame::check(const char *id, const char *text, const std::function<SV()> &when,
-                    const std::function<SV()> &check) {
+bool OpFrame::check(const char *id, const char *text, llvm::function_ref<SV()> when,
+                    llvm::function_ref<SV()> check) {
   current = op;
   try {
     if (when && !truthy(when()))

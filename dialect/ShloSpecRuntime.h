@@ -15,9 +15,9 @@
 #include "mlir/IR/Attributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Operation.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 
-#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -139,7 +139,17 @@ Operation *currentOperation();
   X(literal_values) X(group_size) X(replica_groups_unique)                      \
   X(replica_groups_dense) X(triangular_solve_shapes_ok) X(dot_general_shape)    \
   X(is_promotable) X(reducer_signature_ok) X(promotable)                        \
-  X(promoted_reducer_ok) X(accumulator_types)
+  X(promoted_reducer_ok) X(accumulator_types)                                  \
+  X(padding_shape_ok) X(literal_column) X(is_namespaced_op_name)                \
+  X(predicate_region_ok) X(promoted_region_ok) X(map_signature_ok)              \
+  X(comparator_signature_ok) X(fft_element_types_ok) X(fft_real_operand)        \
+  X(fft_result_shape_ok) X(slice_sizes_fit) X(conv_quantization_ok)             \
+  X(gathered_shape_ok) X(all_to_all_shape) X(process_group_size)               \
+  X(group_resized_shape_ok) X(is_future_of) X(layout_fits)                      \
+  X(result_layouts_ok) X(results_as_one) X(member_at) X(gather_shape)           \
+  X(scatter_updates_shape_ok) X(padding_pairs) X(reduce_window_shape)           \
+  X(conv_shape) X(function_type) X(is_top_level) X(used_once_by)               \
+  X(is_string_attr) X(is_dictionary_attr)
 
 #define SHLO_SPEC_DECLARE(name) SV fn_##name(const Values &args);
 SHLO_SPEC_FUNCTIONS(SHLO_SPEC_DECLARE)
@@ -190,8 +200,8 @@ public:
   bool bind();
   const SV &operator[](size_t slot) const { return slots[slot]; }
   /// Evaluates constraint `id`; false (with `violation` set) when not met.
-  bool check(const char *id, const char *text, const std::function<SV()> &when,
-             const std::function<SV()> &check);
+  bool check(const char *id, const char *text, llvm::function_ref<SV()> when,
+             llvm::function_ref<SV()> check);
   Violation violation;
 
 private:

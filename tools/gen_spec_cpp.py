@@ -37,6 +37,19 @@ def cpp_functions() -> set[str]:
     return set(re.findall(r"X\((\w+)\)", block))
 
 
+def python_signatures() -> dict:
+    """Parameter names and default values of the Python vocabulary's functions (for keyword arguments)."""
+    out = {}
+    files = [ROOT / "python/shlo/verify/vocabulary.py"] + sorted((ROOT / "python/shlo/verify/rules").glob("*.py"))
+    for path in files:
+        for node in ast.parse(path.read_text()).body:
+            if isinstance(node, ast.FunctionDef):
+                params = [a.arg for a in node.args.args]
+                defaults = dict(zip(params[len(params) - len(node.args.defaults):], node.args.defaults))
+                out[node.name] = (params, defaults)
+    return out
+
+
 def camel(name: str) -> str:
     return "".join(p.capitalize() for p in name.split("_"))
 
@@ -47,8 +60,9 @@ def cpp_string(text: str) -> str:
 
 
 # Attribute kinds whose Python values C++ does not model (yet): constraints
-# that read such an attribute are left to Python.
-OPAQUE_KINDS = {"dictionary", "any", "sharding", "sharding_array"}
+# that read such an attribute are left to Python. (`any` and `dictionary`
+# attributes are kept opaque; only is_string_attr / is_dictionary_attr look at them.)
+OPAQUE_KINDS = {"sharding", "sharding_array"}
 
 BUILTIN_DECODERS = {
     "i32": "decodeI64", "i64": "decodeI64", "f32": "decodeF32", "bool": "decodeBool",
@@ -70,9 +84,10 @@ BINOP = {ast.Add: "pyAdd", ast.Sub: "pySub", ast.Mult: "pyMul", ast.Mod: "pyMod"
 class Translator:
     """Python constraint expression -> C++ expression yielding a SpecValue."""
 
-    def __init__(self, names: set[str], functions: set[str]):
+    def __init__(self, names: set[str], functions: set[str], signatures: dict | None = None):
         self.names = set(names)       # the op's operands, results, attributes, regions
         self.functions = functions
+        self.signatures = signatures or {}
         self.counter = 0
 
     def fresh(self, stem: str) -> str:
@@ -198,14 +213,34 @@ class Translator:
     def t_Call(self, node, scope):
         if not isinstance(node.func, ast.Name):
             raise Untranslatable("a call of a computed function")
-        if node.keywords:
-            raise Untranslatable(f"keyword arguments to `{node.func.id}`")
         name = node.func.id
-        if name in ("all", "any") and len(node.args) == 1:
+        if name in ("all", "any") and len(node.args) == 1 and not node.keywords:
             return self.all_any(name, node.args[0], scope)
         if name not in self.functions:
             raise Untranslatable(f"`{name}` (no C++ for it in dialect/ShloSpecRuntime.h)")
-        return f"fn_{name}({self.values(node.args, scope)})"
+        return f"fn_{name}({self.values(self.positional(name, node), scope)})"
+
+    def positional(self, name: str, node: ast.Call) -> list:
+        """The call's arguments in parameter order: C++ functions take positional arguments only."""
+        if not node.keywords:
+            return node.args
+        if name not in self.signatures or any(isinstance(a, ast.Starred) for a in node.args):
+            raise Untranslatable(f"keyword arguments to `{name}`")
+        params, defaults = self.signatures[name]
+        given = {k.arg: k.value for k in node.keywords}
+        args = list(node.args)
+        for p in params[len(args):]:
+            if not given:
+                break
+            if p in given:
+                args.append(given.pop(p))
+            elif isinstance(defaults.get(p), ast.Constant):
+                args.append(defaults[p])
+            else:
+                raise Untranslatable(f"keyword arguments to `{name}`")
+        if given:
+            raise Untranslatable(f"keyword arguments to `{name}` it does not take")
+        return args
 
     def bind(self, target, item: str, scope) -> tuple[str, frozenset]:
         """C++ statements binding a comprehension target to `item`, and the names it binds."""
@@ -272,7 +307,7 @@ def names_read(expr: str) -> set[str]:
     return {n.id for n in ast.walk(ast.parse(expr, mode="eval")) if isinstance(n, ast.Name)}
 
 
-def translate_op(op: speclib.Op, functions: set[str]):
+def translate_op(op: speclib.Op, functions: set[str], signatures: dict):
     """(C++ statements of the op's constraints, [(constraint id, reason)] left out)."""
     names = {v.name for v in op.operands + op.results} | {a.name for a in op.attributes} | {
         r["name"] for r in op.regions}
@@ -286,7 +321,7 @@ def translate_op(op: speclib.Op, functions: set[str]):
                 used = names_read(expr) & opaque if expr else set()
                 if used:
                     raise Untranslatable(f"the attribute `{sorted(used)[0]}` (its kind has no C++ value)")
-            t = Translator(names, functions)
+            t = Translator(names, functions, signatures)
             when = f"[&]() -> SV {{ return {t.expr(ast.parse(c.when, mode='eval').body)}; }}" if c.when else "nullptr"
             check = f"[&]() -> SV {{ return {t.expr(ast.parse(c.check, mode='eval').body)}; }}"
         except Untranslatable as e:
@@ -313,14 +348,14 @@ def value_decls(op: speclib.Op, values, tag: str) -> tuple[list[str], str]:
     return arrays, "{" + ", ".join(decls) + "}"
 
 
-def gen_op(op: speclib.Op, functions: set[str]):
+def gen_op(op: speclib.Op, functions: set[str], signatures: dict):
     arrays_in, operands = value_decls(op, op.operands, "in")
     arrays_out, results = value_decls(op, op.results, "out")
     attrs = ", ".join(f"{{{cpp_string(a.name)}, {cpp_string(a.type)}, {'true' if a.optional else 'false'}, "
                       f"{attribute_decoder(a.type)}}}" for a in op.attributes)
     regions = ", ".join(f"{{{cpp_string(r['name'])}, {'true' if r.get('variadic') else 'false'}}}"
                         for r in op.regions)
-    body, skipped = translate_op(op, functions)
+    body, skipped = translate_op(op, functions, signatures)
     slots = [v.name for v in op.operands] + [v.name for v in op.results] + [a.name for a in op.attributes] + [
         r["name"] for r in op.regions]
     binds = [f"  const SV &v_{n} = f[{i}];" for i, n in enumerate(slots)]
@@ -404,10 +439,11 @@ def gen_elements() -> list[str]:
 def generate() -> tuple[str, list, int]:
     """(the C++ file, [(op, id, reason)] left out, number of executable constraints)."""
     functions = cpp_functions()
+    signatures = python_signatures()
     ops = speclib.load_ops()
     body, skipped, total = [], [], 0
     for op in ops:
-        code, left = gen_op(op, functions)
+        code, left = gen_op(op, functions, signatures)
         body += code
         skipped += [(op.name, cid, why) for cid, why in left]
         total += sum(1 for c in op.constraints if c.check is not None)
