@@ -185,3 +185,22 @@ def test_translate_actions(tmp_path):
 def test_import_shlo_is_fast():
     code = "import sys, shlo; assert 'jax' not in sys.modules; print(shlo.from_jax, shlo.to_stablehlo)"
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_bounded_dynamic_dimensions_read_as_unbounded():
+    """StableHLO's `attr_type_extensions_bounds`: the bound limits the run-time size and changes
+    no value, so it is dropped on import (shlo's types have no bounds); the export is unbounded."""
+    text = """
+func.func @main(%a: tensor<?x?xf32, #stablehlo.bounds<16, ?>>) -> tensor<?x?xf32, #stablehlo.bounds<16, ?>> {
+  %0 = stablehlo.negate %a : tensor<?x?xf32, #stablehlo.bounds<16, ?>>
+  return %0 : tensor<?x?xf32, #stablehlo.bounds<16, ?>>
+}"""
+    prog = shlo.from_stablehlo(text)
+    assert "bounds" not in str(prog) and "tensor<?x?xf32>" in str(prog)
+    x = np.arange(6, dtype=np.float32).reshape(2, 3)
+    (out,) = shlo.interpret(prog, x)
+    np.testing.assert_array_equal(out, -x)
+    back = shlo.to_stablehlo(prog)
+    assert "bounds" not in back
+    from release_checks import stablehlo_accepts
+    stablehlo_accepts(back)

@@ -153,14 +153,37 @@ def test_create_token():
     ("einsum_diagonal", _module("%a: tensor<3x3xf32>, %b: tensor<3xf32>", """
   %0 = "stablehlo.einsum"(%a, %b) {einsum_config = "ii,i->i"} : (tensor<3x3xf32>, tensor<3xf32>) -> tensor<3xf32>
   return %0 : tensor<3xf32>""", "tensor<3xf32>"), "diagonal"),
-    ("real_dynamic_slice_dynamic_result", _module(
-        "%a: tensor<?xf32>, %s: tensor<1xi32>, %l: tensor<1xi32>, %t: tensor<1xi32>", """
-  %0 = "stablehlo.real_dynamic_slice"(%a, %s, %l, %t) : (tensor<?xf32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>) -> tensor<?xf32>
-  return %0 : tensor<?xf32>""", "tensor<?xf32>"), "dynamic result shape"),
 ])
 def test_legacy_errors(name, text, message):
     with pytest.raises(shlo.ImportError, match=message):
         shlo.from_stablehlo(text)
+
+
+@pytest.mark.parametrize("element", ["i32", "index"])
+def test_real_dynamic_slice_with_run_time_sizes(element):
+    """A dynamic result (StableHLO's own `op_real_dynamic_slice`: tensor<?xf32> sliced by index
+    tensors): the sizes are computed when the program runs, then a gather of the index grid."""
+    text = _module(f"%a: tensor<?xf32>, %s: tensor<1x{element}>, %l: tensor<1x{element}>, %t: tensor<1x{element}>", f"""
+  %0 = "stablehlo.real_dynamic_slice"(%a, %s, %l, %t) : (tensor<?xf32>, tensor<1x{element}>, tensor<1x{element}>, tensor<1x{element}>) -> tensor<?xf32>
+  return %0 : tensor<?xf32>""", "tensor<?xf32>")
+    prog = shlo.from_stablehlo(text)
+    dt = np.int64 if element == "index" else np.int32
+    for n, (s, lim, st) in [(10, (1, 8, 3)), (10, (0, 10, 1)), (7, (2, 2, 1)), (9, (3, 9, 2)), (5, (4, 5, 7))]:
+        x = _f32(n)
+        (out,) = shlo.interpret(prog, x, *[np.array([v], dt) for v in (s, lim, st)])
+        np.testing.assert_array_equal(out, x[s:lim:st])
+    from release_checks import stablehlo_accepts
+    stablehlo_accepts(shlo.to_stablehlo(prog))
+
+
+def test_real_dynamic_slice_rank2_index_operands():
+    text = _module("%a: tensor<4x10xf32>, %s: tensor<2xindex>, %l: tensor<2xindex>, %t: tensor<2xindex>", """
+  %0 = "stablehlo.real_dynamic_slice"(%a, %s, %l, %t) : (tensor<4x10xf32>, tensor<2xindex>, tensor<2xindex>, tensor<2xindex>) -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>""", "tensor<?x?xf32>")
+    prog = shlo.from_stablehlo(text)
+    x = _f32(4, 10)
+    (out,) = shlo.interpret(prog, x, np.array([1, 2]), np.array([4, 9]), np.array([2, 3]))
+    np.testing.assert_array_equal(out, x[1:4:2, 2:9:3])
 
 
 # ---------------------------------------------------------------------------- bugs from StableHLO's interpreter tests

@@ -23,7 +23,7 @@ Rules:
   `shlo.importers.stablehlo_legacy.REWRITES` (each rule documents its rewrite). `func.func`, `func.call` and `func.return`
   pass through. Every `chlo.*` op is decomposed into shlo ops by
   `shlo.importers.chlo.DECOMPOSITIONS`; a CHLO op without a decomposition,
-  any other dialect's op (`mhlo.*`, Shardy ops other than those below, ...), a bounded dynamic type, an
+  any other dialect's op (`mhlo.*`, Shardy ops other than those below, ...), an
   attribute a shlo op does not have (a
   non-default `result_accuracy` on an op without one in shlo, ...) raise
   `shlo.ImportError` naming the op and its location. Nothing is dropped
@@ -38,6 +38,10 @@ Rules:
   verifier and interpreter ignore them) and `to_stablehlo` writes them back,
   so XLA sees the same shardings. A discardable attribute whose value belongs
   to another dialect (e.g. `#sdy.sharding<...>`) raises `shlo.ImportError`.
+* Bounded dynamic dimensions (`tensor<?xf32, #stablehlo.bounds<16>>`) are
+  read as unbounded ones: the bound limits the run-time size (XLA allocates
+  by it) and changes no value, and shlo's types carry no bounds, so
+  `to_stablehlo` writes the dimension unbounded (docs/stablehlo_parity.md).
 * Optional attributes that JAX writes out at their default value
   (`precision_config` of all DEFAULT on `dot_general` and `convolution`;
   convolution strides and dilations of 1, zero padding, no reversal) are
@@ -132,10 +136,21 @@ def parse_stablehlo(source, context=None):
 # types
 # --------------------------------------------------------------------------
 
+# XLA's bounded dynamic dimensions: `tensor<?x?xf32, #stablehlo.bounds<16, ?>>`.
+_BOUNDS_RE = re.compile(r",\s*#stablehlo\.bounds<[^<>]*>")
+
+
 @functools.lru_cache(maxsize=4096)
 def type_to_shlo(text: str) -> str:
+    """The shlo text of a StableHLO type. A bounded dynamic dimension becomes an unbounded one:
+    the bound is an upper limit on the run-time size that XLA uses to allocate, and no op's
+    values depend on it (a size above it makes the StableHLO program invalid, not different),
+    so every valid run computes the same values without it; shlo's types have no bounds
+    (docs/stablehlo_parity.md), so `to_stablehlo` writes the dimension unbounded."""
     if "#stablehlo.bounds" in text:
-        raise ImporterError(f"bounded dynamic type {text} has no shlo counterpart")
+        text = _BOUNDS_RE.sub("", text)
+        if "#stablehlo.bounds" in text:
+            raise ImporterError(f"bounded dynamic type {text} has no shlo counterpart")
     return text.replace("!stablehlo.token", "!shlo.token")
 
 

@@ -320,12 +320,70 @@ def _scalar_parts(b, v, rank):
                  result_types=[_ttype((), element)]) for i in range(rank)]
 
 
+def _dimension_numbers(b, v, rank: int) -> list:
+    """The `rank` numbers of a rank-1 dimension tensor `v` as rank-0 i64 tensors.
+
+    An `index` tensor (StableHLO's dimension tensors) cannot be read as data by
+    any shlo op, as in StableHLO: only shape operands take it. So it becomes a
+    shape: a `dynamic_broadcast_in_dim` of one i1 to the shape `v` names, whose
+    `get_dimension_size`s are the numbers (the numbers must be sizes, i.e. at
+    least 0, which real_dynamic_slice's start, limit and stride are; the
+    broadcast holds prod(v) bytes when it runs)."""
+    if _elem(v) != "index":
+        return [_convert_to(b, part, "i64") for part in _scalar_parts(b, v, rank)]
+    flag = b.constant(np.zeros((), np.bool_), element="i1")
+    shaped = b.op("dynamic_broadcast_in_dim", flag, v, broadcast_dimensions=[],
+                  result_types=[_ttype(["?"] * rank, "i1")])
+    return [b.op("convert", b.op("get_dimension_size", shaped, dimension=d), result_types=["tensor<i64>"])
+            for d in range(rank)]
+
+
+def _real_dynamic_slice_dynamic(b, x, start, limit, strides, result_type):
+    """real_dynamic_slice whose sizes are known only at run time (a dynamic result, or `index`
+    operands): the sizes `max(0, ceil((limit - start) / stride))` are computed as i64 scalars, the
+    index grid `start + iota * stride` is built at that run-time shape (dynamic_iota,
+    dynamic_broadcast_in_dim) and a `gather` takes one element per grid point."""
+    rank = len(_info(x).shape)
+    s = _dimension_numbers(b, start, rank)
+    lim = _dimension_numbers(b, limit, rank)
+    st = _dimension_numbers(b, strides, rank)
+    one = b.constant(np.ones((), np.int64), element="i64")
+    zero = b.constant(np.zeros((), np.int64), element="i64")
+    sizes = []
+    for d in range(rank):
+        span = b.op("subtract", b.op("add", b.op("subtract", lim[d], s[d]), st[d]), one)
+        n = b.op("maximum", b.op("divide", span, st[d]), zero)
+        sizes.append(b.op("reshape", n, result_types=["tensor<1xi64>"]))
+    sizes.append(b.op("reshape", one, result_types=["tensor<1xi64>"]))      # the index vector's dimension
+    grid_shape = b.op("concatenate", sizes, dimension=0, result_types=[_ttype([rank + 1], "i64")])
+    grid = _ttype(["?"] * rank + [1], "i64")
+    cols = []
+    for d in range(rank):
+        iota = b.op("dynamic_iota", grid_shape, iota_dimension=d, result_types=[grid])
+        s0 = b.op("dynamic_broadcast_in_dim", s[d], grid_shape, broadcast_dimensions=[], result_types=[grid])
+        k = b.op("dynamic_broadcast_in_dim", st[d], grid_shape, broadcast_dimensions=[], result_types=[grid])
+        cols.append(b.op("add", s0, b.op("multiply", iota, k)))
+    idx = cols[0] if rank == 1 else b.op(
+        "concatenate", cols, dimension=rank, result_types=[_ttype(["?"] * rank + [rank], "i64")])
+    dnums = {"offset_dims": [], "collapsed_slice_dims": list(range(rank)), "start_index_map": list(range(rank)),
+             "index_vector_dim": rank}
+    return [b.op("gather", x, idx, dimension_numbers=dnums, slice_sizes=[1] * rank, result_types=[result_type])]
+
+
+def _is_static(v) -> bool:
+    shape = _info(v).shape
+    return shape is not None and all(d is not None for d in shape)
+
+
 def _real_dynamic_slice(b, operands, attrs, result_types):
     """`real_dynamic_slice(x, start, limit, strides)` -> `slice`, `dynamic_slice` (+ `slice`), or `gather`.
 
     The result is `x[start[d] : limit[d] : strides[d]]` in every dimension `d`
-    (start, limit and strides are rank-1 tensors). For a static result type
-    `r` (shlo has no dynamically shaped slices):
+    (start, limit and strides are rank-1 tensors). When the sizes are known
+    only at run time (a dynamic operand or result, or `index` operands that no
+    shlo op reads as data), `_real_dynamic_slice_dynamic` computes them and
+    gathers the index grid at that run-time shape. Otherwise, for the static
+    result type `r`:
 
     * all three operands constant: `slice` with those numbers;
     * strides constant: `dynamic_slice` of a window of `(r[d] - 1) * strides[d] + 1`
@@ -337,6 +395,10 @@ def _real_dynamic_slice(b, operands, attrs, result_types):
     StableHLO; the dynamic_slice form clamps them (its own semantics) and the
     gather form clamps each index."""
     x, start, limit, strides = operands
+    run_time = [v for v in (start, limit, strides) if _constant_value(v) is None]
+    if (not _is_static(x) or not _is_static(result_types[0])
+            or any(_elem(v) == "index" for v in run_time)):
+        return _real_dynamic_slice_dynamic(b, x, start, limit, strides, result_types[0])
     rshape = _static_shape(result_types[0], "real_dynamic_slice with a dynamic result shape")
     shape = _static_shape(x, "real_dynamic_slice")
     rank = len(shape)
@@ -344,8 +406,6 @@ def _real_dynamic_slice(b, operands, attrs, result_types):
     if cs is not None and cl is not None and cst is not None:
         return [b.op("slice", x, start_indices=[int(v) for v in cs], limit_indices=[int(v) for v in cl],
                      strides=[int(v) for v in cst], result_types=[result_types[0]])]
-    if _elem(start) == "index":
-        raise LegacyError("index-typed start indices have no shlo counterpart")
     if cst is not None:
         steps = [int(v) for v in cst]
         if any(s < 1 for s in steps):
