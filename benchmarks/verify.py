@@ -4,9 +4,9 @@ dialect/ShloSpecVerify.cpp) vs the Python verifier, on a large program whose
 ops nearly all have distinct signatures (so the Python verifier's per-signature
 memo has nothing to reuse; it is also cleared before each Python run).
 
-The program: `--funcs` functions, each on its own operand shape, with 12 shlo
+The program: `--funcs` functions, each on its own operand shape, with 14 shlo
 ops (elementwise, transpose, reshape, broadcast, dot_general, compare, select,
-convert, slice, concatenate, a reduce with its body). Prints the in-process
+convert, slice, concatenate, a reduce and the add and return of its body). Prints the in-process
 verification times, the shlo-opt command times for both verifiers, and the
 ratios.
 
