@@ -245,3 +245,18 @@ def test_composite_without_regions_still_writes_for_old_releases():
   }) ''', ""))
     for v in ("1.0.0", "1.5.0"):
         assert str(shlo.deserialize(shlo.serialize(prog, target_version=v))) == str(prog)
+
+
+def test_built_composite_has_no_regions():
+    """shlo.builders.create makes a variadic region list empty (the LAPACK raisings build
+    composites this way): such a composite still writes for every older release."""
+    from mlir import ir
+    from shlo.builders import create
+    prog = shlo.from_stablehlo(COMPOSITE)
+    main = [op for op in prog.module.body.operations if str(op.attributes["sym_name"]) == '"main"'][0]
+    arg = main.regions[0].blocks[0].arguments[0]
+    with prog.context, ir.Location.unknown(), ir.InsertionPoint.at_block_begin(main.regions[0].blocks[0]):
+        op = create("composite", [arg], name="example.twice", decomposition=ir.FlatSymbolRefAttr.get("twice"),
+                    result_types=["tensor<2xf32>"])
+    assert len(op.regions) == 0
+    op.operation.erase()

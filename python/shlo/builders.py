@@ -92,10 +92,12 @@ def create(op_name: str, *operands, result_types=None, regions: int | None = Non
     if result_types is None:
         result_types = infer_result_types(op_name, by_name, py_attrs)
     results = [_as_type(t, ctx) for t in result_types]
-    n_regions = len(entry["regions"]) if regions is None else regions
+    # A variadic region list (case's branches, composite's composite_regions) starts empty unless
+    # `regions` says how many; every other region is made, for the caller to fill.
+    n_regions = sum(1 for _name, variadic in entry["regions"] if not variadic) if regions is None else regions
     op = ir.Operation.create(f"shlo.{op_name}", results=results, operands=flat,
                              attributes=mlir_attrs, regions=n_regions, loc=loc)
-    if check and not entry["regions"]:  # ops with regions are checked once their regions are filled
+    if check and not n_regions:  # ops with regions are checked once their regions are filled
         try:
             engine.check_op(op, entry)
         except engine.Violation as v:
