@@ -348,6 +348,45 @@ def _half_mlp():
     return nn.Sequential(nn.Linear(16, 32), nn.GELU(), nn.LayerNorm(32), nn.Linear(32, 8), nn.Softmax(-1)).half()
 
 
+def _packed_lstm():
+    """A bidirectional LSTM over padded sequences of different lengths (pack_padded_sequence; the
+    TorchScript exporter only: torch.export cannot trace packing)."""
+    import torch
+    nn = torch.nn
+
+    class Net(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.rnn = nn.LSTM(6, 5, batch_first=True, bidirectional=True)
+
+        def forward(self, x, lengths):
+            packed = nn.utils.rnn.pack_padded_sequence(x, lengths, batch_first=True, enforce_sorted=False)
+            out, (h, c) = self.rnn(packed)
+            y, _ = nn.utils.rnn.pad_packed_sequence(out, batch_first=True, total_length=x.shape[1])
+            return y, h
+    return Net()
+
+
+def _einsum_attention():
+    """Multi-head attention written with torch.einsum and a key padding mask from lengths."""
+    import torch
+    nn = torch.nn
+
+    class Att(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.qkv, self.out = nn.Linear(16, 48), nn.Linear(16, 16)
+
+        def forward(self, x):
+            b, t, _ = x.shape
+            q, k, v = self.qkv(x).reshape(b, t, 3, 4, 4).unbind(2)
+            s = torch.einsum("bqhd,bkhd->bhqk", q, k) / 2.0
+            keep = torch.arange(t)[None, :] <= torch.arange(t)[:, None]
+            s = s.masked_fill(~keep, float("-inf"))
+            return self.out(torch.einsum("bhqk,bkhd->bqhd", s.softmax(-1), v).reshape(b, t, 16))
+    return Att()
+
+
 def _torch_specs():
     specs = []
     exporters = [("dynamo", True, 18), ("dynamo", True, 20), ("torchscript", False, 13), ("torchscript", False, 17)]
@@ -386,7 +425,8 @@ def _torch_specs():
         Spec("scripted_loop_torchscript_opset17", _torch_case(_scripted_loop, [[(5, 4)], [(2, 4)]], False, 17,
                                                                   dynamic_axes={"x0": {0: "steps"}})),
         Spec("image_ops_dynamo_opset18", _torch_case(_image_ops, [[(1, 3, 6, 6), (1, 8, 10, 2)]], True, 18)),
-        Spec("image_ops_torchscript_opset16", _torch_case(lambda: _image_ops(False), [[(1, 3, 6, 6), (1, 8, 10, 2)]], False, 16)),
+        Spec("image_ops_torchscript_opset16",
+             _torch_case(lambda: _image_ops(False), [[(1, 3, 6, 6), (1, 8, 10, 2)]], False, 16)),
         Spec("resnet_like_dynamic_batch_torchscript_opset13",
              _torch_case(_resnet_like, [[(2, 3, 16, 16)], [(5, 3, 16, 16)]], False, 13,
                          dynamic_axes={"x0": {0: "batch"}})),
@@ -395,6 +435,50 @@ def _torch_specs():
              rtol=1e-2, atol=2e-3),
         Spec("f16_mlp_dynamo_opset18", _torch_case(_half_mlp, [[(4, 16)]], True, 18, dtypes={0: np.float16}),
              rtol=1e-2, atol=2e-3),
+        Spec("unet_dynamic_hw_torchscript_opset17",
+             _torch_case(lambda: _unet("bilinear"), [[(1, 3, 16, 16)], [(2, 3, 8, 24)]], False, 17,
+                         dynamic_axes={"x0": {0: "batch", 2: "h", 3: "w"}})),
+        Spec("unet_dynamic_hw_dynamo_opset18",
+             _torch_case(lambda: _unet("nearest"), [[(1, 3, 16, 16)], [(2, 3, 8, 24)]], True, 18,
+                         dynamic_axes={"x0": {0: "batch", 2: "h", 3: "w"}})),
+        Spec("detect_head_dynamic_batch_torchscript_opset17",
+             _torch_case(_detect_head, [[(2, 3, 16, 16)], [(3, 3, 16, 16)]], False, 17,
+                         dynamic_axes={"x0": {0: "batch"}})),
+        Spec("lstm_dynamic_dynamo_opset18",
+             _torch_case(lambda: _seq_model("lstm"), [[(2, 7)], [(3, 4)]], True, 18, int_high=[50],
+                         dynamic_axes={"x0": {0: "batch", 1: "seq"}})),
+        Spec("decoder_dynamic_dynamo_opset18",      # (TorchScript bakes the head reshapes' sizes in)
+             _torch_case(_decoder, [[(2, 5, 16), (2, 7, 16)], [(3, 4, 16), (3, 6, 16)]], True, 18,
+                         dynamic_axes={"x0": {0: "batch", 1: "t"}, "x1": {0: "batch", 1: "s"}})),
+        Spec("f16_mlp_dynamic_batch_torchscript_opset17",
+             _torch_case(_half_mlp, [[(4, 16)], [(7, 16)]], False, 17, dtypes={0: np.float16},
+                         dynamic_axes={"x0": {0: "batch"}}), rtol=1e-2, atol=2e-3),
+        Spec("mobilenet_dynamic_hw_torchscript_opset17",
+             _torch_case(_mobilenet, [[(1, 3, 32, 32)], [(2, 3, 24, 40)]], False, 17,
+                         dynamic_axes={"x0": {0: "batch", 2: "h", 3: "w"}})),
+        Spec("einsum_attention_dynamic_dynamo_opset18",
+             _torch_case(_einsum_attention, [[(2, 5, 16)], [(3, 8, 16)]], True, 18,
+                         dynamic_axes={"x0": {0: "batch", 1: "t"}})),
+        Spec("einsum_attention_torchscript_opset15", _torch_case(_einsum_attention, [[(2, 5, 16)]], False, 15)),
+        Spec("packed_lstm_torchscript_opset17", _packed_lstm_case(False, 17)),
+        Spec("gpt2_dynamic_dynamo_opset21",
+             _text_case("gpt2", True, 21, [(2, 9), (3, 13)], _TEXT_DYNAMIC), slow=True),
+        Spec("bert_dynamic_torchscript_opset13",
+             _text_case("bert", False, 13, [(2, 9), (3, 13)], _TEXT_DYNAMIC), slow=True),
+        Spec("whisper_encoder_dynamic_batch_dynamo_opset18",
+             _torch_case(lambda: _hf("whisper"), [[(1, 16, 32)], [(3, 16, 32)]], True, 18,
+                         dynamic_axes={"x0": {0: "batch"}}), slow=True),
+        Spec("bert_dynamic_torchscript_opset17",
+             _text_case("bert", False, 17, [(2, 9), (3, 13)], _TEXT_DYNAMIC), slow=True),
+        Spec("t5_encoder_dynamic_dynamo_opset18",
+             _torch_case(lambda: _hf("t5"), [[(2, 11)], [(3, 6)]], True, 18, int_high=[97],
+                         dynamic_axes={"x0": {0: "batch", 1: "seq"}}), slow=True),
+        Spec("t5_encoder_dynamic_torchscript_opset17",
+             _torch_case(lambda: _hf("t5"), [[(2, 11)], [(3, 6)]], False, 17, int_high=[97],
+                         dynamic_axes={"x0": {0: "batch", 1: "seq"}}), slow=True),
+        Spec("vit_dynamic_batch_dynamo_opset18",
+             _torch_case(lambda: _hf("vit"), [[(2, 3, 32, 32)], [(3, 3, 32, 32)]], True, 18,
+                         dynamic_axes={"x0": {0: "batch"}}), slow=True),
         Spec("t5_encoder_dynamo_opset18", _torch_case(lambda: _hf("t5"), [[(2, 11)]], True, 18, int_high=[97]),
              slow=True),
         Spec("t5_encoder_torchscript_opset17",
@@ -407,6 +491,20 @@ def _torch_specs():
              _torch_case(lambda: _hf("whisper"), [[(1, 16, 32)]], False, 17), slow=True),
     ]
     return specs
+
+
+def _packed_lstm_case(dynamo, opset):
+    import torch
+
+    def build():
+        torch.manual_seed(0)
+        rng = _rng(15)
+        x = rng.standard_normal((3, 6, 6)).astype(np.float32)
+        lengths = np.array([6, 2, 4], np.int64)
+        with torch.no_grad():
+            model = _export(_packed_lstm(), [torch.from_numpy(x), torch.from_numpy(lengths)], dynamo, opset)
+        return model, [[x, lengths]]
+    return build
 
 
 def _text_case(kind, dynamo, opset, sizes=((2, 10),), dynamic_axes=None):
