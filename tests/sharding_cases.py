@@ -29,6 +29,7 @@ import jax  # noqa: E402
 import jax.extend  # noqa: E402,F401
 import jax.numpy as jnp  # noqa: E402
 from jax.sharding import NamedSharding, PartitionSpec as P  # noqa: E402
+from jax.experimental.shard_alike import shard_alike  # noqa: E402
 
 import shlo  # noqa: E402
 
@@ -851,6 +852,25 @@ def vmap_over_shard_map():
     return Case(f, [rand((16, 3), 13)], [NamedSharding(m, P("d"))])
 
 
+# shard_alike (Shardy's sdy.sharding_group, GSPMD's shard_as), kept through to XLA.
+
+@case
+def shard_alike_values():
+    m = mesh((4, 2), ("x", "y")); ns = named(m)
+    def f(a, b):
+        x, y = shard_alike(a * 2, b + 1)
+        return x @ y.T, y
+    return Case(jax.jit(f), [rand((8, 4), 1), rand((8, 4), 2)], [ns("x", "y"), ns()])
+
+@case
+def shard_alike_args():
+    m = mesh((8,), ("d",)); ns = named(m)
+    def f(a, b):
+        x, y = shard_alike(a, b)
+        return x + y
+    return Case(jax.jit(f), [rand((16, 4), 3), rand((16, 4), 4)], [ns("d"), ns()])
+
+
 # Programs also lowered by JAX without Shardy (GSPMD strings; shard_map as SPMDFullToShardShape /
 # SPMDShardToFullShape regions), then run through the same stages (XLA with Shardy, results
 # compared with JAX's own Shardy run).
@@ -860,7 +880,7 @@ GSPMD_CASES = ["data_parallel_mlp", "with_sharding_constraint", "shard_map_psum"
                "grad_through_shard_map", "permuted_device_mesh", "multi_output_specs", "four_device_submesh",
                "three_axis_mesh", "partial_manual_auto_sharded_input", "replicated_scalar_arg",
                "unconstrained_dims", "moe_all_to_all_dispatch", "shard_map_nested_axis_index",
-               "two_meshes_one_program", "vmap_over_shard_map"]
+               "two_meshes_one_program", "vmap_over_shard_map", "shard_alike_values", "shard_alike_args"]
 
 
 def _lowered_with_gspmd(fn):

@@ -265,6 +265,19 @@ def test_inline_meshes_become_declared_meshes():
     assert 'shlo.shardings = [#shlo.sharding<mesh = @inline_0, dims = [["b"], []], open = [1]' in out
 
 
+def test_sharding_groups_are_kept_and_written_back():
+    """shard_alike's sdy.sharding_group (no result, no effect on values): an attribute on the
+    producing op or function, and the op again in the export."""
+    text = SDY.replace("    return %1", "    sdy.sharding_group %a group_id=3 : tensor<8x4xf32>\n"
+                       "    sdy.sharding_group %0 group_id=3 : tensor<8x4xf32>\n    return %1")
+    prog = shlo.from_stablehlo(text)
+    out = prog.text()
+    assert 'sdy.sharding_group_args = "0:3"' in out and 'sdy.sharding_groups = "0:3"' in out
+    back = shlo.to_stablehlo(shlo.deserialize(shlo.serialize(prog)), debug_info=False)
+    assert back.count("sdy.sharding_group %") == 2 and "group_id=3" in back
+    assert "sdy.sharding_groups" not in back and "sdy.sharding_group_args" not in back
+
+
 def test_custom_call_sharding_rule_is_kept_and_written_back():
     rule = "#sdy.op_sharding_rule<([i, j])->([i, j]) {i=8, j=4}, custom>"
     text = SDY.replace("sdy.sharding_constraint %0 <@mesh, [{}, {\"x\"}]>",

@@ -914,8 +914,10 @@ class StableHLOExporter:
 
 def export_module(prog, jctx=None):
     """A jaxlib `ir.Module` holding the StableHLO form of a shlo Program."""
+    from .stablehlo_sharding import restore_sharding_groups
     jctx = jctx or jaxlib_context()
     jmodule = StableHLOExporter(jctx).module(prog.module)
+    restore_sharding_groups(jmodule)   # shard_alike's sdy.sharding_group ops, kept as attributes
     return jmodule
 
 

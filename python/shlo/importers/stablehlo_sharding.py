@@ -17,6 +17,8 @@ shardings. The attribute text conversions live in `importers/shardy.py`.
 """
 from __future__ import annotations
 
+import re
+
 from mlir import ir
 
 from ..errors import ImporterError
@@ -135,7 +137,12 @@ class ShardingImport:
                 s = shardy.fit_rank(shardy.sdy_sharding(str(op.attributes["sharding"]), self.reader), rank)
             else:
                 import dataclasses
-                from .gspmd import unspecified_dims
+                from .gspmd import _gspmd_text, unspecified_dims
+                m = re.fullmatch(r'\{\s*unknown\s+shard_(?:as|like)\s+(\d+)\s*\}', _gspmd_text(op).strip())
+                if m:   # GSPMD's shard_alike: the same group as Shardy's sdy.sharding_group
+                    value = imp.operands(op)[0]
+                    add_sharding_group(value, int(m.group(1)), imp.where(op))
+                    return _Identity(value)
                 s = shardy.gspmd_shardings(str(op.attributes["mhlo.sharding"]), [rank], self.gspmd)[0]
                 s = dataclasses.replace(s, open=unspecified_dims(op))   # with_sharding_constraint's UNCONSTRAINED
             return ir.Operation.create("shlo.sharding_constraint", results=results, operands=imp.operands(op),
@@ -158,7 +165,83 @@ class ShardingImport:
             return new
         if name == "sdy.return":
             return ir.Operation.create("shlo.return", operands=imp.operands(op), loc=loc)
+        if name == "sdy.sharding_group":
+            # shard_alike: "give these values one sharding", a hint to propagation with no result
+            # and no effect on values; kept as a discardable attribute and written back
+            from jaxlib.mlir import ir as jir
+            group = jir.IntegerAttr(op.attributes["group_id"]).value
+            add_sharding_group(imp.values[op.operands[0]], group, imp.where(op))
+            return _NO_OP
         imp.fail(op, f"Shardy op {name} has no shlo counterpart (docs/sharding.md)")
+
+
+class _Dropped:
+    results = ()
+
+
+_NO_OP = _Dropped()
+
+
+class _Identity:
+    """Stands for an op whose result is its operand."""
+
+    def __init__(self, value):
+        self.results = (value,)
+
+
+GROUPS = "sdy.sharding_groups"          # on an op: "result:group, ..."
+ARG_GROUPS = "sdy.sharding_group_args"  # on a function: "argument:group, ..."
+
+
+def add_sharding_group(value, group: int, where: str) -> None:
+    """Records that `value` (an op result or a function argument) is in sharding group `group`."""
+    owner = value.owner
+    if isinstance(owner, ir.Block):
+        holder, key, index = owner.owner, ARG_GROUPS, ir.BlockArgument(value).arg_number
+        if holder.operation.name != "func.func":
+            raise ImporterError(f"{where}: sdy.sharding_group of a block argument of {holder.operation.name} "
+                                f"has no shlo counterpart (function arguments and op results only)")
+    else:
+        holder, key, index = owner, GROUPS, ir.OpResult(value).result_number
+    holder = holder.operation
+    old = ir.StringAttr(holder.attributes[key]).value + ", " if key in holder.attributes else ""
+    holder.attributes[key] = ir.StringAttr.get(f"{old}{index}:{group}")
+
+
+def _groups_of(op, key):
+    from jaxlib.mlir import ir as jir
+    return [tuple(int(x) for x in item.split(":")) for item in jir.StringAttr(op.attributes[key]).value.split(",")]
+
+
+def restore_sharding_groups(jmodule) -> None:
+    """The exported module's `sdy.sharding_group` ops, from the attributes `add_sharding_group` left."""
+    from jaxlib.mlir import ir as jir
+    i64 = jir.IntegerType.get_signless(64, jmodule.context)
+
+    def group_op(value, group, loc):
+        return jir.Operation.create("sdy.sharding_group", operands=[value],
+                                    attributes={"group_id": jir.IntegerAttr.get(i64, group)}, loc=loc)
+
+    def walk(block):
+        for op in list(block.operations):
+            op = op.operation
+            if op.name == "func.func" and ARG_GROUPS in op.attributes:
+                entry = op.regions[0].blocks[0]
+                with jir.InsertionPoint.at_block_begin(entry):
+                    for index, group in _groups_of(op, ARG_GROUPS):
+                        group_op(entry.arguments[index], group, op.location)
+                del op.attributes[ARG_GROUPS]
+            if GROUPS in op.attributes:
+                with jir.InsertionPoint(op):
+                    made = [group_op(op.results[index], group, op.location) for index, group in _groups_of(op, GROUPS)]
+                for g in reversed(made):
+                    g.move_after(op)
+                del op.attributes[GROUPS]
+            for region in op.regions:
+                for b in region.blocks:
+                    walk(b)
+
+    walk(jmodule.body)
 
 
 def _symbol(op) -> str:
