@@ -260,3 +260,20 @@ def test_built_composite_has_no_regions():
                     result_types=["tensor<2xf32>"])
     assert len(op.regions) == 0
     op.operation.erase()
+
+
+def test_jax_dot_algorithm_presets():
+    """jax.lax.dot(..., precision=DotAlgorithmPreset.BF16_BF16_F32[_X3|_X6]) comes in through
+    from_jax; the interpreter rounds as the algorithm says, XLA's CPU computes in f32 (more
+    precision than asked, which the spec allows), so both are within the algorithm's error."""
+    import jax
+    for preset, bits in (("BF16_BF16_F32", 8), ("BF16_BF16_F32_X3", 16), ("BF16_BF16_F32_X6", 24)):
+        def f(x, y, preset=preset):
+            return jax.lax.dot(x, y, precision=getattr(jax.lax.DotAlgorithmPreset, preset))
+        prog = shlo.from_jax(f, A, B)
+        assert "#shlo.dot_algorithm<lhs_precision_type = bf16" in str(prog)
+        (got,) = shlo.interpret(prog, A, B)
+        xla = np.asarray(jax.jit(f)(A, B))
+        scale = np.abs(EXACT).max()
+        assert np.abs(got - EXACT).max() / scale < 2.0 ** -(bits - 3)
+        assert np.abs(xla - EXACT).max() / scale < 2.0 ** -(bits - 3)
