@@ -277,3 +277,16 @@ def test_jax_dot_algorithm_presets():
         scale = np.abs(EXACT).max()
         assert np.abs(got - EXACT).max() / scale < 2.0 ** -(bits - 3)
         assert np.abs(xla - EXACT).max() / scale < 2.0 ** -(bits - 3)
+
+
+def test_dot_algorithm_f8_fast_accumulation():
+    """Two different f8 precision types with allow_imprecise_accumulation (StableHLO's
+    ANY_F8_ANY_F8_F32_FAST_ACCUM): the operands are rounded to their f8 types."""
+    text = _dot("f8E4M3FN", "f8E5M2", "f32", 1).replace("allow_imprecise_accumulation = false",
+                                                         "allow_imprecise_accumulation = true")
+    stablehlo_accepts(text)
+    prog = shlo.from_stablehlo(text)
+    (got,) = shlo.interpret(prog, A, B)
+    want = A.astype(ml_dtypes.float8_e4m3fn).astype(np.float64) @ B.astype(ml_dtypes.float8_e5m2).astype(np.float64)
+    np.testing.assert_array_equal(got, want.astype(np.float32))
+    _round_trips(prog)
