@@ -18,10 +18,11 @@ or pytrees of them. The Program keeps the pytree structure:
     result = prog.unflatten_outputs(outs)   # same structure as fn's result
 
 With symbolic shapes JAX adds `custom_call @shape_assertion` ops that check
-the dimension variables at run time; they are kept (as every custom_call is),
-and the reference interpreter does not run them: pass
-`shape_assertions=False` to leave them out (the only ops the importer ever
-drops, and only when asked).
+the dimension variables at run time; they are kept (as every custom_call is).
+The interpreter runs them, and a compiled function checks them before its
+native code runs (lowering/assertions.py); a failing one names the dimension
+variable and the size found. Pass `shape_assertions=False` to leave them out
+(the only ops the importer ever drops, and only when asked).
 The keywords `platform`, `shape_assertions`, `context` and `verify` belong to
 `from_jax`; every other keyword is an example keyword argument of `fn`.
 

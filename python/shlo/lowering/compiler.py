@@ -48,6 +48,7 @@ class CompiledFunction:
     def __init__(self, prog: Program, entry: str, native: NativeFunction, arg_types, result_types, probes,
                  timings: dict, key: str, dim_constraints=()):
         self.program, self.entry = prog, entry
+        self._assertions = _assertion_program(prog, entry)   # jax.export's shape checks, run first
         self._native = native
         self.arg_types, self.result_types = list(arg_types), list(result_types)
         self.probes = probes
@@ -79,6 +80,8 @@ class CompiledFunction:
         for i, (v, t) in enumerate(zip(args, self.arg_types)):
             flat.extend(flatten_argument(v, t, f"@{self.entry} argument {i}"))
         self._check_sizes(flat)
+        if self._assertions is not None:
+            self._check_shapes(args)
         outs = self._native(flat)
         n_real = len(outs) - sum(len(p.operand_types) for p in self.probes)
         self._check(outs[n_real:])
@@ -94,11 +97,28 @@ class CompiledFunction:
                     f"but argument {self._flat_owner[b]} has size {flat[b].shape[e]} in dimension {e}; "
                     f"{what} needs them equal")
 
+    def _check_shapes(self, args) -> None:
+        from ..interpreter import interpret
+        from ..interpreter.ops.control import ShapeAssertionFailure
+        try:
+            interpret(self._assertions, *args)
+        except ShapeAssertionFailure as e:
+            raise ExecutionError(f"@{self.entry}: {e}") from None
+
     def _check(self, values: list) -> None:
         from ..interpreter.ops.control import CUSTOM_CALL_TARGETS
         for p in self.probes:
             ctx = _InterpContext("custom_call", p.attrs, p.operand_types, p.result_types, p.location)
             CUSTOM_CALL_TARGETS[p.target](ctx, *values[p.first_result:p.first_result + len(p.operand_types)])
+
+
+def _assertion_program(prog: Program, entry: str):
+    """The entry's shape assertions as a program of their own, made once per program and entry."""
+    from .assertions import assertion_program
+    made = prog.__dict__.setdefault("_shape_assertions", {})
+    if entry not in made:
+        made[entry] = assertion_program(prog, entry)
+    return made[entry]
 
 
 def _structured(a) -> bool:

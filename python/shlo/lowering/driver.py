@@ -28,7 +28,7 @@ from .. import attributes as _attrs
 from ..interpreter.values import TOKEN
 from ..types import TypeInfo, type_info
 from ..verify._spec_table import OPS
-from . import emit
+from . import assertions, emit
 from . import element as el
 from .registry import LOWERINGS, QUANT_AWARE, SCALARS, CompileError, OpContext, short_location
 
@@ -290,6 +290,12 @@ class Lowerer:
         operands = [self.values[v] for v in op.operands]
         if short == "custom_call" and str(ctx.attrs.get("call_target_name", "")).startswith("check."):
             return self._probe(ctx, operands, top)
+        if short == "custom_call" and ctx.attrs.get("call_target_name") == assertions.TARGET:
+            # checked before the native code runs (assertions.py), where it can still refuse
+            if not top or self.mode != "compile":
+                raise ctx.error("custom_call shape_assertion is compiled only at the top level of the entry "
+                                "function (where it is checked before the compiled code runs)")
+            return [TOKEN for _ in ctx.result_types]
         quantized = short not in QUANT_AWARE and any(
             t.kind == "tensor" and t.quant is not None for t in ctx.operand_types + ctx.result_types)
         if short in SCALARS:

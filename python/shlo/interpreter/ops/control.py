@@ -34,7 +34,7 @@ import numpy as np
 from mlir import ir
 
 from ...errors import InterpreterError
-from ..registry import implements
+from ..registry import OP_INFO, implements
 from ..values import TOKEN, Token
 
 # ----------------------------------------------------------------- control flow
@@ -308,3 +308,41 @@ _register_check("check.expect_eq", _pair, tolerance=False)
 _register_check("check.expect_close", _pair, tolerance=True)
 _register_check("check.expect_eq_const", _const_expected, tolerance=False)
 _register_check("check.expect_close_const", _const_expected, tolerance=True)
+
+
+# ----------------------------------------------------------------------------- shape_assertion
+
+class ShapeAssertionFailure(InterpreterError):
+    """A `shape_assertion` found its predicate false: the inputs do not have the shapes that
+    the program was exported for."""
+
+
+_PLACEHOLDER = re.compile(r"\{(\d+)\}")
+
+
+def _error_message(op: ir.Operation) -> dict:
+    """jax.export's message for a failing shape_assertion, a discardable attribute of the call."""
+    if "error_message" in op.attributes:
+        attr = op.attributes["error_message"]
+        if isinstance(attr, ir.StringAttr):
+            return {"error_message": attr.value}
+    return {}
+
+
+OP_INFO["custom_call"] = _error_message
+
+
+@custom_call_target("shape_assertion")
+def shape_assertion(ctx, *inputs):
+    """jax.export's run-time check of symbolic shapes: `shape_assertion(pred, values...)` with an
+    `error_message` whose `{i}` placeholders name values[i] (the dimension sizes it found)."""
+    values = [v for v in inputs if not isinstance(v, Token)]
+    if not values or np.asarray(values[0]).shape != () or np.asarray(values[0]).dtype != np.bool_:
+        raise InterpreterError(f"{ctx.location}: shape_assertion takes a boolean scalar predicate first")
+    if bool(np.asarray(values[0])):
+        return [TOKEN for _ in ctx.result_types]
+    found = [np.asarray(v).item() if np.asarray(v).size == 1 else np.asarray(v).tolist() for v in values[1:]]
+    message = str(ctx.attrs.get("error_message") or "shape assertion failed")
+    message = _PLACEHOLDER.sub(lambda m: str(found[int(m.group(1))]) if int(m.group(1)) < len(found)
+                               else m.group(0), message)
+    raise ShapeAssertionFailure(f"{ctx.location}: {message}")

@@ -1,0 +1,119 @@
+"""Programs exported by jax.export with symbolic shapes: their `shape_assertion` custom calls run
+in the interpreter and, before the native code, in compiled functions (lowering/assertions.py).
+
+Expected values come from JAX running the exported artifact (`exported.call`)."""
+from __future__ import annotations
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import pytest
+from jax import export
+
+import shlo
+from shlo.interpreter.ops.control import ShapeAssertionFailure
+
+
+def _mlp(x, w, b):
+    h = jnp.tanh(x @ w + b)
+    return (h - h.mean(axis=-1, keepdims=True)).reshape(h.shape[0], -1, 2).sum(-1)
+
+
+@pytest.fixture(scope="module")
+def exported_mlp():
+    (b,) = export.symbolic_shape("b")
+    specs = (jax.ShapeDtypeStruct((b, 8), jnp.float32), jax.ShapeDtypeStruct((8, 6), jnp.float32),
+             jax.ShapeDtypeStruct((6,), jnp.float32))
+    exp = export.export(jax.jit(_mlp))(*specs)
+    return exp, shlo.from_stablehlo(exp.mlir_module())
+
+
+def _args(rows: int):
+    rng = np.random.default_rng(rows)
+    return [rng.standard_normal(s).astype(np.float32) for s in ((rows, 8), (8, 6), (6,))]
+
+
+def test_program_keeps_the_assertions(exported_mlp):
+    _, prog = exported_mlp
+    assert 'call_target_name = "shape_assertion"' in prog.text()
+
+
+@pytest.mark.parametrize("rows", [1, 7])
+def test_interpreted_and_compiled_match_jax_at_two_sizes(exported_mlp, rows):
+    exp, prog = exported_mlp
+    args = _args(rows)
+    want = np.asarray(exp.call(*args))
+    np.testing.assert_allclose(shlo.interpret(prog, *args)[0], want, rtol=1e-5, atol=1e-5)
+    np.testing.assert_allclose(shlo.compile(prog)(*args)[0], want, rtol=1e-5, atol=1e-5)
+
+
+def test_failing_assertion_names_the_dimension_variable(exported_mlp):
+    _, prog = exported_mlp
+    args = _args(0)
+    with pytest.raises(ShapeAssertionFailure, match="'b' = 0"):
+        shlo.interpret(prog, *args)
+    with pytest.raises(shlo.ExecutionError, match="Expected value >= 1 for dimension variable 'b'"):
+        shlo.compile(prog)(*args)
+
+
+def test_related_sizes_are_checked_before_the_native_code_runs():
+    """y must have 2 * b elements: with another size the compiled code would index y by 2 * b."""
+    (b,) = export.symbolic_shape("b")
+
+    def f(x, y):
+        return jnp.concatenate([x, x]) * y
+
+    exp = export.export(jax.jit(f))(jax.ShapeDtypeStruct((b,), jnp.float32),
+                                    jax.ShapeDtypeStruct((2 * b,), jnp.float32))
+    prog = shlo.from_stablehlo(exp.mlir_module())
+    x, y = np.arange(3, dtype=np.float32), np.arange(6, dtype=np.float32)
+    np.testing.assert_array_equal(shlo.compile(prog)(x, y)[0], np.asarray(exp.call(x, y)))
+    with pytest.raises(shlo.ExecutionError, match="shape"):
+        shlo.compile(prog)(x, np.arange(5, dtype=np.float32))
+
+
+ASSERT_ON_DATA = """
+func.func @main(%a: tensor<1000xf32>) -> tensor<1000xf32> {
+  %z = shlo.constant {value = dense<0.0> : tensor<f32>} : () -> tensor<f32>
+  %s = "shlo.reduce"(%a, %z) ({
+  ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+    %t = "shlo.add"(%x, %y) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+    "shlo.return"(%t) : (tensor<f32>) -> ()
+  }) {operandSegmentSizes = array<i32: 1, 1>, dimensions = array<i64: 0>} : (tensor<1000xf32>, tensor<f32>) -> tensor<f32>
+  %p = shlo.compare %s, %z {comparison_direction = #shlo.comparison_direction<GT>} : (tensor<f32>, tensor<f32>) -> tensor<i1>
+  shlo.custom_call %p {call_target_name = "shape_assertion", error_message = "sum must be positive", has_side_effect = true} : (tensor<i1>) -> ()
+  func.return %a : tensor<1000xf32>
+}
+"""
+
+
+def test_assertion_on_tensor_data_is_refused_by_the_compiler():
+    prog = shlo.parse(ASSERT_ON_DATA)
+    with pytest.raises(shlo.CompileError, match="more than sizes and scalars"):
+        shlo.compile(prog)
+    with pytest.raises(ShapeAssertionFailure, match="sum must be positive"):
+        shlo.interpret(prog, -np.ones(1000, np.float32))
+
+
+NESTED = """
+func.func @main(%a: tensor<?xf32>) -> tensor<?xf32> {
+  %r = func.call @inner(%a) : (tensor<?xf32>) -> tensor<?xf32>
+  func.return %r : tensor<?xf32>
+}
+func.func private @inner(%a: tensor<?xf32>) -> tensor<?xf32> {
+  %n = shlo.get_dimension_size %a {dimension = 0 : i64} : (tensor<?xf32>) -> tensor<i32>
+  %one = shlo.constant {value = dense<1> : tensor<i32>} : () -> tensor<i32>
+  %p = shlo.compare %n, %one {comparison_direction = #shlo.comparison_direction<GE>} : (tensor<i32>, tensor<i32>) -> tensor<i1>
+  shlo.custom_call %p, %n {call_target_name = "shape_assertion", error_message = "need {0} >= 1", has_side_effect = true} : (tensor<i1>, tensor<i32>) -> ()
+  func.return %a : tensor<?xf32>
+}
+"""
+
+
+def test_assertion_outside_the_entry_is_refused_by_the_compiler_and_run_by_the_interpreter():
+    prog = shlo.parse(NESTED)
+    with pytest.raises(shlo.CompileError, match="top level of the entry"):
+        shlo.compile(prog)
+    with pytest.raises(ShapeAssertionFailure, match="need 0 >= 1"):
+        shlo.interpret(prog, np.ones(0, np.float32))
+    np.testing.assert_array_equal(shlo.interpret(prog, np.ones(2, np.float32))[0], np.ones(2, np.float32))
