@@ -238,3 +238,26 @@ def test_lstm_dynamic_sequence_length():
         got = shlo.interpret(prog, x)
         for g, want in zip(got, _ort(model, {"x": x})):
             np.testing.assert_allclose(np.asarray(g), want, rtol=1e-4, atol=1e-5)
+
+
+@pytest.mark.parametrize("rank", [2, 3])
+@pytest.mark.parametrize("align", [0, 1])
+def test_affine_grid_with_run_time_size(rank, align):
+    """AffineGrid whose size is a graph input and whose output shape is not declared: the grid's
+    sizes are read at run time (one import, two sizes), against onnxruntime. An axis of size 1 only
+    without align_corners: there onnx's function body and reference give -1, onnxruntime 0 (as
+    PyTorch does); we follow onnx."""
+    import onnxruntime as ort
+    node = helper.make_node("AffineGrid", ["theta", "size"], ["grid"], align_corners=align)
+    inputs = [helper.make_tensor_value_info("theta", TensorProto.FLOAT, ["N", rank, rank + 1]),
+              helper.make_tensor_value_info("size", TensorProto.INT64, [rank + 2])]
+    graph = helper.make_graph([node], "g", inputs, [helper.make_tensor_value_info("grid", TensorProto.FLOAT, None)])
+    model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 20)])
+    prog = shlo.from_onnx(model)
+    sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+    for n, spatial in ((2, (4, 5, 3)), (1, (2, 6, 2) if align else (1, 6, 1))):
+        theta = RNG.standard_normal((n, rank, rank + 1)).astype(np.float32)
+        size = np.array([n, 3, *spatial[3 - rank:]], np.int64)
+        (want,) = sess.run(None, {"theta": theta, "size": size})
+        (got,) = shlo.interpret(prog, theta, size)
+        np.testing.assert_allclose(np.asarray(got), want, rtol=1e-5, atol=1e-6)

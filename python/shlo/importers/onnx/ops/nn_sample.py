@@ -620,3 +620,52 @@ def roi_align16(cx, x, rois, batch_indices, coordinate_transformation_mode="half
         raise cx.error(f"coordinate_transformation_mode {coordinate_transformation_mode!r}")
     return _roi_align(cx, x, rois, batch_indices, mode, output_height, output_width, sampling_ratio, spatial_scale,
                       coordinate_transformation_mode == "half_pixel")
+
+
+# ----------------------------------------------------------------------------- AffineGrid
+
+@converts("AffineGrid", since=20)
+def affine_grid(cx, theta, size, align_corners=0):
+    """The sampling grid of theta (N, 2, 3) or (N, 3, 4) over spatial sizes from `size`: known,
+    else the declared output's, else read at run time (the grid then has `?` sizes). Grid
+    position i of n: -1 + 2 i / (n - 1) with align_corners (-1 when n = 1), else -1 + (2 i + 1) / n;
+    out[n, ..., k] = sum_c theta[n, k, c] * coord_c + theta[n, k, last], computed in f64, as the
+    reference does, and rounded once."""
+    from .tensors import _take
+    rank = cx.info(theta).shape[1]
+    if rank not in (2, 3) or cx.info(theta).shape[2] != rank + 1:
+        raise cx.error(f"theta must be (N, 2, 3) or (N, 3, 4), not {cx.info(theta).shape}")
+    known = cx.known(1)
+    declared = cx.out_shape(0)
+    if known is not None:
+        spatial = [int(v) for v in np.asarray(known).reshape(-1)[2:]]
+    elif declared is not None and len(declared) == rank + 2 and None not in declared[1:-1]:
+        spatial = list(declared[1:-1])
+    else:
+        spatial = [cx.reshape(_scalar(cx, size, 2 + j, I64), []) for j in range(rank)]
+    if len(spatial) != rank:
+        raise cx.error(f"size must have {rank + 2} elements for a theta of shape (N, {rank}, {rank + 1})")
+    element = cx.element(theta)
+    out = [cx.dim(theta, 0)] + spatial + [rank]
+    t64 = cx.convert(theta, F64)
+
+    def coords(j):              # the grid positions along spatial axis j, broadcast to the output
+        n = spatial[j]
+        i = _iota(cx, n)
+        nf = cx.convert(cx.size_value(n), F64)
+        if align_corners:
+            den = cx.op("maximum", cx.op("subtract", nf, cx.const(1.0, F64)), cx.const(1.0, F64))
+            p = cx.op("multiply", i, cx.broadcast(cx.op("divide", cx.const(2.0, F64), den), cx.sizes_of(i)))
+        else:
+            p = cx.op("divide", cx.op("add", cx.op("multiply", i, cx.const(2.0, F64, cx.sizes_of(i))),
+                                      cx.const(1.0, F64, cx.sizes_of(i))), cx.broadcast(nf, cx.sizes_of(i)))
+        p = cx.op("subtract", p, cx.const(1.0, F64, cx.sizes_of(i)))
+        return cx.broadcast(p, out, dims=[1 + j])
+
+    def column(c):              # theta[:, :, c] broadcast over the spatial axes
+        return cx.broadcast(_take(cx, t64, 2, cx.const(c, I64)), out, dims=[0, rank + 1])
+
+    grid = column(rank)
+    for c in range(rank):       # coordinate c (x, y, z) runs along spatial axis rank - 1 - c
+        grid = cx.op("add", grid, cx.op("multiply", column(c), coords(rank - 1 - c)))
+    return cx.convert(grid, element)
