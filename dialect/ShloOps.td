@@ -963,7 +963,9 @@ def Shlo_DotGeneralOp : Shlo_Op<"dot_general", [Pure]> {
     `allow_imprecise_accumulation` (the f8 algorithms' fast accumulation) are
     carried as StableHLO defines them and leave the values to the
     implementation's latitude. A consumer may compute in more precision than
-    the algorithm asks (shlo's CPU compiler computes in the result's type).
+    the algorithm asks (shlo's CPU compiler ignores it: it neither rounds
+    the operands nor sums in less than f32, so it is at least as precise for
+    every algorithm above).
 
     Spec: docs/spec.md#dot_general
   }];
