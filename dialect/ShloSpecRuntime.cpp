@@ -1685,6 +1685,241 @@ FN(used_once_by) {
 }
 #undef FN
 
+// ------------------------------------------------- meshes and shardings
+
+#define FN(name) SV spec::fn_##name(const Values &args)
+namespace {
+// A `#shlo.sharding<...>` attribute's fields as python/shlo/sharding.py's Sharding holds them.
+struct ShardingView {
+  std::string mesh;
+  std::vector<std::vector<std::string>> dims;
+  std::vector<int64_t> open, priorities;
+  std::vector<std::string> replicated;
+
+  std::vector<std::string> axes() const {
+    std::vector<std::string> out;
+    for (const auto &d : dims)
+      out.insert(out.end(), d.begin(), d.end());
+    out.insert(out.end(), replicated.begin(), replicated.end());
+    return out;
+  }
+};
+
+std::vector<std::string> axisNames(Attribute a) {
+  auto list = dyn_cast_or_null<ArrayAttr>(a);
+  if (!list)
+    fail("expected a list of mesh axis names");
+  std::vector<std::string> out;
+  for (Attribute x : list) {
+    auto s = dyn_cast<StringAttr>(x);
+    if (!s)
+      fail("a mesh axis name is not a string");
+    out.push_back(s.getValue().str());
+  }
+  return out;
+}
+
+ShardingView shardingOf(const SV &v) {
+  auto s = v.kind == Kind::Struct ? dyn_cast<ShardingAttr>(v.attr) : ShardingAttr();
+  if (!s)
+    fail("expected a sharding, got " + v.repr());
+  ShardingView out;
+  out.mesh = s.getMesh() ? s.getMesh().getValue().str() : "";
+  auto dims = dyn_cast_or_null<ArrayAttr>(s.getDims());
+  if (!dims)
+    fail("sharding dims are not a list");
+  for (Attribute d : dims)
+    out.dims.push_back(axisNames(d));
+  out.open.assign(s.getOpen().begin(), s.getOpen().end());
+  out.priorities.assign(s.getPriorities().begin(), s.getPriorities().end());
+  out.replicated = axisNames(s.getReplicated());
+  return out;
+}
+
+using MeshSizes = std::vector<std::pair<std::string, int64_t>>;
+
+// The axes of the `shlo.mesh` named `name` at the top of the current op's
+// module (python: sharding.find_mesh; a malformed mesh is skipped).
+std::optional<MeshSizes> findMesh(const std::string &name) {
+  Operation *module = current;
+  while (module && module->getName().getStringRef() != "builtin.module")
+    module = module->getParentOp();
+  if (!module || module->getRegion(0).empty())
+    return std::nullopt;
+  std::optional<MeshSizes> found;
+  for (Operation &op : module->getRegion(0).front()) {
+    if (op.getName().getStringRef() != "shlo.mesh")
+      continue;
+    auto sym = op.getAttrOfType<StringAttr>("sym_name");
+    auto names = op.getAttrOfType<ArrayAttr>("axis_names");
+    auto sizes = op.getAttrOfType<DenseI64ArrayAttr>("axis_sizes");
+    if (!sym || !names || !sizes || sym.getValue() != name)
+      continue;
+    MeshSizes axes;
+    bool ok = true;
+    for (auto [n, size] : llvm::zip(names, sizes.asArrayRef())) {
+      auto s = dyn_cast<StringAttr>(n);
+      ok &= bool(s);
+      if (s)
+        axes.emplace_back(s.getValue().str(), size);
+    }
+    if (ok)
+      found = axes;
+  }
+  return found;
+}
+
+const int64_t *sizeOf(const MeshSizes &mesh, const std::string &axis) {
+  const int64_t *out = nullptr;
+  for (const auto &[name, size] : mesh) // dict(axes): the last of a repeated name wins
+    if (name == axis)
+      out = &size;
+  return out;
+}
+
+bool contains(const std::vector<std::string> &xs, const std::string &x) {
+  return std::find(xs.begin(), xs.end(), x) != xs.end();
+}
+
+std::vector<std::string> strings(const SV &v) {
+  std::vector<std::string> out;
+  for (const SV &x : iterate(v)) {
+    if (x.kind != Kind::Str)
+      fail("expected a string, got " + x.repr());
+    out.push_back(x.s);
+  }
+  return out;
+}
+
+SV stringList(const std::vector<std::string> &xs) {
+  Values out;
+  for (const std::string &x : xs)
+    out.push_back(SV::str(x));
+  return SV::list(std::move(out));
+}
+
+std::optional<MeshSizes> sameMesh(const SV &shardings) {
+  std::vector<std::string> names;
+  for (const SV &s : iterate(shardings)) {
+    std::string m = shardingOf(s).mesh;
+    if (!contains(names, m))
+      names.push_back(m);
+  }
+  if (names.size() != 1)
+    return std::nullopt;
+  return findMesh(names[0]);
+}
+
+SV localShape(const SV &x, const ShardingView &s, const MeshSizes &mesh, const std::vector<std::string> &axes) {
+  Values shape = *fn_shape({x}).items, out;
+  for (size_t d = 0; d < shape.size(); ++d) {
+    int64_t k = 1;
+    if (d < s.dims.size())
+      for (const std::string &a : s.dims[d])
+        if (contains(axes, a))
+          if (const int64_t *size = sizeOf(mesh, a))
+            k *= *size;
+    out.push_back(shape[d].isNone() ? SV::none() : pyFloorDiv(shape[d], SV::integer(k)));
+  }
+  return SV::tuple(std::move(out));
+}
+} // namespace
+
+FN(sharding_mesh) {
+  ShardingView s = shardingOf(arg(args, 1));
+  return findMesh(s.mesh) ? SV::str(s.mesh) : SV::none();
+}
+FN(unknown_axes) {
+  ShardingView s = shardingOf(arg(args, 1));
+  std::optional<MeshSizes> mesh = findMesh(s.mesh);
+  std::vector<std::string> out;
+  for (const std::string &a : s.axes())
+    if (!mesh || !sizeOf(*mesh, a))
+      out.push_back(a);
+  return stringList(out);
+}
+FN(repeated_axes) {
+  std::vector<std::string> seen, twice;
+  for (const std::string &a : shardingOf(arg(args, 0)).axes()) {
+    if (contains(seen, a) && !contains(twice, a))
+      twice.push_back(a);
+    seen.push_back(a);
+  }
+  return stringList(twice);
+}
+FN(sharding_fields_ok) {
+  ShardingView s = shardingOf(arg(args, 0));
+  int64_t n = fn_shape({arg(args, 1)}).items->size();
+  bool ok = int64_t(s.dims.size()) == n;
+  for (size_t i = 0; ok && i < s.open.size(); ++i)
+    ok = s.open[i] >= 0 && s.open[i] < n && std::count(s.open.begin(), s.open.end(), s.open[i]) == 1;
+  if (ok && !s.priorities.empty()) {
+    ok = int64_t(s.priorities.size()) == n;
+    for (int64_t p : s.priorities)
+      ok = ok && p >= -1;
+  }
+  return boolean(ok);
+}
+FN(same_mesh) {
+  std::optional<MeshSizes> mesh = sameMesh(arg(args, 1));
+  return mesh ? SV::str(shardingOf(iterate(arg(args, 1))[0]).mesh) : SV::none();
+}
+FN(manual_axes_known) {
+  const SV &shardings = arg(args, 1);
+  std::vector<std::string> manual = strings(arg(args, 2));
+  std::optional<MeshSizes> mesh = truthy(shardings) ? sameMesh(shardings) : std::nullopt;
+  if (!mesh)
+    return boolean(false);
+  for (size_t i = 0; i < manual.size(); ++i)
+    if (std::count(manual.begin(), manual.end(), manual[i]) != 1 || !sizeOf(*mesh, manual[i]))
+      return boolean(false);
+  return boolean(true);
+}
+FN(manual_divides) {
+  ShardingView s = shardingOf(arg(args, 1));
+  std::optional<MeshSizes> mesh = findMesh(s.mesh);
+  if (!mesh)
+    return boolean(false);
+  std::vector<std::string> manual = strings(arg(args, 3));
+  Values shape = *fn_shape({arg(args, 2)}).items;
+  for (size_t d = 0; d < shape.size(); ++d) {
+    int64_t k = 1;
+    if (d < s.dims.size())
+      for (const std::string &a : s.dims[d])
+        if (contains(manual, a)) {
+          const int64_t *size = sizeOf(*mesh, a);
+          k *= size ? *size : 1;
+        }
+    if (!shape[d].isNone() && pyMod(shape[d], SV::integer(k)).i != 0)
+      return boolean(false);
+  }
+  return boolean(true);
+}
+FN(manual_axes_major) {
+  ShardingView s = shardingOf(arg(args, 0));
+  std::vector<std::string> manual = strings(arg(args, 1));
+  for (const auto &d : s.dims) {
+    bool seenOther = false;
+    for (const std::string &a : d) {
+      bool isManual = contains(manual, a);
+      if (isManual && seenOther)
+        return boolean(false);
+      seenOther |= !isManual;
+    }
+  }
+  return boolean(true);
+}
+FN(local_type) {
+  ShardingView s = shardingOf(arg(args, 1));
+  std::optional<MeshSizes> mesh = findMesh(s.mesh);
+  if (!mesh)
+    fail("'NoneType' object has no attribute 'sizes'");
+  const SV &x = arg(args, 2);
+  SV shape = localShape(x, s, *mesh, strings(arg(args, 3)));
+  return tensorOf(shape, needTensor(x).getElementType());
+}
+#undef FN
+
 // ------------------------------------------------------------ attributes
 
 std::optional<SV> spec::decodeI64(Attribute a) {

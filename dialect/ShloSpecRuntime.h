@@ -149,7 +149,10 @@ Operation *currentOperation();
   X(result_layouts_ok) X(results_as_one) X(member_at) X(gather_shape)           \
   X(scatter_updates_shape_ok) X(padding_pairs) X(reduce_window_shape)           \
   X(conv_shape) X(function_type) X(is_top_level) X(used_once_by)               \
-  X(is_string_attr) X(is_dictionary_attr)
+  X(is_string_attr) X(is_dictionary_attr)                                      \
+  X(sharding_mesh) X(unknown_axes) X(repeated_axes) X(sharding_fields_ok)       \
+  X(same_mesh) X(manual_axes_known) X(manual_divides) X(manual_axes_major)      \
+  X(local_type)
 
 #define SHLO_SPEC_DECLARE(name) SV fn_##name(const Values &args);
 SHLO_SPEC_FUNCTIONS(SHLO_SPEC_DECLARE)

@@ -61,8 +61,9 @@ def cpp_string(text: str) -> str:
 
 # Attribute kinds whose Python values C++ does not model (yet): constraints
 # that read such an attribute are left to Python. (`any` and `dictionary`
-# attributes are kept opaque; only is_string_attr / is_dictionary_attr look at them.)
-OPAQUE_KINDS = {"sharding", "sharding_array"}
+# attributes are kept opaque; only is_string_attr / is_dictionary_attr look at
+# them. Shardings are read by the sharding functions of ShloSpecRuntime.cpp.)
+OPAQUE_KINDS: set = set()
 
 BUILTIN_DECODERS = {
     "i32": "decodeI64", "i64": "decodeI64", "f32": "decodeF32", "bool": "decodeBool",
@@ -382,7 +383,7 @@ def gen_attribute_decoders() -> list[str]:
     for name, st in a["structs"].items():
         out += [f"static std::optional<SV> decode_{name}(Attribute a) {{",
                 f"  if (isa<{st['cpp']}Attr>(a))",
-                "    return SV::structAttr(a);" if name not in OPAQUE_KINDS else "    return SV::opaque(a);",
+                "    return SV::structAttr(a);",
                 "  return std::nullopt;", "}"]
     for name, arr in a["arrays"].items():
         out += [f"static std::optional<SV> decode_{name}(Attribute a) {{",
