@@ -118,6 +118,12 @@ def test_scatter_reduce_bool_amax():
           torch.tensor([1, 1, 3]), torch.tensor([True, False, False]))
 
 
+def test_scatter_and_index_reduce_of_0d_tensors():
+    x, s, i = torch.tensor(2.5), torch.tensor(-4.0), torch.tensor(0)
+    check(lambda x, i, s: x.scatter_reduce(0, i, s, "amin", include_self=True), x, i, s)
+    check(lambda x, i, s: x.index_reduce(0, i.reshape(1), s, "mean", include_self=False), x, i, s)
+
+
 # ----------------------------------------------------------------------------- advanced indexing
 
 @pytest.mark.parametrize("dtype", DTYPES)

@@ -144,8 +144,9 @@ def _scatter_dim(cx, x, dim, index, src, kind):
 def scatter_reduce(cx, x, dim, index, src, reduce, include_self=True):
     element = cx.element(x)
     rank = cx.rank(x)
-    if rank == 0:
-        raise cx.error("scatter_reduce of a 0-d tensor is not supported")
+    if rank == 0:  # 0-d x, index and src: the same reduction on one-element vectors
+        one = [cx.reshape(v, [1]) if isinstance(v, ir.Value) else v for v in (x, index, src)]
+        return cx.reshape(scatter_reduce(cx, *one[:1], 0, *one[1:], reduce, include_self), [])
     coords = _coords(cx, index, _dim(dim, rank), rank)
     sizes = cx.sizes_of(index)
     updates = _cut(cx, cx.convert(src, element), sizes)
