@@ -325,6 +325,45 @@ def test_gspmd_strings_whose_cuts_do_not_nest_get_a_mesh_each():
     assert 'axis_names = ["_d0", "_d1"], axis_sizes = array<i64: 3, 2>' in out
 
 
+GSPMD_MANUAL = """module @m attributes {mhlo.num_partitions = 8 : i32} {
+  func.func public @main(%a: tensor<8x4xf32> {mhlo.sharding = "{devices=[4,2]<=[8]}"}, %b: tensor<f32>) -> tensor<8x4xf32> {
+    %0 = stablehlo.custom_call @Sharding(%a) {mhlo.sharding = "{devices=[4,2]<=[8]}"} : (tensor<8x4xf32>) -> tensor<8x4xf32>
+    %1 = stablehlo.custom_call @SPMDFullToShardShape(%0) {mhlo.sharding = "{manual}"} : (tensor<8x4xf32>) -> tensor<2x2xf32>
+    %c = stablehlo.constant dense<2.0> : tensor<2x2xf32>
+    %2 = stablehlo.multiply %1, %c : tensor<2x2xf32>
+    %3 = stablehlo.custom_call @Sharding(%2) {mhlo.sharding = "{manual}"} : (tensor<2x2xf32>) -> tensor<2x2xf32>
+    %4 = stablehlo.custom_call @SPMDShardToFullShape(%3) {mhlo.sharding = "{devices=[4,2]<=[8]}"} : (tensor<2x2xf32>) -> tensor<8x4xf32>
+    return %4 : tensor<8x4xf32>
+  }
+}"""
+
+
+def test_gspmd_manual_region_becomes_a_manual_computation():
+    prog = shlo.from_stablehlo(GSPMD_MANUAL)
+    text = prog.text()
+    assert "SPMD" not in text and text.count("shlo.manual_computation") == 1
+    assert 'manual_axes = ["_a0", "_a1"]' in text
+    x = np.arange(32, dtype=np.float32).reshape(8, 4)
+    np.testing.assert_array_equal(shlo.interpret(prog, x, np.float32(1))[0], 2 * x)
+
+
+@pytest.mark.parametrize("old, new, words", [
+    ("%2 = stablehlo.multiply %1, %c", "%bb = stablehlo.broadcast_in_dim %b, dims = [] : (tensor<f32>) -> "
+     "tensor<2x2xf32>\n    %2 = stablehlo.multiply %1, %bb", r"reads a value defined outside it \(%arg1\)"),
+    ('"{devices=[4,2]<=[8]}"} : (tensor<2x2xf32>)', '"{devices=[4,2]0,1,2,3,4,5,7,6}"} : (tensor<2x2xf32>)',
+     "list devices in different orders"),
+    ('@SPMDFullToShardShape(%0) {mhlo.sharding = "{manual}"}', '@SPMDFullToShardShape(%0) {mhlo.sharding = '
+     '"{replicated}"}', "no mesh axis is manual"),
+])
+def test_gspmd_manual_regions_without_a_counterpart_are_named(old, new, words):
+    text = GSPMD_MANUAL.replace(old, new)
+    assert text != GSPMD_MANUAL
+    text = text.replace('@Sharding(%2) {mhlo.sharding = "{manual}"}', '@Sharding(%2) {mhlo.sharding = "{replicated}"}') \
+        if "replicated" in new else text
+    with pytest.raises(shlo.ImportError, match=r"GSPMD manual region ending at .*" + words):
+        shlo.from_stablehlo(text)
+
+
 # ------------------------------------------------------------------ compile (one device)
 
 def _one_device_manual(sizes: str = "1, 1", local: str = "4x2") -> str:
