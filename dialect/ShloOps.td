@@ -1607,6 +1607,14 @@ def Shlo_ManualComputationOp : Shlo_Op<"manual_computation", [IsolatedFromAbove]
     at once. Shardings never change values; only `manual_axes` and the
     collectives in the body decide what is computed.
 
+    A manual computation in the body of another one over the same devices
+    (JAX's shard_map inside a partly manual shard_map) starts no processes
+    of its own: each device already running runs the inner body once, on its
+    piece of the inner inputs (cut along the inner `manual_axes` only), with
+    its own `partition_id`, and its collectives group the same processes.
+    Each inner result is assembled, as above, from the devices whose mesh
+    coordinates differ from the device's only along the inner manual axes.
+
     Spec: docs/spec.md#manual_computation
   }];
   let arguments = (ins
