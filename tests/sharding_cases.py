@@ -871,6 +871,21 @@ def shard_alike_args():
     return Case(jax.jit(f), [rand((16, 4), 3), rand((16, 4), 4)], [ns("d"), ns()])
 
 
+# pmap (JAX lowers it as a shard_map over its axis).
+
+@case
+def pmap_psum_and_axis_index():
+    m = mesh((8,), ("i",))
+    f = jax.pmap(lambda a: jax.lax.psum(a, "i") * a + jax.lax.axis_index("i"), axis_name="i")
+    return Case(f, [rand((8, 3), 1)], [NamedSharding(m, P("i"))])
+
+@case
+def pmap_ppermute_ring():
+    m = mesh((8,), ("i",))
+    f = jax.pmap(lambda a: jax.lax.ppermute(a, "i", [(k, (k + 1) % 8) for k in range(8)]) - a, axis_name="i")
+    return Case(f, [rand((8, 2, 2), 2)], [NamedSharding(m, P("i"))])
+
+
 # Programs also lowered by JAX without Shardy (GSPMD strings; shard_map as SPMDFullToShardShape /
 # SPMDShardToFullShape regions), then run through the same stages (XLA with Shardy, results
 # compared with JAX's own Shardy run).
