@@ -246,7 +246,10 @@ def test_sub_axes_split_the_mesh_axis_and_reshard_is_a_constraint():
     assert "reshard" not in out
     x = np.arange(32, dtype=np.float32).reshape(8, 4)
     np.testing.assert_array_equal(shlo.interpret(prog, x)[0], x + x)
-    assert 'sdy.mesh @mesh = <["x"=2, "y:(1)2"=2, "y:(2)2"=2]>' in shlo.to_stablehlo(prog, debug_info=False)
+    out = shlo.to_stablehlo(prog, debug_info=False)   # written back as the axis and its sub-axes
+    assert 'sdy.mesh @mesh = <["x"=2, "y"=4]>' in out
+    assert '<@mesh, [{"y":(1)2, ?}p1, {}], replicated={"x"}>' in out and '<@mesh, [{"y"}, {?}]>' in out
+    assert shlo.from_stablehlo(out).text() == prog.text()
 
 
 def test_sub_axes_that_do_not_nest_are_refused():

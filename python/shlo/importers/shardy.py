@@ -217,17 +217,80 @@ def _names(axes) -> str:
     return ", ".join(json.dumps(a) for a in axes)
 
 
+class ExportMeshes(frozenset):
+    """What writing shardings as Shardy needs to know of a module's meshes: the names of its
+    single-device meshes (the set itself: Shardy writes their shardings with no dims), and
+    the axes that import split from Shardy sub-axes (`pieces`: mesh -> piece -> (axis, pre,
+    size); `whole`: mesh -> axis -> size), written back as the axis and its sub-axes."""
+
+    def __new__(cls, maximal=(), meshes=()):
+        self = super().__new__(cls, maximal)
+        self.pieces, self.whole = {}, {}
+        for m in meshes:
+            found: dict[str, list] = {}
+            for i, (name, size) in enumerate(m.axes):
+                sub = re.fullmatch(r'(.+):\((\d+)\)(\d+)', name)
+                if sub and int(sub.group(3)) == size:
+                    found.setdefault(sub.group(1), []).append((i, int(sub.group(2)), size, name))
+            for axis, parts in found.items():
+                # adjacent axes, major first (pre-size 1), each piece's pre-size the product of those before
+                chain = all(b[0] == a[0] + 1 and b[1] == a[1] * a[2] for a, b in zip(parts, parts[1:]))
+                if not chain or parts[0][1] != 1 or axis in dict(m.axes):
+                    continue
+                self.whole.setdefault(m.name, {})[axis] = parts[-1][1] * parts[-1][2]
+                for _, pre, size, name in parts:
+                    self.pieces.setdefault(m.name, {})[name] = (axis, pre, size)
+        return self
+
+    def axes(self, mesh: str, names) -> list[str]:
+        """Shardy's axis references for a list of mesh axes (major to minor): runs of adjacent
+        pieces of one split axis become that axis, or one sub-axis `"x":(pre)size`."""
+        pieces = self.pieces.get(mesh, {})
+        out, run = [], None      # run: [axis, pre, size] of consecutive pieces
+        def flush():
+            if run:
+                axis, pre, size = run
+                whole = self.whole[mesh][axis]
+                out.append(json.dumps(axis) if pre == 1 and size == whole else f"{json.dumps(axis)}:({pre}){size}")
+        for name in names:
+            piece = pieces.get(name)
+            if piece and run and run[0] == piece[0] and piece[1] == run[1] * run[2]:
+                run = [piece[0], run[1], run[2] * piece[2]]
+                continue
+            flush()
+            if piece:
+                run = list(piece)
+            else:
+                run = None
+                out.append(json.dumps(name))
+        flush()
+        return out
+
+    def mesh_axes(self, mesh: Mesh) -> list[tuple]:
+        whole, seen, out = self.whole.get(mesh.name, {}), set(), []
+        for name, size in mesh.axes:
+            piece = self.pieces.get(mesh.name, {}).get(name)
+            if piece is None:
+                out.append((name, size))
+            elif piece[0] not in seen:
+                seen.add(piece[0])
+                out.append((piece[0], whole[piece[0]]))
+        return out
+
+
 def sharding_to_sdy(s: Sharding, bare: bool = False, maximal=frozenset()) -> str:
     """Shardy's text of a sharding; on a mesh in `maximal` (one device, no axes) Shardy wants no dims."""
     if s.mesh in maximal:
         text = f"<@{s.mesh}, []>"
         return text if bare else "#sdy.sharding" + text
+    names = maximal.axes if isinstance(maximal, ExportMeshes) else (lambda _, axes: [json.dumps(a) for a in axes])
     dims = []
     for i, d in enumerate(s.dims):
-        items = [json.dumps(a) for a in d] + (["?"] if i in s.open else [])
+        items = names(s.mesh, d) + (["?"] if i in s.open else [])
         prio = s.priorities[i] if s.priorities else -1
         dims.append("{" + ", ".join(items) + "}" + (f"p{prio}" if prio >= 0 else ""))
-    text = f"<@{s.mesh}, [{', '.join(dims)}]" + (f", replicated={{{_names(s.replicated)}}}" if s.replicated else "") + ">"
+    replicated = ", ".join(names(s.mesh, s.replicated))
+    text = f"<@{s.mesh}, [{', '.join(dims)}]" + (f", replicated={{{replicated}}}" if s.replicated else "") + ">"
     return text if bare else "#sdy.sharding" + text
 
 
@@ -235,8 +298,8 @@ def shardings_to_sdy_per_value(shardings, maximal=frozenset()) -> str:
     return "#sdy.sharding_per_value<[" + ", ".join(sharding_to_sdy(s, True, maximal) for s in shardings) + "]>"
 
 
-def mesh_to_sdy(mesh: Mesh) -> str:
-    axes = ", ".join(f"{json.dumps(n)}={s}" for n, s in mesh.axes)
+def mesh_to_sdy(mesh: Mesh, meshes: ExportMeshes | None = None) -> str:
+    axes = ", ".join(f"{json.dumps(n)}={s}" for n, s in (meshes.mesh_axes(mesh) if meshes is not None else mesh.axes))
     ids = f", device_ids=[{', '.join(map(str, mesh.device_ids))}]" if mesh.device_ids is not None else ""
     return f"#sdy.mesh<[{axes}]{ids}>"
 

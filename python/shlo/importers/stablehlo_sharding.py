@@ -258,9 +258,11 @@ def _rank(jtype) -> int:
 
 
 def maximal_meshes(module) -> frozenset:
-    """Names of the single-device meshes (no axes, device ids) of a shlo module."""
+    """Names of the single-device meshes (no axes, device ids) of a shlo module, as a
+    shardy.ExportMeshes that also knows the axes split from sub-axes."""
     from ..sharding import meshes
-    return frozenset(m.name for m in meshes(module.operation).values() if not m.axes and m.device_ids)
+    found = list(meshes(module.operation).values())
+    return shardy.ExportMeshes([m.name for m in found if not m.axes and m.device_ids], found)
 
 
 def is_gspmd_constraint(op) -> bool:
@@ -276,7 +278,8 @@ def export_mesh(exporter, op):
     from ..sharding import mesh_of_op
     jir = exporter.jir
     m = mesh_of_op(op)
-    attrs = {"sym_name": jir.StringAttr.get(m.name, exporter.ctx), "mesh": exporter.attr(shardy.mesh_to_sdy(m))}
+    meshes = exporter.maximal if isinstance(exporter.maximal, shardy.ExportMeshes) else None
+    attrs = {"sym_name": jir.StringAttr.get(m.name, exporter.ctx), "mesh": exporter.attr(shardy.mesh_to_sdy(m, meshes))}
     return jir.Operation.create("sdy.mesh", attributes=attrs, loc=exporter.loc(op.location))
 
 
@@ -304,8 +307,12 @@ def export_operation(exporter, op):
             return exporter.attr(shardy.shardings_to_sdy_per_value(
                 [parse_sharding(str(a)) for a in ir.ArrayAttr(op.attributes[key])], exporter.maximal))
         axes = [ir.StringAttr(a).value for a in ir.ArrayAttr(op.attributes["manual_axes"])]
+        mesh = parse_sharding(str(ir.ArrayAttr(op.attributes["in_shardings"])[0])).mesh \
+            if len(ir.ArrayAttr(op.attributes["in_shardings"])) else ""
+        names = exporter.maximal.axes(mesh, axes) if isinstance(exporter.maximal, shardy.ExportMeshes) \
+            else [shardy.json.dumps(a) for a in axes]
         attrs = {"in_shardings": per_value("in_shardings"), "out_shardings": per_value("out_shardings"),
-                 "manual_axes": exporter.attr("#sdy<manual_axes{" + shardy._names(axes) + "}>")}
+                 "manual_axes": exporter.attr("#sdy<manual_axes{" + ", ".join(names) + "}>")}
         new = jir.Operation.create("sdy.manual_computation", results=[exporter.type(r.type) for r in op.results],
                                    operands=[exporter.values[v] for v in op.operands], attributes=attrs, regions=1,
                                    loc=loc)
