@@ -233,8 +233,9 @@ def _run(case, result, compile_too, light_dir):
         if model is None:
             result.update(status="error", detail=data_sets)
             return
+    structure = input_structure(model, data_sets[0][0]) if data_sets else {}
     try:
-        prog = shlo.from_onnx(model)
+        prog = shlo.from_onnx(model, input_structure=structure or None)
     except CaseTimeout:
         raise
     except BaseException as e:  # noqa: BLE001 - ImporterError, or a bug of the importer
@@ -252,7 +253,12 @@ def _run(case, result, compile_too, light_dir):
     for how, run in runners:
         for inputs, expected in data_sets:
             try:
-                got = run(*[_array(a) for a in inputs])
+                if structure:           # sequences as lists, optionals as None or their value
+                    if input_structure(model, inputs) != structure:
+                        raise ValueError("the data sets' sequence lengths / optionals differ")
+                    got = run(*prog.flatten_inputs(*[_nested_array(a) for a in inputs]))
+                else:
+                    got = run(*[_array(a) for a in inputs])
             except Exception as e:  # noqa: BLE001
                 result.update(status="error", detail=f"{how}: {type(e).__name__}: {_short(str(e))}")
                 return
@@ -261,6 +267,28 @@ def _run(case, result, compile_too, light_dir):
             if problem:
                 result.update(status="fail", detail=f"{how}: {problem}", max_error=err)
                 return
+
+
+def input_structure(model, inputs) -> dict:
+    """from_onnx's input_structure for a model's sequence / optional inputs, read off one data
+    set (a list per sequence, None for an empty optional)."""
+    out = {}
+    for vi, a in zip(model.graph.input, inputs):
+        kind = vi.type.WhichOneof("value")
+        if kind == "sequence_type":
+            out[vi.name] = len(a)
+        elif kind == "optional_type":
+            inner = vi.type.optional_type.elem_type.WhichOneof("value")
+            out[vi.name] = None if a is None else len(a) if inner == "sequence_type" else True
+    return out
+
+
+def _nested_array(a):
+    if a is None:
+        return None
+    if isinstance(a, list):
+        return [_array(x) for x in a]
+    return _array(a)
 
 
 def load_light(case, light_dir):

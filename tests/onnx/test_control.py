@@ -15,18 +15,11 @@ OPS = set("""If Loop Scan SequenceConstruct SequenceAt SequenceLength SequenceIn
 ConcatFromSequence SequenceEmpty SequenceMap Optional OptionalHasElement OptionalGetElement""".split())
 
 # Cases expected to raise an ImportError, with the reason.
-_SEQ_INPUT = "a graph input of sequence / optional type: its length / presence is not in the model"
 EXPECTED_ERRORS = {
-    "test_loop13_seq": _SEQ_INPUT,
-    "test_loop16_seq_none": _SEQ_INPUT,
-    "test_sequence_insert_at_back": _SEQ_INPUT,
-    "test_sequence_insert_at_front": _SEQ_INPUT,
-    "test_optional_get_element_optional_tensor": _SEQ_INPUT,
-    "test_optional_get_element_optional_sequence": _SEQ_INPUT,
-    "test_optional_get_element_sequence": _SEQ_INPUT,
-    "test_optional_has_element_tensor_input": _SEQ_INPUT,
-    "test_optional_has_element_optional_input": _SEQ_INPUT,
-    "test_optional_has_element_empty_optional_input": _SEQ_INPUT,
+    "test_loop13_seq": "a Loop carrying a sequence with a run-time trip count (it is unrolled, so needs the count)",
+    "test_loop16_seq_none": "a Loop carrying a sequence with a run-time trip count (it is unrolled, so needs the count)",
+    "test_sequence_insert_at_back": "the input sequence's tensors have no rank in the model",
+    "test_sequence_insert_at_front": "the input sequence's tensors have no rank in the model",
     "test_split_to_sequence_1": "split is a run-time scalar: the sequence's length is not known when importing",
     "test_if_opt": "one branch gives an empty optional, the other a sequence: no single shlo if result type",
     # sizes computed from the run-time `size` input inside the branches (shlo if branches need one static type)
@@ -34,11 +27,6 @@ EXPECTED_ERRORS = {
     "test_affine_grid_2d_align_corners_expanded": "data-dependent shapes in If branches",
     "test_affine_grid_3d_align_corners_expanded": "data-dependent shapes in If branches",
 }
-EXPECTED_ERRORS.update({n: _SEQ_INPUT for n in [
-    "test_sequence_map_add_1_sequence_1_tensor", "test_sequence_map_add_2_sequences",
-    "test_sequence_map_extract_shapes", "test_sequence_map_identity_1_sequence",
-    "test_sequence_map_identity_1_sequence_1_tensor", "test_sequence_map_identity_2_sequences"]})
-EXPECTED_ERRORS.update({n + "_expanded": _SEQ_INPUT for n in list(EXPECTED_ERRORS) if n.startswith("test_sequence_map")})
 
 
 def _all_cases():
@@ -73,10 +61,14 @@ def check_outputs(got, want, rtol, atol, name=""):
 
 
 def run_case(case, compiled=False):
-    prog = shlo.from_onnx(case.model)
+    """Sequence / optional graph inputs get their structure from the data (input_structure)."""
+    from onnx_conformance import input_structure     # tools/ (tests/conftest.py puts it on the path)
+    structure = input_structure(case.model, case.data_sets[0][0])
+    prog = shlo.from_onnx(case.model, input_structure=structure or None)
     run = shlo.compile(prog) if compiled else (lambda *a: prog.unflatten_outputs(shlo.interpret(prog, *a)))
     for inputs, outputs in case.data_sets:
-        got = run(*[_array(x) for x in inputs])
+        nested = [None if x is None else [_array(y) for y in x] if isinstance(x, list) else _array(x) for x in inputs]
+        got = run(*prog.flatten_inputs(*nested))
         check_outputs(got, outputs, case.rtol, case.atol, case.name)
 
 
@@ -270,8 +262,32 @@ def test_optional_ops():
 def test_sequence_input_is_a_clear_error():
     m = _model([helper.make_node("SequenceLength", ["s"], ["n"])],
                [helper.make_tensor_sequence_value_info("s", F, [2])], [_vi("n", I64, [])])
-    with pytest.raises(shlo.ImportError, match="sequence"):
+    with pytest.raises(shlo.ImportError, match="input_structure"):
         shlo.from_onnx(m)
+
+
+def test_sequence_and_optional_inputs_with_their_structure():
+    """Sequence / optional graph inputs imported with input_structure (a length; a presence),
+    passed as lists / None through prog.flatten_inputs, against onnxruntime; a call whose
+    structure differs from the import's is a clear error."""
+    import onnxruntime as ort
+    opt_type = helper.make_optional_type_proto(helper.make_tensor_type_proto(F, [2]))
+    nodes = [helper.make_node("SequenceLength", ["s"], ["n"]),
+             helper.make_node("ConcatFromSequence", ["s"], ["c"], axis=0, new_axis=1),
+             helper.make_node("OptionalHasElement", ["o"], ["h"])]
+    m = _model(nodes, [helper.make_tensor_sequence_value_info("s", F, ["k"]),
+                       helper.make_value_info("o", opt_type)],
+               [_vi("n", I64, []), _vi("c", F, None), _vi("h", B, [])], opset=18)
+    sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+    seq = [np.full(2, i, np.float32) for i in range(3)]
+    for opt in (np.array([5, 6], np.float32), None):
+        prog = shlo.from_onnx(m, input_structure={"s": 3, "o": None if opt is None else True})
+        got = shlo.interpret(prog, *prog.flatten_inputs(seq, opt))
+        check_outputs(got, sess.run(None, {"s": seq, "o": opt}), 0, 0)
+    with pytest.raises(shlo.ImportError, match="sequence of 3"):
+        prog.flatten_inputs(seq[:2], None)
+    with pytest.raises(shlo.ImportError, match="empty optional"):
+        prog.flatten_inputs(seq, np.zeros(2, np.float32))
 
 
 def test_model_local_function_expanded():

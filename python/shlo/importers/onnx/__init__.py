@@ -42,14 +42,18 @@ __all__ = ["from_onnx", "load_model"]
 LIGHT_BYTES = 1024      # initializers larger than this are left out of shape inference's copy
 
 
-def from_onnx(model, params: str = "constants", context=None, verify: bool = True):
-    """Imports an ONNX model (ModelProto, path or bytes) as a shlo Program."""
+def from_onnx(model, params: str = "constants", context=None, verify: bool = True, input_structure=None):
+    """Imports an ONNX model (ModelProto, path or bytes) as a shlo Program. `input_structure`
+    {input name: ...} gives what the model leaves open about sequence / optional inputs: a
+    sequence's length (an int; it is then passed as a list of that many arrays), an optional's
+    presence (None: empty, passed as None; True: a tensor; an int: a sequence of that length)."""
     clock = _Stages()
     light, weights = _load_split(model)
     clock("load")
     typed = _with_inferred_types(light, weights)
     clock("shape inference")
-    prog = OnnxImporter(typed, weights=weights, params=params, context=context).run()
+    prog = OnnxImporter(typed, weights=weights, params=params, context=context,
+                        input_structure=input_structure).run()
     prog.trees = _OnnxTrees(prog)
     clock("convert")
     if verify:
@@ -209,7 +213,10 @@ class _OnnxTrees:
             args = list(args) + [kwargs[n] for n in names[len(args):]]
         if len(args) != len(names):
             raise ImporterError(f"the model takes {len(names)} inputs ({names}), got {len(args)}")
-        return list(self.prog.parameters()) + [np.asarray(a) for a in args]
+        flat = []
+        for name, a, group in zip(names, args, getattr(self.prog, "input_groups", None) or [None] * len(args)):
+            flat += _flatten_input(name, a, group)
+        return list(self.prog.parameters()) + flat
 
     def unflatten(self, results):
         """Flat results; a sequence output (see OnnxImporter._graph_outputs) as a list."""
@@ -217,3 +224,23 @@ class _OnnxTrees:
         for n in getattr(self.prog, "output_groups", None) or [None] * len(results):
             out.append(results.pop(0) if n is None else [results.pop(0) for _ in range(n)])
         return out
+
+
+def _flatten_input(name, a, group) -> list:
+    """One input's arrays: a tensor; a sequence (a list of its length); an optional (None when
+    imported as empty)."""
+    import numpy as np
+    if group is None:
+        return [np.asarray(a)]
+    if group[0] == "seq":
+        if not isinstance(a, (list, tuple)) or len(a) != group[1]:
+            got = f"{len(a)} items" if isinstance(a, (list, tuple)) else type(a).__name__
+            raise ImporterError(f"input {name} was imported as a sequence of {group[1]} tensors, got {got}")
+        return [np.asarray(x) for x in a]
+    if group[1] == "empty":
+        if a is not None:
+            raise ImporterError(f"input {name} was imported as an empty optional: pass None")
+        return []
+    if a is None:
+        raise ImporterError(f"input {name} was imported as a present optional: pass its value")
+    return _flatten_input(name, a, group[1])

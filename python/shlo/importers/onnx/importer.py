@@ -45,9 +45,13 @@ class OnnxImporter:
     # one by one as they are built: import time matters for large models
     defer_checks = True
     share_constants = True        # Emitter.const: one splat per value, sizes and block
-    def __init__(self, model, weights=None, params: str = "constants", context: ir.Context | None = None):
+    def __init__(self, model, weights=None, params: str = "constants", context: ir.Context | None = None,
+                 input_structure: dict | None = None):
         """`weights`: the initializers (TensorProtos or wire.Weights read in place), by default
-        the model's own."""
+        the model's own. `input_structure`: what the model leaves open about its sequence- and
+        optional-typed inputs, by input name: a sequence's length (an int), an optional's
+        presence (None: empty; True: a tensor; an int: a sequence of that length)."""
+        self.input_structure = dict(input_structure or {})
         if params not in ("arguments", "constants"):
             raise ImporterError(f'params must be "arguments" or "constants", not {params!r}')
         self.model = model
@@ -74,10 +78,18 @@ class OnnxImporter:
         with self.context, ir.Location.unknown(self.context):
             self.module = ir.Module.create()
             inputs, params, self.parameter_names, self.parameter_arrays = [], [], [], []
+            graph_inputs, groups = [], []       # graph inputs' names; their structure (None: a tensor)
             for vi in graph.input:
                 if vi.name in initializers:
                     continue        # an initializer listed as an input (IR < 4): its value is the default
-                inputs.append((vi.name, self._value_info_type(vi)))
+                graph_inputs.append(vi.name)
+                if vi.type.WhichOneof("value") in ("sequence_type", "optional_type"):
+                    leaves, group = self._composite_input(vi.name, vi.type, self.input_structure.get(vi.name, ...))
+                    inputs += leaves
+                    groups.append(group)
+                else:
+                    inputs.append((vi.name, self._value_info_type(vi)))
+                    groups.append(None)
             for name, t in initializers.items():
                 array = t.array if isinstance(t, Weight) else tensor_to_numpy(t)
                 if self.params == "arguments" and array.dtype.kind in "fc" and array.size > 1:
@@ -90,9 +102,18 @@ class OnnxImporter:
             with ir.InsertionPoint(self.module.body):
                 self.func = func.FuncOp("main", ir.FunctionType.get([t for _, t in args], []))
                 block = self.func.add_entry_block()
-            for (name, _), a in zip(args, block.arguments):
+            arguments = list(block.arguments)
+            for (name, _), a in zip(params, arguments):
                 self.values[name] = a
-                self._alias_dims(name, a, source=True)
+            from .ops.control import _count, _unflatten
+            leaves = arguments[len(params):]
+            for name, group in zip(graph_inputs, groups):
+                if group is None:
+                    self.values[name] = leaves.pop(0)
+                    self._alias_dims(name, self.values[name], source=True)
+                else:                           # a Sequence / Optional of block arguments
+                    (self.values[name],) = _unflatten(leaves, [group])
+                    del leaves[:_count(group)]
             self.func.attributes["arg_attrs"] = ir.ArrayAttr.get(
                 [ir.DictAttr.get({"shlo.name": ir.StringAttr.get(name)}) for name, _ in args])
             with ir.InsertionPoint(block):
@@ -104,7 +125,8 @@ class OnnxImporter:
         prog = Program(self.module, self.context)
         prog.parameter_names = list(self.parameter_names)
         prog._parameter_arrays = list(self.parameter_arrays)
-        prog.input_names = [n for n, _ in inputs]
+        prog.input_names = graph_inputs
+        prog.input_groups = groups
         prog.output_names = [o.name for o in graph.output]
         prog.output_groups = self.output_groups
         return prog
@@ -166,6 +188,39 @@ class OnnxImporter:
         if t is None or t[0] is None:
             return None
         return str(tensor_type(t[0], t[1]))
+
+    def _composite_input(self, name, type_proto, given):
+        """A sequence- or optional-typed graph input as (its tensors' (name, type) arguments, its
+        structure in ops/control.py's form: ('seq', n, element) / ('opt', inner or 'empty'))."""
+        kind = type_proto.WhichOneof("value")
+        if given is ...:
+            raise ImporterError(f"graph input {name} is a {kind.removesuffix('_type')}: its "
+                                f"{'length' if kind == 'sequence_type' else 'presence'} is not in the model; "
+                                f"give it with from_onnx(..., input_structure={{{name!r}: ...}})")
+        if kind == "optional_type":
+            if given is None:
+                return [], ("opt", "empty")
+            inner = type_proto.optional_type.elem_type
+            if inner.WhichOneof("value") == "tensor_type":
+                leaves = [(name, self._tensor_input_type(name, inner))]
+                return leaves, ("opt", None)
+            leaves, group = self._composite_input(name, inner, given)
+            return leaves, ("opt", group)
+        if kind != "sequence_type":
+            raise ImporterError(f"graph input {name}: {kind} values are not supported")
+        if isinstance(given, bool) or not isinstance(given, int) or given < 0:
+            raise ImporterError(f"graph input {name}: a sequence's length must be an int >= 0, not {given!r}")
+        elem = type_proto.sequence_type.elem_type
+        if elem.WhichOneof("value") != "tensor_type":
+            raise ImporterError(f"graph input {name}: only sequences of tensors are supported")
+        t = self._tensor_input_type(name, elem)
+        return [(f"{name}[{i}]", t) for i in range(given)], ("seq", given, dtypes.element(elem.tensor_type.elem_type))
+
+    def _tensor_input_type(self, name, type_proto) -> ir.Type:
+        t = _type_of(type_proto)
+        if t is None or t[0] is None:
+            raise ImporterError(f"graph input {name}: its tensors' element type or rank is not supported / unknown")
+        return tensor_type(t[0], t[1]).to_mlir(self.context)
 
     def _value_info_type(self, vi) -> ir.Type:
         t = _type_of(vi.type)

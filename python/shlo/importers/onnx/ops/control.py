@@ -19,8 +19,9 @@ captured values are used directly; only a loop's state becomes block arguments).
   outputs moved back after.
 * Sequences are `Sequence` objects (Python lists of ir.Values) and optionals `Optional`
   objects; every op over them needs the length / presence at import time, otherwise it is a
-  clear error. Graph inputs of these types are rejected by the importer (their length is not
-  in the model); sequence graph outputs become one result per element.
+  clear error. Graph inputs of these types need from_onnx's `input_structure` (their length /
+  presence is not in the model): their tensors become arguments; sequence graph outputs become
+  one result per element.
 """
 from __future__ import annotations
 
