@@ -1670,6 +1670,35 @@ FN(is_dictionary_attr) {
   const SV &a = arg(args, 0);
   return boolean(a.kind == Kind::Attr && isa<DictionaryAttr>(a.attr));
 }
+FN(is_known_dot_algorithm) {
+  // python/shlo/dot_algorithm.py: the algorithms StableHLO's verifier knows.
+  const SV &a = arg(args, 0);
+  auto name = [&](const char *field) {
+    SV v = structGet(a, field);
+    return v.kind == Kind::Elem ? elemText(v.type) : v.kind == Kind::Str ? v.s : v.repr();
+  };
+  std::string lhs = name("lhs_precision_type"), rhs = name("rhs_precision_type"), acc = name("accumulation_type");
+  int64_t ops = structGet(a, "num_primitive_operations").asInt();
+  if (structGet(a, "lhs_component_count").asInt() != 1 || structGet(a, "rhs_component_count").asInt() != 1)
+    return boolean(false);
+  static const char *const f8[] = {"f8E4M3FN", "f8E5M2", "f8E4M3FNUZ", "f8E5M2FNUZ", "f8E4M3B11FNUZ", "f8E4M3", "f8E3M4"};
+  auto isF8 = [](const std::string &t) {
+    return std::any_of(std::begin(f8), std::end(f8), [&](const char *x) { return t == x; });
+  };
+  if (isF8(lhs) && isF8(rhs))
+    return boolean(acc == "f32" && ops == 1);
+  struct Known { const char *lhs, *rhs, *acc; std::vector<int64_t> ops; };
+  static const Known known[] = {
+      {"bf16", "bf16", "bf16", {1}}, {"bf16", "bf16", "f32", {1, 3, 6, 9}}, {"f16", "f16", "f16", {1}},
+      {"f16", "f16", "f32", {1}},    {"tf32", "tf32", "f32", {1, 3}},       {"f32", "f32", "f32", {1}},
+      {"f64", "f64", "f64", {1}}};
+  if (truthy(structGet(a, "allow_imprecise_accumulation")))
+    return boolean(false);
+  for (const Known &k : known)
+    if (lhs == k.lhs && rhs == k.rhs && acc == k.acc)
+      return boolean(llvm::is_contained(k.ops, ops));
+  return boolean(false);
+}
 FN(is_top_level) {
   Operation *parent = current ? current->getParentOp() : nullptr;
   return boolean(parent && parent->getName().getStringRef() == "builtin.module");

@@ -152,7 +152,7 @@ Operation *currentOperation();
   X(is_string_attr) X(is_dictionary_attr)                                      \
   X(sharding_mesh) X(unknown_axes) X(repeated_axes) X(sharding_fields_ok)       \
   X(same_mesh) X(manual_axes_known) X(manual_divides) X(manual_axes_major)      \
-  X(local_type)
+  X(local_type) X(is_known_dot_algorithm)
 
 #define SHLO_SPEC_DECLARE(name) SV fn_##name(const Values &args);
 SHLO_SPEC_FUNCTIONS(SHLO_SPEC_DECLARE)

@@ -42,7 +42,7 @@ def test_same_verdict_and_id_as_python(op):
 
 
 def test_most_constraints_are_in_cpp_and_the_rest_are_listed():
-    assert TOTAL - len(SKIPPED) >= 420, f"only {TOTAL - len(SKIPPED)} of {TOTAL} constraints in C++"
+    assert TOTAL - len(SKIPPED) >= TOTAL - 1, f"only {TOTAL - len(SKIPPED)} of {TOTAL} constraints in C++"
     text = (speclib.ROOT / "dialect/ShloSpecVerify.cpp").read_text()
     for op, cid, why in SKIPPED:
         assert f"//   {op}.{cid}: {why}" in text

@@ -413,6 +413,10 @@ def gen_struct_fields() -> list[str]:
                 value = f"SV::real({getter}.convertToDouble())"
             elif kind == "symbol":
                 value = f"SV::str({getter}.getValue().str())"
+            elif kind == "element_type":   # Python holds the type's text; an Elem compares equal to it
+                value = f"SV::elem({getter}.getValue())"
+            elif kind == "bool":
+                value = f"SV::boolean({getter}.getValue())"
             elif kind in a["enums"]:
                 value = f"SV::str(stringify{camel(kind)}({getter}.getValue()).str())"
             else:
