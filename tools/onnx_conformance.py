@@ -275,8 +275,10 @@ def input_structure(model, inputs) -> dict:
     out = {}
     for vi, a in zip(model.graph.input, inputs):
         kind = vi.type.WhichOneof("value")
-        if kind == "sequence_type":
-            out[vi.name] = len(a)
+        if kind == "sequence_type":         # the tensors' shapes where the model gives no rank
+            elem = vi.type.sequence_type.elem_type
+            ranked = elem.WhichOneof("value") == "tensor_type" and elem.tensor_type.HasField("shape")
+            out[vi.name] = len(a) if ranked else [tuple(np.shape(_array(x))) for x in a]
         elif kind == "optional_type":
             inner = vi.type.optional_type.elem_type.WhichOneof("value")
             out[vi.name] = None if a is None else len(a) if inner == "sequence_type" else True

@@ -46,7 +46,8 @@ def from_onnx(model, params: str = "constants", context=None, verify: bool = Tru
     """Imports an ONNX model (ModelProto, path or bytes) as a shlo Program. `input_structure`
     {input name: ...} gives what the model leaves open about sequence / optional inputs: a
     sequence's length (an int; it is then passed as a list of that many arrays), an optional's
-    presence (None: empty, passed as None; True: a tensor; an int: a sequence of that length)."""
+    presence (None: empty, passed as None; True: a tensor; an int: a sequence of that length);
+    a list of shapes in place of a sequence's length also fixes its tensors' shapes."""
     clock = _Stages()
     light, weights = _load_split(model)
     clock("load")

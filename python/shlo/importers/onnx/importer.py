@@ -50,7 +50,8 @@ class OnnxImporter:
         """`weights`: the initializers (TensorProtos or wire.Weights read in place), by default
         the model's own. `input_structure`: what the model leaves open about its sequence- and
         optional-typed inputs, by input name: a sequence's length (an int), an optional's
-        presence (None: empty; True: a tensor; an int: a sequence of that length)."""
+        presence (None: empty; True: a tensor; an int: a sequence of that length); a list of
+        shapes in place of a length also fixes the sequence's tensors' shapes."""
         self.input_structure = dict(input_structure or {})
         if params not in ("arguments", "constants"):
             raise ImporterError(f'params must be "arguments" or "constants", not {params!r}')
@@ -208,18 +209,24 @@ class OnnxImporter:
             return leaves, ("opt", group)
         if kind != "sequence_type":
             raise ImporterError(f"graph input {name}: {kind} values are not supported")
-        if isinstance(given, bool) or not isinstance(given, int) or given < 0:
-            raise ImporterError(f"graph input {name}: a sequence's length must be an int >= 0, not {given!r}")
         elem = type_proto.sequence_type.elem_type
         if elem.WhichOneof("value") != "tensor_type":
             raise ImporterError(f"graph input {name}: only sequences of tensors are supported")
-        t = self._tensor_input_type(name, elem)
-        return [(f"{name}[{i}]", t) for i in range(given)], ("seq", given, dtypes.element(elem.tensor_type.elem_type))
+        element = dtypes.element(elem.tensor_type.elem_type)
+        if isinstance(given, (list, tuple)):        # the tensors' shapes (for a model that gives no rank)
+            types = [tensor_type(list(shape), element).to_mlir(self.context) for shape in given]
+        elif isinstance(given, bool) or not isinstance(given, int) or given < 0:
+            raise ImporterError(f"graph input {name}: a sequence's structure is its length (an int >= 0) or "
+                                f"its tensors' shapes (a list), not {given!r}")
+        else:
+            types = [self._tensor_input_type(name, elem)] * given
+        return [(f"{name}[{i}]", t) for i, t in enumerate(types)], ("seq", len(types), element)
 
     def _tensor_input_type(self, name, type_proto) -> ir.Type:
         t = _type_of(type_proto)
         if t is None or t[0] is None:
-            raise ImporterError(f"graph input {name}: its tensors' element type or rank is not supported / unknown")
+            raise ImporterError(f"graph input {name}: its tensors' element type is not supported or their rank "
+                                "is not in the model (for a sequence, give its tensors' shapes in input_structure)")
         return tensor_type(t[0], t[1]).to_mlir(self.context)
 
     def _value_info_type(self, vi) -> ir.Type:
@@ -300,7 +307,9 @@ class OnnxImporter:
                 raise self.node_error(node, str(e)) from None
             except (BuildError, ShloError, ValueError, TypeError, NotImplementedError, KeyError) as e:
                 raise self.node_error(node, f"{type(e).__name__}: {e}") from None
-        outs = out if isinstance(out, (list, tuple)) else [out]
+        from .ops.control import Sequence
+        # one output that is a sequence (a list itself: Identity of a sequence) is not several outputs
+        outs = out if isinstance(out, (list, tuple)) and not isinstance(out, Sequence) else [out]
         for name, v in zip(node.output, outs):
             if name and v is not None:
                 self.bind(name, v)
