@@ -18,7 +18,7 @@ ConcatFromSequence SequenceEmpty SequenceMap Optional OptionalHasElement Optiona
 EXPECTED_ERRORS = {
     "test_loop13_seq": "a Loop carrying a sequence with a run-time trip count (it is unrolled, so needs the count)",
     "test_loop16_seq_none": "a Loop carrying a sequence with a run-time trip count (it is unrolled, so needs the count)",
-    "test_sequence_insert_at_front": "the insert position is a run-time value (sequences are unrolled)",
+    "test_sequence_insert_at_front": "a run-time insert position among tensors of different shapes",
     "test_split_to_sequence_1": "split is a run-time scalar: the sequence's length is not known when importing",
     "test_if_opt": "one branch gives an empty optional, the other a sequence: no single shlo if result type",
     # sizes computed from the run-time `size` input inside the branches (shlo if branches need one static type)
@@ -452,3 +452,21 @@ def test_split_to_sequence_run_time_sizes():
     x = np.arange(10, dtype=np.float32).reshape(2, 5)
     for split in ([1, 4], [3, 2], [0, 5]):
         _check(m, x, np.array(split, np.int64), compiled=split[0] == 3)
+
+
+def test_sequence_insert_and_erase_at_run_time_positions():
+    """SequenceInsert / SequenceErase at a position given at run time (negative ones too): the
+    result's tensors are selected among the inputs', against onnxruntime."""
+    import onnxruntime as ort
+    nodes = [helper.make_node("SequenceConstruct", ["a", "b", "c"], ["s"]),
+             helper.make_node("SequenceInsert", ["s", "t", "p"], ["s2"]),
+             helper.make_node("ConcatFromSequence", ["s2"], ["ins"], axis=0, new_axis=1),
+             helper.make_node("SequenceErase", ["s", "p"], ["s3"]),
+             helper.make_node("ConcatFromSequence", ["s3"], ["era"], axis=0, new_axis=1)]
+    m = _model(nodes, [_vi(n, F, [2]) for n in "abct"] + [_vi("p", I64, [])], [_vi("ins", F, None), _vi("era", F, None)])
+    prog = shlo.from_onnx(m)
+    sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+    xs = [np.full(2, v, np.float32) for v in (1, 2, 3, 9)]
+    for p in (0, 1, 2, -1, -3):
+        pos = np.array(p, np.int64)
+        check_outputs(shlo.interpret(prog, *xs, pos), sess.run(None, dict(zip("abctp", xs + [pos]))), 0, 0, str(p))

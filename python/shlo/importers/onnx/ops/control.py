@@ -506,18 +506,51 @@ def sequence_at(cx, s, position):
     return out
 
 
+def _runtime_position(cx, position, n, items, what):
+    """A run-time position (normalized: negatives count from the end of n) as a rank-0 i64, for
+    sequences whose tensors all have one type (the result's tensors are selects among them)."""
+    if any(v.type != items[0].type for v in items):
+        raise cx.error(f"{what} computed at run time needs tensors of one type")
+    p = cx.reshape(cx.convert(position, "i64"), [])
+    return cx.op("select", cx.op("compare", p, cx.const(0, "i64"), comparison_direction="LT"),
+                 cx.op("add", p, cx.const(n, "i64")), p)
+
+
+def _pick(cx, cond, a, b):
+    return cx.op("select", cx.broadcast(cond, cx.sizes_of(a)), a, b)
+
+
 @converts("SequenceInsert", since=11)
 def sequence_insert(cx, s, tensor, position=None):
     s = _seq(cx, s)
+    t = _tensor(cx, tensor)
+    if position is not None and cx.known(2) is None:
+        # a run-time position p: tensor j of the result is s[j] before p, the new one at p, s[j - 1] after
+        n = len(s)
+        p = _runtime_position(cx, position, n, list(s) + [t], "position (input 2)")
+        items = []
+        for j in range(n + 1):
+            at = cx.op("compare", p, cx.const(j, "i64"), comparison_direction="EQ")
+            before = cx.op("compare", cx.const(j, "i64"), p, comparison_direction="LT")
+            v = _pick(cx, at, t, s[j - 1] if j > 0 else t)
+            items.append(_pick(cx, before, s[j], v) if j < n else v)
+        return (Sequence(items, s.element or cx.element(t)),)
     p = len(s) if position is None else _position(cx, 2, len(s), insert=True)
     items = list(s)
-    items.insert(p, _tensor(cx, tensor))
+    items.insert(p, t)
     return (Sequence(items, s.element or cx.element(items[0])),)
 
 
 @converts("SequenceErase", since=11)
 def sequence_erase(cx, s, position=None):
     s = _seq(cx, s)
+    if position is not None and cx.known(1) is None and s:
+        # a run-time position p: tensor j of the result is s[j] before p, s[j + 1] from p on
+        n = len(s)
+        p = _runtime_position(cx, position, n, list(s), "position (input 1)")
+        items = [_pick(cx, cx.op("compare", cx.const(j, "i64"), p, comparison_direction="LT"), s[j], s[j + 1])
+                 for j in range(n - 1)]
+        return (Sequence(items, s.element),)
     p = len(s) - 1 if position is None else _position(cx, 1, len(s))
     items = list(s)
     del items[p]
