@@ -111,7 +111,7 @@ def main(argv=None) -> int:
     args = p.parse_args(argv)
     warnings.simplefilter("ignore")
     import logging
-    logging.getLogger("torch.onnx").setLevel(logging.ERROR)      # "torchvision is not installed" per export
+    logging.disable(logging.WARNING)      # the exporters' and quantizer's notes ("torchvision is not installed", ...)
     import onnx_heldout_models as models
 
     specs = [s for s in models.SPECS if (not args.fast or not s.slow)

@@ -387,6 +387,41 @@ def _einsum_attention():
     return Att()
 
 
+def _tensor_ops(native_rms=True):
+    """Indexing and tensor ops exporters map one by one: sort / argsort, roll, flip, scatter_add,
+    index_select, gather, bucketize, masked_fill, unfold (Im2Col-like), F.fold, repeat_interleave,
+    clamp with tensor bounds, RMSNorm (written out for the TorchScript exporter, which lacks it),
+    SDPA with a causal flag."""
+    import torch
+    nn = torch.nn
+    F = nn.functional
+
+    class Net(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.norm = nn.RMSNorm(8)
+            self.register_buffer("edges", torch.tensor([-1.0, 0.0, 0.5, 1.0]))
+
+        def forward(self, x, idx):
+            # x (2, 4, 8); idx (2, 4) int64 in [0, 8)
+            s, order = torch.sort(x, dim=-1, descending=True)
+            r = torch.roll(x, shifts=2, dims=1).flip(-1)
+            sc = torch.zeros(2, 4, 8).scatter_add(2, idx.unsqueeze(-1).expand(-1, -1, 8) % 8, x)
+            g = torch.gather(x, 2, idx.unsqueeze(-1))
+            sel = torch.index_select(x, 1, torch.tensor([3, 0, 2]))
+            b = torch.bucketize(x, self.edges).to(torch.float32)
+            m = x.masked_fill(x > 0.8, -2.0).clamp(min=x.mean(), max=x.max())
+            n = self.norm(x) if native_rms else x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + 1e-6)
+            q = x.reshape(2, 4, 2, 4).transpose(1, 2)
+            att = F.scaled_dot_product_attention(q, q, q, is_causal=True).transpose(1, 2).reshape(2, 4, 8)
+            img = x.reshape(2, 1, 4, 8)
+            cols = F.unfold(img, kernel_size=(2, 3), padding=1, stride=(1, 2))
+            back = F.fold(cols, output_size=(4, 8), kernel_size=(2, 3), padding=1, stride=(1, 2))
+            rep = torch.repeat_interleave(x[:, :2], 2, dim=1)
+            return (s + order.to(torch.float32), r + sc + b + m + n + att + back.reshape(2, 4, 8) + rep, g, sel)
+    return Net()
+
+
 def _torch_specs():
     specs = []
     exporters = [("dynamo", True, 18), ("dynamo", True, 20), ("torchscript", False, 13), ("torchscript", False, 17)]
@@ -468,6 +503,10 @@ def _torch_specs():
         Spec("whisper_encoder_dynamic_batch_dynamo_opset18",
              _torch_case(lambda: _hf("whisper"), [[(1, 16, 32)], [(3, 16, 32)]], True, 18,
                          dynamic_axes={"x0": {0: "batch"}}), slow=True),
+        Spec("tensor_ops_dynamo_opset18", _torch_case(_tensor_ops, [[(2, 4, 8), (2, 4)]], True, 18, int_high=[0, 8])),
+        Spec("tensor_ops_dynamo_opset23", _torch_case(_tensor_ops, [[(2, 4, 8), (2, 4)]], True, 23, int_high=[0, 8])),
+        Spec("tensor_ops_torchscript_opset18",
+             _torch_case(lambda: _tensor_ops(False), [[(2, 4, 8), (2, 4)]], False, 18, int_high=[0, 8])),
         Spec("bert_dynamic_torchscript_opset17",
              _text_case("bert", False, 17, [(2, 9), (3, 13)], _TEXT_DYNAMIC), slow=True),
         Spec("t5_encoder_dynamic_dynamo_opset18",
