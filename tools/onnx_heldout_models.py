@@ -889,6 +889,45 @@ def _nms_multiclass(opset):
     return build
 
 
+def _legacy_cnn(opset):
+    """Old-opset forms (7 to 12): Upsample with scales, Pad / Slice / Split / ReduceSum / Squeeze
+    with attributes, BatchNormalization, Softmax / LogSoftmax over a 4-D input with axis=1 (before
+    opset 13 they coerce the input to 2-D at the axis: one softmax over C*H*W), Gemm, Flatten."""
+    def build():
+        from onnx import TensorProto as T
+        from onnx import helper, numpy_helper
+        rng = _rng(16)
+        arr = lambda name, a: numpy_helper.from_array(np.asarray(a, np.float32), name)  # noqa: E731
+        inits = [arr("w", rng.standard_normal((4, 2, 3, 3)) * 0.4), arr("scale", rng.uniform(0.5, 1.5, 4)),
+                 arr("bias", rng.standard_normal(4) * 0.1), arr("mean", rng.standard_normal(4) * 0.1),
+                 arr("var", rng.uniform(0.5, 1.5, 4)), arr("g", rng.standard_normal((5, 28)) * 0.2),
+                 arr("gb", rng.standard_normal(5) * 0.1)]
+        up = [helper.make_node("Upsample", ["bn"], ["up"], mode="nearest", scales=[1.0, 1.0, 2.0, 2.0])]
+        if opset >= 9:
+            inits.append(arr("ups", [1.0, 1.0, 2.0, 2.0]))
+            up = [helper.make_node("Upsample", ["bn", "ups"], ["up"], mode="nearest")]
+        nodes = [helper.make_node("Pad", ["x"], ["xp"], pads=[0, 0, 1, 1, 0, 0, 1, 1], mode="reflect"),
+                 helper.make_node("Conv", ["xp", "w"], ["c"]),
+                 helper.make_node("BatchNormalization", ["c", "scale", "bias", "mean", "var"], ["bn"], epsilon=1e-3),
+                 *up,
+                 helper.make_node("Slice", ["up"], ["sl"], starts=[1, 1], ends=[7, 1000], axes=[2, 3]),
+                 helper.make_node("Split", ["sl"], ["a", "b"], axis=2, split=[2, 4]),
+                 helper.make_node("ReduceSum", ["b"], ["rs"], axes=[2], keepdims=0),
+                 helper.make_node("Softmax", ["a"], ["sm"], axis=1),
+                 helper.make_node("LogSoftmax", ["a"], ["lsm"], axis=2),
+                 helper.make_node("Flatten", ["rs"], ["f"], axis=1),
+                 helper.make_node("Gemm", ["f", "g"], ["y"], transB=1, alpha=0.5, beta=2.0),
+                 helper.make_node("Gemm", ["f", "g", "gb"], ["y2"], transB=1)]
+        model = _model(nodes, [_vi("x", T.FLOAT, [2, 2, 4, 4])],
+                       [_vi("y", T.FLOAT, None), _vi("y2", T.FLOAT, None), _vi("sm", T.FLOAT, None),
+                        _vi("lsm", T.FLOAT, None)], opset, inits + [arr("zero_bias", np.zeros(5))])
+        # Gemm's C is optional from opset 11: older opsets get an explicit zero bias
+        if opset < 11:
+            model.graph.node[-2].input.append("zero_bias")
+        return model, [[rng.standard_normal((2, 2, 4, 4)).astype(np.float32)]]
+    return build
+
+
 def _helper_specs():
     from onnx import TensorProto as T
     return [
@@ -908,6 +947,8 @@ def _helper_specs():
         Spec("shape_arithmetic_two_sizes_opset13", _shape_arith(13)),
         Spec("external_data_from_path", _external_data()),
         Spec("nms_multiclass_center_boxes_opset13", _nms_multiclass(13)),
+        Spec("legacy_cnn_opset7", _legacy_cnn(7)),
+        Spec("legacy_cnn_opset9", _legacy_cnn(9)),
         Spec("f16_convnet", _low_precision(T.FLOAT16), rtol=1e-2, atol=2e-3),
         Spec("bf16_convnet", _low_precision(T.BFLOAT16), rtol=5e-2, atol=2e-2),
     ]
