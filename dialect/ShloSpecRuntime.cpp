@@ -422,7 +422,16 @@ SV structGet(const SV &s, llvm::StringRef field) {
   return structField(s.attr, field);
 }
 
+// An integer that fits in 64 bits (getSExtValue asserts on wider values;
+// Python would keep a big int, which no constraint here compares).
+std::optional<int64_t> asInt64(const APInt &v, bool zext) {
+  if (zext ? !v.isIntN(63) : !v.isSignedIntN(64))
+    return std::nullopt;
+  return zext ? int64_t(v.getZExtValue()) : v.getSExtValue();
+}
+
 // Integer entries of a tensor literal, row-major (python: literal_values).
+// The i64_elements attributes that constraints read are dense by ODS.
 Values literalInts(const SV &lit) {
   if (lit.kind != Kind::Elements)
     fail("expected a tensor literal, got " + lit.repr());
@@ -431,8 +440,12 @@ Values literalInts(const SV &lit) {
     fail("C++ reads only dense integer literals");
   bool zext = dense.getElementType().isUnsignedInteger() || dense.getElementType().isInteger(1);
   Values out;
-  for (const APInt &v : dense.getValues<APInt>())
-    out.push_back(SV::integer(zext ? int64_t(v.getZExtValue()) : v.getSExtValue()));
+  for (const APInt &v : dense.getValues<APInt>()) {
+    std::optional<int64_t> n = asInt64(v, zext);
+    if (!n)
+      fail("a literal entry does not fit in 64 bits");
+    out.push_back(SV::integer(*n));
+  }
   return out;
 }
 
@@ -1955,8 +1968,10 @@ std::optional<SV> spec::decodeI64(Attribute a) {
   auto i = dyn_cast<IntegerAttr>(a);
   if (!i || !isa<IntegerType>(i.getType()))
     return std::nullopt;
-  return SV::integer(i.getType().isUnsignedInteger() ? int64_t(i.getValue().getZExtValue())
-                                                     : i.getValue().getSExtValue());
+  std::optional<int64_t> n = asInt64(i.getValue(), i.getType().isUnsignedInteger());
+  if (!n)
+    return std::nullopt;
+  return SV::integer(*n);
 }
 std::optional<SV> spec::decodeF32(Attribute a) {
   auto f = dyn_cast<FloatAttr>(a);
@@ -2035,8 +2050,12 @@ std::optional<SV> spec::decodeLayouts(Attribute a) {
     if (!d)
       return std::nullopt;
     Values out;
-    for (const APInt &v : d.getValues<APInt>())
-      out.push_back(SV::integer(v.getSExtValue()));
+    for (const APInt &v : d.getValues<APInt>()) {
+      std::optional<int64_t> n = asInt64(v, false);
+      if (!n)
+        return std::nullopt;
+      out.push_back(SV::integer(*n));
+    }
     return SV::list(std::move(out));
   });
 }
