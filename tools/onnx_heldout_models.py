@@ -928,6 +928,47 @@ def _legacy_cnn(opset):
     return build
 
 
+def _growing_loop_and_dynamic_scan(opset):
+    """A Loop whose carried tensor grows by a row per iteration (Concat), an If whose branches give
+    different lengths (Slice vs the whole), and a Scan over a dim_param length."""
+    def build():
+        from onnx import TensorProto as T
+        from onnx import helper
+        body = helper.make_graph(
+            [helper.make_node("Cast", ["i"], ["fi"], to=T.FLOAT),
+             helper.make_node("Add", ["row", "fi"], ["new_row"]),
+             helper.make_node("Concat", ["acc_in", "new_row"], ["acc_out"], axis=0),
+             helper.make_node("Identity", ["c_in"], ["c_out"])],
+            "grow", [_vi("i", T.INT64, []), _vi("c_in", T.BOOL, []), _vi("acc_in", T.FLOAT, ["r", 3])],
+            [_vi("c_out", T.BOOL, []), _vi("acc_out", T.FLOAT, ["r2", 3])])
+        scan_body = helper.make_graph(
+            [helper.make_node("Add", ["s_in", "xt"], ["s_out"]), helper.make_node("Relu", ["s_out"], ["yt"])],
+            "scan", [_vi("s_in", T.FLOAT, [3]), _vi("xt", T.FLOAT, [3])],
+            [_vi("s_out", T.FLOAT, [3]), _vi("yt", T.FLOAT, [3])])
+        starts, ends = helper.make_tensor("st", T.INT64, [1], [1]), helper.make_tensor("en", T.INT64, [1], [3])
+        then_g = helper.make_graph([helper.make_node("Slice", ["grown", "st", "en"], ["t_out"])], "then", [],
+                                   [_vi("t_out", T.FLOAT, [2, 3])])
+        else_g = helper.make_graph([helper.make_node("Identity", ["grown"], ["e_out"])], "else", [],
+                                   [_vi("e_out", T.FLOAT, ["r", 3])])
+        nodes = [helper.make_node("Loop", ["n", "", "row0"], ["grown"], body=body),
+                 helper.make_node("ReduceSum", ["grown"], ["tot"], keepdims=0),
+                 helper.make_node("Greater", ["tot", "zero"], ["pos"]),
+                 helper.make_node("If", ["pos"], ["picked"], then_branch=then_g, else_branch=else_g),
+                 helper.make_node("Scan", ["s0", "xs"], ["s_final", "ys"], body=scan_body, num_scan_inputs=1)]
+        inits = [helper.make_tensor("row", T.FLOAT, [1, 3], [1.0, -2.0, 0.5]),
+                 helper.make_tensor("zero", T.FLOAT, [], [0.0]), starts, ends]
+        model = _model(nodes, [_vi("n", T.INT64, []), _vi("row0", T.FLOAT, [1, 3]), _vi("s0", T.FLOAT, [3]),
+                               _vi("xs", T.FLOAT, ["len", 3])],
+                       [_vi("grown", T.FLOAT, None), _vi("picked", T.FLOAT, None), _vi("s_final", T.FLOAT, [3]),
+                        _vi("ys", T.FLOAT, ["len", 3])], opset, inits)
+        rng = _rng(17)
+        sets = [[np.array(n, np.int64), rng.standard_normal((1, 3)).astype(np.float32) * k,
+                 rng.standard_normal(3).astype(np.float32), rng.standard_normal((m, 3)).astype(np.float32)]
+                for n, k, m in ((4, 1.0, 5), (2, -10.0, 2))]
+        return model, sets
+    return build
+
+
 def _helper_specs():
     from onnx import TensorProto as T
     return [
@@ -947,6 +988,7 @@ def _helper_specs():
         Spec("shape_arithmetic_two_sizes_opset13", _shape_arith(13)),
         Spec("external_data_from_path", _external_data()),
         Spec("nms_multiclass_center_boxes_opset13", _nms_multiclass(13)),
+        Spec("growing_loop_if_dynamic_scan_opset16", _growing_loop_and_dynamic_scan(16)),
         Spec("legacy_cnn_opset7", _legacy_cnn(7)),
         Spec("legacy_cnn_opset9", _legacy_cnn(9)),
         Spec("f16_convnet", _low_precision(T.FLOAT16), rtol=1e-2, atol=2e-3),
