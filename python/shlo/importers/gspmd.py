@@ -460,18 +460,6 @@ def _rewrite_region(jir, jmodule, top, g, common, own_name):
     manual = [a for a, _, _, _ in mesh.axes if a in set(manual or []) - outer]
     if not manual:
         raise ImporterError(f"{where}: no mesh axis is manual")
-    # values the body reads from outside the region: constants are copied in, others refused
-    inside = {_key(op) for op in body}
-    for op in body:
-        for v in op.operands:
-            d = _owner_in(v, by_key)
-            if d is not None and (_key(d) in inside or _target(d) == FULL_TO_SHARD):
-                continue
-            if d is not None and d.name == "stablehlo.constant":
-                continue
-            if d is None and _defined_in_region(v, op):
-                continue
-            raise ImporterError(f"{where}: its body reads a value defined outside it ({v.get_name()})")
     with top.context, outs[0].location:
         per_value = lambda tilings, opens: jir.Attribute.parse("#sdy.sharding_per_value<[" + ", ".join(  # noqa: E731
             _sdy_sharding(mesh_name, mesh.dims_and_manual(t)[0], o) for t, o in zip(tilings, opens)) + "]>")
@@ -492,13 +480,7 @@ def _rewrite_region(jir, jmodule, top, g, common, own_name):
             ret = jir.Operation.create("sdy.return", operands=returned, loc=outs[0].location)
         for op in body:
             op.move_before(ret)
-        # constants read from outside: a copy in the body
-        for op in body:
-            for i, v in enumerate(op.operands):
-                d = _owner_in(v, by_key)
-                if d is not None and d.name == "stablehlo.constant" and _key(d) not in inside:
-                    copy = d.clone(jir.InsertionPoint(block.operations[0]))
-                    op.operands[i] = copy.results[0]
+        _close_over(jir, mc, block, {_key(f) for f in fulls}, where)
         for op in body:
             if op.name == "func.call":
                 _inline_call(jir, jmodule, op)
@@ -509,6 +491,50 @@ def _rewrite_region(jir, jmodule, top, g, common, own_name):
         for op in outs + manual_constraints + fulls:
             op.erase()
     return block
+
+
+def _inside(value, mc) -> bool:
+    """Whether `value` is defined in the region of `mc` (at any depth)."""
+    from jaxlib.mlir import ir as jir
+    owner = value.owner
+    op = owner.owner if isinstance(owner, jir.Block) else owner
+    op = _key(op)
+    target = _key(mc)
+    while op is not None:
+        if op == target:
+            return True
+        op = op.parent
+        op = _key(op) if op is not None else None
+    return False
+
+
+def _close_over(jir, mc, block, fulls, where) -> None:
+    """The body (moved into `mc`) must read nothing from outside (manual_computation is isolated
+    from above): FullToShard results become block arguments later, constants are copied in, and
+    anything else is an ImportError naming the region."""
+    copies = {}
+
+    def visit(op):
+        for i, v in enumerate(op.operands):
+            if _inside(v, mc):
+                continue
+            owner = v.owner
+            d = None if isinstance(owner, jir.Block) else _key(owner)
+            if d is not None and d in fulls:
+                continue
+            if d is not None and d.name == "stablehlo.constant":
+                if d not in copies:
+                    copies[d] = d.clone(jir.InsertionPoint(block.operations[0]))
+                op.operands[i] = copies[d].results[0]
+                continue
+            raise ImporterError(f"{where}: its body reads a value defined outside it ({v.get_name()})")
+        for region in op.regions:
+            for b in region.blocks:
+                for inner in b.operations:
+                    visit(inner.operation)
+
+    for op in list(block.operations):
+        visit(op.operation)
 
 
 def _inline_call(jir, jmodule, call) -> None:
@@ -549,20 +575,6 @@ def _remap(op, mapping) -> None:
         for block in region.blocks:
             for inner in block.operations:
                 _remap(inner.operation, mapping)
-
-
-def _defined_in_region(value, op) -> bool:
-    """Whether `value` is a block argument of a region inside `op` (then it is the op's own)."""
-    from jaxlib.mlir import ir as jir
-    owner = value.owner
-    if not isinstance(owner, jir.Block):
-        return False
-    parent = owner.owner
-    while parent is not None:
-        if _key(parent) == _key(op):
-            return True
-        parent = parent.parent if hasattr(parent, "parent") else None
-    return False
 
 
 def _drop_inner_manual_shardings(jmodule):
