@@ -16,8 +16,8 @@ ConcatFromSequence SequenceEmpty SequenceMap Optional OptionalHasElement Optiona
 
 # Cases expected to raise an ImportError, with the reason.
 EXPECTED_ERRORS = {
-    "test_loop13_seq": "a Loop carrying a sequence with a run-time trip count (it is unrolled, so needs the count)",
-    "test_loop16_seq_none": "a Loop carrying a sequence with a run-time trip count (it is unrolled, so needs the count)",
+    "test_loop13_seq": "a Loop carrying a sequence with a run-time trip count (unrolled: needs the count)",
+    "test_loop16_seq_none": "a Loop carrying a sequence with a run-time trip count (unrolled: needs the count)",
     "test_sequence_insert_at_front": "a run-time insert position among tensors of different shapes",
     "test_split_to_sequence_1": "split is a run-time scalar: the sequence's length is not known when importing",
     "test_if_opt": "one branch gives an empty optional, the other a sequence: no single shlo if result type",
@@ -463,7 +463,8 @@ def test_sequence_insert_and_erase_at_run_time_positions():
              helper.make_node("ConcatFromSequence", ["s2"], ["ins"], axis=0, new_axis=1),
              helper.make_node("SequenceErase", ["s", "p"], ["s3"]),
              helper.make_node("ConcatFromSequence", ["s3"], ["era"], axis=0, new_axis=1)]
-    m = _model(nodes, [_vi(n, F, [2]) for n in "abct"] + [_vi("p", I64, [])], [_vi("ins", F, None), _vi("era", F, None)])
+    m = _model(nodes, [_vi(n, F, [2]) for n in "abct"] + [_vi("p", I64, [])],
+               [_vi("ins", F, None), _vi("era", F, None)])
     prog = shlo.from_onnx(m)
     sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
     xs = [np.full(2, v, np.float32) for v in (1, 2, 3, 9)]
