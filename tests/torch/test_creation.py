@@ -160,6 +160,23 @@ def test_randn_normal_uniform_exponential_statistics():
     assert abs(nt.mean() - 5.0) < 0.03 and abs(nt.std() - 0.5) < 0.03
 
 
+def test_cauchy_log_normal_geometric_rrelu_draws():
+    c, ln, g, gi, r, noise = _random(lambda x: (
+        torch.empty(20000).cauchy_(1.0, 0.5), torch.empty(10000).log_normal_(0.5, 0.25),
+        torch.empty(10000).geometric_(0.25), torch.zeros(1000, dtype=torch.int32).geometric_(0.5),
+        torch.ops.aten.rrelu_with_noise_functional(torch.full((1000,), -2.0), torch.zeros(1000), 0.1, 0.3, True)), X)
+    assert abs(np.median(c) - 1.0) < 0.05 and abs(np.median(np.abs(c - 1.0)) - 0.5) < 0.05
+    assert ln.min() > 0 and abs(np.log(ln).mean() - 0.5) < 0.02 and abs(np.log(ln).std() - 0.25) < 0.02
+    assert g.min() >= 1 and np.all(g == np.round(g)) and abs(g.mean() - 4.0) < 0.2
+    assert gi.dtype == np.int32 and gi.min() >= 1 and abs(gi.mean() - 2.0) < 0.15
+    assert np.all((r >= -0.6) & (r <= -0.2)) and np.allclose(r, -2.0 * noise) and abs(noise.mean() - 0.2) < 0.01
+
+
+def test_rrelu_outside_training_is_leaky_relu():
+    x = torch.linspace(-3, 3, 13)
+    _check(lambda x: torch.ops.aten.rrelu_with_noise_functional(x, torch.zeros(13), 0.1, 0.3, False), x)
+
+
 def test_randint_randperm():
     r, r32, rl, p = _random(lambda x: (torch.randint(3, 9, (2000,)), torch.randint(5, (50,), dtype=torch.int32),
                                        torch.randint_like(x, 2, 4), torch.randperm(37)), X)

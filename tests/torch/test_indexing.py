@@ -338,3 +338,25 @@ def test_index_add_fill_copy_take(dtype):
     check(lambda x, i, s: x.index_copy(1, i[:2], s), x, i, _x(dtype, 4, 2, seed=1))
     check(lambda x, i: torch.take(x, i), x, torch.tensor([[19, 0], [-1, 7]]))
     check(lambda x, i: torch.take_along_dim(x, i, 1), x, torch.tensor([[4, 0], [1, 1], [2, 3], [0, 0]]))
+
+
+# ----------------------------------------------------------------------------- put, histc, bilinear
+
+def test_put_replaces_or_accumulates_at_flat_positions():
+    x = torch.arange(12.0).reshape(3, 4)
+    check(lambda x, i, s: x.put(i, s), x, torch.tensor([[0, 5], [-1, 7]]), torch.tensor([10.0, 20.0, 30.0, 40.0]))
+    check(lambda x, i, s: x.put(i, s, accumulate=True), x, torch.tensor([1, 1, -12]), torch.tensor([1.5, 2.0, 3.0]))
+
+
+def test_histc_explicit_and_data_ranges():
+    x = torch.tensor([[0.0, 1.0, 2.5, 10.0], [-1.0, 9.99, float("nan"), 5.0]])
+    check(lambda x: torch.histc(x, bins=4, min=0, max=10), x)
+    check(lambda x: torch.histc(x, bins=7), torch.tensor([3.0, -2.0, 0.5, 7.25, 3.0]))
+    check(lambda x: torch.histc(x, bins=3), torch.full((5,), 2.0, dtype=torch.float64))   # empty range: +-1
+
+
+def test_bilinear_as_trilinear():
+    a, b = torch.randn(6, 3), torch.randn(6, 4)
+    w, bias = torch.randn(5, 3, 4), torch.randn(5)
+    check(lambda a, b, w, bias: torch.nn.functional.bilinear(a, b, w, bias), a, b, w, bias)
+    check(lambda a, b, w: torch.nn.functional.bilinear(a, b, w), a.double(), b.double(), w.double())

@@ -129,6 +129,14 @@ def test_batch_norm_aten_forms_return_every_output():
     check(Fn(fn), x, w, b, rm, rv)
 
 
+def test_batch_norm_with_update_functional():
+    x = _x(4, 3, 5)
+    w, b = _x(3, seed=1).abs() + 0.5, _x(3, seed=2)
+    rm, rv = _x(3, seed=3), _x(3, seed=4).abs() + 0.5
+    check(Fn(lambda a, w, b, rm, rv: aten._batch_norm_with_update_functional(a, w, b, rm, rv, 0.3, 1e-4)),
+          x, w, b, rm, rv)
+
+
 # ----------------------------------------------------------------------------- layer norm, group norm
 
 @pytest.mark.parametrize("shape", [[6], [5, 6]])

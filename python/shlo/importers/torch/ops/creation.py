@@ -193,7 +193,8 @@ def has_random_ops(gm) -> bool:
 
 
 RANDOM_OPS = {"rand", "randn", "randint", "rand_like", "randn_like", "randint_like", "randperm", "bernoulli",
-              "native_dropout", "uniform", "normal", "normal_functional", "exponential", "multinomial"}
+              "native_dropout", "uniform", "normal", "normal_functional", "exponential", "multinomial",
+              "cauchy", "geometric", "log_normal", "rrelu_with_noise_functional"}
 
 
 # (bit width, mantissa bits, bits of 1.0) of the float types drawn from their own width
@@ -290,6 +291,60 @@ def exponential(cx, x, lambd=1.0, generator=None):
     u = uniform01(cx, sizes, acc, generator)
     r = cx.op("divide", cx.op("negate", cx.op("log_plus_one", cx.op("negate", u))), cx.const(lambd, acc, sizes))
     return cx.convert(r, element)
+
+
+@converts("cauchy")
+def cauchy(cx, x, median=0.0, sigma=1.0, generator=None):
+    """median + sigma tan(pi (u - 1/2))."""
+    element, sizes = _float_out(cx)
+    acc = _compute_element(element)
+    u = cx.op("subtract", uniform01(cx, sizes, acc, generator), cx.const(0.5, acc, sizes))
+    t = cx.op("tan", cx.op("multiply", u, cx.const(math.pi, acc, sizes)))
+    r = cx.op("add", cx.op("multiply", t, cx.const(sigma, acc, sizes)), cx.const(median, acc, sizes))
+    return cx.convert(r, element)
+
+
+@converts("log_normal")
+def log_normal(cx, x, mean=1.0, std=2.0, generator=None):
+    """exp of a normal draw with that mean and standard deviation."""
+    element, sizes = _float_out(cx)
+    acc = _compute_element(element)
+    z = standard_normal(cx, sizes, acc, generator)
+    r = cx.op("add", cx.op("multiply", z, cx.const(std, acc, sizes)), cx.const(mean, acc, sizes))
+    return cx.convert(cx.op("exponential", r), element)
+
+
+@converts("geometric")
+def geometric(cx, x, p, generator=None):
+    """The number of Bernoulli(p) trials up to the first success: ceil(log(1 - u) / log(1 - p)),
+    at least 1; in x's dtype (integers too)."""
+    element = cx.out_element()
+    sizes = _static_sizes(cx, cx.out_sizes(), "a random tensor")
+    acc = "f64" if element in ("f64", "i64", "ui64") else "f32"
+    u = uniform01(cx, sizes, acc, generator)
+    ratio = cx.op("divide", cx.op("log_plus_one", cx.op("negate", u)),
+                  cx.const(math.log1p(-p) if p < 1 else -math.inf, acc, sizes))
+    r = cx.op("maximum", cx.op("ceil", ratio), cx.const(1.0, acc, sizes))
+    return cx.convert(r, element)
+
+
+@converts("rrelu_with_noise_functional")
+def rrelu_with_noise_functional(cx, x, noise, lower=0.125, upper=1.0 / 3.0, training=False, generator=None):
+    """(output, noise): in training each negative element is scaled by a uniform draw in [lower,
+    upper] (noise holds the scales, 1 where x >= 0); otherwise by (lower + upper) / 2 and the
+    noise is returned unchanged."""
+    element = cx.element(x)
+    sizes = cx.sizes_of(x)
+    negative = cx.op("compare", x, cx.const(0, element, sizes), comparison_direction="LT")
+    if not training:
+        slope = cx.const((lower + upper) / 2, element, sizes)
+        return cx.op("select", negative, cx.op("multiply", x, slope), x), noise
+    sizes = _static_sizes(cx, sizes, "a random tensor")
+    acc = _compute_element(element)
+    u = uniform01(cx, sizes, acc, generator)
+    scale = cx.op("add", cx.op("multiply", u, cx.const(upper - lower, acc, sizes)), cx.const(lower, acc, sizes))
+    scale = cx.op("select", negative, cx.convert(scale, element), cx.const(1, element, sizes))
+    return cx.op("multiply", x, scale), cx.convert(scale, cx.element(noise))
 
 
 def _randint(cx, low, high, generator):

@@ -521,3 +521,54 @@ def _nonzero(cx, x, count, fill):
 def masked_select(cx, x, mask):
     raise cx.error("masked_select's output size is the data-dependent number of True mask entries, which a "
                    "shlo program cannot have; use torch.where(mask, x, fill) instead")
+
+
+@converts("put")
+def put(cx, x, index, source, accumulate=False):
+    """x with source written (or added, `accumulate`) at the flat positions `index` (negative
+    ones counted from the end). Static sizes only."""
+    sizes = cx.sizes_of(x)
+    if not _all_int(sizes) or not _all_int(cx.sizes_of(index)):
+        raise cx.error("put with symbolic sizes is not supported")
+    n, m = int(np.prod(sizes)), int(np.prod(cx.sizes_of(index)))
+    flat = cx.reshape(x, [n])
+    coords = cx.reshape(wrap_index(cx, _i64(cx, index), n), [m, 1])
+    updates = _cut(cx, cx.reshape(cx.convert(source, cx.element(x)), [int(np.prod(cx.sizes_of(source)))]), [m])
+    out = _scatter_points(cx, flat, coords, updates, _combiner("add" if accumulate else None, cx.element(x)))
+    return cx.reshape(out, sizes)
+
+
+@converts("histc")
+def histc(cx, x, bins=100, min=0, max=0):
+    """Counts of x over `bins` equal bins of [min, max] (min == max: the data's range, widened
+    by 1 each way if that is empty), in x's dtype. An element's bin is
+    trunc((x - min) * bins / (max - min)) as in ATen, max itself in the last bin; elements
+    outside the range (and NaN) get an index past the end, which scatter skips."""
+    element = cx.element(x)
+    if not dtypes.is_float(element):
+        raise cx.error(f"histc of {element} tensors is not supported (PyTorch's CPU kernel takes floats)")
+    if not _all_int(cx.sizes_of(x)):
+        raise cx.error("histc with symbolic sizes is not supported")
+    n = int(np.prod(cx.sizes_of(x)))
+    flat = cx.reshape(x, [n])
+    if min == max:
+        from .reductions import reduce1
+        lo, hi = (reduce1(cx, flat, [0], op, init) for op, init in (("minimum", np.inf), ("maximum", -np.inf)))
+        if min != 0:
+            lo = hi = cx.const(min, element)
+        empty = cx.op("compare", lo, hi, comparison_direction="EQ")
+        one = cx.const(1, element)
+        lo = cx.op("select", empty, cx.op("subtract", lo, one), lo)
+        hi = cx.op("select", empty, cx.op("add", hi, one), hi)
+    else:
+        lo, hi = cx.const(min, element), cx.const(max, element)
+    lo_n, hi_n = cx.broadcast(lo, [n]), cx.broadcast(hi, [n])
+    scaled = cx.op("divide", cx.op("multiply", cx.op("subtract", flat, lo_n), cx.const(bins, element, [n])),
+                   cx.op("subtract", hi_n, lo_n))
+    pos = cx.op("minimum", cx.convert(scaled, I64), cx.const(bins - 1, I64, [n]))
+    inside = cx.op("and", cx.op("compare", flat, lo_n, comparison_direction="GE"),
+                   cx.op("compare", flat, hi_n, comparison_direction="LE"))
+    pos = cx.op("select", inside, pos, cx.const(bins, I64, [n]))
+    counts = _scatter_points(cx, cx.const(0, element, [bins]), cx.reshape(pos, [n, 1]),
+                             cx.const(1, element, [n]), "add")
+    return counts

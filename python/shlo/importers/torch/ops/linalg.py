@@ -96,3 +96,23 @@ def matmul(cx, a, b):
     b = cx.broadcast(b, out[:batch] + sb[-2:])
     bd = list(range(batch))
     return _dot(cx, a, b, [batch + 1], [batch], bd, bd)
+
+
+@converts("_trilinear")
+def trilinear(cx, i1, i2, i3, expand1, expand2, expand3, sumdim, unroll_dim=1):
+    """sum over `sumdim` of i1 * i2 * i3, each first given size-1 dimensions at its `expand`
+    positions (what nn.functional.bilinear decomposes to). The product is formed whole, as
+    ATen's reference path does; f16 / bf16 in f32 (PyTorch's sum accumulates there)."""
+    from .reductions import acc_element
+    out = cx.out_element()
+    element = acc_element(out)
+    parts = []
+    for x, expand in ((i1, expand1), (i2, expand2), (i3, expand3)):
+        sizes = list(cx.sizes_of(x))
+        for d in sorted(expand):
+            sizes.insert(d, 1)
+        parts.append(cx.reshape(cx.convert(x, element), sizes))
+    sizes = cx.broadcast_sizes(*parts)
+    a, b, c = (cx.broadcast(p, sizes) for p in parts)
+    product = cx.op("multiply", cx.op("multiply", a, b), c)
+    return cx.convert(reduce1(cx, product, sorted(d % len(sizes) for d in sumdim), "add", 0), out)

@@ -114,6 +114,15 @@ def batch_norm_functional(cx, x, weight, bias, running_mean, running_var, traini
     return out, save_mean, save_invstd, new_mean, new_var
 
 
+@converts("_batch_norm_with_update_functional")
+def batch_norm_with_update_functional(cx, x, weight, bias, running_mean, running_var, momentum, eps):
+    """Training batch norm: (output, save_mean, save_invstd, reserve (empty), new running_mean,
+    new running_var)."""
+    out, mean, invstd, new_mean, new_var = batch_norm_functional(cx, x, weight, bias, running_mean, running_var,
+                                                                 True, momentum, eps)
+    return out, mean, invstd, _empty(cx, 3), new_mean, new_var
+
+
 @converts("_native_batch_norm_legit_no_training")
 def batch_norm_no_training(cx, x, weight, bias, running_mean, running_var, momentum, eps):
     """(output, save_mean, save_invstd): the last two empty, as ATen's CPU kernel makes them."""
