@@ -97,3 +97,21 @@ def test_known_values_fold_and_string_inputs_are_refused():
                           [helper.make_tensor_value_info("y", TensorProto.STRING, [2])])
     with pytest.raises(shlo.ImportError, match="only tensor inputs|STRING"):
         shlo.from_onnx(helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)]))
+
+
+def test_parameters_as_arguments_keep_sizing_inputs_known():
+    """params="arguments": float weights become arguments, but Resize's scales (which set the
+    result's size) stay constants, so the result keeps static sizes (an old CNN's upsampling)."""
+    import onnxruntime as ort
+    w = numpy_helper.from_array(np.full((2, 2, 1, 1), 0.5, np.float32), "w")
+    scales = numpy_helper.from_array(np.array([1, 1, 2, 2], np.float32), "scales")
+    nodes = [helper.make_node("Conv", ["x", "w"], ["c"]), helper.make_node("Resize", ["c", "", "scales"], ["y"])]
+    graph = helper.make_graph(nodes, "g", [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 2, 3, 3])],
+                              [helper.make_tensor_value_info("y", TensorProto.FLOAT, None)], initializer=[w, scales])
+    m = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
+    prog = shlo.from_onnx(m, params="arguments")
+    assert prog.parameter_names == ["w"]
+    assert "tensor<1x2x6x6xf32>" in prog.text()
+    x = np.arange(18, dtype=np.float32).reshape(1, 2, 3, 3)
+    (want,) = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"]).run(None, {"x": x})
+    np.testing.assert_allclose(np.asarray(shlo.interpret(prog, *prog.flatten_inputs(x))[0]), want, rtol=1e-6)

@@ -91,9 +91,11 @@ class OnnxImporter:
                 else:
                     inputs.append((vi.name, self._value_info_type(vi)))
                     groups.append(None)
+            sizing = _sizing_inputs(graph) if self.params == "arguments" else set()
             for name, t in initializers.items():
                 array = t.array if isinstance(t, Weight) else tensor_to_numpy(t)
-                if self.params == "arguments" and array.dtype.kind in "fc" and array.size > 1:
+                if (self.params == "arguments" and array.dtype.kind in "fc" and array.size > 1
+                        and name not in sizing):
                     self.parameter_names.append(name)
                     self.parameter_arrays.append(array)
                     params.append((name, tensor_type(array.shape, dtypes.element(t.data_type)).to_mlir(self.context)))
@@ -534,6 +536,24 @@ def _default_opset(model) -> int:
         if o.domain in ("", "ai.onnx"):
             return o.version
     return 1
+
+
+# Float inputs that set result sizes (so must stay known when params="arguments"): Resize's roi
+# and scales, Upsample's scales, Range's start / limit / delta.
+SIZING_INPUTS = {"Resize": (1, 2), "Upsample": (1,), "Range": (0, 1, 2)}
+
+
+def _sizing_inputs(graph) -> set:
+    """The names fed to SIZING_INPUTS anywhere in the graph (subgraphs included)."""
+    names = set()
+    for node in graph.node:
+        for i in SIZING_INPUTS.get(node.op_type, ()):
+            if i < len(node.input) and node.input[i]:
+                names.add(node.input[i])
+        for a in node.attribute:
+            for g in ([a.g] if a.HasField("g") else []) + list(a.graphs):
+                names |= _sizing_inputs(g)
+    return names
 
 
 def _type_of(type_proto):
