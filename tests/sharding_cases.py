@@ -886,6 +886,54 @@ def pmap_ppermute_ring():
     return Case(f, [rand((8, 2, 2), 2)], [NamedSharding(m, P("i"))])
 
 
+# Training patterns: scan over layers with remat and constraints, FSDP-style weight gathers, a
+# collective matmul over a ppermute ring.
+
+@case
+def scan_over_layers_remat_constraints():
+    m = mesh((2, 4), ("data", "model")); ns = named(m)
+    def layer(h, w):
+        w1, w2 = w
+        h = jax.lax.with_sharding_constraint(h, ns("data", None))
+        u = jax.nn.relu(h @ w1)
+        u = jax.lax.with_sharding_constraint(u, ns("data", "model"))
+        return h + u @ w2, None
+    def loss(w1s, w2s, x):
+        h, _ = jax.lax.scan(jax.checkpoint(layer), x, (w1s, w2s))
+        return jnp.mean(h ** 2)
+    f = jax.jit(jax.value_and_grad(loss, argnums=(0, 1)))
+    return Case(f, [rand((3, 8, 16), 1) * 0.3, rand((3, 16, 8), 2) * 0.3, rand((4, 8), 3)],
+                [ns(None, None, "model"), ns(None, "model", None), ns("data")])
+
+@case
+def fsdp_style_all_gather_weights():
+    m = mesh((8,), ("fsdp",))
+    def body(w, x):
+        wf = jax.lax.all_gather(w, "fsdp", axis=0, tiled=True)
+        y = x @ wf
+        return jax.lax.psum(jnp.sum(y ** 2), "fsdp"), y
+    g = jax.shard_map(body, mesh=m, in_specs=(P("fsdp"), P("fsdp")), out_specs=(P(), P("fsdp")), check_vma=False)
+    return Case(jax.jit(g), [rand((16, 4), 4), rand((16, 16), 5)], [NamedSharding(m, P("fsdp"))] * 2)
+
+@case
+def collective_matmul_ppermute_loop():
+    m = mesh((4, 2), ("x", "y"))
+    perm = [(k, (k + 1) % 4) for k in range(4)]
+    def body(a, b):
+        # a: [M/4, K] local, b: [K, N/4] local; result rows of a @ full b via ring of b shards
+        idx = jax.lax.axis_index("x")
+        def step(i, carry):
+            acc, bb = carry
+            col = (idx - i) % 4
+            acc = jax.lax.dynamic_update_slice_in_dim(acc, a @ bb, col * bb.shape[1], axis=1)
+            return acc, jax.lax.ppermute(bb, "x", perm)
+        acc = jnp.zeros((a.shape[0], b.shape[1] * 4), a.dtype)
+        acc, _ = jax.lax.fori_loop(0, 4, step, (acc, b))
+        return acc
+    g = jax.shard_map(body, mesh=m, in_specs=(P("x", None), P(None, "x")), out_specs=P("x", None), check_vma=False)
+    return Case(jax.jit(g), [rand((8, 6), 6), rand((6, 8), 7)], [NamedSharding(m, P("x", None)), NamedSharding(m, P(None, "x"))])
+
+
 # Programs also lowered by JAX without Shardy (GSPMD strings; shard_map as SPMDFullToShardShape /
 # SPMDShardToFullShape regions), then run through the same stages (XLA with Shardy, results
 # compared with JAX's own Shardy run).
