@@ -17,7 +17,7 @@ hands every custom_call to `raise_lapack`, which replaces the known targets:
   kept.
 * `trsm` -> `shlo.triangular_solve` (`side`, `uplo`, `trans_x` (N/T/C),
   `diag` map onto `left_side`, `lower`, `transpose_a`, `unit_diagonal`).
-* `getrf`, `geqrf`, `orgqr`/`ungqr`, `syevd`/`heevd`, `gesdd` -> a
+* `getrf`, `geqrf`, `orgqr`/`ungqr`, `syevd`/`heevd`, `gesdd`, `geev`, `gees` -> a
   `shlo.composite` op with a stable name, the custom call's operands and
   result types unchanged (so every output, `info` included, keeps its
   LAPACK meaning), and a private decomposition function written in shlo ops
@@ -37,6 +37,11 @@ hands every custom_call to `raise_lapack`, which replaces the known targets:
                                                               cap); eigenvalues ascending + vectors
   gesdd                   shlo.linalg.svd                     one-sided (Hestenes) Jacobi; U completed
                                                               by Householder QR; modes A / S / N
+  geev                    shlo.linalg.eig                     Hessenberg + shifted QR (Schur form),
+                                                              eigenvectors by back substitution
+                                                              (stablehlo_lapack_eig.py); left / right
+  gees (sort = N only)    shlo.linalg.schur                   the same Schur form: real (standard 2 x 2
+                                                              blocks) or complex; mode V / N
   ======================  ==================================  =========================================
 
   Leading dimensions are batch dimensions. The decomposition bodies are
@@ -46,10 +51,8 @@ hands every custom_call to `raise_lapack`, which replaces the known targets:
   imported like any StableHLO, so the body holds shlo ops only (no custom
   calls); one function per composite name and signature per module.
   `info` of the iterative ones: 0, or 1 when the result is not finite or the
-  sweeps stopped at the cap before reaching 1000 * eps * ||A||.
-
-`geev` / `gees` (general eigendecomposition, Schur) are not raised yet: they
-stay `shlo.custom_call`s (see docs/linalg.md).
+  sweeps stopped at the cap before reaching 1000 * eps * ||A||; of geev /
+  gees: 0, or LAPACK's index of the last row that did not converge.
 """
 from __future__ import annotations
 
@@ -297,6 +300,29 @@ def _gesdd(imp, op, cfg):
                       {"full_matrices": mode == "A", "compute_uv": mode != "N"}, fn, _nbatch(op))
 
 
+def _geev(imp, op, cfg):
+    from . import stablehlo_lapack_eig as eig
+    left = cfg.get("compute_left", "N") == "V"
+    right = cfg.get("compute_right", "V") == "V"
+    real = not _shape_elem(str(op.operands[0].type))[1].startswith("complex")
+    body = eig.eig_real if real else eig.eig_complex
+    fn = lambda a: body(a, left, right)  # noqa: E731
+    return _composite(imp, op, "shlo.linalg.eig",
+                      {"compute_left_eigenvectors": left, "compute_right_eigenvectors": right}, fn, _nbatch(op))
+
+
+def _gees(imp, op, cfg):
+    from . import stablehlo_lapack_eig as eig
+    if cfg.get("sort", "N") != "N":
+        imp.fail(op, f"LAPACK gees with sort = '{cfg['sort']}' (sorted Schur form) is not supported: "
+                     "only sort = 'N', JAX's default")
+    vectors = cfg.get("mode", "V") == "V"
+    real = not _shape_elem(str(op.operands[0].type))[1].startswith("complex")
+    body = eig.schur_real if real else eig.schur_complex
+    fn = lambda a: body(a, vectors)  # noqa: E731
+    return _composite(imp, op, "shlo.linalg.schur", {"compute_schur_vectors": vectors}, fn, _nbatch(op))
+
+
 _RULES = {
     "potrf": _potrf,
     "trsm": _trsm,
@@ -305,6 +331,8 @@ _RULES = {
     "orgqr": _orgqr, "ungqr": _orgqr,
     "syevd": _syevd, "heevd": _syevd,
     "gesdd": _gesdd,
+    "geev": _geev,
+    "gees": _gees,
 }
 
 
