@@ -176,3 +176,29 @@ def test_matmul_with_partial_block_tiles_maps_and_matches():
     assert [k["grid"] for k in art.kernels if k["block"] == [16, 16, 1]] == [[17, 16, 1]]
     got = gpu.cpu_check(prog)(*args)[0]
     np.testing.assert_allclose(got, args[0].astype(np.float64) @ args[1], rtol=1e-4, atol=1e-4)
+
+
+def test_jax_export_with_symbolic_batch_maps_and_assembles():
+    """Sizes from shape tensors (jax.export's concatenations of dimension sizes) stay scalars the
+    host computes; a reshape's view of an intermediate buffer is sized on the host too."""
+    import jax
+    import jax.numpy as jnp
+    from jax import export
+
+    def f(x, w, b):
+        h = jnp.tanh(x @ w + b)
+        return (h - h.mean(axis=-1, keepdims=True)).reshape(h.shape[0], -1, 2).sum(-1)
+
+    (batch,) = export.symbolic_shape("b")
+    exp = export.export(jax.jit(f))(jax.ShapeDtypeStruct((batch, 8), jnp.float32),
+                                    jax.ShapeDtypeStruct((8, 6), jnp.float32), jax.ShapeDtypeStruct((6,), jnp.float32))
+    prog = shlo.from_stablehlo(exp.mlir_module())
+    rng = np.random.default_rng(5)
+    w, b = rng.standard_normal((8, 6)).astype(np.float32), rng.standard_normal(6).astype(np.float32)
+    check = gpu.cpu_check(prog)
+    for rows in (3, 9):
+        x = rng.standard_normal((rows, 8)).astype(np.float32)
+        np.testing.assert_allclose(check(x, w, b)[0], np.asarray(exp.call(x, w, b)), rtol=1e-5, atol=1e-5)
+    if HAVE_PTXAS:
+        art = gpu.compile_cuda(prog, arch="sm_80")
+        assert art.cubin is not None and art.plan is not None

@@ -21,8 +21,11 @@ from __future__ import annotations
 
 import dataclasses
 
+import numpy as np
+
 from mlir import ir
 from mlir.dialects import func
+from mlir.dialects import tensor as tensor_d
 
 from .. import attributes as _attrs
 from ..interpreter.values import TOKEN
@@ -302,7 +305,16 @@ class Lowerer:
             from .ops import elementwise_driver
             if scalar and all(not emit.is_tensor(v) for v in operands):
                 return elementwise_driver.scalar_op(ctx, operands)
-            return elementwise_driver.tensor_op(ctx, [self._as_tensor(v) for v in operands])
+            tensors = [self._as_tensor(v) for v in operands]
+            known = self._small_scalars(ctx, tensors, quantized)
+            if known is not None:
+                # arithmetic on sizes and indices (torch.export's sym_size products, index
+                # normalisation): scalars, not buffers (see shapes.small_elements)
+                per_element = [elementwise_driver.scalar_op(ctx, items) for items in known]
+                return [tensor_d.from_elements(ir.RankedTensorType.get(list(t.shape), results[0].type),
+                                               list(results))
+                        for t, results in zip(ctx.result_types, zip(*per_element))]
+            return elementwise_driver.tensor_op(ctx, tensors)
         if scalar and short == "constant" and ctx.result_types[0].rank == 0:
             from .ops import structure
             return [structure.scalar_constant(ctx)]
@@ -345,6 +357,26 @@ class Lowerer:
         call = func.CallOp(flat_out, ir.FlatSymbolRefAttr.get(self.symbol(name)), flat)
         it = iter(call.results)
         return [pack_value(t, it) for t in result_types]
+
+    @staticmethod
+    def _small_scalars(ctx: OpContext, tensors: list, quantized: bool):
+        """Per element, the scalars of small operands made from scalars (tensor.from_elements,
+        constants; see shapes.small_elements), when every operand and result has the same small
+        static shape; None otherwise."""
+        from .ops.shapes import SMALL, small_elements
+        types = ctx.operand_types + ctx.result_types
+        if quantized or not tensors or any(t.kind != "tensor" or None in t.shape for t in types):
+            return None
+        shape = types[0].shape
+        if any(t.shape != shape for t in types) or int(np.prod(shape, dtype=np.int64)) > SMALL:
+            return None
+        per_operand = []
+        for v in tensors:
+            known = small_elements(v)
+            if known is None:
+                return None
+            per_operand.append(known)
+        return [list(items) for items in zip(*per_operand)]
 
     def _probe(self, ctx: OpContext, operands, top: bool) -> list:
         target = ctx.attrs["call_target_name"]

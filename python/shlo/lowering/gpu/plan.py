@@ -87,13 +87,11 @@ class _Scalars:
         op = _op(owner)
         if op.name == "memref.dim":
             src, index = op.operands[0], self.of(op.operands[1])
-            if not isinstance(src.owner, ir.Block) or not isinstance(index, int):
+            size = self.size_of(src, index) if isinstance(index, int) else None
+            if size is None:
                 raise CompileError(f"target 'cuda': the host needs the size of a buffer it did not get "
                                    f"({op.location})")
-            n = src.arg_number
-            if n < self.n_inputs:
-                return self.input_dim(n, index)
-            return self.out_dims[(n - self.n_inputs, index)]
+            return size
         kind = SCALAR_OPS.get(op.name)
         if kind is None:
             raise CompileError(f"target 'cuda': {op.name} ({op.location}) computes a size on the host; "
@@ -103,6 +101,38 @@ class _Scalars:
         if kind == "id":
             return args[0]
         return self.add(kind, args, **extra)
+
+    def size_of(self, buf: ir.Value, d: int):
+        """Size `d` of a buffer the host knows the sizes of: an argument, or an allocation or view
+        made on the host from sizes it knows (a number or a scalar reference); None otherwise."""
+        t = ir.MemRefType(buf.type)
+        if not t.is_dynamic_dim(d):
+            return t.shape[d]
+        owner = buf.owner
+        if isinstance(owner, ir.Block):
+            n = buf.arg_number
+            return self.input_dim(n, d) if n < self.n_inputs else self.out_dims[(n - self.n_inputs, d)]
+        op = _op(owner)
+        if op.name in ("memref.alloc", "memref.alloca"):
+            return self.of(_shape(t, list(op.operands))[d])
+        if op.name == "memref.expand_shape":
+            return self.of(_shape(t, list(op.operands)[1:])[d])
+        if op.name == "memref.collapse_shape":
+            group = [ir.IntegerAttr(x).value for x in ir.ArrayAttr(ir.ArrayAttr(op.attributes["reassociation"])[d])]
+            parts = [self.size_of(op.operands[0], g) for g in group]
+            return None if any(p is None for p in parts) else self.product(parts)
+        if op.name == "memref.cast":
+            return self.size_of(op.operands[0], d)
+        if op.name in ("memref.reinterpret_cast", "memref.subview"):
+            segments = list(ir.DenseI32ArrayAttr(op.attributes["operandSegmentSizes"]))
+            start = sum(segments[:2])
+            dynamic = iter(list(op.operands)[start:start + segments[2]])
+            static = list(ir.DenseI64ArrayAttr(op.attributes["static_sizes"]))
+            sizes = [next(dynamic) if x == ir.ShapedType.get_dynamic_size() else x for x in static]
+            if op.name == "memref.subview" and len(sizes) != t.rank:
+                return None     # a rank-reducing view: which sizes were dropped is not recorded here
+            return self.of(sizes[d])
+        return None
 
     def input_dim(self, n: int, d: int) -> dict:
         """Size `d` of input `n` (one entry per size, however often it is asked for)."""

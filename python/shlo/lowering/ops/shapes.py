@@ -37,8 +37,46 @@ def index_scalar(v: ir.Value, element: str) -> ir.Value:
 
 
 def element_index(t: ir.Value, element: str, i: int) -> ir.Value:
-    """Element i of a 1-D integer tensor, as i64."""
-    return index_scalar(tensor.extract(t, [index_const(i)]), element)
+    """Element i of a 1-D integer tensor, as i64: the scalar it was made from where the ops that
+    made it show it (see small_elements), else read from the tensor."""
+    known = small_elements(t)
+    return index_scalar(known[i] if known is not None else tensor.extract(t, [index_const(i)]), element)
+
+
+# Shape tensors (concatenations of sizes and constants, as jax.export and torch.export write
+# them) have a few elements; they are kept as the scalars they are made of, so that sizes never
+# pass through memory: the GPU back end cannot read on the host a value in device memory.
+SMALL = 16
+
+
+def small_elements(v: ir.Value) -> list | None:
+    """The elements (row-major) of a small static tensor as scalar values, where it was made by
+    tensor.from_elements, a constant, or reshapes of those; None otherwise."""
+    t = ir.RankedTensorType(v.type)
+    if not t.has_static_shape or _count(t.shape) > SMALL:
+        return None
+    owner = v.owner
+    owner = owner.operation if hasattr(owner, "operation") else owner
+    if not isinstance(owner, ir.Operation):
+        return None
+    if owner.name == "tensor.from_elements":
+        return list(owner.operands)
+    if owner.name in ("tensor.expand_shape", "tensor.collapse_shape"):
+        return small_elements(owner.operands[0])
+    if owner.name == "arith.constant" and isinstance(t.element_type, ir.IntegerType):
+        attr = owner.attributes["value"]
+        if isinstance(attr, ir.DenseIntElementsAttr):
+            n = _count(t.shape)
+            values = [attr[0]] * n if attr.is_splat else [attr[i] for i in range(n)]
+            return [const(x, t.element_type) for x in values]
+    return None
+
+
+def _count(shape) -> int:
+    n = 1
+    for d in shape:
+        n *= d
+    return n
 
 
 def to_index(v: ir.Value) -> ir.Value:
@@ -493,6 +531,15 @@ def concatenate(ctx: OpContext, *inputs):
                 known[d] = total
             else:
                 known[d] = emit.dim(like, d)
+    if n == 1 and t.shape[0] is not None and t.shape[0] <= SMALL:
+        # a shape tensor: kept as its scalars (see small_elements)
+        parts = []
+        for v in inputs:
+            size = emit.static_shape(v)[0]
+            known_parts = small_elements(v)
+            parts += known_parts if known_parts is not None else \
+                [tensor.extract(v, [index_const(j)]) for j in range(size)]
+        return tensor.from_elements(ir.RankedTensorType.get([t.shape[0]], like.type.element_type), parts)
     out = emit.empty(emit.sizes_for(t, known=known), like.type.element_type)
     offset = 0
     dyn = ir.ShapedType.get_dynamic_size()
