@@ -162,3 +162,10 @@ def test_antialiased_interpolate(mode, size, align_corners):
 
 def test_antialiased_interpolate_scale_factor():
     _check(lambda x: F.interpolate(x, scale_factor=0.35, mode="bilinear", antialias=True), _x(1, 2, 17, 9))
+
+
+@pytest.mark.parametrize("mode", ["bilinear", "bicubic"])
+def test_antialiased_interpolate_f64_keeps_f64_weights(mode):
+    # f32 taps were 2e-6 off in f64 programs
+    _check(lambda x: F.interpolate(x, size=(3, 5), mode=mode, antialias=True), _x(1, 2, 8, 9).double(),
+           rtol=1e-10, atol=1e-12)

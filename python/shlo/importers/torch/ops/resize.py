@@ -48,14 +48,14 @@ def _scales(cx, args, n, lead):
     return (rest + [None] * n)[:n]
 
 
-def _scale(size: int, out: int, scale, align_corners=False) -> F32:
-    """PyTorch's area_pixel_compute_scale in float32: (in - 1) / (out - 1) for align_corners,
-    else 1 / scale_factor when given, else in / out."""
+def _scale(size: int, out: int, scale, align_corners=False, real=F32) -> F32:
+    """PyTorch's area_pixel_compute_scale in float32 (or `real`): (in - 1) / (out - 1) for
+    align_corners, else 1 / scale_factor when given, else in / out."""
     if align_corners:
-        return F32(size - 1) / F32(out - 1) if out > 1 else F32(0)
+        return real(size - 1) / real(out - 1) if out > 1 else real(0)
     if scale is not None and scale > 0:
-        return F32(1.0 / scale)
-    return F32(size) / F32(out)
+        return real(1.0 / scale)
+    return real(size) / real(out)
 
 
 # ----------------------------------------------------------------------------- nearest
@@ -120,8 +120,9 @@ def _cubic_taps(size, o, scale, align_corners):
 
 def _aa_taps(filter_fn, interp_size):
     """PyTorch's antialiased (PIL-style) taps: a filter widened by the downscale factor, centred at
-    scale * (dst + 0.5), weights normalized to sum 1; taps past a window's end are masked."""
-    def taps(size, o, scale, align_corners):
+    scale * (dst + 0.5), weights normalized to sum 1; taps past a window's end are masked. The
+    weights are of the input's type (`real`: f64 keeps them exact), as ATen's are."""
+    def taps(size, o, scale, align_corners, real=F32):
         scale = float(scale)
         support = interp_size / 2 * (scale if scale >= 1 else 1.0)
         invscale = 1 / scale if scale >= 1 else 1.0
@@ -134,7 +135,8 @@ def _aa_taps(filter_fn, interp_size):
         w = np.where(valid, w, 0.0)
         total = w.sum(axis=0)
         w = np.where(total != 0, w / np.where(total != 0, total, 1), w)
-        return np.minimum(j + xmin[None, :], size - 1), w.astype(F32), valid
+        return np.minimum(j + xmin[None, :], size - 1), w.astype(real), valid
+    taps.follows_input_type = True
     return taps
 
 
@@ -160,7 +162,11 @@ def _interpolate(cx, x, args, n, taps_fn):
     scales = _scales(cx, args, n, 2)
     lead = cx.rank(x) - n
     for d, (size, o, s) in enumerate(zip(sizes, out, scales)):
-        idx, w, *valid = taps_fn(size, o, _scale(size, o, s, align_corners), align_corners)
+        if element == "f64" and getattr(taps_fn, "follows_input_type", False):
+            idx, w, *valid = taps_fn(size, o, _scale(size, o, s, align_corners, np.float64), align_corners,
+                                     np.float64)
+        else:
+            idx, w, *valid = taps_fn(size, o, _scale(size, o, s, align_corners), align_corners)
         y = None
         for tap in range(idx.shape[0]):
             g = take(cx, x, lead + d, idx[tap])
