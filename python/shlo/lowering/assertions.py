@@ -12,6 +12,8 @@ skips the assertions.
 """
 from __future__ import annotations
 
+import math
+
 from mlir import ir
 
 from ..errors import CompileError
@@ -82,17 +84,10 @@ def _check_cheap(op: ir.Operation) -> None:
         return
     for v in list(op.operands) + list(op.results):
         t = v.type
-        if isinstance(t, ir.RankedTensorType) and (not t.has_static_shape or _elements(t) > 64):
+        if isinstance(t, ir.RankedTensorType) and (not t.has_static_shape or math.prod(t.shape) > 64):
             raise CompileError(f"{op.location}: a shape_assertion depends on {op.name} of {t}, which is more "
                                f"than sizes and scalars; shlo.compile checks shape assertions before the "
                                f"compiled code runs and does not compute tensors for it")
-
-
-def _elements(t: ir.RankedTensorType) -> int:
-    n = 1
-    for d in t.shape:
-        n *= d
-    return n
 
 
 def _empty_return(op: ir.Operation) -> None:

@@ -9,6 +9,8 @@ dynamic padding) read their operand with tensor.extract at a computed index.
 """
 from __future__ import annotations
 
+import math
+
 from mlir import ir
 from mlir.dialects import arith, linalg, tensor
 
@@ -53,7 +55,7 @@ def small_elements(v: ir.Value) -> list | None:
     """The elements (row-major) of a small static tensor as scalar values, where it was made by
     tensor.from_elements, a constant, or reshapes of those; None otherwise."""
     t = ir.RankedTensorType(v.type)
-    if not t.has_static_shape or _count(t.shape) > SMALL:
+    if not t.has_static_shape or math.prod(t.shape) > SMALL:
         return None
     owner = v.owner
     owner = owner.operation if hasattr(owner, "operation") else owner
@@ -66,17 +68,12 @@ def small_elements(v: ir.Value) -> list | None:
     if owner.name == "arith.constant" and isinstance(t.element_type, ir.IntegerType):
         attr = owner.attributes["value"]
         if isinstance(attr, ir.DenseIntElementsAttr):
-            n = _count(t.shape)
+            n = math.prod(t.shape)
             values = [attr[0]] * n if attr.is_splat else [attr[i] for i in range(n)]
             return [const(x, t.element_type) for x in values]
     return None
 
 
-def _count(shape) -> int:
-    n = 1
-    for d in shape:
-        n *= d
-    return n
 
 
 def to_index(v: ir.Value) -> ir.Value:
