@@ -42,7 +42,9 @@ def test_same_verdict_and_id_as_python(op):
 
 
 def test_most_constraints_are_in_cpp_and_the_rest_are_listed():
-    assert TOTAL - len(SKIPPED) >= TOTAL - 1, f"only {TOTAL - len(SKIPPED)} of {TOTAL} constraints in C++"
+    # All 486 of 1.6.0 were in C++; a new constraint may wait for its C++ function
+    # (dialect/ShloSpecRuntime.h) a little, listed in the generated file.
+    assert len(SKIPPED) <= 10, f"only {TOTAL - len(SKIPPED)} of {TOTAL} constraints in C++: {SKIPPED}"
     text = (speclib.ROOT / "dialect/ShloSpecVerify.cpp").read_text()
     for op, cid, why in SKIPPED:
         assert f"//   {op}.{cid}: {why}" in text
