@@ -405,10 +405,11 @@ def test_schur(dtype):
 
 
 def test_schur_without_vectors_and_eig_of_special_matrices():
-    """mode N; triangular, diagonal, rotation (complex pair only) and 1 x 1 / 2 x 2 inputs."""
+    """mode N; triangular, diagonal, rotation (complex pairs only), huge (squares overflow f32),
+    identity, 1 x 1 and 2 x 2 inputs."""
     a = np.stack([np.triu(_rand((4, 4), "float32")), np.diag([3., 1., 2., 5.]).astype(np.float32),
                   np.array([[0, -1, 0, 0], [1, 0, 0, 0], [0, 0, 0, -2], [0, 0, 2, 0]], np.float32),
-                  np.eye(4, dtype=np.float32)])
+                  _rand((4, 4), "float32") * np.float32(1e25), np.eye(4, dtype=np.float32)])
     fn = lambda x: jax.lax.linalg.schur(x, compute_schur_vectors=False)[0]  # noqa: E731
     prog = _import(fn, a)
     assert "compute_schur_vectors = false" in prog.text()
@@ -416,7 +417,7 @@ def test_schur_without_vectors_and_eig_of_special_matrices():
     _match_eigenvalues(_schur_eigenvalues(t), np.linalg.eigvals(a), 1e-5, "eigenvalues")
     w, v = shlo.interpret(_import(jnp.linalg.eig, a), a)
     _match_eigenvalues(w, np.linalg.eigvals(a), 1e-5, "eig eigenvalues")
-    _check_eigvecs(a[:3], w[:3], v[:3], 1e-4)   # (the identity's eigenvectors are any basis)
+    _check_eigvecs(a[:4], w[:4], v[:4], 1e-4)   # (the identity's eigenvectors are any basis)
     for n in (1, 2):
         b = _rand((2, n, n), "float32")
         w, v = shlo.interpret(_import(jnp.linalg.eig, b), b)

@@ -130,14 +130,21 @@ def _zero_negligible(h, neg):
 
 
 def _iterate(a, sweep, standardize):
-    """The QR iteration shared by both forms: (T, Z, info)."""
+    """The QR iteration shared by both forms: (T / s, Z, info, s), A = Z T Z^H; s is a power of
+    two near max |a_ij| (eigenvectors are computed from T / s, where nothing overflows)."""
     jnp, lax = _np()
     n = a.shape[0]
     rdt = _real_dtype(a.dtype)
     eps = float(jnp.finfo(rdt).eps)
+    cap = 30 * max(n, 10)
+    # scale by (about) the power of two below max |a_ij|: squares of tiny or huge entries would
+    # underflow (XLA flushes subnormals) or overflow (f32 entries near 1e19); LAPACK scales too
+    big = jnp.max(jnp.abs(a))
+    ok = (big > 0) & jnp.isfinite(big)
+    scale = jnp.where(ok, jnp.exp2(jnp.floor(jnp.log2(jnp.where(ok, big, 1)))), 1).astype(rdt)
+    a = a / scale.astype(a.dtype)
     fro = jnp.sqrt(jnp.sum((a * jnp.conj(a)).real))
     tiny = jnp.maximum(eps * fro, jnp.finfo(rdt).tiny)
-    cap = 30 * max(n, 10)
     h, z = hessenberg(a)
     finite = jnp.all(jnp.isfinite(h))
 
@@ -159,7 +166,7 @@ def _iterate(a, sweep, standardize):
     h, z, hi, _, _ = lax.while_loop(cond, body, (h, z, hi0, _i(0), _i(0)))
     h = _zero_negligible(h, _negligible(h, eps, tiny))
     info = jnp.where((hi > 0) | ~finite, jnp.maximum(hi, 0) + 1, 0).astype(jnp.int32)
-    return h, z, info
+    return h, z, info, scale
 
 
 def _complex_sweep(h, z, lo, hi, its):
@@ -194,10 +201,10 @@ def _no_standardize(h, z, lo, hi):
 
 
 def complex_schur(a):
-    """(T upper triangular, Z unitary, info) with A = Z T Z^H."""
+    """(T / s upper triangular, Z unitary, info, s) with A = Z T Z^H."""
     jnp, _ = _np()
     if a.shape[0] < 2:
-        return a, jnp.ones_like(a), jnp.int32(0)
+        return a, jnp.ones_like(a), jnp.int32(0), jnp.ones((), _real_dtype(a.dtype))
     return _iterate(a, _complex_sweep, _no_standardize)
 
 
@@ -290,10 +297,10 @@ def _real_standardize(h, z, lo, hi):
 
 
 def real_schur(a):
-    """(T quasi-triangular in standard form, Z orthogonal, info) with A = Z T Z^T."""
+    """(T / s quasi-triangular in standard form, Z orthogonal, info, s) with A = Z T Z^T."""
     jnp, _ = _np()
     if a.shape[0] < 2:
-        return a, jnp.ones_like(a), jnp.int32(0)
+        return a, jnp.ones_like(a), jnp.int32(0), jnp.ones((), a.dtype)
     return _iterate(a, _real_sweep, _real_standardize)
 
 
@@ -411,8 +418,8 @@ def _pair_fixup(v, wi):
 def eig_complex(a, left, right):
     """?geev for complex A: (w, vl, vr, info)."""
     jnp, _ = _np()
-    t, z, info = complex_schur(a)
-    w = jnp.diagonal(t)
+    t, z, info, s = complex_schur(a)
+    w = jnp.diagonal(t) * s.astype(t.dtype)
     vl = _vectors(t, z, True) if left else jnp.zeros_like(a)
     vr = _vectors(t, z, False) if right else jnp.zeros_like(a)
     return w, vl, vr, info
@@ -421,8 +428,9 @@ def eig_complex(a, left, right):
 def eig_real(a, left, right):
     """?geev for real A: (wr, wi, vl, vr, info), vectors complex (as JAX's FFI returns them)."""
     jnp, _ = _np()
-    t, z, info = real_schur(a)
+    t, z, info, s = real_schur(a)
     wr, wi = real_eigenvalues(t)
+    wr, wi = wr * s, wi * s
     cdt = jnp.result_type(a.dtype, jnp.complex64)
     if not (left or right):
         zero = jnp.zeros(a.shape, cdt)
@@ -436,13 +444,15 @@ def eig_real(a, left, right):
 def schur_complex(a, vectors):
     """?gees (sort off) for complex A: (T, Z, w, sdim, info)."""
     jnp, _ = _np()
-    t, z, info = complex_schur(a)
+    t, z, info, s = complex_schur(a)
+    t = t * s.astype(t.dtype)
     return t, (z if vectors else jnp.zeros_like(a)), jnp.diagonal(t), jnp.int32(0), info
 
 
 def schur_real(a, vectors):
     """?gees (sort off) for real A: (T, Z, wr, wi, sdim, info)."""
     jnp, _ = _np()
-    t, z, info = real_schur(a)
+    t, z, info, s = real_schur(a)
+    t = t * s
     wr, wi = real_eigenvalues(t)
     return t, (z if vectors else jnp.zeros_like(a)), wr, wi, jnp.int32(0), info
