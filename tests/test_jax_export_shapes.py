@@ -117,3 +117,33 @@ def test_assertion_outside_the_entry_is_refused_by_the_compiler_and_run_by_the_i
     with pytest.raises(ShapeAssertionFailure, match="need 0 >= 1"):
         shlo.interpret(prog, np.ones(0, np.float32))
     np.testing.assert_array_equal(shlo.interpret(prog, np.ones(2, np.float32))[0], np.ones(2, np.float32))
+
+
+# StableHLO's dynamic ops written as custom calls (interpreter/ops/dynamic_custom_calls.py)
+(_B, _S) = export.symbolic_shape("b, s")
+DYNAMIC = {
+    "cumsum": (lambda x: jnp.cumsum(x, axis=1), "stablehlo.dynamic_reduce_window"),
+    "cummax": (lambda x: jax.lax.cummax(x, axis=0), "stablehlo.dynamic_reduce_window"),
+    "top_k": (lambda x: jax.lax.top_k(x, x.shape[-1]), "stablehlo.dynamic_top_k"),
+    "rng_bit_generator": (lambda x: jax.lax.rng_bit_generator(
+        jnp.array([1, 2, 3, 4], jnp.uint32), x.shape, dtype=jnp.uint32,
+        algorithm=jax.lax.RandomAlgorithm.RNG_PHILOX)[1].astype(jnp.float32) + x, "stablehlo.dynamic_rng_bit_generator"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(DYNAMIC))
+def test_dynamic_custom_calls_run_in_the_interpreter(name):
+    fn, target = DYNAMIC[name]
+    exp = export.export(jax.jit(fn))(jax.ShapeDtypeStruct((_B, _S), jnp.float32))
+    prog = shlo.from_stablehlo(exp.mlir_module())
+    assert f'call_target_name = "{target}"' in prog.text()
+    rng = np.random.default_rng(3)
+    for shape in ((3, 5), (2, 8)):
+        x = rng.standard_normal(shape).astype(np.float32)
+        x[0, 1] = x[0, 2]           # a tie: lower index first (top_k)
+        want = jax.tree_util.tree_leaves(exp.call(x))
+        for got, w in zip(shlo.interpret(prog, x), want):
+            np.testing.assert_allclose(got, np.asarray(w), rtol=1e-6, atol=1e-6)
+    assert target in shlo.to_stablehlo(prog)
+    with pytest.raises(shlo.CompileError, match=target):
+        shlo.compile(prog)

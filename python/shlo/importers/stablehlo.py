@@ -369,6 +369,11 @@ def attr_to_shlo(kind: str | None, text: str) -> str:
     if kind in ("precision_config", "output_operand_aliases"):
         elem = "precision" if kind == "precision_config" else "output_operand_alias"
         return "[" + ", ".join(attr_to_shlo(elem, t) for t in _split_top(text)) + "]"
+    if kind is None:
+        # an enum in a discardable attribute (a custom call's rng_algorithm): shlo's spelling,
+        # which attr_to_stablehlo turns back
+        text = _ENUM_RE.sub(lambda m: f"#shlo.{m.group(1)}<{m.group(2)}>"
+                            if m.group(1) in ENUMS and m.group(2) in ENUMS[m.group(1)] else m.group(0), text)
     if "#stablehlo" in text or "!stablehlo" in text or "#chlo" in text or "#sdy" in text:
         if "!stablehlo.token" in text and "#" not in text:
             return type_to_shlo(text)

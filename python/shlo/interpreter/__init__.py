@@ -12,7 +12,7 @@ import threading
 from ..errors import InterpreterError, ShloError
 from ..program import Program
 from . import ops  # noqa: F401  (registers the implementations)
-from .evaluator import Frame, compile_function
+from .evaluator import BoundRegion, Frame, compile_function
 from .registry import IMPLS
 from .runtime import Communicator, Host, Process
 from .values import TOKEN, Token, check_value
@@ -29,13 +29,23 @@ class _Machine:
         self.plans, self.functions, self.process = plans, functions, process
         self.depth = 0
 
-    def call(self, name: str, args) -> list:
+    def plan(self, name: str):
         fplan = self.plans.get(name)
         if fplan is None:
             func_op = self.functions.get(name)
             if func_op is None:
                 raise InterpreterError(f"no function @{name} in the program")
             fplan = self.plans[name] = compile_function(func_op)
+        return fplan
+
+    def function_region(self, name: str):
+        """Program function `name` as a region callable (what ops with a body get), for custom calls
+        whose body is a called computation."""
+        fplan = self.plan(name)
+        return BoundRegion(Frame(self, fplan), fplan.plan)
+
+    def call(self, name: str, args) -> list:
+        fplan = self.plan(name)
         self.depth += 1
         if self.depth > 200:
             raise InterpreterError(f"call depth exceeds 200 (recursion through @{name}?)")

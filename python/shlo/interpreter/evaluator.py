@@ -139,7 +139,8 @@ class Frame:
             machine = self.machine
             ctx = self._contexts[id(step)] = dataclasses.replace(
                 step.ctx, regions=[self._bind(p) for p in step.regions], process=machine.process,
-                call=lambda name, *args: machine.call(name, list(args)))
+                call=lambda name, *args: machine.call(name, list(args)),
+                function=machine.function_region)
         try:
             if step.quantized:
                 outs = self._run_quantized(step, ctx, operands)

@@ -43,6 +43,7 @@ class OpContext:
     regions: list = dataclasses.field(default_factory=list)   # callables: region(*args) -> list
     process: Any = None             # the running Process (ids, collectives, host queues)
     call: Callable | None = None    # call(function_name, *args) -> list of results
+    function: Callable | None = None    # function(function_name) -> the function as a region callable
 
     def attr(self, name, default=None):
         value = self.attrs.get(name)

@@ -320,16 +320,20 @@ class ShapeAssertionFailure(InterpreterError):
 _PLACEHOLDER = re.compile(r"\{(\d+)\}")
 
 
-def _error_message(op: ir.Operation) -> dict:
-    """jax.export's message for a failing shape_assertion, a discardable attribute of the call."""
-    if "error_message" in op.attributes:
-        attr = op.attributes["error_message"]
-        if isinstance(attr, ir.StringAttr):
-            return {"error_message": attr.value}
-    return {}
+def _discardable(op: ir.Operation) -> dict:
+    """Discardable attributes of a custom call that targets read: jax.export's message for a
+    failing shape_assertion, a dynamic_rng_bit_generator's algorithm."""
+    out = {}
+    if "error_message" in op.attributes and isinstance(op.attributes["error_message"], ir.StringAttr):
+        out["error_message"] = op.attributes["error_message"].value
+    if "rng_algorithm" in op.attributes:
+        m = re.fullmatch(r"#shlo\.rng_algorithm<(\w+)>", str(op.attributes["rng_algorithm"]))
+        if m:
+            out["rng_algorithm"] = m.group(1)
+    return out
 
 
-OP_INFO["custom_call"] = _error_message
+OP_INFO["custom_call"] = _discardable
 
 
 @custom_call_target("shape_assertion")

@@ -1,0 +1,86 @@
+"""StableHLO's dynamic ops spelled as custom calls, which jax.export writes for programs with
+symbolic shapes where an op's static attribute would have to be a run-time size:
+
+  stablehlo.dynamic_reduce_window(inputs..., inits..., window_dimensions, window_strides,
+                                  base_dilations, window_dilations, padding)
+      {called_computations = [@body]}        cumsum / cumprod / cummax over a symbolic axis
+  stablehlo.dynamic_top_k(operand, k)        lax.top_k with a symbolic k
+  stablehlo.dynamic_rng_bit_generator(state, output_shape) {rng_algorithm}
+
+Each runs as the static op would with the run-time values in place of its attributes (the
+meaning StableHLO gives them). They stay custom calls in the program, so they round-trip to
+StableHLO unchanged; shlo.compile refuses them by name.
+"""
+from __future__ import annotations
+
+import dataclasses
+
+import numpy as np
+
+from ...errors import InterpreterError
+from ..values import Token
+from .control import custom_call_target
+from .indexing import reduce_window
+from ...literals import numpy_dtype
+from .random import rng_bit_generator
+
+
+def _values(inputs) -> list:
+    return [v for v in inputs if not isinstance(v, Token)]
+
+
+def _ints(v) -> list:
+    return [int(x) for x in np.asarray(v).reshape(-1)]
+
+
+@custom_call_target("stablehlo.dynamic_reduce_window")
+def dynamic_reduce_window(ctx, *inputs):
+    values = _values(inputs)
+    n, rem = divmod(len(values) - 5, 2)
+    names = list(ctx.attrs.get("called_computations") or [])
+    if n < 1 or rem or len(names) != 1:
+        raise InterpreterError(f"{ctx.location}: stablehlo.dynamic_reduce_window takes N inputs, N init values "
+                               f"and 5 window tensors, and one called computation (its body); got "
+                               f"{len(values)} operands and {len(names)} called computations")
+    dims, strides, base, wdil, padding = values[2 * n:]
+    sub = dataclasses.replace(
+        ctx, name="reduce_window",
+        attrs={"window_dimensions": _ints(dims), "window_strides": _ints(strides), "base_dilations": _ints(base),
+               "window_dilations": _ints(wdil), "padding": np.asarray(padding, dtype=np.int64).reshape(-1, 2)},
+        operand_types=ctx.operand_types[:2 * n], regions=[ctx.function(str(names[0]))])
+    return reduce_window(sub, *values[:2 * n])
+
+
+@custom_call_target("stablehlo.dynamic_top_k")
+def dynamic_top_k(ctx, *inputs):
+    """The k largest entries along the last dimension, largest first; equal entries in index
+    order, NaN above every number (lax.top_k's order)."""
+    values = _values(inputs)
+    if len(values) != 2 or np.asarray(values[1]).size != 1 or len(ctx.result_types) != 2:
+        raise InterpreterError(f"{ctx.location}: stablehlo.dynamic_top_k takes (operand, k) and returns "
+                               f"(values, indices)")
+    x = np.asarray(values[0])
+    k = int(np.asarray(values[1]).reshape(()))
+    if x.ndim == 0 or not 0 <= k <= x.shape[-1]:
+        raise InterpreterError(f"{ctx.location}: stablehlo.dynamic_top_k: k = {k} for an operand of shape {x.shape}")
+    key = -x.astype(np.float64) if x.dtype.kind in "fc" or x.dtype.kind == "V" else -x.astype(np.int64)
+    if x.dtype.kind == "f":
+        key = np.where(np.isnan(x), -np.inf, key)
+    order = np.argsort(key, axis=-1, kind="stable")[..., :k]
+    return [np.take_along_axis(x, order, axis=-1),
+            order.astype(numpy_dtype(ctx.result_types[1].element))]
+
+
+@custom_call_target("stablehlo.dynamic_rng_bit_generator")
+def dynamic_rng_bit_generator(ctx, *inputs):
+    values = _values(inputs)
+    if len(values) != 2 or len(ctx.result_types) != 2:
+        raise InterpreterError(f"{ctx.location}: stablehlo.dynamic_rng_bit_generator takes (state, output_shape) "
+                               f"and returns (state, values)")
+    shape = tuple(_ints(values[1]))
+    st, out = ctx.result_types
+    out = dataclasses.replace(out, shape=shape)
+    algorithm = ctx.attrs.get("rng_algorithm") or "DEFAULT"
+    sub = dataclasses.replace(ctx, name="rng_bit_generator", attrs={"rng_algorithm": algorithm},
+                              operand_types=ctx.operand_types[:1], result_types=[st, out])
+    return rng_bit_generator(sub, values[0])
