@@ -969,6 +969,36 @@ def _growing_loop_and_dynamic_scan(opset):
     return build
 
 
+def _low_bit_weights(kind):
+    """Weights stored in 4 bits (int4, blocked scales along the input axis: opset 21's
+    DequantizeLinear with block_size) or in float8 e4m3fn (per-channel scales), dequantized and
+    multiplied; activations quantized / dequantized through uint8 (QDQ)."""
+    def build():
+        from onnx import TensorProto as T
+        from onnx import helper, numpy_helper
+        rng = _rng(18)
+        k, n, block = 16, 6, 8
+        if kind == "int4":
+            q = rng.integers(-8, 8, (k, n))
+            w = helper.make_tensor("wq", T.INT4, [k, n], q.reshape(-1).tolist())
+            scale = numpy_helper.from_array(rng.uniform(0.01, 0.1, (k // block, n)).astype(np.float32), "ws")
+            deq = helper.make_node("DequantizeLinear", ["wq", "ws"], ["w"], axis=0, block_size=block)
+        else:
+            import ml_dtypes
+            q = rng.standard_normal((k, n)).astype(ml_dtypes.float8_e4m3fn)
+            w = helper.make_tensor("wq", T.FLOAT8E4M3FN, [k, n], q.view(np.uint8).tobytes(), raw=True)
+            scale = numpy_helper.from_array(rng.uniform(0.05, 0.2, n).astype(np.float32), "ws")
+            deq = helper.make_node("DequantizeLinear", ["wq", "ws"], ["w"], axis=1)
+        inits = [w, scale, numpy_helper.from_array(np.array(0.02, np.float32), "xs"),
+                 numpy_helper.from_array(np.array(128, np.uint8), "xz")]
+        nodes = [deq, helper.make_node("QuantizeLinear", ["x", "xs", "xz"], ["xq"]),
+                 helper.make_node("DequantizeLinear", ["xq", "xs", "xz"], ["xd"]),
+                 helper.make_node("MatMul", ["xd", "w"], ["y"])]
+        model = _model(nodes, [_vi("x", T.FLOAT, [3, k])], [_vi("y", T.FLOAT, [3, n])], 21, inits)
+        return model, [[rng.uniform(-2, 2, (3, k)).astype(np.float32)]]
+    return build
+
+
 def _helper_specs():
     from onnx import TensorProto as T
     return [
@@ -989,6 +1019,8 @@ def _helper_specs():
         Spec("external_data_from_path", _external_data()),
         Spec("nms_multiclass_center_boxes_opset13", _nms_multiclass(13)),
         Spec("growing_loop_if_dynamic_scan_opset16", _growing_loop_and_dynamic_scan(16)),
+        Spec("int4_blocked_weights_qdq_opset21", _low_bit_weights("int4"), rtol=1e-5, atol=1e-5),
+        Spec("float8_weights_qdq_opset21", _low_bit_weights("float8"), rtol=1e-5, atol=1e-5),
         Spec("legacy_cnn_opset7", _legacy_cnn(7)),
         Spec("legacy_cnn_opset9", _legacy_cnn(9)),
         Spec("f16_convnet", _low_precision(T.FLOAT16), rtol=1e-2, atol=2e-3),
