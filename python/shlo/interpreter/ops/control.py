@@ -322,10 +322,13 @@ _PLACEHOLDER = re.compile(r"\{(\d+)\}")
 
 def _discardable(op: ir.Operation) -> dict:
     """Discardable attributes of a custom call that targets read: jax.export's message for a
-    failing shape_assertion, a dynamic_rng_bit_generator's algorithm."""
+    failing shape_assertion, a dynamic_rng_bit_generator's algorithm, ApproxTopK's options."""
     out = {}
     if "error_message" in op.attributes and isinstance(op.attributes["error_message"], ir.StringAttr):
         out["error_message"] = op.attributes["error_message"].value
+    if "mhlo.backend_config" in op.attributes and isinstance(op.attributes["mhlo.backend_config"], ir.DictAttr):
+        config = op.attributes["mhlo.backend_config"]
+        out["mhlo.backend_config"] = {config[i].name: _attr_to_python(config[i].attr) for i in range(len(config))}
     if "rng_algorithm" in op.attributes:
         m = re.fullmatch(r"#shlo\.rng_algorithm<(\w+)>", str(op.attributes["rng_algorithm"]))
         if m:

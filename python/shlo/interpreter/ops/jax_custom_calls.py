@@ -1,4 +1,6 @@
-"""StableHLO's dynamic ops spelled as custom calls, which jax.export writes for programs with
+"""Custom calls that JAX writes into portable programs, run as their targets mean.
+
+StableHLO's dynamic ops spelled as custom calls, which jax.export writes for programs with
 symbolic shapes where an op's static attribute would have to be a run-time size:
 
   stablehlo.dynamic_reduce_window(inputs..., inits..., window_dimensions, window_strides,
@@ -8,8 +10,14 @@ symbolic shapes where an op's static attribute would have to be a run-time size:
   stablehlo.dynamic_rng_bit_generator(state, output_shape) {rng_algorithm}
 
 Each runs as the static op would with the run-time values in place of its attributes (the
-meaning StableHLO gives them). They stay custom calls in the program, so they round-trip to
-StableHLO unchanged; shlo.compile refuses them by name.
+meaning StableHLO gives them).
+
+XLA's ApproxTopK (lax.approx_max_k / approx_min_k), {called_computations = [@comparator],
+mhlo.backend_config = {top_k, reduction_dim, aggregate_to_topk, ...}}: the exact top k by the
+comparator, as XLA computes it on CPU (its fallback).
+
+They stay custom calls in the program, so they round-trip to StableHLO unchanged;
+shlo.compile refuses them by name.
 """
 from __future__ import annotations
 
@@ -21,6 +29,7 @@ from ...errors import InterpreterError
 from ..values import Token
 from .control import custom_call_target
 from .indexing import reduce_window
+from .reductions import sort
 from ...literals import numpy_dtype
 from .random import rng_bit_generator
 
@@ -84,3 +93,23 @@ def dynamic_rng_bit_generator(ctx, *inputs):
     sub = dataclasses.replace(ctx, name="rng_bit_generator", attrs={"rng_algorithm": algorithm},
                               operand_types=ctx.operand_types[:1], result_types=[st, out])
     return rng_bit_generator(sub, values[0])
+
+
+@custom_call_target("ApproxTopK")
+def approx_top_k(ctx, *inputs):
+    values = _values(inputs)
+    config = ctx.attrs.get("mhlo.backend_config") or {}
+    names = list(ctx.attrs.get("called_computations") or [])
+    n = len(values) // 2
+    if not n or len(values) % 2 or len(names) != 1 or "top_k" not in config or "reduction_dim" not in config:
+        raise InterpreterError(f"{ctx.location}: ApproxTopK takes N operands and N init values, one comparator "
+                               f"and mhlo.backend_config = {{top_k, reduction_dim, ...}}")
+    if not config.get("aggregate_to_topk", True):
+        raise InterpreterError(f"{ctx.location}: ApproxTopK without aggregate_to_topk returns XLA's approximate "
+                               f"bins, whose layout shlo does not define")
+    dim, k = int(config["reduction_dim"]), int(config["top_k"])
+    sub = dataclasses.replace(ctx, name="sort", attrs={"dimension": dim, "is_stable": True},
+                              operand_types=ctx.operand_types[:n], result_types=ctx.operand_types[:n],
+                              regions=[ctx.function(str(names[0]))])
+    ordered = sort(sub, *values[:n])
+    return [np.take(r, np.arange(k), axis=dim) for r in ordered]
