@@ -396,23 +396,36 @@ def normalize(v):
     return jnp.where(rows == k[None, :], v.real.astype(v.dtype), v)
 
 
-def _vectors(t, z, left):
-    """Right (or left) eigenvectors of Z T Z^H, T complex upper triangular, normalised."""
+def _raw_vectors(t, z, left):
+    """Right (or left) eigenvectors Z x of Z T Z^H, T complex upper triangular, x_k = 1."""
     jnp, _ = _np()
     if not left:
-        return normalize(_mm(z, triangular_eigenvectors(t)))
+        return _mm(z, triangular_eigenvectors(t))
     tr = jnp.conj(t.T)[::-1, ::-1]                           # upper triangular again
-    y = triangular_eigenvectors(tr)[::-1, ::-1]
-    return normalize(_mm(z, y))
+    return _mm(z, triangular_eigenvectors(tr)[::-1, ::-1])
 
 
-def _pair_fixup(v, wi):
-    """Real input: vectors of real eigenvalues real, the second of a pair the conjugate of the first."""
+def _vectors(t, z, left):
+    return normalize(_raw_vectors(t, z, left))
+
+
+def _real_input_vectors(t, z, left, wi):
+    raw = _raw_vectors(t, z, left)
+    return _pair_fixup(normalize(raw), raw, wi)
+
+
+def _pair_fixup(v, raw, wi):
+    """Real input: the second vector of a pair is the conjugate of the first; the vector of a
+    real eigenvalue is real (exactly so in exact arithmetic) and, as in ?geev, only scaled to
+    unit norm: its sign is the one of the Schur basis (component k of Z^T v positive)."""
     jnp, _ = _np()
     second = jnp.concatenate([jnp.zeros((1,), bool), wi[1:] < 0])
     prev = jnp.concatenate([v[:, :1], v[:, :-1]], axis=1)
     v = jnp.where(second[None, :], jnp.conj(prev), v)
-    return jnp.where((wi == 0)[None, :], v.real.astype(v.dtype), v)
+    r = raw.real
+    norm = jnp.sqrt(jnp.sum(r * r, axis=0))
+    r = (r / jnp.where(norm > 0, norm, 1)[None, :]).astype(v.dtype)
+    return jnp.where((wi == 0)[None, :], r, v)
 
 
 def eig_complex(a, left, right):
@@ -436,8 +449,8 @@ def eig_real(a, left, right):
         zero = jnp.zeros(a.shape, cdt)
         return wr, wi, zero, zero, info
     tc, zc = _to_complex_triangular(t, z)
-    vl = _pair_fixup(_vectors(tc, zc, True), wi) if left else jnp.zeros(a.shape, cdt)
-    vr = _pair_fixup(_vectors(tc, zc, False), wi) if right else jnp.zeros(a.shape, cdt)
+    vl = _real_input_vectors(tc, zc, True, wi) if left else jnp.zeros(a.shape, cdt)
+    vr = _real_input_vectors(tc, zc, False, wi) if right else jnp.zeros(a.shape, cdt)
     return wr, wi, vl, vr, info
 
 
