@@ -150,10 +150,14 @@ def test_dynamic_custom_calls_run_in_the_interpreter(name):
 
 
 @pytest.mark.parametrize("fn", [jax.lax.approx_max_k, jax.lax.approx_min_k])
-def test_approx_top_k_runs_as_xla_does_on_cpu(fn):
-    """XLA's ApproxTopK custom call: on CPU the exact top k by its comparator."""
+def test_approx_top_k_runs_and_compiles_as_xla_does_on_cpu(fn):
+    """XLA's ApproxTopK custom call: on CPU the exact top k by its comparator, interpreted and
+    compiled (a sort by the called comparator, then the first k)."""
     x = np.random.default_rng(4).standard_normal((3, 40)).astype(np.float32)
+    x[1, 7] = x[1, 9]
     prog = shlo.from_jax(lambda x: fn(x, 5), x)
     assert 'call_target_name = "ApproxTopK"' in prog.text()
-    for got, want in zip(shlo.interpret(prog, x), jax.jit(lambda x: fn(x, 5))(x)):
-        np.testing.assert_array_equal(got, np.asarray(want))
+    want = jax.jit(lambda x: fn(x, 5))(x)
+    for results in (shlo.interpret(prog, x), shlo.compile(prog)(x)):
+        for got, w in zip(results, want):
+            np.testing.assert_array_equal(got, np.asarray(w))

@@ -40,6 +40,17 @@ def lowers(*names: str, quant_aware: bool = False):
     return register
 
 
+# custom_call targets with a lowering (the check.* targets are the driver's), by target name
+CUSTOM_CALL_LOWERINGS: dict[str, Callable] = {}
+
+
+def lowers_custom_call(target: str):
+    def register(fn):
+        CUSTOM_CALL_LOWERINGS[target] = fn
+        return fn
+    return register
+
+
 def scalar(*names: str):
     def register(fn):
         for name in names:

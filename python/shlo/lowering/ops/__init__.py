@@ -12,6 +12,7 @@
   numerics                        fft, cholesky, triangular_solve, batch_norm_*
   random                          rng_bit_generator, rng
   sharding                        sharding_constraint (the identity), mesh (nothing)
+  jax_custom_calls                custom_call targets JAX writes (ApproxTopK)
 """
-from . import (collectives, control, elementwise, elementwise_math, indexing, linalg, numerics,  # noqa: F401
-               quantization, random, reductions, shapes, sharding, structure)
+from . import (collectives, control, elementwise, elementwise_math, indexing, jax_custom_calls,  # noqa: F401
+               linalg, numerics, quantization, random, reductions, shapes, sharding, structure)

@@ -17,7 +17,7 @@ from mlir.dialects import arith, scf, tensor
 from .. import element as el
 from .. import emit
 from ..driver import flatten_type, flatten_value, pack_value
-from ..registry import OpContext, lowers
+from ..registry import CUSTOM_CALL_LOWERINGS, OpContext, lowers
 
 # ----------------------------------------------------------------- carried values
 
@@ -116,6 +116,10 @@ def process_id(ctx: OpContext):
 @lowers("custom_call", quant_aware=True)
 def custom_call(ctx: OpContext, *operands):
     target = ctx.attrs["call_target_name"]
-    raise ctx.error(f"custom_call target '{target}' cannot be compiled: shlo.compile compiles only the "
-                    "check.* targets; express the computation with shlo ops, or run the program with "
+    lowering = CUSTOM_CALL_LOWERINGS.get(target)
+    if lowering is not None:
+        return lowering(ctx, *operands)
+    known = ", ".join(["check.*"] + sorted(CUSTOM_CALL_LOWERINGS))
+    raise ctx.error(f"custom_call target '{target}' cannot be compiled: shlo.compile compiles the targets "
+                    f"{known}; express the computation with shlo ops, or run the program with "
                     "shlo.interpret and a registered target")
