@@ -62,8 +62,9 @@ def _real_dtype(dt):
 
 
 def _reflector(x, p):
-    """Householder P = I - 2 v v^H / (v^H v) with P x = beta e_p (x zero outside the rows to mix;
-    P = I when x is zero). P is Hermitian and unitary: P H P is a similarity."""
+    """Householder P = I - 2 v v^H / (v^H v) with P x = beta e_p (x zero outside the rows to mix).
+    P is Hermitian and unitary: P H P is a similarity. P = I when x is already real beta e_p
+    (as ?larfg, which would otherwise flip the sign of row and column p)."""
     jnp, lax = _np()
     n = x.shape[0]
     idx = lax.iota(jnp.int32, n)
@@ -73,7 +74,9 @@ def _reflector(x, p):
     phase = jnp.where(aabs > 0, alpha / jnp.where(aabs > 0, aabs, 1).astype(x.dtype), jnp.ones_like(alpha))
     v = x + jnp.where(idx == p, phase * norm.astype(x.dtype), 0)      # v = x - beta e_p, beta = -phase norm
     vv = jnp.sum((v * jnp.conj(v)).real)
-    scale = jnp.where(vv > 0, 2 / jnp.where(vv > 0, vv, 1), 0).astype(x.dtype)
+    tail = jnp.sum(jnp.where(idx == p, 0, (x * jnp.conj(x)).real))
+    trivial = (tail == 0) & (jnp.imag(alpha) == 0)
+    scale = jnp.where((vv > 0) & ~trivial, 2 / jnp.where(vv > 0, vv, 1), 0).astype(x.dtype)
     return jnp.eye(n, dtype=x.dtype) - scale * v[:, None] * jnp.conj(v)[None, :]
 
 
