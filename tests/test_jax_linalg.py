@@ -339,7 +339,7 @@ def test_eig(dtype):
             _check_eigvecs(a, xw, xv, tol)
 
 
-@pytest.mark.parametrize("dtype", ["float64", "complex64"])
+@pytest.mark.parametrize("dtype", ["float64", "complex64", "complex128"])
 def test_eig_left_and_eigvals(dtype):
     tol = _tol(dtype) * 10
 
@@ -453,3 +453,19 @@ def test_eig_compiled():
     w, t = (np.asarray(x) for x in shlo.compile(prog)(a))
     _match_eigenvalues(w, np.linalg.eigvals(a), 1e-4, "compiled eigvals")
     _match_eigenvalues(_schur_eigenvalues(t), np.linalg.eigvals(a), 1e-4, "compiled schur")
+
+
+@pytest.mark.parametrize("dtype", ["float32", "complex64"])
+def test_schur_of_triangular_matrix_is_itself(dtype):
+    """As LAPACK: an upper triangular input is its own Schur form, with Z = I exactly."""
+    a = np.triu(_rand((2, 4, 4), dtype))
+    t, z = shlo.interpret(_import(jax.vmap(jsl.schur), a), a)
+    np.testing.assert_array_equal(t, a)
+    np.testing.assert_array_equal(z, np.broadcast_to(np.eye(4, dtype=dtype), z.shape))
+    # already Hessenberg: the reduction leaves it alone (a reflector of a vector that is already
+    # real beta e_p is the identity, as ?larfg, rather than flipping a row's and a column's signs)
+    from shlo.importers.stablehlo_lapack_eig import hessenberg
+    hess = np.triu(_rand((5, 5), dtype)) + np.diag(np.arange(1, 5), -1).astype(dtype)   # (real subdiagonal)
+    h, q = jax.jit(hessenberg)(hess)
+    np.testing.assert_array_equal(np.asarray(h), hess)
+    np.testing.assert_array_equal(np.asarray(q), np.eye(5, dtype=dtype))
