@@ -287,6 +287,8 @@ def test_sequence_and_optional_inputs_with_their_structure():
         prog.flatten_inputs(seq[:2], None)
     with pytest.raises(shlo.ImportError, match="empty optional"):
         prog.flatten_inputs(seq, np.zeros(2, np.float32))
+    with pytest.raises(shlo.ImportError, match="not graph inputs"):
+        shlo.from_onnx(m, input_structure={"s": 3, "o": True, "typo": 1})
 
 
 def test_model_local_function_expanded():

@@ -91,6 +91,10 @@ class OnnxImporter:
                 else:
                     inputs.append((vi.name, self._value_info_type(vi)))
                     groups.append(None)
+            unknown = set(self.input_structure) - set(graph_inputs)
+            if unknown:
+                raise ImporterError(f"input_structure names {sorted(unknown)}, which are not graph inputs "
+                                    f"(the model takes {graph_inputs})")
             sizing = _sizing_inputs(graph) if self.params == "arguments" else set()
             for name, t in initializers.items():
                 array = t.array if isinstance(t, Weight) else tensor_to_numpy(t)
