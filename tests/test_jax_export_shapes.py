@@ -124,6 +124,10 @@ def test_assertion_outside_the_entry_is_refused_by_the_compiler_and_run_by_the_i
 DYNAMIC = {
     "cumsum": (lambda x: jnp.cumsum(x, axis=1), "stablehlo.dynamic_reduce_window"),
     "cummax": (lambda x: jax.lax.cummax(x, axis=0), "stablehlo.dynamic_reduce_window"),
+    "cumsum_reverse": (lambda x: jax.lax.cumsum(x, axis=1, reverse=True), "stablehlo.dynamic_reduce_window"),
+    "cumprod": (lambda x: jnp.cumprod(x, axis=0), "stablehlo.dynamic_reduce_window"),
+    "strided_same_pool": (lambda x: jax.lax.reduce_window(x, -jnp.inf, jax.lax.max, (2, 3), (2, 2), "SAME"),
+                          "stablehlo.dynamic_reduce_window"),
     "top_k": (lambda x: jax.lax.top_k(x, x.shape[-1]), "stablehlo.dynamic_top_k"),
     "rng_bit_generator": (lambda x: jax.lax.rng_bit_generator(
         jnp.array([1, 2, 3, 4], jnp.uint32), x.shape, dtype=jnp.uint32,
@@ -132,7 +136,7 @@ DYNAMIC = {
 
 
 @pytest.mark.parametrize("name", sorted(DYNAMIC))
-def test_dynamic_custom_calls_run_in_the_interpreter(name):
+def test_dynamic_custom_calls_run_in_the_interpreter_and_reduce_windows_compile(name):
     fn, target = DYNAMIC[name]
     exp = export.export(jax.jit(fn))(jax.ShapeDtypeStruct((_B, _S), jnp.float32))
     prog = shlo.from_stablehlo(exp.mlir_module())
@@ -145,8 +149,15 @@ def test_dynamic_custom_calls_run_in_the_interpreter(name):
         for got, w in zip(shlo.interpret(prog, x), want):
             np.testing.assert_allclose(got, np.asarray(w), rtol=1e-6, atol=1e-6)
     assert target in shlo.to_stablehlo(prog)
-    with pytest.raises(shlo.CompileError, match=target):
-        shlo.compile(prog)
+    if target != "stablehlo.dynamic_reduce_window":
+        with pytest.raises(shlo.CompileError, match=target):
+            shlo.compile(prog)
+        return
+    compiled = shlo.compile(prog)
+    for shape in ((3, 5), (1, 1), (4, 9)):
+        x = rng.standard_normal(shape).astype(np.float32)
+        for got, w in zip(compiled(x), jax.tree_util.tree_leaves(exp.call(x))):
+            np.testing.assert_allclose(got, np.asarray(w), rtol=1e-5, atol=1e-5)
 
 
 @pytest.mark.parametrize("fn", [jax.lax.approx_max_k, jax.lax.approx_min_k])

@@ -1,6 +1,8 @@
 """Custom calls that JAX writes into portable programs, compiled as their targets mean (the
 interpreter's interpreter/ops/jax_custom_calls.py says what each computes).
 
+stablehlo.dynamic_reduce_window (jax.export's cumulative sums over a symbolic axis): see below.
+
 XLA's ApproxTopK with `is_fallback` (what JAX writes when lowering for the CPU): the exact top
 k, i.e. a stable sort by the comparator (a called computation, lowered in place of the sort's
 region) and the first k along the reduction dimension.
@@ -10,10 +12,12 @@ from __future__ import annotations
 import dataclasses
 
 from mlir import ir
-from mlir.dialects import tensor
+from mlir.dialects import arith, linalg, scf, tensor
 
 from .. import emit
+from ..element import index_const
 from ..registry import LOWERINGS, OpContext, lowers_custom_call
+from .shapes import element_index
 
 
 @dataclasses.dataclass
@@ -73,3 +77,74 @@ def approx_top_k(ctx: OpContext, *operands):
         result_type = ir.RankedTensorType.get(static, ir.RankedTensorType(v.type).element_type)
         out.append(tensor.extract_slice(result_type, v, [], dynamic, [], [0] * rank, static, [1] * rank))
     return out
+
+
+@lowers_custom_call("stablehlo.dynamic_reduce_window")
+def dynamic_reduce_window(ctx: OpContext, *operands):
+    """reduce_window whose window sizes, strides, dilations and padding are run-time values: one
+    loop nest over the result, and per result element a loop over the window's taps that reads
+    the input where a tap lands on one of its elements and the init value elsewhere (padding
+    and the holes of base dilation), folding with the body (a called computation)."""
+    names = [ir.FlatSymbolRefAttr(a).value for a in ir.ArrayAttr(ctx.op.attributes["called_computations"])] \
+        if "called_computations" in ctx.op.attributes else []
+    n, rem = divmod(len(operands) - 5, 2)
+    if n < 1 or rem or len(names) != 1:
+        raise ctx.error("stablehlo.dynamic_reduce_window takes N inputs, N init values, 5 window tensors "
+                        "and one called computation")
+    inputs, inits = list(operands[:n]), list(operands[n:2 * n])
+    if any(a.element != r.element for a, r in zip(ctx.operand_types[:n], ctx.result_types)):
+        raise ctx.error("stablehlo.dynamic_reduce_window with results of other element types than its inputs "
+                        "is not compiled")
+    rank = emit.rank(inputs[0])
+    params = []
+    for t, v in zip(ctx.operand_types[2 * n:2 * n + 4], operands[2 * n:2 * n + 4]):
+        params.append([emit.as_index(arith.index_cast(ir.IndexType.get(), element_index(v, t.element, d)))
+                       for d in range(rank)])
+    wdims, strides, base, wdil = params
+    pad_t, pad = ctx.operand_types[2 * n + 4], operands[2 * n + 4]
+    flat_pad = tensor.collapse_shape(ir.RankedTensorType.get([2 * rank], ir.RankedTensorType(pad.type).element_type),
+                                     pad, [[0, 1]])
+    lo = [arith.index_cast(ir.IndexType.get(), element_index(flat_pad, pad_t.element, 2 * d)) for d in range(rank)]
+    hi = [arith.index_cast(ir.IndexType.get(), element_index(flat_pad, pad_t.element, 2 * d + 1)) for d in range(rank)]
+    one, zero = index_const(1), index_const(0)
+    in_sizes = [emit.as_index(s) for s in emit.dims(inputs[0])]
+    known = {}
+    for d in range(rank):
+        dilated = arith.maxsi(arith.addi(arith.muli(arith.subi(in_sizes[d], one), base[d]), one), zero)
+        padded = arith.addi(arith.addi(dilated, lo[d]), hi[d])
+        span = arith.addi(arith.muli(arith.subi(wdims[d], one), wdil[d]), one)
+        fit = arith.subi(padded, span)
+        count = arith.addi(arith.floordivsi(fit, strides[d]), one)
+        known[d] = arith.maxsi(arith.select(arith.cmpi(arith.CmpIPredicate.slt, fit, zero), zero, count), zero)
+    sizes = emit.sizes_for(ctx.result_types[0], known=known)
+    init_scalars = [tensor.extract(v, []) for v in inits]
+    outs = [emit.fill(s, sizes) for s in init_scalars]
+    taps = one
+    for w in wdims:
+        taps = arith.muli(taps, w)
+    fields = {f.name: getattr(ctx, f.name) for f in dataclasses.fields(OpContext)}
+    body_ctx = _CalledRegions(**fields, bodies=[_function_body(ctx, names[0])])
+
+    def element(*accs):
+        out_index = [linalg.IndexOp(d).result for d in range(rank)]
+        loop = scf.ForOp(zero, taps, one, list(accs))
+        with ir.InsertionPoint(loop.body):
+            rest, valid, where = loop.induction_variable, None, []
+            for d in reversed(range(rank)):         # the tap's position, row-major
+                t = arith.remsi(rest, wdims[d])
+                rest = arith.divsi(rest, wdims[d])
+                p = arith.subi(arith.addi(arith.muli(out_index[d], strides[d]), arith.muli(t, wdil[d])), lo[d])
+                ok = arith.andi(arith.cmpi(arith.CmpIPredicate.sge, p, zero),
+                                arith.andi(arith.cmpi(arith.CmpIPredicate.eq, arith.remsi(p, base[d]), zero),
+                                           arith.cmpi(arith.CmpIPredicate.slt, arith.divsi(p, base[d]), in_sizes[d])))
+                valid = ok if valid is None else arith.andi(valid, ok)
+                where.insert(0, arith.divsi(p, base[d]))
+            read = scf.IfOp(valid, [s.type for s in init_scalars], has_else=True)
+            with ir.InsertionPoint(read.then_block):
+                scf.YieldOp([tensor.extract(x, where) for x in inputs])
+            with ir.InsertionPoint(read.else_block):
+                scf.YieldOp(init_scalars)
+            scf.YieldOp(body_ctx.lower_region(0, list(loop.inner_iter_args) + list(read.results), scalar=True))
+        return list(loop.results)
+
+    return emit.generic([], outs, [emit.identity_map(rank)] * n, ["parallel"] * rank, element)
