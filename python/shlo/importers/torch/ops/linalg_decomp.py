@@ -21,7 +21,7 @@ LU family (LU factorization, solve, inverse, determinant, log-determinant, LU so
 QR, eigh, SVD and what PyTorch builds on them (geqrf, householder_product, ormqr, pinv; svdvals,
 matrix_rank, nuclear / spectral norms and cond decompose onto _linalg_svd / _linalg_eigh) are in
 linalg_orthogonal.py. Not converted (error: no converter): eig / eigvals (complex results),
-ldl_factor / ldl_solve, matrix_exp; lstsq never reaches the importer (torch.export refuses it).
+ldl_factor / ldl_solve (matrix_exp is in linalg_matrix_exp.py); lstsq never reaches the importer (torch.export refuses it).
 Complex inputs of the LU family are not supported (error). Sizes must be static.
 """
 from __future__ import annotations
