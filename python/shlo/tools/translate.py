@@ -24,6 +24,10 @@
         reads an ExportedProgram saved with torch.export.save and prints it as
         shlo (needs torch); weights are inlined as dense_resource blobs unless
         --params arguments makes them leading arguments.
+    shlo-translate --from-onnx model.onnx [--params constants|arguments] [-o prog.mlir]
+        reads an ONNX model (a path, external data beside it; or bytes on stdin)
+        and prints it as shlo (needs onnx); initializers are dense_resource
+        blobs unless --params arguments makes the float ones leading arguments.
     shlo-translate --to-stablehlo prog.mlir [-o out.mlir]
         prints a shlo program as StableHLO text that jaxlib parses and XLA runs.
 
@@ -106,6 +110,16 @@ def from_torch_action(args) -> int:
     return 0
 
 
+def from_onnx_action(args) -> int:
+    from ..importers.onnx import from_onnx
+    source = args.input
+    if source == "-":
+        source, _ = read_input(source)          # the model's bytes
+    prog = from_onnx(source, params=args.params)
+    write_output(args.output, (prog.text(generic=args.generic) + "\n").encode())
+    return 0
+
+
 def to_stablehlo_action(args) -> int:
     from ..importers.stablehlo import to_stablehlo
     write_output(args.output, to_stablehlo(_read_program(args)).encode())
@@ -126,6 +140,7 @@ ACTIONS = {
     "from-stablehlo": (from_stablehlo_action,
                        "read StableHLO (text, bytecode or a portable artifact) and print it as shlo"),
     "from-torch": (from_torch_action, "read a torch.export program (.pt2) and print it as shlo"),
+    "from-onnx": (from_onnx_action, "read an ONNX model (.onnx, external data beside it) and print it as shlo"),
     "to-stablehlo": (to_stablehlo_action, "print a shlo program as StableHLO text (jaxlib parses it)"),
 }
 
@@ -147,7 +162,7 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--target", default=None, metavar="X.Y.Z",
                    help="--serialize: the shlo version the artifact must be readable by (default: current)")
     p.add_argument("--params", default="constants", choices=["constants", "arguments"],
-                   help="--from-torch: inline parameters (default) or make them leading arguments")
+                   help="--from-torch / --from-onnx: inline parameters (default) or make them leading arguments")
     p.add_argument("--generic", action="store_true", help="--deserialize: print the generic op form")
     p.add_argument("--trusted-input", action="store_true",
                    help="read binary input (MLIR bytecode, artifacts) in this process; by default it is "
