@@ -49,3 +49,9 @@ def test_angle_polar_view_as_complex_dist():
     a, b = T.randn(torch.float32, (3, 4)), T.randn(torch.float32, (4,))
     for p in (2, 1, 0, 3.5, math.inf):
         T.check(lambda a, b, p=p: torch.dist(a, b, p), a, b, compile=False)
+
+
+def test_hash_tensor_xors_64_bit_patterns():
+    T.check(torch.hash_tensor, torch.tensor([1.0, 2.0, -0.0]), compile=False)
+    T.check(lambda x: torch.hash_tensor(x, dim=1, keepdim=True), torch.tensor([[1, -2], [3, 4]], dtype=torch.int8))
+    T.check(torch.hash_tensor, torch.tensor([True, False, True]), compile=False)

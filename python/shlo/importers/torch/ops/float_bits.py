@@ -163,3 +163,23 @@ def dist(cx, a, b, p=2):
     sizes = cx.broadcast_sizes(a, b)
     diff = cx.op("subtract", cx.tensor(a, element, sizes), cx.tensor(b, element, sizes))
     return linalg_vector_norm(cx, diff, ord=p)
+
+
+@converts("hash_tensor")
+def hash_tensor(cx, x, dim=(), keepdim=False, mode=0):
+    """XOR of the elements' 64-bit patterns over `dim` (all if empty), as uint64: floats as f64,
+    signed integers as i64, unsigned ones and bools widened."""
+    from .reductions import finish, reduce1, reduced_dims
+    if mode != 0:
+        raise cx.error(f"hash_tensor mode {mode} is not supported (only 0, xor_sum)")
+    element = cx.element(x)
+    shape = cx.info(x).shape
+    if dtypes.is_complex(element):
+        raise cx.error("hash_tensor of complex tensors is not supported")
+    if dtypes.is_float(element):
+        bits = cx.op("bitcast_convert", cx.convert(x, "f64"), result_types=[tensor_type(shape, "ui64")])
+    elif element == "i1" or dtypes.is_unsigned(element):
+        bits = cx.convert(x, "ui64")
+    else:
+        bits = cx.op("bitcast_convert", cx.convert(x, "i64"), result_types=[tensor_type(shape, "ui64")])
+    return finish(cx, reduce1(cx, bits, reduced_dims(cx.rank(x), list(dim) or None), "xor", 0))
