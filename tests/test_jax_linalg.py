@@ -469,3 +469,20 @@ def test_schur_of_triangular_matrix_is_itself(dtype):
     h, q = jax.jit(hessenberg)(hess)
     np.testing.assert_array_equal(np.asarray(h), hess)
     np.testing.assert_array_equal(np.asarray(q), np.eye(5, dtype=dtype))
+
+
+@pytest.mark.parametrize("dtype", ["float64", "complex128"])
+def test_eig_info_when_sweeps_run_out(dtype, monkeypatch):
+    """info = LAPACK's 1-based index of the last unconverged row when the sweep cap is reached."""
+    from shlo.importers import stablehlo_lapack_eig as eig
+    a = _rand((6, 6), dtype)
+    body = eig.eig_complex if dtype == "complex128" else eig.eig_real
+    with _x64(dtype):
+        info = jax.jit(lambda x: body(x, False, True)[-1])(a)
+        assert int(info) == 0
+        monkeypatch.setattr(eig, "SWEEPS_PER_ROW", 0)   # (a cap of 0 sweeps: nothing converges)
+        info = jax.jit(lambda x: body(x, False, True)[-1])(a)
+        assert int(info) == 6
+        monkeypatch.setattr(eig, "SWEEPS_PER_ROW", 0.2)  # 2 sweeps: the bottom rows at most
+        info = jax.jit(lambda x: body(x, False, True)[-1])(a)
+        assert 1 <= int(info) <= 6

@@ -30,6 +30,9 @@ matrix is not finite.
 from __future__ import annotations
 
 
+SWEEPS_PER_ROW = 30   # the sweep cap is SWEEPS_PER_ROW * max(n, 10), as LAPACK's ?lahqr
+
+
 def _np():
     import jax.numpy as jnp
     from jax import lax
@@ -139,7 +142,7 @@ def _iterate(a, sweep, standardize):
     n = a.shape[0]
     rdt = _real_dtype(a.dtype)
     eps = float(jnp.finfo(rdt).eps)
-    cap = 30 * max(n, 10)
+    cap = SWEEPS_PER_ROW * max(n, 10)
     # scale by (about) the power of two below max |a_ij|: squares of tiny or huge entries would
     # underflow (XLA flushes subnormals) or overflow (f32 entries near 1e19); LAPACK scales too
     big = jnp.max(jnp.abs(a))
