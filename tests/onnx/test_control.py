@@ -473,3 +473,21 @@ def test_sequence_insert_and_erase_at_run_time_positions():
     for p in (0, 1, 2, -1, -3):
         pos = np.array(p, np.int64)
         check_outputs(shlo.interpret(prog, *xs, pos), sess.run(None, dict(zip("abctp", xs + [pos]))), 0, 0, str(p))
+
+
+def test_split_to_sequence_along_a_dynamic_dimension():
+    """SplitToSequence of a dim_param axis by a run-time 1-D split: one piece per entry, at two
+    sizes from one import, against onnxruntime."""
+    import onnxruntime as ort
+    nodes = [helper.make_node("SplitToSequence", ["x", "split"], ["s"], axis=1),
+             helper.make_node("SequenceAt", ["s", "one"], ["mid"]),
+             helper.make_node("SequenceLength", ["s"], ["n"])]
+    one = numpy_helper.from_array(np.array(1, np.int64), "one")
+    m = _model(nodes, [_vi("x", F, [2, "w"]), _vi("split", I64, [3])], [_vi("mid", F, None), _vi("n", I64, [])],
+               initializers=[one])
+    prog = shlo.from_onnx(m)
+    sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+    for w, split in ((7, [2, 4, 1]), (4, [0, 3, 1])):
+        x = np.arange(2 * w, dtype=np.float32).reshape(2, w)
+        sp = np.array(split, np.int64)
+        check_outputs(shlo.interpret(prog, x, sp), sess.run(None, {"x": x, "split": sp}), 0, 0, str(split))

@@ -562,8 +562,11 @@ def split_to_sequence(cx, x, split=None, axis=0, keepdims=1):
     rank = cx.rank(x)
     d = axis % rank
     n = cx.info(x).shape[d]
-    if n is None:
-        raise cx.error("SplitToSequence along a dynamic dimension is not supported")
+    if n is None:       # a dynamic dimension: pieces of run-time (or known) sizes, one per split entry
+        if split is None or cx.rank(split) != 1:
+            raise cx.error("SplitToSequence along a dynamic dimension needs a 1-D split (the sequence's "
+                           "length is otherwise not known when importing)")
+        return (_split_at_run_time(cx, x, split, d, cx.dim(x, d)),)
     if split is None:
         sizes, squeeze = [1] * n, not keepdims
     else:
