@@ -17,15 +17,16 @@ and lowered into the composite bodies by `stablehlo_lapack`:
   right ones of the reversed conjugate transpose; multiplied back by Z and
   normalised as LAPACK does (unit 2-norm, largest component real). For real
   input the second vector of a conjugate pair is the conjugate of the first and
-  vectors of real eigenvalues are real, as in ?geev.
+  the vector of a real eigenvalue is real and only scaled, as in ?geev.
 
 Every rotation or reflector is applied as an n x n unitary matrix built from a
 masked vector, so each loop step is a handful of whole-matrix ops (what makes the
 reference interpreter fast on small matrices). Convergence: a subdiagonal entry
 is negligible when |h| <= eps (|h_kk| + |h_k-1,k-1|) (or eps ||A||_F when both are
-zero); at most 30 * max(n, 10) sweeps. `info` is 0, or (as LAPACK) the 1-based
-index of the last row that did not converge when the sweeps hit the cap or the
-matrix is not finite.
+zero); at most SWEEPS_PER_ROW * max(n, 10) sweeps. `info` is 0, or (as LAPACK)
+the 1-based index of the last row that did not converge when the sweeps hit the
+cap or the matrix is not finite. The matrix is first scaled by a power of two
+near its largest entry, so that no square overflows or underflows.
 """
 from __future__ import annotations
 
@@ -150,7 +151,7 @@ def _iterate(a, sweep, standardize):
     scale = jnp.where(ok, jnp.exp2(jnp.floor(jnp.log2(jnp.where(ok, big, 1)))), 1).astype(rdt)
     a = a / scale.astype(a.dtype)
     fro = jnp.sqrt(jnp.sum((a * jnp.conj(a)).real))
-    tiny = jnp.maximum(eps * fro, jnp.finfo(rdt).tiny)
+    tiny = jnp.maximum(fro, jnp.finfo(rdt).tiny)        # the scale where both diagonal entries are 0
     h, z = hessenberg(a)
     finite = jnp.all(jnp.isfinite(h))
 
