@@ -112,6 +112,8 @@ EXACT = {
     "eigvalsh": (jnp.linalg.eigvalsh, lambda d: [_herm((2, 4, 4), d)]),
     "svdvals": (lambda a: jnp.linalg.svd(a, compute_uv=False), lambda d: [_rand((2, 4, 3), d)]),
     "pinv": (jnp.linalg.pinv, lambda d: [_rand((2, 3, 4), d)]),
+    # through the complex Schur form (gees): the principal square root is unique
+    "sqrtm": (jax.vmap(jsl.sqrtm), lambda d: [_rand((2, 4, 4), d) + 4 * np.eye(4, dtype=d)]),
 }
 
 
