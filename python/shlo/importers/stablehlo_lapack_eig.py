@@ -273,11 +273,15 @@ def _lanv2(a, b, c, d):
     r = jnp.sqrt(u0 * u0 + c * c)
     cs_r = jnp.where(r > 0, u0 / jnp.where(r > 0, r, 1), 1)
     sn_r = jnp.where(r > 0, c / jnp.where(r > 0, r, 1), 0)
-    # complex eigenvalues: a' - d' = (a - d) cos 2t + (b + c) sin 2t = 0
+    # complex eigenvalues: a' - d' = (a - d) cos 2t + (b + c) sin 2t = 0; of the solutions t
+    # and t +- pi/2 the one with |t| <= pi/4 (the smallest rotation: none for a block that is
+    # already standard, where the other choice would swap b and c through a rounding-level a - d)
     t = 0.5 * jnp.arctan2(-(a - d), b + c)
+    quarter = jnp.pi / 4
+    t = jnp.where(t > quarter, t - 2 * quarter, jnp.where(t < -quarter, t + 2 * quarter, t))
     cs_c, sn_c = jnp.cos(t), jnp.sin(t)
     real = z >= 0
-    done = c == 0
+    done = (c == 0) | ((a == d) & (b * c < 0))
     cs = jnp.where(done, 1, jnp.where(real, cs_r, cs_c)).astype(a.dtype)
     sn = jnp.where(done, 0, jnp.where(real, sn_r, sn_c)).astype(a.dtype)
     return cs, sn, real
