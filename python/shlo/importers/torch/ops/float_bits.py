@@ -1,6 +1,6 @@
 """Element-wise ATen ops about a float's sign, exponent and neighbours, and the small complex
 and distance ops that survive core decomposition: signbit, copysign, frexp, ldexp, nextafter,
-hypot, angle, polar, view_as_complex, dist.
+hypot, angle, polar, view_as_complex, dist; hash_tensor (an XOR of bit patterns).
 
 Sign bits are read from the bits (bitcast_convert), so -0.0 and NaNs with the sign bit set
 count as negative, as C's signbit does. f16 / bf16 go through f32 where bits are taken apart
