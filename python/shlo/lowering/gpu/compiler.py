@@ -19,7 +19,7 @@ from ...errors import CompileError, ShloError
 from ...program import Program
 from .. import pipeline as cpu_pipeline
 from ..driver import ENTRY_SYMBOL, lower_program
-from . import pipeline, schedules
+from . import loops, pipeline, schedules
 
 MAP = "shlo-gpu-map-loops"
 
@@ -61,6 +61,8 @@ def _buffers(prog: Program, entry: str, schedule: bool = True):
             schedules.split_reductions(m)
             schedules.tile_contractions(m)
     _run(m, pipeline.BUFFERIZE, "bufferize")
+    with m.context, ir.Location.unknown(m.context):
+        loops.stable_loop_buffers(_entry(m))     # the host must know every buffer a kernel gets
     return lowered, m
 
 

@@ -126,6 +126,7 @@ _SCALAR_OPS = {
     "rems": lambda a, b: a - b * int(a / b), "ceildivu": lambda a, b: -(-a // b), "ceildivs": lambda a, b: -(-a // b),
     "floordivs": lambda a, b: a // b, "min": min, "max": max, "minu": min, "maxu": max,
     "select": lambda c, a, b: a if c else b,
+    "and": lambda a, b: a & b, "or": lambda a, b: a | b, "xor": lambda a, b: a ^ b,
 }
 
 

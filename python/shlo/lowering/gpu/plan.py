@@ -42,7 +42,8 @@ SCALAR_OPS = {"arith.addi": "add", "arith.subi": "sub", "arith.muli": "mul", "ar
               "arith.ceildivsi": "ceildivs", "arith.floordivsi": "floordivs", "arith.minsi": "min",
               "arith.maxsi": "max", "arith.minui": "minu", "arith.maxui": "maxu", "arith.select": "select",
               "arith.cmpi": "cmpi", "arith.index_cast": "id", "arith.index_castui": "id", "arith.extsi": "id",
-              "arith.extui": "id", "arith.trunci": "id"}
+              "arith.extui": "id", "arith.trunci": "id", "arith.andi": "and", "arith.ori": "or",
+              "arith.xori": "xor"}
 DYNAMIC = -(2 ** 63)        # MLIR's marker of a dynamic size, stride or offset
 
 
@@ -230,7 +231,7 @@ def extract(module: ir.Module, func: ir.Operation, n_inputs: int, n_outputs: int
         elif name == "memref.get_global":
             sym = ir.FlatSymbolRefAttr(op.attributes["name"]).value
             cname = f"c{len(constants)}"
-            constants[cname] = np.asarray(elements_to_numpy(globals_[sym].attributes["initial_value"]), order="C")
+            constants[cname] = np.asarray(_global_value(globals_[sym]), order="C")
             t = ir.MemRefType(op.results[0].type)
             buffers.append({"kind": "constant", "name": cname, "nbytes": _bytes(sc, t, list(t.shape))})
             bind(op.results[0], len(buffers) - 1, t, list(t.shape))
@@ -239,6 +240,8 @@ def extract(module: ir.Module, func: ir.Operation, n_inputs: int, n_outputs: int
             bind(op.results[0], buf, op.results[0].type, *_cast_layout(sc, op))
         elif name == "memref.extract_strided_metadata":
             views[op.results[0]] = (_lookup(views, op.operands[0])[0], 0, [], [])
+        elif name == "memref.cast":
+            views[op.results[0]] = _lookup(views, op.operands[0])      # the same view, another type
         elif name == "gpu.launch_func":
             launches.append(_launch(op, views, sc))
         elif name in ("memref.dealloc", "func.return", "arith.constant", "memref.dim") or name in SCALAR_OPS:
@@ -304,3 +307,24 @@ def _scalar(v: ir.Value, sc: _Scalars) -> dict:
     if t in ("f16", "bf16", "f32", "f64"):
         raise CompileError(f"target 'cuda': a scalar kernel operand is computed on the host ({v})")
     return {"i64" if t == "index" else t: sc.of(v)}
+
+
+def _global_value(gop: ir.Operation) -> np.ndarray:
+    """A memref.global's initial value. The Python bindings cannot hand out a dense attribute of
+    complex elements (reading one raises, and by index aborts the process), so those are read
+    from the op's printed form."""
+    t = ir.MemRefType(ir.TypeAttr(gop.attributes["type"]).value)
+    if not isinstance(t.element_type, ir.ComplexType):
+        return elements_to_numpy(gop.attributes["initial_value"])
+    from ...literals import text_to_numpy
+    from ...types import type_info
+    text = str(gop)
+    start = text.index("dense<")
+    depth, end = 0, start
+    for end in range(start, len(text)):
+        depth += text[end] == "<"
+        depth -= text[end] == ">"
+        if depth == 0 and text[end] == ">":
+            break
+    tensor = ir.RankedTensorType.get(list(t.shape), t.element_type)
+    return text_to_numpy(f"{text[start:end + 1]} : {tensor}", type_info(tensor))
