@@ -137,3 +137,10 @@ def test_decomposed_neighbours(dtype):
     check(lambda x: torch.logit(x, 0.1), x)
     check(torch.special.entr, x)
     check(lambda x: torch.mvlgamma(x + 2, 3), x)
+
+
+def test_digamma_pole_at_zero():
+    x = torch.tensor([0.0, -0.0, -2.0, 1.0, 0.5])
+    T_fns = (torch.digamma, lambda x: torch.polygamma(0, x), lambda x: torch.special.digamma(x.long()))
+    for fn in T_fns:
+        check(fn, x, compile=False)

@@ -238,8 +238,7 @@ for _aten, _shlo in {"exp": "exponential", "expm1": "exponential_minus_one", "lo
                      "erf": "erf"}.items():
     converts(_aten)(_unary(_shlo))
 
-for _aten in ("asin", "acos", "atan", "sinh", "cosh", "asinh", "acosh", "atanh", "erfinv", "lgamma",
-              "digamma"):
+for _aten in ("asin", "acos", "atan", "sinh", "cosh", "asinh", "acosh", "atanh", "erfinv", "lgamma"):
     converts(_aten)(_chlo({"erfinv": "erf_inv"}.get(_aten, _aten)))
 
 

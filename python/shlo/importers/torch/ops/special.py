@@ -186,12 +186,28 @@ converts("special_i1", "special_modified_bessel_i1")(_elementwise(_scaled_up(_i1
 
 # ----------------------------------------------------------------------------- polygamma, zeta
 
+@converts("digamma")
+def digamma(cx, x):
+    """The shared digamma, with PyTorch's pole at zero: -inf at +0, inf at -0 (the shared one, as
+    at the negative integers, gives NaN there)."""
+    x = same(cx, x)
+    r = _chlo_call(cx, "digamma", x)
+    sizes = cx.sizes_of(x)
+    zero = cx.op("compare", x, cx.const(0.0, cx.element(x), sizes), comparison_direction="EQ")
+    from .float_bits import _negative
+    pole = cx.op("select", _negative(cx, x), cx.const(float("inf"), cx.element(r), sizes),
+                 cx.const(float("-inf"), cx.element(r), sizes))
+    return cx.op("select", zero, pole, r)
+
+
 @converts("polygamma")
 def polygamma(cx, n, x):
     x = same(cx, x)
     if isinstance(n, int) and n < 0:
         raise cx.error(f"polygamma of negative order {n} is not defined")
-    if not isinstance(n, int) or n == 0:
+    if isinstance(n, int) and n == 0:
+        return digamma(cx, x)
+    if not isinstance(n, int):
         return _chlo_call(cx, "polygamma", cx.tensor(n, cx.element(x), cx.sizes_of(x)), x)
     # psi^(n)(x) = (-1)^(n+1) n! zeta(n+1, x). The shared zeta sums 9 direct terms before its
     # asymptotic tail, too few for negative x (PyTorch sums until q > 9), so negative x are
