@@ -143,3 +143,10 @@ def test_complex_parts():
     z = torch.complex(sample(torch.float32), sample(torch.float32))
     check(lambda z: (z * z + 1).abs(), z, compile=False)
     check(lambda z: torch.view_as_real(z.conj_physical()), z, compile=False)
+
+
+def test_clamp_bools_and_bounds_broadcasting_x():
+    b = torch.tensor([[True], [False]])
+    check(lambda x, lo: torch.clamp(x, min=lo), b, torch.tensor([False, True, False]))
+    check(lambda x, hi: torch.clamp(x, max=hi), b, torch.tensor([True, False]))
+    check(lambda x, lo: torch.clamp_min(x, lo), torch.tensor([0.5, -1.0]), torch.zeros(3, 2))

@@ -218,15 +218,15 @@ def clamp(cx, x, lo=None, hi=None):
     name = cx.node.target.__name__
     if name.startswith("clamp_max"):
         lo, hi = None, lo
-    x = same(cx, x)
-    sizes = cx.sizes_of(x)
     element = cx.out_element()
-    if element == "i1":
-        raise cx.error("clamp is not defined for bool tensors")
+    sizes = cx.out_sizes()          # tensor bounds may broadcast x to a larger shape
+    x = cx.tensor(x, element, sizes)
+    # bools order False < True: max is or, min is and (eager clamps bool tensors by tensors)
+    larger, smaller = ("or", "and") if element == "i1" else ("maximum", "minimum")
     if lo is not None:
-        x = cx.op("maximum", x, cx.tensor(lo, element, sizes))
+        x = cx.op(larger, x, cx.tensor(lo, element, sizes))
     if hi is not None:
-        x = cx.op("minimum", x, cx.tensor(hi, element, sizes))
+        x = cx.op(smaller, x, cx.tensor(hi, element, sizes))
     return x
 
 
