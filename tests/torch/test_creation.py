@@ -243,3 +243,13 @@ def test_multinomial(replacement):
         many = torch.tensor([[1.0, 0.0, 3.0, 6.0]]).repeat(3000, 1)
         (first,) = _random(lambda w: (torch.multinomial(w, 1),), many)
         assert abs((first == 3).mean() - 0.6) < 0.03 and (first == 1).sum() == 0
+
+
+@pytest.mark.parametrize("fn", [
+    lambda x: torch.tril_indices(4, 3),
+    lambda x: torch.triu_indices(3, 5, offset=1),
+    lambda x: torch.tril_indices(5, 4, offset=-2, dtype=torch.int32),
+    lambda x: torch.triu_indices(0, 3),
+])
+def test_tril_triu_indices(fn):
+    _check(fn, X)

@@ -93,6 +93,19 @@ def ones(cx, *args, **kwargs):
     return _filled(cx, 1)
 
 
+@converts("tril_indices", "triu_indices")
+def tril_indices(cx, row, col, offset=0, **kwargs):
+    """The [2, N] row / column indices of a row x col matrix's lower (upper) triangle, row by
+    row: sizes only, so a constant."""
+    if not all(isinstance(v, int) for v in (row, col, offset)):
+        raise cx.error("tril_indices / triu_indices with symbolic sizes are not supported")
+    lower = cx.node.target.__name__.startswith("tril")
+    pick = np.tril_indices if lower else np.triu_indices
+    rows, cols = pick(row, offset, col) if row and col else (np.zeros(0, np.int64), np.zeros(0, np.int64))
+    pairs = np.stack([rows, cols]).astype(np.int64)
+    return cx.const(pairs, cx.out_element(), list(pairs.shape))
+
+
 @converts("linspace")
 def linspace(cx, start, end, steps, **kwargs):
     return _linspace(cx, start, end, steps, cx.out_element())
