@@ -18,7 +18,7 @@ from shlo.lowering import compiler, omp
 from shlo.lowering.compiler import lower_to_llvm
 
 # Several matmuls of different shapes and element-wise tails: each a loop nest of its own, enough
-# LLVM instructions (over 3000) for the JIT to split the module into partitions.
+# LLVM instructions for the JIT to split the module into partitions.
 SHAPES = [(8, 16, 24), (16, 24, 8), (24, 8, 32), (32, 16, 8), (8, 32, 16), (16, 8, 40),
           (40, 16, 24), (24, 40, 16), (16, 16, 48), (48, 8, 16), (8, 48, 24), (24, 24, 40),
           (56, 8, 8), (8, 56, 32), (32, 32, 32), (64, 8, 24), (8, 64, 8), (40, 40, 8)]
