@@ -5,6 +5,9 @@ and compiled, and both results are compared with JAX's.
 
     .venv/bin/python tools/jax_sweep.py              # every program; pass count, failures
     .venv/bin/python tools/jax_sweep.py cumsum fft   # only these (names as listed)
+    .venv/bin/python tools/jax_sweep.py --cuda       # the GPU back end without a GPU: PTX for
+                                                     # sm_80 + sm_90, and the CPU-run mapped form
+                                                     # compared with JAX
 
 The programs are short calls of jnp / lax / jax.nn / jax.scipy / jax.random functions over
 random inputs (element-wise math, reductions, scans, sorting, indexing, FFTs, convolutions,
@@ -238,6 +241,21 @@ def _compare(got, want) -> None:
             np.testing.assert_allclose(g.astype(np.float64), w.astype(np.float64), rtol=TOL, atol=TOL)
 
 
+CUDA = False     # --cuda: the GPU back end (PTX, and its thread-mapped form run on the CPU)
+
+
+def _interpret(prog, args):
+    return shlo.interpret(prog, *args)
+
+
+def _compiled(prog):
+    if CUDA:
+        from shlo.lowering.gpu import compiler as gpu
+        gpu.compile_cuda_arches(prog, ("sm_80", "sm_90"))
+        return gpu.cpu_check(prog)
+    return shlo.compile(prog)
+
+
 def run_program(fn, args) -> str | None:
     """None when interpreted and compiled results match JAX's; else the failing stage and error."""
     stage = "jax"
@@ -245,10 +263,11 @@ def run_program(fn, args) -> str | None:
         want = jax.jit(fn)(*args)
         stage = "import"
         prog = shlo.from_jax(fn, *args)
-        stage = "interpret"
-        _compare(shlo.interpret(prog, *args), want)
+        if not CUDA:
+            stage = "interpret"
+            _compare(_interpret(prog, args), want)
         stage = "compile"
-        compiled = shlo.compile(prog)
+        compiled = _compiled(prog)
         stage = "compiled run"
         _compare(compiled(*args), want)
     except Exception as e:  # noqa: BLE001 - every failure is reported with its stage
@@ -266,12 +285,13 @@ def run_exported(fn, specs) -> str | None:
         stage = "import"
         prog = shlo.from_stablehlo(exported.mlir_module())
         stage = "compile"
-        compiled = shlo.compile(prog)
+        compiled = _compiled(prog)
         for sizes in SIZES:
             args = [RNG.standard_normal(tuple(eval(d, {}, sizes) for d in s.split(","))).astype(np.float32) for s in specs]
             want = exported.call(*args)
-            stage = f"interpret at {sizes}"
-            _compare(shlo.interpret(prog, *args), want)
+            if not CUDA:
+                stage = f"interpret at {sizes}"
+                _compare(_interpret(prog, args), want)
             stage = f"compiled run at {sizes}"
             _compare(compiled(*args), want)
     except Exception as e:  # noqa: BLE001
@@ -280,6 +300,9 @@ def run_exported(fn, specs) -> str | None:
 
 
 def main(argv) -> int:
+    global CUDA
+    CUDA = "--cuda" in argv
+    argv = [a for a in argv if a != "--cuda"]
     names = argv or sorted(PROGRAMS) + sorted(EXPORTED)
     unknown = [n for n in names if n not in PROGRAMS and n not in EXPORTED]
     if unknown:
@@ -290,7 +313,9 @@ def main(argv) -> int:
         error = run_program(*PROGRAMS[name]) if name in PROGRAMS else run_exported(*EXPORTED[name])
         if error:
             failures.append((name, error))
-    print(f"{len(names) - len(failures)}/{len(names)} JAX programs match JAX interpreted and compiled")
+    what = ("give PTX for sm_80 and sm_90 and a thread-mapped form that matches JAX" if CUDA
+            else "match JAX interpreted and compiled")
+    print(f"{len(names) - len(failures)}/{len(names)} JAX programs {what}")
     for name, error in failures:
         print(f"  {name}: {error}")
     return 1 if failures else 0
