@@ -341,15 +341,19 @@ def test_contraction_over_two_dims_uses_fused_multiply_adds():
     assert "arith.mulf" in scheduled and "fastmath<contract>" in scheduled
 
 
+# A matmul large enough to be split across threads (tests of the OpenMP schedule and binding).
+MATMUL_256x128x1024 = """func.func @main(%a: tensor<256x128xf32>, %b: tensor<128x1024xf32>) -> tensor<256x1024xf32> {
+  %0 = "shlo.dot_general"(%a, %b) {dot_dimension_numbers = #shlo.dot<lhs_batching_dimensions = [],
+    rhs_batching_dimensions = [], lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [0]>}
+    : (tensor<256x128xf32>, tensor<128x1024xf32>) -> tensor<256x1024xf32>
+  func.return %0 : tensor<256x1024xf32> }"""
+
+
 def test_thread_split_loops_get_a_dynamic_openmp_schedule():
     """Thread-split matmuls are cut into chunks that whichever thread is free takes: the OpenMP
     loops have a dynamic schedule and more iterations than threads. Results are unchanged."""
     from shlo.lowering import lower_program, pipeline, schedules
-    text = """func.func @main(%a: tensor<256x128xf32>, %b: tensor<128x1024xf32>) -> tensor<256x1024xf32> {
-      %0 = "shlo.dot_general"(%a, %b) {dot_dimension_numbers = #shlo.dot<lhs_batching_dimensions = [],
-        rhs_batching_dimensions = [], lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [0]>}
-        : (tensor<256x128xf32>, tensor<128x1024xf32>) -> tensor<256x1024xf32>
-      func.return %0 : tensor<256x1024xf32> }"""
+    text = MATMUL_256x128x1024
     a = RNG.standard_normal((256, 128)).astype(np.float32)
     b = RNG.standard_normal((128, 1024)).astype(np.float32)
     np.testing.assert_allclose(run(text, a, b, threads=2)[0], a.astype(np.float64) @ b, rtol=1e-5, atol=1e-4)
@@ -401,11 +405,7 @@ def test_threaded_calls_leave_the_callers_cpu_mask_alone():
     from shlo.lowering import omp
     if omp.library() is None or len(os.sched_getaffinity(0)) < 2:
         pytest.skip("needs an OpenMP runtime and two CPUs")
-    text = """func.func @main(%a: tensor<256x128xf32>, %b: tensor<128x1024xf32>) -> tensor<256x1024xf32> {
-      %0 = "shlo.dot_general"(%a, %b) {dot_dimension_numbers = #shlo.dot<lhs_batching_dimensions = [],
-        rhs_batching_dimensions = [], lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [0]>}
-        : (tensor<256x128xf32>, tensor<128x1024xf32>) -> tensor<256x1024xf32>
-      func.return %0 : tensor<256x1024xf32> }"""
+    text = MATMUL_256x128x1024
     a = RNG.standard_normal((256, 128)).astype(np.float32)
     b = RNG.standard_normal((128, 1024)).astype(np.float32)
     fn = shlo.compile(shlo.parse(text), threads=2)
