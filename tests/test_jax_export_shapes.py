@@ -149,15 +149,65 @@ def test_dynamic_custom_calls_run_in_the_interpreter_and_reduce_windows_compile(
         for got, w in zip(shlo.interpret(prog, x), want):
             np.testing.assert_allclose(got, np.asarray(w), rtol=1e-6, atol=1e-6)
     assert target in shlo.to_stablehlo(prog)
-    if target != "stablehlo.dynamic_reduce_window":
-        with pytest.raises(shlo.CompileError, match=target):
-            shlo.compile(prog)
-        return
     compiled = shlo.compile(prog)
     for shape in ((3, 5), (1, 1), (4, 9)):
         x = rng.standard_normal(shape).astype(np.float32)
         for got, w in zip(compiled(x), jax.tree_util.tree_leaves(exp.call(x))):
             np.testing.assert_allclose(got, np.asarray(w), rtol=1e-5, atol=1e-5)
+
+
+def _export(fn, dtype=jnp.float32):
+    exp = export.export(jax.jit(fn))(jax.ShapeDtypeStruct((_B, _S), dtype))
+    return exp, shlo.from_stablehlo(exp.mlir_module())
+
+
+def _same_as_jax(exp, prog, inputs):
+    compiled = shlo.compile(prog)
+    for x in inputs:
+        want = [np.asarray(w) for w in jax.tree_util.tree_leaves(exp.call(x))]
+        for results in (shlo.interpret(prog, x), compiled(x)):
+            assert len(results) == len(want)
+            for got, w in zip(results, want):
+                assert got.dtype == w.dtype and got.shape == w.shape
+                np.testing.assert_array_equal(np.asarray(got).view(f"u{w.itemsize}"), w.view(f"u{w.itemsize}"))
+
+
+def test_dynamic_top_k_orders_special_floats_as_xla():
+    """lax.top_k's order is compare GT TOTALORDER, stable: +NaN first, -NaN last, +0 before -0
+    (the interpreter had put every NaN first and kept +-0 in index order)."""
+    exp, prog = _export(lambda x: jax.lax.top_k(x, x.shape[-1] - 1))
+    nan = np.float32(np.nan)
+    row = np.array([0.0, -0.0, 1.0, nan, -np.inf, -0.0, 0.0, -nan, np.inf, 1.0, -1e-45], np.float32)
+    _same_as_jax(exp, prog, [np.stack([row, row[::-1]]), row[None, :3], np.full((2, 4), -nan, np.float32)])
+
+
+@pytest.mark.parametrize("dtype", [jnp.int8, jnp.uint32, jnp.bfloat16])
+def test_dynamic_top_k_of_other_element_types(dtype):
+    exp, prog = _export(lambda x: jax.lax.top_k(x, (x.shape[-1] + 1) // 2), dtype)
+    info = np.iinfo(dtype) if jnp.issubdtype(dtype, jnp.integer) else None
+    rng = np.random.default_rng(5)
+    inputs = []
+    for shape in ((3, 7), (1, 1), (2, 6)):
+        if info is not None:
+            x = rng.integers(info.min, info.max, shape, endpoint=True).astype(dtype)
+            x.flat[0], x.flat[-1] = info.min, info.max
+        else:
+            x = rng.standard_normal(shape).astype(dtype)
+            x.flat[0] = np.nan
+        x[0, -1] = x[0, 0]      # a tie
+        inputs.append(x)
+    _same_as_jax(exp, prog, inputs)
+
+
+@pytest.mark.parametrize("algorithm", ["RNG_THREE_FRY", "RNG_PHILOX", "RNG_DEFAULT"])
+@pytest.mark.parametrize("dtype", [jnp.uint8, jnp.uint16, jnp.uint32])
+def test_dynamic_rng_bit_generator_compiles_bit_exact(algorithm, dtype):
+    """Odd and even sizes in either dimension: THREE_FRY's narrow words pair elements along a
+    dimension chosen from the run-time sizes."""
+    exp, prog = _export(lambda x: tuple(jax.lax.rng_bit_generator(
+        jnp.array([1, 2, 3, 4], jnp.uint32), x.shape, dtype=dtype,
+        algorithm=getattr(jax.lax.RandomAlgorithm, algorithm))))
+    _same_as_jax(exp, prog, [np.zeros(s, np.float32) for s in ((3, 5), (2, 8), (1, 1), (7, 4), (5, 3))])
 
 
 @pytest.mark.parametrize("fn", [jax.lax.approx_max_k, jax.lax.approx_min_k])

@@ -17,7 +17,7 @@ mhlo.backend_config = {top_k, reduction_dim, aggregate_to_topk, ...}}: the exact
 comparator, as XLA computes it on CPU (its fallback).
 
 They stay custom calls in the program, so they round-trip to StableHLO unchanged;
-shlo.compile refuses them by name.
+shlo.compile compiles them as they run here (lowering/ops/jax_custom_calls.py).
 """
 from __future__ import annotations
 
@@ -28,6 +28,7 @@ import numpy as np
 from ...errors import InterpreterError
 from ..values import Token
 from .control import custom_call_target
+from .elementwise import _keys, kind
 from .indexing import reduce_window
 from .reductions import sort
 from ...literals import numpy_dtype
@@ -62,8 +63,9 @@ def dynamic_reduce_window(ctx, *inputs):
 
 @custom_call_target("stablehlo.dynamic_top_k")
 def dynamic_top_k(ctx, *inputs):
-    """The k largest entries along the last dimension, largest first; equal entries in index
-    order, NaN above every number (lax.top_k's order)."""
+    """The k largest entries along the last dimension, largest first, equal entries in index
+    order: lax.top_k's order, a stable sort by `compare GT, TOTALORDER` (chlo.top_k's
+    decomposition), so +NaN comes first, -NaN last and +0 before -0."""
     values = _values(inputs)
     if len(values) != 2 or np.asarray(values[1]).size != 1 or len(ctx.result_types) != 2:
         raise InterpreterError(f"{ctx.location}: stablehlo.dynamic_top_k takes (operand, k) and returns "
@@ -72,10 +74,12 @@ def dynamic_top_k(ctx, *inputs):
     k = int(np.asarray(values[1]).reshape(()))
     if x.ndim == 0 or not 0 <= k <= x.shape[-1]:
         raise InterpreterError(f"{ctx.location}: stablehlo.dynamic_top_k: k = {k} for an operand of shape {x.shape}")
-    key = -x.astype(np.float64) if x.dtype.kind in "fc" or x.dtype.kind == "V" else -x.astype(np.int64)
-    if x.dtype.kind == "f":
-        key = np.where(np.isnan(x), -np.inf, key)
-    order = np.argsort(key, axis=-1, kind="stable")[..., :k]
+    element = ctx.operand_types[0].element
+    if kind(element) not in ("float", "signed", "unsigned"):
+        raise InterpreterError(f"{ctx.location}: stablehlo.dynamic_top_k of {element} elements (integers or "
+                               f"floats only)")
+    (key,) = _keys(x, element, total=kind(element) == "float")
+    order = np.argsort(~key, axis=-1, kind="stable")[..., :k]      # ~ reverses the order without overflow
     return [np.take_along_axis(x, order, axis=-1),
             order.astype(numpy_dtype(ctx.result_types[1].element))]
 
