@@ -311,6 +311,52 @@ def signs_aligned(op, got, want):
     return g
 
 
+# Ops whose eigenvalues come in no specified order (torch.linalg.eig documents none; the order
+# is the one the QR sweeps deflate in, which rounding can change) and whose complex vectors are
+# unique only up to a unit complex factor each: output index of the values, of the vectors (or
+# None). Ours are matched to eager's nearest values and phase-rotated onto eager's vectors before
+# a second comparison.
+EIG_FREE = {"linalg.eig": (0, 1), "linalg.eigvals": (0, None)}
+
+
+def eig_aligned(op, got, want):
+    """`got`'s leaves with each batch element's eigenvalues (and vector columns) reordered to
+    eager's nearest and each vector multiplied by the unit factor that best aligns it with
+    eager's; None for other ops."""
+    from shlo.importers.torch.dtypes import to_numpy
+    spec = EIG_FREE.get(op.name)
+    g, w = list(_leaves(got)), _leaves(want)
+    if spec is None or len(g) != len(w):
+        return None
+    vi, xi = spec
+    mine = np.asarray(g[vi])
+    theirs = to_numpy(w[vi])
+    if mine.shape != theirs.shape or mine.ndim < 1 or mine.shape[-1] == 0:
+        return None
+    n = mine.shape[-1]
+    flat_w, flat_t = mine.reshape(-1, n), theirs.reshape(-1, n)
+    perms = []
+    for a, b in zip(flat_w, flat_t):          # greedy nearest match, eager's order
+        left, perm = list(range(n)), []
+        for value in b:
+            k = min(left, key=lambda j: abs(complex(a[j]) - complex(value)))
+            left.remove(k)
+            perm.append(k)
+        perms.append(perm)
+    perms = np.array(perms).reshape(mine.shape)
+    g[vi] = np.take_along_axis(mine, perms, axis=-1)
+    if xi is not None:
+        vec = np.asarray(g[xi])
+        ref = to_numpy(w[xi])
+        if vec.shape != ref.shape:
+            return g
+        vec = np.take_along_axis(vec, np.broadcast_to(perms[..., None, :], vec.shape), axis=-1)
+        dot = np.sum(np.conj(vec) * ref, axis=-2, keepdims=True)
+        mag = np.abs(dot)
+        g[xi] = (vec * np.where(mag > 0, dot / np.where(mag > 0, mag, 1), 1)).astype(vec.dtype)
+    return g
+
+
 def _mismatch(op, sample, got, want, module=None, tensors=()):
     """compare(), also accepting what differs only by ties' order or vectors' signs, or only
     where eager's own rounding is off (see eager_in_f64)."""
@@ -321,6 +367,10 @@ def _mismatch(op, sample, got, want, module=None, tensors=()):
     if aligned is not None:
         again = compare(aligned, want)
         return again and again + " (vectors' signs aligned with eager's)"
+    aligned = eig_aligned(op, got, want) if why else None
+    if aligned is not None:
+        again = compare(aligned, want)
+        return again and again + " (eigenvalues matched to eager's order, vectors' phases aligned)"
     if why and module is not None:
         exact = eager_in_f64(module, tensors, want)
         if exact is not None and compare(got, exact) is None:

@@ -23,7 +23,7 @@ loops).
   singular values <= max(atol, rtol * largest) dropped; rtol defaults to eps * max(m, n).
 
 Not converted: `linalg_lstsq` (torch.export refuses it: its outputs' sizes depend on the
-driver), `linalg_eig` (complex results), `linalg_ldl_factor_ex`; complex inputs (error).
+driver), `linalg_ldl_factor_ex`; complex inputs (error). `linalg_eig` is in linalg_eig.py.
 """
 from __future__ import annotations
 
