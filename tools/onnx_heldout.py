@@ -15,7 +15,10 @@ The models (onnx_heldout_models.py builds them):
   * written with onnx.helper: Loop with scan outputs, If inside a Loop, sequences, a detection
     post-processing graph (TopK, NonMaxSuppression, RoiAlign), f16 and bf16 models;
   * quantized by onnxruntime.quantization (quantize_dynamic: DynamicQuantizeLinear / MatMulInteger;
-    quantize_static: QLinearConv / QDQ).
+    quantize_static: QLinearConv / QDQ);
+  * written by onnxruntime's own tools, with its com.microsoft contrib ops (onnx_heldout_ort_models.py:
+    its session optimizer's saved graphs, its transformers optimizer, QOperator quantization, 4-bit
+    MatMulNBits).
 
 A model passes when every input set gives onnxruntime's outputs (shape, dtype class and values
 within the model's tolerance). bf16 models are compared with onnxruntime on the same graph in f32
@@ -114,7 +117,9 @@ def main(argv=None) -> int:
     logging.disable(logging.WARNING)      # the exporters' and quantizer's notes ("torchvision is not installed", ...)
     import onnx_heldout_models as models
 
-    specs = [s for s in models.SPECS if (not args.fast or not s.slow)
+    import onnx_heldout_ort_models as ort_models
+
+    specs = [s for s in models.SPECS + ort_models.SPECS if (not args.fast or not s.slow)
              and (not args.pattern or re.search(args.pattern, s.name))]
     counts = {}
     failed = []

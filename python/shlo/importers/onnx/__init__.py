@@ -34,7 +34,7 @@ import onnx.external_data_helper
 import onnx.shape_inference
 
 from ...errors import ImporterError
-from . import ops, wire  # noqa: F401  (ops registers the converters)
+from . import contrib_shapes, ops, wire  # noqa: F401  (ops registers the converters)
 from .importer import OnnxImporter
 
 __all__ = ["from_onnx", "load_model"]
@@ -157,7 +157,12 @@ def _with_inferred_types(model, weights=None):
     light = onnx.ModelProto()
     _copy_without_weights(model, model.graph.initializer if weights is None else weights, light)
     try:
-        return onnx.shape_inference.infer_shapes(light, check_type=False, strict_mode=False, data_prop=True)
+        typed = onnx.shape_inference.infer_shapes(light, check_type=False, strict_mode=False, data_prop=True)
+        # onnxruntime's contrib ops have no ONNX schema: their outputs are typed here, and inference
+        # runs again from them (as often as contrib ops follow one another)
+        while any(n.domain == "com.microsoft" for n in typed.graph.node) and contrib_shapes.annotate(typed):
+            typed = onnx.shape_inference.infer_shapes(typed, check_type=False, strict_mode=False, data_prop=True)
+        return typed
     except Exception as e:  # noqa: BLE001 - a model onnx itself rejects
         raise ImporterError(f"ONNX shape inference failed: {type(e).__name__}: {e}") from None
 
@@ -168,6 +173,11 @@ def _copy_without_weights(model, weights, light) -> None:
     light.ir_version = model.ir_version
     light.producer_name = model.producer_name
     light.opset_import.extend(model.opset_import)
+    # onnxruntime runs (and its transformers optimizer writes) models that use com.microsoft ops
+    # without importing the domain; ONNX's inference refuses those
+    imported = {o.domain for o in model.opset_import}
+    for domain in sorted({n.domain for n in model.graph.node} - imported - {"", "ai.onnx"}):
+        light.opset_import.append(helper.make_opsetid(domain, 1))
     light.functions.extend(model.functions)
     g = light.graph
     g.name = model.graph.name

@@ -26,7 +26,7 @@ from ...types import tensor_type, type_info
 from ...verify.engine import TypeInfos
 from . import dtypes
 from .context import Context
-from .registry import lookup
+from .registry import ORT_DEFAULT_DOMAIN, contrib_ops, lookup
 from .wire import Weight
 
 RESOURCE_BYTES = 256            # larger arrays go in as dense_resource blobs
@@ -291,15 +291,23 @@ class OnnxImporter:
         default_domain = node.domain in ("", "ai.onnx")
         if default_domain and self._fold(node):
             return
-        converter = lookup(node.op_type, self.opset) if default_domain else None
+        converter = lookup(node.op_type, self.opset if default_domain else self._domain_opset(node.domain),
+                           node.domain)
         if converter is None:
             body = self._function_of(node)
             if body is not None:
                 self._expand(node, body)
                 return
+            if default_domain:
+                converter = lookup(node.op_type, 1, ORT_DEFAULT_DOMAIN)
+        if converter is None:
+            if node.domain == "com.microsoft":
+                raise self.node_error(node, "this onnxruntime contrib op is not supported (covered: "
+                                      + ", ".join(contrib_ops()) + ")")
             if not default_domain:
                 raise self.node_error(node, f"domain {node.domain!r} is not supported (only the default ONNX "
-                                            "domain and the model's own functions)")
+                                            "domain, onnxruntime's com.microsoft ops listed in the docs and "
+                                            "the model's own functions)")
             raise self.node_error(node, "is not supported by the ONNX importer")
         self._infer_missing_types(node)
         with _location(node, self.context):
@@ -493,6 +501,12 @@ class OnnxImporter:
                 self.known[name] = np.asarray(r)
         return True
 
+    def _domain_opset(self, domain: str) -> int:
+        for o in self.model.opset_import:
+            if o.domain == domain:
+                return o.version
+        return 1
+
     def node_error(self, node, message: str) -> ImporterError:
         return ImporterError(f"{_node_label(node, self.opset)}: {message}")
 
@@ -527,6 +541,8 @@ def _tensor_proto(array):
 
 def _node_label(node, opset: int) -> str:
     name = f" {node.name!r}" if node.name else f" (output {node.output[0]!r})" if node.output else ""
+    if node.domain not in ("", "ai.onnx"):
+        return f"ONNX {node.domain}.{node.op_type} node{name}"
     return f"ONNX {node.op_type} (opset {opset}) node{name}"
 
 

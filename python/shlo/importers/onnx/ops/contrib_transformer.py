@@ -1,0 +1,258 @@
+"""onnxruntime's transformer ops (`onnxruntime.transformers.optimizer` writes them):
+SkipLayerNormalization, SkipSimplifiedLayerNormalization, EmbedLayerNormalization, Attention,
+MultiHeadAttention (com.microsoft), and the LayerNormalization / SimplifiedLayerNormalization
+onnxruntime defines in the default domain at opsets where ONNX has none.
+
+Masks follow onnxruntime's CPU kernels: a 1-D mask index (B) holds each row's end position (2B:
+end then start positions), a raw mask (B, T) or (B, S, T) is 1 to keep; a masked score gets
+`mask_filter_value` added, a future position of a unidirectional attention the lowest float."""
+from __future__ import annotations
+
+import numpy as np
+
+from ....types import tensor_type
+from ..registry import ORT_DEFAULT_DOMAIN, converts
+from .nn import _normalize, bin_op, dot, keep, layer_norm, matmul, norm_axis, reduce1
+from .tensors import _slice_static, gather
+
+MS = "com.microsoft"
+
+
+def _ln(cx, x, gamma, beta, eps, simplified=False):
+    """Layer norm (RMS norm when simplified) over the last dimension in f32 (or f64); y, mean
+    (None when simplified) and 1 / std, the statistics with a kept last dimension of 1."""
+    element = cx.element(x)
+    work = "f64" if element == "f64" else "f32"
+    xs = cx.convert(x, work)
+    last = cx.rank(x) - 1
+    if simplified:
+        ms = reduce1(cx, cx.op("multiply", xs, xs), [last], "add", 0)
+        n = cx.convert(cx.dim(xs, last), work) if not isinstance(cx.sizes_of(xs)[last], int) else \
+            cx.const(cx.sizes_of(xs)[last], work)
+        ms = cx.op("divide", ms, cx.broadcast(n, cx.sizes_of(ms), dims=[]))
+        inv = cx.op("rsqrt", cx.op("add", ms, cx.const(eps, work, cx.sizes_of(ms))))
+        y, mean = cx.op("multiply", xs, keep(cx, inv, xs, [last])), None
+    else:
+        y, mean, _, inv = _normalize(cx, xs, [last], eps)
+    y = bin_op(cx, "multiply", cx.convert(y, element), gamma)
+    if beta is not None:
+        y = bin_op(cx, "add", y, beta)
+    lead = cx.sizes_of(x)[:-1] + [1]
+    return y, (None if mean is None else cx.reshape(mean, lead)), cx.reshape(inv, lead)
+
+
+def _skip_sum(cx, x, skip, bias):
+    s = bin_op(cx, "add", x, skip)
+    return s if bias is None else bin_op(cx, "add", s, bias)
+
+
+@converts("SkipLayerNormalization", domain=MS)
+def skip_layer_norm(cx, x, skip, gamma, beta=None, bias=None, epsilon=1e-12):
+    s = _skip_sum(cx, x, skip, bias)
+    y, mean, inv = _ln(cx, s, gamma, beta, epsilon)
+    return [y, mean, inv, s]
+
+
+@converts("SkipSimplifiedLayerNormalization", domain=MS)
+def skip_simplified_layer_norm(cx, x, skip, gamma, bias=None, epsilon=1e-12):
+    s = _skip_sum(cx, x, skip, bias)
+    y, _, inv = _ln(cx, s, gamma, None, epsilon, simplified=True)
+    return [y, None, inv, s]
+
+
+@converts("LayerNormalization", domain=ORT_DEFAULT_DOMAIN)
+def ort_layer_norm(cx, x, scale, b=None, axis=-1, epsilon=1e-5, stash_type=1):
+    return layer_norm(cx, x, scale, b, axis=axis, epsilon=epsilon, stash_type=stash_type)
+
+
+@converts("SimplifiedLayerNormalization", domain=ORT_DEFAULT_DOMAIN)
+def ort_simplified_layer_norm(cx, x, scale, axis=-1, epsilon=1e-5, stash_type=1):
+    if norm_axis(cx, axis, cx.rank(x)) != cx.rank(x) - 1:
+        raise cx.error("only the last axis is supported")
+    y, _, inv = _ln(cx, x, scale, None, epsilon, simplified=True)
+    return [y, inv]
+
+
+@converts("EmbedLayerNormalization", domain=MS)
+def embed_layer_norm(cx, input_ids, segment_ids, word_embedding, position_embedding, segment_embedding=None,
+                     gamma=None, beta=None, mask=None, position_ids=None, epsilon=1e-12, mask_index_type=1):
+    b, s = cx.sizes_of(input_ids)
+    hidden = cx.sizes_of(word_embedding)[1]
+    emb = _rows_of(cx, word_embedding, input_ids)
+    if position_ids is None:            # positions 0 .. S-1
+        if isinstance(s, int):
+            pos = cx.op("slice", position_embedding, start_indices=[0, 0], limit_indices=[s, hidden], strides=[1, 1])
+        else:
+            ids = cx.op("dynamic_iota", cx.shape_tensor([s]), iota_dimension=0, result_types=[tensor_type([None], "i64")])
+            pos = _rows_of(cx, position_embedding, ids)
+        pos = cx.broadcast(pos, [b, s, hidden], dims=[1, 2])
+    else:
+        pos = cx.broadcast(_rows_of(cx, position_embedding, position_ids), [b, s, hidden])
+    total = cx.op("add", emb, pos)
+    if segment_embedding is not None and segment_ids is not None:
+        total = cx.op("add", total, _rows_of(cx, segment_embedding, segment_ids))
+    y, _, _ = _ln(cx, total, gamma, beta, epsilon)
+    if mask is not None and mask_index_type:
+        ones = cx.convert(cx.op("compare", mask, cx.const(1, cx.element(mask), cx.sizes_of(mask)),
+                                comparison_direction="EQ"), "i32")
+        mask_index = reduce1(cx, ones, [1], "add", 0)
+    else:
+        mask_index = cx.const(0, "i32", [b])
+    return [y, mask_index, total]
+
+
+def _rows_of(cx, table, idx):
+    return gather(cx, table, idx, axis=0)
+
+
+# ----------------------------------------------------------------------------- attention
+
+def _split_heads(cx, x, n):
+    """(B, S, N*H) -> (B, N, S, H)."""
+    b, s, d = cx.sizes_of(x)
+    if not isinstance(d, int) or d % n:
+        raise cx.error(f"a hidden size {d} that num_heads={n} does not divide")
+    return cx.op("transpose", cx.reshape(x, [b, s, n, d // n]), permutation=[0, 2, 1, 3])
+
+
+def _merge_heads(cx, x):
+    b, n, s, h = cx.sizes_of(x)
+    return cx.reshape(cx.op("transpose", x, permutation=[0, 2, 1, 3]), [b, s, n * h])
+
+
+def _iota(cx, sizes, dim):
+    """An i32 iota along dim over sizes (ints or size values)."""
+    if all(isinstance(v, int) for v in sizes):
+        return cx.op("iota", iota_dimension=dim, result_types=[tensor_type(sizes, "i32")])
+    return cx.op("dynamic_iota", cx.shape_tensor(sizes), iota_dimension=dim,
+                 result_types=[tensor_type([v if isinstance(v, int) else None for v in sizes], "i32")])
+
+
+def _mask_bias(cx, mask, element, b, s, t, past, causal, filter_value):
+    """The additive (B, 1, S, T) bias of a mask index / raw mask and of causality, or None."""
+    bias = None
+    if mask is not None:
+        r = cx.rank(mask)
+        cols = _iota(cx, [b, t], 1)
+        if r == 1:
+            m = cx.convert(mask, "i32")
+            n = cx.sizes_of(m)[0]
+            # (2B): end positions then start positions (told apart only with a static batch size)
+            both = isinstance(n, int) and isinstance(b, int) and n == 2 * b
+            end = cx.op("slice", m, start_indices=[0], limit_indices=[b], strides=[1]) if both else m
+            keep_ = cx.op("compare", cols, cx.broadcast(end, [b, t], dims=[0]), comparison_direction="LT")
+            if both:
+                start = cx.op("slice", m, start_indices=[b], limit_indices=[2 * b], strides=[1])
+                keep_ = cx.op("and", keep_, cx.op("compare", cols, cx.broadcast(start, [b, t], dims=[0]),
+                                                   comparison_direction="GE"))
+            keep_ = cx.broadcast(keep_, [b, 1, s, t], dims=[0, 3])
+        elif r in (2, 3):
+            ok = cx.op("compare", mask, cx.const(0, cx.element(mask), cx.sizes_of(mask)), comparison_direction="GT")
+            keep_ = cx.broadcast(ok, [b, 1, s, t], dims=[0, 3] if r == 2 else [0, 2, 3])
+        else:
+            raise cx.error(f"a rank-{r} mask is not supported (onnxruntime's CPU kernel takes 1-D, 2-D, 3-D)")
+        bias = cx.op("select", keep_, cx.const(0, element, [b, 1, s, t]), cx.const(filter_value, element, [b, 1, s, t]))
+    if causal:
+        rows, cols = _iota(cx, [s, t], 0), _iota(cx, [s, t], 1)
+        future = cx.op("compare", cols, cx.op("add", rows, cx.const(past + 1, "i32", [s, t])),
+                       comparison_direction="GE")
+        lowest = float(np.finfo(np.float32 if element != "f64" else np.float64).min)
+        c = cx.op("select", future, cx.const(lowest, element, [s, t]), cx.const(0, element, [s, t]))
+        c = cx.broadcast(c, [b, 1, s, t], dims=[2, 3])
+        bias = c if bias is None else cx.op("select", cx.broadcast(future, [b, 1, s, t], dims=[2, 3]), c, bias)
+    return bias
+
+
+def _attend(cx, q, k, v, scale, bias, attention_bias):
+    """softmax(scale Q K^T + bias + attention_bias) V over (B, N, S, H) / (B, N, T, H)."""
+    element = cx.element(q)
+    h = cx.sizes_of(q)[3]
+    scale = float(scale) if scale else 1.0 / float(np.sqrt(h))
+    scores = dot(cx, q, k, [3], [3], [0, 1], [0, 1])
+    scores = cx.op("multiply", scores, cx.const(scale, element, cx.sizes_of(scores)))
+    sizes = cx.sizes_of(scores)
+    if bias is not None:
+        scores = cx.op("add", scores, cx.broadcast(bias, sizes))
+    if attention_bias is not None:
+        scores = cx.op("add", scores, cx.broadcast(cx.convert(attention_bias, element), sizes))
+    m = reduce1(cx, scores, [3], "maximum", -np.inf)
+    e = cx.op("exponential", cx.op("subtract", scores, keep(cx, m, scores, [3])))
+    p = cx.op("divide", e, keep(cx, reduce1(cx, e, [3], "add", 0), e, [3]))
+    return dot(cx, p, v, [3], [2], [0, 1], [0, 1])
+
+
+def _take(cx, x, axis, start, stop):
+    return _slice_static(cx, x, axis, start, stop, 1)
+
+
+def _static_sizes(cx, v, what):
+    sizes = cx.sizes_of(v)
+    if not all(isinstance(s, int) for s in sizes):
+        raise cx.error(f"{what} needs static sizes (got {sizes})")
+    return sizes
+
+
+@converts("Attention", domain=MS)
+def ms_attention(cx, x, weights, bias=None, mask_index=None, past=None, attention_bias=None,
+                 past_sequence_length=None, num_heads=1, unidirectional=0, qkv_hidden_sizes=None,
+                 mask_filter_value=-10000.0, scale=0.0, do_rotary=0, past_present_share_buffer=0,
+                 rotary_embedding_dim=0):
+    if do_rotary:
+        raise cx.error("do_rotary (rotary embeddings inside Attention) is not supported")
+    if past_present_share_buffer:
+        raise cx.error("past_present_share_buffer is not supported")
+    total = cx.sizes_of(weights)[1]
+    sizes = list(qkv_hidden_sizes) if qkv_hidden_sizes else [total // 3] * 3
+    proj = matmul(cx, x, weights)
+    if bias is not None:
+        proj = bin_op(cx, "add", proj, bias)
+    q = _split_heads(cx, _take(cx, proj, 2, 0, sizes[0]), num_heads)
+    k = _split_heads(cx, _take(cx, proj, 2, sizes[0], sizes[0] + sizes[1]), num_heads)
+    v = _split_heads(cx, _take(cx, proj, 2, sizes[0] + sizes[1], sum(sizes)), num_heads)
+    p = 0
+    if past is not None:
+        pk, pv = (cx.reshape(_take(cx, past, 0, i, i + 1), cx.sizes_of(past)[1:]) for i in (0, 1))
+        p = _static_sizes(cx, past, "Attention with past")[3]
+        k = cx.op("concatenate", pk, k, dimension=2)
+        v = cx.op("concatenate", pv, v, dimension=2)
+    b, _, s, _ = cx.sizes_of(q)
+    t = cx.sizes_of(k)[2]
+    mb = _mask_bias(cx, mask_index, cx.element(x), b, s, t, p, bool(unidirectional), mask_filter_value)
+    y = _merge_heads(cx, _attend(cx, q, k, v, scale, mb, attention_bias))
+    present = None
+    if len(cx.node.output) > 1 and cx.node.output[1]:
+        ks = cx.sizes_of(k)
+        present = cx.op("concatenate", cx.reshape(k, [1] + ks), cx.reshape(v, [1] + cx.sizes_of(v)), dimension=0)
+    return [y, present]
+
+
+@converts("MultiHeadAttention", domain=MS)
+def multi_head_attention(cx, query, key=None, value=None, bias=None, key_padding_mask=None, attention_bias=None,
+                         past_key=None, past_value=None, past_sequence_length=None, cache_indirection=None,
+                         num_heads=1, mask_filter_value=-10000.0, scale=0.0, unidirectional=0,
+                         output_qk=0, **_ignored):
+    if key is None or value is None or cx.rank(query) != 3:
+        raise cx.error("packed QKV / KV inputs are not supported (give 3-D query, key and value)")
+    if cache_indirection is not None:
+        raise cx.error("cache_indirection (beam search) is not supported")
+    d = cx.sizes_of(query)[2]
+    q, k, v = query, key, value
+    if bias is not None:
+        dk = cx.sizes_of(k)[-1] if cx.rank(k) == 3 else d
+        q = bin_op(cx, "add", q, _take(cx, bias, 0, 0, d))
+        if cx.rank(k) == 3:
+            k = bin_op(cx, "add", k, _take(cx, bias, 0, d, d + dk))
+            v = bin_op(cx, "add", v, _take(cx, bias, 0, d + dk, cx.sizes_of(bias)[0]))
+    q = _split_heads(cx, q, num_heads)
+    k = _split_heads(cx, k, num_heads) if cx.rank(k) == 3 else k       # 4-D: already (B, N, T, H)
+    v = _split_heads(cx, v, num_heads) if cx.rank(v) == 3 else v
+    p = 0
+    if past_key is not None and past_value is not None:
+        p = _static_sizes(cx, past_key, "MultiHeadAttention with past")[2]
+        k = cx.op("concatenate", past_key, k, dimension=2)
+        v = cx.op("concatenate", past_value, v, dimension=2)
+    b, _, s, _ = cx.sizes_of(q)
+    t = cx.sizes_of(k)[2]
+    mb = _mask_bias(cx, key_padding_mask, cx.element(query), b, s, t, p, bool(unidirectional), mask_filter_value)
+    y = _merge_heads(cx, _attend(cx, q, k, v, scale, mb, attention_bias))
+    return [y, k, v]

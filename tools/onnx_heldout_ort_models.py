@@ -1,0 +1,300 @@
+"""Held-out-style ONNX models that come out of onnxruntime's own tools, so they carry its
+`com.microsoft` contrib ops (tools/onnx_heldout.py runs them with the others):
+
+  * graph optimization level ORT_ENABLE_EXTENDED (and ORT_ENABLE_ALL for quantized models), saved
+    with SessionOptions.optimized_model_filepath: FusedConv, FusedMatMul, BiasGelu, QuickGelu,
+    SkipLayerNormalization, LayerNormalization at opset 13, DynamicQuantizeMatMul,
+    MatMulIntegerToFloat, channels-last QLinearConv;
+  * onnxruntime.transformers.optimizer.optimize_model on tiny `transformers` exports (GPT-2, BERT
+    with Attention / MultiHeadAttention / EmbedLayerNormalization, ViT, T5, Whisper);
+  * onnxruntime.quantization: quantize_static in QOperator format (QLinearAdd / Mul / Sigmoid /
+    LeakyRelu / Concat / AveragePool / GlobalAveragePool, QGemm, QLinearSoftmax) with uint8 and
+    int8 activations, and the 4-bit weight quantizer (MatMulNBits).
+
+The small graphs written here with onnx.helper run in the default test run; the transformers ones
+are slow (SHLO_ONNX_LIGHT=1), as in onnx_heldout_models.py.
+"""
+from __future__ import annotations
+
+import math
+import os
+import tempfile
+import warnings
+
+import numpy as np
+
+import onnx_heldout_models as base
+from onnx_heldout_models import Spec
+
+
+def _rng(seed):
+    return np.random.default_rng(seed)
+
+
+def _ort_optimized(model, level="extended"):
+    """The model as onnxruntime's session optimizer writes it (optimized_model_filepath)."""
+    import onnx
+    import onnxruntime as ort
+    with tempfile.TemporaryDirectory() as d:
+        src, dst = os.path.join(d, "m.onnx"), os.path.join(d, "opt.onnx")
+        onnx.save(model, src)
+        so = ort.SessionOptions()
+        so.graph_optimization_level = {"extended": ort.GraphOptimizationLevel.ORT_ENABLE_EXTENDED,
+                                       "all": ort.GraphOptimizationLevel.ORT_ENABLE_ALL}[level]
+        so.optimized_model_filepath = dst
+        so.log_severity_level = 3
+        ort.InferenceSession(src, so, providers=["CPUExecutionProvider"])
+        return onnx.load(dst)
+
+
+def _model(nodes, inputs, outputs, opset, inits):
+    from onnx import helper
+    m = helper.make_model(helper.make_graph(nodes, "g", inputs, outputs, inits),
+                          opset_imports=[helper.make_opsetid("", opset)])
+    m.ir_version = 8
+    return m
+
+
+def _weights(rng, **shapes):
+    from onnx import numpy_helper
+    out = []
+    for name, (shape, scale) in shapes.items():
+        out.append(numpy_helper.from_array((rng.standard_normal(shape) * scale).astype(np.float32), name))
+    return out
+
+
+def _consts(**values):
+    from onnx import numpy_helper
+    return [numpy_helper.from_array(np.asarray(v, np.float32), k) for k, v in values.items()]
+
+
+# ------------------------------------------------------------------------------ ORT_ENABLE_EXTENDED
+
+def _fused_convnet():
+    """Conv + Relu, Conv + residual Add + Relu, Conv + Clip (ReLU6), Conv + LeakyRelu, Conv + Sigmoid:
+    FusedConv with each activation (the residual as its Z input)."""
+    def build():
+        from onnx import TensorProto as T
+        from onnx import helper
+        rng = _rng(11)
+        N = helper.make_node
+        inits = _weights(rng, w1=((8, 3, 3, 3), 0.4), b1=((8,), 0.1), w2=((8, 8, 3, 3), 0.2), b2=((8,), 0.1),
+                         w3=((8, 8, 1, 1), 0.3), w4=((8, 8, 3, 3), 0.2), b4=((8,), 0.1), w5=((4, 8, 1, 1), 0.3))
+        inits += _consts(lo=0.0, hi=6.0)
+        nodes = [N("Conv", ["x", "w1", "b1"], ["c1"], pads=[1, 1, 1, 1]), N("Relu", ["c1"], ["r1"]),
+                 N("Conv", ["r1", "w2", "b2"], ["c2"], pads=[1, 1, 1, 1]), N("Add", ["c2", "r1"], ["s2"]),
+                 N("Relu", ["s2"], ["r2"]),
+                 N("Conv", ["r2", "w3"], ["c3"]), N("Clip", ["c3", "lo", "hi"], ["r3"]),
+                 N("Conv", ["r3", "w4", "b4"], ["c4"], pads=[1, 1, 1, 1], strides=[2, 2]),
+                 N("LeakyRelu", ["c4"], ["r4"], alpha=0.2),
+                 N("Conv", ["r4", "w5"], ["c5"]), N("Sigmoid", ["c5"], ["y"])]
+        m = _model(nodes, [helper.make_tensor_value_info("x", T.FLOAT, ["n", 3, 10, 10])],
+                   [helper.make_tensor_value_info("y", T.FLOAT, ["n", 4, 5, 5])], 17, inits)
+        sets = [[_rng(s).standard_normal((n, 3, 10, 10)).astype(np.float32)] for s, n in ((1, 2), (2, 3))]
+        return _ort_optimized(m), sets
+    return build
+
+
+def _fused_mlp(skip: bool):
+    """An opset-13 MLP block written out op by op: erf GELU with its bias (BiasGelu), x * sigmoid(1.702 x)
+    (QuickGelu), a scaled product with a transposed weight (FusedMatMul), and a layer norm spelled
+    with ReduceMean / Pow / Sqrt, after a residual Add (SkipLayerNormalization) or alone
+    (onnxruntime's LayerNormalization in the default domain, at an opset where ONNX has none)."""
+    def build():
+        from onnx import TensorProto as T
+        from onnx import helper
+        rng = _rng(12)
+        N = helper.make_node
+        inits = _weights(rng, w1=((16, 32), 0.3), b1=((32,), 0.1), w2=((32, 32), 0.2), w3=((32, 16), 0.3),
+                         g=((16,), 1.0), be=((16,), 0.1))
+        inits += _consts(half=0.5, one=1.0, sqrt2=math.sqrt(2), qa=1.702, eps=1e-5, two=2.0, alpha=0.25)
+        nodes = [N("MatMul", ["x", "w1"], ["m1"]), N("Add", ["m1", "b1"], ["a1"]),
+                 N("Div", ["a1", "sqrt2"], ["d1"]), N("Erf", ["d1"], ["e1"]), N("Add", ["e1", "one"], ["e2"]),
+                 N("Mul", ["a1", "e2"], ["e3"]), N("Mul", ["e3", "half"], ["g1"]),
+                 N("Mul", ["g1", "qa"], ["q1"]), N("Sigmoid", ["q1"], ["q2"]), N("Mul", ["g1", "q2"], ["g2"]),
+                 N("Transpose", ["w2"], ["w2t"], perm=[1, 0]), N("MatMul", ["g2", "w2t"], ["m2"]),
+                 N("Mul", ["m2", "alpha"], ["m2s"]), N("MatMul", ["m2s", "w3"], ["m3"])]
+        if skip:
+            nodes.append(N("Add", ["m3", "x"], ["s1"]))
+        ln_in = "s1" if skip else "m3"
+        nodes += [N("ReduceMean", [ln_in], ["mu"], axes=[-1]), N("Sub", [ln_in, "mu"], ["dd"]),
+                  N("Pow", ["dd", "two"], ["dd2"]), N("ReduceMean", ["dd2"], ["var"], axes=[-1]),
+                  N("Add", ["var", "eps"], ["ve"]), N("Sqrt", ["ve"], ["sd"]), N("Div", ["dd", "sd"], ["nn"]),
+                  N("Mul", ["nn", "g"], ["n2"]), N("Add", ["n2", "be"], ["y"])]
+        m = _model(nodes, [helper.make_tensor_value_info("x", T.FLOAT, ["b", "s", 16])],
+                   [helper.make_tensor_value_info("y", T.FLOAT, ["b", "s", 16])], 13, inits)
+        sets = [[_rng(s).standard_normal(shape).astype(np.float32)] for s, shape in ((1, (2, 5, 16)), (2, (3, 7, 16)))]
+        return _ort_optimized(m), sets
+    return build
+
+
+def _dynamic_quant_mlp(shared_input: bool):
+    """quantize_dynamic on an MLP, then ORT_ENABLE_EXTENDED: DynamicQuantizeMatMul, or with two
+    MatMuls reading one input (its DynamicQuantizeLinear shared) MatMulIntegerToFloat."""
+    def build():
+        from onnx import TensorProto as T
+        from onnx import helper
+        from onnxruntime import quantization as q
+        import onnx
+        rng = _rng(13)
+        N = helper.make_node
+        inits = _weights(rng, w1=((16, 32), 0.3), b1=((32,), 0.1), w2=((32, 8), 0.3), w3=((16, 8), 0.3))
+        nodes = [N("MatMul", ["x", "w1"], ["m1"]), N("Add", ["m1", "b1"], ["a1"]), N("Relu", ["a1"], ["r1"]),
+                 N("MatMul", ["r1", "w2"], ["y0"])]
+        if shared_input:
+            nodes += [N("MatMul", ["x", "w3"], ["m3"]), N("Add", ["y0", "m3"], ["y"])]
+        else:
+            nodes[-1].output[0] = "y"
+        m = _model(nodes, [helper.make_tensor_value_info("x", T.FLOAT, ["b", 16])],
+                   [helper.make_tensor_value_info("y", T.FLOAT, ["b", 8])], 17, inits)
+        with tempfile.TemporaryDirectory() as d:
+            src, dst = os.path.join(d, "f.onnx"), os.path.join(d, "q.onnx")
+            onnx.save(m, src)
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                q.quantize_dynamic(src, dst, weight_type=q.QuantType.QInt8)
+            qm = onnx.load(dst)
+        sets = [[_rng(s).standard_normal((n, 16)).astype(np.float32)] for s, n in ((1, 3), (2, 5))]
+        return _ort_optimized(qm), sets
+    return build
+
+
+# ------------------------------------------------------------------------------ QOperator quantization
+
+def _qoperator_convnet(activation: str, level: str | None):
+    """quantize_static (QOperator) of a convnet using every op it has a QLinear form for: LeakyRelu,
+    Sigmoid, Add, Mul, AveragePool, Concat, GlobalAveragePool, Gemm, Softmax. level 'all' then
+    has onnxruntime's layout pass make the convolutions channels-last com.microsoft QLinearConv."""
+    def build():
+        from onnx import TensorProto as T
+        from onnx import helper
+        from onnxruntime import quantization as q
+        import onnx
+        rng = _rng(14)
+        N = helper.make_node
+        inits = _weights(rng, w=((6, 3, 3, 3), 0.3), b=((6,), 0.1), w2=((6, 6, 3, 3), 0.3), gw=((12, 5), 0.3),
+                         gb=((5,), 0.1), mul=((1, 6, 1, 1), 0.3))
+        nodes = [N("Conv", ["x", "w", "b"], ["c"], pads=[1, 1, 1, 1]), N("LeakyRelu", ["c"], ["r"], alpha=0.1),
+                 N("Conv", ["r", "w2"], ["c2"], pads=[1, 1, 1, 1]), N("Sigmoid", ["c2"], ["s"]),
+                 N("Add", ["s", "r"], ["a"]), N("Mul", ["a", "mul"], ["m"]),
+                 N("AveragePool", ["m"], ["ap"], kernel_shape=[2, 2], strides=[2, 2]),
+                 N("Concat", ["ap", "ap"], ["cc"], axis=1), N("GlobalAveragePool", ["cc"], ["g"]),
+                 N("Flatten", ["g"], ["f"]), N("Gemm", ["f", "gw", "gb"], ["y0"]), N("Softmax", ["y0"], ["y"], axis=-1)]
+        m = _model(nodes, [helper.make_tensor_value_info("x", T.FLOAT, [2, 3, 8, 8])],
+                   [helper.make_tensor_value_info("y", T.FLOAT, [2, 5])], 17, inits)
+        calib = [rng.standard_normal((2, 3, 8, 8)).astype(np.float32) for _ in range(4)]
+
+        class Reader(q.CalibrationDataReader):
+            def __init__(self):
+                self.it = iter([{"x": c} for c in calib])
+
+            def get_next(self):
+                return next(self.it, None)
+        kind = q.QuantType.QUInt8 if activation == "uint8" else q.QuantType.QInt8
+        with tempfile.TemporaryDirectory() as d:
+            src, dst = os.path.join(d, "f.onnx"), os.path.join(d, "q.onnx")
+            onnx.save(m, src)
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                q.quantize_static(src, dst, Reader(), quant_format=q.QuantFormat.QOperator, activation_type=kind,
+                                  weight_type=kind)
+            qm = onnx.load(dst)
+        if level:
+            qm = _ort_optimized(qm, level)
+        sets = [[_rng(s).standard_normal((2, 3, 8, 8)).astype(np.float32)] for s in (1, 2, 3)]
+        return qm, sets
+    return build
+
+
+def _nbits_mlp(symmetric: bool, block: int):
+    """MatMulNBitsQuantizer (4-bit weights, blocked scales, with or without zero points) on an MLP."""
+    def build():
+        from onnx import TensorProto as T
+        from onnx import helper
+        from onnxruntime.quantization.matmul_nbits_quantizer import MatMulNBitsQuantizer
+        rng = _rng(15)
+        N = helper.make_node
+        inits = _weights(rng, w1=((64, 48), 0.2), b1=((48,), 0.1), w2=((48, 8), 0.2))
+        nodes = [N("MatMul", ["x", "w1"], ["m1"]), N("Add", ["m1", "b1"], ["a1"]), N("Relu", ["a1"], ["r1"]),
+                 N("MatMul", ["r1", "w2"], ["y"])]
+        m = _model(nodes, [helper.make_tensor_value_info("x", T.FLOAT, ["b", 64])],
+                   [helper.make_tensor_value_info("y", T.FLOAT, ["b", 8])], 17, inits)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            quant = MatMulNBitsQuantizer(m, block_size=block, is_symmetric=symmetric)
+            quant.process()
+        sets = [[_rng(s).standard_normal((n, 64)).astype(np.float32)] for s, n in ((1, 3), (2, 6))]
+        return quant.model.model, sets
+    return build
+
+
+# ------------------------------------------------------------------------------ transformers optimizer
+
+_TEXT_DYNAMIC = {"x0": {0: "batch", 1: "seq"}, "x1": {0: "batch", 1: "seq"}}
+
+
+def _transformers_optimized(kind, model_type, level=None, nbits=False, **options):
+    """A tiny transformers model exported by TorchScript (opset 17), through optimize_model with
+    the given FusionOptions; level: then also onnxruntime's session optimizer."""
+    def build():
+        import logging
+        from onnxruntime.transformers.fusion_options import FusionOptions
+        from onnxruntime.transformers.optimizer import optimize_model
+        import onnx
+        if kind in ("gpt2", "bert"):
+            model, sets = base._text_case(kind, False, 17, [(2, 9), (3, 13)], _TEXT_DYNAMIC)()
+        else:
+            spec = {s.name: s for s in base.SPECS}[f"{kind}_torchscript_opset17"]
+            case = base.build(spec)
+            model, sets = case.model, case.inputs
+        opts = FusionOptions(model_type)
+        for k, v in options.items():
+            setattr(opts, k, v)
+        logging.disable(logging.WARNING)
+        with tempfile.TemporaryDirectory() as d:
+            src = os.path.join(d, "m.onnx")
+            onnx.save(model, src)
+            opt = optimize_model(src, model_type=model_type, num_heads=4, hidden_size=32, optimization_options=opts,
+                                 opt_level=0).model
+        if level:
+            opt = _ort_optimized(opt, level)
+        if nbits:
+            from onnxruntime.quantization.matmul_nbits_quantizer import MatMulNBitsQuantizer
+            quant = MatMulNBitsQuantizer(opt, block_size=16, is_symmetric=False)
+            quant.process()
+            opt = quant.model.model
+        return opt, sets
+    return build
+
+
+def _specs():
+    exact = dict(rtol=1e-5, atol=1e-6)       # integer arithmetic between the (de)quantizations
+    return [
+        Spec("ort_extended_fused_convnet", _fused_convnet()),
+        Spec("ort_extended_mlp_skip_layernorm_opset13", _fused_mlp(True)),
+        Spec("ort_extended_mlp_layernorm_opset13", _fused_mlp(False)),
+        Spec("ort_extended_dynamic_quantize_matmul", _dynamic_quant_mlp(False), **exact),
+        Spec("ort_extended_matmul_integer_to_float", _dynamic_quant_mlp(True), **exact),
+        Spec("ort_qoperator_convnet_uint8", _qoperator_convnet("uint8", None), **exact),
+        Spec("ort_qoperator_convnet_int8", _qoperator_convnet("int8", None), **exact),
+        Spec("ort_qoperator_convnet_uint8_all_nhwc", _qoperator_convnet("uint8", "all"), **exact),
+        Spec("ort_qoperator_convnet_int8_extended", _qoperator_convnet("int8", "extended"), **exact),
+        Spec("ort_matmul_nbits_asymmetric_block16", _nbits_mlp(False, 16)),
+        Spec("ort_matmul_nbits_symmetric_block32", _nbits_mlp(True, 32)),
+        Spec("ort_transformers_gpt2", _transformers_optimized("gpt2", "gpt2"), slow=True),
+        Spec("ort_transformers_gpt2_extended", _transformers_optimized("gpt2", "gpt2", level="extended"), slow=True),
+        Spec("ort_transformers_gpt2_nbits", _transformers_optimized("gpt2", "gpt2", nbits=True), slow=True),
+        Spec("ort_transformers_bert_attention", _transformers_optimized("bert", "bert"), slow=True),
+        Spec("ort_transformers_bert_multihead_attention",
+             _transformers_optimized("bert", "bert", use_multi_head_attention=True), slow=True),
+        Spec("ort_transformers_bert_raw_mask_fast_gelu",
+             _transformers_optimized("bert", "bert", attention_mask_format=2, enable_gelu_approximation=True,
+                                     enable_embed_layer_norm=False), slow=True),
+        Spec("ort_transformers_bert_extended", _transformers_optimized("bert", "bert", level="extended"), slow=True),
+        Spec("ort_transformers_vit", _transformers_optimized("vit", "vit"), slow=True),
+        Spec("ort_transformers_t5_encoder", _transformers_optimized("t5_encoder", "t5"), slow=True),
+        Spec("ort_transformers_whisper_encoder", _transformers_optimized("whisper_encoder", "bert"), slow=True),
+    ]
+
+
+SPECS = _specs()
