@@ -63,6 +63,7 @@ def _buffers(prog: Program, entry: str, schedule: bool = True):
     _run(m, pipeline.BUFFERIZE, "bufferize")
     with m.context, ir.Location.unknown(m.context):
         loops.stable_loop_buffers(_entry(m))     # the host must know every buffer a kernel gets
+        loops.hoist_allocations(_entry(m))       # no device-side malloc that nobody frees
     return lowered, m
 
 
@@ -92,16 +93,18 @@ class _OutParams:
     CompiledFunction calls compiled code (arrays in, results out)."""
 
     def __init__(self, module: ir.Module, flat_args, flat_results, plan=None):
-        from mlir.execution_engine import ExecutionEngine
+        from ... import _shlo_jit
+        from ..compiler import codegen_threads
         from ..runtime import NativeFunction, storage_dtype
-        try:
-            self._engine = ExecutionEngine(module, opt_level=0)
-        except Exception as e:  # noqa: BLE001 - LLVM reports failures as generic errors
+        name = "_mlir_ciface_" + ENTRY_SYMBOL
+        try:        # shlo's own JIT, as the CPU back end's (LLVM level 0: a check, not a benchmark)
+            code = _shlo_jit.compile(module.operation, 0, codegen_threads(), [], packed=[name])
+            address = code.lookup("_mlir_" + name)
+        except RuntimeError as e:   # LLVM's message: an unresolved symbol, a module it cannot translate
             raise CompileError(f"target 'cuda', cpu check: JIT compilation failed: {e}") from None
-        address = self._engine.raw_lookup("_mlir_ciface_" + ENTRY_SYMBOL)
         if not address:
             raise CompileError("target 'cuda', cpu check: no entry point")
-        self._native = NativeFunction(address, list(flat_args) + list(flat_results), [], keepalive=(self._engine,))
+        self._native = NativeFunction(address, list(flat_args) + list(flat_results), [], keepalive=(code,))
         self._outs = [(t.shape, storage_dtype(t)) for t in flat_results]
         self._plan = plan
 

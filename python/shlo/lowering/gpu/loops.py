@@ -1,19 +1,33 @@
-"""Loops that carry buffers keep carrying the same ones.
+"""Loops that carry buffers carry host buffers, and loop bodies allocate nothing on the device.
 
 Bufferized `scf.while` / `scf.for` loops may yield a buffer other than the one they were given
-(one allocated in the body, or one from outside), so their results are known only where the
-loop ran: in a GPU kernel (sequential code runs in one-thread kernels). The host cannot hand
-such a buffer to the next kernel. This rewrite makes each loop-carried buffer stay the buffer
-the loop started with: where an iteration would carry on with another buffer, that buffer is
-copied into the carried one, and the loop's results are its initial buffers, which the host
-allocated. The loop starts from copies of its initial buffers (they may be the program's
-inputs, constants or views that other ops still read, which the loop now writes), made into
-buffers the host allocates. Loops where carried buffers rotate (one carries on with another's
-contents), or whose carried buffers change type or have dynamic shapes, are left as they are.
+(one allocated in the body, one from outside, or another carried buffer: a threefry round
+passes its state words around), so their results are known only where the loop ran: in a GPU
+kernel (sequential code runs in one-thread kernels). The host cannot hand such a buffer to the
+next kernel. `stable_loop_buffers` gives each carried buffer a home the host allocates before
+the loop: the loop starts from a copy of its initial value there, every `scf.condition` /
+`scf.yield` copies the buffers it passes on into the homes, and the loop's results are the
+homes. The copies at a terminator are one parallel assignment: a source that may read a home
+(a carried buffer, a view of one, or anything not known to be a fresh buffer) is first copied
+into a temporary, so that no home is overwritten before it is read (the carried state of a
+rotation). Loops whose carried buffers have dynamic shapes, or layouts a home cannot be cast
+to, are left as they are.
+
+`hoist_allocations` then moves allocations of a static size out of loops and branches to the
+host (the plan's temporaries): in a kernel they would be device-side `malloc`s nobody frees.
+Only buffers that no loop carries to its next iteration are moved (one buffer serves every
+iteration), and none from parallel loops (each thread needs its own).
 """
 from __future__ import annotations
 
 from mlir import ir
+
+VIEW_OPS = {"memref.cast", "memref.subview", "memref.collapse_shape", "memref.expand_shape",
+            "memref.reinterpret_cast", "memref.transpose", "memref.view"}
+FRESH_OPS = {"memref.alloc", "memref.alloca", "memref.get_global"}
+BRANCH_OPS = {"scf.if", "scf.index_switch", "scf.execute_region"}
+PARALLEL_OPS = {"scf.forall", "scf.parallel", "gpu.launch"}
+DYNAMIC = -(2 ** 63)
 
 
 def _op(x) -> ir.Operation:
@@ -35,97 +49,235 @@ def stable_loop_buffers(func: ir.Operation) -> int:
     return n
 
 
-def _copies(terminator: ir.Operation, first: int, carried: list, positions: list):
-    """The copies that make `terminator` pass carried[i] at operand first + i for each position
-    i: [(i, source)]; None when a source is another carried buffer (a rotation of the carried
-    buffers, which copies in place would overwrite while still reading it). Rotations through
-    temporaries gave wrong numbers on jax.random's threefry loops (mapped form against JAX):
-    such loops are left as they are until that is understood."""
-    plan = []
-    for i in positions:
-        source = terminator.operands[first + i]
-        if source == carried[i]:
+# ----------------------------------------------------------------------------- types
+
+def _identity(t: ir.MemRefType) -> ir.MemRefType:
+    return ir.MemRefType.get(list(t.shape), t.element_type, memory_space=t.memory_space)
+
+
+def _castable_from_identity(t: ir.MemRefType, home: ir.MemRefType) -> bool:
+    """Whether memref.cast may turn the identity-layout `home` into `t`: same shape and element
+    type, and each stride and the offset either dynamic or the identity layout's own."""
+    if list(t.shape) != list(home.shape) or t.element_type != home.element_type:
+        return False
+    try:
+        strides, offset = t.get_strides_and_offset()
+    except Exception:  # noqa: BLE001 - a layout that is no strided form
+        return False
+    want, step = [], 1
+    for size in reversed(list(t.shape)):
+        want.append(step)
+        step *= size
+    want.reverse()
+    return offset in (0, DYNAMIC) and all(s in (w, DYNAMIC) for s, w in zip(strides, want))
+
+
+def _carried(types_per_position: list) -> list | None:
+    """The home's type at each memref position (None for other positions), or None when a
+    position cannot have one (dynamic shape, incompatible layouts, a memref beside a
+    non-memref)."""
+    homes = []
+    for types in types_per_position:
+        memrefs = [_is_memref(t) for t in types]
+        if not any(memrefs):
+            homes.append(None)
             continue
-        if any(source == c for c in carried):
+        if not all(memrefs):
             return None
-        plan.append((i, source))
-    return plan
+        first = ir.MemRefType(types[0])
+        if not first.has_static_shape:
+            return None
+        home = _identity(first)
+        if not all(_castable_from_identity(ir.MemRefType(t), home) for t in types):
+            return None
+        homes.append(home)
+    return homes if any(h is not None for h in homes) else None
 
 
-def _apply(terminator: ir.Operation, first: int, carried: list, plan: list) -> None:
+# ----------------------------------------------------------------------------- building blocks
+
+def _alloc(t: ir.MemRefType) -> ir.Value:
+    return ir.Operation.create("memref.alloc", results=[t], operands=[],
+                               attributes={"operandSegmentSizes": ir.DenseI32ArrayAttr.get([0, 0])}).result
+
+
+def _copy(source: ir.Value, target: ir.Value) -> None:
+    ir.Operation.create("memref.copy", operands=[source, target])
+
+
+def _as(value: ir.Value, t: ir.Type) -> ir.Value:
+    if value.type == t:
+        return value
+    return ir.Operation.create("memref.cast", results=[t], operands=[value]).result
+
+
+def _root(v: ir.Value) -> ir.Value:
+    """The buffer that `v` is a view of."""
+    while not isinstance(v.owner, ir.Block) and _op(v.owner).name in VIEW_OPS:
+        v = _op(v.owner).operands[0]
+    return v
+
+
+def _strip_casts(v: ir.Value) -> ir.Value:
+    while not isinstance(v.owner, ir.Block) and _op(v.owner).name == "memref.cast":
+        v = _op(v.owner).operands[0]
+    return v
+
+
+def _fresh_or_outside(v: ir.Value, loop: ir.Operation) -> bool:
+    """Whether buffer `v` certainly is no home: an allocation or constant, or a value from
+    outside the loop (homes are new buffers nothing outside sees)."""
+    v = _root(v)
+    if isinstance(v.owner, ir.Block):
+        return not _inside(_op(v.owner.owner), loop)
+    owner = _op(v.owner)
+    return owner.name in FRESH_OPS or not _inside(owner, loop)
+
+
+def _inside(op: ir.Operation, ancestor: ir.Operation) -> bool:
+    while op is not None:
+        if op == ancestor:
+            return True
+        op = _op(op.parent) if op.parent is not None else None
+    return False
+
+
+def _assign(loop: ir.Operation, terminator: ir.Operation, first: int, homes: list, args: list) -> None:
+    """Makes `terminator` pass the homes: copies each memref operand at first + i into homes[i]
+    (as one parallel assignment), then passes homes[i] itself. `args` are the block's arguments,
+    which hold the homes while the loop runs."""
+    moves = []
+    for i, home in enumerate(homes):
+        if home is None:
+            continue
+        source = terminator.operands[first + i]
+        whole = _strip_casts(source)
+        moves.append((i, None if whole == args[i] or whole == home else source))   # None: its own home
     with ir.InsertionPoint(terminator), terminator.location:
-        for i, source in plan:
-            ir.Operation.create("memref.copy", operands=[source, carried[i]])
-            terminator.operands[first + i] = carried[i]
+        staged = []
+        for i, source in moves:
+            if source is not None and not _fresh_or_outside(source, loop):
+                with ir.InsertionPoint(loop), loop.location:
+                    temp = _alloc(ir.MemRefType(homes[i].type))
+                _copy(source, temp)
+                source = temp
+            staged.append((i, source))
+        for i, source in staged:
+            if source is not None:
+                _copy(source, homes[i])
+            terminator.operands[first + i] = _as(homes[i], terminator.operands[first + i].type)
 
 
-def _carried_positions(op: ir.Operation, inits: list) -> list:
-    return [i for i, (v, r) in enumerate(zip(inits, op.results)) if _is_memref(r.type) and v.type == r.type]
+def _make_homes(loop: ir.Operation, inits: list, types: list) -> list:
+    """A host buffer for each carried position, holding a copy of the loop's initial value."""
+    homes = []
+    with ir.InsertionPoint(loop), loop.location:
+        for init, t in zip(inits, types):
+            if t is None:
+                homes.append(None)
+                continue
+            home = _alloc(t)
+            _copy(init, home)
+            homes.append(home)
+    return homes
 
 
-def _static(values: list, positions: list) -> bool:
-    return all(ir.MemRefType(values[i].type).has_static_shape for i in positions)
-
-
-def _alloc(like: ir.Value) -> ir.Value:
-    t = ir.MemRefType(like.type)
-    return ir.Operation.create("memref.alloc", results=[ir.MemRefType.get(list(t.shape), t.element_type)],
-                               operands=[], attributes={"operandSegmentSizes": ir.DenseI32ArrayAttr.get([0, 0])}).result
-
-
-def _start_from_copies(op: ir.Operation, first: int, positions: list) -> list:
-    """Makes the loop's initial buffer at each position a fresh copy; returns the copies."""
-    fresh = {}
-    with ir.InsertionPoint(op), op.location:
-        for i in positions:
-            init = op.operands[first + i]
-            fresh[i] = _alloc(init)
-            ir.Operation.create("memref.copy", operands=[init, fresh[i]])
-            if fresh[i].type != init.type:
-                fresh[i] = ir.Operation.create("memref.cast", results=[init.type], operands=[fresh[i]]).result
-            op.operands[first + i] = fresh[i]
-    return fresh
+def _results_are_homes(loop: ir.Operation, homes: list) -> None:
+    for r, home in zip(loop.results, homes):
+        if home is None:
+            continue
+        with ir.InsertionPoint(loop), loop.location:
+            value = _as(home, r.type)
+        r.replace_all_uses_with(value)
 
 
 def _while(op: ir.Operation) -> bool:
     inits = list(op.operands)
-    positions = _carried_positions(op, inits)
-    if not positions or len(positions) != sum(_is_memref(r.type) for r in op.results):
-        return False        # every carried buffer is rewritten, or none
     before, after = op.regions[0].blocks[0], op.regions[1].blocks[0]
     condition = _op(list(before.operations)[-1])
     yield_op = _op(list(after.operations)[-1])
     bargs, aargs = list(before.arguments), list(after.arguments)
-    if len(bargs) != len(inits) or len(aargs) != len(inits) or \
-            any(bargs[i].type != aargs[i].type for i in positions):
+    if len(bargs) != len(inits) or len(aargs) != len(op.results) or len(inits) != len(op.results):
         return False
-    at_condition = _copies(condition, 1, bargs, positions)
-    at_yield = _copies(yield_op, 0, aargs, positions)
-    if at_condition is None or at_yield is None:
+    types = _carried([[v.type, r.type, b.type, a.type] for v, r, b, a in zip(inits, op.results, bargs, aargs)])
+    if types is None:
         return False
-    if not _static(inits, positions):
-        return False
-    _apply(condition, 1, bargs, at_condition)
-    _apply(yield_op, 0, aargs, at_yield)
-    fresh = _start_from_copies(op, 0, positions)
-    for i in positions:
-        op.results[i].replace_all_uses_with(fresh[i])
+    homes = _make_homes(op, inits, types)
+    for i, home in enumerate(homes):
+        if home is not None:
+            with ir.InsertionPoint(op), op.location:
+                op.operands[i] = _as(home, inits[i].type)
+    _assign(op, condition, 1, homes, bargs)
+    _assign(op, yield_op, 0, homes, aargs)
+    _results_are_homes(op, homes)
     return True
 
 
 def _for(op: ir.Operation) -> bool:
     inits = list(op.operands)[3:]
-    positions = _carried_positions(op, inits)
-    if not positions or len(positions) != sum(_is_memref(r.type) for r in op.results):
-        return False
     body = op.regions[0].blocks[0]
     carried = list(body.arguments)[1:]
     yield_op = _op(list(body.operations)[-1])
-    plan = _copies(yield_op, 0, carried, positions)
-    if plan is None or not _static(inits, positions):
+    if len(carried) != len(inits) or len(op.results) != len(inits):
         return False
-    _apply(yield_op, 0, carried, plan)
-    fresh = _start_from_copies(op, 3, positions)
-    for i in positions:
-        op.results[i].replace_all_uses_with(fresh[i])
+    types = _carried([[v.type, r.type, a.type] for v, r, a in zip(inits, op.results, carried)])
+    if types is None:
+        return False
+    homes = _make_homes(op, inits, types)
+    for i, home in enumerate(homes):
+        if home is not None:
+            with ir.InsertionPoint(op), op.location:
+                op.operands[3 + i] = _as(home, inits[i].type)
+    _assign(op, yield_op, 0, homes, carried)
+    _results_are_homes(op, homes)
+    return True
+
+
+# ----------------------------------------------------------------------------- allocations
+
+def hoist_allocations(func: ir.Operation) -> int:
+    """Moves each static allocation nested in a top-level op of `func` before that op (to the
+    host) when no loop carries the buffer into its next iteration and no parallel loop holds
+    it. Returns how many were moved."""
+    n = 0
+    for top in [_op(o) for o in func.regions[0].blocks[0].operations]:
+        if top.name in PARALLEL_OPS or not top.regions:
+            continue
+        for alloc in _nested_allocs(top):
+            if _hoistable(alloc):
+                alloc.move_before(top)
+                n += 1
+    return n
+
+
+def _nested_allocs(op: ir.Operation) -> list:
+    out = []
+    for region in op.regions:
+        for block in region.blocks:
+            for o in block.operations:
+                o = _op(o)
+                if o.name == "memref.alloc":
+                    out.append(o)
+                elif o.name not in PARALLEL_OPS:
+                    out.extend(_nested_allocs(o))
+    return out
+
+
+def _hoistable(alloc: ir.Operation) -> bool:
+    if list(alloc.operands) or not ir.MemRefType(alloc.result.type).has_static_shape:
+        return False
+    seen, work = [], [alloc.result]
+    while work:
+        v = work.pop()
+        if any(v == s for s in seen):
+            continue
+        seen.append(v)
+        for use in v.uses:
+            user = _op(use.owner)
+            if user.name in VIEW_OPS:
+                work.extend(user.results)
+            elif user.name == "scf.yield" and _op(user.parent).name in BRANCH_OPS:
+                work.append(_op(user.parent).results[use.operand_number])
+            elif user.name in ("scf.yield", "scf.condition", "scf.for", "scf.while"):
+                return False        # carried to the next iteration (or a nested loop's start)
     return True
