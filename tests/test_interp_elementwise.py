@@ -362,6 +362,23 @@ def test_reduce_precision_matches_narrow_types():
     same_floats(z, [np.inf, 2.0, 8.0])
 
 
+def test_reduce_precision_of_f8_works_in_f16_as_xla():
+    """XLA reduces an f8 operand as the f16 it converts to (found by tools/xla_diff_sweep.py):
+    e4m3 on f8E4M3FN overflows 448 to inf (NaN in the type) and flushes 2^-9, below e4m3's
+    smallest normal 2^-6; e5m2 on f8E5M2FNUZ rounds 1.5 * 2^-16 up to 2^-15 as f16's
+    fraction bits give it (the interpreter had kept every value: f8 types were narrowed only
+    below their own exponent width)."""
+    x = np.array([448.0, -448.0, 2.0 ** -9, 240.0, 1.0, np.nan], np.float32).astype(E4M3)
+    got = unary("reduce_precision", "tensor<6xf8E4M3FN>", "tensor<6xf8E4M3FN>", x,
+                "{exponent_bits = 4 : i32, mantissa_bits = 3 : i32}")
+    same_floats(got.astype(np.float32), [np.nan, np.nan, 0.0, 240.0, 1.0, np.nan])
+    fnuz = np.dtype(ml_dtypes.float8_e5m2fnuz)
+    y = np.array([1.5 * 2.0 ** -16, 2.0 ** -17, 3.0], np.float32).astype(fnuz)
+    got = unary("reduce_precision", "tensor<3xf8E5M2FNUZ>", "tensor<3xf8E5M2FNUZ>", y,
+                "{exponent_bits = 5 : i32, mantissa_bits = 2 : i32}")
+    same_floats(got.astype(np.float32), [2.0 ** -15, 0.0, 3.0])
+
+
 # ----------------------------------------------------------------------------- complex numbers
 
 def test_complex_ops_match_numpy():
@@ -509,6 +526,21 @@ def test_bitcast_sub_byte_and_complex():
     got = unary("bitcast_convert", "tensor<1x2xf16>", "tensor<1xf32>", h)
     b = h.view(np.uint16)[0].tolist()
     assert got.view(np.uint32).tolist() == [b[0] | (b[1] << 16)]
+
+
+def test_bitcast_sub_byte_floats_keep_their_bits():
+    """f4E2M1FN's 4-bit patterns (the interpreter read a float as an integer value: -1.0 came
+    back as 6.0; found by tools/xla_diff_sweep.py)."""
+    f4 = np.dtype(ml_dtypes.float4_e2m1fn)
+    x = np.array([-0.0, -1.0, 0.5, 6.0, -6.0, 1.5], np.float32).astype(f4)
+    same = unary("bitcast_convert", "tensor<6xf4E2M1FN>", "tensor<6xf4E2M1FN>", x)
+    same_floats(same.astype(np.float32), x.astype(np.float32))
+    bits = unary("bitcast_convert", "tensor<6xf4E2M1FN>", "tensor<6xui4>", x)
+    assert bits.astype(int).tolist() == [0x8, 0xA, 0x1, 0x7, 0xF, 0x3]
+    back = unary("bitcast_convert", "tensor<6xui4>", "tensor<6xf4E2M1FN>", bits)
+    same_floats(back.astype(np.float32), x.astype(np.float32))
+    signed = unary("bitcast_convert", "tensor<6xf4E2M1FN>", "tensor<6xi4>", x)
+    assert signed.astype(int).tolist() == [-8, -6, 1, 7, -1, 3]
 
 
 # ----------------------------------------------------------------------------- integer ops against Python integers

@@ -187,12 +187,20 @@ def reduce_precision(ctx, operand):
         n, m = _LAYOUTS[element]
         narrow = True
         work = x
-    else:  # the f8 family: work on float32 (exact), narrowing only below the type's own exponent width
+    else:
+        # the f8 / f6 / f4 family, as XLA runs it: converted (exactly) to f16, reduced there as an
+        # f16 (its 5 exponent bits narrowed, denormals of the reduced format flushed), converted
+        # back; so e4m3 overflows f8E4M3FN's 448 to inf, hence NaN
         info = ml_dtypes.finfo(dt)
-        n, m = 32, 23
-        narrow = exponent_bits < int(info.nexp)
-        mantissa_bits = mantissa_bits if mantissa_bits < int(info.nmant) else m
-        work = x.astype(np.float32)
+        if int(info.maxexp) <= 16 and int(info.minexp) - int(info.nmant) >= -24:
+            n, m = 16, 10
+            narrow = True
+            work = x.astype(np.float16)
+        else:   # f8E8M0FNU, beyond f16's range: in f32, narrowed only below its own exponent width
+            n, m = 32, 23
+            narrow = exponent_bits < int(info.nexp)
+            mantissa_bits = mantissa_bits if mantissa_bits < int(info.nmant) else m
+            work = x.astype(np.float32)
     ui = np.dtype(f"u{n // 8}")
     v = np.ascontiguousarray(work).view(ui).astype(np.uint64)
     v = _reduce_bits(v, n, m, exponent_bits, mantissa_bits, narrow)
@@ -220,7 +228,12 @@ def _to_bit_array(x: np.ndarray, element: str) -> np.ndarray:
     if n % 8 == 0:
         raw = np.ascontiguousarray(x).view(np.uint8).reshape(x.shape + (n // 8,))
         return np.unpackbits(raw, axis=-1, bitorder="little")
-    v = (np.asarray(x).astype(np.uint8) if k == "bool" else bits_of(x, element).astype(np.uint8))
+    if k == "bool":
+        v = np.asarray(x).astype(np.uint8)
+    elif k == "float":                   # f4 / f6: ml_dtypes keeps the pattern in a byte's low bits
+        v = np.ascontiguousarray(x).view(np.uint8) & np.uint8((1 << n) - 1)
+    else:
+        v = bits_of(x, element).astype(np.uint8)
     return np.unpackbits(v[..., None], axis=-1, bitorder="little")[..., :n]
 
 
@@ -236,6 +249,8 @@ def _from_bit_array(bits: np.ndarray, element: str) -> np.ndarray:
     v = np.packbits(padded, axis=-1, bitorder="little")[..., 0]
     if k == "bool":
         return v.astype(np.bool_)
+    if k == "float":
+        return np.ascontiguousarray(v).view(dt).reshape(shape)
     return from_bits(v.astype(np.uint64), element)
 
 
