@@ -278,3 +278,24 @@ def test_cpu_check_runs_on_shlos_own_jit(monkeypatch):
     monkeypatch.setitem(sys.modules, "mlir.execution_engine", None)
     prog, args = _mlp_prog()
     np.testing.assert_allclose(gpu.cpu_check(prog)(*args)[0], shlo.interpret(prog, *args)[0], rtol=1e-5, atol=1e-5)
+
+
+@pytest.mark.parametrize("name", ["cumsum", "strided_slice"])
+def test_sizes_through_small_tensors_are_host_scalars(name):
+    """jax.export's cumsum pads by a window computed as a 0-d tensor `s - 1`, its strided slice
+    sizes an iota by a 0-d division: the sizes are read back as scalars on tensors, so the host
+    computes them (was refused: 'memref.load computes a size on the host')."""
+    import jax
+    import jax.numpy as jnp
+    from jax import export
+    fn = {"cumsum": lambda x: jnp.cumsum(x, axis=1), "strided_slice": lambda x: x[:, ::2]}[name]
+    b, s = export.symbolic_shape("b, s")
+    exp = export.export(jax.jit(fn))(jax.ShapeDtypeStruct((b, 2 * s), jnp.float32))
+    prog = shlo.from_stablehlo(exp.mlir_module())
+    check = gpu.cpu_check(prog)
+    rng = np.random.default_rng(4)
+    for shape in ((2, 6), (5, 4)):
+        x = rng.standard_normal(shape).astype(np.float32)
+        np.testing.assert_allclose(check(x)[0], np.asarray(exp.call(x)), rtol=1e-5, atol=1e-5)
+    art = gpu.compile_cuda(prog, arch="sm_90", assemble=HAVE_PTXAS)
+    assert art.plan["scalars"] and (art.cubin is not None or not HAVE_PTXAS)

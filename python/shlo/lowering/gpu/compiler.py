@@ -19,7 +19,7 @@ from ...errors import CompileError, ShloError
 from ...program import Program
 from .. import pipeline as cpu_pipeline
 from ..driver import ENTRY_SYMBOL, lower_program
-from . import loops, pipeline, schedules
+from . import loops, pipeline, schedules, shape_scalars
 
 MAP = "shlo-gpu-map-loops"
 
@@ -56,6 +56,9 @@ def _buffers(prog: Program, entry: str, schedule: bool = True):
         cpu_pipeline.run(m, cpu_pipeline.prepare(m))
     except ShloError as e:
         raise CompileError(f"target 'cuda', prepare: {e}") from None
+    with m.context, ir.Location.unknown(m.context):
+        if shape_scalars.scalarize_small_extracts(_entry(m)):
+            _run(m, "canonicalize,cse", "sizes as scalars")
     if schedule:
         with m.context, ir.Location.unknown(m.context):
             schedules.split_reductions(m)
