@@ -3,4 +3,5 @@ its converters in `registry.ATEN`."""
 from . import (control, conv, creation, elementwise, indexing, linalg, norms, reductions,  # noqa: F401
                resize, scalars, shapes, sorting, fft, backward, embedding_bag,
                special, special_poly, special_bessel, float_bits, scans, linalg_decomp, linalg_orthogonal,
-               linalg_matrix_exp, special_gamma, linalg_eig)
+               linalg_matrix_exp, special_gamma, linalg_eig,
+               linalg_ldl)

@@ -23,7 +23,7 @@ loops).
   singular values <= max(atol, rtol * largest) dropped; rtol defaults to eps * max(m, n).
 
 Not converted: `linalg_lstsq` (torch.export refuses it: its outputs' sizes depend on the
-driver), `linalg_ldl_factor_ex`; complex inputs (error). `linalg_eig` is in linalg_eig.py.
+driver); complex inputs (error). `linalg_eig` is in linalg_eig.py, LDL in linalg_ldl.py.
 """
 from __future__ import annotations
 
