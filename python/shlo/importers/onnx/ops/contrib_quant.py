@@ -6,8 +6,9 @@ MatMulIntegerToFloat, MatMulInteger16, MatMulNBits.
 
 The arithmetic is onnxruntime's CPU kernels' (MLAS): integer products in i32, requantization in
 f32 as round-half-even(value / or * scale) + zero point, saturated; element-wise ops on
-dequantized f32 values; QLinearSoftmax through onnxruntime's exp table, whose output scale is
-floor(1 / y_scale) and which ignores the input zero point (softmax does not depend on it)."""
+dequantized f32 values, the output zero point added before rounding where onnxruntime does;
+QLinearSoftmax through onnxruntime's exp table, whose output scale is floor(1 / y_scale) and which
+ignores the input zero point (softmax does not depend on it)."""
 from __future__ import annotations
 
 import numpy as np
@@ -48,23 +49,31 @@ def _out_element(cx, zp, like):
     return cx.element(zp) if zp is not None else cx.element(like)
 
 
+def _round_shifted(cx, v, zp, element):
+    """round(v + zp) saturated: onnxruntime's QLinearAdd / QLinearMul add the output zero point
+    before rounding (so ties fall by the shifted value's parity)."""
+    if zp is not None:
+        v = cx.op("add", v, cx.broadcast(_scalar(cx, zp), cx.sizes_of(v), dims=[]))
+    return _saturate_int(cx, v, element)
+
+
 @converts("QLinearAdd", domain=MS)
 def qlinear_add(cx, a, a_scale, a_zp, b, b_scale, b_zp, c_scale, c_zp=None):
-    # (a - za) * (sa / sc) + (b - zb) * (sb / sc), rounded, + zc
+    # (a - za) * (sa / sc) + (b - zb) * (sb / sc) + zc, rounded
     ra = cx.op("divide", _scalar(cx, a_scale), _scalar(cx, c_scale))
     rb = cx.op("divide", _scalar(cx, b_scale), _scalar(cx, c_scale))
-    one = cx.const(1, F32)
     y = bin_op(cx, "add", _dequant(cx, a, ra, a_zp), _dequant(cx, b, rb, b_zp))
-    return _quant(cx, y, one, c_zp, _out_element(cx, c_zp, a))
+    return _round_shifted(cx, y, c_zp, _out_element(cx, c_zp, a))
 
 
 @converts("QLinearMul", domain=MS)
 def qlinear_mul(cx, a, a_scale, a_zp, b, b_scale, b_zp, c_scale, c_zp=None):
+    # (a - za) (b - zb) * (sa sb / sc) + zc, rounded
     m = cx.op("divide", cx.op("multiply", _scalar(cx, a_scale), _scalar(cx, b_scale)), _scalar(cx, c_scale))
     one = cx.const(1, F32)
     y = bin_op(cx, "multiply", _dequant(cx, a, one, a_zp), _dequant(cx, b, one, b_zp))
     y = cx.op("multiply", y, cx.broadcast(m, cx.sizes_of(y), dims=[]))
-    return _quant(cx, y, one, c_zp, _out_element(cx, c_zp, a))
+    return _round_shifted(cx, y, c_zp, _out_element(cx, c_zp, a))
 
 
 def _unary(fn):
@@ -157,6 +166,25 @@ def qgemm(cx, a, a_scale, a_zp, b, b_scale, b_zp, c=None, y_scale=None, y_zp=Non
     return _requant(cx, acc, m, y_zp, _out_element(cx, y_zp, a))
 
 
+def _sum_in_order(cx, x, dims):
+    """The sum over dims added element by element in index order, as onnxruntime's row loop (f32
+    rounding makes the order matter at the output's rounding ties); a plain reduce over long rows."""
+    sizes = cx.sizes_of(x)
+    kept = [d for d in range(len(sizes)) if d not in dims]
+    n = int(np.prod([sizes[d] for d in dims]))
+    if n > 256 or not all(isinstance(sizes[d], int) for d in kept):
+        return reduce1(cx, x, dims, "add", 0)
+    t = cx.op("transpose", x, permutation=kept + dims) if kept + dims != list(range(len(sizes))) else x
+    t = cx.reshape(t, [sizes[d] for d in kept] + [n])
+    r = len(kept)
+    cols = [cx.reshape(cx.op("slice", t, start_indices=[0] * r + [i], limit_indices=[sizes[d] for d in kept] + [i + 1],
+                             strides=[1] * (r + 1)), [sizes[d] for d in kept]) for i in range(n)]
+    acc = cols[0]
+    for c in cols[1:]:
+        acc = cx.op("add", acc, c)
+    return acc
+
+
 @converts("QLinearSoftmax", domain=MS)
 def qlinear_softmax(cx, x, x_scale, x_zp=None, y_scale=None, y_zp=None, axis=None, opset=13):
     rank = cx.rank(x)
@@ -171,25 +199,22 @@ def qlinear_softmax(cx, x, x_scale, x_zp=None, y_scale=None, y_zp=None, axis=Non
     # onnxruntime's table: entry d (= max - x) is f32(exp((shift - d) * x_scale)) computed in f64,
     # shift keeping the row sums within f32's range
     xs = cx.convert(_scalar(cx, x_scale), "f64")
-    shift = max(0.0, float(np.log(np.float64(np.finfo(np.float32).max) / n)) - 5.0)
+    shift = max(0.0, float(np.log(np.float64(np.finfo(np.float32).max / np.float32(n)))) - 5.0)
     xi = cx.convert(x, "i32")
     xmax = keep(cx, reduce1(cx, xi, dims, "maximum", np.iinfo(np.int32).min), xi, dims)
     d = cx.convert(cx.op("subtract", xmax, xi), "f64")
     full = cx.sizes_of(d)
     arg = cx.op("subtract", cx.op("divide", cx.const(shift, "f64", full), cx.broadcast(xs, full, dims=[])), d)
     e = cx.convert(cx.op("exponential", cx.op("multiply", arg, cx.broadcast(xs, full, dims=[]))), F32)
-    total = keep(cx, reduce1(cx, e, dims, "add", 0), e, dims)
+    total = keep(cx, _sum_in_order(cx, e, dims), e, dims)
     inv = cx.op("floor", cx.op("divide", cx.const(1, F32), _scalar(cx, y_scale)))
     q = cx.op("round_nearest_even", cx.op("divide", cx.op("multiply", e, cx.broadcast(inv, full, dims=[])), total))
     element = _out_element(cx, y_zp, x)
     q = cx.convert(q, "i32")
     if y_zp is not None:
         q = cx.op("add", q, cx.broadcast(_scalar(cx, y_zp, "i32"), full, dims=[]))
-    # onnxruntime caps at 255 and narrows (an i8 result wraps as it does)
-    q = cx.op("minimum", q, cx.const(255, "i32", full))
-    if element == "i8":
-        over = cx.op("compare", q, cx.const(127, "i32", full), comparison_direction="GT")
-        q = cx.op("select", over, cx.op("subtract", q, cx.const(256, "i32", full)), q)
+    lo, hi = (-128, 127) if element == "i8" else (0, 255)
+    q = cx.op("clamp", cx.const(lo, "i32", full), q, cx.const(hi, "i32", full))
     return cx.convert(q, element)
 
 

@@ -213,8 +213,8 @@ def ms_attention(cx, x, weights, bias=None, mask_index=None, past=None, attentio
     if past is not None:
         pk, pv = (cx.reshape(_take(cx, past, 0, i, i + 1), cx.sizes_of(past)[1:]) for i in (0, 1))
         p = _static_sizes(cx, past, "Attention with past")[3]
-        k = cx.op("concatenate", pk, k, dimension=2)
-        v = cx.op("concatenate", pv, v, dimension=2)
+        k = cx.op("concatenate", [pk, k], dimension=2)
+        v = cx.op("concatenate", [pv, v], dimension=2)
     b, _, s, _ = cx.sizes_of(q)
     t = cx.sizes_of(k)[2]
     mb = _mask_bias(cx, mask_index, cx.element(x), b, s, t, p, bool(unidirectional), mask_filter_value)
@@ -222,7 +222,7 @@ def ms_attention(cx, x, weights, bias=None, mask_index=None, past=None, attentio
     present = None
     if len(cx.node.output) > 1 and cx.node.output[1]:
         ks = cx.sizes_of(k)
-        present = cx.op("concatenate", cx.reshape(k, [1] + ks), cx.reshape(v, [1] + cx.sizes_of(v)), dimension=0)
+        present = cx.op("concatenate", [cx.reshape(k, [1] + ks), cx.reshape(v, [1] + cx.sizes_of(v))], dimension=0)
     return [y, present]
 
 
@@ -249,8 +249,8 @@ def multi_head_attention(cx, query, key=None, value=None, bias=None, key_padding
     p = 0
     if past_key is not None and past_value is not None:
         p = _static_sizes(cx, past_key, "MultiHeadAttention with past")[2]
-        k = cx.op("concatenate", past_key, k, dimension=2)
-        v = cx.op("concatenate", past_value, v, dimension=2)
+        k = cx.op("concatenate", [past_key, k], dimension=2)
+        v = cx.op("concatenate", [past_value, v], dimension=2)
     b, _, s, _ = cx.sizes_of(q)
     t = cx.sizes_of(k)[2]
     mb = _mask_bias(cx, key_padding_mask, cx.element(query), b, s, t, p, bool(unidirectional), mask_filter_value)
