@@ -287,6 +287,26 @@ def test_reduce_float_sum_and_empty():
     assert out.shape == (3,) and np.all(out == 0) and np.all(np.signbit(out))   # init unchanged
 
 
+@pytest.mark.parametrize("via_call", [False, True])
+def test_reduce_folds_left_to_right_from_init_as_xla(via_call):
+    """f16 sums round at each step, so the order shows: XLA folds init, x0, x1, ... (found by
+    tools/xla_diff_sweep.py; the element-wise path had summed a pairwise tree: -14.25 here)."""
+    row = np.array([422.25, -59.34375, -12.0078125, -2.98e-07, -0.000265, 11.1484375, 179.0, -555.5], np.float16)
+    x = np.stack([row, row[::-1]])
+    out = run(reduce_program("add", x.shape, [1], "f16", via_call), x, np.float16(0.0))[0]
+    want = []
+    for r in x:
+        acc = np.float16(0.0)
+        for v in r:
+            acc = np.float16(acc + v)
+        want.append(acc)
+    assert out.tolist() == [-14.5, float(want[1])] and want[0] == -14.5
+    # the init value comes first: 2048 + 1 rounds back to 2048 at each step in f16
+    ones = np.ones((1, 4), np.float16)
+    out = run(reduce_program("add", ones.shape, [1], "f16", via_call), ones, np.float16(2048.0))[0]
+    assert out.tolist() == [2048.0]
+
+
 # ----------------------------------------------------------------- sort
 
 

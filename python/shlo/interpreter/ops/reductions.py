@@ -5,6 +5,11 @@ whole arrays at once, which gives, element for element, what running them
 once per element gives; other regions are called once per element, in a
 fixed order, so results are deterministic either way.
 
+reduce folds each result's elements left to right from the init value, as XLA CPU does
+for short rows (element-wise bodies: one vectorized body call per reduced element, up to
+SEQUENTIAL_REDUCE_LIMIT; longer ones a pairwise tree); the order shows in types that round
+at each step, such as f16 and bf16 sums.
+
 dot_general accumulates exactly where it can: integers in int64/uint64 and
 wrapped to the result's N bits (two's complement, like N-bit arithmetic),
 booleans as AND/OR, floats as float64 sums of float64 products rounded once
@@ -60,6 +65,13 @@ def _results(outs, n: int, what: str) -> list:
 # ----------------------------------------------------------------- reduce
 
 
+# Element-wise bodies fold up to this many elements per result in XLA's order (left to right
+# from the init value: where the body rounds, as f16 / bf16 sums do, the order shows in the
+# last bits, and XLA CPU folds rows of up to 32 elements that way); longer rows take a pairwise
+# tree of log2(count) vectorized body calls instead of count of them.
+SEQUENTIAL_REDUCE_LIMIT = 256
+
+
 def _accumulator_dtype(ctx, i: int, init) -> np.dtype:
     """The dtype the body accumulates in: the result's element type, which differs from the
     init value's when the body promotes it (since 1.5.0); quantized values keep their storage."""
@@ -91,6 +103,14 @@ def reduce(ctx, *operands):
     if count == 0 or 0 in out_shape:
         return [_as(v, out_shape, dt) for v, dt in zip(inits, dtypes)]
     body = ctx.regions[0]
+    if elementwise_region(body) and count <= SEQUENTIAL_REDUCE_LIMIT:
+        # XLA's order: init, then each reduced element in row-major order, one body call per
+        # element, run on all result elements at once
+        acc = [_as(v, out_shape, dt) for v, dt in zip(inits, dtypes)]
+        for k in range(count):
+            outs = _results(body(*acc, *[r[..., k] for r in rows]), n, "body")
+            acc = [_as(o, out_shape, dt) for o, dt in zip(outs, dtypes)]
+        return acc
     if elementwise_region(body):
         # pairwise tree over neighbours (keeps the left-to-right order of operands)
         vals = rows
