@@ -299,3 +299,36 @@ def test_sizes_through_small_tensors_are_host_scalars(name):
         np.testing.assert_allclose(check(x)[0], np.asarray(exp.call(x)), rtol=1e-5, atol=1e-5)
     art = gpu.compile_cuda(prog, arch="sm_90", assemble=HAVE_PTXAS)
     assert art.plan["scalars"] and (art.cubin is not None or not HAVE_PTXAS)
+
+
+def test_branch_on_sizes_picks_its_buffer_on_the_host():
+    """The gather lowering's guard for an operand that is empty at run time (a branch yielding
+    either the operand or a small zero buffer) becomes a buffer the plan picks per call, so the
+    gather that reads it is a parallel kernel (it was pulled into the branch's one-thread kernel,
+    and a torch TransformerEncoderLayer with dynamic batch and sequence was refused)."""
+    import jax
+    import jax.numpy as jnp
+    from jax import export
+    from shlo.lowering.gpu.launch import concretize
+
+    def fn(x, i):
+        return jnp.take(x, i, axis=0) * 2
+    (b,) = export.symbolic_shape("b")
+    exp = export.export(jax.jit(fn))(jax.ShapeDtypeStruct((b, 4), jnp.float32), jax.ShapeDtypeStruct((3,), jnp.int32))
+    prog = shlo.from_stablehlo(exp.mlir_module())
+    art = gpu.compile_cuda(prog, arch="sm_90", assemble=HAVE_PTXAS)
+    picked = [(n, a) for n, launch in enumerate(art.plan["launches"]) for a in launch["args"]
+              if "memref" in a and isinstance(a["memref"], dict)]
+    assert picked, art.plan["launches"]
+    n, arg = picked[0]
+    i = np.array([0, 2, 1], np.int32)
+    for rows in (5, 0):             # the input itself, or the guard's zero buffer
+        x = np.ones((rows, 4), np.float32)
+        chosen = concretize(art.plan, [x, i])["launches"][n]["args"][art.plan["launches"][n]["args"].index(arg)]
+        kind = art.plan["buffers"][chosen["memref"]]["kind"]
+        assert kind == ("input" if rows else "temp") and chosen["sizes"][0] == max(rows, 1)
+    check = gpu.cpu_check(prog)
+    for rows in (5, 3):
+        x = np.random.default_rng(rows).standard_normal((rows, 4)).astype(np.float32)
+        np.testing.assert_allclose(check(x, i)[0], np.asarray(exp.call(x, i)), rtol=1e-6)
+    assert art.cubin is not None or not HAVE_PTXAS

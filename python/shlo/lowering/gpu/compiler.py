@@ -19,7 +19,7 @@ from ...errors import CompileError, ShloError
 from ...program import Program
 from .. import pipeline as cpu_pipeline
 from ..driver import ENTRY_SYMBOL, lower_program
-from . import loops, pipeline, schedules, shape_scalars
+from . import branches, loops, pipeline, schedules, shape_scalars
 
 MAP = "shlo-gpu-map-loops"
 
@@ -67,6 +67,7 @@ def _buffers(prog: Program, entry: str, schedule: bool = True):
     with m.context, ir.Location.unknown(m.context):
         loops.stable_loop_buffers(_entry(m))     # the host must know every buffer a kernel gets
         loops.hoist_allocations(_entry(m))       # no device-side malloc that nobody frees
+        branches.select_branch_buffers(_entry(m))   # buffers a branch on sizes picks: the host picks
     return lowered, m
 
 

@@ -124,6 +124,9 @@ class _Scalars:
             return None if any(p is None for p in parts) else self.product(parts)
         if op.name == "memref.cast":
             return self.size_of(op.operands[0], d)
+        if op.name == "arith.select":          # a buffer the host picks per call (branches.py)
+            sizes = [self.size_of(v, d) for v in op.operands[1:]]
+            return None if None in sizes else self.pick(self.of(op.operands[0]), *sizes)
         if op.name in ("memref.reinterpret_cast", "memref.subview"):
             segments = list(ir.DenseI32ArrayAttr(op.attributes["operandSegmentSizes"]))
             start = sum(segments[:2])
@@ -142,6 +145,14 @@ class _Scalars:
             self.entries.append({"op": "dim", "input": n, "dim": d})
             self.ids[key] = len(self.entries) - 1
         return {"s": self.ids[key]}
+
+    def pick(self, condition, a, b):
+        """a where `condition` holds, else b (numbers or scalar references)."""
+        if a == b:
+            return a
+        if isinstance(condition, int):
+            return a if condition else b
+        return self.add("select", [condition, a, b])
 
     def product(self, items) -> object:
         out = 1
@@ -242,6 +253,8 @@ def extract(module: ir.Module, func: ir.Operation, n_inputs: int, n_outputs: int
             views[op.results[0]] = (_lookup(views, op.operands[0])[0], 0, [], [])
         elif name == "memref.cast":
             views[op.results[0]] = _lookup(views, op.operands[0])      # the same view, another type
+        elif name == "arith.select" and isinstance(op.results[0].type, ir.MemRefType):
+            views[op.results[0]] = _select_view(sc, op, views)
         elif name == "gpu.launch_func":
             launches.append(_launch(op, views, sc))
         elif name in ("memref.dealloc", "func.return", "arith.constant", "memref.dim") or name in SCALAR_OPS:
@@ -256,6 +269,18 @@ def extract(module: ir.Module, func: ir.Operation, n_inputs: int, n_outputs: int
     if sc.entries:
         plan["scalars"] = sc.entries
     return plan, constants, out_shapes
+
+
+def _select_view(sc: _Scalars, op: ir.Operation, views: dict) -> tuple:
+    """The view an arith.select of two buffers picks: buffer id, offset, sizes and strides each
+    chosen by the condition (a scalar of the plan, evaluated per call)."""
+    condition = sc.of(op.operands[0])
+    a, b = (_lookup(views, v) for v in op.operands[1:])
+    if len(a[2]) != len(b[2]):
+        raise CompileError(f"target 'cuda': a select of buffers of different ranks ({op.location})")
+    return (sc.pick(condition, a[0], b[0]), sc.pick(condition, a[1], b[1]),
+            [sc.pick(condition, x, y) for x, y in zip(a[2], b[2])],
+            [sc.pick(condition, x, y) for x, y in zip(a[3], b[3])])
 
 
 def _cast_layout(sc: _Scalars, op: ir.Operation) -> tuple:
