@@ -9,7 +9,9 @@
     with Attention / MultiHeadAttention / EmbedLayerNormalization, ViT, T5, Whisper);
   * onnxruntime.quantization: quantize_static in QOperator format (QLinearAdd / Mul / Sigmoid /
     LeakyRelu / Concat / AveragePool / GlobalAveragePool, QGemm, QLinearSoftmax) with uint8 and
-    int8 activations, and the 4-bit weight quantizer (MatMulNBits).
+    int8 activations, QDQ with its own QuantizeLinear / DequantizeLinear, quantize_dynamic after the
+    transformers optimizer (QAttention, QEmbedLayerNormalization), and the 4-bit weight quantizer
+    (MatMulNBits).
 
 The small graphs written here with onnx.helper run in the default test run; the transformers ones
 are slow (SHLO_ONNX_LIGHT=1), as in onnx_heldout_models.py.
@@ -161,7 +163,7 @@ def _dynamic_quant_mlp(shared_input: bool):
 
 # ------------------------------------------------------------------------------ QOperator quantization
 
-def _qoperator_convnet(activation: str, level: str | None):
+def _qoperator_convnet(activation: str, level: str | None, source_only=False):
     """quantize_static (QOperator) of a convnet using every op it has a QLinear form for: LeakyRelu,
     Sigmoid, Add, Mul, AveragePool, Concat, GlobalAveragePool, Gemm, Softmax. level 'all' then
     has onnxruntime's layout pass make the convolutions channels-last com.microsoft QLinearConv."""
@@ -182,6 +184,9 @@ def _qoperator_convnet(activation: str, level: str | None):
                  N("Flatten", ["g"], ["f"]), N("Gemm", ["f", "gw", "gb"], ["y0"]), N("Softmax", ["y0"], ["y"], axis=-1)]
         m = _model(nodes, [helper.make_tensor_value_info("x", T.FLOAT, [2, 3, 8, 8])],
                    [helper.make_tensor_value_info("y", T.FLOAT, [2, 5])], 17, inits)
+        sets = [[_rng(s).standard_normal((2, 3, 8, 8)).astype(np.float32)] for s in (1, 2, 3)]
+        if source_only:
+            return m, sets
         calib = [rng.standard_normal((2, 3, 8, 8)).astype(np.float32) for _ in range(4)]
 
         class Reader(q.CalibrationDataReader):
@@ -201,7 +206,6 @@ def _qoperator_convnet(activation: str, level: str | None):
             qm = onnx.load(dst)
         if level:
             qm = _ort_optimized(qm, level)
-        sets = [[_rng(s).standard_normal((2, 3, 8, 8)).astype(np.float32)] for s in (1, 2, 3)]
         return qm, sets
     return build
 
@@ -233,7 +237,33 @@ def _nbits_mlp(symmetric: bool, block: int):
 _TEXT_DYNAMIC = {"x0": {0: "batch", 1: "seq"}, "x1": {0: "batch", 1: "seq"}}
 
 
-def _transformers_optimized(kind, model_type, level=None, nbits=False, **options):
+def _qdq_contrib_convnet():
+    """quantize_static in QDQ format with UseQDQContribOps: com.microsoft QuantizeLinear / DequantizeLinear."""
+    def build():
+        from onnxruntime import quantization as q
+        import onnx
+        model, sets = _qoperator_convnet("uint8", None, source_only=True)()
+        rng = _rng(16)
+        calib = [rng.standard_normal((2, 3, 8, 8)).astype(np.float32) for _ in range(4)]
+
+        class Reader(q.CalibrationDataReader):
+            def __init__(self):
+                self.it = iter([{"x": c} for c in calib])
+
+            def get_next(self):
+                return next(self.it, None)
+        with tempfile.TemporaryDirectory() as d:
+            src, dst = os.path.join(d, "f.onnx"), os.path.join(d, "q.onnx")
+            onnx.save(model, src)
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                q.quantize_static(src, dst, Reader(), quant_format=q.QuantFormat.QDQ, activation_type=q.QuantType.QUInt8,
+                                  weight_type=q.QuantType.QInt8, extra_options={"UseQDQContribOps": True})
+            return onnx.load(dst), sets
+    return build
+
+
+def _transformers_optimized(kind, model_type, level=None, nbits=False, quantize=False, **options):
     """A tiny transformers model exported by TorchScript (opset 17), through optimize_model with
     the given FusionOptions; level: then also onnxruntime's session optimizer."""
     def build():
@@ -258,6 +288,19 @@ def _transformers_optimized(kind, model_type, level=None, nbits=False, **options
                                  opt_level=0).model
         if level:
             opt = _ort_optimized(opt, level)
+        if quantize:            # quantize_dynamic after the fusions: QAttention, QEmbedLayerNormalization
+            from onnx import helper
+            from onnxruntime import quantization as q
+            if not any(o.domain == "com.microsoft" for o in opt.opset_import):     # (the quantizer needs it)
+                opt.opset_import.append(helper.make_opsetid("com.microsoft", 1))
+            with tempfile.TemporaryDirectory() as d:
+                src, dst = os.path.join(d, "o.onnx"), os.path.join(d, "q.onnx")
+                onnx.save(opt, src)
+                with warnings.catch_warnings():
+                    warnings.simplefilter("ignore")
+                    q.quantize_dynamic(src, dst, weight_type=q.QuantType.QInt8,
+                                       extra_options={"DefaultTensorType": onnx.TensorProto.FLOAT})
+                opt = onnx.load(dst)
         if nbits:
             from onnxruntime.quantization.matmul_nbits_quantizer import MatMulNBitsQuantizer
             quant = MatMulNBitsQuantizer(opt, block_size=16, is_symmetric=False)
@@ -279,6 +322,9 @@ def _specs():
         Spec("ort_qoperator_convnet_int8", _qoperator_convnet("int8", None), **exact),
         Spec("ort_qoperator_convnet_uint8_all_nhwc", _qoperator_convnet("uint8", "all"), **exact),
         Spec("ort_qoperator_convnet_int8_extended", _qoperator_convnet("int8", "extended"), **exact),
+        # float ops between QDQ pairs (Sigmoid, Softmax), and onnxruntime's integer kernels for QDQ groups,
+        # can put a value next to a rounding boundary on either side: within one output step (about 0.004)
+        Spec("ort_qdq_contrib_quantize_ops_convnet", _qdq_contrib_convnet(), rtol=0, atol=5e-3),
         Spec("ort_matmul_nbits_asymmetric_block16", _nbits_mlp(False, 16)),
         Spec("ort_matmul_nbits_symmetric_block32", _nbits_mlp(True, 32)),
         Spec("ort_transformers_gpt2", _transformers_optimized("gpt2", "gpt2"), slow=True),
@@ -290,6 +336,10 @@ def _specs():
         Spec("ort_transformers_bert_raw_mask_fast_gelu",
              _transformers_optimized("bert", "bert", attention_mask_format=2, enable_gelu_approximation=True,
                                      enable_embed_layer_norm=False), slow=True),
+        Spec("ort_transformers_bert_quantize_dynamic", _transformers_optimized("bert", "bert", quantize=True),
+             rtol=1e-4, atol=1e-4, slow=True),
+        Spec("ort_transformers_gpt2_quantize_dynamic", _transformers_optimized("gpt2", "gpt2", quantize=True),
+             rtol=1e-4, atol=1e-4, slow=True),
         Spec("ort_transformers_bert_extended", _transformers_optimized("bert", "bert", level="extended"), slow=True),
         Spec("ort_transformers_vit", _transformers_optimized("vit", "vit"), slow=True),
         Spec("ort_transformers_t5_encoder", _transformers_optimized("t5_encoder", "t5"), slow=True),

@@ -324,6 +324,38 @@ def test_matmul_nbits(zero_points):
           rtol=1e-4, atol=1e-4)
 
 
+def test_qattention():
+    x = ints(2, 5, 16, seed=1)
+    w = ints(16, 48, dtype=np.int8, seed=2)
+    c = {"w": w, "bias": rand(48, seed=3, scale=0.1), "sx": f32(0.02), "sw": f32(0.01)}
+    check("QAttention", {"x": x, **c, "mask": np.array([5, 3], np.int32), "zx": np.uint8(128)},
+          consts=dict(c, zx=np.uint8(128)), attrs=dict(num_heads=4), rtol=1e-4, atol=1e-5)
+    check("QAttention", {"x": x, **c}, consts=c, attrs=dict(num_heads=2, unidirectional=1), rtol=1e-4, atol=1e-5)
+
+
+def test_qembed_layer_norm():
+    rng = np.random.default_rng(0)
+    ids = rng.integers(0, 20, (2, 6)).astype(np.int32)
+    seg = rng.integers(0, 2, (2, 6)).astype(np.int32)
+    mask = np.ones((2, 6), np.int32)
+    mask[0, 5:] = 0
+    q = {"word": ints(20, 8, seed=1), "pos": ints(10, 8, seed=2), "segment": ints(2, 8, seed=3),
+         "gamma": ints(8, seed=4), "beta": ints(8, seed=5)}
+    scales = {f"{k}_scale": f32(0.01 * (i + 1)) for i, k in enumerate(q)}
+    zps = {f"{k}_zp": np.uint8(100 + i) for i, k in enumerate(q)}
+    check("QEmbedLayerNormalization", {"ids": ids, "seg": seg, **q, "mask": mask, **scales, **zps},
+          consts={**q, **scales, **zps}, n_out=2, attrs=dict(epsilon=1e-12), rtol=1e-5, atol=1e-5)
+
+
+def test_contrib_quantize_dequantize():
+    x = rand(2, 3, 4, scale=3)
+    c = {"s": f32([0.05, 0.1, 0.2]), "z": np.array([0, 10, 250], np.uint8)}
+    check("QuantizeLinear", {"x": x, **c}, consts=c, attrs=dict(axis=1))
+    c16 = {"s": f32(0.001), "z": np.uint16(30000)}
+    check("QuantizeLinear", {"x": x, **c16}, consts=c16)
+    check("DequantizeLinear", {"q": ints(2, 3, 4, dtype=np.uint16), **c16}, consts=c16)
+
+
 # ----------------------------------------------------------------------------- errors, models
 
 def test_uncovered_contrib_op_names_node_and_op():
@@ -367,6 +399,8 @@ EXPECTED = {
                                     "QLinearAveragePool", "QLinearGlobalAveragePool", "QGemm", "QLinearSoftmax"},
     "ort_qoperator_convnet_uint8_all_nhwc": {"QLinearConv"},
     "ort_matmul_nbits_asymmetric_block16": {"MatMulNBits"},
+    "ort_qdq_contrib_quantize_ops_convnet": {"QuantizeLinear", "DequantizeLinear"},
+    "ort_transformers_bert_quantize_dynamic": {"QAttention", "QEmbedLayerNormalization"},
     "ort_transformers_bert_attention": {"Attention", "EmbedLayerNormalization", "SkipLayerNormalization", "BiasGelu"},
     "ort_transformers_bert_multihead_attention": {"MultiHeadAttention"},
     "ort_transformers_gpt2_extended": {"FusedMatMul", "FastGelu"},

@@ -141,6 +141,17 @@ def _rule(node, t, types):
         sizes = _attr(node, "qkv_hidden_sizes")
         hidden = sizes[2] if sizes else (t[1][1][1] // 3 if isinstance(t[1][1][1], int) else None)
         return [(x[0], x[1][:2] + [hidden])]
+    if op == "QAttention":
+        sizes = _attr(node, "qkv_hidden_sizes")
+        hidden = sizes[2] if sizes else (t[1][1][1] // 3 if isinstance(t[1][1][1], int) else None)
+        return [(F32, x[1][:2] + [hidden])]
+    if op == "QEmbedLayerNormalization":
+        ids, word = x[1], t[2][1]
+        return [(F32, ids[:2] + [word[1]]), (I32, ids[:1])]
+    if op == "QuantizeLinear":
+        return [(t[2][0] if len(t) > 2 and t[2] is not None else onnx.TensorProto.UINT8, x[1])]
+    if op == "DequantizeLinear":
+        return [(t[1][0], x[1])]
     if op == "MultiHeadAttention":
         v = t[2] if len(t) > 2 and t[2] is not None else None
         if v is None:

@@ -309,3 +309,46 @@ def ms_qlinear_conv(cx, x, x_scale, x_zp, w, w_scale, w_zp, y_scale, y_zp, bias=
     x = cx.op("transpose", x, permutation=[0, rank - 1] + list(range(1, rank - 1)))
     y = qlinear_conv(cx, x, x_scale, x_zp, w, w_scale, w_zp, y_scale, y_zp, bias, **attrs)
     return cx.op("transpose", y, permutation=[0] + list(range(2, rank)) + [1])
+
+
+# ----------------------------------------------------------------------------- quantized transformer ops
+
+@converts("QAttention", domain=MS)
+def qattention(cx, x, weight, bias, input_scale, weight_scale, mask_index=None, x_zp=None, w_zp=None, past=None,
+               num_heads=1, unidirectional=0, qkv_hidden_sizes=None, mask_filter_value=-10000.0, scale=0.0,
+               do_rotary=0, past_present_share_buffer=0, **_ignored):
+    """Attention whose input projection is an integer product (quantize_dynamic of an optimized
+    BERT): (x - zx)(w - zw) * input_scale * weight_scale (per tensor or per column) + bias."""
+    from .contrib_transformer import attention_from_projection
+    acc = matmul(cx, _centered(cx, x, x_zp), _centered(cx, weight, w_zp, -1))
+    proj = _scaled_float(cx, acc, input_scale, weight_scale, bias)
+    return attention_from_projection(cx, proj, cx.sizes_of(weight)[1], mask_index, past, None, num_heads,
+                                     unidirectional, qkv_hidden_sizes, mask_filter_value, scale, do_rotary,
+                                     past_present_share_buffer)
+
+
+@converts("QEmbedLayerNormalization", domain=MS)
+def qembed_layer_norm(cx, input_ids, segment_ids, word_q, position_q, segment_q, gamma_q, beta_q, mask=None,
+                      word_scale=None, position_scale=None, segment_scale=None, gamma_scale=None, beta_scale=None,
+                      word_zp=None, position_zp=None, segment_zp=None, gamma_zp=None, beta_zp=None, epsilon=1e-12):
+    """EmbedLayerNormalization over 8-bit tables, each dequantized ((q - zp) * scale) first."""
+    from .contrib_transformer import embed_layer_norm
+    deq = lambda q, s, z: None if q is None else _dequant(cx, q, s, z)  # noqa: E731
+    y, mask_index, _ = embed_layer_norm(
+        cx, input_ids, segment_ids, deq(word_q, word_scale, word_zp), deq(position_q, position_scale, position_zp),
+        deq(segment_q, segment_scale, segment_zp), deq(gamma_q, gamma_scale, gamma_zp), deq(beta_q, beta_scale, beta_zp),
+        mask, epsilon=epsilon)
+    return [y, mask_index]
+
+
+@converts("QuantizeLinear", domain=MS)
+def ms_quantize_linear(cx, x, y_scale, y_zp=None, axis=1, **_ignored):
+    """onnxruntime's QuantizeLinear (the quantizer writes it for 16-bit and 4-bit QDQ): ONNX's."""
+    from .nn_quant import quantize_linear
+    return quantize_linear(cx, x, y_scale, y_zp, axis=axis)
+
+
+@converts("DequantizeLinear", domain=MS)
+def ms_dequantize_linear(cx, x, x_scale, x_zp=None, axis=1, **_ignored):
+    from .nn_quant import dequantize_linear
+    return dequantize_linear(cx, x, x_scale, x_zp, axis=axis)

@@ -76,6 +76,7 @@ def ort_simplified_layer_norm(cx, x, scale, axis=-1, epsilon=1e-5, stash_type=1)
 @converts("EmbedLayerNormalization", domain=MS)
 def embed_layer_norm(cx, input_ids, segment_ids, word_embedding, position_embedding, segment_embedding=None,
                      gamma=None, beta=None, mask=None, position_ids=None, epsilon=1e-12, mask_index_type=1):
+    """(QEmbedLayerNormalization calls it with its tables dequantized.)"""
     b, s = cx.sizes_of(input_ids)
     hidden = cx.sizes_of(word_embedding)[1]
     emb = _rows_of(cx, word_embedding, input_ids)
@@ -197,15 +198,22 @@ def ms_attention(cx, x, weights, bias=None, mask_index=None, past=None, attentio
                  past_sequence_length=None, num_heads=1, unidirectional=0, qkv_hidden_sizes=None,
                  mask_filter_value=-10000.0, scale=0.0, do_rotary=0, past_present_share_buffer=0,
                  rotary_embedding_dim=0):
+    proj = matmul(cx, x, weights)
+    if bias is not None:
+        proj = bin_op(cx, "add", proj, bias)
+    return attention_from_projection(cx, proj, cx.sizes_of(weights)[1], mask_index, past, attention_bias,
+                                     num_heads, unidirectional, qkv_hidden_sizes, mask_filter_value, scale,
+                                     do_rotary, past_present_share_buffer)
+
+
+def attention_from_projection(cx, proj, total, mask_index, past, attention_bias, num_heads, unidirectional,
+                              qkv_hidden_sizes, mask_filter_value, scale, do_rotary, past_present_share_buffer):
+    """Attention's (and QAttention's) heads from the (B, S, q + k + v) projection of its input."""
     if do_rotary:
         raise cx.error("do_rotary (rotary embeddings inside Attention) is not supported")
     if past_present_share_buffer:
         raise cx.error("past_present_share_buffer is not supported")
-    total = cx.sizes_of(weights)[1]
     sizes = list(qkv_hidden_sizes) if qkv_hidden_sizes else [total // 3] * 3
-    proj = matmul(cx, x, weights)
-    if bias is not None:
-        proj = bin_op(cx, "add", proj, bias)
     q = _split_heads(cx, _take(cx, proj, 2, 0, sizes[0]), num_heads)
     k = _split_heads(cx, _take(cx, proj, 2, sizes[0], sizes[0] + sizes[1]), num_heads)
     v = _split_heads(cx, _take(cx, proj, 2, sizes[0] + sizes[1], sum(sizes)), num_heads)
@@ -217,7 +225,7 @@ def ms_attention(cx, x, weights, bias=None, mask_index=None, past=None, attentio
         v = cx.op("concatenate", [pv, v], dimension=2)
     b, _, s, _ = cx.sizes_of(q)
     t = cx.sizes_of(k)[2]
-    mb = _mask_bias(cx, mask_index, cx.element(x), b, s, t, p, bool(unidirectional), mask_filter_value)
+    mb = _mask_bias(cx, mask_index, cx.element(proj), b, s, t, p, bool(unidirectional), mask_filter_value)
     y = _merge_heads(cx, _attend(cx, q, k, v, scale, mb, attention_bias))
     present = None
     if len(cx.node.output) > 1 and cx.node.output[1]:
