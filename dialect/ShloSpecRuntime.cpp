@@ -2143,6 +2143,18 @@ bool OpFrame::bindValues(ValueRange values, const std::vector<ValueDecl> &decls,
   return true;
 }
 
+// The Python verifier's list of what a declaration allows: "float, complex;
+// quantized per_tensor".
+static std::string allowedText(const ValueDecl &d) {
+  std::string out;
+  for (const char *const *e = d.elements; e && *e; ++e)
+    out += std::string(e == d.elements ? "" : ", ") + *e;
+  if (d.perTensor || d.perAxis)
+    out += std::string("; quantized ") + (d.perTensor ? "per_tensor" : "") +
+           (d.perTensor && d.perAxis ? ", " : "") + (d.perAxis ? "per_axis" : "");
+  return out;
+}
+
 bool OpFrame::bind() {
   current = op;
   if (!bindValues(op->getOperands(), spec.operands, "operandSegmentSizes", 'I'))
@@ -2169,14 +2181,16 @@ bool OpFrame::bind() {
           if (axis < 0 || axis >= int64_t(shape.size()) ||
               !(ShapedType::isDynamic(shape[axis]) || shape[axis] == count)) {
             violation = {id, "`" + std::string(d.name) + "` has type " + t.repr() +
-                                 ": a per-axis quantized tensor needs its quantization dimension in range "
-                                 "with one size per scale", ""};
+                                 ": a per-axis quantized tensor needs its quantization dimension " +
+                                 std::to_string(axis) + " in range with size " + std::to_string(count) +
+                                 " (one per scale)", ""};
             return false;
           }
         }
         if (!elementOk(t.type, d)) {
           violation = {id, "`" + std::string(d.name) + "` has element type " +
-                               elemText(cast<RankedTensorType>(t.type).getElementType()) + ", which is not allowed", ""};
+                               elemText(cast<RankedTensorType>(t.type).getElementType()) + ", allowed: " +
+                               allowedText(d), ""};
           return false;
         }
       }
