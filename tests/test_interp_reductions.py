@@ -307,6 +307,22 @@ def test_reduce_folds_left_to_right_from_init_as_xla(via_call):
     assert out.tolist() == [2048.0]
 
 
+@pytest.mark.parametrize("shape, dims", [((3, 100), (1,)), ((2, 5000), (1,)), ((40, 40), (0, 1)), ((70, 3, 5), (0, 2))])
+@pytest.mark.parametrize("el, dtype", [("f16", np.float16), ("bf16", "bfloat16")])
+def test_long_reductions_take_xla_tree_order(shape, dims, el, dtype):
+    """A reduced dimension longer than 32: XLA's tree reduction (windows of 32 padded with the
+    init value, folded, then reduced again), bit for bit against XLA itself (lax.reduce keeps the
+    f16 / bf16 sums, whose every step rounds)."""
+    jax = pytest.importorskip("jax")
+    import ml_dtypes
+    dt = np.dtype(getattr(ml_dtypes, dtype)) if isinstance(dtype, str) else np.dtype(dtype)
+    x = (RNG.standard_normal(shape) * 3).astype(dt)
+    want = np.asarray(jax.jit(lambda v: jax.lax.reduce(v, np.zeros((), dt), jax.lax.add, dims))(x))
+    got = run(reduce_program("add", shape, list(dims), el, False), x, np.zeros((), dt))[0]
+    assert got.dtype == want.dtype and got.shape == want.shape
+    np.testing.assert_array_equal(got.astype(np.float32), want.astype(np.float32))
+
+
 # ----------------------------------------------------------------- sort
 
 

@@ -5,10 +5,8 @@ whole arrays at once, which gives, element for element, what running them
 once per element gives; other regions are called once per element, in a
 fixed order, so results are deterministic either way.
 
-reduce folds each result's elements left to right from the init value, as XLA CPU does
-for short rows (element-wise bodies: one vectorized body call per reduced element, up to
-SEQUENTIAL_REDUCE_LIMIT; longer ones a pairwise tree); the order shows in types that round
-at each step, such as f16 and bf16 sums.
+reduce applies its body in XLA CPU's order (see XLA_REDUCE_WINDOW): the order shows in types
+that round at each step, such as f16 and bf16 sums.
 
 dot_general accumulates exactly where it can: integers in int64/uint64 and
 wrapped to the result's N bits (two's complement, like N-bit arithmetic),
@@ -65,11 +63,58 @@ def _results(outs, n: int, what: str) -> list:
 # ----------------------------------------------------------------- reduce
 
 
-# Element-wise bodies fold up to this many elements per result in XLA's order (left to right
-# from the init value: where the body rounds, as f16 / bf16 sums do, the order shows in the
-# last bits, and XLA CPU folds rows of up to 32 elements that way); longer rows take a pairwise
-# tree of log2(count) vectorized body calls instead of count of them.
-SEQUENTIAL_REDUCE_LIMIT = 256
+# Element-wise bodies reduce in XLA CPU's order, which shows in the last bits wherever the body
+# rounds (f16 / bf16 sums above all). Where every reduced dimension has at most
+# XLA_REDUCE_WINDOW elements, XLA folds left to right from the init value, in row-major order
+# of the reduced indices (done here for up to SEQUENTIAL_REDUCE_LIMIT elements per result, one
+# vectorized body call per element; past that, and for variadic reductions of more, a pairwise
+# tree). A single-input reduction with a longer dimension is rewritten by XLA's
+# TreeReductionRewriter, as _windowed_reduce repeats.
+XLA_REDUCE_WINDOW = 32
+SEQUENTIAL_REDUCE_LIMIT = 4096
+
+
+def _fold(rows: np.ndarray, init, body, dtype) -> np.ndarray:
+    """Left fold of the last axis of `rows` from `init`."""
+    shape = rows.shape[:-1]
+    acc = _as(init, shape, dtype)
+    for k in range(rows.shape[-1]):
+        acc = _as(_results(body(acc, rows[..., k]), 1, "body")[0], shape, dtype)
+    return acc
+
+
+def _windowed_reduce(x: np.ndarray, init, dims: list, body, dtype) -> np.ndarray:
+    """XLA's tree reduction: when a reduced dimension has more than XLA_REDUCE_WINDOW elements,
+    each reduced dimension d is cut into windows of w = min(size, 32) (stride w, padded with the
+    init value as XLA's SAME padding: the smaller half before), each window folded from the
+    init value in row-major order of its elements, and the window results reduced the same way
+    again (the rewrite repeats until no dimension is longer than 32)."""
+    keep = [d for d in range(x.ndim) if d not in dims]
+    out = tuple(x.shape[d] for d in keep)
+    if all(x.shape[d] <= XLA_REDUCE_WINDOW for d in dims):
+        count = int(np.prod([x.shape[d] for d in dims], dtype=np.int64))
+        return _fold(x.transpose(keep + dims).reshape(out + (count,)), init, body, dtype)
+    pads, split, k_axes, w_axes, keep_axes, ks, ws = [], [], [], [], [], [], []
+    for d in range(x.ndim):
+        if d not in dims:
+            pads.append((0, 0))
+            split.append(x.shape[d])
+            keep_axes.append(len(split) - 1)
+            continue
+        w = min(x.shape[d], XLA_REDUCE_WINDOW)
+        k = -(-x.shape[d] // w)
+        extra = k * w - x.shape[d]
+        pads.append((extra // 2, extra - extra // 2))
+        split += [k, w]
+        k_axes.append(len(split) - 2)
+        w_axes.append(len(split) - 1)
+        ks.append(k)
+        ws.append(w)
+    padded = np.pad(x, pads, constant_values=np.asarray(init).astype(x.dtype)) if any(p != (0, 0) for p in pads) else x
+    windows = padded.reshape(split).transpose(keep_axes + k_axes + w_axes)
+    windows = windows.reshape(out + (int(np.prod(ks)), int(np.prod(ws))))
+    partial = _fold(windows, init, body, dtype).reshape(out + tuple(ks))
+    return _windowed_reduce(partial, init, list(range(len(out), len(out) + len(ks))), body, dtype)
 
 
 def _accumulator_dtype(ctx, i: int, init) -> np.dtype:
@@ -103,6 +148,8 @@ def reduce(ctx, *operands):
     if count == 0 or 0 in out_shape:
         return [_as(v, out_shape, dt) for v, dt in zip(inits, dtypes)]
     body = ctx.regions[0]
+    if elementwise_region(body) and n == 1 and any(shape[d] > XLA_REDUCE_WINDOW for d in dims):
+        return [_windowed_reduce(inputs[0], inits[0], sorted(dims), body, dtypes[0])]
     if elementwise_region(body) and count <= SEQUENTIAL_REDUCE_LIMIT:
         # XLA's order: init, then each reduced element in row-major order, one body call per
         # element, run on all result elements at once
