@@ -178,13 +178,14 @@ def Shlo_AccuracyAttr : AttrDef<Shlo_Dialect, "Accuracy"> {
 
 def Shlo_ShardingAttr : AttrDef<Shlo_Dialect, "Sharding"> {
   let mnemonic = "sharding";
-  let summary = "Where the pieces of a value live on a mesh (since 1.4.0; see \"Meshes and shardings\"): `mesh` names a `shlo.mesh`; `dims` gives, per dimension of the value, the mesh axes it is split over, major to minor; `open` lists the dimensions a compiler may shard further; `priorities` is empty or one per dimension (-1 for none, smaller goes first); `replicated` names axes over which the value is explicitly copied.";
+  let summary = "Where the pieces of a value live on a mesh (since 1.4.0; see \"Meshes and shardings\"): `mesh` names a `shlo.mesh`; `dims` gives, per dimension of the value, the mesh axes it is split over, major to minor; `open` lists the dimensions a compiler may shard further; `priorities` is empty or one per dimension (-1 for none, smaller goes first); `replicated` names axes over which the value is explicitly copied; `unreduced` (optional, since 1.7.0) names axes over which the value is held as partial values that sum to it.";
   let parameters = (ins
       Shlo_SymbolParameter:$mesh,
       Shlo_AxesListParameter:$dims,
       Shlo_DimListParameter:$open,
       Shlo_DimListParameter:$priorities,
-      Shlo_AxesParameter:$replicated);
+      Shlo_AxesParameter:$replicated,
+      Shlo_OptionalAxesParameter:$unreduced);
   let assemblyFormat = "`<` struct(params) `>`";
 }
 

@@ -77,6 +77,18 @@ class Shlo_BuiltinAttrParameter<string cppClass, string desc> : AttrParameter<cp
 def Shlo_SymbolParameter : Shlo_BuiltinAttrParameter<"::mlir::FlatSymbolRefAttr", "a symbol reference">;
 def Shlo_AxesParameter : Shlo_BuiltinAttrParameter<"::mlir::ArrayAttr", "mesh axis names">;
 def Shlo_AxesListParameter : Shlo_BuiltinAttrParameter<"::mlir::ArrayAttr", "mesh axis names per dimension">;
+// An optional list of mesh axis names (the sharding's `unreduced`, since 1.7.0):
+// left out of the text when empty, and an empty list reads as absent, so a
+// sharding without it prints (and is stored) exactly as before 1.7.0.
+def Shlo_OptionalAxesParameter : OptionalParameter<"::mlir::ArrayAttr", "mesh axis names (optional)"> {
+  let parser = [{ [&]() -> ::mlir::FailureOr<::mlir::ArrayAttr> {
+      ::mlir::ArrayAttr value;
+      if ($_parser.parseAttribute(value))
+        return ::mlir::failure();
+      return value.empty() ? ::mlir::ArrayAttr() : value;
+    }() }];
+  let printer = "$_printer.printAttribute($_self)";
+}
 // dot_algorithm's fields (since 1.6.0): `lhs_precision_type = tf32`,
 // `allow_imprecise_accumulation = false`, as StableHLO prints them.
 def Shlo_ElementTypeParameter : Shlo_BuiltinAttrParameter<"::mlir::TypeAttr", "an element type">;

@@ -1737,12 +1737,14 @@ struct ShardingView {
   std::vector<std::vector<std::string>> dims;
   std::vector<int64_t> open, priorities;
   std::vector<std::string> replicated;
+  std::vector<std::string> unreduced; // since 1.7.0; absent reads as empty
 
   std::vector<std::string> axes() const {
     std::vector<std::string> out;
     for (const auto &d : dims)
       out.insert(out.end(), d.begin(), d.end());
     out.insert(out.end(), replicated.begin(), replicated.end());
+    out.insert(out.end(), unreduced.begin(), unreduced.end());
     return out;
   }
 };
@@ -1775,6 +1777,8 @@ ShardingView shardingOf(const SV &v) {
   out.open.assign(s.getOpen().begin(), s.getOpen().end());
   out.priorities.assign(s.getPriorities().begin(), s.getPriorities().end());
   out.replicated = axisNames(s.getReplicated());
+  if (s.getUnreduced())
+    out.unreduced = axisNames(s.getUnreduced());
   return out;
 }
 

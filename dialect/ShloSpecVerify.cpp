@@ -3746,7 +3746,7 @@ static bool check_sharding_constraint(Operation *op, Violation &out) {
                nullptr,
                [&]() -> SV { return SV::boolean(pyEq(fn_unknown_axes(Values{currentOp(), v_sharding}), SV::list(Values{}))); }))
     return fail(f, out);
-  if (!f.check("C3", "No axis appears twice in `sharding` (over all dimensions and `replicated`).",
+  if (!f.check("C3", "No axis appears twice in `sharding` (over all dimensions, `replicated` and `unreduced`).",
                nullptr,
                [&]() -> SV { return SV::boolean(pyEq(fn_repeated_axes(Values{v_sharding}), SV::list(Values{}))); }))
     return fail(f, out);

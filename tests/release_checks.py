@@ -11,7 +11,7 @@ import pytest
 import shlo
 from shlo.serialize import envelope
 
-RELEASES = ("1.0.0", "1.1.0", "1.2.0", "1.3.0", "1.4.0", "1.5.0", "1.6.0")
+RELEASES = ("1.0.0", "1.1.0", "1.2.0", "1.3.0", "1.4.0", "1.5.0", "1.6.0", "1.7.0")
 
 
 def stablehlo_accepts(text: str) -> None:

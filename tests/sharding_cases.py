@@ -50,14 +50,25 @@ class Case:
     fn: object            # the jitted function
     args: list            # numpy inputs
     in_shardings: list    # NamedSharding per input
+    mesh: object = None   # a mesh every stage runs under (`with jax.set_mesh(mesh)`), as users of
+                          # explicit sharding write programs with bare PartitionSpecs
 
 
 CASES = {}
+# Programs run only with SHLO_SHARDING_LONG=1 (tests/test_sharding.py then runs them too): more
+# of the same API, kept out of the default run to hold its time.
+LONG = bool(os.environ.get("SHLO_SHARDING_LONG"))
+LONG_CASES = set()
 
 
 def case(fn):
     CASES[fn.__name__] = fn
     return fn
+
+
+def case_long(fn):
+    LONG_CASES.add(fn.__name__)
+    return case(fn)
 
 
 # ---------------------------------------------------------------------- programs
@@ -934,6 +945,145 @@ def collective_matmul_ppermute_loop():
     return Case(jax.jit(g), [rand((8, 6), 6), rand((6, 8), 7)], [NamedSharding(m, P("x", None)), NamedSharding(m, P(None, "x"))])
 
 
+# Explicit sharding as JAX users write it (AxisType.Explicit, bare PartitionSpecs under
+# jax.set_mesh, reshard / auto_axes / explicit_axes, out_sharding=), and Shardy's unreduced
+# axes (P(unreduced=...), release 1.7.0): partial values per device that sum to the value.
+E = jax.sharding.AxisType.Explicit
+
+
+def explicit_mesh(shape, names):
+    return jax.make_mesh(shape, names, axis_types=(E,) * len(shape))
+
+
+def _contraction_over_x(seed):
+    """A 2 x 4 explicit mesh and a dot whose contraction is split over "x"."""
+    m = explicit_mesh((2, 4), ("x", "y"))
+    return m, [rand((8, 16), seed), rand((16, 4), seed + 1)], [NamedSharding(m, P(None, "x")), NamedSharding(m, P("x", None))]
+
+@case
+def unreduced_dot_then_reshard():
+    m, args, shardings = _contraction_over_x(40)
+    def f(a, b):
+        c = jnp.dot(a, b, out_sharding=P("y", None, unreduced={"x"}))
+        return jax.sharding.reshard(c, P())
+    return Case(jax.jit(f), args, shardings, mesh=m)
+
+@case
+def shard_map_out_unreduced():
+    m, args, shardings = _contraction_over_x(42)
+    def f(a, b):
+        c = jax.shard_map(lambda p, q: p @ q, mesh=m, in_specs=(P(None, "x"), P("x", None)),
+                          out_specs=P(None, None, unreduced={"x"}))(a, b)
+        return jax.sharding.reshard(c, P())
+    return Case(jax.jit(f), args, shardings, mesh=m)
+
+@case
+def unreduced_result_of_jit():
+    m, args, shardings = _contraction_over_x(44)
+    def f(a, b):
+        return jnp.dot(a, b, out_sharding=P(None, None, unreduced={"x"}))
+    return Case(jax.jit(f), args, shardings, mesh=m)
+
+@case_long
+def unreduced_sum_of_two_partials():
+    m, args, shardings = _contraction_over_x(46)
+    _, args2, _ = _contraction_over_x(48)
+    def f(a, b, c, d):
+        u = jnp.dot(a, b, out_sharding=P(None, None, unreduced={"x"}))
+        v = jnp.dot(c, d, out_sharding=P(None, None, unreduced={"x"}))
+        return jax.sharding.reshard(u + v, P(None, "y"))
+    return Case(jax.jit(f), args + args2, shardings * 2, mesh=m)
+
+@case_long
+def reduced_weight_grad_unreduced():
+    m = explicit_mesh((8,), ("x",))
+    def f(w, x):
+        def loss(w):
+            wr = jax.sharding.reshard(w, P(None, None, reduced={"x"}))
+            y = jnp.dot(x, wr, out_sharding=P("x", None))
+            return jnp.sum(y * y)
+        return jax.grad(loss)(w)
+    return Case(jax.jit(f), [rand((16, 4), 50), rand((8, 16), 51)], [NamedSharding(m, P(None, None)), NamedSharding(m, P("x", None))], mesh=m)
+
+@case_long
+def shard_map_in_out_unreduced():
+    m, args, shardings = _contraction_over_x(52)
+    def f(a, b):
+        u = jnp.dot(a, b, out_sharding=P(None, None, unreduced={"x"}))
+        v = jax.shard_map(lambda t: t + t, mesh=m, in_specs=P(None, None, unreduced={"x"}),
+                          out_specs=P(None, None, unreduced={"x"}))(u)
+        return jax.sharding.reshard(v, P())
+    return Case(jax.jit(f), args, shardings, mesh=m)
+
+@case_long
+def unreduced_two_axes():
+    m = explicit_mesh((2, 2, 2), ("x", "y", "z"))
+    def f(a, b):
+        u = jnp.dot(a, b, out_sharding=P("z", None, unreduced={"x", "y"}))
+        return jax.sharding.reshard(u, P(None, "z"))
+    return Case(jax.jit(f), [rand((8, 16), 54), rand((16, 4), 55)],
+                [NamedSharding(m, P(None, ("x", "y"))), NamedSharding(m, P(("x", "y"), None))], mesh=m)
+
+@case_long
+def explicit_mlp_set_mesh():
+    m = explicit_mesh((2, 4), ("x", "y"))
+    def f(x, w1, w2):
+        h = jax.nn.relu(x @ w1)                    # P("x", "y")
+        return jnp.einsum("bh,ho->bo", h, w2, out_sharding=P("x", None))
+    return Case(jax.jit(f), [rand((8, 16), 56), rand((16, 8), 57), rand((8, 4), 58)],
+                [NamedSharding(m, P("x", None)), NamedSharding(m, P(None, "y")), NamedSharding(m, P("y", None))], mesh=m)
+
+@case_long
+def explicit_grad_batch_sharded():
+    m = explicit_mesh((2, 4), ("x", "y"))
+    def f(w, x):
+        return jax.grad(lambda w: jnp.sum(jnp.tanh(x @ w)))(w)
+    return Case(jax.jit(f), [rand((16, 4), 59), rand((8, 16), 60)], [NamedSharding(m, P(None, None)), NamedSharding(m, P("x", None))], mesh=m)
+
+@case_long
+def explicit_axes_in_auto_mesh():
+    m = mesh((2, 4), ("x", "y"))
+    def f(a):
+        g = jax.sharding.explicit_axes(lambda v: v * 2 + 1, in_sharding=P("x", None))
+        return jnp.sin(g(a))
+    return Case(jax.jit(f), [rand((8, 4), 61)], [NamedSharding(m, P("x", None))], mesh=m)
+
+@case_long
+def explicit_partial_shard_map():
+    m = explicit_mesh((2, 4), ("x", "y"))
+    def f(a):
+        g = jax.shard_map(lambda v: jax.lax.psum(v, "x"), mesh=m, in_specs=P("x", None), out_specs=P(None, None),
+                          axis_names={"x"})
+        return g(a) * 3
+    return Case(jax.jit(f), [rand((8, 16), 62)], [NamedSharding(m, P("x", "y"))], mesh=m)
+
+@case_long
+def explicit_reshape_and_transpose():
+    m = explicit_mesh((2, 4), ("x", "y"))
+    def f(a):
+        b = jnp.reshape(a, (2, 4, 16), out_sharding=P("x", None, "y"))
+        c = jnp.transpose(b, (2, 0, 1))
+        return jax.sharding.reshard(c, P(None, "x", None)) + 1
+    return Case(jax.jit(f), [rand((8, 16), 63)], [NamedSharding(m, P("x", "y"))], mesh=m)
+
+@case_long
+def explicit_auto_axes_matmul():
+    m = explicit_mesh((2, 4), ("x", "y"))
+    def f(a, b):
+        c = jax.sharding.auto_axes(lambda p, q: p @ q, out_sharding=P(None, "y"), axes=("x", "y"))(a, b)
+        return c * 2
+    return Case(jax.jit(f), [rand((8, 16), 64), rand((16, 8), 65)], [NamedSharding(m, P(None, "x")), NamedSharding(m, P("x", "y"))], mesh=m)
+
+@case_long
+def explicit_scan_with_out_sharding():
+    m = explicit_mesh((2, 4), ("x", "y"))
+    def f(a, w):
+        def step(c, _):
+            return jnp.tanh(jnp.einsum("bi,ij->bj", c, w, out_sharding=P("x", None))), None
+        return jax.lax.scan(step, a, None, length=3)[0]
+    return Case(jax.jit(f), [rand((8, 16), 66), rand((16, 16), 67) * 0.2], [NamedSharding(m, P("x", None)), NamedSharding(m, P(None, None))], mesh=m)
+
+
 # Programs also lowered by JAX without Shardy (GSPMD strings; shard_map as SPMDFullToShardShape /
 # SPMDShardToFullShape regions), then run through the same stages (XLA with Shardy, results
 # compared with JAX's own Shardy run).
@@ -965,6 +1115,13 @@ def run_case(name: str, gspmd: bool = False) -> dict:
 
 def _run_case(name: str, gspmd: bool) -> dict:
     c = CASES[name]()
+    if c.mesh is not None:
+        with jax.set_mesh(c.mesh):
+            return _run_stages(name, c, gspmd)
+    return _run_stages(name, c, gspmd)
+
+
+def _run_stages(name: str, c: Case, gspmd: bool) -> dict:
     def devices_in():   # fresh copies: a function may donate its inputs
         return [jax.device_put(a, s) for a, s in zip(c.args, c.in_shardings)]
     specs = [jax.ShapeDtypeStruct(a.shape, a.dtype, sharding=s) for a, s in zip(c.args, c.in_shardings)]
@@ -1011,10 +1168,20 @@ def _run_case(name: str, gspmd: bool) -> dict:
 def _same_values(outs, ref):
     assert len(outs) == len(ref), f"{len(outs)} results, JAX gives {len(ref)}"
     for i, (a, b) in enumerate(zip(outs, ref)):
-        b = np.asarray(b)
-        a = np.asarray(a)
+        b = np.asarray(_summed(b))
+        a = np.asarray(_summed(a))
         assert a.shape == b.shape, f"result {i}: shape {a.shape} vs {b.shape}"
         assert np.allclose(a, b, rtol=1e-4, atol=1e-4), f"result {i}: max diff {np.max(np.abs(a - b))}"
+
+
+def _summed(x):
+    """The value of a JAX array held unreduced (partial values per device, P(unreduced=...)),
+    which JAX cannot read back directly: resharded to its spec without the unreduced axes."""
+    spec = getattr(getattr(x, "sharding", None), "spec", None)
+    if not getattr(spec, "unreduced", None):
+        return x
+    whole = NamedSharding(x.sharding.mesh, P(*spec.partitions))
+    return jax.jit(lambda v: jax.sharding.reshard(v, whole))(x)
 
 
 def _compiled_output_shardings(text, c, specs, n):
@@ -1119,7 +1286,7 @@ def run_text(name: str, original: str, shardy: bool) -> dict:
 
 def main(names) -> int:
     assert len(jax.devices()) >= 8, "needs 8 devices (XLA_FLAGS=--xla_force_host_platform_device_count=8)"
-    for name in names or list(CASES):
+    for name in names or [n for n in CASES if LONG or n not in LONG_CASES]:
         print(json.dumps(run_case(name)), flush=True)
     for name in names or GSPMD_CASES:
         print(json.dumps(run_case(name, gspmd=True)), flush=True)

@@ -51,7 +51,7 @@ def test_round_trip_and_determinism(artifact):
     back = shlo.deserialize(artifact)
     assert str(back) == str(prog)
     assert shlo.serialize(back) == artifact
-    assert b"shlo 1.6.0\0" in artifact[:80]
+    assert b"shlo 1.7.0\0" in artifact[:80]
     assert shlo.serialize.__module__ == "shlo.serialize"
 
 
@@ -98,11 +98,11 @@ def test_envelope_format_is_pinned_per_version():
 
 def test_every_released_version_can_be_targeted():
     prog = shlo.parse(MLP)
-    for v in ["1.0.0", "1.1.0", "1.2.0", "1.3.0", "1.4.0", "1.5.0", "1.6.0"]:
+    for v in ["1.0.0", "1.1.0", "1.2.0", "1.3.0", "1.4.0", "1.5.0", "1.6.0", "1.7.0"]:
         data = shlo.serialize(prog, target_version=v)
         assert shlo.serialize.__module__ and f"shlo {v}\0".encode() in data[:80]
         assert str(shlo.deserialize(data)) == str(prog)
-    for bad, why in [("1.7.0", "newer than this shlo"), ("0.9.0", "older than the oldest"),
+    for bad, why in [("1.8.0", "newer than this shlo"), ("0.9.0", "older than the oldest"),
                      ("1.0.3", "not a released version"), ("one", "not MAJOR.MINOR.PATCH")]:
         with pytest.raises(shlo.SerializationError, match=why):
             shlo.serialize(prog, target_version=bad)

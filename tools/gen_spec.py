@@ -52,7 +52,7 @@ def attr_ods(kind: str) -> str:
 # `axes_list` one such list per dimension (the sharding attribute, 1.4.0).
 STRUCT_FIELD_ODS = {
     "dims": "Shlo_DimListParameter", "int": '"int64_t"', "float": "Shlo_FloatParameter",
-    "symbol": "Shlo_SymbolParameter", "axes": "Shlo_AxesParameter", "axes_list": "Shlo_AxesListParameter",
+    "symbol": "Shlo_SymbolParameter", "axes": "Shlo_AxesParameter", "axes_list": "Shlo_AxesListParameter", "optional_axes": "Shlo_OptionalAxesParameter",
     "element_type": "Shlo_ElementTypeParameter", "bool": "Shlo_BoolParameter",   # dot_algorithm (1.6.0)
 }
 
@@ -262,7 +262,7 @@ def fmt_value(v: speclib.Value) -> str:
 
 def _field_example(kind: str) -> str:
     return {"dims": "[...]", "int": "N", "float": "X", "symbol": "@name", "axes": '["x", ...]',
-            "axes_list": '[["x", ...], ...]'}.get(kind, f"#shlo.{kind}<...>")
+            "axes_list": '[["x", ...], ...]', "optional_axes": '["x", ...] (optional)'}.get(kind, f"#shlo.{kind}<...>")
 
 
 def gen_docs() -> str:

@@ -1,7 +1,8 @@
 """Meshes and shardings (since shlo 1.4.0) as plain Python values.
 
 A `#shlo.sharding<mesh = @m, dims = [["x"], []], open = [], priorities = [],
-replicated = []>` attribute reads as a `Sharding`; a `shlo.mesh` op as a
+replicated = []>` attribute (with `unreduced = [...]` after it since 1.7.0, when
+not empty) reads as a `Sharding`; a `shlo.mesh` op as a
 `Mesh`. The verifier's rules, the importer, the exporter and the interpreter
 all read shardings through this module, so the text form is parsed in one
 place (the bindings cannot look inside dialect attributes).
@@ -45,10 +46,11 @@ class Sharding:
     open: tuple = ()       # dimensions that a compiler may shard further
     priorities: tuple = () # empty, or one per dimension (-1: none)
     replicated: tuple = ()  # axes said explicitly to replicate the value
+    unreduced: tuple = ()   # axes along which the value is held as partial sums (since 1.7.0)
 
     def axes(self) -> list[str]:
         """Every axis the sharding names, in order of appearance (repeats kept)."""
-        return [a for d in self.dims for a in d] + list(self.replicated)
+        return [a for d in self.dims for a in d] + list(self.replicated) + list(self.unreduced)
 
     def text(self) -> str:
         def names(xs):
@@ -56,7 +58,9 @@ class Sharding:
         dims = "[" + ", ".join(names(d) for d in self.dims) + "]"
         ints = lambda xs: "[" + ", ".join(str(int(x)) for x in xs) + "]"  # noqa: E731
         return (f"#shlo.sharding<mesh = @{self.mesh}, dims = {dims}, open = {ints(self.open)}, "
-                f"priorities = {ints(self.priorities)}, replicated = {names(self.replicated)}>")
+                f"priorities = {ints(self.priorities)}, replicated = {names(self.replicated)}"
+                # left out when empty: a sharding without it is written as before 1.7.0
+                + (f", unreduced = {names(self.unreduced)}" if self.unreduced else "") + ">")
 
     def attr(self, context=None) -> ir.Attribute:
         return ir.Attribute.parse(self.text(), context)
@@ -120,7 +124,8 @@ def parse_sharding(text: str) -> Sharding:
         if mesh.startswith('"'):
             mesh = json.loads(mesh)
     return Sharding(mesh, tuple(tuple(d) for d in fields.get("dims", [])), tuple(fields.get("open", [])),
-                    tuple(fields.get("priorities", [])), tuple(fields.get("replicated", [])))
+                    tuple(fields.get("priorities", [])), tuple(fields.get("replicated", [])),
+                    tuple(fields.get("unreduced", [])))
 
 
 def sharding_of(attr) -> Sharding:

@@ -12,7 +12,8 @@ Read side (`from_stablehlo`, `from_jax`):
   Sub-axes (`"x":(1)2`) become whole axes of a finer mesh (`AxisSplits`);
   inline meshes (`mesh<[...]>` in a sharding) become meshes made for them
   (`inline_0`, ...).
-Not covered (ImportError naming it): `unreduced` axes, GSPMD `last_tile_dims` /
+  `unreduced={"x"}` -> the sharding's `unreduced` (since shlo 1.7.0).
+Not covered (ImportError naming it): GSPMD `last_tile_dims` /
 manual / tuple shardings of something other than an op's results.
 
 Write side (`to_stablehlo`): the reverse, always as Shardy, which XLA reads.
@@ -162,16 +163,16 @@ def sdy_sharding(text: str, reader: ShardyReader = _PLAIN) -> Sharding:
             items.remove("?")
         dims.append(tuple(a for item in items for a in reader.axis(item, mesh, text)))
         prios.append(int(dm.group(2)) if dm.group(2) is not None else -1)
-    replicated = []
+    named = {"replicated": [], "unreduced": []}   # unreduced: since shlo 1.7.0
     tail = rest[end:]
     for key, group in re.findall(r'(\w+)\s*=\s*(\{[^{}]*\})', tail):
         axes = reader.axis_set(group, mesh, text)
-        if key == "replicated":
-            replicated = axes
+        if key in named:
+            named[key] = axes
         elif axes:
             raise ImporterError(f"Shardy sharding {text}: `{key}` axes have no shlo counterpart")
     return Sharding(mesh, tuple(dims), tuple(open_), tuple(prios) if any(p >= 0 for p in prios) else (),
-                    tuple(replicated))
+                    tuple(named["replicated"]), tuple(named["unreduced"]))
 
 
 def sdy_shardings_per_value(text: str, reader: ShardyReader = _PLAIN) -> list[Sharding]:
@@ -290,7 +291,9 @@ def sharding_to_sdy(s: Sharding, bare: bool = False, maximal=frozenset()) -> str
         prio = s.priorities[i] if s.priorities else -1
         dims.append("{" + ", ".join(items) + "}" + (f"p{prio}" if prio >= 0 else ""))
     replicated = ", ".join(names(s.mesh, s.replicated))
-    text = f"<@{s.mesh}, [{', '.join(dims)}]" + (f", replicated={{{replicated}}}" if s.replicated else "") + ">"
+    unreduced = ", ".join(names(s.mesh, s.unreduced))
+    text = (f"<@{s.mesh}, [{', '.join(dims)}]" + (f", replicated={{{replicated}}}" if s.replicated else "")
+            + (f", unreduced={{{unreduced}}}" if s.unreduced else "") + ">")
     return text if bare else "#sdy.sharding" + text
 
 

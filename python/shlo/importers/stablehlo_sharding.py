@@ -4,7 +4,12 @@ Reading: `sdy.mesh` -> `shlo.mesh`; `sdy.sharding` on function arguments and
 results -> `shlo.sharding`; an op's `sdy.sharding` -> `shlo.shardings`;
 `sdy.sharding_constraint` / `sdy.manual_computation` / `sdy.return` ->
 `shlo.sharding_constraint` / `shlo.manual_computation` / `shlo.return`;
-`sdy.reshard` -> `shlo.sharding_constraint`; sub-axes -> whole axes of a
+`sdy.reshard` and Shardy's explicit collectives (`sdy.all_gather`, `all_slice`,
+`all_to_all`, `collective_permute`, `all_reduce`, `reduce_scatter`: the
+identity on the global value, moving it to `out_sharding`) ->
+`shlo.sharding_constraint`; `sdy.named_computation` -> its body inlined
+(in / out shardings as constraints); `sdy.propagation_barrier` -> dropped (a
+hint to propagation); sub-axes -> whole axes of a
 finer mesh; inline meshes -> meshes made for them;
 GSPMD `mhlo.sharding` strings -> shardings over meshes made for them, and
 GSPMD's `custom_call @Sharding` -> `shlo.sharding_constraint`.
@@ -165,6 +170,17 @@ class ShardingImport:
             return new
         if name == "sdy.return":
             return ir.Operation.create("shlo.return", operands=imp.operands(op), loc=loc)
+        if name in EXPLICIT_COLLECTIVES:
+            # Shardy's explicit collectives work on the global value: each is the identity on
+            # values and moves the value to `out_sharding` now, as sdy.reshard does
+            rank = _rank(op.results[0].type)
+            s = shardy.fit_rank(shardy.sdy_sharding(str(op.attributes["out_sharding"]), self.reader), rank)
+            return ir.Operation.create("shlo.sharding_constraint", results=results, operands=imp.operands(op),
+                                       attributes={"sharding": self.sharding_attr(s)}, loc=loc)
+        if name == "sdy.propagation_barrier":
+            return _Identity(imp.operands(op)[0])   # a hint to propagation only
+        if name == "sdy.named_computation":
+            return self._inline_named_computation(op, loc)
         if name == "sdy.sharding_group":
             # shard_alike: "give these values one sharding", a hint to propagation with no result
             # and no effect on values; kept as a discardable attribute and written back
@@ -173,6 +189,56 @@ class ShardingImport:
             add_sharding_group(imp.values[op.operands[0]], group, imp.where(op))
             return _NO_OP
         imp.fail(op, f"Shardy op {name} has no shlo counterpart (docs/sharding.md)")
+
+
+    def _inline_named_computation(self, op, loc):
+        """sdy.named_computation (a named group of ops, like a call of a function used once):
+        its body inlined where it stands, with its in / out shardings, when given, as
+        sharding constraints on the values that enter and leave it."""
+        imp = self.imp
+        shardings = {k: shardy.sdy_shardings_per_value(str(op.attributes[k]), self.reader)
+                     for k in ("in_shardings", "out_shardings") if k in op.attributes}
+
+        def constrain(values, key):
+            if key not in shardings:
+                return list(values)
+            out = []
+            for v, s in zip(values, shardings[key]):
+                if isinstance(v.type, ir.RankedTensorType):   # tokens and tuples have no sharding
+                    s = shardy.fit_rank(s, v.type.rank)
+                    v = ir.Operation.create("shlo.sharding_constraint", results=[v.type], operands=[v], loc=loc,
+                                            attributes={"sharding": self.sharding_attr(s)}).results[0]
+                out.append(v)
+            return out
+
+        blocks = list(op.regions[0].blocks)
+        if len(blocks) != 1:
+            imp.fail(op, "a sdy.named_computation body of more than one block has no shlo counterpart")
+        for arg, value in zip(blocks[0].arguments, constrain(imp.operands(op), "in_shardings")):
+            imp.values[arg] = value
+        returned = None
+        for inner in blocks[0].operations:
+            inner = inner.operation
+            if inner.name == "sdy.return":
+                returned = imp.operands(inner)
+            else:
+                imp.operation(inner)
+        if returned is None or len(returned) != len(op.results):
+            imp.fail(op, "the body of sdy.named_computation does not end in sdy.return of its results")
+        return _Values(constrain(returned, "out_shardings"))
+
+
+# Shardy's explicit collectives (what its later stages leave): all the identity on the global
+# value, moving it to their `out_sharding`.
+EXPLICIT_COLLECTIVES = {"sdy.all_gather", "sdy.all_slice", "sdy.all_to_all", "sdy.collective_permute",
+                        "sdy.all_reduce", "sdy.reduce_scatter"}
+
+
+class _Values:
+    """Stands for an inlined region: its results are values already made."""
+
+    def __init__(self, values):
+        self.results = tuple(values)
 
 
 class _Dropped:

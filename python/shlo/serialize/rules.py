@@ -25,6 +25,9 @@ added to an existing op. This module adds what the snapshots cannot say:
   RELAXED_CONSTRAINTS, constraints a release relaxed without changing the
   signature (a test for what only the newer release accepts), and regions
   added to an op (1.6.0's composite_regions), tested the same way.
+- STRUCT_FIELDS_SINCE: optional fields added to a struct attribute (1.7.0's
+  sharding `unreduced`), refused anywhere in a program written for an older
+  release.
 """
 from __future__ import annotations
 
@@ -287,6 +290,33 @@ def _newer_element_types(prog, version: str) -> tuple | None:
     return None
 
 
+# Fields added to a struct attribute after the release that introduced it: (kind, field) ->
+# (release, the field's text when set). The snapshots record op signatures, not struct
+# fields, so these are listed here. An added field is optional and left out of the text
+# when empty, so older artifacts read unchanged and only a set field needs refusing.
+STRUCT_FIELDS_SINCE = {("sharding", "unreduced"): ("1.7.0", re.compile(r"#shlo\.sharding<[^<>]*\bunreduced = \["))}
+
+
+def _newer_struct_fields(prog, version: str) -> tuple | None:
+    """(kind, field, its release, op or function, location) for the first struct field of
+    `prog` newer than `version`; or None. Shardings name a top-level shlo.mesh (sharding.C1),
+    so a module without one is not searched."""
+    newer = [(k, f, v, pattern) for (k, f), (v, pattern) in STRUCT_FIELDS_SINCE.items() if _key(v) > _key(version)]
+    top = [op.operation for op in prog.module.body.operations]
+    if not newer or not any(op.name == "shlo.mesh" for op in top):
+        return None
+    for kind, field, since, pattern in newer:
+        for op in top:
+            if op.name == "func.func":
+                for key in ("arg_attrs", "res_attrs"):
+                    if key in op.attributes and pattern.search(str(op.attributes[key])):
+                        return kind, field, since, f"function {op.attributes['sym_name']}", op.location
+        for item in _shlo_ext.walk_distinct(prog.module.operation, []):
+            if pattern.search(item[2].decode("utf-8", "replace")):
+                return kind, field, since, item[1].decode(), item[0].location
+    return None
+
+
 def _ops(prog, names) -> list:
     """The ops of `prog` with one of these full names, found natively (not one Python call per op)."""
     return _shlo_ext.ops_named(prog.module.operation, list(names)) if names else []
@@ -379,6 +409,12 @@ def downgrade(prog, target: str, current: str):
             raise SerializationError(
                 f"{op.location}: cannot write {full} for shlo {target}: attribute {attr} = {value} "
                 f"was introduced in shlo {_attr_since(name, attr)}; {target} only has its default meaning")
+    # after the ops: an op newer than `target` (shlo.mesh) is the first thing to name
+    field = _newer_struct_fields(prog, target)
+    if field is not None:
+        raise SerializationError(
+            f"{field[4]}: cannot write {field[3]} for shlo {target}: a #shlo.{field[0]} attribute sets "
+            f"`{field[1]}`, introduced in shlo {field[2]}")
     return prog
 
 
@@ -416,6 +452,10 @@ def check_version_claim(prog, version: str) -> None:
                 raise DeserializationError(
                     f"{op.location}: artifact claims shlo {version} but {full} has {attr} = "
                     f"{op.attributes[attr]}, a form introduced in shlo {rule.since}")
+    field = _newer_struct_fields(prog, version)
+    if field is not None:
+        raise DeserializationError(f"{field[4]}: artifact claims shlo {version} but {field[3]} has a "
+                                   f"#shlo.{field[0]} attribute that sets `{field[1]}`, introduced in shlo {field[2]}")
 
 
 def upgrade(prog, version: str, current: str) -> None:

@@ -3497,7 +3497,7 @@ OPS = {'abs': {'attributes': [],
                                           'unknown_axes(op, sharding) == []'),
                                          ('C3',
                                           'No axis appears twice in `sharding` (over all '
-                                          'dimensions and `replicated`).',
+                                          'dimensions, `replicated` and `unreduced`).',
                                           None,
                                           'repeated_axes(sharding) == []'),
                                          ('C4',
@@ -4001,7 +4001,8 @@ STRUCTS = {'accuracy': {'fields': {'atol': 'float',
                          'mesh': 'symbol',
                          'open': 'dims',
                          'priorities': 'dims',
-                         'replicated': 'axes'},
+                         'replicated': 'axes',
+                         'unreduced': 'optional_axes'},
               'mnemonic': 'sharding'}}
 
 ARRAYS = {'output_operand_aliases': 'output_operand_alias',
@@ -17100,6 +17101,7 @@ RELEASES = {
     '1.4.0': {'date': '2026-11-26', 'bytecode_version': 4, 'attribute_encoding': 1, 'envelope_format': 2, 'signatures': _SIGNATURES_4},
     '1.5.0': {'date': '2026-11-26', 'bytecode_version': 4, 'attribute_encoding': 1, 'envelope_format': 2, 'signatures': _SIGNATURES_4},
     '1.6.0': {'date': '2026-11-26', 'bytecode_version': 4, 'attribute_encoding': 1, 'envelope_format': 2, 'signatures': _SIGNATURES_5},
+    '1.7.0': {'date': '2026-11-26', 'bytecode_version': 4, 'attribute_encoding': 1, 'envelope_format': 2, 'signatures': _SIGNATURES_5},
 }
 
 SIGNATURES = _SIGNATURES_5

@@ -5,7 +5,8 @@ manual_computation runs its body as one process per device of its mesh
 (1 replica x N partitions, partition id = device id), each on its own piece
 of the inputs, with a communicator of their own: the collectives of the body
 group those processes by device id, as JAX writes them for shard_map. The
-pieces each device returns are put back together into the results.
+pieces each device returns are put back together into the results (summed
+along manual axes that a result's sharding names as unreduced, since 1.7.0).
 """
 from __future__ import annotations
 
@@ -51,6 +52,16 @@ def _piece_slices(shape, sharding, coords: dict, sizes: dict, manual) -> tuple:
     return tuple(out)
 
 
+def _piece(x, sharding, coords: dict, sizes: dict, manual):
+    """One device's input piece. Along manual axes the sharding names as unreduced (since
+    1.7.0) the device holds a partial value: the whole piece at coordinate 0, zeros elsewhere
+    (partial values that sum to it; the spec leaves the split to the implementation)."""
+    piece = np.asarray(x)[_piece_slices(np.shape(x), sharding, coords, sizes, manual)]
+    if any(coords[a] for a in sharding.unreduced if a in manual):
+        return np.zeros_like(piece)
+    return piece
+
+
 @implements("manual_computation", quant_aware=True)
 def manual_computation(ctx, *inputs):
     mesh = ctx.attrs.get("mesh")
@@ -77,8 +88,7 @@ def manual_computation(ctx, *inputs):
 
     def run(k: int):
         coords = dict(zip(names, positions[k]))
-        args = [np.asarray(x)[_piece_slices(np.shape(x), s, coords, sizes, manual)]
-                for x, s in zip(inputs, in_shardings)]
+        args = [_piece(x, s, coords, sizes, manual) for x, s in zip(inputs, in_shardings)]
         proc = Process(0, devices[k], 1, n, comm, outer.host)
         proc.manual_devices = tuple(devices)   # a manual computation nested in the body runs on this thread
         sub = type(frame).__new__(type(frame))   # a frame of its own per device: threads share no slots
@@ -121,13 +131,23 @@ def _assemble(out_shardings, mesh, manual, results: dict, positions) -> list:
                 if a in manual:
                     shape[d] *= sizes[a]
         out = np.empty(shape, dtype=np.asarray(first).dtype)
+        unreduced = manual & set(s.unreduced)
+        partial = []
         for k, piece in results.items():
             coords = dict(zip(names, positions[k]))
             # along a manual axis the sharding does not mention, every device holds the same
             # value (the program promises it): take the one at coordinate 0
-            if any(coords[a] for a in manual - mentioned):
+            if any(coords[a] for a in manual - mentioned - unreduced):
+                continue
+            if any(coords[a] for a in unreduced):
+                partial.append((coords, piece[j]))   # added below to the piece at coordinate 0
                 continue
             out[_piece_slices(shape, s, coords, sizes, manual)] = piece[j]
+        # along a manual axis the sharding names as unreduced (since 1.7.0), the result is the
+        # sum of the devices' values
+        for coords, value in partial:
+            index = _piece_slices(shape, s, coords, sizes, manual)
+            out[index] = out[index] + value
         outs.append(out)
     return outs
 
@@ -137,8 +157,7 @@ def _nested(ctx, inputs, mesh, manual, positions, region, frame, proc) -> list:
     names, sizes, devices = [a for a, _ in mesh.axes], mesh.sizes, mesh.devices()
     k = devices.index(proc.partition_id)
     coords = dict(zip(names, positions[k]))
-    args = [np.asarray(x)[_piece_slices(np.shape(x), s, coords, sizes, manual)]
-            for x, s in zip(inputs, ctx.attrs["in_shardings"])]
+    args = [_piece(x, s, coords, sizes, manual) for x, s in zip(inputs, ctx.attrs["in_shardings"])]
     sub = type(frame).__new__(type(frame))
     sub.machine, sub.env, sub._contexts = frame.machine, list(frame.env), {}
     mine = sub.run(region.plan, args)

@@ -1,0 +1,191 @@
+"""Release 1.7.0: Shardy's unreduced axes in `#shlo.sharding` (issue 12), and the Shardy ops
+of its later stages read as shlo ops (explicit collectives, named_computation,
+propagation_barrier; no op-set change).
+
+Each program is written as JAX (explicit sharding mode, `P(unreduced={"x"})`) or Shardy's
+own stages write it: it imports and verifies, runs in the interpreter, exports back to
+text that jaxlib's parser and verifier accept, round-trips through an artifact, and
+writing it for a release before 1.7.0 fails naming the field (bytes that claim 1.6.0 but
+hold it are rejected). The JAX programs run on 8 devices are in tests/sharding_cases.py."""
+from __future__ import annotations
+
+import re
+
+import numpy as np
+import pytest
+
+import shlo
+from release_checks import forged, stablehlo_accepts
+from shlo.serialize import envelope
+
+# What jax.jit lowers for `jnp.dot(a, b, out_sharding=P(None, None, unreduced={"x"}))`
+# followed by `jax.sharding.reshard(c, P())` on an explicit 2 x 4 mesh.
+UNREDUCED_DOT = '''
+module @jit_f attributes {mhlo.num_partitions = 8 : i32, mhlo.num_replicas = 1 : i32} {
+  sdy.mesh @mesh = <["x"=2, "y"=4]>
+  func.func public @main(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}]>}, %arg1: tensor<16x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> (tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}]>}) {
+    %0 = stablehlo.dot_general %arg0, %arg1, contracting_dims = [1] x [0], precision = [DEFAULT, DEFAULT] : (tensor<8x16xf32>, tensor<16x4xf32>) -> tensor<8x4xf32>
+    %1 = sdy.sharding_constraint %0 <@mesh, [{"y"}, {}], unreduced={"x"}> : tensor<8x4xf32>
+    %2 = sdy.sharding_constraint %1 <@mesh, [{}, {}]> : tensor<8x4xf32>
+    return %2 : tensor<8x4xf32>
+  }
+}'''
+
+# shard_map with out_specs=P(None, None, unreduced={"x"}): the result is the sum of the devices'.
+UNREDUCED_SHARD_MAP = '''
+module @jit_f attributes {mhlo.num_partitions = 8 : i32, mhlo.num_replicas = 1 : i32} {
+  sdy.mesh @mesh = <["x"=2, "y"=4]>
+  func.func public @main(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}]>}, %arg1: tensor<16x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> (tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {}]>}) {
+    %0 = sdy.manual_computation(%arg0, %arg1) in_shardings=[<@mesh, [{}, {"x"}]>, <@mesh, [{"x"}, {}]>] out_shardings=[<@mesh, [{}, {}], unreduced={"x"}>] manual_axes={"x", "y"} (%arg2: tensor<8x8xf32>, %arg3: tensor<8x4xf32>) {
+      %2 = stablehlo.dot_general %arg2, %arg3, contracting_dims = [1] x [0], precision = [DEFAULT, DEFAULT] : (tensor<8x8xf32>, tensor<8x4xf32>) -> tensor<8x4xf32>
+      sdy.return %2 : tensor<8x4xf32>
+    } : (tensor<8x16xf32>, tensor<16x4xf32>) -> tensor<8x4xf32>
+    %1 = sdy.sharding_constraint %0 <@mesh, [{}, {}]> : tensor<8x4xf32>
+    return %1 : tensor<8x4xf32>
+  }
+}'''
+
+
+def _operands(seed=0):
+    r = np.random.RandomState(seed)
+    return r.standard_normal((8, 16)).astype(np.float32), r.standard_normal((16, 4)).astype(np.float32)
+
+
+def _round_trips(prog) -> str:
+    back = shlo.to_stablehlo(prog)
+    stablehlo_accepts(back)
+    assert str(shlo.from_stablehlo(back)) == str(prog)
+    assert str(shlo.deserialize(shlo.serialize(prog))) == str(prog)
+    return back
+
+
+def _refused_before_1_7_0(prog, what: str) -> None:
+    for old in ("1.4.0", "1.5.0", "1.6.0"):
+        with pytest.raises(shlo.SerializationError, match=rf"cannot write {what} for shlo {old}: .*sets "
+                                                          r"`unreduced`, introduced in shlo 1\.7\.0"):
+            shlo.serialize(prog, target_version=old)
+    for old in ("1.0.0", "1.3.0"):   # no meshes before 1.4.0: the mesh is what they cannot hold
+        with pytest.raises(shlo.SerializationError, match=rf"cannot write shlo\.mesh for shlo {old}"):
+            shlo.serialize(prog, target_version=old)
+    with pytest.raises(shlo.DeserializationError, match=r"claims shlo 1\.6\.0 but .*`unreduced`"):
+        shlo.deserialize(forged(prog, "1.6.0"))
+
+
+def test_unreduced_constraint_imports_runs_and_exports():
+    prog = shlo.from_stablehlo(UNREDUCED_DOT)
+    assert 'dims = [["y"], []], open = [], priorities = [], replicated = [], unreduced = ["x"]>' in str(prog)
+    a, b = _operands()
+    np.testing.assert_allclose(shlo.interpret(prog, a, b)[0], a @ b, rtol=1e-5, atol=1e-5)
+    back = _round_trips(prog)
+    assert '<@mesh, [{"y"}, {}], unreduced={"x"}>' in back
+    _refused_before_1_7_0(prog, r"shlo\.sharding_constraint")
+
+
+def test_unreduced_manual_computation_result_is_the_sum_of_the_devices():
+    prog = shlo.from_stablehlo(UNREDUCED_SHARD_MAP)
+    a, b = _operands(1)
+    # each of the 8 devices multiplies its half of the contraction (x); the 4 along y agree
+    np.testing.assert_allclose(shlo.interpret(prog, a, b)[0], a @ b, rtol=1e-5, atol=1e-5)
+    back = _round_trips(prog)
+    assert 'out_shardings=[<@mesh, [{}, {}], unreduced={"x"}>]' in back
+    _refused_before_1_7_0(prog, r"shlo\.manual_computation")
+
+
+def test_unreduced_manual_computation_input_is_split_into_partial_values():
+    """An unreduced input gives the devices partial values that sum to it (the interpreter's
+    split: the value at coordinate 0, zeros elsewhere); a linear body keeps the sum."""
+    text = '''shlo.mesh @mesh {axis_names = ["x"], axis_sizes = array<i64: 4>}
+func.func @main(%x: tensor<3xf32>) -> tensor<3xf32> {
+  %0 = "shlo.manual_computation"(%x) ({
+  ^bb0(%a: tensor<3xf32>):
+    %d = "shlo.add"(%a, %a) : (tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+    "shlo.return"(%d) : (tensor<3xf32>) -> ()
+  }) {in_shardings = [IN], out_shardings = [IN], manual_axes = ["x"]} : (tensor<3xf32>) -> tensor<3xf32>
+  func.return %0 : tensor<3xf32>
+}'''.replace("IN", '#shlo.sharding<mesh = @mesh, dims = [[]], open = [], priorities = [], replicated = [], '
+                   'unreduced = ["x"]>')
+    prog = shlo.parse(text)
+    x = np.array([1, 2, 3], np.float32)
+    np.testing.assert_array_equal(shlo.interpret(prog, x)[0], 2 * x)
+    # without `unreduced` the 4 devices each hold x and the result takes device 0's 2x as well
+    np.testing.assert_array_equal(shlo.interpret(shlo.parse(text.replace(', unreduced = ["x"]', "")), x)[0], 2 * x)
+
+
+def test_function_argument_unreduced_is_refused_naming_the_function():
+    text = '''shlo.mesh @mesh {axis_names = ["x", "y"], axis_sizes = array<i64: 2, 4>}
+func.func @main(%x: tensor<8x4xf32> {shlo.sharding = S}) -> tensor<8x4xf32> {
+  func.return %x : tensor<8x4xf32>
+}'''
+    s = '#shlo.sharding<mesh = @mesh, dims = [["y"], []], open = [], priorities = [], replicated = [], unreduced = AX>'
+    prog = shlo.parse(text.replace("S", s.replace("AX", '["x"]')))
+    assert str(shlo.deserialize(shlo.serialize(prog))) == str(prog)
+    with pytest.raises(shlo.SerializationError, match=r'cannot write function "main" for shlo 1\.6\.0: .*unreduced'):
+        shlo.serialize(prog, target_version="1.6.0")
+    for axes, cid, words in [('["z"]', "sharding.C2", "'z'"), ('["y"]', "sharding.C3", "'y' twice"),
+                             ('["x", "x"]', "sharding.C3", "'x' twice")]:
+        with pytest.raises(shlo.VerificationError) as e:
+            shlo.parse(text.replace("S", s.replace("AX", axes)))
+        assert e.value.constraint == cid and words in str(e.value)
+
+
+def test_a_sharding_without_unreduced_is_written_as_before():
+    """`unreduced = []` reads as absent, so a program without unreduced axes prints as before
+    and its 1.7.0 artifact is its 1.6.0 artifact apart from the version."""
+    s = '#shlo.sharding<mesh = @mesh, dims = [["x"]], open = [], priorities = [], replicated = []'
+    text = f'''shlo.mesh @mesh {{axis_names = ["x"], axis_sizes = array<i64: 2>}}
+func.func @main(%x: tensor<4xf32> {{shlo.sharding = {s}, unreduced = []>}}) -> tensor<4xf32> {{
+  %0 = shlo.sharding_constraint %x {{sharding = {s}>}} : tensor<4xf32>
+  func.return %0 : tensor<4xf32>
+}}'''
+    prog = shlo.parse(text)
+    assert "unreduced" not in str(prog)
+    new, old = shlo.serialize(prog), shlo.serialize(prog, target_version="1.6.0")
+    assert envelope.payload_of(new).replace(b"shlo 1.7.0", b"shlo 1.6.0") == envelope.payload_of(old)
+
+
+# Shardy's later stages write explicit collectives and keep named computations; each
+# collective is the identity on the global value, moving it to its out_sharding.
+SDY_STAGES = '''
+module @m attributes {mhlo.num_partitions = 8 : i32, mhlo.num_replicas = 1 : i32} {
+  sdy.mesh @mesh = <["x"=2, "y"=4]>
+  func.func public @main(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) -> (tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"y"}]>}) {
+    %0 = sdy.all_gather [{}, {"y"}] %arg0 out_sharding=<@mesh, [{"x"}, {}]> : tensor<8x16xf32>
+    %1 = sdy.all_slice [{}, {"y"}] %0 out_sharding=<@mesh, [{"x"}, {"y"}]> : tensor<8x16xf32>
+    %2 = sdy.all_to_all [{"x"}: 0->1] %1 out_sharding=<@mesh, [{}, {"y", "x"}]> : tensor<8x16xf32>
+    %3 = sdy.collective_permute %2 out_sharding=<@mesh, [{}, {"x", "y"}]> : tensor<8x16xf32>
+    %4 = stablehlo.multiply %3, %3 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"y"}]>]>} : tensor<8x16xf32>
+    %5 = sdy.all_reduce {"x"} %4 out_sharding=<@mesh, [{}, {"y"}]> : tensor<8x16xf32>
+    %6 = sdy.reduce_scatter [{"x"}, {}] %5 out_sharding=<@mesh, [{"x"}, {"y"}]> : tensor<8x16xf32>
+    %7 = sdy.named_computation<"double">(%6) in_shardings=[<@mesh, [{"x"}, {"y"}]>] out_shardings=[<@mesh, [{}, {"y"}]>] (%a: tensor<8x16xf32>) {
+      %9 = stablehlo.add %a, %a : tensor<8x16xf32>
+      sdy.return %9 : tensor<8x16xf32>
+    } : (tensor<8x16xf32>) -> tensor<8x16xf32>
+    %8 = sdy.propagation_barrier %7 allowed_direction=NONE : tensor<8x16xf32>
+    %10 = sdy.named_computation<"plain">(%8, %arg0) (%b: tensor<8x16xf32>, %c: tensor<8x16xf32>) {
+      %11 = stablehlo.subtract %b, %c : tensor<8x16xf32>
+      sdy.return %11 : tensor<8x16xf32>
+    } : (tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<8x16xf32>
+    return %10 : tensor<8x16xf32>
+  }
+}'''
+
+
+def test_shardy_explicit_collectives_and_named_computations_import():
+    stablehlo_accepts(SDY_STAGES)
+    prog = shlo.from_stablehlo(SDY_STAGES)
+    text = str(prog)
+    assert "sdy." not in text and "named_computation" not in text
+    # six collectives and the two shardings of "double" became constraints; "plain" has none
+    assert text.count("shlo.sharding_constraint") == 8
+    assert re.search(r'shlo\.sharding_constraint %\w+ \{sharding = #shlo\.sharding<mesh = @mesh, '
+                     r'dims = \[\[\], \["y", "x"\]\]', text)
+    x = np.random.RandomState(2).standard_normal((8, 16)).astype(np.float32)
+    np.testing.assert_allclose(shlo.interpret(prog, x)[0], 2 * x * x - x, rtol=1e-6)
+    _round_trips(prog)
+
+
+def test_sdy_op_without_counterpart_is_an_import_error():
+    bad = SDY_STAGES.replace("sdy.propagation_barrier %7 allowed_direction=NONE",
+                             "sdy.data_flow_edge %7")
+    with pytest.raises(shlo.ImportError, match=r"sdy\.data_flow_edge has no shlo counterpart"):
+        shlo.from_stablehlo(bad)
