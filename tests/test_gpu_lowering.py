@@ -23,7 +23,9 @@ SAMPLES = ["add/f32.mlir", "exponential/f32.mlir", "dot_general/f32_0.mlir", "re
            "gather/f32_i32_0.mlir", "scatter/f32_add_0.mlir", "convolution/f32_0.mlir", "reduce_window/f32_add_1.mlir",
            "cholesky/f32_3x3_lower.mlir", "fft/complexf32_FFT_3x5.mlir", "iota/i32_2x3_d1.mlir",
            # padding as an argument: a static buffer for the typed result, not one sized from data
-           "dynamic_conv/f32_pad12.mlir"]
+           "dynamic_conv/f32_pad12.mlir",
+           # branches on data yielding a buffer made inside or one from outside (homes, branches.py)
+           "if/i1_false.mlir", "if/f32_true.mlir"]
 
 
 def _sample(name: str):
@@ -48,6 +50,7 @@ def test_ptx_assembles_for_sm80_and_sm90(name):
         names = {k["name"] for k in art.kernels}
         for k in names:
             assert f".entry {k}(" in art.ptx
+        assert "malloc" not in art.ptx          # the host allocates every buffer (loops.py, branches.py)
 
 
 def _mlp_prog():

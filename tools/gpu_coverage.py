@@ -13,7 +13,8 @@ Two checks per program (constants lifted to arguments, as tools/compiled_coverag
   mapped  the loops mapped to GPU blocks and threads, run on the CPU, satisfy the program's
           check.* calls (the oracle's expected values, the interpreter's tolerances)
   ptx     PTX is produced for sm_80 and for sm_90 and `ptxas` assembles both
-The last lines are the totals; the exit status is 1 when any program failed a check.
+and counts the programs whose kernels still allocate with device-side malloc (an allocation
+whose size is known only inside a loop or branch; nothing frees it). The last lines are the totals; the exit status is 1 when any program failed a check.
 """
 from __future__ import annotations
 
@@ -42,17 +43,20 @@ def _first_line(e: BaseException) -> str:
 
 
 def check_program(text: str, name: str, save: Path | None = None) -> tuple:
-    """(mapped error or None, ptx error or None) for one conformance program."""
+    """(mapped error or None, ptx error or None, whether a kernel calls device-side malloc) for
+    one conformance program."""
     prog = shlo.parse(text, name=name)
     prog, args = lift_constants(prog)
     mapped = ptx = None
     outputs = None
+    malloc = False
     try:
         outputs = gpu.cpu_check(prog)(*args)
     except Exception as e:  # noqa: BLE001 - report, keep going
         mapped = _first_line(e)
     try:
         arts = gpu.compile_cuda_arches(prog, ARCHES)
+        malloc = "malloc" in arts["sm_90"].ptx
         missing = [a for a in ARCHES if arts[a].cubin is None and arts[a].plan["launches"]]
         if missing:
             ptx = f"no cubin for {missing} (ptxas missing?)"
@@ -60,7 +64,7 @@ def check_program(text: str, name: str, save: Path | None = None) -> tuple:
             _save(save, arts["sm_90"], prog, args)
     except Exception as e:  # noqa: BLE001
         ptx = _first_line(e)
-    return mapped, ptx
+    return mapped, ptx, malloc
 
 
 def _save(where: Path, art, prog, args) -> None:
@@ -83,13 +87,15 @@ def _save(where: Path, art, prog, args) -> None:
 def check_op(d: Path, save: Path | None) -> dict:
     """{"mapped": n, "ptx": n, "total": n, "fails": [(file, kind, message)]} of one op's programs."""
     files = sorted(d.glob("*.mlir"))
-    out = {"mapped": 0, "ptx": 0, "total": len(files), "fails": []}
+    out = {"mapped": 0, "ptx": 0, "total": len(files), "fails": [], "malloc": 0}
     for f in files:
         where = save / f"{d.name}__{f.stem}" if save else None
         try:
-            m_err, p_err = check_program(f.read_text(), str(f), where)
+            m_err, p_err, malloc = check_program(f.read_text(), str(f), where)
         except Exception as e:  # noqa: BLE001 - a program that does not even parse
             m_err = p_err = _first_line(e)
+            malloc = False
+        out["malloc"] += malloc
         out["mapped"] += m_err is None
         out["ptx"] += p_err is None
         out["fails"] += [(f.name, kind, err) for kind, err in (("mapped", m_err), ("ptx", p_err)) if err]
@@ -105,7 +111,7 @@ def _in_subprocess(d: Path, save: Path | None) -> dict:
             return json.loads(line)
     n = len(list(d.glob("*.mlir")))
     why = f"the worker died (exit {proc.returncode}): {proc.stderr.strip().splitlines()[-1:] or ''}"
-    return {"mapped": 0, "ptx": 0, "total": n, "fails": [("*", "crash", why)]}
+    return {"mapped": 0, "ptx": 0, "total": n, "fails": [("*", "crash", why)], "malloc": 0}
 
 
 def main(argv=None) -> int:
@@ -124,7 +130,7 @@ def main(argv=None) -> int:
         print("ptxas is not on the PATH: PTX cannot be assembled here")
         return 2
     dirs = sorted(p for p in suite.iterdir() if p.is_dir() and (not args.ops or p.name in args.ops))
-    total = mapped_ok = ptx_ok = 0
+    total = mapped_ok = ptx_ok = mallocs = 0
     t0 = time.perf_counter()
     if args.jobs:
         from concurrent.futures import ThreadPoolExecutor
@@ -136,6 +142,7 @@ def main(argv=None) -> int:
         total += r["total"]
         mapped_ok += r["mapped"]
         ptx_ok += r["ptx"]
+        mallocs += r.get("malloc", 0)
         flag = "" if r["mapped"] == r["ptx"] == r["total"] else "  FAIL"
         print(f"{d.name:28s} mapped {r['mapped']:4d}/{r['total']:<4d} ptx {r['ptx']:4d}/{r['total']:<4d}{flag}",
               flush=True)
@@ -145,6 +152,7 @@ def main(argv=None) -> int:
     print(f"mapped form on the CPU: {mapped_ok}/{total} programs match")
     print(f"PTX assembled for {' and '.join(ARCHES)}: {ptx_ok}/{total} programs "
           f"({time.perf_counter() - t0:.0f} s)")
+    print(f"kernels that call device-side malloc (never freed): {mallocs}/{total} programs")
     return 0 if mapped_ok == ptx_ok == total else 1
 
 

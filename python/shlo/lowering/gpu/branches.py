@@ -1,20 +1,23 @@
-"""Branches that choose a buffer by a condition on sizes: the host chooses.
+"""Branches that yield buffers, made into buffers the host knows.
 
-A top-level `scf.if` whose condition is size arithmetic (the gather lowering's guard: "is a
-dynamic dimension of the operand 0 at run time?") and whose branches yield buffers made
-outside them (after `loops.hoist_allocations`, also the buffers its branches fill) has results
-the host can pick itself: each result becomes an `arith.select` of the yielded buffers, which
-the plan evaluates per call (plan.py: a buffer id and layout chosen by a scalar). The branch
-stays for what it writes, in its kernel; nothing outside waits on a buffer it made. Branches
-on data (lax.cond on a tensor) are left as they are.
+A bufferized `scf.if` may yield a buffer it allocates, or one of several from outside; its
+result is then known only where the branch ran (sequential code runs in one-thread kernels),
+and the host cannot hand it to the next kernel.
+
+* `branch_homes`, for a branch on data (lax.cond on a tensor): each buffer result gets a home
+  the host allocates; the branch computes into it (an allocation it yields is replaced by the
+  home) or copies its result there, and the branch's result is the home.
+* `select_branch_buffers`, for a branch on sizes (the gather lowering's guard: "is a dynamic
+  dimension of the operand 0 at run time?") whose branches yield buffers made outside them
+  (after `loops.hoist_allocations`, also the buffers they fill): each result becomes an
+  `arith.select` of the yielded buffers, which the plan evaluates per call (plan.py: a buffer
+  id and layout chosen by a scalar), with no copy. The branch stays for what it writes.
 """
 from __future__ import annotations
 
 from mlir import ir
 
-from .loops import VIEW_OPS
-
-HOST_SCALAR_PREFIXES = ("arith.", "index.")
+from .loops import VIEW_OPS, host_scalar
 
 
 def _op(x) -> ir.Operation:
@@ -30,16 +33,49 @@ def select_branch_buffers(func: ir.Operation) -> int:
     return n
 
 
-def _host_scalar(v: ir.Value, depth: int = 0) -> bool:
-    """Whether scalar `v` is computed from constants and buffer sizes only."""
-    if depth > 64 or isinstance(v.owner, ir.Block):
+def branch_homes(func: ir.Operation) -> int:
+    """Gives each buffer result of a top-level `scf.if` on data a home the host allocates: each
+    branch computes its result there (an allocation it yields is replaced by the home) or
+    copies it there, and the branch's result is the home. Then no kernel allocates the buffers
+    a branch yields, and none is picked on the host by a value in device memory. Branches with
+    dynamic result shapes are left as they are. Returns how many were rewritten."""
+    from .loops import _alloc, _as, _carried, _copy
+    n = 0
+    for op in [_op(o) for o in func.regions[0].blocks[0].operations]:
+        if op.name != "scf.if" or len(op.regions) != 2 or not op.regions[1].blocks or host_scalar(op.operands[0]):
+            continue
+        types = _carried([[r.type] for r in op.results])
+        if types is None:
+            continue
+        yields = [_op(list(region.blocks[0].operations)[-1]) for region in op.regions]
+        for i, t in enumerate(types):
+            if t is None:
+                continue
+            with ir.InsertionPoint(op), op.location:
+                home = _alloc(t)
+            for region, y in zip(op.regions, yields):
+                source = y.operands[i]
+                with ir.InsertionPoint(y), y.location:
+                    if _own_allocation(source, region, t):
+                        alloc = _op(source.owner)
+                        alloc.result.replace_all_uses_with(home)
+                        alloc.erase()
+                    else:
+                        _copy(source, home)
+                    y.operands[i] = _as(home, op.results[i].type)
+            with ir.InsertionPoint(_following(op)), op.location:
+                op.results[i].replace_all_uses_with(_as(home, op.results[i].type))
+        n += 1
+    return n
+
+
+def _own_allocation(v: ir.Value, region: ir.Region, t: ir.Type) -> bool:
+    """Whether `v` is an allocation of type `t` made in `region` itself (nothing outside the
+    branch sees it but through the yield: the branch may compute into the home instead)."""
+    if isinstance(v.owner, ir.Block) or v.type != t:
         return False
-    op = _op(v.owner)
-    if op.name == "memref.dim":
-        return _host_scalar(op.operands[1], depth + 1)
-    if not op.name.startswith(HOST_SCALAR_PREFIXES) or op.regions:
-        return False
-    return all(_host_scalar(x, depth + 1) for x in op.operands if not isinstance(x.type, ir.MemRefType))
+    alloc = _op(v.owner)
+    return alloc.name == "memref.alloc" and any(_op(o) == alloc for o in region.blocks[0].operations)
 
 
 def _outside_view(v: ir.Value, branch: ir.Operation, at: ir.InsertionPoint):
@@ -70,7 +106,7 @@ def _inside(op: ir.Operation, ancestor: ir.Operation) -> bool:
 
 def _rewrite(op: ir.Operation) -> bool:
     memrefs = [i for i, r in enumerate(op.results) if isinstance(r.type, ir.MemRefType)]
-    if not memrefs or len(op.regions) != 2 or not op.regions[1].blocks or not _host_scalar(op.operands[0]):
+    if not memrefs or len(op.regions) != 2 or not op.regions[1].blocks or not host_scalar(op.operands[0]):
         return False
     yields = [_op(list(region.blocks[0].operations)[-1]) for region in op.regions]
     if not all(_can_leave(y.operands[i], op) for y in yields for i in memrefs):

@@ -66,6 +66,7 @@ def _buffers(prog: Program, entry: str, schedule: bool = True):
     _run(m, pipeline.BUFFERIZE, "bufferize")
     with m.context, ir.Location.unknown(m.context):
         loops.stable_loop_buffers(_entry(m))     # the host must know every buffer a kernel gets
+        branches.branch_homes(_entry(m))         # buffers a branch on data yields: homes on the host
         loops.hoist_allocations(_entry(m))       # no device-side malloc that nobody frees
         branches.select_branch_buffers(_entry(m))   # buffers a branch on sizes picks: the host picks
     return lowered, m

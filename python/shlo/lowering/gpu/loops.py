@@ -13,8 +13,9 @@ into a temporary, so that no home is overwritten before it is read (the carried 
 rotation). Loops whose carried buffers have dynamic shapes, or layouts a home cannot be cast
 to, are left as they are.
 
-`hoist_allocations` then moves allocations of a static size out of loops and branches to the
-host (the plan's temporaries): in a kernel they would be device-side `malloc`s nobody frees.
+`hoist_allocations` then moves allocations out of loops and branches to the host (the plan's
+temporaries) where their sizes are known before the loop or branch: in a kernel they would be
+device-side `malloc`s nobody frees.
 Only buffers that no loop carries to its next iteration are moved (one buffer serves every
 iteration), and none from parallel loops (each thread needs its own).
 """
@@ -236,15 +237,15 @@ def _for(op: ir.Operation) -> bool:
 # ----------------------------------------------------------------------------- allocations
 
 def hoist_allocations(func: ir.Operation) -> int:
-    """Moves each static allocation nested in a top-level op of `func` before that op (to the
-    host) when no loop carries the buffer into its next iteration and no parallel loop holds
-    it. Returns how many were moved."""
+    """Moves each allocation nested in a top-level op of `func` before that op (to the host)
+    when its sizes are known there, no loop carries the buffer into its next iteration and no
+    parallel loop holds it. Returns how many were moved."""
     n = 0
     for top in [_op(o) for o in func.regions[0].blocks[0].operations]:
         if top.name in PARALLEL_OPS or not top.regions:
             continue
         for alloc in _nested_allocs(top):
-            if _hoistable(alloc):
+            if _hoistable(alloc) and all(_defined_outside(v, top) for v in alloc.operands):
                 alloc.move_before(top)
                 n += 1
     return n
@@ -263,9 +264,15 @@ def _nested_allocs(op: ir.Operation) -> list:
     return out
 
 
+def _defined_outside(v: ir.Value, top: ir.Operation) -> bool:
+    """Whether a size of an allocation in `top` is known before `top` runs."""
+    owner = v.owner
+    if isinstance(owner, ir.Block):
+        return not _inside(_op(owner.owner), top)
+    return not _inside(_op(owner), top)
+
+
 def _hoistable(alloc: ir.Operation) -> bool:
-    if list(alloc.operands) or not ir.MemRefType(alloc.result.type).has_static_shape:
-        return False
     seen, work = [], [alloc.result]
     while work:
         v = work.pop()
@@ -277,7 +284,22 @@ def _hoistable(alloc: ir.Operation) -> bool:
             if user.name in VIEW_OPS:
                 work.extend(user.results)
             elif user.name == "scf.yield" and _op(user.parent).name in BRANCH_OPS:
-                work.append(_op(user.parent).results[use.operand_number])
+                branch = _op(user.parent)
+                if branch.name == "scf.if" and not host_scalar(branch.operands[0]):
+                    return False    # canonicalize would pick between outside buffers by data, on the host
+                work.append(branch.results[use.operand_number])
             elif user.name in ("scf.yield", "scf.condition", "scf.for", "scf.while"):
                 return False        # carried to the next iteration (or a nested loop's start)
     return True
+
+
+def host_scalar(v: ir.Value, depth: int = 0) -> bool:
+    """Whether scalar `v` is computed from constants and buffer sizes only (no data)."""
+    if depth > 64 or isinstance(v.owner, ir.Block):
+        return False
+    op = _op(v.owner)
+    if op.name == "memref.dim":
+        return host_scalar(op.operands[1], depth + 1)
+    if not op.name.startswith(("arith.", "index.")) or op.regions:
+        return False
+    return all(host_scalar(x, depth + 1) for x in op.operands if not isinstance(x.type, ir.MemRefType))
