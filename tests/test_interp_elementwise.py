@@ -399,6 +399,26 @@ def test_complex_ops_match_numpy():
     assert got.dtype == np.complex64 and np.array_equal(got, -c64)
 
 
+def test_complex_special_values_as_xla():
+    """Found by tools/xla_diff_sweep.py against XLA (which agrees with C99 Annex G here):
+    expm1 of a real z keeps the imaginary zero (numpy's complex expm1 gave inf + NaN i at
+    z = inf); logistic of a large negative real part is 0 (1 / (1 + exp(-z)) gave inf / inf);
+    sign divides part by part (sign(inf) = NaN + 0i, not NaN + NaN i) and keeps a zero's signs."""
+    inf = np.inf
+    z = np.array([complex(inf, 0), complex(np.nan, 0), complex(1e30, 0), complex(-2, -0.0)], np.complex64)
+    got = unary("exponential_minus_one", "tensor<4xcomplex<f32>>", "tensor<4xcomplex<f32>>", z)
+    same_floats(got.real, [inf, np.nan, inf, np.expm1(np.float32(-2))])
+    same_floats(got.imag, [0.0, 0.0, 0.0, -0.0])
+    z = np.array([complex(-1e30, 1), complex(-inf, -1), complex(0, 0)], np.complex64)
+    got = unary("logistic", "tensor<3xcomplex<f32>>", "tensor<3xcomplex<f32>>", z)
+    same_floats(got.real, [0.0, 0.0, 0.5])
+    same_floats(got.imag, [0.0, -0.0, 0.0])
+    z = np.array([complex(inf, 0), complex(-inf, 0), complex(-0.0, 0), complex(3, -4)], np.complex128)
+    got = unary("sign", "tensor<4xcomplex<f64>>", "tensor<4xcomplex<f64>>", z)
+    same_floats(got.real, [np.nan, np.nan, -0.0, 0.6])
+    same_floats(got.imag, [0.0, 0.0, 0.0, -0.8])
+
+
 def test_complex_parts_and_build():
     re = np.array([1.5, -0.0, np.inf], np.float32)
     im = np.array([-0.0, np.nan, 2.0], np.float32)

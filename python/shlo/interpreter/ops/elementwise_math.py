@@ -55,8 +55,10 @@ def _float_sign(x):
 
 
 def _complex_sign(z):
+    # z / abs(z) part by part (an infinite part gives inf / inf = NaN and keeps a 0 the other part)
     a = np.abs(z)
-    out = np.where(a == 0, 0j, z / np.where(a == 0, 1.0, a))
+    safe = np.where(a == 0, 1.0, a)
+    out = np.where(a == 0, z, _cx(z.real / safe, z.imag / safe))        # a zero keeps its signs
     nan = np.isnan(z.real) | np.isnan(z.imag)
     return np.where(nan, complex(np.nan, np.nan), out)
 
@@ -87,6 +89,25 @@ def _logistic(x):
     return np.where(x >= 0, 1.0 / (1.0 + e), e / (1.0 + e))
 
 
+def _cx(re, im) -> np.ndarray:
+    """complex128 from parts, keeping signed zeros (re + 1j * im would not)."""
+    out = np.empty(np.broadcast(re, im).shape, C128)
+    out.real, out.imag = re, im
+    return out
+
+
+def _logistic_complex(z):
+    # 1 / (1 + exp(-z)), as exp(z) / (1 + exp(z)) left of the imaginary axis, where exp(-z)
+    # overflows (so that a large negative real part gives 0 rather than inf / inf)
+    e = np.exp(np.where(z.real < 0, z, -z))
+    return np.where(z.real < 0, e / (1.0 + e), 1.0 / (1.0 + e))
+
+
+def _expm1_complex(z):
+    # a real z keeps its imaginary zero (exp(x) * sin(0) would make inf * 0 = NaN at x = inf)
+    return np.where(z.imag == 0, _cx(np.expm1(z.real), z.imag), np.expm1(z))
+
+
 def _cbrt_complex(z):
     return np.where(z == 0, z, np.exp(np.log(z) / 3.0))
 
@@ -95,10 +116,10 @@ _register("sqrt", np.sqrt, np.sqrt)
 _register("rsqrt", lambda x: 1.0 / np.sqrt(x), lambda z: 1.0 / np.sqrt(z))
 _register("cbrt", np.cbrt, _cbrt_complex)
 _register("exponential", np.exp, np.exp)
-_register("exponential_minus_one", np.expm1, np.expm1)
+_register("exponential_minus_one", np.expm1, _expm1_complex)
 _register("log", np.log, np.log)
 _register("log_plus_one", np.log1p, np.log1p)
-_register("logistic", _logistic, lambda z: 1.0 / (1.0 + np.exp(-z)))
+_register("logistic", _logistic, _logistic_complex)
 _register("sine", np.sin, np.sin)
 _register("cosine", np.cos, np.cos)
 _register("tan", np.tan, np.tan)
