@@ -1083,6 +1083,82 @@ def explicit_scan_with_out_sharding():
         return jax.lax.scan(step, a, None, length=3)[0]
     return Case(jax.jit(f), [rand((8, 16), 66), rand((16, 16), 67) * 0.2], [NamedSharding(m, P("x", None)), NamedSharding(m, P(None, None))], mesh=m)
 
+@case_long
+def explicit_attention_heads_sharded():
+    m = explicit_mesh((2, 4), ("x", "y"))
+    def f(x, wq, wk, wv, wo):
+        q, k, v = (jnp.einsum("bsd,dhk->bshk", x, w, out_sharding=P("x", None, "y", None)) for w in (wq, wk, wv))
+        p = jax.nn.softmax(jnp.einsum("bqhk,bshk->bhqs", q, k) / 2.0, axis=-1)
+        o = jnp.einsum("bhqs,bshk->bqhk", p, v)
+        return jnp.einsum("bqhk,hkd->bqd", o, wo, out_sharding=P("x", None, None))
+    heads = NamedSharding(m, P(None, "y", None))
+    return Case(jax.jit(f), [rand((4, 6, 8), 70), rand((8, 4, 2), 71), rand((8, 4, 2), 72), rand((8, 4, 2), 73),
+                             rand((4, 2, 8), 74)],
+                [NamedSharding(m, P("x", None, None)), heads, heads, heads, NamedSharding(m, P("y", None, None))], mesh=m)
+
+@case_long
+def explicit_embedding_lookup():
+    m = explicit_mesh((2, 4), ("x", "y"))
+    def f(emb, ids):
+        return emb.at[ids].get(out_sharding=P("x", None, None)) * 2
+    return Case(jax.jit(f), [rand((16, 8), 75), np.random.RandomState(76).randint(0, 16, (4, 5)).astype(np.int32)],
+                [NamedSharding(m, P(None, None)), NamedSharding(m, P("x", None))], mesh=m)
+
+@case_long
+def explicit_cond_and_while():
+    m = explicit_mesh((2, 4), ("x", "y"))
+    def f(a):
+        b = jax.lax.cond(jnp.sum(a) > 0, lambda v: v * 2, lambda v: -v, a)
+        return jax.lax.while_loop(lambda c: c[0] < 3, lambda c: (c[0] + 1, jnp.sin(c[1])), (0, b))[1]
+    return Case(jax.jit(f), [rand((8, 16), 77)], [NamedSharding(m, P("x", "y"))], mesh=m)
+
+@case_long
+def explicit_random_out_sharding():
+    m = explicit_mesh((2, 4), ("x", "y"))
+    def f(key_data, a):
+        noise = jax.random.uniform(jax.random.wrap_key_data(key_data), (8, 16), out_sharding=P("x", "y"))
+        return a + noise
+    return Case(jax.jit(f), [np.array([0, 42], np.uint32), rand((8, 16), 78)],
+                [NamedSharding(m, P()), NamedSharding(m, P("x", "y"))], mesh=m)
+
+@case_long
+def explicit_remat_value_and_grad():
+    m = explicit_mesh((2, 4), ("x", "y"))
+    def f(w, x):
+        layer = jax.checkpoint(lambda w, h: jnp.tanh(jnp.dot(h, w, out_sharding=P("x", None))))
+        return jax.value_and_grad(lambda w: jnp.sum(layer(w, layer(w, x)) ** 2))(w)
+    return Case(jax.jit(f), [rand((16, 16), 79) * 0.3, rand((8, 16), 80)],
+                [NamedSharding(m, P(None, None)), NamedSharding(m, P("x", None))], mesh=m)
+
+@case_long
+def unreduced_accumulated_in_scan():
+    m = explicit_mesh((2, 4), ("x", "y"))
+    def f(a, b):
+        def step(acc, ab):
+            return acc + jnp.dot(ab[0], ab[1], out_sharding=P(None, None, unreduced={"x"})), None
+        init = jnp.dot(a[0], b[0], out_sharding=P(None, None, unreduced={"x"}))
+        acc, _ = jax.lax.scan(step, init, (a[1:], b[1:]))
+        return jax.sharding.reshard(acc, P())
+    return Case(jax.jit(f), [rand((3, 8, 16), 81), rand((3, 16, 4), 82)],
+                [NamedSharding(m, P(None, None, "x")), NamedSharding(m, P(None, "x", None))], mesh=m)
+
+@case_long
+def shard_map_sum_to_unreduced():
+    m = explicit_mesh((2, 4), ("x", "y"))
+    def f(a):
+        s = jax.shard_map(lambda v: jnp.sum(v, axis=0, keepdims=True), mesh=m, in_specs=P("x", None),
+                          out_specs=P(None, None, unreduced={"x"}))(a)
+        return jax.sharding.reshard(s, P(None, "y"))
+    return Case(jax.jit(f), [rand((8, 16), 83)], [NamedSharding(m, P("x", None))], mesh=m)
+
+@case_long
+def explicit_vmap_spmd_axis_name():
+    m = explicit_mesh((2, 4), ("x", "y"))
+    def f(a, w):
+        return jax.vmap(lambda r: jnp.tanh(r @ w), spmd_axis_name="x")(a)
+    return Case(jax.jit(f), [rand((8, 16), 84), rand((16, 4), 85)],
+                [NamedSharding(m, P("x", None)), NamedSharding(m, P(None, None))], mesh=m)
+
 
 # Programs also lowered by JAX without Shardy (GSPMD strings; shard_map as SPMDFullToShardShape /
 # SPMDShardToFullShape regions), then run through the same stages (XLA with Shardy, results
