@@ -7,10 +7,11 @@ memo has nothing to reuse; it is also cleared before each Python run).
 The program: `--funcs` functions, each on its own operand shape, with 14 shlo
 ops (elementwise, transpose, reshape, broadcast, dot_general, compare, select,
 convert, slice, concatenate, a reduce and the add and return of its body). Prints the in-process
-verification times, the shlo-opt command times for both verifiers, and the
-ratios.
+verification times, the shlo-opt command times (the Python path with each
+verifier, and the native fast path shlo-opt takes for `FILE --verify-only`),
+where the native tool's time goes, and the ratios.
 
-    .venv/bin/python benchmarks/verify.py [--funcs 900] [--runs 5]
+    .venv/bin/python benchmarks/verify.py [--funcs 900] [--runs 5] [--cli-runs 5]
 """
 from __future__ import annotations
 
@@ -56,10 +57,47 @@ def program(funcs: int) -> str:
     return "module {" + "".join(function(i) for i in range(funcs)) + "\n}\n"
 
 
+def cli(text: str, runs: int) -> None:
+    """`shlo-opt FILE --verify-only` as a user runs it: the Python path (SHLO_OPT_NATIVE=0,
+    shlo-opt before the native tool) without verification, with the Python verifier and with
+    --verify-native, and the native fast path (python/shlo_launch, dialect/ShloOptNative.cpp).
+    The variants take turns, so that a change in the machine's load hits them all."""
+    import shlo_launch
+    exe = os.path.join(os.path.dirname(sys.executable), "shlo-opt")
+    tool = shlo_launch.native_tool()
+    with tempfile.NamedTemporaryFile("w", suffix=".mlir", delete=False) as f:
+        f.write(text)
+    python_env = dict(os.environ, SHLO_OPT_NATIVE="0")
+    variants = {"no verification": (["--no-verify"], python_env), "Python verifier": ([], python_env),
+                "--verify-native": (["--verify-native"], python_env)}
+    if tool:
+        variants["native tool"] = ([], os.environ)
+    best = {k: float("inf") for k in variants}
+    try:
+        for _ in range(runs):
+            for name, (extra, env) in variants.items():
+                t0 = time.perf_counter()
+                subprocess.run([exe, f.name, "--verify-only", *extra], check=True, env=env)
+                best[name] = min(best[name], time.perf_counter() - t0)
+        if tool:   # where the native tool's time goes
+            phases = subprocess.run([tool, f.name, "--timing"], check=True, capture_output=True, text=True)
+            print("native tool phases: " + ", ".join(l.split(": ", 1)[1] for l in phases.stderr.splitlines()))
+    finally:
+        os.unlink(f.name)
+    print(f"shlo-opt --verify-only (best of {runs}): " + ", ".join(f"{k} {v:.3f} s" for k, v in best.items()))
+    if tool:
+        print(f"ratio (shlo-opt, native fast path / Python verifier): {best['native tool'] / best['Python verifier']:.4f} "
+              f"({best['Python verifier'] / best['native tool']:.1f}x faster; "
+              f"{best['--verify-native'] / best['native tool']:.1f}x faster than --verify-native through Python)")
+    else:
+        print("native tool: not built (shlo/_bin/shlo-opt-native); run tools/setup.sh")
+
+
 def main() -> int:
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--funcs", type=int, default=900)
     p.add_argument("--runs", type=int, default=5)
+    p.add_argument("--cli-runs", type=int, default=5, help="runs of each shlo-opt command (the best counts)")
     p.add_argument("--no-cli", action="store_true", help="skip the shlo-opt command timings")
     args = p.parse_args()
 
@@ -91,23 +129,7 @@ def main() -> int:
           f"speed-up {t_py / t_cpp:.1f}x")
 
     if not args.no_cli:
-        with tempfile.NamedTemporaryFile("w", suffix=".mlir", delete=False) as f:
-            f.write(text)
-        opt = [sys.executable, "-m", "shlo.tools.opt", f.name, "--verify-only"]
-        try:
-            def run(extra):
-                t0 = time.perf_counter()
-                subprocess.run(opt + extra, check=True)
-                return time.perf_counter() - t0
-
-            base = min(run(["--no-verify"]) for _ in range(3))   # start-up and parse
-            cli_py = min(run([]) for _ in range(3))
-            cli_cpp = min(run(["--verify-native"]) for _ in range(3))
-        finally:
-            os.unlink(f.name)
-        print(f"shlo-opt --verify-only (best of 3): no verification {base:.2f} s, Python verifier {cli_py:.2f} s, "
-              f"--verify-native {cli_cpp:.2f} s; verification alone {cli_py - base:.2f} s vs "
-              f"{cli_cpp - base:.2f} s")
+        cli(text, args.cli_runs)
     print(f"ratio (C++ / Python verification time, in process): {t_cpp / t_py:.4f}")
     return 0
 
