@@ -37,9 +37,6 @@ EXPECTED_FAILURES = {
     # 2-bit integers and FLOAT4E2M1 have no shlo element type
     "test_dequantizelinear_uint2", "test_dequantizelinear_int2", "test_dequantizelinear_float4e2m1",
     "test_quantizelinear_uint2", "test_quantizelinear_int2", "test_quantizelinear_float4e2m1",
-    # antialias filters' widths depend on the scale: run-time scales / sizes are not supported
-    "test_resize_downsample_scales_linear_antialias", "test_resize_downsample_sizes_linear_antialias",
-    "test_resize_downsample_scales_cubic_antialias", "test_resize_downsample_sizes_cubic_antialias",
 }
 
 
@@ -213,6 +210,21 @@ def test_resize_known_scales_against_onnxruntime(mode, extra):
     model = _model([node], [_vi("x", [1, 2, 9, 7])], [_vi("y", None)], [scales], opset=19)
     prog = shlo.from_onnx(model)
     np.testing.assert_allclose(shlo.interpret(prog, x)[0], _ort(model, {"x": x})[0], rtol=1e-4, atol=1e-5)
+
+
+@pytest.mark.parametrize("mode,extra", [("linear", {}), ("cubic", {"exclude_outside": 1}), ("cubic", {})])
+def test_resize_antialias_run_time_scales_against_onnxruntime(mode, extra):
+    """Antialiased Resize whose scales are a graph input: one import run at several scales (the
+    window, as wide as the smallest scale could need, weights the taps past the scale's own 0)."""
+    x = RNG.standard_normal((1, 2, 9, 7)).astype(np.float32)
+    node = helper.make_node("Resize", ["x", "", "scales"], ["y"], mode=mode, antialias=1, **extra)
+    model = _model([node], [_vi("x", [1, 2, 9, 7]), helper.make_tensor_value_info("scales", TensorProto.FLOAT, [4])],
+                   [_vi("y", None)], opset=19)
+    prog = shlo.from_onnx(model)
+    for sc in ([1, 1, 0.45, 2.0], [1, 1, 0.2, 0.6], [1, 1, 1.0, 0.15]):
+        scales = np.array(sc, np.float32)
+        np.testing.assert_allclose(shlo.interpret(prog, x, scales)[0], _ort(model, {"x": x, "scales": scales})[0],
+                                   rtol=1e-4, atol=1e-5)
 
 
 def test_training_dropout_draws():

@@ -132,7 +132,11 @@ def _cubic_kernel(cx, k, d, a):
 
 
 def _taps(cx, k, x, mode, in_w, a, exclude_outside, antialias_scale=None):
-    """(indices, weights) of shape (out, n) for linear / cubic taps around x."""
+    """(indices, weights) of shape (out, n) for linear / cubic taps around x. antialias_scale: a
+    float, or a rank-0 f64 value known at run time only (then as many taps as the smallest scale
+    that leaves an output could need, those past the scale's own count weighted 0)."""
+    if antialias_scale is not None and hasattr(antialias_scale, "type"):
+        return _runtime_antialias_taps(cx, k, x, mode, in_w, a, exclude_outside, antialias_scale)
     if antialias_scale is not None:
         s = min(antialias_scale, 1.0)
         start = int(np.floor((-1 if mode == "linear" else -2) / s) + 1)
@@ -167,6 +171,46 @@ def _taps(cx, k, x, mode, in_w, a, exclude_outside, antialias_scale=None):
                       k.c(1.0, total), total)
         w = cx.op("divide", w, cx.broadcast(total, grid, dims=[0]))
     idx = cx.convert(cx.op("clamp", k.c(0.0, taps), taps, k.c(_num(cx, in_w, -1), taps)), I64)
+    return idx, w
+
+
+def _runtime_antialias_taps(cx, k, x, mode, in_w, a, exclude_outside, scale):
+    """_taps' antialiased window for a scale known at run time only (in_w static): the window
+    starts at floor(-support / s) + 1 and holds 2 - 2 * start taps, s = min(scale, 1); any output
+    at all needs s >= 1 / in_w, which bounds the tap count by 2 support in_w + 2."""
+    from .nn import reduce1
+    if not isinstance(in_w, int):
+        raise cx.error("antialiased Resize with run-time scales needs a static input size along the resized axis")
+    support = 1 if mode == "linear" else 2
+    n = 2 * support * in_w + 2
+    s = cx.op("minimum", cx.convert(scale, F64), cx.const(1.0, F64))
+    start = cx.op("add", cx.op("floor", cx.op("divide", cx.const(-float(support), F64), s)), cx.const(1.0, F64))
+    count = cx.op("subtract", cx.const(2.0, F64), cx.op("multiply", cx.const(2.0, F64), start))
+    fl = cx.op("floor", x)
+    exact = cx.op("compare", x, fl, comparison_direction="EQ")
+    fl = cx.op("select", exact, k.op("subtract", fl, 1.0), fl)       # (the static window's tie rule)
+    ratio = k.op("subtract", x, fl)
+    out = cx.sizes_of(x)[0]
+    grid = [out, n]
+    j = cx.const(np.arange(n, dtype=np.float64), F64, (n,))
+    offs = cx.op("add", j, cx.broadcast(start, [n], dims=[]))
+    taps = cx.op("add", cx.broadcast(fl, grid, dims=[0]), cx.broadcast(offs, grid, dims=[1]))
+    d = cx.op("subtract", cx.broadcast(offs, grid, dims=[1]), cx.broadcast(ratio, grid, dims=[0]))
+    d = cx.op("multiply", d, cx.broadcast(s, grid, dims=[]))
+    if mode == "linear":
+        w = cx.op("maximum", k.op("subtract", 1.0, cx.op("abs", d)), k.c(0.0, d))
+    else:
+        w = _cubic_kernel(cx, k, d, a)
+    used = cx.op("compare", cx.broadcast(j, grid, dims=[1]), cx.broadcast(count, grid, dims=[]),
+                 comparison_direction="LT")
+    if exclude_outside:
+        used = cx.op("and", used, cx.op("and", cx.op("compare", taps, k.c(0.0, taps), comparison_direction="GE"),
+                                        cx.op("compare", taps, k.c(float(in_w - 1), taps), comparison_direction="LE")))
+    w = cx.op("select", used, w, k.c(0.0, w))
+    total = reduce1(cx, w, [1], "add", 0)
+    total = cx.op("select", cx.op("compare", total, k.c(0.0, total), comparison_direction="EQ"), k.c(1.0, total), total)
+    w = cx.op("divide", w, cx.broadcast(total, grid, dims=[0]))
+    idx = cx.convert(cx.op("clamp", k.c(0.0, taps), taps, k.c(float(in_w - 1), taps)), I64)
     return idx, w
 
 
@@ -279,9 +323,10 @@ def _resize(cx, x, roi, scales, sizes, known, mode="nearest", coordinate_transfo
         k = known[2] if scales is not None else None
         if scales is None and known[3] is not None:
             k = [known[3].reshape(-1)[i] / shape[a] for i, a in enumerate(axes)]
-        if k is None:
-            raise cx.error("antialias needs scales / sizes known when importing (its filter width depends on them)")
-        antialias_scales = [float(v) for v in np.asarray(k, np.float64).reshape(-1)]
+        if k is not None:
+            antialias_scales = [float(v) for v in np.asarray(k, np.float64).reshape(-1)]
+        else:               # run-time scales: windows sized for the smallest scale (_runtime_antialias_taps)
+            antialias_scales = list(scale_vals)
     y = x
     for i, a in enumerate(axes):
         n = len(axes)

@@ -10,6 +10,7 @@ the result sizes (it is then used), else the sizes are computed at run time and 
 from __future__ import annotations
 
 import numpy as np
+from mlir import ir
 
 from ....types import tensor_type
 from .. import dtypes
@@ -123,6 +124,47 @@ def _sizes_from_vector(cx, v, n: int):
     return [_item(cx, v, k) for k in range(n)]
 
 
+def _static_entries(cx, v):
+    """The entries of a 1-D integer shape vector that are fixed by how it is built (a concatenate of
+    constants and run-time pieces, through converts and reshapes): ints there, None elsewhere;
+    None when its length is unknown."""
+    shape = list(cx.info(v).shape)
+    if len(shape) > 1 or (shape and shape[0] is None):
+        return None
+    n = shape[0] if shape else 1
+    owner = v.owner
+    op = getattr(owner, "operation", owner)
+    op = op if isinstance(op, ir.Operation) else None
+    name = op.name if op is not None else ""
+    if name == "shlo.constant":
+        from ....literals import elements_to_numpy, is_resource
+        attr = op.attributes["value"]
+        if not is_resource(attr):
+            try:
+                return [int(x) for x in np.asarray(elements_to_numpy(attr)).reshape(-1)]
+            except Exception:  # noqa: BLE001 - an element type numpy lacks
+                pass
+    elif name == "shlo.concatenate" and len(shape) == 1:
+        out = []
+        for operand in op.operands:
+            got = _static_entries(cx, operand)
+            if got is None:
+                return None
+            out += got
+        return out if len(out) == n else None
+    elif name in ("shlo.convert", "shlo.reshape"):
+        got = _static_entries(cx, op.operands[0])
+        return got if got is not None and len(got) == n else None
+    return [None] * n
+
+
+def _shape_entries(cx, v, n: int):
+    """The n entries of a run-time shape vector: ints where they are fixed (see _static_entries),
+    rank-0 values elsewhere, so that the sizes built from them stay static where they can."""
+    fixed = _static_entries(cx, v) or [None] * n
+    return [f if f is not None else _item(cx, _i64(cx, v), k) for k, f in enumerate(fixed)]
+
+
 def _vector_length(cx, v):
     n = cx.info(v).shape
     if len(n) != 1 or n[0] is None:
@@ -202,19 +244,24 @@ def _reshape_dynamic(cx, x, shape_v, allowzero):
     """Reshape to a run-time shape: 0 copies the input size (unless allowzero), -1 takes the rest."""
     n = _vector_length(cx, shape_v)
     sizes = cx.sizes_of(x)
-    entries = _sizes_from_vector(cx, shape_v, n)
+    entries = _shape_entries(cx, shape_v, n)
     zero, minus = cx.const(0, I64), cx.const(-1, I64)
     out = []
     for k, s in enumerate(entries):
+        if isinstance(s, int):          # a fixed entry: 0 copies, -1 is resolved below
+            out.append(sizes[k] if s == 0 and not allowzero and k < len(sizes) else s)
+            continue
         if not allowzero and k < len(sizes):
             s = _where(cx, _cmp(cx, s, zero, "EQ"), _sint(cx, sizes[k]), s)
         out.append(s)
     # -1: total / product of the others (the -1 entry counts as 1 there)
-    known = _prod(cx, [_where(cx, _cmp(cx, s, minus, "EQ"), cx.const(1, I64), s) for s in out])
+    known = _prod(cx, [1 if isinstance(s, int) and s == -1 else s if isinstance(s, int) else
+                       _where(cx, _cmp(cx, s, minus, "EQ"), cx.const(1, I64), s) for s in out])
     rest = cx.op("divide", _sint(cx, _prod(cx, sizes)), cx.op("maximum", _sint(cx, known), cx.const(1, I64)))
-    out = [_where(cx, _cmp(cx, s, minus, "EQ"), rest, s) for s in out]
+    out = [rest if isinstance(s, int) and s == -1 else s if isinstance(s, int) else
+           _where(cx, _cmp(cx, s, minus, "EQ"), rest, s) for s in out]
     t = cx.out_type()
-    result = t if t is not None else tensor_type([None] * n, cx.element(x))
+    result = t if t is not None else tensor_type([s if isinstance(s, int) else None for s in out], cx.element(x))
     return cx.op("dynamic_reshape", x, cx.shape_tensor(out), result_types=[result])
 
 
@@ -848,7 +895,7 @@ def expand(cx, x, shape_v):
         out = _out_sizes(cx)
         if out is not None:
             return cx.broadcast(x, out)
-        target = _sizes_from_vector(cx, shape_v, _vector_length(cx, shape_v))
+        target = _shape_entries(cx, shape_v, _vector_length(cx, shape_v))
     rank = max(len(target), len(sizes))
     a = [1] * (rank - len(sizes)) + sizes
     b = [1] * (rank - len(target)) + list(target)
