@@ -328,6 +328,23 @@ def test_run_plan_copies_launches_and_frees(device, fake):
     assert fake.live() == {"allocs": 0, "modules": 0, "events": 0}
 
 
+def test_a_buffer_picked_by_a_scalar_is_resolved_per_call(device, fake):
+    """A launch argument whose buffer the plan picks per call (branches.py: an arith.select of
+    buffers on sizes): 2 input rows read the input, other row counts the constant."""
+    plan = scale_plan()
+    plan["inputs"][0]["shape"] = [None, 3]
+    plan["buffers"][0]["nbytes"] = {"s": 1}
+    plan["scalars"] = [{"op": "dim", "input": 0, "dim": 0}, {"op": "mul", "args": [{"s": 0}, 12]},
+                       {"op": "cmpi", "args": [{"s": 0}, 2], "pred": 0}, {"op": "select", "args": [{"s": 2}, 0, 3]}]
+    plan["launches"][0]["args"][0]["memref"] = {"s": 3}
+    check_plan(plan, CONSTANTS)
+    out0, _ = run_plan(device, SCALE_PTX, plan, [X], CONSTANTS)
+    np.testing.assert_array_equal(out0, X.reshape(-1) * 3.0)
+    out0, _ = run_plan(device, SCALE_PTX, plan, [X[:1]], CONSTANTS)
+    np.testing.assert_array_equal(out0, CONSTANTS["c0"] * 3.0)
+    assert fake.live() == {"allocs": 0, "modules": 0, "events": 0}
+
+
 def test_memref_and_scalar_parameters_are_packed_as_mlir_expands_them(device, fake):
     plan = {"format": 1, "arch": "sm_90", "inputs": [{"shape": [4, 8], "dtype": "int32"}], "outputs": [],
             "buffers": [{"kind": "input", "index": 0, "nbytes": 128}],
