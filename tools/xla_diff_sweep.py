@@ -29,6 +29,7 @@ the totals: cases run, cases matching, elements compared, elements differing.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import itertools
 import os
 import sys
@@ -49,8 +50,9 @@ RNG = np.random.default_rng(0)
 INTS = ["i8", "i16", "i32", "i64", "ui8", "ui16", "ui32", "ui64"]
 FLOATS = ["f16", "bf16", "f32", "f64"]
 F8 = ["f8E4M3FN", "f8E5M2", "f8E4M3FNUZ", "f8E5M2FNUZ", "f8E4M3B11FNUZ", "f8E3M4", "f8E4M3"]
+NARROW = ["i4", "ui4", "f4E2M1FN", "f6E2M3FN", "f6E3M2FN", "f8E8M0FNU"]      # conversions only
 COMPLEX = ["complex<f32>", "complex<f64>"]
-TYPES = ["i1"] + INTS + FLOATS + F8 + COMPLEX
+TYPES = ["i1"] + INTS + FLOATS + F8 + COMPLEX + NARROW
 
 
 def kind(e: str) -> str:
@@ -101,12 +103,12 @@ def specials(e: str) -> np.ndarray:
     if k == "bool":
         return np.array([False, True])
     if k in ("signed", "unsigned"):
-        info = np.iinfo(dt)
+        info = ml_dtypes.iinfo(dt)
         n = np.dtype(dt).itemsize * 8
         vals = {0, 1, 2, 3, 5, 7, 8, n - 1, n, n + 1, 100, info.max, info.max - 1, info.max // 2,
                 info.min, info.min + 1, -1, -2, -3, -7, -8, -(n - 1), -100, info.min // 2}
-        vals = sorted(v for v in vals if info.min <= v <= info.max)
-        return np.array(vals, dtype=np.int64 if k == "signed" else np.uint64).astype(dt)
+        vals = sorted(v for v in vals if int(info.min) <= v <= int(info.max))
+        return np.array([int(v) for v in vals], dtype=np.int64 if k == "signed" else np.uint64).astype(dt)
     if k == "complex":
         p = _float_specials("f32" if e == "complex<f32>" else "f64")
         sel = p[[0, 1, 2, 3, 4, 9, 11, 16, 17, 27, 29, 31, 33, 40, 41, 42]]
@@ -121,10 +123,11 @@ def randoms(e: str, n: int) -> np.ndarray:
     if k == "bool":
         return RNG.random(n) < 0.5
     if k in ("signed", "unsigned"):
-        info = np.iinfo(dt)
-        small = RNG.integers(-100 if k == "signed" else 0, 100, n)
-        big = RNG.integers(info.min, info.max, n, endpoint=True, dtype=np.int64 if k == "signed" else np.uint64)
-        return np.where(RNG.random(n) < 0.5, small.astype(dt), big.astype(dt))
+        info = ml_dtypes.iinfo(dt)
+        small = RNG.integers(max(-100, int(info.min)), min(100, int(info.max)), n)
+        big = RNG.integers(int(info.min), int(info.max), n, endpoint=True,
+                           dtype=np.int64 if k == "signed" else np.uint64)
+        return np.where(RNG.random(n) < 0.5, small, big).astype(dt)
     scale = np.exp(RNG.uniform(-8, 8, n))
     x = RNG.standard_normal(n) * scale
     if k == "complex":
@@ -169,6 +172,8 @@ class Op:
     result: object = None             # element -> result element (same if None)
     stablehlo: str = ""               # op name in StableHLO (name if empty)
     types: tuple = ()                 # restrict to these element types
+    narrow: bool = False              # also the NARROW types
+    build: object = None              # (op, element) -> (text, inputs) for non-element-wise ops
     extra: dict = field(default_factory=dict)
 
     def result_element(self, e: str) -> str:
@@ -245,9 +250,263 @@ for _d in ("EQ", "NE", "LT", "LE", "GT", "GE"):
     OPS.append(Op(f"compare_{_d}_TOTALORDER", 2, ("float",), stablehlo="compare", result=lambda e: "i1",
                   attrs=f"comparison_direction = #stablehlo<comparison_direction {_d}>, "
                         f"compare_type = #stablehlo<comparison_type TOTALORDER>"))
+for _dst in TYPES:
+    OPS.append(Op(f"convert_to_{_dst}", 1, ("bool",) + NUM, stablehlo="convert", result=lambda e, d=_dst: d,
+                  narrow=True))
+    OPS.append(Op(f"bitcast_convert_to_{_dst}", 1, ("bool",) + NUM, stablehlo="bitcast_convert",
+                  result=lambda e, d=_dst: d, narrow=True,
+                  extra={"same_width": True}))
 for _eb, _mb in ((5, 10), (8, 7), (8, 23), (4, 3), (5, 2), (11, 52), (3, 4), (1, 1), (6, 15)):
     OPS.append(Op(f"reduce_precision_e{_eb}m{_mb}", 1, ("float",), stablehlo="reduce_precision",
                   attrs=f"exponent_bits = {_eb} : i32, mantissa_bits = {_mb} : i32"))
+
+
+# ----------------------------------------------------------------------------- non-element-wise ops
+
+ROWS, ROW = 48, 8
+
+
+def _rows_of(e: str, rows: int = ROWS, k: int = ROW) -> np.ndarray:
+    """rows x k elements: half the rows drawn from the special values, half random."""
+    s = specials(e)
+    special = s[RNG.integers(0, len(s), (rows // 2, k))]
+    rand = randoms(e, (rows - rows // 2) * k).reshape(-1, k)
+    return np.concatenate([special, rand]).astype(numpy_dtype(e))
+
+
+def _region(body_ops: str, e: str, nargs: int = 2) -> str:
+    t = f"tensor<{e}>"
+    args = ", ".join(f"%x{i}: {t}" for i in range(nargs))
+    return f"({{\n  ^bb0({args}):\n{body_ops}  }})"
+
+
+def _scalar_op(op: str, e: str, a: str = "%x0", b: str = "%x1", attrs: str = "", out: str | None = None) -> str:
+    t = f"tensor<{e}>"
+    attr = f" {{{attrs}}}" if attrs else ""
+    return f"    %r = \"stablehlo.{op}\"({a}, {b}){attr} : ({t}, {t}) -> {out or t}\n"
+
+
+def _extreme(e: str, high: bool):
+    dt = numpy_dtype(e)
+    k = kind(e)
+    if k == "bool":
+        return np.array(high, dt)
+    if k in ("signed", "unsigned"):
+        info = ml_dtypes.iinfo(dt)
+        return np.array(int(info.max if high else info.min)).astype(dt)
+    with np.errstate(all="ignore"):
+        inf = np.array(np.inf if high else -np.inf).astype(dt)
+    if np.isinf(inf.astype(np.float64)):
+        return inf
+    m = float(ml_dtypes.finfo(dt).max)
+    return np.array(m if high else -m).astype(dt)
+
+
+REDUCERS = {   # name: (body op, init)
+    "add": ("add", lambda e: np.zeros((), numpy_dtype(e))),
+    "multiply": ("multiply", lambda e: np.ones((), numpy_dtype(e))),
+    "maximum": ("maximum", lambda e: _extreme(e, False)),
+    "minimum": ("minimum", lambda e: _extreme(e, True)),
+    "and": ("and", lambda e: _extreme(e, True) if kind(e) != "unsigned" else np.array(-1).astype(numpy_dtype(e))),
+    "or": ("or", lambda e: np.zeros((), numpy_dtype(e))),
+}
+
+
+def reduce_case(op: Op, e: str):
+    body, init = REDUCERS[op.extra["reducer"]]
+    row = op.extra.get("row", ROW)
+    x = _rows_of(e, ROWS, row)
+    t_in, t_out, t = f"tensor<{ROWS}x{row}x{e}>", f"tensor<{ROWS}x{e}>", f"tensor<{e}>"
+    region = _region(_scalar_op(body, e) + f"    \"stablehlo.return\"(%r) : ({t}) -> ()\n", e)
+    text = (f"func.func public @main(%a: {t_in}, %i: {t}) -> {t_out} {{\n"
+            f"  %0 = \"stablehlo.reduce\"(%a, %i) {region} {{dimensions = array<i64: 1>}} : ({t_in}, {t}) -> {t_out}\n"
+            f"  return %0 : {t_out}\n}}\n")
+    return text, [x, np.asarray(init(e)).astype(numpy_dtype(e))]
+
+
+def dot_case(op: Op, e: str):
+    """(ROWS x ROW) . (ROW x 4): integers over their whole range (wrapping), floats as small
+    integers (exact products; sums past the type's integer range show how it accumulates)."""
+    dt = numpy_dtype(e)
+    if kind(e) in ("signed", "unsigned"):
+        a, b = _rows_of(e), _rows_of(e, ROW, 4)
+    elif op.extra.get("random"):
+        a = RNG.standard_normal((ROWS, ROW)).astype(dt)
+        b = RNG.standard_normal((ROW, 4)).astype(dt)
+    else:
+        with np.errstate(all="ignore"):
+            a = RNG.integers(-12, 13, (ROWS, ROW)).astype(dt)
+            b = RNG.integers(-12, 13, (ROW, 4)).astype(dt)
+            if kind(e) == "complex":
+                a = a + 1j * RNG.integers(-12, 13, (ROWS, ROW)).astype(dt)
+    ta, tb, tr = f"tensor<{ROWS}x{ROW}x{e}>", f"tensor<{ROW}x4x{e}>", f"tensor<{ROWS}x4x{e}>"
+    dims = ("#stablehlo.dot<lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [0]>")
+    text = (f"func.func public @main(%a: {ta}, %b: {tb}) -> {tr} {{\n"
+            f"  %0 = \"stablehlo.dot_general\"(%a, %b) {{dot_dimension_numbers = {dims}}} : ({ta}, {tb}) -> {tr}\n"
+            f"  return %0 : {tr}\n}}\n")
+    return text, [a, b]
+
+
+def conv_case(op: Op, e: str):
+    """A 1-D convolution, NWC x WIO -> NWC: window 3, stride 2, padding 1, lhs dilation 1,
+    rhs dilation 2, 3 input and 2 output features; values as dot_case's."""
+    dt = numpy_dtype(e)
+    shapes = ((4, 9, 3), (3, 3, 2))
+    if kind(e) in ("signed", "unsigned"):
+        a, b = (_rows_of(e, s[0], int(np.prod(s[1:]))).reshape(s) for s in shapes)
+    elif op.extra.get("random"):
+        a, b = (RNG.standard_normal(s).astype(dt) for s in shapes)
+    else:
+        with np.errstate(all="ignore"):
+            a, b = (RNG.integers(-12, 13, s).astype(dt) for s in shapes)
+    ta, tb, tr = f"tensor<4x9x3x{e}>", f"tensor<3x3x2x{e}>", f"tensor<4x4x2x{e}>"
+    attrs = ("dimension_numbers = #stablehlo.conv<[b, 0, f]x[0, i, o]->[b, 0, f]>, window_strides = array<i64: 2>, "
+             "padding = dense<[[1, 1]]> : tensor<1x2xi64>, rhs_dilation = array<i64: 2>, "
+             "feature_group_count = 1 : i64, batch_group_count = 1 : i64")
+    text = (f"func.func public @main(%a: {ta}, %b: {tb}) -> {tr} {{\n"
+            f"  %0 = \"stablehlo.convolution\"(%a, %b) {{{attrs}}} : ({ta}, {tb}) -> {tr}\n"
+            f"  return %0 : {tr}\n}}\n")
+    return text, [a, b]
+
+
+def _index_values(n: int) -> np.ndarray:
+    """Start indices around and far outside [0, 16): negative, past the end, int32 extremes."""
+    special = np.array([0, 1, 11, 12, 13, 15, 16, 17, -1, -2, -100, 100, 2 ** 31 - 1, -2 ** 31], np.int64)
+    return np.concatenate([special, RNG.integers(-20, 40, n - len(special))]).astype(np.int32)
+
+
+def indexing_case(op: Op, e: str):
+    """Out-of-bounds starts on a 16-element operand: dynamic_slice and dynamic_update_slice
+    (4 elements, starts clamped), gather (slices of 3, starts clamped) and scatter (one element
+    per index, out-of-bounds updates skipped); one program per start for the dynamic ones."""
+    x = _rows_of(e, 1, 16).reshape(16)
+    kind_ = op.extra["indexing"]
+    t, t3 = f"tensor<16x{e}>", f"tensor<3x{e}>"
+    if kind_ in ("dynamic_slice", "dynamic_update_slice"):
+        starts = _index_values(24)
+        body = [f"func.func public @main(%a: {t}, %u: tensor<4x{e}>, %i: tensor<24xi32>) -> tensor<24x16x{e}> {{"]
+        pieces = []
+        for j in range(24):
+            body.append(f"  %s{j} = \"stablehlo.slice\"(%i) {{start_indices = array<i64: {j}>, limit_indices = "
+                        f"array<i64: {j + 1}>, strides = array<i64: 1>}} : (tensor<24xi32>) -> tensor<1xi32>")
+            body.append(f"  %k{j} = \"stablehlo.reshape\"(%s{j}) : (tensor<1xi32>) -> tensor<i32>")
+            if kind_ == "dynamic_slice":
+                body.append(f"  %d{j} = \"stablehlo.dynamic_slice\"(%a, %k{j}) {{slice_sizes = array<i64: 4>}} : "
+                            f"({t}, tensor<i32>) -> tensor<4x{e}>")
+                body.append(f"  %p{j} = \"stablehlo.pad\"(%d{j}, %z) {{edge_padding_low = array<i64: 0>, "
+                            f"edge_padding_high = array<i64: 12>, interior_padding = array<i64: 0>}} : "
+                            f"(tensor<4x{e}>, tensor<{e}>) -> {t}")
+            else:
+                body.append(f"  %p{j} = \"stablehlo.dynamic_update_slice\"(%a, %u, %k{j}) : "
+                            f"({t}, tensor<4x{e}>, tensor<i32>) -> {t}")
+            body.append(f"  %r{j} = \"stablehlo.reshape\"(%p{j}) : ({t}) -> tensor<1x16x{e}>")
+            pieces.append(f"%r{j}")
+        if kind_ == "dynamic_slice":
+            body.insert(1, f"  %z = \"stablehlo.slice\"(%a) {{start_indices = array<i64: 0>, limit_indices = "
+                           f"array<i64: 1>, strides = array<i64: 1>}} : ({t}) -> tensor<1x{e}>")
+            body.insert(2, f"  %z = \"stablehlo.reshape\"(%z0) : (tensor<1x{e}>) -> tensor<{e}>".replace("%z =", "%z ="))
+            body[1] = body[1].replace("%z =", "%z0 =")
+        body.append(f"  %c = \"stablehlo.concatenate\"({', '.join(pieces)}) {{dimension = 0 : i64}} : "
+                    f"({', '.join([f'tensor<1x16x{e}>'] * 24)}) -> tensor<24x16x{e}>")
+        body.append(f"  return %c : tensor<24x16x{e}>\n}}\n")
+        return "\n".join(body), [x, _rows_of(e, 1, 4).reshape(4), starts]
+    idx = _index_values(32).reshape(32, 1)
+    if kind_ == "gather":
+        dims = ("#stablehlo.gather<offset_dims = [1], start_index_map = [0], index_vector_dim = 1>")
+        text = (f"func.func public @main(%a: {t}, %i: tensor<32x1xi32>) -> tensor<32x3x{e}> {{\n"
+                f"  %0 = \"stablehlo.gather\"(%a, %i) {{dimension_numbers = {dims}, slice_sizes = array<i64: 3>}} : "
+                f"({t}, tensor<32x1xi32>) -> tensor<32x3x{e}>\n  return %0 : tensor<32x3x{e}>\n}}\n")
+        return text, [x, idx]
+    upd = _rows_of(e, 1, 32).reshape(32)
+    region = _region(f"    \"stablehlo.return\"(%x1) : (tensor<{e}>) -> ()\n", e)
+    dims = ("#stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], "
+            "index_vector_dim = 1>")
+    text = (f"func.func public @main(%a: {t}, %i: tensor<32x1xi32>, %u: tensor<32x{e}>) -> {t} {{\n"
+            f"  %0 = \"stablehlo.scatter\"(%a, %i, %u) {region} {{scatter_dimension_numbers = {dims}, "
+            f"unique_indices = false}} : ({t}, tensor<32x1xi32>, tensor<32x{e}>) -> {t}\n"
+            f"  return %0 : {t}\n}}\n")
+    return text, [x, idx, upd]
+
+
+def sort_case(op: Op, e: str):
+    """A stable sort of each row by `compare LT` (TOTALORDER for floats), carrying the column
+    index; the result compared is the permutation."""
+    x = _rows_of(e, ROWS, 12)
+    idx = np.broadcast_to(np.arange(12, dtype=np.int32), x.shape).copy()
+    t_in, t_i = f"tensor<{ROWS}x12x{e}>", f"tensor<{ROWS}x12xi32>"
+    ctype = ", compare_type = #stablehlo<comparison_type TOTALORDER>" if kind(e) == "float" else ""
+    cmp = _scalar_op("compare", e, attrs=f"comparison_direction = #stablehlo<comparison_direction LT>{ctype}",
+                     out="tensor<i1>")
+    region = (f"({{\n  ^bb0(%x0: tensor<{e}>, %x1: tensor<{e}>, %y0: tensor<i32>, %y1: tensor<i32>):\n{cmp}"
+              f"    \"stablehlo.return\"(%r) : (tensor<i1>) -> ()\n  }})")
+    text = (f"func.func public @main(%a: {t_in}, %b: {t_i}) -> {t_i} {{\n"
+            f"  %0:2 = \"stablehlo.sort\"(%a, %b) {region} {{dimension = 1 : i64, is_stable = true}} : "
+            f"({t_in}, {t_i}) -> ({t_in}, {t_i})\n"
+            f"  return %0#1 : {t_i}\n}}\n")
+    return text, [x, idx]
+
+
+def reduce_window_case(op: Op, e: str):
+    """Windows of 3 (stride 1, one padding element each side) and of the whole row (a running
+    fold, as cumulative sums: padding ROW - 1 before) along each row."""
+    body, init = REDUCERS[op.extra["reducer"]]
+    x = _rows_of(e)
+    w = op.extra["window"]
+    lo, hi = (1, 1) if w == 3 else (ROW - 1, 0)
+    out_w = ROW + lo + hi - w + 1
+    t_in, t_out, t = f"tensor<{ROWS}x{ROW}x{e}>", f"tensor<{ROWS}x{out_w}x{e}>", f"tensor<{e}>"
+    region = _region(_scalar_op(body, e) + f"    \"stablehlo.return\"(%r) : ({t}) -> ()\n", e)
+    attrs = (f"window_dimensions = array<i64: 1, {w}>, window_strides = array<i64: 1, 1>, "
+             f"padding = dense<[[0, 0], [{lo}, {hi}]]> : tensor<2x2xi64>")
+    text = (f"func.func public @main(%a: {t_in}, %i: {t}) -> {t_out} {{\n"
+            f"  %0 = \"stablehlo.reduce_window\"(%a, %i) {region} {{{attrs}}} : ({t_in}, {t}) -> {t_out}\n"
+            f"  return %0 : {t_out}\n}}\n")
+    return text, [x, np.asarray(init(e)).astype(numpy_dtype(e))]
+
+
+def scatter_case(op: Op, e: str):
+    """Scatter with the body's op into ROWS elements from 4 * ROWS updates, many to one index
+    (the order the updates are combined in shows where the body rounds)."""
+    body, _ = REDUCERS[op.extra["reducer"]]
+    base = _rows_of(e, ROWS, 1).reshape(ROWS)
+    upd = _rows_of(e, 4 * ROWS // ROW, ROW).reshape(-1)
+    idx = RNG.integers(0, ROWS // 4, (4 * ROWS, 1)).astype(np.int32)
+    t_b, t_u, t_i, t = f"tensor<{ROWS}x{e}>", f"tensor<{4 * ROWS}x{e}>", f"tensor<{4 * ROWS}x1xi32>", f"tensor<{e}>"
+    region = _region(_scalar_op(body, e) + f"    \"stablehlo.return\"(%r) : ({t}) -> ()\n", e)
+    dims = ("#stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], "
+            "index_vector_dim = 1>")
+    text = (f"func.func public @main(%a: {t_b}, %i: {t_i}, %u: {t_u}) -> {t_b} {{\n"
+            f"  %0 = \"stablehlo.scatter\"(%a, %i, %u) {region} {{scatter_dimension_numbers = {dims}}} : "
+            f"({t_b}, {t_i}, {t_u}) -> {t_b}\n"
+            f"  return %0 : {t_b}\n}}\n")
+    return text, [base, idx, upd]
+
+
+for _name in REDUCERS:
+    OPS.append(Op(f"reduce_{_name}", 0, ("bool",) + NUM if _name not in ("and", "or") else INTBOOL,
+                  build=reduce_case, stablehlo="reduce", extra={"reducer": _name},
+                  ulps=4 if _name in ("add", "multiply") else EXACT))
+for _name in ("add", "maximum", "minimum", "multiply"):
+    for _w in (3, ROW):
+        OPS.append(Op(f"reduce_window_{_name}_{_w}", 0, ("bool",) + NUM, build=reduce_window_case,
+                      stablehlo="reduce_window", extra={"reducer": _name, "window": _w},
+                      ulps=4 if _name in ("add", "multiply") else EXACT))
+    OPS.append(Op(f"scatter_{_name}", 0, ("bool",) + NUM, build=scatter_case, stablehlo="scatter",
+                  extra={"reducer": _name}, ulps=4 if _name in ("add", "multiply") else EXACT))
+# rows longer than XLA's 32-element reduction window (XLA reduces them as a tree of windows)
+OPS.append(Op("reduce_add_long", 0, NUM, build=reduce_case, stablehlo="reduce", ulps=4,
+              extra={"reducer": "add", "row": 100}))
+for _k in ("dynamic_slice", "dynamic_update_slice", "gather", "scatter"):
+    OPS.append(Op(f"{_k}_out_of_bounds", 0, ("bool",) + NUM, build=indexing_case, stablehlo=_k,
+                  types=("i1", "i8", "ui32", "f16", "f32", "complex<f64>"), extra={"indexing": _k}))
+OPS.append(Op("dot_general", 0, NUM, build=dot_case))
+# random values in types narrower than f32: XLA sums in f32 and rounds once, so within an ulp
+OPS.append(Op("dot_general_random", 0, ("float",), build=dot_case, stablehlo="dot_general", ulps=1,
+              types=tuple(["f16", "bf16"] + F8), extra={"random": True}))
+OPS.append(Op("convolution", 0, NUM, build=lambda op, e: conv_case(op, e)))
+OPS.append(Op("convolution_random", 0, ("float",), build=lambda op, e: conv_case(op, e), stablehlo="convolution",
+              ulps=1, types=tuple(["f16", "bf16"] + F8), extra={"random": True}))
+OPS.append(Op("sort", 0, ("bool",) + NUM[:-1], build=sort_case))
 
 
 # ----------------------------------------------------------------------------- programs
@@ -375,6 +634,57 @@ class Result:
 
 def run_case(op: Op, e: str, verbose: bool) -> Result:
     r = Result(op.name, e)
+    if op.build is not None:
+        text, inputs = op.build(op, e)
+    else:
+        text, inputs = _elementwise_case(op, e)
+    try:
+        want = run_xla(text, inputs)
+    except Exception as ex:                      # noqa: BLE001  (XLA's reasons vary)
+        r.skipped = f"{type(ex).__name__}: {str(ex).splitlines()[0][:160]}"
+        return r
+    r.n = want.size
+    try:
+        got = run_shlo(text, inputs)
+    except Exception as ex:                      # noqa: BLE001
+        r.error = f"{type(ex).__name__}: {str(ex).splitlines()[0][:200]}"
+        r.bad = r.n
+        return r
+    if got.dtype != want.dtype or got.shape != want.shape:
+        r.error = f"result {got.dtype}{got.shape}, XLA {want.dtype}{want.shape}"
+        r.bad = r.n
+        return r
+    got, want = got.reshape(-1), want.reshape(-1)
+    bad, r.max_ulp = differing(got, want, op.ulps)
+    if bad.any() and any(_has_denormals(a) for a in inputs + [got, want]) or _tiny_results(got, bad):
+        try:
+            on_flushed = run_shlo(text, [flush(a) for a in inputs]).reshape(-1)
+        except Exception:                        # noqa: BLE001
+            on_flushed = None
+        if on_flushed is not None:
+            still = bad.copy()
+            for g in (on_flushed, flush(on_flushed), flush(on_flushed, results=True)):
+                still &= differing(g, want, op.ulps)[0]
+            r.flushed = int((bad & ~still).sum())
+            bad = still
+    r.bad = int(bad.sum())
+    for i in np.flatnonzero(bad)[:8 if verbose else 3]:
+        r.examples.append((tuple(_input_of(a, i, want.size) for a in inputs), want[i], got[i]))
+    return r
+
+
+def _input_of(a: np.ndarray, i: int, n: int):
+    """The inputs that made result element i: the element, or the row of a reduction."""
+    if a.size == n:
+        return a.reshape(-1)[i]
+    if a.ndim >= 1 and a.shape[0] == n:
+        row = a[i].reshape(-1)
+        shown = row[:8].tolist() if a.dtype.itemsize > 1 or a.dtype.kind != "V" else row[:8]
+        return shown if row.size <= 8 else f"{shown} ... ({row.size} elements)"
+    return f"<{a.shape}>"
+
+
+def _elementwise_case(op: Op, e: str):
     inputs = {1: unary_inputs, 2: binary_inputs, 3: ternary_inputs}[op.arity](e)
     if op.name == "select":
         inputs = [inputs[0].astype(bool) if kind(e) == "bool" else (RNG.random(len(inputs[0])) < 0.5)] + inputs[1:]
@@ -386,39 +696,7 @@ def run_case(op: Op, e: str, verbose: bool) -> Result:
     inputs = [np.ascontiguousarray(a).astype(numpy_dtype(t)) for a, t in zip(inputs, in_elems)]
     n = len(inputs[0])
     out_elem = op.result_element(e)
-    text = program(op.stablehlo or op.name, op.attrs, in_elems, out_elem, n)
-    try:
-        want = run_xla(text, inputs)
-    except Exception as ex:                      # noqa: BLE001  (XLA's reasons vary)
-        r.skipped = f"{type(ex).__name__}: {str(ex).splitlines()[0][:160]}"
-        return r
-    r.n = n
-    try:
-        got = run_shlo(text, inputs)
-    except Exception as ex:                      # noqa: BLE001
-        r.error = f"{type(ex).__name__}: {str(ex).splitlines()[0][:200]}"
-        r.bad = n
-        return r
-    if got.dtype != want.dtype or got.shape != want.shape:
-        r.error = f"result {got.dtype}{got.shape}, XLA {want.dtype}{want.shape}"
-        r.bad = n
-        return r
-    bad, r.max_ulp = differing(got, want, op.ulps)
-    if bad.any() and any(_has_denormals(a) for a in inputs + [got, want]) or _tiny_results(got, bad):
-        try:
-            on_flushed = run_shlo(text, [flush(a) for a in inputs])
-        except Exception:                        # noqa: BLE001
-            on_flushed = None
-        if on_flushed is not None:
-            still = bad.copy()
-            for g in (on_flushed, flush(on_flushed), flush(on_flushed, results=True)):
-                still &= differing(g, want, op.ulps)[0]
-            r.flushed = int((bad & ~still).sum())
-            bad = still
-    r.bad = int(bad.sum())
-    for i in np.flatnonzero(bad)[:8 if verbose else 3]:
-        r.examples.append((tuple(a[i] for a in inputs), want[i], got[i]))
-    return r
+    return program(op.stablehlo or op.name, op.attrs, in_elems, out_elem, n), inputs
 
 
 def cases(op_names: list, types: list):
@@ -428,6 +706,11 @@ def cases(op_names: list, types: list):
         for e in types:
             if kind(e) not in op.kinds or (op.types and e not in op.types):
                 continue
+            if (e in NARROW or op.result_element(e) in NARROW) and not op.narrow:
+                continue
+            if op.extra.get("same_width") and (ELEMENT_TYPES[e][1] != ELEMENT_TYPES[op.result_element(e)][1]
+                                               or "i1" in (e, op.result_element(e))):
+                continue
             yield op, e
 
 
@@ -436,11 +719,14 @@ def main(argv=None) -> int:
     ap.add_argument("ops", nargs="*", help="op names (all if none)")
     ap.add_argument("--types", default=",".join(TYPES), help="comma-separated element types")
     ap.add_argument("-v", "--verbose", action="store_true", help="more examples, and skipped cases")
+    ap.add_argument("--strict", action="store_true", help="every float compared exactly (no ulp tolerance)")
     args = ap.parse_args(argv)
     types = [t for t in args.types.split(",") if t]
     total = Result("all", "")
     ran = matched = skipped = 0
     for op, e in cases(args.ops, types):
+        if args.strict:
+            op = dataclasses.replace(op, ulps=EXACT)
         r = run_case(op, e, args.verbose)
         if r.skipped:
             skipped += 1
