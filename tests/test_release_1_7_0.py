@@ -189,3 +189,19 @@ def test_sdy_op_without_counterpart_is_an_import_error():
                              "sdy.data_flow_edge %7")
     with pytest.raises(shlo.ImportError, match=r"sdy\.data_flow_edge has no shlo counterpart"):
         shlo.from_stablehlo(bad)
+
+
+def test_struct_fields_since_comes_from_the_spec_and_is_checked(monkeypatch):
+    import copy
+
+    import speclib
+    from shlo.verify._spec_table import STRUCT_FIELDS_SINCE
+    assert STRUCT_FIELDS_SINCE == speclib.struct_fields_since() == {("sharding", "unreduced"): "1.7.0"}
+    attrs = copy.deepcopy(speclib.load_attributes())
+    monkeypatch.setitem(speclib._cache, "attrs", attrs)
+    attrs["structs"]["sharding"]["fields_since"] = {"replicated": "1.7.0"}   # not an optional field
+    with pytest.raises(speclib.SpecError, match="replicated, which is not an optional field"):
+        speclib.struct_fields_since()
+    attrs["structs"]["sharding"]["fields_since"] = {"unreduced": "1.9.0"}
+    with pytest.raises(speclib.SpecError, match="not a release"):
+        speclib.struct_fields_since()

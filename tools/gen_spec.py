@@ -202,6 +202,8 @@ def gen_py_table() -> str:
             f"BUILTIN_ATTRS = {pprint.pformat({k: v['python'] for k, v in a['builtin'].items()}, width=100)}\n",
             "ELEMENT_TYPES = " + pprint.pformat({e["name"]: (e["class"], e["bits"], e["numpy"])
                                                  for e in t["element_types"]}, width=100) + "\n",
+            "# Fields added to a struct attribute after its release: (kind, field) -> release.\n"
+            "STRUCT_FIELDS_SINCE = " + pprint.pformat(speclib.struct_fields_since(), width=100) + "\n",
             "# Element types newer than 1.0.0: name -> the release that introduced it.\n"
             "ELEMENT_TYPES_SINCE = " + pprint.pformat({e["name"]: str(e["since"]) for e in t["element_types"]
                                                        if "since" in e}, width=100) + "\n"]

@@ -128,6 +128,24 @@ def load_attributes() -> dict:
     return _cache["attrs"]
 
 
+def struct_fields_since() -> dict:
+    """(struct kind, field) -> the release that added the field, for fields added to a struct
+    attribute after its release (`fields_since:` in attributes.yaml). Such a field must be of
+    an optional kind (left out of the text when empty) and name a release."""
+    out = {}
+    releases = set(release_versions())
+    for kind, st in load_attributes()["structs"].items():
+        for field, version in (st.get("fields_since") or {}).items():
+            version = str(version)
+            if field not in st["fields"] or not st["fields"][field].startswith("optional_"):
+                _fail(SPEC / "attributes.yaml", f"{kind}.fields_since names {field}, which is not an "
+                                                 f"optional field of {kind}")
+            if version not in releases:
+                _fail(SPEC / "attributes.yaml", f"{kind}.fields_since: {field} since {version}, not a release")
+            out[(kind, field)] = version
+    return out
+
+
 def load_program() -> dict:
     return yaml.safe_load((SPEC / "program.yaml").read_text())
 

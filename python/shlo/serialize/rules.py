@@ -25,9 +25,9 @@ added to an existing op. This module adds what the snapshots cannot say:
   RELAXED_CONSTRAINTS, constraints a release relaxed without changing the
   signature (a test for what only the newer release accepts), and regions
   added to an op (1.6.0's composite_regions), tested the same way.
-- STRUCT_FIELDS_SINCE: optional fields added to a struct attribute (1.7.0's
-  sharding `unreduced`), refused anywhere in a program written for an older
-  release.
+- STRUCT_FIELDS_SINCE (spec `fields_since:`): optional fields added to a
+  struct attribute (1.7.0's sharding `unreduced`), refused anywhere in a
+  program written for an older release.
 """
 from __future__ import annotations
 
@@ -42,7 +42,7 @@ from .. import attributes as _attrs
 from .._walk import op_name
 from ..errors import DeserializationError, SerializationError
 from ..types import type_info
-from ..verify._spec_table import ELEMENT_TYPES_SINCE, RELEASES
+from ..verify._spec_table import ELEMENT_TYPES_SINCE, RELEASES, STRUCT_FIELDS_SINCE, STRUCTS
 
 
 def _accuracy_is_default(attr: ir.Attribute) -> bool:
@@ -290,20 +290,21 @@ def _newer_element_types(prog, version: str) -> tuple | None:
     return None
 
 
-# Fields added to a struct attribute after the release that introduced it: (kind, field) ->
-# (release, the field's text when set). The snapshots record op signatures, not struct
-# fields, so these are listed here. An added field is optional and left out of the text
-# when empty, so older artifacts read unchanged and only a set field needs refusing.
-STRUCT_FIELDS_SINCE = {("sharding", "unreduced"): ("1.7.0", re.compile(r"#shlo\.sharding<[^<>]*\bunreduced = \["))}
+# Fields added to a struct attribute after its release (spec/attributes.yaml `fields_since:`;
+# the snapshots record op signatures, not struct fields): (kind, field) -> (release, the
+# field's text when set). An added field is optional and left out of the text when empty,
+# so older artifacts read unchanged and only a set field needs refusing.
+_STRUCT_FIELDS = {(kind, field): (since, re.compile(rf"#shlo\.{STRUCTS[kind]['mnemonic']}<[^<>]*\b{field} = "))
+                  for (kind, field), since in STRUCT_FIELDS_SINCE.items()}
 
 
 def _newer_struct_fields(prog, version: str) -> tuple | None:
     """(kind, field, its release, op or function, location) for the first struct field of
     `prog` newer than `version`; or None. Shardings name a top-level shlo.mesh (sharding.C1),
-    so a module without one is not searched."""
-    newer = [(k, f, v, pattern) for (k, f), (v, pattern) in STRUCT_FIELDS_SINCE.items() if _key(v) > _key(version)]
+    so when only sharding fields are newer a module without a mesh is not searched."""
+    newer = [(k, f, v, pattern) for (k, f), (v, pattern) in _STRUCT_FIELDS.items() if _key(v) > _key(version)]
     top = [op.operation for op in prog.module.body.operations]
-    if not newer or not any(op.name == "shlo.mesh" for op in top):
+    if not newer or (all(k == "sharding" for k, _, _, _ in newer) and not any(op.name == "shlo.mesh" for op in top)):
         return None
     for kind, field, since, pattern in newer:
         for op in top:

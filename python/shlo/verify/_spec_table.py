@@ -4060,6 +4060,9 @@ ELEMENT_TYPES = {'bf16': ('float', 16, 'bfloat16'),
  'ui64': ('unsigned', 64, 'uint64'),
  'ui8': ('unsigned', 8, 'uint8')}
 
+# Fields added to a struct attribute after its release: (kind, field) -> release.
+STRUCT_FIELDS_SINCE = {('sharding', 'unreduced'): '1.7.0'}
+
 # Element types newer than 1.0.0: name -> the release that introduced it.
 ELEMENT_TYPES_SINCE = {'f4E2M1FN': '1.5.0', 'f6E2M3FN': '1.5.0', 'f6E3M2FN': '1.5.0', 'index': '1.3.0'}
 
