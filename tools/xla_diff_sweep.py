@@ -30,7 +30,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import itertools
 import os
 import sys
 from dataclasses import dataclass, field
