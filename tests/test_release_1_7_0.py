@@ -205,3 +205,25 @@ def test_struct_fields_since_comes_from_the_spec_and_is_checked(monkeypatch):
     attrs["structs"]["sharding"]["fields_since"] = {"unreduced": "1.9.0"}
     with pytest.raises(speclib.SpecError, match="not a release"):
         speclib.struct_fields_since()
+
+
+def test_unreduced_result_of_a_manual_computation_nested_in_another():
+    """Inner manual over y (inside one over x): its result, unreduced over y, is the sum of the
+    pieces of the devices that differ only along y."""
+    s = '#shlo.sharding<mesh = @mesh, dims = DIMS, open = [], priorities = [], replicated = []EXTRA>'
+    def sh(dims, extra=""):
+        return s.replace("DIMS", dims).replace("EXTRA", extra)
+    text = f'''shlo.mesh @mesh {{axis_names = ["x", "y"], axis_sizes = array<i64: 2, 2>}}
+func.func @main(%a: tensor<4x4xf32>) -> tensor<4x2xf32> {{
+  %0 = "shlo.manual_computation"(%a) ({{
+  ^bb0(%p: tensor<2x4xf32>):
+    %1 = "shlo.manual_computation"(%p) ({{
+    ^bb1(%q: tensor<2x2xf32>):
+      "shlo.return"(%q) : (tensor<2x2xf32>) -> ()
+    }}) {{in_shardings = [{sh('[[], ["y"]]')}], out_shardings = [{sh('[[], []]', ', unreduced = ["y"]')}], manual_axes = ["y"]}} : (tensor<2x4xf32>) -> tensor<2x2xf32>
+    "shlo.return"(%1) : (tensor<2x2xf32>) -> ()
+  }}) {{in_shardings = [{sh('[["x"], []]')}], out_shardings = [{sh('[["x"], []]')}], manual_axes = ["x"]}} : (tensor<4x4xf32>) -> tensor<4x2xf32>
+  func.return %0 : tensor<4x2xf32>
+}}'''
+    a = np.arange(16, dtype=np.float32).reshape(4, 4)
+    np.testing.assert_array_equal(shlo.interpret(shlo.parse(text), a)[0], a[:, :2] + a[:, 2:])
