@@ -1,6 +1,7 @@
 // The CPU back end's JIT (see ShloJit.h for why it is not MLIR's
 // ExecutionEngine).
 #include "ShloJit.h"
+#include "ShloBlas.h"
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
@@ -10,6 +11,7 @@
 
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
+#include "llvm/ExecutionEngine/Orc/AbsoluteSymbols.h"
 #include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
@@ -54,6 +56,13 @@ struct Session {
   std::unique_ptr<orc::LLJIT> jit;
   std::optional<orc::JITTargetMachineBuilder> machine;
   std::map<std::string, orc::JITDylib *> libraries;
+  orc::JITDylib *runtime = nullptr; // shlo's own functions that compiled code calls (ShloBlas.h)
+  // Target machines not in use. A target machine makes its subtarget (the
+  // host CPU's scheduling model, legalizer tables) on first use, ~5 ms, as
+  // much as generating a small module's code: they are kept and reused, one
+  // thread at a time each.
+  std::vector<std::unique_ptr<TargetMachine>> idleMachines;
+  std::mutex machinesMutex;
   std::string error;
   std::atomic<unsigned> counter{0};
   std::mutex mutex; // guards `libraries` and JITDylib creation / removal
@@ -89,6 +98,17 @@ Session &session() {
     // the failing lookup's error: keep them for the lookup to report.
     s->jit->getExecutionSession().setErrorReporter(
         [](Error e) { sessionErrors() += (sessionErrors().empty() ? "" : "; ") + toString(std::move(e)); });
+    orc::SymbolMap symbols;
+    size_t count = 0;
+    const ShloRuntimeSymbol *table = shloBlasSymbols(&count);
+    for (size_t i = 0; i < count; ++i)
+      symbols[s->jit->mangleAndIntern(table[i].name)] = {orc::ExecutorAddr::fromPtr(table[i].address),
+                                                         JITSymbolFlags::Exported | JITSymbolFlags::Callable};
+    s->runtime = &s->jit->getExecutionSession().createBareJITDylib("shlo-runtime");
+    if (Error e = s->runtime->define(orc::absoluteSymbols(std::move(symbols)))) {
+      s->error = toString(std::move(e));
+      s->jit.reset();
+    }
     return s;
   }();
   return *s;
@@ -102,10 +122,41 @@ void fail(char *error, size_t size, const std::string &message) {
   error[n] = 0;
 }
 
+// A target machine for the calling thread's use until it is given back.
+class MachineLease {
+public:
+  explicit MachineLease(Session &s) : s(s) {
+    std::lock_guard<std::mutex> lock(s.machinesMutex);
+    if (!s.idleMachines.empty()) {
+      tm = std::move(s.idleMachines.back());
+      s.idleMachines.pop_back();
+    }
+  }
+  ~MachineLease() {
+    if (!tm)
+      return;
+    std::lock_guard<std::mutex> lock(s.machinesMutex);
+    s.idleMachines.push_back(std::move(tm));
+  }
+  Expected<TargetMachine *> get() {
+    if (!tm) {
+      auto made = s.machine->createTargetMachine();
+      if (!made)
+        return made.takeError();
+      tm = std::move(*made);
+    }
+    return tm.get();
+  }
+
+private:
+  Session &s;
+  std::unique_ptr<TargetMachine> tm;
+};
+
 // Object code for one module, on the calling thread.
-Expected<std::unique_ptr<MemoryBuffer>> emitObject(Module &module,
-                                                   orc::JITTargetMachineBuilder machine) {
-  auto tm = machine.createTargetMachine();
+Expected<std::unique_ptr<MemoryBuffer>> emitObject(Module &module, Session &s) {
+  MachineLease lease(s);
+  auto tm = lease.get();
   if (!tm)
     return tm.takeError();
   SmallVector<char, 0> buffer;
@@ -136,10 +187,10 @@ unsigned definedFunctions(const Module &module) {
 // Each partition goes through bitcode into a context of its own, because an
 // LLVMContext is not safe to use from two threads.
 Expected<std::vector<std::unique_ptr<MemoryBuffer>>> emitObjects(Module &module, unsigned parts,
-                                                                 orc::JITTargetMachineBuilder machine) {
+                                                                 Session &s) {
   std::vector<std::unique_ptr<MemoryBuffer>> objects;
   if (parts <= 1) {
-    auto object = emitObject(module, machine);
+    auto object = emitObject(module, s);
     if (!object)
       return object.takeError();
     objects.push_back(std::move(*object));
@@ -164,7 +215,7 @@ Expected<std::vector<std::unique_ptr<MemoryBuffer>>> emitObjects(Module &module,
       errors[i] = toString(part.takeError());
       return;
     }
-    auto object = emitObject(**part, machine);
+    auto object = emitObject(**part, s);
     if (!object) {
       errors[i] = toString(object.takeError());
       return;
@@ -249,23 +300,26 @@ extern "C" ShloJitModule *shloJitCompile(MlirOperation op, int llvmOptLevel, int
     }
     addPackedEntry(*module, *f);
   }
-  auto tm = s.machine->createTargetMachine();
-  if (!tm) {
-    fail(error, errorSize, toString(tm.takeError()));
-    return nullptr;
-  }
-  mlir::ExecutionEngine::setupTargetTripleAndDataLayout(module.get(), tm->get());
-  if (llvmOptLevel > 0) {
-    auto optimize = mlir::makeOptimizingTransformer(std::min(llvmOptLevel, 3), 0, tm->get());
-    if (Error e = optimize(module.get())) {
-      fail(error, errorSize, toString(std::move(e)));
+  {
+    MachineLease lease(s);
+    auto tm = lease.get();
+    if (!tm) {
+      fail(error, errorSize, toString(tm.takeError()));
       return nullptr;
+    }
+    mlir::ExecutionEngine::setupTargetTripleAndDataLayout(module.get(), *tm);
+    if (llvmOptLevel > 0) {
+      auto optimize = mlir::makeOptimizingTransformer(std::min(llvmOptLevel, 3), 0, *tm);
+      if (Error e = optimize(module.get())) {
+        fail(error, errorSize, toString(std::move(e)));
+        return nullptr;
+      }
     }
   }
   unsigned parts = 1;
   if (threads > 1 && instructionCount(*module) >= kMinInstructionsToSplit)
     parts = std::min<unsigned>(threads, definedFunctions(*module));
-  auto objects = emitObjects(*module, std::max(parts, 1u), *s.machine);
+  auto objects = emitObjects(*module, std::max(parts, 1u), s);
   if (!objects) {
     fail(error, errorSize, toString(objects.takeError()));
     return nullptr;
@@ -288,6 +342,7 @@ extern "C" ShloJitModule *shloJitCompile(MlirOperation op, int llvmOptLevel, int
     }
     dylib->addToLinkOrder(**lib);
   }
+  dylib->addToLinkOrder(*s.runtime);
   for (auto &object : *objects) {
     if (Error e = s.jit->addObjectFile(*dylib, std::move(object))) {
       fail(error, errorSize, toString(std::move(e)));

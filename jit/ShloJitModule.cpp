@@ -1,5 +1,6 @@
 // The `shlo._shlo_jit` Python extension: compiles an LLVM-dialect module with
 // ShloJit and hands Python the compiled module, freed with its last reference.
+#include "ShloBlas.h"
 #include "ShloJit.h"
 
 #include "mlir-c/RegisterEverything.h"
@@ -42,6 +43,16 @@ NB_MODULE(_shlo_jit, m) {
       .def_prop_ro(
           "partitions", [](JitModule &self) { return shloJitPartitions(self.handle); },
           "How many partitions the module's code was generated in, side by side.");
+
+  m.def(
+      "set_blas",
+      [](uint64_t sgemm, uint64_t dgemm, uint64_t setThreadsLocal) {
+        shloBlasSetGemm(reinterpret_cast<void *>(sgemm), reinterpret_cast<void *>(dgemm),
+                        reinterpret_cast<void *>(setThreadsLocal));
+      },
+      nb::arg("sgemm"), nb::arg("dgemm"), nb::arg("set_threads_local"),
+      "Registers the addresses of cblas_sgemm / cblas_dgemm (64-bit integers) that compiled "
+      "matrix products call, and of OpenBLAS's openblas_set_num_threads_local (0: none).");
 
   m.def(
       "compile",

@@ -141,28 +141,31 @@ def _signature(prog: Program, entry: str):
     return [type_info(t) for t in ftype.inputs], [type_info(t) for t in ftype.results]
 
 
-def lower_to_llvm(prog: Program, entry: str = "main", threads: int = 1, schedule: bool = True):
+def lower_to_llvm(prog: Program, entry: str = "main", threads: int = 1, schedule: bool = True,
+                  use_blas: bool = False):
     """The program's entry lowered to an LLVM-dialect module (a new module); also the timings."""
     t0 = time.perf_counter()
     lowered = lower_program(prog, entry=entry, mode="compile")
     t1 = time.perf_counter()
-    timings = llvm_from_linalg(lowered.module, threads=threads, schedule=schedule)
+    timings = llvm_from_linalg(lowered.module, threads=threads, schedule=schedule, use_blas=use_blas)
     timings["lower"] = t1 - t0
     return lowered, timings
 
 
-def llvm_from_linalg(module: ir.Module, threads: int = 1, schedule: bool = True) -> dict:
-    """Fusion, CPU schedules, bufferization and the passes to the LLVM dialect, in place."""
-    from . import kernels, pipeline, schedules
+def llvm_from_linalg(module: ir.Module, threads: int = 1, schedule: bool = True, use_blas: bool = False) -> dict:
+    """Fusion, CPU schedules, bufferization and the passes to the LLVM dialect, in place.
+    `use_blas`: large matrix products become calls of a BLAS library (blas.py)."""
+    from . import blas, kernels, pipeline, schedules
     t0 = time.perf_counter()
     try:
         pipeline.verify(module, "from the lowering")
         pipeline.run(module, pipeline.prepare(module, fusion=_fusion_is_safe(module)))
         t1 = time.perf_counter()
-        scheduled = schedule and schedules.apply(module, threads=threads)
+        scheduled = schedule and schedules.apply(module, threads=threads, use_blas=use_blas)
         t2 = time.perf_counter()
         bufferize, to_llvm = pipeline.after_schedule_parts(threads if scheduled else 1, **pipeline.needs(module))
         pipeline.run(module, bufferize, verify_after=False)
+        library_calls = blas.replace_calls(module, threads) if schedule and use_blas else 0
         t3 = time.perf_counter()
         shared = kernels.share_identical_loops(module)
         t4 = time.perf_counter()
@@ -171,7 +174,7 @@ def llvm_from_linalg(module: ir.Module, threads: int = 1, schedule: bool = True)
         raise CompileError(f"the pass pipeline to LLVM failed: {e}") from None
     t5 = time.perf_counter()
     return {"passes": (t1 - t0) + (t5 - t2) - (t4 - t3), "prepare": t1 - t0, "schedule": t2 - t1,
-            "share": t4 - t3, "to_llvm": (t5 - t2) - (t4 - t3), "shared_loops": shared}
+            "share": t4 - t3, "to_llvm": (t5 - t2) - (t4 - t3), "shared_loops": shared, "blas_calls": library_calls}
 
 
 def _fusion_is_safe(module: ir.Module) -> bool:
@@ -233,9 +236,11 @@ def compile(prog, target: str = "cpu", opt_level: int = 2, cache_dir: str | None
         threads = 1
     if opt_level <= 0:
         schedule = False        # opt_level 0: plain loops, the quickest compile
+    from . import blas
+    use_blas = schedule and blas.available()     # (registers the library with the JIT)
     arg_types, result_types = _signature(prog, entry)
     key = hashlib.blake2b(f"{CACHE_FORMAT}|{_fingerprint(prog)}|{entry}|{target}|{opt_level}|{threads}|"
-                          f"{schedule}".encode(), digest_size=16).hexdigest()
+                          f"{schedule}|{use_blas}".encode(), digest_size=16).hexdigest()
     with _LOCK:
         hit = _MEMORY.get(key)
         if hit is not None:
@@ -248,7 +253,7 @@ def compile(prog, target: str = "cpu", opt_level: int = 2, cache_dir: str | None
     if cache_dir:
         llvm_module, timings, constraints = _load(cache_dir, key, prog.context)
     if llvm_module is None:
-        lowered, timings = lower_to_llvm(prog, entry, threads=threads, schedule=schedule)
+        lowered, timings = lower_to_llvm(prog, entry, threads=threads, schedule=schedule, use_blas=use_blas)
         llvm_module, constraints = lowered.module, lowered.dim_constraints
         if cache_dir:
             _store(cache_dir, key, llvm_module, constraints)

@@ -10,6 +10,9 @@ Stages (each a string so that `shlo-opt -p` can run any of them by name):
 """
 from __future__ import annotations
 
+import collections
+import threading
+
 from mlir import ir
 
 from ..errors import PassError, ShloError
@@ -147,9 +150,7 @@ def run(module: ir.Module, pipeline: str, verify_after: bool = True) -> None:
     passes to LLVM that was a third of their time (1-1.5 ms a run on the decoder benchmark).
     Upstream passes keep valid IR valid, so the module is verified where it enters (the
     lowering's output, the schedules' output) and where it leaves, not after each pass."""
-    from ..passes import build_pass_manager
-    pm, callbacks = build_pass_manager(pipeline, module.context)
-    pm.enable_verifier(False)
+    pm, callbacks = _checkout(pipeline, module.context)
     try:
         pm.run(module.operation)
     except Exception as e:  # noqa: BLE001 - ir.MLIRError, or upstream raising on options at run time
@@ -157,8 +158,42 @@ def run(module: ir.Module, pipeline: str, verify_after: bool = True) -> None:
             if cb.error is not None:
                 raise cb.error from None
         raise PassError(f"{_diagnostic(e)} (pipeline {_short(pipeline)})") from None
+    finally:
+        _checkin(pipeline, module.context, pm, callbacks)
     if verify_after:
         verify(module, f"after {_short(pipeline)}")
+
+
+# Pass managers built for (pipeline, context), most recently used last. Building one parses its
+# pipeline and makes every pass (~40 to LLVM): several milliseconds, as much as running them on a
+# small module. A cached manager is taken out while it runs, so two threads never share one.
+_MANAGERS: "collections.OrderedDict" = collections.OrderedDict()
+_MANAGERS_LOCK = threading.Lock()
+MANAGERS_KEPT = 32
+
+
+def _checkout(pipeline: str, context: ir.Context):
+    from ..passes import build_pass_manager
+    with _MANAGERS_LOCK:
+        free = _MANAGERS.get((pipeline, id(context)))
+        entry = free.pop() if free else None
+    if entry is None:
+        pm, callbacks = build_pass_manager(pipeline, context)
+        pm.enable_verifier(False)
+        return pm, callbacks
+    pm, callbacks, _context = entry
+    for cb in callbacks:
+        cb.error = None
+    return pm, callbacks
+
+
+def _checkin(pipeline: str, context: ir.Context, pm, callbacks) -> None:
+    key = (pipeline, id(context))
+    with _MANAGERS_LOCK:         # (the context is kept alive with it, so its id stays its own)
+        _MANAGERS.setdefault(key, []).append((pm, callbacks, context))
+        _MANAGERS.move_to_end(key)
+        while len(_MANAGERS) > MANAGERS_KEPT:
+            _MANAGERS.popitem(last=False)
 
 
 def verify(module: ir.Module, where: str) -> None:

@@ -1,0 +1,178 @@
+// Matrix products of compiled code handed to a BLAS library (see ShloBlas.h).
+#include "ShloBlas.h"
+
+#include <atomic>
+#include <cstdint>
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+namespace {
+// CBLAS's enumerations.
+constexpr int kRowMajor = 101, kNoTrans = 111, kTrans = 112;
+
+template <typename T>
+using Gemm = void (*)(int order, int transA, int transB, int64_t m, int64_t n, int64_t k, T alpha,
+                      const T *a, int64_t lda, const T *b, int64_t ldb, T beta, T *c, int64_t ldc);
+
+std::atomic<Gemm<float>> sgemm{nullptr};
+std::atomic<Gemm<double>> dgemm{nullptr};
+// OpenBLAS's thread count for the calling thread only (returns the old one).
+using SetThreads = int (*)(int);
+std::atomic<SetThreads> setThreadsLocal{nullptr};
+
+// The library's threads set to the compile's count for one call, then put back.
+struct ThreadScope {
+  SetThreads set = setThreadsLocal.load(std::memory_order_relaxed);
+  int previous = 0;
+  explicit ThreadScope(int threads) {
+    if (set && threads > 0)
+      previous = set(threads);
+    else
+      set = nullptr;
+  }
+  ~ThreadScope() {
+    if (set)
+      set(previous);
+  }
+};
+
+template <typename T> Gemm<T> gemmOf();
+template <> Gemm<float> gemmOf<float>() { return sgemm.load(std::memory_order_relaxed); }
+template <> Gemm<double> gemmOf<double>() { return dgemm.load(std::memory_order_relaxed); }
+
+// A rank-N strided memref as MLIR's C interface passes it.
+template <typename T, int N> struct Memref {
+  T *allocated;
+  T *aligned;
+  int64_t offset;
+  int64_t sizes[N];
+  int64_t strides[N];
+};
+
+// A rows x cols matrix at `data` with strides (rowStride, colStride), as BLAS
+// wants it: row-major (transpose flag off) or column-major (on), with its
+// leading dimension. Strides of a size-1 dimension carry no meaning, so they
+// are taken as whatever suits. Neither layout (both strides other than 1, or
+// overlapping rows): copied into `scratch`, contiguous.
+template <typename T> struct Operand {
+  const T *data;
+  int trans;
+  int64_t ld;
+};
+
+template <typename T>
+Operand<T> operand(const T *data, int64_t rows, int64_t cols, int64_t rowStride, int64_t colStride,
+                   std::vector<T> &scratch) {
+  if (cols == 1)
+    colStride = 1;
+  if (rows == 1)
+    rowStride = colStride == 1 ? cols : 1;
+  if (colStride == 1 && rowStride >= cols && rowStride >= 1)
+    return {data, kNoTrans, rowStride};
+  if (rowStride == 1 && colStride >= rows && colStride >= 1)
+    return {data, kTrans, colStride};
+  scratch.resize(static_cast<size_t>(rows * cols));
+  for (int64_t i = 0; i < rows; ++i)
+    for (int64_t j = 0; j < cols; ++j)
+      scratch[i * cols + j] = data[i * rowStride + j * colStride];
+  return {scratch.data(), kNoTrans, cols};
+}
+
+// C = A B + beta C for one m x k by k x n product (beta is 0 or 1).
+template <typename T>
+void gemm(const T *a, const int64_t *aSizes, const int64_t *aStrides, const T *b, const int64_t *bSizes,
+          const int64_t *bStrides, T *c, const int64_t *cStrides, T beta) {
+  int64_t m = aSizes[0], k = aSizes[1], n = bSizes[1];
+  if (m == 0 || n == 0)
+    return;
+  // C must be row-major for BLAS (C = A B written as C^T = B^T A^T covers the
+  // column-major case); otherwise the product goes through a contiguous copy.
+  int64_t cRow = m == 1 ? n : cStrides[0], cCol = n == 1 ? 1 : cStrides[1];
+  std::vector<T> scratchA, scratchB, scratchC;
+  bool direct = cCol == 1 && cRow >= n;
+  T *out = c;
+  int64_t ldc = cRow;
+  if (!direct) {
+    scratchC.assign(static_cast<size_t>(m * n), T(0));
+    if (beta != T(0))
+      for (int64_t i = 0; i < m; ++i)
+        for (int64_t j = 0; j < n; ++j)
+          scratchC[i * n + j] = c[i * cStrides[0] + j * cStrides[1]];
+    out = scratchC.data();
+    ldc = n;
+  }
+  if (k == 0) {
+    if (beta == T(0))
+      for (int64_t i = 0; i < m; ++i)
+        std::memset(out + i * ldc, 0, sizeof(T) * n);
+  } else if (Gemm<T> blas = gemmOf<T>()) {
+    Operand<T> x = operand(a, m, k, aStrides[0], aStrides[1], scratchA);
+    Operand<T> y = operand(b, k, n, bStrides[0], bStrides[1], scratchB);
+    blas(kRowMajor, x.trans, y.trans, m, n, k, T(1), x.data, x.ld, y.data, y.ld, beta, out, ldc);
+  } else { // no library registered (cannot happen through shlo.compile): plain loops
+    for (int64_t i = 0; i < m; ++i)
+      for (int64_t j = 0; j < n; ++j) {
+        T acc = beta == T(0) ? T(0) : out[i * ldc + j];
+        for (int64_t p = 0; p < k; ++p)
+          acc += a[i * aStrides[0] + p * aStrides[1]] * b[p * bStrides[0] + j * bStrides[1]];
+        out[i * ldc + j] = acc;
+      }
+  }
+  if (!direct)
+    for (int64_t i = 0; i < m; ++i)
+      for (int64_t j = 0; j < n; ++j)
+        c[i * cStrides[0] + j * cStrides[1]] = out[i * n + j];
+}
+
+template <typename T> void matmul(Memref<T, 2> *a, Memref<T, 2> *b, Memref<T, 2> *c, T beta, int threads) {
+  ThreadScope scope(threads);
+  gemm(a->aligned + a->offset, a->sizes, a->strides, b->aligned + b->offset, b->sizes, b->strides,
+       c->aligned + c->offset, c->strides, beta);
+}
+
+template <typename T>
+void batchMatmul(Memref<T, 3> *a, Memref<T, 3> *b, Memref<T, 3> *c, T beta, int threads) {
+  ThreadScope scope(threads);
+  for (int64_t i = 0; i < a->sizes[0]; ++i)
+    gemm(a->aligned + a->offset + i * a->strides[0], a->sizes + 1, a->strides + 1,
+         b->aligned + b->offset + i * b->strides[0], b->sizes + 1, b->strides + 1,
+         c->aligned + c->offset + i * c->strides[0], c->strides + 1, beta);
+}
+} // namespace
+
+extern "C" {
+void shloBlasSetGemm(void *sgemmFn, void *dgemmFn, void *setThreadsLocalFn) {
+  sgemm.store(reinterpret_cast<Gemm<float>>(sgemmFn));
+  dgemm.store(reinterpret_cast<Gemm<double>>(dgemmFn));
+  setThreadsLocal.store(reinterpret_cast<SetThreads>(setThreadsLocalFn));
+}
+
+void _mlir_ciface_shlo_matmul_f32(Memref<float, 2> *a, Memref<float, 2> *b, Memref<float, 2> *c,
+                                  float beta, int threads) {
+  matmul(a, b, c, beta, threads);
+}
+void _mlir_ciface_shlo_matmul_f64(Memref<double, 2> *a, Memref<double, 2> *b, Memref<double, 2> *c,
+                                  double beta, int threads) {
+  matmul(a, b, c, beta, threads);
+}
+void _mlir_ciface_shlo_batch_matmul_f32(Memref<float, 3> *a, Memref<float, 3> *b, Memref<float, 3> *c,
+                                        float beta, int threads) {
+  batchMatmul(a, b, c, beta, threads);
+}
+void _mlir_ciface_shlo_batch_matmul_f64(Memref<double, 3> *a, Memref<double, 3> *b, Memref<double, 3> *c,
+                                        double beta, int threads) {
+  batchMatmul(a, b, c, beta, threads);
+}
+}
+
+const ShloRuntimeSymbol *shloBlasSymbols(size_t *count) {
+  static const ShloRuntimeSymbol symbols[] = {
+      {"_mlir_ciface_shlo_matmul_f32", reinterpret_cast<void *>(&_mlir_ciface_shlo_matmul_f32)},
+      {"_mlir_ciface_shlo_matmul_f64", reinterpret_cast<void *>(&_mlir_ciface_shlo_matmul_f64)},
+      {"_mlir_ciface_shlo_batch_matmul_f32", reinterpret_cast<void *>(&_mlir_ciface_shlo_batch_matmul_f32)},
+      {"_mlir_ciface_shlo_batch_matmul_f64", reinterpret_cast<void *>(&_mlir_ciface_shlo_batch_matmul_f64)},
+  };
+  *count = sizeof(symbols) / sizeof(symbols[0]);
+  return symbols;
+}

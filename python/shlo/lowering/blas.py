@@ -1,0 +1,160 @@
+"""Large matrix products as calls of a BLAS library (numpy's bundled OpenBLAS).
+
+The CPU schedules can tile and vectorize a matmul to one core's peak, but the
+unrolled vector code they make is most of a compile's time: LLVM generates
+machine code for every register tile. A tuned library has that code already,
+so a static f32 / f64 `linalg.matmul` or `linalg.batch_matmul` of at least
+MIN_FLOPS is instead called out to `cblas_?gemm` (jit/ShloBlas.cpp reads the
+memrefs' strides at run time and picks the transpose flags):
+
+- before the schedules, `claim` tags such ops (a product into zeros gets an
+  uninitialized destination instead of its fill: the call overwrites it,
+  beta = 0); the schedules leave them alone, and their consumers are
+  scheduled on their own;
+- after bufferization, `replace_calls` turns each tagged op into a call of
+  `shlo_matmul_<type>` / `shlo_batch_matmul_<type>`.
+
+The library is numpy's own OpenBLAS (every numpy wheel bundles it; no new
+dependency). Its threads are its own pool, sized to the compile's `threads`
+for each call (`openblas_set_num_threads_local`, the calling thread only).
+`SHLO_MATMUL=mlir` (or a numpy without that library) keeps the pure-MLIR
+path: the products are then scheduled and compiled like everything else.
+"""
+from __future__ import annotations
+
+import ctypes
+import functools
+import glob
+import os
+
+from mlir import ir
+
+TAG = "shlo.blas"
+OVERWRITE_TAG = "shlo.blas_overwrite"     # the destination holds no values yet: beta = 0
+# Smaller products compile quickly anyway, and a library call's fixed cost (~1 us) would show.
+MIN_FLOPS = 2 * 32 ** 3
+_NAMES = {"linalg.matmul": "shlo_matmul", "linalg.batch_matmul": "shlo_batch_matmul"}
+_ELEMENTS = ("f32", "f64")
+
+
+@functools.lru_cache(maxsize=None)
+def _library() -> str | None:
+    """Path of numpy's bundled OpenBLAS with 64-bit integers, or None."""
+    import numpy
+    here = os.path.dirname(os.path.dirname(os.path.abspath(numpy.__file__)))
+    found = sorted(glob.glob(os.path.join(here, "numpy.libs", "libscipy_openblas64_*.so")))
+    return found[0] if found else None
+
+
+@functools.lru_cache(maxsize=None)
+def available() -> bool:
+    """Whether products may be handed to BLAS: the library is there (its gemm functions then
+    registered with the JIT) and SHLO_MATMUL does not ask for the pure-MLIR path."""
+    if os.environ.get("SHLO_MATMUL", "blas") == "mlir":
+        return False
+    path = _library()
+    if path is None:
+        return False
+    try:
+        lib = ctypes.CDLL(path)
+        sgemm = ctypes.cast(lib.scipy_cblas_sgemm64_, ctypes.c_void_p).value
+        dgemm = ctypes.cast(lib.scipy_cblas_dgemm64_, ctypes.c_void_p).value
+        local = getattr(lib, "openblas_set_num_threads_local", None)
+        local = ctypes.cast(local, ctypes.c_void_p).value if local is not None else 0
+    except (OSError, AttributeError):
+        return False
+    from .. import _shlo_jit
+    _shlo_jit.set_blas(sgemm, dgemm, local or 0)
+    return True
+
+
+def claim(module: ir.Module) -> int:
+    """Tags the module's products that go to BLAS (on tensors, before the schedules, which leave
+    tagged ops alone); returns how many. A product whose result starts as zeros gets an
+    uninitialized destination instead of its fill: the call overwrites it (beta = 0)."""
+    from mlir.dialects import tensor
+    from .. import _shlo_ext
+    n = 0
+    for op in _shlo_ext.ops_named(module.operation, list(_NAMES)):
+        if not _claims(op):
+            continue
+        op.attributes[TAG] = ir.UnitAttr.get()
+        n += 1
+        init = op.operands[2]
+        fill = init.owner
+        fill = fill.operation if hasattr(fill, "operation") else fill
+        if not (isinstance(fill, ir.Operation) and fill.name == "linalg.fill" and _zero(fill.operands[0])):
+            continue
+        t = ir.RankedTensorType(init.type)
+        with ir.InsertionPoint(op), op.location:
+            op.operands[2] = tensor.empty(list(t.shape), t.element_type)
+        op.attributes[OVERWRITE_TAG] = ir.UnitAttr.get()
+        if not list(fill.results[0].uses):
+            fill.erase()
+    return n
+
+
+def _claims(op: ir.Operation) -> bool:
+    """Whether the named product `op` goes to BLAS: static shapes, one element type of
+    _ELEMENTS, at least MIN_FLOPS."""
+    types = [v.type for v in list(op.operands) + list(op.results)]
+    if not all(isinstance(t, ir.RankedTensorType) and ir.RankedTensorType(t).has_static_shape for t in types):
+        return False
+    if len({str(ir.RankedTensorType(t).element_type) for t in types}) != 1 or \
+            str(ir.RankedTensorType(types[0]).element_type) not in _ELEMENTS:
+        return False
+    a, b = list(ir.RankedTensorType(types[0]).shape), list(ir.RankedTensorType(types[1]).shape)
+    if 0 in a or 0 in b:
+        return False
+    flops = 2 * a[-2] * a[-1] * b[-1] * (a[0] if len(a) == 3 else 1)
+    return flops >= MIN_FLOPS
+
+
+def _zero(v: ir.Value) -> bool:
+    owner = v.owner
+    owner = owner.operation if hasattr(owner, "operation") else owner
+    if not isinstance(owner, ir.Operation) or owner.name != "arith.constant":
+        return False
+    value = owner.attributes["value"]
+    return isinstance(value, ir.FloatAttr) and ir.FloatAttr(value).value == 0.0
+
+
+def replace_calls(module: ir.Module, threads: int) -> int:
+    """Tagged products (on memrefs, after bufferization) become calls; returns how many."""
+    from .. import _shlo_ext
+    ops = [op for op in _shlo_ext.ops_named(module.operation, list(_NAMES)) if TAG in op.attributes]
+    if not ops:
+        return 0
+    declared = set()
+    with module.context, ir.Location.unknown(module.context):
+        for op in ops:
+            name = _call(op, threads)
+            declared.add(name)
+        start = ir.InsertionPoint.at_block_begin(module.body)
+        for name in sorted(declared):
+            rank, element = (3 if "batch" in name else 2), name.rsplit("_", 1)[1]
+            start.insert(ir.Operation.parse(f"func.func private @{name}({', '.join([_memref(rank, element)] * 3)}, "
+                                            f"{element}, i32) attributes {{llvm.emit_c_interface}}"))
+    return len(ops)
+
+
+def _memref(rank: int, element: str) -> str:
+    return f"memref<{'?x' * rank}{element}, strided<[{', '.join(['?'] * rank)}], offset: ?>>"
+
+
+def _call(op: ir.Operation, threads: int) -> str:
+    from mlir.dialects import arith, func, memref
+    a, b, c = op.operands[0], op.operands[1], op.operands[2]
+    element = str(ir.MemRefType(c.type).element_type)
+    rank = ir.MemRefType(c.type).rank
+    name = f"{_NAMES[op.name]}_{element}"
+    zero_init = OVERWRITE_TAG in op.attributes
+    with ir.InsertionPoint(op), op.location:
+        t = ir.Type.parse(_memref(rank, element))
+        args = [memref.cast(t, v) for v in (a, b, c)]
+        ftype = ir.F32Type.get() if element == "f32" else ir.F64Type.get()
+        beta = arith.constant(ftype, 0.0 if zero_init else 1.0)
+        n = arith.constant(ir.IntegerType.get_signless(32), threads)
+        func.call([], ir.FlatSymbolRefAttr.get(name), args + [beta, n])
+    op.erase()
+    return name
