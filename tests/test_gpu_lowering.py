@@ -335,3 +335,55 @@ def test_branch_on_sizes_picks_its_buffer_on_the_host():
         x = np.random.default_rng(rows).standard_normal((rows, 4)).astype(np.float32)
         np.testing.assert_allclose(check(x, i)[0], np.asarray(exp.call(x, i)), rtol=1e-6)
     assert art.cubin is not None or not HAVE_PTXAS
+
+
+def test_loop_carrying_buffers_of_symbolic_size():
+    """A fori_loop over an array of symbolic rows (jax.export): its carried buffer's home is sized
+    on the host from the initial value, the body's temporaries from the home's sizes, so nothing
+    is allocated on the device (was refused: the loop's result size was a value in a kernel)."""
+    import jax
+    import jax.numpy as jnp
+    from jax import export, lax
+
+    def fn(x):
+        return lax.fori_loop(0, 3, lambda i, c: jnp.tanh(c) * 2 + x, x)
+    (b,) = export.symbolic_shape("b")
+    exp = export.export(jax.jit(fn))(jax.ShapeDtypeStruct((b, 3), jnp.float32))
+    prog = shlo.from_stablehlo(exp.mlir_module())
+    check = gpu.cpu_check(prog)
+    for rows in (2, 7):
+        x = np.random.default_rng(rows).standard_normal((rows, 3)).astype(np.float32)
+        np.testing.assert_allclose(check(x)[0], np.asarray(exp.call(x)), rtol=1e-5, atol=1e-6)
+    art = gpu.compile_cuda(prog, arch="sm_90", assemble=HAVE_PTXAS)
+    assert "malloc" not in art.ptx and (art.cubin is not None or not HAVE_PTXAS)
+
+
+def test_allocations_sized_inside_a_loop_are_freed_there():
+    """An allocation whose size the loop computes stays a device-side malloc; it is freed at the
+    end of the block that made it (one that a yield passes on is not)."""
+    from mlir import ir
+    from shlo.lowering.gpu import loops
+    text = """
+    func.func @f(%n: index, %out: memref<4xf32>) -> memref<?xf32> {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %z = arith.constant 0.0 : f32
+      %init = memref.alloc(%n) : memref<?xf32>
+      %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %init) -> (memref<?xf32>) {
+        %k = arith.addi %i, %c1 : index
+        %t = memref.alloc(%k) : memref<?xf32>
+        linalg.fill ins(%z : f32) outs(%t : memref<?xf32>)
+        %kept = memref.alloc(%k) : memref<?xf32>
+        scf.yield %kept : memref<?xf32>
+      }
+      return %r : memref<?xf32>
+    }"""
+    with ir.Context(), ir.Location.unknown():
+        module = ir.Module.parse(text)
+        func = module.body.operations[0]
+        assert loops.free_kernel_allocations(func) == 1
+        assert str(func).count("memref.dealloc") == 1
+        loop = [o for o in func.regions[0].blocks[0].operations if o.operation.name == "scf.for"][0]
+        ops = [o.operation for o in loop.regions[0].blocks[0].operations]
+        dealloc = [o for o in ops if o.name == "memref.dealloc"][0]
+        assert dealloc.operands[0] == ops[1].results[0] and ops[-2].name == "memref.dealloc"

@@ -45,7 +45,7 @@ def branch_homes(func: ir.Operation) -> int:
         if op.name != "scf.if" or len(op.regions) != 2 or not op.regions[1].blocks or host_scalar(op.operands[0]):
             continue
         types = _carried([[r.type] for r in op.results])
-        if types is None:
+        if types is None or not all(t is None or t.has_static_shape for t in types):
             continue
         yields = [_op(list(region.blocks[0].operations)[-1]) for region in op.regions]
         for i, t in enumerate(types):

@@ -69,6 +69,7 @@ def _buffers(prog: Program, entry: str, schedule: bool = True):
         branches.branch_homes(_entry(m))         # buffers a branch on data yields: homes on the host
         loops.hoist_allocations(_entry(m))       # no device-side malloc that nobody frees
         branches.select_branch_buffers(_entry(m))   # buffers a branch on sizes picks: the host picks
+        loops.free_kernel_allocations(_entry(m))    # what stays a device-side malloc is freed
     return lowered, m
 
 

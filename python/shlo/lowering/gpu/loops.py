@@ -10,12 +10,15 @@ the loop: the loop starts from a copy of its initial value there, every `scf.con
 homes. The copies at a terminator are one parallel assignment: a source that may read a home
 (a carried buffer, a view of one, or anything not known to be a fresh buffer) is first copied
 into a temporary, so that no home is overwritten before it is read (the carried state of a
-rotation). Loops whose carried buffers have dynamic shapes, or layouts a home cannot be cast
-to, are left as they are.
+rotation). A home of a dynamic shape is sized on the host from the loop's initial value (a
+carried buffer keeps its sizes from iteration to iteration, as the while loops of JAX and
+PyTorch exports do); the body's sizes of carried buffers become the homes' sizes. Loops whose
+carried buffers have layouts a home cannot be cast to are left as they are.
 
 `hoist_allocations` then moves allocations out of loops and branches to the host (the plan's
-temporaries) where their sizes are known before the loop or branch: in a kernel they would be
-device-side `malloc`s nobody frees.
+temporaries) where their sizes are known before the loop or branch (with the size arithmetic):
+in a kernel they would be device-side `malloc`s nobody frees. `free_kernel_allocations` frees
+those that stay (sizes computed in the loop) at the end of the block that made them.
 Only buffers that no loop carries to its next iteration are moved (one buffer serves every
 iteration), and none from parallel loops (each thread needs its own).
 """
@@ -85,10 +88,7 @@ def _carried(types_per_position: list) -> list | None:
             continue
         if not all(memrefs):
             return None
-        first = ir.MemRefType(types[0])
-        if not first.has_static_shape:
-            return None
-        home = _identity(first)
+        home = _identity(ir.MemRefType(types[0]))
         if not all(_castable_from_identity(ir.MemRefType(t), home) for t in types):
             return None
         homes.append(home)
@@ -97,9 +97,16 @@ def _carried(types_per_position: list) -> list | None:
 
 # ----------------------------------------------------------------------------- building blocks
 
-def _alloc(t: ir.MemRefType) -> ir.Value:
-    return ir.Operation.create("memref.alloc", results=[t], operands=[],
-                               attributes={"operandSegmentSizes": ir.DenseI32ArrayAttr.get([0, 0])}).result
+def _alloc(t: ir.MemRefType, like: ir.Value | None = None) -> ir.Value:
+    """An allocation of type `t`; its dynamic sizes are those of buffer `like`."""
+    sizes = []
+    for d in range(t.rank):
+        if t.is_dynamic_dim(d):
+            from mlir.dialects import arith
+            index = arith.ConstantOp(ir.IndexType.get(), d).result
+            sizes.append(ir.Operation.create("memref.dim", results=[ir.IndexType.get()], operands=[like, index]).result)
+    return ir.Operation.create("memref.alloc", results=[t], operands=sizes,
+                               attributes={"operandSegmentSizes": ir.DenseI32ArrayAttr.get([len(sizes), 0])}).result
 
 
 def _copy(source: ir.Value, target: ir.Value) -> None:
@@ -159,7 +166,7 @@ def _assign(loop: ir.Operation, terminator: ir.Operation, first: int, homes: lis
         for i, source in moves:
             if source is not None and not _fresh_or_outside(source, loop):
                 with ir.InsertionPoint(loop), loop.location:
-                    temp = _alloc(ir.MemRefType(homes[i].type))
+                    temp = _alloc(ir.MemRefType(homes[i].type), homes[i])
                 _copy(source, temp)
                 source = temp
             staged.append((i, source))
@@ -177,7 +184,7 @@ def _make_homes(loop: ir.Operation, inits: list, types: list) -> list:
             if t is None:
                 homes.append(None)
                 continue
-            home = _alloc(t)
+            home = _alloc(t, init)
             _copy(init, home)
             homes.append(home)
     return homes
@@ -211,6 +218,8 @@ def _while(op: ir.Operation) -> bool:
     _assign(op, condition, 1, homes, bargs)
     _assign(op, yield_op, 0, homes, aargs)
     _results_are_homes(op, homes)
+    _sizes_of_homes(bargs, homes)
+    _sizes_of_homes(aargs, homes)
     return True
 
 
@@ -231,7 +240,20 @@ def _for(op: ir.Operation) -> bool:
                 op.operands[3 + i] = _as(home, inits[i].type)
     _assign(op, yield_op, 0, homes, carried)
     _results_are_homes(op, homes)
+    _sizes_of_homes(carried, homes)
     return True
+
+
+def _sizes_of_homes(args: list, homes: list) -> None:
+    """The sizes of a carried buffer are its home's: known before the loop (allocations sized
+    by them can then move to the host)."""
+    for arg, home in zip(args, homes):
+        if home is None:
+            continue
+        for use in list(arg.uses):
+            user = _op(use.owner)
+            if user.name == "memref.dim" and use.operand_number == 0:
+                user.operands[0] = home
 
 
 # ----------------------------------------------------------------------------- allocations
@@ -245,7 +267,9 @@ def hoist_allocations(func: ir.Operation) -> int:
         if top.name in PARALLEL_OPS or not top.regions:
             continue
         for alloc in _nested_allocs(top):
-            if _hoistable(alloc) and all(_defined_outside(v, top) for v in alloc.operands):
+            if _hoistable(alloc) and all(_size_before(v, top) for v in alloc.operands):
+                for v in alloc.operands:
+                    _move_size_before(v, top)
                 alloc.move_before(top)
                 n += 1
     return n
@@ -262,6 +286,31 @@ def _nested_allocs(op: ir.Operation) -> list:
                 elif o.name not in PARALLEL_OPS:
                     out.extend(_nested_allocs(o))
     return out
+
+
+def _size_before(v: ir.Value, top: ir.Operation, depth: int = 0) -> bool:
+    """Whether size `v` is known before `top` runs: defined outside it, or a constant, the
+    size of a buffer from outside, or arithmetic on such sizes."""
+    if _defined_outside(v, top):
+        return True
+    if depth > 32 or isinstance(v.owner, ir.Block):
+        return False
+    op = _op(v.owner)
+    if op.name == "memref.dim":
+        return _defined_outside(op.operands[0], top) and _size_before(op.operands[1], top, depth + 1)
+    if op.name == "arith.constant" or (op.name.startswith(("arith.", "index.")) and not op.regions):
+        return all(_size_before(x, top, depth + 1) for x in op.operands)
+    return False
+
+
+def _move_size_before(v: ir.Value, top: ir.Operation) -> None:
+    """Moves the ops computing size `v` (see _size_before) before `top`, operands first."""
+    if _defined_outside(v, top):
+        return
+    op = _op(v.owner)
+    for x in op.operands:
+        _move_size_before(x, top)
+    op.move_before(top)
 
 
 def _defined_outside(v: ir.Value, top: ir.Operation) -> bool:
@@ -303,3 +352,39 @@ def host_scalar(v: ir.Value, depth: int = 0) -> bool:
     if not op.name.startswith(("arith.", "index.")) or op.regions:
         return False
     return all(host_scalar(x, depth + 1) for x in op.operands if not isinstance(x.type, ir.MemRefType))
+
+
+def free_kernel_allocations(func: ir.Operation) -> int:
+    """Frees each allocation left in a loop or branch (its size is computed there, so it stays
+    a device-side malloc) at the end of the block that made it, where nothing outside that
+    block can see it. Returns how many."""
+    n = 0
+    for top in [_op(o) for o in func.regions[0].blocks[0].operations]:
+        if top.name in PARALLEL_OPS or not top.regions:
+            continue
+        for alloc in _nested_allocs(top):
+            if _stays_in_block(alloc):
+                terminator = _op(list(alloc.block.operations)[-1])
+                with ir.InsertionPoint(terminator), alloc.location:
+                    ir.Operation.create("memref.dealloc", operands=[alloc.result])
+                n += 1
+    return n
+
+
+def _stays_in_block(alloc: ir.Operation) -> bool:
+    """Whether every use of the buffer (through views) is an op that reads or writes it in
+    place, none that passes it on (a terminator, a loop's start, a call)."""
+    work, seen = [alloc.result], []
+    while work:
+        v = work.pop()
+        if any(v == s for s in seen):
+            continue
+        seen.append(v)
+        for use in v.uses:
+            user = _op(use.owner)
+            if user.name in VIEW_OPS:
+                work.extend(user.results)
+            elif user.name.startswith(("scf.", "func.", "memref.dealloc")) and user.name not in (
+                    "scf.if", "scf.index_switch"):
+                return False
+    return True
