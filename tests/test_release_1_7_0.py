@@ -227,3 +227,60 @@ func.func @main(%a: tensor<4x4xf32>) -> tensor<4x2xf32> {{
 }}'''
     a = np.arange(16, dtype=np.float32).reshape(4, 4)
     np.testing.assert_array_equal(shlo.interpret(shlo.parse(text), a)[0], a[:, :2] + a[:, 2:])
+
+
+# Shardy text written by hand (not by JAX): unreduced sub-axes with an explicit all_reduce of
+# one piece, unreduced op shardings on a mesh with device ids, an unreduced manual input and a
+# named computation with an explicit all_gather. XLA refuses each of them as input (its
+# reader knows no explicit collectives or reshards: "unknown mesh"); their exports partition.
+SHARDY_1_7_0 = {}
+SHARDY_1_7_0["unreduced_subaxes_replicated"] = ('''
+module @m attributes {mhlo.num_partitions = 8 : i32, mhlo.num_replicas = 1 : i32} {
+  sdy.mesh @mesh = <["x"=4, "y"=2]>
+  func.func public @main(%a: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"x"}]>}, %b: tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> (tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x":(1)2}, {}]>}) {
+    %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<8x8xf32>, tensor<8x4xf32>) -> tensor<8x4xf32>
+    %1 = sdy.sharding_constraint %0 <@mesh, [{}, {}], replicated={"y"}, unreduced={"x"}> : tensor<8x4xf32>
+    %2 = sdy.all_reduce {"x":(2)2} %1 out_sharding=<@mesh, [{}, {}], replicated={"y"}, unreduced={"x":(1)2}> : tensor<8x4xf32>
+    %3 = sdy.sharding_constraint %2 <@mesh, [{"x":(1)2}, {}]> : tensor<8x4xf32>
+    return %3 : tensor<8x4xf32>
+  }
+}''', lambda a, b: a @ b)
+SHARDY_1_7_0["inline_mesh_unreduced_op_sharding"] = ('''
+module @m attributes {mhlo.num_partitions = 8 : i32, mhlo.num_replicas = 1 : i32} {
+  sdy.mesh @mesh = <["x"=2, "y"=4], device_ids=[7, 6, 5, 4, 3, 2, 1, 0]>
+  func.func public @main(%a: tensor<8x8xf32>, %b: tensor<8x4xf32>) -> tensor<8x4xf32> {
+    %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"y"}, {}], unreduced={"x"}>]>} : (tensor<8x8xf32>, tensor<8x4xf32>) -> tensor<8x4xf32>
+    %1 = stablehlo.add %0, %0 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"y"}, {}], unreduced={"x"}>]>} : tensor<8x4xf32>
+    %2 = sdy.reshard %1 <@mesh, [{"y"}, {}]> : tensor<8x4xf32>
+    return %2 : tensor<8x4xf32>
+  }
+}''', lambda a, b: 2 * (a @ b))
+SHARDY_1_7_0["manual_unreduced_in_and_collectives_in_named"] = ('''
+module @m attributes {mhlo.num_partitions = 8 : i32, mhlo.num_replicas = 1 : i32} {
+  sdy.mesh @mesh = <["x"=2, "y"=4]>
+  func.func public @main(%a: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}, {"x"}]>}, %b: tensor<8x4xf32>) -> tensor<8x4xf32> {
+    %0 = sdy.named_computation<"mm">(%a, %b) in_shardings=[<@mesh, [{"y"}, {"x"}]>, <@mesh, [{}, {}]>] out_shardings=[<@mesh, [{}, {}]>] (%p: tensor<8x8xf32>, %q: tensor<8x4xf32>) {
+      %g = sdy.all_gather [{"y"}, {}] %p out_sharding=<@mesh, [{}, {"x"}]> : tensor<8x8xf32>
+      %d = stablehlo.dot_general %g, %q, contracting_dims = [1] x [0] : (tensor<8x8xf32>, tensor<8x4xf32>) -> tensor<8x4xf32>
+      sdy.return %d : tensor<8x4xf32>
+    } : (tensor<8x8xf32>, tensor<8x4xf32>) -> tensor<8x4xf32>
+    %1 = sdy.manual_computation(%0) in_shardings=[<@mesh, [{}, {}], unreduced={"x"}>] out_shardings=[<@mesh, [{}, {}], unreduced={"x"}>] manual_axes={"x", "y"} (%l: tensor<8x4xf32>) {
+      %t = stablehlo.add %l, %l : tensor<8x4xf32>
+      sdy.return %t : tensor<8x4xf32>
+    } : (tensor<8x4xf32>) -> tensor<8x4xf32>
+    %2 = sdy.sharding_constraint %1 <@mesh, [{}, {}]> : tensor<8x4xf32>
+    return %2 : tensor<8x4xf32>
+  }
+}''', lambda a, b: 2 * (a @ b))
+
+
+@pytest.mark.parametrize("name", sorted(SHARDY_1_7_0))
+def test_hand_written_shardy_with_unreduced_axes(name):
+    text, ref = SHARDY_1_7_0[name]
+    stablehlo_accepts(text)
+    prog = shlo.from_stablehlo(text)
+    assert "unreduced = [" in str(prog)
+    r = np.random.RandomState(3)
+    a, b = r.standard_normal((8, 8)).astype(np.float32), r.standard_normal((8, 4)).astype(np.float32)
+    np.testing.assert_allclose(shlo.interpret(prog, a, b)[0], ref(a, b), rtol=1e-5, atol=1e-5)
+    assert "unreduced={" in _round_trips(prog)
