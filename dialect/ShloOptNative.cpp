@@ -6,15 +6,17 @@
 // the Python verifier) and runs MLIR's own verifier, printing the messages
 // `shlo-opt` prints and exiting as it exits: 0 valid, 1 invalid.
 //
-// The Python launcher (python/shlo_launch.py) hands it text files only. With
-// --delegate it exits with status 3, printing nothing, on any input whose
-// verdict or message it cannot promise to match the Python path: bytecode and
-// artifacts (read in an isolated child there), text that is not UTF-8 or holds
-// NUL bytes, unreadable files, programs with function or op shardings (the
-// module-level sharding.C1-C5 rules are Python only) and shlo ops without C++
-// checks.
+// The launcher (python/shlo_launch, shlo-opt's entry point) hands it a file
+// and --delegate. It then exits with status 3, printing nothing, on any input
+// whose verdict or message it cannot promise to match the Python path's:
+// bytecode and artifacts (read in an isolated child there), text that is not
+// UTF-8 or holds NUL bytes, unreadable files, text it cannot parse (it knows
+// only the dialects shlo.make_context loads), programs with function or op
+// shardings (the module-level sharding.C1-C5 rules are Python only), shlo ops
+// without C++ checks, and attributes of the wrong kind (Python's message
+// quotes their Python value).
 //
-//   shlo-opt-native in.mlir [--verify-only] [--verify-native] [--delegate]
+//   shlo-opt-native in.mlir [--verify-only] [--verify-native] [--delegate] [--timing]
 #include "ShloCAPI.h"
 #include "ShloDialect.h"
 #include "ShloSpecRuntime.h"
@@ -50,7 +52,7 @@ struct Options {
   std::string input;
   bool nativeMessages = false;  // --verify-native: shlo-opt's messages for that mode
   bool delegate = false;
-  bool timing = false;  // --timing: each phase's wall time on stderr
+  bool timing = false;  // --timing: each phase's wall and CPU time on stderr
 };
 
 // Wall and CPU time (all threads) of the phases, for --timing: on a loaded
