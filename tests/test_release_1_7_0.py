@@ -245,7 +245,7 @@ module @m attributes {mhlo.num_partitions = 8 : i32, mhlo.num_replicas = 1 : i32
     return %3 : tensor<8x4xf32>
   }
 }''', lambda a, b: a @ b)
-SHARDY_1_7_0["inline_mesh_unreduced_op_sharding"] = ('''
+SHARDY_1_7_0["device_ids_unreduced_op_sharding"] = ('''
 module @m attributes {mhlo.num_partitions = 8 : i32, mhlo.num_replicas = 1 : i32} {
   sdy.mesh @mesh = <["x"=2, "y"=4], device_ids=[7, 6, 5, 4, 3, 2, 1, 0]>
   func.func public @main(%a: tensor<8x8xf32>, %b: tensor<8x4xf32>) -> tensor<8x4xf32> {
