@@ -39,6 +39,7 @@ using namespace llvm;
 struct ShloJitModule {
   orc::JITDylib *dylib = nullptr;
   int partitions = 1;
+  std::vector<std::string> objects; // the object files, when asked to keep them
 };
 
 namespace {
@@ -274,11 +275,44 @@ Expected<orc::JITDylib *> libraryDylib(Session &s, const std::string &path) {
   s.libraries[path] = &jd;
   return &jd;
 }
+
+// A JITDylib of its own holding `objects`, linked against `libraries` and
+// shlo's runtime functions.
+ShloJitModule *link(Session &s, std::vector<std::unique_ptr<MemoryBuffer>> &objects,
+                    const char *const *libraries, size_t numLibraries, char *error, size_t errorSize) {
+  std::lock_guard<std::mutex> lock(s.mutex);
+  auto dylib = s.jit->createJITDylib("shlo-module-" + std::to_string(s.counter++));
+  if (!dylib) {
+    fail(error, errorSize, toString(dylib.takeError()));
+    return nullptr;
+  }
+  for (size_t i = 0; i < numLibraries; ++i) {
+    auto lib = libraryDylib(s, libraries[i]);
+    if (!lib) {
+      fail(error, errorSize, toString(lib.takeError()));
+      consumeError(s.jit->getExecutionSession().removeJITDylib(*dylib));
+      return nullptr;
+    }
+    dylib->addToLinkOrder(**lib);
+  }
+  dylib->addToLinkOrder(*s.runtime);
+  for (auto &object : objects) {
+    if (Error e = s.jit->addObjectFile(*dylib, std::move(object))) {
+      fail(error, errorSize, toString(std::move(e)));
+      consumeError(s.jit->getExecutionSession().removeJITDylib(*dylib));
+      return nullptr;
+    }
+  }
+  auto *result = new ShloJitModule;
+  result->dylib = &*dylib;
+  result->partitions = static_cast<int>(objects.size());
+  return result;
+}
 } // namespace
 
 extern "C" ShloJitModule *shloJitCompile(MlirOperation op, int llvmOptLevel, int threads,
                                          const char *const *libraries, size_t numLibraries,
-                                         const char *const *packed, size_t numPacked,
+                                         const char *const *packed, size_t numPacked, int keepObjects,
                                          char *error, size_t errorSize) {
   Session &s = session();
   if (!s.jit) {
@@ -327,33 +361,46 @@ extern "C" ShloJitModule *shloJitCompile(MlirOperation op, int llvmOptLevel, int
   module.reset();
   context.reset();
 
-  std::lock_guard<std::mutex> lock(s.mutex);
-  auto dylib = s.jit->createJITDylib("shlo-module-" + std::to_string(s.counter++));
-  if (!dylib) {
-    fail(error, errorSize, toString(dylib.takeError()));
+  std::vector<std::string> kept;
+  if (keepObjects)
+    for (auto &object : *objects)
+      kept.push_back(object->getBuffer().str());
+  auto *result = link(s, *objects, libraries, numLibraries, error, errorSize);
+  if (result)
+    result->objects = std::move(kept);
+  return result;
+}
+
+extern "C" ShloJitModule *shloJitLoad(const char *const *objects, const size_t *sizes, size_t numObjects,
+                                      const char *const *libraries, size_t numLibraries, char *error,
+                                      size_t errorSize) {
+  Session &s = session();
+  if (!s.jit) {
+    fail(error, errorSize, "could not start the JIT: " + s.error);
     return nullptr;
   }
-  for (size_t i = 0; i < numLibraries; ++i) {
-    auto lib = libraryDylib(s, libraries[i]);
-    if (!lib) {
-      fail(error, errorSize, toString(lib.takeError()));
-      consumeError(s.jit->getExecutionSession().removeJITDylib(*dylib));
-      return nullptr;
-    }
-    dylib->addToLinkOrder(**lib);
-  }
-  dylib->addToLinkOrder(*s.runtime);
-  for (auto &object : *objects) {
-    if (Error e = s.jit->addObjectFile(*dylib, std::move(object))) {
-      fail(error, errorSize, toString(std::move(e)));
-      consumeError(s.jit->getExecutionSession().removeJITDylib(*dylib));
-      return nullptr;
-    }
-  }
-  auto *result = new ShloJitModule;
-  result->dylib = &*dylib;
-  result->partitions = static_cast<int>(objects->size());
-  return result;
+  std::vector<std::unique_ptr<MemoryBuffer>> buffers;
+  for (size_t i = 0; i < numObjects; ++i)
+    buffers.push_back(MemoryBuffer::getMemBufferCopy(StringRef(objects[i], sizes[i]), "shlo-cached-object"));
+  return link(s, buffers, libraries, numLibraries, error, errorSize);
+}
+
+extern "C" size_t shloJitObjectCount(ShloJitModule *module) { return module->objects.size(); }
+
+extern "C" const char *shloJitObject(ShloJitModule *module, size_t index, size_t *size) {
+  *size = module->objects[index].size();
+  return module->objects[index].data();
+}
+
+extern "C" const char *shloJitHost() {
+  static const std::string host = [] {
+    Session &s = session();
+    if (!s.machine)
+      return std::string("unknown");
+    return s.machine->getTargetTriple().str() + "|" + s.machine->getCPU() + "|" +
+           s.machine->getFeatures().getString();
+  }();
+  return host.c_str();
 }
 
 extern "C" uint64_t shloJitLookup(ShloJitModule *module, const char *symbol, char *error,

@@ -28,12 +28,28 @@ typedef struct ShloJitModule ShloJitModule;
 /// whose symbols the code may call (the OpenMP runtime). Each function named
 /// in `packed` also gets a packed entry point `_mlir_<name>(void **args)`
 /// (as MLIR's ExecutionEngine makes): args[i] points at argument i, and
-/// args[n] at where the result goes. On failure returns null and writes a
-/// message into `error` (at most `errorSize` bytes).
+/// args[n] at where the result goes. With `keepObjects`, the module keeps a
+/// copy of its object files (shloJitObject: for a disk cache). On failure
+/// returns null and writes a message into `error` (at most `errorSize` bytes).
 ShloJitModule *shloJitCompile(MlirOperation module, int llvmOptLevel,
                               int threads, const char *const *libraries,
                               size_t numLibraries, const char *const *packed,
-                              size_t numPacked, char *error, size_t errorSize);
+                              size_t numPacked, int keepObjects, char *error,
+                              size_t errorSize);
+
+/// A module from object files an earlier compile kept (on this host: see
+/// shloJitHost), linked against `libraries`; null and a message on failure.
+ShloJitModule *shloJitLoad(const char *const *objects, const size_t *sizes,
+                           size_t numObjects, const char *const *libraries,
+                           size_t numLibraries, char *error, size_t errorSize);
+
+/// The object files a module kept (none unless compiled with keepObjects).
+size_t shloJitObjectCount(ShloJitModule *module);
+const char *shloJitObject(ShloJitModule *module, size_t index, size_t *size);
+
+/// The target the code is generated for: triple, CPU and its features.
+/// Object code is valid only where this is the same.
+const char *shloJitHost(void);
 
 /// The address of `symbol` in a compiled module, or 0 (and a message).
 uint64_t shloJitLookup(ShloJitModule *module, const char *symbol, char *error,

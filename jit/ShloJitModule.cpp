@@ -42,7 +42,49 @@ NB_MODULE(_shlo_jit, m) {
           nb::arg("symbol"), "The address of `symbol`; RuntimeError when it is not defined.")
       .def_prop_ro(
           "partitions", [](JitModule &self) { return shloJitPartitions(self.handle); },
-          "How many partitions the module's code was generated in, side by side.");
+          "How many partitions the module's code was generated in, side by side.")
+      .def_prop_ro(
+          "objects",
+          [](JitModule &self) {
+            std::vector<nb::bytes> out;
+            for (size_t i = 0; i < shloJitObjectCount(self.handle); ++i) {
+              size_t size = 0;
+              const char *data = shloJitObject(self.handle, i, &size);
+              out.emplace_back(data, size);
+            }
+            return out;
+          },
+          "The object files of the module's code (empty unless compiled with keep_objects).");
+
+  m.def("host", []() { return std::string(shloJitHost()); },
+        "The target code is generated for (triple, CPU, features): cached object code is valid "
+        "only where this is the same.");
+
+  m.def(
+      "load",
+      [](const std::vector<nb::bytes> &objects, const std::vector<std::string> &libraries) {
+        std::vector<const char *> data, paths;
+        std::vector<size_t> sizes;
+        for (const nb::bytes &o : objects) {
+          data.push_back(o.c_str());
+          sizes.push_back(o.size());
+        }
+        for (const std::string &lib : libraries)
+          paths.push_back(lib.c_str());
+        std::string error(kErrorSize, '\0');
+        ShloJitModule *handle;
+        {
+          nb::gil_scoped_release release;
+          handle = shloJitLoad(data.data(), sizes.data(), data.size(), paths.data(), paths.size(),
+                               error.data(), kErrorSize);
+        }
+        if (!handle)
+          throw std::runtime_error(error.c_str());
+        return new JitModule(handle);
+      },
+      nb::arg("objects"), nb::arg("libraries"), nb::rv_policy::take_ownership,
+      "A module from object files that `compile(..., keep_objects=True)` made on this host "
+      "(see `host`). RuntimeError on failure.");
 
   m.def(
       "set_blas",
@@ -57,7 +99,7 @@ NB_MODULE(_shlo_jit, m) {
   m.def(
       "compile",
       [](MlirOperation module, int llvmOptLevel, int threads, const std::vector<std::string> &libraries,
-         const std::vector<std::string> &packed) {
+         const std::vector<std::string> &packed, bool keepObjects) {
         std::vector<const char *> paths, names;
         for (const std::string &lib : libraries)
           paths.push_back(lib.c_str());
@@ -73,16 +115,17 @@ NB_MODULE(_shlo_jit, m) {
           // no Python object: other Python threads may run meanwhile.
           nb::gil_scoped_release release;
           handle = shloJitCompile(module, llvmOptLevel, threads, paths.data(), paths.size(),
-                                  names.data(), names.size(), error.data(), kErrorSize);
+                                  names.data(), names.size(), keepObjects, error.data(), kErrorSize);
         }
         if (!handle)
           throw std::runtime_error(error.c_str());
         return new JitModule(handle);
       },
       nb::arg("module"), nb::arg("llvm_opt_level"), nb::arg("threads"), nb::arg("libraries"),
-      nb::arg("packed"),
+      nb::arg("packed"), nb::arg("keep_objects") = false,
       nb::rv_policy::take_ownership,
       "Native code for an LLVM-dialect module, generated on up to `threads` threads; "
       "`libraries` are shared libraries its code may call; each function named in `packed` gets "
-      "a packed entry point `_mlir_<name>(void **args)`. RuntimeError on failure.");
+      "a packed entry point `_mlir_<name>(void **args)`; with `keep_objects`, the module keeps its "
+      "object files (`.objects`). RuntimeError on failure.");
 }

@@ -102,6 +102,42 @@ def test_disk_cache_is_used_by_another_process(tmp_path):
     assert not [p for p in (tmp_path / "cache").iterdir() if p.suffix == ".tmp"]
 
 
+def test_disk_cache_holds_object_code_for_this_host_and_survives_damage(tmp_path):
+    """The cache keeps object code, keyed by the host's CPU and features: a second compile only
+    links (no lowering, no code generation). A damaged entry (a flipped byte, a truncated file)
+    is never handed to the JIT: it is compiled again and rewritten."""
+    from shlo import _shlo_jit
+    assert _shlo_jit.host().startswith("x86_64") or "|" in _shlo_jit.host()
+    text = """
+    func.func @main(%a: tensor<128x256xf32>, %b: tensor<256x128xf32>) -> tensor<128x128xf32> {
+      %0 = "shlo.dot_general"(%a, %b) {dot_dimension_numbers = #shlo.dot<lhs_batching_dimensions = [],
+        rhs_batching_dimensions = [], lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [0]>}
+        : (tensor<128x256xf32>, tensor<256x128xf32>) -> tensor<128x128xf32>
+      %1 = shlo.tanh %0 : tensor<128x128xf32>
+      func.return %1 : tensor<128x128xf32>
+    }"""
+    cache = tmp_path / "cache"
+    a = np.random.default_rng(0).standard_normal((128, 256)).astype(np.float32)
+    b = np.random.default_rng(1).standard_normal((256, 128)).astype(np.float32) / 16
+    want = np.tanh(a.astype(np.float64) @ b)
+    first = shlo.compile(shlo.parse(text), cache_dir=str(cache), threads=2)
+    assert "cached" not in first.timings
+    (code,) = [p for p in cache.iterdir() if p.suffix == ".o"]
+    for damage in (lambda d: d[:100] + bytes([d[100] ^ 1]) + d[101:], lambda d: d[:len(d) // 2], None):
+        shlo.lowering.compiler._MEMORY.clear()
+        again = shlo.compile(shlo.parse(text), cache_dir=str(cache), threads=2)
+        np.testing.assert_allclose(again(a, b)[0], want, rtol=1e-4, atol=1e-5)
+        if damage is None:
+            assert again.timings.get("cached") == "disk" and "link" in again.timings and "jit" not in again.timings
+        else:
+            assert again.timings.get("cached") == "disk"
+            code.write_bytes(damage(code.read_bytes()))
+            shlo.lowering.compiler._MEMORY.clear()
+            rebuilt = shlo.compile(shlo.parse(text), cache_dir=str(cache), threads=2)
+            assert "cached" not in rebuilt.timings
+            np.testing.assert_allclose(rebuilt(a, b)[0], want, rtol=1e-4, atol=1e-5)
+
+
 def test_tuples_and_tokens_are_rebuilt():
     prog = shlo.parse("""
     func.func @main(%t: !shlo.token, %p: tuple<tensor<2xi32>, tensor<f32>>) -> (tuple<tensor<2xi32>, tensor<f32>>, !shlo.token) {

@@ -6,10 +6,10 @@ opt_level 0 compiles plain loops (quickest); 1 and 2 add the CPU schedules
     fn = shlo.compile(prog)                 # lowered, scheduled, JIT-compiled once
     outs = fn(x, w)                         # list of numpy arrays (pytrees for from_jax programs)
 
-Compiled code is cached per program (its bytecode), entry, target and
-options: in memory for the process, and with `cache_dir=` on disk, where the
-LLVM-dialect module is kept so that another process skips lowering and the
-pass pipeline. `check.*` custom_calls of the entry are compiled as extra
+Compiled code is cached per program (its bytecode), entry, target, options
+and host CPU: in memory for the process, and with `cache_dir=` on disk, where
+the object code is kept so that another process on the same kind of CPU skips
+lowering, the pass pipeline and code generation (it only links). `check.*` custom_calls of the entry are compiled as extra
 results and checked after the call with the interpreter's own routines.
 """
 from __future__ import annotations
@@ -39,7 +39,7 @@ from .runtime import NativeFunction, flatten_argument, rebuild
 _MEMORY: "collections.OrderedDict" = collections.OrderedDict()
 MEMORY_CACHE_ENTRIES = int(os.environ.get("SHLO_COMPILE_CACHE_ENTRIES", "32"))
 _LOCK = threading.Lock()
-CACHE_FORMAT = "1"
+CACHE_FORMAT = "2"      # 2: object code (was the LLVM-dialect module)
 
 
 class CompiledFunction:
@@ -52,7 +52,7 @@ class CompiledFunction:
         self._native = native
         self.arg_types, self.result_types = list(arg_types), list(result_types)
         self.probes = probes
-        self.timings = timings          # seconds: lower, prepare, schedule, to_llvm (passes = prepare + to_llvm), jit; or load
+        self.timings = timings          # seconds: lower, prepare, schedule, to_llvm (passes = prepare + to_llvm), jit; or load + link (disk cache)
         self.key = key
         self.dim_constraints = [tuple(map(tuple, c[:2])) + (c[2],) for c in dim_constraints]
         self._flat_owner = [i for i, t in enumerate(self.arg_types) for _ in flatten_type(t)]
@@ -239,8 +239,9 @@ def compile(prog, target: str = "cpu", opt_level: int = 2, cache_dir: str | None
     from . import blas
     use_blas = schedule and blas.available()     # (registers the library with the JIT)
     arg_types, result_types = _signature(prog, entry)
+    from .. import _shlo_jit
     key = hashlib.blake2b(f"{CACHE_FORMAT}|{_fingerprint(prog)}|{entry}|{target}|{opt_level}|{threads}|"
-                          f"{schedule}|{use_blas}".encode(), digest_size=16).hexdigest()
+                          f"{schedule}|{use_blas}|{_shlo_jit.host()}".encode(), digest_size=16).hexdigest()
     with _LOCK:
         hit = _MEMORY.get(key)
         if hit is not None:
@@ -249,18 +250,21 @@ def compile(prog, target: str = "cpu", opt_level: int = 2, cache_dir: str | None
         native, timings, constraints = hit
         return CompiledFunction(prog, entry, native, arg_types, result_types, probes_of(prog.module, entry),
                                 dict(timings, cached="memory"), key, constraints)
-    llvm_module, timings, constraints = None, {}, []
-    if cache_dir:
-        llvm_module, timings, constraints = _load(cache_dir, key, prog.context)
-    if llvm_module is None:
-        lowered, timings = lower_to_llvm(prog, entry, threads=threads, schedule=schedule, use_blas=use_blas)
-        llvm_module, constraints = lowered.module, lowered.dim_constraints
-        if cache_dir:
-            _store(cache_dir, key, llvm_module, constraints)
     probes = probes_of(prog.module, entry)
-    t0 = time.perf_counter()
-    native = _jit(llvm_module, opt_level, threads, arg_types, result_types, probes)
-    timings["jit"] = time.perf_counter() - t0
+    objects, timings, constraints = (_load(cache_dir, key) if cache_dir else (None, {}, []))
+    if objects is not None:
+        t0 = time.perf_counter()
+        native = _native(_load_objects(objects, threads), threads, arg_types, result_types, probes)
+        timings["link"] = time.perf_counter() - t0
+    else:
+        lowered, timings = lower_to_llvm(prog, entry, threads=threads, schedule=schedule, use_blas=use_blas)
+        constraints = lowered.dim_constraints
+        t0 = time.perf_counter()
+        code = _jit(lowered.module, opt_level, threads, keep_objects=bool(cache_dir))
+        native = _native(code, threads, arg_types, result_types, probes)
+        timings["jit"] = time.perf_counter() - t0
+        if cache_dir:
+            _store(cache_dir, key, code.objects, constraints)
     with _LOCK:
         _MEMORY[key] = (native, dict(timings), constraints)
         while len(_MEMORY) > MEMORY_CACHE_ENTRIES:
@@ -274,16 +278,35 @@ def compile(prog, target: str = "cpu", opt_level: int = 2, cache_dir: str | None
 LLVM_LEVEL = {0: 0, 1: 0, 2: 0, 3: 3}
 
 
-def _jit(module: ir.Module, opt_level: int, threads: int, arg_types, result_types, probes) -> NativeFunction:
+def _jit(module: ir.Module, opt_level: int, threads: int, keep_objects: bool = False):
     """Native code for the LLVM-dialect module, generated by shlo's JIT (jit/ShloJit.cpp): the
     module split in partitions whose code is generated side by side, one thread a core."""
     from .. import _shlo_jit
-    libs = [omp.library()] if threads > 1 else []
     try:
-        code = _shlo_jit.compile(module.operation, LLVM_LEVEL[max(0, min(3, int(opt_level)))],
-                                 codegen_threads(), libs, packed=["_mlir_ciface_" + ENTRY_SYMBOL])
+        return _shlo_jit.compile(module.operation, LLVM_LEVEL[max(0, min(3, int(opt_level)))], codegen_threads(),
+                                 _libraries(threads), packed=["_mlir_ciface_" + ENTRY_SYMBOL],
+                                 keep_objects=keep_objects)
+    except RuntimeError as e:   # LLVM's message: a module it cannot translate
+        raise CompileError(f"JIT compilation failed: {e}") from None
+
+
+def _load_objects(objects: list, threads: int):
+    from .. import _shlo_jit
+    try:
+        return _shlo_jit.load(objects, _libraries(threads))
+    except RuntimeError as e:
+        raise CompileError(f"loading cached object code failed: {e}") from None
+
+
+def _libraries(threads: int) -> list:
+    return [omp.library()] if threads > 1 else []
+
+
+def _native(code, threads: int, arg_types, result_types, probes) -> NativeFunction:
+    """The entry of JIT-compiled `code` as a function on flat arrays."""
+    try:
         address = code.lookup("_mlir__mlir_ciface_" + ENTRY_SYMBOL)
-    except RuntimeError as e:   # LLVM's message: an unresolved symbol, a module it cannot translate
+    except RuntimeError as e:   # LLVM's message: an unresolved symbol
         raise CompileError(f"JIT compilation failed: {e}") from None
     flat_args = [x for t in arg_types for x in flatten_type(t)]
     flat_results = [x for t in result_types for x in flatten_type(t)] + \
@@ -306,32 +329,46 @@ def codegen_threads() -> int:
 # ----------------------------------------------------------------------------- disk cache
 
 def _paths(cache_dir: str, key: str):
-    return os.path.join(cache_dir, f"{key}.llvm.mlirbc"), os.path.join(cache_dir, f"{key}.json")
+    return os.path.join(cache_dir, f"{key}.o"), os.path.join(cache_dir, f"{key}.json")
 
 
-def _load(cache_dir: str, key: str, context: ir.Context):
+def _load(cache_dir: str, key: str):
+    """The object files of a cached compile, its timings and size constraints, or None. The
+    key names the host's CPU and features: object code is never loaded where it was not made.
+    Each object's length and hash are checked before the JIT sees it."""
     code, meta = _paths(cache_dir, key)
     if not (os.path.exists(code) and os.path.exists(meta)):
         return None, {}, []
     t0 = time.perf_counter()
     try:
         with open(meta) as f:
-            constraints = json.load(f)["dim_constraints"]
+            info = json.load(f)
         with open(code, "rb") as f:
-            module = ir.Module.parse(f.read(), context)
+            data = f.read()
+        objects, at = [], 0
+        for size, digest in info["objects"]:
+            part = data[at:at + size]
+            if len(part) != size or hashlib.blake2b(part, digest_size=16).hexdigest() != digest:
+                return None, {}, []
+            objects.append(part)
+            at += size
+        constraints = info["dim_constraints"]
     except Exception:  # noqa: BLE001 - a damaged cache entry is ignored and rebuilt
         return None, {}, []
-    return module, {"load": time.perf_counter() - t0, "cached": "disk"}, constraints
+    if at != len(data) or not objects:
+        return None, {}, []
+    return objects, {"load": time.perf_counter() - t0, "cached": "disk"}, constraints
 
 
-def _store(cache_dir: str, key: str, module: ir.Module, constraints: list) -> None:
-    """Writes atomically (temporary file, then rename), metadata first: an entry is used only
-    when both files exist, and never half-written."""
+def _store(cache_dir: str, key: str, objects: list, constraints: list) -> None:
+    """Writes atomically (temporary file, then rename), the objects first: an entry is used only
+    when both files exist and the objects match the lengths and hashes the metadata lists, so
+    it is never half-read."""
     os.makedirs(cache_dir, exist_ok=True)
     code, meta = _paths(cache_dir, key)
-    buf = io.BytesIO()
-    module.operation.write_bytecode(buf)
-    for path, data in ((meta, json.dumps({"dim_constraints": constraints}).encode()), (code, buf.getvalue())):
+    info = {"objects": [[len(o), hashlib.blake2b(o, digest_size=16).hexdigest()] for o in objects],
+            "dim_constraints": constraints}
+    for path, data in ((code, b"".join(objects)), (meta, json.dumps(info).encode())):
         tmp = f"{path}.{os.getpid()}.{threading.get_ident()}.tmp"
         with open(tmp, "wb") as f:
             f.write(data)
