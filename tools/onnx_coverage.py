@@ -130,6 +130,9 @@ def main(argv=None) -> int:
     print(f"\nexceptions ({len(exceptions)}):", file=out)
     for r in exceptions:
         print(f"  {r['op']}: {r['exception']}", file=out)
+    from shlo.importers.onnx.registry import contrib_ops
+    ms = contrib_ops()
+    print(f"\nonnxruntime com.microsoft ops converted ({len(ms)}): {', '.join(ms)}", file=out)
     if args.all:
         print("\nop, covered by, opsets, schema versions:", file=out)
         for r in rows:

@@ -6,7 +6,8 @@
     SkipLayerNormalization, LayerNormalization at opset 13, DynamicQuantizeMatMul,
     MatMulIntegerToFloat, channels-last QLinearConv;
   * onnxruntime.transformers.optimizer.optimize_model on tiny `transformers` exports (GPT-2, BERT
-    with Attention / MultiHeadAttention / EmbedLayerNormalization, ViT, T5, Whisper);
+    with Attention / MultiHeadAttention / EmbedLayerNormalization, ViT, T5, Whisper), also
+    converted to float16 by its convert_float_to_float16;
   * onnxruntime.quantization: quantize_static in QOperator format (QLinearAdd / Mul / Sigmoid /
     LeakyRelu / Concat / AveragePool / GlobalAveragePool, QGemm, QLinearSoftmax) with uint8 and
     int8 activations, QDQ with its own QuantizeLinear / DequantizeLinear, quantize_dynamic after the
@@ -257,13 +258,14 @@ def _qdq_contrib_convnet():
             onnx.save(model, src)
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
-                q.quantize_static(src, dst, Reader(), quant_format=q.QuantFormat.QDQ, activation_type=q.QuantType.QUInt8,
-                                  weight_type=q.QuantType.QInt8, extra_options={"UseQDQContribOps": True})
+                q.quantize_static(src, dst, Reader(), quant_format=q.QuantFormat.QDQ,
+                                  activation_type=q.QuantType.QUInt8, weight_type=q.QuantType.QInt8,
+                                  extra_options={"UseQDQContribOps": True})
             return onnx.load(dst), sets
     return build
 
 
-def _transformers_optimized(kind, model_type, level=None, nbits=False, quantize=False, **options):
+def _transformers_optimized(kind, model_type, level=None, nbits=False, quantize=False, fp16=False, **options):
     """A tiny transformers model exported by TorchScript (opset 17), through optimize_model with
     the given FusionOptions; level: then also onnxruntime's session optimizer."""
     def build():
@@ -286,6 +288,11 @@ def _transformers_optimized(kind, model_type, level=None, nbits=False, quantize=
             onnx.save(model, src)
             opt = optimize_model(src, model_type=model_type, num_heads=4, hidden_size=32, optimization_options=opts,
                                  opt_level=0).model
+        if fp16:                # the optimizer's own f16 conversion (inputs and outputs stay f32)
+            from onnxruntime.transformers.onnx_model import OnnxModel
+            wrapped = OnnxModel(opt)
+            wrapped.convert_float_to_float16(keep_io_types=True)
+            opt = wrapped.model
         if level:
             opt = _ort_optimized(opt, level)
         if quantize:            # quantize_dynamic after the fusions: QAttention, QEmbedLayerNormalization
@@ -340,6 +347,10 @@ def _specs():
              rtol=1e-4, atol=1e-4, slow=True),
         Spec("ort_transformers_gpt2_quantize_dynamic", _transformers_optimized("gpt2", "gpt2", quantize=True),
              rtol=1e-4, atol=1e-4, slow=True),
+        Spec("ort_transformers_gpt2_float16", _transformers_optimized("gpt2", "gpt2", fp16=True), rtol=1e-2, atol=1e-2,
+             slow=True),
+        Spec("ort_transformers_bert_float16", _transformers_optimized("bert", "bert", fp16=True), rtol=1e-2, atol=1e-2,
+             slow=True),
         Spec("ort_transformers_bert_extended", _transformers_optimized("bert", "bert", level="extended"), slow=True),
         Spec("ort_transformers_vit", _transformers_optimized("vit", "vit"), slow=True),
         Spec("ort_transformers_t5_encoder", _transformers_optimized("t5_encoder", "t5"), slow=True),

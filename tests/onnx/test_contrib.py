@@ -227,6 +227,47 @@ def test_multi_head_attention_past_and_bnsh_keys():
           attrs=dict(num_heads=4), rtol=1e-4, atol=1e-5)
 
 
+@pytest.mark.parametrize("interleaved", [0, 1])
+@pytest.mark.parametrize("layout", ["3d", "3d_offset", "4d"])
+def test_rotary_embedding(interleaved, layout):
+    b, s, n, h = 2, 5, 2, 8
+    cos, sin = np.cos(rand(16, h // 2, seed=1)), np.sin(rand(16, h // 2, seed=2))
+    x = rand(b, s, n * h) if layout.startswith("3d") else rand(b, n, s, h)
+    pos = np.array([3], np.int64) if layout == "3d_offset" else \
+        np.random.default_rng(3).integers(0, 16, (b, s)).astype(np.int64)
+    c = {"cos": cos.astype(np.float32), "sin": sin.astype(np.float32)}
+    check("RotaryEmbedding", {"x": x, "pos": pos, **c}, consts=c,
+          attrs=dict(interleaved=interleaved, **({"num_heads": n} if layout == "4d" else {})))
+
+
+def _gqa(b, s, p, seqlens, rotary=False, **attrs):
+    n, kvn, h = 4, 2, 16
+    ins = {"q": rand(b, s, n * h, seed=1), "k": rand(b, s, kvn * h, seed=2), "v": rand(b, s, kvn * h, seed=3),
+           "past_key": rand(b, kvn, p, h, seed=4) if p else None, "past_value": rand(b, kvn, p, h, seed=5) if p else None,
+           "seqlens_k": np.array(seqlens, np.int32), "total": np.array(p + s, np.int32)}
+    c = {}
+    if rotary:
+        angles = np.arange(32)[:, None] * (0.1 / (1 + np.arange(h // 2)))[None, :]
+        c = {"cos": np.cos(angles).astype(np.float32), "sin": np.sin(angles).astype(np.float32)}
+        ins.update(c)
+    check("GroupQueryAttention", ins, consts=c, n_out=3, rtol=1e-4, atol=1e-5,
+          attrs=dict(num_heads=n, kv_num_heads=kvn, do_rotary=int(rotary), **attrs))
+
+
+def test_group_query_attention_prompt():
+    _gqa(2, 5, 0, [4, 4])
+    _gqa(2, 5, 0, [4, 4], rotary=True)
+    _gqa(1, 6, 0, [5], local_window_size=3)
+    _gqa(1, 6, 0, [5], softcap=2.0)
+    _gqa(2, 5, 0, [4, 2])               # the second prompt right-padded after 3 tokens
+
+
+def test_group_query_attention_decode_with_past():
+    _gqa(2, 1, 4, [4, 4])
+    _gqa(2, 1, 4, [4, 2], rotary=True, rotary_interleaved=1)
+    _gqa(1, 3, 4, [6])                  # several new tokens after a past
+
+
 # ----------------------------------------------------------------------------- quantized
 
 QT = [np.uint8, np.int8]
@@ -238,10 +279,10 @@ def test_qlinear_binary(op, dtype):
     for seed in range(3):
         a, b = ints(2, 3, 4, dtype=dtype, seed=seed), ints(3, 4, dtype=dtype, seed=seed + 10)
         zp = lambda v: np.asarray(v, dtype)  # noqa: E731
-        check(op, {"a": a, "sa": f32(0.05), "za": zp(3), "b": b, "sb": f32(0.02), "zb": zp(-5 if dtype == np.int8 else 9),
-                   "sc": f32(0.07 if op == "QLinearAdd" else 0.6), "zc": zp(1)},
-              consts={"sa": f32(0.05), "za": zp(3), "sb": f32(0.02), "zb": zp(-5 if dtype == np.int8 else 9),
-                      "sc": f32(0.07 if op == "QLinearAdd" else 0.6), "zc": zp(1)})
+        c = {"sa": f32(0.05), "za": zp(3), "sb": f32(0.02), "zb": zp(-5 if dtype == np.int8 else 9),
+             "sc": f32(0.07 if op == "QLinearAdd" else 0.6), "zc": zp(1)}
+        check(op, {"a": a, "sa": c["sa"], "za": c["za"], "b": b, "sb": c["sb"], "zb": c["zb"], "sc": c["sc"],
+                   "zc": c["zc"]}, consts=c)
 
 
 @pytest.mark.parametrize("dtype", QT)
@@ -266,7 +307,8 @@ def test_qlinear_concat():
 @pytest.mark.parametrize("dtype", QT)
 def test_qlinear_pools(channels_last, dtype):
     x = ints(2, 6, 5, 5, dtype=dtype) if not channels_last else ints(2, 5, 5, 6, dtype=dtype)
-    c = {"sx": f32(0.04), "zx": np.asarray(5, dtype), "sy": f32(0.03), "zy": np.asarray(-3 if dtype == np.int8 else 3, dtype)}
+    c = {"sx": f32(0.04), "zx": np.asarray(5, dtype), "sy": f32(0.03),
+         "zy": np.asarray(-3 if dtype == np.int8 else 3, dtype)}
     check("QLinearGlobalAveragePool", {"x": x, **c}, consts=c, attrs=dict(channels_last=channels_last))
     check("QLinearAveragePool", {"x": x, **c}, consts=c,
           attrs=dict(channels_last=channels_last, kernel_shape=[3, 3], strides=[2, 2], pads=[1, 1, 1, 1],
@@ -356,6 +398,18 @@ def test_contrib_quantize_dequantize():
     check("DequantizeLinear", {"q": ints(2, 3, 4, dtype=np.uint16), **c16}, consts=c16)
 
 
+@pytest.mark.parametrize("bits", [2, 8])
+def test_matmul_nbits_other_widths(bits):
+    k, n, block = 40, 6, 16
+    blocks = (k + block - 1) // block
+    rng = np.random.default_rng(1)
+    c = {"b": rng.integers(0, 256, (n, blocks, block * bits // 8)).astype(np.uint8),
+         "scales": f32(rng.random(n * blocks) * 0.1 + 0.01),
+         "zp": rng.integers(0, 256, n * ((blocks * bits + 7) // 8)).astype(np.uint8)}
+    check("MatMulNBits", {"a": rand(2, 3, k), **c}, consts=c, attrs=dict(K=k, N=n, bits=bits, block_size=block),
+          rtol=1e-4, atol=1e-4)
+
+
 # ----------------------------------------------------------------------------- errors, models
 
 def test_uncovered_contrib_op_names_node_and_op():
@@ -410,8 +464,8 @@ EXPECTED = {
 
 
 def _params():
-    return [pytest.param(n, marks=pytest.mark.skipif(s.slow and not LONG, reason="transformers models: SHLO_ONNX_LIGHT=1"))
-            for n, s in sorted(_ort_specs().items())]
+    slow = pytest.mark.skipif(not LONG, reason="transformers models: SHLO_ONNX_LIGHT=1")
+    return [pytest.param(n, marks=[slow] if s.slow else []) for n, s in sorted(_ort_specs().items())]
 
 
 @pytest.mark.parametrize("name", _params())

@@ -69,7 +69,7 @@ def _attr(node, name, default=None):
 
 
 _SAME = {"Gelu", "BiasGelu", "FastGelu", "QuickGelu", "BiasAdd", "QLinearSigmoid", "QLinearLeakyRelu",
-         "QLinearSoftmax", "QLinearReduceMean"}
+         "QLinearSoftmax", "RotaryEmbedding"}
 
 
 def _rule(node, t, types):
@@ -152,6 +152,8 @@ def _rule(node, t, types):
         return [(t[2][0] if len(t) > 2 and t[2] is not None else onnx.TensorProto.UINT8, x[1])]
     if op == "DequantizeLinear":
         return [(t[1][0], x[1])]
+    if op == "GroupQueryAttention":
+        return [x]
     if op == "MultiHeadAttention":
         v = t[2] if len(t) > 2 and t[2] is not None else None
         if v is None:

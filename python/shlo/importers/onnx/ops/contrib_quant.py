@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..registry import converts
-from .nn import Pool, _pool_kwargs, bin_op, keep, matmul, norm_axis, reduce1
+from .nn import bin_op, keep, matmul, norm_axis, reduce1
 from .nn_quant import _centered, _saturate_int, dynamic_quantize_linear
 
 MS = "com.microsoft"
@@ -336,7 +336,8 @@ def qembed_layer_norm(cx, input_ids, segment_ids, word_q, position_q, segment_q,
     deq = lambda q, s, z: None if q is None else _dequant(cx, q, s, z)  # noqa: E731
     y, mask_index, _ = embed_layer_norm(
         cx, input_ids, segment_ids, deq(word_q, word_scale, word_zp), deq(position_q, position_scale, position_zp),
-        deq(segment_q, segment_scale, segment_zp), deq(gamma_q, gamma_scale, gamma_zp), deq(beta_q, beta_scale, beta_zp),
+        deq(segment_q, segment_scale, segment_zp), deq(gamma_q, gamma_scale, gamma_zp),
+        deq(beta_q, beta_scale, beta_zp),
         mask, epsilon=epsilon)
     return [y, mask_index]
 

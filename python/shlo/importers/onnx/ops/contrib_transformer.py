@@ -84,7 +84,8 @@ def embed_layer_norm(cx, input_ids, segment_ids, word_embedding, position_embedd
         if isinstance(s, int):
             pos = cx.op("slice", position_embedding, start_indices=[0, 0], limit_indices=[s, hidden], strides=[1, 1])
         else:
-            ids = cx.op("dynamic_iota", cx.shape_tensor([s]), iota_dimension=0, result_types=[tensor_type([None], "i64")])
+            ids = cx.op("dynamic_iota", cx.shape_tensor([s]), iota_dimension=0,
+                        result_types=[tensor_type([None], "i64")])
             pos = _rows_of(cx, position_embedding, ids)
         pos = cx.broadcast(pos, [b, s, hidden], dims=[1, 2])
     else:
@@ -264,3 +265,125 @@ def multi_head_attention(cx, query, key=None, value=None, bias=None, key_padding
     mb = _mask_bias(cx, key_padding_mask, cx.element(query), b, s, t, p, bool(unidirectional), mask_filter_value)
     y = _merge_heads(cx, _attend(cx, q, k, v, scale, mb, attention_bias))
     return [y, k, v]
+
+
+@converts("RotaryEmbedding", domain=MS)
+def ms_rotary_embedding(cx, x, position_ids, cos_cache, sin_cache, interleaved=0, num_heads=0,
+                        rotary_embedding_dim=0, scale=1.0, is_packed_batching=0):
+    """onnxruntime's RotaryEmbedding (before ONNX's, opset 23): position_ids (B, S), or one
+    offset for positions offset .. offset + S - 1; a 3-D input without num_heads has heads of
+    twice the caches' width."""
+    from .nn_rnn import rotary_embedding
+    if is_packed_batching or scale != 1.0:
+        raise cx.error("is_packed_batching / scale are not supported")
+    sizes = cx.sizes_of(x)
+    if len(sizes) == 3 and not num_heads:
+        head = 2 * cx.sizes_of(cos_cache)[1]
+        num_heads = sizes[2] // head
+    if int(np.prod(cx.info(position_ids).shape)) == 1:
+        b, s = sizes[0], sizes[1] if len(sizes) == 3 else sizes[2]
+        offset = cx.convert(cx.reshape(position_ids, []), "i64")
+        pos = cx.op("add", cx.convert(_iota(cx, [b, s], 1), "i64"),
+                    cx.broadcast(offset, [b, s], dims=[]))
+        position_ids = pos
+    return rotary_embedding(cx, x, cos_cache, sin_cache, position_ids, interleaved=interleaved, num_heads=num_heads,
+                            rotary_embedding_dim=rotary_embedding_dim)
+
+
+@converts("GroupQueryAttention", domain=MS)
+def group_query_attention(cx, query, key=None, value=None, past_key=None, past_value=None, seqlens_k=None,
+                          total_sequence_length=None, cos_cache=None, sin_cache=None, position_ids=None,
+                          attention_bias=None, head_sink=None, num_heads=1, kv_num_heads=1, scale=0.0,
+                          do_rotary=0, rotary_interleaved=0, local_window_size=-1, softcap=0.0,
+                          smooth_softmax=0, qk_output=0, **_ignored):
+    """onnxruntime's grouped-query attention with a KV cache (its GenAI model builder writes it):
+    batch row b holds seqlens_k[b] + 1 tokens in all, the S new ones at positions
+    past_b = seqlens_k[b] + 1 - S onwards, written into the present cache there (the past kept
+    below past_b, zeros past the row's length); query i attends keys 0 .. past_b + i (within
+    local_window_size when set), kv head n // (num_heads / kv_num_heads). The past and present
+    caches are separate buffers (present length = past length + S)."""
+    if key is None or value is None:
+        raise cx.error("packed QKV (no key / value inputs) is not supported")
+    if smooth_softmax or head_sink is not None or position_ids is not None or qk_output:
+        raise cx.error("smooth_softmax / head_sink / position_ids / qk_output are not supported")
+    b, s, _ = _static_sizes(cx, query, "GroupQueryAttention")
+    q, k, v = _split_heads(cx, query, num_heads), _split_heads(cx, key, kv_num_heads), _split_heads(cx, value,
+                                                                                                     kv_num_heads)
+    h = cx.sizes_of(q)[3]
+    element = cx.element(query)
+    p = _static_sizes(cx, past_key, "GroupQueryAttention's past_key")[2] if past_key is not None else 0
+    t = p + s                               # present length (separate past and present buffers)
+    total = cx.op("add", cx.convert(seqlens_k, "i32"), cx.const(1, "i32", [b]))          # (B,)
+    # past_b; a first prompt (no past) starts at 0, its rows right-padded past their lengths
+    start = cx.const(0, "i32", [b]) if p == 0 else cx.op("subtract", total, cx.const(s, "i32", [b]))
+    if do_rotary:
+        pos = cx.op("add", _iota(cx, [b, s], 1), cx.broadcast(start, [b, s], dims=[0]))
+        q = _rotate_heads(cx, q, pos, cos_cache, sin_cache, rotary_interleaved)
+        k = _rotate_heads(cx, k, pos, cos_cache, sin_cache, rotary_interleaved)
+    # present[b, :, j] = new[b, :, j - past_b] for past_b <= j < past_b + S, else past[b, :, j]
+    j = _iota(cx, [b, t], 1)
+    rel = cx.op("subtract", j, cx.broadcast(start, [b, t], dims=[0]))
+    fresh = cx.op("and", cx.op("compare", rel, cx.const(0, "i32", [b, t]), comparison_direction="GE"),
+                  cx.op("compare", rel, cx.const(s, "i32", [b, t]), comparison_direction="LT"))
+    before = cx.op("compare", rel, cx.const(0, "i32", [b, t]), comparison_direction="LT")
+    idx = cx.op("clamp", cx.const(0, "i32", [b, t]), rel, cx.const(s - 1, "i32", [b, t]))
+
+    def present(new, past):
+        taken = _take_rows(cx, new, idx)                                 # (B, kvN, T, H)
+        old = past if past is not None else cx.const(0, element, [b, kv_num_heads, 0, h])
+        old = cx.op("pad", old, cx.const(0, element), edge_padding_low=[0] * 4, edge_padding_high=[0, 0, s, 0],
+                    interior_padding=[0] * 4)
+        keep_new = cx.broadcast(fresh, [b, kv_num_heads, t, h], dims=[0, 2])
+        keep_old = cx.broadcast(before, [b, kv_num_heads, t, h], dims=[0, 2])     # past beyond a row's length: 0
+        old = cx.op("select", keep_old, old, cx.const(0, element, [b, kv_num_heads, t, h]))
+        return cx.op("select", keep_new, taken, old)
+    pk, pv = present(k, past_key), present(v, past_value)
+    group = num_heads // kv_num_heads
+    kk, vv = (cx.reshape(cx.broadcast(x, [b, kv_num_heads, group, t, h], dims=[0, 1, 3, 4]), [b, num_heads, t, h])
+              for x in (pk, pv))
+    scores = dot(cx, q, kk, [3], [3], [0, 1], [0, 1])                   # (B, N, S, T)
+    scale = float(scale) if scale else 1.0 / float(np.sqrt(h))
+    scores = cx.op("multiply", scores, cx.const(scale, element, [b, num_heads, s, t]))
+    if softcap:
+        c = cx.const(float(softcap), element, [b, num_heads, s, t])
+        scores = cx.op("multiply", cx.op("tanh", cx.op("divide", scores, c)), c)
+    if attention_bias is not None:
+        scores = cx.op("add", scores, cx.broadcast(cx.convert(attention_bias, element), [b, num_heads, s, t]))
+    # key j is seen by query i of row b when j <= past_b + i (and within the window)
+    last = cx.op("add", _iota(cx, [b, s, t], 1), cx.broadcast(start, [b, s, t], dims=[0]))
+    col = _iota(cx, [b, s, t], 2)
+    seen = cx.op("compare", col, last, comparison_direction="LE")
+    if p == 0:
+        seen = cx.op("and", seen, cx.op("compare", col, cx.broadcast(total, [b, s, t], dims=[0]),
+                                         comparison_direction="LT"))
+    if local_window_size is not None and local_window_size > 0:
+        lo = cx.op("subtract", last, cx.const(local_window_size, "i32", [b, s, t]))
+        seen = cx.op("and", seen, cx.op("compare", col, lo, comparison_direction="GT"))
+    lowest = float(np.finfo(np.float32 if element != "f64" else np.float64).min)
+    mask = cx.broadcast(seen, [b, num_heads, s, t], dims=[0, 2, 3])
+    scores = cx.op("select", mask, scores, cx.const(lowest, element, [b, num_heads, s, t]))
+    m = reduce1(cx, scores, [3], "maximum", -np.inf)
+    e = cx.op("exponential", cx.op("subtract", scores, keep(cx, m, scores, [3])))
+    e = cx.op("select", mask, e, cx.const(0, element, [b, num_heads, s, t]))
+    probs = cx.op("divide", e, keep(cx, reduce1(cx, e, [3], "add", 0), e, [3]))
+    y = _merge_heads(cx, dot(cx, probs, vv, [3], [2], [0, 1], [0, 1]))
+    return [y, pk, pv]
+
+
+def _take_rows(cx, x, idx):
+    """x (B, N, S, H) gathered along S by idx (B, T) per batch row: (B, N, T, H)."""
+    b, n, s, h = cx.sizes_of(x)
+    t = cx.sizes_of(idx)[1]
+    onehot = cx.convert(cx.op("compare", cx.broadcast(idx, [b, t, s], dims=[0, 1]), _iota(cx, [b, t, s], 2),
+                              comparison_direction="EQ"), cx.element(x))
+    y = dot(cx, onehot, x, [2], [2], [0], [0])                           # (B, T, N, H)
+    return cx.op("transpose", y, permutation=[0, 2, 1, 3])
+
+
+def _rotate_heads(cx, x, positions, cos_cache, sin_cache, interleaved):
+    """Rotary embedding of (B, N, S, H) heads at (B, S) positions (i32)."""
+    from .nn_rnn import rotary_embedding
+    if cos_cache is None or sin_cache is None:
+        raise cx.error("do_rotary needs cos_cache and sin_cache")
+    return rotary_embedding(cx, x, cos_cache, sin_cache, cx.convert(positions, "i64"), interleaved=interleaved,
+                            rotary_embedding_dim=2 * cx.sizes_of(cos_cache)[1])
