@@ -247,6 +247,7 @@ int run(const Options &opts) {
     return refuse(opts, "function and op shardings are checked by the Python verifier");
   if (hasUncheckedShloOp(module))
     return refuse(opts, "an op has no C++ checks");
+  phases.mark("scan");
 
   // The spec checks of each top-level op (a function) are independent: run
   // them on the context's threads, and list the violations in walk order.
