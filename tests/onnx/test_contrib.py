@@ -243,7 +243,8 @@ def test_rotary_embedding(interleaved, layout):
 def _gqa(b, s, p, seqlens, rotary=False, **attrs):
     n, kvn, h = 4, 2, 16
     ins = {"q": rand(b, s, n * h, seed=1), "k": rand(b, s, kvn * h, seed=2), "v": rand(b, s, kvn * h, seed=3),
-           "past_key": rand(b, kvn, p, h, seed=4) if p else None, "past_value": rand(b, kvn, p, h, seed=5) if p else None,
+           "past_key": rand(b, kvn, p, h, seed=4) if p else None,
+           "past_value": rand(b, kvn, p, h, seed=5) if p else None,
            "seqlens_k": np.array(seqlens, np.int32), "total": np.array(p + s, np.int32)}
     c = {}
     if rotary:
