@@ -114,3 +114,27 @@ def test_shlo_matmul_mlir_selects_the_generated_kernels():
                          capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["0"]
+
+
+def test_a_contraction_over_reshaped_dimensions_becomes_one_library_call():
+    # element-wise fusion folds the reshape into the product: a generic over (s, n, h, d), which
+    # blas.py collapses back to a matmul of 64 x 128 by 128 x 96 (the decoder's output projection)
+    text = ("func.func @main(%a: tensor<64x8x16xf32>, %w: tensor<8x16x96xf32>) -> tensor<64x96xf32> {\n"
+            "  %r = shlo.reshape %a : (tensor<64x8x16xf32>) -> tensor<64x128xf32>\n"
+            "  %v = shlo.reshape %w : (tensor<8x16x96xf32>) -> tensor<128x96xf32>\n"
+            + _dot("64x128xf32", "128x96xf32", "64x96xf32", a="%r", b="%v", result="%p")
+            + "  func.return %p : tensor<64x96xf32>\n}\n")
+    a, w = RNG.standard_normal((64, 8, 16)).astype(np.float32), RNG.standard_normal((8, 16, 96)).astype(np.float32)
+    fn, calls = _compile(text)
+    assert calls == 1
+    np.testing.assert_allclose(fn(a, w)[0], a.reshape(64, 128).astype(np.float64) @ w.reshape(128, 96),
+                               rtol=1e-5, atol=1e-4)
+    from mlir import ir
+    from shlo.lowering import pipeline
+    from shlo.lowering.driver import lower_program
+    module = lower_program(shlo.parse(text), entry="main", mode="compile").module
+    pipeline.run(module, pipeline.prepare(module))
+    assert "linalg.generic" in str(module) and "linalg.matmul" not in str(module)   # the fused form
+    with module.context, ir.Location.unknown():
+        assert blas.claim(module) == 1
+    assert "linalg.matmul" in str(module) and "tensor.collapse_shape" in str(module)

@@ -25,6 +25,7 @@ from __future__ import annotations
 import ctypes
 import functools
 import glob
+import math
 import os
 
 from mlir import ir
@@ -75,6 +76,8 @@ def claim(module: ir.Module) -> int:
     from mlir.dialects import tensor
     from .. import _shlo_ext
     n = 0
+    for op in _shlo_ext.ops_named(module.operation, ["linalg.generic"]):
+        _as_matmul(op)
     for op in _shlo_ext.ops_named(module.operation, list(_NAMES)):
         if not _claims(op):
             continue
@@ -92,6 +95,57 @@ def claim(module: ir.Module) -> int:
         if not list(fill.results[0].uses):
             fill.erase()
     return n
+
+
+def _as_matmul(op: ir.Operation) -> None:
+    """A generic contraction C[m..., n...] += A[m..., k...] * B[k..., n...] (each group of
+    dimensions in the same order everywhere: a matmul into which element-wise fusion folded
+    reshapes, such as the decoder's output projection over heads x head_dim) becomes a
+    linalg.matmul of the operands collapsed to two dimensions each (free: a view once
+    bufferized), so that it can go to BLAS too."""
+    from mlir.dialects import linalg, tensor
+    from .schedules import _contraction_roles
+    roles = _contraction_roles(op)
+    if roles is None or "b" in roles or len(op.operands) != 3:
+        return
+    names = [o.operation.name for o in op.regions[0].blocks[0].operations]
+    if names != ["arith.mulf", "arith.addf", "linalg.yield"]:
+        return      # (casts: the named matmul would need them spelled)
+    maps = [ir.AffineMapAttr(m).value for m in ir.ArrayAttr(op.attributes["indexing_maps"])]
+    dims = [[ir.AffineDimExpr(e).position for e in m.results] for m in maps]
+    ms, ns, ks = ([d for d in dims[2 if r != "k" else 0] if roles[d] == r] for r in "mnk")
+    if dims[0] != ms + ks or dims[1] != ks + ns or dims[2] != ms + ns or not (ms and ns and ks):
+        return
+    types = [ir.RankedTensorType(v.type) for v in op.operands]
+    if not all(t.has_static_shape for t in types) or len({str(t.element_type) for t in types}) != 1:
+        return
+    if len(ms) == len(ns) == len(ks) == 1:
+        return      # a plain matmul already (as a generic: left as it is)
+
+    def collapsed(v: ir.Value, first: int) -> ir.Value:
+        t = ir.RankedTensorType(v.type)
+        shape = list(t.shape)
+        groups = [list(range(first)), list(range(first, len(shape)))]
+        size = [math.prod(shape[i] for i in g) for g in groups]
+        if all(len(g) == 1 for g in groups):
+            return v
+        i64 = ir.IntegerType.get_signless(64)
+        attr = ir.ArrayAttr.get([ir.ArrayAttr.get([ir.IntegerAttr.get(i64, d) for d in g]) for g in groups])
+        return tensor.collapse_shape(ir.RankedTensorType.get(size, t.element_type), v, attr)
+
+    with ir.InsertionPoint(op), op.location:
+        a, b, c = collapsed(op.operands[0], len(ms)), collapsed(op.operands[1], len(ks)), \
+            collapsed(op.operands[2], len(ms))
+        product = linalg.matmul(a, b, outs=[c])
+        out = op.results[0]
+        if ir.RankedTensorType(product.type).shape != ir.RankedTensorType(out.type).shape:
+            i64 = ir.IntegerType.get_signless(64)
+            groups = [list(range(len(ms))), list(range(len(ms), len(ms) + len(ns)))]
+            attr = ir.ArrayAttr.get([ir.ArrayAttr.get([ir.IntegerAttr.get(i64, d) for d in g]) for g in groups])
+            product = tensor.expand_shape(out.type, product, attr, [], ir.DenseI64ArrayAttr.get(
+                list(ir.RankedTensorType(out.type).shape)))
+    out.replace_all_uses_with(product)
+    op.erase()
 
 
 def _claims(op: ir.Operation) -> bool:
