@@ -1159,6 +1159,44 @@ def explicit_vmap_spmd_axis_name():
     return Case(jax.jit(f), [rand((8, 16), 84), rand((16, 4), 85)],
                 [NamedSharding(m, P("x", None)), NamedSharding(m, P(None, None))], mesh=m)
 
+@case_long
+def unreduced_integer_dot():
+    m, _, shardings = _contraction_over_x(86)
+    def f(a, b):
+        return jax.sharding.reshard(jnp.dot(a, b, out_sharding=P(None, None, unreduced={"x"})), P())
+    r = np.random.RandomState(86)
+    return Case(jax.jit(f), [r.randint(-5, 5, (8, 16)).astype(np.int32), r.randint(-5, 5, (16, 4)).astype(np.int32)],
+                shardings, mesh=m)
+
+@case_long
+def explicit_train_step():
+    m = explicit_mesh((2, 4), ("x", "y"))
+    def f(w1, w2, x, y):
+        def loss(ws):
+            h = jax.nn.gelu(jnp.dot(x, ws[0], out_sharding=P("x", "y")))
+            return jnp.mean((jnp.dot(h, ws[1], out_sharding=P("x", None)) - y) ** 2)
+        value, (g1, g2) = jax.value_and_grad(loss)((w1, w2))
+        return value, w1 - 0.1 * g1, w2 - 0.1 * g2
+    return Case(jax.jit(f), [rand((16, 8), 87) * 0.3, rand((8, 4), 88) * 0.3, rand((8, 16), 89), rand((8, 4), 90)],
+                [NamedSharding(m, P(None, "y")), NamedSharding(m, P("y", None)), NamedSharding(m, P("x", None)),
+                 NamedSharding(m, P("x", None))], mesh=m)
+
+@case_long
+def explicit_dot_product_attention():
+    m = explicit_mesh((2, 4), ("x", "y"))
+    s = NamedSharding(m, P("x", None, "y", None))
+    return Case(jax.jit(jax.nn.dot_product_attention), [rand((2, 6, 4, 8), 91), rand((2, 6, 4, 8), 92), rand((2, 6, 4, 8), 93)],
+                [s, s, s], mesh=m)
+
+@case_long
+def explicit_reshard_pytree():
+    m = explicit_mesh((2, 4), ("x", "y"))
+    def f(a, b):
+        t = jax.sharding.reshard({"a": a, "b": b}, {"a": P(None, "y"), "b": P("x", None)})
+        return t["a"] * 2, t["b"] + 1
+    return Case(jax.jit(f), [rand((8, 16), 94), rand((8, 16), 95)],
+                [NamedSharding(m, P("x", "y")), NamedSharding(m, P(None, "y"))], mesh=m)
+
 
 # Programs also lowered by JAX without Shardy (GSPMD strings; shard_map as SPMDFullToShardShape /
 # SPMDShardToFullShape regions), then run through the same stages (XLA with Shardy, results
