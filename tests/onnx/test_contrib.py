@@ -269,6 +269,33 @@ def test_group_query_attention_decode_with_past():
     _gqa(1, 3, 4, [6])                  # several new tokens after a past
 
 
+def test_group_query_attention_dynamic_sizes():
+    """One import with symbolic batch, sequence and past lengths (as GenAI models declare them), run
+    as a prompt (empty past) and as a decode step, rotary inside."""
+    n, kvn, h = 4, 2, 16
+    vi = lambda name, elem, shape: helper.make_tensor_value_info(name, elem, shape)  # noqa: E731
+    angles = np.arange(32)[:, None] * (0.1 / (1 + np.arange(h // 2)))[None, :]
+    caches = [numpy_helper.from_array(np.cos(angles).astype(np.float32), "cos"),
+              numpy_helper.from_array(np.sin(angles).astype(np.float32), "sin")]
+    node = helper.make_node("GroupQueryAttention", ["q", "k", "v", "pk", "pv", "seqlens", "total", "cos", "sin"],
+                            ["y", "present_k", "present_v"], domain=MS, num_heads=n, kv_num_heads=kvn, do_rotary=1)
+    g = helper.make_graph([node], "g", [vi("q", T.FLOAT, ["b", "s", n * h]), vi("k", T.FLOAT, ["b", "s", kvn * h]),
+                                        vi("v", T.FLOAT, ["b", "s", kvn * h]), vi("pk", T.FLOAT, ["b", kvn, "p", h]),
+                                        vi("pv", T.FLOAT, ["b", kvn, "p", h]), vi("seqlens", T.INT32, ["b"]),
+                                        vi("total", T.INT32, [])],
+                          [vi("y", T.FLOAT, None), vi("present_k", T.FLOAT, None), vi("present_v", T.FLOAT, None)],
+                          caches)
+    m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17), helper.make_opsetid(MS, 1)])
+    m.ir_version = 8
+    prog = shlo.from_onnx(m)
+    for b, s, p, seqlens in ((2, 5, 0, [4, 2]), (2, 1, 5, [5, 3])):
+        feeds = [rand(b, s, n * h, seed=1), rand(b, s, kvn * h, seed=2), rand(b, s, kvn * h, seed=3),
+                 rand(b, kvn, p, h, seed=4), rand(b, kvn, p, h, seed=5), np.array(seqlens, np.int32),
+                 np.array(p + s, np.int32)]
+        for g_, w in zip(shlo.interpret(prog, *feeds), _ort(m, feeds)):
+            np.testing.assert_allclose(np.asarray(g_), w, rtol=1e-4, atol=1e-5)
+
+
 # ----------------------------------------------------------------------------- quantized
 
 QT = [np.uint8, np.int8]

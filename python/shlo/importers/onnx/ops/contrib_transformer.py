@@ -273,21 +273,21 @@ def ms_rotary_embedding(cx, x, position_ids, cos_cache, sin_cache, interleaved=0
     """onnxruntime's RotaryEmbedding (before ONNX's, opset 23): position_ids (B, S), or one
     offset for positions offset .. offset + S - 1; a 3-D input without num_heads has heads of
     twice the caches' width."""
-    from .nn_rnn import rotary_embedding
     if is_packed_batching or scale != 1.0:
         raise cx.error("is_packed_batching / scale are not supported")
     sizes = cx.sizes_of(x)
-    if len(sizes) == 3 and not num_heads:
-        head = 2 * cx.sizes_of(cos_cache)[1]
-        num_heads = sizes[2] // head
-    if int(np.prod(cx.info(position_ids).shape)) == 1:
-        b, s = sizes[0], sizes[1] if len(sizes) == 3 else sizes[2]
-        offset = cx.convert(cx.reshape(position_ids, []), "i64")
-        pos = cx.op("add", cx.convert(_iota(cx, [b, s], 1), "i64"),
-                    cx.broadcast(offset, [b, s], dims=[]))
-        position_ids = pos
-    return rotary_embedding(cx, x, cos_cache, sin_cache, position_ids, interleaved=interleaved, num_heads=num_heads,
-                            rotary_embedding_dim=rotary_embedding_dim)
+    if len(sizes) == 3:                 # (B, S, N*H) -> (B, N, S, H)
+        if not num_heads:
+            num_heads = sizes[2] // (2 * cx.sizes_of(cos_cache)[1])
+        x4 = _split_heads(cx, x, num_heads)
+    else:
+        x4 = x
+    b, _, s, _ = cx.sizes_of(x4)
+    if int(np.prod(cx.info(position_ids).shape)) == 1:          # an offset
+        offset = cx.convert(cx.reshape(position_ids, []), "i32")
+        position_ids = cx.op("add", _iota(cx, [b, s], 1), cx.broadcast(offset, [b, s], dims=[]))
+    y = _rotate_heads(cx, x4, position_ids, cos_cache, sin_cache, interleaved)
+    return _merge_heads(cx, y) if len(sizes) == 3 else y
 
 
 @converts("GroupQueryAttention", domain=MS)
@@ -306,16 +306,22 @@ def group_query_attention(cx, query, key=None, value=None, past_key=None, past_v
         raise cx.error("packed QKV (no key / value inputs) is not supported")
     if smooth_softmax or head_sink is not None or position_ids is not None or qk_output:
         raise cx.error("smooth_softmax / head_sink / position_ids / qk_output are not supported")
-    b, s, _ = _static_sizes(cx, query, "GroupQueryAttention")
-    q, k, v = _split_heads(cx, query, num_heads), _split_heads(cx, key, kv_num_heads), _split_heads(cx, value,
-                                                                                                     kv_num_heads)
+    b, s, _ = cx.sizes_of(query)
+    q, k, v = (_split_heads(cx, x, n) for x, n in ((query, num_heads), (key, kv_num_heads), (value, kv_num_heads)))
     h = cx.sizes_of(q)[3]
     element = cx.element(query)
-    p = _static_sizes(cx, past_key, "GroupQueryAttention's past_key")[2] if past_key is not None else 0
-    t = p + s                               # present length (separate past and present buffers)
+    p = cx.sizes_of(past_key)[2] if past_key is not None else 0
+    t = p + s if isinstance(p, int) and isinstance(s, int) else \
+        cx.op("add", cx.size_value(p), cx.size_value(s))                # present length: past + S
+    s32 = cx.convert(cx.size_value(s), "i32")
     total = cx.op("add", cx.convert(seqlens_k, "i32"), cx.const(1, "i32", [b]))          # (B,)
     # past_b; a first prompt (no past) starts at 0, its rows right-padded past their lengths
-    start = cx.const(0, "i32", [b]) if p == 0 else cx.op("subtract", total, cx.const(s, "i32", [b]))
+    start = cx.op("subtract", total, cx.broadcast(s32, [b], dims=[]))
+    if isinstance(p, int) and p == 0:
+        start = cx.const(0, "i32", [b])
+    elif not isinstance(p, int):
+        first = cx.op("compare", cx.size_value(p), cx.const(0, "i64"), comparison_direction="EQ")
+        start = cx.op("select", cx.broadcast(first, [b], dims=[]), cx.const(0, "i32", [b]), start)
     if do_rotary:
         pos = cx.op("add", _iota(cx, [b, s], 1), cx.broadcast(start, [b, s], dims=[0]))
         q = _rotate_heads(cx, q, pos, cos_cache, sin_cache, rotary_interleaved)
@@ -323,16 +329,16 @@ def group_query_attention(cx, query, key=None, value=None, past_key=None, past_v
     # present[b, :, j] = new[b, :, j - past_b] for past_b <= j < past_b + S, else past[b, :, j]
     j = _iota(cx, [b, t], 1)
     rel = cx.op("subtract", j, cx.broadcast(start, [b, t], dims=[0]))
-    fresh = cx.op("and", cx.op("compare", rel, cx.const(0, "i32", [b, t]), comparison_direction="GE"),
-                  cx.op("compare", rel, cx.const(s, "i32", [b, t]), comparison_direction="LT"))
-    before = cx.op("compare", rel, cx.const(0, "i32", [b, t]), comparison_direction="LT")
-    idx = cx.op("clamp", cx.const(0, "i32", [b, t]), rel, cx.const(s - 1, "i32", [b, t]))
+    zero_bt = cx.const(0, "i32", [b, t])
+    fresh = cx.op("and", cx.op("compare", rel, zero_bt, comparison_direction="GE"),
+                  cx.op("compare", rel, cx.broadcast(s32, [b, t], dims=[]), comparison_direction="LT"))
+    before = cx.op("compare", rel, zero_bt, comparison_direction="LT")
+    idx = cx.op("clamp", zero_bt, rel, cx.broadcast(cx.op("subtract", s32, cx.const(1, "i32")), [b, t], dims=[]))
 
     def present(new, past):
         taken = _take_rows(cx, new, idx)                                 # (B, kvN, T, H)
-        old = past if past is not None else cx.const(0, element, [b, kv_num_heads, 0, h])
-        old = cx.op("pad", old, cx.const(0, element), edge_padding_low=[0] * 4, edge_padding_high=[0, 0, s, 0],
-                    interior_padding=[0] * 4)
+        tail = cx.const(0, element, [b, kv_num_heads, s, h])
+        old = tail if past is None else cx.op("concatenate", [past, tail], dimension=2)
         keep_new = cx.broadcast(fresh, [b, kv_num_heads, t, h], dims=[0, 2])
         keep_old = cx.broadcast(before, [b, kv_num_heads, t, h], dims=[0, 2])     # past beyond a row's length: 0
         old = cx.op("select", keep_old, old, cx.const(0, element, [b, kv_num_heads, t, h]))
@@ -353,9 +359,9 @@ def group_query_attention(cx, query, key=None, value=None, past_key=None, past_v
     last = cx.op("add", _iota(cx, [b, s, t], 1), cx.broadcast(start, [b, s, t], dims=[0]))
     col = _iota(cx, [b, s, t], 2)
     seen = cx.op("compare", col, last, comparison_direction="LE")
-    if p == 0:
-        seen = cx.op("and", seen, cx.op("compare", col, cx.broadcast(total, [b, s, t], dims=[0]),
-                                         comparison_direction="LT"))
+    # (keys past a row's length: only a padded first prompt has any before its queries' positions)
+    seen = cx.op("and", seen, cx.op("compare", col, cx.broadcast(total, [b, s, t], dims=[0]),
+                                     comparison_direction="LT"))
     if local_window_size is not None and local_window_size > 0:
         lo = cx.op("subtract", last, cx.const(local_window_size, "i32", [b, s, t]))
         seen = cx.op("and", seen, cx.op("compare", col, lo, comparison_direction="GT"))
@@ -381,9 +387,25 @@ def _take_rows(cx, x, idx):
 
 
 def _rotate_heads(cx, x, positions, cos_cache, sin_cache, interleaved):
-    """Rotary embedding of (B, N, S, H) heads at (B, S) positions (i32)."""
-    from .nn_rnn import rotary_embedding
+    """Rotary embedding of (B, N, S, H) heads at (B, S) positions (any sizes dynamic but H): pairs
+    of the first 2 * cache-width features, split in halves or interleaved, rotated."""
     if cos_cache is None or sin_cache is None:
         raise cx.error("do_rotary needs cos_cache and sin_cache")
-    return rotary_embedding(cx, x, cos_cache, sin_cache, cx.convert(positions, "i64"), interleaved=interleaved,
-                            rotary_embedding_dim=2 * cx.sizes_of(cos_cache)[1])
+    b, n, s, h = cx.sizes_of(x)
+    half = cx.sizes_of(cos_cache)[1]
+    rd = 2 * half
+    cos, sin = (cx.broadcast(gather(cx, c, cx.convert(positions, "i64"), axis=0), [b, n, s, half], dims=[0, 2, 3])
+                for c in (cos_cache, sin_cache))
+    if interleaved:
+        pairs = cx.reshape(_take(cx, x, 3, 0, rd), [b, n, s, half, 2])
+        x1, x2 = (cx.reshape(_take(cx, pairs, 4, i, i + 1), [b, n, s, half]) for i in (0, 1))
+    else:
+        x1, x2 = _take(cx, x, 3, 0, half), _take(cx, x, 3, half, rd)
+    real = cx.op("subtract", cx.op("multiply", cos, x1), cx.op("multiply", sin, x2))
+    imag = cx.op("add", cx.op("multiply", sin, x1), cx.op("multiply", cos, x2))
+    if interleaved:
+        rot = cx.reshape(cx.op("concatenate", [cx.reshape(v, [b, n, s, half, 1]) for v in (real, imag)],
+                               dimension=4), [b, n, s, rd])
+    else:
+        rot = cx.op("concatenate", [real, imag], dimension=3)
+    return rot if rd == h else cx.op("concatenate", [rot, _take(cx, x, 3, rd, h)], dimension=3)
