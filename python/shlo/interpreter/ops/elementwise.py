@@ -137,6 +137,20 @@ def float_from_f64(x: np.ndarray, element: str) -> np.ndarray:
         return _f64_to_f32_round_to_odd(x).astype(dt)
 
 
+# XLA CPU computes element-wise arithmetic on these f8 types in f16: operands converted
+# (exactly), the result rounded to f16 and then to the f8 type. The double rounding shows
+# where the f16 result lands on a midpoint of the f8 type (sqrt(0.96875) in f8E3M4 is 1.0).
+VIA_F16 = frozenset({"f8E4M3FN", "f8E5M2", "f8E4M3FNUZ", "f8E5M2FNUZ", "f8E4M3B11FNUZ", "f8E3M4", "f8E4M3"})
+
+
+def finish_arith(values: np.ndarray, element: str) -> np.ndarray:
+    """`finish` for the result of an element-wise arithmetic op (see VIA_F16)."""
+    if element in VIA_F16:
+        with np.errstate(all="ignore"):
+            return float_from_f64(np.asarray(values, F64).astype(np.float16).astype(F64), element)
+    return finish(values, element)
+
+
 def to_f64(x: np.ndarray) -> np.ndarray:
     with np.errstate(all="ignore"):
         return np.asarray(x).astype(F64)
@@ -219,7 +233,7 @@ def _binary(ctx, a, b, *, boolean=None, integer=None, floating=None, complex_=No
                 raise TypeError(f"shlo.{ctx.name} does not take floats")
             if e in _NATIVE_ARITH:
                 return finish(floating(a, b), r)
-            return finish(floating(to_f64(a), to_f64(b)), r)
+            return finish_arith(floating(to_f64(a), to_f64(b)), r)
         if complex_ is None:
             raise TypeError(f"shlo.{ctx.name} does not take complex numbers")
         return finish(complex_(a, b), r)
@@ -523,6 +537,10 @@ def convert_values(x: np.ndarray, src: str, dst: str) -> np.ndarray:
         # float source
         if kd == "float":
             if np.asarray(x).dtype == F32 and dst not in ("f64", "f32", "f16"):
-                return x.astype(dt)                 # ml_dtypes rounds float32 correctly
-            return float_from_f64(to_f64(x), dst)
+                out = x.astype(dt)                  # ml_dtypes rounds float32 correctly
+            else:
+                out = float_from_f64(to_f64(x), dst)
+            if dst == "f4E2M1FN":                   # no NaN: XLA writes -0 (sign bit only)
+                out = np.where(np.isnan(to_f64(x)), np.array(-0.0).astype(dt), out)
+            return out
         return float_to_int(x, dst)

@@ -11,8 +11,8 @@ import ml_dtypes
 import numpy as np
 
 from ...literals import numpy_dtype
-from .elementwise import (C128, as_int, bits_of, convert_values, finish, from_bits, kind, op, to_f64, width,
-                          wrap)
+from .elementwise import (C128, VIA_F16, as_int, bits_of, convert_values, finish, finish_arith, from_bits, kind,
+                          op, to_f64, width, wrap)
 
 
 def _unary(ctx, x, floating, complex_=None, integer=None):
@@ -20,7 +20,7 @@ def _unary(ctx, x, floating, complex_=None, integer=None):
     k = kind(e)
     with np.errstate(all="ignore"):
         if k == "float":
-            return finish(floating(to_f64(x)), r)
+            return finish_arith(floating(to_f64(x)), r)
         if k == "complex":
             if complex_ is None:
                 raise TypeError(f"shlo.{ctx.name} does not take complex numbers")
@@ -143,9 +143,11 @@ def _logistic_f16(x: np.ndarray) -> np.ndarray:
 
 def _with_f16(name: str, f16_fn, floating, complex_):
     def impl(ctx, operand):
-        if ctx.operand_types[0].element == "f16" and ctx.result_types[0].element == "f16":
+        e, r = ctx.operand_types[0].element, ctx.result_types[0].element
+        if e == r and (e == "f16" or e in VIA_F16):
             with np.errstate(all="ignore"):
-                return f16_fn(np.asarray(operand, np.float16))
+                out = f16_fn(np.asarray(operand).astype(np.float16))
+                return out if e == "f16" else finish(out.astype(np.float64), e)
         return _unary(ctx, operand, floating, complex_)
     impl.__name__ = name
     op(name)(impl)
@@ -168,7 +170,7 @@ def atan2(ctx, lhs, rhs):
         if kind(e) == "complex":
             y, x = lhs.astype(C128), rhs.astype(C128)
             return finish(-1j * np.log((x + 1j * y) / np.sqrt(y * y + x * x)), r)
-        return finish(np.arctan2(to_f64(lhs), to_f64(rhs)), r)
+        return finish_arith(np.arctan2(to_f64(lhs), to_f64(rhs)), r)
 
 
 @op("is_finite")
