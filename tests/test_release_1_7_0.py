@@ -284,3 +284,18 @@ def test_hand_written_shardy_with_unreduced_axes(name):
     a, b = r.standard_normal((8, 8)).astype(np.float32), r.standard_normal((8, 4)).astype(np.float32)
     np.testing.assert_allclose(shlo.interpret(prog, a, b)[0], ref(a, b), rtol=1e-5, atol=1e-5)
     assert "unreduced={" in _round_trips(prog)
+
+
+def test_replicated_and_unreduced_axes_are_exported_in_mesh_order():
+    """They are sets; Shardy's verifier refuses them out of mesh order ("replicated axes are not
+    ordered w.r.t. mesh"), so the export sorts them (a shlo program may list them in any order)."""
+    s = ('#shlo.sharding<mesh = @mesh, dims = [[], []], open = [], priorities = [], replicated = ["w", "z"], '
+         'unreduced = ["y", "x"]>')
+    prog = shlo.parse('shlo.mesh @mesh {axis_names = ["x", "y", "z", "w"], axis_sizes = array<i64: 2, 2, 2, 1>}\n'
+                      'func.func @main(%a: tensor<8x4xf32>) -> tensor<8x4xf32> {\n'
+                      f'  %0 = shlo.sharding_constraint %a {{sharding = {s}}} : tensor<8x4xf32>\n'
+                      '  func.return %0 : tensor<8x4xf32>\n}')
+    back = shlo.to_stablehlo(prog)
+    stablehlo_accepts(back)
+    assert 'replicated={"z", "w"}, unreduced={"x", "y"}' in back
+    assert 'replicated = ["z", "w"], unreduced = ["x", "y"]' in str(shlo.from_stablehlo(back))

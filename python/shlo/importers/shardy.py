@@ -227,6 +227,8 @@ class ExportMeshes(frozenset):
     def __new__(cls, maximal=(), meshes=()):
         self = super().__new__(cls, maximal)
         self.pieces, self.whole = {}, {}
+        # mesh -> axis -> position: Shardy wants `replicated` / `unreduced` in mesh order
+        self.order = {m.name: {a: i for i, (a, _) in enumerate(m.axes)} for m in meshes}
         for m in meshes:
             found: dict[str, list] = {}
             for i, (name, size) in enumerate(m.axes):
@@ -290,8 +292,12 @@ def sharding_to_sdy(s: Sharding, bare: bool = False, maximal=frozenset()) -> str
         items = names(s.mesh, d) + (["?"] if i in s.open else [])
         prio = s.priorities[i] if s.priorities else -1
         dims.append("{" + ", ".join(items) + "}" + (f"p{prio}" if prio >= 0 else ""))
-    replicated = ", ".join(names(s.mesh, s.replicated))
-    unreduced = ", ".join(names(s.mesh, s.unreduced))
+    # replicated and unreduced are sets of axes, which Shardy's verifier wants in mesh order
+    order = maximal.order.get(s.mesh, {}) if isinstance(maximal, ExportMeshes) else {}
+    def in_mesh_order(axes):
+        return sorted(axes, key=lambda a: order.get(a, len(order)))
+    replicated = ", ".join(names(s.mesh, in_mesh_order(s.replicated)))
+    unreduced = ", ".join(names(s.mesh, in_mesh_order(s.unreduced)))
     text = (f"<@{s.mesh}, [{', '.join(dims)}]" + (f", replicated={{{replicated}}}" if s.replicated else "")
             + (f", unreduced={{{unreduced}}}" if s.unreduced else "") + ">")
     return text if bare else "#sdy.sharding" + text
