@@ -110,3 +110,12 @@ def _compare(direction, py):
 
 for _name, _dir in {"gt": "GT", "ge": "GE", "lt": "LT", "le": "LE", "eq": "EQ", "ne": "NE"}.items():
     converts(f"operator.{_name}")(_compare(_dir, getattr(operator, _name)))
+
+
+@converts("torch.sym_ite")
+def sym_ite(cx, cond, a, b):
+    """`a if cond else b` on sizes (item() of a bool tensor makes one): Python values when the
+    condition is known, else a select of rank-0 i64 values."""
+    if not isinstance(cond, ir.Value):
+        return a if cond else b
+    return cx.op("select", cond, *_lift(cx, a, b))

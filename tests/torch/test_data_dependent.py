@@ -1,0 +1,37 @@
+"""Ops whose output sizes depend on the input's values are refused with an ImporterError that
+names the ATen op and the node (out of scope); item() of a bool tensor (torch.sym_ite) imports."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import torch
+
+import shlo
+
+
+class _Fn(torch.nn.Module):
+    def __init__(self, fn):
+        super().__init__()
+        self.fn = fn
+
+    def forward(self, *xs):
+        return self.fn(*xs)
+
+
+@pytest.mark.parametrize("fn,node", [
+    (torch.unique, "_unique2"),
+    (torch.unique_consecutive, "unique_consecutive"),
+    (torch.bincount, "bincount"),
+    (torch.nonzero, "nonzero"),
+    (lambda x: torch.masked_select(x, x > 1), "masked_select"),
+])
+def test_data_dependent_sizes_are_refused(fn, node):
+    x = torch.tensor([3, 1, 1, 2])
+    with pytest.raises(shlo.ImporterError, match=rf"^{node}\.\w+ \(node {node}.*data-dependent"):
+        shlo.from_torch(_Fn(fn), (x,))
+
+
+def test_item_of_bool():
+    x = torch.tensor(True)
+    prog = shlo.from_torch(_Fn(lambda t: torch.ops.aten._local_scalar_dense(t)), (x,))
+    assert bool(np.asarray(shlo.interpret(prog, x.numpy())[0])) is True
