@@ -377,7 +377,7 @@ def time_compiles(fn, args, prog, runs: int) -> dict | None:
     import jax
     if runs <= 0 or prog is None:
         return None
-    times, stages = {"ours": [], "XLA": []}, {k: [] for k in STAGES}
+    times, stages, blas_calls = {"ours": [], "XLA": []}, {k: [] for k in STAGES}, 0
     for rep in range(runs):
         for system in ("ours", "XLA") if rep % 2 == 0 else ("XLA", "ours"):
             time.sleep(SETTLE_S)
@@ -389,6 +389,7 @@ def time_compiles(fn, args, prog, runs: int) -> dict | None:
                     print(f"  note: ours was found in shlo's {compiled.timings['cached']} cache")
                 for k in STAGES:
                     stages[k].append(compiled.timings.get(k, 0.0))
+                blas_calls = compiled.timings.get("blas_calls", 0)
             else:
                 jax.clear_caches()
                 t0 = time.perf_counter()
@@ -396,7 +397,8 @@ def time_compiles(fn, args, prog, runs: int) -> dict | None:
                 times["XLA"].append(time.perf_counter() - t0)
     ours, xla = statistics.median(times["ours"]), statistics.median(times["XLA"])
     return {"runs": runs, "ours_s": times["ours"], "xla_s": times["XLA"], "ours_median_s": ours,
-            "xla_median_s": xla, "ratio": ours / xla, "stages_median_s": {k: statistics.median(v) for k, v in stages.items()}}
+            "xla_median_s": xla, "ratio": ours / xla, "stages_median_s": {k: statistics.median(v) for k, v in stages.items()},
+            "blas_calls": blas_calls}
 
 
 def bench(name: str, runs: int, interpreter_runs: int, compile_runs: int = 0) -> dict:
@@ -453,7 +455,7 @@ def report(result: dict) -> None:
         st = comp["stages_median_s"]
         print(f"  compile, median of {comp['runs']} fresh interleaved: ours {comp['ours_median_s'] * 1e3:.1f} ms "
               f"({', '.join(f'{k} {st[k] * 1e3:.0f}' for k in STAGES)}), XLA {comp['xla_median_s'] * 1e3:.1f} ms, "
-              f"ours/XLA {comp['ratio']:.2f}")
+              f"ours/XLA {comp['ratio']:.2f}; ours calls BLAS {comp['blas_calls']} time(s) (SHLO_MATMUL=mlir: none)")
     for peer, r in ratios(result).items():
         print(f"  ours/{peer:12s} run {r['run']:6.2f}   compile {r['compile']:6.2f}")
     if interp and "ours" in result["systems"]:
