@@ -4,7 +4,7 @@
   * graph optimization level ORT_ENABLE_EXTENDED (and ORT_ENABLE_ALL for quantized models), saved
     with SessionOptions.optimized_model_filepath: FusedConv, FusedMatMul, BiasGelu, QuickGelu,
     SkipLayerNormalization, LayerNormalization at opset 13, DynamicQuantizeMatMul,
-    MatMulIntegerToFloat, channels-last QLinearConv;
+    MatMulIntegerToFloat, channels-last QLinearConv and NhwcMaxPool, QDQ groups run as QLinear ops;
   * onnxruntime.transformers.optimizer.optimize_model on tiny `transformers` exports (GPT-2, BERT
     with Attention / MultiHeadAttention / EmbedLayerNormalization, ViT, T5, Whisper), also
     converted to float16 by its convert_float_to_float16;
@@ -211,6 +211,14 @@ def _qoperator_convnet(activation: str, level: str | None, source_only=False):
     return build
 
 
+def _optimized_base(name: str, level: str):
+    """A model of onnx_heldout_models.py as onnxruntime's session optimizer saves it."""
+    def build():
+        case = base.build({s.name: s for s in base.SPECS}[name])
+        return _ort_optimized(case.model, level), case.inputs
+    return build
+
+
 def _nbits_mlp(symmetric: bool, block: int):
     """MatMulNBitsQuantizer (4-bit weights, blocked scales, with or without zero points) on an MLP."""
     def build():
@@ -331,6 +339,11 @@ def _specs():
         Spec("ort_qoperator_convnet_int8_extended", _qoperator_convnet("int8", "extended"), **exact),
         # float ops between QDQ pairs (Sigmoid, Softmax), and onnxruntime's integer kernels for QDQ groups,
         # can put a value next to a rounding boundary on either side: within one output step (about 0.004)
+        # QOperator with MaxPool at ALL: channels-last QLinearConv and NhwcMaxPool
+        Spec("ort_all_qoperator_maxpool_nhwc", _optimized_base("quantize_static_qoperator_convnet", "all"), **exact),
+        # QDQ at EXTENDED / ALL: the QDQ groups become QLinearGlobalAveragePool (and QLinearConv)
+        Spec("ort_extended_qdq_convnet", _optimized_base("quantize_static_qdq_convnet", "extended"), **exact),
+        Spec("ort_all_qdq_convnet", _optimized_base("quantize_static_qdq_convnet", "all"), **exact),
         Spec("ort_qdq_contrib_quantize_ops_convnet", _qdq_contrib_convnet(), rtol=0, atol=5e-3),
         Spec("ort_matmul_nbits_asymmetric_block16", _nbits_mlp(False, 16)),
         Spec("ort_matmul_nbits_symmetric_block32", _nbits_mlp(True, 32)),

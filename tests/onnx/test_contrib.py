@@ -343,6 +343,12 @@ def test_qlinear_pools(channels_last, dtype):
                      count_include_pad=channels_last))
 
 
+@pytest.mark.parametrize("dtype", QT)
+def test_nhwc_max_pool(dtype):
+    check("NhwcMaxPool", {"x": ints(2, 7, 7, 5, dtype=dtype)}, attrs=dict(kernel_shape=[3, 3], strides=[2, 2],
+                                                                       pads=[1, 1, 1, 1]))
+
+
 @pytest.mark.parametrize("float_out", [False, True])
 @pytest.mark.parametrize("per_column", [False, True])
 def test_qgemm(float_out, per_column):
@@ -480,6 +486,8 @@ EXPECTED = {
     "ort_qoperator_convnet_uint8": {"QLinearAdd", "QLinearMul", "QLinearSigmoid", "QLinearLeakyRelu", "QLinearConcat",
                                     "QLinearAveragePool", "QLinearGlobalAveragePool", "QGemm", "QLinearSoftmax"},
     "ort_qoperator_convnet_uint8_all_nhwc": {"QLinearConv"},
+    "ort_all_qoperator_maxpool_nhwc": {"QLinearConv", "NhwcMaxPool"},
+    "ort_extended_qdq_convnet": {"QLinearGlobalAveragePool"},
     "ort_matmul_nbits_asymmetric_block16": {"MatMulNBits"},
     "ort_qdq_contrib_quantize_ops_convnet": {"QuantizeLinear", "DequantizeLinear"},
     "ort_transformers_bert_quantize_dynamic": {"QAttention", "QEmbedLayerNormalization"},

@@ -127,6 +127,14 @@ def _rule(node, t, types):
             return None
         e, y = got[0]
         return [(e, [y[0]] + y[2:] + [y[1]])]
+    if op == "NhwcMaxPool":
+        d = x[1]
+        nchw = helper.make_tensor_type_proto(x[0], [d[0], d[-1]] + d[1:-1])
+        got = _via("MaxPool", node, dict(types, **{node.input[0]: nchw}))
+        if not got:
+            return None
+        e, y = got[0]
+        return [(x[0], [y[0]] + y[2:] + [y[1]])]
     if op == "QGemm":
         a, b = x[1], t[3][1]
         m = a[1] if _attr(node, "transA", 0) else a[0]

@@ -353,3 +353,16 @@ def ms_quantize_linear(cx, x, y_scale, y_zp=None, axis=1, **_ignored):
 def ms_dequantize_linear(cx, x, x_scale, x_zp=None, axis=1, **_ignored):
     from .nn_quant import dequantize_linear
     return dequantize_linear(cx, x, x_scale, x_zp, axis=axis)
+
+
+@converts("NhwcMaxPool", domain=MS)
+def nhwc_max_pool(cx, x, kernel_shape=None, **attrs):
+    """onnxruntime's channels-last MaxPool of 8-bit values (its layout pass writes it with the
+    channels-last QLinearConv)."""
+    from .nn import Pool, _pool_kwargs, lowest
+    rank = cx.rank(x)
+    x = cx.op("transpose", x, permutation=[0, rank - 1] + list(range(1, rank - 1)))
+    element = cx.element(x)
+    p = Pool(cx, x, kernel_shape, **_pool_kwargs(attrs))
+    (y,) = p.run(cx, [x], [cx.const(lowest(element), element)], lambda a, e: [cx.op("maximum", a[0], e[0])])
+    return cx.op("transpose", y, permutation=[0] + list(range(2, rank)) + [1])
