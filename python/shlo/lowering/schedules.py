@@ -16,7 +16,7 @@ Recipes (measured on this machine kind, see ../shared/notes/cpu-codegen.md):
   matmul) fused into the consumer's tile, cache tiles [64, 256, 256],
   register tiles [4, 64, 1] vectorized to outer products (FMA), the
   accumulator hoisted out of the k loop;
-- convolution NHWC/HWCF: tiles (n, oh, ow, f, kh, kw, c) = [1, 1, w, 64, 1, 0, 1],
+- convolution NHWC/HWCF: tiles (n, oh, ow, f, kh, kw, c) = [1, 1, w, 64, 1, 1, 1],
   decomposed to 1-D, vectorized, hoisted;
 - element-wise: threads over the outer dims, vectors of 16-64 lanes inside.
 """
@@ -393,7 +393,7 @@ def plan(module: ir.Module, threads: int) -> list:
                 if o is not None:
                     taken.add(o)
             groups.append(Group("conv2d", op, consumer, fill, {
-                "split": split or [0, 0, 0, 0], "tile": [1, 1, wt, ft, 1, 0, 1], "lanes": 16,
+                "split": split or [0, 0, 0, 0], "tile": [1, 1, wt, ft, 1, 1, 1], "lanes": 16,
                 "unit_stride": strides == [1, 1] and dil == [1, 1], "kw": kernel[1]}))
             return
         if name == "linalg.reduce" or (name == "linalg.generic" and "reduction" in (_iterators(op) or [])):
@@ -591,7 +591,7 @@ def _conv2d_script(g: Group, i: int) -> str:
     if c is not None:
         # Register tiles of the output (n, oh, ow, f): the consumer tiled, the convolution and
         # its fill fused into each tile, so the accumulator starts as zeros in registers, lives
-        # there over every (kh, c) step and goes through the epilogue before it is stored once.
+        # there over every (kh, kw, c) step and goes through the epilogue before it is stored once.
         c, outer = s.tile_for(c, tile[:4])
         a, _ = s.fuse_into(a, outer[-1])
         if f is not None:
@@ -608,8 +608,9 @@ def _conv2d_script(g: Group, i: int) -> str:
         _vectorize_rest(s, g, c, f)
     s.lower_vectors()
     s.hoist(loops[-1])
-    if c is not None:
-        s.hoist(loops[0], level=2)       # then the kh loop: the accumulator stays in registers
+    if c is not None:       # then the kw and kh loops: the accumulator stays in registers
+        s.hoist(loops[-2], level=2)
+        s.hoist(loops[-3], level=3)
     return s.text()
 
 
@@ -674,7 +675,7 @@ def _finish() -> str:
         lines.append("      transform.apply_patterns to %fns {")
         lines += ["        " + p for p in patterns]
         lines.append("      } : !transform.any_op")
-    for level in (1, 2):
+    for level in (1, 2, 3):
         lines += [f"      %loops{level} = transform.structured.match attributes{{{HOIST} = {level} : i64}} in %r "
                   ": (!transform.any_op) -> !transform.any_op",
                   f"      transform.foreach %loops{level} : !transform.any_op {{",
