@@ -17,7 +17,8 @@ using Gemm = void (*)(int order, int transA, int transB, int64_t m, int64_t n, i
 
 std::atomic<Gemm<float>> sgemm{nullptr};
 std::atomic<Gemm<double>> dgemm{nullptr};
-// OpenBLAS's thread count for the calling thread only (returns the old one).
+// OpenBLAS's openblas_set_num_threads_local (returns the old count; in a
+// pthreads build such as numpy's it sets the library's count, put back after).
 using SetThreads = int (*)(int);
 std::atomic<SetThreads> setThreadsLocal{nullptr};
 

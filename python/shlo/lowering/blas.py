@@ -15,8 +15,10 @@ memrefs' strides at run time and picks the transpose flags):
   `shlo_matmul_<type>` / `shlo_batch_matmul_<type>`.
 
 The library is numpy's own OpenBLAS (every numpy wheel bundles it; no new
-dependency). Its threads are its own pool, sized to the compile's `threads`
-for each call (`openblas_set_num_threads_local`, the calling thread only).
+dependency). Its threads are its own pool, set to the compile's `threads`
+for each call and put back afterwards (`openblas_set_num_threads_local`; in
+numpy's pthreads build that count is the library's, so a numpy product that
+another Python thread runs at the same moment uses it too).
 `SHLO_MATMUL=mlir` (or a numpy without that library) keeps the pure-MLIR
 path: the products are then scheduled and compiled like everything else.
 """
