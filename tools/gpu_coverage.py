@@ -14,7 +14,8 @@ Two checks per program (constants lifted to arguments, as tools/compiled_coverag
           check.* calls (the oracle's expected values, the interpreter's tolerances)
   ptx     PTX is produced for sm_80 and for sm_90 and `ptxas` assembles both
 and counts the programs whose kernels still allocate with device-side malloc (an allocation
-whose size is known only inside a loop or branch, freed where it can be). The last lines are the totals; the exit status is 1 when any program failed a check.
+whose size is known only inside a loop or branch, freed where it can be). The last lines are
+the totals; the exit status is 1 when any program failed a check.
 """
 from __future__ import annotations
 
