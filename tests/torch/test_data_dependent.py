@@ -35,3 +35,14 @@ def test_item_of_bool():
     x = torch.tensor(True)
     prog = shlo.from_torch(_Fn(lambda t: torch.ops.aten._local_scalar_dense(t)), (x,))
     assert bool(np.asarray(shlo.interpret(prog, x.numpy())[0])) is True
+
+
+def test_constant_masks_are_folded():
+    # masked_select whose mask is built from sizes only (torch.combinations' r = 1 form, a
+    # triangle): evaluated at import time, so the result size is known
+    x = torch.arange(9.0).reshape(3, 3)
+    fns = (lambda t: torch.combinations(t[0], 1),
+           lambda t: torch.masked_select(t, torch.ones(3, 3, dtype=torch.bool).tril()))
+    for fn in fns:
+        prog = shlo.from_torch(_Fn(fn), (x,))
+        np.testing.assert_array_equal(np.asarray(shlo.interpret(prog, x.numpy())[0]), fn(x).numpy())

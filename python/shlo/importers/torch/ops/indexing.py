@@ -519,6 +519,16 @@ def _nonzero(cx, x, count, fill):
 
 @converts("masked_select")
 def masked_select(cx, x, mask):
+    """Only with a mask computed from constants (torch.combinations): a gather of its True
+    positions (row-major, as torch) from x broadcast to the mask's shape."""
+    from .constant_fold import constant_value
+    known = constant_value(cx.node.args[1])
+    if known is not None and _all_int(cx.sizes_of(x)):
+        m = np.asarray(known.detach().numpy(), dtype=bool)
+        sizes = list(np.broadcast_shapes(tuple(cx.sizes_of(x)), m.shape))
+        flat = cx.reshape(cx.broadcast(x, sizes), [int(np.prod(sizes))])
+        where = np.flatnonzero(np.broadcast_to(m, sizes)).astype(np.int64)
+        return _gather_points(cx, flat, cx.constant(where.reshape(-1, 1), "i64"))
     raise cx.error("masked_select's output size is the data-dependent number of True mask entries, which a "
                    "shlo program cannot have; use torch.where(mask, x, fill) instead")
 
