@@ -339,6 +339,9 @@ def _specs():
         Spec("ort_qoperator_convnet_int8_extended", _qoperator_convnet("int8", "extended"), **exact),
         # float ops between QDQ pairs (Sigmoid, Softmax), and onnxruntime's integer kernels for QDQ groups,
         # can put a value next to a rounding boundary on either side: within one output step (about 0.004)
+        # seq-first attention: FusedMatMul with transBatchA / transBatchB (a folded Transpose)
+        Spec("ort_extended_transformer_decoder", _optimized_base("decoder_torchscript_opset17", "extended")),
+        Spec("ort_extended_unet_dynamic_hw", _optimized_base("unet_dynamic_hw_dynamo_opset18", "extended")),
         # QOperator with MaxPool at ALL: channels-last QLinearConv and NhwcMaxPool
         Spec("ort_all_qoperator_maxpool_nhwc", _optimized_base("quantize_static_qoperator_convnet", "all"), **exact),
         # QDQ at EXTENDED / ALL: the QDQ groups become QLinearGlobalAveragePool (and QLinearConv)

@@ -86,6 +86,19 @@ def test_fused_matmul(ta, tb, alpha, sa, sb):
     check("FusedMatMul", {"a": rand(*sa), "b": rand(*sb, seed=1)}, attrs=dict(transA=ta, transB=tb, alpha=alpha))
 
 
+@pytest.mark.parametrize("ta,tba,tb,tbb", [(0, 1, 0, 0), (1, 1, 0, 0), (0, 0, 0, 1), (0, 1, 1, 1), (1, 1, 1, 1)])
+def test_fused_matmul_batch_transposes(ta, tba, tb, tbb):
+    """transBatchA / transBatchB: a folded Transpose that moved the first dimension (a sequence-first
+    layout) behind the batch dimensions."""
+    # stored so that the product reads A as (2, 4, 3) and B as (2, 3, 5)
+    sa = {(0, 0): (2, 4, 3), (1, 0): (2, 3, 4), (0, 1): (4, 2, 3), (1, 1): (3, 2, 4)}[ta, tba]
+    sb = {(0, 0): (2, 3, 5), (1, 0): (2, 5, 3), (0, 1): (3, 2, 5), (1, 1): (5, 2, 3)}[tb, tbb]
+    check("FusedMatMul", {"a": rand(*sa), "b": rand(*sb, seed=1)},
+          attrs=dict(transA=ta, transB=tb, transBatchA=tba, transBatchB=tbb, alpha=0.5))
+    if ta == tb == tbb == 0:            # rank 4: (4, 2, 3, 6) read as (2, 3, 4, 6)
+        check("FusedMatMul", {"a": rand(4, 2, 3, 6), "b": rand(2, 3, 6, 5, seed=1)}, attrs=dict(transBatchA=1))
+
+
 @pytest.mark.parametrize("activation,params,residual", [("Relu", None, False), ("Relu", None, True),
                                                         ("Clip", [0.0, 6.0], False), ("LeakyRelu", [0.2], True),
                                                         ("Sigmoid", None, False), ("Tanh", None, False),
@@ -487,6 +500,8 @@ EXPECTED = {
                                     "QLinearAveragePool", "QLinearGlobalAveragePool", "QGemm", "QLinearSoftmax"},
     "ort_qoperator_convnet_uint8_all_nhwc": {"QLinearConv"},
     "ort_all_qoperator_maxpool_nhwc": {"QLinearConv", "NhwcMaxPool"},
+    "ort_extended_transformer_decoder": {"FusedMatMul"},
+    "ort_extended_unet_dynamic_hw": {"FusedConv", "QuickGelu"},
     "ort_extended_qdq_convnet": {"QLinearGlobalAveragePool"},
     "ort_matmul_nbits_asymmetric_block16": {"MatMulNBits"},
     "ort_qdq_contrib_quantize_ops_convnet": {"QuantizeLinear", "DequantizeLinear"},

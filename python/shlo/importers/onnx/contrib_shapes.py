@@ -47,6 +47,13 @@ def _swap(d):
     return d[:-2] + [d[-1], d[-2]] if len(d) >= 2 else d
 
 
+def _fused_operand(d, trans, trans_batch):
+    """FusedMatMul's operand sizes as its product reads them (see ops/contrib_fused.py)."""
+    if trans_batch and len(d) > 2:
+        return d[1:-1] + ([d[-1], d[0]] if trans else [d[0], d[-1]])
+    return _swap(d) if trans else d
+
+
 def _via(schema_op, node, types, inputs=None, drop=()):
     """Output types by ONNX's inference of a default-domain op of the same shapes."""
     ins = list(node.input if inputs is None else inputs)
@@ -82,9 +89,8 @@ def _rule(node, t, types):
         stat = (F32, x[1][:-1] + [1])
         return [x, stat, stat, x]
     if op == "FusedMatMul":
-        a, b = x[1], t[1][1]
-        a = _swap(a) if _attr(node, "transA", 0) else a
-        b = _swap(b) if _attr(node, "transB", 0) else b
+        a = _fused_operand(x[1], _attr(node, "transA", 0), _attr(node, "transBatchA", 0))
+        b = _fused_operand(t[1][1], _attr(node, "transB", 0), _attr(node, "transBatchB", 0))
         return [(x[0], _matmul(a, b))]
     if op in ("DynamicQuantizeMatMul", "MatMulIntegerToFloat"):
         return [(F32, _matmul(x[1], t[1][1]))]

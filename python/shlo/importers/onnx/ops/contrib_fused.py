@@ -15,18 +15,23 @@ from .nn_rnn import _activate, _activation_specs
 MS = "com.microsoft"
 
 
-def _swap_last(cx, x):
+def _operand(cx, x, trans, trans_batch):
+    """FusedMatMul's operand as the product sees it: transBatch moves the first dimension behind
+    the batch dimensions ((d0, B..., m, k) read as (B..., d0, k), with trans as (B..., k, d0): the
+    Transpose that onnxruntime folded in), trans alone swaps the last two."""
     r = cx.rank(x)
-    if r < 2:
+    if r < 2 or not (trans or trans_batch):
         return x
-    return cx.op("transpose", x, permutation=list(range(r - 2)) + [r - 1, r - 2])
+    if trans_batch and r > 2:
+        perm = list(range(1, r - 1)) + ([r - 1, 0] if trans else [0, r - 1])
+    else:
+        perm = list(range(r - 2)) + [r - 1, r - 2] if trans else list(range(r))
+    return cx.op("transpose", x, permutation=perm) if perm != list(range(r)) else x
 
 
 @converts("FusedMatMul", domain=MS)
 def fused_matmul(cx, a, b, alpha=1.0, transA=0, transB=0, transBatchA=0, transBatchB=0):
-    if transBatchA or transBatchB:
-        raise cx.error("transBatchA / transBatchB (batch dimensions moved into the product) are not supported")
-    y = matmul(cx, _swap_last(cx, a) if transA else a, _swap_last(cx, b) if transB else b)
+    y = matmul(cx, _operand(cx, a, transA, transBatchA), _operand(cx, b, transB, transBatchB))
     return bin_op(cx, "multiply", y, float(alpha)) if alpha != 1.0 else y
 
 
