@@ -160,7 +160,7 @@ def _with_inferred_types(model, weights=None):
         typed = onnx.shape_inference.infer_shapes(light, check_type=False, strict_mode=False, data_prop=True)
         # onnxruntime's contrib ops have no ONNX schema: their outputs are typed here, and inference
         # runs again from them (as often as contrib ops follow one another)
-        while any(n.domain == "com.microsoft" for n in typed.graph.node) and contrib_shapes.annotate(typed):
+        while contrib_shapes.needed(typed) and contrib_shapes.annotate(typed):
             typed = onnx.shape_inference.infer_shapes(typed, check_type=False, strict_mode=False, data_prop=True)
         return typed
     except Exception as e:  # noqa: BLE001 - a model onnx itself rejects

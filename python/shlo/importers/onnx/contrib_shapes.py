@@ -178,9 +178,39 @@ def _rule(node, t, types):
     return None
 
 
+# onnxruntime's default-domain ops at opsets where ONNX has no schema for them
+_ORT_DEFAULT = {"LayerNormalization": 17, "SimplifiedLayerNormalization": None}
+
+
+def _ort_default(node, opset) -> bool:
+    if node.domain not in ("", "ai.onnx") or node.op_type not in _ORT_DEFAULT:
+        return False
+    since = _ORT_DEFAULT[node.op_type]
+    return since is None or opset < since
+
+
+def _default_opset(model) -> int:
+    return next((o.version for o in model.opset_import if o.domain in ("", "ai.onnx")), 1)
+
+
+def needed(model) -> bool:
+    """Whether the model has ops that ONNX's shape inference cannot type (see annotate)."""
+    opset = _default_opset(model)
+    return any(n.domain == "com.microsoft" or _ort_default(n, opset) for n in model.graph.node)
+
+
+def _norm_rule(node, t):
+    """LayerNormalization / SimplifiedLayerNormalization: y like x, statistics (f32) with the
+    normalized dimensions kept as 1."""
+    x = t[0]
+    axis = _attr(node, "axis", -1) % len(x[1])
+    stat = (F32, x[1][:axis] + [1] * (len(x[1]) - axis))
+    return [x, stat, stat] if node.op_type == "LayerNormalization" else [x, stat]
+
+
 def annotate(model) -> bool:
-    """Types the outputs of com.microsoft nodes whose inputs are typed and outputs are not (in
-    model.graph.value_info); True if any was added."""
+    """Types the outputs of com.microsoft nodes (and onnxruntime's own default-domain ops) whose
+    inputs are typed and outputs are not (in model.graph.value_info); True if any was added."""
     g = model.graph
     types = {}
     for vi in list(g.input) + list(g.value_info) + list(g.output):
@@ -189,14 +219,16 @@ def annotate(model) -> bool:
     for init in g.initializer:
         types[init.name] = helper.make_tensor_type_proto(init.data_type, list(init.dims))
     added = False
+    opset = _default_opset(model)
     for node in g.node:
-        if node.domain != "com.microsoft" or all(not o or o in types for o in node.output):
+        ort_default = _ort_default(node, opset)
+        if (node.domain != "com.microsoft" and not ort_default) or all(not o or o in types for o in node.output):
             continue
         ins = [(_dims(types[n]) if n in types else None) if n else None for n in node.input]
         if not ins or ins[0] is None:
             continue
         try:
-            rule = _rule(node, ins, types)
+            rule = _norm_rule(node, ins) if ort_default else _rule(node, ins, types)
         except (TypeError, IndexError, ZeroDivisionError):        # inputs it needs are untyped
             rule = None
         for name, r in zip(node.output, rule or []):
