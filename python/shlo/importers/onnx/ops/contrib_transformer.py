@@ -1,7 +1,8 @@
-"""onnxruntime's transformer ops (`onnxruntime.transformers.optimizer` writes them):
-SkipLayerNormalization, SkipSimplifiedLayerNormalization, EmbedLayerNormalization, Attention,
-MultiHeadAttention (com.microsoft), and the LayerNormalization / SimplifiedLayerNormalization
-onnxruntime defines in the default domain at opsets where ONNX has none.
+"""onnxruntime's transformer ops (`onnxruntime.transformers.optimizer` and its GenAI model builder
+write them): SkipLayerNormalization, SkipSimplifiedLayerNormalization, EmbedLayerNormalization,
+Attention, MultiHeadAttention, GroupQueryAttention, RotaryEmbedding (com.microsoft), and the
+LayerNormalization / SimplifiedLayerNormalization onnxruntime defines in the default domain at
+opsets where ONNX has none.
 
 Masks follow onnxruntime's CPU kernels: a 1-D mask index (B) holds each row's end position (2B:
 end then start positions), a raw mask (B, T) or (B, S, T) is 1 to keep; a masked score gets
