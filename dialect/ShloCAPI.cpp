@@ -2,6 +2,7 @@
 #include "ShloCAPI.h"
 #include "ShloDialect.h"
 #include "ShloBytecode.h"
+#include "ShloDistinctOps.h"
 
 #include "mlir/Bytecode/BytecodeWriter.h"
 #include "mlir/CAPI/IR.h"
@@ -253,11 +254,23 @@ bool isAscii(llvm::StringRef text) {
 }
 } // namespace
 
+struct mlir::shlo::DistinctOps::Seen {
+  std::unordered_set<IdentityKey, IdentityKeyHash, IdentityKeyEqual> keys;
+};
+mlir::shlo::DistinctOps::DistinctOps() : seen(std::make_unique<Seen>()) {}
+mlir::shlo::DistinctOps::~DistinctOps() = default;
+
+bool mlir::shlo::DistinctOps::firstOfItsKind(mlir::Operation *op) {
+  return seen->keys
+      .insert(identityOf(op, op->getName().getStringRef() == "shlo.constant"))
+      .second;
+}
+
 void shloWalkDistinct(MlirOperation root, const MlirStringRef *always,
                       intptr_t numAlways, ShloOpCallback callback,
                       void *userData) {
   llvm::SmallVector<llvm::StringRef> alwaysNames = toStringRefs(always, numAlways);
-  std::unordered_set<IdentityKey, IdentityKeyHash, IdentityKeyEqual> seen;
+  mlir::shlo::DistinctOps distinct;
   unwrap(root)->walk([&](mlir::Operation *op) {
     llvm::StringRef name = op->getName().getStringRef();
     if (!name.starts_with("shlo.")) {
@@ -267,7 +280,7 @@ void shloWalkDistinct(MlirOperation root, const MlirStringRef *always,
       return;
     }
     bool report = llvm::is_contained(alwaysNames, name) ||
-                  seen.insert(identityOf(op, name == "shlo.constant")).second;
+                  distinct.firstOfItsKind(op);
     if (!report)
       return;
     std::string signature = signatureOf(op);

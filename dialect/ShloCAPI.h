@@ -92,6 +92,21 @@ typedef void (*ShloSpecViolationCallback)(MlirOperation op,
 void shloVerifySpec(MlirOperation root, bool stopAtFirst,
                     ShloSpecViolationCallback callback, void *userData);
 
+/// The verified read's fast path: shloVerifySpec on the first shlo op of each
+/// distinct signature (as shloWalkDistinct judges them) and on every shlo op
+/// named in `always` (ops whose constraints look beyond their signature),
+/// stopping at the first violation. Returns false, having checked nothing
+/// further, when it cannot judge the program alone: a shlo op without C++
+/// checks or with a constraint left to Python, or an op whose name is not
+/// ASCII (the caller then runs the Python
+/// verifier, which reports these). Sets `*shardings` when the module holds a
+/// top-level shlo.mesh or a shlo.sharding on a top-level function's argument
+/// or result: what the module-level sharding rules (Python) look at.
+bool shloVerifySpecDistinct(MlirOperation root, const MlirStringRef *always,
+                            intptr_t numAlways,
+                            ShloSpecViolationCallback callback,
+                            bool *shardings, void *userData);
+
 #ifdef __cplusplus
 }
 #endif

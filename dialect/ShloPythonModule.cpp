@@ -272,6 +272,33 @@ NB_MODULE(_shlo_ext, m) {
       "`root`: [(op, location bytes, constraint id, text bytes, detail "
       "bytes)], one per violating op.");
 
+  m.def(
+      "verify_spec_distinct",
+      [](MlirOperation root, const std::vector<std::string> &always) {
+        std::vector<MlirStringRef> names = toStringRefs(always);
+        std::vector<std::string> found; // constraint id of the first violation
+        bool shardings = false;
+        bool judged = shloVerifySpecDistinct(
+            root, names.data(), names.size(),
+            [](MlirOperation, MlirStringRef, MlirStringRef cid, MlirStringRef,
+               MlirStringRef, void *data) {
+              static_cast<std::vector<std::string> *>(data)->emplace_back(
+                  cid.data, cid.length);
+            },
+            &shardings, &found);
+        nb::object cid = nb::none();
+        if (!found.empty())
+          cid = nb::str(found[0].data(), found[0].size());
+        return nb::make_tuple(judged, cid, shardings);
+      },
+      nb::arg("root"), nb::arg("always"),
+      "The verified read's fast path: the C++ spec checks on the first shlo "
+      "op of each distinct signature and on every op named in `always`. "
+      "Returns (judged, constraint id of the first violation or None, "
+      "shardings); judged is False when an op needs the Python verifier, "
+      "shardings True when the module-level sharding rules have something "
+      "to check.");
+
   m.def("print_registered_passes", &shloPrintRegisteredPasses,
         "Prints all passes registered in this process to stdout.");
 }

@@ -4,9 +4,11 @@
 #include "ShloSpecRuntime.h"
 #include "ShloDialect.h"
 #include "ShloCAPI.h"
+#include "ShloDistinctOps.h"
 
 #include "mlir-c/IR.h"
 #include "mlir/CAPI/IR.h"
+#include "mlir/CAPI/Support.h"
 #include "mlir/Dialect/Quant/IR/QuantTypes.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Region.h"
@@ -2250,20 +2252,37 @@ bool OpFrame::check(const char *id, const char *text, llvm::function_ref<SV()> w
   return false;
 }
 
-// ------------------------------------------------------------ C entry point
+// ------------------------------------------------------------ C entry points
 
-void shloVerifySpec(MlirOperation root, bool stopAtFirst, ShloSpecViolationCallback callback,
-                    void *userData) {
+namespace {
+// Which ops of a walk to check; ops it rejects are skipped. Returns false to
+// give the whole verification up (the caller cannot judge the program).
+using OpFilter = llvm::function_ref<bool(Operation *, bool &check)>;
+
+// Checks the shlo ops of `root` that `filter` selects, children first, and
+// reports each violating op. False when `filter` or a missing check gave up.
+bool verifyWalk(Operation *root, bool stopAtFirst, bool giveUpUnchecked, OpFilter filter,
+                ShloSpecViolationCallback callback, void *userData) {
   auto toRef = [](const std::string &s) { return mlirStringRefCreate(s.data(), s.size()); };
   llvm::DenseMap<Type, std::string> names;
   spellings = &names;
-  unwrap(root)->walk([&](Operation *op) -> WalkResult {
+  bool judged = true;
+  root->walk([&](Operation *op) -> WalkResult {
+    bool wanted = true;
+    if (!filter(op, wanted)) {
+      judged = false;
+      return WalkResult::interrupt();
+    }
+    if (!wanted)
+      return WalkResult::advance();
     llvm::StringRef name = op->getName().getStringRef();
-    if (!name.starts_with("shlo."))
-      return WalkResult::advance();
     OpCheck check = lookupOpCheck(name.drop_front(5));
-    if (!check)
-      return WalkResult::advance();
+    if (!check || (giveUpUnchecked && !checksEveryConstraint(name.drop_front(5)))) {
+      if (!giveUpUnchecked)
+        return WalkResult::advance();
+      judged = false;
+      return WalkResult::interrupt();
+    }
     Violation v;
     bool ok = check(op, v);
     current = nullptr;
@@ -2277,4 +2296,70 @@ void shloVerifySpec(MlirOperation root, bool stopAtFirst, ShloSpecViolationCallb
     return stopAtFirst ? WalkResult::interrupt() : WalkResult::advance();
   });
   spellings = nullptr;
+  return judged;
+}
+
+bool isAscii(llvm::StringRef text) {
+  return llvm::all_of(text, [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+}
+} // namespace
+
+void shloVerifySpec(MlirOperation root, bool stopAtFirst, ShloSpecViolationCallback callback,
+                    void *userData) {
+  verifyWalk(
+      unwrap(root), stopAtFirst, /*giveUpUnchecked=*/false,
+      [](Operation *op, bool &check) {
+        check = op->getName().getStringRef().starts_with("shlo.");
+        return true;
+      },
+      callback, userData);
+}
+
+// Whether the module-level sharding rules (python/shlo/verify/shardings.py)
+// have anything to look at: a top-level shlo.mesh, or a shlo.sharding on a
+// top-level function's argument or result. Without a mesh they ignore ops'
+// shardings.
+static bool hasShardings(Operation *root) {
+  if (root->getName().getStringRef() != "builtin.module" || root->getNumRegions() != 1 ||
+      root->getRegion(0).empty())
+    return false;
+  for (Operation &op : root->getRegion(0).front()) {
+    llvm::StringRef name = op.getName().getStringRef();
+    if (name == "shlo.mesh")
+      return true;
+    if (name != "func.func")
+      continue;
+    for (const char *key : {"arg_attrs", "res_attrs"}) {
+      auto dicts = llvm::dyn_cast_or_null<ArrayAttr>(op.getAttr(key));
+      if (!dicts)
+        continue;
+      for (Attribute d : dicts) {
+        auto dict = llvm::dyn_cast<DictionaryAttr>(d);
+        if (!dict || dict.contains("shlo.sharding"))
+          return true; // (not a dictionary: let the Python rules look)
+      }
+    }
+  }
+  return false;
+}
+
+bool shloVerifySpecDistinct(MlirOperation root, const MlirStringRef *always, intptr_t numAlways,
+                            ShloSpecViolationCallback callback, bool *shardings, void *userData) {
+  *shardings = hasShardings(unwrap(root));
+  llvm::SmallVector<llvm::StringRef> alwaysNames;
+  for (intptr_t i = 0; i < numAlways; ++i)
+    alwaysNames.push_back(unwrap(always[i]));
+  DistinctOps distinct;
+  return verifyWalk(
+      unwrap(root), /*stopAtFirst=*/true, /*giveUpUnchecked=*/true,
+      [&](Operation *op, bool &check) {
+        llvm::StringRef name = op->getName().getStringRef();
+        if (!name.starts_with("shlo.")) {
+          check = false;
+          return isAscii(name); // the Python verifier reports names it cannot decode
+        }
+        check = llvm::is_contained(alwaysNames, name) || distinct.firstOfItsKind(op);
+        return true;
+      },
+      callback, userData);
 }

@@ -236,6 +236,9 @@ SV structField(Attribute a, llvm::StringRef field);
 /// The checks of an op by name (without `shlo.`), or null when C++ has none.
 using OpCheck = bool (*)(Operation *, Violation &);
 OpCheck lookupOpCheck(llvm::StringRef name);
+/// False for an op (name without `shlo.`) whose check leaves a constraint to
+/// the Python verifier (generated, with lookupOpCheck).
+bool checksEveryConstraint(llvm::StringRef name);
 
 } // namespace spec
 } // namespace shlo

@@ -256,6 +256,11 @@ def _unmemoizable() -> list[str]:
     return ["shlo." + short for short in OPS if not _memoizable(short)]
 
 
+def unmemoizable_ops() -> list[str]:
+    """Full names of the ops checked one by one: their constraints look beyond the op's signature."""
+    return _unmemoizable()
+
+
 def _check_all(items, stop_at_first: bool) -> list[VerificationError]:
     errors: list[VerificationError] = []
     infos = TypeInfos()

@@ -25,3 +25,24 @@ def verify_operation(root: ir.Operation, stop_at_first: bool = False) -> list[Ve
             msg += " " + detail.decode("utf-8", "replace")
         errors.append(VerificationError(msg, name, location, cid))
     return errors
+
+
+def verify_read(root: ir.Operation, stop_at_first: bool = False) -> list[VerificationError]:
+    """What `engine.verify_operation` returns, with the C++ checks doing the work.
+
+    The verified read's fast path: the C++ translation of every op constraint
+    checks the first op of each distinct signature (plus the ops whose
+    constraints look beyond it), then the module-level sharding rules run in
+    Python as before. Anything the C++ side flags, or cannot judge (a shlo op
+    without C++ checks, an op name that is not text), is verified again by the
+    Python verifier, whose errors (class, constraint id, message) stand.
+    """
+    from . import engine
+    fast = getattr(_shlo_ext, "verify_spec_distinct", None)   # None: an extension built before it
+    judged, violated, shardings = fast(root, engine.unmemoizable_ops()) if fast else (False, None, True)
+    if not judged or violated is not None:
+        return engine.verify_operation(root, stop_at_first)
+    if not shardings:   # no mesh, no sharded function argument or result: nothing for C1-C5
+        return []
+    from .shardings import check_module   # sharding.C1-C5: not op constraints, Python only
+    return check_module(root)
