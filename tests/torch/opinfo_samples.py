@@ -357,6 +357,27 @@ def eig_aligned(op, got, want):
     return g
 
 
+# Ops whose eager f64 kernels are less accurate than the tolerance (measured: torch's bessel_j0
+# is off by up to 1.9e-7 near x = 5.4 and bessel_y1 by 3.2e-7 near x = 5.6, against scipy,
+# which agrees with ours to 1e-16): a result that misses eager's but matches scipy's function
+# on the same input, rounded to eager's dtype, is right. One tensor in, one out.
+SCIPY_REFERENCE = {"special.bessel_j0": "j0", "special.bessel_j1": "j1", "special.bessel_y0": "y0",
+                   "special.bessel_y1": "y1"}
+
+
+def scipy_reference(op, tensors, want):
+    """[scipy's value] for a SCIPY_REFERENCE op, None otherwise (or without scipy)."""
+    name = SCIPY_REFERENCE.get(op.name)
+    if name is None or len(tensors) != 1 or not isinstance(want, torch.Tensor):
+        return None
+    try:
+        import scipy.special
+    except ImportError:
+        return None
+    x = tensors[0].detach().to(torch.float64).numpy()
+    return [torch.from_numpy(np.asarray(getattr(scipy.special, name)(x))).to(want.dtype)]
+
+
 def _mismatch(op, sample, got, want, module=None, tensors=()):
     """compare(), also accepting what differs only by ties' order or vectors' signs, or only
     where eager's own rounding is off (see eager_in_f64)."""
@@ -374,6 +395,10 @@ def _mismatch(op, sample, got, want, module=None, tensors=()):
     if why and module is not None:
         exact = eager_in_f64(module, tensors, want)
         if exact is not None and compare(got, exact) is None:
+            return None
+    if why:
+        reference = scipy_reference(op, tensors, want)
+        if reference is not None and compare(got, reference) is None:
             return None
     return why
 
