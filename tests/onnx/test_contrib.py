@@ -282,6 +282,14 @@ def test_group_query_attention_decode_with_past():
     _gqa(1, 3, 4, [6])                  # several new tokens after a past
 
 
+def test_group_query_attention_packed_qkv():
+    n, kvn, h = 4, 2, 16
+    qkv = rand(2, 5, (n + 2 * kvn) * h, seed=6)
+    check("GroupQueryAttention", {"qkv": qkv, "k": None, "v": None, "pk": None, "pv": None,
+                                  "seqlens_k": np.array([4, 3], np.int32), "total": np.array(5, np.int32)},
+          n_out=3, rtol=1e-4, atol=1e-5, attrs=dict(num_heads=n, kv_num_heads=kvn))
+
+
 def test_group_query_attention_dynamic_sizes():
     """One import with symbolic batch, sequence and past lengths (as GenAI models declare them), run
     as a prompt (empty past) and as a decode step, rotary inside."""

@@ -167,7 +167,11 @@ def _rule(node, t, types):
     if op == "DequantizeLinear":
         return [(t[1][0], x[1])]
     if op == "GroupQueryAttention":
-        return [x]
+        if len(t) > 1 and t[1] is not None:
+            return [x]
+        n, kvn = _attr(node, "num_heads", 1), _attr(node, "kv_num_heads", 1)
+        w = x[1][2]
+        return [(x[0], x[1][:2] + [w // (n + 2 * kvn) * n if isinstance(w, int) else None])]
     if op == "MultiHeadAttention":
         v = t[2] if len(t) > 2 and t[2] is not None else None
         if v is None:

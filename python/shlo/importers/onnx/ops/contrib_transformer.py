@@ -303,8 +303,15 @@ def group_query_attention(cx, query, key=None, value=None, past_key=None, past_v
     below past_b, zeros past the row's length); query i attends keys 0 .. past_b + i (within
     local_window_size when set), kv head n // (num_heads / kv_num_heads). The past and present
     caches are separate buffers (present length = past length + S)."""
-    if key is None or value is None:
-        raise cx.error("packed QKV (no key / value inputs) is not supported")
+    if (key is None) != (value is None):
+        raise cx.error("key and value come together (or neither, for a packed QKV query)")
+    if key is None:                     # packed (B, S, (N + 2 kvN) H): q, k, v side by side
+        width = cx.sizes_of(query)[2]
+        if not isinstance(width, int) or width % (num_heads + 2 * kv_num_heads):
+            raise cx.error(f"a packed QKV width {width} that num_heads + 2 kv_num_heads does not divide")
+        hq = width // (num_heads + 2 * kv_num_heads)
+        qw, kw = num_heads * hq, kv_num_heads * hq
+        query, key, value = (_take(cx, query, 2, lo, hi) for lo, hi in ((0, qw), (qw, qw + kw), (qw + kw, width)))
     if smooth_softmax or head_sink is not None or position_ids is not None or qk_output:
         raise cx.error("smooth_softmax / head_sink / position_ids / qk_output are not supported")
     b, s, _ = cx.sizes_of(query)
