@@ -241,6 +241,59 @@ def _nbits_mlp(symmetric: bool, block: int):
     return build
 
 
+def _genai_decoder_layer():
+    """A decoder layer as onnxruntime's GenAI model builder writes one: SimplifiedLayerNormalization,
+    q / k / v / o and MLP projections as 4-bit MatMulNBits (its quantizer), GroupQueryAttention with
+    rotary inside and a KV cache of symbolic length, SkipSimplifiedLayerNormalization, SiLU MLP;
+    run as a padded prompt (empty past) and as a decode step."""
+    def build():
+        from onnx import TensorProto as T
+        from onnx import helper, numpy_helper
+        from onnxruntime.quantization.matmul_nbits_quantizer import MatMulNBitsQuantizer
+        rng = _rng(17)
+        d, n, kvn, h, ff = 64, 4, 2, 16, 128
+        N = helper.make_node
+        inits = _weights(rng, wq=((d, n * h), 0.15), wk=((d, kvn * h), 0.15), wv=((d, kvn * h), 0.15),
+                         wo=((n * h, d), 0.15), wg=((d, ff), 0.15), wu=((d, ff), 0.15), wd=((ff, d), 0.1),
+                         g1=((d,), 1.0), g2=((d,), 1.0))
+        angles = np.arange(64)[:, None] * (1.0 / 10000 ** (np.arange(h // 2) / (h // 2)))[None, :]
+        inits += [numpy_helper.from_array(np.cos(angles).astype(np.float32), "cos"),
+                  numpy_helper.from_array(np.sin(angles).astype(np.float32), "sin")]
+        nodes = [N("SimplifiedLayerNormalization", ["x", "g1"], ["n1"], epsilon=1e-6, axis=-1),
+                 N("MatMul", ["n1", "wq"], ["q"]), N("MatMul", ["n1", "wk"], ["k"]), N("MatMul", ["n1", "wv"], ["v"]),
+                 N("GroupQueryAttention", ["q", "k", "v", "past_key", "past_value", "seqlens_k", "total_len", "cos",
+                                           "sin"], ["attn", "present_key", "present_value"], domain="com.microsoft",
+                   num_heads=n, kv_num_heads=kvn, do_rotary=1),
+                 N("MatMul", ["attn", "wo"], ["o"]),
+                 N("SkipSimplifiedLayerNormalization", ["o", "x", "g2"], ["n2", "", "", "res"], domain="com.microsoft",
+                   epsilon=1e-6),
+                 N("MatMul", ["n2", "wg"], ["gate"]), N("Sigmoid", ["gate"], ["sg"]), N("Mul", ["gate", "sg"], ["silu"]),
+                 N("MatMul", ["n2", "wu"], ["up"]), N("Mul", ["silu", "up"], ["act"]), N("MatMul", ["act", "wd"], ["down"]),
+                 N("Add", ["down", "res"], ["y"])]
+        vi = helper.make_tensor_value_info
+        inputs = [vi("x", T.FLOAT, ["b", "s", d]), vi("past_key", T.FLOAT, ["b", kvn, "p", h]),
+                  vi("past_value", T.FLOAT, ["b", kvn, "p", h]), vi("seqlens_k", T.INT32, ["b"]),
+                  vi("total_len", T.INT32, [])]
+        outputs = [vi("y", T.FLOAT, ["b", "s", d]), vi("present_key", T.FLOAT, ["b", kvn, "t", h]),
+                   vi("present_value", T.FLOAT, ["b", kvn, "t", h])]
+        m = helper.make_model(helper.make_graph(nodes, "layer", inputs, outputs, inits),
+                              opset_imports=[helper.make_opsetid("", 17), helper.make_opsetid("com.microsoft", 1)])
+        m.ir_version = 8
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            quant = MatMulNBitsQuantizer(m, block_size=32, is_symmetric=False)
+            quant.process()
+        sets = []
+        for b, s_, p, seqlens in ((2, 6, 0, [5, 3]), (2, 1, 6, [6, 4])):
+            r = _rng(18 + p)
+            sets.append([r.standard_normal((b, s_, d)).astype(np.float32),
+                         r.standard_normal((b, kvn, p, h)).astype(np.float32),
+                         r.standard_normal((b, kvn, p, h)).astype(np.float32),
+                         np.array(seqlens, np.int32), np.array(p + s_, np.int32)])
+        return quant.model.model, sets
+    return build
+
+
 # ------------------------------------------------------------------------------ transformers optimizer
 
 _TEXT_DYNAMIC = {"x0": {0: "batch", 1: "seq"}, "x1": {0: "batch", 1: "seq"}}
@@ -348,6 +401,7 @@ def _specs():
         Spec("ort_extended_qdq_convnet", _optimized_base("quantize_static_qdq_convnet", "extended"), **exact),
         Spec("ort_all_qdq_convnet", _optimized_base("quantize_static_qdq_convnet", "all"), **exact),
         Spec("ort_qdq_contrib_quantize_ops_convnet", _qdq_contrib_convnet(), rtol=0, atol=5e-3),
+        Spec("ort_genai_style_decoder_layer", _genai_decoder_layer()),
         Spec("ort_matmul_nbits_asymmetric_block16", _nbits_mlp(False, 16)),
         Spec("ort_matmul_nbits_symmetric_block32", _nbits_mlp(True, 32)),
         Spec("ort_transformers_gpt2", _transformers_optimized("gpt2", "gpt2"), slow=True),

@@ -509,6 +509,8 @@ EXPECTED = {
     "ort_qoperator_convnet_uint8_all_nhwc": {"QLinearConv"},
     "ort_all_qoperator_maxpool_nhwc": {"QLinearConv", "NhwcMaxPool"},
     "ort_extended_transformer_decoder": {"FusedMatMul"},
+    "ort_genai_style_decoder_layer": {"GroupQueryAttention", "MatMulNBits", "SkipSimplifiedLayerNormalization",
+                                      "SimplifiedLayerNormalization"},
     "ort_extended_unet_dynamic_hw": {"FusedConv", "QuickGelu"},
     "ort_extended_qdq_convnet": {"QLinearGlobalAveragePool"},
     "ort_matmul_nbits_asymmetric_block16": {"MatMulNBits"},
