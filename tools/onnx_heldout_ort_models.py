@@ -267,8 +267,9 @@ def _genai_decoder_layer():
                  N("MatMul", ["attn", "wo"], ["o"]),
                  N("SkipSimplifiedLayerNormalization", ["o", "x", "g2"], ["n2", "", "", "res"], domain="com.microsoft",
                    epsilon=1e-6),
-                 N("MatMul", ["n2", "wg"], ["gate"]), N("Sigmoid", ["gate"], ["sg"]), N("Mul", ["gate", "sg"], ["silu"]),
-                 N("MatMul", ["n2", "wu"], ["up"]), N("Mul", ["silu", "up"], ["act"]), N("MatMul", ["act", "wd"], ["down"]),
+                 N("MatMul", ["n2", "wg"], ["gate"]), N("Sigmoid", ["gate"], ["sg"]),
+                 N("Mul", ["gate", "sg"], ["silu"]), N("MatMul", ["n2", "wu"], ["up"]),
+                 N("Mul", ["silu", "up"], ["act"]), N("MatMul", ["act", "wd"], ["down"]),
                  N("Add", ["down", "res"], ["y"])]
         vi = helper.make_tensor_value_info
         inputs = [vi("x", T.FLOAT, ["b", "s", d]), vi("past_key", T.FLOAT, ["b", kvn, "p", h]),
