@@ -304,6 +304,10 @@ class OnnxImporter:
             if node.domain == "com.microsoft":
                 raise self.node_error(node, "this onnxruntime contrib op is not supported (covered: "
                                       + ", ".join(contrib_ops()) + ")")
+            if node.domain == "com.microsoft.nchwc":
+                raise self.node_error(node, "onnxruntime's NCHWc layout ops (a model saved at ORT_ENABLE_ALL) "
+                                      "are not supported: their blocked weights depend on the machine that "
+                                      "saved them; save it at ORT_ENABLE_EXTENDED instead")
             if not default_domain:
                 raise self.node_error(node, f"domain {node.domain!r} is not supported (only the default ONNX "
                                             "domain, onnxruntime's com.microsoft ops listed in the docs and "
