@@ -46,3 +46,17 @@ def test_constant_masks_are_folded():
     for fn in fns:
         prog = shlo.from_torch(_Fn(fn), (x,))
         np.testing.assert_array_equal(np.asarray(shlo.interpret(prog, x.numpy())[0]), fn(x).numpy())
+
+
+def test_sizes_read_from_data_are_named():
+    # tensor_split at split points given as a tensor: slice sizes are unbacked symbols
+    x, points = torch.arange(6.0), torch.tensor([2, 5])
+    with pytest.raises(shlo.ImporterError, match=r"slice\.Tensor \(node .*computed from tensor values"):
+        shlo.from_torch(_Fn(lambda x, p: torch.tensor_split(x, p)), (x, points))
+
+
+def test_resize_keeps_the_leading_elements():
+    x = torch.arange(12.0).reshape(3, 4)
+    fn = lambda t: torch.ops.aten.resize(t, [2, 5])  # noqa: E731
+    prog = shlo.from_torch(_Fn(fn), (x,))
+    np.testing.assert_array_equal(np.asarray(shlo.interpret(prog, x.numpy())[0]), fn(x).numpy())

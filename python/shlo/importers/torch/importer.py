@@ -155,6 +155,10 @@ class TorchImporter:
             v = cx.const(int(expr), "i64")
         elif expr.is_Symbol:
             if expr not in self.symbols:
+                if str(expr).startswith("u"):    # torch.export's unbacked symbols: sizes read from data
+                    raise ImporterError(f"size {expr} is computed from tensor values at run time (a data-dependent "
+                                        "size, e.g. from item(), nonzero or split points given as a tensor), "
+                                        "which a shlo program cannot have; pass such sizes as Python ints")
                 raise ImporterError(f"symbolic size {expr} is not the size of any input")
             arg, d = self.symbols[expr]
             v = cx.convert(cx.op("get_dimension_size", arg, dimension=d), "i64")

@@ -399,3 +399,21 @@ def unfold(cx, x, dim, size, step):
     # gathered: x[:dim] + [n, size] + x[dim+1:]; the window goes last
     perm = [d for d in range(rank + 1) if d != dim + 1] + [dim + 1]
     return cx.op("transpose", g, permutation=perm)
+
+
+@converts("resize")
+def resize(cx, x, size, memory_format=None):
+    """resize (resize_as_ after functionalization): the first prod(size) elements of x in
+    row-major order, reshaped; growing pads with zeros (torch leaves that memory uninitialized)."""
+    import math
+    sizes = cx.sizes_of(x)
+    if not all(isinstance(s, int) for s in list(sizes) + list(size)):
+        raise cx.error("resize with symbolic sizes is not supported")
+    have, want = math.prod(sizes), math.prod(size)
+    flat = cx.reshape(x, [have])
+    if want < have:
+        flat = cx.op("slice", flat, start_indices=[0], limit_indices=[want], strides=[1])
+    elif want > have:
+        flat = cx.op("pad", flat, cx.const(0, cx.element(x)), edge_padding_low=[0], edge_padding_high=[want - have],
+                     interior_padding=[0])
+    return cx.reshape(flat, list(size))
