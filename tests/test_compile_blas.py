@@ -138,3 +138,24 @@ def test_a_contraction_over_reshaped_dimensions_becomes_one_library_call():
     with module.context, ir.Location.unknown():
         assert blas.claim(module) == 1
     assert "linalg.matmul" in str(module) and "tensor.collapse_shape" in str(module)
+
+
+@pytest.mark.parametrize("form", ["vector_matrix", "matrix_vector", "outer_batch"])
+def test_products_with_a_unit_dimension(form):
+    # sizes of 1 make a stride meaningless: the glue must still pick a valid leading dimension
+    if form == "vector_matrix":
+        a, b = RNG.standard_normal((1, 512)), RNG.standard_normal((512, 256))
+        text = _program("1x512xf32", "512x256xf32", "1x256xf32")
+        want = a @ b
+    elif form == "matrix_vector":
+        a, b = RNG.standard_normal((512, 256)), RNG.standard_normal((1, 256))
+        text = _program("512x256xf32", "1x256xf32", "512x1xf32", _dims(((1,), (1,))))
+        want = a @ b.T
+    else:
+        a, b = RNG.standard_normal((64, 128, 1)), RNG.standard_normal((64, 1, 96))
+        text = _program("64x128x1xf32", "64x1x96xf32", "64x128x96xf32", _dims(((2,), (1,)), ((0,), (0,))))
+        want = np.matmul(a, b)
+    a, b = a.astype(np.float32), b.astype(np.float32)
+    fn, calls = _compile(text)
+    assert calls == 1
+    np.testing.assert_allclose(fn(a, b)[0], want, rtol=1e-5, atol=1e-4)
