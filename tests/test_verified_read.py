@@ -88,3 +88,22 @@ def test_unmemoizable_ops_checked_every_time():
     # An op whose constraints look at its surroundings is checked at each occurrence.
     names = engine.unmemoizable_ops()
     assert "shlo.composite" in names and all(n.startswith("shlo.") for n in names)
+
+
+def test_op_shardings_checked_when_the_module_has_a_mesh(monkeypatch):
+    # sharding.C5 (one sharding per result) on an op: the Python rules run because of the mesh.
+    sharding = '#shlo.sharding<mesh = @mesh, dims = [["y"]], open = [], priorities = [], replicated = []>'
+    text = """shlo.mesh @mesh {axis_names = ["x", "y"], axis_sizes = array<i64: 2, 4>}
+    func.func @main(%x: tensor<8xf32>) -> tensor<8xf32> {
+      %0 = shlo.abs %x {shlo.shardings = [S, S]} : tensor<8xf32>
+      func.return %0 : tensor<8xf32>
+    }""".replace("S", sharding)
+    prog = shlo.parse(text, verify=False)
+    assert _cpp_verdict(prog) == (True, None, True)
+    data = shlo.serialize(prog)
+    fast = _read(data, monkeypatch, True)
+    assert fast == _read(data, monkeypatch, False)
+    assert fast is not None and "sharding.C5" in fast[1]
+    # One sharding per result: accepted both ways.
+    good = shlo.serialize(shlo.parse(text.replace("[S, S]".replace("S", sharding), f"[{sharding}]"), verify=False))
+    assert _read(good, monkeypatch, True) is None and _read(good, monkeypatch, False) is None
