@@ -104,13 +104,29 @@ static double number(const SV &v) { return v.kind == Kind::Float ? v.f : double(
 // (a later context may reuse the address).
 static thread_local llvm::DenseMap<Type, std::string> *spellings = nullptr;
 
+// The spelling of an element type without printing it where that is safe
+// across contexts: integers from their width and signedness, the builtin
+// float types (parameterless, one TypeID each) printed once per process.
+static std::string spelled(Type t) {
+  if (auto i = dyn_cast<IntegerType>(t))
+    return (i.isSigned() ? "si" : i.isUnsigned() ? "ui" : "i") + std::to_string(i.getWidth());
+  if (isa<FloatType>(t)) {
+    static thread_local llvm::DenseMap<TypeID, std::string> floats;
+    auto it = floats.find(t.getTypeID());
+    if (it == floats.end())
+      it = floats.try_emplace(t.getTypeID(), printed(t)).first;
+    return it->second;
+  }
+  return printed(t);
+}
+
 static const std::string &elemText(Type t) {
   static thread_local std::string scratch;
   if (!spellings)
-    return scratch = printed(t);
+    return scratch = spelled(t);
   auto it = spellings->find(t);
   if (it == spellings->end())
-    it = spellings->try_emplace(t, printed(t)).first;
+    it = spellings->try_emplace(t, spelled(t)).first;
   return it->second;
 }
 
