@@ -447,7 +447,7 @@ def to_element(cx, x, element: str):
     return cx.convert(x, element)
 
 
-@converts("_to_copy", "to", "type_as", "_to_dtype", "convert_element_type")
+@converts("_to_copy", "to", "type_as", "_to_dtype", "convert_element_type", "prims.convert_element_type")
 def to_copy(cx, x, *args, **kwargs):
     return to_element(cx, x, cx.out_element())
 
