@@ -323,6 +323,19 @@ def test_long_reductions_take_xla_tree_order(shape, dims, el, dtype):
     np.testing.assert_array_equal(got.astype(np.float32), want.astype(np.float32))
 
 
+def test_long_reduction_applies_a_non_identity_init_once():
+    """XLA's tree pads with the init value and starts each window from it; with an init that is
+    not the body's identity the interpreter folds once from init instead (so 0.5 is added once,
+    as compiled code and the spec's fold do)."""
+    x = np.arange(100, dtype=np.float64).reshape(1, 100)
+    out = run(reduce_program("add", x.shape, [1], "f64", False), x, np.float64(0.5))[0]
+    assert out.tolist() == [4950.5]
+    zeros = np.zeros((2, 70), np.float32)
+    zeros[1, 3] = -0.0
+    out = run(reduce_program("add", zeros.shape, [1], "f32", False), zeros, np.float32(0.0))[0]
+    assert out.tolist() == [0.0, 0.0]
+
+
 # ----------------------------------------------------------------- sort
 
 

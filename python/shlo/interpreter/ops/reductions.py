@@ -69,7 +69,8 @@ def _results(outs, n: int, what: str) -> list:
 # of the reduced indices (done here for up to SEQUENTIAL_REDUCE_LIMIT elements per result, one
 # vectorized body call per element; past that, and for variadic reductions of more, a pairwise
 # tree). A single-input reduction with a longer dimension is rewritten by XLA's
-# TreeReductionRewriter, as _windowed_reduce repeats.
+# TreeReductionRewriter, as _windowed_reduce repeats, where the init value is the body's
+# identity on the inputs (XLA's rewrite applies any other init value once per window).
 XLA_REDUCE_WINDOW = 32
 SEQUENTIAL_REDUCE_LIMIT = 4096
 
@@ -81,6 +82,19 @@ def _fold(rows: np.ndarray, init, body, dtype) -> np.ndarray:
     for k in range(rows.shape[-1]):
         acc = _as(_results(body(acc, rows[..., k]), 1, "body")[0], shape, dtype)
     return acc
+
+
+def _is_identity(body, init, x: np.ndarray, dtype) -> bool:
+    """Whether body(init, v) is v, bit for bit, for every element v of x (and for init). XLA's
+    tree pads with the init value and starts every window from it, which applies a
+    non-identity init many times; the interpreter then folds once from init instead."""
+    values = np.concatenate([np.asarray(x, dtype).reshape(-1), np.asarray(init, dtype).reshape(1)])
+    out = np.asarray(_results(body(_as(init, values.shape, dtype), values), 1, "body")[0]).astype(dtype)
+    if values.dtype.kind in "biu":
+        return bool(np.array_equal(out, values))
+    with np.errstate(all="ignore"):             # floats by value (0 + -0 is 0), NaN for NaN
+        a, b = out.astype(np.complex128), values.astype(np.complex128)
+    return bool(np.all((a == b) | (np.isnan(a) & np.isnan(b))))
 
 
 def _windowed_reduce(x: np.ndarray, init, dims: list, body, dtype) -> np.ndarray:
@@ -148,7 +162,8 @@ def reduce(ctx, *operands):
     if count == 0 or 0 in out_shape:
         return [_as(v, out_shape, dt) for v, dt in zip(inits, dtypes)]
     body = ctx.regions[0]
-    if elementwise_region(body) and n == 1 and any(shape[d] > XLA_REDUCE_WINDOW for d in dims):
+    if (elementwise_region(body) and n == 1 and any(shape[d] > XLA_REDUCE_WINDOW for d in dims)
+            and _is_identity(body, inits[0], inputs[0], dtypes[0])):
         return [_windowed_reduce(inputs[0], inits[0], sorted(dims), body, dtypes[0])]
     if elementwise_region(body) and count <= SEQUENTIAL_REDUCE_LIMIT:
         # XLA's order: init, then each reduced element in row-major order, one body call per
