@@ -110,7 +110,7 @@ static thread_local llvm::DenseMap<Type, std::string> *spellings = nullptr;
 static std::string spelled(Type t) {
   if (auto i = dyn_cast<IntegerType>(t))
     return (i.isSigned() ? "si" : i.isUnsigned() ? "ui" : "i") + std::to_string(i.getWidth());
-  if (isa<FloatType>(t)) {
+  if (isa<FloatType>(t) && t.getDialect().getNamespace() == "builtin") { // (others may take parameters)
     static thread_local llvm::DenseMap<TypeID, std::string> floats;
     auto it = floats.find(t.getTypeID());
     if (it == floats.end())
