@@ -422,3 +422,17 @@ def test_threaded_calls_leave_the_callers_cpu_mask_alone():
     worker.start()
     worker.join()
     assert len(masks) == 2 and all(before == after for before, after in masks), masks
+
+
+@pytest.mark.parametrize("compare_type", ["TOTALORDER", "FLOAT", "UNSIGNED", "SIGNED"])
+def test_integer_compare_follows_the_element_type_whatever_compare_type_says(compare_type):
+    # the interpreter ignores compare_type for integers; compiled code must agree (it compared
+    # signed integers as unsigned under TOTALORDER / FLOAT / UNSIGNED)
+    prog = shlo.parse(
+        "func.func @main(%a: tensor<4xi32>, %b: tensor<4xi32>) -> tensor<4xi1> {\n"
+        '  %0 = "shlo.compare"(%a, %b) {comparison_direction = #shlo.comparison_direction<LT>, '
+        f"compare_type = #shlo.comparison_type<{compare_type}>}} : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>\n"
+        "  func.return %0 : tensor<4xi1>\n}")
+    a, b = np.array([-1, 2, -5, 7], np.int32), np.array([1, -2, 3, 7], np.int32)
+    np.testing.assert_array_equal(shlo.compile(prog)(a, b)[0], a < b)
+    np.testing.assert_array_equal(shlo.interpret(prog, a, b)[0], a < b)

@@ -202,7 +202,9 @@ def compare_scalars(x, y, element: str, direction: str, compare_type: str | None
         if compare_type == "TOTALORDER":
             return cmpi(_SIGNED_PRED[direction], total_key(x, element), total_key(y, element))
         return arith.cmpf(_FLOAT_PRED[direction], x, y)
-    if compare_type == "SIGNED" and k != "bool":
+    # Integers compare by their element type's signedness whatever compare_type says (the
+    # interpreter does the same): a TOTALORDER or FLOAT compare_type on si32 is still signed.
+    if k == "signed":
         return cmpi(_SIGNED_PRED[direction], x, y)
     return cmpi(_UNSIGNED_PRED[direction], x, y)
 
