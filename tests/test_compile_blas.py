@@ -1,7 +1,7 @@
-"""Large f32 / f64 matrix products handed to BLAS (lowering/blas.py, jit/ShloBlas.cpp): every
-layout the glue reads at run time (row- and column-major operands, strided views it must copy,
-an output inside a larger buffer), batches, both element types, a compile with one thread, and
-the pure-MLIR path that SHLO_MATMUL=mlir selects."""
+"""Large f32 / f64 matrix products handed to BLAS with SHLO_MATMUL=blas (lowering/blas.py,
+jit/ShloBlas.cpp): every layout the glue reads at run time (row- and column-major operands,
+strided views it must copy, an output inside a larger buffer), batches, both element types, a
+compile with one thread, and the default (generated kernels)."""
 import os
 import subprocess
 import sys
@@ -15,6 +15,11 @@ from shlo.lowering import blas
 pytestmark = pytest.mark.skipif(not blas.available(), reason="numpy without its bundled OpenBLAS")
 
 RNG = np.random.default_rng(7)
+
+
+@pytest.fixture(autouse=True)
+def _blas_on(monkeypatch):
+    monkeypatch.setenv("SHLO_MATMUL", "blas")
 
 
 def _compile(text: str, **options):
@@ -106,17 +111,20 @@ def test_small_few_row_and_integer_products_stay_generated_code():
     np.testing.assert_array_equal(fn(a, a)[0], a @ a)
 
 
-def test_shlo_matmul_mlir_selects_the_generated_kernels():
+@pytest.mark.parametrize("setting, calls", [(None, "0"), ("mlir", "0"), ("blas", "1")])
+def test_generated_kernels_unless_shlo_matmul_is_blas(setting, calls):
     code = ("import numpy as np, shlo\n"
             f"text = {_program('160x80xf32', '80x112xf32', '160x112xf32')!r}\n"
             "fn = shlo.compile(shlo.parse(text))\n"
             "a = np.ones((160, 80), np.float32); b = np.ones((80, 112), np.float32)\n"
             "assert (fn(a, b)[0] == 80).all()\n"
             "print(fn.timings['blas_calls'])\n")
-    out = subprocess.run([sys.executable, "-c", code], env=dict(os.environ, SHLO_MATMUL="mlir"),
-                         capture_output=True, text=True, timeout=300)
+    env = {k: v for k, v in os.environ.items() if k != "SHLO_MATMUL"}
+    if setting:
+        env["SHLO_MATMUL"] = setting
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr
-    assert out.stdout.split() == ["0"]
+    assert out.stdout.split() == [calls]
 
 
 def test_a_contraction_over_reshaped_dimensions_becomes_one_library_call():

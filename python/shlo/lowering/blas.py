@@ -14,13 +14,24 @@ memrefs' strides at run time and picks the transpose flags):
 - after bufferization, `replace_calls` turns each tagged op into a call of
   `shlo_matmul_<type>` / `shlo_batch_matmul_<type>`.
 
+Not the default (`SHLO_MATMUL=blas` turns it on): OpenBLAS's own threads and
+the OpenMP workers of the generated code wait for each other by spinning, and
+when another process holds one of the cores that goes badly wrong (the
+benchmark decoder took 349 ms a call instead of 20, with one other process
+busy on the 2-core machine; the generated kernels 22.6 ms in the same run).
+Cutting each product into chunks that the OpenMP threads take, each a
+one-thread library call, avoided that (23 ms) but repacks an operand per
+chunk and brings back OpenMP regions to compile (the single matmul's compile
+went from 11 to 29 ms). The compile-time gain is real where it works:
+matmul 10.9 against 28.8 ms generated, decoder 259 against 364 (load ~1).
+
 The library is numpy's own OpenBLAS (every numpy wheel bundles it; no new
 dependency). Its threads are its own pool, set to the compile's `threads`
 for each call and put back afterwards (`openblas_set_num_threads_local`; in
 numpy's pthreads build that count is the library's, so a numpy product that
 another Python thread runs at the same moment uses it too).
-`SHLO_MATMUL=mlir` (or a numpy without that library) keeps the pure-MLIR
-path: the products are then scheduled and compiled like everything else.
+Without SHLO_MATMUL=blas (or with a numpy without that library) the products
+are scheduled and compiled like everything else: the pure-MLIR path.
 """
 from __future__ import annotations
 
@@ -55,10 +66,7 @@ def _library() -> str | None:
 
 @functools.lru_cache(maxsize=None)
 def available() -> bool:
-    """Whether products may be handed to BLAS: the library is there (its gemm functions then
-    registered with the JIT) and SHLO_MATMUL does not ask for the pure-MLIR path."""
-    if os.environ.get("SHLO_MATMUL", "blas") == "mlir":
-        return False
+    """Whether the library is there (its gemm functions are then registered with the JIT)."""
     path = _library()
     if path is None:
         return False
@@ -73,6 +81,12 @@ def available() -> bool:
     from .. import _shlo_jit
     _shlo_jit.set_blas(sgemm, dgemm, local or 0)
     return True
+
+
+def enabled() -> bool:
+    """Whether shlo.compile hands products to BLAS: only with SHLO_MATMUL=blas (see the module
+    docstring for why it is not the default) and where the library is there."""
+    return os.environ.get("SHLO_MATMUL", "mlir") == "blas" and available()
 
 
 def claim(module: ir.Module) -> int:

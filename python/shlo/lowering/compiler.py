@@ -237,7 +237,7 @@ def compile(prog, target: str = "cpu", opt_level: int = 2, cache_dir: str | None
     if opt_level <= 0:
         schedule = False        # opt_level 0: plain loops, the quickest compile
     from . import blas
-    use_blas = schedule and blas.available()     # (registers the library with the JIT)
+    use_blas = schedule and blas.enabled()     # SHLO_MATMUL=blas (registers the library with the JIT)
     arg_types, result_types = _signature(prog, entry)
     from .. import _shlo_jit
     key = hashlib.blake2b(f"{CACHE_FORMAT}|{_fingerprint(prog)}|{entry}|{target}|{opt_level}|{threads}|"
