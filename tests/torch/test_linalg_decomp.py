@@ -130,5 +130,7 @@ def test_broadcast_batches():
 
 
 def test_unsupported_says_why():
-    with pytest.raises(shlo.ImporterError, match="linalg_eig"):
-        shlo.from_torch(_Fn(torch.linalg.eig), (randn(torch.float32, (3, 3)),))
+    # (linalg.eig converts since shlo.linalg.eig; complex LDL does not)
+    x = torch.randn(3, 3, dtype=torch.complex64, generator=torch.Generator().manual_seed(0))
+    with pytest.raises(shlo.ImporterError, match="linalg_ldl_factor_ex of complex<f32> is not supported"):
+        shlo.from_torch(_Fn(lambda a: torch.linalg.ldl_factor(a)[0]), (x + x.mH,))
