@@ -7,15 +7,7 @@ import pytest
 import torch
 
 import shlo
-
-
-class _Fn(torch.nn.Module):
-    def __init__(self, fn):
-        super().__init__()
-        self.fn = fn
-
-    def forward(self, *xs):
-        return self.fn(*xs)
+from torch_wrap import Fn as _Fn
 
 
 @pytest.mark.parametrize("fn,node", [

@@ -6,15 +6,7 @@ import numpy as np
 import torch
 
 import shlo
-
-
-class _Fn(torch.nn.Module):
-    def __init__(self, fn):
-        super().__init__()
-        self.fn = fn
-
-    def forward(self, *xs):
-        return self.fn(*xs)
+from torch_wrap import Fn as _Fn
 
 
 def _check(fn, *xs):

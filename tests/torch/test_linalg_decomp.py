@@ -8,6 +8,7 @@ import torch
 
 import shlo
 from test_special import check
+from torch_wrap import Fn as _Fn
 
 RNG = np.random.default_rng(7)
 FLOATS = [torch.float32, torch.float64]
@@ -47,15 +48,6 @@ def test_cholesky_inverse_and_info():
     prog = shlo.from_torch(_Fn(torch.linalg.cholesky_ex), (bad,))
     info = np.asarray(shlo.interpret(prog, bad)[1])
     assert info[0] != 0 and info[1] == 0
-
-
-class _Fn(torch.nn.Module):
-    def __init__(self, fn):
-        super().__init__()
-        self.fn = fn
-
-    def forward(self, *xs):
-        return self.fn(*xs)
 
 
 @pytest.mark.parametrize("dtype", FLOATS)

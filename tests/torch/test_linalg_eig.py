@@ -7,19 +7,11 @@ import pytest
 import torch
 
 import shlo
+from torch_wrap import Fn as _Fn
 
 pytest.importorskip("jax")     # the composite's decomposition is lowered by JAX
 
 RNG = np.random.default_rng(3)
-
-
-class _Fn(torch.nn.Module):
-    def __init__(self, fn):
-        super().__init__()
-        self.fn = fn
-
-    def forward(self, *xs):
-        return self.fn(*xs)
 
 
 def _same_set(got, want, tol):

@@ -7,17 +7,9 @@ import numpy as np
 import torch
 
 import shlo
+from torch_wrap import Fn as _Fn
 
 RNG = np.random.default_rng(11)
-
-
-class _Fn(torch.nn.Module):
-    def __init__(self, fn):
-        super().__init__()
-        self.fn = fn
-
-    def forward(self, *xs):
-        return self.fn(*xs)
 
 
 def _run(fn, *xs):

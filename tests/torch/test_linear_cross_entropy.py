@@ -7,15 +7,7 @@ import torch
 import torch.nn.functional as F
 
 import shlo
-
-
-class _Fn(torch.nn.Module):
-    def __init__(self, fn):
-        super().__init__()
-        self.fn = fn
-
-    def forward(self, *xs):
-        return self.fn(*xs)
+from torch_wrap import Fn as _Fn
 
 
 def test_linear_cross_entropy_chunked():

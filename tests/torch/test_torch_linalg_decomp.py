@@ -13,18 +13,10 @@ import torch
 
 import shlo
 from test_special import check
+from torch_wrap import Fn as _Fn
 
 RNG = np.random.default_rng(11)
 BATCHES = [(), (3,)]
-
-
-class _Fn(torch.nn.Module):
-    def __init__(self, fn):
-        super().__init__()
-        self.fn = fn
-
-    def forward(self, *xs):
-        return self.fn(*xs)
 
 
 def randn(dtype, shape):
