@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from mlir import ir
 
-from .loops import VIEW_OPS, host_scalar
+from .loops import VIEW_OPS, _inside, host_scalar
 
 
 def _op(x) -> ir.Operation:
@@ -94,14 +94,6 @@ def _outside_view(v: ir.Value, branch: ir.Operation, at: ir.InsertionPoint):
     for i, y in enumerate(operands):
         clone.operands[i] = y
     return clone.results[list(op.results).index(v)]
-
-
-def _inside(op: ir.Operation, ancestor: ir.Operation) -> bool:
-    while op is not None:
-        if op == ancestor:
-            return True
-        op = _op(op.parent) if op.parent is not None else None
-    return False
 
 
 def _rewrite(op: ir.Operation) -> bool:

@@ -26,6 +26,7 @@ import re
 from mlir import ir
 
 from ...errors import CompileError
+from .loops import _inside
 
 THREADS = 256
 
@@ -545,14 +546,6 @@ def _sink_into_kernels(op: ir.Operation) -> None:
                         o.operands[u.operand_number] = clone.results[i]
     if all(not list(r.uses) for r in op.results):
         op.erase()
-
-
-def _inside(op: ir.Operation, ancestor: ir.Operation) -> bool:
-    while op is not None:
-        if op == ancestor:
-            return True
-        op = _op(op.parent) if op.parent is not None else None
-    return False
 
 
 def _uses_buffer_of(op: ir.Operation, ops: list) -> bool:
