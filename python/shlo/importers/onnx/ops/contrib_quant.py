@@ -16,6 +16,7 @@ import numpy as np
 from ..registry import converts
 from .nn import bin_op, keep, matmul, norm_axis, reduce1
 from .nn_quant import _centered, _saturate_int, dynamic_quantize_linear
+from .tensors import gather
 
 MS = "com.microsoft"
 F32 = "f32"
@@ -257,8 +258,6 @@ def matmul_integer16(cx, a, b):
 @converts("MatMulNBits", domain=MS)
 def matmul_nbits(cx, a, b, scales, zero_points=None, g_idx=None, bias=None, K=None, N=None, bits=4,
                  block_size=None, accuracy_level=0):
-    if g_idx is not None:
-        raise cx.error("g_idx (act-order group indices) is not supported")
     if bits not in (2, 4, 8):
         raise cx.error(f"bits={bits} is not supported (2, 4 or 8)")
     n_, blocks, blob = cx.info(b).shape
@@ -289,11 +288,19 @@ def matmul_nbits(cx, a, b, scales, zero_points=None, g_idx=None, bias=None, K=No
         zp = cx.reshape(cx.convert(zp, F32), [n_, blocks, 1])
     else:                                           # unpacked, in A's float type
         zp = cx.reshape(cx.convert(zero_points, F32), [n_, blocks, 1])
-    w = cx.op("multiply", cx.op("subtract", q, cx.broadcast(zp, [n_, blocks, blob * per])),
-              cx.broadcast(s, [n_, blocks, blob * per]))
-    w = cx.reshape(w, [n_, blocks * blob * per])
-    if blocks * blob * per != K:
-        w = cx.op("slice", w, start_indices=[0, 0], limit_indices=[n_, K], strides=[1, 1])
+    if g_idx is None:
+        w = cx.op("multiply", cx.op("subtract", q, cx.broadcast(zp, [n_, blocks, blob * per])),
+                  cx.broadcast(s, [n_, blocks, blob * per]))
+        w = cx.reshape(w, [n_, blocks * blob * per])
+        if blocks * blob * per != K:
+            w = cx.op("slice", w, start_indices=[0, 0], limit_indices=[n_, K], strides=[1, 1])
+    else:                       # act-order: row k of B takes the scale / zero point of block g_idx[k]
+        q = cx.reshape(q, [n_, blocks * blob * per])
+        if blocks * blob * per != K:
+            q = cx.op("slice", q, start_indices=[0, 0], limit_indices=[n_, K], strides=[1, 1])
+        g = cx.convert(g_idx, "i64")
+        s, zp = (gather(cx, cx.reshape(v, [n_, blocks]), g, axis=1) for v in (s, zp))
+        w = cx.op("multiply", cx.op("subtract", q, zp), s)
     w = cx.convert(w, cx.element(a))
     y = matmul(cx, a, cx.op("transpose", w, permutation=[1, 0]))
     return y if bias is None else bin_op(cx, "add", y, bias)
