@@ -299,10 +299,15 @@ def group_query_attention(cx, query, key=None, value=None, past_key=None, past_v
                           smooth_softmax=0, qk_output=0, **_ignored):
     """onnxruntime's grouped-query attention with a KV cache (its GenAI model builder writes it):
     batch row b holds seqlens_k[b] + 1 tokens in all, the S new ones at positions
-    past_b = seqlens_k[b] + 1 - S onwards, written into the present cache there (the past kept
-    below past_b, zeros past the row's length); query i attends keys 0 .. past_b + i (within
-    local_window_size when set), kv head n // (num_heads / kv_num_heads). The past and present
-    caches are separate buffers (present length = past length + S)."""
+    past_b = seqlens_k[b] + 1 - S onwards (0 for a first prompt, S == total_sequence_length,
+    whose rows may be right-padded), written into the present cache there (the past kept below
+    past_b, zeros past the row's length); query i attends keys 0 .. past_b + i (within
+    local_window_size when set), kv head n // (num_heads / kv_num_heads). The present cache
+    holds max(past length, total_sequence_length) positions: past + S for separate buffers,
+    the past's own length where past and present share one buffer of the maximum length.
+    position_ids (B, S), when given, are the rotary positions instead of past_b + i (read as
+    onnxruntime's CPU kernel does: see _gqa_positions);
+    smooth_softmax adds a zero logit to each row's softmax, head_sink one logit per head."""
     if (key is None) != (value is None):
         raise cx.error("key and value come together (or neither, for a packed QKV query)")
     if key is None:                     # packed (B, S, (N + 2 kvN) H): q, k, v side by side
@@ -312,26 +317,26 @@ def group_query_attention(cx, query, key=None, value=None, past_key=None, past_v
         hq = width // (num_heads + 2 * kv_num_heads)
         qw, kw = num_heads * hq, kv_num_heads * hq
         query, key, value = (_take(cx, query, 2, lo, hi) for lo, hi in ((0, qw), (qw, qw + kw), (qw + kw, width)))
-    if smooth_softmax or head_sink is not None or position_ids is not None or qk_output:
-        raise cx.error("smooth_softmax / head_sink / position_ids / qk_output are not supported")
+    if qk_output:
+        raise cx.error("qk_output (the attention scores as an extra output) is not supported")
     b, s, _ = cx.sizes_of(query)
     q, k, v = (_split_heads(cx, x, n) for x, n in ((query, num_heads), (key, kv_num_heads), (value, kv_num_heads)))
     h = cx.sizes_of(q)[3]
     element = cx.element(query)
     p = cx.sizes_of(past_key)[2] if past_key is not None else 0
-    t = p + s if isinstance(p, int) and isinstance(s, int) else \
-        cx.op("add", cx.size_value(p), cx.size_value(s))                # present length: past + S
+    t, first = _gqa_present_length(cx, p, s, total_sequence_length)
     s32 = cx.convert(cx.size_value(s), "i32")
     total = cx.op("add", cx.convert(seqlens_k, "i32"), cx.const(1, "i32", [b]))          # (B,)
-    # past_b; a first prompt (no past) starts at 0, its rows right-padded past their lengths
+    # past_b; a first prompt starts at 0, its rows right-padded past their lengths
     start = cx.op("subtract", total, cx.broadcast(s32, [b], dims=[]))
-    if isinstance(p, int) and p == 0:
+    if first is True:
         start = cx.const(0, "i32", [b])
-    elif not isinstance(p, int):
-        first = cx.op("compare", cx.size_value(p), cx.const(0, "i64"), comparison_direction="EQ")
+    elif first is not False:
         start = cx.op("select", cx.broadcast(first, [b], dims=[]), cx.const(0, "i32", [b]), start)
     if do_rotary:
         pos = cx.op("add", _iota(cx, [b, s], 1), cx.broadcast(start, [b, s], dims=[0]))
+        if position_ids is not None:
+            pos = _gqa_positions(cx, position_ids, b, s)
         q = _rotate_heads(cx, q, pos, cos_cache, sin_cache, rotary_interleaved)
         k = _rotate_heads(cx, k, pos, cos_cache, sin_cache, rotary_interleaved)
     # present[b, :, j] = new[b, :, j - past_b] for past_b <= j < past_b + S, else past[b, :, j]
@@ -347,6 +352,7 @@ def group_query_attention(cx, query, key=None, value=None, past_key=None, past_v
         taken = _take_rows(cx, new, idx)                                 # (B, kvN, T, H)
         tail = cx.const(0, element, [b, kv_num_heads, s, h])
         old = tail if past is None else cx.op("concatenate", [past, tail], dimension=2)
+        old = _rows_to(cx, old, p, s, t)
         keep_new = cx.broadcast(fresh, [b, kv_num_heads, t, h], dims=[0, 2])
         keep_old = cx.broadcast(before, [b, kv_num_heads, t, h], dims=[0, 2])     # past beyond a row's length: 0
         old = cx.op("select", keep_old, old, cx.const(0, element, [b, kv_num_heads, t, h]))
@@ -376,12 +382,77 @@ def group_query_attention(cx, query, key=None, value=None, past_key=None, past_v
     lowest = float(np.finfo(np.float32 if element != "f64" else np.float64).min)
     mask = cx.broadcast(seen, [b, num_heads, s, t], dims=[0, 2, 3])
     scores = cx.op("select", mask, scores, cx.const(lowest, element, [b, num_heads, s, t]))
-    m = reduce1(cx, scores, [3], "maximum", -np.inf)
+    m = reduce1(cx, scores, [3], "maximum", -np.inf)                    # (B, N, S)
+    sink = None
+    if head_sink is not None:
+        sink = cx.broadcast(cx.convert(head_sink, element), [b, num_heads, s], dims=[1])
+    elif smooth_softmax:
+        sink = cx.const(0, element, [b, num_heads, s])
+    if sink is not None:                # one more logit in each row's softmax, attending nothing
+        m = cx.op("maximum", m, sink)
     e = cx.op("exponential", cx.op("subtract", scores, keep(cx, m, scores, [3])))
     e = cx.op("select", mask, e, cx.const(0, element, [b, num_heads, s, t]))
-    probs = cx.op("divide", e, keep(cx, reduce1(cx, e, [3], "add", 0), e, [3]))
+    denom = reduce1(cx, e, [3], "add", 0)
+    if sink is not None:
+        denom = cx.op("add", denom, cx.op("exponential", cx.op("subtract", sink, m)))
+    probs = cx.op("divide", e, keep(cx, denom, e, [3]))
     y = _merge_heads(cx, dot(cx, probs, vv, [3], [2], [0, 1], [0, 1]))
     return [y, pk, pv]
+
+
+def _gqa_present_length(cx, p, s, total_sequence_length):
+    """GroupQueryAttention's present length max(past length p, total_sequence_length) (an int
+    where both are known at import or there is no past, else a size value), and whether the
+    call is a first prompt (S == total): True / False, or a rank-0 i1 value."""
+    if isinstance(p, int) and p == 0:
+        return s, True
+    known = cx.known(6)
+    stated = (cx.out_shape(1) or [None] * 3)[2] if len(cx.node.output) > 1 and cx.node.output[1] else None
+    if known is not None:
+        total = int(np.asarray(known).reshape(-1)[0])
+        first = total == s if isinstance(s, int) else \
+            cx.op("compare", cx.size_value(s), cx.const(total, "i64"), comparison_direction="EQ")
+        if isinstance(p, int):
+            return max(p, total), first
+        return cx.op("maximum", cx.size_value(p), cx.const(total, "i64")), first
+    total = cx.convert(cx.reshape(total_sequence_length, []), "i64")
+    first = cx.op("compare", cx.size_value(s), total, comparison_direction="EQ")
+    if isinstance(stated, int):         # the model states the present length
+        return stated, first
+    return cx.op("maximum", cx.size_value(p), total), first
+
+
+def _gqa_positions(cx, position_ids, b, s):
+    """The rotary positions GroupQueryAttention takes from position_ids, as onnxruntime's CPU
+    kernel reads them: per row for one new token (S = 1), else position_ids[0, 0] + i for every
+    row (it reads the input as one offset then)."""
+    ids = cx.convert(position_ids, "i32")
+    if isinstance(s, int) and s == 1:
+        return ids
+    first = cx.reshape(_take(cx, _take(cx, ids, 0, 0, 1), 1, 0, 1), [])
+    offset = cx.op("add", _iota(cx, [b, s], 1), cx.broadcast(first, [b, s], dims=[]))
+    if isinstance(s, int):
+        return offset
+    one = cx.op("compare", cx.size_value(s), cx.const(1, "i64"), comparison_direction="EQ")
+    return cx.op("select", cx.broadcast(one, [b, s], dims=[]), ids, offset)
+
+
+def _rows_to(cx, x, p, s, t):
+    """x (B, kvN, p + s, H) cut or padded with zeros to t positions along axis 2."""
+    n = p + s if isinstance(p, int) and isinstance(s, int) else None
+    if isinstance(t, int) and n is not None:
+        if t == n:
+            return x
+        if t < n:
+            return _take(cx, x, 2, 0, t)
+    sizes = cx.sizes_of(x)
+    high = cx.op("subtract", cx.size_value(t), cx.size_value(sizes[2]))
+    zeros = cx.const(np.zeros(4, np.int64), "i64", [4])
+    hi = cx.op("concatenate", [cx.const(np.zeros(2, np.int64), "i64", [2]), cx.reshape(high, [1]),
+                               cx.const(np.zeros(1, np.int64), "i64", [1])], dimension=0)
+    shape = [d if isinstance(d, int) else None for d in (sizes[0], sizes[1], t, sizes[3])]
+    return cx.op("dynamic_pad", x, cx.const(0, cx.element(x)), zeros, hi, zeros,
+                 result_types=[tensor_type(shape, cx.element(x))])
 
 
 def _take_rows(cx, x, idx):
