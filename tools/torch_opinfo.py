@@ -9,6 +9,7 @@ exported, imported with shlo.from_torch, run with shlo.interpret (and compiled w
     .venv/bin/python tools/torch_opinfo.py --ops add mul softmax --dtypes f32 i64
     .venv/bin/python tools/torch_opinfo.py --max-samples 3 --json opinfo.json   # everything
     .venv/bin/python tools/torch_opinfo.py --ops sort --verbose                 # every failure
+    .venv/bin/python tools/torch_opinfo.py --max-samples 4 --skip-samples 1     # samples 1 to 3
 
 Per op it prints pass / fail / export-failed / import-error / skipped counts and the totals.
 export-failed samples are ones torch.export itself cannot export (not our failures);
@@ -42,6 +43,8 @@ def main(argv=None) -> int:
                     help=f"dtypes among f64 f32 f16 bf16 i64 i32 i16 i8 u8 bool (default: {' '.join(DEFAULT_DTYPES)}"
                          "; each only where the op supports it on the CPU)")
     ap.add_argument("--max-samples", type=int, default=None, help="first N samples per op and dtype")
+    ap.add_argument("--skip-samples", type=int, default=0,
+                    help="leave out the first N of those (already checked by an earlier run)")
     ap.add_argument("--timeout", type=float, default=60.0, help="seconds per sample (0: none)")
     ap.add_argument("--compile", action="store_true", help="also compile each passing sample and compare")
     ap.add_argument("--json", help="write per-op counts, failure details and the ATen ops seen here")
@@ -74,12 +77,12 @@ def main(argv=None) -> int:
             if not S.supports(op, dtype):
                 continue
             try:
-                cases = S.samples(op, dtype, args.max_samples)
+                cases = S.samples(op, dtype, args.max_samples, start=args.skip_samples)
             except Exception as e:  # noqa: BLE001 - the sample generator itself failed
                 counts["skipped"] += 1
                 details[name].append(f"{dname}: sample_inputs raised {type(e).__name__}: {e}"[:300])
                 continue
-            for i, sample in enumerate(cases):
+            for i, sample in enumerate(cases, start=args.skip_samples):
                 out = S.run_sample(op, sample, dtype, compile=args.compile, timeout=args.timeout)
                 counts[out.status] += 1
                 totals[out.status] += 1
@@ -110,6 +113,7 @@ def main(argv=None) -> int:
     if args.json:
         with open(args.json, "w") as f:
             json.dump({"torch": torch.__version__, "dtypes": args.dtypes, "max_samples": args.max_samples,
+                       "skip_samples": args.skip_samples,
                        "seconds": round(elapsed, 1), "totals": dict(totals),
                        "ops": {k: dict(v) for k, v in per_op.items()},
                        "unsupported": dict(unsupported), "aten_ops_seen": dict(seen),

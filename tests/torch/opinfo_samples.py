@@ -76,17 +76,19 @@ def supports(op, dtype) -> bool:
     return dtype in op.supported_dtypes("cpu")
 
 
-def samples(op, dtype, limit: int | None = None) -> list:
-    """The first `limit` sample inputs of `op` on the CPU at `dtype` (no gradients)."""
+def samples(op, dtype, limit: int | None = None, start: int = 0) -> list:
+    """Sample inputs `start` to `limit` - 1 of `op` on the CPU at `dtype` (no gradients); all
+    from `start` when `limit` is None."""
     out = []
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         gen = iter(op.sample_inputs("cpu", dtype, requires_grad=False))
         try:
-            for s in gen:
-                out.append(s)
-                if limit is not None and len(out) >= limit:
+            for i, s in enumerate(gen):
+                if limit is not None and i >= limit:
                     break
+                if i >= start:
+                    out.append(s)
         finally:
             # close it now: a generator collected later (inside torch.export's tracing)
             # runs its no_grad exit there and breaks the trace
