@@ -122,3 +122,41 @@ def test_group_query_attention_shared_buffer_dynamic_sizes():
         assert want[1].shape[2] == max(p, total)
         for g_, w in zip(shlo.interpret(prog, *feeds), want):
             np.testing.assert_allclose(np.asarray(g_), w, rtol=1e-4, atol=1e-5)
+
+
+def _mha_both(packed_inputs, plain_inputs, attrs, n_out=1):
+    """MultiHeadAttention on packed inputs through shlo against onnxruntime on the same inputs
+    unpacked (its CPU kernel refuses packed ones)."""
+    m, feeds = _model("MultiHeadAttention", packed_inputs, n_out=n_out, attrs=attrs)
+    got = shlo.interpret(shlo.from_onnx(m), *feeds)
+    got = got if isinstance(got, (list, tuple)) else [got]
+    want = _ort(*_model("MultiHeadAttention", plain_inputs, n_out=n_out, attrs=attrs))
+    assert np.asarray(got[0]).shape == want[0].shape
+    for g, w in zip(got, want):
+        np.testing.assert_allclose(np.asarray(g), w, rtol=1e-4, atol=1e-5)
+
+
+@pytest.mark.parametrize("with_bias", [False, True])
+def test_multi_head_attention_packed_qkv(with_bias):
+    b, s, n, h = 2, 5, 4, 8
+    qkv = rand(b, s, n, 3, h)
+    q, k, v = (qkv[:, :, :, i].reshape(b, s, n * h) for i in range(3))
+    bias = rand(3 * n * h, seed=3, scale=0.1) if with_bias else None
+    mask = np.array([[1, 1, 1, 0, 1], [1, 1, 0, 0, 0]], np.int32)
+    _mha_both({"q": qkv, "k": None, "v": None, "bias": bias, "mask": mask},
+              {"q": q, "k": k, "v": v, "bias": bias, "mask": mask}, dict(num_heads=n, unidirectional=1))
+
+
+def test_multi_head_attention_packed_kv():
+    b, s, t, n, h = 2, 3, 6, 4, 8
+    q, kv = rand(b, s, n * h), rand(b, t, n, 2, h, seed=1)
+    k, v = (kv[:, :, :, i].reshape(b, t, n * h) for i in range(2))
+    bias = rand(3 * n * h, seed=3, scale=0.1)
+    _mha_both({"q": q, "k": kv, "v": None, "bias": bias}, {"q": q, "k": k, "v": v, "bias": bias},
+              dict(num_heads=n, scale=0.3))
+
+
+def test_multi_head_attention_packed_errors():
+    m, _ = _model("MultiHeadAttention", {"q": rand(2, 5, 3, 3, 8), "k": None, "v": None}, attrs=dict(num_heads=4))
+    with pytest.raises(shlo.ImportError, match="3 heads with num_heads=4"):
+        shlo.from_onnx(m)

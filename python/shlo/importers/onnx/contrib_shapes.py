@@ -173,6 +173,10 @@ def _rule(node, t, types):
         w = x[1][2]
         return [(x[0], x[1][:2] + [w // (n + 2 * kvn) * n if isinstance(w, int) else None])]
     if op == "MultiHeadAttention":
+        packed = x if len(x[1]) == 5 else (t[1] if len(t) > 1 and t[1] is not None and len(t[1][1]) == 5 else None)
+        if packed is not None:          # packed QKV (B, S, N, 3, H) / KV (B, L, N, 2, H): v is N * H wide
+            n_, h = packed[1][2], packed[1][4]
+            return [(x[0], x[1][:2] + [n_ * h if isinstance(n_, int) and isinstance(h, int) else None])]
         v = t[2] if len(t) > 2 and t[2] is not None else None
         if v is None:
             return None

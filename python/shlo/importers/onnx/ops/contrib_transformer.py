@@ -241,8 +241,7 @@ def multi_head_attention(cx, query, key=None, value=None, bias=None, key_padding
                          past_key=None, past_value=None, past_sequence_length=None, cache_indirection=None,
                          num_heads=1, mask_filter_value=-10000.0, scale=0.0, unidirectional=0,
                          output_qk=0, **_ignored):
-    if key is None or value is None or cx.rank(query) != 3:
-        raise cx.error("packed QKV / KV inputs are not supported (give 3-D query, key and value)")
+    query, key, value = _unpack_mha(cx, query, key, value, num_heads)
     if cache_indirection is not None:
         raise cx.error("cache_indirection (beam search) is not supported")
     d = cx.sizes_of(query)[2]
@@ -266,6 +265,30 @@ def multi_head_attention(cx, query, key=None, value=None, bias=None, key_padding
     mb = _mask_bias(cx, key_padding_mask, cx.element(query), b, s, t, p, bool(unidirectional), mask_filter_value)
     y = _merge_heads(cx, _attend(cx, q, k, v, scale, mb, attention_bias))
     return [y, k, v]
+
+
+def _unpack_mha(cx, query, key, value, num_heads):
+    """MultiHeadAttention's packed layouts as 3-D query, key and value: a (B, S, N, 3, H) query
+    holding all three, or a (B, L, N, 2, H) key holding key and value (onnxruntime runs these on
+    CUDA only); the bias stays (3 N H), q / k / v sections."""
+    def part(x, i, n):
+        b, s_, heads, _, h = cx.sizes_of(x)
+        if heads != num_heads:
+            raise cx.error(f"a packed input of {heads} heads with num_heads={num_heads}")
+        return cx.reshape(_take(cx, x, 3, i, i + 1), [b, s_, heads * h]) if n else None
+    if cx.rank(query) == 5:
+        if key is not None or value is not None:
+            raise cx.error("a packed (B, S, N, 3, H) query comes without key and value")
+        return part(query, 0, 1), part(query, 1, 1), part(query, 2, 1)
+    if cx.rank(query) != 3:
+        raise cx.error(f"a rank-{cx.rank(query)} query (3-D, or 5-D packed QKV)")
+    if key is not None and cx.rank(key) == 5:
+        if value is not None:
+            raise cx.error("a packed (B, L, N, 2, H) key comes without value")
+        return query, part(key, 0, 1), part(key, 1, 1)
+    if key is None or value is None:
+        raise cx.error("key and value are needed unless the query or the key is packed")
+    return query, key, value
 
 
 @converts("RotaryEmbedding", domain=MS)
