@@ -474,7 +474,8 @@ def scalar_tensor(cx, value, **kwargs):
 
 @converts("_local_scalar_dense", "item")
 def local_scalar_dense(cx, x):
-    return x
+    # item() of a one-element tensor of any rank is a scalar
+    return cx.reshape(x, []) if cx.rank(x) else x
 
 
 @converts("real")

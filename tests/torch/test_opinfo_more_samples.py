@@ -1,0 +1,19 @@
+"""Fixes found by running tools/torch_opinfo.py past each OpInfo's first sample (samples 1 to 3)."""
+from __future__ import annotations
+
+import numpy as np
+import torch
+
+import shlo
+from torch_wrap import Fn
+
+
+def _run(fn, *xs):
+    prog = shlo.from_torch(Fn(fn), xs)
+    return [np.asarray(r) for r in shlo.interpret(prog, *[x.numpy() for x in xs])]
+
+
+def test_item_of_a_rank_1_tensor_is_a_scalar():
+    x = torch.tensor([-8.478373527526855])
+    (got,) = _run(lambda t: t.item(), x)
+    assert got.shape == () and got == np.float32(x.item())
