@@ -19,7 +19,7 @@ from ...errors import CompileError, ShloError
 from ...program import Program
 from .. import pipeline as cpu_pipeline
 from ..driver import ENTRY_SYMBOL, lower_program
-from . import branches, loops, pipeline, schedules, shape_scalars
+from . import branches, contraction, loops, pipeline, schedules, shape_scalars
 
 MAP = "shlo-gpu-map-loops"
 
@@ -47,8 +47,10 @@ def _run(module: ir.Module, passes: str, stage: str) -> None:
         raise CompileError(f"target 'cuda', {stage}: {e}") from None
 
 
-def _buffers(prog: Program, entry: str, schedule: bool = True):
-    """The entry lowered to linalg, fused, bufferized (shared by both paths)."""
+def _buffers(prog: Program, entry: str, schedule: bool = True, mode: str = "gpu"):
+    """The entry lowered to linalg, fused, bufferized (shared by both paths); static
+    contractions become contraction.py's shared-memory kernels (`mode` "gpu") or their
+    sequential CPU form ("cpu")."""
     lowered = lower_program(prog, entry=entry, mode="compile")
     m = lowered.module
     cpu_pipeline.verify(m, "from the lowering")
@@ -70,6 +72,8 @@ def _buffers(prog: Program, entry: str, schedule: bool = True):
         loops.hoist_allocations(_entry(m))       # no device-side malloc that nobody frees
         branches.select_branch_buffers(_entry(m))   # buffers a branch on sizes picks: the host picks
         loops.free_kernel_allocations(_entry(m))    # what stays a device-side malloc is freed
+        if schedule and contraction.enabled():
+            contraction.replace_contractions(m, _entry(m), mode)
     return lowered, m
 
 
@@ -79,7 +83,7 @@ def cpu_check(prog, entry: str = "main", schedule: bool = True):
     from ..compiler import CompiledFunction, _signature
     from ..driver import probes_of
     prog = _program(prog)
-    lowered, m = _buffers(prog, entry, schedule)
+    lowered, m = _buffers(prog, entry, schedule, mode="cpu")
     _run(m, pipeline.OUT_PARAMS, "out-parameters")
     _run(m, pipeline.TO_LOOPS, "loops")
     _run(m, MAP, "mapping")
@@ -151,6 +155,7 @@ def compile_cuda_arches(prog, arches, entry: str = "main", assemble: bool = True
     from . import plan as plan_mod
     with m.context, ir.Location.unknown(m.context):
         merge_kernel_modules(m.operation)
+        _align_workgroup_buffers(m.operation)
         plan, constants, out_shapes = plan_mod.extract(m, _entry(m), len(lowered.flat_args),
                                                        len(lowered.flat_results), out_dims)
     plan.update(format=1, inputs=[_io(t) for t in lowered.flat_args],
@@ -228,6 +233,18 @@ def merge_kernel_modules(module) -> None:
         if op.name == "gpu.launch_func":
             mod_name, kernel = [p.strip().lstrip("@") for p in str(op.attributes["kernel"]).split("::")]
             op.attributes["kernel"] = ir.Attribute.parse(f"@{KERNELS_MODULE}::@{renamed[(mod_name, kernel)]}")
+
+
+def _align_workgroup_buffers(module) -> None:
+    """Shared-memory buffers (a kernel's workgroup attributions) aligned to 16 bytes: lowered
+    as they are they get their element's alignment, and the 16-byte vector accesses of
+    contraction.py's tiles would fault on a misaligned address."""
+    for op in _walk(module):
+        if op.name == "gpu.func" and "workgroup_attributions" in op.attributes:
+            n = ir.IntegerAttr(op.attributes["workgroup_attributions"]).value
+            if n:
+                op.attributes["workgroup_attrib_attrs"] = ir.ArrayAttr.get(
+                    [ir.DictAttr.get({"llvm.align": ir.IntegerAttr.get(ir.IntegerType.get_signless(64), 16)})] * n)
 
 
 def _has_terminator(block) -> bool:

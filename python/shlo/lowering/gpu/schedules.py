@@ -160,7 +160,9 @@ def _tiles(op: ir.Operation, batch: bool) -> tuple:
 def tile_contractions(module: ir.Module) -> int:
     """Tiles each static matmul / batch_matmul of `module` (tensors) for blocks and threads."""
     i64 = ir.IntegerType.get_signless(64, module.context)
-    targets = [op for op in _ops_named(module, "linalg.matmul", "linalg.batch_matmul") if _tileable(op)]
+    from . import contraction       # its shared-memory kernels take these after bufferization
+    targets = [op for op in _ops_named(module, "linalg.matmul", "linalg.batch_matmul") if _tileable(op)
+               and not (contraction.enabled() and contraction.tiling_of(op) is not None)]
     if not targets:
         return 0
     lines = []

@@ -1,0 +1,608 @@
+"""Contractions through shared memory: a bufferized static `linalg.matmul` / `batch_matmul`
+replaced by a kernel written here, tile by tile.
+
+Each block owns a BM x BN output tile and walks K in steps of KS. Per step its 256 threads
+copy the A (BM x KS) and B (KS x BN) tiles from global memory (vector loads of up to 16 bytes,
+zeros past the edges) into workgroup memory, meet at a barrier, accumulate from the shared
+tiles into registers, and meet again. At the end each thread adds its accumulators into C
+(read, add, write: any initial C is kept), skipping outputs past the edges.
+
+Two ways to accumulate:
+
+* `mma` (A and B f16 or bf16, C f32 or the same type): 8 warps, 2 x 4, each a warp tile of
+  TM x TN `nvgpu.mma.sync` tiles of 16x8x16 with f32 accumulators, fragments read from the
+  shared tiles in the register layout of PTX's `mma.m16n8k16` (thread `lane` holds rows
+  `lane / 4` (+8), columns `2 * (lane % 4)` (+1, +8)).
+* `simt` (f32 / f64): 16 x 16 threads, each a T x T tile of outer-product FMAs, A stored
+  transposed in shared memory so that a thread's T values of A and of B are one vector load.
+
+`mode="gpu"` writes the `gpu.launch` (thread ids, barriers, accumulators carried in
+registers over the K loop). `mode="cpu"` writes the same tiles and the same per-thread code as
+sequential loops for `compiler.cpu_check`: blocks, then per phase a loop over the 256 threads,
+each thread's accumulators kept in memory between phases (where the barriers are). The
+tensor-core op cannot run on a CPU: there each warp's `mma.sync` is emulated from the
+fragments its 32 threads loaded, with the inverse of the same PTX layout (which lane and
+register hold A[i][k], B[k][j], C[i][j]), written separately from the loads, so a load that
+puts an element in the wrong lane or register gives wrong numbers on the CPU too.
+"""
+from __future__ import annotations
+
+import os
+import re
+
+from mlir import ir
+
+THREADS = 256
+WARPS_M, WARPS_N = 2, 4          # warps of an mma block, as rows x columns
+MIN_BLOCKS = 264                 # two blocks per multiprocessor of an H100 / H200 (132 SMs)
+PAD = 8                          # elements added to each shared row of the mma tiles
+
+
+def enabled() -> bool:
+    """SHLO_GPU_SHARED_TILES=0 leaves contractions to schedules.py's register tiles (to compare)."""
+    return os.environ.get("SHLO_GPU_SHARED_TILES", "1") != "0"
+
+
+class Tiling:
+    """The tiles of one contraction: B batches of M x K times K x N."""
+
+    def __init__(self, kind, b, m, n, k, a_el, c_el, tm, tn=None):
+        self.kind, self.b, self.m, self.n, self.k = kind, b, m, n, k
+        self.a_el, self.c_el = a_el, c_el
+        if kind == "mma":
+            self.tm, self.tn = tm, tn              # mma tiles (16 x 8) per warp
+            self.bm, self.bn, self.ks = WARPS_M * 16 * tm, WARPS_N * 8 * tn, 32
+        else:
+            self.t = tm                             # outputs per thread along each dimension
+            self.bm = self.bn = 16 * tm
+            self.ks = 16
+        bits = 16 if a_el in ("f16", "bf16") else (64 if a_el == "f64" else 32)
+        self.va = _width(k, 128 // bits)            # A's vector loads run along K
+        self.vb = _width(n, 128 // bits)            # B's along N
+        self.bits = bits
+
+    @property
+    def grid(self):
+        return (-(-self.n // self.bn), -(-self.m // self.bm), self.b)
+
+
+def _width(extent: int, most: int) -> int:
+    w = most
+    while w > 1 and extent % w:
+        w //= 2
+    return w
+
+
+def choose(b: int, m: int, n: int, k: int, a_el: str, c_el: str) -> Tiling | None:
+    """The tiling for these sizes and element types (names as MLIR prints them), or None."""
+    if a_el in ("f16", "bf16") and c_el in ("f32", a_el):
+        for t in (4, 2, 1):
+            tl = Tiling("mma", b, m, n, k, a_el, c_el, t, t)
+            gx, gy, gz = tl.grid
+            if gx * gy * gz >= MIN_BLOCKS or t == 1:
+                return tl
+    if a_el == c_el and a_el in ("f32", "f64"):
+        for t in (8, 4, 2, 1):
+            tl = Tiling("simt", b, m, n, k, a_el, c_el, t)
+            gx, gy, gz = tl.grid
+            if gx * gy * gz >= MIN_BLOCKS or t == 1:
+                return tl
+    return None
+
+
+class _Text:
+    """MLIR text with fresh SSA names and constants made once at the top."""
+
+    def __init__(self):
+        self.lines, self.consts, self.n = [], {}, 0
+
+    def fresh(self, hint="v") -> str:
+        self.n += 1
+        return f"%{hint}{self.n}"
+
+    def c(self, value, typ="index") -> str:
+        key = (value, typ)
+        if key not in self.consts:
+            name = f"%c{len(self.consts)}_{str(value).replace('-', 'm').replace('.', 'p')}"
+            lit = value
+            if typ in ("f16", "bf16", "f32", "f64") and isinstance(value, int):
+                lit = f"{value}.0"
+            self.consts[key] = (name, f"{name} = arith.constant {lit} : {typ}")
+        return self.consts[key][0]
+
+    def op(self, text: str, hint="v") -> str:
+        name = self.fresh(hint)
+        self.lines.append(f"{name} = {text}")
+        return name
+
+    def raw(self, text: str) -> None:
+        self.lines.append(text)
+
+    def idx(self, base: str, offset: int) -> str:
+        """base + offset as an index value (base may be None: the constant)."""
+        if base is None:
+            return self.c(offset)
+        if offset == 0:
+            return base
+        return self.op(f"arith.addi {base}, {self.c(offset)} : index")
+
+
+def _add(t: _Text, a: str, b: str) -> str:
+    return t.op(f"arith.addi {a}, {b} : index")
+
+
+def _mul(t: _Text, a: str, k: int) -> str:
+    return t.op(f"arith.muli {a}, {t.c(k)} : index")
+
+
+def _lt(t: _Text, a: str, bound: int) -> str:
+    return t.op(f"arith.cmpi ult, {a}, {t.c(bound)} : index")
+
+
+def _and(t: _Text, a: str | None, b: str | None) -> str | None:
+    if a is None or b is None:
+        return a or b
+    return t.op(f"arith.andi {a}, {b} : i1")
+
+
+def _vstore(t: _Text, vec: str, mem: str, mem_ty: str, prefix: list, rows: int, cols: int, el: str) -> None:
+    """Stores a rows x cols vector (rows 0: a 1-D one) at mem[prefix..., 0, 0] one row at a time
+    (n-D vector.store does not lower to LLVM on the CPU)."""
+    if rows == 0:
+        t.raw(f"vector.store {vec}, {mem}[{', '.join(prefix + [t.c(0)])}] : {mem_ty}, vector<{cols}x{el}>")
+        return
+    for r in range(rows):
+        row = t.op(f"vector.extract {vec}[{r}] : vector<{cols}x{el}> from vector<{rows}x{cols}x{el}>")
+        t.raw(f"vector.store {row}, {mem}[{', '.join(prefix + [t.c(r), t.c(0)])}] : {mem_ty}, vector<{cols}x{el}>")
+
+
+def _vload(t: _Text, mem: str, mem_ty: str, prefix: list, rows: int, cols: int, el: str) -> str:
+    if rows == 0:
+        return t.op(f"vector.load {mem}[{', '.join(prefix + [t.c(0)])}] : {mem_ty}, vector<{cols}x{el}>")
+    v = t.op(f"arith.constant dense<0.0> : vector<{rows}x{cols}x{el}>")
+    for r in range(rows):
+        row = t.op(f"vector.load {mem}[{', '.join(prefix + [t.c(r), t.c(0)])}] : {mem_ty}, vector<{cols}x{el}>")
+        v = t.op(f"vector.insert {row}, {v} [{r}] : vector<{cols}x{el}> into vector<{rows}x{cols}x{el}>")
+    return v
+
+
+class _Kernel:
+    """The per-thread code of one contraction, written into a _Text."""
+
+    def __init__(self, tl: Tiling, a_ty: str, b_ty: str, c_ty: str, batch: bool, cpu: bool):
+        self.tl, self.a_ty, self.b_ty, self.c_ty, self.batch, self.cpu = tl, a_ty, b_ty, c_ty, batch, cpu
+        e = tl.a_el
+        if tl.kind == "mma":
+            # rows padded by 8 elements (16 bytes): a warp's fragment reads (8 rows x 4 pairs of
+            # A, 8 columns x 4 row pairs of B) then fall in distinct banks
+            self.as_ty = f"memref<{tl.bm}x{tl.ks + PAD}x{e}, #gpu.address_space<workgroup>>"
+            self.bs_ty = f"memref<{tl.ks}x{tl.bn + PAD}x{e}, #gpu.address_space<workgroup>>"
+        else:                       # A transposed: a thread's T rows of one k are contiguous
+            self.as_ty = f"memref<{tl.ks}x{tl.bm}x{e}, #gpu.address_space<workgroup>>"
+            self.bs_ty = f"memref<{tl.ks}x{tl.bn}x{e}, #gpu.address_space<workgroup>>"
+
+    def align(self, nbytes: int) -> str:
+        """The alignment a vector access may assume: buffers from cuMemAlloc (256 bytes) and
+        shared tiles aligned to 16 (compiler._align_workgroup_buffers), offsets multiples of the
+        vector. None on the CPU, whose stack and numpy buffers promise less."""
+        return "" if self.cpu else f" {{alignment = {min(nbytes, 16)} : i64}}"
+
+    # -- global -> shared
+    def _gidx(self, bz, row, col):
+        return f"{bz}, {row}, {col}" if self.batch else f"{row}, {col}"
+
+    def copy(self, t: _Text, tid, bz, m0, n0, k0, As, Bs, cpu):
+        tl = self.tl
+        e = tl.a_el
+        sa, sb = self.as_ty, self.bs_ty
+        if cpu:
+            sa, sb = sa.replace(", #gpu.address_space<workgroup>", ""), sb.replace(", #gpu.address_space<workgroup>", "")
+        # A tile rows x KS along K in vectors of va; B tile KS x BN along N in vectors of vb
+        for which, rows, cols, v, src, src_ty, dst, dst_ty, r0, c0, rmax, cmax in (
+                ("a", tl.bm, tl.ks, tl.va, "%A", self.a_ty, As, sa, m0, k0, tl.m, tl.k),
+                ("b", tl.ks, tl.bn, tl.vb, "%B", self.b_ty, Bs, sb, k0, n0, tl.k, tl.n)):
+            slots = rows * cols // v
+            per_row = cols // v
+            for i in range(-(-slots // THREADS)):
+                s = _add(t, tid, t.c(i * THREADS)) if i else tid
+                live = _lt(t, s, slots) if slots % THREADS and (i + 1) * THREADS > slots else None
+                if live is not None:        # threads past the tile's slots copy nothing
+                    t.raw(f"scf.if {live} {{")
+                r = t.op(f"arith.divui {s}, {t.c(per_row)} : index")
+                c = _mul(t, t.op(f"arith.remui {s}, {t.c(per_row)} : index"), v)
+                gr, gc = _add(t, r0, r), _add(t, c0, c)
+                guard = None
+                if rmax % (tl.bm if which == "a" else tl.ks):
+                    guard = _and(t, guard, _lt(t, gr, rmax))
+                if cmax % (tl.ks if which == "a" else tl.bn):
+                    guard = _and(t, guard, _lt(t, gc, cmax))
+                vty = f"vector<{v}x{e}>"
+                align = v * tl.bits // 8
+                load = f"vector.load {src}[{self._gidx(bz, gr, gc)}]{self.align(align)} : {src_ty}, {vty}"
+                if guard is None:
+                    val = t.op(load)
+                else:
+                    val = t.fresh()
+                    t.raw(f"{val} = scf.if {guard} -> ({vty}) {{")
+                    lv = t.fresh()
+                    t.raw(f"  {lv} = {load}")
+                    t.raw(f"  scf.yield {lv} : {vty}")
+                    t.raw("} else {")
+                    zero = t.fresh()
+                    t.raw(f"  {zero} = arith.constant dense<0.0> : {vty}")
+                    t.raw(f"  scf.yield {zero} : {vty}")
+                    t.raw("}")
+                if which == "a" and tl.kind == "simt":       # transposed into shared memory
+                    for j in range(v):
+                        x = t.op(f"vector.extract {val}[{j}] : {e} from {vty}")
+                        t.raw(f"memref.store {x}, {dst}[{_add(t, c, t.c(j)) if j else c}, {r}] : {dst_ty}")
+                else:
+                    t.raw(f"vector.store {val}, {dst}[{r}, {c}]{self.align(align)} : {dst_ty}, {vty}")
+                if live is not None:
+                    t.raw("}")
+
+    # -- accumulators: how many vectors, of what type
+    def acc_types(self):
+        tl = self.tl
+        if tl.kind == "mma":
+            return ["vector<2x2xf32>"] * (tl.tm * tl.tn)
+        return [f"vector<{tl.t}x{tl.a_el}>"] * tl.t
+
+    # -- shared -> registers, accumulate (gpu: mma.sync; cpu: fragments only, see emulate)
+    def compute(self, t: _Text, tid, As, Bs, acc, cpu, frags=None):
+        tl = self.tl
+        e = tl.a_el
+        sa, sb = self.as_ty, self.bs_ty
+        if cpu:
+            sa, sb = sa.replace(", #gpu.address_space<workgroup>", ""), sb.replace(", #gpu.address_space<workgroup>", "")
+        if tl.kind == "simt":
+            ty = t.op(f"arith.divui {tid}, {t.c(16)} : index")
+            tx = t.op(f"arith.remui {tid}, {t.c(16)} : index")
+            rows, cols = _mul(t, ty, tl.t), _mul(t, tx, tl.t)
+            vty = f"vector<{tl.t}x{e}>"
+            align = tl.t * tl.bits // 8
+            acc = list(acc)
+            for kk in range(tl.ks):
+                a = t.op(f"vector.load {As}[{t.c(kk)}, {rows}]{self.align(align)} : {sa}, {vty}")
+                b = t.op(f"vector.load {Bs}[{t.c(kk)}, {cols}]{self.align(align)} : {sb}, {vty}")
+                for i in range(tl.t):
+                    ai = t.op(f"vector.extract {a}[{i}] : {e} from {vty}")
+                    sp = t.op(f"vector.broadcast {ai} : {e} to {vty}")
+                    acc[i] = t.op(f"vector.fma {sp}, {b}, {acc[i]} : {vty}")
+            return acc
+        warp = t.op(f"arith.divui {tid}, {t.c(32)} : index")
+        lane = t.op(f"arith.remui {tid}, {t.c(32)} : index")
+        g = t.op(f"arith.divui {lane}, {t.c(4)} : index")
+        q2 = _mul(t, t.op(f"arith.remui {lane}, {t.c(4)} : index"), 2)
+        wr = _mul(t, t.op(f"arith.divui {warp}, {t.c(WARPS_N)} : index"), 16 * tl.tm)
+        wc = _mul(t, t.op(f"arith.remui {warp}, {t.c(WARPS_N)} : index"), 8 * tl.tn)
+        acc = list(acc)
+        for kk in range(0, tl.ks, 16):
+            afr, bfr = [], []
+            for im in range(tl.tm):         # A fragment: 4 pairs (row g / g+8, columns 2q / 2q+8)
+                regs = []
+                for reg in range(4):
+                    row = _add(t, _add(t, wr, g), t.c(16 * im + 8 * (reg % 2)))
+                    col = _add(t, q2, t.c(kk + 8 * (reg // 2)))
+                    regs.append(t.op(f"vector.load {As}[{row}, {col}]{self.align(4)} : {sa}, vector<2x{e}>"))
+                afr.append(self._stack(t, regs, 4, e))
+            for jn in range(tl.tn):         # B fragment: 2 pairs (rows 2q, 2q+1 / +8, column g)
+                regs = []
+                for reg in range(2):
+                    col = _add(t, _add(t, wc, g), t.c(8 * jn))
+                    k0 = _add(t, q2, t.c(kk + 8 * reg))
+                    x0 = t.op(f"memref.load {Bs}[{k0}, {col}] : {sb}")
+                    x1 = t.op(f"memref.load {Bs}[{_add(t, k0, t.c(1))}, {col}] : {sb}")
+                    regs.append(t.op(f"vector.from_elements {x0}, {x1} : vector<2x{e}>"))
+                bfr.append(self._stack(t, regs, 2, e))
+            for im in range(tl.tm):
+                for jn in range(tl.tn):
+                    i = im * tl.tn + jn
+                    if cpu:         # the warp's mma is emulated from these (_emulate_mma)
+                        fa, fb = frags
+                        if jn == 0:
+                            _vstore(t, afr[im], fa, self.frag_a_ty(), [tid, t.c(kk // 16), t.c(im)], 4, 2, e)
+                        if im == 0:
+                            _vstore(t, bfr[jn], fb, self.frag_b_ty(), [tid, t.c(kk // 16), t.c(jn)], 2, 2, e)
+                    else:
+                        acc[i] = self._mma(t, afr[im], bfr[jn], acc[i])
+        return acc
+
+    def _mma(self, t: _Text, a: str, b: str, c: str) -> str:
+        """NVVM's mma.sync m16n8k16 (nvgpu.mma.sync's lowering in MLIR 22.1.8 takes f16 but not
+        bf16): registers are pairs, f16 ones as vector<2xf16>, bf16 ones as i32."""
+        e = self.tl.a_el
+
+        def regs(v, n):
+            out = []
+            for i in range(n):
+                pair = t.op(f"vector.extract {v}[{i}] : vector<2x{e}> from vector<{n}x2x{e}>")
+                if e == "bf16":
+                    word = t.op(f"vector.bitcast {pair} : vector<2xbf16> to vector<1xi32>")
+                    pair = t.op(f"vector.extract {word}[0] : i32 from vector<1xi32>")
+                out.append(pair)
+            return out
+        ra, rb = regs(a, 4), regs(b, 2)
+        rc = [t.op(f"vector.extract {c}[{r}, {q}] : f32 from vector<2x2xf32>") for r in range(2) for q in range(2)]
+        reg_ty = "i32" if e == "bf16" else "vector<2xf16>"
+        st = "!llvm.struct<(f32, f32, f32, f32)>"
+        d = t.op(f"nvvm.mma.sync A[{', '.join(ra)}] B[{', '.join(rb)}] C[{', '.join(rc)}] "
+                 f"{{layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, "
+                 f"shape = #nvvm.shape<m = 16, n = 8, k = 16>, multiplicandAPtxType = #nvvm.mma_type<{e}>, "
+                 f"multiplicandBPtxType = #nvvm.mma_type<{e}>}} : ({reg_ty}, {reg_ty}, f32) -> {st}")
+        parts = [t.op(f"llvm.extractvalue {d}[{i}] : {st}") for i in range(4)]
+        return t.op(f"vector.from_elements {', '.join(parts)} : vector<2x2xf32>")
+
+    def frag_a_ty(self):
+        tl = self.tl
+        return f"memref<{THREADS}x{tl.ks // 16}x{tl.tm}x4x2x{tl.a_el}>"
+
+    def frag_b_ty(self):
+        tl = self.tl
+        return f"memref<{THREADS}x{tl.ks // 16}x{tl.tn}x2x2x{tl.a_el}>"
+
+    @staticmethod
+    def _stack(t, regs, n, e):
+        v = t.op(f"arith.constant dense<0.0> : vector<{n}x2x{e}>")
+        for i, r in enumerate(regs):
+            v = t.op(f"vector.insert {r}, {v} [{i}] : vector<2x{e}> into vector<{n}x2x{e}>")
+        return v
+
+    # -- registers -> C
+    def store(self, t: _Text, tid, bz, m0, n0, acc):
+        tl = self.tl
+        ce = tl.c_el
+        cells = []                      # (row, col, vector, position)
+        if tl.kind == "simt":
+            ty = t.op(f"arith.divui {tid}, {t.c(16)} : index")
+            tx = t.op(f"arith.remui {tid}, {t.c(16)} : index")
+            rows, cols = _add(t, m0, _mul(t, ty, tl.t)), _add(t, n0, _mul(t, tx, tl.t))
+            for i in range(tl.t):
+                for j in range(tl.t):
+                    cells.append((_add(t, rows, t.c(i)), _add(t, cols, t.c(j)), acc[i], f"{j}", f"vector<{tl.t}x{ce}>"))
+            acc_el = tl.a_el
+        else:
+            warp = t.op(f"arith.divui {tid}, {t.c(32)} : index")
+            lane = t.op(f"arith.remui {tid}, {t.c(32)} : index")
+            g = t.op(f"arith.divui {lane}, {t.c(4)} : index")
+            q2 = _mul(t, t.op(f"arith.remui {lane}, {t.c(4)} : index"), 2)
+            wr = _add(t, m0, _mul(t, t.op(f"arith.divui {warp}, {t.c(WARPS_N)} : index"), 16 * tl.tm))
+            wc = _add(t, n0, _mul(t, t.op(f"arith.remui {warp}, {t.c(WARPS_N)} : index"), 8 * tl.tn))
+            for im in range(tl.tm):
+                for jn in range(tl.tn):
+                    for r in range(2):
+                        for e in range(2):
+                            row = _add(t, _add(t, wr, g), t.c(16 * im + 8 * r))
+                            col = _add(t, _add(t, wc, q2), t.c(8 * jn + e))
+                            cells.append((row, col, acc[im * tl.tn + jn], f"{r}, {e}", "vector<2x2xf32>"))
+            acc_el = "f32"
+        for row, col, vec, pos, vty in cells:
+            guard = None
+            if tl.m % tl.bm:
+                guard = _lt(t, row, tl.m)
+            if tl.n % tl.bn:
+                guard = _and(t, guard, _lt(t, col, tl.n))
+            index = self._gidx(bz, row, col)
+            body = []
+            x = t.fresh()
+            body.append(f"{x} = vector.extract {vec}[{pos}] : {acc_el} from {vty}")
+            if acc_el != ce:
+                y = t.fresh()
+                body.append(f"{y} = arith.truncf {x} : {acc_el} to {ce}")
+                x = y
+            old, new = t.fresh(), t.fresh()
+            body.append(f"{old} = memref.load %C[{index}] : {self.c_ty}")
+            body.append(f"{new} = arith.addf {old}, {x} : {ce}")
+            body.append(f"memref.store {new}, %C[{index}] : {self.c_ty}")
+            if guard is None:
+                for line in body:
+                    t.raw(line)
+            else:
+                t.raw(f"scf.if {guard} {{")
+                for line in body:
+                    t.raw("  " + line)
+                t.raw("}")
+
+
+def _emulate_mma(t: _Text, kern: _Kernel, warp0: str, fa: str, fb: str, accm: str) -> None:
+    """One warp's mma.sync tiles on the CPU, from the fragments its threads stored: D[i][j] +=
+    sum_k A[i][k] B[k][j] with A[i][k] read from lane 4 (i % 8) + (k % 8) / 2, register
+    (i / 8) + 2 (k / 8), element k % 2; B[k][j] from lane 4 j + (k % 8) / 2, register k / 8,
+    element k % 2; C[i][j] in lane 4 (i % 8) + (j / 2), register i / 8, element j % 2
+    (PTX ISA, mma.m16n8k16 fragments for .f16 / .bf16)."""
+    tl = kern.tl
+    e = tl.a_el
+    for kq in range(tl.ks // 16):
+        for im in range(tl.tm):
+            for jn in range(tl.tn):
+                a_i = im * tl.tn + jn
+                t.raw(f"scf.for %ei = {t.c(0)} to {t.c(16)} step {t.c(1)} {{")
+                t.raw(f"scf.for %ej = {t.c(0)} to {t.c(8)} step {t.c(1)} {{")
+                i8 = t.op(f"arith.remui %ei, {t.c(8)} : index")
+                ih = t.op(f"arith.divui %ei, {t.c(8)} : index")
+                clane = _add(t, _mul(t, i8, 4), t.op(f"arith.divui %ej, {t.c(2)} : index"))
+                ctid = _add(t, warp0, clane)
+                cel = t.op(f"arith.remui %ej, {t.c(2)} : index")
+                cidx = f"{ctid}, {t.c(a_i)}, {ih}, {cel}"
+                init = t.op(f"memref.load {accm}[{cidx}] : {kern.acc_mem_ty()}")
+                total = t.fresh()
+                t.raw(f"{total} = scf.for %ek = {t.c(0)} to {t.c(16)} step {t.c(1)} iter_args(%sum = {init}) -> (f32) {{")
+                k8 = t.op(f"arith.divui {t.op(f'arith.remui %ek, {t.c(8)} : index')}, {t.c(2)} : index")
+                kh = t.op(f"arith.divui %ek, {t.c(8)} : index")
+                kel = t.op(f"arith.remui %ek, {t.c(2)} : index")
+                alane = _add(t, warp0, _add(t, _mul(t, i8, 4), k8))
+                areg = _add(t, ih, _mul(t, kh, 2))
+                a = t.op(f"memref.load {fa}[{alane}, {t.c(kq)}, {t.c(im)}, {areg}, {kel}] : {kern.frag_a_ty()}")
+                blane = _add(t, warp0, _add(t, _mul(t, "%ej", 4), k8))
+                b = t.op(f"memref.load {fb}[{blane}, {t.c(kq)}, {t.c(jn)}, {kh}, {kel}] : {kern.frag_b_ty()}")
+                a32 = t.op(f"arith.extf {a} : {e} to f32")
+                b32 = t.op(f"arith.extf {b} : {e} to f32")
+                s = t.op(f"math.fma {a32}, {b32}, %sum : f32")
+                t.raw(f"scf.yield {s} : f32")
+                t.raw("}")
+                t.raw(f"memref.store {total}, {accm}[{cidx}] : {kern.acc_mem_ty()}")
+                t.raw("}")
+                t.raw("}")
+
+
+def _acc_mem_ty(self):
+    tl = self.tl
+    if tl.kind == "mma":
+        return f"memref<{THREADS}x{tl.tm * tl.tn}x2x2xf32>"
+    return f"memref<{THREADS}x{tl.t}x{tl.t}x{tl.a_el}>"
+
+
+_Kernel.acc_mem_ty = _acc_mem_ty
+
+
+def function_text(name: str, tl: Tiling, a_ty: str, b_ty: str, c_ty: str, batch: bool, mode: str) -> str:
+    """A func.func `name`(A, B, C) that adds A x B into C with this tiling, as a gpu.launch
+    (`mode="gpu"`) or as the same tiles in sequential loops (`mode="cpu"`)."""
+    kern = _Kernel(tl, a_ty, b_ty, c_ty, batch, mode == "cpu")
+    t = _Text()
+    gx, gy, gz = tl.grid
+    acc_tys = kern.acc_types()
+    if mode == "gpu":
+        t.raw(f"gpu.launch blocks(%bx, %by, %bz) in (%gx = {t.c(gx)}, %gy = {t.c(gy)}, %gz = {t.c(gz)}) "
+              f"threads(%tx, %ty, %tz) in (%sx = {t.c(THREADS)}, %sy = {t.c(1)}, %sz = {t.c(1)}) "
+              f"workgroup(%As : {kern.as_ty}, %Bs : {kern.bs_ty}) {{")
+        m0, n0 = _mul(t, "%by", tl.bm), _mul(t, "%bx", tl.bn)
+        zeros = [t.op(f"arith.constant dense<0.0> : {ty}") for ty in acc_tys]
+        res = t.fresh("acc")
+        iters = ", ".join(f"%a{i} = {z}" for i, z in enumerate(zeros))
+        count = "" if len(acc_tys) == 1 else f":{len(acc_tys)}"
+        t.raw(f"{res}{count} = scf.for %k0 = {t.c(0)} to {t.c(tl.k)} step {t.c(tl.ks)} iter_args({iters}) -> "
+              f"({', '.join(acc_tys)}) {{")
+        results = [res] if len(acc_tys) == 1 else [f"{res}#{i}" for i in range(len(acc_tys))]
+        kern.copy(t, "%tx", "%bz", m0, n0, "%k0", "%As", "%Bs", None)
+        t.raw("gpu.barrier")
+        new = kern.compute(t, "%tx", "%As", "%Bs", [f"%a{i}" for i in range(len(acc_tys))], False)
+        t.raw("gpu.barrier")
+        t.raw(f"scf.yield {', '.join(new)} : {', '.join(acc_tys)}")
+        t.raw("}")
+        kern.store(t, "%tx", "%bz", m0, n0, results)
+        t.raw("gpu.terminator")
+        t.raw("}")
+    else:
+        plain = lambda ty: ty.replace(", #gpu.address_space<workgroup>", "")  # noqa: E731
+        As, Bs, accm = t.fresh("as"), t.fresh("bs"), t.fresh("accm")
+        t.raw(f"{As} = memref.alloca() : {plain(kern.as_ty)}")
+        t.raw(f"{Bs} = memref.alloca() : {plain(kern.bs_ty)}")
+        t.raw(f"{accm} = memref.alloc() : {kern.acc_mem_ty()}")
+        frags = None
+        if tl.kind == "mma":
+            frags = (t.fresh("fa"), t.fresh("fb"))
+            t.raw(f"{frags[0]} = memref.alloc() : {kern.frag_a_ty()}")
+            t.raw(f"{frags[1]} = memref.alloc() : {kern.frag_b_ty()}")
+        one = t.c(1)
+        t.raw(f"scf.for %bz = {t.c(0)} to {t.c(gz)} step {one} {{")
+        t.raw(f"scf.for %by = {t.c(0)} to {t.c(gy)} step {one} {{")
+        t.raw(f"scf.for %bx = {t.c(0)} to {t.c(gx)} step {one} {{")
+        m0, n0 = _mul(t, "%by", tl.bm), _mul(t, "%bx", tl.bn)
+        n_acc = len(acc_tys)
+
+        acc_el = "f32" if tl.kind == "mma" else tl.a_el
+        rows, cols = (2, 2) if tl.kind == "mma" else (0, tl.t)
+
+        def acc_store(i, v):
+            _vstore(t, v, accm, kern.acc_mem_ty(), ["%tid", t.c(i)], rows, cols, acc_el)
+
+        def acc_load(i):
+            return _vload(t, accm, kern.acc_mem_ty(), ["%tid", t.c(i)], rows, cols, acc_el)
+
+        t.raw(f"scf.for %tid = {t.c(0)} to {t.c(THREADS)} step {one} {{")
+        for i, ty in enumerate(acc_tys):
+            z = t.op(f"arith.constant dense<0.0> : {ty}")
+            acc_store(i, z)
+        t.raw("}")
+        t.raw(f"scf.for %k0 = {t.c(0)} to {t.c(tl.k)} step {t.c(tl.ks)} {{")
+        t.raw(f"scf.for %tid = {t.c(0)} to {t.c(THREADS)} step {one} {{")
+        kern.copy(t, "%tid", "%bz", m0, n0, "%k0", As, Bs, True)
+        t.raw("}")
+        t.raw(f"scf.for %tid = {t.c(0)} to {t.c(THREADS)} step {one} {{")
+        acc = [acc_load(i) for i in range(n_acc)]
+        new = kern.compute(t, "%tid", As, Bs, acc, True, frags)
+        if tl.kind == "simt":
+            for i in range(n_acc):
+                acc_store(i, new[i])
+        t.raw("}")
+        if tl.kind == "mma":
+            t.raw(f"scf.for %w = {t.c(0)} to {t.c(THREADS // 32)} step {one} {{")
+            _emulate_mma(t, kern, _mul(t, "%w", 32), frags[0], frags[1], accm)
+            t.raw("}")
+        t.raw("}")
+        t.raw(f"scf.for %tid = {t.c(0)} to {t.c(THREADS)} step {one} {{")
+        acc = [acc_load(i) for i in range(n_acc)]
+        kern.store(t, "%tid", "%bz", m0, n0, acc)
+        t.raw("}")
+        t.raw("}")
+        t.raw("}")
+        t.raw("}")
+        t.raw(f"memref.dealloc {accm} : {kern.acc_mem_ty()}")
+        if frags:
+            t.raw(f"memref.dealloc {frags[0]} : {kern.frag_a_ty()}")
+            t.raw(f"memref.dealloc {frags[1]} : {kern.frag_b_ty()}")
+    body = [line for _, line in t.consts.values()] + t.lines
+    return (f"func.func private @{name}(%A: {a_ty}, %B: {b_ty}, %C: {c_ty}) {{\n  "
+            + "\n  ".join(body) + "\n  return\n}")
+
+
+# ----------------------------------------------------------------------------- in the module
+
+def _static_identity(t) -> bool:
+    if not isinstance(t, ir.MemRefType):
+        return False
+    return re.fullmatch(r"memref<(\d+x)+[a-z0-9]+>", str(t)) is not None     # no layout, no memory space
+
+
+def _el(t) -> str:
+    return str(ir.ShapedType(t).element_type)
+
+
+def tiling_of(op) -> Tiling | None:
+    """The tiling of a matmul / batch_matmul (tensors or memrefs), or None when this module
+    does not take it (dynamic sizes, other element types, strided views)."""
+    if op.name not in ("linalg.matmul", "linalg.batch_matmul") or len(op.operands) != 3:
+        return None
+    if "indexing_maps" in op.attributes:       # transposed forms of linalg.matmul
+        return None
+    types = [v.type for v in op.operands]
+    shaped = [ir.ShapedType(x) for x in types if isinstance(x, (ir.RankedTensorType, ir.MemRefType))]
+    if len(shaped) != 3 or not all(s.has_static_shape for s in shaped):
+        return None
+    if isinstance(types[0], ir.MemRefType) and not all(_static_identity(x) for x in types):
+        return None
+    a, b, c = (list(s.shape) for s in shaped)
+    if op.name == "linalg.batch_matmul":
+        bt, m, k, n = a[0], a[1], a[2], b[2]
+    else:
+        bt, m, k, n = 1, a[0], a[1], b[1]
+    if min(bt, m, n, k) == 0 or _el(types[0]) != _el(types[1]):
+        return None
+    return choose(bt, m, n, k, _el(types[0]), _el(types[2]))
+
+
+def replace_contractions(module: ir.Module, entry: ir.Operation, mode: str) -> int:
+    """Each top-level static matmul / batch_matmul of the bufferized `entry` that `tiling_of`
+    takes becomes this module's kernel (mode "gpu") or its CPU form (mode "cpu")."""
+    targets = []
+    for op in entry.regions[0].blocks[0].operations:
+        op = op.operation if hasattr(op, "operation") else op
+        tl = tiling_of(op) if op.name in ("linalg.matmul", "linalg.batch_matmul") else None
+        if tl is not None:
+            targets.append((op, tl))
+    for i, (op, tl) in enumerate(targets):
+        a, b, c = (str(v.type) for v in op.operands)
+        text = function_text(f"shlo_contraction_{i}", tl, a, b, c, op.name == "linalg.batch_matmul", mode)
+        fn = ir.Operation.parse(text, context=module.context)
+        block = fn.regions[0].blocks[0]
+        for arg, value in zip(block.arguments, op.operands):
+            arg.replace_all_uses_with(value)
+        for inner in list(block.operations):
+            inner = inner.operation if hasattr(inner, "operation") else inner
+            if inner.name == "func.return":
+                break
+            inner.move_before(op)
+        fn.erase()
+        op.erase()
+    return len(targets)

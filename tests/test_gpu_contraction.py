@@ -1,0 +1,155 @@
+"""Contractions through shared memory (lowering/gpu/contraction.py), checked without a GPU:
+numbers through `cpu_check` (the same tiles, phases and fragment layout run sequentially on
+the CPU; the tensor-core op emulated per warp from the fragments its threads loaded) and the
+PTX of the `mma.sync` form counted and assembled by ptxas for sm_80 and sm_90."""
+from __future__ import annotations
+
+import re
+import shutil
+
+import ml_dtypes
+import numpy as np
+import pytest
+
+import shlo
+from shlo.lowering.gpu import compiler as gpu
+from shlo.lowering.gpu import contraction
+
+HAVE_PTXAS = shutil.which("ptxas") is not None
+
+
+def _matmul(a, b):
+    return shlo.from_jax(lambda x, y: x @ y, a, b)
+
+
+def _inputs(shape_a, shape_b, dtype, seed=0):
+    rng = np.random.default_rng(seed)
+    return rng.standard_normal(shape_a).astype(dtype), rng.standard_normal(shape_b).astype(dtype)
+
+
+def _expected(a, b, out_dtype):
+    """f32 accumulation (what the tensor cores and XLA do), rounded once to the output type."""
+    return np.matmul(a.astype(np.float32), b.astype(np.float32)).astype(out_dtype)
+
+
+def _check_close(got, want, dtype):
+    got, want = np.asarray(got, np.float64), np.asarray(want, np.float64)
+    assert got.shape == want.shape
+    # one rounding of the output type apart at most (16-bit: 2^-8 / 2^-11 relative)
+    rel = {np.float32: 1e-5, ml_dtypes.bfloat16: 2 ** -7, np.float16: 2 ** -10}[dtype]
+    assert np.abs(got - want).max() <= rel * np.abs(want).max() + 1e-6
+
+
+@pytest.mark.parametrize("dtype", [np.float32, ml_dtypes.bfloat16, np.float16])
+@pytest.mark.parametrize("m,k,n", [(100, 40, 72), (33, 7, 5), (1, 64, 130)])
+def test_matmul_tiles_match_on_the_cpu(dtype, m, k, n):
+    """Odd sizes: partial block tiles in M and N, K not a multiple of the K step nor of the
+    vector width (narrower vector loads, zeros past the edge of the shared tiles)."""
+    a, b = _inputs((m, k), (k, n), dtype)
+    got = gpu.cpu_check(_matmul(a, b))(a, b)[0]
+    _check_close(got, _expected(a, b, dtype), dtype)
+
+
+@pytest.mark.parametrize("dtype,tile", [(np.float32, 8), (ml_dtypes.bfloat16, 4)])
+def test_largest_tiles_match_on_the_cpu(dtype, tile, monkeypatch):
+    """The tiles a 4096^3 matmul gets (8x8 outputs a thread: 128x128 blocks; 4x4 mma tiles a
+    warp: 128x128 blocks), forced on a small problem with partial tiles on every edge."""
+    monkeypatch.setattr(contraction, "MIN_BLOCKS", 1)
+    assert contraction.choose(1, 4096, 4096, 4096, "f32", "f32").t == 8
+    assert contraction.choose(1, 4096, 4096, 4096, "bf16", "f32").tm == 4
+    a, b = _inputs((150, 72), (72, 136), dtype, seed=1)
+    tl = contraction.choose(1, 150, 136, 72, "f32" if dtype == np.float32 else "bf16", "f32")
+    assert (tl.bm, tl.bn) == (128, 128)
+    got = gpu.cpu_check(_matmul(a, b))(a, b)[0]
+    _check_close(got, _expected(a, b, dtype), dtype)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, ml_dtypes.bfloat16])
+def test_batch_matmul_tiles_match_on_the_cpu(dtype):
+    """A batch on the grid's z: each block reads its own batch of A, B and C."""
+    a, b = _inputs((3, 40, 24), (3, 24, 56), dtype, seed=2)
+    prog = shlo.from_jax(lambda x, y: x @ y, a, b)
+    got = gpu.cpu_check(prog)(a, b)[0]
+    _check_close(got, _expected(a, b, dtype), dtype)
+
+
+def test_initial_accumulator_is_kept_and_neighbours_fuse():
+    """C = A @ B + bias: the kernel adds into C (read, add, write), the bias is added after."""
+    a, b = _inputs((48, 32), (32, 40), np.float32, seed=3)
+    bias = np.linspace(-1, 1, 40, dtype=np.float32)
+    prog = shlo.from_jax(lambda x, y, z: x @ y + z, a, b, bias)
+    got = gpu.cpu_check(prog)(a, b, bias)[0]
+    _check_close(got, _expected(a, b, np.float32) + bias, np.float32)
+
+
+def _counts(ptx: str) -> dict:
+    return {name: len(re.findall(pattern, ptx)) for name, pattern in (
+        ("mma", r"\bmma\.sync\.aligned\.m16n8k16\.row\.col\.f32\.(bf16|f16)\.(bf16|f16)\.f32"),
+        ("ld.shared", r"\bld\.shared\."), ("st.shared.v4", r"\bst\.shared\.v4\."),
+        ("ld.global.v4", r"\bld\.global(\.nc)?\.v4\."), ("bar", r"\bbar\.sync\b"))}
+
+
+@pytest.mark.parametrize("dtype,name", [(ml_dtypes.bfloat16, "bf16"), (np.float16, "f16")])
+def test_tensor_core_ptx_assembles_for_sm80_and_sm90(dtype, name, monkeypatch):
+    """The 16-bit matmul's kernel: vector loads from global memory into shared tiles, mma.sync
+    m16n8k16 fed from them, two barriers a K step; ptxas assembles it for both chips."""
+    monkeypatch.setattr(contraction, "MIN_BLOCKS", 16)
+    a, b = _inputs((256, 256), (256, 256), dtype)
+    arts = gpu.compile_cuda_arches(_matmul(a, b), ("sm_80", "sm_90"), assemble=HAVE_PTXAS)
+    for arch, art in arts.items():
+        c = _counts(art.ptx)
+        # 64x64 blocks (16 of them, MIN_BLOCKS here): 2x2 mma tiles a warp,
+        # two k16 steps a K step of 32 -> 8 mma.sync in the loop body
+        assert c["mma"] >= 8 and c["mma"] % 8 == 0, (arch, c)
+        assert c["ld.global.v4"] >= 2 and c["st.shared.v4"] >= 2 and c["ld.shared"] >= 8 and c["bar"] >= 2, (arch, c)
+        # shared tiles aligned for the 16-byte accesses (element alignment would fault)
+        assert re.findall(r"\.shared \.align (\d+)", art.ptx) == ["16", "16"], arch
+        tiled = [k for k in art.kernels if k["block"] == [256, 1, 1] and k["grid"] == [4, 4, 1]]
+        assert len(tiled) == 1, art.kernels
+        if HAVE_PTXAS:
+            assert art.cubin, arch
+
+
+def test_f32_shared_tile_ptx():
+    """f32: no tensor cores (TF32 is not used), 16-byte vector loads into shared tiles and
+    shared-memory reads for the register tiles."""
+    a, b = _inputs((512, 256), (256, 384), np.float32)
+    art = gpu.compile_cuda(_matmul(a, b), arch="sm_90", assemble=HAVE_PTXAS)
+    c = _counts(art.ptx)
+    assert c["mma"] == 0 and c["ld.global.v4"] >= 2 and c["ld.shared"] >= 16 and c["bar"] >= 2, c
+    if HAVE_PTXAS:
+        assert art.cubin
+
+
+def test_switch_leaves_the_register_tiles(monkeypatch):
+    """SHLO_GPU_SHARED_TILES=0 gives back schedules.py's register tiles (no shared memory)."""
+    monkeypatch.setenv("SHLO_GPU_SHARED_TILES", "0")
+    a, b = _inputs((256, 256), (256, 256), ml_dtypes.bfloat16)
+    art = gpu.compile_cuda(_matmul(a, b), arch="sm_90", assemble=False)
+    c = _counts(art.ptx)
+    assert c["mma"] == 0 and c["ld.shared"] == 0, c
+    assert any(k["block"] == [16, 16, 1] for k in art.kernels), art.kernels
+
+
+def test_emulated_fragment_layout_catches_a_wrong_lane(monkeypatch):
+    """The CPU check is not blind to the fragment layout: loading A's fragment rows 8 apart in
+    the other order (a plausible slip) gives wrong numbers."""
+    original = contraction._Kernel.compute
+
+    def swapped(self, t, tid, As, Bs, acc, cpu, frags=None):
+        saved = contraction._Kernel._stack
+
+        def stack(t, regs, n, e):
+            if n == 4:
+                regs = [regs[1], regs[0], regs[3], regs[2]]
+            return saved(t, regs, n, e)
+        monkeypatch.setattr(contraction._Kernel, "_stack", staticmethod(stack))
+        try:
+            return original(self, t, tid, As, Bs, acc, cpu, frags)
+        finally:
+            monkeypatch.setattr(contraction._Kernel, "_stack", staticmethod(saved))
+    monkeypatch.setattr(contraction._Kernel, "compute", swapped)
+    a, b = _inputs((32, 16), (16, 32), ml_dtypes.bfloat16, seed=4)
+    got = np.asarray(gpu.cpu_check(_matmul(a, b))(a, b)[0], np.float64)
+    want = _expected(a, b, ml_dtypes.bfloat16).astype(np.float64)
+    assert np.abs(got - want).max() > 0.1 * np.abs(want).max()
