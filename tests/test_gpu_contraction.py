@@ -85,14 +85,16 @@ def test_initial_accumulator_is_kept_and_neighbours_fuse():
 def _counts(ptx: str) -> dict:
     return {name: len(re.findall(pattern, ptx)) for name, pattern in (
         ("mma", r"\bmma\.sync\.aligned\.m16n8k16\.row\.col\.f32\.(bf16|f16)\.(bf16|f16)\.f32"),
-        ("ld.shared", r"\bld\.shared\."), ("st.shared.v4", r"\bst\.shared\.v4\."),
+        ("ld.shared", r"\bld\.shared\."), ("ldmatrix.x4", r"\bldmatrix\.sync\.aligned\.m8n8\.x4\.shared\.b16"),
+        ("ldmatrix.x2.trans", r"\bldmatrix\.sync\.aligned\.m8n8\.x2\.trans\.shared\.b16"), ("st.shared.v4", r"\bst\.shared\.v4\."),
         ("ld.global.v4", r"\bld\.global(\.nc)?\.v4\."), ("bar", r"\bbar\.sync\b"))}
 
 
 @pytest.mark.parametrize("dtype,name", [(ml_dtypes.bfloat16, "bf16"), (np.float16, "f16")])
 def test_tensor_core_ptx_assembles_for_sm80_and_sm90(dtype, name, monkeypatch):
-    """The 16-bit matmul's kernel: vector loads from global memory into shared tiles, mma.sync
-    m16n8k16 fed from them, two barriers a K step; ptxas assembles it for both chips."""
+    """The 16-bit matmul's kernel: vector loads from global memory into shared tiles, fragments
+    read with ldmatrix (A x4, B x2 transposed), mma.sync m16n8k16, two barriers a K step;
+    ptxas assembles it for both chips."""
     monkeypatch.setattr(contraction, "MIN_BLOCKS", 16)
     a, b = _inputs((256, 256), (256, 256), dtype)
     arts = gpu.compile_cuda_arches(_matmul(a, b), ("sm_80", "sm_90"), assemble=HAVE_PTXAS)
@@ -101,7 +103,9 @@ def test_tensor_core_ptx_assembles_for_sm80_and_sm90(dtype, name, monkeypatch):
         # 64x64 blocks (16 of them, MIN_BLOCKS here): 2x2 mma tiles a warp,
         # two k16 steps a K step of 32 -> 8 mma.sync in the loop body
         assert c["mma"] >= 8 and c["mma"] % 8 == 0, (arch, c)
-        assert c["ld.global.v4"] >= 2 and c["st.shared.v4"] >= 2 and c["ld.shared"] >= 8 and c["bar"] >= 2, (arch, c)
+        assert c["ld.global.v4"] >= 2 and c["st.shared.v4"] >= 2 and c["bar"] >= 2, (arch, c)
+        # per K step: 2 k16 steps x 2 tiles of A (x4) and of B (x2.trans), no scalar shared reads
+        assert c["ldmatrix.x4"] == c["ldmatrix.x2.trans"] == c["mma"] // 2 and c["ld.shared"] == 0, (arch, c)
         # shared tiles aligned for the 16-byte accesses (element alignment would fault)
         assert re.findall(r"\.shared \.align (\d+)", art.ptx) == ["16", "16"], arch
         tiled = [k for k in art.kernels if k["block"] == [256, 1, 1] and k["grid"] == [4, 4, 1]]

@@ -278,23 +278,43 @@ class _Kernel:
         wc = _mul(t, t.op(f"arith.remui {warp}, {t.c(WARPS_N)} : index"), 8 * tl.tn)
         acc = list(acc)
         for kk in range(0, tl.ks, 16):
+            # ldmatrix: lane l gives the address of one 8-element row of one of the 8x8
+            # matrices; on the CPU each thread reads what the PTX ISA says ldmatrix delivers
+            # to it from the rows the other lanes' addresses name
             afr, bfr = [], []
-            for im in range(tl.tm):         # A fragment: 4 pairs (row g / g+8, columns 2q / 2q+8)
-                regs = []
-                for reg in range(4):
-                    row = _add(t, _add(t, wr, g), t.c(16 * im + 8 * (reg % 2)))
-                    col = _add(t, q2, t.c(kk + 8 * (reg // 2)))
-                    regs.append(t.op(f"vector.load {As}[{row}, {col}]{self.align(4)} : {sa}, vector<2x{e}>"))
-                afr.append(self._stack(t, regs, 4, e))
-            for jn in range(tl.tn):         # B fragment: 2 pairs (rows 2q, 2q+1 / +8, column g)
-                regs = []
-                for reg in range(2):
-                    col = _add(t, _add(t, wc, g), t.c(8 * jn))
-                    k0 = _add(t, q2, t.c(kk + 8 * reg))
-                    x0 = t.op(f"memref.load {Bs}[{k0}, {col}] : {sb}")
-                    x1 = t.op(f"memref.load {Bs}[{_add(t, k0, t.c(1))}, {col}] : {sb}")
-                    regs.append(t.op(f"vector.from_elements {x0}, {x1} : vector<2x{e}>"))
-                bfr.append(self._stack(t, regs, 2, e))
+            for im in range(tl.tm):         # A: x4, matrices (rows 0-7 / 8-15) x (k 0-7 / 8-15)
+                def a_row(src, im=im, kk=kk):
+                    j, r = t.op(f"arith.divui {src}, {t.c(8)} : index"), t.op(f"arith.remui {src}, {t.c(8)} : index")
+                    row = _add(t, _add(t, wr, r), _mul(t, t.op(f"arith.remui {j}, {t.c(2)} : index"), 8))
+                    col = _mul(t, t.op(f"arith.divui {j}, {t.c(2)} : index"), 8)
+                    return _add(t, row, t.c(16 * im)), _add(t, col, t.c(kk))
+                if cpu:                     # register j: row g of matrix j, elements 2q, 2q+1
+                    regs = []
+                    for j in range(4):
+                        row, col = a_row(_add(t, g, t.c(8 * j)))
+                        regs.append(t.op(f"vector.load {As}[{row}, {_add(t, col, q2)}] : {sa}, vector<2x{e}>"))
+                    afr.append(self._stack(t, regs, 4, e))
+                else:
+                    row, col = a_row(lane)
+                    afr.append(t.op(f"nvgpu.ldmatrix {As}[{row}, {col}] {{numTiles = 4 : i32, transpose = false}} : "
+                                    f"{sa} -> vector<4x2x{e}>"))
+            for jn in range(tl.tn):         # B: x2 transposed, matrices k 0-7 / 8-15 (lanes 0-15)
+                def b_row(src, jn=jn, kk=kk):
+                    src = t.op(f"arith.remui {src}, {t.c(16)} : index")
+                    return _add(t, src, t.c(kk)), _add(t, wc, t.c(8 * jn))
+                if cpu:                     # register j: column g of matrix j, rows 2q, 2q+1
+                    regs = []
+                    for j in range(2):
+                        xs = []
+                        for h in range(2):
+                            krow, col = b_row(_add(t, q2, t.c(8 * j + h)))
+                            xs.append(t.op(f"memref.load {Bs}[{krow}, {_add(t, col, g)}] : {sb}"))
+                        regs.append(t.op(f"vector.from_elements {xs[0]}, {xs[1]} : vector<2x{e}>"))
+                    bfr.append(self._stack(t, regs, 2, e))
+                else:
+                    krow, col = b_row(lane)
+                    bfr.append(t.op(f"nvgpu.ldmatrix {Bs}[{krow}, {col}] {{numTiles = 2 : i32, transpose = true}} : "
+                                    f"{sb} -> vector<2x2x{e}>"))
             for im in range(tl.tm):
                 for jn in range(tl.tn):
                     i = im * tl.tn + jn

@@ -50,6 +50,6 @@ def to_nvvm(arch: str) -> str:
     lib = libdevice()
     link = f" l={lib}" if lib else ""
     return (f"nvvm-attach-target{{chip={arch} features={PTX_FEATURES[arch]} O=3{link}}},"
-            "gpu.module(convert-vector-to-scf{full-unroll=true},lower-affine,convert-complex-to-standard,convert-scf-to-cf,convert-gpu-to-nvvm,convert-math-to-llvm,"
+            "gpu.module(convert-vector-to-scf{full-unroll=true},lower-affine,convert-complex-to-standard,convert-scf-to-cf,convert-nvgpu-to-nvvm,convert-gpu-to-nvvm,convert-math-to-llvm,"
             "convert-complex-to-llvm,convert-vector-to-llvm,convert-to-llvm,canonicalize,cse,reconcile-unrealized-casts),"
             "gpu-module-to-binary{format=isa}")
