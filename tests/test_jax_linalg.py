@@ -117,6 +117,7 @@ EXACT = {
 }
 
 
+@pytest.mark.thin(2)
 @pytest.mark.parametrize("dtype", DTYPES)
 @pytest.mark.parametrize("name", sorted(EXACT))
 def test_exact(name, dtype):

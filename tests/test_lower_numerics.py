@@ -379,6 +379,7 @@ def test_rng_bit_generator_known_answers():
     assert state.tolist() == [0, 1, 0]
 
 
+@pytest.mark.thin(2)
 @pytest.mark.parametrize("algorithm,state_len", [("THREE_FRY", 2), ("PHILOX", 2), ("PHILOX", 3), ("DEFAULT", 3)])
 @pytest.mark.parametrize("et", ["ui8", "i16", "ui32", "i32", "ui64", "i64", "f16", "bf16", "f32", "f64",
                                 "f8E4M3FN", "i4", "ui2"])
