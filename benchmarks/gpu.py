@@ -6,7 +6,9 @@
     .venv/bin/python benchmarks/gpu.py                  # both, where a GPU and MLIR are on one machine
 
 Programs: a 4096^3 matmul in f32 and in bf16, and the transformer decoder block of
-benchmarks/cpu.py (sequence 256, width 512, 8 heads, causal mask, GELU MLP of width 2048).
+benchmarks/cpu.py (sequence 256, width 512, 8 heads, causal mask, GELU MLP of width 2048);
+then the contraction kernels' checks: 4096^3 f16, a 32 x 512^3 bf16 batch, odd sizes in f32 and
+bf16, and the f32 / bf16 4096^3 matmuls built with the register tiles of before (SHAPES).
 `build` compiles each for sm_90 with `shlo.compile(target="cuda")` and saves the artifact (the
 inputs, hundreds of MB, are made again from the same seed where it runs). `run` checks ours
 against XLA's outputs on the GPU, then times ours (CUDA events around the launches, buffers
@@ -26,19 +28,30 @@ import time
 import numpy as np
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-PROGRAMS = ("matmul_f32", "matmul_bf16", "decoder")
-TOLERANCE = {"matmul_f32": 2e-2, "matmul_bf16": 5e-2, "decoder": 2e-2}   # relative to max |expected|
+PROGRAMS = ("matmul_f32", "matmul_bf16", "decoder", "matmul_f16", "bmm_bf16", "matmul_f32_odd", "matmul_bf16_odd",
+            "matmul_f32_regtiles", "matmul_bf16_regtiles")
+TOLERANCE = {"matmul_f32": 2e-2, "matmul_bf16": 5e-2, "decoder": 2e-2,      # relative to max |expected|
+             "matmul_f16": 2e-2, "bmm_bf16": 5e-2, "matmul_f32_odd": 2e-2, "matmul_bf16_odd": 5e-2,
+             "matmul_f32_regtiles": 2e-2, "matmul_bf16_regtiles": 5e-2}
+# contractions (lowering/gpu/contraction.py): (batch, m, k, n); *_odd has partial tiles on every
+# edge and K / N that rule out 16-byte loads; *_regtiles is built with SHLO_GPU_SHARED_TILES=0
+# (schedules.py's register tiles without shared memory: the code before, timed beside it)
+SHAPES = {"matmul_f32": (None, 4096, 4096, 4096), "matmul_bf16": (None, 4096, 4096, 4096),
+          "matmul_f16": (None, 4096, 4096, 4096), "bmm_bf16": (32, 512, 512, 512),
+          "matmul_f32_odd": (None, 1000, 1001, 999), "matmul_bf16_odd": (None, 1000, 1000, 1001),
+          "matmul_f32_regtiles": (None, 4096, 4096, 4096), "matmul_bf16_regtiles": (None, 4096, 4096, 4096)}
 
 
 def programs(name: str):
     """(jax function, numpy arguments) of one benchmark program."""
     import ml_dtypes
     rng = np.random.default_rng(0)
-    if name.startswith("matmul"):
-        n = 4096
-        dtype = np.float32 if name == "matmul_f32" else ml_dtypes.bfloat16
-        a = (rng.standard_normal((n, n)) / np.sqrt(n)).astype(dtype)
-        b = rng.standard_normal((n, n)).astype(dtype)
+    if name in SHAPES:
+        batch, m, k, n = SHAPES[name]
+        dtype = {"f32": np.float32, "bf16": ml_dtypes.bfloat16, "f16": np.float16}[name.split("_")[1]]
+        lead = () if batch is None else (batch,)
+        a = (rng.standard_normal(lead + (m, k)) / np.sqrt(k)).astype(dtype)
+        b = rng.standard_normal(lead + (k, n)).astype(dtype)
         return (lambda x, y: x @ y), [a, b]
     sys.path.insert(0, os.path.join(ROOT, "benchmarks"))
     from programs import decoder
@@ -46,16 +59,21 @@ def programs(name: str):
     return fn, args
 
 
-def build(directory: str) -> None:
+def build(directory: str, names=PROGRAMS) -> None:
     sys.path.insert(0, os.path.join(ROOT, "python"))
     import jax
     import shlo
     os.makedirs(directory, exist_ok=True)
-    for name in PROGRAMS:
+    for name in names:
         fn, args = programs(name)
         t0 = time.perf_counter()
         prog = shlo.from_jax(fn, *args)
-        art = shlo.compile(prog, target="cuda", arch="sm_90")
+        if name.endswith("_regtiles"):
+            os.environ["SHLO_GPU_SHARED_TILES"] = "0"
+        try:
+            art = shlo.compile(prog, target="cuda", arch="sm_90")
+        finally:
+            os.environ.pop("SHLO_GPU_SHARED_TILES", None)
         t1 = time.perf_counter()
         art.save(os.path.join(directory, name))
         print(f"{name}: {len(art.kernels)} kernel launches, compiled in {t1 - t0:.1f} s", flush=True)
@@ -73,7 +91,7 @@ def _error(got, want) -> float:
     return float(np.max(np.abs(g - w)) / max(1e-30, np.max(np.abs(w))))
 
 
-def run(directory: str, runs: int) -> int:
+def run(directory: str, runs: int, names=PROGRAMS) -> int:
     try:
         import jax
         if not any(d.platform == "gpu" for d in jax.devices()):
@@ -82,7 +100,7 @@ def run(directory: str, runs: int) -> int:
         print(f"cannot run: no GPU for JAX ({e})")
         return 2
     failed = 0
-    for name in PROGRAMS:
+    for name in names:
         art = _load(directory, name)
         fn, inputs = programs(name)
         gpu = jax.devices("gpu")[0]
@@ -117,14 +135,19 @@ def main(argv=None) -> int:
     ap.add_argument("stage", nargs="?", choices=("build", "run"))
     ap.add_argument("directory", nargs="?", default=os.path.join(ROOT, ".gpubench"))
     ap.add_argument("--runs", type=int, default=10)
+    ap.add_argument("--only", help="comma-separated programs (default: all of PROGRAMS)")
     args = ap.parse_args(argv)
+    names = args.only.split(",") if args.only else PROGRAMS
+    unknown = [n for n in names if n not in PROGRAMS]
+    if unknown:
+        ap.error(f"unknown programs {unknown}; have {', '.join(PROGRAMS)}")
     if args.stage == "build":
-        build(args.directory)
+        build(args.directory, names)
         return 0
     if args.stage == "run":
-        return run(args.directory, args.runs)
-    build(args.directory)
-    return run(args.directory, args.runs)     # says it cannot run where there is no GPU
+        return run(args.directory, args.runs, names)
+    build(args.directory, names)
+    return run(args.directory, args.runs, names)     # says it cannot run where there is no GPU
 
 
 if __name__ == "__main__":

@@ -5,7 +5,8 @@
 #   tools/gpu_check.sh BUNDLE OUT
 #
 # BUNDLE holds conf/ (tools/gpu_coverage.py --save), models/ (tools/gpu_models.py) and
-# bench/ (benchmarks/gpu.py build). Logs go to OUT; a summary is printed.
+# bench/ (benchmarks/gpu.py build). Logs go to OUT; a summary is printed. ONLY=a,b runs only
+# those benchmark programs (e.g. ONLY=matmul_bf16,matmul_bf16_regtiles for the contraction kernels).
 set -u
 B=$1
 O=$2
@@ -19,5 +20,5 @@ for part in conf models; do
     fi
 done
 if [ -d "$B/bench" ]; then
-    PYTHONUNBUFFERED=1 python3 benchmarks/gpu.py run "$B/bench" --runs "${RUNS:-20}" 2>&1 | grep -v "^{" | tee "$O/bench.txt"
+    PYTHONUNBUFFERED=1 python3 benchmarks/gpu.py run "$B/bench" --runs "${RUNS:-20}" ${ONLY:+--only "$ONLY"} 2>&1 | grep -v "^{" | tee "$O/bench.txt"
 fi
