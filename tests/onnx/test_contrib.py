@@ -477,8 +477,12 @@ def test_uncovered_contrib_op_names_node_and_op():
 
 
 def test_other_domain_is_a_clear_error():
-    m, _ = _model("ReorderInput", {"x": rand(1, 8, 4, 4)}, domain="com.microsoft.nchwc")
-    with pytest.raises(shlo.ImportError, match="com.microsoft.nchwc.*ORT_ENABLE_EXTENDED"):
+    m, _ = _model("Frobnicate", {"x": rand(1, 8, 4, 4)}, domain="com.example")
+    with pytest.raises(shlo.ImportError, match="domain 'com.example' is not supported"):
+        shlo.from_onnx(m)
+    # (onnxruntime's NCHWc ops: tests/onnx/test_contrib_nchwc.py)
+    m, _ = _model("Frobnicate", {"x": rand(1, 8, 4, 4)}, domain="com.microsoft.nchwc")
+    with pytest.raises(shlo.ImportError, match="NCHWc layout op is not supported.*ReorderInput"):
         shlo.from_onnx(m)
 
 

@@ -42,19 +42,24 @@ __all__ = ["from_onnx", "load_model"]
 LIGHT_BYTES = 1024      # initializers larger than this are left out of shape inference's copy
 
 
-def from_onnx(model, params: str = "constants", context=None, verify: bool = True, input_structure=None):
+def from_onnx(model, params: str = "constants", context=None, verify: bool = True, input_structure=None,
+              nchwc_block_size: int | None = None):
     """Imports an ONNX model (ModelProto, path or bytes) as a shlo Program. `input_structure`
     {input name: ...} gives what the model leaves open about sequence / optional inputs: a
     sequence's length (an int; it is then passed as a list of that many arrays), an optional's
     presence (None: empty, passed as None; True: a tensor; an int: a sequence of that length);
-    a list of shapes in place of a sequence's length also fixes its tensors' shapes."""
+    a list of shapes in place of a sequence's length also fixes its tensors' shapes.
+    `nchwc_block_size` (8 or 16): the channel block of onnxruntime's NCHWc ops in a model it
+    saved at ORT_ENABLE_ALL, where the file cannot tell (importers/onnx/nchwc.py)."""
     clock = _Stages()
     light, weights = _load_split(model)
     clock("load")
     typed = _with_inferred_types(light, weights)
     clock("shape inference")
-    prog = OnnxImporter(typed, weights=weights, params=params, context=context,
-                        input_structure=input_structure).run()
+    importer = OnnxImporter(typed, weights=weights, params=params, context=context,
+                            input_structure=input_structure)
+    importer.nchwc_block_size = nchwc_block_size
+    prog = importer.run()
     prog.trees = _OnnxTrees(prog)
     clock("convert")
     if verify:

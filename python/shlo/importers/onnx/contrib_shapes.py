@@ -10,6 +10,8 @@ from __future__ import annotations
 import onnx
 from onnx import helper
 
+from . import nchwc
+
 F32 = onnx.TensorProto.FLOAT
 I32 = onnx.TensorProto.INT32
 
@@ -204,7 +206,45 @@ def _default_opset(model) -> int:
 def needed(model) -> bool:
     """Whether the model has ops that ONNX's shape inference cannot type (see annotate)."""
     opset = _default_opset(model)
-    return any(n.domain == "com.microsoft" or _ort_default(n, opset) for n in model.graph.node)
+    return any(n.domain in _DOMAINS or _ort_default(n, opset) for n in model.graph.node)
+
+
+_DOMAINS = ("com.microsoft", nchwc.DOMAIN)
+
+
+def _nchwc_rule(node, t, types, block):
+    """onnxruntime's NCHWc ops on blocked values kept as NCHW of the padded channel count."""
+    op, x = node.op_type, t[0]
+    d = x[1]
+    if op == "ReorderInput":
+        if block is None:
+            return None
+        if _attr(node, "channels_last", 0):
+            d = [d[0], d[-1]] + d[1:-1]
+        c = d[1]
+        return [(x[0], [d[0], -(-c // block) * block if isinstance(c, int) else None] + d[2:])]
+    if op == "ReorderOutput":
+        y = [d[0], _attr(node, "channels")] + d[2:]
+        return [(x[0], [y[0]] + y[2:] + [y[1]] if _attr(node, "channels_last", 0) else y)]
+    if op == "Conv":
+        w = t[1][1]
+        group = _attr(node, "group", 1)
+        kernel = w[2:]
+        strides = _attr(node, "strides") or [1] * len(kernel)
+        dil = _attr(node, "dilations") or [1] * len(kernel)
+        pads = _attr(node, "pads") or [0] * (2 * len(kernel))
+        if (_attr(node, "auto_pad", "NOTSET") or "NOTSET") not in ("NOTSET", b"NOTSET") or group not in (1, w[0]):
+            return None
+        n = len(kernel)
+        sp = [(h + pads[i] + pads[i + n] - dil[i] * (kernel[i] - 1) - 1) // strides[i] + 1
+              if isinstance(h, int) else None for i, h in enumerate(d[2:])]
+        return [(x[0], [d[0], w[0]] + sp)]
+    if op in ("MaxPool", "AveragePool", "GlobalMaxPool", "GlobalAveragePool"):
+        return _via(op, node, types, node.input[:1])
+    if op == "Upsample":
+        scales = _attr(node, "scales")
+        return [(x[0], [int(v * sc) if isinstance(v, int) else None for v, sc in zip(d, scales)])]
+    return None
 
 
 def _norm_rule(node, t):
@@ -228,15 +268,17 @@ def annotate(model) -> bool:
         types[init.name] = helper.make_tensor_type_proto(init.data_type, list(init.dims))
     added = False
     opset = _default_opset(model)
+    block = nchwc.Layout(g).block_size() if nchwc.uses_nchwc(g) else None
     for node in g.node:
         ort_default = _ort_default(node, opset)
-        if (node.domain != "com.microsoft" and not ort_default) or all(not o or o in types for o in node.output):
+        if (node.domain not in _DOMAINS and not ort_default) or all(not o or o in types for o in node.output):
             continue
         ins = [(_dims(types[n]) if n in types else None) if n else None for n in node.input]
         if not ins or ins[0] is None:
             continue
         try:
-            rule = _norm_rule(node, ins) if ort_default else _rule(node, ins, types)
+            rule = _norm_rule(node, ins) if ort_default else \
+                _nchwc_rule(node, ins, types, block) if node.domain == nchwc.DOMAIN else _rule(node, ins, types)
         except (TypeError, IndexError, ZeroDivisionError):        # inputs it needs are untyped
             rule = None
         for name, r in zip(node.output, rule or []):

@@ -305,9 +305,8 @@ class OnnxImporter:
                 raise self.node_error(node, "this onnxruntime contrib op is not supported (covered: "
                                       + ", ".join(contrib_ops()) + ")")
             if node.domain == "com.microsoft.nchwc":
-                raise self.node_error(node, "onnxruntime's NCHWc layout ops (a model saved at ORT_ENABLE_ALL) "
-                                      "are not supported: their blocked weights depend on the machine that "
-                                      "saved them; save it at ORT_ENABLE_EXTENDED instead")
+                raise self.node_error(node, "this onnxruntime NCHWc layout op is not supported (covered: "
+                                      + ", ".join(contrib_ops("com.microsoft.nchwc")) + ")")
             if not default_domain:
                 raise self.node_error(node, f"domain {node.domain!r} is not supported (only the default ONNX "
                                             "domain, onnxruntime's com.microsoft ops listed in the docs and "

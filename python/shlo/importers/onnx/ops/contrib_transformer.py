@@ -212,7 +212,9 @@ def attention_from_projection(cx, proj, total, mask_index, past, attention_bias,
                               qkv_hidden_sizes, mask_filter_value, scale, do_rotary, past_present_share_buffer):
     """Attention's (and QAttention's) heads from the (B, S, q + k + v) projection of its input."""
     if do_rotary:
-        raise cx.error("do_rotary (rotary embeddings inside Attention) is not supported")
+        raise cx.error("do_rotary (rotary embeddings inside Attention) is not supported: onnxruntime runs it on "
+                       "CUDA only, so there is no CPU result to check it against; MultiHeadAttention with "
+                       "RotaryEmbedding (what onnxruntime's CPU message suggests) is converted")
     if past_present_share_buffer:
         raise cx.error("past_present_share_buffer is not supported")
     sizes = list(qkv_hidden_sizes) if qkv_hidden_sizes else [total // 3] * 3
