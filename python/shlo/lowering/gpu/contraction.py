@@ -508,12 +508,14 @@ def function_text(name: str, tl: Tiling, a_ty: str, b_ty: str, c_ty: str, batch:
         As, Bs, accm = t.fresh("as"), t.fresh("bs"), t.fresh("accm")
         t.raw(f"{As} = memref.alloca() : {plain(kern.as_ty)}")
         t.raw(f"{Bs} = memref.alloca() : {plain(kern.bs_ty)}")
-        t.raw(f"{accm} = memref.alloc() : {kern.acc_mem_ty()}")
+        # on the stack: mapping.py keeps host ops (allocations, deallocations) ahead of the
+        # kernels, so a dealloc here would run before the loops that use the buffer
+        t.raw(f"{accm} = memref.alloca() : {kern.acc_mem_ty()}")
         frags = None
         if tl.kind == "mma":
             frags = (t.fresh("fa"), t.fresh("fb"))
-            t.raw(f"{frags[0]} = memref.alloc() : {kern.frag_a_ty()}")
-            t.raw(f"{frags[1]} = memref.alloc() : {kern.frag_b_ty()}")
+            t.raw(f"{frags[0]} = memref.alloca() : {kern.frag_a_ty()}")
+            t.raw(f"{frags[1]} = memref.alloca() : {kern.frag_b_ty()}")
         one = t.c(1)
         t.raw(f"scf.for %bz = {t.c(0)} to {t.c(gz)} step {one} {{")
         t.raw(f"scf.for %by = {t.c(0)} to {t.c(gy)} step {one} {{")
@@ -558,10 +560,6 @@ def function_text(name: str, tl: Tiling, a_ty: str, b_ty: str, c_ty: str, batch:
         t.raw("}")
         t.raw("}")
         t.raw("}")
-        t.raw(f"memref.dealloc {accm} : {kern.acc_mem_ty()}")
-        if frags:
-            t.raw(f"memref.dealloc {frags[0]} : {kern.frag_a_ty()}")
-            t.raw(f"memref.dealloc {frags[1]} : {kern.frag_b_ty()}")
     body = [line for _, line in t.consts.values()] + t.lines
     return (f"func.func private @{name}(%A: {a_ty}, %B: {b_ty}, %C: {c_ty}) {{\n  "
             + "\n  ".join(body) + "\n  return\n}")
