@@ -191,55 +191,88 @@ class _Kernel:
     def _gidx(self, bz, row, col):
         return f"{bz}, {row}, {col}" if self.batch else f"{row}, {col}"
 
-    def copy(self, t: _Text, tid, bz, m0, n0, k0, As, Bs, cpu):
+    def _slots(self):
+        """Each vector a thread copies per K step: (operand, i, rows, cols, width); thread t
+        takes slots t, t + 256, ... of the tile, row-major in vectors along its inner dimension."""
+        tl = self.tl
+        for which, rows, cols, v in (("a", tl.bm, tl.ks, tl.va), ("b", tl.ks, tl.bn, tl.vb)):
+            for i in range(-(-(rows * cols // v) // THREADS)):
+                yield which, i, rows, cols, v
+
+    def _slot(self, t, tid, i, rows, cols, v):
+        """(live, row, column) in the tile of slot i of thread `tid`; live None when every
+        thread has one."""
+        slots = rows * cols // v
+        s = _add(t, tid, t.c(i * THREADS)) if i else tid
+        live = _lt(t, s, slots) if slots % THREADS and (i + 1) * THREADS > slots else None
+        r = t.op(f"arith.divui {s}, {t.c(cols // v)} : index")
+        c = _mul(t, t.op(f"arith.remui {s}, {t.c(cols // v)} : index"), v)
+        return live, r, c
+
+    def load_tile(self, t: _Text, tid, bz, m0, n0, k0) -> list:
+        """The vectors of the A and B tiles at K offset k0 this thread copies (zeros past the
+        edges and for slots past the tile)."""
         tl = self.tl
         e = tl.a_el
-        sa, sb = self.as_ty, self.bs_ty
-        if cpu:
-            sa, sb = sa.replace(", #gpu.address_space<workgroup>", ""), sb.replace(", #gpu.address_space<workgroup>", "")
-        # A tile rows x KS along K in vectors of va; B tile KS x BN along N in vectors of vb
-        for which, rows, cols, v, src, src_ty, dst, dst_ty, r0, c0, rmax, cmax in (
-                ("a", tl.bm, tl.ks, tl.va, "%A", self.a_ty, As, sa, m0, k0, tl.m, tl.k),
-                ("b", tl.ks, tl.bn, tl.vb, "%B", self.b_ty, Bs, sb, k0, n0, tl.k, tl.n)):
-            slots = rows * cols // v
-            per_row = cols // v
-            for i in range(-(-slots // THREADS)):
-                s = _add(t, tid, t.c(i * THREADS)) if i else tid
-                live = _lt(t, s, slots) if slots % THREADS and (i + 1) * THREADS > slots else None
-                if live is not None:        # threads past the tile's slots copy nothing
-                    t.raw(f"scf.if {live} {{")
-                r = t.op(f"arith.divui {s}, {t.c(per_row)} : index")
-                c = _mul(t, t.op(f"arith.remui {s}, {t.c(per_row)} : index"), v)
-                gr, gc = _add(t, r0, r), _add(t, c0, c)
-                guard = None
-                if rmax % (tl.bm if which == "a" else tl.ks):
-                    guard = _and(t, guard, _lt(t, gr, rmax))
-                if cmax % (tl.ks if which == "a" else tl.bn):
-                    guard = _and(t, guard, _lt(t, gc, cmax))
-                vty = f"vector<{v}x{e}>"
-                align = v * tl.bits // 8
-                load = f"vector.load {src}[{self._gidx(bz, gr, gc)}]{self.align(align)} : {src_ty}, {vty}"
-                if guard is None:
-                    val = t.op(load)
-                else:
-                    val = t.fresh()
-                    t.raw(f"{val} = scf.if {guard} -> ({vty}) {{")
-                    lv = t.fresh()
-                    t.raw(f"  {lv} = {load}")
-                    t.raw(f"  scf.yield {lv} : {vty}")
-                    t.raw("} else {")
-                    zero = t.fresh()
-                    t.raw(f"  {zero} = arith.constant dense<0.0> : {vty}")
-                    t.raw(f"  scf.yield {zero} : {vty}")
-                    t.raw("}")
-                if which == "a" and tl.kind == "simt":       # transposed into shared memory
-                    for j in range(v):
-                        x = t.op(f"vector.extract {val}[{j}] : {e} from {vty}")
-                        t.raw(f"memref.store {x}, {dst}[{_add(t, c, t.c(j)) if j else c}, {r}] : {dst_ty}")
-                else:
-                    t.raw(f"vector.store {val}, {dst}[{r}, {c}]{self.align(align)} : {dst_ty}, {vty}")
-                if live is not None:
-                    t.raw("}")
+        vals = []
+        for which, i, rows, cols, v in self._slots():
+            live, r, c = self._slot(t, tid, i, rows, cols, v)
+            src, src_ty = ("%A", self.a_ty) if which == "a" else ("%B", self.b_ty)
+            r0, c0, rmax, cmax = (m0, k0, tl.m, tl.k) if which == "a" else (k0, n0, tl.k, tl.n)
+            gr, gc = _add(t, r0, r), _add(t, c0, c)
+            guard = live
+            if rmax % rows:
+                guard = _and(t, guard, _lt(t, gr, rmax))
+            if cmax % cols:
+                guard = _and(t, guard, _lt(t, gc, cmax))
+            vty = f"vector<{v}x{e}>"
+            load = f"vector.load {src}[{self._gidx(bz, gr, gc)}]{self.align(v * tl.bits // 8)} : {src_ty}, {vty}"
+            if guard is None:
+                val = t.op(load)
+            else:
+                val = t.fresh()
+                t.raw(f"{val} = scf.if {guard} -> ({vty}) {{")
+                lv = t.fresh()
+                t.raw(f"  {lv} = {load}")
+                t.raw(f"  scf.yield {lv} : {vty}")
+                t.raw("} else {")
+                zero = t.fresh()
+                t.raw(f"  {zero} = arith.constant dense<0.0> : {vty}")
+                t.raw(f"  scf.yield {zero} : {vty}")
+                t.raw("}")
+            vals.append(val)
+        return vals
+
+    def tile_types(self) -> list:
+        return [f"vector<{v}x{self.tl.a_el}>" for _, _, _, _, v in self._slots()]
+
+    def store_tile(self, t: _Text, tid, vals, As, Bs) -> None:
+        """This thread's vectors of load_tile into the shared tiles (A transposed for simt)."""
+        tl = self.tl
+        e = tl.a_el
+        sa, sb = self.shared_types()
+        for (which, i, rows, cols, v), val in zip(self._slots(), vals):
+            live, r, c = self._slot(t, tid, i, rows, cols, v)
+            if live is not None:        # threads past the tile's slots store nothing
+                t.raw(f"scf.if {live} {{")
+            vty = f"vector<{v}x{e}>"
+            if which == "a" and tl.kind == "simt":
+                for j in range(v):
+                    x = t.op(f"vector.extract {val}[{j}] : {e} from {vty}")
+                    t.raw(f"memref.store {x}, {As}[{_add(t, c, t.c(j)) if j else c}, {r}] : {sa}")
+            else:
+                dst, dst_ty = (As, sa) if which == "a" else (Bs, sb)
+                t.raw(f"vector.store {val}, {dst}[{r}, {c}]{self.align(v * tl.bits // 8)} : {dst_ty}, {vty}")
+            if live is not None:
+                t.raw("}")
+
+    def shared_types(self):
+        if self.cpu:
+            return tuple(x.replace(", #gpu.address_space<workgroup>", "") for x in (self.as_ty, self.bs_ty))
+        return self.as_ty, self.bs_ty
+
+    def copy(self, t: _Text, tid, bz, m0, n0, k0, As, Bs, cpu=None):
+        self.store_tile(t, tid, self.load_tile(t, tid, bz, m0, n0, k0), As, Bs)
 
     # -- accumulators: how many vectors, of what type
     def acc_types(self):
