@@ -16,8 +16,8 @@ error is meaningless an absolute floor `atol` applies. Tolerances per case:
 * zeta, polygamma: relative 1e-5 (f32): a sum of `pow` results, each a few ulp off.
 * f16 / bf16: 1 ulp of the narrow type (computed in f32 as XLA does).
 * complex asin/acos/asinh/acosh/atan/atanh: relative 1e-5 on |z| in [0.1, 4]
-  away from the branch cuts (plain log/sqrt formulas, not XLA's
-  cancellation-free algorithms; see the module docstring).
+  away from the branch cuts; on the cuts (both signs of a zero part), at 1e30
+  and at infinities: same side of the cut as XLA, within 1e-5.
 * top_k, next_after, is_inf / is_pos_inf / is_neg_inf, conj: exact.
 """
 from __future__ import annotations
@@ -267,3 +267,56 @@ def test_unknown_op_is_absent():
     for name in ("no_such_op", "chlo.erf", "minimum_broadcast_shapes", "dynamic_reshape"):
         assert name not in DECOMPOSITIONS
     assert all(not k.startswith("chlo.") for k in DECOMPOSITIONS)
+
+
+# Found by tools/xla_diff_sweep.py (chlo_* cases): on the real axis past +-1 the sign of a zero
+# imaginary part picks the side of the branch cut (asin(100 + 0i) has a positive imaginary
+# part, acos(100 + 0i) a negative one); large and infinite parts must not overflow to NaN.
+BRANCH_CUT = np.array([complex(x, y) for x in (100.0, 3.0, -2.0, 1.5, -1e30, 1e30)
+                       for y in (0.0, -0.0, 1e-3, -1e-3)]
+                      + [complex(x, y) for x in (np.inf, -np.inf) for y in (0.0, -0.0, 1.0, -100.0)]
+                      + [complex(y, x) for x in (np.inf, -np.inf, 1e30) for y in (0.0, 2.0, -3.0)])
+
+
+@pytest.mark.parametrize("name,fn", COMPLEX[:6], ids=[c[0] for c in COMPLEX[:6]])
+@pytest.mark.parametrize("dtype", [np.complex64, np.complex128], ids=["c64", "c128"])
+def test_complex_branch_cuts_and_infinities(name, fn, dtype):
+    z = BRANCH_CUT.astype(dtype)
+    with np.errstate(all="ignore"):
+        got = run(name, [z])[0]
+    want = jax_ref(fn, z)
+    for g, w in ((got.real, want.real), (got.imag, want.imag)):
+        assert np.array_equal(np.isnan(g), np.isnan(w)), (z, got, want)
+        assert np.array_equal(np.isinf(g), np.isinf(w)) and np.array_equal(g[np.isinf(w)], w[np.isinf(w)])
+        fin = np.isfinite(w)
+        # same side of the cut: the signs agree wherever XLA's part is not 0
+        assert np.array_equal(np.sign(g[fin & (w != 0)]), np.sign(w[fin & (w != 0)])), (z, got, want)
+        assert np.allclose(g[fin], w[fin], rtol=1e-5, atol=1e-6), (z, got, want)
+
+
+def test_complex_square_where_parts_are_equal():
+    z = np.array([-1 + 1j, complex(-0.0, 0.0), -1e30 - 1e30j, 3.4e38 + 3.4e38j, 2 - 2j], np.complex64)
+    got = run("square", [z])[0]
+    want = jax_ref(jax.lax.square, z)
+    np.testing.assert_array_equal(got.real.view(np.uint32), want.real.view(np.uint32))
+    np.testing.assert_array_equal(got.imag, want.imag)
+
+
+F8 = [ml_dtypes.float8_e4m3fn, ml_dtypes.float8_e5m2, ml_dtypes.float8_e4m3fnuz, ml_dtypes.float8_e5m2fnuz,
+      ml_dtypes.float8_e4m3b11fnuz, ml_dtypes.float8_e3m4, ml_dtypes.float8_e4m3]
+
+
+@pytest.mark.parametrize("dtype", F8, ids=[np.dtype(d).name for d in F8])
+def test_next_after_and_is_inf_on_f8(dtype):
+    """Every pair of f8 values (a KeyError on the element type before); equal to XLA's bits."""
+    vals = np.arange(256, dtype=np.uint8).view(dtype)
+    x, y = np.repeat(vals, 256), np.tile(vals, 256)
+    _ELT.setdefault(np.dtype(dtype), {"float8_e4m3fn": "f8E4M3FN", "float8_e5m2": "f8E5M2",
+                                      "float8_e4m3fnuz": "f8E4M3FNUZ", "float8_e5m2fnuz": "f8E5M2FNUZ",
+                                      "float8_e4m3b11fnuz": "f8E4M3B11FNUZ", "float8_e3m4": "f8E3M4",
+                                      "float8_e4m3": "f8E4M3"}[np.dtype(dtype).name])
+    got = run("next_after", [x, y])[0]
+    want = jax_ref(jnp.nextafter, x, y)
+    np.testing.assert_array_equal(got.view(np.uint8), want.view(np.uint8))
+    got = run("is_inf", [vals], result_types=[_type(vals.shape, np.bool_)])[0]
+    np.testing.assert_array_equal(got, np.isinf(vals.astype(np.float32)))

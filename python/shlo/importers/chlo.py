@@ -25,10 +25,10 @@ import math
 import re
 from typing import Callable
 
-import ml_dtypes
 import numpy as np
 from mlir import ir
 
+from ..literals import numpy_dtype
 from ..types import type_info
 
 __all__ = ["DECOMPOSITIONS"]
@@ -92,9 +92,11 @@ def _attr_ints(attrs: dict, name: str, default=None):
 # a small expression helper over b.op
 # ----------------------------------------------------------------------------
 
-_NP = {"f16": np.float16, "bf16": ml_dtypes.bfloat16, "f32": np.float32, "f64": np.float64,
-       "i1": np.bool_, "i8": np.int8, "i16": np.int16, "i32": np.int32, "i64": np.int64,
-       "ui8": np.uint8, "ui16": np.uint16, "ui32": np.uint32, "ui64": np.uint64}
+def _np(element: str):
+    """The numpy dtype of an element type (ml_dtypes for bf16 and the f8 / f6 / f4 types)."""
+    return numpy_dtype(element)
+
+
 def _shape(v) -> tuple:
     info = type_info(v.type)
     if info.kind != "tensor" or info.shape is None or any(d is None for d in info.shape):
@@ -129,7 +131,7 @@ class _E:
                 inner = element[len("complex<"):-1]
                 arr = np.array(value, np.complex128 if inner == "f64" else np.complex64)
             else:
-                arr = np.array(value, _NP[element])
+                arr = np.array(value, _np(element))
             c = self.b.constant(arr, element=element)
             if self.shape:
                 c = self.b.op("broadcast_in_dim", c, broadcast_dimensions=[],
@@ -380,7 +382,7 @@ _ZETA_COEFFS = [-7.1661652561756670113e18, 1.8152105401943546773e17, -4.59797872
 
 
 def _smallest_subnormal(element):
-    return float(np.finfo(_NP[element]).smallest_subnormal)
+    return float(np.finfo(_np(element)).smallest_subnormal)
 
 
 def _zeta(e, x, q):
@@ -480,7 +482,7 @@ def _bessel_i1e(e, x):
 # ----------------------------------------------------------------------------
 
 def _max_finite(element):
-    return float(np.finfo(_NP[element]).max)
+    return float(np.finfo(_np(element)).max)
 
 
 def _asin(e, x):
@@ -545,7 +547,8 @@ def _cosh(e, x):
 
 
 # ----------------------------------------------------------------------------
-# complex helpers (principal branches via log/sqrt identities)
+# complex inverse functions: Kahan's formulas over principal square roots (no log of a
+# sum that cancels, no z^2 that overflows), with XLA's choices at zeros and infinities
 # ----------------------------------------------------------------------------
 
 def _complex_unary(body):
@@ -568,29 +571,116 @@ def _cmul_neg_i(e, z):       # -i * z
     return _c(e, e.imag(z), e.negate(e.real(z)))
 
 
-def _casinh(e, z):           # log(z + sqrt(z^2 + 1)), evaluated in the right half plane
-    re_ = e.real(z)
-    neg = e.cmp(re_, e.k(0.0, _elem(re_)), "LT")
-    w = e.sel(neg, e.negate(z), z)
-    r = e.log(e.add(w, e.sqrt(e.add(e.multiply(w, w), e.k(1.0)))))
-    return e.sel(neg, e.negate(r), r)
+def _parts(e, z):
+    """(real-typed builder, Re z, Im z)."""
+    part = "f64" if e.element == "complex<f64>" else "f32"
+    return _E(e.b, e.shape, part), e.real(z), e.imag(z)
 
 
-def _casin(e, z):            # asin z = -i asinh(i z)
-    return _cmul_neg_i(e, _casinh(e, _cmul_i(e, z)))
+def _finite_parts(er, x, y):
+    """x and y for Kahan's formulas below, which give the right argument at infinity from
+    finite stand-ins (the modulus part is made infinite after): an infinite part becomes
+    the largest finite number of its sign, and a finite part next to an infinite one
+    becomes a zero of its sign (the argument of inf + 5i is that of inf + 0i)."""
+    big, inf, zero = er.k(_max_finite(er.element)), er.k(math.inf), er.k(0.0)
+    x_inf, y_inf = er.cmp(er.abs(x), inf, "EQ"), er.cmp(er.abs(y), inf, "EQ")
+    # -0 + 0 is +0: XLA puts a zero imaginary part of either sign on the upper side of the
+    # cut (asin(2 - 0i) = pi/2 + 1.317i, where C99 has pi/2 - 1.317i), and so do we
+    x, y = er.add(x, zero), er.add(y, zero)
+    fx = er.b.op("clamp", er.negate(big), x, big)
+    fy = er.b.op("clamp", er.negate(big), y, big)
+    fx = er.sel(er.b.op("and", y_inf, er.b.op("not", x_inf)), er.multiply(er.sign(x), zero), fx)
+    fy = er.sel(er.b.op("and", x_inf, er.b.op("not", y_inf)), er.multiply(er.sign(y), zero), fy)
+    return fx, fy
 
 
-def _cacos(e, z):            # acos z = pi/2 - asin z
-    return e.subtract(e.k(math.pi / 2), _casin(e, z))
+def _inf_where_input_inf(er, x, y, r):
+    """r, but +-inf (r's sign) where x or y is infinite: the modulus part of asin / acos /
+    acosh grows like log|z|, so an infinite input has an infinite one."""
+    inf = er.k(math.inf)
+    any_inf = er.b.op("or", er.cmp(er.abs(x), inf, "EQ"), er.cmp(er.abs(y), inf, "EQ"))
+    return er.sel(any_inf, er.multiply(er.sign(r), inf), r)
 
 
-def _cacosh(e, z):           # log(z + sqrt(z + 1) sqrt(z - 1))
-    one = e.k(1.0)
-    return e.log(e.add(z, e.multiply(e.sqrt(e.add(z, one)), e.sqrt(e.subtract(z, one)))))
+def _sqrt_pair(e, er, a_re, a_im, b_re, b_im):
+    """sqrt(a), sqrt(b) of complex numbers built part by part (so that the signs of zero
+    parts, which pick the side of a branch cut, are the operand's: 1 - (x + 0i) is 1 - x - 0i,
+    where the complex subtraction 1 - z would give 1 - x + 0i)."""
+    sa, sb = e.sqrt(_c(e, a_re, a_im)), e.sqrt(_c(e, b_re, b_im))
+    return e.real(sa), e.imag(sa), e.real(sb), e.imag(sb)
 
 
-def _catanh(e, z):           # (log1p(z) - log1p(-z)) / 2
-    return e.multiply(e.k(0.5), e.subtract(e.log_plus_one(z), e.log_plus_one(e.negate(z))))
+def _casin_parts(e, x, y):
+    """Kahan's asin: atan(x / Re(sqrt(1-z) sqrt(1+z))) + i asinh(Im(conj(sqrt(1-z)) sqrt(1+z)))."""
+    er = _E(e.b, e.shape, "f64" if e.element == "complex<f64>" else "f32")
+    fx, fy = _finite_parts(er, x, y)
+    one = er.k(1.0)
+    r1, i1, r2, i2 = _sqrt_pair(e, er, er.subtract(one, fx), er.negate(fy), er.add(one, fx), fy)
+    re_ = er.atan2(fx, er.subtract(er.multiply(r1, r2), er.multiply(i1, i2)))
+    im = _asinh(er, er.subtract(er.multiply(r1, i2), er.multiply(i1, r2)))
+    return er, re_, _inf_where_input_inf(er, x, y, im)
+
+
+def _casin(e, z):
+    er, x, y = _parts(e, z)
+    _, re_, im = _casin_parts(e, x, y)
+    return _c(e, re_, im)
+
+
+def _casinh(e, z):           # asinh z = -i asin(i z)
+    er, x, y = _parts(e, z)
+    _, a, b = _casin_parts(e, er.negate(y), x)
+    return _c(e, b, er.negate(a))
+
+
+def _cacos(e, z):
+    """Kahan's acos: 2 atan2(Re sqrt(1-z), Re sqrt(1+z)) + i asinh(Im(conj(sqrt(1+z)) sqrt(1-z)))."""
+    er, x, y = _parts(e, z)
+    fx, fy = _finite_parts(er, x, y)
+    one = er.k(1.0)
+    r1, i1, r2, i2 = _sqrt_pair(e, er, er.subtract(one, fx), er.negate(fy), er.add(one, fx), fy)
+    re_ = er.multiply(er.k(2.0), er.atan2(r1, r2))
+    im = _asinh(er, er.subtract(er.multiply(r2, i1), er.multiply(i2, r1)))
+    return _c(e, re_, _inf_where_input_inf(er, x, y, im))
+
+
+def _cacosh(e, z):
+    """Kahan's acosh: asinh(Re(conj(sqrt(z-1)) sqrt(z+1))) + 2i atan2(Im sqrt(z-1), Re sqrt(z+1))."""
+    er, x, y = _parts(e, z)
+    fx, fy = _finite_parts(er, x, y)
+    one = er.k(1.0)
+    r1, i1, r2, i2 = _sqrt_pair(e, er, er.subtract(fx, one), fy, er.add(fx, one), fy)
+    re_ = _asinh(er, er.add(er.multiply(r1, r2), er.multiply(i1, i2)))
+    im = er.multiply(er.k(2.0), er.atan2(i1, r2))
+    return _c(e, _inf_where_input_inf(er, x, y, re_), im)
+
+
+def _catanh(e, z):
+    """atanh z = log1p(4x / ((1-x)^2 + y^2)) / 4 + i atan2(2y, (1-x)(1+x) - y^2) / 2; at an
+    infinite part, +-0 + i(+-pi/2) (the signs of x and y)."""
+    er, x, y = _parts(e, z)
+    one, two = er.k(1.0), er.k(2.0)
+    omx = er.subtract(one, x)
+    den = er.add(er.multiply(omx, omx), er.multiply(y, y))
+    # 4 (x / den), not 4x / den: x / inf is 0 where 4x / inf is NaN at the largest x
+    re_ = er.multiply(er.k(0.25), er.log_plus_one(er.multiply(er.k(4.0), er.divide(x, den))))
+    im = er.multiply(er.k(0.5), er.atan2(er.multiply(two, y),
+                                        er.subtract(er.multiply(omx, er.add(one, x)), er.multiply(y, y))))
+    inf = er.k(math.inf)
+    any_inf = er.b.op("or", er.cmp(er.abs(x), inf, "EQ"), er.cmp(er.abs(y), inf, "EQ"))
+    zero = er.k(0.0)
+    re_ = er.sel(any_inf, er.sel(er.cmp(x, zero, "LT"), er.k(-0.0), zero), re_)
+    # past sqrt(max) / 4 the squares overflow; atanh z is within an ulp of +-i pi/2 there
+    big = er.k(math.sqrt(_max_finite(er.element)) / 4)
+    large = er.b.op("or", er.cmp(er.abs(x), big, "GT"), er.cmp(er.abs(y), big, "GT"))
+    half_pi = er.k(math.pi / 2)
+    im = er.sel(large, er.sel(er.cmp(y, zero, "LT"), er.negate(half_pi), half_pi), im)
+    # and its real part x / |z|^2, scaled by m = max(|x|, |y|) so that nothing overflows
+    m = er.maximum(er.abs(x), er.abs(y))
+    xs, ys = er.divide(x, m), er.divide(y, m)
+    far = er.divide(er.divide(xs, er.add(er.multiply(xs, xs), er.multiply(ys, ys))), m)
+    re_ = er.sel(er.b.op("and", large, er.b.op("not", any_inf)), far, re_)
+    return _c(e, re_, im)
 
 
 def _catan(e, z):            # atan z = -i atanh(i z)
@@ -627,7 +717,11 @@ def _square(b, operands, attrs, result_types):
     if _is_complex(x):
         e = _E(b, _shape(x), _elem(x))
         re_, im = e.real(x), e.imag(x)
-        r = e.multiply(e.subtract(re_, im), e.add(re_, im))
+        part = "f64" if _elem(x) == "complex<f64>" else "f32"
+        er = _E(b, _shape(x), part)
+        # (x - y)(x + y), but exactly 0 where |x| = |y| (as XLA: no -0, no inf - inf)
+        r = er.sel(er.cmp(er.abs(re_), er.abs(im), "EQ"), er.k(0.0),
+                   e.multiply(e.subtract(re_, im), e.add(re_, im)))
         i = e.multiply(re_, im)
         return [_c(e, r, e.add(i, i))]
     return [b.op("multiply", x, x)]
@@ -661,7 +755,7 @@ def _next_after(b, operands, attrs, result_types):
     x, y = operands
     elt = _elem(x)
     shape = _shape(x)
-    width = {"f16": 16, "bf16": 16, "f32": 32, "f64": 64}[elt]
+    width = np.dtype(_np(elt)).itemsize * 8
     it = _INT_OF_WIDTH[width]
     ei = _E(b, shape, it)
     ef = _E(b, shape, elt)
