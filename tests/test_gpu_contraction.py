@@ -157,3 +157,17 @@ def test_emulated_fragment_layout_catches_a_wrong_lane(monkeypatch):
     got = np.asarray(gpu.cpu_check(_matmul(a, b))(a, b)[0], np.float64)
     want = _expected(a, b, ml_dtypes.bfloat16).astype(np.float64)
     assert np.abs(got - want).max() > 0.1 * np.abs(want).max()
+
+
+def test_prefetch_variant_assembles(monkeypatch):
+    """SHLO_GPU_PREFETCH=1 (GPU form only): the next K step's loads are carried in registers
+    through the loop; same instruction mix a step, and ptxas assembles it."""
+    monkeypatch.setattr(contraction, "MIN_BLOCKS", 16)
+    monkeypatch.setenv("SHLO_GPU_PREFETCH", "1")
+    a, b = _inputs((256, 200), (200, 256), ml_dtypes.bfloat16)
+    art = gpu.compile_cuda(_matmul(a, b), arch="sm_80", assemble=HAVE_PTXAS)
+    c = _counts(art.ptx)
+    assert c["mma"] >= 8 and c["ldmatrix.x4"] == c["mma"] // 2 and c["ld.global.v4"] >= 4 and c["bar"] >= 2, c
+    assert "min.u64" in art.ptx          # the last step's prefetch kept inside the operands
+    if HAVE_PTXAS:
+        assert art.cubin

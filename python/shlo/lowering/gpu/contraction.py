@@ -43,6 +43,12 @@ def enabled() -> bool:
     return os.environ.get("SHLO_GPU_SHARED_TILES", "1") != "0"
 
 
+def prefetch() -> bool:
+    """SHLO_GPU_PREFETCH=1: each K step's global loads are issued during the step before and
+    kept in registers until its barrier (the GPU form only; not yet measured on a GPU)."""
+    return os.environ.get("SHLO_GPU_PREFETCH", "0") == "1"
+
+
 class Tiling:
     """The tiles of one contraction: B batches of M x K times K x N."""
 
@@ -521,17 +527,29 @@ def function_text(name: str, tl: Tiling, a_ty: str, b_ty: str, c_ty: str, batch:
               f"workgroup(%As : {kern.as_ty}, %Bs : {kern.bs_ty}) {{")
         m0, n0 = _mul(t, "%by", tl.bm), _mul(t, "%bx", tl.bn)
         zeros = [t.op(f"arith.constant dense<0.0> : {ty}") for ty in acc_tys]
+        staged = prefetch()
+        stage_tys = kern.tile_types() if staged else []
+        first = kern.load_tile(t, "%tx", "%bz", m0, n0, t.c(0)) if staged else []
+        carried = acc_tys + stage_tys
         res = t.fresh("acc")
-        iters = ", ".join(f"%a{i} = {z}" for i, z in enumerate(zeros))
-        count = "" if len(acc_tys) == 1 else f":{len(acc_tys)}"
+        iters = ", ".join([f"%a{i} = {z}" for i, z in enumerate(zeros)] + [f"%p{j} = {v}" for j, v in enumerate(first)])
+        count = "" if len(carried) == 1 else f":{len(carried)}"
         t.raw(f"{res}{count} = scf.for %k0 = {t.c(0)} to {t.c(tl.k)} step {t.c(tl.ks)} iter_args({iters}) -> "
-              f"({', '.join(acc_tys)}) {{")
-        results = [res] if len(acc_tys) == 1 else [f"{res}#{i}" for i in range(len(acc_tys))]
-        kern.copy(t, "%tx", "%bz", m0, n0, "%k0", "%As", "%Bs", None)
+              f"({', '.join(carried)}) {{")
+        results = [res] if len(carried) == 1 else [f"{res}#{i}" for i in range(len(acc_tys))]
+        if staged:      # this step's tiles were loaded into registers during the last step
+            kern.store_tile(t, "%tx", [f"%p{j}" for j in range(len(stage_tys))], "%As", "%Bs")
+        else:
+            kern.copy(t, "%tx", "%bz", m0, n0, "%k0", "%As", "%Bs")
         t.raw("gpu.barrier")
+        nxt = []
+        if staged:      # the next step's loads in flight during this step's arithmetic (the
+            # last step loads its own tile again, unused: an address inside the operands)
+            k_next = t.op(f"arith.minui {_add(t, '%k0', t.c(tl.ks))}, {t.c((tl.k - 1) // tl.ks * tl.ks)} : index")
+            nxt = kern.load_tile(t, "%tx", "%bz", m0, n0, k_next)
         new = kern.compute(t, "%tx", "%As", "%Bs", [f"%a{i}" for i in range(len(acc_tys))], False)
         t.raw("gpu.barrier")
-        t.raw(f"scf.yield {', '.join(new)} : {', '.join(acc_tys)}")
+        t.raw(f"scf.yield {', '.join(new + nxt)} : {', '.join(carried)}")
         t.raw("}")
         kern.store(t, "%tx", "%bz", m0, n0, results)
         t.raw("gpu.terminator")
