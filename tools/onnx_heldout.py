@@ -117,9 +117,10 @@ def main(argv=None) -> int:
     logging.disable(logging.WARNING)      # the exporters' and quantizer's notes ("torchvision is not installed", ...)
     import onnx_heldout_models as models
 
+    import onnx_heldout_more_models as more_models
     import onnx_heldout_ort_models as ort_models
 
-    specs = [s for s in models.SPECS + ort_models.SPECS if (not args.fast or not s.slow)
+    specs = [s for s in models.SPECS + more_models.SPECS + ort_models.SPECS if (not args.fast or not s.slow)
              and (not args.pattern or re.search(args.pattern, s.name))]
     counts = {}
     failed = []

@@ -379,6 +379,102 @@ def _transformers_optimized(kind, model_type, level=None, nbits=False, quantize=
     return build
 
 
+def _nchwc_convnet():
+    """A float CNN saved at ORT_ENABLE_ALL: onnxruntime's NCHWc ops (blocked Conv with fused
+    activations and Sum, depthwise Conv, pools, Upsample, Concat on blocked values); channel
+    counts of 20 and 24 let the block size be read off the file; a dynamic batch."""
+    def build():
+        import torch
+        nn, F = torch.nn, torch.nn.functional
+
+        class Net(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.c1, self.c2 = nn.Conv2d(3, 20, 3, padding=1), nn.Conv2d(20, 32, 3, stride=2, padding=1)
+                self.dw, self.bn = nn.Conv2d(32, 32, 3, padding=1, groups=32), nn.BatchNorm2d(32)
+                self.c3, self.c4 = nn.Conv2d(32, 24, 1), nn.Conv2d(64, 16, 1)
+
+            def forward(self, x):
+                a = F.relu(self.c1(x))
+                b = F.relu(self.c2(a))
+                c = F.avg_pool2d(self.dw(b), 3, stride=1, padding=1) + b
+                d = torch.sigmoid(self.bn(c)) * c
+                u = F.interpolate(self.c4(torch.cat([d, b], 1)), scale_factor=2, mode="nearest")
+                return self.c3(F.relu(d)), F.max_pool2d(u, 2), F.adaptive_avg_pool2d(d, 1)
+        torch.manual_seed(0)
+        net = Net().eval()
+        with torch.no_grad():
+            net.bn.running_mean.uniform_(-0.3, 0.3)
+            net.bn.running_var.uniform_(0.5, 1.5)
+        rng = _rng(21)
+        sets = [[rng.standard_normal((b, 3, 16, 16)).astype(np.float32)] for b in (1, 3)]
+        with torch.no_grad():
+            model = base._export(net, [torch.from_numpy(sets[0][0])], False, 17, {"x0": {0: "batch"}})
+        return _ort_optimized(model, "all"), sets
+    return build
+
+
+def _unet_cross_attention():
+    """A diffusers-style transformer block (self and cross attention as head_to_batch_dim / bmm /
+    softmax) through onnxruntime's transformers optimizer for model_type "unet": the cross
+    attention becomes MultiHeadAttention with a packed (B, L, N, 2, H) key-value input, which
+    onnxruntime runs on CUDA only; compared with onnxruntime on the model before the optimizer."""
+    def build():
+        import logging
+
+        import onnx
+        import torch
+        from onnxruntime.transformers.fusion_options import FusionOptions
+        from onnxruntime.transformers.optimizer import optimize_model
+        nn = torch.nn
+
+        class Attention(nn.Module):
+            def __init__(self, d=32, heads=4):
+                super().__init__()
+                self.heads, self.scale = heads, (d // heads) ** -0.5
+                self.to_q, self.to_k, self.to_v = (nn.Linear(d, d, bias=False) for _ in range(3))
+                self.to_out = nn.Linear(d, d)
+
+            def split(self, x):
+                b, n, d = x.shape
+                return x.reshape(b, n, self.heads, d // self.heads).permute(0, 2, 1, 3).reshape(
+                    b * self.heads, n, d // self.heads)
+
+            def merge(self, x):
+                bh, n, hd = x.shape
+                return x.reshape(bh // self.heads, self.heads, n, hd).permute(0, 2, 1, 3).reshape(
+                    bh // self.heads, n, hd * self.heads)
+
+            def forward(self, x, ctx=None):
+                ctx = x if ctx is None else ctx
+                q, k, v = self.split(self.to_q(x)), self.split(self.to_k(ctx)), self.split(self.to_v(ctx))
+                p = torch.softmax(torch.bmm(q, k.transpose(-1, -2)) * self.scale, -1)
+                return self.to_out(self.merge(torch.bmm(p, v)))
+
+        class Block(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.n1, self.n2 = nn.LayerNorm(32), nn.LayerNorm(32)
+                self.self_attn, self.cross_attn = Attention(), Attention()
+
+            def forward(self, x, ctx):
+                x = x + self.self_attn(self.n1(x))
+                return x + self.cross_attn(self.n2(x), ctx)
+        torch.manual_seed(0)
+        rng = _rng(22)
+        x, ctx = rng.standard_normal((2, 16, 32)).astype(np.float32), rng.standard_normal((2, 7, 32)).astype(np.float32)
+        with torch.no_grad():
+            model = base._export(Block().eval(), [torch.from_numpy(x), torch.from_numpy(ctx)], False, 17)
+        logging.disable(logging.WARNING)
+        with tempfile.TemporaryDirectory() as d:
+            src = os.path.join(d, "m.onnx")
+            onnx.save(model, src)
+            opt = optimize_model(src, model_type="unet", num_heads=4, hidden_size=32,
+                                 optimization_options=FusionOptions("unet"), opt_level=0).model
+        return opt, [[x, ctx]], model
+    return build
+
+
 def _specs():
     exact = dict(rtol=1e-5, atol=1e-6)       # integer arithmetic between the (de)quantizations
     return [
@@ -403,6 +499,8 @@ def _specs():
         Spec("ort_all_qdq_convnet", _optimized_base("quantize_static_qdq_convnet", "all"), **exact),
         Spec("ort_qdq_contrib_quantize_ops_convnet", _qdq_contrib_convnet(), rtol=0, atol=5e-3),
         Spec("ort_genai_style_decoder_layer", _genai_decoder_layer()),
+        Spec("ort_all_nchwc_convnet_dynamic_batch", _nchwc_convnet()),
+        Spec("ort_transformers_unet_packed_kv_attention", _unet_cross_attention()),
         Spec("ort_matmul_nbits_asymmetric_block16", _nbits_mlp(False, 16)),
         Spec("ort_matmul_nbits_symmetric_block32", _nbits_mlp(True, 32)),
         Spec("ort_transformers_gpt2", _transformers_optimized("gpt2", "gpt2"), slow=True),
