@@ -19,7 +19,14 @@ HAVE_PTXAS = shutil.which("ptxas") is not None
 
 
 def _matmul(a, b):
-    return shlo.from_jax(lambda x, y: x @ y, a, b)
+    if a.dtype != np.float64:
+        return shlo.from_jax(lambda x, y: x @ y, a, b)
+    (m, k), n = a.shape, b.shape[1]          # written out: JAX makes f64 f32 unless told
+    return (f"func.func @main(%a: tensor<{m}x{k}xf64>, %b: tensor<{k}x{n}xf64>) -> tensor<{m}x{n}xf64> {{\n"
+            f'  %0 = "shlo.dot_general"(%a, %b) {{dot_dimension_numbers = #shlo.dot<lhs_batching_dimensions = [], '
+            f"rhs_batching_dimensions = [], lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [0]>}} : "
+            f"(tensor<{m}x{k}xf64>, tensor<{k}x{n}xf64>) -> tensor<{m}x{n}xf64>\n"
+            f"  func.return %0 : tensor<{m}x{n}xf64>\n}}\n")
 
 
 def _inputs(shape_a, shape_b, dtype, seed=0):
@@ -28,19 +35,21 @@ def _inputs(shape_a, shape_b, dtype, seed=0):
 
 
 def _expected(a, b, out_dtype):
-    """f32 accumulation (what the tensor cores and XLA do), rounded once to the output type."""
-    return np.matmul(a.astype(np.float32), b.astype(np.float32)).astype(out_dtype)
+    """f32 accumulation (what the tensor cores and XLA do; f64 for f64), rounded once to the
+    output type."""
+    acc = np.float64 if out_dtype == np.float64 else np.float32
+    return np.matmul(a.astype(acc), b.astype(acc)).astype(out_dtype)
 
 
 def _check_close(got, want, dtype):
     got, want = np.asarray(got, np.float64), np.asarray(want, np.float64)
     assert got.shape == want.shape
     # one rounding of the output type apart at most (16-bit: 2^-8 / 2^-11 relative)
-    rel = {np.float32: 1e-5, ml_dtypes.bfloat16: 2 ** -7, np.float16: 2 ** -10}[dtype]
+    rel = {np.float64: 1e-12, np.float32: 1e-5, ml_dtypes.bfloat16: 2 ** -7, np.float16: 2 ** -10}[dtype]
     assert np.abs(got - want).max() <= rel * np.abs(want).max() + 1e-6
 
 
-@pytest.mark.parametrize("dtype", [np.float32, ml_dtypes.bfloat16, np.float16])
+@pytest.mark.parametrize("dtype", [np.float32, ml_dtypes.bfloat16, np.float16, np.float64])
 @pytest.mark.parametrize("m,k,n", [(100, 40, 72), (33, 7, 5), (1, 64, 130)])
 def test_matmul_tiles_match_on_the_cpu(dtype, m, k, n):
     """Odd sizes: partial block tiles in M and N, K not a multiple of the K step nor of the
