@@ -82,13 +82,20 @@ def test_batch_matmul_tiles_match_on_the_cpu(dtype):
     _check_close(got, _expected(a, b, dtype), dtype)
 
 
-def test_initial_accumulator_is_kept_and_neighbours_fuse():
-    """C = A @ B + bias: the kernel adds into C (read, add, write), the bias is added after."""
+@pytest.mark.parametrize("keep_fill", [False, True])
+def test_zero_fill_dropped_or_accumulated_into(keep_fill, monkeypatch):
+    """C = A @ B + bias. The zero fill of C before the matmul is dropped and the kernel writes
+    C (one launch fewer); where the fill is kept (forced here), the kernel adds into C (read,
+    add, write). The bias is added after either way."""
+    if keep_fill:
+        monkeypatch.setattr(contraction, "_zero_fill_of", lambda op, buffer: False)
     a, b = _inputs((48, 32), (32, 40), np.float32, seed=3)
     bias = np.linspace(-1, 1, 40, dtype=np.float32)
     prog = shlo.from_jax(lambda x, y, z: x @ y + z, a, b, bias)
     got = gpu.cpu_check(prog)(a, b, bias)[0]
     _check_close(got, _expected(a, b, np.float32) + bias, np.float32)
+    plain = gpu.compile_cuda(_matmul(a, b), assemble=False)
+    assert len(plain.kernels) == (2 if keep_fill else 1), plain.kernels
 
 
 def _counts(ptx: str) -> dict:

@@ -177,6 +177,7 @@ class _Kernel:
 
     def __init__(self, tl: Tiling, a_ty: str, b_ty: str, c_ty: str, batch: bool, cpu: bool):
         self.tl, self.a_ty, self.b_ty, self.c_ty, self.batch, self.cpu = tl, a_ty, b_ty, c_ty, batch, cpu
+        self.overwrite = False
         e = tl.a_el
         if tl.kind == "mma":
             # rows padded by 8 elements (16 bytes): a warp's fragment reads (8 rows x 4 pairs of
@@ -449,10 +450,13 @@ class _Kernel:
                 y = t.fresh()
                 body.append(f"{y} = arith.truncf {x} : {acc_el} to {ce}")
                 x = y
-            old, new = t.fresh(), t.fresh()
-            body.append(f"{old} = memref.load %C[{index}] : {self.c_ty}")
-            body.append(f"{new} = arith.addf {old}, {x} : {ce}")
-            body.append(f"memref.store {new}, %C[{index}] : {self.c_ty}")
+            if self.overwrite:          # C was only zero-filled: the fill is gone, write
+                body.append(f"memref.store {x}, %C[{index}] : {self.c_ty}")
+            else:
+                old, new = t.fresh(), t.fresh()
+                body.append(f"{old} = memref.load %C[{index}] : {self.c_ty}")
+                body.append(f"{new} = arith.addf {old}, {x} : {ce}")
+                body.append(f"memref.store {new}, %C[{index}] : {self.c_ty}")
             if guard is None:
                 for line in body:
                     t.raw(line)
@@ -514,10 +518,13 @@ def _acc_mem_ty(self):
 _Kernel.acc_mem_ty = _acc_mem_ty
 
 
-def function_text(name: str, tl: Tiling, a_ty: str, b_ty: str, c_ty: str, batch: bool, mode: str) -> str:
-    """A func.func `name`(A, B, C) that adds A x B into C with this tiling, as a gpu.launch
-    (`mode="gpu"`) or as the same tiles in sequential loops (`mode="cpu"`)."""
+def function_text(name: str, tl: Tiling, a_ty: str, b_ty: str, c_ty: str, batch: bool, mode: str,
+                  overwrite: bool = False) -> str:
+    """A func.func `name`(A, B, C) that adds A x B into C (`overwrite`: stores A x B into C)
+    with this tiling, as a gpu.launch (`mode="gpu"`) or as the same tiles in sequential loops
+    (`mode="cpu"`)."""
     kern = _Kernel(tl, a_ty, b_ty, c_ty, batch, mode == "cpu")
+    kern.overwrite = overwrite
     t = _Text()
     gx, gy, gz = tl.grid
     acc_tys = kern.acc_types()
@@ -651,18 +658,35 @@ def tiling_of(op) -> Tiling | None:
     return choose(bt, m, n, k, _el(types[0]), _el(types[2]))
 
 
+def _zero_fill_of(op, buffer) -> bool:
+    """Whether `op` is a linalg.fill of `buffer` with the constant 0."""
+    if op is None or op.name != "linalg.fill" or len(op.operands) != 2 or op.operands[1] != buffer:
+        return False
+    owner = op.operands[0].owner
+    owner = owner.operation if hasattr(owner, "operation") else owner
+    if not isinstance(owner, ir.Operation) or owner.name != "arith.constant":
+        return False
+    value = owner.attributes["value"]
+    return isinstance(value, ir.FloatAttr) and ir.FloatAttr(value).value == 0.0
+
+
 def replace_contractions(module: ir.Module, entry: ir.Operation, mode: str) -> int:
     """Each top-level static matmul / batch_matmul of the bufferized `entry` that `tiling_of`
     takes becomes this module's kernel (mode "gpu") or its CPU form (mode "cpu")."""
     targets = []
+    previous = None
     for op in entry.regions[0].blocks[0].operations:
         op = op.operation if hasattr(op, "operation") else op
         tl = tiling_of(op) if op.name in ("linalg.matmul", "linalg.batch_matmul") else None
         if tl is not None:
-            targets.append((op, tl))
-    for i, (op, tl) in enumerate(targets):
+            targets.append((op, tl, previous if _zero_fill_of(previous, op.operands[2]) else None))
+        previous = op
+    for i, (op, tl, fill) in enumerate(targets):
         a, b, c = (str(v.type) for v in op.operands)
-        text = function_text(f"shlo_contraction_{i}", tl, a, b, c, op.name == "linalg.batch_matmul", mode)
+        text = function_text(f"shlo_contraction_{i}", tl, a, b, c, op.name == "linalg.batch_matmul", mode,
+                             overwrite=fill is not None)
+        if fill is not None:        # the kernel writes every element of C: no fill kernel
+            fill.erase()
         fn = ir.Operation.parse(text, context=module.context)
         block = fn.regions[0].blocks[0]
         for arg, value in zip(block.arguments, op.operands):
