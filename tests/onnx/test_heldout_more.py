@@ -20,7 +20,7 @@ import onnx_heldout_more_models as more  # noqa: E402
 
 LONG = bool(os.environ.get("SHLO_ONNX_LIGHT"))
 SPECS = {s.name: s for s in more.SPECS}
-COMPILED = ["llamaish_dynamic_dynamo_opset18", "resnet18ish_external_data_dynamo_opset18"]
+COMPILED = ["llamaish_dynamic_dynamo_opset23", "resnet18ish_external_data_dynamo_opset18"]
 
 
 def _params(names):

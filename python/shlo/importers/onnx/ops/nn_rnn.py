@@ -29,8 +29,10 @@ def _static(cx, v, what):
 
 
 def _heads(cx, x, n_heads):
-    """(B, S, H * D) -> (B, H, S, D)."""
-    b, s, hidden = _static(cx, x, "Attention with 3-D inputs")
+    """(B, S, H * D) -> (B, H, S, D) (B and S may be dynamic)."""
+    b, s, hidden = cx.sizes_of(x)
+    if not isinstance(hidden, int):
+        raise cx.error("Attention with 3-D inputs needs a static hidden size")
     x = cx.reshape(x, [b, s, n_heads, hidden // n_heads])
     return cx.op("transpose", x, permutation=[0, 2, 1, 3])
 
@@ -61,16 +63,24 @@ class _Bias:
         self.value = v if self.value is None else bin_op(self.cx, "add", self.value, v)
 
 
+def _iota_sized(cx, sizes, dim):
+    """An i64 iota along dim over sizes (ints, or size values for dynamic ones)."""
+    if all(isinstance(v, int) for v in sizes):
+        return _iota(cx, sizes, dim)
+    return cx.op("dynamic_iota", cx.shape_tensor(sizes), iota_dimension=dim,
+                 result_types=[tensor_type([v if isinstance(v, int) else None for v in sizes], I64)])
+
+
 def _offset_pos(cx, q, kv, offset, nonpad):
-    """i + offset - j over (B or 1, 1, q, kv): the query's absolute position minus the key's."""
-    i = _iota(cx, [1, 1, q, kv], 2)
-    j = _iota(cx, [1, 1, q, kv], 3)
-    d = cx.op("subtract", i, j)
+    """i + offset - j over (B or 1, 1, q, kv): the query's absolute position minus the key's
+    (q, kv, offset: ints or size values)."""
+    sizes = [1, 1, q, kv]
+    d = cx.op("subtract", _iota_sized(cx, sizes, 2), _iota_sized(cx, sizes, 3))
     if nonpad is not None:        # per batch: offset = nonpad_kv_seqlen - q
-        b = _static(cx, nonpad, "nonpad_kv_seqlen")[0]
-        off = cx.op("subtract", cx.convert(nonpad, I64), cx.const(q, I64, [b]))
+        b = cx.sizes_of(nonpad)[0]
+        off = cx.op("subtract", cx.convert(nonpad, I64), cx.broadcast(cx.size_value(q), [b], dims=[]))
         return bin_op(cx, "add", d, cx.reshape(off, [b, 1, 1, 1]))
-    return cx.op("add", d, cx.const(offset, I64, [1, 1, q, kv]))
+    return cx.op("add", d, cx.broadcast(cx.size_value(offset), sizes, dims=[]))
 
 
 @converts("Attention", since=23)
@@ -83,24 +93,35 @@ def attention(cx, q, k, v, attn_mask=None, past_key=None, past_value=None, nonpa
         if q_num_heads is None or kv_num_heads is None:
             raise cx.error("3-D inputs need q_num_heads and kv_num_heads")
         q, k, v = _heads(cx, q, q_num_heads), _heads(cx, k, kv_num_heads), _heads(cx, v, kv_num_heads)
-    bq, hq, sq, dq = _static(cx, q, "Attention")
+    bq, hq, sq, dq = cx.sizes_of(q)           # batch and sequence lengths may be dynamic
+    if not isinstance(hq, int) or not isinstance(dq, int):
+        raise cx.error("Attention needs static head counts and head sizes")
     if scale is None:
         scale = 1.0 / np.sqrt(dq)
     root = cx.const(np.sqrt(np.float32(scale)), element)
     present_k = k if past_key is None else cx.op("concatenate", [past_key, k], dimension=2)
     present_v = v if past_value is None else cx.op("concatenate", [past_value, v], dimension=2)
-    kv = _static(cx, present_k, "Attention")[2]
-    past_len = 0 if past_key is None else _static(cx, past_key, "past_key")[2]
+    kv = cx.sizes_of(present_k)[2]
+    past_len = 0 if past_key is None else cx.sizes_of(past_key)[2]
 
     bias = _Bias(cx, element)
     mask = attn_mask
     if mask is not None:
-        width = _static(cx, mask, "attn_mask")[-1]
-        if width < kv:          # a shorter mask is padded as masked out
-            fill = cx.const(False if cx.element(mask) == "i1" else -np.inf, cx.element(mask))
-            r = cx.rank(mask)
-            mask = cx.op("pad", mask, fill, edge_padding_low=[0] * r, edge_padding_high=[0] * (r - 1) + [kv - width],
-                         interior_padding=[0] * r)
+        width = cx.sizes_of(mask)[-1]
+        fill = cx.const(False if cx.element(mask) == "i1" else -np.inf, cx.element(mask))
+        r = cx.rank(mask)
+        if isinstance(width, int) and isinstance(kv, int):
+            if width < kv:          # a shorter mask is padded as masked out
+                mask = cx.op("pad", mask, fill, edge_padding_low=[0] * r,
+                             edge_padding_high=[0] * (r - 1) + [kv - width], interior_padding=[0] * r)
+        elif width is not kv:       # dynamic: padded by kv - width (0 when it is as wide)
+            zeros = cx.const(np.zeros(r, np.int64), I64, [r])
+            high = cx.op("concatenate", [cx.const(np.zeros(r - 1, np.int64), I64, [r - 1]),
+                                         cx.reshape(cx.op("subtract", cx.size_value(kv), cx.size_value(width)), [1])],
+                         dimension=0) if r > 1 else \
+                cx.reshape(cx.op("subtract", cx.size_value(kv), cx.size_value(width)), [1])
+            shape = list(cx.info(mask).shape[:-1]) + [kv if isinstance(kv, int) else None]
+            mask = cx.op("dynamic_pad", mask, fill, zeros, high, zeros, result_types=[tensor_type(shape, cx.element(mask))])
         mask = bias.neg_inf_unless(mask) if cx.element(mask) == "i1" else cx.convert(mask, element)
         bias.add(mask)
     windowed = left_window_size >= 0 or right_window_size >= 0
@@ -116,12 +137,14 @@ def attention(cx, q, k, v, attn_mask=None, past_key=None, past_value=None, nonpa
             bias.add(bias.neg_inf_unless(cx.op("compare", pos, cx.const(-right_window_size, I64, cx.sizes_of(pos)),
                                                comparison_direction="GE")))
     if nonpad_kv_seqlen is not None:
-        b = _static(cx, nonpad_kv_seqlen, "nonpad_kv_seqlen")[0]
-        j = _iota(cx, [b, 1, 1, kv], 3)
+        b = cx.sizes_of(nonpad_kv_seqlen)[0]
+        j = _iota_sized(cx, [b, 1, 1, kv], 3)
         n = cx.broadcast(cx.convert(nonpad_kv_seqlen, I64), [b, 1, 1, kv], dims=[0])
         bias.add(bias.neg_inf_unless(cx.op("compare", j, n, comparison_direction="LT")))
 
-    hk = _static(cx, present_k, "Attention")[1]
+    hk = cx.sizes_of(present_k)[1]
+    if not isinstance(hk, int):
+        raise cx.error("Attention needs a static key / value head count")
     kk, vv = present_k, present_v
     if hq != hk:            # grouped heads: each K / V head serves hq / hk query heads in a row
         reps = hq // hk
