@@ -4,6 +4,7 @@
 #include "ShloBytecode.h"
 #include "ShloDistinctOps.h"
 
+#include "mlir/Bytecode/BytecodeOpInterface.h"
 #include "mlir/Bytecode/BytecodeWriter.h"
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Registration.h"
@@ -289,9 +290,63 @@ void shloWalkDistinct(MlirOperation root, const MlirStringRef *always,
   });
 }
 
+namespace {
+// Runs an op's properties writer without writing anything, to find a required
+// attribute that is absent: MLIR's writer (bytecode 5+) dereferences it, where
+// version 4's dictionary simply lacks the entry. Only an invalid program (parsed
+// without verification) has one.
+struct AbsentAttributeProbe : public mlir::DialectBytecodeWriter {
+  explicit AbsentAttributeProbe(int64_t version) : version(version) {}
+  int64_t version;
+  bool absent = false;
+  void writeAttribute(mlir::Attribute attr) override { absent |= !attr; }
+  void writeOptionalAttribute(mlir::Attribute) override {}
+  void writeType(mlir::Type type) override { absent |= !type; }
+  void writeResourceHandle(const mlir::AsmDialectResourceHandle &) override {}
+  void writeVarInt(uint64_t) override {}
+  void writeSignedVarInt(int64_t) override {}
+  void writeAPIntWithKnownWidth(const llvm::APInt &) override {}
+  void writeAPFloatWithKnownSemantics(const llvm::APFloat &) override {}
+  void writeOwnedString(llvm::StringRef) override {}
+  void writeOwnedBlob(llvm::ArrayRef<char>) override {}
+  void writeOwnedBool(bool) override {}
+  int64_t getBytecodeVersion() const override { return version; }
+  llvm::FailureOr<const mlir::DialectVersion *>
+  getDialectVersion(llvm::StringRef) const override {
+    return mlir::failure();
+  }
+};
+
+mlir::Operation *firstOpLackingProperty(mlir::Operation *root,
+                                        int64_t bytecodeVersion) {
+  mlir::Operation *found = nullptr;
+  root->walk([&](mlir::Operation *op) {
+    if (!op->getPropertiesStorageSize())
+      return mlir::WalkResult::advance();
+    auto iface = llvm::dyn_cast<mlir::BytecodeOpInterface>(op);
+    if (!iface)
+      return mlir::WalkResult::advance();
+    AbsentAttributeProbe probe(bytecodeVersion);
+    iface.writeProperties(probe);
+    if (!probe.absent)
+      return mlir::WalkResult::advance();
+    found = op;
+    return mlir::WalkResult::interrupt();
+  });
+  return found;
+}
+} // namespace
+
+MlirOperation shloOpLackingRequiredAttribute(MlirOperation root) {
+  return wrap(firstOpLackingProperty(unwrap(root), 6));
+}
+
 bool shloWriteBytecode(MlirOperation op, int64_t bytecodeVersion,
                        uint64_t encoding, MlirStringRef producer,
                        MlirStringCallback callback, void *userData) {
+  // Properties records (5+) cannot say "absent" for a required attribute.
+  if (bytecodeVersion >= 5 && firstOpLackingProperty(unwrap(op), bytecodeVersion))
+    return false;
   std::string buffer;
   llvm::raw_string_ostream os(buffer);
   mlir::BytecodeWriterConfig config(unwrap(producer));

@@ -73,10 +73,16 @@ void shloWalkNamed(MlirOperation root, const MlirStringRef *names,
 /// Writes `op` as MLIR bytecode of format `bytecodeVersion` with the given
 /// producer string, shlo attributes and types in `encoding` (0: text, as
 /// before shlo 1.2.0; 1: compact, see ShloBytecode.h), and passes the bytes
-/// to `callback`. Returns false when MLIR cannot write that format version.
+/// to `callback`. Returns false when MLIR cannot write that format version,
+/// or when it is 5 or later and an op lacks a required attribute (see
+/// shloOpLackingRequiredAttribute).
 bool shloWriteBytecode(MlirOperation op, int64_t bytecodeVersion,
                        uint64_t encoding, MlirStringRef producer,
                        MlirStringCallback callback, void *userData);
+
+/// The first op nested in `root` (or `root`) whose properties lack a required
+/// attribute, which bytecode 5 and later cannot write; null when none does.
+MlirOperation shloOpLackingRequiredAttribute(MlirOperation root);
 
 /// Checks every shlo op nested in `root` against the spec's constraints that
 /// tools/gen_spec.py translated to C++ (ShloSpecVerify.cpp), and calls

@@ -218,6 +218,18 @@ NB_MODULE(_shlo_ext, m) {
       "Every op nested in `root` whose name is in `names`, children first.");
 
   m.def(
+      "op_lacking_required_attribute",
+      [](MlirOperation root) -> nb::object {
+        MlirOperation op = shloOpLackingRequiredAttribute(root);
+        if (mlirOperationIsNull(op))
+          return nb::none();
+        return nb::cast(op);
+      },
+      nb::arg("root"),
+      "The first op in `root` lacking a required attribute (which bytecode 5 "
+      "and later cannot write), or None.");
+
+  m.def(
       "write_bytecode",
       [](MlirOperation op, int64_t bytecodeVersion, uint64_t encoding,
          const std::string &producer) -> nb::object {
@@ -238,7 +250,7 @@ NB_MODULE(_shlo_ext, m) {
       nb::arg("producer"),
       "MLIR bytecode of `op` with the given format version, shlo attribute "
       "encoding and producer string; None when the version cannot be "
-      "written.");
+      "written (or, from 5 on, an op lacks a required attribute).");
 
   m.def(
       "verify_spec",

@@ -9,9 +9,11 @@ import re
 import pytest
 
 import shlo
+from shlo import _shlo_ext
 from shlo.serialize import envelope
+from shlo.verify._spec_table import RELEASES as PINNED
 
-RELEASES = ("1.0.0", "1.1.0", "1.2.0", "1.3.0", "1.4.0", "1.5.0", "1.6.0", "1.7.0")
+RELEASES = ("1.0.0", "1.1.0", "1.2.0", "1.3.0", "1.4.0", "1.5.0", "1.6.0", "1.7.0", "1.8.0")
 
 
 def stablehlo_accepts(text: str) -> None:
@@ -22,9 +24,13 @@ def stablehlo_accepts(text: str) -> None:
 
 
 def forged(prog, version: str) -> bytes:
-    """The current artifact of `prog`, relabelled as written for `version` (checksum valid)."""
-    payload = envelope.set_producer(envelope.payload_of(shlo.serialize(prog)), f"shlo {version}")
-    return envelope.wrap(tuple(map(int, version.split("."))), 4, payload, 2)
+    """`prog` written in `version`'s pinned bytecode, attribute encoding and envelope, as if
+    for `version` but without the downgrade's refusals (checksum valid)."""
+    pins = PINNED[version]
+    payload = _shlo_ext.write_bytecode(prog.module.operation, pins["bytecode_version"],
+                                       pins["attribute_encoding"], f"shlo {version}")
+    return envelope.wrap(tuple(map(int, version.split("."))), pins["bytecode_version"], payload,
+                         pins["envelope_format"])
 
 
 def release_checks(prog, what: str, feature: str, release: str) -> None:

@@ -144,7 +144,7 @@ def _op_names(prog):
 
 
 def test_versions_and_snapshots():
-    assert shlo.current_version() == speclib.current_version() == "1.7.0"
+    assert shlo.current_version() == speclib.current_version() == "1.8.0"
     assert shlo.minimum_version() == speclib.minimum_version() == "1.0.0"
     for v in speclib.release_versions():
         assert set(speclib.load_snapshot(v)) == set(speclib.released_opset(v))
@@ -181,47 +181,59 @@ def _problems(mutate, changes=None, pins=None):
 
 
 def test_additions_to_ops_with_attributes_or_without_regions():
-    """Since 1.6.0: an optional attribute appended to an op that has attributes is compatible
-    when the last release pins bytecode version 4 (attributes stored as a dictionary), and a
-    variadic region list added to an op without regions is compatible; neither without an entry."""
-    entry = {"concatenate": [{"version": "1.8.0", "kind": "compatible", "text": "x"}]}
-    pins = PINS
+    """An optional attribute added to an op is compatible only when the last release pins bytecode
+    version 4 (attributes stored as a dictionary keyed by name; appended to an op that has
+    attributes since 1.6.0). 1.8.0 pins 6, whose properties record is laid out by the op's
+    definition, so any attribute added after it is legacy. A variadic region list added to an op
+    without regions is compatible. None of these passes without an entry."""
+    entry = {"concatenate": [{"version": "1.9.0", "kind": "compatible", "text": "x"}]}
+    assert PINS["1.7.0"] == 4 and PINS["1.8.0"] == 6
+    dictionary = {**PINS, "1.8.0": 4}   # as if 1.8.0 still stored dictionaries
 
     def appended(c):
         c["concatenate"]["attributes"].append({"name": "mode", "type": "i32", "optional": True})
-    assert any("op concatenate changed since release 1.7.0" in p for p in _problems(appended, pins=pins))
-    assert _problems(appended, entry, pins) == []
-    # A release pinning the properties encoding (bytecode 5) would make it incompatible.
-    later = {**pins, speclib.current_version(): 5}
-    assert any("changed incompatibly" in p for p in _problems(appended, entry, later))
+    assert any("op concatenate changed since release 1.8.0" in p for p in _problems(appended))
+    assert _problems(appended, entry, dictionary) == []
+    assert any("op concatenate changed incompatibly" in p for p in _problems(appended, entry))
     # Pins unknown: the release history itself (1.6.0's own additions) no longer passes.
     assert any("op send changed incompatibly since release 1.5.0" in p
                for p in _problems(appended, entry, {}))
 
     def inserted(c):
         c["concatenate"]["attributes"].insert(0, {"name": "mode", "type": "i32", "optional": True})
-    assert any("changed incompatibly" in p for p in _problems(inserted, entry, pins))
+    assert any("changed incompatibly" in p for p in _problems(inserted, entry, dictionary))
 
-    regions = {"negate": [{"version": "1.8.0", "kind": "compatible", "text": "x"}]}
+    # The first attribute of an op that had none: compatible over a dictionary, not over a record
+    # (1.9.0's op would write a properties record that 1.8.0's attribute-less op cannot read).
+    first = {"negate": [{"version": "1.9.0", "kind": "compatible", "text": "x"}]}
+
+    def first_attr(c):
+        c["negate"]["attributes"].append({"name": "mode", "type": "i32", "optional": True})
+    assert _problems(first_attr, first, dictionary) == []
+    assert any("op negate changed incompatibly" in p for p in _problems(first_attr, first))
+    legacy = {"negate": [{"version": "1.9.0", "kind": "legacy", "text": "x", "legacy_op": "negate_v1"}]}
+    assert _problems(first_attr, legacy) == []
+
+    regions = {"negate": [{"version": "1.9.0", "kind": "compatible", "text": "x"}]}
 
     def variadic_regions(c):
         c["negate"]["regions"] = [{"name": "extra", "variadic": True}]
-    assert any("variadic regions extra added" in p for p in _problems(variadic_regions, pins=pins))
-    assert _problems(variadic_regions, regions, pins) == []
+    assert any("variadic regions extra added" in p for p in _problems(variadic_regions))
+    assert _problems(variadic_regions, regions) == []
 
     def one_region(c):
         c["negate"]["regions"] = [{"name": "extra", "variadic": False}]
-    assert any("changed incompatibly" in p for p in _problems(one_region, regions, pins))
+    assert any("changed incompatibly" in p for p in _problems(one_region, regions))
 
 
 def test_compat_check_catches_unversioned_changes():
     def operand(c):
         c["add"]["operands"][0]["element"] = ["float"]
-    assert any("op add changed since release 1.7.0" in p for p in _problems(operand))
+    assert any("op add changed since release 1.8.0" in p for p in _problems(operand))
 
     def removed(c):
         del c["sine"]
-    assert any("op sine of release 1.7.0 was removed" in p for p in _problems(removed))
+    assert any("op sine of release 1.8.0 was removed" in p for p in _problems(removed))
 
     def new_op(c):
         c["gelu"] = {**c["erf"], "since": "1.0.0"}
@@ -231,29 +243,31 @@ def test_compat_check_catches_unversioned_changes():
         c["negate"]["attributes"].append({"name": "mode", "type": "i32", "optional": False})
     assert any("op negate changed" in p for p in _problems(required_attr))
     # With a compatible entry the required attribute is still incompatible ...
-    entry = {"negate": [{"version": "1.8.0", "kind": "compatible", "text": "x"}]}
+    entry = {"negate": [{"version": "1.9.0", "kind": "compatible", "text": "x"}]}
     assert any("changed incompatibly" in p for p in _problems(required_attr, entry))
     # ... a legacy entry naming the frozen op makes it acceptable,
-    entry = {"negate": [{"version": "1.8.0", "kind": "legacy", "text": "x", "legacy_op": "negate_v1"}]}
+    entry = {"negate": [{"version": "1.9.0", "kind": "legacy", "text": "x", "legacy_op": "negate_v1"}]}
     assert _problems(required_attr, entry) == []
 
-    # and an optional attribute on an attribute-less op needs only a compatible entry.
+    # and an optional attribute on an attribute-less op needs only a compatible entry while the
+    # last release stores dictionaries (test_additions_to_ops_with_attributes_or_without_regions).
     def optional_attr(c):
         c["negate"]["attributes"].append({"name": "mode", "type": "i32", "optional": True})
     assert _problems(optional_attr)
-    assert _problems(optional_attr, {"negate": [{"version": "1.8.0", "kind": "compatible", "text": "x"}]}) == []
+    assert _problems(optional_attr, {"negate": [{"version": "1.9.0", "kind": "compatible", "text": "x"}]},
+                     {**PINS, "1.8.0": 4}) == []
 
     # Element types added to a value's list (1.3.0's `index`) are compatible with an entry;
     # taking one away never is.
     def widened(c):
         c["add"]["operands"][0]["element"] = c["add"]["operands"][0]["element"] + ["index"]
     assert any("element types widened" in p for p in _problems(widened))
-    assert _problems(widened, {"add": [{"version": "1.8.0", "kind": "compatible", "text": "x"}]}) == []
+    assert _problems(widened, {"add": [{"version": "1.9.0", "kind": "compatible", "text": "x"}]}) == []
 
     def narrowed(c):
         c["dynamic_iota"]["operands"][0]["element"] = ["integer"]
     assert any("op dynamic_iota changed incompatibly" in p
-               for p in _problems(narrowed, {"dynamic_iota": [{"version": "1.8.0", "kind": "compatible", "text": "x"}]}))
+               for p in _problems(narrowed, {"dynamic_iota": [{"version": "1.9.0", "kind": "compatible", "text": "x"}]}))
 
 
 def test_released_history_is_checked_too():
@@ -271,8 +285,8 @@ def _an_artifact(version="1.0.0"):
 
 
 def test_future_artifact_is_rejected():
-    data = _rewrap(_an_artifact("1.7.0"), version=(1, 8, 0))
-    with pytest.raises(shlo.DeserializationError, match=r"targets shlo 1\.8\.0, newer than this reader"):
+    data = _rewrap(_an_artifact("1.8.0"), version=(1, 9, 0))
+    with pytest.raises(shlo.DeserializationError, match=r"targets shlo 1\.9\.0, newer than this reader"):
         shlo.deserialize(data)
     data = _rewrap(_an_artifact("1.2.0"), version=(2, 0, 0))
     with pytest.raises(shlo.DeserializationError, match="newer than this reader"):

@@ -139,7 +139,7 @@ func.func @main(%x: tensor<4xf32> {{shlo.sharding = {s}, unreduced = []>}}) -> t
 }}'''
     prog = shlo.parse(text)
     assert "unreduced" not in str(prog)
-    new, old = shlo.serialize(prog), shlo.serialize(prog, target_version="1.6.0")
+    new, old = shlo.serialize(prog, target_version="1.7.0"), shlo.serialize(prog, target_version="1.6.0")
     assert envelope.payload_of(new).replace(b"shlo 1.7.0", b"shlo 1.6.0") == envelope.payload_of(old)
 
 

@@ -13,6 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import shlo
+from shlo import _shlo_ext
 from shlo.serialize import envelope
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -51,7 +52,7 @@ def test_round_trip_and_determinism(artifact):
     back = shlo.deserialize(artifact)
     assert str(back) == str(prog)
     assert shlo.serialize(back) == artifact
-    assert b"shlo 1.7.0\0" in artifact[:80]
+    assert b"shlo 1.8.0\0" in artifact[:80]
     assert shlo.serialize.__module__ == "shlo.serialize"
 
 
@@ -98,11 +99,11 @@ def test_envelope_format_is_pinned_per_version():
 
 def test_every_released_version_can_be_targeted():
     prog = shlo.parse(MLP)
-    for v in ["1.0.0", "1.1.0", "1.2.0", "1.3.0", "1.4.0", "1.5.0", "1.6.0", "1.7.0"]:
+    for v in ["1.0.0", "1.1.0", "1.2.0", "1.3.0", "1.4.0", "1.5.0", "1.6.0", "1.7.0", "1.8.0"]:
         data = shlo.serialize(prog, target_version=v)
         assert shlo.serialize.__module__ and f"shlo {v}\0".encode() in data[:80]
         assert str(shlo.deserialize(data)) == str(prog)
-    for bad, why in [("1.8.0", "newer than this shlo"), ("0.9.0", "older than the oldest"),
+    for bad, why in [("1.9.0", "newer than this shlo"), ("0.9.0", "older than the oldest"),
                      ("1.0.3", "not a released version"), ("one", "not MAJOR.MINOR.PATCH")]:
         with pytest.raises(shlo.SerializationError, match=why):
             shlo.serialize(prog, target_version=bad)
@@ -181,8 +182,8 @@ def test_artifact_claiming_an_older_version_cannot_use_newer_ops():
     """Bytes that say 1.0.0 but hold 1.1.0 ops are rejected, not silently accepted."""
     for text, what in [(ERF, "uses shlo.erf, introduced in shlo 1.1.0"),
                        (EXP_HIGHEST, "has attribute result_accuracy, introduced in shlo 1.1.0")]:
-        current = shlo.serialize(shlo.parse(text))
-        payload = envelope.set_producer(envelope.payload_of(current), "shlo 1.0.0")
+        # current bytes in 1.0.0's bytecode version (4) and attribute encoding (0)
+        payload = _shlo_ext.write_bytecode(shlo.parse(text).module.operation, 4, 0, "shlo 1.0.0")
         forged = envelope.wrap((1, 0, 0), 4, payload)
         with pytest.raises(shlo.DeserializationError, match=what):
             shlo.deserialize(forged)

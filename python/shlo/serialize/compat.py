@@ -7,11 +7,13 @@ change only with a `changes:` entry naming the newer version:
 
 - `kind: compatible`: an artifact of the older version still parses as the
   new op and means the same. Only these differences qualify: optional
-  attributes added to an op that had no attributes (MLIR bytecode stores an
-  op without attributes with no properties, so old artifacts carry nothing
-  the new op would misread), or appended to an op that had attributes when
-  the older release pins MLIR bytecode version 4 or older (there, an op's
-  attributes are a dictionary keyed by name, in every op; since 1.6.0), a
+  attributes added to an op when the older release pins MLIR bytecode
+  version 4 or older (there, an op's attributes are a dictionary keyed by
+  name, in every op, so an absent one takes no bytes; appended to an op
+  that had attributes since 1.6.0; at version 5 and later, 1.8.0's 6,
+  every op with attributes writes a properties record laid out by its
+  definition, even when all are absent, so any addition changes the bytes
+  written for the older release and is legacy), a
   variadic region list added to an op that had no regions (bytecode stores
   each op's region count, so an old op reads as one with an empty list;
   since 1.6.0), new constraints that only involve those attributes, and
@@ -74,8 +76,9 @@ def _diff(old: dict, new: dict, dictionary_attrs: bool = False) -> tuple[list[st
         compatible = False
     if old["attributes"] != new["attributes"]:
         added = new["attributes"][len(old["attributes"]):]
-        if ((old["attributes"] and not dictionary_attrs)
-                or new["attributes"][:len(old["attributes"])] != old["attributes"]):
+        # Without a dictionary (bytecode 5+) the properties record follows the op definition:
+        # an op that gains an attribute, even its first, writes other bytes for the old release.
+        if not dictionary_attrs or new["attributes"][:len(old["attributes"])] != old["attributes"]:
             compatible = False
         if not all(a["optional"] for a in added):
             compatible = False

@@ -361,9 +361,11 @@ def _is_kind(attr: ir.Attribute, kind: str) -> bool:
 
 def downgrade(prog, target: str, current: str):
     """A copy of `prog` written in the op set of `target`, or SerializationError."""
-    # A copy through bytecode keeps locations (Program.clone goes through text).
+    # A copy through bytecode keeps locations (Program.clone goes through text); version 4's
+    # attribute dictionaries also copy an invalid op that lacks a required attribute.
     from ..program import parse
-    prog = parse(prog.bytecode(), context=prog.context, verify=False)
+    prog = parse(_shlo_ext.write_bytecode(prog.module.operation, 4, 1, "shlo copy"), context=prog.context,
+                 verify=False)
     sigs = RELEASES[target]["signatures"]
     newer = _newer_element_types(prog, target)
     if newer is not None:

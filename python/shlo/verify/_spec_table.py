@@ -17105,6 +17105,7 @@ RELEASES = {
     '1.5.0': {'date': '2026-11-26', 'bytecode_version': 4, 'attribute_encoding': 1, 'envelope_format': 2, 'signatures': _SIGNATURES_4},
     '1.6.0': {'date': '2026-11-26', 'bytecode_version': 4, 'attribute_encoding': 1, 'envelope_format': 2, 'signatures': _SIGNATURES_5},
     '1.7.0': {'date': '2026-11-26', 'bytecode_version': 4, 'attribute_encoding': 1, 'envelope_format': 2, 'signatures': _SIGNATURES_5},
+    '1.8.0': {'date': '2026-11-26', 'bytecode_version': 6, 'attribute_encoding': 1, 'envelope_format': 2, 'signatures': _SIGNATURES_5},
 }
 
 SIGNATURES = _SIGNATURES_5

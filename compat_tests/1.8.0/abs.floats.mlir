@@ -1,0 +1,6 @@
+module {
+  func.func @main(%arg0: tensor<2x2xf32>) -> tensor<2x2xf32> {
+    %0 = shlo.abs %arg0 : tensor<2x2xf32>
+    return %0 : tensor<2x2xf32>
+  }
+}

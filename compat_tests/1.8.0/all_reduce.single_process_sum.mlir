@@ -1,0 +1,10 @@
+module {
+  func.func @main(%arg0: tensor<3xf32>) -> tensor<3xf32> {
+    %0 = shlo.all_reduce %arg0 {replica_groups = dense<0> : tensor<1x1xi64>} : (tensor<3xf32>) -> tensor<3xf32> {
+    ^bb0(%arg1: tensor<f32>, %arg2: tensor<f32>):
+      %1 = shlo.add %arg1, %arg2 : tensor<f32>
+      shlo.return %1 : tensor<f32>
+    }
+    return %0 : tensor<3xf32>
+  }
+}

@@ -1,0 +1,6 @@
+module {
+  func.func @main(%arg0: tensor<3xi32>, %arg1: tensor<3xi32>, %arg2: tensor<3xi32>) -> tensor<3xi32> {
+    %0 = shlo.clamp %arg0, %arg1, %arg2 : tensor<3xi32>
+    return %0 : tensor<3xi32>
+  }
+}

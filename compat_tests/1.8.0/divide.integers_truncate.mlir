@@ -1,0 +1,6 @@
+module {
+  func.func @main(%arg0: tensor<4xi32>, %arg1: tensor<4xi32>) -> tensor<4xi32> {
+    %0 = shlo.divide %arg0, %arg1 : tensor<4xi32>
+    return %0 : tensor<4xi32>
+  }
+}

@@ -1,0 +1,6 @@
+module {
+  func.func @main(%arg0: tensor<5xf32>) -> tensor<5xf32> {
+    %0 = shlo.exponential_minus_one %arg0 {result_accuracy = #shlo.accuracy<atol = 9.9999999999999995E-7, rtol = 0.000000e+00, ulps = 2, mode = #shlo.result_accuracy_mode<TOLERANCE>>} : tensor<5xf32>
+    return %0 : tensor<5xf32>
+  }
+}

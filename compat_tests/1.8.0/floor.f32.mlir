@@ -1,0 +1,6 @@
+module {
+  func.func @main(%arg0: tensor<8xf32>) -> tensor<8xf32> {
+    %0 = shlo.floor %arg0 : tensor<8xf32>
+    return %0 : tensor<8xf32>
+  }
+}

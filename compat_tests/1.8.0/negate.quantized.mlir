@@ -1,0 +1,6 @@
+module {
+  func.func @main(%arg0: tensor<2x!quant.uniform<i8:f32, 5.000000e-01>>) -> tensor<2x!quant.uniform<i8:f32, 5.000000e-01>> {
+    %0 = shlo.negate %arg0 : tensor<2x!quant.uniform<i8:f32, 5.000000e-01>>
+    return %0 : tensor<2x!quant.uniform<i8:f32, 5.000000e-01>>
+  }
+}

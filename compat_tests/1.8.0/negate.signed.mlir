@@ -1,0 +1,6 @@
+module {
+  func.func @main(%arg0: tensor<3xi32>) -> tensor<3xi32> {
+    %0 = shlo.negate %arg0 : tensor<3xi32>
+    return %0 : tensor<3xi32>
+  }
+}

@@ -1,0 +1,6 @@
+module {
+  func.func @main(%arg0: tensor<4x!quant.uniform<i8:f32, 5.000000e-01>>) -> tensor<4x!quant.uniform<i8:f32, 5.000000e-01>> {
+    %0 = shlo.round_nearest_even %arg0 : tensor<4x!quant.uniform<i8:f32, 5.000000e-01>>
+    return %0 : tensor<4x!quant.uniform<i8:f32, 5.000000e-01>>
+  }
+}

@@ -1,0 +1,6 @@
+module {
+  func.func @main(%arg0: tensor<2xcomplex<f64>>) -> tensor<2xcomplex<f64>> {
+    %0 = shlo.sign %arg0 : tensor<2xcomplex<f64>>
+    return %0 : tensor<2xcomplex<f64>>
+  }
+}

@@ -1,0 +1,6 @@
+module {
+  func.func @main(%arg0: tensor<2xui8>, %arg1: tensor<2xui8>) -> tensor<2xui8> {
+    %0 = shlo.subtract %arg0, %arg1 : tensor<2xui8>
+    return %0 : tensor<2xui8>
+  }
+}
