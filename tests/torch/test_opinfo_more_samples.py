@@ -17,3 +17,11 @@ def test_item_of_a_rank_1_tensor_is_a_scalar():
     x = torch.tensor([-8.478373527526855])
     (got,) = _run(lambda t: t.item(), x)
     assert got.shape == () and got == np.float32(x.item())
+
+
+def test_searchsorted_with_a_sorter_on_empty_tensors():
+    # the sorter's sort of an empty sequence: the interpreter's sort reshaped (0,) to (-1, 0)
+    seq, x = torch.empty(0), torch.empty(0)
+    sorter = torch.empty(0, dtype=torch.int64)
+    (got,) = _run(lambda s, v, o: torch.searchsorted(s, v, sorter=o), seq, x, sorter)
+    assert got.shape == (0,) and got.dtype == np.int64

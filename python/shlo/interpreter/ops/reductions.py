@@ -398,10 +398,10 @@ def sort(ctx, *inputs):
     dim %= rank
     moved = [np.moveaxis(a, dim, -1) for a in arrays]
     n = shape[dim]
+    if n < 2 or moved[0].size == 0:       # nothing to order (reshape(-1, 0) would be ambiguous)
+        return [a.copy() for a in arrays]
     mshape = moved[0].shape
     rows = [np.ascontiguousarray(m).reshape(-1, n) for m in moved]
-    if n < 2 or rows[0].shape[0] == 0:
-        return [a.copy() for a in arrays]
     comparator = ctx.regions[0]
     if elementwise_region(comparator):
         perm = sort_permutation_vectorized(rows, comparator)
