@@ -64,7 +64,7 @@ def _buffers(prog: Program, entry: str, schedule: bool = True, mode: str = "gpu"
     if schedule:
         with m.context, ir.Location.unknown(m.context):
             schedules.split_reductions(m)
-            schedules.tile_contractions(m)
+            schedules.tile_contractions(m, leave_shared=contraction.enabled())
     _run(m, pipeline.BUFFERIZE, "bufferize")
     with m.context, ir.Location.unknown(m.context):
         loops.stable_loop_buffers(_entry(m))     # the host must know every buffer a kernel gets
