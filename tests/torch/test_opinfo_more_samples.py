@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import numpy as np
+import pytest
 import torch
 
 import shlo
@@ -25,3 +26,16 @@ def test_searchsorted_with_a_sorter_on_empty_tensors():
     sorter = torch.empty(0, dtype=torch.int64)
     (got,) = _run(lambda s, v, o: torch.searchsorted(s, v, sorter=o), seq, x, sorter)
     assert got.shape == (0,) and got.dtype == np.int64
+
+
+def test_repeat_interleave_with_tensor_repeats_and_output_size():
+    x, r = torch.arange(24.0).reshape(2, 3, 4), torch.tensor([0, 1, 2])
+    fn = lambda t, rep: torch.repeat_interleave(t, rep, dim=1, output_size=3)  # noqa: E731
+    (got,) = _run(fn, x, r)
+    np.testing.assert_array_equal(got, fn(x, r).numpy())
+
+
+def test_repeat_interleave_with_tensor_repeats_alone_is_refused():
+    with pytest.raises(shlo.ImporterError, match="sum\\(repeats\\), a data-dependent size.*output_size"):
+        shlo.from_torch(Fn(lambda t, rep: torch.repeat_interleave(t, rep, dim=1)),
+                        (torch.ones(2, 3), torch.tensor([0, 1, 2])))
