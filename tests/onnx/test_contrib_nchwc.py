@@ -1,5 +1,5 @@
 """onnxruntime's com.microsoft.nchwc ops, in float CNNs that onnxruntime's session optimizer saved
-at ORT_ENABLE_ALL on this machine (blocked Conv with fused activations and Sum, depthwise Conv,
+at ORT_ENABLE_ALL on this machine (blocked Conv with fused activations (HardSwish, Relu, Sigmoid) and Sum, depthwise Conv,
 BatchNormalization as a Conv, pools, nearest / linear Upsample, Concat and element-wise ops on
 blocked values, NHWC ReorderInput / ReorderOutput, a dynamic batch), against onnxruntime running
 the saved file; the block size is read off the file's channel counts, or given where the file
@@ -37,7 +37,7 @@ class Mixed(torch.nn.Module):
             self.bn.running_var.uniform_(0.5, 1.5)
 
     def forward(self, x):
-        a = torch.relu(self.c1(x))
+        a = F.hardswish(self.c1(x))
         b = torch.relu(self.c2(a))
         c = F.avg_pool2d(self.dw(b), 3, stride=1, padding=1) + b
         d = torch.sigmoid(self.bn(c)) * c
@@ -114,6 +114,10 @@ def _check(prog, path, shape, compiled=False):
 def test_nchwc_models_saved_by_onnxruntime(tmp_path, module, shape):
     path = _saved_all(tmp_path, module, shape, module.__name__)
     assert len(Layout(onnx.load(path).graph).sizes) == 1
+    if module is Mixed:     # the fused activations it is there for
+        acts = {a.s for n in onnx.load(path).graph.node if n.domain == "com.microsoft.nchwc" for a in n.attribute
+                if a.name == "activation"}
+        assert {b"HardSwish", b"Relu", b"Sigmoid"} <= acts, acts
     prog = shlo.from_onnx(path)
     _check(prog, path, shape, compiled=True)
     _check(prog, path, (3,) + shape[1:])              # the dynamic batch

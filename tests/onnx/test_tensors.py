@@ -284,3 +284,23 @@ def test_static_shape_chain_folds():
     prog = against_ort(model, {"x": _x(2, 3, 4)})
     text = str(prog)
     assert "get_dimension_size" not in text and "dynamic" not in text and "tensor<8x3xf32>" in text
+
+
+def test_split_with_other_dims_dynamic():
+    """Split (known sizes) of a value whose every size is known only at run time (a Reshape to a
+    computed shape, as onnxruntime's GatherSliceToSplitFusion leaves in a saved Llama-style
+    decoder): the pieces are gathered (it was an ImportError)."""
+    import onnxruntime as ort
+    vi = helper.make_tensor_value_info
+    nodes = [helper.make_node("Reshape", ["x", "shape"], ["r"]),
+             helper.make_node("Split", ["r", "parts"], ["a", "b"], axis=3)]
+    g = helper.make_graph(nodes, "g", [vi("x", TensorProto.FLOAT, ["b", "s", 16]), vi("shape", TensorProto.INT64, [4])],
+                          [vi("a", TensorProto.FLOAT, None), vi("b", TensorProto.FLOAT, None)],
+                          [numpy_helper.from_array(np.array([3, 5], np.int64), "parts")])
+    m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 18)])
+    prog = shlo.from_onnx(m)
+    sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+    for b, s in ((2, 3), (1, 5)):
+        x = RNG.standard_normal((b, s, 16)).astype(np.float32)
+        shape = np.array([b, s, 2, 8], np.int64)
+        check_outputs(shlo.interpret(prog, x, shape), sess.run(None, {"x": x, "shape": shape}), 0, 0)

@@ -4,7 +4,7 @@ ReorderOutput, Conv, MaxPool, AveragePool, GlobalMaxPool, GlobalAveragePool, Ups
 Blocked values are kept as NCHW tensors of their padded channel count (see importers/onnx/
 nchwc.py), so ReorderInput pads the channels with zeros, ReorderOutput cuts them back, and the
 pools are ONNX's; Conv puts its weights back in OIHW order from the blocked layout (which needs
-the block size) and then is FusedConv: bias, the Sum input added, the activation."""
+the block size) and then is FusedConv: bias, the Sum input added, the activation (HardSwish too)."""
 from __future__ import annotations
 
 import numpy as np
@@ -106,6 +106,10 @@ def nchwc_conv(cx, x, w, bias=None, sum_=None, activation="", activation_params=
     y = conv(cx, x, w, bias, group=group, **attrs)
     if sum_ is not None:        # accumulated into the output before the activation
         y = bin_op(cx, "add", y, sum_)
+    if activation == "HardSwish":       # (NCHWc Conv fuses it; FusedConv does not)
+        gate = cx.op("clamp", cx.const(0, cx.element(y)), bin_op(cx, "add", bin_op(cx, "multiply", y, 1.0 / 6), 0.5),
+                     cx.const(1, cx.element(y)))
+        return cx.op("multiply", y, gate)
     return _fused_activation(cx, y, activation, activation_params)
 
 

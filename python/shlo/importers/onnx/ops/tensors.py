@@ -392,8 +392,10 @@ def _split_dynamic(cx, x, axis, parts):
         sizes = cx.sizes_of(x)
         starts = [cx.const(start if d == axis else 0, I64) for d in range(len(sizes))]
         slice_sizes = [p if d == axis else s for d, s in enumerate(sizes)]
-        if not _all_int(slice_sizes):
-            raise cx.error("splitting a tensor with several dynamic dimensions is not supported")
+        if not _all_int(slice_sizes):       # other sizes dynamic too: the piece's positions gathered
+            outs.append(_take(cx, x, axis, cx.importer.constant(np.arange(start, start + p, dtype=np.int64))))
+            start += p
+            continue
         outs.append(cx.op("dynamic_slice", x, starts, slice_sizes=slice_sizes))
         start += p
     return outs
