@@ -41,3 +41,21 @@ def test_from_onnx_bad_files(tmp_path, capsys):
     assert translate.main(["--from-onnx", str(junk), "-o", str(out)]) == 1
     assert capsys.readouterr().err
     assert not out.exists()
+
+
+def test_from_onnx_nchwc_block_size(tmp_path, capsys):
+    """An NCHWc model whose channel counts (16) fit blocks of 8 and of 16: the block size is asked
+    for, and --nchwc-block-size gives it."""
+    w = numpy_helper.from_array(np.ones((16, 16, 1, 1), np.float32), "w")
+    nodes = [helper.make_node("ReorderInput", ["x"], ["xb"], domain="com.microsoft.nchwc"),
+             helper.make_node("Conv", ["xb", "w"], ["yb"], domain="com.microsoft.nchwc", kernel_shape=[1, 1]),
+             helper.make_node("ReorderOutput", ["yb"], ["y"], domain="com.microsoft.nchwc", channels=16)]
+    graph = helper.make_graph(nodes, "g", [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 16, 4, 4])],
+                              [helper.make_tensor_value_info("y", TensorProto.FLOAT, None)], initializer=[w])
+    path = tmp_path / "nchwc.onnx"
+    onnx.save(helper.make_model(graph, opset_imports=[helper.make_opsetid("", 17),
+                                                      helper.make_opsetid("com.microsoft.nchwc", 1)]), str(path))
+    assert translate.main(["--from-onnx", str(path)]) == 1
+    assert "nchwc_block_size" in capsys.readouterr().err
+    assert translate.main(["--from-onnx", str(path), "--nchwc-block-size", "16"]) == 0
+    assert "convolution" in capsys.readouterr().out

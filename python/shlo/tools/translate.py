@@ -24,7 +24,7 @@
         reads an ExportedProgram saved with torch.export.save and prints it as
         shlo (needs torch); weights are inlined as dense_resource blobs unless
         --params arguments makes them leading arguments.
-    shlo-translate --from-onnx model.onnx [--params constants|arguments] [-o prog.mlir]
+    shlo-translate --from-onnx model.onnx [--params constants|arguments] [--nchwc-block-size 8|16] [-o prog.mlir]
         reads an ONNX model (a path, external data beside it; or bytes on stdin)
         and prints it as shlo (needs onnx); initializers are dense_resource
         blobs unless --params arguments makes the float ones leading arguments.
@@ -115,7 +115,7 @@ def from_onnx_action(args) -> int:
     source = args.input
     if source == "-":
         source, _ = read_input(source)          # the model's bytes
-    prog = from_onnx(source, params=args.params)
+    prog = from_onnx(source, params=args.params, nchwc_block_size=args.nchwc_block_size)
     write_output(args.output, (prog.text(generic=args.generic) + "\n").encode())
     return 0
 
@@ -163,6 +163,9 @@ def _parser() -> argparse.ArgumentParser:
                    help="--serialize: the shlo version the artifact must be readable by (default: current)")
     p.add_argument("--params", default="constants", choices=["constants", "arguments"],
                    help="--from-torch / --from-onnx: inline parameters (default) or make them leading arguments")
+    p.add_argument("--nchwc-block-size", type=int, default=None, choices=[8, 16],
+                   help="--from-onnx: the channel block of onnxruntime's NCHWc ops (a model saved at "
+                        "ORT_ENABLE_ALL) where the file cannot tell it")
     p.add_argument("--generic", action="store_true", help="--deserialize: print the generic op form")
     p.add_argument("--trusted-input", action="store_true",
                    help="read binary input (MLIR bytecode, artifacts) in this process; by default it is "
