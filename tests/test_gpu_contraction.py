@@ -159,10 +159,10 @@ def test_emulated_fragment_layout_catches_a_wrong_lane(monkeypatch):
     def swapped(self, t, tid, As, Bs, acc, cpu, frags=None):
         saved = contraction._Kernel._stack
 
-        def stack(t, regs, n, e):
+        def stack(t, regs, n, e, w=2):
             if n == 4:
                 regs = [regs[1], regs[0], regs[3], regs[2]]
-            return saved(t, regs, n, e)
+            return saved(t, regs, n, e, w)
         monkeypatch.setattr(contraction._Kernel, "_stack", staticmethod(stack))
         try:
             return original(self, t, tid, As, Bs, acc, cpu, frags)
@@ -187,3 +187,40 @@ def test_prefetch_variant_assembles(monkeypatch):
     assert "min.u64" in art.ptx          # the last step's prefetch kept inside the operands
     if HAVE_PTXAS:
         assert art.cubin
+
+
+def _tf32(x):
+    """f32 rounded to TF32 (10-bit mantissa, to nearest, ties away from zero: cvt.rna)."""
+    bits = (x.astype(np.float32).view(np.uint32).astype(np.uint64) + 0x1000) & 0xFFFFE000
+    return bits.astype(np.uint32).view(np.float32)
+
+
+@pytest.mark.parametrize("m,k,n,largest", [(100, 40, 72, False), (33, 7, 5, False), (150, 72, 136, True)])
+def test_tf32_tiles_match_on_the_cpu(m, k, n, largest, monkeypatch):
+    """SHLO_GPU_TF32=1: f32 through mma.sync m16n8k8 .tf32 (emulated per warp on the CPU): equal
+    to the product of the operands rounded to TF32, summed in f32 (not to the exact product)."""
+    monkeypatch.setenv("SHLO_GPU_TF32", "1")
+    if largest:
+        monkeypatch.setattr(contraction, "MIN_BLOCKS", 1)
+    a, b = _inputs((m, k), (k, n), np.float32, seed=5)
+    got = np.asarray(gpu.cpu_check(_matmul(a, b))(a, b)[0], np.float64)
+    want = _tf32(a).astype(np.float64) @ _tf32(b).astype(np.float64)
+    assert np.abs(got - want).max() <= 1e-5 * np.abs(want).max()
+    exact = a.astype(np.float64) @ b.astype(np.float64)
+    assert np.abs(got - exact).max() > 1e-5 * np.abs(exact).max()     # TF32, not f32
+
+
+def test_tf32_ptx_assembles(monkeypatch):
+    """The TF32 kernel: ldmatrix x4 for A (32-bit elements as pairs of b16), B read directly,
+    mma.sync m16n8k8 .tf32; off by default (f32 stays exact)."""
+    monkeypatch.setattr(contraction, "MIN_BLOCKS", 16)
+    a, b = _inputs((256, 256), (256, 256), np.float32)
+    assert _counts(gpu.compile_cuda(_matmul(a, b), assemble=False).ptx)["mma"] == 0
+    monkeypatch.setenv("SHLO_GPU_TF32", "1")
+    for arch, art in gpu.compile_cuda_arches(_matmul(a, b), ("sm_80", "sm_90"), assemble=HAVE_PTXAS).items():
+        mma = len(re.findall(r"\bmma\.sync\.aligned\.m16n8k8\.row\.col\.f32\.tf32\.tf32\.f32", art.ptx))
+        x4 = _counts(art.ptx)["ldmatrix.x4"]
+        # 64x64 blocks: 2x2 tiles a warp, 4 k8 steps a K step of 32 -> 16 mma, 8 ldmatrix x4
+        assert mma >= 16 and mma % 16 == 0 and x4 == mma // 2, (arch, mma, x4)
+        if HAVE_PTXAS:
+            assert art.cubin, arch

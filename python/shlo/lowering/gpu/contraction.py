@@ -43,6 +43,13 @@ def enabled() -> bool:
     return os.environ.get("SHLO_GPU_SHARED_TILES", "1") != "0"
 
 
+def tf32() -> bool:
+    """SHLO_GPU_TF32=1: f32 matmuls on the tensor cores as TF32 (operands rounded to 10-bit
+    mantissas, f32 accumulators), as XLA does at DEFAULT precision on these GPUs. Opt-in: the
+    lowering drops dot_general's precision_config, and f32 results stay exact by default."""
+    return os.environ.get("SHLO_GPU_TF32", "0") == "1"
+
+
 def prefetch() -> bool:
     """SHLO_GPU_PREFETCH=1: each K step's global loads are issued during the step before and
     kept in registers until its barrier (the GPU form only; not yet measured on a GPU)."""
@@ -58,6 +65,8 @@ class Tiling:
         if kind == "mma":
             self.tm, self.tn = tm, tn              # mma tiles (16 x 8) per warp
             self.bm, self.bn, self.ks = WARPS_M * 16 * tm, WARPS_N * 8 * tn, 32
+            self.tf32 = a_el == "f32"              # m16n8k8 .tf32, one element a register
+            self.kstep, self.w = (8, 1) if self.tf32 else (16, 2)
         else:
             self.t = tm                             # outputs per thread along each dimension
             self.bm = self.bn = 16 * tm
@@ -82,6 +91,12 @@ def _width(extent: int, most: int) -> int:
 def choose(b: int, m: int, n: int, k: int, a_el: str, c_el: str) -> Tiling | None:
     """The tiling for these sizes and element types (names as MLIR prints them), or None."""
     if a_el in ("f16", "bf16") and c_el in ("f32", a_el):
+        for t in (4, 2, 1):
+            tl = Tiling("mma", b, m, n, k, a_el, c_el, t, t)
+            gx, gy, gz = tl.grid
+            if gx * gy * gz >= MIN_BLOCKS or t == 1:
+                return tl
+    if a_el == c_el == "f32" and tf32():
         for t in (4, 2, 1):
             tl = Tiling("mma", b, m, n, k, a_el, c_el, t, t)
             gx, gy, gz = tl.grid
@@ -182,8 +197,9 @@ class _Kernel:
         if tl.kind == "mma":
             # rows padded by 8 elements (16 bytes): a warp's fragment reads (8 rows x 4 pairs of
             # A, 8 columns x 4 row pairs of B) then fall in distinct banks
-            self.as_ty = f"memref<{tl.bm}x{tl.ks + PAD}x{e}, #gpu.address_space<workgroup>>"
-            self.bs_ty = f"memref<{tl.ks}x{tl.bn + PAD}x{e}, #gpu.address_space<workgroup>>"
+            pad = PAD // (2 if tl.tf32 else 1)     # 16 bytes either way
+            self.as_ty = f"memref<{tl.bm}x{tl.ks + pad}x{e}, #gpu.address_space<workgroup>>"
+            self.bs_ty = f"memref<{tl.ks}x{tl.bn + pad}x{e}, #gpu.address_space<workgroup>>"
         else:                       # A transposed: a thread's T rows of one k are contiguous
             self.as_ty = f"memref<{tl.ks}x{tl.bm}x{e}, #gpu.address_space<workgroup>>"
             self.bs_ty = f"memref<{tl.ks}x{tl.bn}x{e}, #gpu.address_space<workgroup>>"
@@ -263,6 +279,12 @@ class _Kernel:
             if live is not None:        # threads past the tile's slots store nothing
                 t.raw(f"scf.if {live} {{")
             vty = f"vector<{v}x{e}>"
+            if tl.kind == "mma" and tl.tf32:   # to TF32, rounding to nearest, ties away (cvt.rna)
+                ity = f"vector<{v}xi32>"
+                bits = t.op(f"arith.bitcast {val} : {vty} to {ity}")
+                bits = t.op(f"arith.addi {bits}, {t.op(f'arith.constant dense<4096> : {ity}')} : {ity}")
+                bits = t.op(f"arith.andi {bits}, {t.op(f'arith.constant dense<-8192> : {ity}')} : {ity}")
+                val = t.op(f"arith.bitcast {bits} : {ity} to {vty}")
             if which == "a" and tl.kind == "simt":
                 for j in range(v):
                     x = t.op(f"vector.extract {val}[{j}] : {e} from {vty}")
@@ -317,28 +339,37 @@ class _Kernel:
         wr = _mul(t, t.op(f"arith.divui {warp}, {t.c(WARPS_N)} : index"), 16 * tl.tm)
         wc = _mul(t, t.op(f"arith.remui {warp}, {t.c(WARPS_N)} : index"), 8 * tl.tn)
         acc = list(acc)
-        for kk in range(0, tl.ks, 16):
+        w, half = tl.w, tl.kstep // 2
+        qw = _mul(t, t.op(f"arith.remui {lane}, {t.c(4)} : index"), w)
+        for kk in range(0, tl.ks, tl.kstep):
             # ldmatrix: lane l gives the address of one 8-element row of one of the 8x8
             # matrices; on the CPU each thread reads what the PTX ISA says ldmatrix delivers
             # to it from the rows the other lanes' addresses name
             afr, bfr = [], []
-            for im in range(tl.tm):         # A: x4, matrices (rows 0-7 / 8-15) x (k 0-7 / 8-15)
+            for im in range(tl.tm):         # A: x4, matrices (rows 0-7 / 8-15) x (k 0-7 / 8-15; tf32 0-3 / 4-7)
                 def a_row(src, im=im, kk=kk):
                     j, r = t.op(f"arith.divui {src}, {t.c(8)} : index"), t.op(f"arith.remui {src}, {t.c(8)} : index")
                     row = _add(t, _add(t, wr, r), _mul(t, t.op(f"arith.remui {j}, {t.c(2)} : index"), 8))
-                    col = _mul(t, t.op(f"arith.divui {j}, {t.c(2)} : index"), 8)
+                    col = _mul(t, t.op(f"arith.divui {j}, {t.c(2)} : index"), half)
                     return _add(t, row, t.c(16 * im)), _add(t, col, t.c(kk))
-                if cpu:                     # register j: row g of matrix j, elements 2q, 2q+1
+                if cpu:                     # register j: row g of matrix j, 16 bits 2q, 2q+1
                     regs = []
                     for j in range(4):
                         row, col = a_row(_add(t, g, t.c(8 * j)))
-                        regs.append(t.op(f"vector.load {As}[{row}, {_add(t, col, q2)}] : {sa}, vector<2x{e}>"))
-                    afr.append(self._stack(t, regs, 4, e))
+                        regs.append(t.op(f"vector.load {As}[{row}, {_add(t, col, qw)}] : {sa}, vector<{w}x{e}>"))
+                    afr.append(self._stack(t, regs, 4, e, w))
                 else:
                     row, col = a_row(lane)
                     afr.append(t.op(f"nvgpu.ldmatrix {As}[{row}, {col}] {{numTiles = 4 : i32, transpose = false}} : "
-                                    f"{sa} -> vector<4x2x{e}>"))
-            for jn in range(tl.tn):         # B: x2 transposed, matrices k 0-7 / 8-15 (lanes 0-15)
+                                    f"{sa} -> vector<4x{w}x{e}>"))
+            for jn in range(tl.tn if tl.tf32 else 0):   # tf32 B: k = q, q + 4 of column g, read directly
+                regs = []
+                for j in range(2):
+                    col = _add(t, _add(t, wc, g), t.c(8 * jn))
+                    x = t.op(f"memref.load {Bs}[{_add(t, qw, t.c(kk + 4 * j))}, {col}] : {sb}")
+                    regs.append(t.op(f"vector.from_elements {x} : vector<1x{e}>"))
+                bfr.append(self._stack(t, regs, 2, e, 1))
+            for jn in range(0 if tl.tf32 else tl.tn):   # B: x2 transposed, matrices k 0-7 / 8-15 (lanes 0-15)
                 def b_row(src, jn=jn, kk=kk):
                     src = t.op(f"arith.remui {src}, {t.c(16)} : index")
                     return _add(t, src, t.c(kk)), _add(t, wc, t.c(8 * jn))
@@ -361,9 +392,9 @@ class _Kernel:
                     if cpu:         # the warp's mma is emulated from these (_emulate_mma)
                         fa, fb = frags
                         if jn == 0:
-                            _vstore(t, afr[im], fa, self.frag_a_ty(), [tid, t.c(kk // 16), t.c(im)], 4, 2, e)
+                            _vstore(t, afr[im], fa, self.frag_a_ty(), [tid, t.c(kk // tl.kstep), t.c(im)], 4, w, e)
                         if im == 0:
-                            _vstore(t, bfr[jn], fb, self.frag_b_ty(), [tid, t.c(kk // 16), t.c(jn)], 2, 2, e)
+                            _vstore(t, bfr[jn], fb, self.frag_b_ty(), [tid, t.c(kk // tl.kstep), t.c(jn)], 2, w, e)
                     else:
                         acc[i] = self._mma(t, afr[im], bfr[jn], acc[i])
         return acc
@@ -371,41 +402,45 @@ class _Kernel:
     def _mma(self, t: _Text, a: str, b: str, c: str) -> str:
         """NVVM's mma.sync m16n8k16 (nvgpu.mma.sync's lowering in MLIR 22.1.8 takes f16 but not
         bf16): registers are pairs, f16 ones as vector<2xf16>, bf16 ones as i32."""
-        e = self.tl.a_el
+        e, w = self.tl.a_el, self.tl.w
 
         def regs(v, n):
             out = []
             for i in range(n):
-                pair = t.op(f"vector.extract {v}[{i}] : vector<2x{e}> from vector<{n}x2x{e}>")
+                pair = t.op(f"vector.extract {v}[{i}] : vector<{w}x{e}> from vector<{n}x{w}x{e}>")
                 if e == "bf16":
                     word = t.op(f"vector.bitcast {pair} : vector<2xbf16> to vector<1xi32>")
                     pair = t.op(f"vector.extract {word}[0] : i32 from vector<1xi32>")
+                elif e == "f32":            # tf32 registers: the f32 bits
+                    x = t.op(f"vector.extract {pair}[0] : f32 from vector<1xf32>")
+                    pair = t.op(f"arith.bitcast {x} : f32 to i32")
                 out.append(pair)
             return out
         ra, rb = regs(a, 4), regs(b, 2)
         rc = [t.op(f"vector.extract {c}[{r}, {q}] : f32 from vector<2x2xf32>") for r in range(2) for q in range(2)]
-        reg_ty = "i32" if e == "bf16" else "vector<2xf16>"
+        reg_ty = "vector<2xf16>" if e == "f16" else "i32"
+        ptx = "tf32" if e == "f32" else e
         st = "!llvm.struct<(f32, f32, f32, f32)>"
         d = t.op(f"nvvm.mma.sync A[{', '.join(ra)}] B[{', '.join(rb)}] C[{', '.join(rc)}] "
                  f"{{layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, "
-                 f"shape = #nvvm.shape<m = 16, n = 8, k = 16>, multiplicandAPtxType = #nvvm.mma_type<{e}>, "
-                 f"multiplicandBPtxType = #nvvm.mma_type<{e}>}} : ({reg_ty}, {reg_ty}, f32) -> {st}")
+                 f"shape = #nvvm.shape<m = 16, n = 8, k = {self.tl.kstep}>, multiplicandAPtxType = #nvvm.mma_type<{ptx}>, "
+                 f"multiplicandBPtxType = #nvvm.mma_type<{ptx}>}} : ({reg_ty}, {reg_ty}, f32) -> {st}")
         parts = [t.op(f"llvm.extractvalue {d}[{i}] : {st}") for i in range(4)]
         return t.op(f"vector.from_elements {', '.join(parts)} : vector<2x2xf32>")
 
     def frag_a_ty(self):
         tl = self.tl
-        return f"memref<{THREADS}x{tl.ks // 16}x{tl.tm}x4x2x{tl.a_el}>"
+        return f"memref<{THREADS}x{tl.ks // tl.kstep}x{tl.tm}x4x{tl.w}x{tl.a_el}>"
 
     def frag_b_ty(self):
         tl = self.tl
-        return f"memref<{THREADS}x{tl.ks // 16}x{tl.tn}x2x2x{tl.a_el}>"
+        return f"memref<{THREADS}x{tl.ks // tl.kstep}x{tl.tn}x2x{tl.w}x{tl.a_el}>"
 
     @staticmethod
-    def _stack(t, regs, n, e):
-        v = t.op(f"arith.constant dense<0.0> : vector<{n}x2x{e}>")
+    def _stack(t, regs, n, e, w=2):
+        v = t.op(f"arith.constant dense<0.0> : vector<{n}x{w}x{e}>")
         for i, r in enumerate(regs):
-            v = t.op(f"vector.insert {r}, {v} [{i}] : vector<2x{e}> into vector<{n}x2x{e}>")
+            v = t.op(f"vector.insert {r}, {v} [{i}] : vector<{w}x{e}> into vector<{n}x{w}x{e}>")
         return v
 
     # -- registers -> C
@@ -472,10 +507,13 @@ def _emulate_mma(t: _Text, kern: _Kernel, warp0: str, fa: str, fb: str, accm: st
     sum_k A[i][k] B[k][j] with A[i][k] read from lane 4 (i % 8) + (k % 8) / 2, register
     (i / 8) + 2 (k / 8), element k % 2; B[k][j] from lane 4 j + (k % 8) / 2, register k / 8,
     element k % 2; C[i][j] in lane 4 (i % 8) + (j / 2), register i / 8, element j % 2
-    (PTX ISA, mma.m16n8k16 fragments for .f16 / .bf16)."""
+    (PTX ISA, mma.m16n8k16 fragments for .f16 / .bf16). For .tf32 (m16n8k8, one element a
+    register): A[i][k] in lane 4 (i % 8) + k % 4, register (i / 8) + 2 (k / 4); B[k][j] in lane
+    4 j + k % 4, register k / 4; C as above."""
     tl = kern.tl
     e = tl.a_el
-    for kq in range(tl.ks // 16):
+    w, half = tl.w, tl.kstep // 2
+    for kq in range(tl.ks // tl.kstep):
         for im in range(tl.tm):
             for jn in range(tl.tn):
                 a_i = im * tl.tn + jn
@@ -489,17 +527,17 @@ def _emulate_mma(t: _Text, kern: _Kernel, warp0: str, fa: str, fb: str, accm: st
                 cidx = f"{ctid}, {t.c(a_i)}, {ih}, {cel}"
                 init = t.op(f"memref.load {accm}[{cidx}] : {kern.acc_mem_ty()}")
                 total = t.fresh()
-                t.raw(f"{total} = scf.for %ek = {t.c(0)} to {t.c(16)} step {t.c(1)} iter_args(%sum = {init}) -> (f32) {{")
-                k8 = t.op(f"arith.divui {t.op(f'arith.remui %ek, {t.c(8)} : index')}, {t.c(2)} : index")
-                kh = t.op(f"arith.divui %ek, {t.c(8)} : index")
-                kel = t.op(f"arith.remui %ek, {t.c(2)} : index")
+                t.raw(f"{total} = scf.for %ek = {t.c(0)} to {t.c(tl.kstep)} step {t.c(1)} iter_args(%sum = {init}) -> (f32) {{")
+                k8 = t.op(f"arith.divui {t.op(f'arith.remui %ek, {t.c(half)} : index')}, {t.c(w)} : index")
+                kh = t.op(f"arith.divui %ek, {t.c(half)} : index")
+                kel = t.op(f"arith.remui %ek, {t.c(w)} : index")
                 alane = _add(t, warp0, _add(t, _mul(t, i8, 4), k8))
                 areg = _add(t, ih, _mul(t, kh, 2))
                 a = t.op(f"memref.load {fa}[{alane}, {t.c(kq)}, {t.c(im)}, {areg}, {kel}] : {kern.frag_a_ty()}")
                 blane = _add(t, warp0, _add(t, _mul(t, "%ej", 4), k8))
                 b = t.op(f"memref.load {fb}[{blane}, {t.c(kq)}, {t.c(jn)}, {kh}, {kel}] : {kern.frag_b_ty()}")
-                a32 = t.op(f"arith.extf {a} : {e} to f32")
-                b32 = t.op(f"arith.extf {b} : {e} to f32")
+                a32 = a if e == "f32" else t.op(f"arith.extf {a} : {e} to f32")
+                b32 = b if e == "f32" else t.op(f"arith.extf {b} : {e} to f32")
                 s = t.op(f"math.fma {a32}, {b32}, %sum : f32")
                 t.raw(f"scf.yield {s} : f32")
                 t.raw("}")
