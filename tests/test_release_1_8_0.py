@@ -137,3 +137,20 @@ def test_smaller_than_stablehlo_portable_artifacts():
         ours = shlo.serialize(shlo.from_stablehlo(jmod.operation.get_asm(enable_debug_info=True)))
         theirs = stablehlo.serialize_portable_artifact(jmod, stablehlo.get_current_version())
         assert len(ours) <= len(theirs), (len(ours), len(theirs))
+
+
+def test_writing_for_1_7_0_needs_no_downgrade_pass(monkeypatch):
+    """1.8.0 changed only the format: a 1.7.0 artifact is the program in 1.7.0's pins, with no
+    copy and no walk of the program (the older releases still take the downgrade)."""
+    from shlo.serialize import rules
+    prog = shlo.parse(DOT)
+    want = shlo.serialize(prog, target_version="1.7.0")
+    assert rules.rewrites_nothing("1.7.0", "1.8.0") and not rules.rewrites_nothing("1.6.0", "1.8.0")
+
+    def no_downgrade(*args):
+        raise AssertionError("downgrade pass run")
+    monkeypatch.setattr(rules, "downgrade", no_downgrade)
+    assert shlo.serialize(prog, target_version="1.7.0") == want
+    assert want == envelope.wrap((1, 7, 0), 4, _shlo_ext.write_bytecode(prog.module.operation, 4, 1, "shlo 1.7.0"), 2)
+    with pytest.raises(AssertionError, match="downgrade pass run"):
+        shlo.serialize(prog, target_version="1.6.0")

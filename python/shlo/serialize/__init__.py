@@ -71,7 +71,7 @@ def serialize(prog, target_version: str | None = None) -> bytes:
     if not isinstance(prog, Program):
         raise TypeError(f"serialize() takes a shlo.Program, not {type(prog).__name__}")
     target = _check_target(target_version or current_version())
-    if target != current_version():
+    if target != current_version() and not rules.rewrites_nothing(target, current_version()):
         prog = rules.downgrade(prog, target, current_version())
     release = RELEASES[target]
     bc = release["bytecode_version"]

@@ -31,6 +31,7 @@ added to an existing op. This module adds what the snapshots cannot say:
 """
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from typing import Callable
@@ -357,6 +358,18 @@ def _legacy_in_force(name: str, version: str):
 
 def _is_kind(attr: ir.Attribute, kind: str) -> bool:
     return _attrs.kind_of(_attrs.to_python(attr, kind), kind)
+
+
+@functools.lru_cache(maxsize=None)
+def rewrites_nothing(target: str, current: str) -> bool:
+    """Whether every `current` program is already one of `target` (1.8.0 for 1.7.0: the same op
+    set, no element type, struct field, relaxation or legacy attribute newer than `target`), so
+    writing for it needs no downgrade pass, only `target`'s pinned encoding."""
+    newer = lambda v: _key(v) > _key(target)  # noqa: E731
+    return (RELEASES[target]["signatures"] == RELEASES[current]["signatures"] and not _changed_since(target)
+            and not any(map(newer, ELEMENT_TYPES_SINCE.values()))
+            and not any(map(newer, STRUCT_FIELDS_SINCE.values()))
+            and not any(newer(rule.since) for rule in LEGACY_ATTRIBUTES.values()))
 
 
 def downgrade(prog, target: str, current: str):
