@@ -372,6 +372,15 @@ def time_interpreter(prog, args, runs: int, want) -> dict:
     return {"times_s": times, "mismatch": difference}
 
 
+def _matmul_kernel() -> str:
+    """Which kernel compiled products call (lowering/blas.py's SHLO_MATMUL)."""
+    from shlo import _shlo_jit
+    from shlo.lowering import blas
+    mode = blas.mode()
+    return {"kernel": f"matmul kernel ({_shlo_jit.gemm_isa()})", "blas": "OpenBLAS",
+            "generated": "matmul kernel (none: SHLO_MATMUL=generated)"}[mode]
+
+
 def time_compiles(fn, args, prog, runs: int) -> dict | None:
     """Fresh compiles of ours and XLA's, interleaved, every cache off (see the module docstring)."""
     import jax
@@ -455,7 +464,7 @@ def report(result: dict) -> None:
         st = comp["stages_median_s"]
         print(f"  compile, median of {comp['runs']} fresh interleaved: ours {comp['ours_median_s'] * 1e3:.1f} ms "
               f"({', '.join(f'{k} {st[k] * 1e3:.0f}' for k in STAGES)}), XLA {comp['xla_median_s'] * 1e3:.1f} ms, "
-              f"ours/XLA {comp['ratio']:.2f}; ours calls BLAS {comp['blas_calls']} time(s) (SHLO_MATMUL=mlir: none)")
+              f"ours/XLA {comp['ratio']:.2f}; ours calls its {_matmul_kernel()} {comp['blas_calls']} time(s)")
     for peer, r in ratios(result).items():
         print(f"  ours/{peer:12s} run {r['run']:6.2f}   compile {r['compile']:6.2f}")
     if interp and "ours" in result["systems"]:

@@ -1,5 +1,6 @@
 // Matrix products of compiled code handed to a BLAS library (see ShloBlas.h).
 #include "ShloBlas.h"
+#include "ShloGemm.h"
 
 #include <atomic>
 #include <cstdint>
@@ -80,10 +81,13 @@ Operand<T> operand(const T *data, int64_t rows, int64_t cols, int64_t rowStride,
   return {scratch.data(), kNoTrans, cols};
 }
 
+// Who computes a product: shlo's own kernel (ShloGemm.h), or the registered BLAS library.
+enum class Provider { Kernel, Library };
+
 // C = A B + beta C for one m x k by k x n product (beta is 0 or 1).
 template <typename T>
 void gemm(const T *a, const int64_t *aSizes, const int64_t *aStrides, const T *b, const int64_t *bSizes,
-          const int64_t *bStrides, T *c, const int64_t *cStrides, T beta) {
+          const int64_t *bStrides, T *c, const int64_t *cStrides, T beta, Provider provider, int threads) {
   int64_t m = aSizes[0], k = aSizes[1], n = bSizes[1];
   if (m == 0 || n == 0)
     return;
@@ -103,7 +107,11 @@ void gemm(const T *a, const int64_t *aSizes, const int64_t *aStrides, const T *b
     out = scratchC.data();
     ldc = n;
   }
-  if (k == 0) {
+  if (provider == Provider::Kernel) {
+    // The kernel packs its operands itself: any strides will do.
+    shlo::gemm(m, n, k, a, aStrides[0], aStrides[1], b, bStrides[0], bStrides[1], out, ldc, beta != T(0),
+               threads);
+  } else if (k == 0) {
     if (beta == T(0))
       for (int64_t i = 0; i < m; ++i)
         std::memset(out + i * ldc, 0, sizeof(T) * n);
@@ -126,19 +134,20 @@ void gemm(const T *a, const int64_t *aSizes, const int64_t *aStrides, const T *b
         c[i * cStrides[0] + j * cStrides[1]] = out[i * n + j];
 }
 
-template <typename T> void matmul(Memref<T, 2> *a, Memref<T, 2> *b, Memref<T, 2> *c, T beta, int threads) {
-  ThreadScope scope(threads);
+template <typename T>
+void matmul(Memref<T, 2> *a, Memref<T, 2> *b, Memref<T, 2> *c, T beta, int threads, Provider provider) {
+  ThreadScope scope(provider == Provider::Library ? threads : 0);
   gemm(a->aligned + a->offset, a->sizes, a->strides, b->aligned + b->offset, b->sizes, b->strides,
-       c->aligned + c->offset, c->strides, beta);
+       c->aligned + c->offset, c->strides, beta, provider, threads);
 }
 
 template <typename T>
-void batchMatmul(Memref<T, 3> *a, Memref<T, 3> *b, Memref<T, 3> *c, T beta, int threads) {
-  ThreadScope scope(threads);
+void batchMatmul(Memref<T, 3> *a, Memref<T, 3> *b, Memref<T, 3> *c, T beta, int threads, Provider provider) {
+  ThreadScope scope(provider == Provider::Library ? threads : 0);
   for (int64_t i = 0; i < a->sizes[0]; ++i)
     gemm(a->aligned + a->offset + i * a->strides[0], a->sizes + 1, a->strides + 1,
          b->aligned + b->offset + i * b->strides[0], b->sizes + 1, b->strides + 1,
-         c->aligned + c->offset + i * c->strides[0], c->strides + 1, beta);
+         c->aligned + c->offset + i * c->strides[0], c->strides + 1, beta, provider, threads);
 }
 } // namespace
 
@@ -149,21 +158,38 @@ void shloBlasSetGemm(void *sgemmFn, void *dgemmFn, void *setThreadsLocalFn) {
   setThreadsLocal.store(reinterpret_cast<SetThreads>(setThreadsLocalFn));
 }
 
-void _mlir_ciface_shlo_matmul_f32(Memref<float, 2> *a, Memref<float, 2> *b, Memref<float, 2> *c,
-                                  float beta, int threads) {
-  matmul(a, b, c, beta, threads);
+// shlo_*: shlo's own kernel; shlo_blas_*: the registered library.
+void _mlir_ciface_shlo_matmul_f32(Memref<float, 2> *a, Memref<float, 2> *b, Memref<float, 2> *c, float beta,
+    int threads) {
+  matmul(a, b, c, beta, threads, Provider::Kernel);
 }
-void _mlir_ciface_shlo_matmul_f64(Memref<double, 2> *a, Memref<double, 2> *b, Memref<double, 2> *c,
-                                  double beta, int threads) {
-  matmul(a, b, c, beta, threads);
+void _mlir_ciface_shlo_matmul_f64(Memref<double, 2> *a, Memref<double, 2> *b, Memref<double, 2> *c, double beta,
+    int threads) {
+  matmul(a, b, c, beta, threads, Provider::Kernel);
 }
-void _mlir_ciface_shlo_batch_matmul_f32(Memref<float, 3> *a, Memref<float, 3> *b, Memref<float, 3> *c,
-                                        float beta, int threads) {
-  batchMatmul(a, b, c, beta, threads);
+void _mlir_ciface_shlo_batch_matmul_f32(Memref<float, 3> *a, Memref<float, 3> *b, Memref<float, 3> *c, float beta,
+    int threads) {
+  batchMatmul(a, b, c, beta, threads, Provider::Kernel);
 }
-void _mlir_ciface_shlo_batch_matmul_f64(Memref<double, 3> *a, Memref<double, 3> *b, Memref<double, 3> *c,
-                                        double beta, int threads) {
-  batchMatmul(a, b, c, beta, threads);
+void _mlir_ciface_shlo_batch_matmul_f64(Memref<double, 3> *a, Memref<double, 3> *b, Memref<double, 3> *c, double beta,
+    int threads) {
+  batchMatmul(a, b, c, beta, threads, Provider::Kernel);
+}
+void _mlir_ciface_shlo_blas_matmul_f32(Memref<float, 2> *a, Memref<float, 2> *b, Memref<float, 2> *c, float beta,
+    int threads) {
+  matmul(a, b, c, beta, threads, Provider::Library);
+}
+void _mlir_ciface_shlo_blas_matmul_f64(Memref<double, 2> *a, Memref<double, 2> *b, Memref<double, 2> *c, double beta,
+    int threads) {
+  matmul(a, b, c, beta, threads, Provider::Library);
+}
+void _mlir_ciface_shlo_blas_batch_matmul_f32(Memref<float, 3> *a, Memref<float, 3> *b, Memref<float, 3> *c, float beta,
+    int threads) {
+  batchMatmul(a, b, c, beta, threads, Provider::Library);
+}
+void _mlir_ciface_shlo_blas_batch_matmul_f64(Memref<double, 3> *a, Memref<double, 3> *b, Memref<double, 3> *c, double beta,
+    int threads) {
+  batchMatmul(a, b, c, beta, threads, Provider::Library);
 }
 }
 
@@ -173,6 +199,10 @@ const ShloRuntimeSymbol *shloBlasSymbols(size_t *count) {
       {"_mlir_ciface_shlo_matmul_f64", reinterpret_cast<void *>(&_mlir_ciface_shlo_matmul_f64)},
       {"_mlir_ciface_shlo_batch_matmul_f32", reinterpret_cast<void *>(&_mlir_ciface_shlo_batch_matmul_f32)},
       {"_mlir_ciface_shlo_batch_matmul_f64", reinterpret_cast<void *>(&_mlir_ciface_shlo_batch_matmul_f64)},
+      {"_mlir_ciface_shlo_blas_matmul_f32", reinterpret_cast<void *>(&_mlir_ciface_shlo_blas_matmul_f32)},
+      {"_mlir_ciface_shlo_blas_matmul_f64", reinterpret_cast<void *>(&_mlir_ciface_shlo_blas_matmul_f64)},
+      {"_mlir_ciface_shlo_blas_batch_matmul_f32", reinterpret_cast<void *>(&_mlir_ciface_shlo_blas_batch_matmul_f32)},
+      {"_mlir_ciface_shlo_blas_batch_matmul_f64", reinterpret_cast<void *>(&_mlir_ciface_shlo_blas_batch_matmul_f64)},
   };
   *count = sizeof(symbols) / sizeof(symbols[0]);
   return symbols;

@@ -1,6 +1,7 @@
 // The `shlo._shlo_jit` Python extension: compiles an LLVM-dialect module with
 // ShloJit and hands Python the compiled module, freed with its last reference.
 #include "ShloBlas.h"
+#include "ShloGemm.h"
 #include "ShloJit.h"
 
 #include "mlir-c/RegisterEverything.h"
@@ -55,6 +56,10 @@ NB_MODULE(_shlo_jit, m) {
             return out;
           },
           "The object files of the module's code (empty unless compiled with keep_objects).");
+
+  m.def("gemm_isa", []() { return std::string(shlo::gemmIsa()); },
+        "The instruction set of the matrix-product kernel that compiled code calls "
+        "(avx512, avx2, generic; SHLO_GEMM_ISA may pick a narrower one).");
 
   m.def("host", []() { return std::string(shloJitHost()); },
         "The target code is generated for (triple, CPU, features): cached object code is valid "

@@ -1,7 +1,8 @@
-"""Large f32 / f64 matrix products handed to BLAS with SHLO_MATMUL=blas (lowering/blas.py,
-jit/ShloBlas.cpp): every layout the glue reads at run time (row- and column-major operands,
-strided views it must copy, an output inside a larger buffer), batches, both element types, a
-compile with one thread, and the default (generated kernels)."""
+"""Large f32 / f64 matrix products as calls (lowering/blas.py, jit/ShloBlas.cpp): of shlo's own
+precompiled kernel (jit/ShloGemm.cpp, the default) and of OpenBLAS (SHLO_MATMUL=blas), each
+through every layout the glue reads at run time (row- and column-major operands, strided views,
+an output inside a larger buffer), batches, both element types, sizes that do not fill the
+kernel's register tiles, one and two threads; and SHLO_MATMUL=generated (no calls)."""
 import os
 import subprocess
 import sys
@@ -12,14 +13,15 @@ import pytest
 import shlo
 from shlo.lowering import blas
 
-pytestmark = pytest.mark.skipif(not blas.available(), reason="numpy without its bundled OpenBLAS")
-
 RNG = np.random.default_rng(7)
 
 
-@pytest.fixture(autouse=True)
-def _blas_on(monkeypatch):
-    monkeypatch.setenv("SHLO_MATMUL", "blas")
+@pytest.fixture(autouse=True, params=["kernel", "blas"])
+def mode(request, monkeypatch):
+    if request.param == "blas" and not blas.available():
+        pytest.skip("numpy without its bundled OpenBLAS")
+    monkeypatch.setenv("SHLO_MATMUL", request.param)
+    return request.param
 
 
 def _compile(text: str, **options):
@@ -99,20 +101,26 @@ def test_one_thread_and_fused_consumers():
         np.testing.assert_allclose(fn(a, b)[0], np.maximum(a.astype(np.float64) @ b, 0), rtol=1e-5, atol=1e-4)
 
 
-def test_small_few_row_and_integer_products_stay_generated_code():
+def test_small_few_row_and_integer_products_stay_generated_code(mode):
     _, calls = _compile(_program("8x8xf32", "8x8xf32", "8x8xf32"))
     assert calls == 0
-    # 64 rows: OpenBLAS would pack the whole 1024 x 1024 operand for them (blas.MIN_ROWS)
-    _, calls = _compile(_program("64x1024xf32", "1024x1024xf32", "64x1024xf32"))
-    assert calls == 0
+    # 64 rows: OpenBLAS would pack the whole 1024 x 1024 operand for them (blas.MIN_ROWS);
+    # shlo's kernel reads it in place
+    a, b = RNG.standard_normal((64, 1024)).astype(np.float32), RNG.standard_normal((1024, 1024)).astype(np.float32)
+    fn, calls = _compile(_program("64x1024xf32", "1024x1024xf32", "64x1024xf32"))
+    assert calls == (1 if mode == "kernel" else 0)
+    np.testing.assert_allclose(fn(a, b)[0], a.astype(np.float64) @ b, rtol=1e-4, atol=1e-3)
     fn, calls = _compile(_program("64x64xi32", "64x64xi32", "64x64xi32"))
     assert calls == 0
     a = RNG.integers(-5, 5, (64, 64)).astype(np.int32)
     np.testing.assert_array_equal(fn(a, a)[0], a @ a)
 
 
-@pytest.mark.parametrize("setting, calls", [(None, "0"), ("mlir", "0"), ("blas", "1")])
-def test_generated_kernels_unless_shlo_matmul_is_blas(setting, calls):
+@pytest.mark.parametrize("setting, calls", [(None, "1"), ("kernel", "1"), ("generated", "0"), ("mlir", "0"),
+                                            ("blas", "1")])
+def test_shlo_matmul_chooses_calls_or_generated_code(setting, calls, mode):
+    if mode != "kernel":
+        pytest.skip("runs its own processes with each setting")
     code = ("import numpy as np, shlo\n"
             f"text = {_program('160x80xf32', '80x112xf32', '160x112xf32')!r}\n"
             "fn = shlo.compile(shlo.parse(text))\n"
@@ -152,9 +160,9 @@ def test_a_contraction_over_reshaped_dimensions_becomes_one_library_call():
 
 
 @pytest.mark.parametrize("form", ["vector_matrix", "matrix_vector", "outer_batch"])
-def test_products_with_a_unit_dimension(form):
+def test_products_with_a_unit_dimension(form, mode):
     # sizes of 1 make a stride meaningless: the glue must still pick a valid leading dimension
-    # (a single row stays generated code: blas.MIN_ROWS)
+    # (a single row stays generated code with OpenBLAS: blas.MIN_ROWS)
     if form == "vector_matrix":
         a, b = RNG.standard_normal((1, 512)), RNG.standard_normal((512, 256))
         text = _program("1x512xf32", "512x256xf32", "1x256xf32")
@@ -169,5 +177,47 @@ def test_products_with_a_unit_dimension(form):
         want = np.matmul(a, b)
     a, b = a.astype(np.float32), b.astype(np.float32)
     fn, calls = _compile(text)
-    assert calls == (0 if form == "vector_matrix" else 1)
+    assert calls == (0 if form == "vector_matrix" and mode == "blas" else 1)
     np.testing.assert_allclose(fn(a, b)[0], want, rtol=1e-5, atol=1e-4)
+
+
+@pytest.mark.parametrize("m, k, n", [(131, 67, 45), (13, 701, 37), (600, 5, 33), (130, 300, 1), (400, 40, 400),
+                                     (68, 50, 192)])
+@pytest.mark.parametrize("element", ["f32", "f64"])
+def test_sizes_that_do_not_fill_register_tiles(m, k, n, element, mode):
+    """Edges of every kind: rows and columns short of the kernel's register tiles and its cache
+    blocks, a depth over one block, one output column, a product that takes both threads; the
+    sizes make the kernel pick each of its register tiles (8 x 48, 12 x 32 and 4 x 96 with AVX-512)."""
+    dtype = np.float32 if element == "f32" else np.float64
+    a, b = RNG.standard_normal((m, k)).astype(dtype), RNG.standard_normal((k, n)).astype(dtype)
+    fn, calls = _compile(_program(f"{m}x{k}x{element}", f"{k}x{n}x{element}", f"{m}x{n}x{element}"), threads=2)
+    assert calls == (1 if mode == "kernel" or m >= blas.MIN_ROWS["blas"] else 0)
+    want = a.astype(np.float64) @ b
+    tol = 1e-5 if element == "f32" else 1e-12
+    np.testing.assert_allclose(fn(a, b)[0], want, rtol=tol, atol=tol * np.abs(want).max())
+
+
+@pytest.mark.parametrize("isa", ["avx2", "generic"])
+def test_narrower_kernels_compute_the_same(isa, mode):
+    """The kernel is built for AVX-512, AVX2 and portable vectors; CPUs pick one. The narrower
+    ones (SHLO_GEMM_ISA) on odd sizes, f32 and f64, one and two threads, in a process of their own."""
+    if mode != "kernel":
+        pytest.skip("shlo's own kernel only")
+    code = ("import numpy as np, shlo\nfrom shlo import _shlo_jit\n"
+            f"assert _shlo_jit.gemm_isa() == {isa!r}, _shlo_jit.gemm_isa()\n"
+            "rng = np.random.default_rng(3)\n"
+            "for m, k, n, e, dt in [(131, 67, 45, 'f32', np.float32), (70, 300, 29, 'f64', np.float64)]:\n"
+            f"    text = {_program('MxKxE', 'KxNxE', 'MxNxE')!r}.replace('M', str(m)).replace('K', str(k))"
+            ".replace('N', str(n)).replace('E', e)\n"
+            "    a, b = rng.standard_normal((m, k)).astype(dt), rng.standard_normal((k, n)).astype(dt)\n"
+            "    for threads in (1, 2):\n"
+            "        fn = shlo.compile(shlo.parse(text), threads=threads)\n"
+            "        assert fn.timings['blas_calls'] == 1\n"
+            "        want = a.astype(np.float64) @ b\n"
+            "        tol = 1e-5 if e == 'f32' else 1e-12\n"
+            "        np.testing.assert_allclose(fn(a, b)[0], want, rtol=tol, atol=tol * np.abs(want).max())\n"
+            "print('ok')\n")
+    env = dict(os.environ, SHLO_GEMM_ISA=isa, SHLO_MATMUL="kernel")
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.split() == ["ok"]

@@ -1,37 +1,31 @@
-"""Large matrix products as calls of a BLAS library (numpy's bundled OpenBLAS).
+"""Large matrix products as calls of a precompiled kernel instead of generated code.
 
 The CPU schedules can tile and vectorize a matmul to one core's peak, but the
 unrolled vector code they make is most of a compile's time: LLVM generates
-machine code for every register tile. A tuned library has that code already,
-so a static f32 / f64 `linalg.matmul` or `linalg.batch_matmul` of at least
-MIN_FLOPS is instead called out to `cblas_?gemm` (jit/ShloBlas.cpp reads the
-memrefs' strides at run time and picks the transpose flags):
+machine code for every register tile. A precompiled kernel has that code
+already, so a static f32 / f64 `linalg.matmul` or `linalg.batch_matmul` of at
+least MIN_FLOPS becomes a call (jit/ShloBlas.cpp reads the memrefs' strides at
+run time):
 
 - before the schedules, `claim` tags such ops (a product into zeros gets an
   uninitialized destination instead of its fill: the call overwrites it,
   beta = 0); the schedules leave them alone, and their consumers are
   scheduled on their own;
-- after bufferization, `replace_calls` turns each tagged op into a call of
-  `shlo_matmul_<type>` / `shlo_batch_matmul_<type>`.
+- after bufferization, `replace_calls` turns each tagged op into a call.
 
-Not the default (`SHLO_MATMUL=blas` turns it on): OpenBLAS's own threads and
-the OpenMP workers of the generated code wait for each other by spinning, and
-when another process holds one of the cores that goes badly wrong (the
-benchmark decoder took 349 ms a call instead of 20, with one other process
-busy on the 2-core machine; the generated kernels 22.6 ms in the same run).
-Cutting each product into chunks that the OpenMP threads take, each a
-one-thread library call, avoided that (23 ms) but repacks an operand per
-chunk and brings back OpenMP regions to compile (the single matmul's compile
-went from 11 to 29 ms). The compile-time gain is real where it works:
-matmul 10.9 against 28.8 ms generated, decoder 259 against 364 (load ~1).
+Which kernel (`SHLO_MATMUL`, read at each compile):
 
-The library is numpy's own OpenBLAS (every numpy wheel bundles it; no new
-dependency). Its threads are its own pool, set to the compile's `threads`
-for each call and put back afterwards (`openblas_set_num_threads_local`; in
-numpy's pthreads build that count is the library's, so a numpy product that
-another Python thread runs at the same moment uses it too).
-Without SHLO_MATMUL=blas (or with a numpy without that library) the products
-are scheduled and compiled like everything else: the pure-MLIR path.
+- `kernel` (the default): shlo's own (jit/ShloGemm.cpp), built with the
+  extension for AVX-512, AVX2 and portable vectors. It threads through the
+  OpenMP runtime that the generated loops use, so its workers are theirs.
+- `blas`: numpy's bundled OpenBLAS (`cblas_?gemm`). Not the default: its
+  own thread pool and the OpenMP workers of the generated code wait for each
+  other by spinning, and when another process holds one of the cores that
+  goes badly wrong (the benchmark decoder took 349 ms a call instead of 20
+  with one other process busy on a 2-core machine). Its count is set to the
+  compile's `threads` for each call and put back afterwards.
+- `generated`: no calls; products are scheduled and compiled like
+  everything else (the pure-MLIR path).
 """
 from __future__ import annotations
 
@@ -44,14 +38,16 @@ import os
 from mlir import ir
 
 TAG = "shlo.blas"
+MODES = ("kernel", "blas", "generated")
 OVERWRITE_TAG = "shlo.blas_overwrite"     # the destination holds no values yet: beta = 0
 # Smaller products compile quickly anyway, and a library call's fixed cost (~1 us) would show.
 MIN_FLOPS = 2 * 32 ** 3
 # OpenBLAS packs the whole right operand on every call; with few rows to share that work the
 # generated kernel (which does not pack) is faster: the benchmark MLP's 64 x 1024 x 1024 layers
 # took 8.0 ms through BLAS against 6.7 generated (one free core; 7.6 / 6.8 ms of CPU on one thread).
-MIN_ROWS = 128
-_NAMES = {"linalg.matmul": "shlo_matmul", "linalg.batch_matmul": "shlo_batch_matmul"}
+# shlo's kernel reads such a right operand in place.
+MIN_ROWS = {"blas": 128, "kernel": 1}
+_NAMES = {"linalg.matmul": "matmul", "linalg.batch_matmul": "batch_matmul"}
 _ELEMENTS = ("f32", "f64")
 
 
@@ -83,13 +79,18 @@ def available() -> bool:
     return True
 
 
-def enabled() -> bool:
-    """Whether shlo.compile hands products to BLAS: only with SHLO_MATMUL=blas (see the module
-    docstring for why it is not the default) and where the library is there."""
-    return os.environ.get("SHLO_MATMUL", "mlir") == "blas" and available()
+def mode() -> str:
+    """How shlo.compile computes large products now (SHLO_MATMUL; see the module docstring):
+    "kernel", "blas" (only where the library is there, else "kernel") or "generated"."""
+    chosen = os.environ.get("SHLO_MATMUL", "kernel")
+    if chosen in ("generated", "mlir"):
+        return "generated"
+    if chosen == "blas" and available():
+        return "blas"
+    return "kernel"
 
 
-def claim(module: ir.Module) -> int:
+def claim(module: ir.Module, mode: str = "kernel") -> int:
     """Tags the module's products that go to BLAS (on tensors, before the schedules, which leave
     tagged ops alone); returns how many. A product whose result starts as zeros gets an
     uninitialized destination instead of its fill: the call overwrites it (beta = 0)."""
@@ -99,7 +100,7 @@ def claim(module: ir.Module) -> int:
     for op in _shlo_ext.ops_named(module.operation, ["linalg.generic"]):
         _as_matmul(op)
     for op in _shlo_ext.ops_named(module.operation, list(_NAMES)):
-        if not _claims(op):
+        if not _claims(op, MIN_ROWS[mode]):
             continue
         op.attributes[TAG] = ir.UnitAttr.get()
         n += 1
@@ -168,9 +169,9 @@ def _as_matmul(op: ir.Operation) -> None:
     op.erase()
 
 
-def _claims(op: ir.Operation) -> bool:
-    """Whether the named product `op` goes to BLAS: static shapes, one element type of
-    _ELEMENTS, at least MIN_FLOPS and MIN_ROWS rows."""
+def _claims(op: ir.Operation, min_rows: int) -> bool:
+    """Whether the named product `op` becomes a call: static shapes, one element type of
+    _ELEMENTS, at least MIN_FLOPS and `min_rows` rows."""
     types = [v.type for v in list(op.operands) + list(op.results)]
     if not all(isinstance(t, ir.RankedTensorType) and ir.RankedTensorType(t).has_static_shape for t in types):
         return False
@@ -178,7 +179,7 @@ def _claims(op: ir.Operation) -> bool:
             str(ir.RankedTensorType(types[0]).element_type) not in _ELEMENTS:
         return False
     a, b = list(ir.RankedTensorType(types[0]).shape), list(ir.RankedTensorType(types[1]).shape)
-    if 0 in a or 0 in b or a[-2] < MIN_ROWS:
+    if 0 in a or 0 in b or a[-2] < min_rows:
         return False
     flops = 2 * a[-2] * a[-1] * b[-1] * (a[0] if len(a) == 3 else 1)
     return flops >= MIN_FLOPS
@@ -193,8 +194,9 @@ def _zero(v: ir.Value) -> bool:
     return isinstance(value, ir.FloatAttr) and ir.FloatAttr(value).value == 0.0
 
 
-def replace_calls(module: ir.Module, threads: int) -> int:
-    """Tagged products (on memrefs, after bufferization) become calls; returns how many."""
+def replace_calls(module: ir.Module, threads: int, mode: str = "kernel") -> int:
+    """Tagged products (on memrefs, after bufferization) become calls of `mode`'s kernel;
+    returns how many."""
     from .. import _shlo_ext
     ops = [op for op in _shlo_ext.ops_named(module.operation, list(_NAMES)) if TAG in op.attributes]
     if not ops:
@@ -202,11 +204,11 @@ def replace_calls(module: ir.Module, threads: int) -> int:
     declared = set()
     with module.context, ir.Location.unknown(module.context):
         for op in ops:
-            name = _call(op, threads)
+            name = _call(op, threads, "shlo_blas" if mode == "blas" else "shlo")
             declared.add(name)
         start = ir.InsertionPoint.at_block_begin(module.body)
         for name in sorted(declared):
-            rank, element = (3 if "batch" in name else 2), name.rsplit("_", 1)[1]
+            rank, element = (3 if "batch_matmul" in name else 2), name.rsplit("_", 1)[1]
             start.insert(ir.Operation.parse(f"func.func private @{name}({', '.join([_memref(rank, element)] * 3)}, "
                                             f"{element}, i32) attributes {{llvm.emit_c_interface}}"))
     return len(ops)
@@ -216,12 +218,12 @@ def _memref(rank: int, element: str) -> str:
     return f"memref<{'?x' * rank}{element}, strided<[{', '.join(['?'] * rank)}], offset: ?>>"
 
 
-def _call(op: ir.Operation, threads: int) -> str:
+def _call(op: ir.Operation, threads: int, prefix: str) -> str:
     from mlir.dialects import arith, func, memref
     a, b, c = op.operands[0], op.operands[1], op.operands[2]
     element = str(ir.MemRefType(c.type).element_type)
     rank = ir.MemRefType(c.type).rank
-    name = f"{_NAMES[op.name]}_{element}"
+    name = f"{prefix}_{_NAMES[op.name]}_{element}"
     zero_init = OVERWRITE_TAG in op.attributes
     with ir.InsertionPoint(op), op.location:
         t = ir.Type.parse(_memref(rank, element))

@@ -39,7 +39,7 @@ from .runtime import NativeFunction, flatten_argument, rebuild
 _MEMORY: "collections.OrderedDict" = collections.OrderedDict()
 MEMORY_CACHE_ENTRIES = int(os.environ.get("SHLO_COMPILE_CACHE_ENTRIES", "32"))
 _LOCK = threading.Lock()
-CACHE_FORMAT = "2"      # 2: object code (was the LLVM-dialect module)
+CACHE_FORMAT = "3"      # 2: object code (was the LLVM-dialect module); 3: products call shlo_* or shlo_blas_*
 
 
 class CompiledFunction:
@@ -142,30 +142,31 @@ def _signature(prog: Program, entry: str):
 
 
 def lower_to_llvm(prog: Program, entry: str = "main", threads: int = 1, schedule: bool = True,
-                  use_blas: bool = False):
+                  matmul: str = "generated"):
     """The program's entry lowered to an LLVM-dialect module (a new module); also the timings."""
     t0 = time.perf_counter()
     lowered = lower_program(prog, entry=entry, mode="compile")
     t1 = time.perf_counter()
-    timings = llvm_from_linalg(lowered.module, threads=threads, schedule=schedule, use_blas=use_blas)
+    timings = llvm_from_linalg(lowered.module, threads=threads, schedule=schedule, matmul=matmul)
     timings["lower"] = t1 - t0
     return lowered, timings
 
 
-def llvm_from_linalg(module: ir.Module, threads: int = 1, schedule: bool = True, use_blas: bool = False) -> dict:
+def llvm_from_linalg(module: ir.Module, threads: int = 1, schedule: bool = True, matmul: str = "generated") -> dict:
     """Fusion, CPU schedules, bufferization and the passes to the LLVM dialect, in place.
-    `use_blas`: large matrix products become calls of a BLAS library (blas.py)."""
+    `matmul` "kernel" / "blas": large matrix products become calls of that kernel (blas.py)."""
     from . import blas, kernels, pipeline, schedules
     t0 = time.perf_counter()
     try:
         pipeline.verify(module, "from the lowering")
         pipeline.run(module, pipeline.prepare(module, fusion=_fusion_is_safe(module)))
         t1 = time.perf_counter()
-        scheduled = schedule and schedules.apply(module, threads=threads, use_blas=use_blas)
+        calls = matmul if schedule and matmul in ("kernel", "blas") else None
+        scheduled = schedule and schedules.apply(module, threads=threads, matmul_calls=calls)
         t2 = time.perf_counter()
         bufferize, to_llvm = pipeline.after_schedule_parts(threads if scheduled else 1, **pipeline.needs(module))
         pipeline.run(module, bufferize, verify_after=False)
-        library_calls = blas.replace_calls(module, threads) if schedule and use_blas else 0
+        library_calls = blas.replace_calls(module, threads, calls) if calls else 0
         t3 = time.perf_counter()
         shared = kernels.share_identical_loops(module)
         t4 = time.perf_counter()
@@ -237,11 +238,11 @@ def compile(prog, target: str = "cpu", opt_level: int = 2, cache_dir: str | None
     if opt_level <= 0:
         schedule = False        # opt_level 0: plain loops, the quickest compile
     from . import blas
-    use_blas = schedule and blas.enabled()     # SHLO_MATMUL=blas (registers the library with the JIT)
+    matmul = blas.mode() if schedule else "generated"     # SHLO_MATMUL (blas registers the library)
     arg_types, result_types = _signature(prog, entry)
     from .. import _shlo_jit
     key = hashlib.blake2b(f"{CACHE_FORMAT}|{_fingerprint(prog)}|{entry}|{target}|{opt_level}|{threads}|"
-                          f"{schedule}|{use_blas}|{_shlo_jit.host()}".encode(), digest_size=16).hexdigest()
+                          f"{schedule}|{matmul}|{_shlo_jit.host()}".encode(), digest_size=16).hexdigest()
     with _LOCK:
         hit = _MEMORY.get(key)
         if hit is not None:
@@ -257,7 +258,7 @@ def compile(prog, target: str = "cpu", opt_level: int = 2, cache_dir: str | None
         native = _native(_load_objects(objects, threads), threads, arg_types, result_types, probes)
         timings["link"] = time.perf_counter() - t0
     else:
-        lowered, timings = lower_to_llvm(prog, entry, threads=threads, schedule=schedule, use_blas=use_blas)
+        lowered, timings = lower_to_llvm(prog, entry, threads=threads, schedule=schedule, matmul=matmul)
         constraints = lowered.dim_constraints
         t0 = time.perf_counter()
         code = _jit(lowered.module, opt_level, threads, keep_objects=bool(cache_dir))

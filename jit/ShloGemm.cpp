@@ -1,0 +1,192 @@
+// Threads and instruction-set choice of shlo's matrix-product kernel (ShloGemm.h).
+#include "ShloGemm.h"
+#include "ShloGemmBlock.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <string>
+#include <dlfcn.h>
+
+namespace shlo {
+namespace {
+using namespace gemm_detail;
+
+enum class Isa { Generic, Avx2, Avx512 };
+
+Isa detect() {
+  // SHLO_GEMM_ISA=avx2 / generic picks a narrower kernel (tests run each on one machine).
+  const char *asked = std::getenv("SHLO_GEMM_ISA");
+  std::string want = asked ? asked : "";
+#if defined(__x86_64__)
+  __builtin_cpu_init();
+  if (__builtin_cpu_supports("avx512f") && (want.empty() || want == "avx512"))
+    return Isa::Avx512;
+  if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && want != "generic")
+    return Isa::Avx2;
+#endif
+  return Isa::Generic;
+}
+
+Isa isa() {
+  static const Isa chosen = detect();
+  return chosen;
+}
+
+template <typename T> void block(const Args<T> &g, int tile, int64_t i0, int64_t i1, int64_t j0, int64_t j1) {
+  switch (isa()) {
+#if defined(__x86_64__)
+  case Isa::Avx512:
+    return avx512::block(g, tile, i0, i1, j0, j1);
+  case Isa::Avx2:
+    return avx2::block(g, tile, i0, i1, j0, j1);
+#endif
+  default:
+    return generic::block(g, tile, i0, i1, j0, j1);
+  }
+}
+
+template <typename T> int tilesOf(Tile *out) {
+  switch (isa()) {
+#if defined(__x86_64__)
+  case Isa::Avx512:
+    return avx512::tiles(T(), out);
+  case Isa::Avx2:
+    return avx2::tiles(T(), out);
+#endif
+  default:
+    return generic::tiles(T(), out);
+  }
+}
+
+int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
+
+// The register tile that computes the fewest padding elements on the product's
+// edges (the first listed, the fastest on square products, where they tie): 64
+// rows by 8 x 48 tiles, 64 columns by 12 x 32 ones.
+template <typename T> int pickTile(int64_t m, int64_t n, Tile &chosen) {
+  Tile tiles[kMaxTiles];
+  int count = tilesOf<T>(tiles), best = 0;
+  auto padded = [&](const Tile &t) { return ceilDiv(m, t.rows) * t.rows * ceilDiv(n, t.cols) * t.cols; };
+  for (int i = 1; i < count; ++i)
+    if (padded(tiles[i]) < padded(tiles[best]))
+      best = i;
+  chosen = tiles[best];
+  return best;
+}
+
+// The OpenMP runtime's entry points (the one generated code calls), if one is loaded.
+struct Ident {
+  int32_t reserved1, flags, reserved2, reserved3;
+  const char *source;
+};
+using Microtask = void (*)(int32_t *, int32_t *, ...);
+struct OpenMP {
+  void (*fork)(Ident *, int32_t, Microtask, ...) = nullptr;
+  void (*pushThreads)(Ident *, int32_t, int32_t) = nullptr;
+  int32_t (*globalThread)(Ident *) = nullptr;
+  int (*threadNum)() = nullptr;
+  int (*numThreads)() = nullptr;
+  bool usable() const { return fork && pushThreads && globalThread && threadNum && numThreads; }
+};
+
+OpenMP openmp() {
+  OpenMP o;
+  o.fork = reinterpret_cast<decltype(o.fork)>(dlsym(RTLD_DEFAULT, "__kmpc_fork_call"));
+  o.pushThreads = reinterpret_cast<decltype(o.pushThreads)>(dlsym(RTLD_DEFAULT, "__kmpc_push_num_threads"));
+  o.globalThread = reinterpret_cast<decltype(o.globalThread)>(dlsym(RTLD_DEFAULT, "__kmpc_global_thread_num"));
+  o.threadNum = reinterpret_cast<decltype(o.threadNum)>(dlsym(RTLD_DEFAULT, "omp_get_thread_num"));
+  o.numThreads = reinterpret_cast<decltype(o.numThreads)>(dlsym(RTLD_DEFAULT, "omp_get_num_threads"));
+  return o;
+}
+
+Ident ident{0, 2, 0, 0, ";shlo;gemm;0;0;;"};
+
+// The product cut into tm x tn blocks of C, each computed by one thread start
+// to end (its own packing: no barriers). Where the team has fewer threads
+// than blocks, a thread takes every team-size-th block.
+template <typename T> struct Work {
+  const Args<T> *g;
+  int tile;
+  int64_t rowsPer, colsPer;
+  int tm, tn;
+  const OpenMP *omp;
+  void run(int index) const {
+    int bi = index / tn, bj = index % tn;
+    block(*g, tile, bi * rowsPer, std::min(g->m, (bi + 1) * rowsPer), bj * colsPer, std::min(g->n, (bj + 1) * colsPer));
+  }
+};
+
+template <typename T> void worker(int32_t *, int32_t *, void *context) {
+  auto *w = static_cast<const Work<T> *>(context);
+  int self = w->omp->threadNum(), team = w->omp->numThreads();
+  for (int index = self; index < w->tm * w->tn; index += team)
+    w->run(index);
+}
+
+template <typename T> void gemmImpl(const Args<T> &g, int threads) {
+  if (g.m <= 0 || g.n <= 0)
+    return;
+  Tile t;
+  int tile = pickTile<T>(g.m, g.n, t);
+  int64_t rowTiles = ceilDiv(g.m, t.rows), colTiles = ceilDiv(g.n, t.cols);
+  // Below ~1 MFLOP per thread a fork costs more than it gives.
+  int64_t useful = std::max<int64_t>(1, 2 * g.m * g.n * std::max<int64_t>(g.k, 1) / (1 << 20));
+  threads = static_cast<int>(std::clamp<int64_t>(threads, 1, std::min(useful, rowTiles * colTiles)));
+  static const OpenMP omp = openmp();
+  if (threads > 1 && !omp.usable())
+    threads = 1;
+  // Each block packs its own operands: cutting columns repeats the packing of A
+  // (m x k) per column block, cutting rows that of B (k x n). Pick the grid that
+  // repeats the least.
+  int tm = 1, tn = threads;
+  double best = -1;
+  for (int rows = 1; rows <= threads; ++rows) {
+    if (threads % rows)
+      continue;
+    int cols = threads / rows;
+    if (rows > rowTiles || cols > colTiles)
+      continue;
+    double cost = double(cols) * g.m * g.k + double(rows) * g.k * g.n;
+    if (best < 0 || cost < best) {
+      best = cost;
+      tm = rows;
+      tn = cols;
+    }
+  }
+  if (best < 0) { // the tiles cannot be shared out evenly: one thread
+    tm = tn = 1;
+    threads = 1;
+  }
+  Work<T> w{&g, tile, ceilDiv(rowTiles, tm) * t.rows, ceilDiv(colTiles, tn) * t.cols, tm, tn, &omp};
+  if (threads == 1) {
+    for (int index = 0; index < tm * tn; ++index)
+      w.run(index);
+    return;
+  }
+  omp.pushThreads(&ident, omp.globalThread(&ident), threads);
+  omp.fork(&ident, 1, reinterpret_cast<Microtask>(&worker<T>), &w);
+}
+} // namespace
+
+void gemm(int64_t m, int64_t n, int64_t k, const float *a, int64_t ars, int64_t acs, const float *b,
+          int64_t brs, int64_t bcs, float *c, int64_t ldc, bool accumulate, int threads) {
+  gemmImpl(Args<float>{m, n, k, a, ars, acs, b, brs, bcs, c, ldc, accumulate}, threads);
+}
+
+void gemm(int64_t m, int64_t n, int64_t k, const double *a, int64_t ars, int64_t acs, const double *b,
+          int64_t brs, int64_t bcs, double *c, int64_t ldc, bool accumulate, int threads) {
+  gemmImpl(Args<double>{m, n, k, a, ars, acs, b, brs, bcs, c, ldc, accumulate}, threads);
+}
+
+const char *gemmIsa() {
+  switch (isa()) {
+  case Isa::Avx512:
+    return "avx512";
+  case Isa::Avx2:
+    return "avx2";
+  default:
+    return "generic";
+  }
+}
+
+} // namespace shlo

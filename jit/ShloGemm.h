@@ -1,0 +1,30 @@
+// shlo's own matrix-product kernel, compiled ahead of time with the extension.
+//
+// Generated code calls it for large static products (ShloBlas.h) so that the
+// JIT does not have to generate unrolled vector code for them, which is most of
+// a compile's time. It threads through the OpenMP runtime that compiled code
+// already uses (the `__kmpc_*` entry points, looked up in the process), so its
+// workers are the same threads as the generated loops': nothing spins against
+// another pool. The inner kernel exists for AVX-512, AVX2 + FMA and plain
+// SSE2 / portable vectors, picked once from the CPU.
+#ifndef SHLO_GEMM_H
+#define SHLO_GEMM_H
+
+#include <cstdint>
+
+namespace shlo {
+
+/// C (m x n, row stride ldc, columns contiguous) = A B (+ C when accumulate):
+/// element (i, p) of A at a[i * ars + p * acs], (p, j) of B at b[p * brs + j * bcs].
+/// Runs on up to `threads` threads.
+void gemm(int64_t m, int64_t n, int64_t k, const float *a, int64_t ars, int64_t acs, const float *b,
+          int64_t brs, int64_t bcs, float *c, int64_t ldc, bool accumulate, int threads);
+void gemm(int64_t m, int64_t n, int64_t k, const double *a, int64_t ars, int64_t acs, const double *b,
+          int64_t brs, int64_t bcs, double *c, int64_t ldc, bool accumulate, int threads);
+
+/// The instruction set the kernel uses on this CPU ("avx512", "avx2", "generic").
+const char *gemmIsa();
+
+} // namespace shlo
+
+#endif // SHLO_GEMM_H

@@ -1,0 +1,42 @@
+// The per-instruction-set pieces of ShloGemm.cpp (internal).
+#ifndef SHLO_GEMM_BLOCK_H
+#define SHLO_GEMM_BLOCK_H
+
+#include <cstdint>
+
+namespace shlo::gemm_detail {
+
+template <typename T> struct Args {
+  int64_t m, n, k;
+  const T *a;
+  int64_t ars, acs;
+  const T *b;
+  int64_t brs, bcs;
+  T *c;
+  int64_t ldc;
+  bool accumulate;
+};
+
+struct Tile {
+  int rows, cols; // a register tile (MR x NR)
+};
+constexpr int kMaxTiles = 4;
+
+#define SHLO_GEMM_DECLARE(isa)                                                                             \
+  namespace isa {                                                                                          \
+  /* C[i0:i1, j0:j1] with register tile number `tile` of `tiles` */                                      \
+  void block(const Args<float> &g, int tile, int64_t i0, int64_t i1, int64_t j0, int64_t j1);              \
+  void block(const Args<double> &g, int tile, int64_t i0, int64_t i1, int64_t j0, int64_t j1);             \
+  int tiles(float, Tile *out);                                                                             \
+  int tiles(double, Tile *out);                                                                            \
+  }
+SHLO_GEMM_DECLARE(generic)
+#if defined(__x86_64__)
+SHLO_GEMM_DECLARE(avx2)
+SHLO_GEMM_DECLARE(avx512)
+#endif
+#undef SHLO_GEMM_DECLARE
+
+} // namespace shlo::gemm_detail
+
+#endif // SHLO_GEMM_BLOCK_H
