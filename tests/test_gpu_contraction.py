@@ -102,7 +102,8 @@ def _counts(ptx: str) -> dict:
     return {name: len(re.findall(pattern, ptx)) for name, pattern in (
         ("mma", r"\bmma\.sync\.aligned\.m16n8k16\.row\.col\.f32\.(bf16|f16)\.(bf16|f16)\.f32"),
         ("ld.shared", r"\bld\.shared\."), ("ldmatrix.x4", r"\bldmatrix\.sync\.aligned\.m8n8\.x4\.shared\.b16"),
-        ("ldmatrix.x2.trans", r"\bldmatrix\.sync\.aligned\.m8n8\.x2\.trans\.shared\.b16"), ("st.shared.v4", r"\bst\.shared\.v4\."),
+        ("ldmatrix.x2.trans", r"\bldmatrix\.sync\.aligned\.m8n8\.x2\.trans\.shared\.b16"),
+        ("st.shared.v4", r"\bst\.shared\.v4\."),
         ("ld.global.v4", r"\bld\.global(\.nc)?\.v4\."), ("bar", r"\bbar\.sync\b"))}
 
 

@@ -314,9 +314,7 @@ class _Kernel:
     def compute(self, t: _Text, tid, As, Bs, acc, cpu, frags=None):
         tl = self.tl
         e = tl.a_el
-        sa, sb = self.as_ty, self.bs_ty
-        if cpu:
-            sa, sb = sa.replace(", #gpu.address_space<workgroup>", ""), sb.replace(", #gpu.address_space<workgroup>", "")
+        sa, sb = self.shared_types()
         if tl.kind == "simt":
             ty = t.op(f"arith.divui {tid}, {t.c(16)} : index")
             tx = t.op(f"arith.remui {tid}, {t.c(16)} : index")
@@ -423,8 +421,9 @@ class _Kernel:
         st = "!llvm.struct<(f32, f32, f32, f32)>"
         d = t.op(f"nvvm.mma.sync A[{', '.join(ra)}] B[{', '.join(rb)}] C[{', '.join(rc)}] "
                  f"{{layoutA = #nvvm.mma_layout<row>, layoutB = #nvvm.mma_layout<col>, "
-                 f"shape = #nvvm.shape<m = 16, n = 8, k = {self.tl.kstep}>, multiplicandAPtxType = #nvvm.mma_type<{ptx}>, "
-                 f"multiplicandBPtxType = #nvvm.mma_type<{ptx}>}} : ({reg_ty}, {reg_ty}, f32) -> {st}")
+                 f"shape = #nvvm.shape<m = 16, n = 8, k = {self.tl.kstep}>, "
+                 f"multiplicandAPtxType = #nvvm.mma_type<{ptx}>, multiplicandBPtxType = #nvvm.mma_type<{ptx}>}} : "
+                 f"({reg_ty}, {reg_ty}, f32) -> {st}")
         parts = [t.op(f"llvm.extractvalue {d}[{i}] : {st}") for i in range(4)]
         return t.op(f"vector.from_elements {', '.join(parts)} : vector<2x2xf32>")
 
@@ -527,7 +526,8 @@ def _emulate_mma(t: _Text, kern: _Kernel, warp0: str, fa: str, fb: str, accm: st
                 cidx = f"{ctid}, {t.c(a_i)}, {ih}, {cel}"
                 init = t.op(f"memref.load {accm}[{cidx}] : {kern.acc_mem_ty()}")
                 total = t.fresh()
-                t.raw(f"{total} = scf.for %ek = {t.c(0)} to {t.c(tl.kstep)} step {t.c(1)} iter_args(%sum = {init}) -> (f32) {{")
+                t.raw(f"{total} = scf.for %ek = {t.c(0)} to {t.c(tl.kstep)} step {t.c(1)} "
+                      f"iter_args(%sum = {init}) -> (f32) {{")
                 k8 = t.op(f"arith.divui {t.op(f'arith.remui %ek, {t.c(half)} : index')}, {t.c(w)} : index")
                 kh = t.op(f"arith.divui %ek, {t.c(half)} : index")
                 kel = t.op(f"arith.remui %ek, {t.c(w)} : index")
