@@ -140,7 +140,20 @@ def map_elements(result_types: Sequence[TypeInfo], inputs: Sequence[ir.Value], i
 def fill(value: ir.Value, sizes: Sequence, element_type: ir.Type | None = None) -> ir.Value:
     """A tensor of the given sizes filled with a scalar."""
     init = empty(sizes, element_type or value.type)
-    return linalg.fill(value, outs=[init])
+    return fill_into(value, init)
+
+
+def fill_into(value: ir.Value, init: ir.Value) -> ir.Value:
+    """linalg.fill of `init` with a scalar. Built directly where no conversion is needed: the
+    Python op-definition DSL behind `linalg.fill` takes ~0.5 ms a call (22 fills were 4% of the
+    decoder's compile)."""
+    if value.type != ir.ShapedType(init.type).element_type:
+        return linalg.fill(value, outs=[init])       # the DSL writes the conversion
+    op = linalg.FillOp(result_tensors=[init.type], inputs=[value], outputs=[init])
+    block = op.regions[0].blocks.append(value.type, value.type)
+    with ir.InsertionPoint(block):
+        linalg.YieldOp([block.arguments[0]])
+    return op.result
 
 
 def zero_scalar(element_type: ir.Type) -> ir.Value:

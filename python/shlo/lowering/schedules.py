@@ -733,7 +733,8 @@ def _pads_as_fills(module: ir.Module) -> None:
     and an insert_slice of the source, into which its producer then writes directly where it
     can (eliminate-empty-tensors: the convolution's epilogue stores into the padded buffer of
     the next convolution's input, no copy)."""
-    from mlir.dialects import linalg, tensor
+    from mlir.dialects import tensor
+    from . import emit
     from .. import _shlo_ext
     for pad in _shlo_ext.ops_named(module.operation, ["tensor.pad"]):
         if len(pad.operands) != 1:
@@ -761,7 +762,7 @@ def _pads_as_fills(module: ir.Module) -> None:
             if inside:
                 value = owner.clone().results[0]
             empty = tensor.EmptyOp(out_shape, ir.RankedTensorType(pad.results[0].type).element_type)
-            filled = linalg.fill(value, outs=[empty.result])
+            filled = emit.fill_into(value, empty.result)
         with ir.InsertionPoint(pad), pad.location:
             placed = tensor.InsertSliceOp(pad.operands[0], filled, [], [], [], low, src_shape,
                                           [1] * len(low)).result

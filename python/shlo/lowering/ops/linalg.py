@@ -413,7 +413,7 @@ def _split_dim(v: ir.Value, d: int, outer: int) -> ir.Value:
 
 
 def _filled(sizes, t: ir.Type) -> ir.Value:
-    return linalg.fill(_zero(t), outs=[emit.empty(sizes, t)])
+    return emit.fill_into(_zero(t), emit.empty(sizes, t))
 
 
 def _finished(v: ir.Value, plan: _Plan, perm=None) -> ir.Value:

@@ -124,7 +124,7 @@ def broadcast_in_dim(ctx: OpContext, operand):
         # A fill, not a generic: element-wise fusion folds a fill into every consumer, but
         # a generic only into a single one (relu's broadcast zero, shared by CSE, was written
         # out in full and read back).
-        return result(linalg.fill(scalar, outs=[out]))
+        return result(emit.fill_into(scalar, out))
     return emit.generic([operand], [out], [emit.affine_map(n, exprs), emit.identity_map(n)],
                         ["parallel"] * n, lambda x, _o: x)[0]
 
