@@ -30,6 +30,9 @@ import onnx_heldout_models as base
 from onnx_heldout_models import Spec
 
 
+MS = "com.microsoft"
+
+
 def _rng(seed):
     return np.random.default_rng(seed)
 
@@ -475,6 +478,61 @@ def _unet_cross_attention():
     return build
 
 
+def _gqa_from_mha():
+    """Q / K / V projections, RotaryEmbedding and MultiHeadAttention with a KV cache, rewritten by
+    onnxruntime's own replace_mha_with_gqa (convert_generation.py): one packed QKV MatMul into
+    GroupQueryAttention with rotary inside, seqlens_k (B, 1) and total_sequence_length computed from
+    the attention mask. Symbolic sizes; run as a decode step into a shared 8-long past / present
+    buffer (the mask as long as the buffer), a decode step with separate buffers (present = past +
+    1), and a 4-token prompt into the shared buffer."""
+    def build():
+        from onnx import TensorProto as T
+        from onnx import helper, numpy_helper
+        from onnxruntime.transformers.convert_generation import replace_mha_with_gqa
+        from onnxruntime.transformers.onnx_model import OnnxModel
+        rng = _rng(23)
+        d, n, h = 64, 4, 16             # (onnxruntime's kernel wants head sizes in multiples of 16)
+        inits = [numpy_helper.from_array((rng.standard_normal((d, d)) * 0.2).astype(np.float32), k)
+                 for k in ("wq", "wk", "wv", "wo")]
+        angles = np.arange(16)[:, None] * (0.2 / (1 + np.arange(h // 2)))[None, :]
+        inits += [numpy_helper.from_array(np.cos(angles).astype(np.float32), "cos"),
+                  numpy_helper.from_array(np.sin(angles).astype(np.float32), "sin")]
+        N = helper.make_node
+        nodes = [N("MatMul", ["x", "wq"], ["q"]), N("MatMul", ["x", "wk"], ["k"]), N("MatMul", ["x", "wv"], ["v"]),
+                 N("RotaryEmbedding", ["q", "pos", "cos", "sin"], ["qr"], domain=MS),
+                 N("RotaryEmbedding", ["k", "pos", "cos", "sin"], ["kr"], domain=MS),
+                 N("MultiHeadAttention", ["qr", "kr", "v", "", "", "", "past_key", "past_value"],
+                   ["att", "present_key", "present_value"], domain=MS, num_heads=n, name="MultiHeadAttention_0"),
+                 N("MatMul", ["att", "wo"], ["y"])]
+        vi = helper.make_tensor_value_info
+        g = helper.make_graph(nodes, "g", [vi("x", T.FLOAT, ["b", "s", d]), vi("pos", T.INT64, ["b", "s"]),
+                                           vi("attention_mask", T.INT64, ["b", "t"]),
+                                           vi("past_key", T.FLOAT, ["b", n, "p", h]),
+                                           vi("past_value", T.FLOAT, ["b", n, "p", h])],
+                              [vi("y", T.FLOAT, None), vi("present_key", T.FLOAT, None),
+                               vi("present_value", T.FLOAT, None)], inits)
+        m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17), helper.make_opsetid(MS, 1)])
+        m.ir_version = 8
+        wrapped = OnnxModel(m)
+        replace_mha_with_gqa(wrapped, "attention_mask")
+        wrapped.topological_sort()
+        wrapped.prune_graph()
+        m = wrapped.model
+        used = {i for nd in m.graph.node for i in nd.input}
+        for gi in [gi for gi in m.graph.input if gi.name not in used]:      # the rotary positions it replaced
+            m.graph.input.remove(gi)
+        sets = []
+        for b, s, p, lens, t in ((2, 1, 8, [6, 4], 8), (2, 1, 5, [6, 6], 6), (1, 4, 8, [4], 8)):
+            mask = np.zeros((b, t), np.int64)
+            for i, length in enumerate(lens):
+                mask[i, :length] = 1
+            sets.append([rng.standard_normal((b, s, d)).astype(np.float32), mask,
+                         rng.standard_normal((b, n, p, h)).astype(np.float32),
+                         rng.standard_normal((b, n, p, h)).astype(np.float32)])
+        return m, sets
+    return build
+
+
 def _specs():
     exact = dict(rtol=1e-5, atol=1e-6)       # integer arithmetic between the (de)quantizations
     return [
@@ -501,6 +559,7 @@ def _specs():
         Spec("ort_genai_style_decoder_layer", _genai_decoder_layer()),
         Spec("ort_all_nchwc_convnet_dynamic_batch", _nchwc_convnet()),
         Spec("ort_transformers_unet_packed_kv_attention", _unet_cross_attention()),
+        Spec("ort_mha_to_gqa_shared_buffer", _gqa_from_mha()),
         Spec("ort_matmul_nbits_asymmetric_block16", _nbits_mlp(False, 16)),
         Spec("ort_matmul_nbits_symmetric_block32", _nbits_mlp(True, 32)),
         Spec("ort_transformers_gpt2", _transformers_optimized("gpt2", "gpt2"), slow=True),

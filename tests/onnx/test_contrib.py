@@ -527,6 +527,7 @@ EXPECTED = {
     "ort_transformers_whisper_encoder": {"Gelu"},
     "ort_all_nchwc_convnet_dynamic_batch": {"ReorderOutput", "Conv", "AveragePool", "Upsample"},
     "ort_transformers_unet_packed_kv_attention": {"MultiHeadAttention"},
+    "ort_mha_to_gqa_shared_buffer": {"GroupQueryAttention"},
 }
 
 

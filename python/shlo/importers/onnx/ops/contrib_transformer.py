@@ -351,7 +351,8 @@ def group_query_attention(cx, query, key=None, value=None, past_key=None, past_v
     p = cx.sizes_of(past_key)[2] if past_key is not None else 0
     t, first = _gqa_present_length(cx, p, s, total_sequence_length)
     s32 = cx.convert(cx.size_value(s), "i32")
-    total = cx.op("add", cx.convert(seqlens_k, "i32"), cx.const(1, "i32", [b]))          # (B,)
+    # seqlens_k: (B,), or (B, 1) as onnxruntime's own MHA -> GQA rewrite computes it (a kept ReduceSum)
+    total = cx.op("add", cx.reshape(cx.convert(seqlens_k, "i32"), [b]), cx.const(1, "i32", [b]))     # (B,)
     # past_b; a first prompt starts at 0, its rows right-padded past their lengths
     start = cx.op("subtract", total, cx.broadcast(s32, [b], dims=[]))
     if first is True:
