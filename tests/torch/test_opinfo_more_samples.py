@@ -39,3 +39,11 @@ def test_repeat_interleave_with_tensor_repeats_alone_is_refused():
     with pytest.raises(shlo.ImporterError, match="sum\\(repeats\\), a data-dependent size.*output_size"):
         shlo.from_torch(Fn(lambda t, rep: torch.repeat_interleave(t, rep, dim=1)),
                         (torch.ones(2, 3), torch.tensor([0, 1, 2])))
+
+
+def test_polygamma_pole_at_zero():
+    # OpInfo polygamma on bool inputs (False is 0): PyTorch's pole is (-1)^(n+1) inf at +-0
+    x = torch.tensor([0.0, -0.0, 1.0, 2.5])
+    for n in (1, 2, 3, 4):
+        (got,) = _run(lambda t, n=n: torch.polygamma(n, t), x)
+        np.testing.assert_allclose(got, torch.polygamma(n, x).numpy(), rtol=1e-5)

@@ -222,7 +222,10 @@ def polygamma(cx, n, x):
         head = e.add(head, e.power(e.add(xc, e.k(float(k))), e.negate(s_)))
     z = _chlo_call(cx, "zeta", s_, shifted)
     z = e.sel(neg, e.add(z, head), z)
-    r = e.multiply(z, e.k(float((-1) ** (n + 1) * math.factorial(n))))
+    sign = (-1) ** (n + 1)
+    r = e.multiply(z, e.k(float(sign * math.factorial(n))))
+    # the pole at +-0 is sign * inf in PyTorch (the shared zeta gives NaN there for even n)
+    r = e.sel(e.cmp(xc, e.k(0.0), "EQ"), e.k(sign * math.inf), r)
     return e.convert(r, cx.element(x))
 
 
