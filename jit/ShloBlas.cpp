@@ -143,6 +143,16 @@ void matmul(Memref<T, 2> *a, Memref<T, 2> *b, Memref<T, 2> *c, T beta, int threa
 
 template <typename T>
 void batchMatmul(Memref<T, 3> *a, Memref<T, 3> *b, Memref<T, 3> *c, T beta, int threads, Provider provider) {
+  int64_t m = a->sizes[1], k = a->sizes[2], n = b->sizes[2];
+  int64_t cRow = m == 1 ? n : c->strides[1], cCol = n == 1 ? 1 : c->strides[2];
+  if (provider == Provider::Kernel && cCol == 1 && cRow >= n) {
+    // One call for the batch: the threads take whole products where there are enough
+    // (the decoder's 8 heads), instead of sharing each small one.
+    shlo::gemmBatch(a->sizes[0], m, n, k, a->aligned + a->offset, a->strides[0], a->strides[1], a->strides[2],
+                    b->aligned + b->offset, b->strides[0], b->strides[1], b->strides[2], c->aligned + c->offset,
+                    c->strides[0], cRow, beta != T(0), threads);
+    return;
+  }
   ThreadScope scope(provider == Provider::Library ? threads : 0);
   for (int64_t i = 0; i < a->sizes[0]; ++i)
     gemm(a->aligned + a->offset + i * a->strides[0], a->sizes + 1, a->strides + 1,

@@ -101,65 +101,77 @@ OpenMP openmp() {
 
 Ident ident{0, 2, 0, 0, ";shlo;gemm;0;0;;"};
 
-// The product cut into tm x tn blocks of C, each computed by one thread start
-// to end (its own packing: no barriers). Where the team has fewer threads
-// than blocks, a thread takes every team-size-th block.
+// A batch of products, each cut into tm x tn blocks of C; every block is
+// computed by one thread start to end (its own packing: no barriers). Where the
+// team has fewer threads than blocks, a thread takes every team-size-th block.
 template <typename T> struct Work {
   const Args<T> *g;
+  int64_t batch, aStep, bStep, cStep; // the products and how far apart their operands are
   int tile;
   int64_t rowsPer, colsPer;
   int tm, tn;
   const OpenMP *omp;
-  void run(int index) const {
-    int bi = index / tn, bj = index % tn;
-    block(*g, tile, bi * rowsPer, std::min(g->m, (bi + 1) * rowsPer), bj * colsPer, std::min(g->n, (bj + 1) * colsPer));
+  int64_t items() const { return batch * tm * tn; }
+  void run(int64_t index) const {
+    int64_t product = index / (tm * tn);
+    int bi = static_cast<int>(index % (tm * tn)) / tn, bj = static_cast<int>(index % (tm * tn)) % tn;
+    Args<T> one = *g;
+    one.a += product * aStep;
+    one.b += product * bStep;
+    one.c += product * cStep;
+    block(one, tile, bi * rowsPer, std::min(g->m, (bi + 1) * rowsPer), bj * colsPer,
+          std::min(g->n, (bj + 1) * colsPer));
   }
 };
 
 template <typename T> void worker(int32_t *, int32_t *, void *context) {
   auto *w = static_cast<const Work<T> *>(context);
   int self = w->omp->threadNum(), team = w->omp->numThreads();
-  for (int index = self; index < w->tm * w->tn; index += team)
+  for (int64_t index = self; index < w->items(); index += team)
     w->run(index);
 }
 
-template <typename T> void gemmImpl(const Args<T> &g, int threads) {
-  if (g.m <= 0 || g.n <= 0)
+template <typename T>
+void gemmImpl(const Args<T> &g, int threads, int64_t batch = 1, int64_t aStep = 0, int64_t bStep = 0,
+              int64_t cStep = 0) {
+  if (g.m <= 0 || g.n <= 0 || batch <= 0)
     return;
   Tile t;
   int tile = pickTile<T>(g.m, g.n, t);
   int64_t rowTiles = ceilDiv(g.m, t.rows), colTiles = ceilDiv(g.n, t.cols);
   // Below ~1 MFLOP per thread a fork costs more than it gives.
-  int64_t useful = std::max<int64_t>(1, 2 * g.m * g.n * std::max<int64_t>(g.k, 1) / (1 << 20));
-  threads = static_cast<int>(std::clamp<int64_t>(threads, 1, std::min(useful, rowTiles * colTiles)));
+  int64_t useful = std::max<int64_t>(1, batch * 2 * g.m * g.n * std::max<int64_t>(g.k, 1) / (1 << 20));
+  threads = static_cast<int>(std::clamp<int64_t>(threads, 1, std::min(useful, batch * rowTiles * colTiles)));
   static const OpenMP omp = openmp();
   if (threads > 1 && !omp.usable())
     threads = 1;
-  // Each block packs its own operands: cutting columns repeats the packing of A
-  // (m x k) per column block, cutting rows that of B (k x n). Pick the grid that
+  // Enough products for every thread: each takes whole ones. Otherwise each is cut
+  // in blocks that pack their own operands: cutting columns repeats the packing of
+  // A (m x k) per column block, cutting rows that of B (k x n); the grid that
   // repeats the least.
-  int tm = 1, tn = threads;
-  double best = -1;
-  for (int rows = 1; rows <= threads; ++rows) {
-    if (threads % rows)
-      continue;
-    int cols = threads / rows;
-    if (rows > rowTiles || cols > colTiles)
-      continue;
-    double cost = double(cols) * g.m * g.k + double(rows) * g.k * g.n;
-    if (best < 0 || cost < best) {
-      best = cost;
-      tm = rows;
-      tn = cols;
+  int tm = 1, tn = 1;
+  if (batch < threads) {
+    double best = -1;
+    for (int rows = 1; rows <= threads; ++rows) {
+      if (threads % rows)
+        continue;
+      int cols = threads / rows;
+      if (rows > rowTiles || cols > colTiles)
+        continue;
+      double cost = double(cols) * g.m * g.k + double(rows) * g.k * g.n;
+      if (best < 0 || cost < best) {
+        best = cost;
+        tm = rows;
+        tn = cols;
+      }
     }
+    if (best < 0) // the tiles cannot be shared out evenly: one thread
+      threads = 1;
   }
-  if (best < 0) { // the tiles cannot be shared out evenly: one thread
-    tm = tn = 1;
-    threads = 1;
-  }
-  Work<T> w{&g, tile, ceilDiv(rowTiles, tm) * t.rows, ceilDiv(colTiles, tn) * t.cols, tm, tn, &omp};
+  Work<T> w{&g, batch, aStep, bStep, cStep, tile, ceilDiv(rowTiles, tm) * t.rows, ceilDiv(colTiles, tn) * t.cols,
+            tm, tn, &omp};
   if (threads == 1) {
-    for (int index = 0; index < tm * tn; ++index)
+    for (int64_t index = 0; index < w.items(); ++index)
       w.run(index);
     return;
   }
@@ -176,6 +188,18 @@ void gemm(int64_t m, int64_t n, int64_t k, const float *a, int64_t ars, int64_t 
 void gemm(int64_t m, int64_t n, int64_t k, const double *a, int64_t ars, int64_t acs, const double *b,
           int64_t brs, int64_t bcs, double *c, int64_t ldc, bool accumulate, int threads) {
   gemmImpl(Args<double>{m, n, k, a, ars, acs, b, brs, bcs, c, ldc, accumulate}, threads);
+}
+
+void gemmBatch(int64_t batch, int64_t m, int64_t n, int64_t k, const float *a, int64_t as, int64_t ars, int64_t acs,
+               const float *b, int64_t bs, int64_t brs, int64_t bcs, float *c, int64_t cs, int64_t ldc, bool accumulate,
+               int threads) {
+  gemmImpl(Args<float>{m, n, k, a, ars, acs, b, brs, bcs, c, ldc, accumulate}, threads, batch, as, bs, cs);
+}
+
+void gemmBatch(int64_t batch, int64_t m, int64_t n, int64_t k, const double *a, int64_t as, int64_t ars,
+               int64_t acs, const double *b, int64_t bs, int64_t brs, int64_t bcs, double *c, int64_t cs, int64_t ldc,
+               bool accumulate, int threads) {
+  gemmImpl(Args<double>{m, n, k, a, ars, acs, b, brs, bcs, c, ldc, accumulate}, threads, batch, as, bs, cs);
 }
 
 const char *gemmIsa() {

@@ -22,6 +22,15 @@ void gemm(int64_t m, int64_t n, int64_t k, const float *a, int64_t ars, int64_t 
 void gemm(int64_t m, int64_t n, int64_t k, const double *a, int64_t ars, int64_t acs, const double *b,
           int64_t brs, int64_t bcs, double *c, int64_t ldc, bool accumulate, int threads);
 
+/// `batch` such products, operands `as`, `bs`, `cs` elements apart: with at least as
+/// many products as threads, each thread takes whole products.
+void gemmBatch(int64_t batch, int64_t m, int64_t n, int64_t k, const float *a, int64_t as, int64_t ars, int64_t acs,
+               const float *b, int64_t bs, int64_t brs, int64_t bcs, float *c, int64_t cs, int64_t ldc, bool accumulate,
+               int threads);
+void gemmBatch(int64_t batch, int64_t m, int64_t n, int64_t k, const double *a, int64_t as, int64_t ars,
+               int64_t acs, const double *b, int64_t bs, int64_t brs, int64_t bcs, double *c, int64_t cs, int64_t ldc,
+               bool accumulate, int threads);
+
 /// The instruction set the kernel uses on this CPU ("avx512", "avx2", "generic").
 const char *gemmIsa();
 
