@@ -78,7 +78,12 @@ class Program:
         return self.module.operation.get_asm(print_generic_op_form=generic, enable_debug_info=debug_info)
 
     def bytecode(self, desired_version: int | None = None) -> bytes:
-        """Plain MLIR bytecode of the module (the artifact format adds versioning on top)."""
+        """Plain MLIR bytecode of the module (the artifact format adds versioning on top).
+
+        Raises SerializationError for an unverified program with an op lacking a required
+        attribute, which bytecode 5 and later cannot hold (MLIR's writer would abort)."""
+        from .serialize.writable import check_writable
+        check_writable(self.module.operation, desired_version, "MLIR bytecode")
         buf = io.BytesIO()
         self.module.operation.write_bytecode(buf, desired_version=desired_version)
         return buf.getvalue()
@@ -112,7 +117,11 @@ def parse(source, *, context: ir.Context | None = None, verify: bool = True,
     malformed input and VerificationError (when `verify`) for invalid programs.
     """
     if isinstance(source, Program):
-        source = source.bytecode()
+        # Bytecode is the quick copy; generic text also holds an op lacking a required
+        # attribute (bytecode cannot), so verify() can then name the constraint.
+        from .serialize.writable import op_lacking_required_attribute
+        lacking = op_lacking_required_attribute(source.module.operation) is not None
+        source = source.text(generic=True, debug_info=True) if lacking else source.bytecode()
     if isinstance(source, str):
         data = source.encode()
     elif isinstance(source, (bytes, bytearray, memoryview)):

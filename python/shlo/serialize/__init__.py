@@ -20,6 +20,7 @@ from .. import _shlo_ext
 from ..errors import DeserializationError, ParseError, SerializationError, VerificationError
 from ..verify._spec_table import MINIMUM_VERSION, RELEASES
 from . import envelope, rules
+from .writable import check_writable
 
 __all__ = ["serialize", "deserialize", "current_version", "minimum_version", "released_versions",
            "artifact_version"]
@@ -77,29 +78,9 @@ def serialize(prog, target_version: str | None = None) -> bytes:
     bc = release["bytecode_version"]
     payload = _shlo_ext.write_bytecode(prog.module.operation, bc, release["attribute_encoding"], f"shlo {target}")
     if payload is None:
-        _refuse_absent_required(prog, target, bc)
+        check_writable(prog.module.operation, bc, f"shlo {target}")
         raise SerializationError(f"this MLIR cannot write bytecode version {bc} (pinned by shlo {target})")
     return envelope.wrap(tuple(int(x) for x in target.split(".")), bc, payload, release["envelope_format"])
-
-
-def _refuse_absent_required(prog, target: str, bc: int) -> None:
-    """SerializationError for an op without a required attribute (an invalid program, parsed
-    unverified): bytecode 5 and later store an op's attributes in a record that cannot leave
-    out a required one, where 4's dictionary could (write such a program for 1.7.0)."""
-    if bc < 5:
-        return
-    op = _shlo_ext.op_lacking_required_attribute(prog.module.operation)
-    if op is None:
-        return
-    from ..verify._spec_table import SIGNATURES
-    name = op.name
-    sig = SIGNATURES.get(name[5:]) if name.startswith("shlo.") else None
-    absent = [a["name"] for a in (sig["attributes"] if sig else []) if not a["optional"]
-              and a["name"] not in op.attributes]
-    what = f"its required attribute {', '.join(absent)} is absent" if absent else "a required attribute is absent"
-    raise SerializationError(f"{op.location}: cannot write {name} for shlo {target}: {what}; bytecode version "
-                             f"{bc} stores an op's attributes in a record that cannot leave it out (verify "
-                             f"the program first)")
 
 
 def artifact_version(data: bytes) -> str:
