@@ -2,6 +2,7 @@
 """A longer fuzz campaign for shlo.deserialize than the bounded test in the suite.
 
     tools/fuzz_artifacts.py [--cases 100000] [--seconds 600] [--deep] [--isolated] [--save DIR]
+                            [--first-seed N]
 
 Mutates golden artifacts (bit flips, truncations, insertions, splices, random
 bytes) and checks that each mutant either deserializes or raises
@@ -105,6 +106,8 @@ def main(argv=None) -> int:
     ap.add_argument("--jobs", type=int, default=os.cpu_count())
     ap.add_argument("--chunk", type=int, default=500)
     ap.add_argument("--hang-seconds", type=float, default=60, help="a chunk running longer counts as a hang")
+    ap.add_argument("--first-seed", type=int, default=0,
+                    help="seed of the first chunk; separate runs with disjoint seeds add up to one campaign")
     ap.add_argument("--worker", nargs=3, type=int, help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.worker:
@@ -124,7 +127,7 @@ def main(argv=None) -> int:
             r = subprocess.CompletedProcess([], -999, "", f"hung for more than {args.hang_seconds} s")
         return seed, r
 
-    seed = 0
+    seed = args.first_seed
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         while totals["cases"] < args.cases and time.time() - start < args.seconds:
             futures = [pool.submit(chunk, seed + i) for i in range(args.jobs)]
