@@ -168,51 +168,33 @@ void shloBlasSetGemm(void *sgemmFn, void *dgemmFn, void *setThreadsLocalFn) {
   setThreadsLocal.store(reinterpret_cast<SetThreads>(setThreadsLocalFn));
 }
 
-// shlo_*: shlo's own kernel; shlo_blas_*: the registered library.
-void _mlir_ciface_shlo_matmul_f32(Memref<float, 2> *a, Memref<float, 2> *b, Memref<float, 2> *c, float beta,
-    int threads) {
-  matmul(a, b, c, beta, threads, Provider::Kernel);
-}
-void _mlir_ciface_shlo_matmul_f64(Memref<double, 2> *a, Memref<double, 2> *b, Memref<double, 2> *c, double beta,
-    int threads) {
-  matmul(a, b, c, beta, threads, Provider::Kernel);
-}
-void _mlir_ciface_shlo_batch_matmul_f32(Memref<float, 3> *a, Memref<float, 3> *b, Memref<float, 3> *c, float beta,
-    int threads) {
-  batchMatmul(a, b, c, beta, threads, Provider::Kernel);
-}
-void _mlir_ciface_shlo_batch_matmul_f64(Memref<double, 3> *a, Memref<double, 3> *b, Memref<double, 3> *c, double beta,
-    int threads) {
-  batchMatmul(a, b, c, beta, threads, Provider::Kernel);
-}
-void _mlir_ciface_shlo_blas_matmul_f32(Memref<float, 2> *a, Memref<float, 2> *b, Memref<float, 2> *c, float beta,
-    int threads) {
-  matmul(a, b, c, beta, threads, Provider::Library);
-}
-void _mlir_ciface_shlo_blas_matmul_f64(Memref<double, 2> *a, Memref<double, 2> *b, Memref<double, 2> *c, double beta,
-    int threads) {
-  matmul(a, b, c, beta, threads, Provider::Library);
-}
-void _mlir_ciface_shlo_blas_batch_matmul_f32(Memref<float, 3> *a, Memref<float, 3> *b, Memref<float, 3> *c, float beta,
-    int threads) {
-  batchMatmul(a, b, c, beta, threads, Provider::Library);
-}
-void _mlir_ciface_shlo_blas_batch_matmul_f64(Memref<double, 3> *a, Memref<double, 3> *b, Memref<double, 3> *c, double beta,
-    int threads) {
-  batchMatmul(a, b, c, beta, threads, Provider::Library);
-}
+// shlo_*: shlo's own kernel; shlo_blas_*: the registered library. Each entry point
+// is (prefix, op, implementation, element type, element name, rank, provider).
+#define SHLO_PRODUCT_ENTRIES(X)                                                                            \
+  X(shlo, matmul, matmul, float, f32, 2, Kernel)                                                           \
+  X(shlo, matmul, matmul, double, f64, 2, Kernel)                                                          \
+  X(shlo, batch_matmul, batchMatmul, float, f32, 3, Kernel)                                                \
+  X(shlo, batch_matmul, batchMatmul, double, f64, 3, Kernel)                                               \
+  X(shlo_blas, matmul, matmul, float, f32, 2, Library)                                                     \
+  X(shlo_blas, matmul, matmul, double, f64, 2, Library)                                                    \
+  X(shlo_blas, batch_matmul, batchMatmul, float, f32, 3, Library)                                          \
+  X(shlo_blas, batch_matmul, batchMatmul, double, f64, 3, Library)
+
+#define SHLO_DEFINE_ENTRY(prefix, op, impl, T, name, rank, provider)                                       \
+  void _mlir_ciface_##prefix##_##op##_##name(Memref<T, rank> *a, Memref<T, rank> *b, Memref<T, rank> *c,   \
+                                             T beta, int threads) {                                         \
+    impl(a, b, c, beta, threads, Provider::provider);                                                      \
+  }
+SHLO_PRODUCT_ENTRIES(SHLO_DEFINE_ENTRY)
+#undef SHLO_DEFINE_ENTRY
 }
 
 const ShloRuntimeSymbol *shloBlasSymbols(size_t *count) {
   static const ShloRuntimeSymbol symbols[] = {
-      {"_mlir_ciface_shlo_matmul_f32", reinterpret_cast<void *>(&_mlir_ciface_shlo_matmul_f32)},
-      {"_mlir_ciface_shlo_matmul_f64", reinterpret_cast<void *>(&_mlir_ciface_shlo_matmul_f64)},
-      {"_mlir_ciface_shlo_batch_matmul_f32", reinterpret_cast<void *>(&_mlir_ciface_shlo_batch_matmul_f32)},
-      {"_mlir_ciface_shlo_batch_matmul_f64", reinterpret_cast<void *>(&_mlir_ciface_shlo_batch_matmul_f64)},
-      {"_mlir_ciface_shlo_blas_matmul_f32", reinterpret_cast<void *>(&_mlir_ciface_shlo_blas_matmul_f32)},
-      {"_mlir_ciface_shlo_blas_matmul_f64", reinterpret_cast<void *>(&_mlir_ciface_shlo_blas_matmul_f64)},
-      {"_mlir_ciface_shlo_blas_batch_matmul_f32", reinterpret_cast<void *>(&_mlir_ciface_shlo_blas_batch_matmul_f32)},
-      {"_mlir_ciface_shlo_blas_batch_matmul_f64", reinterpret_cast<void *>(&_mlir_ciface_shlo_blas_batch_matmul_f64)},
+#define SHLO_ENTRY_SYMBOL(prefix, op, impl, T, name, rank, provider)                                       \
+  {"_mlir_ciface_" #prefix "_" #op "_" #name, reinterpret_cast<void *>(&_mlir_ciface_##prefix##_##op##_##name)},
+      SHLO_PRODUCT_ENTRIES(SHLO_ENTRY_SYMBOL)
+#undef SHLO_ENTRY_SYMBOL
   };
   *count = sizeof(symbols) / sizeof(symbols[0]);
   return symbols;
