@@ -1,5 +1,5 @@
 // The matrix-product kernel for AVX-512 (compiled with -mavx512f -mfma).
 #define SHLO_GEMM_ISA avx512
 #define SHLO_GEMM_BYTES 64
-#define SHLO_GEMM_TILES {8, 3}, {12, 2}, {4, 6}
+#define SHLO_GEMM_TILES {8, 3}, {12, 2}
 #include "ShloGemmKernel.inc"
