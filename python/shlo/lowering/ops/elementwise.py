@@ -51,19 +51,64 @@ def _by_kind(ctx, x, y, *, boolean=None, integer=None, floating=None, complex_=N
     return fn(x, y)
 
 
+def _rounded(ctx, fn):
+    """fn on floats of the op's type. bf16 is computed in f32 and rounded by f32_to_bf16: LLVM
+    rounds f32 -> bf16 with the CPU's vcvtneps2bf16 where it has one, which flushes denormal
+    results to zero (one rounding from f32 is exact for + - * / and fmod)."""
+    if _e(ctx) != "bf16":
+        return fn
+    return lambda *xs: via_f32(fn, "bf16", *xs)
+
+
+def complex_multiply(x, y):
+    """(a + bi)(c + di) as the interpreter (numpy's fused loop) computes it: re = fma(a, c, -(b d)),
+    im = fma(a, d, b c). One rounding less than complex.mul, and an overflowing product that the
+    other one cancels stays infinite ((max + max i)(-2.5 - 2.5i) = inf - inf i, not NaN - inf i)."""
+    a, b, c, d = cx.re(x), cx.im(x), cx.re(y), cx.im(y)
+    re = math.fma(a, c, arith.negf(arith.mulf(b, d)))
+    im = math.fma(a, d, arith.mulf(b, c))
+    return cx.create_(x.type, re, im)
+
+
+def complex_divide(x, y):
+    """x / y by Smith's method with the branches of the interpreter (numpy): the ratio of the
+    smaller divisor part to the larger, so no product of the parts overflows; a zero divisor
+    divides by |re| (a complex infinity or NaN). complex.div scales differently and gives
+    1 + 0i for 1e-45 / 1e-45 in f32, where the reciprocal 1 / 1e-45 overflows to inf + NaN i."""
+    a, b, c, d = cx.re(x), cx.im(x), cx.re(y), cx.im(y)
+    one = const(1.0, c.type)
+    mul, add_, sub, div = arith.mulf, arith.addf, arith.subf, arith.divf
+    real_larger = arith.cmpf(F.OGE, math.absf(c), math.absf(d))
+    zero = arith.andi(arith.cmpf(F.OEQ, c, const(0.0, c.type)), arith.cmpf(F.OEQ, d, const(0.0, c.type)))
+    rat1 = div(d, c)
+    scl1 = div(one, add_(c, mul(d, rat1)))
+    re1 = mul(add_(a, mul(b, rat1)), scl1)
+    im1 = mul(sub(b, mul(a, rat1)), scl1)
+    re0, im0 = div(a, math.absf(c)), div(b, math.absf(c))
+    rat2 = div(c, d)
+    scl2 = div(one, add_(d, mul(c, rat2)))
+    re2 = mul(add_(mul(a, rat2), b), scl2)
+    im2 = mul(sub(mul(b, rat2), a), scl2)
+    re = select(real_larger, select(zero, re0, re1), re2)
+    im = select(real_larger, select(zero, im0, im1), im2)
+    return cx.create_(x.type, re, im)
+
+
 @scalar("add")
 def add(ctx, x, y):
-    return _by_kind(ctx, x, y, boolean=arith.ori, integer=arith.addi, floating=arith.addf, complex_=cx.add)
+    return _by_kind(ctx, x, y, boolean=arith.ori, integer=arith.addi, floating=_rounded(ctx, arith.addf),
+                    complex_=cx.add)
 
 
 @scalar("subtract")
 def subtract(ctx, x, y):
-    return _by_kind(ctx, x, y, integer=arith.subi, floating=arith.subf, complex_=cx.sub)
+    return _by_kind(ctx, x, y, integer=arith.subi, floating=_rounded(ctx, arith.subf), complex_=cx.sub)
 
 
 @scalar("multiply")
 def multiply(ctx, x, y):
-    return _by_kind(ctx, x, y, boolean=arith.andi, integer=arith.muli, floating=arith.mulf, complex_=cx.mul)
+    return _by_kind(ctx, x, y, boolean=arith.andi, integer=arith.muli, floating=_rounded(ctx, arith.mulf),
+                    complex_=complex_multiply)
 
 
 def _safe_divisor(x, y, signed: bool):
@@ -82,9 +127,9 @@ def divide(ctx, x, y):
     e = _e(ctx)
     k = kind(e)
     if k == "float":
-        return arith.divf(x, y)
+        return _rounded(ctx, arith.divf)(x, y)
     if k == "complex":
-        return cx.div(x, y)
+        return complex_divide(x, y)
     signed = k == "signed"
     d, zero, _ = _safe_divisor(x, y, signed)
     q = arith.divsi(x, d) if signed else arith.divui(x, d)   # INT_MIN / 1 = INT_MIN, the pinned answer
@@ -96,12 +141,17 @@ def remainder(ctx, x, y):
     e = _e(ctx)
     k = kind(e)
     if k == "float":
-        return arith.remf(x, y)
+        return _rounded(ctx, arith.remf)(x, y)
     if k == "complex":
-        q = cx.div(x, y)
-        ft = el.mlir_type(part_element(e))
-        tq = cx.create_(x.type, math.trunc(cx.re(q)), math.trunc(cx.im(q)))
-        return cx.sub(x, cx.mul(y, tq))
+        # x - y * trunc(x / y), the truncated quotient built as the interpreter builds it:
+        # trunc(re) + 1j * trunc(im) in numpy is (tr + (0 ti - 0), ti + 0), which is NaN in the real
+        # part for an infinite ti and turns -0 into +0 in the imaginary part
+        q = complex_divide(x, y)
+        tr, ti = math.trunc(cx.re(q)), math.trunc(cx.im(q))
+        ft = tr.type
+        tq_re = arith.addf(tr, arith.addf(arith.mulf(const(0.0, ft), ti), const(-0.0, ft)))
+        tq = cx.create_(x.type, tq_re, arith.addf(ti, const(0.0, ft)))
+        return cx.sub(x, complex_multiply(y, tq))
     signed = k == "signed"
     d, zero, _ = _safe_divisor(x, y, signed)
     r = arith.remsi(x, d) if signed else arith.remui(x, d)

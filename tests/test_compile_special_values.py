@@ -1,0 +1,84 @@
+"""Compiled element-wise arithmetic against the interpreter, bit for bit, on the special inputs
+where tools/compiled_diff_sweep.py found them apart: bf16 results that are denormal (LLVM's
+f32 -> bf16 instruction flushed them to zero), complex products that overflow in one part
+(complex.mul gave NaN where the fused form keeps inf) and complex quotients (complex.div scales
+differently from the interpreter's Smith division)."""
+import ml_dtypes
+import numpy as np
+import pytest
+
+import shlo
+
+BF16 = ml_dtypes.bfloat16
+
+
+def _program(op: str, element: str, n: int):
+    t = f"tensor<{n}x{element}>"
+    return shlo.parse(f"func.func @main(%a: {t}, %b: {t}) -> {t} {{\n"
+                      f"  %0 = shlo.{op} %a, %b : {t}\n  func.return %0 : {t}\n}}")
+
+
+def _bits(x: np.ndarray) -> np.ndarray:
+    return np.ascontiguousarray(x).view(f"u{x.dtype.itemsize}")
+
+
+def _same(got: np.ndarray, want: np.ndarray) -> np.ndarray:
+    """Elementwise: the same bits, or NaN on both sides (per part for complex)."""
+    if want.dtype.kind == "c":
+        return _same(got.real.copy(), want.real.copy()) & _same(got.imag.copy(), want.imag.copy())
+    with np.errstate(invalid="ignore"):
+        nan = np.isnan(got.astype(np.float64)) & np.isnan(want.astype(np.float64))
+    return (_bits(got) == _bits(want)) | nan
+
+
+def _run_both(op, element, a, b):
+    prog = _program(op, element, len(a))
+    return shlo.compile(prog)(a, b)[0], shlo.interpret(prog, a, b)[0]
+
+
+@pytest.mark.parametrize("op", ["add", "subtract", "multiply", "divide", "remainder"])
+def test_bf16_denormal_results_are_kept(op):
+    tiny = float(ml_dtypes.finfo(BF16).smallest_subnormal)
+    small = [0.0, -0.0, tiny, -tiny, 3 * tiny, 1.1754944e-38, -1.1754944e-38, 0.0078125, 1.5, 3.0, 88.0, -0.1, 1e-6]
+    a, b = (x.ravel().astype(BF16) for x in np.meshgrid(np.array(small), np.array(small)))
+    got, want = _run_both(op, "bf16", a, b)
+    ok = _same(got, want)
+    assert ok.all(), list(zip(a[~ok][:4], b[~ok][:4], got[~ok][:4], want[~ok][:4]))
+    assert np.count_nonzero(np.abs(want.astype(np.float32)) < 1.1754944e-38) > 0   # denormals were produced
+
+
+def test_bf16_add_of_two_denormals_is_their_sum():
+    tiny = ml_dtypes.finfo(BF16).smallest_subnormal
+    a = np.array([tiny, -tiny], BF16)
+    got = _run_both("add", "bf16", a, a)[0]
+    assert got.astype(np.float32).tolist() == [2 * float(tiny), -2 * float(tiny)]
+
+
+_PARTS = [0.0, -0.0, 1.0, -2.5, np.pi, 100.0, 1e30, -1e30, 1e-45, 1e-300, 3.4028235e38, 1.7976931348623157e308,
+          np.inf, -np.inf, np.nan]
+
+
+@pytest.mark.parametrize("op", ["multiply", "divide", "remainder"])
+@pytest.mark.parametrize("dtype, element", [(np.complex64, "complex<f32>"), (np.complex128, "complex<f64>")])
+def test_complex_arithmetic_on_special_values_matches_the_interpreter(op, dtype, element):
+    with np.errstate(all="ignore"):
+        z = np.array([complex(p, q) for p in _PARTS[::2] for q in _PARTS[1::2]], dtype)
+    a, b = (x.ravel() for x in np.meshgrid(z, z))
+    got, want = _run_both(op, element, a, b)
+    ok = _same(got, want)
+    assert ok.all(), list(zip(a[~ok][:4], b[~ok][:4], got[~ok][:4], want[~ok][:4]))
+
+
+def test_complex_multiply_keeps_an_infinite_part():
+    a = np.array([3.4028235e38 + 3.4028235e38j], np.complex64)
+    b = np.array([-2.5 - 2.5j], np.complex64)
+    got = _run_both("multiply", "complex<f32>", a, b)[0]
+    assert got[0].real == np.inf and got[0].imag == -np.inf
+
+
+def test_complex_divide_by_a_tiny_divisor_overflows_like_the_interpreter():
+    a = np.array([1e-45 + 0j, 3.4028235e38j], np.complex64)
+    b = np.array([1e-45 + 0j, 1e-45 + 0j], np.complex64)
+    got = _run_both("divide", "complex<f32>", a, b)[0]
+    assert got[0].real == np.inf and np.isnan(got[0].imag)
+    assert np.isnan(got[1].real) and got[1].imag == np.inf
