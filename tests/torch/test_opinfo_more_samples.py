@@ -47,3 +47,11 @@ def test_polygamma_pole_at_zero():
     for n in (1, 2, 3, 4):
         (got,) = _run(lambda t, n=n: torch.polygamma(n, t), x)
         np.testing.assert_allclose(got, torch.polygamma(n, x).numpy(), rtol=1e-5)
+
+
+def test_zeta_special_values_in_pytorch_order():
+    # OpInfo special.zeta on bool inputs: zeta(0, 0) is NaN (x < 1 first), not the pole's inf
+    x = torch.tensor([0.0, 0.0, 1.0, 2.0, 1.5, 3.0, -2.0, 0.0, 2.0, 2.5])
+    q = torch.tensor([0.0, 1.0, 0.0, 0.0, -1.0, -2.0, -3.0, -1.0, -1.5, -2.5])
+    (got,) = _run(torch.special.zeta, x, q)
+    np.testing.assert_allclose(got, torch.special.zeta(x, q).numpy(), rtol=1e-5)

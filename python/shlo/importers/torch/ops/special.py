@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 
 from ..registry import converts
-from .elementwise import operands, same
+from .elementwise import k, operands, same
 from .reductions import acc_element, add_reduce, extreme, finish, reduced_dims
 
 _I0E_SMALL = [
@@ -234,5 +234,22 @@ _SHIFT = 16
 
 @converts("special_zeta")
 def special_zeta(cx, x, q):
+    """Hurwitz zeta with PyTorch's special values, in its order: x == 1 inf, x < 1 NaN, then for
+    q <= 0 an integer q inf (a pole) and otherwise NaN unless x is an integer (the shared zeta
+    differs at x < 1 with q <= 0 and at integer q <= 0 with a non-integer x)."""
     x, q = operands(cx, x, q)
-    return _chlo_call(cx, "zeta", x, q)
+    r = _chlo_call(cx, "zeta", x, q)
+
+    def cmp(a, b, direction):
+        return cx.op("compare", a, b, comparison_direction=direction)
+
+    def where(mask, value, r):
+        return cx.op("select", mask, k(cx, value, r), r)
+
+    q_low = cmp(q, k(cx, 0.0, q), "LE")
+    q_int = cmp(q, cx.op("floor", q), "EQ")
+    x_int = cmp(x, cx.op("floor", x), "EQ")
+    r = where(cx.op("and", q_low, cx.op("not", cx.op("or", q_int, x_int))), math.nan, r)
+    r = where(cx.op("and", q_low, q_int), math.inf, r)
+    r = where(cmp(x, k(cx, 1.0, x), "LT"), math.nan, r)
+    return where(cmp(x, k(cx, 1.0, x), "EQ"), math.inf, r)
