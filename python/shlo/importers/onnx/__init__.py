@@ -34,7 +34,7 @@ import onnx.external_data_helper
 import onnx.shape_inference
 
 from ...errors import ImporterError
-from . import contrib_shapes, ops, wire  # noqa: F401  (ops registers the converters)
+from . import contrib_shapes, ops, toposort, wire  # noqa: F401  (ops registers the converters)
 from .importer import OnnxImporter
 
 __all__ = ["from_onnx", "load_model"]
@@ -173,7 +173,8 @@ def _with_inferred_types(model, weights=None):
 
 
 def _copy_without_weights(model, weights, light) -> None:
-    """light := model, with every initializer over LIGHT_BYTES replaced by a typed graph input."""
+    """light := model, with every initializer over LIGHT_BYTES replaced by a typed graph input,
+    its graphs' nodes in topological order (toposort.py)."""
     from onnx import helper
     light.ir_version = model.ir_version
     light.producer_name = model.producer_name
@@ -197,6 +198,8 @@ def _copy_without_weights(model, weights, light) -> None:
                 g.input.append(helper.make_tensor_value_info(t.name, t.data_type, list(t.dims)))
         else:
             g.initializer.append(t)
+    g.sparse_initializer.extend(model.graph.sparse_initializer)
+    toposort.sort_model(light)       # the copy's nodes: the caller's model keeps its order
 
 
 def _raw_bytes(t) -> int:
