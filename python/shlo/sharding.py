@@ -16,6 +16,8 @@ import re
 
 from mlir import ir
 
+from ._walk import op_name
+
 
 @dataclasses.dataclass(frozen=True)
 class Mesh:
@@ -153,7 +155,7 @@ def meshes(module_op) -> dict[str, Mesh]:
     out = {}
     for op in module_op.regions[0].blocks[0].operations:
         op = op.operation
-        if op.name == "shlo.mesh":
+        if op_name(op) == "shlo.mesh":   # not op.name: a corrupt artifact's name may not be text
             try:
                 m = mesh_of_op(op)
             except Exception:  # noqa: BLE001 - a malformed mesh is reported by its own checks

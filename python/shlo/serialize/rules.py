@@ -305,11 +305,11 @@ def _newer_struct_fields(prog, version: str) -> tuple | None:
     so when only sharding fields are newer a module without a mesh is not searched."""
     newer = [(k, f, v, pattern) for (k, f), (v, pattern) in _STRUCT_FIELDS.items() if _key(v) > _key(version)]
     top = [op.operation for op in prog.module.body.operations]
-    if not newer or (all(k == "sharding" for k, _, _, _ in newer) and not any(op.name == "shlo.mesh" for op in top)):
+    if not newer or (all(k == "sharding" for k, _, _, _ in newer) and not any(op_name(op) == "shlo.mesh" for op in top)):
         return None
     for kind, field, since, pattern in newer:
         for op in top:
-            if op.name == "func.func":
+            if op_name(op) == "func.func":
                 for key in ("arg_attrs", "res_attrs"):
                     if key in op.attributes and pattern.search(str(op.attributes[key])):
                         return kind, field, since, f"function {op.attributes['sym_name']}", op.location

@@ -1,0 +1,50 @@
+"""Inputs found by tools/fuzz_artifacts.py --deep that once aborted the reading process.
+
+Each case runs in a child process, so a regression fails this test instead of
+killing the test run.
+"""
+import subprocess
+import sys
+import textwrap
+
+CASES = textwrap.dedent('''
+    import os, pathlib, shlo
+    from shlo.serialize import RELEASES, envelope
+
+    def renamed_module(release):
+        """A compat artifact whose top-level op is renamed `builtin.m\\\\xeffule` (not UTF-8), checksum re-sealed
+        (fuzz case 27-134: MLIR's Python `Operation.name` aborts on such a name)."""
+        data = next(iter(sorted(pathlib.Path("compat_tests", release).glob("*.shlo")))).read_bytes()
+        payload = envelope.payload_of(data)
+        assert payload.count(b"module") >= 1
+        bad = payload.replace(b"module", b"m\\xeffule", 1)
+        version = tuple(int(x) for x in release.split("."))
+        return envelope.wrap(version, RELEASES[release]["bytecode_version"], bad, data[8])
+
+    for release in ("1.2.0", "1.8.0"):   # 1.2.0 runs the version-claim checks, 1.8.0 skips them
+        for native in ("1", "0"):
+            os.environ["SHLO_VERIFY_NATIVE"] = native
+            try:
+                shlo.deserialize(renamed_module(release))
+                print(release, native, "read")
+            except shlo.DeserializationError as e:
+                print(release, native, "refused:", e)
+        prog = shlo.deserialize(renamed_module(release), verify=False)
+        print(release, "unverified", len(list(prog.module.body.operations)))
+        try:
+            prog.verify()
+        except shlo.VerificationError as e:
+            print(release, "verify:", e)
+''')
+
+
+def test_an_op_name_that_is_not_text_is_refused_not_an_abort():
+    r = subprocess.run([sys.executable, "-c", CASES], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr[-2000:]
+    lines = r.stdout.splitlines()
+    for release in ("1.2.0", "1.8.0"):
+        for native in ("1", "0"):
+            assert f"{release} {native} refused: artifact (shlo {release}) violates the spec: an op name is not " \
+                   f"valid text" in lines
+        assert f"{release} unverified 1" in lines
+        assert f"{release} verify: an op name is not valid text" in lines
