@@ -35,6 +35,7 @@ import onnx.shape_inference
 
 from ...errors import ImporterError
 from . import contrib_shapes, ops, toposort, wire  # noqa: F401  (ops registers the converters)
+from . import external as external_data
 from .importer import OnnxImporter
 
 __all__ = ["from_onnx", "load_model"]
@@ -110,6 +111,7 @@ def _load_split(model):
 
 
 def _split(buf, path):
+    external = {}       # light.graph.initializer index -> Weight read from an external data file
     try:
         small, large = wire.split_model(buf, LIGHT_BYTES)
         light = onnx.ModelProto.FromString(small)
@@ -118,12 +120,24 @@ def _split(buf, path):
         light, large = _parse(bytes(buf[0:len(buf)]), path), []
     else:
         if path is not None:
-            _load_external_data(light, path)
-    weights, rest = [], iter(light.graph.initializer)
+            external = _read_external(light, path)
+            _load_external_data(light, path)        # what external.py left (it reports errors)
+    weights, rest = [], iter(enumerate(light.graph.initializer))
     by_index = dict(large)
     for k in range(len(light.graph.initializer) + len(large)):
-        weights.append(by_index[k] if k in by_index else next(rest))
+        if k in by_index:
+            weights.append(by_index[k])
+            continue
+        j, t = next(rest)
+        weights.append(external.get(j, t))
     return light, weights
+
+
+def _read_external(light, path: str) -> dict:
+    try:
+        return external_data.read_external(light, os.path.dirname(path))
+    except (OSError, ValueError) as e:       # (wire.WireError: a data file changed while read)
+        raise ImporterError(f"{path}: its external data cannot be read ({type(e).__name__}: {e})") from None
 
 
 def _read(model) -> bytes:

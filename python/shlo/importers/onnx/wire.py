@@ -12,9 +12,10 @@ sits at any offset).
 A file is walked by reading small pieces at the offsets the walk needs (`FileBytes`), so
 that its weights are read only once, into their place.
 
-Anything unusual (external or typed data, a repeated graph field, 4-bit or bfloat16 raw
-data, a size that does not match the shape) leaves the initializer in the parsed part, where
-the ordinary path reads it.
+Anything unusual (typed data, a repeated graph field, 4-bit or bfloat16 raw data, a size
+that does not match the shape) leaves the initializer in the parsed part, where the ordinary
+path reads it. External data (files beside the model) is read by external.py into the same
+kind of buffer.
 """
 from __future__ import annotations
 
@@ -185,6 +186,19 @@ def _weight(buf, start: int, end: int, min_bytes: int, onnx):
         return None
     rest.append(buf[last:end])
     header = onnx.TensorProto.FromString(b"".join(rest))    # name, dims, data type (no data)
+    dtype = raw_dtype(header)
+    if dtype is None:
+        return None
+    dims = tuple(header.dims)
+    if int(np.prod(dims, dtype=np.int64)) * dtype.itemsize != raw[1] - raw[0]:
+        return None
+    return Weight(header.name, header.data_type, dims, dtype, raw[0], raw[1] - raw[0])
+
+
+def raw_dtype(header):
+    """The little-endian numpy dtype of a TensorProto's raw data when read here as it is, else
+    None (element types shlo lacks, 4-bit and bfloat16 data, segments: the ordinary path)."""
+    import onnx
     try:
         element = dtypes.element(header.data_type)
     except Exception:  # noqa: BLE001 - an element type shlo lacks: the ordinary path reports it
@@ -192,23 +206,26 @@ def _weight(buf, start: int, end: int, min_bytes: int, onnx):
     if (element in ("i4", "ui4", "i1") or header.data_type == onnx.TensorProto.BFLOAT16
             or header.HasField("segment")):
         return None
-    dtype = numpy_dtype(element).newbyteorder("<")
-    dims = tuple(header.dims)
-    if int(np.prod(dims, dtype=np.int64)) * dtype.itemsize != raw[1] - raw[0]:
-        return None
-    return Weight(header.name, header.data_type, dims, dtype, raw[0], raw[1] - raw[0])
+    return numpy_dtype(element).newbyteorder("<")
 
 
 def read_weights(buf, weights) -> None:
     """Reads every weight's raw data into one new buffer, each at a 64-byte aligned start, and
     sets its (read-only) array."""
+    sources = [buf] * len(weights)
+    read_weights_from(sources, weights)
+
+
+def read_weights_from(sources, weights) -> None:
+    """read_weights with each weight's own source (its serialized model or external data file:
+    bytes or a FileBytes), all into one aligned buffer."""
     offsets, total = [], 0
     for w in weights:
         offsets.append(total)
         total += -(-w.nbytes // ALIGN) * ALIGN
     arena = np.empty(total + ALIGN, np.uint8)
     base = -arena.ctypes.data % ALIGN
-    for w, off in zip(weights, offsets):
+    for buf, w, off in zip(sources, weights, offsets):
         out = arena[base + off: base + off + w.nbytes]
         if isinstance(buf, FileBytes):
             buf.read_into(w.start, memoryview(out))
