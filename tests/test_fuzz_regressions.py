@@ -48,3 +48,46 @@ def test_an_op_name_that_is_not_text_is_refused_not_an_abort():
                    f"valid text" in lines
         assert f"{release} unverified 1" in lines
         assert f"{release} verify: an op name is not valid text" in lines
+
+
+MODULE_SHAPES = textwrap.dedent('''
+    import io, shlo
+    from mlir import ir
+    from shlo.context import make_context
+    from shlo.serialize import envelope
+
+    # Fuzz cases 14-472 and 17-55: a builtin.module without its region or its block; MLIR's
+    # `module.body` asserts on those, and the version-claim checks read it.
+    with make_context(), ir.Location.unknown():
+        for regions in (0, 1, 2):
+            for release, bc in (("1.8.0", 6), ("1.5.0", 4)):
+                buf = io.BytesIO()
+                ir.Operation.create("builtin.module", regions=regions).write_bytecode(buf, desired_version=bc)
+                art = envelope.wrap(tuple(map(int, release.split("."))), bc,
+                                    envelope.set_producer(buf.getvalue(), "shlo " + release), 2)
+                try:
+                    shlo.deserialize(art)
+                    print(regions, release, "read")
+                except shlo.DeserializationError as e:
+                    print(regions, release, "refused:", e)
+    for text in ('"builtin.module"() : () -> ()', '"builtin.module"() ({ }) : () -> ()'):
+        try:
+            shlo.parse(text, verify=False)
+            print("text parsed")
+        except shlo.ParseError as e:
+            print("text refused:", e)
+''')
+
+
+def test_a_module_without_one_region_and_one_block_is_refused_not_an_abort():
+    r = subprocess.run([sys.executable, "-c", MODULE_SHAPES], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr[-2000:]
+    lines = r.stdout.splitlines()
+    for release in ("1.8.0", "1.5.0"):
+        prefix = f"refused: artifact payload does not parse: <artifact shlo {release}>: the top-level builtin.module"
+        assert f"0 {release} {prefix} has 0 regions; a module has exactly one" in lines
+        assert f"1 {release} {prefix}'s region has 0 blocks; a module has exactly one" in lines
+        assert f"2 {release} {prefix} has 2 regions; a module has exactly one" in lines
+    assert lines[-2:] == ["text refused: <input>: the top-level builtin.module has 0 regions; a module has exactly one",
+                          "text refused: <input>: the top-level builtin.module's region has 0 blocks; a module has "
+                          "exactly one"]

@@ -141,7 +141,23 @@ def parse(source, *, context: ir.Context | None = None, verify: bool = True,
     if module is None:
         errs = [d for d in diags if d[0] == 2] or diags or [(2, name, "could not parse input")]
         raise ParseError("; ".join(f"{loc}: {msg}" for _, loc, msg in errs), errs)
+    shape = _module_shape_error(module)
+    if shape:
+        raise ParseError(f"{name}: {shape}", [(2, name, shape)])
     prog = Program(module, ctx)
     if verify:
         prog.verify()
     return prog
+
+
+def _module_shape_error(module: ir.Module) -> str | None:
+    """Why the top-level module is not one region with one block (corrupt bytecode can say so),
+    or None. Checked before anything reads `module.body`, which MLIR asserts on and aborts."""
+    op = module.operation
+    regions = len(op.regions)
+    if regions != 1:
+        return f"the top-level builtin.module has {regions} regions; a module has exactly one"
+    blocks = len(op.regions[0].blocks)
+    if blocks != 1:
+        return f"the top-level builtin.module's region has {blocks} blocks; a module has exactly one"
+    return None
