@@ -514,8 +514,8 @@ def _gqa_from_mha():
         m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17), helper.make_opsetid(MS, 1)])
         m.ir_version = 8
         wrapped = OnnxModel(m)
-        replace_mha_with_gqa(wrapped, "attention_mask")
-        wrapped.topological_sort()
+        replace_mha_with_gqa(wrapped, "attention_mask")     # (its graph is left unsorted, as the tool writes
+        # it: the MatMul that reads the attention comes before it; onnxruntime and the importer sort it)
         wrapped.prune_graph()
         m = wrapped.model
         used = {i for nd in m.graph.node for i in nd.input}
