@@ -116,3 +116,17 @@ def test_f64_expm1_near_zero_is_accurate(dtype, element):
         with np.errstate(invalid="ignore"):
             close = np.isclose(g, w, rtol=4e-16, atol=0) | (np.isnan(g) & np.isnan(w)) | (g == w)
         assert close.all(), list(zip(x[~close], g[~close], w[~close]))
+
+
+@pytest.mark.parametrize("element", ["f8E4M3FN", "f8E4M3FNUZ", "f8E3M4"])
+def test_f8_reduce_precision_goes_through_f16_like_the_interpreter(element):
+    # compiled reduce_precision on f8 worked on f32 bits and kept the reduced format's denormals
+    # (2^-9 with e4m3) and f8E4M3FN's 448, which the interpreter (and XLA) flush to 0 / overflow to NaN
+    from shlo.literals import numpy_dtype
+    dt = numpy_dtype(element)
+    x = np.array([2.0 ** -9, -2.0 ** -9, 2.0 ** -10, 0.09375, 448.0, 240.0, 1.5, -3.0, 0.0], np.float32).astype(dt)
+    t = f"tensor<{len(x)}x{element}>"
+    prog = shlo.parse(f"func.func @main(%a: {t}) -> {t} {{\n  %0 = shlo.reduce_precision %a "
+                      f"{{exponent_bits = 4 : i32, mantissa_bits = 3 : i32}} : {t}\n  func.return %0 : {t}\n}}")
+    got, want = shlo.compile(prog)(x)[0], shlo.interpret(prog, x)[0]
+    assert _same(got, want).all(), list(zip(x, got, want))

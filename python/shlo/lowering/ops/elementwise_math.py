@@ -371,19 +371,28 @@ def reduce_precision(ctx, x):
         n, m = _LAYOUTS[element]
         narrow = True
         work = x
-    else:   # the f8 family computes on exact f32 values, narrowing only below its own exponent width
+    else:
         import ml_dtypes
         from ...literals import numpy_dtype
         info = ml_dtypes.finfo(numpy_dtype(element))
-        n, m = 32, 23
-        narrow = exponent_bits < int(info.nexp)
-        mantissa_bits = mantissa_bits if mantissa_bits < int(info.nmant) else m
-        work = x
+        if int(info.maxexp) <= 16 and int(info.minexp) - int(info.nmant) >= -24:
+            # as XLA (and the interpreter): the exact value as an f16, reduced there (its 5 exponent
+            # bits narrowed, the reduced format's denormals flushed, e4m3 overflowing 448 to inf)
+            n, m = 16, 10
+            narrow = True
+            work = arith.truncf(ir.F16Type.get(), x)          # exact: the f8 value fits an f16
+        else:   # beyond f16's range: on the exact f32 value, narrowing only below its own exponent width
+            n, m = 32, 23
+            narrow = exponent_bits < int(info.nexp)
+            mantissa_bits = mantissa_bits if mantissa_bits < int(info.nmant) else m
+            work = x
     it = ir.IntegerType.get_signless(n)
     v = reduce_bits(arith.bitcast(it, work), n, m, exponent_bits, mantissa_bits, narrow)
     out = arith.bitcast(work.type, v)
     nan = arith.cmpf(F.UNO, work, work)
     out = select(nan, work if mantissa_bits > 0 else const(float("inf"), work.type), out)
     if element in el.F8_TYPES:
+        if out.type != ir.F32Type.get():
+            out = arith.extf(ir.F32Type.get(), out)
         return convert_float(out, "f32", element)
     return out
