@@ -130,3 +130,14 @@ def test_f8_reduce_precision_goes_through_f16_like_the_interpreter(element):
                       f"{{exponent_bits = 4 : i32, mantissa_bits = 3 : i32}} : {t}\n  func.return %0 : {t}\n}}")
     got, want = shlo.compile(prog)(x)[0], shlo.interpret(prog, x)[0]
     assert _same(got, want).all(), list(zip(x, got, want))
+
+
+def test_complex_sqrt_of_tiny_and_huge_parts():
+    # half of 5e-324 underflowed (sqrt(5e-324 + 0i) was 0 / 0 = NaN i) and |max + max i| overflowed
+    # (inf + 0i); the importer's asin / acos / asinh / acosh use this sqrt and were NaN there too
+    big = 1.7976931348623157e308
+    z = np.array([5e-324 + 0j, 1 + 5e-324j, complex(big, big), complex(-big, 1.0), 5e-324 - 5e-324j], np.complex128)
+    got, want = _unary_both("sqrt", "complex<f64>", z)
+    assert np.isfinite(got.real).all() and np.isfinite(got.imag).all(), got
+    np.testing.assert_allclose(got.real, want.real, rtol=1e-15)
+    np.testing.assert_allclose(got.imag, want.imag, rtol=1e-15)

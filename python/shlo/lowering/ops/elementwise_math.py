@@ -189,14 +189,23 @@ def _hypot(a, b):
 
 def _sqrt_parts(x, y):
     """Kahan's: t = sqrt((|x| + |z|) / 2); (t, y / 2t) for x >= 0, else (|y| / 2t, t with y's
-    sign); at zero (0, y); an infinite imaginary part gives (inf, y)."""
+    sign); at zero (0, y); an infinite imaginary part gives (inf, y). Tiny parts are scaled up
+    by 2^1000 first and the result down by 2^-500 (half of 5e-324 underflowed to 0 and
+    sqrt(5e-324 + 0i) was 0 / 0), huge ones down by 2^-4 (|max + max i| overflowed)."""
     t_ = x.type
+    x0, y0 = x, y
+    big = arith.maximumf(math.absf(x), math.absf(y))
+    tiny, huge = arith.cmpf(F.OLT, big, const(2.0 ** -900, t_)), arith.cmpf(F.OGT, big, const(2.0 ** 1000, t_))
+    scale = select(tiny, const(2.0 ** 1000, t_), select(huge, const(2.0 ** -4, t_), const(1.0, t_)))
+    x, y = arith.mulf(x, scale), arith.mulf(y, scale)
+    back = select(tiny, const(2.0 ** -500, t_), select(huge, const(4.0, t_), const(1.0, t_)))
     half = const(0.5, t_)
     t = math.sqrt(arith.addf(arith.mulf(half, math.absf(x)), arith.mulf(half, _hypot(x, y))))
     two_t = arith.addf(t, t)
     nonneg = arith.cmpf(F.OGE, x, const(0.0, t_))
-    re = select(nonneg, t, arith.divf(math.absf(y), two_t))
-    im = select(nonneg, arith.divf(y, two_t), math.copysign(t, y))
+    re = arith.mulf(select(nonneg, t, arith.divf(math.absf(y), two_t)), back)
+    im = arith.mulf(select(nonneg, arith.divf(y, two_t), math.copysign(t, y)), back)
+    x, y = x0, y0
     zero = arith.andi(arith.cmpf(F.OEQ, x, const(0.0, t_)), arith.cmpf(F.OEQ, y, const(0.0, t_)))
     re = select(zero, const(0.0, t_), re)
     im = select(zero, y, im)
