@@ -141,3 +141,19 @@ def test_complex_sqrt_of_tiny_and_huge_parts():
     assert np.isfinite(got.real).all() and np.isfinite(got.imag).all(), got
     np.testing.assert_allclose(got.real, want.real, rtol=1e-15)
     np.testing.assert_allclose(got.imag, want.imag, rtol=1e-15)
+
+
+@pytest.mark.parametrize("op", ["tanh", "tan"])
+@pytest.mark.parametrize("dtype, element", [(np.complex64, "complex<f32>"), (np.complex128, "complex<f64>")])
+def test_complex_tanh_and_tan_keep_tiny_parts_and_special_values(op, dtype, element):
+    # complex.tanh flushed a tiny real part (tanh(2.2e-308 + i) had real part 0) and its tan gave
+    # NaN + NaN i for tan(inf + 0i), where the interpreter (C's ctan) has NaN + 0i
+    tiny = float(np.finfo(dtype(0).real.dtype).tiny)
+    parts = [0.0, -0.0, tiny, -tiny, 0.1, 1.0, -2.5, 30.0, 100.0, np.inf, -np.inf, np.nan]
+    z = np.array([complex(p, q) for p in parts for q in parts], dtype)
+    got, want = _unary_both(op, element, z)
+    tol = 4 * np.finfo(dtype(0).real.dtype).eps
+    for g, w in ((got.real, want.real), (got.imag, want.imag)):
+        with np.errstate(invalid="ignore"):
+            ok = (np.isnan(g) & np.isnan(w)) | (g == w) | (np.abs(g - w) <= tol * np.abs(w))
+        assert ok.all(), list(zip(z[~ok][:4], got[~ok][:4], want[~ok][:4]))

@@ -246,6 +246,49 @@ def _log1p_parts(x, y):
     return _log_modulus(x, y, True), math.atan2(y, arith.addf(const(1.0, x.type), x))
 
 
+def _tanh_parts(x, y):
+    """Kahan's tanh(x + yi): t = tan y, b = 1 + t^2, s = sinh x, d = 1 + b s^2, then
+    (b sqrt(1 + s^2) s / d, t / d); for |x| > 22 (tanh x rounds to +-1) (+-1, 4 sin y cos y e^-2|x|).
+    complex.tanh flushed a tiny real part to 0 (tanh(2.2e-308 + i) had real part 0, not 7.6e-308).
+    An infinite x gives (+-1, +-0 with the sign of sin 2y); a non-finite y with finite x NaNs,
+    but a zero x stays (C's ctanh, numpy's)."""
+    t_ = x.type
+    c = lambda v: const(v, t_)                                   # noqa: E731
+    t = math.tan(y)
+    b = arith.addf(c(1.0), arith.mulf(t, t))
+    sh = math.sinh(x)
+    d = arith.addf(c(1.0), arith.mulf(b, arith.mulf(sh, sh)))
+    rho = math.sqrt(arith.addf(c(1.0), arith.mulf(sh, sh)))
+    re = arith.divf(arith.mulf(arith.mulf(b, rho), sh), d)
+    im = arith.divf(t, d)
+    big = arith.cmpf(F.OGE, math.absf(x), c(22.0))
+    e = math.exp(arith.negf(math.absf(x)))
+    big_im = arith.mulf(arith.mulf(c(4.0), arith.mulf(math.sin(y), math.cos(y))), arith.mulf(e, e))
+    re = select(big, math.copysign(c(1.0), x), re)
+    im = select(big, big_im, im)
+    nan_y = arith.cmpf(F.UNO, arith.subf(y, y), c(0.0))          # y infinite or NaN: NaN + NaN i
+    re, im = select(nan_y, c(float("nan")), re), select(nan_y, c(float("nan")), im)
+    # an infinite x: +-1 and a zero with sin(2y)'s sign (y infinite or NaN: the zero stays +-0)
+    inf_x = arith.cmpf(F.OEQ, math.absf(x), c(float("inf")))
+    finite_y = arith.cmpf(F.ONE, math.absf(y), c(float("inf")))
+    sin2y = arith.mulf(math.sin(y), math.cos(y))
+    im_inf = select(finite_y, math.copysign(c(0.0), sin2y), c(0.0))
+    re = select(inf_x, math.copysign(c(1.0), x), re)
+    im = select(inf_x, im_inf, im)
+    # x == 0 keeps its zero (i tan y); y == 0 keeps its zero exactly (tanh of a real number)
+    re = select(arith.cmpf(F.OEQ, x, c(0.0)), x, re)
+    y_zero = arith.cmpf(F.OEQ, y, c(0.0))
+    re = select(arith.andi(y_zero, arith.cmpf(F.ORD, x, x)), math.tanh(x), re)
+    im = select(y_zero, y, im)
+    return re, im
+
+
+def _tan_parts(x, y):
+    """tan z = -i tanh(iz): tanh(-y + xi) = a + bi gives (b, -a)."""
+    a, b = _tanh_parts(arith.negf(y), x)
+    return b, arith.negf(a)
+
+
 def _expm1(x):
     """e^x - 1 by Kahan's (u - 1) x / log u with u = e^x (libm's exp and log), accurate to a few
     ulp near 0: MLIR's math-to-llvm turns math.expm1 into exp(x) - 1 (expm1(1e-6) was 4e-11
@@ -297,8 +340,8 @@ _unary("log_plus_one", math.log1p, _by_parts(_log1p_parts))
 _unary("logistic", _logistic, _complex_logistic)
 _unary("sine", math.sin, cx.sin)
 _unary("cosine", math.cos, cx.cos)
-_unary("tan", math.tan, cx.tan)
-_unary("tanh", math.tanh, cx.tanh)
+_unary("tan", math.tan, _by_parts(_tan_parts))
+_unary("tanh", math.tanh, _by_parts(_tanh_parts))
 _unary("erf", math.erf)
 
 
