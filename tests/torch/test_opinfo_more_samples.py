@@ -55,3 +55,11 @@ def test_zeta_special_values_in_pytorch_order():
     q = torch.tensor([0.0, 1.0, 0.0, 0.0, -1.0, -2.0, -3.0, -1.0, -1.5, -2.5])
     (got,) = _run(torch.special.zeta, x, q)
     np.testing.assert_allclose(got, torch.special.zeta(x, q).numpy(), rtol=1e-5)
+
+
+def test_bilinear_f64_taps_in_f64():
+    # align_corners scale 4 / 3 is inexact: f32 taps were 1e-6 off eager's f64 kernel
+    x = torch.linspace(-3, 3, 2 * 3 * 4 * 5, dtype=torch.float64).reshape(2, 3, 4, 5)
+    fn = lambda t: torch.nn.functional.interpolate(t, size=(3, 4), mode="bilinear", align_corners=True)  # noqa: E731
+    (got,) = _run(fn, x)
+    np.testing.assert_allclose(got, fn(x).numpy(), rtol=1e-12, atol=1e-12)

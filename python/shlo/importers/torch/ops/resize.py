@@ -89,14 +89,18 @@ for _n in (1, 2, 3):
 
 # ----------------------------------------------------------------------------- linear and cubic
 
-def _linear_taps(size, o, scale, align_corners):
-    """Source indices (2, o) and weights (2, o) of PyTorch's linear interpolation."""
-    dst = np.arange(o, dtype=F32)
-    src = dst * scale if align_corners else np.maximum(scale * (dst + F32(0.5)) - F32(0.5), F32(0))
+def _linear_taps(size, o, scale, align_corners, real=F32):
+    """Source indices (2, o) and weights (2, o) of PyTorch's linear interpolation, in `real`
+    (the kernel's opmath type: f64 for f64 inputs, else f32)."""
+    dst = np.arange(o, dtype=real)
+    src = dst * scale if align_corners else np.maximum(scale * (dst + real(0.5)) - real(0.5), real(0))
     i0 = np.minimum(np.floor(src).astype(np.int64), size - 1)
-    lam = np.clip(src - i0.astype(F32), F32(0), F32(1)).astype(F32)
+    lam = np.clip(src - i0.astype(real), real(0), real(1)).astype(real)
     i1 = i0 + (i0 < size - 1)
-    return np.stack([i0, i1]), np.stack([F32(1) - lam, lam])
+    return np.stack([i0, i1]), np.stack([real(1) - lam, lam])
+
+
+_linear_taps.follows_input_type = True
 
 
 def _cubic_weights(t, a=F32(-0.75)):
