@@ -143,11 +143,11 @@ def test_complex_sqrt_of_tiny_and_huge_parts():
     np.testing.assert_allclose(got.imag, want.imag, rtol=1e-15)
 
 
-@pytest.mark.parametrize("op", ["tanh", "tan"])
+@pytest.mark.parametrize("op", ["tanh", "tan", "sine", "cosine"])
 @pytest.mark.parametrize("dtype, element", [(np.complex64, "complex<f32>"), (np.complex128, "complex<f64>")])
-def test_complex_tanh_and_tan_keep_tiny_parts_and_special_values(op, dtype, element):
-    # complex.tanh flushed a tiny real part (tanh(2.2e-308 + i) had real part 0) and its tan gave
-    # NaN + NaN i for tan(inf + 0i), where the interpreter (C's ctan) has NaN + 0i
+def test_complex_trigonometric_keep_tiny_parts_and_special_values(op, dtype, element):
+    # complex.tanh flushed a tiny real part (tanh(2.2e-308 + i) had real part 0); complex.tan /
+    # sin gave NaN + NaN i for tan(inf + 0i), sin(inf + 0i), where the interpreter (C's) has NaN + 0i
     tiny = float(np.finfo(dtype(0).real.dtype).tiny)
     parts = [0.0, -0.0, tiny, -tiny, 0.1, 1.0, -2.5, 30.0, 100.0, np.inf, -np.inf, np.nan]
     z = np.array([complex(p, q) for p in parts for q in parts], dtype)

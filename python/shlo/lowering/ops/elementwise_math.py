@@ -289,6 +289,65 @@ def _tan_parts(x, y):
     return b, arith.negf(a)
 
 
+def _sinh_parts(x, y):
+    """sinh(x + yi) = (sinh x cos y, cosh x sin y), with C's special values: a zero y stays (sinh
+    of a real number), a zero x stays in the real part, an infinite x with a non-finite y is
+    (x, NaN)."""
+    t = x.type
+    re = arith.mulf(math.sinh(x), math.cos(y))
+    im = arith.mulf(math.cosh(x), math.sin(y))
+    y_zero = arith.cmpf(F.OEQ, y, const(0.0, t))
+    re, im = select(y_zero, math.sinh(x), re), select(y_zero, y, im)
+    # an infinite x with an infinite or NaN y: (x, NaN)
+    inf_x = arith.cmpf(F.OEQ, math.absf(x), const(float("inf"), t))
+    odd_y = arith.andi(inf_x, arith.cmpf(F.UNO, arith.subf(y, y), const(0.0, t)))
+    re, im = select(odd_y, x, re), select(odd_y, const(float("nan"), t), im)
+    return select(arith.cmpf(F.OEQ, x, const(0.0, t)), x, re), im
+
+
+def _cosh_parts(x, y):
+    """cosh(x + yi) = (cosh x cos y, sinh x sin y), with C's zeros: a zero y gives (cosh x, 0 with
+    the sign of x y); a zero x gives a zero imaginary part with the sign of x y."""
+    t = x.type
+    re = arith.mulf(math.cosh(x), math.cos(y))
+    im = arith.mulf(math.sinh(x), math.sin(y))
+    one = const(1.0, t)
+    zero = math.copysign(const(0.0, t), arith.mulf(math.copysign(one, x), math.copysign(one, y)))
+    y_zero = arith.cmpf(F.OEQ, y, const(0.0, t))
+    x_zero = arith.cmpf(F.OEQ, x, const(0.0, t))
+    re = select(y_zero, math.cosh(x), re)
+    return re, select(arith.ori(y_zero, x_zero), zero, im)
+
+
+def _sin_parts(x, y):
+    """sin z = -i sinh(iz): sinh(-y + xi) = a + bi gives (b, -a). complex.sin gave NaN + NaN i for
+    sin(inf + 0i) (the interpreter, as C: NaN + 0i)."""
+    a, b = _sinh_parts(arith.negf(y), x)
+    re, im = b, arith.negf(a)
+    # C leaves these signs open; the interpreter's (glibc's): x inf or NaN, y infinite: NaN + inf i
+    odd = arith.andi(_not_finite(x), _is_inf(y))
+    return select(odd, const(float("nan"), x.type), re), select(odd, const(float("inf"), x.type), im)
+
+
+def _cos_parts(x, y):
+    """cos z = cosh(iz) = cosh(-y + xi); where x is inf or NaN: inf + NaN i for an infinite y,
+    NaN + 0i for a zero y (glibc's choices of the signs C leaves open)."""
+    t = x.type
+    re, im = _cosh_parts(arith.negf(y), x)
+    odd = arith.andi(_not_finite(x), _is_inf(y))
+    re, im = select(odd, const(float("inf"), t), re), select(odd, const(float("nan"), t), im)
+    zero_y = arith.andi(_not_finite(x), arith.cmpf(F.OEQ, y, const(0.0, t)))
+    return select(zero_y, const(float("nan"), t), re), select(zero_y, const(0.0, t), im)
+
+
+def _not_finite(v):
+    return arith.cmpf(F.UNO, arith.subf(v, v), const(0.0, v.type))
+
+
+def _is_inf(v):
+    return arith.cmpf(F.OEQ, math.absf(v), const(float("inf"), v.type))
+
+
 def _expm1(x):
     """e^x - 1 by Kahan's (u - 1) x / log u with u = e^x (libm's exp and log), accurate to a few
     ulp near 0: MLIR's math-to-llvm turns math.expm1 into exp(x) - 1 (expm1(1e-6) was 4e-11
@@ -338,8 +397,8 @@ _unary("exponential_minus_one", lambda x: _expm1(x), _by_parts(_expm1_parts))
 _unary("log", math.log, _by_parts(_log_parts))
 _unary("log_plus_one", math.log1p, _by_parts(_log1p_parts))
 _unary("logistic", _logistic, _complex_logistic)
-_unary("sine", math.sin, cx.sin)
-_unary("cosine", math.cos, cx.cos)
+_unary("sine", math.sin, _by_parts(_sin_parts))
+_unary("cosine", math.cos, _by_parts(_cos_parts))
 _unary("tan", math.tan, _by_parts(_tan_parts))
 _unary("tanh", math.tanh, _by_parts(_tanh_parts))
 _unary("erf", math.erf)
