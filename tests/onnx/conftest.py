@@ -1,3 +1,10 @@
 import pytest
 
 onnx = pytest.importorskip("onnx")   # the `onnx` extra; tools/setup.sh installs it
+
+# Test modules here share helpers by importing each other (test_contrib_more uses test_contrib's):
+# this folder on the path whichever file is collected first, or alone.
+import pathlib  # noqa: E402
+import sys  # noqa: E402
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
