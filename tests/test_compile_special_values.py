@@ -157,3 +157,20 @@ def test_complex_trigonometric_keep_tiny_parts_and_special_values(op, dtype, ele
         with np.errstate(invalid="ignore"):
             ok = (np.isnan(g) & np.isnan(w)) | (g == w) | (np.abs(g - w) <= tol * np.abs(w))
         assert ok.all(), list(zip(z[~ok][:4], got[~ok][:4], want[~ok][:4]))
+
+
+@pytest.mark.parametrize("op", ["rsqrt", "cbrt"])
+@pytest.mark.parametrize("dtype, element", [(np.complex64, "complex<f32>"), (np.complex128, "complex<f64>")])
+def test_complex_rsqrt_and_cbrt_at_the_extremes(op, dtype, element):
+    # cbrt(inf + 0i) was NaN + NaN i (interpreter inf + NaN i), cbrt(max + max i) inf + NaN i, and
+    # cbrt(5e-324 + 5e-324i) 10% off (|z| rounded to one denormal); rsqrt is 1 / sqrt(z) as Smith divides
+    fi = np.finfo(dtype(0).real.dtype)
+    m, d = float(fi.max), float(fi.smallest_subnormal)
+    z = np.array([complex(np.inf, 0), complex(-np.inf, 1), complex(m, m), complex(d, d), complex(-2.5, 0.5),
+                  complex(1, 1), complex(0.1, -3), complex(np.nan, 1), complex(1e30, -1e-30)], dtype)
+    got, want = _unary_both(op, element, z)
+    for g, w in ((got.real, want.real), (got.imag, want.imag)):
+        with np.errstate(invalid="ignore"):
+            ok = (np.isnan(g) & np.isnan(w)) | (g == w) | (np.abs(g - w) <= 1e-12 * np.abs(w)) \
+                | ((dtype == np.complex64) & (np.abs(g - w) <= 4 * float(fi.eps) * np.abs(w)))
+        assert ok.all(), list(zip(z[~ok], got[~ok], want[~ok]))

@@ -14,7 +14,7 @@ from .. import approx
 from .. import element as el
 from ..element import const, kind, part_element
 from ..registry import scalar
-from .elementwise import P, F, convert_float, select, via_f32
+from .elementwise import P, F, complex_divide, convert_float, select, via_f32
 
 
 def _e(ctx, i=0):
@@ -234,7 +234,16 @@ def _log_modulus(x, y, shift: bool):
         big, small = arith.maximumf(xh, yh), arith.minimumf(xh, yh)
         d = arith.addf(arith.addf(arith.subf(big, one), small), arith.addf(xl, yl))
     near = arith.andi(arith.cmpf(F.OGT, r, const(0.5, t)), arith.cmpf(F.OLT, r, const(2.0, t)))
-    return select(near, arith.mulf(const(0.5, t), math.log1p(d)), math.log(r))
+    # extreme moduli: log(big) + log1p((small / big)^2) / 2, as |z| overflows (max + max i) or
+    # rounds to a denormal (|5e-324 + 5e-324 i| was 5e-324, its log 10% off in cbrt)
+    ua, ya = math.absf(u), math.absf(y)
+    big, small = arith.maximumf(ua, ya), arith.minimumf(ua, ya)
+    q = arith.divf(small, big)
+    far = arith.ori(arith.cmpf(F.OGT, big, const(2.0 ** 1000, t)), arith.cmpf(F.OLT, big, const(2.0 ** -1000, t)))
+    far = arith.andi(far, arith.cmpf(F.ONE, big, const(float("inf"), t)))
+    far = arith.andi(far, arith.cmpf(F.ONE, big, const(0.0, t)))
+    far_log = arith.addf(math.log(big), arith.mulf(const(0.5, t), math.log1p(arith.mulf(q, q))))
+    return select(near, arith.mulf(const(0.5, t), math.log1p(d)), select(far, far_log, math.log(r)))
 
 
 def _log_parts(x, y):
@@ -348,6 +357,32 @@ def _is_inf(v):
     return arith.cmpf(F.OEQ, math.absf(v), const(float("inf"), v.type))
 
 
+def _rsqrt_parts(x, y):
+    """1 / sqrt(z) as the interpreter: Smith's division of 1 + 0i by the written-out sqrt
+    (complex.rsqrt rounded differently, 76-90 elements a case off on the sweep)."""
+    ct = ir.ComplexType.get(x.type)
+    one = cx.create_(ct, const(1.0, x.type), const(0.0, x.type))
+    q = complex_divide(one, cx.create_(ct, *_sqrt_parts(x, y)))
+    return cx.re(q), cx.im(q)
+
+
+def _cbrt_parts(x, y):
+    """exp(log(z) / 3) as the interpreter: log by parts, divided by 3 + 0i the way Smith's
+    division does it (times the rounded 1/3, the other part times 0 added), then complex.exp;
+    zero stays as it is."""
+    t = x.type
+    lr, li = _log_parts(x, y)
+    third, zero = const(1.0 / 3.0, t), const(0.0, t)
+    re = arith.mulf(arith.addf(lr, arith.mulf(li, zero)), third)
+    im = arith.mulf(arith.subf(li, arith.mulf(lr, zero)), third)
+    e = cx.exp(cx.create_(ir.ComplexType.get(t), re, im))
+    # C's exp(+inf + NaN i) is inf + NaN i (cbrt(inf + 0i) comes here: log's 0 times 3's inf)
+    inf_nan = arith.andi(arith.cmpf(F.OEQ, re, const(float("inf"), t)), _not_finite(im))
+    e = cx.create_(e.type, select(inf_nan, re, cx.re(e)), select(inf_nan, const(float("nan"), t), cx.im(e)))
+    is_zero = arith.andi(arith.cmpf(F.OEQ, x, zero), arith.cmpf(F.OEQ, y, zero))
+    return select(is_zero, x, cx.re(e)), select(is_zero, y, cx.im(e))
+
+
 def _expm1(x):
     """e^x - 1 by Kahan's (u - 1) x / log u with u = e^x (libm's exp and log), accurate to a few
     ulp near 0: MLIR's math-to-llvm turns math.expm1 into exp(x) - 1 (expm1(1e-6) was 4e-11
@@ -390,8 +425,8 @@ _complex_sqrt = _by_parts(_sqrt_parts)
 
 
 _unary("sqrt", math.sqrt, _complex_sqrt)
-_unary("rsqrt", _rsqrt, cx.rsqrt)
-_unary("cbrt", math.cbrt, _complex_cbrt)
+_unary("rsqrt", _rsqrt, _by_parts(_rsqrt_parts))
+_unary("cbrt", math.cbrt, _by_parts(_cbrt_parts))
 _unary("exponential", math.exp, cx.exp)
 _unary("exponential_minus_one", lambda x: _expm1(x), _by_parts(_expm1_parts))
 _unary("log", math.log, _by_parts(_log_parts))
