@@ -7,6 +7,7 @@ the interpreter: finds where compiled code departs from the spec's meaning on sp
     .venv/bin/python tools/compiled_diff_sweep.py add divide -v     # only these ops
     .venv/bin/python tools/compiled_diff_sweep.py --types bf16,f16  # only these element types
     .venv/bin/python tools/compiled_diff_sweep.py --elementwise     # only the element-wise / CHLO ops
+    .venv/bin/python tools/compiled_diff_sweep.py --structured      # only the others
 
 The oracle is the interpreter, compared with each op's tolerance from the XLA sweep (exact,
 ulps, per-element or relative). An element where compiled and interpreter differ is checked
@@ -106,12 +107,13 @@ def main(argv=None) -> int:
     ap.add_argument("ops", nargs="*", help="op names (all if none)")
     ap.add_argument("--types", default=",".join(sweep.TYPES), help="comma-separated element types")
     ap.add_argument("--elementwise", action="store_true", help="only the element-wise and CHLO ops")
+    ap.add_argument("--structured", action="store_true", help="only the other ops (xla_sweep_structured.py)")
     ap.add_argument("-v", "--verbose", action="store_true", help="more examples, and skipped cases")
     args = ap.parse_args(argv)
     types = [t for t in args.types.split(",") if t]
     ran = matched = skipped = n = bad = like_xla = 0
     for op, e in sweep.cases(args.ops, types):
-        if args.elementwise and not elementwise(op):
+        if args.elementwise and not elementwise(op) or args.structured and elementwise(op):
             continue
         r = run_case(op, e, args.verbose)
         if r.skipped:
