@@ -174,3 +174,14 @@ def test_complex_rsqrt_and_cbrt_at_the_extremes(op, dtype, element):
             ok = (np.isnan(g) & np.isnan(w)) | (g == w) | (np.abs(g - w) <= 1e-12 * np.abs(w)) \
                 | ((dtype == np.complex64) & (np.abs(g - w) <= 4 * float(fi.eps) * np.abs(w)))
         assert ok.all(), list(zip(z[~ok], got[~ok], want[~ok]))
+
+
+@pytest.mark.parametrize("dtype, element", [(np.complex64, "complex<f32>"), (np.complex128, "complex<f64>")])
+def test_complex_logistic_divides_as_the_interpreter(dtype, element):
+    # complex.div lost the real part of 1 / (1 + e^(-pi i)) (0 where the interpreter has 0.49)
+    z = np.array([np.pi * 1j, -np.pi * 1j, 0.5 - 39.9j, -0.0007 + 1938.6j, 1 + 1j, -800 + 1j, 800 - 1j, 0j], dtype)
+    got, want = _unary_both("logistic", element, z)
+    tol = 4 * float(np.finfo(dtype(0).real.dtype).eps)
+    for g, w in ((got.real, want.real), (got.imag, want.imag)):
+        ok = (g == w) | (np.abs(g - w) <= tol * np.abs(w))
+        assert ok.all(), list(zip(z[~ok], got[~ok], want[~ok]))

@@ -137,19 +137,6 @@ def _logistic(x):
     return select(arith.cmpf(F.OGE, x, const(0.0, t)), pos, neg)
 
 
-def _complex_cbrt(z):
-    ft = cx.re(z).type
-    third = cx.create_(z.type, const(1.0 / 3.0, ft), const(0.0, ft))
-    zero = cx.eq(z, cx.create_(z.type, const(0.0, ft), const(0.0, ft)))
-    return select(zero, z, cx.exp(cx.mul(cx.log(z), third)))
-
-
-def _complex_logistic(z):
-    ft = cx.re(z).type
-    one = cx.create_(z.type, const(1.0, ft), const(0.0, ft))
-    return cx.div(one, cx.add(one, cx.exp(cx.neg(z))))
-
-
 def _rsqrt(x):
     return arith.divf(const(1.0, x.type), math.sqrt(x))
 
@@ -383,6 +370,22 @@ def _cbrt_parts(x, y):
     return select(is_zero, x, cx.re(e)), select(is_zero, y, cx.im(e))
 
 
+def _logistic_parts(x, y):
+    """1 / (1 + e^-z) as the interpreter: e = exp(z) left of the imaginary axis (there e / (1 + e)),
+    else exp(-z) (1 / (1 + e)), divided by Smith's method; complex<f32> in f64 and rounded once.
+    complex.div's own division was 1-2 ulp off and lost the real part of 1 / (1 + e^(-pi i))."""
+    t = x.type
+    ct = ir.ComplexType.get(t)
+    left = arith.cmpf(F.OLT, x, const(0.0, t))
+    w = cx.create_(ct, select(left, x, arith.negf(x)), select(left, y, arith.negf(y)))
+    e = cx.exp(w)
+    one = cx.create_(ct, const(1.0, t), const(0.0, t))
+    den = cx.add(one, e)
+    q = complex_divide(cx.create_(ct, select(left, cx.re(e), const(1.0, t)), select(left, cx.im(e), const(0.0, t))),
+                       den)
+    return cx.re(q), cx.im(q)
+
+
 def _expm1(x):
     """e^x - 1 by Kahan's (u - 1) x / log u with u = e^x (libm's exp and log), accurate to a few
     ulp near 0: MLIR's math-to-llvm turns math.expm1 into exp(x) - 1 (expm1(1e-6) was 4e-11
@@ -431,7 +434,7 @@ _unary("exponential", math.exp, cx.exp)
 _unary("exponential_minus_one", lambda x: _expm1(x), _by_parts(_expm1_parts))
 _unary("log", math.log, _by_parts(_log_parts))
 _unary("log_plus_one", math.log1p, _by_parts(_log1p_parts))
-_unary("logistic", _logistic, _complex_logistic)
+_unary("logistic", _logistic, _by_parts(_logistic_parts))
 _unary("sine", math.sin, _by_parts(_sin_parts))
 _unary("cosine", math.cos, _by_parts(_cos_parts))
 _unary("tan", math.tan, _by_parts(_tan_parts))
