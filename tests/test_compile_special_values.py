@@ -185,3 +185,17 @@ def test_complex_logistic_divides_as_the_interpreter(dtype, element):
     for g, w in ((got.real, want.real), (got.imag, want.imag)):
         ok = (g == w) | (np.abs(g - w) <= tol * np.abs(w))
         assert ok.all(), list(zip(z[~ok], got[~ok], want[~ok]))
+
+
+def test_complex_power_and_atan2_as_the_interpreter():
+    # complex.pow gave NaN + NaN i for 0^(max + 100i) (interpreter 0 - 0i) and (-inf - 2.5i)^(max + 100i)
+    # (inf + NaN i); complex atan2(1 + i, 1 + i) had imaginary part 6e-8 in f32 (interpreter 8.9e-17)
+    m = float(np.finfo(np.float32).max)
+    a = np.array([0j, complex(-np.inf, -2.5), complex(np.inf, -2.5), 1 + 1j, -2.5 + 0.5j], np.complex64)
+    b = np.array([complex(m, 100), complex(m, 100), complex(-2.5, -1), 1 + 1j, 0.5 - 2j], np.complex64)
+    got, want = _run_both("power", "complex<f32>", a, b)
+    assert _same(got[:3], want[:3]).all(), (got, want)
+    np.testing.assert_allclose(got[3:], want[3:], rtol=1e-6)
+    got, want = _run_both("atan2", "complex<f32>", a[3:], b[3:])
+    np.testing.assert_allclose(got.real, want.real, rtol=1e-6)
+    np.testing.assert_allclose(got.imag, want.imag, rtol=1e-6, atol=1e-15)

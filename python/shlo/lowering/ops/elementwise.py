@@ -189,10 +189,8 @@ def power(ctx, x, y):
     if k in ("signed", "unsigned"):
         return int_power(x, y, k == "signed")
     if k == "complex":
-        one = cx.create_(x.type, const(1.0, el.mlir_type(part_element(e))), const(0.0, el.mlir_type(part_element(e))))
-        zero = cx.eq(y, cx.create_(x.type, const(0.0, el.mlir_type(part_element(e))),
-                                   const(0.0, el.mlir_type(part_element(e)))))
-        return select(zero, one, cx.pow(x, y))
+        from .elementwise_math import complex_power      # (it imports this module)
+        return complex_power(x, y)
     # the interpreter's float power is computed in f64 and rounded once
     return via_f64(lambda a, b: math.powf(a, b), e, x, y)
 

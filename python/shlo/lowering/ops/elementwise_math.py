@@ -362,10 +362,7 @@ def _cbrt_parts(x, y):
     third, zero = const(1.0 / 3.0, t), const(0.0, t)
     re = arith.mulf(arith.addf(lr, arith.mulf(li, zero)), third)
     im = arith.mulf(arith.subf(li, arith.mulf(lr, zero)), third)
-    e = cx.exp(cx.create_(ir.ComplexType.get(t), re, im))
-    # C's exp(+inf + NaN i) is inf + NaN i (cbrt(inf + 0i) comes here: log's 0 times 3's inf)
-    inf_nan = arith.andi(arith.cmpf(F.OEQ, re, const(float("inf"), t)), _not_finite(im))
-    e = cx.create_(e.type, select(inf_nan, re, cx.re(e)), select(inf_nan, const(float("nan"), t), cx.im(e)))
+    e = _cexp(cx.create_(ir.ComplexType.get(t), re, im))     # cbrt(inf + 0i) gives exp(inf + NaN i)
     is_zero = arith.andi(arith.cmpf(F.OEQ, x, zero), arith.cmpf(F.OEQ, y, zero))
     return select(is_zero, x, cx.re(e)), select(is_zero, y, cx.im(e))
 
@@ -384,6 +381,63 @@ def _logistic_parts(x, y):
     q = complex_divide(cx.create_(ct, select(left, cx.re(e), const(1.0, t)), select(left, cx.im(e), const(0.0, t))),
                        den)
     return cx.re(q), cx.im(q)
+
+
+def _in_c128(fn, *zs):
+    """fn on complex<f64> values; complex<f32> ones widened and the result rounded once, as the
+    interpreter computes complex functions in complex128."""
+    part = cx.re(zs[0]).type
+    if part == ir.F64Type.get():
+        return fn(*zs)
+    f64 = ir.F64Type.get()
+    c128 = ir.ComplexType.get(f64)
+    r = fn(*[cx.create_(c128, arith.extf(f64, cx.re(z)), arith.extf(f64, cx.im(z))) for z in zs])
+    return cx.create_(zs[0].type, arith.truncf(part, cx.re(r)), arith.truncf(part, cx.im(r)))
+
+
+def _complex_log(z):
+    return cx.create_(z.type, *_log_parts(cx.re(z), cx.im(z)))
+
+
+def _complex_atan2(y, x):
+    """-i log((x + iy) / sqrt(y y + x x)), each step as numpy computes it (fused products,
+    Smith's division, the written-out sqrt and log); complex-dialect steps were 1-4 ulp apart."""
+    from .elementwise import complex_multiply
+    t = cx.re(x).type
+    i = cx.create_(x.type, const(0.0, t), const(1.0, t))
+    num = cx.add(x, complex_multiply(i, y))
+    s = cx.add(complex_multiply(y, y), complex_multiply(x, x))
+    den = cx.create_(x.type, *_sqrt_parts(cx.re(s), cx.im(s)))
+    minus_i = cx.create_(x.type, const(-0.0, t), const(-1.0, t))
+    return complex_multiply(minus_i, _complex_log(complex_divide(num, den)))
+
+
+def _cexp(z):
+    """complex.exp with C's (glibc's) infinite cases: exp(+inf + i y) for an infinite or NaN y is
+    inf + NaN i, exp(-inf + i y) is 0 + 0i with y's sign (complex.exp gave NaN + NaN i)."""
+    t = cx.re(z).type
+    x, y = cx.re(z), cx.im(z)
+    e = cx.exp(z)
+    re, im = cx.re(e), cx.im(e)
+    odd_y = arith.cmpf(F.UNO, arith.subf(y, y), const(0.0, t))
+    pos = arith.andi(arith.cmpf(F.OEQ, x, const(float("inf"), t)), odd_y)
+    neg = arith.andi(arith.cmpf(F.OEQ, x, const(float("-inf"), t)), odd_y)
+    re = select(pos, x, select(neg, const(0.0, t), re))
+    im = select(pos, const(float("nan"), t), select(neg, math.copysign(const(0.0, t), y), im))
+    return cx.create_(z.type, re, im)
+
+
+def complex_power(x, y):
+    """exp(y log x), 1 where y is 0, as the interpreter (complex128, fused product)."""
+    from .elementwise import complex_multiply
+
+    def fn(a, b):
+        t = cx.re(a).type
+        p = complex_multiply(b, _complex_log(a))
+        e = _cexp(p)
+        zero = arith.andi(arith.cmpf(F.OEQ, cx.re(b), const(0.0, t)), arith.cmpf(F.OEQ, cx.im(b), const(0.0, t)))
+        return cx.create_(a.type, select(zero, const(1.0, t), cx.re(e)), select(zero, const(0.0, t), cx.im(e)))
+    return _in_c128(fn, x, y)
 
 
 def _expm1(x):
@@ -446,13 +500,7 @@ _unary("erf", math.erf)
 def atan2(ctx, y, x):
     e = _e(ctx)
     if kind(e) == "complex":
-        # -i * log((x + i*y) / sqrt(x*x + y*y)), as the interpreter computes it
-        ft = el.mlir_type(part_element(e))
-        i = cx.create_(y.type, const(0.0, ft), const(1.0, ft))
-        num = cx.add(x, cx.mul(i, y))
-        den = cx.sqrt(cx.add(cx.mul(y, y), cx.mul(x, x)))
-        minus_i = cx.create_(y.type, const(0.0, ft), const(-1.0, ft))
-        return cx.mul(minus_i, cx.log(cx.div(num, den)))
+        return _in_c128(_complex_atan2, y, x)
     return via_f32(math.atan2, e, y, x)
 
 
