@@ -199,3 +199,14 @@ def test_complex_power_and_atan2_as_the_interpreter():
     got, want = _run_both("atan2", "complex<f32>", a[3:], b[3:])
     np.testing.assert_allclose(got.real, want.real, rtol=1e-6)
     np.testing.assert_allclose(got.imag, want.imag, rtol=1e-6, atol=1e-15)
+
+
+@pytest.mark.parametrize("element", ["f16", "f8E4M3FN"])
+def test_narrow_logistic_rounds_each_step_to_f16(element):
+    # the interpreter (as XLA CPU) computes f16 logistic in f16 steps: exp(14.66) overflows, so 0
+    from shlo.literals import numpy_dtype
+    x = np.array([-14.66, -13.64, -10.0, -1.0, 0.0, 0.5, 3.0, 12.0], np.float32).astype(numpy_dtype(element))
+    t = f"tensor<{len(x)}x{element}>"
+    prog = shlo.parse(f"func.func @main(%a: {t}) -> {t} {{\n  %0 = shlo.logistic %a : {t}\n  func.return %0 : {t}\n}}")
+    got, want = shlo.compile(prog)(x)[0], shlo.interpret(prog, x)[0]
+    assert _same(got, want).all(), list(zip(x, got, want))

@@ -488,7 +488,30 @@ _unary("exponential", math.exp, cx.exp)
 _unary("exponential_minus_one", lambda x: _expm1(x), _by_parts(_expm1_parts))
 _unary("log", math.log, _by_parts(_log_parts))
 _unary("log_plus_one", math.log1p, _by_parts(_log1p_parts))
-_unary("logistic", _logistic, _by_parts(_logistic_parts))
+_VIA_F16 = ("f16", "f8E4M3FN", "f8E5M2", "f8E4M3FNUZ", "f8E5M2FNUZ", "f8E4M3B11FNUZ", "f8E3M4", "f8E4M3")
+
+
+@scalar("logistic")
+def logistic(ctx, x):
+    """f16 (and the f8 types, through f16) as XLA CPU and the interpreter evaluate it:
+    1 / (1 + e) with e = exp(-x), each step rounded to f16 (so exp(14.7) overflows and the
+    result is 0, not 4e-7)."""
+    e = _e(ctx)
+    if e not in _VIA_F16:
+        def floating(v):
+            if v.type == ir.F32Type.get() and approx.enabled():
+                return approx.logistic(v)
+            return _logistic(v)
+        return _float_or_complex(ctx, x, floating, _by_parts(_logistic_parts))
+    f16, f32 = ir.F16Type.get(), ir.F32Type.get()
+    xw = x if x.type == f32 else arith.extf(f32, x)
+    fast = approx.exp if approx.enabled() else math.exp
+    ex = arith.truncf(f16, fast(arith.negf(xw)))
+    d = arith.truncf(f16, arith.addf(const(1.0, f32), arith.extf(f32, ex)))
+    r = arith.truncf(f16, arith.divf(const(1.0, f32), arith.extf(f32, d)))
+    if e == "f16":
+        return r
+    return convert_float(arith.extf(f32, r), "f32", e)
 _unary("sine", math.sin, _by_parts(_sin_parts))
 _unary("cosine", math.cos, _by_parts(_cos_parts))
 _unary("tan", math.tan, _by_parts(_tan_parts))
