@@ -9,6 +9,7 @@ so every writer path asks here first and raises SerializationError instead.
 from __future__ import annotations
 
 from .. import _shlo_ext
+from .._walk import op_name
 from ..errors import SerializationError
 
 # The first bytecode version with properties records (older ones use an attribute dictionary).
@@ -23,7 +24,7 @@ def op_lacking_required_attribute(operation):
 def absent_required(op) -> list[str]:
     """Names of the spec's required attributes that `op` lacks ([] for ops the spec does not know)."""
     from ..verify._spec_table import SIGNATURES
-    name = op.name
+    name = op_name(op)
     sig = SIGNATURES.get(name[5:]) if name.startswith("shlo.") else None
     return [a["name"] for a in (sig["attributes"] if sig else []) if not a["optional"]
             and a["name"] not in op.attributes]
@@ -42,5 +43,5 @@ def check_writable(operation, bytecode_version: int | None, what: str) -> None:
                f"{'are' if len(absent) > 1 else 'is'} absent" if absent else "a required attribute is absent")
     version = "the newest bytecode version" if bytecode_version is None else f"bytecode version {bytecode_version}"
     raise SerializationError(
-        f"{op.location}: cannot write {op.name} for {what}: {missing}; {version} stores an op's "
+        f"{op.location}: cannot write {op_name(op)} for {what}: {missing}; {version} stores an op's "
         f"attributes in a record that cannot leave it out (verify the program first)")
