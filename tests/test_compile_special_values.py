@@ -210,3 +210,18 @@ def test_narrow_logistic_rounds_each_step_to_f16(element):
     prog = shlo.parse(f"func.func @main(%a: {t}) -> {t} {{\n  %0 = shlo.logistic %a : {t}\n  func.return %0 : {t}\n}}")
     got, want = shlo.compile(prog)(x)[0], shlo.interpret(prog, x)[0]
     assert _same(got, want).all(), list(zip(x, got, want))
+
+
+def test_bf16_clamp_and_maximum_compile_and_keep_denormals():
+    # LLVM aborted the process on clamp's vector bf16 maximum ("Do not know how to soft promote this
+    # operator's operand") and flushed bf16 maximum / minimum results that are denormal
+    tiny = float(ml_dtypes.finfo(BF16).smallest_subnormal)
+    x = np.array([tiny, -tiny, 3 * tiny, 0.0, -0.0, 1.5, -1e-38, np.nan] * 8, np.float32).astype(BF16)
+    lo, hi = np.full_like(x, -tiny), np.full_like(x, 2 * tiny)
+    t = f"tensor<{len(x)}xbf16>"
+    prog = shlo.parse(f"func.func @main(%l: {t}, %x: {t}, %h: {t}) -> {t} {{\n"
+                      f"  %0 = shlo.clamp %l, %x, %h : {t}\n  func.return %0 : {t}\n}}")
+    got, want = shlo.compile(prog)(lo, x, hi)[0], shlo.interpret(prog, lo, x, hi)[0]
+    assert _same(got, want).all(), list(zip(x, got, want))
+    got, want = _run_both("maximum", "bf16", x, lo)
+    assert _same(got, want).all(), list(zip(x, got, want))
