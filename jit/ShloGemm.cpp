@@ -3,6 +3,7 @@
 #include "ShloGemmBlock.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdlib>
 #include <string>
 #include <dlfcn.h>
@@ -75,6 +76,8 @@ template <typename T> int pickTile(int64_t m, int64_t n, Tile &chosen) {
 }
 
 // The OpenMP runtime's entry points (the one generated code calls), if one is loaded.
+// Only __kmpc_* (no omp_get_thread_num: another runtime loaded first, such as
+// PyTorch's libgomp, would answer that one as if outside any team).
 struct Ident {
   int32_t reserved1, flags, reserved2, reserved3;
   const char *source;
@@ -84,9 +87,7 @@ struct OpenMP {
   void (*fork)(Ident *, int32_t, Microtask, ...) = nullptr;
   void (*pushThreads)(Ident *, int32_t, int32_t) = nullptr;
   int32_t (*globalThread)(Ident *) = nullptr;
-  int (*threadNum)() = nullptr;
-  int (*numThreads)() = nullptr;
-  bool usable() const { return fork && pushThreads && globalThread && threadNum && numThreads; }
+  bool usable() const { return fork && pushThreads && globalThread; }
 };
 
 OpenMP openmp() {
@@ -94,23 +95,22 @@ OpenMP openmp() {
   o.fork = reinterpret_cast<decltype(o.fork)>(dlsym(RTLD_DEFAULT, "__kmpc_fork_call"));
   o.pushThreads = reinterpret_cast<decltype(o.pushThreads)>(dlsym(RTLD_DEFAULT, "__kmpc_push_num_threads"));
   o.globalThread = reinterpret_cast<decltype(o.globalThread)>(dlsym(RTLD_DEFAULT, "__kmpc_global_thread_num"));
-  o.threadNum = reinterpret_cast<decltype(o.threadNum)>(dlsym(RTLD_DEFAULT, "omp_get_thread_num"));
-  o.numThreads = reinterpret_cast<decltype(o.numThreads)>(dlsym(RTLD_DEFAULT, "omp_get_num_threads"));
   return o;
 }
 
 Ident ident{0, 2, 0, 0, ";shlo;gemm;0;0;;"};
 
 // A batch of products, each cut into tm x tn blocks of C; every block is
-// computed by one thread start to end (its own packing: no barriers). Where the
-// team has fewer threads than blocks, a thread takes every team-size-th block.
+// computed by one thread start to end (its own packing: no barriers). The
+// threads take blocks from a shared counter until none is left, whatever size
+// the team turned out to be.
 template <typename T> struct Work {
   const Args<T> *g;
   int64_t batch, aStep, bStep, cStep; // the products and how far apart their operands are
   int tile;
   int64_t rowsPer, colsPer;
   int tm, tn;
-  const OpenMP *omp;
+  mutable std::atomic<int64_t> next{0};
   int64_t items() const { return batch * tm * tn; }
   void run(int64_t index) const {
     int64_t product = index / (tm * tn);
@@ -122,13 +122,14 @@ template <typename T> struct Work {
     block(one, tile, bi * rowsPer, std::min(g->m, (bi + 1) * rowsPer), bj * colsPer,
           std::min(g->n, (bj + 1) * colsPer));
   }
+  void runAll() const {
+    for (int64_t index = next.fetch_add(1); index < items(); index = next.fetch_add(1))
+      run(index);
+  }
 };
 
 template <typename T> void worker(int32_t *, int32_t *, void *context) {
-  auto *w = static_cast<const Work<T> *>(context);
-  int self = w->omp->threadNum(), team = w->omp->numThreads();
-  for (int64_t index = self; index < w->items(); index += team)
-    w->run(index);
+  static_cast<const Work<T> *>(context)->runAll();
 }
 
 template <typename T>
@@ -169,10 +170,9 @@ void gemmImpl(const Args<T> &g, int threads, int64_t batch = 1, int64_t aStep = 
       threads = 1;
   }
   Work<T> w{&g, batch, aStep, bStep, cStep, tile, ceilDiv(rowTiles, tm) * t.rows, ceilDiv(colTiles, tn) * t.cols,
-            tm, tn, &omp};
+            tm, tn};
   if (threads == 1) {
-    for (int64_t index = 0; index < w.items(); ++index)
-      w.run(index);
+    w.runAll();
     return;
   }
   omp.pushThreads(&ident, omp.globalThread(&ident), threads);

@@ -221,3 +221,26 @@ def test_narrower_kernels_compute_the_same(isa, mode):
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300)
     assert out.returncode == 0, out.stderr
     assert out.stdout.split() == ["ok"]
+
+
+def test_another_openmp_runtime_loaded_first(mode):
+    """PyTorch loads GNU libgomp into the process before shlo's OpenMP runtime; the kernel's threads
+    must not ask it which thread they are (it answered "thread 0 of 1" to both, and each computed
+    and added every block: a 64 x 1024 x 1024 product came out up to 130 off in the full test run)."""
+    if mode != "kernel":
+        pytest.skip("shlo's own kernel only")
+    code = ("import ctypes, ctypes.util\n"
+            "name = ctypes.util.find_library('gomp')\n"
+            "assert name, 'no libgomp on this system'\n"
+            "ctypes.CDLL(name, mode=ctypes.RTLD_GLOBAL)\n"
+            "import numpy as np, shlo\n"
+            f"text = {_program('64x1024xf32', '1024x1024xf32', '64x1024xf32')!r}\n"
+            "rng = np.random.default_rng(0)\n"
+            "a, b = rng.standard_normal((64, 1024)).astype(np.float32), rng.standard_normal((1024, 1024)).astype(np.float32)\n"
+            "fn = shlo.compile(shlo.parse(text), threads=2)\n"
+            "assert fn.timings['blas_calls'] == 1\n"
+            "print(float(np.abs(fn(a, b)[0] - a.astype(np.float64) @ b).max()))\n")
+    env = dict(os.environ, SHLO_MATMUL="kernel")
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert float(out.stdout.split()[-1]) < 1e-3
