@@ -9,9 +9,19 @@ import sys
 import numpy as np
 import pytest
 
-pytest.importorskip("jax")
+jax = pytest.importorskip("jax")
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tools"))
+# The tool turns on JAX's 64-bit mode for the whole process when imported; the rest of the test
+# run (collected after this module) must keep the mode it had: on only while these tests run.
+_X64 = jax.config.jax_enable_x64
 import xla_diff_sweep as sweep  # noqa: E402
+jax.config.update("jax_enable_x64", _X64)
+
+
+@pytest.fixture(autouse=True)
+def _x64():
+    with jax.enable_x64(True):
+        yield
 
 CASES = [("add", "bf16"), ("chlo_square", "complex<f32>"), ("chlo_acosh", "f64"), ("chlo_next_after", "f8E4M3FN"),
          ("fft_IRFFT_17", "f32"), ("rng_bit_generator_PHILOX_s3_4x5_1", "i32"), ("pad_neg_interior", "f16"),
