@@ -21,25 +21,19 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "tools"))
 import onnx_heldout as heldout  # noqa: E402
 import onnx_heldout_models as models  # noqa: E402
 
-LONG = bool(os.environ.get("SHLO_ONNX_LIGHT"))
+import heldout_checks  # noqa: E402
+
 SPECS = {s.name: s for s in models.SPECS}
 COMPILED = ["lstm_dynamic_torchscript_opset17", "if_in_loop_opset16", "quantize_static_qoperator_convnet",
             "mobilenet_dynamic_batch_dynamo_opset18"]
 
 
 def _params(names):
-    return [pytest.param(n, marks=pytest.mark.skipif(SPECS[n].slow and not LONG,
-                                                     reason="transformers models: SHLO_ONNX_LIGHT=1"))
-            for n in names]
+    return heldout_checks.params(SPECS, names, "transformers models: SHLO_ONNX_LIGHT=1")
 
 
 def _check(name, compile_too=False):
-    import warnings
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        case = models.build(SPECS[name])
-    r = heldout.run_case(case, compile_too=compile_too)
-    assert r["status"] == "pass", f"{name}: {r['status']}: {r['detail']}\n{r.get('trace', '')}"
+    heldout_checks.check(SPECS[name], compile_too)
 
 
 @pytest.mark.parametrize("name", _params(sorted(SPECS)))

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import os
 import sys
-import warnings
 
 import pytest
 
@@ -14,27 +13,21 @@ pytest.importorskip("onnxruntime")
 pytest.importorskip("torch")
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "tools"))
-import onnx_heldout as heldout  # noqa: E402
 import onnx_heldout_models as models  # noqa: E402
+
+import heldout_checks  # noqa: E402
 import onnx_heldout_more_models as more  # noqa: E402
 
-LONG = bool(os.environ.get("SHLO_ONNX_LIGHT"))
 SPECS = {s.name: s for s in more.SPECS}
 COMPILED = ["llamaish_dynamic_dynamo_opset23", "resnet18ish_external_data_dynamo_opset18"]
 
 
 def _params(names):
-    return [pytest.param(n, marks=pytest.mark.skipif(SPECS[n].slow and not LONG,
-                                                     reason="other exports of the same modules: SHLO_ONNX_LIGHT=1"))
-            for n in names]
+    return heldout_checks.params(SPECS, names, "other exports of the same modules: SHLO_ONNX_LIGHT=1")
 
 
 def _check(name, compile_too=False):
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        case = models.build(SPECS[name])
-    r = heldout.run_case(case, compile_too=compile_too)
-    assert r["status"] == "pass", f"{name}: {r['status']}: {r['detail']}\n{r.get('trace', '')}"
+    heldout_checks.check(SPECS[name], compile_too)
 
 
 @pytest.mark.parametrize("name", _params(sorted(SPECS)))
