@@ -6,17 +6,9 @@ import pytest
 import torch
 
 import shlo
+from torch_wrap import Fn
 
 RNG = np.random.default_rng(3)
-
-
-class Fn(torch.nn.Module):
-    def __init__(self, fn):
-        super().__init__()
-        self.fn = fn
-
-    def forward(self, *xs):
-        return self.fn(*xs)
 
 
 def sample(dtype, shape=(3, 4)):

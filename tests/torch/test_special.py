@@ -9,18 +9,10 @@ import pytest
 import torch
 
 import shlo
+from torch_wrap import Fn
 
 RNG = np.random.default_rng(11)
 FLOATS = [torch.float32, torch.float64]
-
-
-class Fn(torch.nn.Module):
-    def __init__(self, fn):
-        super().__init__()
-        self.fn = fn
-
-    def forward(self, *xs):
-        return self.fn(*xs)
 
 
 def check(fn, *xs, rtol=None, atol=None, compile=True):
