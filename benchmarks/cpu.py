@@ -373,10 +373,10 @@ def time_interpreter(prog, args, runs: int, want) -> dict:
 
 
 def _matmul_kernel() -> str:
-    """Which kernel compiled products call (lowering/blas.py's SHLO_MATMUL)."""
+    """Which kernel compiled products call (lowering/products.py's SHLO_MATMUL)."""
     from shlo import _shlo_jit
-    from shlo.lowering import blas
-    mode = blas.mode()
+    from shlo.lowering import products
+    mode = products.mode()
     return {"kernel": f"matmul kernel ({_shlo_jit.gemm_isa()})", "blas": "OpenBLAS",
             "generated": "matmul kernel (none: SHLO_MATMUL=generated)"}[mode]
 
@@ -386,7 +386,7 @@ def time_compiles(fn, args, prog, runs: int) -> dict | None:
     import jax
     if runs <= 0 or prog is None:
         return None
-    times, stages, blas_calls = {"ours": [], "XLA": []}, {k: [] for k in STAGES}, 0
+    times, stages, product_calls = {"ours": [], "XLA": []}, {k: [] for k in STAGES}, 0
     for rep in range(runs):
         for system in ("ours", "XLA") if rep % 2 == 0 else ("XLA", "ours"):
             time.sleep(SETTLE_S)
@@ -398,7 +398,7 @@ def time_compiles(fn, args, prog, runs: int) -> dict | None:
                     print(f"  note: ours was found in shlo's {compiled.timings['cached']} cache")
                 for k in STAGES:
                     stages[k].append(compiled.timings.get(k, 0.0))
-                blas_calls = compiled.timings.get("blas_calls", 0)
+                product_calls = compiled.timings.get("product_calls", 0)
             else:
                 jax.clear_caches()
                 t0 = time.perf_counter()
@@ -407,7 +407,7 @@ def time_compiles(fn, args, prog, runs: int) -> dict | None:
     ours, xla = statistics.median(times["ours"]), statistics.median(times["XLA"])
     return {"runs": runs, "ours_s": times["ours"], "xla_s": times["XLA"], "ours_median_s": ours,
             "xla_median_s": xla, "ratio": ours / xla, "stages_median_s": {k: statistics.median(v) for k, v in stages.items()},
-            "blas_calls": blas_calls}
+            "product_calls": product_calls}
 
 
 def bench(name: str, runs: int, interpreter_runs: int, compile_runs: int = 0) -> dict:
@@ -464,7 +464,7 @@ def report(result: dict) -> None:
         st = comp["stages_median_s"]
         print(f"  compile, median of {comp['runs']} fresh interleaved: ours {comp['ours_median_s'] * 1e3:.1f} ms "
               f"({', '.join(f'{k} {st[k] * 1e3:.0f}' for k in STAGES)}), XLA {comp['xla_median_s'] * 1e3:.1f} ms, "
-              f"ours/XLA {comp['ratio']:.2f}; ours calls its {_matmul_kernel()} {comp['blas_calls']} time(s)")
+              f"ours/XLA {comp['ratio']:.2f}; ours calls its {_matmul_kernel()} {comp['product_calls']} time(s)")
     for peer, r in ratios(result).items():
         print(f"  ours/{peer:12s} run {r['run']:6.2f}   compile {r['compile']:6.2f}")
     if interp and "ours" in result["systems"]:

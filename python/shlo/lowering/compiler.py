@@ -39,7 +39,7 @@ from .runtime import NativeFunction, flatten_argument, rebuild
 _MEMORY: "collections.OrderedDict" = collections.OrderedDict()
 MEMORY_CACHE_ENTRIES = int(os.environ.get("SHLO_COMPILE_CACHE_ENTRIES", "32"))
 _LOCK = threading.Lock()
-CACHE_FORMAT = "3"      # 2: object code (was the LLVM-dialect module); 3: products call shlo_* or shlo_blas_*
+CACHE_FORMAT = "3"      # 2: object code (was the LLVM-dialect module); 3: products call shlo_* or shlo_blas_* (products.py)
 
 
 class CompiledFunction:
@@ -154,8 +154,8 @@ def lower_to_llvm(prog: Program, entry: str = "main", threads: int = 1, schedule
 
 def llvm_from_linalg(module: ir.Module, threads: int = 1, schedule: bool = True, matmul: str = "generated") -> dict:
     """Fusion, CPU schedules, bufferization and the passes to the LLVM dialect, in place.
-    `matmul` "kernel" / "blas": large matrix products become calls of that kernel (blas.py)."""
-    from . import blas, kernels, pipeline, schedules
+    `matmul` "kernel" / "blas": large matrix products become calls of that kernel (products.py)."""
+    from . import kernels, products, pipeline, schedules
     t0 = time.perf_counter()
     try:
         pipeline.verify(module, "from the lowering")
@@ -166,7 +166,7 @@ def llvm_from_linalg(module: ir.Module, threads: int = 1, schedule: bool = True,
         t2 = time.perf_counter()
         bufferize, to_llvm = pipeline.after_schedule_parts(threads if scheduled else 1, **pipeline.needs(module))
         pipeline.run(module, bufferize, verify_after=False)
-        library_calls = blas.replace_calls(module, threads, calls) if calls else 0
+        library_calls = products.replace_calls(module, threads, calls) if calls else 0
         t3 = time.perf_counter()
         shared = kernels.share_identical_loops(module)
         t4 = time.perf_counter()
@@ -175,7 +175,7 @@ def llvm_from_linalg(module: ir.Module, threads: int = 1, schedule: bool = True,
         raise CompileError(f"the pass pipeline to LLVM failed: {e}") from None
     t5 = time.perf_counter()
     return {"passes": (t1 - t0) + (t5 - t2) - (t4 - t3), "prepare": t1 - t0, "schedule": t2 - t1,
-            "share": t4 - t3, "to_llvm": (t5 - t2) - (t4 - t3), "shared_loops": shared, "blas_calls": library_calls}
+            "share": t4 - t3, "to_llvm": (t5 - t2) - (t4 - t3), "shared_loops": shared, "product_calls": library_calls}
 
 
 def _fusion_is_safe(module: ir.Module) -> bool:
@@ -237,8 +237,8 @@ def compile(prog, target: str = "cpu", opt_level: int = 2, cache_dir: str | None
         threads = 1
     if opt_level <= 0:
         schedule = False        # opt_level 0: plain loops, the quickest compile
-    from . import blas
-    matmul = blas.mode() if schedule else "generated"     # SHLO_MATMUL (blas registers the library)
+    from . import products
+    matmul = products.mode() if schedule else "generated"     # SHLO_MATMUL (blas registers the library)
     arg_types, result_types = _signature(prog, entry)
     from .. import _shlo_jit
     key = hashlib.blake2b(f"{CACHE_FORMAT}|{_fingerprint(prog)}|{entry}|{target}|{opt_level}|{threads}|"

@@ -1,4 +1,4 @@
-"""Large f32 / f64 matrix products as calls (lowering/blas.py, jit/ShloBlas.cpp): of shlo's own
+"""Large f32 / f64 matrix products as calls (lowering/products.py, jit/ShloBlas.cpp): of shlo's own
 precompiled kernel (jit/ShloGemm.cpp, the default) and of OpenBLAS (SHLO_MATMUL=blas), each
 through every layout the glue reads at run time (row- and column-major operands, strided views,
 an output inside a larger buffer), batches, both element types, sizes that do not fill the
@@ -11,14 +11,14 @@ import numpy as np
 import pytest
 
 import shlo
-from shlo.lowering import blas
+from shlo.lowering import products
 
 RNG = np.random.default_rng(7)
 
 
 @pytest.fixture(autouse=True, params=["kernel", "blas"])
 def mode(request, monkeypatch):
-    if request.param == "blas" and not blas.available():
+    if request.param == "blas" and not products.available():
         pytest.skip("numpy without its bundled OpenBLAS")
     monkeypatch.setenv("SHLO_MATMUL", request.param)
     return request.param
@@ -26,7 +26,7 @@ def mode(request, monkeypatch):
 
 def _compile(text: str, **options):
     fn = shlo.compile(shlo.parse(text), **options)
-    return fn, fn.timings.get("blas_calls", 0)
+    return fn, fn.timings.get("product_calls", 0)
 
 
 def _dims(contracting=((1,), (0,)), batching=((), ())) -> str:
@@ -104,7 +104,7 @@ def test_one_thread_and_fused_consumers():
 def test_small_few_row_and_integer_products_stay_generated_code(mode):
     _, calls = _compile(_program("8x8xf32", "8x8xf32", "8x8xf32"))
     assert calls == 0
-    # 64 rows: OpenBLAS would pack the whole 1024 x 1024 operand for them (blas.MIN_ROWS);
+    # 64 rows: OpenBLAS would pack the whole 1024 x 1024 operand for them (products.MIN_ROWS);
     # shlo's kernel reads it in place
     a, b = RNG.standard_normal((64, 1024)).astype(np.float32), RNG.standard_normal((1024, 1024)).astype(np.float32)
     fn, calls = _compile(_program("64x1024xf32", "1024x1024xf32", "64x1024xf32"))
@@ -119,7 +119,7 @@ def test_small_few_row_and_integer_products_stay_generated_code(mode):
 
 def test_a_contraction_over_reshaped_dimensions_becomes_one_library_call():
     # element-wise fusion folds the reshape into the product: a generic over (s, n, h, d), which
-    # blas.py collapses back to a matmul of 128 x 128 by 128 x 96 (the decoder's output projection)
+    # products.py collapses back to a matmul of 128 x 128 by 128 x 96 (the decoder's output projection)
     text = ("func.func @main(%a: tensor<128x8x16xf32>, %w: tensor<8x16x96xf32>) -> tensor<128x96xf32> {\n"
             "  %r = shlo.reshape %a : (tensor<128x8x16xf32>) -> tensor<128x128xf32>\n"
             "  %v = shlo.reshape %w : (tensor<8x16x96xf32>) -> tensor<128x96xf32>\n"
@@ -137,14 +137,14 @@ def test_a_contraction_over_reshaped_dimensions_becomes_one_library_call():
     pipeline.run(module, pipeline.prepare(module))
     assert "linalg.generic" in str(module) and "linalg.matmul" not in str(module)   # the fused form
     with module.context, ir.Location.unknown():
-        assert blas.claim(module) == 1
+        assert products.claim(module) == 1
     assert "linalg.matmul" in str(module) and "tensor.collapse_shape" in str(module)
 
 
 @pytest.mark.parametrize("form", ["vector_matrix", "matrix_vector", "outer_batch"])
 def test_products_with_a_unit_dimension(form, mode):
     # sizes of 1 make a stride meaningless: the glue must still pick a valid leading dimension
-    # (a single row stays generated code with OpenBLAS: blas.MIN_ROWS)
+    # (a single row stays generated code with OpenBLAS: products.MIN_ROWS)
     if form == "vector_matrix":
         a, b = RNG.standard_normal((1, 512)), RNG.standard_normal((512, 256))
         text = _program("1x512xf32", "512x256xf32", "1x256xf32")
@@ -173,7 +173,7 @@ def test_sizes_that_do_not_fill_register_tiles(m, k, n, element, mode):
     dtype = np.float32 if element == "f32" else np.float64
     a, b = RNG.standard_normal((m, k)).astype(dtype), RNG.standard_normal((k, n)).astype(dtype)
     fn, calls = _compile(_program(f"{m}x{k}x{element}", f"{k}x{n}x{element}", f"{m}x{n}x{element}"), threads=2)
-    assert calls == (1 if mode == "kernel" or m >= blas.MIN_ROWS["blas"] else 0)
+    assert calls == (1 if mode == "kernel" or m >= products.MIN_ROWS["blas"] else 0)
     want = a.astype(np.float64) @ b
     tol = 1e-5 if element == "f32" else 1e-12
     np.testing.assert_allclose(fn(a, b)[0], want, rtol=tol, atol=tol * np.abs(want).max())

@@ -37,9 +37,9 @@ import os
 
 from mlir import ir
 
-TAG = "shlo.blas"
+TAG = "shlo.product_call"
 MODES = ("kernel", "blas", "generated")
-OVERWRITE_TAG = "shlo.blas_overwrite"     # the destination holds no values yet: beta = 0
+OVERWRITE_TAG = "shlo.product_overwrite"     # the destination holds no values yet: beta = 0
 # Smaller products compile quickly anyway, and a library call's fixed cost (~1 us) would show.
 MIN_FLOPS = 2 * 32 ** 3
 # OpenBLAS packs the whole right operand on every call; with few rows to share that work the
