@@ -2,7 +2,7 @@ import pytest
 
 onnx = pytest.importorskip("onnx")   # the `onnx` extra; tools/setup.sh installs it
 
-# Test modules here share helpers by importing each other (test_contrib_more uses test_contrib's):
+# Test modules here share helper modules (contrib_checks.py, heldout_checks.py):
 # this folder on the path whichever file is collected first, or alone.
 import pathlib  # noqa: E402
 import sys  # noqa: E402

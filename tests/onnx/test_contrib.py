@@ -12,70 +12,14 @@ import pytest
 
 ort = pytest.importorskip("onnxruntime")
 onnx = pytest.importorskip("onnx")
-from onnx import TensorProto as T  # noqa: E402
-from onnx import helper, numpy_helper  # noqa: E402
 
 import shlo  # noqa: E402
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "tools"))
+from contrib_checks import (MS, assert_outputs_match, check, f32, gqa, ints, nbits_weights,  # noqa: E402
+                            node_model, rand, run_ort, run_shlo)
+
 LONG = bool(os.environ.get("SHLO_ONNX_LIGHT"))
-MS = "com.microsoft"
-
-
-def _model(op, inputs, consts=None, n_out=1, attrs=None, opset=17, domain=MS, out_names=None):
-    """One `op` node: `inputs` (name -> array, or None for an omitted optional input) are graph
-    inputs, `consts` (name -> array) initializers, in the node's order given by `order`."""
-    consts = consts or {}
-    names = list(inputs)
-    node_inputs = [n if (inputs.get(n) is not None or n in consts) else "" for n in names]
-    outs = out_names or [f"y{i}" for i in range(n_out)]
-    node = helper.make_node(op, node_inputs, outs, domain=domain, **(attrs or {}))
-    graph_inputs = [helper.make_tensor_value_info(n, helper.np_dtype_to_tensor_dtype(a.dtype), a.shape)
-                    for n, a in inputs.items() if a is not None and n not in consts]
-    inits = [numpy_helper.from_array(a, n) for n, a in consts.items()]
-    g = helper.make_graph([node], "g", graph_inputs, [helper.make_value_info(o, onnx.TypeProto()) for o in outs if o],
-                          inits)
-    m = helper.make_model(g, opset_imports=[helper.make_opsetid("", opset), helper.make_opsetid(MS, 1)])
-    m.ir_version = 8
-    feeds = [a for n, a in inputs.items() if a is not None and n not in consts]
-    return m, feeds
-
-
-def _ort(m, feeds):
-    so = ort.SessionOptions()
-    so.graph_optimization_level = ort.GraphOptimizationLevel.ORT_DISABLE_ALL
-    so.intra_op_num_threads = 1
-    sess = ort.InferenceSession(m.SerializeToString(), so, providers=["CPUExecutionProvider"])
-    return sess.run(None, {i.name: x for i, x in zip(sess.get_inputs(), feeds)})
-
-
-def check(op, inputs, consts=None, n_out=1, attrs=None, rtol=1e-5, atol=1e-5, opset=17, domain=MS):
-    m, feeds = _model(op, inputs, consts, n_out, attrs, opset, domain)
-    want = _ort(m, feeds)
-    got = shlo.interpret(shlo.from_onnx(m), *feeds)
-    got = got if isinstance(got, (list, tuple)) else [got]
-    assert len(got) == len(want)
-    for i, (g, w) in enumerate(zip(got, want)):
-        g = np.asarray(g)
-        assert g.shape == w.shape, (i, g.shape, w.shape)
-        if w.dtype.kind == "f":
-            np.testing.assert_allclose(g, w, rtol=rtol, atol=atol, err_msg=f"output {i}")
-        else:
-            assert g.dtype == w.dtype, (i, g.dtype, w.dtype)
-            np.testing.assert_array_equal(g, w, err_msg=f"output {i}")
-
-
-def rand(*shape, seed=0, scale=1.0):
-    return (np.random.default_rng(seed).standard_normal(shape) * scale).astype(np.float32)
-
-
-def ints(*shape, dtype=np.uint8, seed=0):
-    info = np.iinfo(dtype)
-    return np.random.default_rng(seed).integers(info.min, info.max + 1, shape).astype(dtype)
-
-
-def f32(v):
-    return np.asarray(v, np.float32)
 
 
 # ----------------------------------------------------------------------------- fused ops
@@ -131,7 +75,7 @@ def test_gelu_family():
 def test_bias_add():
     """(onnxruntime has BiasAdd for CUDA only: checked against its definition, x + bias + skip)"""
     x, bias, skip = rand(2, 3, 8), rand(8, seed=1), rand(2, 3, 8, seed=2)
-    m, feeds = _model("BiasAdd", {"x": x, "bias": bias, "skip": skip})
+    m, feeds = node_model("BiasAdd", {"x": x, "bias": bias, "skip": skip})
     np.testing.assert_allclose(shlo.interpret(shlo.from_onnx(m), *feeds)[0], x + bias + skip, rtol=1e-6)
 
 
@@ -148,13 +92,10 @@ def test_skip_layer_norm_all_outputs():
 def test_skip_simplified_layer_norm():
     x, skip, gamma = rand(2, 5, 16), rand(2, 5, 16, seed=1), rand(16, seed=2)
     # (onnxruntime's kernel leaves its mean output unset: outputs 0 and 3 only)
-    m, feeds = _model("SkipSimplifiedLayerNormalization", {"x": x, "skip": skip, "gamma": gamma,
+    m, feeds = node_model("SkipSimplifiedLayerNormalization", {"x": x, "skip": skip, "gamma": gamma,
                                                             "bias": rand(16, seed=3)},
                       attrs=dict(epsilon=1e-6), out_names=["y", "", "", "s"])
-    want = _ort(m, feeds)
-    got = shlo.interpret(shlo.from_onnx(m), *feeds)
-    for g, w in zip(got, want):
-        np.testing.assert_allclose(np.asarray(g), w, rtol=1e-5, atol=1e-5)
+    assert_outputs_match(run_shlo(m, feeds), run_ort(m, feeds))
 
 
 def test_default_domain_layer_norms_below_opset17():
@@ -218,6 +159,18 @@ def test_attention_qkv_hidden_sizes():
           attrs=dict(num_heads=2, qkv_hidden_sizes=[8, 8, 16]), rtol=1e-4, atol=1e-5)
 
 
+def test_attention_shared_past_present_buffer_is_a_clear_error():
+    """onnxruntime's CPU kernel refuses past_present_share_buffer (it does not pass
+    past_sequence_length on), so there is nothing to check a conversion against."""
+    x, w, bias = _attention_inputs(s=1)
+    m, _ = node_model("Attention", {"x": x, "w": w, "bias": bias, "mask": None, "past": rand(2, 2, 4, 6, 4, seed=7),
+                                    "attention_bias": None, "past_len": np.array([3], np.int32)},
+                      consts={"w": w, "bias": bias}, n_out=2, attrs=dict(num_heads=4, past_present_share_buffer=1))
+    m.graph.node[0].name = "attn0"
+    with pytest.raises(shlo.ImportError, match=r"'attn0'.*past_present_share_buffer.*CPU kernel refuses it"):
+        shlo.from_onnx(m)
+
+
 @pytest.mark.parametrize("mask_kind", ["none", "end", "raw2d"])
 def test_multi_head_attention(mask_kind):
     q, k, v = rand(2, 3, 16), rand(2, 5, 16, seed=1), rand(2, 5, 16, seed=2)
@@ -253,33 +206,18 @@ def test_rotary_embedding(interleaved, layout):
           attrs=dict(interleaved=interleaved, **({"num_heads": n} if layout == "4d" else {})))
 
 
-def _gqa(b, s, p, seqlens, rotary=False, **attrs):
-    n, kvn, h = 4, 2, 16
-    ins = {"q": rand(b, s, n * h, seed=1), "k": rand(b, s, kvn * h, seed=2), "v": rand(b, s, kvn * h, seed=3),
-           "past_key": rand(b, kvn, p, h, seed=4) if p else None,
-           "past_value": rand(b, kvn, p, h, seed=5) if p else None,
-           "seqlens_k": np.array(seqlens, np.int32), "total": np.array(p + s, np.int32)}
-    c = {}
-    if rotary:
-        angles = np.arange(32)[:, None] * (0.1 / (1 + np.arange(h // 2)))[None, :]
-        c = {"cos": np.cos(angles).astype(np.float32), "sin": np.sin(angles).astype(np.float32)}
-        ins.update(c)
-    check("GroupQueryAttention", ins, consts=c, n_out=3, rtol=1e-4, atol=1e-5,
-          attrs=dict(num_heads=n, kv_num_heads=kvn, do_rotary=int(rotary), **attrs))
-
-
 def test_group_query_attention_prompt():
-    _gqa(2, 5, 0, [4, 4])
-    _gqa(2, 5, 0, [4, 4], rotary=True)
-    _gqa(1, 6, 0, [5], local_window_size=3)
-    _gqa(1, 6, 0, [5], softcap=2.0)
-    _gqa(2, 5, 0, [4, 2])               # the second prompt right-padded after 3 tokens
+    gqa(2, 5, 0, [4, 4])
+    gqa(2, 5, 0, [4, 4], rotary=True)
+    gqa(1, 6, 0, [5], local_window_size=3, qk_output=1)         # output_qk: the scores, 0 outside the window
+    gqa(1, 6, 0, [5], softcap=2.0, qk_output=1)                 # (after the softcap)
+    gqa(2, 5, 0, [4, 2], bias=rand(2, 4, 5, 5, seed=9), qk_output=2)   # the second prompt right-padded after 3
 
 
 def test_group_query_attention_decode_with_past():
-    _gqa(2, 1, 4, [4, 4])
-    _gqa(2, 1, 4, [4, 2], rotary=True, rotary_interleaved=1)
-    _gqa(1, 3, 4, [6])                  # several new tokens after a past
+    gqa(2, 1, 4, [4, 4])
+    gqa(2, 1, 4, [4, 2], rotary=True, rotary_interleaved=1, qk_output=2)
+    gqa(1, 3, 4, [6])                   # several new tokens after a past
 
 
 def test_group_query_attention_packed_qkv():
@@ -290,31 +228,14 @@ def test_group_query_attention_packed_qkv():
           n_out=3, rtol=1e-4, atol=1e-5, attrs=dict(num_heads=n, kv_num_heads=kvn))
 
 
-def test_group_query_attention_dynamic_sizes():
-    """One import with symbolic batch, sequence and past lengths (as GenAI models declare them), run
-    as a prompt (empty past) and as a decode step, rotary inside."""
-    n, kvn, h = 4, 2, 16
-    vi = lambda name, elem, shape: helper.make_tensor_value_info(name, elem, shape)  # noqa: E731
-    angles = np.arange(32)[:, None] * (0.1 / (1 + np.arange(h // 2)))[None, :]
-    caches = [numpy_helper.from_array(np.cos(angles).astype(np.float32), "cos"),
-              numpy_helper.from_array(np.sin(angles).astype(np.float32), "sin")]
-    node = helper.make_node("GroupQueryAttention", ["q", "k", "v", "pk", "pv", "seqlens", "total", "cos", "sin"],
-                            ["y", "present_k", "present_v"], domain=MS, num_heads=n, kv_num_heads=kvn, do_rotary=1)
-    g = helper.make_graph([node], "g", [vi("q", T.FLOAT, ["b", "s", n * h]), vi("k", T.FLOAT, ["b", "s", kvn * h]),
-                                        vi("v", T.FLOAT, ["b", "s", kvn * h]), vi("pk", T.FLOAT, ["b", kvn, "p", h]),
-                                        vi("pv", T.FLOAT, ["b", kvn, "p", h]), vi("seqlens", T.INT32, ["b"]),
-                                        vi("total", T.INT32, [])],
-                          [vi("y", T.FLOAT, None), vi("present_k", T.FLOAT, None), vi("present_v", T.FLOAT, None)],
-                          caches)
-    m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17), helper.make_opsetid(MS, 1)])
-    m.ir_version = 8
-    prog = shlo.from_onnx(m)
-    for b, s, p, seqlens in ((2, 5, 0, [4, 2]), (2, 1, 5, [5, 3])):
-        feeds = [rand(b, s, n * h, seed=1), rand(b, s, kvn * h, seed=2), rand(b, s, kvn * h, seed=3),
-                 rand(b, kvn, p, h, seed=4), rand(b, kvn, p, h, seed=5), np.array(seqlens, np.int32),
-                 np.array(p + s, np.int32)]
-        for g_, w in zip(shlo.interpret(prog, *feeds), _ort(m, feeds)):
-            np.testing.assert_allclose(np.asarray(g_), w, rtol=1e-4, atol=1e-5)
+def test_group_query_attention_bad_qk_output():
+    m, _ = node_model("GroupQueryAttention", {"q": rand(1, 2, 64), "k": rand(1, 2, 32), "v": rand(1, 2, 32),
+                                              "pk": None, "pv": None, "seqlens_k": np.array([1], np.int32),
+                                              "total": np.array(2, np.int32)},
+                      n_out=4, attrs=dict(num_heads=4, kv_num_heads=2, qk_output=3))
+    m.graph.node[0].name = "gqa0"
+    with pytest.raises(shlo.ImportError, match=r"'gqa0'.*qk_output=3"):
+        shlo.from_onnx(m)
 
 
 # ----------------------------------------------------------------------------- quantized
@@ -409,14 +330,7 @@ def test_integer_matmuls():
 @pytest.mark.parametrize("zero_points", ["none", "packed", "float"])
 def test_matmul_nbits(zero_points):
     k, n, block = 40, 6, 16           # K not a multiple of the block: the last block is padded
-    blocks = (k + block - 1) // block
-    rng = np.random.default_rng(0)
-    b = rng.integers(0, 256, (n, blocks, block // 2)).astype(np.uint8)
-    c = {"b": b, "scales": f32(rng.random((n * blocks)) * 0.1 + 0.01)}
-    if zero_points == "packed":
-        c["zp"] = rng.integers(0, 256, (n * ((blocks + 1) // 2))).astype(np.uint8)
-    elif zero_points == "float":
-        c["zp"] = f32(rng.random(n * blocks) * 15)
+    c = nbits_weights(k, n, block, zero_points=zero_points)
     check("MatMulNBits", {"a": rand(2, 3, k), **c}, consts=c, attrs=dict(K=k, N=n, bits=4, block_size=block),
           rtol=1e-4, atol=1e-4)
 
@@ -456,11 +370,7 @@ def test_contrib_quantize_dequantize():
 @pytest.mark.parametrize("bits", [2, 8])
 def test_matmul_nbits_other_widths(bits):
     k, n, block = 40, 6, 16
-    blocks = (k + block - 1) // block
-    rng = np.random.default_rng(1)
-    c = {"b": rng.integers(0, 256, (n, blocks, block * bits // 8)).astype(np.uint8),
-         "scales": f32(rng.random(n * blocks) * 0.1 + 0.01),
-         "zp": rng.integers(0, 256, n * ((blocks * bits + 7) // 8)).astype(np.uint8)}
+    c = nbits_weights(k, n, block, bits=bits, seed=1)
     check("MatMulNBits", {"a": rand(2, 3, k), **c}, consts=c, attrs=dict(K=k, N=n, bits=bits, block_size=block),
           rtol=1e-4, atol=1e-4)
 
@@ -468,7 +378,7 @@ def test_matmul_nbits_other_widths(bits):
 # ----------------------------------------------------------------------------- errors, models
 
 def test_uncovered_contrib_op_names_node_and_op():
-    m, _ = _model("GridSample", {"x": rand(1, 1, 4, 4), "g": rand(1, 2, 2, 2)})
+    m, _ = node_model("GridSample", {"x": rand(1, 1, 4, 4), "g": rand(1, 2, 2, 2)})
     m.graph.node[0].name = "sampler"
     with pytest.raises(shlo.ImportError) as e:
         shlo.from_onnx(m)
@@ -477,11 +387,11 @@ def test_uncovered_contrib_op_names_node_and_op():
 
 
 def test_other_domain_is_a_clear_error():
-    m, _ = _model("Frobnicate", {"x": rand(1, 8, 4, 4)}, domain="com.example")
+    m, _ = node_model("Frobnicate", {"x": rand(1, 8, 4, 4)}, domain="com.example")
     with pytest.raises(shlo.ImportError, match="domain 'com.example' is not supported"):
         shlo.from_onnx(m)
     # (onnxruntime's NCHWc ops: tests/onnx/test_contrib_nchwc.py)
-    m, _ = _model("Frobnicate", {"x": rand(1, 8, 4, 4)}, domain="com.microsoft.nchwc")
+    m, _ = node_model("Frobnicate", {"x": rand(1, 8, 4, 4)}, domain="com.microsoft.nchwc")
     with pytest.raises(shlo.ImportError, match="NCHWc layout op is not supported.*ReorderInput"):
         shlo.from_onnx(m)
 
@@ -490,10 +400,9 @@ def test_contrib_domain_need_not_be_imported():
     """onnxruntime's transformers optimizer can leave com.microsoft out of opset_import; onnxruntime
     runs such models, so does the importer."""
     x, bias = rand(2, 8), rand(8, seed=1)
-    m, feeds = _model("BiasGelu", {"x": x, "bias": bias})
+    m, feeds = node_model("BiasGelu", {"x": x, "bias": bias})
     del m.opset_import[1]
-    got = shlo.interpret(shlo.from_onnx(m), *feeds)
-    np.testing.assert_allclose(got[0], _ort(m, feeds)[0], rtol=1e-5, atol=1e-6)
+    assert_outputs_match(run_shlo(m, feeds), run_ort(m, feeds), atol=1e-6)
 
 
 def _ort_specs():

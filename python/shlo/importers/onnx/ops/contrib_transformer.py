@@ -15,6 +15,7 @@ from ....types import tensor_type
 from ..registry import ORT_DEFAULT_DOMAIN, converts
 from .nn import _normalize, bin_op, dot, keep, layer_norm, matmul, norm_axis, reduce1
 from .tensors import _slice_static, gather
+from .tensors import _take as _take_at
 
 MS = "com.microsoft"
 
@@ -216,7 +217,10 @@ def attention_from_projection(cx, proj, total, mask_index, past, attention_bias,
                        "CUDA only, so there is no CPU result to check it against; MultiHeadAttention with "
                        "RotaryEmbedding (what onnxruntime's CPU message suggests) is converted")
     if past_present_share_buffer:
-        raise cx.error("past_present_share_buffer is not supported")
+        raise cx.error("past_present_share_buffer (past and present in one buffer of the maximum length) is not "
+                       "supported: onnxruntime's CPU kernel refuses it (it does not pass the past_sequence_length "
+                       "input on: 'past_sequence_length tensor must be of one element'), so there is no CPU "
+                       "result to check it against; GroupQueryAttention's shared buffer is converted")
     sizes = list(qkv_hidden_sizes) if qkv_hidden_sizes else [total // 3] * 3
     q = _split_heads(cx, _take(cx, proj, 2, 0, sizes[0]), num_heads)
     k = _split_heads(cx, _take(cx, proj, 2, sizes[0], sizes[0] + sizes[1]), num_heads)
@@ -332,7 +336,9 @@ def group_query_attention(cx, query, key=None, value=None, past_key=None, past_v
     the past's own length where past and present share one buffer of the maximum length.
     position_ids (B, S), when given, are the rotary positions instead of past_b + i (read as
     onnxruntime's CPU kernel does: see _gqa_positions);
-    smooth_softmax adds a zero logit to each row's softmax, head_sink one logit per head."""
+    smooth_softmax adds a zero logit to each row's softmax, head_sink one logit per head.
+    qk_output 1 / 2 adds output_qk (B, N, S, total_sequence_length): the scores (scaled, soft-capped,
+    attention_bias added) or the probabilities, 0 at the keys a query does not see (onnxruntime's)."""
     if (key is None) != (value is None):
         raise cx.error("key and value come together (or neither, for a packed QKV query)")
     if key is None:                     # packed (B, S, (N + 2 kvN) H): q, k, v side by side
@@ -342,8 +348,8 @@ def group_query_attention(cx, query, key=None, value=None, past_key=None, past_v
         hq = width // (num_heads + 2 * kv_num_heads)
         qw, kw = num_heads * hq, kv_num_heads * hq
         query, key, value = (_take(cx, query, 2, lo, hi) for lo, hi in ((0, qw), (qw, qw + kw), (qw + kw, width)))
-    if qk_output:
-        raise cx.error("qk_output (the attention scores as an extra output) is not supported")
+    if qk_output not in (0, 1, 2):
+        raise cx.error(f"qk_output={qk_output} (0 none, 1 the scores before softmax, 2 after)")
     b, s, _ = cx.sizes_of(query)
     q, k, v = (_split_heads(cx, x, n) for x, n in ((query, num_heads), (key, kv_num_heads), (value, kv_num_heads)))
     h = cx.sizes_of(q)[3]
@@ -407,6 +413,8 @@ def group_query_attention(cx, query, key=None, value=None, past_key=None, past_v
         seen = cx.op("and", seen, cx.op("compare", col, lo, comparison_direction="GT"))
     lowest = float(np.finfo(np.float32 if element != "f64" else np.float64).min)
     mask = cx.broadcast(seen, [b, num_heads, s, t], dims=[0, 2, 3])
+    zeros = cx.const(0, element, [b, num_heads, s, t])
+    qk = cx.op("select", mask, scores, zeros) if qk_output == 1 else None   # keys not seen: 0, as onnxruntime's
     scores = cx.op("select", mask, scores, cx.const(lowest, element, [b, num_heads, s, t]))
     m = reduce1(cx, scores, [3], "maximum", -np.inf)                    # (B, N, S)
     sink = None
@@ -417,13 +425,26 @@ def group_query_attention(cx, query, key=None, value=None, past_key=None, past_v
     if sink is not None:                # one more logit in each row's softmax, attending nothing
         m = cx.op("maximum", m, sink)
     e = cx.op("exponential", cx.op("subtract", scores, keep(cx, m, scores, [3])))
-    e = cx.op("select", mask, e, cx.const(0, element, [b, num_heads, s, t]))
+    e = cx.op("select", mask, e, zeros)
     denom = reduce1(cx, e, [3], "add", 0)
     if sink is not None:
         denom = cx.op("add", denom, cx.op("exponential", cx.op("subtract", sink, m)))
     probs = cx.op("divide", e, keep(cx, denom, e, [3]))
     y = _merge_heads(cx, dot(cx, probs, vv, [3], [2], [0, 1], [0, 1]))
-    return [y, pk, pv]
+    qk = probs if qk_output == 2 else qk
+    return [y, pk, pv, None if qk is None else _qk_columns(cx, qk, p, total_sequence_length)]
+
+
+def _qk_columns(cx, qk, p, total_sequence_length):
+    """GroupQueryAttention's output_qk holds total_sequence_length key columns, the first of
+    the present length's (a shared buffer's present is longer: those columns are all unseen)."""
+    if isinstance(p, int) and p == 0:   # present length S == total
+        return qk
+    known = cx.known(6)
+    if known is not None:
+        return _take(cx, qk, 3, 0, int(np.asarray(known).reshape(-1)[0]))
+    total = cx.convert(cx.reshape(total_sequence_length, []), "i64")
+    return _take_at(cx, qk, 3, _iota(cx, [total], 0))
 
 
 def _gqa_present_length(cx, p, s, total_sequence_length):
