@@ -8,15 +8,7 @@ import pytest
 import torch
 
 import shlo
-
-
-class Fn(torch.nn.Module):
-    def __init__(self, fn):
-        super().__init__()
-        self.fn = fn
-
-    def forward(self, *args):
-        return self.fn(*args)
+from torch_wrap import Fn, leaves, together
 
 
 def _same(got, want):
@@ -30,18 +22,16 @@ def _same(got, want):
 
 
 def check(fn, *args, dynamic_shapes=None, more=()):
-    """Imports fn(*args); interpret and compile agree with eager torch, also at `more` argument sets."""
+    """Imports fn(*args); interpret and compile agree with eager torch, also at `more` argument sets.
+    fn may return nested tuples (several checks made `together`)."""
     m = Fn(fn)
     prog = shlo.from_torch(m, args, dynamic_shapes=None if dynamic_shapes is None else (dynamic_shapes,))
     assert (dynamic_shapes is None) == ("?x" not in str(prog))
     compiled = shlo.compile(prog)
     for a in (args, *more):
-        want = m(*a)
-        wants = list(want) if isinstance(want, (tuple, list)) else [want]
-        got_i = prog.unflatten_outputs(shlo.interpret(prog, *prog.flatten_inputs(*a)))
-        got_c = compiled(*a)
-        got_i = list(got_i) if isinstance(got_i, (tuple, list)) else [got_i]
-        got_c = list(got_c) if isinstance(got_c, (tuple, list)) else [got_c]
+        wants = leaves(m(*a))
+        got_i = leaves(prog.unflatten_outputs(shlo.interpret(prog, *prog.flatten_inputs(*a))))
+        got_c = leaves(compiled(*a))
         assert len(got_i) == len(got_c) == len(wants)
         for w, gi, gc in zip(wants, got_i, got_c):
             _same(gi, w)
@@ -66,9 +56,8 @@ I2 = torch.tensor([[0, 3, 1], [2, 2, 0], [1, 0, 3]])
 
 @pytest.mark.parametrize("dtype", DTYPES)
 def test_gather(dtype):
-    check(lambda x, i: torch.gather(x, 1, i), _x(dtype, 3, 4), I2)
-    check(lambda x, i: torch.gather(x, 0, i), _x(dtype, 4, 5), I2)
-    check(lambda x, i: torch.gather(x, -1, i), _x(dtype, 2, 3, 4), torch.tensor([[[0, 3], [1, 1]]]))
+    check(lambda x, y, z, i, k: (torch.gather(x, 1, i), torch.gather(y, 0, i), torch.gather(z, -1, k)),
+          _x(dtype, 3, 4), _x(dtype, 4, 5), _x(dtype, 2, 3, 4), I2, torch.tensor([[[0, 3], [1, 1]]]))
 
 
 def test_gather_dynamic_batch():
@@ -83,19 +72,19 @@ U = torch.tensor([[0, 3], [2, 1], [1, 0]])   # unique per row: replacement is de
 
 @pytest.mark.parametrize("dtype", DTYPES)
 def test_scatter_src_and_value(dtype):
-    check(lambda x, i, s: x.scatter(1, i, s), _x(dtype, 3, 4), U, _x(dtype, 3, 5, seed=1))
-    check(lambda x, i: x.scatter(1, i, 1), _x(dtype, 3, 4), U)
-    check(lambda x, i, s: x.scatter(0, i.t(), s), _x(dtype, 4, 3), U, _x(dtype, 2, 3, seed=1))
+    check(lambda x, y, i, s, t: (x.scatter(1, i, s), x.scatter(1, i, 1), y.scatter(0, i.t(), t)),
+          _x(dtype, 3, 4), _x(dtype, 4, 3), U, _x(dtype, 3, 5, seed=1), _x(dtype, 2, 3, seed=1))
 
 
 @pytest.mark.parametrize("dtype", [torch.float32, torch.int64])
 def test_scatter_reduce_forms(dtype):
     x, s = _x(dtype, 3, 4), _x(dtype, 3, 3, seed=1)
-    check(lambda x, i, s: x.scatter(1, i, s, reduce="add"), x, I2, s)
-    check(lambda x, i, s: x.scatter(1, i, s, reduce="multiply"), x, I2, s)
-    check(lambda x, i: x.scatter(1, i, 2, reduce="add"), x, I2)
-    check(lambda x, i: x.scatter(1, i, 3, reduce="multiply"), x, I2)
-    check(lambda x, i, s: x.scatter_add(1, i, s), x, I2, s)
+    check(together(
+        lambda x, i, s: x.scatter(1, i, s, reduce="add"),
+        lambda x, i, s: x.scatter(1, i, s, reduce="multiply"),
+        lambda x, i, s: x.scatter(1, i, 2, reduce="add"),
+        lambda x, i, s: x.scatter(1, i, 3, reduce="multiply"),
+        lambda x, i, s: x.scatter_add(1, i, s)), x, I2, s)
 
 
 def test_scatter_add_bool():
@@ -103,14 +92,17 @@ def test_scatter_add_bool():
           torch.tensor([True, False, True]))
 
 
-@pytest.mark.parametrize("reduce", ["sum", "prod", "mean", "amax", "amin"])
 @pytest.mark.parametrize("include_self", [True, False])
 @pytest.mark.parametrize("dtype", [torch.float32, torch.int64])
-def test_scatter_reduce(reduce, include_self, dtype):
+def test_scatter_reduce(include_self, dtype):
     x, s = _x(dtype, 3, 5), _x(dtype, 3, 3, seed=1)
-    if dtype == torch.int64 and reduce == "prod":
-        x, s = x % 7, s % 5
-    check(lambda x, i, s: x.scatter_reduce(1, i, s, reduce, include_self=include_self), x, I2, s)
+    px, ps = (x % 7, s % 5) if dtype == torch.int64 else (x, s)      # int64 products that fit
+
+    def reduce(how, x, i, s):
+        return x.scatter_reduce(1, i, s, how, include_self=include_self)
+
+    check(lambda x, i, s, px, ps: (reduce("sum", x, i, s), reduce("prod", px, i, ps), reduce("mean", x, i, s),
+                                   reduce("amax", x, i, s), reduce("amin", x, i, s)), x, I2, s, px, ps)
 
 
 def test_scatter_reduce_bool_amax():
@@ -130,13 +122,14 @@ def test_scatter_and_index_reduce_of_0d_tensors():
 def test_index_tensor(dtype):
     x = _x(dtype, 4, 5, 6)
     i, j = torch.tensor([2, -1, 0]), torch.tensor([[1], [4]])
-    check(lambda x, i: x[i], x, i)
-    check(lambda x, i: x[:, i], x, i)
-    check(lambda x, i, j: x[i, j], x, i, j)                      # broadcast to 2x3, adjacent
-    check(lambda x, i, j: x[:, i, j], x, i, j)                   # adjacent, after a slice
-    check(lambda x, i, j: x[i, :, j], x, i, j)                   # separated: batch first
-    check(lambda x, i: x[None, :, i], x, i)
-    check(lambda x, i: x[..., i], x, i)
+    check(together(
+        lambda x, i, j: x[i],
+        lambda x, i, j: x[:, i],
+        lambda x, i, j: x[i, j],                                 # broadcast to 2x3, adjacent
+        lambda x, i, j: x[:, i, j],                              # adjacent, after a slice
+        lambda x, i, j: x[i, :, j],                              # separated: batch first
+        lambda x, i, j: x[None, :, i],
+        lambda x, i, j: x[..., i]), x, i, j)
 
 
 def test_index_dynamic_batch():
@@ -153,15 +146,16 @@ def test_index_bool_mask_is_an_error():
 def test_index_put():
     x = _x(torch.float32, 4, 5)
     i = torch.tensor([2, 0])
-    check(lambda x, i, v: torch.ops.aten.index_put(x, [i], v), x, i, _x(torch.float32, 2, 5, seed=1))
-    check(lambda x, i, v: torch.ops.aten.index_put(x, [None, i], v), x, i, _x(torch.float32, 4, 1, seed=1))
-    check(lambda x, i, v: torch.ops.aten.index_put(x, [i, i], v), x, i, _x(torch.float32, 2, seed=1))
     dup = torch.tensor([1, 1, 3, -1])
-    check(lambda x, i, v: torch.ops.aten.index_put(x, [i], v, accumulate=True), x, dup,
+    check(lambda x, i, u, v, w, d, acc: (torch.ops.aten.index_put(x, [i], u),
+                                         torch.ops.aten.index_put(x, [None, i], v),
+                                         torch.ops.aten.index_put(x, [i, i], w),
+                                         torch.ops.aten.index_put(x, [d], acc, accumulate=True)),
+          x, i, _x(torch.float32, 2, 5, seed=1), _x(torch.float32, 4, 1, seed=1), _x(torch.float32, 2, seed=1), dup,
           _x(torch.float32, 4, 5, seed=1))
-    check(lambda x, i: torch.ops.aten.index_put(x, [i], torch.tensor(7), accumulate=True), _x(torch.int64, 6), dup)
-    check(lambda x, i, v: torch.ops.aten.index_put(x, [i], v, accumulate=True), _x(torch.bool, 6), dup,
-          torch.tensor([True, False, False, True]))
+    check(lambda x, b, i, v: (torch.ops.aten.index_put(x, [i], torch.tensor(7), accumulate=True),
+                              torch.ops.aten.index_put(b, [i], v, accumulate=True)),
+          _x(torch.int64, 6), _x(torch.bool, 6), dup, torch.tensor([True, False, False, True]))
 
 
 def test_setitem_patterns():
@@ -191,11 +185,8 @@ def test_setitem_patterns():
         return y
 
     x = torch.tensor([[1.0, -2.0, 3.0], [-1.0, 0.5, -0.5]])
-    check(set_cols, x, torch.tensor([0, 2]))
-    check(add_rows, x, torch.tensor([1]))
-    check(set_mask, x)
-    check(set_mask_cols, x)
-    check(set_mask_values, x, torch.tensor([10.0, 20.0, 30.0]))
+    check(lambda x, i, j, v: (set_cols(x, i), add_rows(x, j), set_mask(x), set_mask_cols(x), set_mask_values(x, v)),
+          x, torch.tensor([0, 2]), torch.tensor([1]), torch.tensor([10.0, 20.0, 30.0]))
 
     def set_rows(x, m, v):
         y = x.clone()
@@ -204,18 +195,18 @@ def test_setitem_patterns():
 
     rows = torch.tensor([True, False, True, True])
     x4 = _x(torch.int64, 4, 3)
-    check(set_rows, x4, rows, torch.tensor(5))                               # scalar
-    check(set_rows, x4, rows, torch.tensor([1, 2, 3]))                       # one row for every True
-    check(set_rows, x4, rows, torch.tensor([[1, 2, 3], [4, 5, 6], [7, 8, 9]]))  # a row per True
-    check(lambda x, m, v: torch.ops.aten.index_put(x, [m], v, accumulate=True), x4, rows, torch.tensor([[1], [2], [3]]))
+    check(lambda x, m, s, r, v, c: (set_rows(x, m, s),                         # scalar
+                                    set_rows(x, m, r),                         # one row for every True
+                                    set_rows(x, m, v),                         # a row per True
+                                    torch.ops.aten.index_put(x, [m], c, accumulate=True)),
+          x4, rows, torch.tensor(5), torch.tensor([1, 2, 3]), torch.tensor([[1, 2, 3], [4, 5, 6], [7, 8, 9]]),
+          torch.tensor([[1], [2], [3]]))
 
 
 @pytest.mark.parametrize("dtype", DTYPES)
 def test_index_select_and_embedding(dtype):
-    x = _x(dtype, 4, 5)
-    check(lambda x, i: x.index_select(1, i), x, torch.tensor([4, 0, 0, 2]))
-    check(lambda x, i: x.index_select(0, i), x, torch.tensor(3))
-    check(lambda w, i: torch.nn.functional.embedding(i, w), x, torch.tensor([[3, 0], [1, 1], [2, 3]]))
+    check(lambda x, i, j, k: (x.index_select(1, i), x.index_select(0, j), torch.nn.functional.embedding(k, x)),
+          _x(dtype, 4, 5), torch.tensor([4, 0, 0, 2]), torch.tensor(3), torch.tensor([[3, 0], [1, 1], [2, 3]]))
 
 
 def test_index_select_and_embedding_dynamic():
@@ -232,22 +223,23 @@ def test_index_select_and_embedding_dynamic():
 def test_embedding_dense_backward():
     g = _x(torch.float32, 2, 3, 4)
     i = torch.tensor([[1, 3, 1], [0, 4, 1]])
-    check(lambda g, i: torch.ops.aten.embedding_dense_backward(g, i, 6, 1, False), g, i)
-    check(lambda g, i: torch.ops.aten.embedding_dense_backward(g, i, 5, -1, True), g, i)
+    check(together(lambda g, i: torch.ops.aten.embedding_dense_backward(g, i, 6, 1, False),
+                   lambda g, i: torch.ops.aten.embedding_dense_backward(g, i, 5, -1, True)), g, i)
 
 
 # ----------------------------------------------------------------------------- views written back
 
 @pytest.mark.parametrize("dtype", DTYPES)
 def test_slice_select_diagonal_scatter(dtype):
-    x = _x(dtype, 4, 6)
-    check(lambda x, s: torch.slice_scatter(x, s, 1, 1, 4), x, _x(dtype, 4, 3, seed=1))
-    check(lambda x, s: torch.slice_scatter(x, s, 1, 1, None, 2), x, _x(dtype, 4, 3, seed=1))
-    check(lambda x, s: torch.slice_scatter(x, s, 0, -2), x, _x(dtype, 2, 6, seed=1))
-    check(lambda x, s: torch.select_scatter(x, s, 1, -1), x, _x(dtype, 4, seed=1))
-    check(lambda x, s: torch.ops.aten.select_scatter(x, s, 0, 2), x, _x(dtype, 6, seed=1))
-    check(lambda x, s: torch.diagonal_scatter(x, s, 1), x, _x(dtype, 4, seed=1))
-    check(lambda x, s: torch.diagonal_scatter(x, s, -2), x, _x(dtype, 2, seed=1))
+    check(lambda x, s43, s26, s4, s6, s2: (torch.slice_scatter(x, s43, 1, 1, 4),
+                                           torch.slice_scatter(x, s43, 1, 1, None, 2),
+                                           torch.slice_scatter(x, s26, 0, -2),
+                                           torch.select_scatter(x, s4, 1, -1),
+                                           torch.ops.aten.select_scatter(x, s6, 0, 2),
+                                           torch.diagonal_scatter(x, s4, 1),
+                                           torch.diagonal_scatter(x, s2, -2)),
+          _x(dtype, 4, 6), _x(dtype, 4, 3, seed=1), _x(dtype, 2, 6, seed=1), _x(dtype, 4, seed=1),
+          _x(dtype, 6, seed=1), _x(dtype, 2, seed=1))
 
 
 def test_slice_scatter_dynamic():
@@ -258,20 +250,20 @@ def test_slice_scatter_dynamic():
 
 @pytest.mark.parametrize("dtype", DTYPES)
 def test_diagonal(dtype):
-    x = _x(dtype, 3, 4, 5)
-    check(lambda x: torch.diagonal(x), x)
-    check(lambda x: torch.diagonal(x, 2, 1, 2), x)
-    check(lambda x: torch.diagonal(x, -1, 2, 0), x)
-    check(lambda x: torch.diagonal(x, 7, 1, 2), x)                # empty diagonal
-    check(lambda x: torch.diag(x[0]), x)
+    check(together(
+        lambda x: torch.diagonal(x),
+        lambda x: torch.diagonal(x, 2, 1, 2),
+        lambda x: torch.diagonal(x, -1, 2, 0),
+        lambda x: torch.diagonal(x, 7, 1, 2),                   # empty diagonal
+        lambda x: torch.diag(x[0])), _x(dtype, 3, 4, 5))
 
 
 def test_as_strided():
     x = _x(torch.float32, 3, 4)
-    check(lambda x: torch.as_strided(x, (2, 2), (1, 4), 1), x)
-    check(lambda x: torch.as_strided(x, (3, 3), (4, 1)), x)
-    check(lambda x: torch.as_strided(x, (4, 2), (1, 1), 2), x)   # overlapping reads
-    check(lambda x, s: torch.as_strided_scatter(x, s, (2, 2), (1, 4), 1), x, _x(torch.float32, 2, 2, seed=1))
+    check(lambda x, s: (torch.as_strided(x, (2, 2), (1, 4), 1),
+                        torch.as_strided(x, (3, 3), (4, 1)),
+                        torch.as_strided(x, (4, 2), (1, 1), 2),         # overlapping reads
+                        torch.as_strided_scatter(x, s, (2, 2), (1, 4), 1)), x, _x(torch.float32, 2, 2, seed=1))
 
 
 def test_masked_scatter():
@@ -285,9 +277,9 @@ def test_nonzero():
     with pytest.raises(shlo.ImportError, match="data-dependent"):
         shlo.from_torch(Fn(torch.nonzero), (torch.randn(3, 4),))
     x = torch.tensor([[0.0, 1.0, 0.0], [2.0, 0.0, 3.0]])
-    check(lambda x: torch.nonzero_static(x, size=4), x)
-    check(lambda x: torch.nonzero_static(x, size=2, fill_value=-5), x)
-    check(lambda x: torch.nonzero_static(x > 0.5, size=6), x)
+    check(together(lambda x: torch.nonzero_static(x, size=4),
+                   lambda x: torch.nonzero_static(x, size=2, fill_value=-5),
+                   lambda x: torch.nonzero_static(x > 0.5, size=6)), x)
 
 
 def test_scatter_family_dynamic_batch():
@@ -295,10 +287,9 @@ def test_scatter_family_dynamic_batch():
     x, i, s = _x(torch.float32, 4, 5), torch.randint(0, 5, (4, 3)), _x(torch.float32, 4, 3, seed=1)
     more = [(_x(torch.float32, 7, 5, seed=2), torch.randint(0, 5, (7, 3)), _x(torch.float32, 7, 3, seed=3))]
     ds = ({0: b}, {0: b}, {0: b})
-    check(lambda x, i, s: x.scatter_add(1, i, s), x, i, s, dynamic_shapes=ds, more=more)
-    check(lambda x, i, s: x.scatter_reduce(1, i, s, "mean", include_self=False), x, i, s, dynamic_shapes=ds,
-          more=more)
-    check(lambda x, i, s: x.scatter(1, i[:, :1], s), x, i, s, dynamic_shapes=ds, more=more)
+    check(together(lambda x, i, s: x.scatter_add(1, i, s),
+                   lambda x, i, s: x.scatter_reduce(1, i, s, "mean", include_self=False),
+                   lambda x, i, s: x.scatter(1, i[:, :1], s)), x, i, s, dynamic_shapes=ds, more=more)
 
 
 def test_index_put_and_diagonal_dynamic_batch():
@@ -333,26 +324,26 @@ def test_unsupported_are_errors():
 def test_index_add_fill_copy_take(dtype):
     x = _x(dtype, 4, 5)
     i = torch.tensor([3, 0, 3])
-    check(lambda x, i, s: x.index_add(1, i, s), x, i, _x(dtype, 4, 3, seed=1))
-    check(lambda x, i: x.index_fill(0, i, 2), x, i)
-    check(lambda x, i, s: x.index_copy(1, i[:2], s), x, i, _x(dtype, 4, 2, seed=1))
-    check(lambda x, i: torch.take(x, i), x, torch.tensor([[19, 0], [-1, 7]]))
-    check(lambda x, i: torch.take_along_dim(x, i, 1), x, torch.tensor([[4, 0], [1, 1], [2, 3], [0, 0]]))
+    check(lambda x, i, s3, s2, t, a: (x.index_add(1, i, s3), x.index_fill(0, i, 2), x.index_copy(1, i[:2], s2),
+                                      torch.take(x, t), torch.take_along_dim(x, a, 1)),
+          x, i, _x(dtype, 4, 3, seed=1), _x(dtype, 4, 2, seed=1), torch.tensor([[19, 0], [-1, 7]]),
+          torch.tensor([[4, 0], [1, 1], [2, 3], [0, 0]]))
 
 
 # ----------------------------------------------------------------------------- put, histc, bilinear
 
 def test_put_replaces_or_accumulates_at_flat_positions():
     x = torch.arange(12.0).reshape(3, 4)
-    check(lambda x, i, s: x.put(i, s), x, torch.tensor([[0, 5], [-1, 7]]), torch.tensor([10.0, 20.0, 30.0, 40.0]))
-    check(lambda x, i, s: x.put(i, s, accumulate=True), x, torch.tensor([1, 1, -12]), torch.tensor([1.5, 2.0, 3.0]))
+    check(lambda x, i, s, j, t: (x.put(i, s), x.put(j, t, accumulate=True)),
+          x, torch.tensor([[0, 5], [-1, 7]]), torch.tensor([10.0, 20.0, 30.0, 40.0]), torch.tensor([1, 1, -12]),
+          torch.tensor([1.5, 2.0, 3.0]))
 
 
 def test_histc_explicit_and_data_ranges():
     x = torch.tensor([[0.0, 1.0, 2.5, 10.0], [-1.0, 9.99, float("nan"), 5.0]])
-    check(lambda x: torch.histc(x, bins=4, min=0, max=10), x)
-    check(lambda x: torch.histc(x, bins=7), torch.tensor([3.0, -2.0, 0.5, 7.25, 3.0]))
-    check(lambda x: torch.histc(x, bins=3), torch.full((5,), 2.0, dtype=torch.float64))   # empty range: +-1
+    check(lambda x, y, z: (torch.histc(x, bins=4, min=0, max=10), torch.histc(y, bins=7),
+                           torch.histc(z, bins=3)),                                      # z: empty range, +-1
+          x, torch.tensor([3.0, -2.0, 0.5, 7.25, 3.0]), torch.full((5,), 2.0, dtype=torch.float64))
 
 
 def test_bilinear_as_trilinear():

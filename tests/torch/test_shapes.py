@@ -8,15 +8,7 @@ import pytest
 import torch
 
 import shlo
-
-
-class Fn(torch.nn.Module):
-    def __init__(self, fn):
-        super().__init__()
-        self.fn = fn
-
-    def forward(self, *args):
-        return self.fn(*args)
+from torch_wrap import Fn, leaves, together
 
 
 def _same(got, want):
@@ -30,7 +22,8 @@ def _same(got, want):
 
 
 def check(fn, *args, dynamic_shapes=None, more=(), decompose=True):
-    """Imports fn(*args); interpret and compile agree with eager torch, also at `more` argument sets."""
+    """Imports fn(*args); interpret and compile agree with eager torch, also at `more` argument sets.
+    fn may return nested tuples (several checks made `together`)."""
     m = Fn(fn)
     ds = None if dynamic_shapes is None else (dynamic_shapes,)
     if decompose:
@@ -40,12 +33,9 @@ def check(fn, *args, dynamic_shapes=None, more=(), decompose=True):
     assert (dynamic_shapes is None) == ("?x" not in str(prog))
     compiled = shlo.compile(prog)
     for a in (args, *more):
-        want = m(*a)
-        wants = list(want) if isinstance(want, (tuple, list)) else [want]
-        got_i = prog.unflatten_outputs(shlo.interpret(prog, *prog.flatten_inputs(*a)))
-        got_c = compiled(*a)
-        got_i = list(got_i) if isinstance(got_i, (tuple, list)) else [got_i]
-        got_c = list(got_c) if isinstance(got_c, (tuple, list)) else [got_c]
+        wants = leaves(m(*a))
+        got_i = leaves(prog.unflatten_outputs(shlo.interpret(prog, *prog.flatten_inputs(*a))))
+        got_c = leaves(compiled(*a))
         assert len(got_i) == len(got_c) == len(wants)
         for w, gi, gc in zip(wants, got_i, got_c):
             _same(gi, w)
@@ -73,16 +63,16 @@ def _batch():
 
 @pytest.mark.parametrize("dtype", DTYPES)
 def test_views_of_0d_and_empty(dtype):
-    x = _x(dtype, 3, 4)
-    check(lambda x: x[1, 2].unsqueeze(0).unsqueeze(-1), x)          # 0-d -> (1, 1)
-    check(lambda x: x[1, 2].view(1, 1, 1).squeeze(), x)             # back to 0-d
-    check(lambda x: x[0, 0].reshape(-1), x)
-    check(lambda x: x[:0].view(-1, 2), x)                           # size-0
-    check(lambda x: x[:0].expand(2, 0, 4), x)
-    check(lambda x: x[:, None, :, None].squeeze(1), x)
-    check(lambda x: x[:, :0].unsqueeze(1).squeeze(1).to(torch.float32) * 2, x)
-    check(lambda x: torch.ops.aten.alias(x), x)
-    check(lambda x: x.t().contiguous().view(2, 6), x)
+    check(together(
+        lambda x: x[1, 2].unsqueeze(0).unsqueeze(-1),               # 0-d -> (1, 1)
+        lambda x: x[1, 2].view(1, 1, 1).squeeze(),                  # back to 0-d
+        lambda x: x[0, 0].reshape(-1),
+        lambda x: x[:0].view(-1, 2),                                # size-0
+        lambda x: x[:0].expand(2, 0, 4),
+        lambda x: x[:, None, :, None].squeeze(1),
+        lambda x: x[:, :0].unsqueeze(1).squeeze(1).to(torch.float32) * 2,
+        lambda x: torch.ops.aten.alias(x),
+        lambda x: x.t().contiguous().view(2, 6)), _x(dtype, 3, 4))
 
 
 def test_returned_empty_slice_compiles():
@@ -98,39 +88,40 @@ def test_view_dynamic():
 
 @pytest.mark.parametrize("dtype", DTYPES)
 def test_slice_narrow(dtype):
-    x = _x(dtype, 5, 7)
-    check(lambda x: x[1:-1, ::3], x)
-    check(lambda x: x[-100:100, 5:2], x)
-    check(lambda x: x.narrow(1, 2, 3), x)
-    check(lambda x: x.narrow(0, -2, 2), x)
-    check(lambda x: x.narrow_copy(1, 1, 4), x)
-    check(lambda x: x[2], x)
+    check(together(
+        lambda x: x[1:-1, ::3],
+        lambda x: x[-100:100, 5:2],
+        lambda x: x.narrow(1, 2, 3),
+        lambda x: x.narrow(0, -2, 2),
+        lambda x: x.narrow_copy(1, 1, 4),
+        lambda x: x[2]), _x(dtype, 5, 7))
 
 
 def test_slice_dynamic():
     more = [(_x(torch.float32, 9, 6, seed=1),), (_x(torch.float32, 3, 6, seed=2),)]
-    check(lambda x: x[1:, 1:5:2], _x(torch.float32, 4, 6), dynamic_shapes=({0: _batch()},), more=more)
+    check(together(
+        lambda x: x[1:, 1:5:2],
+        lambda x: x.narrow(1, 2, 3),
+        lambda x: x[-1]), _x(torch.float32, 4, 6), dynamic_shapes=({0: _batch()},), more=more)
     check(lambda x: x[:-1:2], _x(torch.float32, 4, 6), dynamic_shapes=({0: torch.export.Dim("b", min=4, max=32)},),
           more=more[:1])
-    check(lambda x: x.narrow(1, 2, 3), _x(torch.float32, 4, 6), dynamic_shapes=({0: _batch()},), more=more)
-    check(lambda x: x[-1], _x(torch.float32, 4, 6), dynamic_shapes=({0: _batch()},), more=more)
 
 
 @pytest.mark.parametrize("dtype", DTYPES)
 def test_split_chunk_unbind(dtype):
-    x = _x(dtype, 4, 7)
-    check(lambda x: torch.split(x, 3, 1), x)
-    check(lambda x: torch.split(x, [1, 0, 6], 1), x)
-    check(lambda x: torch.chunk(x, 2, 0), x)
-    check(lambda x: torch.tensor_split(x, [2, 5], 1), x)
-    check(lambda x: torch.unbind(x, 0), x)
-    check(lambda x: torch.unbind(x, -1)[3], x)
+    check(together(
+        lambda x: torch.split(x, 3, 1),
+        lambda x: torch.split(x, [1, 0, 6], 1),
+        lambda x: torch.chunk(x, 2, 0),
+        lambda x: torch.tensor_split(x, [2, 5], 1),
+        lambda x: torch.unbind(x, 0),
+        lambda x: torch.unbind(x, -1)[3]), _x(dtype, 4, 7))
 
 
 def test_split_dynamic():
     more = [(_x(torch.float32, 9, 6, seed=1),)]
-    check(lambda x: torch.split(x, [2, 4], 1), _x(torch.float32, 4, 6), dynamic_shapes=({0: _batch()},), more=more)
-    check(lambda x: torch.split(x, 4, 1), _x(torch.float32, 4, 6), dynamic_shapes=({0: _batch()},), more=more)
+    check(together(lambda x: torch.split(x, [2, 4], 1), lambda x: torch.split(x, 4, 1)), _x(torch.float32, 4, 6),
+          dynamic_shapes=({0: _batch()},), more=more)
     check(lambda x: torch.unbind(x, 1), _x(torch.float32, 4, 3), dynamic_shapes=({0: _batch()},),
           more=[(_x(torch.float32, 7, 3),)])
 
@@ -144,12 +135,12 @@ def test_split_along_dynamic_dim():
 
 @pytest.mark.parametrize("dtype", DTYPES)
 def test_cat_stack(dtype):
-    x, y = _x(dtype, 2, 3), _x(dtype, 2, 3, seed=1)
-    check(lambda x, y: torch.cat([x, y, x], 1), x, y)
-    check(lambda x, y: torch.cat([x, torch.zeros(0, dtype=x.dtype), y]), x, y)
-    check(lambda x, y: torch.stack([x, y], 1), x, y)
-    check(lambda x, y: torch.stack([x, y], -1), x, y)
-    check(lambda x, y: torch.hstack([x, y]), x, y)
+    check(together(
+        lambda x, y: torch.cat([x, y, x], 1),
+        lambda x, y: torch.cat([x, torch.zeros(0, dtype=x.dtype), y]),
+        lambda x, y: torch.stack([x, y], 1),
+        lambda x, y: torch.stack([x, y], -1),
+        lambda x, y: torch.hstack([x, y])), _x(dtype, 2, 3), _x(dtype, 2, 3, seed=1))
 
 
 def test_cat_promotes():
@@ -168,57 +159,54 @@ def test_cat_dynamic():
 
 @pytest.mark.parametrize("dtype", DTYPES)
 def test_flip_roll_repeat(dtype):
-    x = _x(dtype, 3, 4)
-    check(lambda x: torch.flip(x, [0, -1]), x)
-    check(lambda x: torch.rot90(x), x)
-    check(lambda x: torch.roll(x, 1, 1), x)
-    check(lambda x: torch.roll(x, (-5, 2), (0, 1)), x)
-    check(lambda x: torch.roll(x, 7), x)
-    check(lambda x: x.repeat(2, 1, 3), x)
-    check(lambda x: x.tile(2), x)
-    check(lambda x: x.repeat_interleave(2, 0), x)
-    check(lambda x: torch.movedim(x.unsqueeze(0), 0, 2), x)
+    check(together(
+        lambda x: torch.flip(x, [0, -1]),
+        lambda x: torch.rot90(x),
+        lambda x: torch.roll(x, 1, 1),
+        lambda x: torch.roll(x, (-5, 2), (0, 1)),
+        lambda x: torch.roll(x, 7),
+        lambda x: x.repeat(2, 1, 3),
+        lambda x: x.tile(2),
+        lambda x: x.repeat_interleave(2, 0),
+        lambda x: torch.movedim(x.unsqueeze(0), 0, 2)), _x(dtype, 3, 4))
 
 
 def test_flip_roll_repeat_dynamic():
     more = [(_x(torch.float32, 7, 4, seed=1),)]
-    check(lambda x: torch.flip(x, [0]), _x(torch.float32, 3, 4), dynamic_shapes=({0: _batch()},), more=more)
-    check(lambda x: torch.roll(x, 2, 1), _x(torch.float32, 3, 4), dynamic_shapes=({0: _batch()},), more=more)
-    check(lambda x: x.repeat(2, 3), _x(torch.float32, 3, 4), dynamic_shapes=({0: _batch()},), more=more)
+    check(together(lambda x: torch.flip(x, [0]), lambda x: torch.roll(x, 2, 1), lambda x: x.repeat(2, 3)),
+          _x(torch.float32, 3, 4), dynamic_shapes=({0: _batch()},), more=more)
 
 
 @pytest.mark.parametrize("dtype", DTYPES)
 def test_tril_triu(dtype):
-    x = _x(dtype, 2, 4, 5)
-    check(lambda x: torch.tril(x), x)
-    check(lambda x: torch.tril(x, -1), x)
-    check(lambda x: torch.triu(x, 2), x)
+    check(together(lambda x: torch.tril(x), lambda x: torch.tril(x, -1), lambda x: torch.triu(x, 2)),
+          _x(dtype, 2, 4, 5))
 
 
 def test_ops_that_core_decomposition_removes():
     """stack / unbind / roll / tril / select_scatter / split.Tensor have converters of their own
     for programs imported without decomposition."""
     x = _x(torch.float32, 3, 4)
-    check(lambda x: torch.stack([x, x * 2], 1), x, decompose=False)
-    check(lambda x: torch.unbind(x, 1), x, decompose=False)
-    check(lambda x: torch.roll(x, (1, -1), (0, 1)), x, decompose=False)
-    check(lambda x: torch.roll(x, 5), x, decompose=False)
-    check(lambda x: torch.tril(x, 1), x, decompose=False)
-    check(lambda x: torch.triu(x), x, decompose=False)
-    check(lambda x: torch.split(x, 3, 1), x, decompose=False)
-    check(lambda x: torch.select_scatter(x, x[0] * 0, 0, 1), x, decompose=False)
+    check(together(
+        lambda x: torch.stack([x, x * 2], 1),
+        lambda x: torch.unbind(x, 1),
+        lambda x: torch.roll(x, (1, -1), (0, 1)),
+        lambda x: torch.roll(x, 5),
+        lambda x: torch.tril(x, 1),
+        lambda x: torch.triu(x),
+        lambda x: torch.split(x, 3, 1),
+        lambda x: torch.select_scatter(x, x[0] * 0, 0, 1)), x, decompose=False)
     more = [(_x(torch.float32, 7, 4, seed=1),)]
-    check(lambda x: torch.roll(x, -4, 0), x, decompose=False, dynamic_shapes=({0: _batch()},), more=more)
-    check(lambda x: torch.tril(x, -1), x, decompose=False, dynamic_shapes=({0: _batch()},), more=more)
+    check(together(lambda x: torch.roll(x, -4, 0), lambda x: torch.tril(x, -1)), x, decompose=False,
+          dynamic_shapes=({0: _batch()},), more=more)
 
 
 # ----------------------------------------------------------------------------- padding, windows
 
 @pytest.mark.parametrize("dtype", DTYPES)
 def test_constant_pad(dtype):
-    x = _x(dtype, 3, 4)
-    check(lambda x: torch.nn.functional.pad(x, (1, 2)), x)
-    check(lambda x: torch.nn.functional.pad(x, (1, -1, -2, 3), value=1), x)
+    check(together(lambda x: torch.nn.functional.pad(x, (1, 2)),
+                   lambda x: torch.nn.functional.pad(x, (1, -1, -2, 3), value=1)), _x(dtype, 3, 4))
 
 
 def test_constant_pad_dynamic():
@@ -228,10 +216,8 @@ def test_constant_pad_dynamic():
 
 @pytest.mark.parametrize("dtype", DTYPES)
 def test_unfold(dtype):
-    x = _x(dtype, 3, 8)
-    check(lambda x: x.unfold(1, 3, 2), x)
-    check(lambda x: x.unfold(0, 2, 1), x)
-    check(lambda x: x.unfold(-1, 8, 1), x)
+    check(together(lambda x: x.unfold(1, 3, 2), lambda x: x.unfold(0, 2, 1), lambda x: x.unfold(-1, 8, 1)),
+          _x(dtype, 3, 8))
 
 
 def test_unfold_dynamic():
