@@ -80,7 +80,7 @@ CASES = [
     "test_swiglu_float16", "test_swiglu_float16_expanded", "test_swish", "test_tan_example", "test_tanh",
     "test_thresholdedrelu_example", "test_tile_precomputed", "test_top_k_uint64", "test_transpose_all_permutations_4",
     "test_tril_zero", "test_tril", "test_unsqueeze_axis_1", "test_upsample_nearest", "test_where_example",
-    "test_xor3d", "test_compress_0",
+    "test_xor3d", "test_compress_0", "test_nonzero_example", "test_unique_sorted_with_axis",
     # sequence / optional graph inputs (their structure from the data set: input_structure)
     "test_sequence_map_identity_1_sequence", "test_sequence_map_add_1_sequence_1_tensor_expanded",
     "test_optional_get_element_optional_sequence", "test_optional_has_element_empty_optional_input",
@@ -92,10 +92,8 @@ CASES = [
 
 # Cases left out of CASES because they do not pass yet (one per op type), with the importer's error.
 DROPPED = {
-    "test_nonzero_example": "NonZero of run-time values: the result size depends on values",
     "test_sequence_insert_at_front": "a run-time insert position among tensors of different shapes",
     "test_split_to_sequence_1": "SplitToSequence with a run-time split",
-    "test_unique_sorted_without_axis": "Unique of run-time values: the result size depends on values",
 }
 
 COMPILED = ["test_conv_with_strides_padding", "test_gemm_all_attributes", "test_softmax_axis_1",

@@ -19,10 +19,9 @@ OPS = {"Shape", "Size", "Reshape", "Flatten", "Transpose", "Squeeze", "Unsqueeze
        "ConstantOfShape", "Range", "EyeLike", "OneHot", "Trilu", "DepthToSpace", "SpaceToDepth",
        "ReverseSequence", "Compress", "NonZero", "Unique", "CenterCropPad", "Col2Im"}
 
-# Cases that cannot be imported by design: the result size depends on run-time data (NonZero's
-# and Unique's input are graph inputs there). Compress's run-time condition is supported since
-# the cases declare the output size.
-DATA_DEPENDENT = ("test_nonzero_", "test_unique_")
+# NonZero's and Unique's cases take their input as a graph input: the result size is a run-time
+# size (the count of nonzero entries / distinct rows). Compress's run-time condition is supported
+# since the cases declare the output size.
 
 
 def _cases():
@@ -58,16 +57,12 @@ def run_case(case, compiled=False):
 
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_node_conformance(name):
-    case = CASES[name]
-    if name.startswith(DATA_DEPENDENT):
-        with pytest.raises(shlo.ImportError, match="run time"):
-            run_case(case)
-        return
-    run_case(case)
+    run_case(CASES[name])
 
 
 COMPILED = ["test_reshape_negative_dim", "test_slice_neg_steps", "test_gather_1", "test_scatternd_add", "test_col2im",
-            "test_constant_pad_axes", "test_reflect_pad", "test_tile", "test_triu_neg", "test_depthtospace_crd_mode_example", "test_onehot_with_axis"]
+            "test_constant_pad_axes", "test_reflect_pad", "test_tile", "test_triu_neg", "test_depthtospace_crd_mode_example", "test_onehot_with_axis",
+            "test_nonzero_example", "test_unique_sorted_with_axis_3d", "test_unique_not_sorted_without_axis"]
 
 
 @pytest.mark.skipif(not os.environ.get("SHLO_ONNX_COMPILED"), reason="compiled conformance: SHLO_ONNX_COMPILED=1")
@@ -227,10 +222,24 @@ def test_compress_run_time_condition():
         shlo.from_onnx(model)
 
 
+def test_nonzero_and_unique_of_run_time_values():
+    """Result sizes that are run-time sizes: NonZero's count, Unique's number of distinct values /
+    rows (unsorted: in order of first occurrence; a 2-D input without axis is flattened)."""
+    x = np.round(_x(3, 4))                            # zeros and repeated values
+    rows = RNG.integers(0, 3, (6, 2)).astype(np.float32)
+    outs = ["y", "i", "inv", "n"]
+    nodes = [helper.make_node("NonZero", ["x"], ["nz"]), helper.make_node("Unique", ["x"], outs, sorted=0),
+             helper.make_node("Unique", ["r"], [o + "_r" for o in outs], axis=0, sorted=0)]
+    model = _model(nodes, [_vi("x", F, [3, 4]), _vi("r", F, [6, 2])],
+                   [_vi("nz", I64, None)] + [_vi(o + sfx, F if o == "y" else I64, None) for sfx in ("", "_r") for o in outs],
+                   13)
+    against_ort(model, {"x": x, "r": rows})
+
+
 def test_data_dependent_sizes_are_errors():
     nodes = [helper.make_node("NonZero", ["x"], ["y"], name="nz")]
-    model = _model(nodes, [_vi("x", F, [3, 4])], [_vi("y", I64, None)], 13)
-    with pytest.raises(shlo.ImportError, match=r"NonZero \(opset 13\) node 'nz'.*run time"):
+    model = _model(nodes, [_vi("x", F, ["n", 4])], [_vi("y", I64, None)], 13)
+    with pytest.raises(shlo.ImportError, match=r"NonZero \(opset 13\) node 'nz'.*static shape"):
         shlo.from_onnx(model)
     nodes = [helper.make_node("Squeeze", ["x", "axes"], ["y"])]
     model = _model(nodes, [_vi("x", F, [1, 4]), _vi("axes", I64, [1])], [_vi("y", F, None)], 13)
