@@ -32,6 +32,8 @@ from jax.sharding import NamedSharding, PartitionSpec as P  # noqa: E402
 from jax.experimental.shard_alike import shard_alike  # noqa: E402
 
 import shlo  # noqa: E402
+import sharding_shardy_texts  # noqa: E402
+from sharding_shardy_texts import Placement  # noqa: E402
 
 STAGES = ["import", "verify", "serialize", "interpret", "export", "xla_run", "xla_shardings"]
 AUTO = jax.sharding.AxisType.Auto
@@ -1209,6 +1211,14 @@ def unreduced_bf16_dot():
     return Case(jax.jit(f), [x.astype(jnp.bfloat16) for x in args], shardings, mesh=m, tol=2e-2)
 
 
+
+# Programs written as an outside JAX user writes them (tests/sharding_heldout_cases.py), long cases.
+from sharding_heldout_cases import HELDOUT  # noqa: E402
+
+for _name, _make in HELDOUT.items():
+    CASES[_name] = (lambda make: lambda: Case(**make()))(_make)
+    LONG_CASES.add(_name)
+
 # Programs also lowered by JAX without Shardy (GSPMD strings; shard_map as SPMDFullToShardShape /
 # SPMDShardToFullShape regions), then run through the same stages (XLA with Shardy, results
 # compared with JAX's own Shardy run).
@@ -1325,22 +1335,6 @@ def _compiled_output_shardings(text, c, specs, n):
     return ours, theirs
 
 
-class Placement:
-    """An HloSharding compared by the devices of each tile, not by how it is written
-    (`<=[2,4]T(1,0)` and `0,4,1,5,2,6,3,7` list the same devices)."""
-
-    def __init__(self, s):
-        self.text = str(s)
-        self.key = (s.is_replicated(), s.is_maximal(), s.is_manual(), tuple(s.tile_assignment_dimensions()),
-                    tuple(s.tile_assignment_devices()), str(s.subgroup_types()))
-
-    def __eq__(self, other):
-        return self.key == other.key
-
-    def __repr__(self):
-        return self.text
-
-
 # GSPMD: StableHLO written with `mhlo.sharding` strings (what JAX wrote before Shardy).
 GSPMD_TEXT = """module @m attributes {mhlo.num_partitions = 8 : i32, mhlo.num_replicas = 1 : i32} {
   func.func public @main(%a: tensor<8x4xf32> {mhlo.sharding = "{devices=[4,2]<=[8]}"}, %b: tensor<8x4xf32> {mhlo.sharding = "{devices=[2,1,4]<=[4,2]T(1,0) last_tile_dim_replicate}"}) -> (tensor<8x4xf32> {mhlo.sharding = "{devices=[2,4]<=[8]}"}) {
@@ -1418,6 +1412,8 @@ def main(names) -> int:
     if not names:
         print(json.dumps(run_text("gspmd_text", GSPMD_TEXT, False)), flush=True)
         print(json.dumps(run_text("shardy_text", SHARDY_TEXT, True)), flush=True)
+        for name, t in sharding_shardy_texts.texts().items():   # hand-written Shardy, run by XLA
+            print(json.dumps(sharding_shardy_texts.run(name, t)), flush=True)
     return 0
 
 

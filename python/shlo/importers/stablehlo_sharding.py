@@ -9,7 +9,8 @@ results -> `shlo.sharding`; an op's `sdy.sharding` -> `shlo.shardings`;
 identity on the global value, moving it to `out_sharding`) ->
 `shlo.sharding_constraint`; `sdy.named_computation` -> its body inlined
 (in / out shardings as constraints); `sdy.propagation_barrier` -> dropped (a
-hint to propagation); sub-axes -> whole axes of a
+hint to propagation); `sdy.data_flow_edge` -> its sharding on the op whose
+result it stands on (XLA does not read the op); sub-axes -> whole axes of a
 finer mesh; inline meshes -> meshes made for them;
 GSPMD `mhlo.sharding` strings -> shardings over meshes made for them, and
 GSPMD's `custom_call @Sharding` -> `shlo.sharding_constraint`.
@@ -179,6 +180,8 @@ class ShardingImport:
                                        attributes={"sharding": self.sharding_attr(s)}, loc=loc)
         if name == "sdy.propagation_barrier":
             return _Identity(imp.operands(op)[0])   # a hint to propagation only
+        if name == "sdy.data_flow_edge":
+            return self._data_flow_edge(op, loc, results)
         if name == "sdy.named_computation":
             return self._inline_named_computation(op, loc)
         if name == "sdy.sharding_group":
@@ -190,6 +193,26 @@ class ShardingImport:
             return _NO_OP
         imp.fail(op, f"Shardy op {name} has no shlo counterpart (docs/sharding.md)")
 
+
+    def _data_flow_edge(self, op, loc, results):
+        """sdy.data_flow_edge (what Shardy's import puts on the results of while / case): the
+        identity; its sharding is that of the value it stands on, so it goes on the owner op's
+        `shlo.shardings` (other results fully open), as Shardy sinks it before export. On a
+        block argument, or a result that already has a sharding, it becomes a constraint."""
+        value = self.imp.operands(op)[0]
+        if "sharding" not in op.attributes:
+            return _Identity(value)
+        s = shardy.fit_rank(shardy.sdy_sharding(str(op.attributes["sharding"]), self.reader),
+                            _rank(op.results[0].type))
+        owner = value.owner
+        if not isinstance(owner, ir.Block) and "shlo.shardings" not in owner.attributes:
+            owner = owner.operation
+            index = ir.OpResult(value).result_number
+            shardings = [s if i == index else _fully_open(s.mesh, r.type) for i, r in enumerate(owner.results)]
+            owner.attributes["shlo.shardings"] = self.shardings_attr(shardings)
+            return _Identity(value)
+        return ir.Operation.create("shlo.sharding_constraint", results=results, operands=[value],
+                                   attributes={"sharding": self.sharding_attr(s)}, loc=loc)
 
     def _inline_named_computation(self, op, loc):
         """sdy.named_computation (a named group of ops, like a call of a function used once):
@@ -313,6 +336,12 @@ def restore_sharding_groups(jmodule) -> None:
 def _symbol(op) -> str:
     from jaxlib.mlir import ir as jir
     return jir.StringAttr(op.attributes["sym_name"]).value
+
+
+def _fully_open(mesh: str, shlo_type) -> Sharding:
+    """No placement asked for: every dimension unsharded and open to the compiler."""
+    rank = ir.RankedTensorType(shlo_type).rank if isinstance(shlo_type, ir.RankedTensorType) else 0
+    return Sharding(mesh, ((),) * rank, open=tuple(range(rank)))
 
 
 def _rank(jtype) -> int:

@@ -1,0 +1,195 @@
+"""Shardy programs written by hand, as a user of another framework writes them (not exported
+by JAX), run through every stage and then by XLA on 8 host devices, for tests/sharding_cases.py.
+
+Each program comes with its inputs and the values it must give (numpy). Stages: import,
+verify, serialize, interpret (the expected values), export (`shlo.to_stablehlo`), xla_run
+(XLA compiles the export for 8 devices and runs it on inputs placed as its parameter
+shardings: the expected values, and the parameter and result shardings XLA gives the
+original text, or `reference` where XLA does not read the original).
+"""
+from __future__ import annotations
+
+import dataclasses
+import traceback
+
+import numpy as np
+
+import jax
+import jax.extend  # noqa: F401
+from jax._src import xla_bridge as xb
+from jax._src.lib import xla_client as xc
+from jax._src.sharding_impls import GSPMDSharding
+
+import shlo
+
+
+@dataclasses.dataclass
+class Text:
+    text: str
+    args: list
+    want: list                  # the values of the results
+    reference: str | None = None   # a text XLA reads and partitions as `text`, where it does not read `text`
+
+
+class Placement:
+    """An HloSharding compared by the devices of each tile, not by how it is written
+    (`<=[2,4]T(1,0)` and `0,4,1,5,2,6,3,7` list the same devices)."""
+
+    def __init__(self, s):
+        self.text = str(s)
+        self.key = (s.is_replicated(), s.is_maximal(), s.is_manual(), tuple(s.tile_assignment_dimensions()),
+                    tuple(s.tile_assignment_devices()), str(s.subgroup_types()))
+
+    def __eq__(self, other):
+        return self.key == other.key
+
+    def __repr__(self):
+        return self.text
+
+
+def _normal(seed, *shape):
+    return np.random.default_rng(seed).standard_normal(shape).astype(np.float32)
+
+
+MODULE = 'module @m attributes {mhlo.num_partitions = 8 : i32, mhlo.num_replicas = 1 : i32} {\n'
+
+# Tensor-parallel MLP: argument / result / op shardings, priorities, an open dimension, a constraint.
+MLP = MODULE + """  sdy.mesh @mesh = <["data"=2, "model"=4]>
+  func.func @main(%x: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"data"}p0, {}]>},
+                  %w1: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"model"}]>},
+                  %w2: tensor<32x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"model"}, {?}]>})
+      -> (tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"data"}, {}]>}) {
+    %h = stablehlo.dot_general %x, %w1, contracting_dims = [1] x [0] : (tensor<8x16xf32>, tensor<16x32xf32>) -> tensor<8x32xf32>
+    %hc = sdy.sharding_constraint %h <@mesh, [{"data"}, {"model"}]> : tensor<8x32xf32>
+    %t = stablehlo.tanh %hc : tensor<8x32xf32>
+    %y = stablehlo.dot_general %t, %w2, contracting_dims = [1] x [0] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"data"}, {?}]>]>} : (tensor<8x32xf32>, tensor<32x16xf32>) -> tensor<8x16xf32>
+    return %y : tensor<8x16xf32>
+  }
+}"""
+
+# Fully manual over a 4 x 2 mesh: a sum over "x" (all_reduce) and a ring along "x"
+# (collective_permute), with device ids as the body sees them (x * 2 + y).
+MANUAL = MODULE + """  sdy.mesh @mesh = <["x"=4, "y"=2]>
+  func.func @main(%a: tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) -> (tensor<2x4xf32>, tensor<8x4xf32>) {
+    %0:2 = sdy.manual_computation(%a) in_shardings=[<@mesh, [{"x"}, {"y"}]>] out_shardings=[<@mesh, [{}, {"y"}]>, <@mesh, [{"x"}, {"y"}]>] manual_axes={"x", "y"} (%b: tensor<2x2xf32>) {
+      %s = "stablehlo.all_reduce"(%b) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<[[0, 2, 4, 6], [1, 3, 5, 7]]> : tensor<2x4xi64>, use_global_device_ids}> ({
+      ^bb0(%p: tensor<f32>, %q: tensor<f32>):
+        %r = stablehlo.add %p, %q : tensor<f32>
+        stablehlo.return %r : tensor<f32>
+      }) : (tensor<2x2xf32>) -> tensor<2x2xf32>
+      %n = "stablehlo.collective_permute"(%b) <{channel_handle = #stablehlo.channel_handle<handle = 2, type = 1>, source_target_pairs = dense<[[0, 2], [2, 4], [4, 6], [6, 0], [1, 3], [3, 5], [5, 7], [7, 1]]> : tensor<8x2xi64>}> : (tensor<2x2xf32>) -> tensor<2x2xf32>
+      sdy.return %s, %n : tensor<2x2xf32>, tensor<2x2xf32>
+    } : (tensor<8x4xf32>) -> (tensor<2x4xf32>, tensor<8x4xf32>)
+    return %0#0, %0#1 : tensor<2x4xf32>, tensor<8x4xf32>
+  }
+}"""
+
+# Manual over "x" only ("y" left to the partitioner): an all_gather along "x".
+PARTLY_MANUAL = MODULE + """  sdy.mesh @mesh = <["x"=4, "y"=2]>
+  func.func @main(%a: tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> (tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"y"}]>}) {
+    %0 = sdy.manual_computation(%a) in_shardings=[<@mesh, [{"x"}, {}]>] out_shardings=[<@mesh, [{}, {}]>] manual_axes={"x"} (%b: tensor<2x4xf32>) {
+      %g = "stablehlo.all_gather"(%b) <{all_gather_dim = 0 : i64, channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<[[0, 2, 4, 6], [1, 3, 5, 7]]> : tensor<2x4xi64>, use_global_device_ids}> : (tensor<2x4xf32>) -> tensor<8x4xf32>
+      %e = stablehlo.exponential %g : tensor<8x4xf32>
+      sdy.return %e : tensor<8x4xf32>
+    } : (tensor<8x4xf32>) -> tensor<8x4xf32>
+    return %0 : tensor<8x4xf32>
+  }
+}"""
+
+# A while loop as Shardy's import leaves it: sdy.data_flow_edge on its result (XLA reads no
+# data_flow_edge; `reference` is the loop with that sharding on the while, where Shardy puts it).
+WHILE = MODULE + """  sdy.mesh @mesh = <["x"=4, "y"=2]>
+  func.func @main(%a: tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}) -> (tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"y"}]>}) {
+    %c = stablehlo.constant dense<0> : tensor<i32>
+    %0:2 = stablehlo.while(%i = %c, %v = %a) : tensor<i32>, tensor<8x4xf32>WHILE_SHARDING
+     cond {
+      %k = stablehlo.constant dense<3> : tensor<i32>
+      %p = stablehlo.compare LT, %i, %k : (tensor<i32>, tensor<i32>) -> tensor<i1>
+      stablehlo.return %p : tensor<i1>
+    } do {
+      %one = stablehlo.constant dense<1> : tensor<i32>
+      %n = stablehlo.add %i, %one : tensor<i32>
+      %w = stablehlo.sine %v : tensor<8x4xf32>
+      stablehlo.return %n, %w : tensor<i32>, tensor<8x4xf32>
+    }
+EDGE    return %1 : tensor<8x4xf32>
+  }
+}"""
+WHILE_EDGE = WHILE.replace("WHILE_SHARDING", "").replace(
+    "EDGE", '    %1 = sdy.data_flow_edge %0#1 sharding=<@mesh, [{"x"}, {?}]> : tensor<8x4xf32>\n')
+WHILE_SUNK = WHILE.replace(
+    "WHILE_SHARDING", ' attributes {sdy.sharding = #sdy.sharding_per_value<[<@mesh, []>, <@mesh, [{"x"}, {?}]>]>}').replace(
+    "EDGE", "").replace("return %1", "return %0#1")
+
+
+def texts() -> dict:
+    x, w1, w2 = _normal(1, 8, 16), _normal(2, 16, 32), _normal(3, 32, 16)
+    a = _normal(4, 8, 4)
+    return {
+        "shardy_mlp": Text(MLP, [x, w1, w2], [np.tanh(x @ w1) @ w2]),
+        "shardy_manual_psum_ring": Text(MANUAL, [a], [a.reshape(4, 2, 4).sum(0), np.roll(a, 2, axis=0)]),
+        "shardy_partly_manual_all_gather": Text(PARTLY_MANUAL, [a], [np.exp(a)]),
+        "shardy_while_data_flow_edge": Text(WHILE_EDGE, [a], [np.sin(np.sin(np.sin(a)))], reference=WHILE_SUNK),
+    }
+
+
+def _compile(text: str):
+    opts = jax.extend.backend.get_compile_options(num_replicas=1, num_partitions=8,
+                                                  device_assignment=np.arange(8).reshape(1, 8))
+    opts.executable_build_options.use_spmd_partitioning = True
+    opts.executable_build_options.use_shardy_partitioner = True
+    return xb.get_backend().compile_and_load(text, xc.DeviceList(tuple(jax.devices()[:8])), opts)
+
+
+def _shardings(exe):
+    return [Placement(xc.HloSharding.from_proto(s)) for s in exe.get_parameter_shardings() + exe.get_output_shardings()]
+
+
+def _run_on_devices(exe, args, want) -> list:
+    """The compiled program run on the 8 devices, inputs placed as its parameter shardings."""
+    devices = jax.devices()[:8]
+    placed = [jax.device_put(a, GSPMDSharding(devices, xc.HloSharding.from_proto(s)))
+              for a, s in zip(args, exe.get_parameter_shardings())]
+    pieces = exe.execute_sharded(placed).disassemble_into_single_device_arrays()
+    return [np.asarray(jax.make_array_from_single_device_arrays(
+                w.shape, GSPMDSharding(devices, xc.HloSharding.from_proto(s)), per_device))
+            for per_device, s, w in zip(pieces, exe.get_output_shardings(), want)]
+
+
+def run(name: str, t: Text) -> dict:
+    passed, stage = [], "import"
+    try:
+        prog = shlo.from_stablehlo(t.text, verify=False)
+        passed.append(stage)
+        stage = "verify"
+        prog.verify()
+        passed.append(stage)
+        stage = "serialize"
+        back = shlo.deserialize(shlo.serialize(prog))
+        assert str(back) == str(prog), "the deserialized program differs"
+        passed.append(stage)
+        stage = "interpret"
+        _close(shlo.interpret(back, *t.args), t.want)
+        passed.append(stage)
+        stage = "export"
+        text = shlo.to_stablehlo(prog)
+        passed.append(stage)
+        stage = "xla_run"
+        exe = _compile(text)
+        ours, theirs = _shardings(exe), _shardings(_compile(t.reference or t.text))
+        assert ours == theirs, f"XLA shardings {ours} vs the original's {theirs}"
+        got = _run_on_devices(exe, t.args, t.want)
+        _close(got, t.want)
+        passed.append(stage)
+    except Exception as e:  # noqa: BLE001 - reported per stage
+        return {"name": name, "passed": passed, "failed": stage,
+                "error": f"{type(e).__name__}: {e}"[:2000], "trace": traceback.format_exc()[-3000:]}
+    return {"name": name, "passed": passed, "failed": None}
+
+
+def _close(outs, want):
+    assert len(outs) == len(want), f"{len(outs)} results, expected {len(want)}"
+    for i, (a, b) in enumerate(zip(outs, want)):
+        a = np.asarray(a)
+        assert a.shape == b.shape, f"result {i}: shape {a.shape} vs {b.shape}"
+        assert np.allclose(a, b, rtol=1e-5, atol=1e-5), f"result {i}: max diff {np.max(np.abs(a - b))}"
