@@ -8,10 +8,12 @@ the first failing stage, why.
 
 Stages: import (shlo.from_jax), verify, serialize (artifact round trip, same
 text), interpret (shlo.interpret matches JAX), export (shlo.to_stablehlo),
-xla_run (the exported StableHLO run by XLA on the 8 devices through
-jax.export: same values, same output shardings as JAX's own run), and
-xla_shardings (the exported text compiled by XLA directly: output
-shardings equal those of JAX's compilation of the function).
+xla_run (the exported StableHLO compiled by XLA for the program's devices
+and run on them, inputs placed as its parameter shardings; through jax.export
+where JAX must place inputs and results (unreduced results, host memory,
+permuted or other devices): same values, same result shardings as JAX's own
+run), and xla_shardings (that compilation's output shardings equal those of
+JAX's compilation of the function).
 """
 from __future__ import annotations
 
@@ -30,6 +32,7 @@ import jax.extend  # noqa: E402,F401
 import jax.numpy as jnp  # noqa: E402
 from jax.sharding import NamedSharding, PartitionSpec as P  # noqa: E402
 from jax.experimental.shard_alike import shard_alike  # noqa: E402
+from jax._src.lib import xla_client as xc  # noqa: E402
 
 import shlo  # noqa: E402
 import sharding_shardy_texts  # noqa: E402
@@ -1280,24 +1283,27 @@ def _run_stages(name: str, c: Case, gspmd: bool) -> dict:
         text = shlo.to_stablehlo(prog)
         passed.append(stage)
         stage = "xla_run"
-        from jax._src import xla_bridge as xb
-        from jax._src.lib import _jax
-        backend = xb.get_backend()
-        artifact = _jax.mlir.serialize_portable_artifact(text, "1.0.0", backend.serialize_with_sdy)
-        exported = dataclasses.replace(prog.exported, mlir_module_serialized=artifact)
-        got = jax.tree.leaves(jax.jit(exported.call)(*devices_in()))
+        n = prog.exported.nr_devices
+        exe = sharding_shardy_texts.compile_for_devices(text, n)
+        via = "direct" if _runs_directly(ref, c.in_shardings, n) else "jax.export"
+        if via == "direct":
+            got = sharding_shardy_texts.run_compiled(exe, c.args, [r.shape for r in ref])
+        else:   # unreduced results, host memory, other devices: JAX places them
+            got = jax.tree.leaves(jax.jit(_exported(prog, text).call)(*devices_in()))
         _same_values(got, ref, c.tol)
         for i, (a, b) in enumerate(zip(got, ref)):
             assert a.sharding.is_equivalent_to(b.sharding, a.ndim), f"result {i}: {a.sharding} vs {b.sharding}"
         passed.append(stage)
         stage = "xla_shardings"
-        ours, theirs = _compiled_output_shardings(text, c, specs, prog.exported.nr_devices)
+        ours = [Placement(xc.HloSharding.from_proto(s)) for s in exe.get_output_shardings()]
+        compiled = c.fn.lower(*specs).compile()._executable.xla_executable
+        theirs = [Placement(xc.HloSharding.from_proto(s)) for s in compiled.get_output_shardings()]
         assert ours == theirs, f"XLA output shardings {ours} vs JAX's {theirs}"
         passed.append(stage)
     except Exception as e:  # noqa: BLE001 - reported per stage
         return {"name": name, "passed": passed, "failed": stage,
                 "error": f"{type(e).__name__}: {e}"[:2000], "trace": traceback.format_exc()[-3000:]}
-    return {"name": name, "passed": passed, "failed": None}
+    return {"name": name, "passed": passed, "failed": None, "xla_run": via}
 
 
 def _same_values(outs, ref, tol=1e-4):
@@ -1319,20 +1325,24 @@ def _summed(x):
     return jax.jit(lambda v: jax.sharding.reshard(v, whole))(x)
 
 
-def _compiled_output_shardings(text, c, specs, n):
-    """Output shardings of the export compiled for the program's `n` devices, and of JAX's own compilation."""
-    from jax._src.lib import xla_client as xc
+def _runs_directly(ref, in_shardings, n) -> bool:
+    """Whether the export, compiled for devices 0..n-1 in order, can be run on them directly:
+    JAX's results and inputs are placed on them in that order (not a permuted mesh), in device
+    memory, none of them unreduced."""
+    def plain(s):
+        spec = getattr(s, "spec", None)
+        return (s.memory_kind in (None, "device") and not getattr(spec, "unreduced", None)
+                and [d.id for d in s._device_assignment] == list(range(n)))
+    return all(plain(r.sharding) for r in ref) and all(plain(s) for s in in_shardings)
+
+
+def _exported(prog, text):
+    """JAX's Exported of the program with the export as its module (jax.export places inputs
+    and results as JAX does)."""
     from jax._src import xla_bridge as xb
-    backend = xb.get_backend()
-    opts = jax.extend.backend.get_compile_options(num_replicas=1, num_partitions=n,
-                                                  device_assignment=np.arange(n).reshape(1, n))
-    opts.executable_build_options.use_spmd_partitioning = True
-    opts.executable_build_options.use_shardy_partitioner = True
-    exe = backend.compile_and_load(text, xc.DeviceList(tuple(jax.devices()[:n])), opts)
-    ours = [Placement(xc.HloSharding.from_proto(s)) for s in exe.get_output_shardings()]
-    compiled = c.fn.lower(*specs).compile()._executable.xla_executable
-    theirs = [Placement(xc.HloSharding.from_proto(s)) for s in compiled.get_output_shardings()]
-    return ours, theirs
+    from jax._src.lib import _jax
+    artifact = _jax.mlir.serialize_portable_artifact(text, "1.0.0", xb.get_backend().serialize_with_sdy)
+    return dataclasses.replace(prog.exported, mlir_module_serialized=artifact)
 
 
 # GSPMD: StableHLO written with `mhlo.sharding` strings (what JAX wrote before Shardy).

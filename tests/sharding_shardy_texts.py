@@ -133,27 +133,29 @@ def texts() -> dict:
     }
 
 
-def _compile(text: str):
-    opts = jax.extend.backend.get_compile_options(num_replicas=1, num_partitions=8,
-                                                  device_assignment=np.arange(8).reshape(1, 8))
+def compile_for_devices(text: str, n: int = 8):
+    """StableHLO (Shardy) text compiled by XLA for the first `n` devices, partitioned by Shardy."""
+    opts = jax.extend.backend.get_compile_options(num_replicas=1, num_partitions=n,
+                                                  device_assignment=np.arange(n).reshape(1, n))
     opts.executable_build_options.use_spmd_partitioning = True
     opts.executable_build_options.use_shardy_partitioner = True
-    return xb.get_backend().compile_and_load(text, xc.DeviceList(tuple(jax.devices()[:8])), opts)
+    return xb.get_backend().compile_and_load(text, xc.DeviceList(tuple(jax.devices()[:n])), opts)
 
 
 def _shardings(exe):
     return [Placement(xc.HloSharding.from_proto(s)) for s in exe.get_parameter_shardings() + exe.get_output_shardings()]
 
 
-def _run_on_devices(exe, args, want) -> list:
-    """The compiled program run on the 8 devices, inputs placed as its parameter shardings."""
-    devices = jax.devices()[:8]
+def run_compiled(exe, args, shapes) -> list:
+    """A program compiled for the first N devices run on them, inputs placed as its parameter
+    shardings: its results as JAX arrays of the given global shapes."""
+    devices = jax.devices()[:len(exe.local_devices())]
     placed = [jax.device_put(a, GSPMDSharding(devices, xc.HloSharding.from_proto(s)))
               for a, s in zip(args, exe.get_parameter_shardings())]
     pieces = exe.execute_sharded(placed).disassemble_into_single_device_arrays()
-    return [np.asarray(jax.make_array_from_single_device_arrays(
-                w.shape, GSPMDSharding(devices, xc.HloSharding.from_proto(s)), per_device))
-            for per_device, s, w in zip(pieces, exe.get_output_shardings(), want)]
+    return [jax.make_array_from_single_device_arrays(
+                shape, GSPMDSharding(devices, xc.HloSharding.from_proto(s)), per_device)
+            for per_device, s, shape in zip(pieces, exe.get_output_shardings(), shapes)]
 
 
 def run(name: str, t: Text) -> dict:
@@ -175,11 +177,10 @@ def run(name: str, t: Text) -> dict:
         text = shlo.to_stablehlo(prog)
         passed.append(stage)
         stage = "xla_run"
-        exe = _compile(text)
-        ours, theirs = _shardings(exe), _shardings(_compile(t.reference or t.text))
+        exe = compile_for_devices(text)
+        ours, theirs = _shardings(exe), _shardings(compile_for_devices(t.reference or t.text))
         assert ours == theirs, f"XLA shardings {ours} vs the original's {theirs}"
-        got = _run_on_devices(exe, t.args, t.want)
-        _close(got, t.want)
+        _close(run_compiled(exe, t.args, [w.shape for w in t.want]), t.want)
         passed.append(stage)
     except Exception as e:  # noqa: BLE001 - reported per stage
         return {"name": name, "passed": passed, "failed": stage,
