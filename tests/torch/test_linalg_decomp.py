@@ -32,13 +32,15 @@ def tol(dtype):
 @pytest.mark.parametrize("batch", BATCHES)
 def test_cholesky(dtype, batch):
     a = spd(dtype, batch)
-    check(torch.linalg.cholesky, a, **tol(dtype))                  # with_effects check dropped
-    check(lambda a: torch.linalg.cholesky(a, upper=True), a, **tol(dtype))
-    check(torch.linalg.cholesky_ex, a, **tol(dtype))
-    check(torch.cholesky, a, **tol(dtype))                           # deprecated spelling
     b = randn(dtype, batch + (4, 2))
-    check(lambda f, b: torch.cholesky_solve(b, f), torch.linalg.cholesky(a), b, **tol(dtype))
-    check(lambda f, b: torch.cholesky_solve(b, f, upper=True), torch.linalg.cholesky(a, upper=True), b, **tol(dtype))
+    # one program for all: importing dominates the time of each
+    check(lambda a, lo, up, b: (torch.linalg.cholesky(a),                # with_effects check dropped
+                                torch.linalg.cholesky(a, upper=True),
+                                torch.linalg.cholesky_ex(a),
+                                torch.cholesky(a),                       # deprecated spelling
+                                torch.cholesky_solve(b, lo),
+                                torch.cholesky_solve(b, up, upper=True)),
+          a, torch.linalg.cholesky(a), torch.linalg.cholesky(a, upper=True), b, **tol(dtype))
 
 
 def test_cholesky_inverse_and_info():
@@ -57,9 +59,8 @@ def test_cholesky_inverse_and_info():
 def test_solve_triangular(dtype, upper, left, unit):
     a = randn(dtype, (2, 4, 4)) + 4 * torch.eye(4, dtype=dtype)
     b = randn(dtype, (2, 4, 3) if left else (2, 3, 4))
-    check(lambda a, b: torch.linalg.solve_triangular(a, b, upper=upper, left=left, unitriangular=unit), a, b,
-          **tol(dtype))
-    check(lambda a, b: torch.linalg.solve_triangular(a, b, upper=upper, left=left), a[0], b, **tol(dtype))
+    check(lambda a, a0, b: (torch.linalg.solve_triangular(a, b, upper=upper, left=left, unitriangular=unit),
+                            torch.linalg.solve_triangular(a0, b, upper=upper, left=left)), a, a[0], b, **tol(dtype))
 
 
 @pytest.mark.parametrize("transpose", [True, False])
@@ -74,18 +75,16 @@ def test_triangular_solve(transpose):
 @pytest.mark.parametrize("shape", [(4, 4), (5, 3), (3, 5), (1, 1)])
 def test_lu(dtype, batch, shape):
     a = randn(dtype, batch + shape)
-    check(torch.linalg.lu_factor_ex, a, **tol(dtype))
-    check(torch.linalg.lu, a, **tol(dtype))
     lu, piv = torch.linalg.lu_factor(a)
-    check(torch.lu_unpack, lu, piv, **tol(dtype))
+    check(lambda a, lu, piv: (torch.linalg.lu_factor_ex(a), torch.linalg.lu(a), torch.lu_unpack(lu, piv)),
+          a, lu, piv, **tol(dtype))
 
 
 def test_lu_ties_and_singular():
     a = torch.tensor([[1.0, 2.0, 3.0], [-1.0, 2.0, 0.0], [1.0, 0.0, 1.0]])     # equal |a| in column 0
     check(torch.linalg.lu_factor_ex, a)
     s = torch.tensor([[[0.0, 0.0], [0.0, 1.0]], [[1.0, 2.0], [2.0, 4.0]]], dtype=torch.float64)
-    check(torch.linalg.lu_factor_ex, s)
-    check(torch.linalg.det, s)
+    check(lambda s: (torch.linalg.lu_factor_ex(s), torch.linalg.det(s)), s)
 
 
 @pytest.mark.parametrize("dtype", FLOATS)
@@ -93,16 +92,16 @@ def test_lu_ties_and_singular():
 def test_solve_inv_det(dtype, batch):
     a = randn(dtype, batch + (4, 4))
     b = randn(dtype, batch + (4, 2))
-    t = tol(dtype)
-    check(torch.linalg.solve, a, b, **t)
-    check(lambda a, b: torch.linalg.solve(a, b, left=False), a, b.mT.contiguous(), **t)
-    check(torch.linalg.solve, a, b[..., 0].contiguous(), **t)          # vector right-hand side
-    check(torch.linalg.solve_ex, a, b, **t)
-    check(torch.linalg.inv, a, **t)
-    check(torch.linalg.inv_ex, a, **t)
-    check(torch.linalg.det, a, **t)
-    check(torch.linalg.slogdet, a, **t)
-    check(torch.logdet, spd(dtype, batch), **t)
+    check(lambda a, b, bt, v, s: (torch.linalg.solve(a, b),
+                                  torch.linalg.solve(a, bt, left=False),
+                                  torch.linalg.solve(a, v),                  # vector right-hand side
+                                  torch.linalg.solve_ex(a, b),
+                                  torch.linalg.inv(a),
+                                  torch.linalg.inv_ex(a),
+                                  torch.linalg.det(a),
+                                  torch.linalg.slogdet(a),
+                                  torch.logdet(s)),
+          a, b, b.mT.contiguous(), b[..., 0].contiguous(), spd(dtype, batch), **tol(dtype))
 
 
 @pytest.mark.parametrize("left", [True, False])

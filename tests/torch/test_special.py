@@ -9,21 +9,21 @@ import pytest
 import torch
 
 import shlo
-from torch_wrap import Fn
+from torch_wrap import Fn, leaves
 
 RNG = np.random.default_rng(11)
 FLOATS = [torch.float32, torch.float64]
 
 
 def check(fn, *xs, rtol=None, atol=None, compile=True):
-    want = fn(*xs)
+    """fn(*xs) imported, interpreted (and compiled) against eager; fn may return nested tuples
+    (several checks made `together`)."""
+    wants = leaves(fn(*xs))
     prog = shlo.from_torch(Fn(fn), xs)
     got = prog.unflatten_outputs(shlo.interpret(prog, *prog.flatten_inputs(*xs)))
     runs = [got] + ([shlo.compile(prog)(*xs)] if compile else [])
-    wants = want if isinstance(want, tuple) else (want,)
     for r in runs:
-        r = r if isinstance(want, tuple) else (r,)
-        for g, w in zip(r, wants):
+        for g, w in zip(leaves(r), wants, strict=True):
             g, w = np.asarray(g), w.float().numpy() if w.dtype in (torch.float16, torch.bfloat16) else w.numpy()
             if w.dtype.kind in "biu":
                 np.testing.assert_array_equal(g, w)

@@ -13,7 +13,7 @@ import torch
 
 import shlo
 from test_special import check
-from torch_wrap import Fn as _Fn
+from torch_wrap import Fn as _Fn, leaves, together
 
 RNG = np.random.default_rng(11)
 BATCHES = [(), (3,)]
@@ -34,14 +34,10 @@ def tol(dtype, scale=1.0):
 
 
 def runs(fn, *xs):
-    """The imported program's results, interpreted and compiled, each as a tuple of arrays."""
+    """The imported program's results, interpreted and compiled, each as a flat tuple of arrays."""
     prog = shlo.from_torch(_Fn(fn), xs)
     got = prog.unflatten_outputs(shlo.interpret(prog, *prog.flatten_inputs(*xs)))
-    out = []
-    for r in (got, shlo.compile(prog)(*xs)):
-        r = r if isinstance(r, (tuple, list)) else (r,)
-        out.append(tuple(np.asarray(x) for x in r))
-    return out
+    return [tuple(np.asarray(x) for x in leaves(r)) for r in (got, shlo.compile(prog)(*xs))]
 
 
 def mT(x):
@@ -61,16 +57,16 @@ def assert_orthonormal_columns(q, dtype):
 def test_qr_matches_lapack(dtype, batch, shape):
     """Householder QR with LAPACK's reflector: the same Q and R as torch (not just up to sign)."""
     a = randn(dtype, batch + shape)
-    for mode in ("reduced", "complete", "r"):
-        want_q, want_r = torch.linalg.qr(a, mode=mode)
-        for q, r in runs(lambda a: torch.linalg.qr(a, mode=mode), a):
-            assert q.shape == want_q.shape and r.shape == want_r.shape
-            np.testing.assert_allclose(q, want_q.numpy(), **tol(dtype))
-            np.testing.assert_allclose(r, want_r.numpy(), **tol(dtype))
-            if mode != "r":
-                np.testing.assert_allclose(q @ r, a.numpy(), **tol(dtype, 10))
-                assert_orthonormal_columns(q, dtype)
-    check(torch.geqrf, a, **tol(dtype))
+    modes = ("reduced", "complete", "r")
+    want = [t.numpy() for mode in modes for t in torch.linalg.qr(a, mode=mode)] + [t.numpy() for t in torch.geqrf(a)]
+    # one program for the three modes and geqrf: importing dominates the time of each
+    for got in runs(lambda a: tuple(torch.linalg.qr(a, mode=mode) for mode in modes) + (torch.geqrf(a),), a):
+        for g, w in zip(got, want, strict=True):
+            assert g.shape == w.shape
+            np.testing.assert_allclose(g, w, **tol(dtype))
+        for q, r in (got[0:2], got[2:4]):
+            np.testing.assert_allclose(q @ r, a.numpy(), **tol(dtype, 10))
+            assert_orthonormal_columns(q, dtype)
 
 
 def test_qr_rank_deficient():
@@ -87,37 +83,40 @@ def test_qr_rank_deficient():
 def test_householder_product_and_ormqr(dtype):
     a = randn(dtype, (2, 5, 3))
     packed, tau = torch.geqrf(a)
-    check(torch.linalg.householder_product, packed, tau, **tol(dtype))
-    check(torch.linalg.householder_product, packed, tau[..., :2].contiguous(), **tol(dtype))
     c = randn(dtype, (2, 5, 2))
-    for transpose in (False, True):
-        check(lambda p, t, c: torch.ormqr(p, t, c, left=True, transpose=transpose), packed, tau, c, **tol(dtype))
-        check(lambda p, t, c: torch.ormqr(p, t, c, left=False, transpose=transpose), packed, tau, mT(c).contiguous(),
-              **tol(dtype))
+    check(lambda p, t, t2, c, ct: (torch.linalg.householder_product(p, t), torch.linalg.householder_product(p, t2),
+                                   *(torch.ormqr(p, t, c, left=True, transpose=tr) for tr in (False, True)),
+                                   *(torch.ormqr(p, t, ct, left=False, transpose=tr) for tr in (False, True))),
+          packed, tau, tau[..., :2].contiguous(), c, mT(c).contiguous(), **tol(dtype))
 
 
 # ----------------------------------------------------------------------------- eigh
 
-def check_eigh(a, dtype, lower=True):
-    want_w, _ = torch.linalg.eigh(a, UPLO="L" if lower else "U")
+def check_eigh(a, dtype, uplos=("L",), eigvalsh=False):
+    """eigh of `a` with each UPLO in one program (and eigvalsh with the first)."""
     x = a.numpy()
-    tri = np.tril(x) if lower else np.triu(x)
-    sym = tri + mT(np.tril(x, -1) if lower else np.triu(x, 1))
-    scale = max(1.0, float(np.abs(sym).max())) if sym.size else 1.0
-    for w, v in runs(lambda a: torch.linalg.eigh(a, UPLO="L" if lower else "U"), a):
-        np.testing.assert_allclose(w, want_w.numpy(), **tol(dtype, scale))
-        np.testing.assert_allclose(sym @ v, v * w[..., None, :], **tol(dtype, 10 * scale))
-        assert_orthonormal_columns(v, dtype)
+    got = runs(lambda a: tuple(torch.linalg.eigh(a, UPLO=u) for u in uplos)
+               + ((torch.linalg.eigvalsh(a, uplos[0]),) if eigvalsh else ()), a)
+    for i, uplo in enumerate(uplos):
+        want_w, _ = torch.linalg.eigh(a, UPLO=uplo)
+        lower = uplo == "L"
+        tri = np.tril(x) if lower else np.triu(x)
+        sym = tri + mT(np.tril(x, -1) if lower else np.triu(x, 1))
+        scale = max(1.0, float(np.abs(sym).max())) if sym.size else 1.0
+        for r in got:
+            w, v = r[2 * i:2 * i + 2]
+            np.testing.assert_allclose(w, want_w.numpy(), **tol(dtype, scale))
+            np.testing.assert_allclose(sym @ v, v * w[..., None, :], **tol(dtype, 10 * scale))
+            assert_orthonormal_columns(v, dtype)
+            if i == 0 and eigvalsh:
+                np.testing.assert_allclose(r[-1], want_w.numpy(), **tol(dtype, scale))
 
 
 @pytest.mark.parametrize("dtype", [torch.float32, torch.float64])
 @pytest.mark.parametrize("batch", BATCHES)
 @pytest.mark.parametrize("n", [1, 4, 5])
 def test_eigh(dtype, batch, n):
-    a = randn(dtype, batch + (n, n))
-    check_eigh(a, dtype, lower=True)
-    check_eigh(a, dtype, lower=False)
-    check(torch.linalg.eigvalsh, a, **tol(dtype))
+    check_eigh(randn(dtype, batch + (n, n)), dtype, uplos=("L", "U"), eigvalsh=True)
 
 
 def test_eigh_repeated_and_rank_deficient():
@@ -131,36 +130,37 @@ def test_eigh_repeated_and_rank_deficient():
 
 # ----------------------------------------------------------------------------- SVD
 
-def check_svd(a, dtype, full_matrices):
+def check_svd(a, dtype, fulls):
+    """svd of `a` with each full_matrices in `fulls`, in one program."""
     want_s = torch.linalg.svdvals(a).numpy()
     x = a.numpy()
     m, n = x.shape[-2:]
     k = min(m, n)
     scale = max(1.0, float(np.abs(want_s).max())) if want_s.size else 1.0
-    for u, s, vh in runs(lambda a: torch.linalg.svd(a, full_matrices=full_matrices), a):
-        assert u.shape == x.shape[:-2] + ((m, m) if full_matrices else (m, k))
-        assert vh.shape == x.shape[:-2] + ((n, n) if full_matrices else (k, n))
-        np.testing.assert_allclose(s, want_s, **tol(dtype, scale))
-        np.testing.assert_allclose((u[..., :k] * s[..., None, :]) @ vh[..., :k, :], x, **tol(dtype, 10 * scale))
-        assert_orthonormal_columns(u, dtype)
-        assert_orthonormal_columns(mT(vh), dtype)
+    for got in runs(lambda a: tuple(torch.linalg.svd(a, full_matrices=f) for f in fulls), a):
+        for i, full_matrices in enumerate(fulls):
+            u, s, vh = got[3 * i:3 * i + 3]
+            assert u.shape == x.shape[:-2] + ((m, m) if full_matrices else (m, k))
+            assert vh.shape == x.shape[:-2] + ((n, n) if full_matrices else (k, n))
+            np.testing.assert_allclose(s, want_s, **tol(dtype, scale))
+            np.testing.assert_allclose((u[..., :k] * s[..., None, :]) @ vh[..., :k, :], x, **tol(dtype, 10 * scale))
+            assert_orthonormal_columns(u, dtype)
+            assert_orthonormal_columns(mT(vh), dtype)
 
 
 @pytest.mark.parametrize("dtype", [torch.float32, torch.float64])
 @pytest.mark.parametrize("batch", BATCHES)
 @pytest.mark.parametrize("shape", [(4, 4), (6, 3), (3, 5), (1, 1)])
 def test_svd(dtype, batch, shape):
-    a = randn(dtype, batch + shape)
-    check_svd(a, dtype, full_matrices=False)
-    check_svd(a, dtype, full_matrices=True)
+    check_svd(randn(dtype, batch + shape), dtype, fulls=(False, True))
 
 
 def test_svd_rank_deficient():
-    check_svd(low_rank(torch.float64, (2,), 6, 4, 2), torch.float64, full_matrices=True)
-    check_svd(low_rank(torch.float32, (), 3, 5, 1), torch.float32, full_matrices=False)
+    check_svd(low_rank(torch.float64, (2,), 6, 4, 2), torch.float64, fulls=(True,))
+    check_svd(low_rank(torch.float32, (), 3, 5, 1), torch.float32, fulls=(False,))
     zero_col = torch.tensor([[1.0, 0.0, 2.0], [3.0, 0.0, 4.0], [5.0, 0.0, 6.0], [7.0, 0.0, 8.0]])
-    check_svd(zero_col, torch.float32, full_matrices=True)              # an exact zero singular value
-    check_svd(torch.zeros(4, 3, dtype=torch.float64), torch.float64, full_matrices=True)
+    check_svd(zero_col, torch.float32, fulls=(True,))                   # an exact zero singular value
+    check_svd(torch.zeros(4, 3, dtype=torch.float64), torch.float64, fulls=(True,))
 
 
 @pytest.mark.parametrize("dtype", [torch.float32, torch.float64])
@@ -168,33 +168,26 @@ def test_svd_based_values(dtype):
     """Ops whose results do not depend on the vectors' signs: compared directly."""
     a = randn(dtype, (2, 5, 3))
     sq = randn(dtype, (2, 4, 4))
-    t = tol(dtype, 10)
-    check(torch.linalg.svdvals, a, **t)
-    check(lambda a: torch.svd(a)[1], a, **t)
-    check(lambda a: torch.linalg.matrix_norm(a, "nuc"), a, **t)
-    check(lambda a: torch.linalg.matrix_norm(a, 2), a, **t)
-    check(lambda a: torch.linalg.matrix_norm(a, -2), a, **t)
-    check(torch.linalg.cond, sq, **tol(dtype, 100))
-    check(torch.linalg.pinv, a, **t)
-    check(lambda a: torch.linalg.pinv(a, hermitian=True), sq @ mT(sq), **tol(dtype, 100))
-    check(lambda a: torch.linalg.pinv(a, atol=0.5), a, **t)
-    check(torch.linalg.matrix_rank, low_rank(dtype, (3,), 5, 4, 2))
-    check(lambda a: torch.linalg.matrix_rank(a, hermitian=True), low_rank(dtype, (), 4, 4, 1))
-    check(torch.linalg.pinv, low_rank(dtype, (), 5, 4, 2), **tol(dtype, 100))
+    # two programs (by tolerance) instead of one per op; compiled at f32 only (compiling the f64
+    # SVDs again takes seconds and test_svd compiles SVD at both)
+    compile = dtype == torch.float32
+    check(lambda a, r3, r1: (torch.linalg.svdvals(a), torch.svd(a)[1], torch.linalg.matrix_norm(a, "nuc"),
+                             torch.linalg.matrix_norm(a, 2), torch.linalg.matrix_norm(a, -2), torch.linalg.pinv(a),
+                             torch.linalg.pinv(a, atol=0.5), torch.linalg.matrix_rank(r3),
+                             torch.linalg.matrix_rank(r1, hermitian=True)),
+          a, low_rank(dtype, (3,), 5, 4, 2), low_rank(dtype, (), 4, 4, 1), compile=compile, **tol(dtype, 10))
+    check(lambda sq, h, r2: (torch.linalg.cond(sq), torch.linalg.pinv(h, hermitian=True), torch.linalg.pinv(r2)),
+          sq, sq @ mT(sq), low_rank(dtype, (), 5, 4, 2), compile=compile, **tol(dtype, 100))
 
 
 # ----------------------------------------------------------------------------- empty and bad input
 
 @pytest.mark.parametrize("shape", [(0, 3), (3, 0), (0, 0), (2, 0, 0)])
 def test_empty(shape):
-    a = torch.zeros(shape)
-    check(lambda a: torch.linalg.qr(a, mode="complete"), a)
-    check(torch.linalg.qr, a)
-    check(lambda a: torch.linalg.svd(a, full_matrices=True), a)
-    check(lambda a: torch.linalg.svd(a, full_matrices=False), a)
-    check(torch.linalg.pinv, a)
-    if shape[-1] == shape[-2]:
-        check(torch.linalg.eigh, a)
+    fns = [lambda a: torch.linalg.qr(a, mode="complete"), torch.linalg.qr,
+           lambda a: torch.linalg.svd(a, full_matrices=True), lambda a: torch.linalg.svd(a, full_matrices=False),
+           torch.linalg.pinv] + ([torch.linalg.eigh] if shape[-1] == shape[-2] else [])
+    check(together(*fns), torch.zeros(shape))
 
 
 def test_complex_input_is_named():
