@@ -1422,7 +1422,8 @@ def main(names) -> int:
     if not names:
         print(json.dumps(run_text("gspmd_text", GSPMD_TEXT, False)), flush=True)
         print(json.dumps(run_text("shardy_text", SHARDY_TEXT, True)), flush=True)
-        for name, t in sharding_shardy_texts.texts().items():   # hand-written Shardy, run by XLA
+        more = sharding_shardy_texts.long_texts() if LONG else {}
+        for name, t in {**sharding_shardy_texts.texts(), **more}.items():   # hand-written Shardy, run by XLA
             print(json.dumps(sharding_shardy_texts.run(name, t)), flush=True)
     return 0
 

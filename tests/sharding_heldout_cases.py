@@ -711,3 +711,176 @@ def lax_map_and_keep_unused():
         return jax.lax.map(lambda r: jnp.sort(r)[::-1], a)
 
     return _run(f, [_normal(91, 8, 6), _normal(92, 4)], [P("x", "y"), P("y")], m)
+
+
+# ------------------------------------------------------------------ round two: inference and odd shapes
+
+@program
+def kv_cache_update_and_decode_step():
+    """One decoding step: the new key / value written into a head-sharded cache at the position."""
+    m = _mesh((2, 4), ("batch", "heads"))
+    cache_s = NamedSharding(m, P("batch", None, "heads", None))
+
+    @functools.partial(jax.jit, donate_argnums=(0, 1), out_shardings=(cache_s, cache_s, None))
+    def step(kc, vc, q, k, v, pos):
+        kc = jax.lax.dynamic_update_slice_in_dim(kc, k[:, None], pos, axis=1)
+        vc = jax.lax.dynamic_update_slice_in_dim(vc, v[:, None], pos, axis=1)
+        s = jnp.einsum("bhd,bthd->bht", q, kc)
+        s = jnp.where(jnp.arange(kc.shape[1]) <= pos, s, -1e9)
+        return kc, vc, jnp.einsum("bht,bthd->bhd", jax.nn.softmax(s, -1), vc)
+
+    args = [_normal(93, 4, 6, 8, 2), _normal(94, 4, 6, 8, 2), _normal(95, 4, 8, 2), _normal(96, 4, 8, 2),
+            _normal(97, 4, 8, 2), np.int32(3)]
+    hs = P("batch", "heads", None)
+    return _run(step, args, [P("batch", None, "heads", None)] * 2 + [hs] * 3 + [P()], m)
+
+
+@program
+def uneven_shapes_padded_by_the_partitioner():
+    """Dimensions that the mesh axes do not divide (6 over 4, 5 over 2): XLA pads."""
+    m = _mesh((4, 2), ("x", "y"))
+
+    def f(a):
+        b = jax.lax.with_sharding_constraint(jnp.sin(a), NamedSharding(m, P("x", "y")))
+        return b @ b.T, b.sum(axis=0)
+
+    return _run(jax.jit(f), [_normal(98, 6, 5)], [P()], m)
+
+
+@program
+def scatter_add_into_sharded_rows():
+    m = _mesh((8,), ("rows",))
+
+    def f(table, idx, upd):
+        return table.at[idx].add(upd), table.at[idx[:2]].set(0.0)
+
+    return _run(jax.jit(f), [_normal(99, 16, 3), _ints(100, 16, 5), _normal(101, 5, 3)], [P("rows"), P(), P()], m)
+
+
+@program
+def approx_max_k_and_median():
+    m = _mesh((4, 2), ("x", "y"))
+
+    def f(a):
+        vals, idx = jax.lax.approx_max_k(a, 3)
+        return vals, idx, jnp.median(a, axis=1), jnp.percentile(a, 90.0, axis=0)
+
+    return _run(jax.jit(f), [_normal(102, 8, 16)], [P("x", "y")], m)
+
+
+@program
+def qr_and_svd_on_sharded_batch():
+    m = _mesh((8,), ("b",))
+
+    def f(a):
+        q, r = jnp.linalg.qr(a)
+        s = jnp.linalg.svd(a, compute_uv=False)
+        return jnp.abs(jnp.einsum("bij,bjk->bik", q, r) - a).max(), s
+
+    return _run(jax.jit(f), [_normal(103, 8, 5, 4)], [P("b")], m, tol=1e-3)
+
+
+@program
+def while_with_collective_in_condition():
+    """Iterate until the global residual (psum over devices) is small."""
+    m = _mesh((8,), ("d",))
+
+    def solve(b):
+        def cond(c):
+            i, x = c
+            r = jax.lax.psum(jnp.sum((b - 2.0 * x) ** 2), "d")
+            return (r > 1e-6) & (i < 40)
+
+        return jax.lax.while_loop(cond, lambda c: (c[0] + 1, c[1] + 0.4 * (b - 2.0 * c[1])), (0, jnp.zeros_like(b)))[1]
+
+    f = jax.jit(jax.shard_map(solve, mesh=m, in_specs=P("d"), out_specs=P("d")))
+    return _run(f, [_normal(104, 16, 2)], [P("d")], m, tol=1e-3)
+
+
+@program
+def per_device_switch_by_axis_index():
+    """lax.switch on the device's index: different code on different devices."""
+    m = _mesh((4, 2), ("x", "y"))
+
+    def body(a):
+        i = jax.lax.axis_index("x")
+        return jax.lax.switch(i % 3, [jnp.sin, jnp.cos, lambda v: v * v], a)
+
+    f = jax.jit(jax.shard_map(body, mesh=m, in_specs=P("x", "y"), out_specs=P("x", "y")))
+    return _run(f, [_normal(105, 8, 4)], [P("x", "y")], m)
+
+
+@program
+def shard_map_inside_scan_over_layers():
+    m = _mesh((2, 4), ("dp", "tp"))
+
+    def layer(h, w):
+        def tp_matmul(h, w):
+            return jax.lax.psum(h @ w, "tp")
+        out = jax.shard_map(tp_matmul, mesh=m, in_specs=(P("dp", "tp"), P("tp", None)), out_specs=P("dp", None))(h, w)
+        return jnp.tanh(out), out.mean()
+
+    def f(h, ws):
+        return jax.lax.scan(layer, h, ws)
+
+    return _run(jax.jit(f), [_normal(106, 4, 8), _normal(107, 3, 8, 8, scale=0.4)], [P("dp", "tp"), P(None, "tp", None)], m)
+
+
+@program
+def size_one_axes_and_pshuffle():
+    m = _mesh((4, 1, 2), ("a", "b", "c"))
+
+    def body(v):
+        v = jax.lax.pshuffle(v, "a", [1, 2, 3, 0])
+        return jax.lax.psum(v, ("b", "c")) * jax.lax.axis_size("a")
+
+    f = jax.jit(jax.shard_map(body, mesh=m, in_specs=P("a", ("b", "c")), out_specs=P("a", None)))
+    return _run(f, [_normal(109, 8, 4)], [P("a", ("b", "c"))], m)
+
+
+@program
+def explicit_mode_creation_ops():
+    """Explicit sharding: arrays created with out_sharding, iota, a gather with out_sharding."""
+    m = _mesh((2, 4), ("x", "y"), Explicit)
+
+    def f(a, ids):
+        z = jnp.zeros((8, 16), out_sharding=P("x", "y"))
+        pos = jax.lax.broadcasted_iota(jnp.float32, (8, 16), 1, out_sharding=P("x", "y"))
+        rows = a.at[ids].get(out_sharding=P("x", None, None))
+        return z + pos * a, rows
+
+    return _run(jax.jit(f), [_normal(110, 8, 16), _ints(111, 8, 4)], [P("x", "y"), P("x")], m, mesh=m)
+
+
+@program
+def jit_in_shardings_without_committed_inputs():
+    """Shardings given to jit itself (in_shardings / out_shardings), the inputs placed by it."""
+    m = _mesh((2, 2, 2), ("a", "b", "c"))
+    s = functools.partial(NamedSharding, m)
+
+    f = jax.jit(lambda x, y: (x * y.sum(), jnp.outer(x[:, 0], y[0])),
+                in_shardings=(s(P(("a", "b"), "c")), s(P(None, "a"))),
+                out_shardings=(s(P("c", None)), s(P("a", ("b", "c")))))
+    return _run(f, [_normal(112, 8, 4), _normal(113, 4, 8)], [P(("a", "b"), "c"), P(None, "a")], m)
+
+
+@program
+def unconstrained_dims_in_constraint():
+    m = _mesh((2, 4), ("x", "y"))
+
+    def f(a, w):
+        h = jax.lax.with_sharding_constraint(a @ w, NamedSharding(m, P(P.UNCONSTRAINED, "y")))
+        return jax.nn.relu(h).sum(axis=1)
+
+    return _run(jax.jit(f), [_normal(114, 8, 8), _normal(115, 8, 16)], [P("x", None), P(None, "y")], m)
+
+
+@program
+def reduce_precision_and_int_ops():
+    m = _mesh((8,), ("d",))
+
+    def f(a, b):
+        return (jax.lax.reduce_precision(a, exponent_bits=5, mantissa_bits=10), b // 3, b % 5,
+                jnp.left_shift(b, 2), jax.lax.population_count(b), jnp.clip(b, 2, 9))
+
+    return _run(jax.jit(f), [_normal(116, 16, 2), _ints(117, 100, 16, 2)], [P("d"), P("d")], m)

@@ -122,6 +122,67 @@ WHILE_SUNK = WHILE.replace(
     "EDGE", "").replace("return %1", "return %0#1")
 
 
+# Long run only (SHLO_SHARDING_LONG=1). A mesh with its own device order, replicated axes.
+DEVICE_IDS = MODULE + """  sdy.mesh @mesh = <["a"=2, "b"=4], device_ids=[0, 4, 1, 5, 2, 6, 3, 7]>
+  func.func @main(%x: tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"a"}, {}], replicated={"b"}>},
+                  %y: tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"b"}, {"a"}]>})
+      -> (tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"b"}]>}) {
+    %0 = stablehlo.multiply %x, %y : tensor<8x4xf32>
+    %1 = stablehlo.add %0, %x : tensor<8x4xf32>
+    return %1 : tensor<8x4xf32>
+  }
+}"""
+
+# A manual computation over "y" nested in one over "x": the sum over "y" inside.
+NESTED_MANUAL = MODULE + """  sdy.mesh @mesh = <["x"=4, "y"=2]>
+  func.func @main(%a: tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) -> tensor<8x2xf32> {
+    %0 = sdy.manual_computation(%a) in_shardings=[<@mesh, [{"x"}, {}]>] out_shardings=[<@mesh, [{"x"}, {}]>] manual_axes={"x"} (%b: tensor<2x4xf32>) {
+      %1 = sdy.manual_computation(%b) in_shardings=[<@mesh, [{}, {"y"}]>] out_shardings=[<@mesh, [{}, {}]>] manual_axes={"y"} (%c: tensor<2x2xf32>) {
+        %s = "stablehlo.all_reduce"(%c) <{channel_handle = #stablehlo.channel_handle<handle = 1, type = 1>, replica_groups = dense<[[0, 1], [2, 3], [4, 5], [6, 7]]> : tensor<4x2xi64>, use_global_device_ids}> ({
+        ^bb0(%p: tensor<f32>, %q: tensor<f32>):
+          %r = stablehlo.add %p, %q : tensor<f32>
+          stablehlo.return %r : tensor<f32>
+        }) : (tensor<2x2xf32>) -> tensor<2x2xf32>
+        sdy.return %s : tensor<2x2xf32>
+      } : (tensor<2x4xf32>) -> tensor<2x2xf32>
+      sdy.return %1 : tensor<2x2xf32>
+    } : (tensor<8x4xf32>) -> tensor<8x2xf32>
+    return %0 : tensor<8x2xf32>
+  }
+}"""
+
+# stablehlo.case with sdy.data_flow_edge on its results, and a sharding group.
+CASE = MODULE + """  sdy.mesh @mesh = <["x"=4, "y"=2]>
+  func.func @main(%i: tensor<i32>, %a: tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) -> tensor<8x4xf32> {
+    %0 = "stablehlo.case"(%i) ({
+      %e = stablehlo.exponential %a : tensor<8x4xf32>
+      stablehlo.return %e : tensor<8x4xf32>
+    }, {
+      %n = stablehlo.negate %a : tensor<8x4xf32>
+      stablehlo.return %n : tensor<8x4xf32>
+    }) : (tensor<i32>) -> tensor<8x4xf32>
+    %1 = sdy.data_flow_edge %0 sharding=<@mesh, [{"y"}, {}]> : tensor<8x4xf32>
+    %2 = stablehlo.add %1, %a : tensor<8x4xf32>
+    sdy.sharding_group %2 group_id=0 : tensor<8x4xf32>
+    sdy.sharding_group %a group_id=0 : tensor<8x4xf32>
+    return %2 : tensor<8x4xf32>
+  }
+}"""
+CASE_SUNK = CASE.replace(") : (tensor<i32>) -> tensor<8x4xf32>",
+                         ') {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"y"}, {}]>]>} : (tensor<i32>) -> '
+                         'tensor<8x4xf32>').replace(
+    '    %1 = sdy.data_flow_edge %0 sharding=<@mesh, [{"y"}, {}]> : tensor<8x4xf32>\n', "").replace("add %1", "add %0")
+
+
+def long_texts() -> dict:
+    x, y, a = _normal(5, 8, 4), _normal(6, 8, 4), _normal(7, 8, 4)
+    return {
+        "shardy_device_ids_replicated": Text(DEVICE_IDS, [x, y], [x * y + x]),
+        "shardy_nested_manual": Text(NESTED_MANUAL, [a], [a[:, :2] + a[:, 2:]]),
+        "shardy_case_data_flow_edge_group": Text(CASE, [np.int32(0), a], [np.exp(a) + a], reference=CASE_SUNK),
+    }
+
+
 def texts() -> dict:
     x, w1, w2 = _normal(1, 8, 16), _normal(2, 16, 32), _normal(3, 32, 16)
     a = _normal(4, 8, 4)

@@ -71,8 +71,13 @@ def test_sharded_jax_program_through_every_stage(jax_results, name):
     assert r["failed"] is None, f"{name} fails at {r['failed']}: {r['error']}\n{r['trace']}"
 
 
-@pytest.mark.parametrize("name", ["gspmd_text", "shardy_text", "shardy_mlp", "shardy_manual_psum_ring",
-                                  "shardy_partly_manual_all_gather", "shardy_while_data_flow_edge"])
+TEXT_NAMES = ["gspmd_text", "shardy_text", "shardy_mlp", "shardy_manual_psum_ring", "shardy_partly_manual_all_gather",
+              "shardy_while_data_flow_edge"] + (["shardy_device_ids_replicated", "shardy_nested_manual",
+                                                 "shardy_case_data_flow_edge_group"]
+                                                if os.environ.get("SHLO_SHARDING_LONG") else [])
+
+
+@pytest.mark.parametrize("name", TEXT_NAMES)
 def test_stablehlo_text_partitions_like_the_original(jax_results, name):
     """GSPMD strings; Shardy sub-axes and inline meshes: XLA gives the export the original's shardings.
     Hand-written Shardy (tests/sharding_shardy_texts.py: a constrained MLP, manual computations with
