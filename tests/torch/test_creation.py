@@ -10,15 +10,7 @@ import torch
 import torch.utils._pytree as pytree
 
 import shlo
-
-
-class Fn(torch.nn.Module):
-    def __init__(self, fn):
-        super().__init__()
-        self.fn = fn
-
-    def forward(self, x):
-        return self.fn(x)
+from torch_wrap import Fn
 
 
 def _run(fn, *args, dynamic_shapes=None, train=False):
@@ -113,7 +105,7 @@ def test_undecomposed_creation_ops():
 def test_dynamic_sizes():
     fn = lambda x: (torch.arange(x.shape[0]) * 2 + 1, torch.full((x.shape[0], 2), 3.0), torch.zeros_like(x))  # noqa: E731
     m = Fn(fn)
-    prog = shlo.from_torch(m, (X,), dynamic_shapes=({0: torch.export.Dim("n", min=2, max=64)},))
+    prog = shlo.from_torch(m, (X,), dynamic_shapes=(({0: torch.export.Dim("n", min=2, max=64)},),))
     for x in (X, torch.randn(9, 4)):
         got = prog.unflatten_outputs(shlo.interpret(prog, *prog.flatten_inputs(x)))
         comp = shlo.compile(prog)(x)
@@ -224,7 +216,7 @@ def test_seed_rule():
 def test_random_with_symbolic_sizes_is_an_error():
     fn = lambda x: torch.rand_like(x)  # noqa: E731
     with pytest.raises(shlo.ImportError, match="symbolic sizes"):
-        shlo.from_torch(Fn(fn), (X,), dynamic_shapes=({0: torch.export.Dim("n", min=2, max=64)},))
+        shlo.from_torch(Fn(fn), (X,), dynamic_shapes=(({0: torch.export.Dim("n", min=2, max=64)},),))
 
 
 @pytest.mark.parametrize("replacement", [False, True])

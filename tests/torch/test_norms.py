@@ -12,17 +12,9 @@ import torch
 import torch.utils._pytree as pytree
 
 import shlo
+from torch_wrap import Fn
 
 aten = torch.ops.aten
-
-
-class Fn(torch.nn.Module):
-    def __init__(self, fn):
-        super().__init__()
-        self.fn = fn
-
-    def forward(self, *args):
-        return self.fn(*args)
 
 
 def _np(t):

@@ -9,15 +9,7 @@ import torch
 import torch.utils._pytree as pytree
 
 import shlo
-
-
-class Fn(torch.nn.Module):
-    def __init__(self, fn):
-        super().__init__()
-        self.fn = fn
-
-    def forward(self, x):
-        return self.fn(x)
+from torch_wrap import Fn
 
 
 def _check(fn, x, dynamic_shapes=None):
@@ -129,7 +121,7 @@ def test_searchsorted_bucketize(fn):
 
 def test_sort_dynamic_dim():
     _check(lambda x: torch.sort(x, dim=0, descending=True), torch.randn(7, 3),
-           dynamic_shapes=({0: torch.export.Dim("n", min=2, max=64)},))
+           dynamic_shapes=(({0: torch.export.Dim("n", min=2, max=64)},),))
 
 
 @pytest.mark.parametrize("fn", [
