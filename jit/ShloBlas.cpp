@@ -187,6 +187,22 @@ void shloBlasSetGemm(void *sgemmFn, void *dgemmFn, void *setThreadsLocalFn) {
   }
 SHLO_PRODUCT_ENTRIES(SHLO_DEFINE_ENTRY)
 #undef SHLO_DEFINE_ENTRY
+
+// linalg.conv_2d_nhwc_hwcf on f32 (shlo::conv2d): the padding the input had before the
+// call became padTop / padLeft (the kernel reads zeros there), the extent below and right
+// follows from the output size.
+void _mlir_ciface_shlo_conv2d_nhwc_hwcf_f32(Memref<float, 4> *in, Memref<float, 4> *filter, Memref<float, 4> *out,
+                                            float beta, int64_t sh, int64_t sw, int64_t dh, int64_t dw,
+                                            int64_t padTop, int64_t padLeft, int threads) {
+  shlo::Conv2dArgs g{in->aligned + in->offset, in->sizes[0], in->sizes[1], in->sizes[2], in->sizes[3], {},
+                     filter->aligned + filter->offset, filter->sizes[0], filter->sizes[1], {},
+                     out->aligned + out->offset, out->sizes[1], out->sizes[2], out->sizes[3], {},
+                     sh, sw, dh, dw, padTop, padLeft, beta != 0.0f};
+  std::memcpy(g.inStrides, in->strides, sizeof(g.inStrides));
+  std::memcpy(g.filterStrides, filter->strides, sizeof(g.filterStrides));
+  std::memcpy(g.outStrides, out->strides, sizeof(g.outStrides));
+  shlo::conv2d(g, threads);
+}
 }
 
 const ShloRuntimeSymbol *shloBlasSymbols(size_t *count) {
@@ -195,6 +211,7 @@ const ShloRuntimeSymbol *shloBlasSymbols(size_t *count) {
   {"_mlir_ciface_" #prefix "_" #op "_" #name, reinterpret_cast<void *>(&_mlir_ciface_##prefix##_##op##_##name)},
       SHLO_PRODUCT_ENTRIES(SHLO_ENTRY_SYMBOL)
 #undef SHLO_ENTRY_SYMBOL
+      {"_mlir_ciface_shlo_conv2d_nhwc_hwcf_f32", reinterpret_cast<void *>(&_mlir_ciface_shlo_conv2d_nhwc_hwcf_f32)},
   };
   *count = sizeof(symbols) / sizeof(symbols[0]);
   return symbols;

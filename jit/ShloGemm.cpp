@@ -100,37 +100,53 @@ OpenMP openmp() {
 
 Ident ident{0, 2, 0, 0, ";shlo;gemm;0;0;;"};
 
+// Items 0 .. count - 1, taken by up to `threads` threads from a shared counter
+// until none is left, whatever size the team turned out to be.
+struct Items {
+  int64_t count;
+  void (*run)(const void *context, int64_t item);
+  const void *context;
+  mutable std::atomic<int64_t> next{0};
+  void runAll() const {
+    for (int64_t item = next.fetch_add(1); item < count; item = next.fetch_add(1))
+      run(context, item);
+  }
+};
+
+void itemsWorker(int32_t *, int32_t *, void *items) { static_cast<const Items *>(items)->runAll(); }
+
+void forItems(int threads, int64_t count, void (*run)(const void *, int64_t), const void *context) {
+  static const OpenMP omp = openmp();
+  Items items{count, run, context};
+  if (threads <= 1 || count <= 1 || !omp.usable()) {
+    items.runAll();
+    return;
+  }
+  omp.pushThreads(&ident, omp.globalThread(&ident), static_cast<int32_t>(std::min<int64_t>(threads, count)));
+  omp.fork(&ident, 1, reinterpret_cast<Microtask>(&itemsWorker), &items);
+}
+
 // A batch of products, each cut into tm x tn blocks of C; every block is
-// computed by one thread start to end (its own packing: no barriers). The
-// threads take blocks from a shared counter until none is left, whatever size
-// the team turned out to be.
+// computed by one thread start to end (its own packing: no barriers).
 template <typename T> struct Work {
   const Args<T> *g;
   int64_t batch, aStep, bStep, cStep; // the products and how far apart their operands are
   int tile;
   int64_t rowsPer, colsPer;
   int tm, tn;
-  mutable std::atomic<int64_t> next{0};
   int64_t items() const { return batch * tm * tn; }
-  void run(int64_t index) const {
-    int64_t product = index / (tm * tn);
-    int bi = static_cast<int>(index % (tm * tn)) / tn, bj = static_cast<int>(index % (tm * tn)) % tn;
-    Args<T> one = *g;
-    one.a += product * aStep;
-    one.b += product * bStep;
-    one.c += product * cStep;
-    block(one, tile, bi * rowsPer, std::min(g->m, (bi + 1) * rowsPer), bj * colsPer,
-          std::min(g->n, (bj + 1) * colsPer));
-  }
-  void runAll() const {
-    for (int64_t index = next.fetch_add(1); index < items(); index = next.fetch_add(1))
-      run(index);
+  static void run(const void *self, int64_t index) {
+    const Work &w = *static_cast<const Work *>(self);
+    int64_t product = index / (w.tm * w.tn);
+    int bi = static_cast<int>(index % (w.tm * w.tn)) / w.tn, bj = static_cast<int>(index % (w.tm * w.tn)) % w.tn;
+    Args<T> one = *w.g;
+    one.a += product * w.aStep;
+    one.b += product * w.bStep;
+    one.c += product * w.cStep;
+    block(one, w.tile, bi * w.rowsPer, std::min(w.g->m, (bi + 1) * w.rowsPer), bj * w.colsPer,
+          std::min(w.g->n, (bj + 1) * w.colsPer));
   }
 };
-
-template <typename T> void worker(int32_t *, int32_t *, void *context) {
-  static_cast<const Work<T> *>(context)->runAll();
-}
 
 template <typename T>
 void gemmImpl(const Args<T> &g, int threads, int64_t batch = 1, int64_t aStep = 0, int64_t bStep = 0,
@@ -143,9 +159,6 @@ void gemmImpl(const Args<T> &g, int threads, int64_t batch = 1, int64_t aStep = 
   // Below ~1 MFLOP per thread a fork costs more than it gives.
   int64_t useful = std::max<int64_t>(1, batch * 2 * g.m * g.n * std::max<int64_t>(g.k, 1) / (1 << 20));
   threads = static_cast<int>(std::clamp<int64_t>(threads, 1, std::min(useful, batch * rowTiles * colTiles)));
-  static const OpenMP omp = openmp();
-  if (threads > 1 && !omp.usable())
-    threads = 1;
   // Enough products for every thread: each takes whole ones. Otherwise each is cut
   // in blocks that pack their own operands: cutting columns repeats the packing of
   // A (m x k) per column block, cutting rows that of B (k x n); the grid that
@@ -171,13 +184,32 @@ void gemmImpl(const Args<T> &g, int threads, int64_t batch = 1, int64_t aStep = 
   }
   Work<T> w{&g, batch, aStep, bStep, cStep, tile, ceilDiv(rowTiles, tm) * t.rows, ceilDiv(colTiles, tn) * t.cols,
             tm, tn};
-  if (threads == 1) {
-    w.runAll();
-    return;
-  }
-  omp.pushThreads(&ident, omp.globalThread(&ident), threads);
-  omp.fork(&ident, 1, reinterpret_cast<Microtask>(&worker<T>), &w);
+  forItems(threads, w.items(), &Work<T>::run, &w);
 }
+
+void convRows(const Conv2dArgs &g, int64_t row0, int64_t row1) {
+  switch (isa()) {
+#if defined(__x86_64__)
+  case Isa::Avx512:
+    return avx512::convRows(g, row0, row1);
+  case Isa::Avx2:
+    return avx2::convRows(g, row0, row1);
+#endif
+  default:
+    return generic::convRows(g, row0, row1);
+  }
+}
+
+// Output rows in chunks of about 4 MFLOP: enough chunks for a thread the OS delays to
+// hold up little, few enough that taking one costs nothing.
+struct ConvWork {
+  const Conv2dArgs *g;
+  int64_t rowsPer, rows;
+  static void run(const void *self, int64_t item) {
+    const ConvWork &w = *static_cast<const ConvWork *>(self);
+    convRows(*w.g, item * w.rowsPer, std::min(w.rows, (item + 1) * w.rowsPer));
+  }
+};
 } // namespace
 
 void gemm(int64_t m, int64_t n, int64_t k, const float *a, int64_t ars, int64_t acs, const float *b,
@@ -200,6 +232,14 @@ void gemmBatch(int64_t batch, int64_t m, int64_t n, int64_t k, const double *a, 
                int64_t acs, const double *b, int64_t bs, int64_t brs, int64_t bcs, double *c, int64_t cs, int64_t ldc,
                bool accumulate, int threads) {
   gemmImpl(Args<double>{m, n, k, a, ars, acs, b, brs, bcs, c, ldc, accumulate}, threads, batch, as, bs, cs);
+}
+
+void conv2d(const Conv2dArgs &g, int threads) {
+  if (g.n <= 0 || g.oh <= 0 || g.ow <= 0 || g.f <= 0)
+    return;
+  int64_t rows = g.n * g.oh, rowFlops = std::max<int64_t>(1, 2 * g.ow * g.f * g.kh * g.kw * g.c);
+  ConvWork w{&g, std::clamp<int64_t>((int64_t(1) << 22) / rowFlops, 1, rows), rows};
+  forItems(threads, ceilDiv(rows, w.rowsPer), &ConvWork::run, &w);
 }
 
 const char *gemmIsa() {

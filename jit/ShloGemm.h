@@ -31,6 +31,26 @@ void gemmBatch(int64_t batch, int64_t m, int64_t n, int64_t k, const double *a, 
                int64_t acs, const double *b, int64_t bs, int64_t brs, int64_t bcs, double *c, int64_t cs, int64_t ldc,
                bool accumulate, int threads);
 
+/// A 2-D convolution, NHWC input and output, HWCF filter (TensorFlow's layout, linalg's
+/// conv_2d_nhwc_hwcf): out[n, y, x, f] (+)= sum over (i, j, c) of
+/// in[n, y * sh - padTop + i * dh, x * sw - padLeft + j * dw, c] * filter[i, j, c, f], positions
+/// outside the input reading zeros (the padding: no padded copy of the input is made). Strides
+/// are in elements; the filter's and the output's f stride must be 1.
+struct Conv2dArgs {
+  const float *in;
+  int64_t n, h, w, c;
+  int64_t inStrides[4];
+  const float *filter;
+  int64_t kh, kw;
+  int64_t filterStrides[4];
+  float *out;
+  int64_t oh, ow, f;
+  int64_t outStrides[4];
+  int64_t sh, sw, dh, dw, padTop, padLeft;
+  bool accumulate;
+};
+void conv2d(const Conv2dArgs &args, int threads);
+
 /// The instruction set the kernel uses on this CPU ("avx512", "avx2", "generic").
 const char *gemmIsa();
 

@@ -2,6 +2,8 @@
 #ifndef SHLO_GEMM_BLOCK_H
 #define SHLO_GEMM_BLOCK_H
 
+#include "ShloGemm.h"
+
 #include <cstdint>
 
 namespace shlo::gemm_detail {
@@ -29,6 +31,8 @@ constexpr int kMaxTiles = 4;
   void block(const Args<double> &g, int tile, int64_t i0, int64_t i1, int64_t j0, int64_t j1);             \
   int tiles(float, Tile *out);                                                                             \
   int tiles(double, Tile *out);                                                                            \
+  /* output rows [row0, row1) of a convolution (a row: one (n, y) pair, every x and f) */                  \
+  void convRows(const Conv2dArgs &g, int64_t row0, int64_t row1);                                          \
   }
 SHLO_GEMM_DECLARE(generic)
 #if defined(__x86_64__)

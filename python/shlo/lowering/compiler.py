@@ -39,7 +39,7 @@ from .runtime import NativeFunction, flatten_argument, rebuild
 _MEMORY: "collections.OrderedDict" = collections.OrderedDict()
 MEMORY_CACHE_ENTRIES = int(os.environ.get("SHLO_COMPILE_CACHE_ENTRIES", "32"))
 _LOCK = threading.Lock()
-CACHE_FORMAT = "3"      # 2: object code (was the LLVM-dialect module); 3: products call shlo_* or shlo_blas_* (products.py)
+CACHE_FORMAT = "4"      # 2: object code (was the LLVM-dialect module); 3: products call shlo_* or shlo_blas_* (products.py); 4: convolutions call shlo_conv2d_*
 
 
 class CompiledFunction:

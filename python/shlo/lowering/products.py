@@ -26,6 +26,13 @@ Which kernel (`SHLO_MATMUL`, read at each compile):
   compile's `threads` for each call and put back afterwards.
 - `generated`: no calls; products are scheduled and compiled like
   everything else (the pure-MLIR path).
+
+Large f32 NHWC / HWCF convolutions (`linalg.conv_2d_nhwc_hwcf`, output channels
+a multiple of 16) likewise call shlo's direct convolution kernel in the
+`kernel` and `blas` modes (`claim_convolutions`). Generated, a convolution's
+unrolled register tiles were most of the ResNet benchmark's compile. The
+input stays padded as the linalg op has it (CONV_PADDING is [0, 0]): the op
+must stay valid until bufferization, and an unpadded input would not be.
 """
 from __future__ import annotations
 
@@ -48,6 +55,8 @@ MIN_FLOPS = 2 * 32 ** 3
 # shlo's kernel reads such a right operand in place.
 MIN_ROWS = {"blas": 128, "kernel": 1}
 _NAMES = {"linalg.matmul": "matmul", "linalg.batch_matmul": "batch_matmul"}
+CONV = "linalg.conv_2d_nhwc_hwcf"
+CONV_PADDING = "shlo.conv_padding"      # [top, left]: the zero padding the kernel reads in place
 _ELEMENTS = ("f32", "f64")
 
 
@@ -94,7 +103,6 @@ def claim(module: ir.Module, mode: str = "kernel") -> int:
     """Tags the module's products that go to BLAS (on tensors, before the schedules, which leave
     tagged ops alone); returns how many. A product whose result starts as zeros gets an
     uninitialized destination instead of its fill: the call overwrites it (beta = 0)."""
-    from mlir.dialects import tensor
     from .. import _shlo_ext
     n = 0
     for op in _shlo_ext.ops_named(module.operation, ["linalg.generic"]):
@@ -104,17 +112,47 @@ def claim(module: ir.Module, mode: str = "kernel") -> int:
             continue
         op.attributes[TAG] = ir.UnitAttr.get()
         n += 1
-        init = op.operands[2]
-        fill = init.owner
-        fill = fill.operation if hasattr(fill, "operation") else fill
-        if not (isinstance(fill, ir.Operation) and fill.name == "linalg.fill" and _zero(fill.operands[0])):
+        _overwrite(op, 2)
+    return n
+
+
+def _overwrite(op: ir.Operation, init_index: int) -> None:
+    """A call whose destination starts as zeros (a zero fill) gets an uninitialized one
+    instead: it overwrites it (beta = 0)."""
+    from mlir.dialects import tensor
+    init = op.operands[init_index]
+    fill = init.owner
+    fill = fill.operation if hasattr(fill, "operation") else fill
+    if not (isinstance(fill, ir.Operation) and fill.name == "linalg.fill" and _zero(fill.operands[0])):
+        return
+    t = ir.RankedTensorType(init.type)
+    with ir.InsertionPoint(op), op.location:
+        op.operands[init_index] = tensor.empty(list(t.shape), t.element_type)
+    op.attributes[OVERWRITE_TAG] = ir.UnitAttr.get()
+    if not list(fill.results[0].uses):
+        fill.erase()
+
+
+def claim_convolutions(module: ir.Module) -> int:
+    """Tags the static f32 NHWC / HWCF convolutions worth a call of shlo's kernel (at least
+    MIN_FLOPS, output channels a multiple of 16); returns how many."""
+    from .. import _shlo_ext
+    from .schedules import _attr_list
+    n = 0
+    for op in _shlo_ext.ops_named(module.operation, [CONV]):
+        types = [ir.RankedTensorType(v.type) if isinstance(v.type, ir.RankedTensorType) else None
+                 for v in list(op.operands) + list(op.results)]
+        if not all(t is not None and t.has_static_shape and str(t.element_type) == "f32" for t in types):
             continue
-        t = ir.RankedTensorType(init.type)
-        with ir.InsertionPoint(op), op.location:
-            op.operands[2] = tensor.empty(list(t.shape), t.element_type)
-        op.attributes[OVERWRITE_TAG] = ir.UnitAttr.get()
-        if not list(fill.results[0].uses):
-            fill.erase()
+        (b, oh, ow, f), (kh, kw, c, _) = types[-1].shape, types[1].shape
+        if 0 in types[0].shape or 0 in types[-1].shape or f % 16 or 2 * b * oh * ow * f * kh * kw * c < MIN_FLOPS:
+            continue
+        if (_attr_list(op, "strides") or [1, 1])[0] <= 0 or (_attr_list(op, "dilations") or [1, 1])[0] <= 0:
+            continue
+        op.attributes[TAG] = ir.UnitAttr.get()
+        op.attributes[CONV_PADDING] = ir.DenseI64ArrayAttr.get([0, 0])
+        _overwrite(op, 2)
+        n += 1
     return n
 
 
@@ -198,20 +236,47 @@ def replace_calls(module: ir.Module, threads: int, mode: str = "kernel") -> int:
     """Tagged products (on memrefs, after bufferization) become calls of `mode`'s kernel;
     returns how many."""
     from .. import _shlo_ext
-    ops = [op for op in _shlo_ext.ops_named(module.operation, list(_NAMES)) if TAG in op.attributes]
+    ops = [op for op in _shlo_ext.ops_named(module.operation, list(_NAMES) + [CONV]) if TAG in op.attributes]
     if not ops:
         return 0
     declared = set()
     with module.context, ir.Location.unknown(module.context):
         for op in ops:
-            name = _call(op, threads, "shlo_blas" if mode == "blas" else "shlo")
-            declared.add(name)
+            declared.add(_conv_call(op, threads) if op.name == CONV else
+                         _call(op, threads, "shlo_blas" if mode == "blas" else "shlo"))
         start = ir.InsertionPoint.at_block_begin(module.body)
         for name in sorted(declared):
-            rank, element = (3 if "batch_matmul" in name else 2), name.rsplit("_", 1)[1]
-            start.insert(ir.Operation.parse(f"func.func private @{name}({', '.join([_memref(rank, element)] * 3)}, "
-                                            f"{element}, i32) attributes {{llvm.emit_c_interface}}"))
+            if name == CONV_SYMBOL:
+                params = f"{', '.join([_memref(4, 'f32')] * 3)}, f32, {', '.join(['i64'] * 6)}, i32"
+            else:
+                rank, element = (3 if "batch_matmul" in name else 2), name.rsplit("_", 1)[1]
+                params = f"{', '.join([_memref(rank, element)] * 3)}, {element}, i32"
+            start.insert(ir.Operation.parse(f"func.func private @{name}({params}) "
+                                            f"attributes {{llvm.emit_c_interface}}"))
     return len(ops)
+
+
+CONV_SYMBOL = "shlo_conv2d_nhwc_hwcf_f32"
+
+
+def _conv_call(op: ir.Operation, threads: int) -> str:
+    """A tagged convolution on memrefs as a call of the kernel: input, filter, output, beta,
+    strides, dilations, padding (top, left), threads."""
+    from mlir.dialects import arith, func, memref
+    from .schedules import _attr_list
+    strides = _attr_list(op, "strides") or [1, 1]
+    dilations = _attr_list(op, "dilations") or [1, 1]
+    padding = [int(x) for x in ir.DenseI64ArrayAttr(op.attributes[CONV_PADDING])]
+    with ir.InsertionPoint(op), op.location:
+        t = ir.Type.parse(_memref(4, "f32"))
+        args = [memref.cast(t, v) for v in list(op.operands)[:3]]
+        beta = arith.constant(ir.F32Type.get(), 0.0 if OVERWRITE_TAG in op.attributes else 1.0)
+        i64 = ir.IntegerType.get_signless(64)
+        ints = [arith.constant(i64, v) for v in strides + dilations + padding]
+        n = arith.constant(ir.IntegerType.get_signless(32), threads)
+        func.call([], ir.FlatSymbolRefAttr.get(CONV_SYMBOL), args + [beta] + ints + [n])
+    op.erase()
+    return CONV_SYMBOL
 
 
 def _memref(rank: int, element: str) -> str:

@@ -833,10 +833,12 @@ def apply(module: ir.Module, threads: int = 1, matmul_calls: str | None = None) 
     if os.environ.get("SHLO_NO_SCHEDULE"):
         return False
     with module.context, ir.Location.unknown(module.context):
+        if matmul_calls:
+            from . import products
+            products.claim_convolutions(module)
         _private_fills(module)
         _pads_as_fills(module)
         if matmul_calls:
-            from . import products
             products.claim(module, matmul_calls)
         groups = plan(module, threads)
         only = os.environ.get("SHLO_SCHEDULE_KINDS")     # debugging: schedule only these kinds
