@@ -52,12 +52,7 @@ def run_compiled(text: str, inputs: list) -> np.ndarray:
 
 
 def _differing(op, got: np.ndarray, want: np.ndarray) -> np.ndarray:
-    if op.rtol:
-        return sweep.differing_relative(got, want, op.rtol)
-    bad = sweep.differing(got, want, op.ulps)[0]
-    if op.eltol:
-        bad &= ~sweep.close_elements(got, want, op.eltol)
-    return bad
+    return sweep.op_differing(op, got, want)[0]
 
 
 def run_case(op, e: str, verbose: bool) -> Outcome:
@@ -111,30 +106,15 @@ def main(argv=None) -> int:
     ap.add_argument("-v", "--verbose", action="store_true", help="more examples, and skipped cases")
     args = ap.parse_args(argv)
     types = [t for t in args.types.split(",") if t]
-    ran = matched = skipped = n = bad = like_xla = 0
-    for op, e in sweep.cases(args.ops, types):
-        if args.elementwise and not elementwise(op) or args.structured and elementwise(op):
-            continue
-        r = run_case(op, e, args.verbose)
-        if r.skipped:
-            skipped += 1
-            if args.verbose:
-                print(f"skip {op.name} {e}: {r.skipped}")
-            continue
-        ran += 1
-        n += r.n
-        bad += r.bad
-        like_xla += r.like_xla
-        if r.bad == 0:
-            matched += 1
-            continue
-        tol = f"rtol {op.rtol}" if op.rtol else "exact" if op.ulps == sweep.EXACT else f"<= {op.ulps} ulp"
-        print(f"FAIL {op.name} {e}: {r.bad}/{r.n} differ ({tol}; {r.like_xla} as XLA) {r.error}", flush=True)
-        for ins, w, g, x in r.examples:
-            print(f"     {ins!r}: interpreter {w!r}, compiled {g!r}, XLA {x!r}")
-    print(f"{ran} cases run ({skipped} skipped: the interpreter refuses them); {matched} compiled match the "
-          f"interpreter; {n - bad}/{n} elements match ({like_xla} of the differing ones match XLA instead)")
-    return 0 if matched == ran else 1
+    pairs = ((op, e) for op, e in sweep.cases(args.ops, types)
+             if not (args.elementwise and not elementwise(op) or args.structured and elementwise(op)))
+    t = sweep.sweep(pairs, lambda op, e: run_case(op, e, args.verbose), args.verbose,
+                    lambda r: f"{r.like_xla} as XLA",
+                    lambda ex: f"{ex[0]!r}: interpreter {ex[1]!r}, compiled {ex[2]!r}, XLA {ex[3]!r}")
+    like_xla = sum(r.like_xla for r in t.results)
+    print(f"{t.ran} cases run ({t.skipped} skipped: the interpreter refuses them); {t.matched} compiled match the "
+          f"interpreter; {t.n - t.bad}/{t.n} elements match ({like_xla} of the differing ones match XLA instead)")
+    return 0 if t.matched == t.ran else 1
 
 
 if __name__ == "__main__":

@@ -315,6 +315,11 @@ def _scalar_op(op: str, e: str, a: str = "%x0", b: str = "%x1", attrs: str = "",
     return f"    %r = \"stablehlo.{op}\"({a}, {b}){attr} : ({t}, {t}) -> {out or t}\n"
 
 
+def _body_region(op: str, e: str) -> str:
+    """The region of a reduction-style op whose body is one binary `op` on two scalars."""
+    return _region(_scalar_op(op, e) + f"    \"stablehlo.return\"(%r) : (tensor<{e}>) -> ()\n", e)
+
+
 def _extreme(e: str, high: bool):
     dt = numpy_dtype(e)
     k = kind(e)
@@ -346,7 +351,7 @@ def reduce_case(op: Op, e: str):
     row = op.extra.get("row", ROW)
     x = _rows_of(e, ROWS, row)
     t_in, t_out, t = f"tensor<{ROWS}x{row}x{e}>", f"tensor<{ROWS}x{e}>", f"tensor<{e}>"
-    region = _region(_scalar_op(body, e) + f"    \"stablehlo.return\"(%r) : ({t}) -> ()\n", e)
+    region = _body_region(body, e)
     text = (f"func.func public @main(%a: {t_in}, %i: {t}) -> {t_out} {{\n"
             f"  %0 = \"stablehlo.reduce\"(%a, %i) {region} {{dimensions = array<i64: 1>}} : ({t_in}, {t}) -> {t_out}\n"
             f"  return %0 : {t_out}\n}}\n")
@@ -484,7 +489,7 @@ def reduce_window_case(op: Op, e: str):
     lo, hi = (1, 1) if w == 3 else (ROW - 1, 0)
     out_w = ROW + lo + hi - w + 1
     t_in, t_out, t = f"tensor<{ROWS}x{ROW}x{e}>", f"tensor<{ROWS}x{out_w}x{e}>", f"tensor<{e}>"
-    region = _region(_scalar_op(body, e) + f"    \"stablehlo.return\"(%r) : ({t}) -> ()\n", e)
+    region = _body_region(body, e)
     attrs = (f"window_dimensions = array<i64: 1, {w}>, window_strides = array<i64: 1, 1>, "
              f"padding = dense<[[0, 0], [{lo}, {hi}]]> : tensor<2x2xi64>")
     text = (f"func.func public @main(%a: {t_in}, %i: {t}) -> {t_out} {{\n"
@@ -500,8 +505,8 @@ def scatter_case(op: Op, e: str):
     base = _rows_of(e, ROWS, 1).reshape(ROWS)
     upd = _rows_of(e, 4 * ROWS // ROW, ROW).reshape(-1)
     idx = RNG.integers(0, ROWS // 4, (4 * ROWS, 1)).astype(np.int32)
-    t_b, t_u, t_i, t = f"tensor<{ROWS}x{e}>", f"tensor<{4 * ROWS}x{e}>", f"tensor<{4 * ROWS}x1xi32>", f"tensor<{e}>"
-    region = _region(_scalar_op(body, e) + f"    \"stablehlo.return\"(%r) : ({t}) -> ()\n", e)
+    t_b, t_u, t_i = f"tensor<{ROWS}x{e}>", f"tensor<{4 * ROWS}x{e}>", f"tensor<{4 * ROWS}x1xi32>"
+    region = _body_region(body, e)
     dims = ("#stablehlo.scatter<inserted_window_dims = [0], scatter_dims_to_operand_dims = [0], "
             "index_vector_dim = 1>")
     text = (f"func.func public @main(%a: {t_b}, %i: {t_i}, %u: {t_u}) -> {t_b} {{\n"
@@ -632,6 +637,17 @@ def differing_relative(got: np.ndarray, want: np.ndarray, rtol: float) -> np.nda
     return ~(same | (close & fin))
 
 
+def op_differing(op: Op, got: np.ndarray, want: np.ndarray, eltol: bool = True) -> tuple[np.ndarray, int]:
+    """(mask of elements of `got` that differ from `want` under op's tolerance: rtol, or ulps and
+    (with eltol) the per-element eltol; largest ulp distance where ulps are compared)."""
+    if op.rtol:
+        return differing_relative(got, want, op.rtol), 0
+    bad, max_ulp = differing(got, want, op.ulps)
+    if eltol and op.eltol:
+        bad &= ~close_elements(got, want, op.eltol)
+    return bad, max_ulp
+
+
 def close_elements(got: np.ndarray, want: np.ndarray, eltol: float) -> np.ndarray:
     """Finite elements within eltol * max(1, |XLA's value|): for the CHLO expansions, whose
     cancellations turn an ulp of difference in an intermediate log or sine into several in
@@ -721,12 +737,7 @@ def run_case(op: Op, e: str, verbose: bool) -> Result:
         r.bad = r.n
         return r
     got, want = got.reshape(-1), want.reshape(-1)
-    if op.rtol:
-        bad = differing_relative(got, want, op.rtol)
-    else:
-        bad, r.max_ulp = differing(got, want, op.ulps)
-        if op.eltol:
-            bad &= ~close_elements(got, want, op.eltol)
+    bad, r.max_ulp = op_differing(op, got, want)
     if bad.any() and any(_has_denormals(a) for a in inputs + [got, want]) or _tiny_results(got, bad):
         try:
             on_flushed = run_shlo(text, [flush(a) for a in inputs]).reshape(-1)
@@ -735,7 +746,7 @@ def run_case(op: Op, e: str, verbose: bool) -> Result:
         if on_flushed is not None:
             still = bad.copy()
             for g in (on_flushed, flush(on_flushed), flush(on_flushed, results=True)):
-                still &= differing_relative(g, want, op.rtol) if op.rtol else differing(g, want, op.ulps)[0]
+                still &= op_differing(op, g, want, eltol=False)[0]
             r.flushed = int((bad & ~still).sum())
             bad = still
     r.bad = int(bad.sum())
@@ -785,6 +796,46 @@ def cases(op_names: list, types: list):
             yield op, e
 
 
+def tolerance_text(op: Op) -> str:
+    return f"rtol {op.rtol}" if op.rtol else "exact" if op.ulps == EXACT else f"<= {op.ulps} ulp"
+
+
+@dataclass
+class Tally:
+    ran: int = 0
+    matched: int = 0
+    skipped: int = 0
+    n: int = 0
+    bad: int = 0
+    results: list = field(default_factory=list)      # of the cases run
+
+
+def sweep(pairs, run, verbose: bool, detail, example) -> Tally:
+    """Runs `run(op, element)` on each pair (a result with n, bad, skipped, error, examples) and
+    counts; prints a `skip` line per skipped case (verbose) and, per case that differs, a FAIL
+    line (`detail(result)` in its parentheses) and `example(e)` for each of its examples. Shared
+    with tools/compiled_diff_sweep.py."""
+    t = Tally()
+    for op, e in pairs:
+        r = run(op, e)
+        if r.skipped:
+            t.skipped += 1
+            if verbose:
+                print(f"skip {op.name} {e}: {r.skipped}")
+            continue
+        t.ran += 1
+        t.n += r.n
+        t.bad += r.bad
+        t.results.append(r)
+        if r.bad == 0:
+            t.matched += 1
+            continue
+        print(f"FAIL {op.name} {e}: {r.bad}/{r.n} differ ({tolerance_text(op)}; {detail(r)}) {r.error}", flush=True)
+        for ex in r.examples:
+            print(f"     {example(ex)}")
+    return t
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("ops", nargs="*", help="op names (all if none)")
@@ -793,31 +844,13 @@ def main(argv=None) -> int:
     ap.add_argument("--strict", action="store_true", help="every float compared exactly (no ulp tolerance)")
     args = ap.parse_args(argv)
     types = [t for t in args.types.split(",") if t]
-    total = Result("all", "")
-    ran = matched = skipped = 0
-    for op, e in cases(args.ops, types):
-        if args.strict:
-            op = dataclasses.replace(op, ulps=EXACT)
-        r = run_case(op, e, args.verbose)
-        if r.skipped:
-            skipped += 1
-            if args.verbose:
-                print(f"skip {op.name} {e}: {r.skipped}")
-            continue
-        ran += 1
-        total.n += r.n
-        total.bad += r.bad
-        total.flushed += r.flushed
-        if r.bad == 0:
-            matched += 1
-            continue
-        tol = f"rtol {op.rtol}" if op.rtol else "exact" if op.ulps == EXACT else f"<= {op.ulps} ulp"
-        print(f"FAIL {op.name} {e}: {r.bad}/{r.n} differ ({tol}; max ulp {r.max_ulp}) {r.error}")
-        for ins, w, g in r.examples:
-            print(f"     {ins!r}: XLA {w!r}, shlo {g!r}")
-    print(f"{ran} cases run ({skipped} skipped: XLA does not run them); {matched} match XLA; "
-          f"{total.n - total.bad}/{total.n} elements match ({total.flushed} of them as XLA's denormal flush)")
-    return 0 if matched == ran else 1
+    pairs = ((dataclasses.replace(op, ulps=EXACT) if args.strict else op, e) for op, e in cases(args.ops, types))
+    t = sweep(pairs, lambda op, e: run_case(op, e, args.verbose), args.verbose,
+              lambda r: f"max ulp {r.max_ulp}", lambda ex: f"{ex[0]!r}: XLA {ex[1]!r}, shlo {ex[2]!r}")
+    flushed = sum(r.flushed for r in t.results)
+    print(f"{t.ran} cases run ({t.skipped} skipped: XLA does not run them); {t.matched} match XLA; "
+          f"{t.n - t.bad}/{t.n} elements match ({flushed} of them as XLA's denormal flush)")
+    return 0 if t.matched == t.ran else 1
 
 
 if __name__ == "__main__":

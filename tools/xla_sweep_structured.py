@@ -22,6 +22,17 @@ def _func(args: list, ret_type: str, body: list, ret: str = "%0") -> str:
     return f"func.func public @main({sig}) -> {ret_type} {{\n{lines}\n  return {ret} : {ret_type}\n}}\n"
 
 
+def _window_out(sizes, window, stride, pad, base, wdil) -> list:
+    """Result sizes of a windowed op (convolution, reduce_window) per dimension: the input dilated
+    by `base` and padded, less the window dilated by `wdil`, over the stride, plus one."""
+    out = []
+    for d, (size, k) in enumerate(zip(sizes, window)):
+        dil_in = (size - 1) * base[d] + 1 + pad[d][0] + pad[d][1]
+        dil_k = (k - 1) * wdil[d] + 1
+        out.append((dil_in - dil_k) // stride[d] + 1)
+    return out
+
+
 def structured_ops(s) -> list:
     Op, kind, rows_of, specials, randoms = s.Op, s.kind, s._rows_of, s.specials, s.randoms
     rng = s.RNG
@@ -239,8 +250,7 @@ def structured_ops(s) -> list:
         sel = region(s._scalar_op("compare", e, attrs=f"comparison_direction = #stablehlo<comparison_direction "
                                                f"{op.extra['dir']}>{ctype}", out="tensor<i1>")
                      + "    \"stablehlo.return\"(%r) : (tensor<i1>) -> ()\n", e)
-        scat = region(s._scalar_op("or" if kind(e) == "bool" else "add", e)
-                      + f"    \"stablehlo.return\"(%r) : ({t0}) -> ()\n", e)
+        scat = s._body_region("or" if kind(e) == "bool" else "add", e)
         attrs = (f"window_dimensions = array<i64: 1, {w}>, window_strides = array<i64: 1, {st}>, "
                  f"padding = dense<[[0, 0], [{pad}, {pad}]]> : tensor<2x2xi64>")
         body = [f"%0 = \"stablehlo.select_and_scatter\"(%x, %s, %i) ({sel[1:-1]}, {scat[1:-1]}) {{{attrs}}} : "
@@ -437,8 +447,7 @@ def structured_ops(s) -> list:
         t = f"tensor<4x6x{e}>"
         groups = op.extra.get("groups", "dense<0> : tensor<1x1xi64>")
         w = op.extra["what"]
-        red = region(s._scalar_op("or" if kind(e) == "bool" else "add", e)
-                     + f"    \"stablehlo.return\"(%r) : (tensor<{e}>) -> ()\n", e)
+        red = s._body_region("or" if kind(e) == "bool" else "add", e)
         if w == "all_reduce":
             body = [f"%0 = \"stablehlo.all_reduce\"(%x) {red} {{replica_groups = {groups}}} : ({t}) -> {t}"]
         elif w == "all_gather":
@@ -495,11 +504,7 @@ def structured_ops(s) -> list:
         st, pad, ld, rd = c.get("stride", (1, 1)), c.get("pad", ((0, 0), (0, 0))), c.get("lhs", (1, 1)), \
             c.get("rhs", (1, 1))
         rev = c.get("rev", (False, False))
-        out = []
-        for d, (size, k) in enumerate(((h, kh), (w, kw))):
-            dil_in = (size - 1) * ld[d] + 1 + pad[d][0] + pad[d][1]
-            dil_k = (k - 1) * rd[d] + 1
-            out.append((dil_in - dil_k) // st[d] + 1)
+        out = _window_out((h, w), (kh, kw), st, pad, ld, rd)
         tl = f"tensor<{n * bg}x{ci}x{h}x{w}x{e}>"
         tr = f"tensor<{co}x{ci // fg}x{kh}x{kw}x{e}>"
         to = f"tensor<{n}x{co}x{out[0]}x{out[1]}x{e}>"
@@ -532,13 +537,9 @@ def structured_ops(s) -> list:
         x = rows_of(e, h, w) if not c.get("ints") else _small_ints(e, (h, w))
         wd, st, bd, wdil, pad = c["win"], c.get("stride", (1, 1)), c.get("base", (1, 1)), c.get("wdil", (1, 1)), \
             c.get("pad", ((0, 0), (0, 0)))
-        out = []
-        for d, size in enumerate((h, w)):
-            dil_in = (size - 1) * bd[d] + 1 + pad[d][0] + pad[d][1]
-            dil_w = (wd[d] - 1) * wdil[d] + 1
-            out.append((dil_in - dil_w) // st[d] + 1)
+        out = _window_out((h, w), wd, st, pad, bd, wdil)
         t_in, t_out, t = f"tensor<{h}x{w}x{e}>", f"tensor<{out[0]}x{out[1]}x{e}>", f"tensor<{e}>"
-        reg = region(s._scalar_op(body_op, e) + f"    \"stablehlo.return\"(%r) : ({t}) -> ()\n", e)
+        reg = s._body_region(body_op, e)
         attrs = (f"window_dimensions = array<i64: {wd[0]}, {wd[1]}>, window_strides = array<i64: {st[0]}, {st[1]}>, "
                  f"base_dilations = array<i64: {bd[0]}, {bd[1]}>, window_dilations = array<i64: {wdil[0]}, {wdil[1]}>, "
                  f"padding = dense<[[{pad[0][0]}, {pad[0][1]}], [{pad[1][0]}, {pad[1][1]}]]> : tensor<2x2xi64>")
