@@ -419,6 +419,26 @@ def test_complex_special_values_as_xla():
     same_floats(got.imag, [0.0, 0.0, 0.0, -0.8])
 
 
+def test_complex_log1p_and_expm1_do_not_cancel():
+    """Found by tools/xla_diff_sweep.py --strict and mpmath: numpy's complex log1p / expm1 are
+    log(1 + z) / exp(z) - 1, which cancel near 0 (log1p(1e-30 + 0i) was 0, expm1(1e-20 + 1e-20i)
+    had real part 0) and were up to 5 ulp off in complex128; expected values from mpmath."""
+    t = "tensor<5xcomplex<f64>>"
+    z = np.array([0.1, 1 + 0.1j, -0.5 + 0.5j, 1e-30 + 1e-30j, 1e308 + 1e308j], np.complex128)
+    got = unary("log_plus_one", t, t, z)
+    same_floats(got.real, [0.09531017980432487, 0.6943956206592389, -0.34657359027997264, 1e-30, 709.542782232446])
+    same_floats(got.imag, [0.0, 0.049958395721942765, 0.7853981633974483, 1e-30, 0.7853981633974483])
+    z = np.array([0.5 + 1j, 1 + 1j, 1e-20 + 1e-20j, -1 + 0j, complex(np.inf, 0)], np.complex128)
+    got = unary("exponential_minus_one", t, t, z)
+    same_floats(got.real, [-0.10919209570687138, 0.46869393991588515, 1e-20, np.expm1(-1.0), np.inf])
+    same_floats(got.imag, [1.3873511113297634, 2.2873552871788423, 1e-20, 0.0, 0.0])
+    c = np.array([1e-30, 1e-20j], np.complex64)
+    got = unary("log_plus_one", "tensor<2xcomplex<f32>>", "tensor<2xcomplex<f32>>", c)
+    assert got.dtype == np.complex64
+    same_floats(got.real, [np.float32(1e-30), np.float32(5e-41)])      # (log|1 + yi| = y^2 / 2)
+    same_floats(got.imag, [0.0, np.float32(1e-20)])
+
+
 @pytest.mark.parametrize("op, jax_fn", [("exponential_minus_one", "expm1"), ("logistic", "logistic")])
 def test_f16_expm1_and_logistic_equal_xla_on_every_f16(op, jax_fn):
     """XLA evaluates these two in f16 steps (found by tools/xla_diff_sweep.py --strict: about one

@@ -104,8 +104,34 @@ def _logistic_complex(z):
 
 
 def _expm1_complex(z):
-    # a real z keeps its imaginary zero (exp(x) * sin(0) would make inf * 0 = NaN at x = inf)
-    return np.where(z.imag == 0, _cx(np.expm1(z.real), z.imag), np.expm1(z))
+    # finite z: (expm1(x) cos y - 2 sin^2(y / 2), e^x sin y), as the CPU lowering (numpy's complex
+    # expm1 is exp(z) - 1, which cancels near 0: expm1(1e-20 + 1e-20i) was 0 + 1e-20i, and
+    # complex128 results were up to 4 ulp off; in long double, as the real part still cancels where
+    # e^x cos y is near 1); a real z keeps its imaginary zero (exp(x) * sin(0) would make
+    # inf * 0 = NaN at x = inf); other non-finite z as numpy (C99)
+    x, y = z.real, z.imag
+    xl, yl = x.astype(np.longdouble), y.astype(np.longdouble)
+    s = np.sin(yl / 2)
+    re = (np.expm1(xl) * np.cos(yl) - 2 * s * s).astype(np.float64)
+    near = _cx(re, np.where(y == 0, y, (np.exp(xl) * np.sin(yl)).astype(np.float64)))
+    other = np.where(y == 0, _cx(np.expm1(x), y), np.expm1(z))
+    return np.where(np.isfinite(x) & np.isfinite(y), near, other)
+
+
+def _log1p_complex(z):
+    # finite z: log|1 + z| + i arg(1 + z), as the CPU lowering, the modulus in long double (no
+    # overflow or underflow of |1 + z| for any f64 parts) and, near |1 + z| = 1, as
+    # log1p(x (2 + x) + y^2) / 2: numpy's complex log1p is log(1 + z), which cancels there
+    # (log1p(1e-30 + 0i) was 0, log1p(0.1 + 0i) 5 ulp off in complex128); non-finite z and
+    # 1 + z = 0 as numpy (C99)
+    x, y = z.real, z.imag
+    xl, yl = x.astype(np.longdouble), y.astype(np.longdouble)
+    ul = 1 + xl
+    r = np.hypot(ul, yl)
+    near = 0.5 * np.log1p(xl * (2 + xl) + yl * yl)
+    re = np.where((r > 0.5) & (r < 2), near, np.log(np.where(r == 0, 1, r))).astype(np.float64)
+    out = _cx(re, np.arctan2(y, 1.0 + x))
+    return np.where(np.isfinite(x) & np.isfinite(y) & (r != 0), out, np.log1p(z))
 
 
 def _cbrt_complex(z):
@@ -155,7 +181,7 @@ def _with_f16(name: str, f16_fn, floating, complex_):
 
 _with_f16("exponential_minus_one", _expm1_f16, np.expm1, _expm1_complex)
 _register("log", np.log, np.log)
-_register("log_plus_one", np.log1p, np.log1p)
+_register("log_plus_one", np.log1p, _log1p_complex)
 _with_f16("logistic", _logistic_f16, _logistic, _logistic_complex)
 _register("sine", np.sin, np.sin)
 _register("cosine", np.cos, np.cos)
