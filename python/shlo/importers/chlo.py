@@ -594,12 +594,35 @@ def _finite_parts(er, x, y):
     return fx, fy
 
 
-def _inf_where_input_inf(er, x, y, r):
+def _inf_where_input_inf(er, x, y, r, nan_sign):
     """r, but +-inf (r's sign) where x or y is infinite: the modulus part of asin / acos /
-    acosh grows like log|z|, so an infinite input has an infinite one."""
+    acosh grows like log|z|, so an infinite input has an infinite one; where r is NaN (the
+    other part is NaN), nan_sign * inf, as XLA and C99 (acosh(NaN + inf i) = inf + NaN i)."""
     inf = er.k(math.inf)
     any_inf = er.b.op("or", er.cmp(er.abs(x), inf, "EQ"), er.cmp(er.abs(y), inf, "EQ"))
-    return er.sel(any_inf, er.multiply(er.sign(r), inf), r)
+    sign = er.sel(er.cmp(r, r, "NE"), nan_sign, er.sign(r))
+    return er.sel(any_inf, er.multiply(sign, inf), r)
+
+
+def _large(er, fx, fy):
+    """Where |z| may pass the largest finite number (both parts near it: |max + max i|), so
+    that the products of the square roots below overflow."""
+    big = er.k(_max_finite(er.element) / 2)     # (below it, |z| < 0.71 max bounds every product)
+    return er.cmp(er.maximum(er.abs(fx), er.abs(fy)), big, "GT")
+
+
+def _asinh_of(er, combine, large):
+    """asinh(combine(1)), where combine(s) is a sum of products of the square roots with one
+    factor of each scaled by s: where `large`, from h = combine(1/2) as sign(h) (log|h| + log 4)
+    (asinh(v) is sign(v) (log|v| + log 2) to rounding there, and 2h overflows: asin(max + max i)
+    was pi/4 + inf i, XLA pi/4 + 89.76i)."""
+    h = combine(er.k(0.5))
+    far = er.multiply(er.sign(h), er.add(er.log(er.abs(h)), er.k(math.log(4.0))))
+    return er.sel(large, far, _asinh(er, combine(None)))
+
+
+def _scaled(er, v, s):
+    return v if s is None else er.multiply(v, s)
 
 
 def _sqrt_pair(e, er, a_re, a_im, b_re, b_im):
@@ -616,9 +639,15 @@ def _casin_parts(e, x, y):
     fx, fy = _finite_parts(er, x, y)
     one = er.k(1.0)
     r1, i1, r2, i2 = _sqrt_pair(e, er, er.subtract(one, fx), er.negate(fy), er.add(one, fx), fy)
-    re_ = er.atan2(fx, er.subtract(er.multiply(r1, r2), er.multiply(i1, i2)))
-    im = _asinh(er, er.subtract(er.multiply(r1, i2), er.multiply(i1, r2)))
-    return er, re_, _inf_where_input_inf(er, x, y, im)
+    large = _large(er, fx, fy)
+    half = er.k(0.5)
+    re_ = er.sel(large, er.atan2(er.multiply(fx, half), er.subtract(er.multiply(er.multiply(r1, half), r2),
+                                                                    er.multiply(er.multiply(i1, half), i2))),
+                 er.atan2(fx, er.subtract(er.multiply(r1, r2), er.multiply(i1, i2))))
+    im = _asinh_of(er, lambda s: er.subtract(er.multiply(_scaled(er, r1, s), i2), er.multiply(_scaled(er, i1, s), r2)),
+                   large)
+    nan_sign = er.sel(er.cmp(y, er.k(0.0), "LT"), er.k(-1.0), er.k(1.0))
+    return er, re_, _inf_where_input_inf(er, x, y, im, nan_sign)
 
 
 def _casin(e, z):
@@ -640,8 +669,10 @@ def _cacos(e, z):
     one = er.k(1.0)
     r1, i1, r2, i2 = _sqrt_pair(e, er, er.subtract(one, fx), er.negate(fy), er.add(one, fx), fy)
     re_ = er.multiply(er.k(2.0), er.atan2(r1, r2))
-    im = _asinh(er, er.subtract(er.multiply(r2, i1), er.multiply(i2, r1)))
-    return _c(e, re_, _inf_where_input_inf(er, x, y, im))
+    im = _asinh_of(er, lambda s: er.subtract(er.multiply(_scaled(er, r2, s), i1), er.multiply(_scaled(er, i2, s), r1)),
+                   _large(er, fx, fy))
+    nan_sign = er.sel(er.cmp(y, er.k(0.0), "LT"), er.k(1.0), er.k(-1.0))
+    return _c(e, re_, _inf_where_input_inf(er, x, y, im, nan_sign))
 
 
 def _cacosh(e, z):
@@ -650,9 +681,10 @@ def _cacosh(e, z):
     fx, fy = _finite_parts(er, x, y)
     one = er.k(1.0)
     r1, i1, r2, i2 = _sqrt_pair(e, er, er.subtract(fx, one), fy, er.add(fx, one), fy)
-    re_ = _asinh(er, er.add(er.multiply(r1, r2), er.multiply(i1, i2)))
+    re_ = _asinh_of(er, lambda s: er.add(er.multiply(_scaled(er, r1, s), r2), er.multiply(_scaled(er, i1, s), i2)),
+                    _large(er, fx, fy))
     im = er.multiply(er.k(2.0), er.atan2(i1, r2))
-    return _c(e, _inf_where_input_inf(er, x, y, re_), im)
+    return _c(e, _inf_where_input_inf(er, x, y, re_, er.k(1.0)), im)
 
 
 def _catanh(e, z):
