@@ -246,6 +246,57 @@ def test_structurally_bad_payload_never_reaches_mlir(artifact):
         assert what in _msg(envelope.wrap((1, 2, 0), 4, bad)), what
 
 
+def _varint(value: int) -> bytes:
+    """MLIR's prefix varint (the inverse of envelope._varint)."""
+    for n in range(1, 9):
+        if value < 1 << (7 * n):
+            return ((value << n) | (1 << (n - 1))).to_bytes(n, "little")
+    return b"\0" + value.to_bytes(8, "little")
+
+
+def test_index_tables_are_checked_before_mlir(artifact):
+    """Counts and lengths MLIR's reader trusts (each of these killed the reading process: a
+    failed allocation, an attribute/type table written past its end, a string length of 0
+    wrapping around to a segfault) are refused by serialize/tables.py before MLIR sees them."""
+    payload = envelope.payload_of(artifact)
+    _, _, end = envelope.producer_offsets(payload)
+    order, sections, pos = [], {}, end + 1
+    while pos < len(payload):
+        sid = payload[pos]
+        assert sid < 0x80, "the MLP's sections are not aligned"
+        length, pos = envelope._varint(payload, pos + 1, "length")
+        order.append(sid)
+        sections[sid] = payload[pos:pos + length]
+        pos += length
+    envelope.check_sections(payload, end + 1)    # the unchanged payload passes
+
+    def first_varint(data):
+        value, after = envelope._varint(data, 0, "")
+        return value, data[after:]
+
+    n_attrs, rest = first_varint(sections[3])
+    n_types, groups = first_varint(rest)
+    dialect, groups = first_varint(groups)
+    _, entries = first_varint(groups)
+    n_strings, sizes = first_varint(sections[0])
+    size0, after0 = first_varint(sizes)
+    size1, after1 = first_varint(after0)
+    cases = {
+        "string section: claims": {0: _varint(1 << 40) + sizes},
+        "a string of length 0": {0: _varint(n_strings) + _varint(0) + _varint(size0 + size1) + after1},
+        "dialect section: claims": {1: _varint(1 << 40) + first_varint(sections[1])[1]},
+        "attribute/type offset section: claims": {3: _varint(1 << 40) + rest},
+        "overruns the table": {3: _varint(n_attrs) + _varint(n_types) + _varint(dialect) + _varint(n_attrs + 1)
+                               + entries},
+        "properties section: claims": {8: _varint(1 << 40) + first_varint(sections[8])[1]},
+    }
+    for what, changed in cases.items():
+        body = b"".join(bytes([sid]) + _varint(len(changed.get(sid, sections[sid]))) + changed.get(sid, sections[sid])
+                        for sid in order)
+        with pytest.raises(shlo.DeserializationError, match=what):
+            envelope.check_sections(payload[:end + 1] + body, end + 1)
+
+
 def test_artifact_violating_the_spec_is_rejected():
     bad = shlo.parse("""func.func @main(%a: tensor<2xf32>) -> tensor<3xf32> {
       %0 = "shlo.exponential"(%a) : (tensor<2xf32>) -> tensor<3xf32>

@@ -38,6 +38,7 @@ from typing import NamedTuple
 
 from ..errors import DeserializationError
 from ..verify._spec_table import RELEASES
+from . import tables
 
 MAGIC = b"\x89SHLO\r\n\x1a"
 _HEAD1 = struct.Struct("<8sBHHHBQ")  # format 1's fixed fields
@@ -123,8 +124,9 @@ def set_producer(payload: bytes, producer: str) -> bytes:
 
 
 def check_sections(payload: bytes, end_of_header: int) -> None:
-    """Walks the section table: known ids, each once, lengths inside the buffer."""
-    pos, seen = end_of_header, set()
+    """Walks the section table (known ids, each once, lengths inside the buffer), then the
+    index tables inside the sections (tables.py)."""
+    pos, seen, sections = end_of_header, set(), {}
     while pos < len(payload):
         byte = payload[pos]
         sid, aligned = byte & 0x7F, byte >> 7
@@ -145,10 +147,13 @@ def check_sections(payload: bytes, end_of_header: int) -> None:
         if length > len(payload) - pos:
             raise DeserializationError(f"bytecode section {sid} claims {length} bytes; "
                                        f"only {len(payload) - pos} remain")
+        sections[sid] = payload[pos:pos + length]
         pos += length
     missing = _REQUIRED_SECTIONS - seen
     if missing:
         raise DeserializationError(f"bytecode lacks required sections {sorted(missing)}")
+    # The counts and indices MLIR's reader would trust (tables.py).
+    tables.check_tables(sections, _varint(payload, 4, "the bytecode version")[0])
 
 
 def check(data: bytes) -> Envelope:
