@@ -34,6 +34,27 @@ def check(fn, *xs, rtol=1e-5, atol=1e-6, compile=True):
         _compare(runs, want, rtol, atol)
 
 
+def check_cases(cases):
+    """Each case (label, fn, inputs, tolerances) as one result of a single imported program:
+    importing takes most of a one-op check's time. A mismatch names its case."""
+    bounds, xs = [], []
+    for _, _, inputs, _ in cases:
+        bounds.append((len(xs), len(xs) + len(inputs)))
+        xs.extend(inputs)
+
+    def every(*args):
+        return tuple(fn(*args[a:b]) for (_, fn, _, _), (a, b) in zip(cases, bounds))
+
+    want = every(*xs)
+    prog = shlo.from_torch(Fn(every), tuple(xs))
+    runs = [prog.unflatten_outputs(shlo.interpret(prog, *prog.flatten_inputs(*xs))), shlo.compile(prog)(*xs)]
+    for i, (label, _, _, tolerances) in enumerate(cases):
+        try:
+            _compare([r[i] for r in runs], want[i], **tolerances)
+        except AssertionError as e:
+            raise AssertionError(f"{label}: {e}") from None
+
+
 def _compare(runs, want, rtol, atol):
     for g in runs:
         g, w = np.asarray(g), want.numpy() if want.dtype != torch.bfloat16 else want.float().numpy()
@@ -55,12 +76,11 @@ def tol(dtype):
         dtype, dict(rtol=1e-5, atol=1e-6))
 
 
-@pytest.mark.parametrize("name,dtype", [(n, d) for n in ["add", "sub", "mul", "maximum", "minimum", "eq", "lt", "ge"]
-                                         for d in FLOATS + INTS + [torch.bool]
-                                         if (n, d) != ("sub", torch.bool)])   # torch forbids bool subtraction
-def test_binary_same_dtype(name, dtype):
-    fn = getattr(torch, name)
-    check(fn, sample(dtype), sample(dtype, (4,)), **tol(dtype))
+@pytest.mark.parametrize("dtypes", [FLOATS, INTS + [torch.bool]], ids=["floats", "ints"])
+def test_binary_same_dtype(dtypes):
+    check_cases([(f"{name} {dtype}", getattr(torch, name), (sample(dtype), sample(dtype, (4,))), tol(dtype))
+                 for name in ["add", "sub", "mul", "maximum", "minimum", "eq", "lt", "ge"] for dtype in dtypes
+                 if (name, dtype) != ("sub", torch.bool)])        # torch forbids bool subtraction
 
 
 @pytest.mark.parametrize("a,b", [(torch.int32, torch.float32), (torch.uint8, torch.int8), (torch.bool, torch.int64),
@@ -89,12 +109,12 @@ def test_division_modes(dtype):
     check(lambda x, y: torch.fmod(x, y), a, b)
 
 
-@pytest.mark.parametrize("dtype", [torch.float32, torch.float16])
-@pytest.mark.parametrize("name", ["exp", "expm1", "log1p", "sqrt", "rsqrt", "sin", "cos", "tan", "tanh", "sigmoid",
-                                  "erf", "asin", "acos", "atan", "sinh", "cosh", "asinh", "atanh", "log2", "log10",
-                                  "floor", "ceil", "trunc", "round", "sign", "abs", "neg", "reciprocal", "relu",
-                                  "isnan", "isinf", "frac"])
-def test_unary_math(name, dtype):
+UNARY = ["exp", "expm1", "log1p", "sqrt", "rsqrt", "sin", "cos", "tan", "tanh", "sigmoid", "erf", "asin", "acos",
+         "atan", "sinh", "cosh", "asinh", "atanh", "log2", "log10", "floor", "ceil", "trunc", "round", "sign", "abs",
+         "neg", "reciprocal", "relu", "isnan", "isinf", "frac"]
+
+
+def unary_input(name, dtype):
     x = sample(dtype)
     if name in ("log1p", "sqrt", "rsqrt", "log2", "log10", "acosh"):
         x = x.abs() + 0.5
@@ -102,7 +122,13 @@ def test_unary_math(name, dtype):
         x = torch.tanh(x) * 0.9
     x[0, 0] = float("nan")
     x[0, 1] = float("inf") if name not in ("sin", "cos", "tan") else 0.0
-    check(getattr(torch, name), x, **(tol(dtype) if dtype != torch.float32 else dict(rtol=2e-6, atol=1e-6)))
+    return x
+
+
+@pytest.mark.parametrize("dtype", [torch.float32, torch.float16])
+def test_unary_math(dtype):
+    tolerances = tol(dtype) if dtype != torch.float32 else dict(rtol=2e-6, atol=1e-6)
+    check_cases([(name, getattr(torch, name), (unary_input(name, dtype),), tolerances) for name in UNARY])
 
 
 @pytest.mark.parametrize("approximate", ["none", "tanh"])
