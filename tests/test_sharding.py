@@ -297,6 +297,12 @@ def test_data_flow_edge_sharding_goes_on_the_op_it_stands_on():
     np.testing.assert_array_equal(shlo.interpret(prog, x)[0], 8 * x)
     assert ('sdy.sharding = #sdy.sharding_per_value<[<@mesh, []>, <@mesh, [{"y"}, {?}]>]>'
             in shlo.to_stablehlo(prog, debug_info=False))
+    # on a result whose op has shardings already: a constraint
+    sharded = loop.replace("tensor<i32>, tensor<8x4xf32>\n     cond", "tensor<i32>, tensor<8x4xf32> attributes {sdy.sharding = "
+                           "#sdy.sharding_per_value<[<@mesh, []>, <@mesh, [{}, {}]>]>}\n     cond")
+    assert sharded != loop
+    text = shlo.from_stablehlo(SDY.replace("    return %1", sharded)).text()
+    assert text.count("shlo.sharding_constraint") == 2 and 'dims = [["y"], []], open = [1]' in text
 
 
 def test_sub_axes_that_do_not_nest_are_refused():
