@@ -150,3 +150,35 @@ def test_shlo_opt_fast_path_end_to_end(tmp_path):
                               env=dict(os.environ, SHLO_OPT_NATIVE="0"))
         assert fast.returncode == slow.returncode == 1
         assert fast.stderr == slow.stderr and words in fast.stderr
+
+
+RUN_FUNC = """
+  func.func @f{i}(%x: tensor<{n}xf32>) -> tensor<{n}xf32> {{
+    %0 = shlo.add %x, %x : tensor<{n}xf32>
+    %1 = shlo.transpose %0 {{permutation = array<i64: 0>}} : (tensor<{n}xf32>) -> tensor<{n}xf32>
+    func.return %1 : tensor<{n}xf32>
+  }}"""
+
+
+def test_a_large_module_parsed_in_runs_says_what_one_parse_says(tmp_path):
+    """Past 64 kB the tool may parse runs of functions on separate threads (SHLO_OPT_NATIVE_SPLIT=1
+    forces it, =0 turns it off): the same verdicts, messages and locations either way."""
+    funcs = [RUN_FUNC.format(i=i, n=i + 1) for i in range(400)]
+    funcs[0] = "  // a { and a \"}\" in a comment" + funcs[0]
+    good = "module {" + "".join(funcs) + "\n}\n"
+    late = good[:good.index("@f350(")] + good[good.index("@f350("):].replace("array<i64: 0>", "array<i64: 1>", 1)
+    both = late[:late.index("@f20(")] + late[late.index("@f20("):].replace("array<i64: 0>", "array<i64: 1>", 1)
+    typo = late.replace("shlo.add %x, %x : tensor<301xf32>", "shlo.add %x, %q : tensor<301xf32>")
+    cases = {"good": good, "late": late, "both": both, "typo": typo}
+    for name, text in cases.items():
+        path = tmp_path / f"{name}.mlir"
+        path.write_text(text)
+        runs = {}
+        for split in ("1", "0"):
+            r = subprocess.run([TOOL, str(path), "--timing"], capture_output=True, text=True, timeout=60,
+                               env=dict(os.environ, SHLO_OPT_NATIVE_SPLIT=split))
+            timing = [l for l in r.stderr.splitlines() if l.startswith("shlo-opt-native: ")]
+            runs[split] = (r.returncode, [l for l in r.stderr.splitlines() if l not in timing])
+            assert any(" runs) " in l for l in timing) == (split == "1" and name != "typo"), (name, timing)
+        assert runs["1"] == runs["0"], name
+    assert runs["0"][0] == 1 and "use of undeclared SSA value" in runs["0"][1][0]
