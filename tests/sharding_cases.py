@@ -1216,7 +1216,9 @@ def unreduced_bf16_dot():
 
 
 
-# Programs written as an outside JAX user writes them (tests/sharding_heldout_cases.py), long cases.
+# Programs written as an outside JAX user writes them (tests/sharding_heldout_*.py), long cases.
+import sharding_heldout_shard_map  # noqa: E402,F401 - registers its programs
+import sharding_heldout_auto  # noqa: E402,F401 - registers its programs
 from sharding_heldout_cases import HELDOUT  # noqa: E402
 
 for _name, _make in HELDOUT.items():

@@ -22,7 +22,7 @@ import shlo
 
 HERE = pathlib.Path(__file__).resolve().parent
 CASES_FILE = HERE / "sharding_cases.py"
-HELDOUT_FILE = HERE / "sharding_heldout_cases.py"
+HELDOUT_FILES = [HERE / "sharding_heldout_shard_map.py", HERE / "sharding_heldout_auto.py"]
 
 
 def _case_names() -> list[str]:
@@ -32,8 +32,8 @@ def _case_names() -> list[str]:
     marks = {"case", "case_long"} if os.environ.get("SHLO_SHARDING_LONG") else {"case"}
     names = [f.name for f in tree.body if isinstance(f, ast.FunctionDef)
              and any(isinstance(d, ast.Name) and d.id in marks for d in f.decorator_list)]
-    if "case_long" in marks:   # the held-out-style programs, registered by the runner as long cases
-        tree = ast.parse(HELDOUT_FILE.read_text())
+    for path in HELDOUT_FILES if "case_long" in marks else []:   # held-out style, long cases of the runner
+        tree = ast.parse(path.read_text())
         names += ["heldout_" + f.name for f in tree.body if isinstance(f, ast.FunctionDef)
                   and any(isinstance(d, ast.Name) and d.id == "program" for d in f.decorator_list)]
     return names
