@@ -1305,9 +1305,9 @@ def _run_stages(name: str, c: Case, gspmd: bool) -> dict:
             assert a.sharding.is_equivalent_to(b.sharding, a.ndim), f"result {i}: {a.sharding} vs {b.sharding}"
         passed.append(stage)
         stage = "xla_shardings"
-        ours = [Placement(xc.HloSharding.from_proto(s)) for s in exe.get_output_shardings()]
+        ours = sharding_shardy_texts.placements(exe.get_output_shardings())
         compiled = c.fn.lower(*specs).compile()._executable.xla_executable
-        theirs = [Placement(xc.HloSharding.from_proto(s)) for s in compiled.get_output_shardings()]
+        theirs = sharding_shardy_texts.placements(compiled.get_output_shardings())
         assert ours == theirs, f"XLA output shardings {ours} vs JAX's {theirs}"
         passed.append(stage)
     except Exception as e:  # noqa: BLE001 - reported per stage

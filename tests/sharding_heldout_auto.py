@@ -455,3 +455,50 @@ def reduce_precision_and_int_ops():
                 jnp.left_shift(b, 2), jax.lax.population_count(b), jnp.clip(b, 2, 9))
 
     return case_fields(jax.jit(f), [normal(116, 16, 2), ints(117, 100, 16, 2)], [P("d"), P("d")], m)
+
+
+@program
+def zero_size_and_bool_and_complex():
+    """Edge shapes and types: an empty sharded dimension, bool and complex sharded values."""
+    m = user_mesh((4, 2), ("x", "y"))
+
+    def f(empty, mask, z):
+        return empty.sum(axis=1), empty * 2, jnp.logical_not(mask), jnp.conj(z) * z, jnp.angle(z)
+
+    z = (normal(118, 8, 4) + 1j * normal(119, 8, 4)).astype(np.complex64)
+    return case_fields(jax.jit(f), [np.zeros((8, 0), np.float32), normal(120, 8, 4) > 0, z],
+                       [P("x", None), P("x", "y"), P("x", "y")], m)
+
+
+@program
+def one_device_mesh():
+    """A mesh of one device (a user's laptop setting kept in the program)."""
+    m = jax.make_mesh((1,), ("x",), axis_types=(jax.sharding.AxisType.Auto,), devices=jax.devices()[:1])
+
+    def f(a, b):
+        return jax.lax.with_sharding_constraint(a @ b, NamedSharding(m, P("x", None))).sum(axis=0)
+
+    return case_fields(jax.jit(f), [normal(121, 4, 3), normal(122, 3, 5)], [P("x"), P()], m)
+
+
+@program
+def two_device_submesh_and_pytree_outputs():
+    """Two of the eight devices, outputs as a dict with a None leaf."""
+    m = jax.make_mesh((2,), ("x",), axis_types=(jax.sharding.AxisType.Auto,), devices=jax.devices()[:2])
+
+    def f(a):
+        return {"sum": a.sum(), "nothing": None, "scaled": (a * 3, jnp.float16(2) * a.astype(jnp.float16))}
+
+    return case_fields(jax.jit(f), [normal(123, 8, 2)], [P("x")], m, tol=1e-2)
+
+
+@program
+def constants_placed_inside_jit():
+    """Values with no sharded inputs: arrays made inside and placed with device_put."""
+    m = user_mesh((2, 4), ("x", "y"))
+
+    def f(scale):
+        base = jax.device_put(jnp.arange(32.0).reshape(8, 4), NamedSharding(m, P("x", "y")))
+        return jax.lax.stop_gradient(base) * scale, jnp.eye(8)[:, :4] @ base.T
+
+    return case_fields(jax.jit(f), [np.float32(1.5)], [P()], m)

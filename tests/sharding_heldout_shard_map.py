@@ -403,3 +403,28 @@ def size_one_axes_and_pshuffle():
 
     f = jax.jit(jax.shard_map(body, mesh=m, in_specs=P("a", ("b", "c")), out_specs=P("a", None)))
     return case_fields(f, [normal(109, 8, 4)], [P("a", ("b", "c"))], m)
+
+
+@program
+def pytree_psum_with_ints_and_floats():
+    m = user_mesh((4, 2), ("x", "y"))
+
+    def body(tree):
+        total = jax.lax.psum(tree, "x")
+        return {"count": total["count"], "mean": total["sum"] / total["count"].astype(jnp.float32)}
+
+    g = jax.shard_map(body, mesh=m, in_specs=({"count": P("x"), "sum": P("x", "y")},),
+                      out_specs={"count": P(), "mean": P(None, "y")})
+    f = jax.jit(lambda count, total: g({"count": count, "sum": total}))
+    return case_fields(f, [ints(124, 5, 4) + 1, normal(125, 4, 8)], [P("x"), P("x", "y")], m)
+
+
+@program
+def all_to_all_same_split_and_concat_axis():
+    m = user_mesh((8,), ("d",))
+
+    def body(a):
+        return jax.lax.all_to_all(a, "d", 1, 1, tiled=True)
+
+    f = jax.jit(jax.shard_map(body, mesh=m, in_specs=P("d", None), out_specs=P("d", None)))
+    return case_fields(f, [normal(126, 16, 8)], [P("d", None)], m)

@@ -204,7 +204,17 @@ def compile_for_devices(text: str, n: int = 8):
 
 
 def _shardings(exe):
-    return [Placement(xc.HloSharding.from_proto(s)) for s in exe.get_parameter_shardings() + exe.get_output_shardings()]
+    return placements(exe.get_parameter_shardings()) + placements(exe.get_output_shardings())
+
+
+def placements(shardings) -> list:
+    """Compiled shardings as Placements; XLA gives none for a program compiled for one device."""
+    return ["one device"] if shardings is None else [Placement(xc.HloSharding.from_proto(s)) for s in shardings]
+
+
+def _protos(shardings, count):
+    """XLA gives no shardings for a program compiled for one device: each is replicated there."""
+    return shardings if shardings is not None else [xc.HloSharding.replicate().to_proto()] * count
 
 
 def run_compiled(exe, args, shapes) -> list:
@@ -212,11 +222,11 @@ def run_compiled(exe, args, shapes) -> list:
     shardings: its results as JAX arrays of the given global shapes."""
     devices = jax.devices()[:len(exe.local_devices())]
     placed = [jax.device_put(a, GSPMDSharding(devices, xc.HloSharding.from_proto(s)))
-              for a, s in zip(args, exe.get_parameter_shardings())]
+              for a, s in zip(args, _protos(exe.get_parameter_shardings(), len(args)))]
     pieces = exe.execute_sharded(placed).disassemble_into_single_device_arrays()
     return [jax.make_array_from_single_device_arrays(
                 shape, GSPMDSharding(devices, xc.HloSharding.from_proto(s)), per_device)
-            for per_device, s, shape in zip(pieces, exe.get_output_shardings(), shapes)]
+            for per_device, s, shape in zip(pieces, _protos(exe.get_output_shardings(), len(shapes)), shapes)]
 
 
 def run(name: str, t: Text) -> dict:
