@@ -9,11 +9,14 @@ orthogonality are compared; general eigenvalues as multisets, Schur forms
 through A = Z T Z^H and their shape). Every program also round-trips through
 shlo.serialize / deserialize and through to_stablehlo + XLA; one is
 compiled with shlo.compile. `info` outputs are checked against LAPACK's own
-(XLA running the original custom calls) on singular / indefinite inputs.
+(XLA running the original custom calls) on singular / indefinite inputs. The
+dtype parametrizations marked thin(2) run every other case by default (for
+the suite's time; SHLO_FULL_TESTS=1 runs all).
 """
 from __future__ import annotations
 
 import functools
+import os
 
 import jax
 import jax.numpy as jnp
@@ -26,6 +29,7 @@ import shlo
 from test_jax_import import run_xla
 
 RNG = np.random.default_rng(11)
+FULL = bool(os.environ.get("SHLO_FULL_TESTS"))
 DTYPES = ["float32", "float64", "complex64"]
 
 
@@ -130,7 +134,9 @@ def test_exact(name, dtype):
         assert len(got) == len(want)
         for i, (g, w) in enumerate(zip(got, want)):
             _close(g, w, _tol(dtype) * (10 if name in ("pinv", "lstsq") else 1), f"{name} result {i}")
-        _roundtrip(prog, args, want, _tol(dtype) * 10, xla=dtype == "float32")
+        # (sqrtm's Schur composite runs in XLA in test_schur: its own XLA compile is the slowest of
+        # these, so only SHLO_FULL_TESTS=1 repeats it)
+        _roundtrip(prog, args, want, _tol(dtype) * 10, xla=dtype == "float32" and (name != "sqrtm" or FULL))
 
 
 def _check_qr(a, q, r, tol):
@@ -166,6 +172,7 @@ FACTOR = {
 }
 
 
+@pytest.mark.thin(2)
 @pytest.mark.parametrize("dtype", DTYPES)
 @pytest.mark.parametrize("name", sorted(FACTOR))
 def test_factorization(name, dtype):
@@ -320,6 +327,7 @@ def _check_eigvecs(a, w, v, tol, left=False):
         assert np.all(np.where(real[..., None, :], v.imag, 0) == 0)
 
 
+@pytest.mark.thin(2)
 @pytest.mark.parametrize("dtype", DTYPES)
 def test_eig(dtype):
     tol = _tol(dtype) * 10
@@ -342,7 +350,8 @@ def test_eig(dtype):
             _check_eigvecs(a, xw, xv, tol)
 
 
-@pytest.mark.parametrize("dtype", ["float64", "complex64", "complex128"])
+@pytest.mark.thin(2)
+@pytest.mark.parametrize("dtype", ["float64", "complex128", "complex64"])
 def test_eig_left_and_eigvals(dtype):
     tol = _tol(dtype) * 10
 
@@ -385,6 +394,7 @@ def _schur_eigenvalues(t):
     return np.linalg.eigvals(t.astype(np.float64))   # (blocks: exact enough for the comparison)
 
 
+@pytest.mark.thin(2)
 @pytest.mark.parametrize("dtype", DTYPES)
 def test_schur(dtype):
     tol = _tol(dtype) * 10
@@ -481,11 +491,14 @@ def test_eig_info_when_sweeps_run_out(dtype, monkeypatch):
     a = _rand((6, 6), dtype)
     body = eig.eig_complex if dtype == "complex128" else eig.eig_real
     with _x64(dtype):
-        info = jax.jit(lambda x: body(x, False, True)[-1])(a)
-        assert int(info) == 0
+        # (info = 0 at the usual cap: test_eig's eigenvalues, which JAX's wrapper would make NaN)
+        if FULL:
+            info = jax.jit(lambda x: body(x, False, True)[-1])(a)
+            assert int(info) == 0
         monkeypatch.setattr(eig, "SWEEPS_PER_ROW", 0)   # (a cap of 0 sweeps: nothing converges)
         info = jax.jit(lambda x: body(x, False, True)[-1])(a)
         assert int(info) == 6
-        monkeypatch.setattr(eig, "SWEEPS_PER_ROW", 0.2)  # 2 sweeps: the bottom rows at most
-        info = jax.jit(lambda x: body(x, False, True)[-1])(a)
-        assert 1 <= int(info) <= 6
+        if FULL:     # (each cap is an XLA compile of the whole loop)
+            monkeypatch.setattr(eig, "SWEEPS_PER_ROW", 0.2)  # 2 sweeps: the bottom rows at most
+            info = jax.jit(lambda x: body(x, False, True)[-1])(a)
+            assert 1 <= int(info) <= 6
