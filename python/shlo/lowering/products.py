@@ -29,10 +29,10 @@ Which kernel (`SHLO_MATMUL`, read at each compile):
 
 Large f32 NHWC / HWCF convolutions (`linalg.conv_2d_nhwc_hwcf`, output channels
 a multiple of 16) likewise call shlo's direct convolution kernel in the
-`kernel` and `blas` modes (`claim_convolutions`). Generated, a convolution's
-unrolled register tiles were most of the ResNet benchmark's compile. The
-input stays padded as the linalg op has it (CONV_PADDING is [0, 0]): the op
-must stay valid until bufferization, and an unpadded input would not be.
+`kernel` and `blas` modes (`claim_convolutions`, before the schedules, on
+buffers of the tensors; the kernel reads the input's zero padding in place).
+Generated, a convolution's unrolled register tiles were most of the ResNet
+benchmark's compile.
 """
 from __future__ import annotations
 
@@ -56,7 +56,6 @@ MIN_FLOPS = 2 * 32 ** 3
 MIN_ROWS = {"blas": 128, "kernel": 1}
 _NAMES = {"linalg.matmul": "matmul", "linalg.batch_matmul": "batch_matmul"}
 CONV = "linalg.conv_2d_nhwc_hwcf"
-CONV_PADDING = "shlo.conv_padding"      # [top, left]: the zero padding the kernel reads in place
 _ELEMENTS = ("f32", "f64")
 
 
@@ -133,9 +132,12 @@ def _overwrite(op: ir.Operation, init_index: int) -> None:
         fill.erase()
 
 
-def claim_convolutions(module: ir.Module) -> int:
-    """Tags the static f32 NHWC / HWCF convolutions worth a call of shlo's kernel (at least
-    MIN_FLOPS, output channels a multiple of 16); returns how many."""
+def claim_convolutions(module: ir.Module, threads: int) -> int:
+    """The static f32 NHWC / HWCF convolutions worth a call of shlo's kernel (at least
+    MIN_FLOPS, output channels a multiple of 16) become that call, on buffers of their tensors
+    (bufferization.to_buffer / to_tensor: the call is in place before the schedules, which
+    then see only the ops around it). A zero padding of the input's spatial dimensions is
+    handed to the kernel, which reads zeros there: no padded copy. Returns how many."""
     from .. import _shlo_ext
     from .schedules import _attr_list
     n = 0
@@ -149,11 +151,73 @@ def claim_convolutions(module: ir.Module) -> int:
             continue
         if (_attr_list(op, "strides") or [1, 1])[0] <= 0 or (_attr_list(op, "dilations") or [1, 1])[0] <= 0:
             continue
-        op.attributes[TAG] = ir.UnitAttr.get()
-        op.attributes[CONV_PADDING] = ir.DenseI64ArrayAttr.get([0, 0])
-        _overwrite(op, 2)
+        if not n:
+            ir.InsertionPoint.at_block_begin(module.body).insert(ir.Operation.parse(
+                f"func.func private @{CONV_SYMBOL}({', '.join([_memref(4, 'f32')] * 3)}, f32, "
+                f"{', '.join(['i64'] * 6)}, i32) attributes {{llvm.emit_c_interface}}"))
+        _conv_call(op, threads)
         n += 1
     return n
+
+
+CONV_SYMBOL = "shlo_conv2d_nhwc_hwcf_f32"
+
+
+def _conv_call(op: ir.Operation, threads: int) -> None:
+    """The convolution `op` (on tensors) as a call of the kernel: input, filter, output,
+    beta, strides, dilations, padding (top, left), threads."""
+    from mlir.dialects import arith, bufferization, func, memref
+    from .schedules import _attr_list
+    x, k, init = op.operands[0], op.operands[1], op.operands[2]
+    padding = [0, 0]
+    pad = _owner(x)
+    if pad is not None and pad.name == "tensor.pad" and _zero_spatial_pad(pad):
+        padding = [int(v) for v in ir.DenseI64ArrayAttr(pad.attributes["static_low"])][1:3]
+        x = pad.operands[0]
+    fill = _owner(init)
+    zero_init = fill is not None and fill.name == "linalg.fill" and _zero(fill.operands[0])
+    strides = _attr_list(op, "strides") or [1, 1]
+    dilations = _attr_list(op, "dilations") or [1, 1]
+    out = ir.RankedTensorType(op.results[0].type)
+    f32, i64 = ir.F32Type.get(), ir.IntegerType.get_signless(64)
+
+    def buffer(v: ir.Value) -> ir.Value:
+        return bufferization.to_buffer(ir.MemRefType.get(ir.RankedTensorType(v.type).shape, f32), v, read_only=True)
+    with ir.InsertionPoint(op), op.location:
+        result = memref.alloc(ir.MemRefType.get(out.shape, f32), [], [], alignment=64)
+        if not zero_init:
+            memref.copy(buffer(init), result)
+        t = ir.Type.parse(_memref(4, "f32"))
+        args = [memref.cast(t, v) for v in (buffer(x), buffer(k), result)]
+        beta = arith.constant(f32, 0.0 if zero_init else 1.0)
+        ints = [arith.constant(i64, v) for v in strides + dilations + padding]
+        count = arith.constant(ir.IntegerType.get_signless(32), threads)
+        func.call([], ir.FlatSymbolRefAttr.get(CONV_SYMBOL), args + [beta] + ints + [count])
+        value = bufferization.to_tensor(out, result, restrict=True, writable=True)
+    op.results[0].replace_all_uses_with(value)
+    op.erase()
+    for dead in (pad, fill):
+        if dead is not None and dead.name in ("tensor.pad", "linalg.fill") and not list(dead.results[0].uses):
+            dead.erase()
+
+
+def _owner(v: ir.Value):
+    owner = v.owner
+    owner = owner.operation if hasattr(owner, "operation") else owner
+    return owner if isinstance(owner, ir.Operation) else None
+
+
+def _zero_spatial_pad(pad: ir.Operation) -> bool:
+    """A static tensor.pad by the constant zero of dimensions 1 and 2 only."""
+    if len(pad.operands) != 1:
+        return False        # dynamic low / high
+    low = [int(x) for x in ir.DenseI64ArrayAttr(pad.attributes["static_low"])]
+    high = [int(x) for x in ir.DenseI64ArrayAttr(pad.attributes["static_high"])]
+    if len(low) != 4 or low[0] or low[3] or high[0] or high[3] or min(low + high) < 0:
+        return False
+    ops = [o.operation for o in pad.regions[0].blocks[0].operations]
+    # tensor.yield of a zero constant, defined in the body or (hoisted) outside it
+    return len(ops) <= 2 and all(o.name == "arith.constant" for o in ops[:-1]) and _zero(ops[-1].operands[0])
 
 
 def _as_matmul(op: ir.Operation) -> None:
@@ -234,49 +298,24 @@ def _zero(v: ir.Value) -> bool:
 
 def replace_calls(module: ir.Module, threads: int, mode: str = "kernel") -> int:
     """Tagged products (on memrefs, after bufferization) become calls of `mode`'s kernel;
-    returns how many."""
+    returns how many calls of kernels the module has (with claim_convolutions')."""
     from .. import _shlo_ext
-    ops = [op for op in _shlo_ext.ops_named(module.operation, list(_NAMES) + [CONV]) if TAG in op.attributes]
+    ops = [op for op in _shlo_ext.ops_named(module.operation, list(_NAMES)) if TAG in op.attributes]
+    convolutions = sum(1 for op in _shlo_ext.ops_named(module.operation, ["func.call"])
+                       if ir.FlatSymbolRefAttr(op.attributes["callee"]).value == CONV_SYMBOL)
     if not ops:
-        return 0
+        return convolutions
     declared = set()
     with module.context, ir.Location.unknown(module.context):
         for op in ops:
-            declared.add(_conv_call(op, threads) if op.name == CONV else
-                         _call(op, threads, "shlo_blas" if mode == "blas" else "shlo"))
+            name = _call(op, threads, "shlo_blas" if mode == "blas" else "shlo")
+            declared.add(name)
         start = ir.InsertionPoint.at_block_begin(module.body)
         for name in sorted(declared):
-            if name == CONV_SYMBOL:
-                params = f"{', '.join([_memref(4, 'f32')] * 3)}, f32, {', '.join(['i64'] * 6)}, i32"
-            else:
-                rank, element = (3 if "batch_matmul" in name else 2), name.rsplit("_", 1)[1]
-                params = f"{', '.join([_memref(rank, element)] * 3)}, {element}, i32"
-            start.insert(ir.Operation.parse(f"func.func private @{name}({params}) "
-                                            f"attributes {{llvm.emit_c_interface}}"))
-    return len(ops)
-
-
-CONV_SYMBOL = "shlo_conv2d_nhwc_hwcf_f32"
-
-
-def _conv_call(op: ir.Operation, threads: int) -> str:
-    """A tagged convolution on memrefs as a call of the kernel: input, filter, output, beta,
-    strides, dilations, padding (top, left), threads."""
-    from mlir.dialects import arith, func, memref
-    from .schedules import _attr_list
-    strides = _attr_list(op, "strides") or [1, 1]
-    dilations = _attr_list(op, "dilations") or [1, 1]
-    padding = [int(x) for x in ir.DenseI64ArrayAttr(op.attributes[CONV_PADDING])]
-    with ir.InsertionPoint(op), op.location:
-        t = ir.Type.parse(_memref(4, "f32"))
-        args = [memref.cast(t, v) for v in list(op.operands)[:3]]
-        beta = arith.constant(ir.F32Type.get(), 0.0 if OVERWRITE_TAG in op.attributes else 1.0)
-        i64 = ir.IntegerType.get_signless(64)
-        ints = [arith.constant(i64, v) for v in strides + dilations + padding]
-        n = arith.constant(ir.IntegerType.get_signless(32), threads)
-        func.call([], ir.FlatSymbolRefAttr.get(CONV_SYMBOL), args + [beta] + ints + [n])
-    op.erase()
-    return CONV_SYMBOL
+            rank, element = (3 if "batch_matmul" in name else 2), name.rsplit("_", 1)[1]
+            start.insert(ir.Operation.parse(f"func.func private @{name}({', '.join([_memref(rank, element)] * 3)}, "
+                                            f"{element}, i32) attributes {{llvm.emit_c_interface}}"))
+    return len(ops) + convolutions
 
 
 def _memref(rank: int, element: str) -> str:

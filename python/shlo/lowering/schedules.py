@@ -835,7 +835,7 @@ def apply(module: ir.Module, threads: int = 1, matmul_calls: str | None = None) 
     with module.context, ir.Location.unknown(module.context):
         if matmul_calls:
             from . import products
-            products.claim_convolutions(module)
+            products.claim_convolutions(module, threads)
         _private_fills(module)
         _pads_as_fills(module)
         if matmul_calls:
