@@ -105,3 +105,17 @@ def test_the_campaign_tool_runs_a_short_isolated_deep_campaign(tmp_path):
     summary = r.stdout.splitlines()[-1]
     assert summary.startswith("~40 cases in ") and "(deep)" in summary
     assert "0 other exceptions, 0 process crash(es), 0 hung chunk(s)" in summary
+
+
+def test_a_function_without_its_type_is_refused_with_a_typed_error():
+    """Fuzz case (issue 15's deep campaign): a func.func whose `function_type` name was mutated; the
+    sharding checks read the attribute unasked and raised a bare KeyError."""
+    import pathlib
+    import shlo
+    data = (pathlib.Path(__file__).parent / "data" / "fuzz_func_without_function_type.shlo").read_bytes()
+    try:
+        shlo.deserialize(data)
+    except shlo.DeserializationError as e:
+        assert "violates the spec" in str(e)
+    else:
+        raise AssertionError("the artifact was read")

@@ -59,8 +59,8 @@ def check_module(module_op: ir.Operation) -> list[VerificationError]:
     errors = []
     for op in module_op.regions[0].blocks[0].operations:
         op = op.operation
-        if op.name != "func.func":
-            continue
+        if op.name != "func.func" or "sym_name" not in op.attributes or "function_type" not in op.attributes:
+            continue        # (a func without them is the op verifier's to report)
         name = ir.StringAttr(op.attributes["sym_name"]).value
         ftype = ir.TypeAttr(op.attributes["function_type"]).value
         for key, types, what in (("arg_attrs", ftype.inputs, "argument"), ("res_attrs", ftype.results, "result")):
