@@ -61,6 +61,8 @@ template <typename T> int tilesOf(Tile *out) {
 
 int64_t ceilDiv(int64_t a, int64_t b) { return (a + b - 1) / b; }
 
+constexpr int64_t kMinBlockRows = 128;
+
 // The register tile that computes the fewest padding elements on the product's
 // edges (the first listed, the fastest on square products, where they tie): 64
 // rows by 8 x 48 tiles, 64 columns by 12 x 32 ones.
@@ -164,7 +166,13 @@ void gemmImpl(const Args<T> &g, int threads, int64_t batch = 1, int64_t aStep = 
   // A (m x k) per column block, cutting rows that of B (k x n); the grid that
   // repeats the least.
   int tm = 1, tn = 1;
-  if (batch < threads) {
+  // Tall products: blocks of rows, several per thread, taken as threads come free (a thread
+  // the OS delays holds up one block, not half the product). Each block packs its own rows
+  // of A only; B, re-read by every block, is amortized over at least kMinBlockRows rows.
+  int64_t rowBlocks = std::min<int64_t>(4 * threads, g.m / kMinBlockRows) / threads * threads;
+  if (batch < threads && rowBlocks >= threads && rowBlocks <= rowTiles) {
+    tm = static_cast<int>(rowBlocks);
+  } else if (batch < threads) {
     double best = -1;
     for (int rows = 1; rows <= threads; ++rows) {
       if (threads % rows)
