@@ -377,8 +377,9 @@ def _matmul_kernel() -> str:
     from shlo import _shlo_jit
     from shlo.lowering import products
     mode = products.mode()
-    return {"kernel": f"matmul kernel ({_shlo_jit.gemm_isa()})", "blas": "OpenBLAS",
-            "generated": "matmul kernel (none: SHLO_MATMUL=generated)"}[mode]
+    return {"kernel": f"matmul / convolution kernels ({_shlo_jit.gemm_isa()})",
+            "blas": "OpenBLAS (products) / convolution kernel",
+            "generated": "kernels (none: SHLO_MATMUL=generated)"}[mode]
 
 
 def time_compiles(fn, args, prog, runs: int) -> dict | None:
