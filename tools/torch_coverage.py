@@ -28,7 +28,6 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 # Core ATen ops the importer does not translate on purpose, with the reason. Matched by
 # "packet.overload" or by packet (every overload).
 EXCEPTIONS = {
-    "nonzero": "output size depends on the data (shlo result shapes are static or symbolic in the inputs' sizes)",
     "_local_scalar_dense": "reads a tensor's value into a Python scalar (.item()): data-dependent control",
     "resize_": "mutates a tensor's storage size in place; no value semantics",
     "_cdist_forward": "pairwise distances: in none of the importer's first op families",

@@ -146,7 +146,6 @@ class TorchImporter:
 
     def sym_value(self, expr):
         """A sympy expression over the input sizes' symbols, computed with shlo ops."""
-        import sympy
         cached = self.sym_cache.get(expr)
         if cached is not None:
             return cached
@@ -168,11 +167,11 @@ class TorchImporter:
             v = parts[0]
             for p in parts[1:]:
                 v = cx.op(name, v, p)
-        elif isinstance(expr, (sympy.Max, sympy.Min)):
+        elif type(expr).__name__ in ("Max", "Min"):     # sympy's, or torch's own (sizes read from data)
             parts = [self.sym_value(a) for a in expr.args]
             v = parts[0]
             for p in parts[1:]:
-                v = cx.op("maximum" if isinstance(expr, sympy.Max) else "minimum", v, p)
+                v = cx.op("maximum" if type(expr).__name__ == "Max" else "minimum", v, p)
         elif type(expr).__name__ in ("FloorDiv", "CleanDiv", "IntTrueDiv"):
             a, b = (self.sym_value(x) for x in expr.args)
             v = _floor_div(cx, a, b)

@@ -485,8 +485,8 @@ def masked_scatter(cx, x, mask, source):
 def nonzero(cx, x):
     sizes = cx.val.shape
     if not all(isinstance(s, int) for s in sizes):
-        raise cx.error("nonzero's output size is the data-dependent number of nonzero elements, which a shlo "
-                       "program cannot have; use torch.nonzero_static(x, size=...) or a mask with torch.where")
+        from .dynamic_sizes import nonzero_dynamic
+        return nonzero_dynamic(cx, x)        # the count a run-time size
     return _nonzero(cx, x, sizes[0], -1)
 
 
@@ -519,8 +519,8 @@ def _nonzero(cx, x, count, fill):
 
 @converts("masked_select")
 def masked_select(cx, x, mask):
-    """Only with a mask computed from constants (torch.combinations): a gather of its True
-    positions (row-major, as torch) from x broadcast to the mask's shape."""
+    """With a mask computed from constants (torch.combinations): a gather of its True positions
+    (row-major, as torch) from x broadcast to the mask's shape; else the count is a run-time size."""
     from .constant_fold import constant_value
     known = constant_value(cx.node.args[1])
     if known is not None and _all_int(cx.sizes_of(x)):
@@ -529,8 +529,8 @@ def masked_select(cx, x, mask):
         flat = cx.reshape(cx.broadcast(x, sizes), [int(np.prod(sizes))])
         where = np.flatnonzero(np.broadcast_to(m, sizes)).astype(np.int64)
         return _gather_points(cx, flat, cx.constant(where.reshape(-1, 1), "i64"))
-    raise cx.error("masked_select's output size is the data-dependent number of True mask entries, which a "
-                   "shlo program cannot have; use torch.where(mask, x, fill) instead")
+    from .dynamic_sizes import masked_select_dynamic
+    return masked_select_dynamic(cx, x, mask)    # the number of True entries a run-time size
 
 
 @converts("put")
