@@ -1,11 +1,7 @@
 """Large f32 NHWC / HWCF convolutions as calls of shlo's direct convolution kernel
 (jit/ShloConvKernel.inc, lowering/products.py claim_convolutions): strides, dilations, padding,
-channel counts that leave partial register tiles, row tails, both thread counts, the narrower
-instruction sets, and the convolutions left to generated code."""
-import os
-import subprocess
-import sys
-
+channel counts that leave partial register tiles, row tails, both thread counts, and the
+convolutions left to generated code (the narrower instruction sets: test_compile_kernel.py)."""
 import numpy as np
 import pytest
 
@@ -63,21 +59,3 @@ def test_convolution_with_epilogue_and_a_second_convolution(monkeypatch):
     assert compiled.timings["product_calls"] == 2
     np.testing.assert_allclose(np.asarray(compiled(x, k1, k2, s, t)[0]), np.asarray(jax.jit(fn)(x, k1, k2, s, t)),
                                rtol=1e-5, atol=1e-5)
-
-
-@pytest.mark.parametrize("isa", ["avx2", "generic"])
-def test_narrower_convolution_kernels_compute_the_same(isa):
-    code = ("import numpy as np, jax, shlo\n"
-            "rng = np.random.default_rng(1)\n"
-            "x = rng.standard_normal((1, 11, 10, 16)).astype(np.float32)\n"
-            "k = rng.standard_normal((3, 3, 16, 48)).astype(np.float32) * 0.2\n"
-            "fn = lambda x, k: jax.lax.conv_general_dilated(x, k, (1, 1), 'SAME', "
-            "dimension_numbers=('NHWC', 'HWIO', 'NHWC'))\n"
-            "c = shlo.compile(shlo.from_jax(fn, x, k))\n"
-            "assert c.timings['product_calls'] == 1\n"
-            "np.testing.assert_allclose(np.asarray(c(x, k)[0]), np.asarray(jax.jit(fn)(x, k)), rtol=1e-5, atol=1e-5)\n"
-            "print('ok')\n")
-    env = dict(os.environ, SHLO_GEMM_ISA=isa, SHLO_MATMUL="kernel")
-    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300)
-    assert out.returncode == 0, out.stderr
-    assert out.stdout.split() == ["ok"]

@@ -29,8 +29,9 @@ def test_shlo_matmul_chooses_calls_or_generated_code(setting, calls):
 
 @pytest.mark.parametrize("isa", ["avx2", "generic"])
 def test_narrower_kernels_compute_the_same(isa):
-    """The kernel is built for AVX-512, AVX2 and portable vectors; CPUs pick one. The narrower
-    ones (SHLO_GEMM_ISA) on odd sizes, f32 and f64, one and two threads, in a process of their own."""
+    """The kernels are built for AVX-512, AVX2 and portable vectors; CPUs pick one. The narrower
+    ones (SHLO_GEMM_ISA) on odd sizes, f32 and f64, one and two threads, and a convolution, in a
+    process of their own."""
     code = ("import numpy as np, shlo\nfrom shlo import _shlo_jit\n"
             f"assert _shlo_jit.gemm_isa() == {isa!r}, _shlo_jit.gemm_isa()\n"
             "rng = np.random.default_rng(3)\n"
@@ -44,6 +45,15 @@ def test_narrower_kernels_compute_the_same(isa):
             "        want = a.astype(np.float64) @ b\n"
             "        tol = 1e-5 if e == 'f32' else 1e-12\n"
             "        np.testing.assert_allclose(fn(a, b)[0], want, rtol=tol, atol=tol * np.abs(want).max())\n"
+            # the convolution kernel's build for the same instruction set: 3 vectors of channels, padding
+            "import jax\n"
+            "x = rng.standard_normal((1, 11, 10, 16)).astype(np.float32)\n"
+            "k = rng.standard_normal((3, 3, 16, 48)).astype(np.float32) * 0.2\n"
+            "conv = lambda x, k: jax.lax.conv_general_dilated(x, k, (1, 1), 'SAME', "
+            "dimension_numbers=('NHWC', 'HWIO', 'NHWC'))\n"
+            "fn = shlo.compile(shlo.from_jax(conv, x, k))\n"
+            "assert fn.timings['product_calls'] == 1\n"
+            "np.testing.assert_allclose(fn(x, k)[0], np.asarray(jax.jit(conv)(x, k)), rtol=1e-5, atol=1e-5)\n"
             "print('ok')\n")
     env = dict(os.environ, SHLO_GEMM_ISA=isa, SHLO_MATMUL="kernel")
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300)

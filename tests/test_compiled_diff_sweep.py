@@ -3,26 +3,14 @@ the interpreter (bf16 denormal results, complex products and quotients, f8 reduc
 structured op) compile and match; a perturbed compiled result is reported, with XLA's view."""
 from __future__ import annotations
 
-import os
-import sys
-
 import numpy as np
 import pytest
 
-jax = pytest.importorskip("jax")
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tools"))
-# The sweep tools turn on JAX's 64-bit mode for the whole process when imported; the rest of
-# the test run must keep the mode it had: on only while these tests run.
-_X64 = jax.config.jax_enable_x64
-import compiled_diff_sweep as csweep  # noqa: E402
-import xla_diff_sweep as sweep        # noqa: E402
-jax.config.update("jax_enable_x64", _X64)
+pytest.importorskip("jax")
+import sweep_tools  # noqa: E402
+from sweep_tools import x64_on  # noqa: E402,F401  (autouse: the tools' 64-bit mode around these tests only)
 
-
-@pytest.fixture(autouse=True)
-def _x64():
-    with jax.enable_x64(True):
-        yield
+csweep, sweep = sweep_tools.load("compiled_diff_sweep", "xla_diff_sweep")
 
 CASES = [("add", "bf16"), ("multiply", "complex<f32>"), ("divide", "complex<f64>"),
          ("reduce_precision_e4m3", "f8E4M3FN"), ("tanh", "complex<f64>"), ("pad_neg_interior", "f16")]

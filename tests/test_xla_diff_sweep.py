@@ -3,25 +3,14 @@ and tools/xla_sweep_structured.py's structured ops) build, run under XLA and the
 and match; a case that cannot match (the tolerance check) is reported as differing."""
 from __future__ import annotations
 
-import os
-import sys
-
 import numpy as np
 import pytest
 
-jax = pytest.importorskip("jax")
-sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tools"))
-# The tool turns on JAX's 64-bit mode for the whole process when imported; the rest of the test
-# run (collected after this module) must keep the mode it had: on only while these tests run.
-_X64 = jax.config.jax_enable_x64
-import xla_diff_sweep as sweep  # noqa: E402
-jax.config.update("jax_enable_x64", _X64)
+pytest.importorskip("jax")
+import sweep_tools  # noqa: E402
+from sweep_tools import x64_on  # noqa: E402,F401  (autouse: the tool's 64-bit mode around these tests only)
 
-
-@pytest.fixture(autouse=True)
-def _x64():
-    with jax.enable_x64(True):
-        yield
+(sweep,) = sweep_tools.load("xla_diff_sweep")
 
 CASES = [("add", "bf16"), ("chlo_square", "complex<f32>"), ("chlo_acosh", "f64"), ("chlo_next_after", "f8E4M3FN"),
          ("fft_IRFFT_17", "f32"), ("rng_bit_generator_PHILOX_s3_4x5_1", "i32"), ("pad_neg_interior", "f16"),
