@@ -13,7 +13,10 @@ from sweep_tools import x64_on  # noqa: E402,F401  (autouse: the tools' 64-bit m
 csweep, sweep = sweep_tools.load("compiled_diff_sweep", "xla_diff_sweep")
 
 CASES = [("add", "bf16"), ("multiply", "complex<f32>"), ("divide", "complex<f64>"),
-         ("reduce_precision_e4m3", "f8E4M3FN"), ("tanh", "complex<f64>"), ("pad_neg_interior", "f16")]
+         ("reduce_precision_e4m3", "f8E4M3FN"), ("tanh", "complex<f64>"), ("pad_neg_interior", "f16"),
+         # f4 / f6 (stored a byte each, computed in f32): arithmetic, NaN into a type without one, bits
+         ("multiply", "f6E3M2FN"), ("convert_to_f4E2M1FN", "f8E4M3FN"), ("convert_to_f6E2M3FN", "f32"),
+         ("bitcast_convert_to_ui4", "f4E2M1FN")]
 
 
 def _op(name):

@@ -19,7 +19,6 @@ import hashlib
 import io
 import json
 import os
-import re
 import threading
 import time
 
@@ -194,27 +193,6 @@ def _fusion_is_safe(module: ir.Module) -> bool:
     return True
 
 
-# Element types the CPU back end has no code for yet (since op set 1.5.0; the interpreter runs them).
-NOT_COMPILED_ELEMENTS = ("f4E2M1FN", "f6E2M3FN", "f6E3M2FN")
-_NOT_COMPILED = re.compile(r"(?<=[<x])(" + "|".join(NOT_COMPILED_ELEMENTS) + r")(?=>)")
-
-
-def _check_elements(prog) -> None:
-    """CompileError naming the first op or function that uses an element type the back end lacks."""
-    from .. import _shlo_ext
-    for op, name, signature in _shlo_ext.walk_distinct(prog.module.operation, []):
-        m = _NOT_COMPILED.search(signature.decode("utf-8", "replace"))
-        if m:
-            raise CompileError(f"{op.location}: {name.decode()} uses element type {m.group(1)}, which the CPU "
-                               f"back end does not compile yet (shlo.interpret runs it)")
-    for f in prog.module.body.operations:
-        if "function_type" in f.attributes:
-            m = _NOT_COMPILED.search(str(f.attributes["function_type"]))
-            if m:
-                raise CompileError(f"function {f.attributes['sym_name']} uses element type {m.group(1)}, which "
-                                   f"the CPU back end does not compile yet (shlo.interpret runs it)")
-
-
 def compile(prog, target: str = "cpu", opt_level: int = 2, cache_dir: str | None = None, *,
             entry: str = "main", threads: int | None = None, schedule: bool = True, arch: str = "sm_90"):
     """Compiles `entry` of a shlo Program for the host CPU (see the module docstring), or with
@@ -229,7 +207,6 @@ def compile(prog, target: str = "cpu", opt_level: int = 2, cache_dir: str | None
         prog = parse(prog)
     if not prog.__dict__.get("_compile_verified"):
         prog.verify()
-        _check_elements(prog)
         prog.__dict__["_compile_verified"] = True
     if threads is None:
         threads = omp.default_threads()

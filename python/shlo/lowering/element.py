@@ -8,7 +8,7 @@ out, so compiled functions read and write numpy buffers directly:
   iN/uiN (N >= 8)         iN (signless)            the same
   i2/i4, ui2/ui4          i8 (low N bits, rest 0)  i2/i4
   f16, bf16, f32, f64     the same                 the same
-  f8 family               i8 (the bit pattern)     f32 (exact), rounded back once
+  f8 / f6 / f4 families   i8 (the bit pattern)     f32 (exact), rounded back once
   complex<f32/f64>        the same                 the same
 
 `to_compute` and `from_compute` convert one scalar between the two forms;
@@ -28,7 +28,9 @@ from mlir.dialects import arith
 from ..literals import numpy_dtype
 from ..verify._spec_table import ELEMENT_TYPES
 
-F8_TYPES = {e for e in ELEMENT_TYPES if e.startswith("f8")}
+# The f8 family and the narrower f6 / f4 types: one byte each in memory (ml_dtypes' layout, the
+# bit pattern in the low bits), f32 inside loop bodies.
+BYTE_FLOATS = {e for e in ELEMENT_TYPES if e.startswith(("f8", "f6E", "f4E"))}
 SUB_BYTE = {"i1", "i2", "i4", "ui2", "ui4"}
 IEEE_FLOATS = {"f16", "bf16", "f32", "f64"}
 
@@ -60,7 +62,7 @@ def part_element(element: str) -> str:
 
 
 def storage_name(element: str) -> str:
-    if element in F8_TYPES or element in SUB_BYTE:
+    if element in BYTE_FLOATS or element in SUB_BYTE:
         return "i8"
     if element.startswith("ui"):
         return element[1:]
@@ -68,7 +70,7 @@ def storage_name(element: str) -> str:
 
 
 def compute_name(element: str) -> str:
-    if element in F8_TYPES:
+    if element in BYTE_FLOATS:
         return "f32"
     if element in SUB_BYTE:
         return "i" + element.lstrip("ui")
@@ -113,7 +115,7 @@ def to_compute(v: ir.Value, element: str) -> ir.Value:
     """A storage scalar of `element` as its compute value."""
     if element in SUB_BYTE:
         return arith.trunci(compute_type(element), v)
-    if element in F8_TYPES:
+    if element in BYTE_FLOATS:
         return f8_to_f32(v, element)
     return v
 
@@ -122,7 +124,7 @@ def from_compute(v: ir.Value, element: str) -> ir.Value:
     """A compute scalar of `element` as its storage value."""
     if element in SUB_BYTE:
         return arith.extui(storage_type(element), v)   # ml_dtypes keeps the upper bits zero
-    if element in F8_TYPES:
+    if element in BYTE_FLOATS:
         return f32_to_f8(v, element)
     return v
 
@@ -164,15 +166,22 @@ def float_bits_const(bits: int, type_: ir.Type) -> ir.Value:
 def _f8_info(element: str):
     dt = numpy_dtype(element)
     fi = ml_dtypes.finfo(dt)
-    table = np.arange(256, dtype=np.uint8).view(dt).astype(np.float32)
+    bits = width(element)
+    table = np.arange(1 << bits, dtype=np.uint8).view(dt).astype(np.float32)
     nan = int(np.array(np.nan, np.float32).astype(dt).view(np.uint8))
+    # -NaN: NaN with its sign where the type has one; the types without NaN (f4 / f6) give a
+    # zero, of the opposite sign (ml_dtypes' rounding of the all-ones mantissa carries into it)
+    neg_nan = int(np.array(-np.nan, np.float32).astype(dt).view(np.uint8))
+    if element == "f4E2M1FN":
+        neg_nan = nan       # -0 for every NaN, as XLA writes it (and the interpreter)
     pos_overflow = int(np.array(np.inf, np.float32).astype(dt).view(np.uint8))
     max_enc = int(np.array(float(fi.max), np.float32).astype(dt).view(np.uint8))
     signed = element != "f8E8M0FNU"
-    neg_zero = signed and int(np.array(-0.0, np.float32).astype(dt).view(np.uint8)) == 0x80
+    sign_bit = 1 << (bits - 1)
+    neg_zero = signed and int(np.array(-0.0, np.float32).astype(dt).view(np.uint8)) == sign_bit
     return {"table": table, "nexp": int(fi.nexp), "nmant": int(fi.nmant), "minexp": int(fi.minexp),
-            "nan": nan, "overflow": pos_overflow, "max_enc": max_enc, "signed": signed,
-            "neg_zero": neg_zero}
+            "nan": nan, "neg_nan": neg_nan, "overflow": pos_overflow, "max_enc": max_enc, "signed": signed,
+            "neg_zero": neg_zero, "bits": bits, "sign_bit": sign_bit}
 
 
 def f8_table(element: str) -> np.ndarray:
@@ -194,8 +203,8 @@ def f8_to_f32(bits: ir.Value, element: str) -> ir.Value:
         out = arith.select(zero_enc, const(2.0 ** -127, f32), out)
         return arith.select(is_nan, const(float("nan"), f32), out)
     bias = 1 - info["minexp"]
-    sign = arith.andi(b, int_const(0x80, 32))
-    mag = arith.andi(b, int_const(0x7F, 32))
+    sign = arith.andi(b, int_const(info["sign_bit"], 32))
+    mag = arith.andi(b, int_const(info["sign_bit"] - 1, 32))
     exp = arith.shrui(mag, int_const(m, 32))
     man = arith.andi(mag, int_const((1 << m) - 1, 32))
     # normal: (exp - bias + 127) << 23 | man << (23 - m); subnormal: man * 2^(1 - bias - m)
@@ -205,10 +214,10 @@ def f8_to_f32(bits: ir.Value, element: str) -> ir.Value:
     sub_f = arith.mulf(arith.uitofp(f32, man), const(2.0 ** (1 - bias - m), f32))
     is_sub = arith.cmpi(arith.CmpIPredicate.eq, exp, int_const(0, 32))
     mag_f = arith.select(is_sub, sub_f, normal_f)
-    out = arith.bitcast(f32, arith.ori(arith.bitcast(i32, mag_f), arith.shli(sign, int_const(24, 32))))
+    out = arith.bitcast(f32, arith.ori(arith.bitcast(i32, mag_f), arith.shli(sign, int_const(32 - info["bits"], 32))))
     # specials (NaN, infinities) differ per type: read them off ml_dtypes' table
     table = info["table"]
-    special = [(enc, table[enc]) for enc in range(256) if not np.isfinite(table[enc])]
+    special = [(enc, table[enc]) for enc in range(len(table)) if not np.isfinite(table[enc])]
     for enc, v in special:
         hit = arith.cmpi(arith.CmpIPredicate.eq, b, int_const(enc, 32))
         out = arith.select(hit, const(float(v), f32), out)
@@ -258,9 +267,9 @@ def f32_to_f8(x: ir.Value, element: str) -> ir.Value:
     enc = arith.select(is_sub, sub, normal)
     over = arith.cmpi(arith.CmpIPredicate.ugt, enc, int_const(info["max_enc"], 32))
     over = arith.ori(over, arith.cmpi(arith.CmpIPredicate.uge, a, int_const(0x7F800000, 32)))   # inf
-    enc = arith.select(over, int_const(info["overflow"] & 0x7F, 32), enc)
-    sign = arith.shrui(bits, int_const(24, 32))
-    sign = arith.andi(sign, int_const(0x80, 32))
+    enc = arith.select(over, int_const(info["overflow"] & (info["sign_bit"] - 1), 32), enc)
+    sign = arith.shrui(bits, int_const(32 - info["bits"], 32))
+    sign = arith.andi(sign, int_const(info["sign_bit"], 32))
     if not info["neg_zero"]:
         nonzero = arith.cmpi(arith.CmpIPredicate.ne, enc, int_const(0, 32))
         sign = arith.select(nonzero, sign, int_const(0, 32))
@@ -269,5 +278,7 @@ def f32_to_f8(x: ir.Value, element: str) -> ir.Value:
         # FNUZ: overflow is NaN (0x80) whatever the sign
         enc = arith.select(over, int_const(info["nan"], 32), enc)
     is_nan = arith.cmpi(arith.CmpIPredicate.ugt, a, int_const(0x7F800000, 32))
-    enc = arith.select(is_nan, int_const(info["nan"], 32), enc)
+    negative = arith.cmpi(arith.CmpIPredicate.slt, bits, int_const(0, 32))
+    nan = arith.select(negative, int_const(info["neg_nan"], 32), int_const(info["nan"], 32))
+    enc = arith.select(is_nan, nan, enc)
     return arith.trunci(i8, enc)

@@ -204,7 +204,7 @@ def constant_attr(array: np.ndarray, element: str) -> ir.Attribute:
     if el.kind(element) == "complex":
         from ..literals import numpy_to_elements
         return numpy_to_elements(array, element)
-    if element in el.F8_TYPES or element in el.SUB_BYTE:
+    if element in el.BYTE_FLOATS or element in el.SUB_BYTE:
         raw = np.ascontiguousarray(array).view(np.uint8)
         if element in el.SUB_BYTE:
             raw = raw & np.uint8((1 << el.width(element)) - 1)

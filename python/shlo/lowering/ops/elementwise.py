@@ -383,7 +383,7 @@ def convert_float(x, src: str, dst: str):
     """A float compute value of `src` as the compute value of `dst`, rounded once."""
     if src == dst:
         return x
-    if dst in el.F8_TYPES:
+    if dst in el.BYTE_FLOATS:
         if src == "f64":
             x = _round_to_odd_f32(x)
         elif x.type != ir.F32Type.get():

@@ -611,7 +611,7 @@ def reduce_precision(ctx, x):
     out = arith.bitcast(work.type, v)
     nan = arith.cmpf(F.UNO, work, work)
     out = select(nan, work if mantissa_bits > 0 else const(float("inf"), work.type), out)
-    if element in el.F8_TYPES:
+    if element in el.BYTE_FLOATS:
         if out.type != ir.F32Type.get():
             out = arith.extf(ir.F32Type.get(), out)
         return convert_float(out, "f32", element)

@@ -182,7 +182,7 @@ class _Plan:
     @property
     def needs_finish(self) -> bool:
         r = self.result
-        return (el.storage_type(r) != self.acc_type or r in el.SUB_BYTE or r in el.F8_TYPES)
+        return (el.storage_type(r) != self.acc_type or r in el.SUB_BYTE or r in el.BYTE_FLOATS)
 
     @property
     def cast_fn(self):
@@ -235,7 +235,7 @@ def _direct_cast(op: str, acc: str, result: str) -> str | None:
         if rk in ("signed", "unsigned") and el.width(result) <= el.width(op):
             return "unsigned"
         return None
-    if ok == "float" and rk == "float" and op not in el.F8_TYPES:
+    if ok == "float" and rk == "float" and op not in el.BYTE_FLOATS:
         return "signed"
     return None
 

@@ -603,9 +603,9 @@ def bits_of(v: ir.Value, element: str) -> ir.Value:
     """The bit pattern of a storage scalar as an integer of the element's width."""
     w = el.width(element)
     it = ir.IntegerType.get_signless(w)
-    if element in el.SUB_BYTE:
+    if element in el.SUB_BYTE or (element in el.BYTE_FLOATS and w < 8):    # (f4 / f6: the low bits)
         return arith.trunci(it, v)
-    if element in el.F8_TYPES or el.is_int(element) or element == "i1":
+    if element in el.BYTE_FLOATS or el.is_int(element) or element == "i1":
         return v
     if el.kind(element) == "complex":
         from mlir.dialects import complex as cx
@@ -615,9 +615,9 @@ def bits_of(v: ir.Value, element: str) -> ir.Value:
 
 def from_bits(b: ir.Value, element: str) -> ir.Value:
     """The storage scalar of `element` whose bit pattern is the integer `b`."""
-    if element in el.SUB_BYTE:
+    if element in el.SUB_BYTE or (element in el.BYTE_FLOATS and el.width(element) < 8):
         return arith.extui(el.storage_type(element), b)
-    if element in el.F8_TYPES or el.is_int(element):
+    if element in el.BYTE_FLOATS or el.is_int(element):
         return b
     if el.kind(element) == "complex":
         from mlir.dialects import complex as cx

@@ -48,7 +48,7 @@ def scalar_constant(ctx: OpContext) -> ir.Value:
         from mlir.dialects import complex as cx
         pt = el.mlir_type(el.part_element(element))
         return cx.create_(st, el.const(float(value.real), pt), el.const(float(value.imag), pt))
-    if element in el.F8_TYPES or element in el.SUB_BYTE:
+    if element in el.BYTE_FLOATS or element in el.SUB_BYTE:
         return el.const(int(value.view(np.uint8)) & ((1 << el.width(element)) - 1 if element in el.SUB_BYTE
                                                      else 0xFF), st)
     if el.kind(element) == "float":
