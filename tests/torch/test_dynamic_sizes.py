@@ -1,5 +1,5 @@
-"""Ops whose result size is read from the data (nonzero, argwhere, masked_select, unique,
-unique_consecutive): the size is a run-time `?` dimension that later ops and the program's
+"""Ops whose result size is read from the data (nonzero, argwhere, masked_select, x[mask],
+unique, unique_consecutive): the size is a run-time `?` dimension that later ops and the program's
 results carry. One import per test; the values vary between interpreter runs (empty result,
 all true, ties, -0, NaN) and are checked against eager PyTorch."""
 from __future__ import annotations
@@ -35,6 +35,8 @@ def test_nonzero_and_masked_select_sizes_follow_the_data():
         lambda x, s: torch.masked_select(x, torch.tensor([True, False, True])),     # broadcast mask
         lambda x, s: torch.nonzero(x).sum(0) * torch.nonzero(x).shape[0],           # the size used later
         lambda x, s: torch.nonzero(s),                                              # rank 0: (count, 0)
+        lambda x, s: x[x > 0] * 2,                                                  # a bool mask index
+        lambda x, s: x[:, x[0] != 0],
     )
     prog = _check_runs(fn, [
         (torch.tensor([[1., 0, 2], [0, -0., 3]]), torch.tensor(5.)),
@@ -74,6 +76,9 @@ def test_integer_and_bool_values_compiled():
         (torch.tensor([3, -1, 3, 7, -1, 3]), torch.tensor([True, False, True, True, False, False])),
         (torch.tensor([4, 4, 4, 4, 4, 4]), torch.zeros(6, dtype=torch.bool)),
     ], compiled=True)
+    empty = together(lambda x: torch.unique(x, return_inverse=True, return_counts=True),
+                     lambda x: torch.unique_consecutive(x, dim=1, return_inverse=True, return_counts=True))
+    _check_runs(empty, [(torch.zeros(2, 0),)])
 
 
 def test_symbolic_input_sizes_are_refused():

@@ -138,11 +138,6 @@ def test_index_dynamic_batch():
           more=[(_x(torch.float32, 9, 6, seed=2), torch.tensor([1, 1, -1]))])
 
 
-def test_index_bool_mask_is_an_error():
-    with pytest.raises(shlo.ImportError, match="bool mask"):
-        shlo.from_torch(Fn(lambda x: x[x > 0]), (torch.randn(3, 4),))
-
-
 def test_index_put():
     x = _x(torch.float32, 4, 5)
     i = torch.tensor([2, 0])

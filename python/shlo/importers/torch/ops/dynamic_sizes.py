@@ -21,7 +21,7 @@ from .shapes import I64, _all_int, iota, take
 def bind_size(cx, s, value):
     """Make the unbacked symbol of the output size `s` stand for `value` (a rank-0 i64)."""
     expr = _expr(s)
-    if expr is not None and expr.is_Symbol:
+    if expr is not None and expr.is_Symbol and str(expr).startswith("u") and expr not in cx.importer.symbols:
         cx.importer.sym_cache.setdefault(expr, value)
 
 
@@ -99,6 +99,26 @@ def masked_select_dynamic(cx, x, mask):
     return take(cx, flat, 0, picked)
 
 
+def mask_indices(cx, x, indices):
+    """x[indices] with bool masks among the indices: each k-dim mask becomes the k long index
+    tensors of its true positions (torch's rule), their length a run-time size."""
+    out = []
+    for i in indices:
+        if i is None or cx.element(i) != "i1":
+            out.append(i)
+            continue
+        sizes = _static_sizes(cx, i, "indexing with a bool mask")
+        n = int(np.prod(sizes)) if sizes else 1
+        picked, count = _true_positions(cx, cx.reshape(i, [n]), n)
+        for d in range(len(sizes)):
+            stride = int(np.prod(sizes[d + 1:]))
+            per = lambda v: cx.broadcast(cx.const(v, I64), [count], dims=[])   # noqa: E731
+            out.append(cx.op("remainder", cx.op("divide", picked, per(stride)), per(sizes[d])))
+        for s in cx.val.shape:           # the result's size read from the data
+            bind_size(cx, s, count)
+    return out
+
+
 # ----------------------------------------------------------------------------- unique
 
 def _sort_keys(cx, column):
@@ -133,8 +153,10 @@ def _groups(cx, x, dim, sort):
         rows = cx.reshape(cx.op("transpose", x, permutation=perm), [m, w])
     if w > 64:
         raise cx.error(f"{what} along a dimension compares rows of at most 64 elements (got {w})")
-    if m == 0:
-        raise cx.error(f"{what} of an empty tensor is not supported")
+    if m == 0:          # no rows: no groups
+        bind_size(cx, cx.val[0].shape[0 if dim is None else dim], cx.const(0, I64))
+        y = cx.reshape(x, [0]) if dim is None else x
+        return y, cx.const(0, I64, sizes if dim is None else [0]), cx.const(0, I64, [0])
     lane = iota(cx, [m], 0)
     if sort:
         cols = [cx.reshape(cx.op("slice", rows, start_indices=[0, j], limit_indices=[m, j + 1], strides=[1, 1]), [m])
@@ -172,7 +194,7 @@ def _groups(cx, x, dim, sort):
 
 def _results(cx, y, inverse, counts, want_inverse, want_counts, n_out=3):
     """torch's result tuple: an unrequested inverse / counts is an empty tensor."""
-    empty = cx.const(np.zeros(0, np.int64), I64, [0])
+    empty = cx.const(0, I64, [0])
     out = [y, inverse if want_inverse else empty, counts if want_counts else empty]
     return tuple(out[:n_out])
 

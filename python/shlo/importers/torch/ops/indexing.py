@@ -219,8 +219,8 @@ def _has_mask(cx, indices):
 @converts("index", "_unsafe_index")
 def index(cx, x, indices):
     if _has_mask(cx, indices):
-        raise cx.error("indexing with a bool mask has a data-dependent output size (the mask's count of "
-                       "True), which a shlo program cannot have; use torch.where(mask, x, fill) instead")
+        from .dynamic_sizes import mask_indices
+        indices = mask_indices(cx, x, indices)      # their length a run-time size
     if all(i is None for i in indices):
         return x
     return _Indexing(cx, x, indices).gather(cx, x)
