@@ -241,6 +241,37 @@ def reduce1(cx, x, dims, name: str, init):
     return reduce(cx, [x], [cx.const(init, cx.element(x))], dims, lambda a, e: [cx.op(name, a[0], e[0])])[0]
 
 
+def stable_sort(cx, keys, payloads):
+    """1-D keys and payloads (one length) sorted by the keys lexicographically, stably; all of
+    them, sorted (the importers' run-time-size ops: nonzero, unique)."""
+    values = list(keys) + list(payloads)
+    op = cx.region_op("sort", values, dimension=0, is_stable=True)
+    types = [ir.RankedTensorType.get([], v.type.element_type) for v in values]
+    block = op.regions[0].blocks.append(*[t for t in types for _ in (0, 1)])
+    with ir.InsertionPoint(block):
+        a = block.arguments
+        lt = None
+        for j in reversed(range(len(keys))):
+            here = cx.op("compare", a[2 * j], a[2 * j + 1], comparison_direction="LT")
+            if lt is not None:
+                same = cx.op("compare", a[2 * j], a[2 * j + 1], comparison_direction="EQ")
+                here = cx.op("or", here, cx.op("and", same, lt))
+            lt = here
+        cx.op("return", [lt], result_types=[])
+    return list(op.results)
+
+
+def count_true(cx, flags):
+    """The number of true entries of a 1-D i1 tensor, a rank-0 i64 value."""
+    return reduce1(cx, cx.convert(flags, "i64"), [0], "add", 0)
+
+
+def trues_first(cx, flags, positions):
+    """`positions` (1-D, the length of the i1 tensor `flags`), those of the true entries first, in
+    order: a stable sort by (not flag)."""
+    return stable_sort(cx, [cx.convert(cx.op("not", flags), "i32")], [positions])[1]
+
+
 def lowest(element: str):
     """The identity of maximum on `element`: -inf, or the smallest integer."""
     if element == "i1":

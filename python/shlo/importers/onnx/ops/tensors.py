@@ -14,7 +14,7 @@ from mlir import ir
 
 from ....types import tensor_type
 from .. import dtypes
-from ...emitter import reduce1
+from ...emitter import count_true, reduce1, stable_sort, trues_first
 from ..context import I64
 from ..registry import converts
 
@@ -1096,31 +1096,13 @@ def nonzero(cx, x):
     n = int(np.prod(sizes))
     flat = cx.reshape(x, [n])
     ne = flat if cx.element(x) == "i1" else _cmp(cx, flat, cx.const(0, cx.element(x), [n]), "NE")
-    count = _count_true(cx, ne, n)
-    picked = _take(cx, _trues_first(cx, ne, n), 0, _iota(cx, [count], 0))          # (count,) flat positions
+    count = count_true(cx, ne)
+    picked = _take(cx, trues_first(cx, ne, _iota(cx, [n], 0)), 0, _iota(cx, [count], 0))          # (count,) flat positions
     r = len(sizes)
     strides = [int(np.prod(sizes[d + 1:])) for d in range(r)]
     flat_idx = cx.broadcast(picked, [r, count], dims=[1])
     per_dim = lambda v: cx.broadcast(cx.const(np.array(v, np.int64), I64, [r]), [r, count], dims=[0])  # noqa: E731
     return cx.op("remainder", cx.op("divide", flat_idx, per_dim(strides)), per_dim(sizes))
-
-
-def _count_true(cx, flags, n):
-    """The number of true entries of a 1-D i1 tensor, a rank-0 i64 value."""
-    return reduce1(cx, _i64(cx, flags), [0], "add", 0)
-
-
-def _trues_first(cx, flags, n):
-    """The positions 0 .. n-1 of a 1-D i1 tensor, those of its true entries first, in order (a
-    stable sort of (not flag, position))."""
-    key = cx.convert(cx.op("not", flags), "i32")
-    op = cx.region_op("sort", [key, _iota(cx, [n], 0)], dimension=0, is_stable=True)
-    k, i = ir.Type.parse("tensor<i32>"), ir.Type.parse("tensor<i64>")
-    block = op.regions[0].blocks.append(k, k, i, i)
-    with ir.InsertionPoint(block):
-        a, b = block.arguments[0], block.arguments[1]
-        cx.op("return", [cx.op("compare", a, b, comparison_direction="LT")], result_types=[])
-    return op.results[1]
 
 
 @converts("Unique", since=11)
@@ -1153,7 +1135,7 @@ def _unique_run_time(cx, x, axis, sorted_):
         raise cx.error(f"Unique of run-time values along an axis compares rows of at most 64 elements (got {w})")
     cols = [cx.reshape(cx.op("slice", rows, start_indices=[0, j], limit_indices=[m, j + 1], strides=[1, 1]), [m])
             for j in range(w)]
-    *_, order = _stable_sort(cx, cols, [_iota(cx, [m], 0)])            # original row of each sorted row
+    *_, order = stable_sort(cx, cols, [_iota(cx, [m], 0)])            # original row of each sorted row
     srt = _take(cx, rows, 0, order)                                     # (m, w) sorted rows
     prev = cx.op("concatenate", [cx.op("slice", srt, start_indices=[0, 0], limit_indices=[1, w], strides=[1, 1]),
                                  cx.op("slice", srt, start_indices=[0, 0], limit_indices=[m - 1, w], strides=[1, 1])],
@@ -1161,8 +1143,8 @@ def _unique_run_time(cx, x, axis, sorted_):
     differs = reduce1(cx, _cmp(cx, srt, prev, "NE"), [1], "or", False)
     first = cx.op("or", differs, _cmp(cx, _iota(cx, [m], 0), cx.const(0, I64, [m]), "EQ"))   # (m,) starts a group
     group = cx.op("subtract", _cumsum(cx, _i64(cx, first), 0, 0, 0), cx.const(1, I64, [m]))   # group of sorted row i
-    k = _count_true(cx, first, m)
-    starts = _trues_first(cx, first, m)             # sorted positions of the groups' first rows, then the rest
+    k = count_true(cx, first)
+    starts = trues_first(cx, first, _iota(cx, [m], 0))             # sorted positions of the groups' first rows, then the rest
     lane = _iota(cx, [m], 0)
     real = _cmp(cx, lane, cx.broadcast(k, [m], dims=[]), "LT")        # lanes 0 .. K-1 hold groups
     following = cx.op("concatenate", [cx.op("slice", starts, start_indices=[1], limit_indices=[m], strides=[1]),
@@ -1175,11 +1157,11 @@ def _unique_run_time(cx, x, axis, sorted_):
         lanes = lane                                # the groups' order: ascending rows
     else:                                           # by first occurrence; lanes past K stay behind
         key = _where(cx, real, firsts, cx.op("add", lane, cx.const(m, I64, [m])))
-        _, lanes = _stable_sort(cx, [key], [lane])
+        _, lanes = stable_sort(cx, [key], [lane])
     # group g's output position: where lanes holds g
-    _, rank_of = _stable_sort(cx, [lanes], [lane])
+    _, rank_of = stable_sort(cx, [lanes], [lane])
     inverse_sorted = _take(cx, rank_of, 0, group)                       # per sorted row
-    _, inverse = _stable_sort(cx, [order], [inverse_sorted])            # back to the original rows
+    _, inverse = stable_sort(cx, [order], [inverse_sorted])            # back to the original rows
     cut = _iota(cx, [k], 0)
     pick = _take(cx, lanes, 0, cut)                                     # (K,) group per output position
     y_rows = _take(cx, _take(cx, srt, 0, starts), 0, pick)              # (K, w)
@@ -1191,23 +1173,6 @@ def _unique_run_time(cx, x, axis, sorted_):
             back[d] = i
         y = cx.op("transpose", cx.reshape(y_rows, [k] + moved[1:]), permutation=back)
     return [y, _take(cx, firsts, 0, pick), inverse, _take(cx, counts, 0, pick)]
-
-
-def _stable_sort(cx, keys, payloads):
-    """keys and payloads (1-D, one length) sorted by the keys lexicographically, stably."""
-    op = cx.region_op("sort", list(keys) + list(payloads), dimension=0, is_stable=True)
-    types = [ir.RankedTensorType.get([], v.type.element_type) for v in list(keys) + list(payloads)]
-    block = op.regions[0].blocks.append(*[t for t in types for _ in (0, 1)])
-    with ir.InsertionPoint(block):
-        a = block.arguments
-        lt = None
-        for j in reversed(range(len(keys))):
-            here = _cmp(cx, a[2 * j], a[2 * j + 1], "LT")
-            if lt is not None:
-                here = cx.op("or", here, cx.op("and", _cmp(cx, a[2 * j], a[2 * j + 1], "EQ"), lt))
-            lt = here
-        cx.op("return", [lt], result_types=[])
-    return list(op.results)
 
 
 @converts("Compress", since=9)

@@ -9,9 +9,8 @@ count cuts them. Inputs need static sizes."""
 from __future__ import annotations
 
 import numpy as np
-from mlir import ir
 
-from ...emitter import reduce1
+from ...emitter import count_true, reduce1, stable_sort, trues_first
 from ..importer import _expr
 from ..registry import converts
 from .indexing import exclusive_count
@@ -33,39 +32,10 @@ def _static_sizes(cx, x, what):
     return sizes
 
 
-def _count_true(cx, flags):
-    """The number of true entries of a 1-D i1 tensor, a rank-0 i64 value."""
-    return reduce1(cx, cx.convert(flags, I64), [0], "add", 0)
-
-
-def _stable_sort(cx, keys, payloads):
-    """1-D keys and payloads (one length) sorted by the keys lexicographically, stably."""
-    values = list(keys) + list(payloads)
-    op = cx.region_op("sort", values, dimension=0, is_stable=True)
-    types = [ir.RankedTensorType.get([], v.type.element_type) for v in values]
-    block = op.regions[0].blocks.append(*[t for t in types for _ in (0, 1)])
-    with ir.InsertionPoint(block):
-        a = block.arguments
-        lt = None
-        for j in reversed(range(len(keys))):
-            here = cx.op("compare", a[2 * j], a[2 * j + 1], comparison_direction="LT")
-            if lt is not None:
-                same = cx.op("compare", a[2 * j], a[2 * j + 1], comparison_direction="EQ")
-                here = cx.op("or", here, cx.op("and", same, lt))
-            lt = here
-        cx.op("return", [lt], result_types=[])
-    return list(op.results)
-
-
-def _trues_first(cx, flags, n):
-    """Positions 0 .. n-1 of a 1-D i1 tensor, those of its true entries first, in order."""
-    return _stable_sort(cx, [cx.convert(cx.op("not", flags), "i32")], [iota(cx, [n], 0)])[1]
-
-
 def _true_positions(cx, flags, n):
     """(count,) positions of the true entries of a 1-D i1 tensor, count a run-time size."""
-    count = _count_true(cx, flags)
-    return take(cx, _trues_first(cx, flags, n), 0, iota(cx, [count], 0)), count
+    count = count_true(cx, flags)
+    return take(cx, trues_first(cx, flags, iota(cx, [n], 0)), 0, iota(cx, [count], 0)), count
 
 
 # ----------------------------------------------------------------------------- nonzero / masked_select
@@ -161,7 +131,7 @@ def _groups(cx, x, dim, sort):
     if sort:
         cols = [cx.reshape(cx.op("slice", rows, start_indices=[0, j], limit_indices=[m, j + 1], strides=[1, 1]), [m])
                 for j in range(w)]
-        order = _stable_sort(cx, [k for c in cols for k in _sort_keys(cx, c)], [lane])[-1]
+        order = stable_sort(cx, [k for c in cols for k in _sort_keys(cx, c)], [lane])[-1]
         srt = take(cx, rows, 0, order)
     else:
         order, srt = lane, rows
@@ -174,14 +144,14 @@ def _groups(cx, x, dim, sort):
     starts, k = _true_positions(cx, first, m)
     bind_size(cx, cx.val[0].shape[0 if dim is None else dim], k)
     # each group's count: the next group's start (m after the last) minus its own
-    all_starts = _trues_first(cx, first, m)
+    all_starts = trues_first(cx, first, iota(cx, [m], 0))
     following = cx.op("concatenate", [cx.op("slice", all_starts, start_indices=[1], limit_indices=[m], strides=[1]),
                                       cx.const(m, I64, [1])], dimension=0)
     last = cx.op("compare", lane, cx.broadcast(cx.op("subtract", k, cx.const(1, I64)), [m], dims=[]),
                  comparison_direction="LT")
     ends = cx.op("select", last, following, cx.const(m, I64, [m]))
     counts = take(cx, cx.op("subtract", ends, all_starts), 0, iota(cx, [k], 0))
-    inverse = _stable_sort(cx, [order], [group])[1] if sort else group
+    inverse = stable_sort(cx, [order], [group])[1] if sort else group
     y_rows = take(cx, srt, 0, starts)                                   # (K, w)
     if moved is None:
         y = cx.reshape(y_rows, [k])
