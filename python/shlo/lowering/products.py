@@ -111,22 +111,22 @@ def claim(module: ir.Module, mode: str = "kernel") -> int:
             continue
         op.attributes[TAG] = ir.UnitAttr.get()
         n += 1
-        _overwrite(op, 2)
+        _overwrite(op)
     return n
 
 
-def _overwrite(op: ir.Operation, init_index: int) -> None:
+def _overwrite(op: ir.Operation) -> None:
     """A call whose destination starts as zeros (a zero fill) gets an uninitialized one
     instead: it overwrites it (beta = 0)."""
     from mlir.dialects import tensor
-    init = op.operands[init_index]
+    init = op.operands[2]
     fill = init.owner
     fill = fill.operation if hasattr(fill, "operation") else fill
     if not (isinstance(fill, ir.Operation) and fill.name == "linalg.fill" and _zero(fill.operands[0])):
         return
     t = ir.RankedTensorType(init.type)
     with ir.InsertionPoint(op), op.location:
-        op.operands[init_index] = tensor.empty(list(t.shape), t.element_type)
+        op.operands[2] = tensor.empty(list(t.shape), t.element_type)
     op.attributes[OVERWRITE_TAG] = ir.UnitAttr.get()
     if not list(fill.results[0].uses):
         fill.erase()
@@ -139,7 +139,6 @@ def claim_convolutions(module: ir.Module, threads: int) -> int:
     then see only the ops around it). A zero padding of the input's spatial dimensions is
     handed to the kernel, which reads zeros there: no padded copy. Returns how many."""
     from .. import _shlo_ext
-    from .schedules import _attr_list
     n = 0
     for op in _shlo_ext.ops_named(module.operation, [CONV]):
         types = [ir.RankedTensorType(v.type) if isinstance(v.type, ir.RankedTensorType) else None
@@ -148,8 +147,6 @@ def claim_convolutions(module: ir.Module, threads: int) -> int:
             continue
         (b, oh, ow, f), (kh, kw, c, _) = types[-1].shape, types[1].shape
         if 0 in types[0].shape or 0 in types[-1].shape or f % 16 or 2 * b * oh * ow * f * kh * kw * c < MIN_FLOPS:
-            continue
-        if (_attr_list(op, "strides") or [1, 1])[0] <= 0 or (_attr_list(op, "dilations") or [1, 1])[0] <= 0:
             continue
         if not n:
             ir.InsertionPoint.at_block_begin(module.body).insert(ir.Operation.parse(
