@@ -53,19 +53,24 @@ def _normal(seed, *shape):
 
 MODULE = 'module @m attributes {mhlo.num_partitions = 8 : i32, mhlo.num_replicas = 1 : i32} {\n'
 
-# Tensor-parallel MLP: argument / result / op shardings, priorities, an open dimension, a constraint.
+# Tensor-parallel MLP: argument / result / op shardings, priorities, an open dimension, a constraint,
+# a bias that is Shardy's sdy.constant (kept from folding) placed over "model" (XLA reads it).
+BIAS = np.arange(32, dtype=np.float32) / 16 - 1
 MLP = MODULE + """  sdy.mesh @mesh = <["data"=2, "model"=4]>
   func.func @main(%x: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"data"}p0, {}]>},
                   %w1: tensor<16x32xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"model"}]>},
                   %w2: tensor<32x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"model"}, {?}]>})
       -> (tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"data"}, {}]>}) {
     %h = stablehlo.dot_general %x, %w1, contracting_dims = [1] x [0] : (tensor<8x16xf32>, tensor<16x32xf32>) -> tensor<8x32xf32>
-    %hc = sdy.sharding_constraint %h <@mesh, [{"data"}, {"model"}]> : tensor<8x32xf32>
+    %b = sdy.constant {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"model"}]>]>} dense<BIAS> : tensor<32xf32>
+    %bb = stablehlo.broadcast_in_dim %b, dims = [1] : (tensor<32xf32>) -> tensor<8x32xf32>
+    %hb = stablehlo.add %h, %bb : tensor<8x32xf32>
+    %hc = sdy.sharding_constraint %hb <@mesh, [{"data"}, {"model"}]> : tensor<8x32xf32>
     %t = stablehlo.tanh %hc : tensor<8x32xf32>
     %y = stablehlo.dot_general %t, %w2, contracting_dims = [1] x [0] {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"data"}, {?}]>]>} : (tensor<8x32xf32>, tensor<32x16xf32>) -> tensor<8x16xf32>
     return %y : tensor<8x16xf32>
   }
-}"""
+}""".replace("BIAS", str(BIAS.tolist()))
 
 # Fully manual over a 4 x 2 mesh: a sum over "x" (all_reduce) and a ring along "x"
 # (collective_permute), with device ids as the body sees them (x * 2 + y).
@@ -173,6 +178,31 @@ CASE_SUNK = CASE.replace(") : (tensor<i32>) -> tensor<8x4xf32>",
                          'tensor<8x4xf32>').replace(
     '    %1 = sdy.data_flow_edge %0 sharding=<@mesh, [{"y"}, {}]> : tensor<8x4xf32>\n', "").replace("add %1", "add %0")
 
+# What Shardy's later stages write about unreduced values: replicated_to_unreduced and
+# sharded_to_unreduced (the global value unchanged: its pieces sum to it), an explicit
+# all_reduce back, and a func_data_flow_edge on an argument. XLA reads none of them;
+# `reference` has constraints with the same shardings in their place.
+UNREDUCED = MODULE + """  sdy.mesh @mesh = <["x"=4, "y"=2]>
+  func.func @main(%a: tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {}]>}, %b: tensor<8x4xf32>)
+      -> (tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"y"}]>}) {
+EDGE    %c = sdy.constant {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"y"}]>]>} dense<[[1.0, 2.0, 3.0, 4.0]]> : tensor<1x4xf32>
+    %cb = stablehlo.broadcast_in_dim %c, dims = [0, 1] : (tensor<1x4xf32>) -> tensor<8x4xf32>
+    %r = TO_UNREDUCED_Y<@mesh, [{"x"}, {}], unreduced={"y"}> : tensor<8x4xf32>
+    %s = TO_UNREDUCED_X<@mesh, [{}, {}], unreduced={"x", "y"}> : tensor<8x4xf32>
+    %t = ALL_REDUCE<@mesh, [{}, {}]> : tensor<8x4xf32>
+    %m = stablehlo.multiply %t, %cb : tensor<8x4xf32>
+    %o = stablehlo.add %m, %f : tensor<8x4xf32>
+    return %o : tensor<8x4xf32>
+  }
+}"""
+UNREDUCED_SDY = UNREDUCED.replace("EDGE", "    %f = sdy.func_data_flow_edge %b : tensor<8x4xf32>\n").replace(
+    "TO_UNREDUCED_Y", 'sdy.replicated_to_unreduced {"y"} %a out_sharding=').replace(
+    "TO_UNREDUCED_X", 'sdy.sharded_to_unreduced [{"x"}, {}] %r out_sharding=').replace(
+    "ALL_REDUCE", 'sdy.all_reduce {"x", "y"} %s out_sharding=')
+UNREDUCED_CONSTRAINTS = UNREDUCED.replace("EDGE", "").replace("%f", "%b").replace(
+    "TO_UNREDUCED_Y", "sdy.sharding_constraint %a ").replace("TO_UNREDUCED_X", "sdy.sharding_constraint %r ").replace(
+    "ALL_REDUCE", "sdy.sharding_constraint %s ")
+
 
 def long_texts() -> dict:
     x, y, a = _normal(5, 8, 4), _normal(6, 8, 4), _normal(7, 8, 4)
@@ -180,6 +210,8 @@ def long_texts() -> dict:
         "shardy_device_ids_replicated": Text(DEVICE_IDS, [x, y], [x * y + x]),
         "shardy_nested_manual": Text(NESTED_MANUAL, [a], [a[:, :2] + a[:, 2:]]),
         "shardy_case_data_flow_edge_group": Text(CASE, [np.int32(0), a], [np.exp(a) + a], reference=CASE_SUNK),
+        "shardy_unreduced_conversions": Text(UNREDUCED_SDY, [a, x], [a * np.float32([1, 2, 3, 4]) + x],
+                                             reference=UNREDUCED_CONSTRAINTS),
     }
 
 
@@ -187,7 +219,7 @@ def texts() -> dict:
     x, w1, w2 = _normal(1, 8, 16), _normal(2, 16, 32), _normal(3, 32, 16)
     a = _normal(4, 8, 4)
     return {
-        "shardy_mlp": Text(MLP, [x, w1, w2], [np.tanh(x @ w1) @ w2]),
+        "shardy_mlp": Text(MLP, [x, w1, w2], [np.tanh(x @ w1 + BIAS) @ w2]),
         "shardy_manual_psum_ring": Text(MANUAL, [a], [a.reshape(4, 2, 4).sum(0), np.roll(a, 2, axis=0)]),
         "shardy_partly_manual_all_gather": Text(PARTLY_MANUAL, [a], [np.exp(a)]),
         "shardy_while_data_flow_edge": Text(WHILE_EDGE, [a], [np.sin(np.sin(np.sin(a)))], reference=WHILE_SUNK),

@@ -148,7 +148,7 @@ func.func @main(%x: tensor<4xf32> {{shlo.sharding = {s}, unreduced = []>}}) -> t
 SDY_STAGES = '''
 module @m attributes {mhlo.num_partitions = 8 : i32, mhlo.num_replicas = 1 : i32} {
   sdy.mesh @mesh = <["x"=2, "y"=4]>
-  func.func public @main(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}) -> (tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"y"}]>}) {
+  func.func public @main(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}, %arg1: tensor<8x16xf32>) -> (tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"y"}]>}) {
     %0 = sdy.all_gather [{}, {"y"}] %arg0 out_sharding=<@mesh, [{"x"}, {}]> : tensor<8x16xf32>
     %1 = sdy.all_slice [{}, {"y"}] %0 out_sharding=<@mesh, [{"x"}, {"y"}]> : tensor<8x16xf32>
     %2 = sdy.all_to_all [{"x"}: 0->1] %1 out_sharding=<@mesh, [{}, {"y", "x"}]> : tensor<8x16xf32>
@@ -165,7 +165,14 @@ module @m attributes {mhlo.num_partitions = 8 : i32, mhlo.num_replicas = 1 : i32
       %11 = stablehlo.subtract %b, %c : tensor<8x16xf32>
       sdy.return %11 : tensor<8x16xf32>
     } : (tensor<8x16xf32>, tensor<8x16xf32>) -> tensor<8x16xf32>
-    return %10 : tensor<8x16xf32>
+    %12 = sdy.func_data_flow_edge %arg1 : tensor<8x16xf32>
+    %11 = sdy.reshard %10 <@mesh, [{}, {"y"}]> : tensor<8x16xf32>
+    %13 = sdy.replicated_to_unreduced {"x"} %11 out_sharding=<@mesh, [{}, {"y"}], unreduced={"x"}> : tensor<8x16xf32>
+    %14 = sdy.sharded_to_unreduced [{}, {"y"}] %13 out_sharding=<@mesh, [{}, {}], unreduced={"x", "y"}> : tensor<8x16xf32>
+    %15 = sdy.constant {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"x"}, {}]>]>} dense<3.0> : tensor<8x16xf32>
+    %16 = stablehlo.multiply %14, %15 : tensor<8x16xf32>
+    %17 = stablehlo.add %16, %12 : tensor<8x16xf32>
+    return %17 : tensor<8x16xf32>
   }
 }'''
 
@@ -174,20 +181,39 @@ def test_shardy_explicit_collectives_and_named_computations_import():
     stablehlo_accepts(SDY_STAGES)
     prog = shlo.from_stablehlo(SDY_STAGES)
     text = str(prog)
-    assert "sdy." not in text and "named_computation" not in text
-    # six collectives and the two shardings of "double" became constraints; "plain" has none
-    assert text.count("shlo.sharding_constraint") == 8
+    assert "sdy." not in text and "named_computation" not in text and "data_flow_edge" not in text
+    # nine collectives / reshards and the two shardings of "double" became constraints; "plain" has none
+    assert text.count("shlo.sharding_constraint") == 11
     assert re.search(r'shlo\.sharding_constraint %\w+ \{sharding = #shlo\.sharding<mesh = @mesh, '
                      r'dims = \[\[\], \["y", "x"\]\]', text)
-    x = np.random.RandomState(2).standard_normal((8, 16)).astype(np.float32)
-    np.testing.assert_allclose(shlo.interpret(prog, x)[0], 2 * x * x - x, rtol=1e-6)
-    _round_trips(prog)
+    assert 'dims = [[], []], open = [], priorities = [], replicated = [], unreduced = ["x", "y"]>' in text
+    # sdy.constant: a constant with its sharding, written back as StableHLO's (XLA reads both)
+    assert re.search(r'shlo\.constant \{shlo\.shardings = \[#shlo\.sharding<mesh = @mesh, dims = \[\["x"\], \[\]\]', text)
+    r = np.random.RandomState(2)
+    x, y = r.standard_normal((8, 16)).astype(np.float32), r.standard_normal((8, 16)).astype(np.float32)
+    np.testing.assert_allclose(shlo.interpret(prog, x, y)[0], 3 * (2 * x * x - x) + y, rtol=1e-5, atol=1e-6)
+    back = _round_trips(prog)
+    assert re.search(r'stablehlo\.constant \{sdy\.sharding = #sdy\.sharding_per_value<\[<@mesh, \[\{"x"\}, \{\}\]>\]>\} '
+                     r'dense<3\.0+e\+00>', back)
 
 
-def test_sdy_op_without_counterpart_is_an_import_error():
-    bad = SDY_STAGES.replace("sdy.propagation_barrier %7 allowed_direction=NONE",
-                             "sdy.constant dense<1.0>")
-    with pytest.raises(shlo.ImportError, match=r"sdy\.constant has no shlo counterpart"):
+def test_sharding_group_on_a_block_argument_of_a_loop_is_an_import_error():
+    """shlo keeps sharding groups of op results and function arguments only (as attributes)."""
+    loop = """    %c = stablehlo.constant dense<0> : tensor<i32>
+    %w:2 = stablehlo.while(%i = %c, %v = %arg1) : tensor<i32>, tensor<8x16xf32>
+     cond {
+      %k = stablehlo.constant dense<2> : tensor<i32>
+      %p = stablehlo.compare LT, %i, %k : (tensor<i32>, tensor<i32>) -> tensor<i1>
+      stablehlo.return %p : tensor<i1>
+    } do {
+      sdy.sharding_group %v group_id=0 : tensor<8x16xf32>
+      stablehlo.return %i, %v : tensor<i32>, tensor<8x16xf32>
+    }
+    %12 = stablehlo.negate %w#1"""
+    bad = SDY_STAGES.replace("    %12 = sdy.func_data_flow_edge %arg1", loop)
+    stablehlo_accepts(bad)
+    with pytest.raises(shlo.ImportError, match=r"sdy\.sharding_group of a block argument of shlo\.while has no "
+                                               r"shlo counterpart"):
         shlo.from_stablehlo(bad)
 
 

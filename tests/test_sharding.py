@@ -73,7 +73,7 @@ def test_sharded_jax_program_through_every_stage(jax_results, name):
 
 TEXT_NAMES = ["gspmd_text", "shardy_text", "shardy_mlp", "shardy_manual_psum_ring", "shardy_partly_manual_all_gather",
               "shardy_while_data_flow_edge"] + (["shardy_device_ids_replicated", "shardy_nested_manual",
-                                                 "shardy_case_data_flow_edge_group"]
+                                                 "shardy_case_data_flow_edge_group", "shardy_unreduced_conversions"]
                                                 if os.environ.get("SHLO_SHARDING_LONG") else [])
 
 

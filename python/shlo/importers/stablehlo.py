@@ -703,10 +703,16 @@ class StableHLOImporter:
             self.values[a] = b
 
     def constant(self, op, loc):
-        """stablehlo.constant through its text: the bindings cannot hand complex literals to Python."""
+        """stablehlo.constant (or Shardy's sdy.constant) through its text: the bindings cannot
+        hand complex literals to Python. A sharding on it (`sdy.sharding`, `mhlo.sharding`) is kept."""
         text = op.get_asm(print_generic_op_form=True, enable_debug_info=False)
-        m = re.search(r"<\{value = (.*)\}> : \(\) -> ", text, re.S)
-        if not m or len(op.attributes) != 1:
+        m = re.search(r"<\{value = (.*?)\}>(?: \{.*\})? : \(\) -> ", text, re.S)
+        # `value` is never handed to Python: jaxlib's bindings abort the process (an uncaught
+        # C++ exception) when they downcast a complex dense attribute written in hex.
+        names = [op.attributes[i].name for i in range(len(op.attributes))]
+        extra = [(n, str(op.attributes[n])) for n in names if n != "value"]
+        placed = [self.sharding.op_attr(op, n, a) for n, a in extra] if self.sharding is not None else []
+        if not m or len(extra) != len(placed) or NotImplemented in placed:
             self.fail(op, "unexpected constant form")
         rtype = self.type(op.results[0].type, self.where(op))
         value = _repack_bool_hex(m.group(1))
@@ -714,6 +720,9 @@ class StableHLOImporter:
             new = ir.Operation.parse(f'"shlo.constant"() {{value = {value}}} : () -> {rtype}', context=self.ctx)
         except Exception as e:  # noqa: BLE001
             self.fail(op, f"constant does not translate ({e})")
+        for converted in placed:
+            if converted is not None:
+                new.attributes[converted[0]] = converted[1]
         new.location = loc
         ir.InsertionPoint.current.insert(new)
         return new
@@ -906,13 +915,15 @@ class StableHLOExporter:
                 memoryview(np.frombuffer(blob, np.uint8)), name, self.type(op.results[0].type), context=self.ctx)
             new = jir.Operation.create("stablehlo.constant", results=[self.type(op.results[0].type)],
                                        attributes={"value": value}, loc=self.loc(op.location))
-            self.values[op.results[0]] = new.results[0]
-            return new
-        value = _unpack_bool_hex(text)
-        new = jir.Operation.parse(f'"stablehlo.constant"() {{value = {value}}} : () -> {self.type(op.results[0].type)}',
-                                  context=self.ctx)
-        new.location = self.loc(op.location)
-        jir.InsertionPoint.current.insert(new)
+        else:
+            value = _unpack_bool_hex(text)
+            new = jir.Operation.parse(f'"stablehlo.constant"() {{value = {value}}} : () -> '
+                                      f'{self.type(op.results[0].type)}', context=self.ctx)
+            new.location = self.loc(op.location)
+            jir.InsertionPoint.current.insert(new)
+        if "shlo.shardings" in op.attributes:   # a placed constant (Shardy's sdy.constant, or JAX's)
+            from .stablehlo_sharding import export_op_attr
+            new.attributes["sdy.sharding"] = export_op_attr(self, "shlo.shardings", op.attributes["shlo.shardings"])[1]
         self.values[op.results[0]] = new.results[0]
         return new
 

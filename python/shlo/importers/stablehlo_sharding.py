@@ -7,9 +7,11 @@ results -> `shlo.sharding`; an op's `sdy.sharding` -> `shlo.shardings`;
 `sdy.reshard` and Shardy's explicit collectives (`sdy.all_gather`, `all_slice`,
 `all_to_all`, `collective_permute`, `all_reduce`, `reduce_scatter`: the
 identity on the global value, moving it to `out_sharding`) ->
-`shlo.sharding_constraint`; `sdy.named_computation` -> its body inlined
-(in / out shardings as constraints); `sdy.propagation_barrier` -> dropped (a
-hint to propagation); `sdy.data_flow_edge` -> its sharding on the op whose
+`shlo.sharding_constraint` (also `replicated_to_unreduced` /
+`sharded_to_unreduced`); `sdy.constant` -> `shlo.constant` with its sharding;
+`sdy.named_computation` -> its body inlined (in / out shardings as
+constraints); `sdy.propagation_barrier` / `sdy.func_data_flow_edge` -> dropped
+(hints to propagation); `sdy.data_flow_edge` -> its sharding on the op whose
 result it stands on (XLA does not read the op); sub-axes -> whole axes of a
 finer mesh; inline meshes -> meshes made for them;
 GSPMD `mhlo.sharding` strings -> shardings over meshes made for them, and
@@ -178,8 +180,12 @@ class ShardingImport:
             s = shardy.fit_rank(shardy.sdy_sharding(str(op.attributes["out_sharding"]), self.reader), rank)
             return ir.Operation.create("shlo.sharding_constraint", results=results, operands=imp.operands(op),
                                        attributes={"sharding": self.sharding_attr(s)}, loc=loc)
-        if name == "sdy.propagation_barrier":
-            return _Identity(imp.operands(op)[0])   # a hint to propagation only
+        if name in ("sdy.propagation_barrier", "sdy.func_data_flow_edge"):
+            return _Identity(imp.operands(op)[0])   # hints to propagation only
+        if name == "sdy.constant":
+            # a constant Shardy keeps from folding (so that each use can be placed apart): the
+            # same value; its sdy.sharding becomes shlo.shardings, as on any op
+            return imp.constant(op, loc)
         if name == "sdy.data_flow_edge":
             return self._data_flow_edge(op, loc, results)
         if name == "sdy.named_computation":
@@ -252,9 +258,11 @@ class ShardingImport:
 
 
 # Shardy's explicit collectives (what its later stages leave): all the identity on the global
-# value, moving it to their `out_sharding`.
+# value, moving it to their `out_sharding`. replicated_to_unreduced / sharded_to_unreduced too:
+# an unreduced value is the sum of its pieces, and all-reducing their result gives the operand.
 EXPLICIT_COLLECTIVES = {"sdy.all_gather", "sdy.all_slice", "sdy.all_to_all", "sdy.collective_permute",
-                        "sdy.all_reduce", "sdy.reduce_scatter"}
+                        "sdy.all_reduce", "sdy.reduce_scatter", "sdy.replicated_to_unreduced",
+                        "sdy.sharded_to_unreduced"}
 
 
 class _Values:
