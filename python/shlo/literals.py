@@ -177,7 +177,7 @@ def _parse_literal(body: str, hex_as=int, number=None, complex_parts=False):
     body = re.sub(r"\(([^,()]+),([^,()]+)\)", r"complex(\1,\2)", body)
     body = body.replace("true", "1").replace("false", "0")
     if number is not None:
-        body = re.sub(r"0x[0-9A-Fa-f]+|[-+]?(?:inf|nan|[0-9][0-9.]*(?:e[-+]?[0-9]+)?)",
+        body = re.sub(r"0x[0-9A-Fa-f]+|[-+]?(?:inf|nan|[0-9][0-9.]*(?:[eE][-+]?[0-9]+)?)",
                       lambda m: (f"H({m.group(0)})" if m.group(0).startswith("0x") else f"N('{m.group(0)}')"), body)
         env = {"H": hex_as, "N": lambda t: number(float(t)), "__builtins__": {}}
         if complex_parts:

@@ -13,12 +13,22 @@ results`. The built-in targets are the self-checks of conformance programs:
   check.expect_eq(actual, expected[, token])        exact for ints/bools; floats
                                                       bit-for-bit by value, NaN == NaN
   check.expect_close(actual, expected[, token])     floats within tolerance
+  check.expect_almost_eq(actual, expected[, token]) floats within an absolute tolerance
   check.expect_eq_const(actual[, token])            expected from backend_config
   check.expect_close_const(actual[, token])         expected from backend_config
+  check.expect_almost_eq_const(actual[, token])     expected from backend_config
+  check.eq(actual, expected) -> tensor<i1>          StableHLO's first testdata form
 
 Tolerances come from `backend_config`: a string such as "rtol=1e-5, atol=1e-8"
-or a dictionary {rtol = 1e-5 : f32, atol = ...}; the default is rtol=1e-6,
-atol=0. The `_const` variants take the expected value from a dictionary
+or a dictionary {rtol = 1e-5 : f32, atol = ...}. Without one, the checks accept
+what StableHLO's interpreter (stablehlo-translate --interpret) accepts for the same
+call, as its testdata programs are written: expect_close within 3 units in the
+last place (the largest of the two parts for complex; NaN equal to any NaN;
+infinities only equal to themselves), or within shlo's own rtol=1e-6;
+expect_almost_eq within 1e-3 absolute and check.eq within 1e-4 absolute (exact
+for integers and booleans); `max_ulp_difference` / `min_ulp_difference` and
+`tolerance` (absolute, for almost_eq) in backend_config are read as the check
+dialect's attributes of those names. The `_const` variants take the expected value from a dictionary
 backend_config entry `expected` (a dense literal of the actual's type), e.g.
 `api_version = #shlo.custom_call_api_version<API_VERSION_TYPED_FFI>,
 backend_config = {expected = dense<[1, 2]> : tensor<2xi32>}`. Check targets
@@ -241,6 +251,88 @@ def _mismatch(actual: np.ndarray, expected: np.ndarray, rtol: float | None, atol
     return bad if bad.any() else None
 
 
+def _float_bits(x: np.ndarray) -> tuple[np.ndarray, np.ndarray, int]:
+    """Sign and magnitude bits of a real float array of any width (ml_dtypes' 4/6/8-bit types
+    keep their bits in the low end of a byte), and the number of bits."""
+    try:
+        import ml_dtypes
+        bits = ml_dtypes.finfo(x.dtype).bits
+    except (ImportError, ValueError, TypeError):
+        bits = x.dtype.itemsize * 8
+    raw = np.ascontiguousarray(x).view(f"u{x.dtype.itemsize}").astype(np.uint64)
+    sign_bit = np.uint64(1) << np.uint64(bits - 1)
+    return (raw & sign_bit) != 0, raw & (sign_bit - np.uint64(1)), bits
+
+
+def ulp_difference(actual: np.ndarray, expected: np.ndarray) -> np.ndarray:
+    """Units in the last place between two real float arrays of one type, as StableHLO's
+    check.expect_close counts them: 0 for bitwise-equal values and for two NaNs, the number of
+    representable values between two finite ones, and the largest uint64 otherwise."""
+    sa, ma, _ = _float_bits(actual)
+    se, me, _ = _float_bits(expected)
+    same_sign = np.where(ma > me, ma - me, me - ma)
+    dist = np.where(sa == se, same_sign, ma + me)
+    fa = np.asarray(actual).astype(np.float64)
+    fe = np.asarray(expected).astype(np.float64)
+    finite = np.isfinite(fa) & np.isfinite(fe)
+    bitwise = (sa == se) & (ma == me)
+    both_nan = np.isnan(fa) & np.isnan(fe)
+    top = np.uint64(np.iinfo(np.uint64).max)
+    return np.where(bitwise | both_nan, np.uint64(0), np.where(finite, dist, top))
+
+
+def _ulp_ok(actual: np.ndarray, expected: np.ndarray, max_ulp: int, min_ulp: int = 0) -> np.ndarray:
+    if actual.dtype.kind == "c":
+        parts = [(actual.real, expected.real), (actual.imag, expected.imag)]
+        d = np.maximum(*(ulp_difference(np.ascontiguousarray(a), np.ascontiguousarray(e)) for a, e in parts))
+    else:
+        d = ulp_difference(actual, expected)
+    return (d <= np.uint64(max_ulp)) & (d >= np.uint64(min_ulp))
+
+
+def _absolute_ok(actual: np.ndarray, expected: np.ndarray, tol: float) -> np.ndarray:
+    """StableHLO's approximate equality: |a - e| <= tol, NaN equal to NaN, infinities equal
+    only to themselves; per part for complex."""
+    a, e = _as_float(actual), _as_float(expected)
+    parts = [(a.real, e.real), (a.imag, e.imag)] if a.dtype.kind == "c" else [(a, e)]
+    ok = np.ones(a.shape, bool)
+    for x, y in parts:
+        with np.errstate(invalid="ignore", over="ignore"):
+            same = (x == y) | (np.isnan(x) & np.isnan(y)) | (np.isfinite(x) & np.isfinite(y) & (np.abs(x - y) <= tol))
+        ok &= same
+    return ok
+
+
+def _is_exact_kind(arr: np.ndarray) -> bool:
+    return arr.dtype.kind in "biu" or arr.dtype.name.startswith(("int", "uint"))
+
+
+def _compare_rule(ctx, actual, expected, ok_fn, what: str) -> None:
+    """Raises CheckFailure where `ok_fn(actual, expected)` is False (floats and complex only;
+    integers and booleans compare exactly)."""
+    target = ctx.attrs["call_target_name"]
+    actual, expected = np.asarray(actual), np.asarray(expected)
+    if actual.shape != expected.shape:
+        raise CheckFailure(f"{ctx.location}: {target} failed: shape {actual.shape} != expected shape "
+                           f"{expected.shape}\n  actual:   {_fmt(actual)}\n  expected: {_fmt(expected)}")
+    if expected.dtype != actual.dtype:
+        try:
+            expected = expected.astype(actual.dtype)
+        except (TypeError, ValueError):
+            pass
+    if _is_exact_kind(actual):
+        _compare(ctx, actual, expected, None)
+        return
+    bad = ~np.asarray(ok_fn(actual, expected), bool)
+    if not bad.any():
+        return
+    idx = [tuple(int(i) for i in ix) for ix in np.argwhere(bad)[:8]]
+    details = "; ".join(f"at {ix}: {actual[ix]!r} vs {expected[ix]!r}" for ix in idx)
+    raise CheckFailure(f"{ctx.location}: {target} failed ({what}): {int(np.count_nonzero(bad))} of "
+                       f"{bad.size} elements differ ({details})\n  actual:   {_fmt(actual)}\n"
+                       f"  expected: {_fmt(expected)}")
+
+
 def _compare(ctx, actual, expected, rtol: float | None, atol: float = 0.0):
     target = ctx.attrs["call_target_name"]
     actual, expected = np.asarray(actual), np.asarray(expected)
@@ -304,10 +396,75 @@ def _register_check(target: str, operands, tolerance: bool) -> None:
     run.__name__ = target.replace(".", "_")
 
 
+def _option(ctx, opts: dict, name: str, cast):
+    try:
+        return cast(opts[name])
+    except (TypeError, ValueError):
+        raise InterpreterError(f"{ctx.location}: bad {name} in backend_config {opts}") from None
+
+
+def _close(ctx, actual, expected) -> None:
+    """expect_close: rtol / atol when backend_config gives them; else StableHLO's ulp rule
+    (max_ulp_difference, 3 unless given; min_ulp_difference, 0) or shlo's rtol=1e-6."""
+    opts = _config_options(ctx)
+    if any(k in opts for k in ("rtol", "atol")) or ("tolerance" in opts and "max_ulp_difference" not in opts):
+        _compare(ctx, actual, expected, *_tolerance(ctx))
+        return
+    explicit = "max_ulp_difference" in opts or "min_ulp_difference" in opts
+    max_ulp = _option(ctx, opts, "max_ulp_difference", int) if "max_ulp_difference" in opts else 3
+    min_ulp = _option(ctx, opts, "min_ulp_difference", int) if "min_ulp_difference" in opts else 0
+
+    def ok(a, e):
+        within = _ulp_ok(a, e, max_ulp, min_ulp)
+        if explicit:
+            return within
+        return within | ~_mismatch_mask(a, e, 1e-6, 0.0)
+    what = f"{min_ulp} to {max_ulp} ulp" if min_ulp else f"max {max_ulp} ulp"
+    _compare_rule(ctx, actual, expected, ok, what + ("" if explicit else " or rtol=1e-6"))
+
+
+def _mismatch_mask(actual, expected, rtol, atol) -> np.ndarray:
+    bad = _mismatch(actual, expected, rtol, atol)
+    return np.zeros(np.shape(actual), bool) if bad is None else bad
+
+
+def _almost_eq(default_tol: float):
+    def check(ctx, actual, expected) -> None:
+        opts = _config_options(ctx)
+        tol = _option(ctx, opts, "tolerance", float) if "tolerance" in opts else default_tol
+        _compare_rule(ctx, actual, expected, lambda a, e: _absolute_ok(a, e, tol), f"absolute tolerance {tol}")
+    return check
+
+
+def _register_rule(target: str, operands, rule) -> None:
+    @custom_call_target(target)
+    def run(ctx, *inputs):
+        actual, expected = operands(ctx, inputs)
+        rule(ctx, actual, expected)
+        return _check_results(ctx)
+    run.__name__ = target.replace(".", "_")
+
+
 _register_check("check.expect_eq", _pair, tolerance=False)
-_register_check("check.expect_close", _pair, tolerance=True)
 _register_check("check.expect_eq_const", _const_expected, tolerance=False)
-_register_check("check.expect_close_const", _const_expected, tolerance=True)
+_register_rule("check.expect_close", _pair, _close)
+_register_rule("check.expect_close_const", _const_expected, _close)
+# StableHLO's interpreter reads the custom call with 1e-3, the check dialect op with 1e-4.
+_register_rule("check.expect_almost_eq", _pair, _almost_eq(1e-3))
+_register_rule("check.expect_almost_eq_const", _const_expected, _almost_eq(1e-4))
+
+
+@custom_call_target("check.eq")
+def check_eq(ctx, *inputs):
+    """The check of StableHLO's first testdata programs: `%r = custom_call @check.eq(actual,
+    expected) -> tensor<i1>`, the program returning %r. Integers and booleans exact, floats
+    within 1e-4 absolute (StableHLO's rule); true when they match, CheckFailure otherwise."""
+    actual, expected = _pair(ctx, inputs)
+    _almost_eq(1e-4)(ctx, actual, expected)
+    out = []
+    for t in ctx.result_types:
+        out.append(TOKEN if t.kind == "token" else np.ones(t.shape, np.bool_))
+    return out
 
 
 # ----------------------------------------------------------------------------- shape_assertion
