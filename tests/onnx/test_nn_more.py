@@ -202,16 +202,20 @@ def test_dft_against_onnxruntime(inverse, onesided, axis, length):
     _compare(model, {"x": x}, rtol=1e-4, atol=1e-4)
 
 
-def test_stft_and_windows_against_onnxruntime():
-    """HannWindow -> STFT (real signal, known step) and the other windows at a known size."""
-    sig = _f32(2, 64, 1, scale=1.0)
+@pytest.mark.parametrize("signal", [[2, 64, 1], ["B", "T"], ["B", "T", 1]])
+def test_stft_and_windows_against_onnxruntime(signal):
+    """HannWindow -> STFT (real signal, known step) and the other windows at a known size; the
+    signal also (B, T) (PyTorch's TorchScript exporter writes that rank-2 form) and with run-time
+    batch and length (a dynamic-axes export): one import run at two sizes."""
     inits = [numpy_helper.from_array(np.array(16, np.int64), "n"), numpy_helper.from_array(np.array(6, np.int64), "s")]
     nodes = [helper.make_node("HannWindow", ["n"], ["w"]),
              helper.make_node("STFT", ["x", "s", "w"], ["y"]),
              helper.make_node("HammingWindow", ["n"], ["hm"], periodic=0),
              helper.make_node("BlackmanWindow", ["n"], ["bk"])]
-    model = _model(nodes, [_vi("x", [2, 64, 1])], [_vi("y", None), _vi("hm", None), _vi("bk", None)], inits)
-    _compare(model, {"x": sig}, rtol=1e-4, atol=1e-4)
+    model = _model(nodes, [_vi("x", signal)], [_vi("y", None), _vi("hm", None), _vi("bk", None)], inits)
+    prog = None
+    for b, t in ((2, 64), (3, 41)) if "T" in signal else ((2, 64),):
+        prog = _compare(model, {"x": _f32(b, t, *signal[2:], scale=1.0)}, rtol=1e-4, atol=1e-4, prog=prog)
 
 
 def test_rotary_embedding_against_onnxruntime():

@@ -174,39 +174,63 @@ def _dft_shape(cx, x, axis, n, inverse, onesided):
 
 # ----------------------------------------------------------------------------- STFT
 
+def _signal(cx, signal):
+    """STFT's signal as (b, length, channels): sizes may be run-time values; a rank-2 (B, T) signal
+    (PyTorch's TorchScript exporter writes one; onnxruntime takes it) is real."""
+    sizes = cx.sizes_of(signal)
+    if len(sizes) == 2:
+        return sizes[0], sizes[1], 1
+    if len(sizes) != 3 or sizes[2] not in (1, 2):
+        raise cx.error(f"the signal must be (batch, length) or (batch, length, 1 or 2), not rank {len(sizes)} "
+                       f"with sizes {cx.info(signal).shape}")
+    return sizes[0], sizes[1], sizes[2]
+
+
+def _frame(cx, z, idx, b, nf, fl):
+    """Frames z[:, idx] of z (b, length): (b, nf, fl), b and nf ints or run-time sizes."""
+    dnums = {"offset_dims": [0], "collapsed_slice_dims": [1], "start_index_map": [1], "index_vector_dim": 2,
+             "operand_batching_dims": [], "start_indices_batching_dims": []}
+    out = tensor_type([s if isinstance(s, int) else None for s in (b, nf, fl)], cx.element(z))
+    grid = [nf, fl]
+    if isinstance(b, int):
+        return cx.op("gather", z, cx.reshape(idx, grid + [1]), dimension_numbers=dnums, slice_sizes=[b, 1],
+                     indices_are_sorted=False, result_types=[out])
+    return cx.op("dynamic_gather", z, cx.reshape(idx, grid + [1]), cx.shape_tensor([b, 1]), dimension_numbers=dnums,
+                 indices_are_sorted=False, result_types=[out])
+
+
 @converts("STFT", since=17)
 def stft(cx, signal, frame_step, window=None, frame_length=None, onesided=1):
-    """Frames (B, n_frames, L) gathered at multiples of frame_step (a run-time step gives a `?`
-    frame count), weighted by the window, transformed along L."""
+    """Frames (B, n_frames, L) gathered at multiples of frame_step (a run-time step or signal
+    length gives a `?` frame count), weighted by the window, transformed along L."""
     element = cx.element(signal)
-    b, length, c = _static(cx, signal, "STFT")
+    b, length, c = _signal(cx, signal)
     fl = _scalar_known(cx, 3) if frame_length is not None else None
     if fl is None and window is not None:
         fl = _static(cx, window, "STFT window")[0]
     if fl is None and frame_length is None:
-        fl = length
+        fl = length if isinstance(length, int) else None
     if fl is None:
         return _stft_runtime_length(cx, signal, frame_step, frame_length, onesided)
     fl = int(fl)
     step = _scalar_known(cx, 1)
-    if step is not None:
+    if step is not None and isinstance(length, int):
         nf = 1 + (length - fl) // int(step)
         starts = cx.const(np.arange(nf, dtype=np.int64) * int(step), I64, [nf])
     else:
         st = cx.reshape(cx.convert(frame_step, I64), [])
-        nf = cx.op("add", cx.op("divide", cx.const(length - fl, I64), st), cx.const(1, I64))
+        span = cx.op("subtract", cx.size_value(length), cx.const(fl, I64))
+        nf = cx.op("add", cx.op("divide", span, st), cx.const(1, I64))
         iota = cx.op("dynamic_iota", cx.shape_tensor([nf]), iota_dimension=0, result_types=[tensor_type([None], I64)])
         starts = cx.op("multiply", iota, cx.broadcast(st, [nf], dims=[]))
     grid = [nf, fl]
     idx = cx.op("add", cx.broadcast(starts, grid, dims=[0]),
                 cx.broadcast(cx.const(np.arange(fl, dtype=np.int64), I64, [fl]), grid, dims=[1]))
     real = c == 1
+    if not real and not all(isinstance(s, int) for s in (b, length)):
+        raise cx.error("a complex signal needs static sizes")
     z = cx.reshape(cx.convert(signal, _work(element)[0]), [b, length]) if real else _to_complex(cx, signal)
-    dnums = {"offset_dims": [0], "collapsed_slice_dims": [1], "start_index_map": [1], "index_vector_dim": 2,
-             "operand_batching_dims": [], "start_indices_batching_dims": []}
-    frames = cx.op("gather", z, cx.reshape(idx, grid + [1]), dimension_numbers=dnums, slice_sizes=[b, 1],
-                   indices_are_sorted=False,
-                   result_types=[tensor_type([b, nf if isinstance(nf, int) else None, fl], cx.element(z))])
+    frames = _frame(cx, z, idx, b, nf, fl)
     if window is not None:
         w = cx.convert(window, _work(element)[0])
         if not real:
@@ -225,23 +249,20 @@ def _stft_runtime_length(cx, signal, frame_step, frame_length, onesided):
     """A run-time frame length (no window): frames of `?` length transformed by a product with a
     (length, bins) DFT matrix built from iotas (shlo fft lengths are static)."""
     element = cx.element(signal)
-    b, length, c = _static(cx, signal, "STFT")
+    b, length, c = _signal(cx, signal)
     if c != 1:
         raise cx.error("a run-time frame_length needs a real signal")
     real_t = _work(element)[0]
     fl = cx.reshape(cx.convert(frame_length, I64), [])
     st = cx.reshape(cx.convert(frame_step, I64), [])
-    nf = cx.op("add", cx.op("divide", cx.op("subtract", cx.const(length, I64), fl), st), cx.const(1, I64))
+    nf = cx.op("add", cx.op("divide", cx.op("subtract", cx.size_value(length), fl), st), cx.const(1, I64))
     bins = cx.op("add", cx.op("divide", fl, cx.const(2, I64)), cx.const(1, I64)) if onesided else fl
     grid = [nf, fl]
     dyn = lambda sizes, d, el: cx.op("dynamic_iota", cx.shape_tensor(sizes), iota_dimension=d,  # noqa: E731
                                      result_types=[tensor_type([None] * len(sizes), el)])
     idx = cx.op("add", cx.op("multiply", dyn(grid, 0, I64), cx.broadcast(st, grid, dims=[])), dyn(grid, 1, I64))
     z = cx.reshape(cx.convert(signal, real_t), [b, length])
-    dnums = {"offset_dims": [0], "collapsed_slice_dims": [1], "start_index_map": [1], "index_vector_dim": 2,
-             "operand_batching_dims": [], "start_indices_batching_dims": []}
-    frames = cx.op("gather", z, cx.reshape(idx, grid + [1]), dimension_numbers=dnums, slice_sizes=[b, 1],
-                   indices_are_sorted=False, result_types=[tensor_type([b, None, None], real_t)])
+    frames = _frame(cx, z, idx, b, nf, fl)
     mat = [fl, bins]
     # angle 2 pi (j k mod n) / n, the product reduced first to keep it exact
     jk = cx.op("remainder", cx.op("multiply", dyn(mat, 0, I64), dyn(mat, 1, I64)), cx.broadcast(fl, mat, dims=[]))
