@@ -200,16 +200,28 @@ def test_print_conformance_counts():
         print(family, *_run_family(family))
 
 
-@pytest.mark.parametrize("mode,extra", [("linear", {"antialias": 1}), ("cubic", {"antialias": 1, "exclude_outside": 1}),
-                                        ("nearest", {"coordinate_transformation_mode": "asymmetric",
-                                                     "nearest_mode": "round_prefer_ceil"})])
-def test_resize_known_scales_against_onnxruntime(mode, extra):
-    x = RNG.standard_normal((1, 2, 9, 7)).astype(np.float32)
-    scales = numpy_helper.from_array(np.array([1, 1, 0.45, 2.0], np.float32), "scales")
-    node = helper.make_node("Resize", ["x", "", "scales"], ["y"], mode=mode, **extra)
-    model = _model([node], [_vi("x", [1, 2, 9, 7])], [_vi("y", None)], [scales], opset=19)
+_DYN = ["N", 2, "H", "W"]
+
+
+@pytest.mark.parametrize("mode,extra,dims,given", [
+    ("linear", {"antialias": 1}, [1, 2, 9, 7], "scales"),
+    ("cubic", {"antialias": 1, "exclude_outside": 1}, [1, 2, 9, 7], "scales"),
+    ("nearest", {"coordinate_transformation_mode": "asymmetric", "nearest_mode": "round_prefer_ceil"}, [1, 2, 9, 7],
+     "scales"),
+    # run-time H, W (a preprocessing graph taking any image size): known sizes give run-time
+    # scales, known scales a static window over a run-time input; one import, two image sizes
+    ("cubic", {"antialias": 1}, _DYN, "sizes"),
+    ("linear", {"antialias": 1, "exclude_outside": 1}, _DYN, "sizes"),
+    ("linear", {"antialias": 1}, _DYN, "scales")])
+def test_resize_known_scales_against_onnxruntime(mode, extra, dims, given):
+    known = np.array([1, 1, 0.45, 2.0], np.float32) if given == "scales" else np.array([5, 6], np.int64)
+    node = helper.make_node("Resize", ["x", "", "c"] if given == "scales" else ["x", "", "", "c"], ["y"], mode=mode,
+                            **extra, **({} if given == "scales" else {"axes": [2, 3]}))
+    model = _model([node], [_vi("x", dims)], [_vi("y", None)], [numpy_helper.from_array(known, "c")], opset=19)
     prog = shlo.from_onnx(model)
-    np.testing.assert_allclose(shlo.interpret(prog, x)[0], _ort(model, {"x": x})[0], rtol=1e-4, atol=1e-5)
+    for shape in ((1, 2, 9, 7), (2, 2, 13, 4)) if dims == _DYN else ((1, 2, 9, 7),):
+        x = RNG.standard_normal(shape).astype(np.float32)
+        np.testing.assert_allclose(shlo.interpret(prog, x)[0], _ort(model, {"x": x})[0], rtol=1e-4, atol=1e-5)
 
 
 @pytest.mark.parametrize("mode,extra", [("linear", {}), ("cubic", {"exclude_outside": 1}), ("cubic", {})])

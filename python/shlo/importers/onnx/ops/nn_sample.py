@@ -179,20 +179,20 @@ def _runtime_antialias_taps(cx, k, x, mode, in_w, a, exclude_outside, scale):
     starts at floor(-support / s) + 1 and holds 2 - 2 * start taps, s = min(scale, 1); any output
     at all needs s >= 1 / in_w, which bounds the tap count by 2 support in_w + 2."""
     from .nn import reduce1
-    if not isinstance(in_w, int):
-        raise cx.error("antialiased Resize with run-time scales needs a static input size along the resized axis")
     support = 1 if mode == "linear" else 2
-    n = 2 * support * in_w + 2
     s = cx.op("minimum", cx.convert(scale, F64), cx.const(1.0, F64))
     start = cx.op("add", cx.op("floor", cx.op("divide", cx.const(-float(support), F64), s)), cx.const(1.0, F64))
     count = cx.op("subtract", cx.const(2.0, F64), cx.op("multiply", cx.const(2.0, F64), start))
+    # a run-time input size bounds nothing at import: the window is the scale's own count, a ? size
+    n = 2 * support * in_w + 2 if isinstance(in_w, int) else cx.convert(count, I64)
     fl = cx.op("floor", x)
     exact = cx.op("compare", x, fl, comparison_direction="EQ")
     fl = cx.op("select", exact, k.op("subtract", fl, 1.0), fl)       # (the static window's tie rule)
     ratio = k.op("subtract", x, fl)
     out = cx.sizes_of(x)[0]
     grid = [out, n]
-    j = cx.const(np.arange(n, dtype=np.float64), F64, (n,))
+    j = cx.const(np.arange(n, dtype=np.float64), F64, (n,)) if isinstance(n, int) else \
+        cx.op("dynamic_iota", cx.shape_tensor([n]), iota_dimension=0, result_types=[tensor_type([None], F64)])
     offs = cx.op("add", j, cx.broadcast(start, [n], dims=[]))
     taps = cx.op("add", cx.broadcast(fl, grid, dims=[0]), cx.broadcast(offs, grid, dims=[1]))
     d = cx.op("subtract", cx.broadcast(offs, grid, dims=[1]), cx.broadcast(ratio, grid, dims=[0]))
@@ -205,12 +205,13 @@ def _runtime_antialias_taps(cx, k, x, mode, in_w, a, exclude_outside, scale):
                  comparison_direction="LT")
     if exclude_outside:
         used = cx.op("and", used, cx.op("and", cx.op("compare", taps, k.c(0.0, taps), comparison_direction="GE"),
-                                        cx.op("compare", taps, k.c(float(in_w - 1), taps), comparison_direction="LE")))
+                                        cx.op("compare", taps, k.c(_num(cx, in_w, -1), taps),
+                                              comparison_direction="LE")))
     w = cx.op("select", used, w, k.c(0.0, w))
     total = reduce1(cx, w, [1], "add", 0)
     total = cx.op("select", cx.op("compare", total, k.c(0.0, total), comparison_direction="EQ"), k.c(1.0, total), total)
     w = cx.op("divide", w, cx.broadcast(total, grid, dims=[0]))
-    idx = cx.convert(cx.op("clamp", k.c(0.0, taps), taps, k.c(float(in_w - 1), taps)), I64)
+    idx = cx.convert(cx.op("clamp", k.c(0.0, taps), taps, k.c(_num(cx, in_w, -1), taps)), I64)
     return idx, w
 
 
@@ -239,8 +240,6 @@ def resize_axis(cx, x, axis, scale, out_w, o, roi=None, extrapolation=0.0):
     k = _K(cx)
     in_w = cx.info(x).shape[axis]
     if in_w is None:        # a dynamic size: the coordinates' bounds are computed from it at run time
-        if o["antialias"] is not None:
-            raise cx.error("antialiased Resize needs static input sizes along the resized axes")
         in_w = cx.convert(cx.size_value(cx.dim(x, axis)), F64)
     y = _iota(cx, out_w)
     xo, outside = _x_original(cx, k, o["coord"], y, in_w, scale, out_w, roi)
@@ -321,7 +320,7 @@ def _resize(cx, x, roi, scales, sizes, known, mode="nearest", coordinate_transfo
     antialias_scales = None
     if antialias and mode != "nearest":
         k = known[2] if scales is not None else None
-        if scales is None and known[3] is not None:
+        if scales is None and known[3] is not None and all(shape[a] is not None for a in axes):
             k = [known[3].reshape(-1)[i] / shape[a] for i, a in enumerate(axes)]
         if k is not None:
             antialias_scales = [float(v) for v in np.asarray(k, np.float64).reshape(-1)]
