@@ -115,3 +115,22 @@ def test_parameters_as_arguments_keep_sizing_inputs_known():
     x = np.arange(18, dtype=np.float32).reshape(1, 2, 3, 3)
     (want,) = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"]).run(None, {"x": x})
     np.testing.assert_allclose(np.asarray(shlo.interpret(prog, *prog.flatten_inputs(x))[0]), want, rtol=1e-6)
+
+
+@pytest.mark.parametrize("where,indices", [("initializer", "linear"), ("initializer", "coordinates"),
+                                           ("constant", "linear")])
+def test_sparse_tensors_become_dense_constants(where, indices):
+    """A sparse initializer (GraphProto.sparse_initializer) or a Constant's sparse_value: values at
+    linear positions or (NNZ, rank) coordinates, zeros elsewhere; against onnxruntime."""
+    values = numpy_helper.from_array(np.array([1.5, -2.0, 0.25], np.float32), "w")
+    idx = np.array([1, 6, 11], np.int64) if indices == "linear" else np.array([[0, 1], [2, 0], [3, 2]], np.int64)
+    sp = helper.make_sparse_tensor(values, numpy_helper.from_array(idx, "w_idx"), [4, 3])
+    nodes = [helper.make_node("MatMul", ["x", "w"], ["y"])]
+    if where == "constant":
+        nodes.insert(0, helper.make_node("Constant", [], ["w"], sparse_value=sp))
+    g = helper.make_graph(nodes, "g", [helper.make_tensor_value_info("x", TensorProto.FLOAT, ["N", 4])],
+                          [helper.make_tensor_value_info("y", TensorProto.FLOAT, None)],
+                          sparse_initializer=[sp] if where == "initializer" else [])
+    model = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)])
+    x = RNG.standard_normal((2, 4)).astype(np.float32)
+    np.testing.assert_allclose(shlo.interpret(shlo.from_onnx(model), x)[0], _ort(model, x=x)[0], rtol=1e-6)

@@ -76,12 +76,13 @@ class OnnxImporter:
         graph = self.model.graph
         self._collect_types()
         initializers = {t.name: t for t in self.weights}
+        sparse = {t.values.name: t for t in graph.sparse_initializer}     # densified: constants
         with self.context, ir.Location.unknown(self.context):
             self.module = ir.Module.create()
             inputs, params, self.parameter_names, self.parameter_arrays = [], [], [], []
             graph_inputs, groups = [], []       # graph inputs' names; their structure (None: a tensor)
             for vi in graph.input:
-                if vi.name in initializers:
+                if vi.name in initializers or vi.name in sparse:
                     continue        # an initializer listed as an input (IR < 4): its value is the default
                 graph_inputs.append(vi.name)
                 if vi.type.WhichOneof("value") in ("sequence_type", "optional_type"):
@@ -105,6 +106,8 @@ class OnnxImporter:
                     params.append((name, tensor_type(array.shape, dtypes.element(t.data_type)).to_mlir(self.context)))
                 else:
                     self.known[name] = array
+            for name, t in sparse.items():
+                self.known[name] = sparse_to_numpy(t)
             args = params + inputs          # parameters lead, as in the PyTorch importer
             with ir.InsertionPoint(self.module.body):
                 self.func = func.FuncOp("main", ir.FunctionType.get([t for _, t in args], []))
@@ -381,6 +384,8 @@ class OnnxImporter:
             self._collect_types(graph)
             for t in graph.initializer:
                 self.known[t.name] = tensor_to_numpy(t)
+            for t in graph.sparse_initializer:
+                self.known[t.values.name] = sparse_to_numpy(t)
             for vi, v in zip(graph.input, inputs):
                 self.bind(vi.name, v)
             self.convert_nodes(graph.node)
@@ -609,6 +614,20 @@ def tensor_to_numpy(t) -> np.ndarray:
     return arr
 
 
+def sparse_to_numpy(t) -> np.ndarray:
+    """A SparseTensorProto as its dense array: `values` (NNZ) at `indices`, given as NNZ linear
+    positions or as an (NNZ, rank) array of coordinates; zeros elsewhere."""
+    values = tensor_to_numpy(t.values).reshape(-1)
+    dims = tuple(int(d) for d in t.dims)
+    dense = np.zeros(int(np.prod(dims, dtype=np.int64)), values.dtype)
+    if values.size:
+        idx = tensor_to_numpy(t.indices).astype(np.int64)
+        if idx.ndim == 2:                       # coordinates -> linear positions
+            idx = np.ravel_multi_index(tuple(idx.T), dims)
+        dense[idx.reshape(-1)] = values
+    return dense.reshape(dims)
+
+
 def attribute_value(a):
     """An AttributeProto as a Python value."""
     import onnx
@@ -638,7 +657,9 @@ def _constant_value(a: dict, numpy_helper):
         return np.array(a["value_int"].i, np.int64)
     if "value_ints" in a:
         return np.array(list(a["value_ints"].ints), np.int64)
-    return None          # sparse / string constants: the converter reports them
+    if "sparse_value" in a:
+        return sparse_to_numpy(a["sparse_value"].sparse_tensor)
+    return None          # string constants: the converter reports them
 
 
 _EVALUATORS: dict = {}       # (op, attributes, opset, input dtypes and shapes) -> ReferenceEvaluator

@@ -343,7 +343,7 @@ def identity(cx, x):
 def constant(cx, **attrs):
     # dense constants are folded by the importer; what reaches here has no shlo form
     kind = next(iter(attrs), "no value")
-    raise cx.error(f"a Constant with {kind} is not supported (no sparse or string tensors in shlo)")
+    raise cx.error(f"a Constant with {kind} is not supported (no string tensors in shlo)")
 
 
 # ----------------------------------------------------------------------------- activations
