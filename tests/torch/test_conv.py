@@ -138,6 +138,10 @@ def test_dynamic_batch():
               nn.MaxPool2d(2, return_indices=True), nn.AvgPool2d(3, 2, padding=1), nn.AdaptiveAvgPool2d((3, 5))):
         prog = _check(m, x, dynamic_shapes=({0: batch},), run_args=(x5,))
         assert "?x" in str(prog)
+    # a derived Dim: the pooled height h is no input's size, it is solved from the input's 2 * h
+    h = torch.export.Dim("h", min=2, max=32)
+    prog = _check(nn.MaxPool2d(2), x, dynamic_shapes=({0: batch, 2: 2 * h},), run_args=(torch.randn(3, 3, 12, 8),))
+    assert "tensor<?x3x?x8xf32>" in str(prog)
 
 
 def test_unsupported_symbolic_pool_size_is_an_error():

@@ -1,6 +1,6 @@
-"""Ops whose output sizes depend on the input's values in ways shlo does not express (bincount)
-are refused with an ImporterError that names the ATen op and the node; item() of a bool tensor
-(torch.sym_ite) imports."""
+"""Sizes read from tensor values that shlo does not express (tensor-valued split points) are
+refused with an ImporterError that names the ATen op and the node; item() of a bool tensor
+(torch.sym_ite) imports. (nonzero, masked_select, unique and bincount import: test_dynamic_sizes.py)"""
 from __future__ import annotations
 
 import numpy as np
@@ -9,13 +9,6 @@ import torch
 
 import shlo
 from torch_wrap import Fn as _Fn
-
-
-def test_data_dependent_sizes_are_refused():
-    # (nonzero, masked_select and unique import: test_dynamic_sizes.py)
-    x = torch.tensor([3, 1, 1, 2])
-    with pytest.raises(shlo.ImporterError, match=r"^bincount\.\w+ \(node bincount.*data-dependent"):
-        shlo.from_torch(_Fn(torch.bincount), (x,))
 
 
 def test_item_of_bool():

@@ -71,6 +71,8 @@ def test_integer_and_bool_values_compiled():
         lambda x, b: torch.unique(b),
         lambda x, b: torch.nonzero(b),
         lambda x, b: torch.masked_select(x, b),
+        lambda x, b: torch.bincount(x + 1),                                        # size max + 1
+        lambda x, b: torch.bincount(x + 1, weights=b.to(torch.float64), minlength=7),   # minlength wins
     )
     _check_runs(fn, [
         (torch.tensor([3, -1, 3, 7, -1, 3]), torch.tensor([True, False, True, True, False, False])),

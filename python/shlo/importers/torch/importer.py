@@ -66,6 +66,9 @@ class TorchImporter:
                     expr = _expr(s)
                     if expr is not None and expr.is_Symbol and expr not in self.symbols:
                         self.symbols[expr] = (a, d)
+            for n, a in zip(arg_nodes, block.arguments):     # derived Dims (2 * h): h solved from the size
+                for d, s in enumerate(n.meta["val"].shape):
+                    self._solve_derived(_expr(s), a, d)
             self._name_arguments(arg_nodes, specs)
             with ir.InsertionPoint(block):
                 for n in placeholders:
@@ -144,6 +147,23 @@ class TorchImporter:
             return int(s)
         return self.sym_value(expr)
 
+    def _solve_derived(self, expr, arg, d):
+        """An input size `scale * s + offset` (torch.export's derived Dim) makes its root symbol
+        `s` known, when no input has `s` itself as a size."""
+        if expr is None or expr.is_Symbol or expr.is_Integer or len(expr.free_symbols) != 1:
+            return
+        (sym,) = expr.free_symbols
+        if sym in self.symbols:
+            return
+        import sympy
+        try:
+            poly = sympy.Poly(expr, sym)
+        except sympy.PolynomialError:
+            return
+        coeffs = poly.all_coeffs()
+        if poly.degree() == 1 and all(c.is_Integer for c in coeffs) and coeffs[0] > 0:
+            self.symbols[sym] = (arg, d, int(coeffs[0]), int(coeffs[1]))
+
     def sym_value(self, expr):
         """A sympy expression over the input sizes' symbols, computed with shlo ops."""
         cached = self.sym_cache.get(expr)
@@ -159,8 +179,12 @@ class TorchImporter:
                                         "size, e.g. from item(), nonzero or split points given as a tensor), "
                                         "which a shlo program cannot have; pass such sizes as Python ints")
                 raise ImporterError(f"symbolic size {expr} is not the size of any input")
-            arg, d = self.symbols[expr]
+            arg, d, scale, offset = (*self.symbols[expr], 1, 0)[:4]
             v = cx.convert(cx.op("get_dimension_size", arg, dimension=d), "i64")
+            if offset:
+                v = cx.op("subtract", v, cx.const(offset, "i64"))
+            if scale != 1:
+                v = cx.op("divide", v, cx.const(scale, "i64"))      # exact: torch.export checked it
         elif expr.is_Add or expr.is_Mul:
             name = "add" if expr.is_Add else "multiply"
             parts = [self.sym_value(a) for a in expr.args]

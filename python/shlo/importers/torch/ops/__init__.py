@@ -5,5 +5,5 @@ from . import (control, conv, creation, elementwise, indexing, linalg, norms, re
                special, special_poly, special_bessel, float_bits, scans, linalg_decomp, linalg_orthogonal,
                linalg_matrix_exp, special_gamma, linalg_eig,
                linalg_ldl, segment_reduce, histogram,
-               special_airy, data_dependent, dynamic_sizes,
-               fractional_pool, linear_cross_entropy, gcd, repeat_interleave)
+               special_airy, dynamic_sizes,
+               fractional_pool, linear_cross_entropy, gcd, repeat_interleave, grouped_mm)

@@ -1,5 +1,5 @@
 """ATen ops whose result size is read from the input's values: nonzero (argwhere decomposes
-to it), masked_select, unique (_unique, _unique2, unique_dim) and unique_consecutive.
+to it), masked_select, unique (_unique, _unique2, unique_dim), unique_consecutive and bincount.
 
 torch.export gives such a size an unbacked symbol (u0, ...). The converter computes it as a
 rank-0 i64 value and binds the symbol to it, so later nodes (sym_size, views, the program's
@@ -192,3 +192,24 @@ def unique_dim(cx, x, dim, sorted=True, return_inverse=False, return_counts=Fals
 def unique_consecutive(cx, x, return_inverse=False, return_counts=False, dim=None):
     y, inverse, counts = _groups(cx, x, dim, False)
     return _results(cx, y, inverse, counts, return_inverse, return_counts)
+
+
+# ----------------------------------------------------------------------------- bincount
+
+@converts("bincount")
+def bincount(cx, x, weights=None, minlength=0):
+    """Counts (or summed weights) of each value 0..max(x) of a 1-D non-negative integer tensor: a
+    scatter-add into zeros of the run-time size max(minlength, max(x) + 1) (minlength when x is
+    empty). Negative values, which torch rejects, are dropped by the scatter."""
+    from .indexing import _scatter_points
+    if cx.rank(x) != 1:
+        raise cx.error(f"bincount takes a 1-D tensor, got rank {cx.rank(x)}")
+    element = cx.out_element()
+    x = cx.convert(x, I64)
+    n = cx.dim(x, 0)
+    top = reduce1(cx, x, [0], "maximum", -1)
+    size = cx.op("maximum", cx.op("add", top, cx.const(1, I64)), cx.const(int(minlength), I64))
+    bind_size(cx, cx.val.shape[0], size)
+    zeros = cx.broadcast(cx.const(0, element), [size])
+    updates = cx.const(1, element, [n]) if weights is None else cx.convert(weights, element)
+    return _scatter_points(cx, zeros, cx.reshape(x, [n, 1]), updates, "add")
