@@ -1,5 +1,7 @@
-"""Shardy programs written by hand, as a user of another framework writes them (not exported
-by JAX), run through every stage and then by XLA on 8 host devices, for tests/sharding_cases.py.
+"""StableHLO programs written by hand, as a user of another framework writes them (not exported
+by JAX), run through every stage and then by XLA on 8 host devices, for tests/sharding_cases.py:
+Shardy (meshes, shardings, constraints, manual computations, what Shardy's later stages
+write) and GSPMD `mhlo.sharding` strings.
 
 Each program comes with its inputs and the values it must give (numpy). Stages: import,
 verify, serialize, interpret (the expected values), export (`shlo.to_stablehlo`), xla_run
@@ -10,17 +12,13 @@ original text, or `reference` where XLA does not read the original).
 from __future__ import annotations
 
 import dataclasses
-import traceback
 
 import numpy as np
 
-import jax
-import jax.extend  # noqa: F401
-from jax._src import xla_bridge as xb
-from jax._src.lib import xla_client as xc
-from jax._src.sharding_impls import GSPMDSharding
-
 import shlo
+from sharding_stages import compile_for_devices, failure, first_stages, run_compiled, same_values, shardings
+
+STAGES = ["import", "verify", "serialize", "interpret", "export", "xla_run"]
 
 
 @dataclasses.dataclass
@@ -29,22 +27,7 @@ class Text:
     args: list
     want: list                  # the values of the results
     reference: str | None = None   # a text XLA reads and partitions as `text`, where it does not read `text`
-
-
-class Placement:
-    """An HloSharding compared by the devices of each tile, not by how it is written
-    (`<=[2,4]T(1,0)` and `0,4,1,5,2,6,3,7` list the same devices)."""
-
-    def __init__(self, s):
-        self.text = str(s)
-        self.key = (s.is_replicated(), s.is_maximal(), s.is_manual(), tuple(s.tile_assignment_dimensions()),
-                    tuple(s.tile_assignment_devices()), str(s.subgroup_types()))
-
-    def __eq__(self, other):
-        return self.key == other.key
-
-    def __repr__(self):
-        return self.text
+    gspmd: bool = False            # the original is partitioned by GSPMD (mhlo.sharding strings), the export by Shardy
 
 
 def _normal(seed, *shape):
@@ -52,6 +35,28 @@ def _normal(seed, *shape):
 
 
 MODULE = 'module @m attributes {mhlo.num_partitions = 8 : i32, mhlo.num_replicas = 1 : i32} {\n'
+
+# GSPMD: StableHLO written with `mhlo.sharding` strings (what JAX wrote before Shardy).
+GSPMD_TEXT = """module @m attributes {mhlo.num_partitions = 8 : i32, mhlo.num_replicas = 1 : i32} {
+  func.func public @main(%a: tensor<8x4xf32> {mhlo.sharding = "{devices=[4,2]<=[8]}"}, %b: tensor<8x4xf32> {mhlo.sharding = "{devices=[2,1,4]<=[4,2]T(1,0) last_tile_dim_replicate}"}) -> (tensor<8x4xf32> {mhlo.sharding = "{devices=[2,4]<=[8]}"}) {
+    %0 = stablehlo.add %a, %b : tensor<8x4xf32>
+    %1 = stablehlo.custom_call @Sharding(%0) {mhlo.sharding = "{devices=[1,2,4]<=[8] last_tile_dim_replicate}"} : (tensor<8x4xf32>) -> tensor<8x4xf32>
+    %2 = stablehlo.multiply %1, %1 : tensor<8x4xf32>
+    return %2 : tensor<8x4xf32>
+  }
+}"""
+
+# Shardy text with what JAX does not write: sub-axes, inline meshes (XLA reads both).
+SHARDY_TEXT = """module @m attributes {mhlo.num_partitions = 8 : i32, mhlo.num_replicas = 1 : i32} {
+  sdy.mesh @mesh = <["x"=4, "y"=2]>
+  func.func public @main(%a: tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x":(1)2}, {"y"}]>}, %b: tensor<8x4xf32> {sdy.sharding = #sdy.sharding<mesh<["a"=2, "b"=4], device_ids=[7, 6, 5, 4, 3, 2, 1, 0]>, [{"b"}, {}]>}) -> (tensor<8x4xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y", "x":(2)2}, {}]>}, tensor<8x4xf32>) {
+    %0 = stablehlo.add %a, %b {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"x":(2)2, "y"}, {?}]>]>} : tensor<8x4xf32>
+    %1 = sdy.sharding_constraint %0 <@mesh, [{"x"}, {}]> : tensor<8x4xf32>
+    %2 = stablehlo.multiply %1, %1 : tensor<8x4xf32>
+    %3 = sdy.sharding_constraint %2 <@mesh, [{}, {"x":(1)2}]> : tensor<8x4xf32>
+    return %2, %3 : tensor<8x4xf32>, tensor<8x4xf32>
+  }
+}"""
 
 # Tensor-parallel MLP: argument / result / op shardings, priorities, an open dimension, a constraint,
 # a bias that is Shardy's sdy.constant (kept from folding) placed over "model" (XLA reads it).
@@ -217,8 +222,10 @@ def long_texts() -> dict:
 
 def texts() -> dict:
     x, w1, w2 = _normal(1, 8, 16), _normal(2, 16, 32), _normal(3, 32, 16)
-    a = _normal(4, 8, 4)
+    a, b = _normal(4, 8, 4), _normal(8, 8, 4)
     return {
+        "gspmd_text": Text(GSPMD_TEXT, [a, b], [(a + b) ** 2], gspmd=True),
+        "shardy_text": Text(SHARDY_TEXT, [a, b], [(a + b) ** 2] * 2),
         "shardy_mlp": Text(MLP, [x, w1, w2], [np.tanh(x @ w1 + BIAS) @ w2]),
         "shardy_manual_psum_ring": Text(MANUAL, [a], [a.reshape(4, 2, 4).sum(0), np.roll(a, 2, axis=0)]),
         "shardy_partly_manual_all_gather": Text(PARTLY_MANUAL, [a], [np.exp(a)]),
@@ -226,74 +233,19 @@ def texts() -> dict:
     }
 
 
-def compile_for_devices(text: str, n: int = 8):
-    """StableHLO (Shardy) text compiled by XLA for the first `n` devices, partitioned by Shardy."""
-    opts = jax.extend.backend.get_compile_options(num_replicas=1, num_partitions=n,
-                                                  device_assignment=np.arange(n).reshape(1, n))
-    opts.executable_build_options.use_spmd_partitioning = True
-    opts.executable_build_options.use_shardy_partitioner = True
-    return xb.get_backend().compile_and_load(text, xc.DeviceList(tuple(jax.devices()[:n])), opts)
-
-
-def _shardings(exe):
-    return placements(exe.get_parameter_shardings()) + placements(exe.get_output_shardings())
-
-
-def placements(shardings) -> list:
-    """Compiled shardings as Placements; XLA gives none for a program compiled for one device."""
-    return ["one device"] if shardings is None else [Placement(xc.HloSharding.from_proto(s)) for s in shardings]
-
-
-def _protos(shardings, count):
-    """XLA gives no shardings for a program compiled for one device: each is replicated there."""
-    return shardings if shardings is not None else [xc.HloSharding.replicate().to_proto()] * count
-
-
-def run_compiled(exe, args, shapes) -> list:
-    """A program compiled for the first N devices run on them, inputs placed as its parameter
-    shardings: its results as JAX arrays of the given global shapes."""
-    devices = jax.devices()[:len(exe.local_devices())]
-    placed = [jax.device_put(a, GSPMDSharding(devices, xc.HloSharding.from_proto(s)))
-              for a, s in zip(args, _protos(exe.get_parameter_shardings(), len(args)))]
-    pieces = exe.execute_sharded(placed).disassemble_into_single_device_arrays()
-    return [jax.make_array_from_single_device_arrays(
-                shape, GSPMDSharding(devices, xc.HloSharding.from_proto(s)), per_device)
-            for per_device, s, shape in zip(pieces, _protos(exe.get_output_shardings(), len(shapes)), shapes)]
-
-
 def run(name: str, t: Text) -> dict:
-    passed, stage = [], "import"
+    passed = []
     try:
-        prog = shlo.from_stablehlo(t.text, verify=False)
-        passed.append(stage)
-        stage = "verify"
-        prog.verify()
-        passed.append(stage)
-        stage = "serialize"
-        back = shlo.deserialize(shlo.serialize(prog))
-        assert str(back) == str(prog), "the deserialized program differs"
-        passed.append(stage)
-        stage = "interpret"
-        _close(shlo.interpret(back, *t.args), t.want)
-        passed.append(stage)
-        stage = "export"
+        prog, back = first_stages(lambda: shlo.from_stablehlo(t.text, verify=False), passed)
+        same_values(shlo.interpret(back, *t.args), t.want, 1e-5)
+        passed.append("interpret")
         text = shlo.to_stablehlo(prog)
-        passed.append(stage)
-        stage = "xla_run"
+        passed.append("export")
         exe = compile_for_devices(text)
-        ours, theirs = _shardings(exe), _shardings(compile_for_devices(t.reference or t.text))
+        ours, theirs = shardings(exe), shardings(compile_for_devices(t.reference or t.text, shardy=not t.gspmd))
         assert ours == theirs, f"XLA shardings {ours} vs the original's {theirs}"
-        _close(run_compiled(exe, t.args, [w.shape for w in t.want]), t.want)
-        passed.append(stage)
+        same_values(run_compiled(exe, t.args, [w.shape for w in t.want]), t.want, 1e-5)
+        passed.append("xla_run")
     except Exception as e:  # noqa: BLE001 - reported per stage
-        return {"name": name, "passed": passed, "failed": stage,
-                "error": f"{type(e).__name__}: {e}"[:2000], "trace": traceback.format_exc()[-3000:]}
+        return failure(name, STAGES, passed, e)
     return {"name": name, "passed": passed, "failed": None}
-
-
-def _close(outs, want):
-    assert len(outs) == len(want), f"{len(outs)} results, expected {len(want)}"
-    for i, (a, b) in enumerate(zip(outs, want)):
-        a = np.asarray(a)
-        assert a.shape == b.shape, f"result {i}: shape {a.shape} vs {b.shape}"
-        assert np.allclose(a, b, rtol=1e-5, atol=1e-5), f"result {i}: max diff {np.max(np.abs(a - b))}"

@@ -6,7 +6,7 @@ Each program is written as JAX (explicit sharding mode, `P(unreduced={"x"})`) or
 own stages write it: it imports and verifies, runs in the interpreter, exports back to
 text that jaxlib's parser and verifier accept, round-trips through an artifact, and
 writing it for a release before 1.7.0 fails naming the field (bytes that claim 1.6.0 but
-hold it are rejected). The JAX programs run on 8 devices are in tests/sharding_cases.py."""
+hold it are rejected). The JAX programs run on 8 devices are in tests/sharding_programs_explicit.py."""
 from __future__ import annotations
 
 import re

@@ -1,9 +1,9 @@
 """Sharded programs (issue 12, release 1.4.0): meshes, shardings, sharding_constraint and
 manual_computation through import, verify, artifacts, the interpreter and XLA.
 
-The JAX programs (tests/sharding_cases.py) run in one subprocess with 8 host
-CPU devices, so that JAX in this process (other test files) keeps its own
-device count. The other tests need no devices.
+The JAX programs (tests/sharding_programs_*.py) and hand-written texts run in one
+subprocess (the runner, tests/sharding_cases.py) with 8 host CPU devices, so that JAX in
+this process (other test files) keeps its own device count. The other tests need no devices.
 """
 from __future__ import annotations
 
@@ -21,21 +21,25 @@ import pytest
 import shlo
 
 HERE = pathlib.Path(__file__).resolve().parent
-CASES_FILE = HERE / "sharding_cases.py"
+CASES_FILE = HERE / "sharding_cases.py"   # the runner
+PROGRAM_FILES = [HERE / f"sharding_programs_{kind}.py" for kind in ("auto", "shard_map", "explicit")]
 HELDOUT_FILES = [HERE / "sharding_heldout_shard_map.py", HERE / "sharding_heldout_auto.py"]
 
 
+def _decorated(path, marks) -> list[str]:
+    tree = ast.parse(path.read_text())
+    return [f.name for f in tree.body if isinstance(f, ast.FunctionDef)
+            and any(isinstance(d, ast.Name) and d.id in marks for d in f.decorator_list)]
+
+
 def _case_names() -> list[str]:
-    """The programs of tests/sharding_cases.py; those marked `case_long` only with
-    SHLO_SHARDING_LONG=1 (the runner, which sees the same variable, runs them then)."""
-    tree = ast.parse(CASES_FILE.read_text())
+    """The programs of tests/sharding_programs_*.py; those marked `case_long` only with
+    SHLO_SHARDING_LONG=1 (the runner, which sees the same variable, runs them then), and
+    with them the held-out-style ones."""
     marks = {"case", "case_long"} if os.environ.get("SHLO_SHARDING_LONG") else {"case"}
-    names = [f.name for f in tree.body if isinstance(f, ast.FunctionDef)
-             and any(isinstance(d, ast.Name) and d.id in marks for d in f.decorator_list)]
-    for path in HELDOUT_FILES if "case_long" in marks else []:   # held-out style, long cases of the runner
-        tree = ast.parse(path.read_text())
-        names += ["heldout_" + f.name for f in tree.body if isinstance(f, ast.FunctionDef)
-                  and any(isinstance(d, ast.Name) and d.id == "program" for d in f.decorator_list)]
+    names = [n for path in PROGRAM_FILES for n in _decorated(path, marks)]
+    for path in HELDOUT_FILES if "case_long" in marks else []:
+        names += ["heldout_" + n for n in _decorated(path, {"program"})]
     return names
 
 
@@ -273,36 +277,23 @@ def test_sub_axes_split_the_mesh_axis_and_reshard_is_a_constraint():
 def test_data_flow_edge_sharding_goes_on_the_op_it_stands_on():
     """Shardy's import puts sdy.data_flow_edge on while results (XLA reads none): its sharding
     becomes the while's result sharding (the other result fully open); without one it is dropped."""
-    loop = """    %c = stablehlo.constant dense<0> : tensor<i32>
-    %w:2 = stablehlo.while(%i = %c, %v = %1) : tensor<i32>, tensor<8x4xf32>
-     cond {
-      %k = stablehlo.constant dense<2> : tensor<i32>
-      %p = stablehlo.compare LT, %i, %k : (tensor<i32>, tensor<i32>) -> tensor<i1>
-      stablehlo.return %p : tensor<i1>
-    } do {
-      %one = stablehlo.constant dense<1> : tensor<i32>
-      %n = stablehlo.add %i, %one : tensor<i32>
-      %d = stablehlo.add %v, %v : tensor<8x4xf32>
-      stablehlo.return %n, %d : tensor<i32>, tensor<8x4xf32>
-    }
-    %e = sdy.data_flow_edge %w#1 sharding=<@mesh, [{"y"}, {?}]> : tensor<8x4xf32>
-    %f = sdy.data_flow_edge %w#0 : tensor<i32>
-    return %e"""
-    prog = shlo.from_stablehlo(SDY.replace("    return %1", loop))
-    text = prog.text()
-    assert "data_flow_edge" not in text
-    assert ('shlo.while %2, %1 {shlo.shardings = [#shlo.sharding<mesh = @mesh, dims = [], open = [], priorities = [], '
-            'replicated = []>, #shlo.sharding<mesh = @mesh, dims = [["y"], []], open = [1]') in text
+    from sharding_shardy_texts import WHILE, WHILE_EDGE
+    text = WHILE_EDGE.replace("    return %1", "    %f = sdy.data_flow_edge %0#0 : tensor<i32>\n    return %1")
+    prog = shlo.from_stablehlo(text)
+    out = prog.text()
+    assert "data_flow_edge" not in out
+    assert ('shlo.while %0, %arg0 {shlo.shardings = [#shlo.sharding<mesh = @mesh, dims = [], open = [], priorities = [], '
+            'replicated = []>, #shlo.sharding<mesh = @mesh, dims = [["x"], []], open = [1]') in out
     x = np.ones((8, 4), np.float32)
-    np.testing.assert_array_equal(shlo.interpret(prog, x)[0], 8 * x)
-    assert ('sdy.sharding = #sdy.sharding_per_value<[<@mesh, []>, <@mesh, [{"y"}, {?}]>]>'
+    np.testing.assert_allclose(shlo.interpret(prog, x)[0], np.sin(np.sin(np.sin(x))), rtol=1e-6)
+    assert ('sdy.sharding = #sdy.sharding_per_value<[<@mesh, []>, <@mesh, [{"x"}, {?}]>]>'
             in shlo.to_stablehlo(prog, debug_info=False))
     # on a result whose op has shardings already: a constraint
-    sharded = loop.replace("tensor<i32>, tensor<8x4xf32>\n     cond", "tensor<i32>, tensor<8x4xf32> attributes {sdy.sharding = "
-                           "#sdy.sharding_per_value<[<@mesh, []>, <@mesh, [{}, {}]>]>}\n     cond")
-    assert sharded != loop
-    text = shlo.from_stablehlo(SDY.replace("    return %1", sharded)).text()
-    assert text.count("shlo.sharding_constraint") == 2 and 'dims = [["y"], []], open = [1]' in text
+    sharded = WHILE.replace("WHILE_SHARDING", ' attributes {sdy.sharding = #sdy.sharding_per_value<[<@mesh, []>, '
+                            '<@mesh, [{}, {}]>]>}').replace("EDGE", WHILE_EDGE[WHILE_EDGE.index("    %1 = sdy"):
+                                                                              WHILE_EDGE.index("    return %1")])
+    out = shlo.from_stablehlo(sharded).text()
+    assert out.count("shlo.sharding_constraint") == 1 and 'dims = [["x"], []], open = [1]' in out
 
 
 def test_sub_axes_that_do_not_nest_are_refused():
