@@ -38,7 +38,7 @@ from .runtime import NativeFunction, flatten_argument, rebuild
 _MEMORY: "collections.OrderedDict" = collections.OrderedDict()
 MEMORY_CACHE_ENTRIES = int(os.environ.get("SHLO_COMPILE_CACHE_ENTRIES", "32"))
 _LOCK = threading.Lock()
-CACHE_FORMAT = "4"      # 2: object code (was the LLVM-dialect module); 3: products call shlo_* or shlo_blas_* (products.py); 4: convolutions call shlo_conv2d_*
+CACHE_FORMAT = "5"      # 2: object code (was the LLVM-dialect module); 3: products call shlo_* or shlo_blas_* (products.py); 4: convolutions call shlo_conv2d_*; 5: transposes folded into product calls
 
 
 class CompiledFunction:
@@ -165,7 +165,7 @@ def llvm_from_linalg(module: ir.Module, threads: int = 1, schedule: bool = True,
         t2 = time.perf_counter()
         bufferize, to_llvm = pipeline.after_schedule_parts(threads if scheduled else 1, **pipeline.needs(module))
         pipeline.run(module, bufferize, verify_after=False)
-        library_calls = products.replace_calls(module, threads, calls) if calls else 0
+        library_calls = products.count_calls(module) if calls else 0
         t3 = time.perf_counter()
         shared = kernels.share_identical_loops(module)
         t4 = time.perf_counter()
@@ -174,7 +174,8 @@ def llvm_from_linalg(module: ir.Module, threads: int = 1, schedule: bool = True,
         raise CompileError(f"the pass pipeline to LLVM failed: {e}") from None
     t5 = time.perf_counter()
     return {"passes": (t1 - t0) + (t5 - t2) - (t4 - t3), "prepare": t1 - t0, "schedule": t2 - t1,
-            "share": t4 - t3, "to_llvm": (t5 - t2) - (t4 - t3), "shared_loops": shared, "product_calls": library_calls}
+            "share": t4 - t3, "to_llvm": (t5 - t2) - (t4 - t3), "shared_loops": shared, "product_calls": library_calls,
+            "scheduled": bool(scheduled)}
 
 
 def _fusion_is_safe(module: ir.Module) -> bool:

@@ -4,14 +4,14 @@ The CPU schedules can tile and vectorize a matmul to one core's peak, but the
 unrolled vector code they make is most of a compile's time: LLVM generates
 machine code for every register tile. A precompiled kernel has that code
 already, so a static f32 / f64 `linalg.matmul` or `linalg.batch_matmul` of at
-least MIN_FLOPS becomes a call (jit/ShloBlas.cpp reads the memrefs' strides at
-run time):
-
-- before the schedules, `claim` tags such ops (a product into zeros gets an
-  uninitialized destination instead of its fill: the call overwrites it,
-  beta = 0); the schedules leave them alone, and their consumers are
-  scheduled on their own;
-- after bufferization, `replace_calls` turns each tagged op into a call.
+least MIN_FLOPS into zeros becomes a call (jit/ShloBlas.cpp reads the memrefs'
+strides at run time). `claim` makes the call before the schedules, on buffers
+of the op's tensors (`bufferization.to_buffer` of the operands, a new buffer
+for the result, `to_tensor` of it), so the IR stays valid throughout and the
+schedules see only the ops around it. Transposes feeding an operand, or taking
+the result (innermost dimension kept), become strided views of the call's
+buffers (`memref.transpose`): the kernel packs its operands from any strides,
+so a decoder's per-head layouts cost neither a copy nor generated loops.
 
 Which kernel (`SHLO_MATMUL`, read at each compile):
 
@@ -44,9 +44,7 @@ import os
 
 from mlir import ir
 
-TAG = "shlo.product_call"
 MODES = ("kernel", "blas", "generated")
-OVERWRITE_TAG = "shlo.product_overwrite"     # the destination holds no values yet: beta = 0
 # Smaller products compile quickly anyway, and a library call's fixed cost (~1 us) would show.
 MIN_FLOPS = 2 * 32 ** 3
 # OpenBLAS packs the whole right operand on every call; with few rows to share that work the
@@ -98,38 +96,134 @@ def mode() -> str:
     return "kernel"
 
 
-def claim(module: ir.Module, mode: str = "kernel") -> int:
-    """Tags the module's products that go to BLAS (on tensors, before the schedules, which leave
-    tagged ops alone); returns how many. A product whose result starts as zeros gets an
-    uninitialized destination instead of its fill: the call overwrites it (beta = 0)."""
+def claim(module: ir.Module, mode: str = "kernel", threads: int = 1) -> int:
+    """The module's products worth a kernel call become that call, on buffers of their tensors
+    (before the schedules, which then see only the ops around it); returns how many. A
+    transpose feeding an operand, or taking the result, is folded into the call as a strided
+    view (the kernel packs its operands from any strides, and writes rows of any stride):
+    the decoder's per-head layouts then cost no copies and no generated loops."""
     from .. import _shlo_ext
-    n = 0
     for op in _shlo_ext.ops_named(module.operation, ["linalg.generic"]):
         _as_matmul(op)
+    prefix = "shlo_blas" if mode == "blas" else "shlo"
+    declared = set()
     for op in _shlo_ext.ops_named(module.operation, list(_NAMES)):
-        if not _claims(op, MIN_ROWS[mode]):
-            continue
-        op.attributes[TAG] = ir.UnitAttr.get()
-        n += 1
-        _overwrite(op)
-    return n
+        if _claims(op, MIN_ROWS[mode]):
+            declared.add(_product_call(op, threads, prefix))
+    start = ir.InsertionPoint.at_block_begin(module.body)
+    for name in sorted(declared):
+        rank, element = (3 if "batch_matmul" in name else 2), name.rsplit("_", 1)[1]
+        start.insert(ir.Operation.parse(f"func.func private @{name}({', '.join([_memref(rank, element)] * 3)}, "
+                                        f"{element}, i32) attributes {{llvm.emit_c_interface}}"))
+    return count_calls(module)
 
 
-def _overwrite(op: ir.Operation) -> None:
-    """A call whose destination starts as zeros (a zero fill) gets an uninitialized one
-    instead: it overwrites it (beta = 0)."""
-    from mlir.dialects import tensor
-    init = op.operands[2]
-    fill = init.owner
-    fill = fill.operation if hasattr(fill, "operation") else fill
-    if not (isinstance(fill, ir.Operation) and fill.name == "linalg.fill" and _zero(fill.operands[0])):
-        return
-    t = ir.RankedTensorType(init.type)
+def count_calls(module: ir.Module) -> int:
+    """How many calls of shlo's product and convolution kernels (or BLAS) the module makes."""
+    from .. import _shlo_ext
+    kernels = {f"{prefix}_{name}_{element}" for prefix in ("shlo", "shlo_blas") for name in _NAMES.values()
+               for element in _ELEMENTS} | {CONV_SYMBOL}
+    return sum(1 for op in _shlo_ext.ops_named(module.operation, ["func.call"])
+               if ir.FlatSymbolRefAttr(op.attributes["callee"]).value in kernels)
+
+
+def _product_call(op: ir.Operation, threads: int, prefix: str) -> str:
+    """The product `op` (on tensors, into a zero fill) as a call of the kernel on buffers: A, B,
+    C (a new buffer), beta = 0, threads; returns the callee's name."""
+    from mlir.dialects import arith, bufferization, func, memref
+    (a, a_perm), (b, b_perm) = (_untransposed(v) for v in op.operands[:2])
+    out = ir.RankedTensorType(op.results[0].type)
+    element, rank = out.element_type, out.rank
+    name = f"{prefix}_{_NAMES[op.name]}_{element}"
+    taker = _result_transpose(op)
+    inputs = []         # the ops making the operands, once each (erased below if unused)
+    for v in op.operands:
+        owner = _owner(v)
+        if owner is not None and all(owner != o for o in inputs):
+            inputs.append(owner)
     with ir.InsertionPoint(op), op.location:
-        op.operands[2] = tensor.empty(list(t.shape), t.element_type)
-    op.attributes[OVERWRITE_TAG] = ir.UnitAttr.get()
-    if not list(fill.results[0].uses):
-        fill.erase()
+        if taker is not None:       # C written straight into the transpose's layout
+            out = ir.RankedTensorType(taker.results[0].type)
+            result = memref.alloc(ir.MemRefType.get(out.shape, element), [], [], alignment=64)
+            c = _transposed(result, _inverse(_permutation(taker)))
+        else:
+            result = c = memref.alloc(ir.MemRefType.get(out.shape, element), [], [], alignment=64)
+        any_layout = ir.Type.parse(_memref(rank, str(element)))
+        args = [memref.cast(any_layout, v) for v in (_buffer(a, a_perm), _buffer(b, b_perm), c)]
+        beta = arith.constant(element, 0.0)
+        count = arith.constant(ir.IntegerType.get_signless(32), threads)
+        func.call([], ir.FlatSymbolRefAttr.get(name), args + [beta, count])
+        value = bufferization.to_tensor(out, result, restrict=True, writable=True)
+    (taker or op).results[0].replace_all_uses_with(value)
+    if taker is not None:
+        taker.erase()
+    op.erase()
+    for dead in inputs:     # transposes and the fill nothing else reads
+        if dead.name in ("linalg.transpose", "linalg.fill") and not list(dead.results[0].uses):
+            dead.erase()
+    return name
+
+
+def _untransposed(v: ir.Value) -> tuple:
+    """(tensor, permutation or None): a transpose's input and its permutation where `v` is a
+    linalg.transpose's result (read through a strided view)."""
+    t = _owner(v)
+    if t is not None and t.name == "linalg.transpose":
+        return t.operands[0], _permutation(t)
+    return v, None
+
+
+def _result_transpose(op: ir.Operation):
+    """The linalg.transpose that is the only user of `op`'s result and keeps the innermost
+    dimension innermost (C's rows must be contiguous), or None."""
+    uses = list(op.results[0].uses)
+    if len(uses) != 1:
+        return None
+    user = _owner_of_use(uses[0])
+    if user.name != "linalg.transpose" or user.operands[0] != op.results[0]:
+        return None
+    perm = _permutation(user)
+    return user if perm[-1] == len(perm) - 1 else None
+
+
+def _owner_of_use(use) -> ir.Operation:
+    user = use.owner
+    return user.operation if hasattr(user, "operation") else user
+
+
+def _permutation(t: ir.Operation) -> list:
+    return [int(x) for x in ir.DenseI64ArrayAttr(t.attributes["permutation"])]
+
+
+def _inverse(perm: list) -> list:
+    inv = [0] * len(perm)
+    for i, p in enumerate(perm):
+        inv[p] = i
+    return inv
+
+
+def _buffer(v: ir.Value, perm=None) -> ir.Value:
+    """A read-only buffer of tensor `v` in whatever strided layout it has (a slice or a
+    reshape of another buffer is a view of it, not a copy), transposed by `perm`."""
+    from mlir.dialects import bufferization
+    t = ir.RankedTensorType(v.type)
+    buf = bufferization.to_buffer(ir.Type.parse(_memref_static(list(t.shape), str(t.element_type))), v,
+                                  read_only=True)
+    return _transposed(buf, perm) if perm is not None else buf
+
+
+def _transposed(buf: ir.Value, perm: list) -> ir.Value:
+    """memref.transpose of `buf`: dimension i of the view is dimension perm[i] of `buf`."""
+    from mlir.dialects import memref
+    t = ir.MemRefType(buf.type)
+    shape = list(t.shape)
+    buf = memref.cast(ir.Type.parse(_memref_static(shape, str(t.element_type))), buf)   # any layout
+    view = ir.Type.parse(_memref_static([shape[p] for p in perm], str(t.element_type)))
+    return memref.transpose(view, buf, ir.AffineMapAttr.get(ir.AffineMap.get_permutation(perm)))
+
+
+def _memref_static(shape: list, element: str) -> str:
+    return f"memref<{''.join(f'{d}x' for d in shape)}{element}, strided<[{', '.join(['?'] * len(shape))}], offset: ?>>"
 
 
 def claim_convolutions(module: ir.Module, threads: int) -> int:
@@ -146,7 +240,8 @@ def claim_convolutions(module: ir.Module, threads: int) -> int:
         if not all(t is not None and t.has_static_shape and str(t.element_type) == "f32" for t in types):
             continue
         (b, oh, ow, f), (kh, kw, c, _) = types[-1].shape, types[1].shape
-        if 0 in types[0].shape or 0 in types[-1].shape or f % 16 or 2 * b * oh * ow * f * kh * kw * c < MIN_FLOPS:
+        if 0 in types[0].shape or 0 in types[-1].shape or f % 16 or 2 * b * oh * ow * f * kh * kw * c < MIN_FLOPS \
+                or not _zero_filled(op.operands[2]):
             continue
         if not n:
             ir.InsertionPoint.at_block_begin(module.body).insert(ir.Operation.parse(
@@ -161,8 +256,8 @@ CONV_SYMBOL = "shlo_conv2d_nhwc_hwcf_f32"
 
 
 def _conv_call(op: ir.Operation, threads: int) -> None:
-    """The convolution `op` (on tensors) as a call of the kernel: input, filter, output,
-    beta, strides, dilations, padding (top, left), threads."""
+    """The convolution `op` (on tensors, into a zero fill) as a call of the kernel: input,
+    filter, output (a new buffer), beta = 0, strides, dilations, padding (top, left), threads."""
     from mlir.dialects import arith, bufferization, func, memref
     from .schedules import _attr_list
     x, k, init = op.operands[0], op.operands[1], op.operands[2]
@@ -172,21 +267,15 @@ def _conv_call(op: ir.Operation, threads: int) -> None:
         padding = [int(v) for v in ir.DenseI64ArrayAttr(pad.attributes["static_low"])][1:3]
         x = pad.operands[0]
     fill = _owner(init)
-    zero_init = fill is not None and fill.name == "linalg.fill" and _zero(fill.operands[0])
     strides = _attr_list(op, "strides") or [1, 1]
     dilations = _attr_list(op, "dilations") or [1, 1]
     out = ir.RankedTensorType(op.results[0].type)
     f32, i64 = ir.F32Type.get(), ir.IntegerType.get_signless(64)
-
-    def buffer(v: ir.Value) -> ir.Value:
-        return bufferization.to_buffer(ir.MemRefType.get(ir.RankedTensorType(v.type).shape, f32), v, read_only=True)
     with ir.InsertionPoint(op), op.location:
         result = memref.alloc(ir.MemRefType.get(out.shape, f32), [], [], alignment=64)
-        if not zero_init:
-            memref.copy(buffer(init), result)
         t = ir.Type.parse(_memref(4, "f32"))
-        args = [memref.cast(t, v) for v in (buffer(x), buffer(k), result)]
-        beta = arith.constant(f32, 0.0 if zero_init else 1.0)
+        args = [memref.cast(t, v) for v in (_buffer(x), _buffer(k), result)]
+        beta = arith.constant(f32, 0.0)
         ints = [arith.constant(i64, v) for v in strides + dilations + padding]
         count = arith.constant(ir.IntegerType.get_signless(32), threads)
         func.call([], ir.FlatSymbolRefAttr.get(CONV_SYMBOL), args + [beta] + ints + [count])
@@ -278,10 +367,17 @@ def _claims(op: ir.Operation, min_rows: int) -> bool:
             str(ir.RankedTensorType(types[0]).element_type) not in _ELEMENTS:
         return False
     a, b = list(ir.RankedTensorType(types[0]).shape), list(ir.RankedTensorType(types[1]).shape)
+    if not _zero_filled(op.operands[2]):
+        return False        # (the lowering's products start from zeros)
     if 0 in a or 0 in b or a[-2] < min_rows:
         return False
     flops = 2 * a[-2] * a[-1] * b[-1] * (a[0] if len(a) == 3 else 1)
     return flops >= MIN_FLOPS
+
+
+def _zero_filled(v: ir.Value) -> bool:
+    fill = _owner(v)
+    return fill is not None and fill.name == "linalg.fill" and _zero(fill.operands[0])
 
 
 def _zero(v: ir.Value) -> bool:
@@ -293,45 +389,5 @@ def _zero(v: ir.Value) -> bool:
     return isinstance(value, ir.FloatAttr) and ir.FloatAttr(value).value == 0.0
 
 
-def replace_calls(module: ir.Module, threads: int, mode: str = "kernel") -> int:
-    """Tagged products (on memrefs, after bufferization) become calls of `mode`'s kernel;
-    returns how many calls of kernels the module has (with claim_convolutions')."""
-    from .. import _shlo_ext
-    ops = [op for op in _shlo_ext.ops_named(module.operation, list(_NAMES)) if TAG in op.attributes]
-    convolutions = sum(1 for op in _shlo_ext.ops_named(module.operation, ["func.call"])
-                       if ir.FlatSymbolRefAttr(op.attributes["callee"]).value == CONV_SYMBOL)
-    if not ops:
-        return convolutions
-    declared = set()
-    with module.context, ir.Location.unknown(module.context):
-        for op in ops:
-            name = _call(op, threads, "shlo_blas" if mode == "blas" else "shlo")
-            declared.add(name)
-        start = ir.InsertionPoint.at_block_begin(module.body)
-        for name in sorted(declared):
-            rank, element = (3 if "batch_matmul" in name else 2), name.rsplit("_", 1)[1]
-            start.insert(ir.Operation.parse(f"func.func private @{name}({', '.join([_memref(rank, element)] * 3)}, "
-                                            f"{element}, i32) attributes {{llvm.emit_c_interface}}"))
-    return len(ops) + convolutions
-
-
 def _memref(rank: int, element: str) -> str:
     return f"memref<{'?x' * rank}{element}, strided<[{', '.join(['?'] * rank)}], offset: ?>>"
-
-
-def _call(op: ir.Operation, threads: int, prefix: str) -> str:
-    from mlir.dialects import arith, func, memref
-    a, b, c = op.operands[0], op.operands[1], op.operands[2]
-    element = str(ir.MemRefType(c.type).element_type)
-    rank = ir.MemRefType(c.type).rank
-    name = f"{prefix}_{_NAMES[op.name]}_{element}"
-    zero_init = OVERWRITE_TAG in op.attributes
-    with ir.InsertionPoint(op), op.location:
-        t = ir.Type.parse(_memref(rank, element))
-        args = [memref.cast(t, v) for v in (a, b, c)]
-        ftype = ir.F32Type.get() if element == "f32" else ir.F64Type.get()
-        beta = arith.constant(ftype, 0.0 if zero_init else 1.0)
-        n = arith.constant(ir.IntegerType.get_signless(32), threads)
-        func.call([], ir.FlatSymbolRefAttr.get(name), args + [beta, n])
-    op.erase()
-    return name

@@ -335,7 +335,6 @@ def _attr_ints(op: ir.Operation, name: str) -> list:
 
 def plan(module: ir.Module, threads: int) -> list:
     """The groups of the module's linalg ops that get a schedule."""
-    from . import products
     groups, taken = [], set()
 
     def visit(op: ir.Operation):
@@ -357,8 +356,6 @@ def plan(module: ir.Module, threads: int) -> list:
             return      # dynamic sizes are left to plain loops; MLIR's tiling aborts on empty loops
         if "indexing_maps" in op.attributes and not all(m.is_projected_permutation for m in _maps(op)):
             return      # and on maps such as a reversal's K-1-d
-        if products.TAG in op.attributes:
-            return      # a library call (products.py)
         roles = _contraction_roles(op)
         if roles is not None and _element(op.results[0].type) in ("f32", "f64") \
                 and {_element(v.type) for v in op.operands} == {_element(op.results[0].type)}:
@@ -829,7 +826,8 @@ def tag(groups: list) -> None:
 
 def apply(module: ir.Module, threads: int = 1, matmul_calls: str | None = None) -> bool:
     """Schedules the module in place; True if a schedule ran (False: plain loops). With
-    `matmul_calls` ("kernel" / "blas"), large products are tagged for products.py instead."""
+    `matmul_calls` ("kernel" / "blas"), large products and convolutions become kernel calls first
+    (products.py)."""
     if os.environ.get("SHLO_NO_SCHEDULE"):
         return False
     with module.context, ir.Location.unknown(module.context):
@@ -839,7 +837,7 @@ def apply(module: ir.Module, threads: int = 1, matmul_calls: str | None = None) 
         _private_fills(module)
         _pads_as_fills(module)
         if matmul_calls:
-            products.claim(module, matmul_calls)
+            products.claim(module, matmul_calls, threads)
         groups = plan(module, threads)
         only = os.environ.get("SHLO_SCHEDULE_KINDS")     # debugging: schedule only these kinds
         if only:
