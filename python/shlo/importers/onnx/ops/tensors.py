@@ -532,7 +532,11 @@ def _take(cx, x, axis, idx):
     slice_sizes = [1 if d == axis else s for d, s in enumerate(sizes)]
     if _all_int(slice_sizes):
         return cx.op("gather", x, _i64(cx, idx), dimension_numbers=dn, slice_sizes=slice_sizes)
-    return cx.op("dynamic_gather", x, _i64(cx, idx), cx.shape_tensor(slice_sizes), dimension_numbers=dn)
+    # (the result type given: inference cannot read the static sizes out of the slice-size operand)
+    shape = cx.info(x).shape
+    out = list(shape[:axis]) + list(cx.info(idx).shape) + list(shape[axis + 1:])
+    return cx.op("dynamic_gather", x, _i64(cx, idx), cx.shape_tensor(slice_sizes), dimension_numbers=dn,
+                 result_types=[tensor_type(out, cx.element(x))])
 
 
 @converts("Slice", since=1)
