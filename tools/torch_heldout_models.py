@@ -1137,3 +1137,221 @@ def hf_gpt_neox_tiny():
     m = _hf("GPTNeoXForCausalLM", "GPTNeoXConfig", vocab_size=64, hidden_size=32, intermediate_size=64,
             num_hidden_layers=2, num_attention_heads=4, rotary_pct=0.5, max_position_embeddings=64)
     return Case(_Logits(m), [(torch.randint(0, 64, (2, 6)),)], atol=2e-4)
+
+
+# -- 38+. More feature areas: control flow, audio front ends, f64, geometry, recurrent with dynamic length --
+class CondNet(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.a, self.b = nn.Linear(4, 4), nn.Linear(4, 4)
+
+    def forward(self, x):
+        return torch.cond(x.sum() > 0, lambda v: self.a(v).relu(), lambda v: self.b(v).tanh(), (x,))
+
+
+@case
+def torch_cond_branches():
+    torch.manual_seed(50)
+    return Case(CondNet(), [(torch.randn(3, 4) + 1,), (torch.randn(3, 4) - 1,)])
+
+
+class Spectrogram(nn.Module):
+    def __init__(self, n_fft=32, hop=8, mels=6):
+        super().__init__()
+        self.n_fft, self.hop = n_fft, hop
+        self.register_buffer("window", torch.hann_window(n_fft))
+        self.register_buffer("fb", torch.rand(n_fft // 2 + 1, mels))
+        self.conv = nn.Conv1d(mels, 4, 3, padding=1)
+
+    def forward(self, wav):
+        spec = torch.stft(wav, self.n_fft, self.hop, window=self.window, center=True, pad_mode="reflect",
+                          return_complex=True)
+        power = spec.abs().pow(2)
+        mel = torch.log(torch.matmul(power.transpose(1, 2), self.fb).clamp(min=1e-5)).transpose(1, 2)
+        return self.conv(mel), torch.fft.irfft(torch.fft.rfft(wav) * 0.5, n=wav.shape[-1])
+
+
+@case
+def stft_mel_frontend():
+    torch.manual_seed(51)
+    return Case(Spectrogram(), [(torch.randn(2, 128),)], rtol=1e-3, atol=1e-4)
+
+
+class Float64Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(5, 3).double()
+
+    def forward(self, x):
+        y = self.fc(x)
+        return torch.logsumexp(y, -1), torch.special.expit(y), torch.nan_to_num(torch.log(y), nan=0.0, neginf=-9.0)
+
+
+@case
+def float64_logsumexp_nan_to_num():
+    torch.manual_seed(52)
+    return Case(Float64Net(), [(torch.randn(4, 5, dtype=torch.float64),)], rtol=1e-10, atol=1e-10)
+
+
+class PointNet(nn.Module):
+    """kNN grouping with cdist + topk, shared MLP with Conv1d, max pooling over points."""
+    def __init__(self, k=4):
+        super().__init__()
+        self.k = k
+        self.mlp = nn.Sequential(nn.Conv1d(6, 16, 1), nn.BatchNorm1d(16), nn.ReLU(), nn.Conv1d(16, 32, 1))
+        self.head = nn.Linear(32, 5)
+
+    def forward(self, pts):
+        d = torch.cdist(pts, pts)
+        idx = d.topk(self.k, dim=-1, largest=False).indices                       # b n k
+        b, n, _ = pts.shape
+        nbr = torch.gather(pts.unsqueeze(1).expand(b, n, n, 3), 2, idx.unsqueeze(-1).expand(b, n, self.k, 3))
+        feat = torch.cat([nbr - pts.unsqueeze(2), pts.unsqueeze(2).expand_as(nbr)], -1)   # b n k 6
+        f = self.mlp(feat.reshape(b, n * self.k, 6).transpose(1, 2))
+        return self.head(f.max(-1).values), torch.linalg.vector_norm(pts, dim=-1)
+
+
+@case
+def pointnet_knn_cdist():
+    torch.manual_seed(53)
+    return Case(PointNet(), [(torch.randn(2, 10, 3),)], rtol=1e-3, atol=1e-4)
+
+
+class LSTMDynamic(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.emb = nn.Embedding(30, 8)
+        self.lstm = nn.LSTM(8, 12, batch_first=True)
+        self.gru = nn.GRU(12, 6, batch_first=True)
+
+    def forward(self, ids):
+        y, _ = self.lstm(self.emb(ids))
+        z, h = self.gru(y)
+        return z[:, -1], h
+
+
+@case
+def lstm_gru_dynamic_batch():
+    torch.manual_seed(54)
+    # (nn.LSTM / nn.GRU specialize the sequence length under torch.export: only the batch is dynamic)
+    return Case(LSTMDynamic(), [(torch.randint(0, 30, (2, 5)),), (torch.randint(0, 30, (3, 5)),)],
+                dynamic_shapes=({0: Dim("b", max=16)},))
+
+
+class AudioCNN(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.net = nn.Sequential(nn.Conv1d(1, 8, 9, stride=4, padding=4), nn.BatchNorm1d(8), nn.GELU(),
+                                 nn.Conv1d(8, 8, 3, padding=2, dilation=2), nn.AdaptiveAvgPool1d(1))
+
+    def forward(self, wav):
+        return self.net(wav.unsqueeze(1)).squeeze(-1)
+
+
+@case
+def audio_cnn_dynamic_length():
+    torch.manual_seed(55)
+    return Case(AudioCNN(), [(torch.randn(2, 160),), (torch.randn(2, 333),)],
+                dynamic_shapes=({1: Dim("n", min=16, max=4000)},))
+
+
+class Geometry(nn.Module):
+    def forward(self, x):
+        return (torch.flip(x, [-1]), torch.rot90(x, 1, [-2, -1]), x.tril(-1) + x.triu(1).mT,
+                torch.diag_embed(x.diagonal(dim1=-2, dim2=-1)), x.repeat(1, 2, 1), torch.tile(x, (2,)),
+                x.roll(1, 0), torch.kron(x[0], torch.eye(2)), x.cumsum(-1).flip(0).cummax(-1).values)
+
+
+@case
+def geometry_flip_rot_tril():
+    torch.manual_seed(56)
+    return Case(Geometry(), [(torch.randn(2, 4, 4),)])
+
+
+class MHACross(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.att = nn.MultiheadAttention(16, 2, kdim=10, vdim=6, batch_first=True)
+
+    def forward(self, q, k, v, mask):
+        y, w = self.att(q, k, v, attn_mask=mask, average_attn_weights=False)
+        return y, w
+
+
+@case
+def mha_cross_kdim_vdim_float_mask():
+    torch.manual_seed(57)
+    return Case(MHACross(), [(torch.randn(2, 5, 16), torch.randn(2, 7, 10), torch.randn(2, 7, 6),
+                              torch.randn(4, 5, 7))])
+
+
+class FakeQuant(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(8, 8)
+
+    def forward(self, x):
+        w = torch.fake_quantize_per_channel_affine(self.fc.weight, torch.full((8,), 0.02), torch.zeros(8, dtype=torch.int32),
+                                                   0, -128, 127)
+        xq = torch.fake_quantize_per_tensor_affine(x, 0.05, 3, 0, 255)
+        return F.linear(xq, w, self.fc.bias), torch.round(x * 10) / 10
+
+
+@case
+def fake_quant_linear():
+    torch.manual_seed(58)
+    return Case(FakeQuant(), [(torch.randn(3, 8),)])
+
+
+class UNetDynamic(UNet):
+    pass
+
+
+@case
+def unet_dynamic_batch():
+    torch.manual_seed(59)
+    return Case(UNetDynamic(), [(torch.randn(2, 3, 16, 16),), (torch.randn(3, 3, 16, 16),)],
+                dynamic_shapes=({0: Dim("b", max=8)},))
+
+
+@case
+def unet_dynamic_image_size():
+    torch.manual_seed(60)
+    return Case(UNetDynamic(), [(torch.randn(1, 3, 16, 16),), (torch.randn(1, 3, 24, 32),)],
+                dynamic_shapes=({2: 4 * Dim("h", min=2, max=32), 3: 4 * Dim("w", min=2, max=32)},))
+
+
+class CTC(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(6, 5)
+
+    def forward(self, x, targets, in_len, tgt_len):
+        lp = self.fc(x).log_softmax(-1).transpose(0, 1)
+        return F.ctc_loss(lp, targets, in_len, tgt_len, blank=0, reduction="mean", zero_infinity=True)
+
+
+@case
+def ctc_loss_forward():
+    torch.manual_seed(61)
+    return Case(CTC(), [(torch.randn(2, 12, 6), torch.tensor([[1, 2, 2], [3, 4, 1]]), torch.tensor([12, 10]),
+                         torch.tensor([3, 2]))], rtol=1e-3, atol=1e-4)
+
+
+class EmbeddingMaxNorm(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.pos = nn.Parameter(torch.randn(1, 32, 8) * 0.02)
+        self.emb = nn.Embedding(20, 8, scale_grad_by_freq=True)
+
+    def forward(self, ids):
+        t = ids.shape[1]
+        x = self.emb(ids) + self.pos[:, :t]
+        return F.layer_norm(x, (8,)), x.new_ones(x.shape[:2]).cumsum(1) * (ids > 0)
+
+
+@case
+def embedding_pos_slice_dynamic_length():
+    torch.manual_seed(62)
+    return Case(EmbeddingMaxNorm(), [(torch.randint(0, 20, (2, 6)),), (torch.randint(0, 20, (2, 17)),)],
+                dynamic_shapes=({1: Dim("t", min=2, max=32)},))

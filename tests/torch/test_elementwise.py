@@ -168,3 +168,15 @@ def test_clamp_bools_and_bounds_broadcasting_x():
     check(lambda x, lo: torch.clamp(x, min=lo), b, torch.tensor([False, True, False]))
     check(lambda x, hi: torch.clamp(x, max=hi), b, torch.tensor([True, False]))
     check(lambda x, lo: torch.clamp_min(x, lo), torch.tensor([0.5, -1.0]), torch.zeros(3, 2))
+
+
+def test_fake_quantize_rounds_half_even_and_masks():
+    x = torch.tensor([[0.025, 0.075, -0.025, 9.0], [-9.0, 0.1249, 1.0, -0.3], [3.3, -2.0, 0.0, 0.7]])
+    check(lambda x, s, z: (torch.fake_quantize_per_tensor_affine(x, 0.05, 3, 0, 255),
+                           torch.fake_quantize_per_tensor_affine(x, s, z, -8, 7),          # tensor qparams
+                           torch.ops.aten.fake_quantize_per_tensor_affine_cachemask(x, 0.05, 3, 0, 255)[1],
+                           torch.fake_quantize_per_channel_affine(x, torch.tensor([0.02, 0.1, 0.013, 1.0]),
+                                                                  torch.tensor([0, 3, -2, 1], dtype=torch.int32), 1, -128, 127),
+                           torch.fake_quantize_per_channel_affine(x, torch.full((3,), 0.02),
+                                                                  torch.tensor([1.5, 0., -2.]), 0, -128, 127)),
+          x, torch.tensor(0.1), torch.tensor(2, dtype=torch.int32), rtol=0, atol=0, compile=False)

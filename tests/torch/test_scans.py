@@ -63,3 +63,21 @@ def test_index_reduce(dtype, reduce, include_self):
     check(lambda x, s: x.index_reduce(0, idx, s, reduce, include_self=include_self), x, src)
     x1 = sample(dtype, (3, 5))
     check(lambda x, s: x.index_reduce(1, idx, s, reduce, include_self=include_self), x1, src.T.contiguous())
+
+
+def test_scans_along_a_dynamic_dimension():
+    # (a reduce_window needs a static window: a dynamic length scans by a triangle mask; cumsum:
+    # test_reductions.py)
+    import shlo
+    from torch_wrap import Fn, leaves, together
+    fn = together(lambda x, m: torch.cummin(m, 1), lambda x, m: torch.cummax(x, 1), lambda x, m: x.logcumsumexp(1))
+    t = torch.export.Dim("t", min=2, max=64)
+    prog = shlo.from_torch(Fn(fn), (sample(torch.float32, (3, 5)), sample(torch.int64, (3, 5))),
+                           dynamic_shapes=(({1: t}, {1: t}),))
+    for n in (4, 9):
+        x, m = sample(torch.float32, (3, n)), sample(torch.int64, (3, n))
+        x[1, 2] = math.nan
+        got, want = shlo.interpret(prog, x.numpy(), m.numpy()), leaves(fn(x, m))
+        assert len(got) == len(want)
+        for g, w in zip(got, want):
+            np.testing.assert_allclose(np.asarray(g), w.numpy(), rtol=1e-5, atol=1e-5)

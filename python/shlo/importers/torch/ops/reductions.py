@@ -289,6 +289,21 @@ def std_mean(cx, x, dim=None, correction=None, keepdim=False):
 
 # ----------------------------------------------------------------------------- cumulative
 
+def triangle_scan(cx, inputs, inits, d, body):
+    """Inclusive scan along a dynamic dimension d (a reduce_window's window size must be
+    static): each input is spread over a new axis after d, entries past the output position
+    replaced by the identities `inits`, and that axis reduced with body(accumulators, elements).
+    It costs size x size along d; static sizes use the reduce_window form."""
+    sizes = cx.sizes_of(inputs[0])
+    rank = len(sizes)
+    big = sizes[:d + 1] + [sizes[d]] + sizes[d + 1:]
+    keep = cx.op("compare", iota(cx, big, d + 1), iota(cx, big, d), comparison_direction="LE")
+    spread = [i + (i >= d) for i in range(rank)]                        # input dim d -> axis d + 1
+    wide = [cx.op("select", keep, cx.broadcast(v, big, spread), cx.broadcast(i, big, []))
+            for v, i in zip(inputs, inits)]
+    return reduce(cx, wide, inits, [d + 1], body)
+
+
 def _cumulative(cx, x, dim, name: str, init):
     """Inclusive scan along dim: a reduce_window whose window spans the whole dim, padded
     with size-1 identities before, so output i sees inputs 0..i."""
@@ -302,8 +317,8 @@ def _cumulative(cx, x, dim, name: str, init):
     d = dim % rank
     n = cx.info(x).shape[d]
     if n is None:
-        raise cx.error(f"a cumulative op along a dynamic dimension ({d}) is not supported: its window size "
-                       "must be static")
+        (out,) = triangle_scan(cx, [x], [cx.const(init, element)], d, lambda a, b: [cx.op(name, a[0], b[0])])
+        return finish(cx, out)
     if n <= 1:
         return finish(cx, x)
     window = [1] * rank

@@ -16,18 +16,18 @@ from mlir import ir
 from ....types import tensor_type
 from .. import dtypes
 from ..registry import converts
-from .reductions import acc_element, finish, highest, iota, lowest, scalar_type
+from .reductions import acc_element, finish, highest, iota, lowest, scalar_type, triangle_scan
 from .indexing import scatter_reduce
 
 
 def _scan_window(cx, inputs, inits, dim, body):
-    """Inclusive scan of `inputs` along dim (a static size) by reduce_window; body(a, b) gets
-    two lists of rank-0 values and returns the combined list."""
+    """Inclusive scan of `inputs` along dim by reduce_window (triangle_scan for a dynamic size);
+    body(a, b) gets two lists of rank-0 values and returns the combined list."""
     x = inputs[0]
     rank = cx.rank(x)
     n = cx.info(x).shape[dim]
     if n is None:
-        raise cx.error(f"a scan along a dynamic dimension ({dim}) is not supported: its window size must be static")
+        return triangle_scan(cx, inputs, inits, dim, body)
     window = [1] * rank
     window[dim] = max(n, 1)
     padding = [[0, 0] for _ in range(rank)]
