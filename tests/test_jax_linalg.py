@@ -438,6 +438,18 @@ def test_schur_without_vectors_and_eig_of_special_matrices():
         _check_eigvecs(b, w, v, 1e-4)
 
 
+@pytest.mark.parametrize("fn, shape", [(jnp.linalg.eigh, (0, 0)), (jnp.linalg.eig, (3, 0, 0))])
+def test_empty_matrices(fn, shape):
+    """0 x 0 matrices (lax tests' degenerate shapes): empty results, info 0 (the algorithms
+    could not slice them: ImportError)."""
+    a = np.zeros(shape, np.float32)
+    got = shlo.interpret(_import(fn, a), a)
+    want = jax.tree_util.tree_leaves(fn(a))
+    assert [g.shape for g in got] == [w.shape for w in want]
+    for g, w in zip(got, want):
+        np.testing.assert_array_equal(g, np.asarray(w))
+
+
 def test_eig_info_on_non_finite_input():
     """info != 0 where the matrix is not finite: JAX's wrapper turns that element into NaNs."""
     a = _rand((2, 3, 3), "float32")

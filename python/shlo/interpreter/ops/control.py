@@ -454,6 +454,13 @@ _register_rule("check.expect_almost_eq", _pair, _almost_eq(1e-3))
 _register_rule("check.expect_almost_eq_const", _const_expected, _almost_eq(1e-4))
 
 
+@custom_call_target("check.expect_serialized_eq")
+def check_expect_serialized_eq(ctx, *inputs):
+    raise InterpreterError(f"{ctx.location}: check.expect_serialized_eq compares with a tensor that "
+                           "an interpreter.probe op wrote to disk in an earlier run (stablehlo-translate "
+                           "--probe-output-dir); shlo's interpreter keeps no probe files, so it cannot run it")
+
+
 @custom_call_target("check.eq")
 def check_eq(ctx, *inputs):
     """The check of StableHLO's first testdata programs: `%r = custom_call @check.eq(actual,
