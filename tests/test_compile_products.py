@@ -56,10 +56,12 @@ def test_matmul_is_a_library_call_and_matches(element):
     np.testing.assert_allclose(fn(a, b)[0], a.astype(np.float64) @ b, rtol=1e-5, atol=1e-4)
 
 
-def test_transposed_operands_use_the_transpose_flags():
-    # lhs contracted over its first dimension, rhs over its second: both column-major to BLAS
-    a, b = RNG.standard_normal((64, 144)).astype(np.float32), RNG.standard_normal((72, 64)).astype(np.float32)
-    fn, calls = _compile(_program("64x144xf32", "72x64xf32", "144x72xf32", _dims(((0,), (1,)))))
+@pytest.mark.parametrize("k, m, n", [(64, 144, 72), (61, 133, 83)])
+def test_transposed_operands_use_the_transpose_flags(k, m, n):
+    # lhs contracted over its first dimension, rhs over its second: both column-major views
+    # (BLAS's transpose flags; the kernel packs them column by column, tails padded)
+    a, b = RNG.standard_normal((k, m)).astype(np.float32), RNG.standard_normal((n, k)).astype(np.float32)
+    fn, calls = _compile(_program(f"{k}x{m}xf32", f"{n}x{k}xf32", f"{m}x{n}xf32", _dims(((0,), (1,)))))
     assert calls == 1
     np.testing.assert_allclose(fn(a, b)[0], a.T.astype(np.float64) @ b.T, rtol=1e-5, atol=1e-4)
 
