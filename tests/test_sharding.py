@@ -296,6 +296,18 @@ def test_data_flow_edge_sharding_goes_on_the_op_it_stands_on():
     assert out.count("shlo.sharding_constraint") == 1 and 'dims = [["x"], []], open = [1]' in out
 
 
+def test_shardy_mpmd_ops_are_refused_naming_the_op():
+    """Shardy's MPMD dialect (pipeline stages over several meshes) has no shlo counterpart."""
+    text = SDY.replace("    return %1", """    %2 = mpmd.named_computation<"stage1"> (%1) (%b: tensor<8x4xf32>) {
+      %3 = stablehlo.add %b, %b : tensor<8x4xf32>
+      mpmd.return %3 : tensor<8x4xf32>
+    } : (tensor<8x4xf32>) -> tensor<8x4xf32>
+    return %2""")
+    with pytest.raises(shlo.ImportError, match=r"mpmd\.named_computation at .*: op mpmd\.named_computation has no "
+                                               r"shlo counterpart"):
+        shlo.from_stablehlo(text)
+
+
 def test_sub_axes_that_do_not_nest_are_refused():
     """z=6 cut as (1)2 and as (1)3: no split of z into whole axes holds both."""
     text = SDY.replace('["x"=2, "y"=4]', '["x"=2, "y"=4, "z"=6]').replace(
