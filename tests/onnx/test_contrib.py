@@ -327,6 +327,24 @@ def test_integer_matmuls():
     check("MatMulInteger16", {"a": a16, "b": b16})
 
 
+@pytest.mark.parametrize("direction,signed,per_channel", [("forward", True, True), ("bidirectional", False, False),
+                                                           ("reverse", True, False)])
+def test_dynamic_quantize_lstm(direction, signed, per_channel):
+    """quantize_dynamic's LSTM: 8-bit W (D, I, 4H) / R (D, H, 4H), per-direction or per-column
+    scales; all steps' inputs quantized as one block, each step's hidden state as another."""
+    d, i, h = (2 if direction == "bidirectional" else 1), 3, 4
+    dtype = np.int8 if signed else np.uint8
+    scale_shape = (d, 4 * h) if per_channel else (d,)
+    zp = np.zeros(scale_shape, dtype) if signed else np.full(scale_shape, 121, dtype)
+    c = {"w": ints(d, i, 4 * h, dtype=dtype, seed=1), "r": ints(d, h, 4 * h, dtype=dtype, seed=2),
+         "b": rand(d, 8 * h, seed=3, scale=0.3)}
+    q = {"ws": f32(np.linspace(0.004, 0.02, int(np.prod(scale_shape))).reshape(scale_shape)), "wz": zp,
+         "rs": f32(np.full(scale_shape, 0.011)), "rz": zp}
+    inputs = {"x": rand(5, 2, i, seed=4), **c, "lens": None, "h0": rand(d, 2, h, seed=5), "c0": None, "p": None, **q}
+    check("DynamicQuantizeLSTM", inputs, consts={**c, **q}, n_out=3, attrs={"hidden_size": h, "direction": direction},
+          rtol=1e-5, atol=1e-5)
+
+
 @pytest.mark.parametrize("zero_points", ["none", "packed", "float"])
 def test_matmul_nbits(zero_points):
     k, n, block = 40, 6, 16           # K not a multiple of the block: the last block is padded

@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..registry import converts
-from .nn import bin_op, keep, matmul, norm_axis, reduce1
+from .nn import bin_op, dot, keep, matmul, norm_axis, reduce1
 from .nn_quant import _centered, _saturate_int, dynamic_quantize_linear
 from .tensors import gather
 
@@ -242,6 +242,39 @@ def dynamic_quantize_matmul(cx, a, b, b_scale, b_zp=None, bias=None):
     qa, a_scale, a_zp = dynamic_quantize_linear(cx, a)
     acc = matmul(cx, _centered(cx, qa, a_zp), _centered(cx, b, b_zp, -1))
     return _scaled_float(cx, acc, a_scale, b_scale, bias)
+
+
+@converts("DynamicQuantizeLSTM", domain=MS)
+def dynamic_quantize_lstm(cx, x, w, r, b=None, sequence_lens=None, initial_h=None, initial_c=None, p=None,
+                          w_scale=None, w_zp=None, r_scale=None, r_zp=None, **attrs):
+    """onnxruntime's quantize_dynamic form of LSTM: W (D, I, 4H) and R (D, H, 4H) are 8-bit with
+    per-direction or per-column scales. As its CPU kernel: the inputs of all steps are quantized as
+    one block (DynamicQuantizeLinear's rule), each step's hidden state (B, H) as another; each
+    product is integer, times a_scale * w_scale in f32; the gates as LSTM's."""
+    from .nn_rnn import _rnn
+
+    def per_direction(t, d):        # t[d]: the weights, or a direction's scale / zero point
+        sizes = cx.sizes_of(t)
+        one = cx.op("slice", t, start_indices=[d] + [0] * (len(sizes) - 1), limit_indices=[d + 1] + sizes[1:],
+                    strides=[1] * len(sizes))
+        return cx.reshape(one, sizes[1:])
+
+    def product(a, wq, scale, zp):
+        qa, a_scale, a_zp = dynamic_quantize_linear(cx, a)
+        last = cx.rank(a) - 1
+        acc = dot(cx, _centered(cx, qa, a_zp), _centered(cx, wq, zp, -1), [last], [0])
+        y = cx.convert(acc, F32)
+        m = cx.op("multiply", cx.broadcast(_scalar(cx, a_scale), cx.sizes_of(scale), dims=[]), scale)
+        return cx.op("multiply", y, cx.broadcast(m, cx.sizes_of(y), dims=[] if cx.rank(m) == 0 else [last]))
+
+    def products(d):
+        wd, rd = per_direction(w, d), per_direction(r, d)
+        ws, wz = per_direction(cx.convert(w_scale, F32), d), per_direction(w_zp, d)
+        rs, rz = per_direction(cx.convert(r_scale, F32), d), per_direction(r_zp, d)
+        return (lambda xs: product(xs, wd, ws, wz)), (lambda h: product(h, rd, rs, rz))
+    if any(v is None for v in (w_scale, w_zp, r_scale, r_zp)):
+        raise cx.error("needs W_scale, W_zero_point, R_scale and R_zero_point")
+    return _rnn(cx, "LSTM", x, w, r, b, sequence_lens, initial_h, initial_c, p, products=products, **attrs)
 
 
 @converts("MatMulIntegerToFloat", domain=MS)

@@ -360,9 +360,10 @@ def _reverse_time(cx, x, lens):
 class _Cell:
     """One direction's weights and options; `step` maps (x projection, H, C) to (H', C')."""
 
-    def __init__(self, cx, kind, r, rb, p, acts, clip, hidden, input_forget, lbr):
+    def __init__(self, cx, kind, r, rb, p, acts, clip, hidden, input_forget, lbr, hr=None):
         self.cx, self.kind, self.r, self.rb, self.p = cx, kind, r, rb, p
         self.acts, self.clip, self.hidden, self.input_forget, self.lbr = acts, clip, hidden, input_forget, lbr
+        self.hr_of = hr         # H -> H R^T where R is not a float matrix (DynamicQuantizeLSTM)
 
     def act(self, i, x, clip=True):
         if clip and self.clip is not None:
@@ -374,6 +375,8 @@ class _Cell:
         return _take(self.cx, v, 1, i * self.hidden, (i + 1) * self.hidden)
 
     def hr(self, h, r):
+        if self.hr_of is not None:
+            return self.hr_of(h)
         return dot(self.cx, h, r, [1], [1])        # (B, H) x (G H, H)^T
 
     def peep(self, pre, k, c):
@@ -459,7 +462,9 @@ def _run_direction(cx, cell, xw, h0, c0, lens):
 
 def _rnn(cx, kind, x, w, r, b=None, lens=None, h0=None, c0=None, p=None, activation_alpha=None,
          activation_beta=None, activations=None, clip=None, direction="forward", hidden_size=None, layout=0,
-         input_forget=0, linear_before_reset=0):
+         input_forget=0, linear_before_reset=0, products=None):
+    """products: the input and recurrent products of direction d when W / R are not float
+    matrices in ONNX's layout (DynamicQuantizeLSTM): products(d) -> (xs -> xs W^T, h -> h R^T)."""
     if direction not in ("forward", "reverse", "bidirectional"):
         raise cx.error(f"direction {direction!r}")
     n_dir = 2 if direction == "bidirectional" else 1
@@ -468,7 +473,7 @@ def _rnn(cx, kind, x, w, r, b=None, lens=None, h0=None, c0=None, p=None, activat
         h0 = None if h0 is None else cx.op("transpose", h0, permutation=[1, 0, 2])
         c0 = None if c0 is None else cx.op("transpose", c0, permutation=[1, 0, 2])
     el = cx.element(x)
-    hd = hidden_size or _static(cx, r, f"{kind} R")[2]
+    hd = hidden_size or _static(cx, r, f"{kind} R")[1 if products else 2]
     g = _GATES[kind]
     b_size = cx.sizes_of(x)[1]
     names = activations or _DEFAULT_ACTS[kind] * n_dir
@@ -479,8 +484,12 @@ def _rnn(cx, kind, x, w, r, b=None, lens=None, h0=None, c0=None, p=None, activat
     lens = None if lens is None else cx.convert(lens, I64)
     ys, hs, cs = [], [], []
     for d in range(n_dir):
-        wd = cx.reshape(_take(cx, w, 0, d, d + 1), [g * hd, cx.sizes_of(w)[2]])
-        rd = cx.reshape(_take(cx, r, 0, d, d + 1), [g * hd, hd])
+        xw_of, hr_of = products(d) if products else (None, None)
+        if products is None:
+            wd = cx.reshape(_take(cx, w, 0, d, d + 1), [g * hd, cx.sizes_of(w)[2]])
+            rd = cx.reshape(_take(cx, r, 0, d, d + 1), [g * hd, hd])
+        else:
+            wd = rd = None
         bias, rb_h = None, None
         if b is not None:
             bd = cx.reshape(_take(cx, b, 0, d, d + 1), [2 * g * hd])
@@ -491,10 +500,10 @@ def _rnn(cx, kind, x, w, r, b=None, lens=None, h0=None, c0=None, p=None, activat
             bias = cx.op("add", wb, rb)
         pd = None if p is None else cx.reshape(_take(cx, p, 0, d, d + 1), [3 * hd])
         cell = _Cell(cx, kind, rd, rb_h, pd, specs[d * per:(d + 1) * per], clip, hd, input_forget,
-                     linear_before_reset)
+                     linear_before_reset, hr_of)
         reverse = direction == "reverse" or d == 1
         xs = _reverse_time(cx, x, lens) if reverse else x
-        xw = dot(cx, xs, wd, [2], [1])                     # (T, B, G H)
+        xw = dot(cx, xs, wd, [2], [1]) if xw_of is None else xw_of(xs)     # (T, B, G H)
         if bias is not None:
             xw = cx.op("add", xw, cx.broadcast(bias, cx.sizes_of(xw), dims=[2]))
         zeros = cx.const(0.0, el, [b_size, hd])
