@@ -18,7 +18,10 @@ The models (onnx_heldout_models.py builds them):
     quantize_static: QLinearConv / QDQ);
   * written by onnxruntime's own tools, with its com.microsoft contrib ops (onnx_heldout_ort_models.py:
     its session optimizer's saved graphs, its transformers optimizer, QOperator quantization, 4-bit
-    MatMulNBits).
+    MatMulNBits);
+  * made the way outside users make them (onnx_heldout_users_models.py, `-k ^users_`): more
+    exports at opsets 11 to 22, old-opset and version-converted graphs, external data layouts,
+    the session optimizer and the quantizers run on those exports.
 
 A model passes when every input set gives onnxruntime's outputs (shape, dtype class and values
 within the model's tolerance). bf16 models are compared with onnxruntime on the same graph in f32
@@ -119,8 +122,9 @@ def main(argv=None) -> int:
 
     import onnx_heldout_more_models as more_models
     import onnx_heldout_ort_models as ort_models
+    import onnx_heldout_users_models as users_models
 
-    specs = [s for s in models.SPECS + more_models.SPECS + ort_models.SPECS if (not args.fast or not s.slow)
+    specs = [s for s in models.SPECS + more_models.SPECS + ort_models.SPECS + users_models.SPECS if (not args.fast or not s.slow)
              and (not args.pattern or re.search(args.pattern, s.name))]
     counts = {}
     failed = []
