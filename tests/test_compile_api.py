@@ -192,6 +192,22 @@ def test_check_calls_run_on_native_results():
         run_compiled(CHECKED.replace("EXPECTED", "[2, 4, 7]"), lift=False)
 
 
+CHECK_EQ = """func.func @main() -> tensor<2xi1> {
+  %a = stablehlo.constant dense<[1, 2]> : tensor<2xi32>
+  %b = stablehlo.constant dense<EXPECTED> : tensor<2xi32>
+  %r = stablehlo.custom_call @check.eq(%a, %b) : (tensor<2xi32>, tensor<2xi32>) -> tensor<2xi1>
+  return %r : tensor<2xi1>
+}"""
+
+
+def test_check_eq_returns_its_verdict_compiled():
+    # StableHLO's first testdata programs return check.eq's tensor<i1>: true, or a CheckFailure
+    prog = shlo.from_stablehlo(CHECK_EQ.replace("EXPECTED", "[1, 2]"))
+    np.testing.assert_array_equal(shlo.compile(prog)()[0], [True, True])
+    with pytest.raises(shlo.InterpreterError, match="check.eq failed"):
+        shlo.compile(shlo.from_stablehlo(CHECK_EQ.replace("EXPECTED", "[1, 3]")))()
+
+
 def test_unknown_entry_and_target():
     prog = shlo.parse(ADD_MUL)
     with pytest.raises(shlo.CompileError, match="no function @nope"):
