@@ -243,15 +243,25 @@ def test_cumsum_along_dynamic_dimension(elem):
         check_outputs(compiled(x), _ort(m, x), 1e-5, 1e-6)
 
 
-def test_topk_of_dynamic_batch():
+@pytest.mark.parametrize("k_form", ["constant", "min_of_size"])
+def test_topk_of_dynamic_batch(k_form):
     """TopK over a static axis of a tensor with a dim_param batch (a detection head exported with
-    a dynamic batch), largest and smallest, at two batch sizes."""
-    k = numpy_helper.from_array(np.array([3], np.int64), "k")
-    nodes = [helper.make_node("TopK", ["x", "k"], ["v", "i"], axis=1),
-             helper.make_node("TopK", ["x", "k"], ["v2", "i2"], axis=-1, largest=0)]
-    m = _model(nodes, [_vi("x", F, ["N", 7])], [_vi(n, t, None) for n, t in (("v", F), ("i", I64), ("v2", F),
-                                                                            ("i2", I64))], 18, [k])
+    a dynamic batch), largest and smallest, at two batch sizes; and k = min(5, M) of a dynamic
+    axis M (what `scores.topk(min(5, scores.shape[1]))` exports to): the result's size is read at
+    run time."""
+    if k_form == "constant":
+        inits, k_nodes, dims = [numpy_helper.from_array(np.array([3], np.int64), "k")], [], ["N", 7]
+    else:
+        inits = [numpy_helper.from_array(np.array([5], np.int64), "five"),
+                 numpy_helper.from_array(np.array([1], np.int64), "one")]
+        k_nodes = [helper.make_node("Shape", ["x"], ["shp"]), helper.make_node("Gather", ["shp", "one"], ["m"]),
+                   helper.make_node("Min", ["m", "five"], ["k"])]
+        dims = ["N", "M"]
+    nodes = k_nodes + [helper.make_node("TopK", ["x", "k"], ["v", "i"], axis=1),
+                       helper.make_node("TopK", ["x", "k"], ["v2", "i2"], axis=-1, largest=0)]
+    m = _model(nodes, [_vi("x", F, dims)], [_vi(n, t, None) for n, t in (("v", F), ("i", I64), ("v2", F),
+                                                                        ("i2", I64))], 18, inits)
     prog = shlo.from_onnx(m)
-    for n in (2, 5):
-        x = RNG.permutation(np.arange(n * 7, dtype=np.float32)).reshape(n, 7)
+    for n, cols in ((2, 7), (5, 7)) if k_form == "constant" else ((2, 7), (3, 3)):
+        x = RNG.permutation(np.arange(n * cols, dtype=np.float32)).reshape(n, cols)
         check_outputs(shlo.interpret(prog, x), _ort(m, x), 0, 0)

@@ -436,17 +436,19 @@ def _topk(cx, x, k, axis, largest):
         raise cx.error(f"axis {axis} is out of range for rank {rank}")
     d = axis % rank
     shape = cx.info(x).shape
-    if shape[d] is not None and not 0 <= k <= shape[d]:
+    runtime_k = not isinstance(k, int)      # a rank-0 i64 value: the result's size along d is `?`
+    if not runtime_k and shape[d] is not None and not 0 <= k <= shape[d]:
         raise cx.error(f"k = {k} is out of range for a dimension of size {shape[d]}")
     e = cx.element(x)
     xs = cx.convert(x, "ui8") if e == "i1" else x
-    if None in shape:       # dynamic sizes (a dynamic batch): sorted over dynamic iotas, the first k gathered
+    if None in shape or runtime_k:      # dynamic sizes or k: sorted (over dynamic iotas), the first k gathered
         from .tensors import _take
         sizes = cx.sizes_of(x)
-        iota = cx.op("dynamic_iota", cx.shape_tensor(sizes), iota_dimension=d,
-                     result_types=[tensor_type(list(shape), "i64")])
+        iota = _iota(cx, list(shape), d) if None not in shape else cx.op(
+            "dynamic_iota", cx.shape_tensor(sizes), iota_dimension=d, result_types=[tensor_type(list(shape), "i64")])
         values, idx = _sort_pairs(cx, xs, iota, d, bool(largest))
-        first = cx.importer.constant(np.arange(k, dtype=np.int64))
+        first = cx.importer.constant(np.arange(k, dtype=np.int64)) if not runtime_k else cx.op(
+            "dynamic_iota", cx.shape_tensor([k]), iota_dimension=0, result_types=[tensor_type([None], "i64")])
         return _convert(cx, _take(cx, values, d, first), e), _take(cx, idx, d, first)
     values, idx = _sort_pairs(cx, xs, _iota(cx, list(shape), d), d, bool(largest))
     limit = list(shape)
@@ -468,9 +470,10 @@ def topk_10(cx, x, k_v, axis=-1, largest=1, sorted=1):
         # k known at run time: the declared (or inferred) output size along the axis gives it
         out = cx.out_shape(0)
         rank = cx.rank(x)
-        if out is None or len(out) != rank or not -rank <= axis < rank or out[axis % rank] is None:
-            raise cx.error("k (input 1) is computed at run time and the output's size along the axis is unknown")
-        return _topk(cx, x, out[axis % rank], axis, largest)
+        if out is not None and len(out) == rank and -rank <= axis < rank and out[axis % rank] is not None:
+            return _topk(cx, x, out[axis % rank], axis, largest)
+        # (e.g. min(k, N) of a dynamic N): the result's size along the axis is read at run time
+        return _topk(cx, x, cx.reshape(cx.convert(k_v, "i64"), []), axis, largest)
     (k,) = cx.known_ints(1, "k")
     return _topk(cx, x, k, axis, largest)
 
