@@ -2,6 +2,7 @@
 #include "ShloCAPI.h"
 #include "ShloDialect.h"
 #include "ShloBytecode.h"
+#include "ShloBytecodeGuard.h"
 #include "ShloDistinctOps.h"
 
 #include "mlir/Bytecode/BytecodeOpInterface.h"
@@ -20,6 +21,8 @@
 
 #include "llvm/ADT/Hashing.h"
 
+#include <cstdlib>
+#include <cstring>
 #include <unordered_set>
 #include <vector>
 
@@ -60,6 +63,12 @@ MlirModule shloParseModule(MlirContext context, MlirStringRef source,
   mlir::MLIRContext *ctx = unwrap(context);
   DiagnosticForwarder forward(ctx, callback, userData);
   mlir::ParserConfig config(ctx, /*verifyAfterParse=*/false);
+  // Crafted artifacts: an error, not an abort. SHLO_BYTECODE_GUARD=0 leaves
+  // MLIR's own readers alone (tests of the isolated reader use it to reach a
+  // real abort).
+  const char *guard = std::getenv("SHLO_BYTECODE_GUARD");
+  if (!guard || std::strcmp(guard, "0") != 0)
+    mlir::shlo::guardBytecodeReads(config, unwrap(source).size());
   mlir::OwningOpRef<mlir::ModuleOp> module =
       mlir::parseSourceString<mlir::ModuleOp>(unwrap(source), config,
                                               unwrap(bufferName));

@@ -7,6 +7,8 @@ import subprocess
 import sys
 import textwrap
 
+import pytest
+
 CASES = textwrap.dedent('''
     import os, pathlib, shlo
     from shlo.serialize import RELEASES, envelope
@@ -119,3 +121,49 @@ def test_a_function_without_its_type_is_refused_with_a_typed_error():
         assert "violates the spec" in str(e)
     else:
         raise AssertionError("the artifact was read")
+
+
+READER_ABORTS = [   # tests/data/fuzz_reader/<name>.shlo: what the read says instead of aborting
+    ("tensor_dimension", "invalid tensor dimension size"),
+    ("dense_array_size", "expected data size (0 elements, 8 bytes each) does not match: 16 bytes"),
+    ("dictionary_duplicate_key", "dictionary with the key 'interior_padding' twice"),
+    ("complex_element", "invalid element type for complex"),
+    ("quant_storage_range", "illegal storage min and storage max: (-1024064:-1)"),
+    ("quant_per_axis_scale", "scale out of expressed type range"),
+    ("top_level_block_arguments", "bytecode IR section: the top-level block has arguments"),
+    # These two looped forever (attributes, types that refer to each other in a cycle).
+    ("attribute_cycle", "attributes or types refer to each other in a cycle"),
+    ("type_cycle", "attributes or types refer to each other in a cycle"),
+    # The isolated reader's own tests use these two with the guard off (tests/test_untrusted_reads.py).
+    ("../crafted_abort", "illegal storage min and storage max: (-128:639)"),
+    ("../crafted_loop", "attributes or types refer to each other in a cycle"),
+]
+
+
+@pytest.mark.parametrize("name,message", READER_ABORTS, ids=[n.lstrip("./") for n, _ in READER_ABORTS])
+def test_bytes_that_abort_or_hang_mlirs_readers_are_refused_with_a_message(name, message):
+    """Fuzz cases (issue 15's deep campaign, not isolated): each aborted the reading process in
+    MLIR's builtin / quant attribute and type readers (an assertion in `get`) or in its IR reader
+    (arguments on the top-level block), or never returned. dialect/ShloBytecodeGuard.cpp and
+    serialize/tables.py now refuse them. Read isolated, so that a regression is a refusal naming
+    the crash or the time limit, not a dead or stuck test run."""
+    import pathlib
+    import shlo
+    data = (pathlib.Path(__file__).parent / "data" / "fuzz_reader" / f"{name}.shlo").read_bytes()
+    with pytest.raises(shlo.DeserializationError) as e:
+        shlo.deserialize(data, isolated=True)
+    assert message in str(e.value) and "crashes" not in str(e.value), str(e.value)
+
+
+def test_a_function_type_that_is_not_a_function_type_is_a_verification_error():
+    """Fuzz case: a func.func whose function_type is a tensor type (and whose argument carries a
+    sharding) made the sharding checks raise a bare AttributeError."""
+    import shlo
+    text = '''module {
+      "func.func"() <{function_type = tensor<2xf32>, sym_name = "f"}> ({
+      ^bb0(%x: tensor<2xf32>):
+        "func.return"(%x) : (tensor<2xf32>) -> ()
+      }) {arg_attrs = [{shlo.sharding = 1 : i32}]} : () -> ()
+    }'''
+    with pytest.raises(shlo.VerificationError, match="type attribute of function type"):
+        shlo.parse(text, verify=False).verify()

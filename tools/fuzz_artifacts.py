@@ -19,6 +19,9 @@ far because of the checksum.
 shlo.deserialize(data, isolated=True): a reader crash or a read past the
 limit is then a DeserializationError, counted separately in the summary
 and saved under --save as <seed>-crash-<case>.bin / <seed>-loop-<case>.bin.
+An input that raised anything but DeserializationError is saved there as
+<seed>-unexpected-<case>.bin (mutants use os.urandom: a seed does not
+reproduce them).
 """
 from __future__ import annotations
 
@@ -85,7 +88,11 @@ def _worker(seed: int, count: int, deep: bool, isolated: bool = False) -> int:
                 kind = "crash" if crashed else "loop"
                 pathlib.Path(f"/tmp/shlo-fuzz-refused-{seed}-{kind}-{i}.bin").write_bytes(data)
         except Exception as e:  # noqa: BLE001 - this is what the campaign looks for
-            unexpected.append(f"{type(e).__name__}: {str(e)[:200]}")
+            import traceback
+            where = traceback.extract_tb(e.__traceback__)[-1]
+            unexpected.append(f"{type(e).__name__}: {str(e)[:200]} ({where.filename}:{where.lineno}; "
+                              f"input kept as {seed}-unexpected-{i}.bin)")
+            pathlib.Path(f"/tmp/shlo-fuzz-refused-{seed}-unexpected-{i}.bin").write_bytes(data)
     pathlib.Path(f"/tmp/shlo-fuzz-current-{seed}.bin").unlink(missing_ok=True)
     print(json.dumps({"ok": ok, "rejected": rejected, "unexpected": unexpected,
                       "reader_crashes": reader_crashes, "reader_timeouts": reader_timeouts}))

@@ -287,7 +287,8 @@ def _newer_element_types(prog, version: str) -> tuple | None:
         if "function_type" in op.attributes:
             m = pattern.search(str(op.attributes["function_type"]))
             if m:
-                return m.group(1), newer[m.group(1)], f"function {op.attributes['sym_name']}", op.location
+                name = op.attributes["sym_name"] if "sym_name" in op.attributes else "(unnamed)"   # fuzzed
+                return m.group(1), newer[m.group(1)], f"function {name}", op.location
     return None
 
 

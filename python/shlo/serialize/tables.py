@@ -16,7 +16,14 @@ refuse such payloads with a DeserializationError:
   (allocated up front), each dialect group's dialect index, and that the
   groups fill each table exactly (the reader fills the table group by group
   without checking that a group fits: an overrun writes past its end);
-- the properties section's count (allocated up front).
+- the properties section's count (allocated up front);
+- the IR section's top-level block: MLIR's reader defines its arguments
+  before it has a scope to put values in (an assertion on an empty stack),
+  and its writer never gives that block arguments.
+
+The attributes and types themselves are read by MLIR's readers, checked by
+dialect/ShloBytecodeGuard.cpp (a tensor of tensors, a dense array whose
+bytes do not match its size, a dictionary with a key twice, ...).
 
 A count is bounded by its section's length, since every entry takes at
 least one byte. Layouts: mlir/Bytecode/Encoding.h and MLIR's
@@ -28,7 +35,7 @@ import re
 
 from ..errors import DeserializationError
 
-STRINGS, DIALECTS, ATTR_TYPE, ATTR_TYPE_OFFSETS, PROPERTIES = 0, 1, 2, 3, 8
+STRINGS, DIALECTS, ATTR_TYPE, ATTR_TYPE_OFFSETS, IR, PROPERTIES = 0, 1, 2, 3, 4, 8
 _DIALECT_VERSIONING, _OP_COUNT, _REGISTERED_FLAG = 1, 4, 5   # bytecode versions that added each field
 
 
@@ -164,10 +171,17 @@ def _attr_type_offsets(data: bytes, num_dialects: int) -> None:
         r.fail("trailing bytes")
 
 
+def _top_level_block(data: bytes) -> None:
+    r = _Reader(data, "IR section")
+    if r.varint() & 1:   # the block header: op count << 1 | has arguments
+        r.fail("the top-level block has arguments")
+
+
 def check_tables(sections: dict[int, bytes], version: int) -> None:
     """Checks the index tables of a payload whose sections (id -> bytes) are known."""
     num_strings = _strings(sections[STRINGS])
     num_dialects = _dialects(sections[DIALECTS], version, num_strings)
     _attr_type_offsets(sections[ATTR_TYPE_OFFSETS], num_dialects)
+    _top_level_block(sections[IR])
     if PROPERTIES in sections and sections[PROPERTIES]:
         _Reader(sections[PROPERTIES], "properties section").count("properties")

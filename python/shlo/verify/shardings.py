@@ -63,6 +63,8 @@ def check_module(module_op: ir.Operation) -> list[VerificationError]:
             continue        # (a func without them is the op verifier's to report)
         name = ir.StringAttr(op.attributes["sym_name"]).value
         ftype = ir.TypeAttr(op.attributes["function_type"]).value
+        if not isinstance(ftype, ir.FunctionType):
+            continue        # (a fuzzed function_type: the op verifier's to report too)
         for key, types, what in (("arg_attrs", ftype.inputs, "argument"), ("res_attrs", ftype.results, "result")):
             if key not in op.attributes:
                 continue

@@ -344,6 +344,7 @@ def parent_is_shlo_op(op):
 
 def function_type(op, symbol):
     """The (argument types, result types) of the function `symbol` in the module enclosing `op`, or None if there is none."""
+    from mlir import ir
     from ..types import type_info as _ti
     parent = op.parent
     while parent is not None and parent.name != "builtin.module":
@@ -351,8 +352,11 @@ def function_type(op, symbol):
     if parent is None:
         return None
     for f in parent.regions[0].blocks[0].operations:
-        if f.operation.name == "func.func" and str(f.attributes["sym_name"]) == f'"{symbol}"':
+        if (f.operation.name == "func.func" and "sym_name" in f.attributes and "function_type" in f.attributes
+                and str(f.attributes["sym_name"]) == f'"{symbol}"'):
             ft = f.attributes["function_type"].value
+            if not isinstance(ft, ir.FunctionType):
+                return None     # not a function type: func.func's verifier reports it
             return [_ti(t) for t in ft.inputs], [_ti(t) for t in ft.results]
     return None
 
