@@ -2118,7 +2118,8 @@ OpFrame::OpFrame(Operation *op, const OpSpec &spec) : op(op), spec(spec) {}
 
 bool OpFrame::bindValues(ValueRange values, const std::vector<ValueDecl> &decls, const char *segmentAttr,
                          char prefix) {
-  std::string first = std::string(1, prefix) + "1";
+  // Ids are built only for a violation: binding runs for every op checked.
+  auto first = [&] { return std::string(1, prefix) + "1"; };
   const char *what = prefix == 'I' ? "operands" : "results";
   SmallVector<int64_t> sizes;
   size_t numVariadic = llvm::count_if(decls, [](const ValueDecl &d) { return d.variadic; });
@@ -2127,7 +2128,7 @@ bool OpFrame::bindValues(ValueRange values, const std::vector<ValueDecl> &decls,
   } else if (numVariadic > 1) {
     auto seg = op->getAttrOfType<DenseI32ArrayAttr>(segmentAttr);
     if (!seg) {
-      violation = {first, std::string(what) + ": segment sizes are missing", ""};
+      violation = {first(), std::string(what) + ": segment sizes are missing", ""};
       return false;
     }
     for (int32_t s : seg.asArrayRef())
@@ -2135,7 +2136,7 @@ bool OpFrame::bindValues(ValueRange values, const std::vector<ValueDecl> &decls,
   } else {
     size_t fixed = decls.size() - numVariadic;
     if (values.size() < fixed) {
-      violation = {first, std::string(what) + ": expected at least " + std::to_string(fixed) + " values", ""};
+      violation = {first(), std::string(what) + ": expected at least " + std::to_string(fixed) + " values", ""};
       return false;
     }
     for (const ValueDecl &d : decls)
@@ -2145,22 +2146,24 @@ bool OpFrame::bindValues(ValueRange values, const std::vector<ValueDecl> &decls,
   for (int64_t s : sizes)
     total += s;
   if (total != int64_t(values.size()) || sizes.size() != decls.size()) {
-    violation = {first, std::string(what) + ": segment sizes do not match the values", ""};
+    violation = {first(), std::string(what) + ": segment sizes do not match the values", ""};
     return false;
   }
   size_t pos = 0;
   for (size_t n = 0; n < decls.size(); ++n) {
+    if (!decls[n].variadic) {
+      if (sizes[n] != 1) {
+        violation = {first(), std::string(what) + ": segment sizes do not match the values", ""};
+        return false;
+      }
+      slots.push_back(SV::ofType(values[pos++].getType()));
+      continue;
+    }
     Values chunk;
+    chunk.reserve(sizes[n]);
     for (int64_t k = 0; k < sizes[n]; ++k)
       chunk.push_back(SV::ofType(values[pos++].getType()));
-    if (decls[n].variadic)
-      slots.push_back(SV::list(std::move(chunk)));
-    else if (chunk.size() == 1)
-      slots.push_back(chunk[0]);
-    else {
-      violation = {first, std::string(what) + ": segment sizes do not match the values", ""};
-      return false;
-    }
+    slots.push_back(SV::list(std::move(chunk)));
   }
   return true;
 }
@@ -2179,6 +2182,7 @@ static std::string allowedText(const ValueDecl &d) {
 
 bool OpFrame::bind() {
   current = op;
+  slots.reserve(spec.operands.size() + spec.results.size() + spec.attributes.size() + spec.regions.size());
   if (!bindValues(op->getOperands(), spec.operands, "operandSegmentSizes", 'I'))
     return false;
   if (!bindValues(op->getResults(), spec.results, "resultSegmentSizes", 'O'))
@@ -2188,11 +2192,11 @@ bool OpFrame::bind() {
   for (auto [decls, prefix] : {std::make_pair(&spec.operands, 'I'), std::make_pair(&spec.results, 'O')}) {
     for (size_t n = 0; n < decls->size(); ++n, ++slot) {
       const ValueDecl &d = (*decls)[n];
-      Values types = d.variadic ? *slots[slot].items : Values{slots[slot]};
-      std::string id = std::string(1, prefix) + std::to_string(n + 1);
+      llvm::ArrayRef<SV> types = d.variadic ? llvm::ArrayRef<SV>(*slots[slot].items) : llvm::ArrayRef<SV>(slots[slot]);
+      auto id = [&, n = n, prefix = prefix] { return std::string(1, prefix) + std::to_string(n + 1); };
       for (const SV &t : types) {
         if (!kindOk(t.type, d.kind)) {
-          violation = {id, "`" + std::string(d.name) + "` must be a " + d.kind + ", got " + t.repr(), ""};
+          violation = {id(), "`" + std::string(d.name) + "` must be a " + d.kind + ", got " + t.repr(), ""};
           return false;
         }
         auto q = quantOf(t);
@@ -2202,7 +2206,7 @@ bool OpFrame::bind() {
           int64_t axis = pa.getQuantizedDimension(), count = pa.getScales().size();
           if (axis < 0 || axis >= int64_t(shape.size()) ||
               !(ShapedType::isDynamic(shape[axis]) || shape[axis] == count)) {
-            violation = {id, "`" + std::string(d.name) + "` has type " + t.repr() +
+            violation = {id(), "`" + std::string(d.name) + "` has type " + t.repr() +
                                  ": a per-axis quantized tensor needs its quantization dimension " +
                                  std::to_string(axis) + " in range with size " + std::to_string(count) +
                                  " (one per scale)", ""};
@@ -2210,7 +2214,7 @@ bool OpFrame::bind() {
           }
         }
         if (!elementOk(t.type, d)) {
-          violation = {id, "`" + std::string(d.name) + "` has element type " +
+          violation = {id(), "`" + std::string(d.name) + "` has element type " +
                                elemText(cast<RankedTensorType>(t.type).getElementType()) + ", allowed: " +
                                allowedText(d), ""};
           return false;
@@ -2220,11 +2224,11 @@ bool OpFrame::bind() {
   }
   for (size_t n = 0; n < spec.attributes.size(); ++n) {
     const AttrDecl &d = spec.attributes[n];
-    std::string id = "A" + std::to_string(n + 1);
+    auto id = [n = n] { return "A" + std::to_string(n + 1); };
     Attribute a = op->getAttr(d.name);
     if (!a) {
       if (!d.optional) {
-        violation = {id, "attribute `" + std::string(d.name) + "` (" + d.kind + ") is required", ""};
+        violation = {id(), "attribute `" + std::string(d.name) + "` (" + d.kind + ") is required", ""};
         return false;
       }
       slots.push_back(SV::none());
@@ -2232,7 +2236,7 @@ bool OpFrame::bind() {
     }
     std::optional<SV> v = d.decode(a);
     if (!v) {
-      violation = {id, "attribute `" + std::string(d.name) + "` must be a " + d.kind + " attribute", ""};
+      violation = {id(), "attribute `" + std::string(d.name) + "` must be a " + d.kind + " attribute", ""};
       return false;
     }
     slots.push_back(*v);
