@@ -67,6 +67,31 @@ def test_interpolate(name):
     _check(lambda x: F.interpolate(x, **kwargs), _x(*shape), decompose=decompose)
 
 
+@pytest.mark.thin(2)
+@pytest.mark.parametrize("decompose", [False, True])
+def test_interpolate_symbolic_image_sizes(decompose):
+    # taps from the run-time sizes; decomposed, nearest-exact's scale is SymFloat arithmetic (as
+    # is the arange's length: torch.sym_float, *, math.trunc)
+    import math
+    from torch_wrap import leaves, together
+    fns = [lambda x: F.interpolate(x, scale_factor=1.5, mode="nearest-exact"),
+           lambda x: F.interpolate(x, size=(5, 7), mode="bilinear", align_corners=True),
+           lambda x: torch.arange(math.trunc(x.shape[2] * 1.5)) / (x.shape[3] / 2)]
+    if not decompose:           # (decomposed, these are index arithmetic: slow to export, nothing new)
+        fns += [lambda x: F.interpolate(x, scale_factor=2, mode="nearest"),
+                lambda x: F.interpolate(x, scale_factor=1.7, mode="bicubic"),
+                lambda x: F.interpolate(x[:, :, 0], scale_factor=3, mode="linear")]
+    fn = together(*fns)
+    h, w = torch.export.Dim("h", min=4, max=40), torch.export.Dim("w", min=4, max=40)
+    prog = shlo.from_torch(Fn(fn), (_x(1, 2, 6, 8),), dynamic_shapes=(({2: h, 3: w},),), decompose=decompose)
+    for shape in ((1, 2, 5, 4), (1, 2, 11, 13)):
+        x = _x(*shape)
+        got, want = shlo.interpret(prog, x.numpy()), leaves(fn(x))
+        assert len(got) == len(want)
+        for g, w in zip(got, want):
+            np.testing.assert_allclose(np.asarray(g), w.numpy(), rtol=1e-5, atol=1e-5)
+
+
 @pytest.mark.parametrize("mode", ["bilinear", "nearest", "bicubic"])
 @pytest.mark.parametrize("padding_mode", ["zeros", "border", "reflection"])
 @pytest.mark.parametrize("align_corners", [False, True])

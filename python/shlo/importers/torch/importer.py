@@ -185,9 +185,25 @@ class TorchImporter:
                 v = cx.op("subtract", v, cx.const(offset, "i64"))
             if scale != 1:
                 v = cx.op("divide", v, cx.const(scale, "i64"))      # exact: torch.export checked it
+        elif expr.is_Float or expr.is_Rational:             # a SymFloat's constant (1.5 * ToFloat(s0))
+            v = cx.const(float(expr), "f64")
+        elif type(expr).__name__ == "ToFloat":
+            v = cx.convert(self.sym_value(expr.args[0]), "f64")
+        elif type(expr).__name__ in ("TruncToInt", "FloorToInt", "CeilToInt"):
+            f = cx.convert(self.sym_value(expr.args[0]), "f64")
+            if type(expr).__name__ == "TruncToInt":
+                f = cx.op("multiply", cx.op("sign", f), cx.op("floor", cx.op("abs", f)))
+            else:
+                f = cx.op("floor" if type(expr).__name__ == "FloorToInt" else "ceil", f)
+            v = cx.convert(f, "i64")
+        elif type(expr).__name__ == "FloatTrueDiv":
+            a, b = (cx.convert(self.sym_value(x), "f64") for x in expr.args)
+            v = cx.op("divide", a, b)
         elif expr.is_Add or expr.is_Mul:
             name = "add" if expr.is_Add else "multiply"
             parts = [self.sym_value(a) for a in expr.args]
+            if any(cx.element(p) == "f64" for p in parts):  # float arithmetic when one term is
+                parts = [cx.convert(p, "f64") for p in parts]
             v = parts[0]
             for p in parts[1:]:
                 v = cx.op(name, v, p)

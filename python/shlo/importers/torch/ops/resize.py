@@ -61,10 +61,13 @@ def _scale(size: int, out: int, scale, align_corners=False, real=F32) -> F32:
 # ----------------------------------------------------------------------------- nearest
 
 def _nearest(cx, x, args, n, exact):
-    sizes, out = _static_spatial(cx, x, n)
+    sizes, out = cx.sizes_of(x)[-n:], cx.out_sizes()[-n:]
     scales = _scales(cx, args, n, 1)
     lead = cx.rank(x) - n
     for d, (size, o, s) in enumerate(zip(sizes, out, scales)):
+        if not (isinstance(size, int) and isinstance(o, int)):
+            x = _dynamic_nearest(cx, x, lead + d, size, o, s, exact)
+            continue
         if size == o and not exact:
             continue
         scale = _scale(size, o, s)
@@ -162,10 +165,15 @@ def _interpolate(cx, x, args, n, taps_fn):
     element = opmath(out_element)
     x = cx.convert(x, element)
     align_corners = bool(args[1]) if len(args) > 1 else False
-    sizes, out = _static_spatial(cx, x, n)
+    sizes, out = cx.sizes_of(x)[-n:], cx.out_sizes()[-n:]
+    if taps_fn not in (_linear_taps, _cubic_taps):
+        sizes, out = _static_spatial(cx, x, n)
     scales = _scales(cx, args, n, 2)
     lead = cx.rank(x) - n
     for d, (size, o, s) in enumerate(zip(sizes, out, scales)):
+        if not (isinstance(size, int) and isinstance(o, int)):
+            x = _dynamic_interpolate(cx, x, lead + d, size, o, s, align_corners, taps_fn is _cubic_taps)
+            continue
         if element == "f64" and getattr(taps_fn, "follows_input_type", False):
             idx, w, *valid = taps_fn(size, o, _scale(size, o, s, align_corners, np.float64), align_corners,
                                      np.float64)
@@ -182,6 +190,88 @@ def _interpolate(cx, x, args, n, taps_fn):
             y = term if y is None else cx.op("add", y, term)
         x = y
     return cx.convert(x, out_element)
+
+
+# ----------------------------------------------------------------------------- symbolic sizes
+# A dimension whose input or output size is symbolic gets its taps computed by shlo ops, with
+# the static formulas above written element-wise (same f32 arithmetic, so the same indices).
+
+def _dynamic_src(cx, size, o, scale, align_corners, real):
+    """(dst as `real` [o], scale as a rank-0 `real`) of one dimension."""
+    from .shapes import iota
+    dst = cx.convert(iota(cx, [o], 0), real)
+    if align_corners:       # (in - 1) / (out - 1), 0 for a single output
+        num = cx.convert(cx.op("subtract", cx.size_value(size), cx.const(1, I64)), real)
+        den_i = cx.op("subtract", cx.size_value(o), cx.const(1, I64))
+        den = cx.convert(cx.op("maximum", den_i, cx.const(1, I64)), real)
+        one = cx.op("compare", den_i, cx.const(0, I64), comparison_direction="GT")
+        k = cx.op("select", one, cx.op("divide", num, den), cx.const(0, real))
+    elif scale is not None and scale > 0:
+        k = cx.const(float(real_type(real)(1.0 / scale)), real)
+    else:
+        k = cx.op("divide", cx.convert(cx.size_value(size), real), cx.convert(cx.size_value(o), real))
+    return dst, cx.broadcast(k, [o])
+
+
+def real_type(real):
+    return np.float64 if real == "f64" else F32
+
+
+def _clamp_index(cx, i, size, o):
+    hi = cx.broadcast(cx.op("subtract", cx.size_value(size), cx.const(1, I64)), [o])
+    return cx.op("clamp", cx.const(0, I64, [o]), i, hi)
+
+
+def _dynamic_nearest(cx, x, dim, size, o, scale, exact):
+    dst, k = _dynamic_src(cx, size, o, scale, False, "f32")
+    if exact:
+        dst = cx.op("add", dst, cx.const(0.5, "f32", [o]))
+    src = cx.convert(cx.op("floor", cx.op("multiply", dst, k)), I64)
+    return take_values(cx, x, dim, _clamp_index(cx, src, size, o))
+
+
+def _dynamic_interpolate(cx, x, dim, size, o, scale, align_corners, cubic):
+    """Linear (two taps) or cubic (four, A = -0.75) resampling of one dimension."""
+    element = cx.element(x)
+    real = "f64" if element == "f64" and not cubic else "f32"
+    dst, k = _dynamic_src(cx, size, o, scale, align_corners, real)
+    c = lambda v: cx.const(v, real, [o])  # noqa: E731
+    if align_corners:
+        src = cx.op("multiply", dst, k)
+    else:
+        src = cx.op("subtract", cx.op("multiply", k, cx.op("add", dst, c(0.5))), c(0.5))
+    taps = []
+    if not cubic:
+        src = cx.op("maximum", src, c(0.0)) if not align_corners else src
+        i0 = _clamp_index(cx, cx.convert(cx.op("floor", src), I64), size, o)
+        lam = cx.op("clamp", c(0.0), cx.op("subtract", src, cx.convert(i0, real)), c(1.0))
+        last = cx.broadcast(cx.op("subtract", cx.size_value(size), cx.const(1, I64)), [o])
+        i1 = cx.op("add", i0, cx.convert(cx.op("compare", i0, last, comparison_direction="LT"), I64))
+        taps = [(i0, cx.op("subtract", c(1.0), lam)), (i1, lam)]
+    else:
+        fl = cx.op("floor", src)
+        t = cx.op("subtract", src, fl)
+        base = cx.convert(fl, I64)
+        a = -0.75
+        near = lambda u: cx.op("add", cx.op("multiply", cx.op("multiply", cx.op("subtract", cx.op(  # noqa: E731
+            "multiply", c(a + 2), u), c(a + 3)), u), u), c(1.0))
+        far = lambda u: cx.op("subtract", cx.op("multiply", cx.op("add", cx.op("multiply", cx.op(  # noqa: E731
+            "subtract", cx.op("multiply", c(a), u), c(5 * a)), u), c(8 * a)), u), c(4 * a))
+        ws = [far(cx.op("add", t, c(1.0))), near(t), near(cx.op("subtract", c(1.0), t)),
+              far(cx.op("subtract", c(2.0), t))]
+        for j, w in zip(range(-1, 3), ws):
+            taps.append((_clamp_index(cx, cx.op("add", base, cx.const(j, I64, [o])), size, o), w))
+    y = None
+    for idx, w in taps:
+        g = take_values(cx, x, dim, idx)
+        term = cx.op("multiply", g, cx.broadcast(cx.convert(w, element), cx.sizes_of(g), dims=[dim]))
+        y = term if y is None else cx.op("add", y, term)
+    return y
+
+
+def take_values(cx, x, dim, idx):
+    from .shapes import take as take_index
+    return take_index(cx, x, dim, idx)
 
 
 def _interp_converter(n, taps_fn):

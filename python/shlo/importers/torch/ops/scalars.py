@@ -1,5 +1,6 @@
 """Python-level nodes of an exported graph: tuple indexing and the arithmetic on symbolic
-sizes (`operator.mul`, `sym_size`, ...), computed on rank-0 i64 values."""
+sizes (`operator.mul`, `sym_size`, ...), computed on rank-0 i64 values, and on SymFloats
+(`torch.sym_float`, `/`, `math.trunc`: an interpolation's scale) as rank-0 f64 values."""
 from __future__ import annotations
 
 from mlir import ir
@@ -39,7 +40,20 @@ def sym_storage_offset(cx, x):
     return 0
 
 
+def _is_float(cx, a) -> bool:
+    return isinstance(a, float) or isinstance(a, ir.Value) and cx.element(a) == "f64"
+
+
+def _float_value(cx, a):
+    """A size or float as a rank-0 f64 value (Python's float arithmetic on SymFloats)."""
+    if isinstance(a, ir.Value):
+        return cx.convert(a, "f64")
+    return cx.const(float(a), "f64")
+
+
 def _lift(cx, a, b):
+    if _is_float(cx, a) or _is_float(cx, b):       # a SymFloat operand: double arithmetic
+        return _float_value(cx, a), _float_value(cx, b)
     return cx.size_value(a), cx.size_value(b)
 
 
@@ -62,6 +76,40 @@ import operator  # noqa: E402
 converts("operator.add")(_arith("add", operator.add))
 converts("operator.sub")(_arith("subtract", operator.sub))
 converts("operator.mul")(_arith("multiply", operator.mul))
+
+
+@converts("operator.truediv")
+def truediv(cx, a, b):
+    if not isinstance(a, ir.Value) and not isinstance(b, ir.Value):
+        return a / b
+    return cx.op("divide", _float_value(cx, a), _float_value(cx, b))
+
+
+@converts("torch.sym_float")
+def sym_float(cx, a):
+    return float(a) if not isinstance(a, ir.Value) else _float_value(cx, a)
+
+
+def _to_int(rounding, py):
+    """A SymFloat rounded to a size (math.trunc / floor / ceil, torch.sym_int)."""
+    def convert(cx, a):
+        if not isinstance(a, ir.Value):
+            return py(a)
+        if cx.element(a) != "f64":
+            return a
+        if rounding == "trunc":      # toward zero: floor of |a|, sign restored
+            r = cx.op("multiply", cx.op("sign", a), cx.op("floor", cx.op("abs", a)))
+        else:
+            r = cx.op(rounding, a)
+        return cx.convert(r, "i64")
+    return convert
+
+
+import math  # noqa: E402
+
+converts("math.trunc", "torch.sym_int")(_to_int("trunc", math.trunc))
+converts("math.floor")(_to_int("floor", math.floor))
+converts("math.ceil")(_to_int("ceil", math.ceil))
 
 
 @converts("operator.floordiv")
