@@ -258,6 +258,33 @@ def test_training_dropout_draws():
     assert m.all() and np.array_equal(y, x)
 
 
+_RUNTIME_PAD_NODES = {
+    "conv_same_upper": ("Conv", dict(kernel_shape=[3, 3], strides=[2, 2], auto_pad="SAME_UPPER")),
+    "conv_same_lower": ("Conv", dict(kernel_shape=[3, 2], strides=[2, 1], auto_pad="SAME_LOWER")),
+    "maxpool_ceil": ("MaxPool", dict(kernel_shape=[3, 3], strides=[2, 2], pads=[1, 0, 1, 1], ceil_mode=1)),
+    "maxpool_same_lower": ("MaxPool", dict(kernel_shape=[2, 3], strides=[2, 2], auto_pad="SAME_LOWER")),
+    "avgpool_same_upper": ("AveragePool", dict(kernel_shape=[3, 3], strides=[2, 2], auto_pad="SAME_UPPER")),
+    "avgpool_ceil": ("AveragePool", dict(kernel_shape=[2, 2], strides=[2, 2], ceil_mode=1)),
+    "avgpool_ceil_padding_counted": ("AveragePool", dict(kernel_shape=[3, 3], strides=[2, 2], pads=[1, 1, 0, 1],
+                                                         ceil_mode=1, count_include_pad=1)),
+}
+
+
+@pytest.mark.parametrize("case", sorted(_RUNTIME_PAD_NODES))
+def test_window_ops_with_run_time_pads(case):
+    """SAME auto_pad and ceil_mode over dim_param heights and widths (tf2onnx's SAME convolutions,
+    a PyTorch net with ceil_mode pools exported with dynamic H, W): the pads are computed at run
+    time and applied by dynamic_pad before the window op; one import at three sizes (odd, even)."""
+    op, attrs = _RUNTIME_PAD_NODES[case]
+    inits = [numpy_helper.from_array(RNG.standard_normal((3, 2, *attrs["kernel_shape"])).astype(np.float32), "w")]
+    node = helper.make_node(op, ["x", "w"] if op == "Conv" else ["x"], ["y"], **attrs)
+    m = _model([node], [_vi("x", ["n", 2, "h", "w"])], [_vi("y", None)], inits if op == "Conv" else [], 19)
+    prog = shlo.from_onnx(m)
+    for shape in ((1, 2, 5, 7), (2, 2, 8, 6), (1, 2, 3, 3)):
+        x = RNG.standard_normal(shape).astype(np.float32)
+        np.testing.assert_allclose(np.asarray(shlo.interpret(prog, x)[0]), _ort(m, {"x": x})[0], rtol=1e-5, atol=1e-5)
+
+
 @pytest.mark.parametrize("mode, coord", [("nearest", "asymmetric"), ("nearest", "half_pixel"),
                                          ("linear", "half_pixel"), ("linear", "align_corners"),
                                          ("linear", "pytorch_half_pixel"), ("cubic", "half_pixel_symmetric")])

@@ -185,12 +185,27 @@ def _dnums(rank: int) -> dict:
             "output_batch_dimension": 0, "output_feature_dimension": 1, "output_spatial_dimensions": spatial}
 
 
+def _i64_ops(cx):
+    """Rank-0 i64 arithmetic on sizes (ints or values)."""
+    v = lambda a: cx.size_value(a)  # noqa: E731
+    return (lambda a, b: cx.op("add", v(a), v(b)), lambda a, b: cx.op("subtract", v(a), v(b)),
+            lambda a, b: cx.op("multiply", v(a), v(b)), lambda a, b: cx.op("divide", v(a), v(b)),
+            lambda a, b: cx.op("maximum", v(a), v(b)))
+
+
 def same_pads(cx, sizes, kernel, strides, dilations, auto_pad):
-    """[lo, hi] per spatial dimension for SAME_UPPER / SAME_LOWER: out = ceil(in / stride)."""
+    """[lo, hi] per spatial dimension for SAME_UPPER / SAME_LOWER: out = ceil(in / stride); a
+    run-time size gives rank-0 i64 pads (padded explicitly before the window op: pad_dynamic)."""
     pads = []
     for size, k, s, d in zip(sizes, kernel, strides, dilations):
         if not isinstance(size, int):
-            raise cx.error(f"auto_pad={auto_pad} needs static spatial sizes")
+            add, sub, mul, div, mx = _i64_ops(cx)
+            out = div(add(size, s - 1), s)
+            total = mx(sub(add(mul(sub(out, 1), s), (k - 1) * d + 1), size), 0)
+            small = div(total, 2)
+            big = sub(total, small)
+            pads.append([small, big] if auto_pad == "SAME_UPPER" else [big, small])
+            continue
         out = -(-size // s)
         total = max(0, (out - 1) * s + (k - 1) * d + 1 - size)
         small = total // 2
@@ -210,6 +225,24 @@ def conv_pads(cx, sizes, kernel, strides, dilations, auto_pad, pads):
     return [[pads[i], pads[i + n]] for i in range(n)]
 
 
+def pad_dynamic(cx, x, lead: int, pads, value, force=False):
+    """x padded by `value` with [lo, hi] per trailing spatial dimension when any pad is a run-time
+    value (then [[0, 0]] per dimension is returned for the window op); else x and pads as given."""
+    if all(isinstance(p, int) for pair in pads for p in pair) and not force:
+        return x, pads
+    rank = cx.rank(x)
+    lo = [0] * lead + [p[0] for p in pads]
+    hi = [0] * lead + [p[1] for p in pads]
+    shape = [d if all(isinstance(q, int) for q in (lo[i], hi[i])) and d is not None else None
+             for i, d in enumerate(cx.info(x).shape)]
+    shape = [d + lo[i] + hi[i] if d is not None else None for i, d in enumerate(shape)]
+    zeros = cx.shape_tensor([0] * rank)
+    fill = value if isinstance(value, ir.Value) else cx.const(value, cx.element(x))     # (a pool's init value)
+    y = cx.op("dynamic_pad", x, fill, cx.shape_tensor(lo), cx.shape_tensor(hi), zeros,
+              result_types=[tensor_type(shape, cx.element(x))])
+    return y, [[0, 0]] * len(pads)
+
+
 def _add_bias(cx, y, bias):
     if bias is None:
         return y
@@ -227,6 +260,7 @@ def conv(cx, x, w, bias=None, auto_pad="NOTSET", dilations=None, group=1, kernel
         raise cx.error("Conv needs a static kernel size")
     strides, dilations = spatial_attr(strides, n, 1), spatial_attr(dilations, n, 1)
     padding = conv_pads(cx, cx.sizes_of(x)[2:], kernel, strides, dilations, auto_pad, pads)
+    x, padding = pad_dynamic(cx, x, 2, padding, 0)
     y = cx.op("convolution", x, w, window_strides=strides, padding=padding, lhs_dilation=[1] * n,
               rhs_dilation=dilations, dimension_numbers=_dnums(rank), feature_group_count=group,
               batch_group_count=1)
@@ -319,9 +353,15 @@ class Pool:
         self.given = [list(p) for p in self.pads]      # without ceil mode's extension
         if ceil_mode:
             for i, (size, k, s, d) in enumerate(zip(self.sizes, self.kernel, self.strides, self.dilations)):
-                if not isinstance(size, int):
-                    raise cx.error("ceil_mode pooling needs static spatial sizes")
                 lo, hi = self.pads[i]
+                if not all(isinstance(v, int) for v in (size, lo, hi)):     # the same rule at run time
+                    add, sub, mul, div, mx = _i64_ops(cx)
+                    span = (k - 1) * d + 1
+                    out = add(div(add(sub(add(add(size, lo), hi), span), s - 1), s), 1)
+                    late = cx.op("compare", mul(sub(out, 1), s), add(size, lo), comparison_direction="GE")
+                    out = cx.op("select", late, sub(out, 1), out)
+                    self.pads[i] = [lo, mx(hi, sub(sub(add(mul(sub(out, 1), s), span), size), lo))]
+                    continue
                 span = (k - 1) * d + 1
                 out = -(-(size + lo + hi - span) // s) + 1
                 if (out - 1) * s >= size + lo:        # the last window must start inside
@@ -330,8 +370,12 @@ class Pool:
 
     def run(self, cx, inputs, inits, body):
         lead = self.lead
+        pads = self.pads
+        if not all(isinstance(p, int) for pair in pads for p in pair):     # run-time pads: each input
+            inputs = [pad_dynamic(cx, v, lead, pads, i)[0] for v, i in zip(inputs, inits)]
+            pads = [[0, 0]] * self.n                                      # padded by its init value
         return reduce_window(cx, inputs, inits, body, [1] * lead + self.kernel, [1] * lead + self.strides,
-                             [1] * lead + self.dilations, [[0, 0]] * lead + self.pads)
+                             [1] * lead + self.dilations, [[0, 0]] * lead + pads)
 
     def counts(self, out_sizes, include_pad: bool):
         """Each output window's number of positions (inside the given padding, or inside x)."""
@@ -383,11 +427,23 @@ def average_pool(cx, x, kernel_shape, count_include_pad=0, **kw):
     p = Pool(cx, x, kernel_shape, **_pool_kwargs(kw))
     (total,) = p.run(cx, [x], [cx.const(0, element)], lambda a, e: [cx.op("add", a[0], e[0])])
     out = cx.info(total).shape[-p.n:]
-    if None in out:         # dynamic spatial sizes: the counts pooled from ones (a splat when no window
-        if count_include_pad or not any(any(g) for g in p.given):      # reaches into the padding)
+    if None in out:         # dynamic spatial sizes: the counts pooled from ones (a splat when every
+        extended = p.pads != p.given        # window is whole: no padding, or padding counted and no
+        padded = any(not isinstance(v, int) or v for g in p.given for v in g)     # ceil_mode extension)
+        if not extended and (count_include_pad or not padded):
             return cx.op("divide", total, cx.const(float(np.prod(p.kernel)), element, cx.sizes_of(total)))
-        (c,) = p.run(cx, [cx.const(1, element, cx.sizes_of(x))], [cx.const(0, element)],
-                     lambda a, e: [cx.op("add", a[0], e[0])])
+        add = lambda a, e: [cx.op("add", a[0], e[0])]  # noqa: E731
+        ones = cx.const(1, element, cx.sizes_of(x))
+        if count_include_pad and padded:    # the given padding counts, ceil_mode's extension does not
+            ones, _ = pad_dynamic(cx, ones, p.lead, p.given, cx.const(1, element), force=True)
+            full = p.pads
+            left = lambda a, b: a - b if isinstance(a, int) and isinstance(b, int) else cx.op(  # noqa: E731
+                "subtract", cx.size_value(a), cx.size_value(b))
+            p.pads = [[left(lo, glo), left(hi, ghi)] for (lo, hi), (glo, ghi) in zip(full, p.given)]
+            (c,) = p.run(cx, [ones], [cx.const(0, element)], add)
+            p.pads = full
+        else:
+            (c,) = p.run(cx, [ones], [cx.const(0, element)], add)
         return cx.op("divide", total, c)
     c = p.counts(out, bool(count_include_pad))
     return cx.op("divide", total, cx.broadcast(cx.const(c, element, c.shape), cx.sizes_of(total),
