@@ -9,11 +9,13 @@ outside users make them, unlike the other sets' models:
     a text model whose masks and positions come from its dynamic batch / sequence sizes, a
     log-mel front end (torch.stft), a diffusion resblock + cross-attention, KV-cache decoder steps
     (past length dynamic; SDPA -> ONNX Attention at opset 23), a point-cloud EdgeConv (topk, gather)
-    and a GNN (index_add, scatter_reduce) over run-time sizes, a scripted while loop, and exports
-    with keep_initializers_as_inputs;
+    and a GNN (index_add, scatter_reduce) over run-time sizes, a scripted while loop, a SqueezeNet
+    with ceil_mode pools over a dynamic H, W, a topk of min(5, N), and exports with
+    keep_initializers_as_inputs;
   * onnx.helper graphs at old opsets (attribute forms of Split / Squeeze / ReduceSum / Clip / Pad)
     and graphs lifted by onnx's version converter; a model-local function in its own domain;
-    sparse initializers / sparse Constants; a uint8 preprocessing graph with an antialiased Resize
+    sparse initializers / sparse Constants; a tf2onnx-style NHWC graph with SAME padding over any
+    image size; a uint8 preprocessing graph with an antialiased Resize
     over any image size; an onnxscript model; onnx.compose.merge_models and onnx.utils.extract_model
     outputs;
   * external data in one file per tensor, in a sub-folder, and a ModelProto loaded with it;
@@ -577,6 +579,46 @@ def _lstm_tagger():
     return Net()
 
 
+def _squeezenetish():
+    """torchvision's SqueezeNet layout, narrow: ceil_mode max pools, Fire modules (squeeze 1x1,
+    expand 1x1 and 3x3 concatenated), a 1x1 conv classifier and adaptive average pool."""
+    torch, nn, F = _nn()
+
+    class Fire(nn.Module):
+        def __init__(self, cin, sq, ex):
+            super().__init__()
+            self.sq, self.e1, self.e3 = nn.Conv2d(cin, sq, 1), nn.Conv2d(sq, ex, 1), nn.Conv2d(sq, ex, 3, padding=1)
+
+        def forward(self, x):
+            s = F.relu(self.sq(x))
+            return torch.cat([F.relu(self.e1(s)), F.relu(self.e3(s))], 1)
+
+    class Net(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.features = nn.Sequential(nn.Conv2d(3, 16, 3, 2), nn.ReLU(), nn.MaxPool2d(3, 2, ceil_mode=True),
+                                          Fire(16, 4, 8), Fire(16, 4, 8), nn.MaxPool2d(3, 2, ceil_mode=True),
+                                          Fire(16, 8, 12), nn.AvgPool2d(3, 2, ceil_mode=True, count_include_pad=False))
+            self.head = nn.Conv2d(24, 5, 1)
+
+        def forward(self, x):
+            return torch.flatten(F.adaptive_avg_pool2d(F.relu(self.head(self.features(x))), 1), 1)
+    return Net()
+
+
+def _topk_head():
+    """A detection post-process keeping min(5, N) candidates of a run-time N: topk by score,
+    boxes gathered by the indices, a score threshold count."""
+    torch, nn, F = _nn()
+
+    class Net(nn.Module):
+        def forward(self, scores, boxes):
+            s, i = scores.topk(min(5, scores.shape[1]), 1)
+            b = torch.gather(boxes, 1, i.unsqueeze(-1).expand(-1, -1, 4))
+            return s, b, (s > 0.0).sum(1)
+    return Net()
+
+
 # ------------------------------------------------------------------------------ exports
 
 def _ids(rng, b, s, high):
@@ -905,6 +947,31 @@ def _extracted():
     return build
 
 
+def _same_padded_tf_style():
+    """A tf2onnx-style NHWC graph with a run-time image size: Transpose to NCHW, SAME_UPPER
+    strided Convs, a SAME_LOWER MaxPool, a SAME AveragePool, Transpose back."""
+    def build():
+        from onnx import TensorProto as T
+        from onnx import helper, numpy_helper
+        rng = _rng(47)
+        w1 = numpy_helper.from_array((rng.standard_normal((6, 3, 3, 3)) * 0.4).astype(np.float32), "w1")
+        w2 = numpy_helper.from_array((rng.standard_normal((4, 6, 5, 5)) * 0.2).astype(np.float32), "w2")
+        nodes = [helper.make_node("Transpose", ["x"], ["t"], perm=[0, 3, 1, 2]),
+                 helper.make_node("Conv", ["t", "w1"], ["c1"], strides=[2, 2], auto_pad="SAME_UPPER"),
+                 helper.make_node("Relu", ["c1"], ["r1"]),
+                 helper.make_node("MaxPool", ["r1"], ["p1"], kernel_shape=[2, 3], strides=[2, 2], auto_pad="SAME_LOWER"),
+                 helper.make_node("Conv", ["p1", "w2"], ["c2"], auto_pad="SAME_UPPER"),
+                 helper.make_node("AveragePool", ["c2"], ["p2"], kernel_shape=[3, 3], strides=[2, 2],
+                                  auto_pad="SAME_UPPER"),
+                 helper.make_node("Transpose", ["p2"], ["y"], perm=[0, 2, 3, 1])]
+        graph = helper.make_graph(nodes, "tf_style", [_vi("x", T.FLOAT, ["N", "H", "W", 3])], [_vi("y", T.FLOAT, None)],
+                                  [w1, w2])
+        model = helper.make_model(graph, opset_imports=[helper.make_opsetid("", 13)])
+        sets = [[rng.standard_normal(s).astype(np.float32)] for s in ((1, 17, 23, 3), (2, 32, 12, 3))]
+        return model, sets
+    return build
+
+
 # ------------------------------------------------------------------------------ the set
 
 def _specs():
@@ -1070,6 +1137,19 @@ def _third_batch():
                                False, 17, {"x0": {0: "batch", 1: "seq"}}),
                         "dynamic", weight_type="QInt8", op_types_to_quantize=["LSTM", "MatMul"]),
              rtol=1e-3, atol=1e-3),
+        Spec("users_squeezenet_ceil_pools_dynamic_hw_dynamo_opset18",
+             _torch(_squeezenetish, _normal([(1, 3, 37, 45)], [(2, 3, 50, 33)]), True, 18,
+                    {"x0": {0: "batch", 2: "h", 3: "w"}})),
+        Spec("users_squeezenet_ceil_pools_dynamic_hw_torchscript_opset13",
+             _torch(_squeezenetish, _normal([(1, 3, 37, 45)], [(2, 3, 50, 33)]), False, 13,
+                    {"x0": {0: "batch", 2: "h", 3: "w"}})),
+        Spec("users_topk_min_k_dynamic_dynamo_opset18",
+             _torch(_topk_head, lambda rng: [[rng.standard_normal((2, 9)).astype(np.float32),
+                                              rng.standard_normal((2, 9, 4)).astype(np.float32)],
+                                             [rng.standard_normal((3, 3)).astype(np.float32),
+                                              rng.standard_normal((3, 3, 4)).astype(np.float32)]],
+                    True, 18, {"x0": {0: "b", 1: "n"}, "x1": {0: "b", 1: "n"}})),
+        Spec("users_tf_style_same_padding_dynamic_hw", _same_padded_tf_style()),
     ]
 
 
