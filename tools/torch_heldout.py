@@ -35,6 +35,10 @@ def compare(got, want, rtol, atol) -> str | None:
     if len(g) != len(w):
         return f"{len(g)} outputs, eager gives {len(w)}"
     for i, (a, b) in enumerate(zip(g, w)):
+        if a is None or b is None:
+            if a is not b:
+                return f"output {i}: {a!r}, eager {b!r}"
+            continue
         if isinstance(a, torch.Tensor):
             a = a.detach()
             a = a.float().numpy() if a.dtype == torch.bfloat16 else a.numpy()
@@ -89,7 +93,7 @@ def run_case(name, build, compile_too=True) -> dict:
         compiled = e
     for k, inputs in enumerate(c.inputs):
         with torch.no_grad():
-            want = copy.deepcopy(eager)(*inputs, **c.kwargs)
+            want = copy.deepcopy(eager)(*copy.deepcopy(inputs), **c.kwargs)    # (models may mutate inputs)
         try:
             got = prog.unflatten_outputs(shlo.interpret(prog, *prog.flatten_inputs(*inputs, **c.kwargs)))
         except Exception as e:  # noqa: BLE001

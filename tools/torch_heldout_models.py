@@ -1355,3 +1355,67 @@ def embedding_pos_slice_dynamic_length():
     torch.manual_seed(62)
     return Case(EmbeddingMaxNorm(), [(torch.randint(0, 20, (2, 6)),), (torch.randint(0, 20, (2, 17)),)],
                 dynamic_shapes=({1: Dim("t", min=2, max=32)},))
+
+
+# -- 51+. Program-structure corners: input mutation, constant attributes, non-tensor outputs -------------
+class MutatesInput(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(4, 4)
+        self.table = torch.tensor([[1.0, -1.0, 0.5, 2.0]])     # a plain tensor attribute: a lifted constant
+
+    def forward(self, x, acc):
+        acc.add_(x.sum(0))                  # in-place on a user input
+        y = self.fc(x) * self.table
+        return y, {"count": x.shape[0], "none": None, "scale": 0.5}, acc * 2
+
+
+@case
+def input_mutation_constant_attribute():
+    torch.manual_seed(63)
+    return Case(MutatesInput(), [(torch.randn(3, 4), torch.zeros(4))])
+
+
+class SDPADropoutEval(nn.Module):
+    def __init__(self, d=16):
+        super().__init__()
+        self.qkv, self.p = nn.Linear(d, 3 * d), 0.1
+
+    def forward(self, x):
+        q, k, v = self.qkv(x).chunk(3, -1)
+        y = F.scaled_dot_product_attention(q, k, v, dropout_p=self.p if self.training else 0.0, is_causal=True)
+        return F.dropout(y, 0.2, self.training) + F.alpha_dropout(y, 0.1, self.training)
+
+
+@case
+def sdpa_dropout_eval_mode():
+    torch.manual_seed(64)
+    return Case(SDPADropoutEval(), [(torch.randn(2, 6, 16),)])
+
+
+class ChannelsLast(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.conv = nn.Conv2d(3, 6, 3, padding=1).to(memory_format=torch.channels_last)
+        self.bn = nn.BatchNorm2d(6)
+
+    def forward(self, x):
+        y = self.bn(self.conv(x.contiguous(memory_format=torch.channels_last)))
+        return y.permute(0, 2, 3, 1).reshape(x.shape[0], -1, 6).softmax(-1)
+
+
+@case
+def channels_last_conv():
+    torch.manual_seed(66)
+    return Case(ChannelsLast(), [(torch.randn(2, 3, 6, 6),)])
+
+
+class STNDynamic(STN):
+    pass
+
+
+@case
+def grid_sample_dynamic_batch():
+    torch.manual_seed(67)
+    return Case(STNDynamic(), [(torch.randn(2, 1, 16, 16),), (torch.randn(3, 1, 16, 16),)],
+                dynamic_shapes=({0: Dim("b", max=8)},), rtol=1e-3, atol=1e-4)

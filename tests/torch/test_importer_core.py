@@ -17,7 +17,8 @@ class Small(torch.nn.Module):
 
     def forward(self, x, shift):
         y = self.lin(x) * self.scale
-        return {"y": torch.where(y > 0, y, y * 0.1) + shift, "parts": (y.exp().clamp(max=3.0), x[:, 1:3])}
+        return {"y": torch.where(y > 0, y, y * 0.1) + shift, "none": None,
+                "parts": (y.exp().clamp(max=3.0), x[:, 1:3])}
 
 
 def _close(got, want):
@@ -40,8 +41,10 @@ def test_parameters_pytrees_interpret_and_compile(params):
     got = prog.unflatten_outputs(shlo.interpret(prog, *prog.flatten_inputs(x, shift)))
     _close(got["y"], want["y"])
     _close(got["parts"][0], want["parts"][0])
+    assert got["none"] is None                   # a None output has no result: put back
     compiled = shlo.compile(prog)(x, shift)      # a tree call: torch tensors in, the dict out
     _close(compiled["y"], want["y"])
+    assert compiled["none"] is None
     _close(compiled["parts"][1], want["parts"][1])
 
 

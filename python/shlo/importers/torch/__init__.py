@@ -79,15 +79,19 @@ def _describe(prog, ep, params: str) -> None:
     for i, spec in enumerate(returned):
         if spec.kind.name != "USER_OUTPUT":
             prog.mutations.append((i, spec.kind.name, spec.target))
-    prog.trees = _TorchTrees(ep.call_spec.in_spec, ep.call_spec.out_spec, prog, len(prog.mutations))
+    user = [s for s in returned if s.kind.name == "USER_OUTPUT"]
+    # a None output has no result (the importer drops it): unflatten puts it back
+    nones = [i for i, s in enumerate(user) if s.arg.__class__.__name__ == "ConstantArgument" and s.arg.value is None]
+    prog.trees = _TorchTrees(ep.call_spec.in_spec, ep.call_spec.out_spec, prog, len(prog.mutations), nones)
     prog.exported = ep
 
 
 class _TorchTrees:
     """Flattens the module's (args, kwargs) and rebuilds its outputs, as torch's pytree does."""
 
-    def __init__(self, in_spec, out_spec, prog, n_mutations: int):
+    def __init__(self, in_spec, out_spec, prog, n_mutations: int, nones=()):
         self.in_spec, self.out_spec, self.prog, self.n_mutations = in_spec, out_spec, prog, n_mutations
+        self.nones = list(nones)
 
     def flatten(self, args, kwargs) -> list:
         import numpy as np
@@ -102,4 +106,6 @@ class _TorchTrees:
     def unflatten(self, results):
         import torch.utils._pytree as pytree
         user = list(results)[self.n_mutations:]
+        for i in self.nones:
+            user.insert(i, None)
         return pytree.tree_unflatten(user, self.out_spec) if self.out_spec is not None else user
