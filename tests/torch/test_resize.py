@@ -69,7 +69,7 @@ def test_interpolate(name):
 
 @pytest.mark.thin(2)
 @pytest.mark.parametrize("decompose", [False, True])
-def test_interpolate_symbolic_image_sizes(decompose):
+def test_interpolate_and_pad_symbolic_image_sizes(decompose):
     # taps from the run-time sizes; decomposed, nearest-exact's scale is SymFloat arithmetic (as
     # is the arange's length: torch.sym_float, *, math.trunc)
     import math
@@ -80,7 +80,10 @@ def test_interpolate_symbolic_image_sizes(decompose):
     if not decompose:           # (decomposed, these are index arithmetic: slow to export, nothing new)
         fns += [lambda x: F.interpolate(x, scale_factor=2, mode="nearest"),
                 lambda x: F.interpolate(x, scale_factor=1.7, mode="bicubic"),
-                lambda x: F.interpolate(x[:, :, 0], scale_factor=3, mode="linear")]
+                lambda x: F.interpolate(x[:, :, 0], scale_factor=3, mode="linear"),
+                lambda x: F.pad(x, (3, 2, 1, 0), mode="reflect"),        # index pads: folded run-time iotas
+                lambda x: F.pad(x, (1, 4, 0, 2), mode="replicate"),
+                lambda x: F.pad(x, (2, 3, 1, 1), mode="circular")]
     fn = together(*fns)
     h, w = torch.export.Dim("h", min=4, max=40), torch.export.Dim("w", min=4, max=40)
     prog = shlo.from_torch(Fn(fn), (_x(1, 2, 6, 8),), dynamic_shapes=(({2: h, 3: w},),), decompose=decompose)

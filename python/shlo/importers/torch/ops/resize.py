@@ -468,9 +468,25 @@ def _index_pad(cx, x, padding, fold):
             continue
         size = cx.info(x).shape[d]
         if size is None:
-            raise cx.error("padding a dynamic dimension")
+            x = take_values(cx, x, d, _dynamic_fold(cx, fold, cx.dim(x, d), lo[d], hi[d]))
+            continue
         x = take(cx, x, d, fold(np.arange(-lo[d], size + hi[d]), size))
     return x
+
+
+def _dynamic_fold(cx, fold, size, lo, hi):
+    """The source indices of a padded dynamic dimension: fold(i, size) for i in -lo .. size + hi - 1,
+    computed by shlo ops from the run-time size."""
+    from .shapes import iota
+    n = cx.op("add", size, cx.const(lo + hi, I64))
+    i = cx.op("subtract", iota(cx, [n], 0), cx.const(lo, I64, [n]))
+    last = cx.broadcast(cx.op("subtract", size, cx.const(1, I64)), [n])
+    if fold is _reflect_index:
+        return cx.op("subtract", last, cx.op("abs", cx.op("subtract", last, cx.op("abs", i))))
+    if fold is _replicate_index:
+        return cx.op("clamp", cx.const(0, I64, [n]), i, last)
+    full = cx.broadcast(size, [n])
+    return cx.op("remainder", cx.op("add", cx.op("remainder", i, full), full), full)     # circular
 
 
 def _reflect_index(i, size):
