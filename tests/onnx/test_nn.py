@@ -261,6 +261,7 @@ def test_training_dropout_draws():
 _RUNTIME_PAD_NODES = {
     "conv_same_upper": ("Conv", dict(kernel_shape=[3, 3], strides=[2, 2], auto_pad="SAME_UPPER")),
     "conv_same_lower": ("Conv", dict(kernel_shape=[3, 2], strides=[2, 1], auto_pad="SAME_LOWER")),
+    "conv_transpose_same_upper": ("ConvTranspose", dict(kernel_shape=[3, 3], strides=[2, 2], auto_pad="SAME_UPPER")),
     "maxpool_ceil": ("MaxPool", dict(kernel_shape=[3, 3], strides=[2, 2], pads=[1, 0, 1, 1], ceil_mode=1)),
     "maxpool_same_lower": ("MaxPool", dict(kernel_shape=[2, 3], strides=[2, 2], auto_pad="SAME_LOWER")),
     "avgpool_same_upper": ("AveragePool", dict(kernel_shape=[3, 3], strides=[2, 2], auto_pad="SAME_UPPER")),
@@ -274,11 +275,14 @@ _RUNTIME_PAD_NODES = {
 def test_window_ops_with_run_time_pads(case):
     """SAME auto_pad and ceil_mode over dim_param heights and widths (tf2onnx's SAME convolutions,
     a PyTorch net with ceil_mode pools exported with dynamic H, W): the pads are computed at run
-    time and applied by dynamic_pad before the window op; one import at three sizes (odd, even)."""
+    time and applied by dynamic_pad before the window op (ConvTranspose's SAME pads do not depend
+    on the size); one import at three sizes (odd, even)."""
     op, attrs = _RUNTIME_PAD_NODES[case]
-    inits = [numpy_helper.from_array(RNG.standard_normal((3, 2, *attrs["kernel_shape"])).astype(np.float32), "w")]
-    node = helper.make_node(op, ["x", "w"] if op == "Conv" else ["x"], ["y"], **attrs)
-    m = _model([node], [_vi("x", ["n", 2, "h", "w"])], [_vi("y", None)], inits if op == "Conv" else [], 19)
+    conv = op.startswith("Conv")
+    channels = (2, 3) if op == "ConvTranspose" else (3, 2)
+    inits = [numpy_helper.from_array(RNG.standard_normal((*channels, *attrs["kernel_shape"])).astype(np.float32), "w")]
+    node = helper.make_node(op, ["x", "w"] if conv else ["x"], ["y"], **attrs)
+    m = _model([node], [_vi("x", ["n", 2, "h", "w"])], [_vi("y", None)], inits if conv else [], 19)
     prog = shlo.from_onnx(m)
     for shape in ((1, 2, 5, 7), (2, 2, 8, 6), (1, 2, 3, 3)):
         x = RNG.standard_normal(shape).astype(np.float32)

@@ -290,12 +290,14 @@ def conv_transpose(cx, x, w, bias=None, auto_pad="NOTSET", dilations=None, group
     sizes = cx.sizes_of(x)[2:]
     derived = bool(output_shape) or auto_pad in ("SAME_UPPER", "SAME_LOWER")
     if derived:        # pads from the total padding the target size implies (output_padding included)
-        if not all(isinstance(s, int) for s in sizes):
-            raise cx.error("ConvTranspose with output_shape / SAME padding needs static spatial sizes")
-        target = list(output_shape)[-n:] if output_shape else [s * st for s, st in zip(sizes, strides)]
+        if output_shape and not all(isinstance(s, int) for s in sizes):
+            raise cx.error("ConvTranspose with output_shape needs static spatial sizes")
+        target = list(output_shape)[-n:] if output_shape else None
         padding = []
         for i in range(n):
-            total = strides[i] * (sizes[i] - 1) + out_pad[i] + (kernel[i] - 1) * dilations[i] + 1 - target[i]
+            # SAME's target is size * stride: the total does not depend on the (maybe run-time) size
+            total = (strides[i] * (sizes[i] - 1) - target[i] if target else -strides[i]) + out_pad[i] + \
+                (kernel[i] - 1) * dilations[i] + 1
             half = total // 2
             # as onnx's reference: SAME_UPPER puts the odd pad last, otherwise first
             padding.append([half, total - half] if auto_pad == "SAME_UPPER" else [total - half, half])
