@@ -112,11 +112,16 @@ def test_grid_sample_3d():
     _check(lambda x, g: F.grid_sample(x, g, mode="nearest", align_corners=True), _x(1, 2, 3, 4, 5), grid)
 
 
-def test_grid_sample_with_a_symbolic_batch_is_an_error():
+def test_grid_sample_symbolic_batch_runs_a_symbolic_image_size_is_an_error():
     batch = torch.export.Dim("batch", min=2, max=8)
-    with pytest.raises(shlo.ImportError, match="grid_sampler needs static sizes"):
-        shlo.from_torch(Fn(lambda x, g: F.grid_sample(x, g, align_corners=False)),
-                        (_x(2, 2, 4, 4), torch.zeros(2, 2, 2, 2)), dynamic_shapes=(({0: batch}, {0: batch}),))
+    fn = lambda x, g: F.grid_sample(x, g, mode="bicubic", padding_mode="reflection", align_corners=False)  # noqa: E731
+    prog = shlo.from_torch(Fn(fn), (_x(2, 2, 4, 4), torch.zeros(2, 2, 2, 2)), dynamic_shapes=(({0: batch}, {0: batch}),))
+    x, g = _x(3, 2, 4, 4), torch.rand(3, 2, 2, 2) * 2.4 - 1.2
+    np.testing.assert_allclose(np.asarray(shlo.interpret(prog, x.numpy(), g.numpy())[0]), fn(x, g).numpy(),
+                               rtol=1e-5, atol=1e-5)
+    h = torch.export.Dim("h", min=2, max=8)
+    with pytest.raises(shlo.ImportError, match="grid_sampler needs static channel and spatial input sizes"):
+        shlo.from_torch(Fn(fn), (_x(2, 2, 4, 4), torch.zeros(2, 2, 2, 2)), dynamic_shapes=(({2: h}, None),))
 
 
 @pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float16])

@@ -337,7 +337,7 @@ def _gather_points(cx, x, indices, sizes):
     spatial dimension, clamped into range): (N, C, *O)."""
     n_sp = len(indices)
     rank = cx.rank(x)
-    pts = cx.info(indices[0]).shape
+    pts = cx.sizes_of(indices[0])
     stacked = cx.op("concatenate", [cx.reshape(i, list(pts) + [1]) for i in indices], dimension=len(pts))
     channels = cx.sizes_of(x)[1]
     dnums = {"offset_dims": [1], "collapsed_slice_dims": list(range(2, rank)),
@@ -355,19 +355,17 @@ def _grid_sample(cx, x, grid, interpolation_mode, padding_mode, align_corners):
     n_sp = cx.rank(x) - 2
     sizes = cx.sizes_of(x)[2:]
     gsizes = cx.sizes_of(grid)
-    if not all(isinstance(s, int) for s in sizes + gsizes + cx.sizes_of(x)[:2]):
-        raise cx.error("grid_sampler needs static sizes")
-    pts = gsizes[:-1]
+    if not all(isinstance(s, int) for s in sizes + cx.sizes_of(x)[1:2]):
+        raise cx.error("grid_sampler needs static channel and spatial input sizes (the batch and the grid's "
+                       "points may be symbolic)")
     coords = []
     for d, size in enumerate(sizes):
         comp = n_sp - 1 - d     # the grid's last dimension holds (x, y[, z]): the innermost first
-        start = [0] * len(pts) + [comp]
-        g = cx.op("slice", grid, start_indices=start, limit_indices=pts + [comp + 1], strides=[1] * len(gsizes))
+        g = take(cx, grid, len(gsizes) - 1, np.array(comp))
         # bicubic pads each tap's coordinate, not the sample point's
-        coords.append(_grid_coordinate(cx, cx.reshape(g, pts), size, "zeros" if mode == "bicubic" else padding,
-                                       bool(align_corners)))
+        coords.append(_grid_coordinate(cx, g, size, "zeros" if mode == "bicubic" else padding, bool(align_corners)))
     out_sizes = cx.out_sizes()
-    point_dims = [0] + list(range(2, 2 + len(pts) - 1))
+    point_dims = [0] + list(range(2, 2 + len(gsizes) - 2))
     k = lambda v, like: cx.const(v, cx.element(like), cx.sizes_of(like))  # noqa: E731
     if mode == "nearest":
         corners = [[(cx.op("round_nearest_even", c), None) for c in coords]]
