@@ -100,12 +100,12 @@ def test_the_campaign_tool_runs_a_short_isolated_deep_campaign(tmp_path):
     lets separate runs use disjoint seeds. Isolated, so MLIR reader crashes are refusals."""
     import pathlib
     tool = pathlib.Path(__file__).resolve().parent.parent / "tools" / "fuzz_artifacts.py"
-    r = subprocess.run([sys.executable, str(tool), "--deep", "--isolated", "--cases", "40", "--chunk", "20",
+    r = subprocess.run([sys.executable, str(tool), "--deep", "--isolated", "--cases", "20", "--chunk", "20",
                         "--jobs", "1", "--first-seed", "1000", "--save", str(tmp_path)],
                        capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stdout + r.stderr
     summary = r.stdout.splitlines()[-1]
-    assert summary.startswith("~40 cases in ") and "(deep)" in summary
+    assert summary.startswith("~20 cases in ") and "(deep)" in summary
     assert "0 other exceptions, 0 process crash(es), 0 hung chunk(s)" in summary
 
 
