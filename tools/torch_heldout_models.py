@@ -1419,3 +1419,91 @@ def grid_sample_dynamic_batch():
     torch.manual_seed(67)
     return Case(STNDynamic(), [(torch.randn(2, 1, 16, 16),), (torch.randn(3, 1, 16, 16),)],
                 dynamic_shapes=({0: Dim("b", max=8)},), rtol=1e-3, atol=1e-4)
+
+
+# -- 66+. Dynamic lengths through audio front ends and HF models with attention masks -------------------
+class VocoderBlock(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.pre = nn.Conv1d(1, 8, 7, padding=3, padding_mode="reflect")
+        self.res = nn.Conv1d(8, 8, 3, padding=1, padding_mode="replicate")
+        self.up = nn.ConvTranspose1d(8, 4, 4, stride=2, padding=1)
+
+    def forward(self, x):
+        y = F.leaky_relu(self.pre(x), 0.1)
+        return torch.tanh(self.up(y + self.res(y)))
+
+
+@case
+def vocoder_reflect_pad_dynamic_length():
+    torch.manual_seed(68)
+    return Case(VocoderBlock(), [(torch.randn(1, 1, 50),), (torch.randn(2, 1, 77),)],
+                dynamic_shapes=({0: Dim("b", max=4), 2: Dim("n", min=8, max=4000)},))
+
+
+@case
+def stft_dynamic_length():
+    torch.manual_seed(69)
+    # (the irfft branch needs n known: dropped by taking the first output only)
+    class First(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.s = Spectrogram()
+
+        def forward(self, wav):
+            return self.s(wav)[0]
+    return Case(First(), [(torch.randn(2, 128),), (torch.randn(2, 200),)],
+                dynamic_shapes=({1: Dim("n", min=40, max=4000)},), rtol=1e-3, atol=1e-4)
+
+
+@case
+def hf_gpt2_attention_mask_dynamic():
+    torch.manual_seed(70)
+    m = _hf("GPT2LMHeadModel", "GPT2Config", vocab_size=64, n_embd=32, n_layer=2, n_head=4, n_positions=64)
+
+    class G(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.m = m
+
+        def forward(self, ids, mask):
+            return self.m(input_ids=ids, attention_mask=mask).logits
+    mask = torch.ones(2, 9, dtype=torch.long)
+    mask[1, :3] = 0                                         # left padding
+    mask2 = torch.ones(3, 14, dtype=torch.long)
+    mask2[0, :5] = 0
+    b, t = Dim("b", max=16), Dim("t", min=2, max=64)
+    return Case(G(), [(torch.randint(0, 64, (2, 9)), mask), (torch.randint(0, 64, (3, 14)), mask2)],
+                dynamic_shapes=({0: b, 1: t}, {0: b, 1: t}), atol=2e-4)
+
+
+@case
+def hf_roberta_padding_positions_dynamic():
+    torch.manual_seed(71)
+    m = _hf("RobertaModel", "RobertaConfig", vocab_size=64, hidden_size=32, num_hidden_layers=2,
+            num_attention_heads=4, intermediate_size=64, max_position_embeddings=80, pad_token_id=1)
+
+    class R(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.m = m
+
+        def forward(self, ids, mask):
+            return self.m(input_ids=ids, attention_mask=mask).last_hidden_state
+    ids = torch.randint(2, 64, (2, 10))
+    ids[0, 7:] = 1
+    mask = (ids != 1).long()
+    ids2 = torch.randint(2, 64, (3, 21))
+    ids2[2, 15:] = 1
+    b, t = Dim("b", max=16), Dim("t", min=2, max=64)
+    return Case(R(), [(ids, mask), (ids2, (ids2 != 1).long())], dynamic_shapes=({0: b, 1: t}, {0: b, 1: t}),
+                atol=2e-4)
+
+
+@case
+def hf_llama_dynamic_length():
+    torch.manual_seed(72)
+    m = _hf("LlamaForCausalLM", "LlamaConfig", vocab_size=64, hidden_size=32, intermediate_size=48,
+            num_hidden_layers=2, num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=64)
+    return Case(_Logits(m), [(torch.randint(0, 64, (1, 8)),), (torch.randint(0, 64, (1, 19)),)],
+                dynamic_shapes=(({1: Dim("t", min=2, max=64)},),), atol=2e-4)

@@ -51,7 +51,7 @@ def from_torch(module_or_exported, args=(), kwargs=None, dynamic_shapes=None, pa
         except Exception as e:  # noqa: BLE001 - export's own errors, reported as an import error
             raise ImporterError(f"torch.export.export failed: {type(e).__name__}: {e}") from None
     if decompose:
-        ep = ep.run_decompositions()
+        ep = _decompose(ep)
     prog = TorchImporter(ep, params=params, context=context).run()
     _describe(prog, ep, params)
     if verify:
@@ -69,6 +69,24 @@ def load_exported(path: str):
         return torch.export.load(path)
     except Exception as e:  # noqa: BLE001
         raise ImporterError(f"{path}: not a torch.export program ({type(e).__name__}: {e})") from None
+
+
+def _decompose(ep):
+    """ep.run_decompositions(); where that fails, again with scaled_dot_product_attention kept
+    whole (ops/attention.py converts it): with symbolic sizes its decomposed form can give
+    strides that make a later `view` of the model invalid."""
+    import torch
+    try:
+        return ep.run_decompositions()
+    except Exception as first:  # noqa: BLE001 - torch's own errors, reported as an import error
+        table = torch.export.default_decompositions()
+        for op in list(table):
+            if "scaled_dot_product" in str(op):
+                del table[op]
+        try:
+            return ep.run_decompositions(table)
+        except Exception:  # noqa: BLE001
+            raise ImporterError(f"torch's run_decompositions failed: {type(first).__name__}: {first}") from None
 
 
 def _describe(prog, ep, params: str) -> None:
