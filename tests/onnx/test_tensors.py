@@ -299,6 +299,18 @@ def test_static_shape_chain_folds():
     assert "get_dimension_size" not in text and "dynamic" not in text and "tensor<8x3xf32>" in text
 
 
+@pytest.mark.parametrize("opset,attrs,outs", [(18, {"num_outputs": 3}, 3), (13, {}, 2), (11, {}, 2)])
+def test_equal_split_of_a_run_time_dimension(opset, attrs, outs):
+    """An equal Split of a dim_param axis (torch.chunk of a dynamic sequence): pieces of
+    ceil(T / n) with the last shorter (num_outputs, opset 18), else T / n; one import, two sizes."""
+    node = helper.make_node("Split", ["x"], [f"y{i}" for i in range(outs)], axis=1, **attrs)
+    model = _model([node], [_vi("x", F, ["N", "T"])], [_vi(f"y{i}", F, None) for i in range(outs)], opset)
+    prog = shlo.from_onnx(model)
+    for shape in ((2, 8), (3, 4)) if opset < 18 else ((2, 7), (3, 4)):
+        x = _x(*shape)
+        check_outputs(shlo.interpret(prog, x), _ort(model, {"x": x}), 0, 0)
+
+
 def test_split_with_other_dims_dynamic():
     """Split (known sizes) of a value whose every size is known only at run time (a Reshape to a
     computed shape, as onnxruntime's GatherSliceToSplitFusion leaves in a saved Llama-style

@@ -406,8 +406,8 @@ def _equal_parts(cx, x, axis, n, uneven):
     size_ = cx.info(x).shape[_axis(cx, axis, cx.rank(x))]
     if size_ is None:
         out = [_out_sizes(cx, i) for i in range(n)]
-        if any(o is None for o in out):
-            raise cx.error("an equal split of a dynamic dimension is not supported")
+        if any(o is None for o in out) or any(o[_axis(cx, axis, cx.rank(x))] is None for o in out):
+            return None         # sizes known at run time only: _split_equal_runtime
         return [o[_axis(cx, axis, cx.rank(x))] for o in out]
     if uneven:
         chunk = -(-size_ // n)
@@ -415,6 +415,26 @@ def _equal_parts(cx, x, axis, n, uneven):
     if size_ % n:
         raise cx.error(f"dimension of size {size_} does not split into {n} equal parts")
     return [size_ // n] * n
+
+
+def _split_equal_runtime(cx, x, axis, n, uneven):
+    """n pieces of a run-time dimension: each ceil(size / n) long (the last shorter) when uneven,
+    else size / n (onnxruntime requires it to divide); each a `?` size."""
+    axis = _axis(cx, axis, cx.rank(x))
+    size = _sint(cx, cx.dim(x, axis))
+    k = cx.const(n, I64)
+    chunk = cx.op("divide", cx.op("add", size, cx.const(n - 1, I64)), k) if uneven else cx.op("divide", size, k)
+    outs = []
+    for i in range(n):
+        start = cx.op("multiply", chunk, cx.const(i, I64))
+        end = cx.op("minimum", cx.op("add", start, chunk), size)
+        outs.append(_slice_axis_dynamic(cx, x, axis, start, end, cx.const(1, I64), None))
+    return outs
+
+
+def _split_equal(cx, x, axis, n, uneven):
+    parts = _equal_parts(cx, x, axis, n, uneven)
+    return _split_equal_runtime(cx, x, axis, n, uneven) if parts is None else _split(cx, x, axis, parts)
 
 
 def _split_parts(cx, x, axis, i):
@@ -431,15 +451,16 @@ def _split_parts(cx, x, axis, i):
 
 @converts("Split", since=2)
 def split_2(cx, x, axis=0, split=None):
-    parts = list(split) if split else _equal_parts(cx, x, axis, len(cx.node.output), False)
-    return _split(cx, x, axis, parts)
+    if split:
+        return _split(cx, x, axis, list(split))
+    return _split_equal(cx, x, axis, len(cx.node.output), False)
 
 
 @converts("Split", since=13)
 def split_13(cx, x, split_v=None, axis=0):
     if _given(cx, 1):
         return _split(cx, x, axis, _split_parts(cx, x, axis, 1))
-    return _split(cx, x, axis, _equal_parts(cx, x, axis, len(cx.node.output), False))
+    return _split_equal(cx, x, axis, len(cx.node.output), False)
 
 
 @converts("Split", since=18)
@@ -447,7 +468,7 @@ def split_18(cx, x, split_v=None, axis=0, num_outputs=None):
     if _given(cx, 1):
         return _split(cx, x, axis, _split_parts(cx, x, axis, 1))
     n = num_outputs if num_outputs is not None else len(cx.node.output)
-    return _split(cx, x, axis, _equal_parts(cx, x, axis, n, True))
+    return _split_equal(cx, x, axis, n, True)
 
 
 # ----------------------------------------------------------------------------- Slice
