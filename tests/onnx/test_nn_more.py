@@ -165,15 +165,23 @@ def test_rnn_family_against_onnxruntime(op, direction, extra, with_lens, layout)
         np.testing.assert_allclose(np.asarray(g), w, rtol=1e-4, atol=1e-5)
 
 
-@pytest.mark.parametrize("opset,mode,padding,align,spatial", [
-    (16, "bilinear", "reflection", 0, 2), (16, "bicubic", "border", 1, 2), (16, "nearest", "zeros", 0, 2),
-    (20, "linear", "reflection", 1, 3), (20, "nearest", "border", 0, 3), (20, "cubic", "reflection", 0, 2)])
-def test_grid_sample_against_onnxruntime(opset, mode, padding, align, spatial):
-    x = _f32(2, 3, *([5, 4, 6][:spatial]), scale=1.0)
-    grid = (RNG.random((2, 3, 4, 2)[:1] + (3, 4, 2)[:spatial] + (spatial,)) * 2.6 - 1.3).astype(np.float32)
+@pytest.mark.parametrize("opset,mode,padding,align,spatial,dynamic", [
+    (16, "bilinear", "reflection", 0, 2, False), (16, "bicubic", "border", 1, 2, False),
+    (16, "nearest", "zeros", 0, 2, False), (20, "linear", "reflection", 1, 3, False),
+    (20, "nearest", "border", 0, 3, False), (20, "cubic", "reflection", 0, 2, False),
+    # a run-time batch and grid size (a spatial transformer exported with a dynamic batch): two sizes
+    (16, "bilinear", "zeros", 0, 2, True), (20, "cubic", "border", 1, 2, True)])
+def test_grid_sample_against_onnxruntime(opset, mode, padding, align, spatial, dynamic):
     node = helper.make_node("GridSample", ["x", "g"], ["y"], mode=mode, padding_mode=padding, align_corners=align)
-    model = _model([node], [_vi("x", list(x.shape)), _vi("g", list(grid.shape))], [_vi("y", None)], opset=opset)
-    _compare(model, {"x": x, "g": grid})
+    prog = model = None
+    for n, pts in ((2, (3, 4, 2)), (3, (2, 5, 1))) if dynamic else ((2, (3, 4, 2)),):
+        x = _f32(n, 3, *([5, 4, 6][:spatial]), scale=1.0)
+        grid = (RNG.random((n,) + pts[:spatial] + (spatial,)) * 2.6 - 1.3).astype(np.float32)
+        if model is None:
+            gdims = ["N"] + [f"p{i}" for i in range(spatial)] + [spatial] if dynamic else list(grid.shape)
+            xdims = ["N"] + list(x.shape[1:]) if dynamic else list(x.shape)
+            model = _model([node], [_vi("x", xdims), _vi("g", gdims)], [_vi("y", None)], opset=opset)
+        prog = _compare(model, {"x": x, "g": grid}, prog=prog)
 
 
 def test_roi_align_adaptive_grid_against_onnxruntime():

@@ -451,7 +451,7 @@ def _gs_cubic_weights(cx, t):
 
 def _gs_gather(cx, x, indices):
     """x[n, :, i_1, ..., i_k] per point of the i64 index values (N, *O): (N, *O, C)."""
-    pts = cx.info(indices[0]).shape
+    pts = cx.sizes_of(indices[0])
     rank = cx.rank(x)
     stacked = cx.op("concatenate", [cx.reshape(i, list(pts) + [1]) for i in indices], dimension=len(pts))
     dnums = {"offset_dims": [len(pts)], "collapsed_slice_dims": list(range(2, rank)),
@@ -466,8 +466,9 @@ def _grid_sample(cx, x, grid, mode, padding, align_corners):
     work = element if element in ("f32", "f64") else "f32"
     sizes = cx.sizes_of(x)
     gsizes = cx.sizes_of(grid)
-    if not all(isinstance(s, int) for s in sizes + gsizes):
-        raise cx.error("GridSample needs static sizes")
+    # (a run-time batch and grid size are fine: the channels and the sampled extent set the taps)
+    if not all(isinstance(s, int) for s in sizes[1:] + gsizes[-1:]):
+        raise cx.error("GridSample needs static channel and spatial sizes of X")
     if padding not in ("zeros", "border", "reflection"):
         raise cx.error(f"padding_mode {padding!r}")
     xw, grid = cx.convert(x, work), cx.convert(grid, work)
@@ -477,9 +478,13 @@ def _grid_sample(cx, x, grid, mode, padding, align_corners):
     coords = []
     for d, size in enumerate(spatial):
         comp = n_sp - 1 - d         # the grid's last dimension lists the innermost dimension first
-        g = cx.op("slice", grid, start_indices=[0] * len(pts) + [comp], limit_indices=pts + [comp + 1],
-                  strides=[1] * len(gsizes))
-        c = _gs_coordinate(cx, cx.reshape(g, pts), size, align_corners)
+        if all(isinstance(p, int) for p in pts):
+            g = cx.reshape(cx.op("slice", grid, start_indices=[0] * len(pts) + [comp], limit_indices=pts + [comp + 1],
+                                 strides=[1] * len(gsizes)), pts)
+        else:
+            from .tensors import _take
+            g = _take(cx, grid, len(pts), cx.const(comp, I64))
+        c = _gs_coordinate(cx, g, size, align_corners)
         if mode == "nearest":
             c = cx.op("round_nearest_even", c)
         # cubic pads each tap, not the sample point (as PyTorch and onnxruntime; onnx's reference
