@@ -10,7 +10,8 @@ outside users make them, unlike the other sets' models:
     log-mel front end (torch.stft), a diffusion resblock + cross-attention, KV-cache decoder steps
     (past length dynamic; SDPA -> ONNX Attention at opset 23), a point-cloud EdgeConv (topk, gather)
     and a GNN (index_add, scatter_reduce) over run-time sizes, a scripted while loop, a SqueezeNet
-    with ceil_mode pools over a dynamic H, W, a topk of min(5, N), and exports with
+    with ceil_mode pools over a dynamic H, W, a topk of min(5, N), torch.chunk of a dynamic time
+    axis, a spatial transformer with a dynamic batch, and exports with
     keep_initializers_as_inputs;
   * onnx.helper graphs at old opsets (attribute forms of Split / Squeeze / ReduceSum / Clip / Pad)
     and graphs lifted by onnx's version converter; a model-local function in its own domain;
@@ -33,6 +34,7 @@ import warnings
 
 import numpy as np
 from onnx_heldout_models import Spec, _export, _model, _PathModel, _rng, _vi
+from onnx_heldout_more_models import _spatial_transformer
 
 
 def _nn():
@@ -619,6 +621,24 @@ def _topk_head():
     return Net()
 
 
+def _chunked_gate():
+    """A GLU-style gate over a dynamic sequence split by torch.chunk along time (two halves of a
+    run-time length) and along features, recombined (the dynamo exporter fails on it: TorchScript)."""
+    torch, nn, F = _nn()
+
+    class Net(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.proj = nn.Linear(6, 8)
+
+        def forward(self, x):                           # (B, T, 6)
+            a, b = self.proj(x).chunk(2, -1)
+            h = a * torch.sigmoid(b)
+            first, second = h.chunk(2, 1)
+            return first.mean(1) - second.mean(1), torch.cat([second, first], 1)
+    return Net()
+
+
 # ------------------------------------------------------------------------------ exports
 
 def _ids(rng, b, s, high):
@@ -1150,6 +1170,11 @@ def _third_batch():
                                               rng.standard_normal((3, 3, 4)).astype(np.float32)]],
                     True, 18, {"x0": {0: "b", 1: "n"}, "x1": {0: "b", 1: "n"}})),
         Spec("users_tf_style_same_padding_dynamic_hw", _same_padded_tf_style()),
+        Spec("users_chunk_dynamic_time_torchscript_opset17",
+             _torch(_chunked_gate, _normal([(2, 8, 6)], [(3, 5, 6)]), False, 17, {"x0": {0: "b", 1: "t"}})),
+        Spec("users_spatial_transformer_dynamic_batch_dynamo_opset20",
+             _torch(_spatial_transformer, _normal([(2, 1, 16, 16)], [(3, 1, 16, 16)]), True, 20,
+                    {"x0": {0: "batch"}})),
     ]
 
 
