@@ -271,6 +271,7 @@ _RUNTIME_PAD_NODES = {
 }
 
 
+@pytest.mark.thin(2)        # (every other case by default: one each of SAME conv, SAME / ceil pools)
 @pytest.mark.parametrize("case", sorted(_RUNTIME_PAD_NODES))
 def test_window_ops_with_run_time_pads(case):
     """SAME auto_pad and ceil_mode over dim_param heights and widths (tf2onnx's SAME convolutions,
