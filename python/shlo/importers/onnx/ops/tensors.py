@@ -1115,18 +1115,25 @@ def nonzero(cx, x):
     if cx.known(0) is not None:
         return _fold_here(cx, "NonZero's result size")[0]
     # run-time values: (rank, count) coordinates, count a run-time size (the number of true entries)
-    sizes = cx.info(x).shape
-    if not sizes or None in sizes:
-        raise cx.error(f"NonZero of run-time values needs a static shape of rank >= 1 (got {sizes})")
-    n = int(np.prod(sizes))
+    if not cx.info(x).shape:
+        raise cx.error("NonZero of run-time values needs a shape of rank >= 1")
+    sizes = cx.sizes_of(x)          # ints, or run-time sizes (the products below then are too)
+
+    def product(ss):
+        out = 1
+        for v in ss:
+            out = out * v if isinstance(out, int) and isinstance(v, int) else cx.op(
+                "multiply", cx.size_value(out), cx.size_value(v))
+        return out
+    n = product(sizes)
     flat = cx.reshape(x, [n])
     ne = flat if cx.element(x) == "i1" else _cmp(cx, flat, cx.const(0, cx.element(x), [n]), "NE")
     count = count_true(cx, ne)
     picked = _take(cx, trues_first(cx, ne, _iota(cx, [n], 0)), 0, _iota(cx, [count], 0))          # (count,) flat positions
     r = len(sizes)
-    strides = [int(np.prod(sizes[d + 1:])) for d in range(r)]
+    strides = [product(sizes[d + 1:]) for d in range(r)]
     flat_idx = cx.broadcast(picked, [r, count], dims=[1])
-    per_dim = lambda v: cx.broadcast(cx.const(np.array(v, np.int64), I64, [r]), [r, count], dims=[0])  # noqa: E731
+    per_dim = lambda v: cx.broadcast(cx.shape_tensor(v), [r, count], dims=[0])  # noqa: E731
     return cx.op("remainder", cx.op("divide", flat_idx, per_dim(strides)), per_dim(sizes))
 
 
