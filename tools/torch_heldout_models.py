@@ -1321,23 +1321,6 @@ def unet_dynamic_image_size():
                 dynamic_shapes=({2: 4 * Dim("h", min=2, max=32), 3: 4 * Dim("w", min=2, max=32)},))
 
 
-class CTC(nn.Module):
-    def __init__(self):
-        super().__init__()
-        self.fc = nn.Linear(6, 5)
-
-    def forward(self, x, targets, in_len, tgt_len):
-        lp = self.fc(x).log_softmax(-1).transpose(0, 1)
-        return F.ctc_loss(lp, targets, in_len, tgt_len, blank=0, reduction="mean", zero_infinity=True)
-
-
-@case
-def ctc_loss_forward():
-    torch.manual_seed(61)
-    return Case(CTC(), [(torch.randn(2, 12, 6), torch.tensor([[1, 2, 2], [3, 4, 1]]), torch.tensor([12, 10]),
-                         torch.tensor([3, 2]))], rtol=1e-3, atol=1e-4)
-
-
 class EmbeddingMaxNorm(nn.Module):
     def __init__(self):
         super().__init__()
@@ -1507,3 +1490,93 @@ def hf_llama_dynamic_length():
             num_hidden_layers=2, num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=64)
     return Case(_Logits(m), [(torch.randint(0, 64, (1, 8)),), (torch.randint(0, 64, (1, 19)),)],
                 dynamic_shapes=(({1: Dim("t", min=2, max=64)},),), atol=2e-4)
+
+
+# -- 71+. A sweep of tiny `transformers` architectures (text: ids in, logits / hidden states out) ----------
+_TEXT = dict(vocab_size=64, hidden_size=32, num_hidden_layers=2, num_attention_heads=4, intermediate_size=64,
+             max_position_embeddings=64)
+_HF_SWEEP = {
+    "albert": ("AlbertModel", "AlbertConfig", dict(_TEXT, embedding_size=16), "last_hidden_state"),
+    "deberta_v2": ("DebertaV2Model", "DebertaV2Config", dict(_TEXT, relative_attention=True, position_buckets=8,
+                                                             pos_att_type=["p2c", "c2p"]), "last_hidden_state"),
+    "electra": ("ElectraForMaskedLM", "ElectraConfig", dict(_TEXT, embedding_size=16), "logits"),
+    "mpnet": ("MPNetModel", "MPNetConfig", dict(_TEXT), "last_hidden_state"),
+    "bloom": ("BloomForCausalLM", "BloomConfig", dict(vocab_size=64, hidden_size=32, n_layer=2, n_head=4), "logits"),
+    "opt": ("OPTForCausalLM", "OPTConfig", dict(vocab_size=64, hidden_size=32, num_hidden_layers=2, ffn_dim=64,
+                                                num_attention_heads=4, max_position_embeddings=64,
+                                                word_embed_proj_dim=32), "logits"),
+    "gptj": ("GPTJForCausalLM", "GPTJConfig", dict(vocab_size=64, n_embd=32, n_layer=2, n_head=4, rotary_dim=4,
+                                                   n_positions=64), "logits"),
+    "falcon": ("FalconForCausalLM", "FalconConfig", dict(vocab_size=64, hidden_size=32, num_hidden_layers=2,
+                                                         num_attention_heads=4), "logits"),
+    "phi": ("PhiForCausalLM", "PhiConfig", dict(_TEXT), "logits"),
+    "phi3": ("Phi3ForCausalLM", "Phi3Config", dict(_TEXT, num_key_value_heads=2, pad_token_id=0), "logits"),
+    "gemma": ("GemmaForCausalLM", "GemmaConfig", dict(_TEXT, num_key_value_heads=1, head_dim=8), "logits"),
+    "gemma2": ("Gemma2ForCausalLM", "Gemma2Config", dict(_TEXT, num_key_value_heads=2, head_dim=8,
+                                                         sliding_window=4), "logits"),
+    "mistral_sliding": ("MistralForCausalLM", "MistralConfig", dict(_TEXT, num_key_value_heads=2, sliding_window=4),
+                        "logits"),
+    "stablelm": ("StableLmForCausalLM", "StableLmConfig", dict(_TEXT, num_key_value_heads=2), "logits"),
+    "starcoder2": ("Starcoder2ForCausalLM", "Starcoder2Config", dict(_TEXT, num_key_value_heads=2), "logits"),
+    "qwen2_moe": ("Qwen2MoeForCausalLM", "Qwen2MoeConfig", dict(_TEXT, num_key_value_heads=2, num_experts=4,
+                                                               num_experts_per_tok=2, moe_intermediate_size=16,
+                                                               shared_expert_intermediate_size=16), "logits"),
+    "olmoe": ("OlmoeForCausalLM", "OlmoeConfig", dict(_TEXT, num_experts=4, num_experts_per_tok=2), "logits"),
+    "mamba": ("MambaForCausalLM", "MambaConfig", dict(vocab_size=64, hidden_size=32, num_hidden_layers=2,
+                                                      state_size=4, expand=2, conv_kernel=4), "logits"),
+}
+
+
+def _hf_sweep_case(key):
+    cls, cfg, kwargs, out = _HF_SWEEP[key]
+
+    def build():
+        torch.manual_seed(80)
+        m = _hf(cls, cfg, **kwargs)
+        return Case(_Logits(m, out), [(torch.randint(3, 64, (2, 9)),)], atol=3e-4, rtol=1e-3)
+    build.__name__ = f"hf_{key}"
+    return build
+
+
+for _key in _HF_SWEEP:
+    case(_hf_sweep_case(_key))
+
+
+class _Images(nn.Module):
+    def __init__(self, model, key):
+        super().__init__()
+        self.model, self.key = model, key
+
+    def forward(self, x):
+        return self.model(pixel_values=x)[self.key]
+
+
+_HF_VISION = {
+    "resnet": ("ResNetForImageClassification", "ResNetConfig", dict(embedding_size=8, hidden_sizes=[8, 16],
+                                                                     depths=[1, 1], num_labels=3), 32),
+    "mobilevit": ("MobileViTForImageClassification", "MobileViTConfig",
+                  dict(image_size=32, patch_size=2, hidden_sizes=[16, 16, 16], neck_hidden_sizes=[8, 8, 16, 16, 16, 16, 32],
+                       num_attention_heads=2, num_labels=3), 32),
+    "segformer": ("SegformerForSemanticSegmentation", "SegformerConfig",
+                  dict(num_encoder_blocks=2, depths=[1, 1], sr_ratios=[2, 1], hidden_sizes=[8, 16], patch_sizes=[7, 3],
+                       strides=[4, 2], num_attention_heads=[1, 2], mlp_ratios=[2, 2], decoder_hidden_size=16,
+                       num_labels=3), 32),
+    "dinov2": ("Dinov2Model", "Dinov2Config", dict(hidden_size=32, num_hidden_layers=2, num_attention_heads=4,
+                                                   intermediate_size=64, image_size=28, patch_size=7), 28),
+}
+
+
+def _hf_vision_case(key):
+    cls, cfg, kwargs, size = _HF_VISION[key]
+
+    def build():
+        torch.manual_seed(81)
+        m = _hf(cls, cfg, **kwargs)
+        out = "logits" if ("Classification" in cls or "Segmentation" in cls) else "last_hidden_state"
+        return Case(_Images(m, out), [(torch.randn(2, 3, size, size),)], atol=3e-4, rtol=1e-3)
+    build.__name__ = f"hf_{key}"
+    return build
+
+
+for _key in _HF_VISION:
+    case(_hf_vision_case(_key))
