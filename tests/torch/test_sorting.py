@@ -120,8 +120,9 @@ def test_searchsorted_bucketize(fn):
 
 
 def test_sort_dynamic_dim():
-    _check(lambda x: torch.sort(x, dim=0, descending=True), torch.randn(7, 3),
-           dynamic_shapes=(({0: torch.export.Dim("n", min=2, max=64)},),))
+    # (topk / kthvalue along a static dim of a tensor with a symbolic one: MoE routing per token)
+    _check(lambda x: (torch.sort(x, dim=0, descending=True), torch.topk(x, 2, dim=1), torch.kthvalue(x, 2, dim=1)),
+           torch.randn(7, 3), dynamic_shapes=(({0: torch.export.Dim("n", min=2, max=64)},),))
 
 
 @pytest.mark.parametrize("fn", [

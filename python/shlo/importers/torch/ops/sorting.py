@@ -72,7 +72,12 @@ def _take(cx, x, dim, start, count):
     rank = cx.rank(x)
     sizes = cx.sizes_of(x)
     if not all(isinstance(s, int) for s in sizes):
-        raise cx.error("selecting from a sort with symbolic sizes is not supported")
+        if not isinstance(sizes[dim], int):
+            raise cx.error("selecting from a sort along a symbolic dimension is not supported")
+        # other dimensions symbolic (top-k experts of a dynamic number of tokens): a gather
+        from .conv import take
+        import numpy as np
+        return take(cx, x, dim, np.arange(start, start + count))
     starts, limits = [0] * rank, list(sizes)
     starts[dim], limits[dim] = start, start + count
     return cx.op("slice", x, start_indices=starts, limit_indices=limits, strides=[1] * rank)
