@@ -334,7 +334,9 @@ def test_histc_explicit_and_data_ranges():
     x = torch.tensor([[0.0, 1.0, 2.5, 10.0], [-1.0, 9.99, float("nan"), 5.0]])
     check(lambda x, y, z: (torch.histc(x, bins=4, min=0, max=10), torch.histc(y, bins=7),
                            torch.histc(z, bins=3)),                                      # z: empty range, +-1
-          x, torch.tensor([3.0, -2.0, 0.5, 7.25, 3.0]), torch.full((5,), 2.0, dtype=torch.float64))
+          x, torch.tensor([3.0, -2.0, 0.5, 7.25, 3.0]), torch.full((5,), 2.0, dtype=torch.float64),
+          dynamic_shapes=(None, {0: torch.export.Dim("n", min=2, max=64)}, None),    # y: a run-time length
+          more=[(x, torch.tensor([1.0, 4.0, -3.0, 2.0, 2.0, 8.5, 0.0, 1.0]), torch.full((5,), 2.0, dtype=torch.float64))])
 
 
 def test_bilinear_as_trilinear():

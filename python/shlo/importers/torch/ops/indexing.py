@@ -557,9 +557,10 @@ def histc(cx, x, bins=100, min=0, max=0):
     element = cx.element(x)
     if not dtypes.is_float(element):
         raise cx.error(f"histc of {element} tensors is not supported (PyTorch's CPU kernel takes floats)")
-    if not _all_int(cx.sizes_of(x)):
-        raise cx.error("histc with symbolic sizes is not supported")
-    n = int(np.prod(cx.sizes_of(x)))
+    n = 1
+    for s in cx.sizes_of(x):        # the element count: a run-time value when a size is symbolic
+        n = n * s if isinstance(n, int) and isinstance(s, int) else cx.op("multiply", cx.size_value(n),
+                                                                            cx.size_value(s))
     flat = cx.reshape(x, [n])
     if min == max:
         from .reductions import reduce1
