@@ -1,12 +1,15 @@
-"""The `shlo-opt` command, started without importing shlo where it can be.
+"""The Python side of the `shlo-opt` command.
 
-`import shlo` (MLIR's bindings, numpy) takes a third of a second; verifying a
-text program takes a native tool less than that. So `shlo-opt FILE
---verify-only` (with `--verify-native` or `--trusted-input`, nothing else) is
-handed to shlo-opt-native (dialect/ShloOptNative.cpp, installed as
+`shlo-opt` itself is a native program (dialect/ShloOptLauncher.cpp, installed
+as the environment's script): `shlo-opt FILE --verify-only` (with
+`--verify-native` or `--trusted-input`, nothing else) goes straight to
+shlo-opt-native (dialect/ShloOptNative.cpp, installed as
 shlo/_bin/shlo-opt-native), which prints the same messages and exits with the
-same status. Every other command, and every input the native tool declines
-(bytecode, artifacts, shardings: exit status 3), runs shlo.tools.opt.
+same status, so no Python starts at all. Every other command, and every input
+the native tool declines (bytecode, artifacts, shardings: exit status 3), runs
+`shlo_opt` here (`python -m shlo_launch` too), which runs shlo.tools.opt; it
+hands the fast-path commands to the native tool itself as well, for a
+shlo-opt started from Python.
 
 SHLO_OPT_NATIVE=0 turns the fast path off; SHLO_OPT_NATIVE=PATH names the tool.
 """
