@@ -1580,3 +1580,19 @@ def _hf_vision_case(key):
 
 for _key in _HF_VISION:
     case(_hf_vision_case(_key))
+
+
+# -- Dynamic batch and length through some of the sweep (MoE routing, ALiBi, relative positions) --------
+def _dynamic_text_case(key):
+    def build():
+        c = CASES[key]()
+        b, t = Dim("b", min=1, max=16), Dim("t", min=2, max=48)
+        c.dynamic_shapes = (({0: b, 1: t},),)
+        c.inputs = [c.inputs[0], (torch.randint(3, 60, (3, 13)),)]
+        return c
+    build.__name__ = f"{key}_dynamic"
+    return build
+
+
+for _key in ("hf_qwen2_moe", "hf_olmoe", "hf_mixtral_tiny", "hf_bloom", "hf_deberta_v2", "hf_gemma", "hf_phi"):
+    case(_dynamic_text_case(_key))
