@@ -380,6 +380,30 @@ def test_sort_unstable_is_sorted_permutation():
     np.testing.assert_array_equal(vs, ks.astype(np.float32) * 2)  # values travelled with their keys
 
 
+# XLA CPU's order (jaxlib 0.10.2, lax.sort(is_stable=False)) of values 0..39 by keys (7 i) mod 5:
+# std::sort's, not the stable one
+_XLA_UNSTABLE = [10, 20, 25, 15, 30, 35, 5, 0, 33, 8, 28, 13, 3, 38, 23, 18, 31, 1, 36, 26, 21, 6, 16, 11,
+                 39, 19, 4, 34, 9, 29, 14, 24, 12, 27, 32, 7, 17, 37, 2, 22]
+
+
+@pytest.mark.parametrize("stable", [False, True])
+def test_sort_ties_where_xla_leaves_them(stable):
+    keys = np.array([(i * 7) % 5 for i in range(40)], np.int32)
+    t = "tensor<40xi32>"
+    ks, vs = run(f"""
+    func.func @main(%k: {t}, %v: {t}) -> ({t}, {t}) {{
+      %0:2 = "shlo.sort"(%k, %v) ({{
+      ^bb0(%a: tensor<i32>, %b: tensor<i32>, %c: tensor<i32>, %d: tensor<i32>):
+        %r = "shlo.compare"(%a, %b) {{comparison_direction = #shlo.comparison_direction<LT>}} : (tensor<i32>, tensor<i32>) -> tensor<i1>
+        "shlo.return"(%r) : (tensor<i1>) -> ()
+      }}) {{dimension = 0 : i64, is_stable = {str(stable).lower()}}} : ({t}, {t}) -> ({t}, {t})
+      func.return %0#0, %0#1 : {t}, {t}
+    }}""", keys, np.arange(40, dtype=np.int32))
+    np.testing.assert_array_equal(ks, np.sort(keys))
+    want = np.argsort(keys, kind="stable") if stable else _XLA_UNSTABLE
+    np.testing.assert_array_equal(vs, want)
+
+
 # ----------------------------------------------------------------- map
 
 

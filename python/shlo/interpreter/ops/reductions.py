@@ -388,6 +388,42 @@ def _same_shaped_inputs(op: str, inputs):
     return arrays, common_shape(arrays)
 
 
+# Rows with ties longer than this keep the stable order (replaying std::sort in Python
+# takes about a second per 10^5 elements).
+_UNSTABLE_REPLAY_LIMIT = 1 << 20
+
+
+def _unstable_order(rows: list, perm: np.ndarray, comparator, vectorized: bool) -> np.ndarray:
+    """`perm` (the stable order) with equal elements where XLA CPU's std::sort leaves them."""
+    from .std_sort import std_sort_permutation
+    s, n = perm.shape
+    if s * n > _UNSTABLE_REPLAY_LIMIT:
+        return perm
+    # elements next to each other in the stable order are equal unless the first is less
+    a_idx, b_idx = perm[:, :-1], perm[:, 1:]
+    if vectorized:
+        args = []
+        for r in rows:
+            args += [np.take_along_axis(r, a_idx, axis=1), np.take_along_axis(r, b_idx, axis=1)]
+        less = np.broadcast_to(np.asarray(comparator(*args)[0]).astype(np.bool_), a_idx.shape)
+    else:
+        less = np.empty(a_idx.shape, np.bool_)
+        for k in range(s):
+            for p in range(n - 1):
+                args = []
+                for r in rows:
+                    args += [_scalar_at(r[k], int(a_idx[k, p])), _scalar_at(r[k], int(b_idx[k, p]))]
+                less[k, p] = bool(np.asarray(comparator(*args)[0]))
+    out = perm.copy()
+    for k in range(s):
+        if less[k].all():          # no ties: every order is the stable one
+            continue
+        rank = np.empty(n, np.int64)
+        rank[perm[k]] = np.concatenate([[0], np.cumsum(less[k])])
+        out[k] = std_sort_permutation(rank.tolist())
+    return out
+
+
 @implements("sort", quant_aware=True)
 def sort(ctx, *inputs):
     arrays, shape = _same_shaped_inputs("sort", inputs)
@@ -403,10 +439,13 @@ def sort(ctx, *inputs):
     mshape = moved[0].shape
     rows = [np.ascontiguousarray(m).reshape(-1, n) for m in moved]
     comparator = ctx.regions[0]
-    if elementwise_region(comparator):
+    vectorized = elementwise_region(comparator)
+    if vectorized:
         perm = sort_permutation_vectorized(rows, comparator)
     else:
         perm = sort_permutation_calls(rows, comparator)
+    if not bool(ctx.attr("is_stable", False)):
+        perm = _unstable_order(rows, perm, comparator, vectorized)
     return [np.ascontiguousarray(np.moveaxis(np.take_along_axis(r, perm, axis=1).reshape(mshape), -1, dim))
             for r in rows]
 
