@@ -210,6 +210,15 @@ def test_dynamic_rng_bit_generator_compiles_bit_exact(algorithm, dtype):
     _same_as_jax(exp, prog, [np.zeros(s, np.float32) for s in ((3, 5), (2, 8), (1, 1), (7, 4), (5, 3))])
 
 
+def test_approx_top_k_ties_in_xla_order():
+    """Ties among bf16 values come out in the order of XLA's sort, which is not stable
+    (std::sort: interpreter/ops/std_sort.py); the stable order differs on this input."""
+    x = np.round(np.random.default_rng(4).standard_normal((3, 40)) * 2).astype(jnp.bfloat16)
+    prog = shlo.from_jax(lambda x: jax.lax.approx_max_k(x, 6), x)
+    for got, w in zip(shlo.interpret(prog, x), jax.jit(lambda x: jax.lax.approx_max_k(x, 6))(x)):
+        np.testing.assert_array_equal(got, np.asarray(w))
+
+
 @pytest.mark.parametrize("fn", [jax.lax.approx_max_k, jax.lax.approx_min_k])
 def test_approx_top_k_runs_and_compiles_as_xla_does_on_cpu(fn):
     """XLA's ApproxTopK custom call: on CPU the exact top k by its comparator, interpreted and

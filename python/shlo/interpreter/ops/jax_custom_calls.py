@@ -112,7 +112,8 @@ def approx_top_k(ctx, *inputs):
         raise InterpreterError(f"{ctx.location}: ApproxTopK without aggregate_to_topk returns XLA's approximate "
                                f"bins, whose layout shlo does not define")
     dim, k = int(config["reduction_dim"]), int(config["top_k"])
-    sub = dataclasses.replace(ctx, name="sort", attrs={"dimension": dim, "is_stable": True},
+    # XLA CPU sorts with is_stable = false (std::sort): ties come out in its order
+    sub = dataclasses.replace(ctx, name="sort", attrs={"dimension": dim, "is_stable": False},
                               operand_types=ctx.operand_types[:n], result_types=ctx.operand_types[:n],
                               regions=[ctx.function(str(names[0]))])
     ordered = sort(sub, *values[:n])
