@@ -19,6 +19,17 @@ class Fn(nn.Module):
         return self.fn(*args)
 
 
+class _Every(nn.Module):
+    """Every layer applied to the input, their outputs in one flat tuple: one import and compile."""
+    def __init__(self, layers):
+        super().__init__()
+        self.layers = layers
+
+    def forward(self, x):
+        outs = [m(x) for m in self.layers]
+        return tuple(o for out in outs for o in (out if isinstance(out, tuple) else (out,)))
+
+
 def _flat(out):
     return list(out) if isinstance(out, (tuple, list)) else [out]
 
@@ -125,6 +136,8 @@ def test_unbatched_inputs():
 def test_half_precision_accumulates_in_f32(dtype):
     torch.manual_seed(0)
     x = torch.randn(2, 3, 8, 9, dtype=dtype)
+    # (one layer per program: in bf16 a ConvTranspose2d next to an AvgPool2d compiles wrong, a
+    # lowering bug reported with a reproducer)
     for m in (nn.Conv2d(3, 4, 3, padding=1), nn.ConvTranspose2d(3, 2, 3, stride=2), nn.AvgPool2d(3, 2, padding=1),
               nn.AdaptiveAvgPool2d((3, 5)), nn.MaxPool2d(3, 2, padding=1, return_indices=True)):
         _check(m.to(dtype), x, rtol=2e-2, atol=2e-2)
@@ -134,10 +147,12 @@ def test_dynamic_batch():
     torch.manual_seed(0)
     batch = torch.export.Dim("batch", min=1, max=64)
     x, x5 = torch.randn(2, 3, 8, 8), torch.randn(5, 3, 8, 8)
-    for m in (nn.Conv2d(3, 4, 3, padding=1), nn.ConvTranspose2d(3, 2, 3, stride=2),
-              nn.MaxPool2d(2, return_indices=True), nn.AvgPool2d(3, 2, padding=1), nn.AdaptiveAvgPool2d((3, 5))):
-        prog = _check(m, x, dynamic_shapes=({0: batch},), run_args=(x5,))
-        assert "?x" in str(prog)
+
+    layers = nn.ModuleList([nn.Conv2d(3, 4, 3, padding=1), nn.ConvTranspose2d(3, 2, 3, stride=2),
+                            nn.MaxPool2d(2, return_indices=True), nn.AvgPool2d(3, 2, padding=1),
+                            nn.AdaptiveAvgPool2d((3, 5))])
+    prog = _check(_Every(layers), x, dynamic_shapes=({0: batch},), run_args=(x5,))
+    assert str(prog).count("tensor<?x") >= 6
     # a derived Dim: the pooled height h is no input's size, it is solved from the input's 2 * h
     h = torch.export.Dim("h", min=2, max=32)
     prog = _check(nn.MaxPool2d(2), x, dynamic_shapes=({0: batch, 2: 2 * h},), run_args=(torch.randn(3, 3, 12, 8),))
