@@ -668,28 +668,3 @@ def test_integer_ops_against_python(elem, bits, signed, dtype):
         assert got.dtype == np.dtype(dtype), name
         expected = [_py_int_op(name, a, b, bits, signed) for a, b in zip(xs, ys)]
         assert [int(v) for v in got.astype(np.int64 if signed else np.uint64)] == expected, name
-
-
-# XLA CPU's complex products (jaxlib 0.10.2): operands and results as bit patterns, cases where
-# numpy's product (each part two rounded products and a rounded sum) differs in the last bit
-@pytest.mark.parametrize("t, bits", [
-    ("complex<f32>", ["0xbfb18748", "0xbe89e07a", "0x3fe1355a", "0xc01d78e4", "0xc04694c9", "0x403c14d7"]),
-    ("complex<f32>", ["0xbfe30bb6", "0xc01456f9", "0xc094be80", "0xc125f1fd", "0xc17cb563", "0x41e95dd6"]),
-    ("complex<f64>", ["0xc0032ef4ae2c0409", "0xc01b0f74a9c1e600", "0xc0193f13387fabee", "0x4010c458907f94f8",
-                      "0x4045bf0373e79d2d", "0x404052d24e813d74"]),
-    ("complex<f64>", ["0x400d85f27d892507", "0x4006f825ab45fac0", "0x40163c20bf43507f", "0xc014919efe79e818",
-                      "0x4041a39714805ecc", "0xc00822741c9945f9"]),
-])
-def test_complex_multiply_as_xla(t, bits):
-    """One fused multiply-add per part, as XLA CPU: re = fma(ar, br, -(ai * bi)), im = fma(ai, br, ar * bi)."""
-    f, u = (np.float32, np.uint32) if t == "complex<f32>" else (np.float64, np.uint64)
-    ar, ai, br, bi, re, im = (np.array(int(b, 16), u).view(f) for b in bits)
-    a, b = np.array([ar + 1j * ai]), np.array([br + 1j * bi])
-    text = f"""func.func @main(%a: tensor<1x{t}>, %b: tensor<1x{t}>) -> tensor<1x{t}> {{
-  %0 = shlo.multiply %a, %b : tensor<1x{t}>
-  func.return %0 : tensor<1x{t}>
-}}"""
-    (out,) = run(text, a.astype(a.dtype if t == "complex<f64>" else np.complex64), b.astype(
-        b.dtype if t == "complex<f64>" else np.complex64))
-    assert out[0].real.view(u) == re.view(u) and out[0].imag.view(u) == im.view(u)
-    assert (a * b)[0] != out[0]   # numpy's product is another one
