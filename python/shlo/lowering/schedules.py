@@ -300,6 +300,27 @@ def _reduction_params(op: ir.Operation, shapes: list, threads: int) -> dict | No
     return None
 
 
+def _extract_varies_before_last(op: ir.Operation, loops: int) -> bool:
+    """Whether a tensor.extract in the generic's body reads at an index other than its last that
+    depends on the innermost loop (the vectorized one): MLIR 22.1.8's vectorizer reads such a
+    gather as if it were contiguous along the source's last dimension (wrong values: a bf16
+    transposed convolution's dilated NCHW -> NHWC input), so the op keeps plain loops."""
+    body = op.regions[0].blocks[0].operations
+    if not any(o.name == "tensor.extract" for o in body):
+        return False
+    varying = []        # values computed from linalg.index of the innermost loop
+
+    def varies(v) -> bool:
+        return any(v == w for w in varying)
+    for o in body:
+        if o.name == "linalg.index" and ir.IntegerAttr(o.attributes["dim"]).value == loops - 1 \
+                or any(varies(v) for v in o.operands):
+            varying.extend(o.results)
+        if o.name == "tensor.extract" and any(varies(v) for v in list(o.operands)[1:-1]):
+            return True
+    return False
+
+
 def _loop_sizes(maps, shapes) -> list | None:
     """The iteration-space sizes of a linalg op, read off operands indexed by plain dims."""
     n = maps[0].n_dims
@@ -416,7 +437,8 @@ def plan(module: ir.Module, threads: int) -> list:
         if name == "linalg.generic":
             its = _iterators(op)
             out = shapes[-1]
-            if its and set(its) == {"parallel"} and out and len(op.results) >= 1:
+            if its and set(its) == {"parallel"} and out and len(op.results) >= 1 \
+                    and not _extract_varies_before_last(op, len(its)):
                 p = _vector_tile(out, _element(op.results[0].type), threads)
                 if p:
                     taken.add(op)
