@@ -61,6 +61,18 @@ def test_pad_negative_and_interior(lo, hi, interior):
     np.testing.assert_array_equal(got, want)
 
 
+def test_pad_to_no_elements_with_a_run_time_size():
+    # x[:, 8:] of a ? x 8 tensor (torch's empty tail slice): a pad by -8 to ? x 0, concatenated
+    text = """func.func @main(%x: tensor<?x8xf32>, %v: tensor<f32>) -> tensor<?x8xf32> {
+      %e = "shlo.pad"(%x, %v) {edge_padding_low = array<i64: 0, -8>, edge_padding_high = array<i64: 0, 0>, interior_padding = array<i64: 0, 0>} : (tensor<?x8xf32>, tensor<f32>) -> tensor<?x0xf32>
+      %c = "shlo.concatenate"(%x, %e) {dimension = 1 : i64} : (tensor<?x8xf32>, tensor<?x0xf32>) -> tensor<?x8xf32>
+      func.return %c : tensor<?x8xf32> }"""
+    fn = shlo.compile(shlo.parse(text))
+    for n in (3, 5):
+        x = RNG.standard_normal((n, 8)).astype(np.float32)
+        np.testing.assert_array_equal(fn(x, np.float32(0))[0], x)
+
+
 def test_dynamic_slice_clamps_like_the_spec():
     text = """func.func @main(%x: tensor<10xi64>, %i: tensor<ui8>) -> tensor<4xi64> {
       %0 = "shlo.dynamic_slice"(%x, %i) {slice_sizes = array<i64: 4>} : (tensor<10xi64>, tensor<ui8>) -> tensor<4xi64>

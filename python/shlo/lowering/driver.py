@@ -42,8 +42,10 @@ _EFFECTS = {"custom_call", "infeed", "outfeed", "send", "recv"}
 
 
 def _all_empty(types) -> bool:
-    """Every result a tensor with a static size-0 dimension."""
-    return bool(types) and all(t.kind == "tensor" and t.shape is not None and 0 in t.shape for t in types)
+    """Every result a tensor of static shape with a size-0 dimension (with a dynamic size too, the
+    op's own lowering computes that size)."""
+    return bool(types) and all(t.kind == "tensor" and t.shape is not None and 0 in t.shape
+                               and None not in t.shape for t in types)
 
 
 @dataclasses.dataclass

@@ -416,6 +416,13 @@ def _pad_scalar(padding_value: ir.Value) -> ir.Value:
 def pad(ctx: OpContext, operand, padding_value):
     lo, hi, interior = (list(ctx.attrs[k]) for k in ("edge_padding_low", "edge_padding_high", "interior_padding"))
     t = ctx.result_types[0]
+    if 0 in t.shape:
+        # no elements (the other sizes may be known only at run time): no slice of size 0, which
+        # tensor.extract_slice's verifier refuses at an offset past the end (x[:, 8:] of ? x 8)
+        dims = emit.dims(operand)
+        return emit.empty(emit.sizes_for(t, known={d: _isum(lo[d] + hi[d], _spread(dims[d], interior[d]))
+                                                   for d in range(t.rank) if t.shape[d] is None}),
+                          emit.lowered_type(t).element_type)
     value = _pad_scalar(padding_value)
     if all(i == 0 for i in interior) and all(x >= 0 for x in lo + hi):
         rt = emit.lowered_type(t)
