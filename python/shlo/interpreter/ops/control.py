@@ -307,19 +307,26 @@ def _is_exact_kind(arr: np.ndarray) -> bool:
     return arr.dtype.kind in "biu" or arr.dtype.name.startswith(("int", "uint"))
 
 
-def _compare_rule(ctx, actual, expected, ok_fn, what: str) -> None:
-    """Raises CheckFailure where `ok_fn(actual, expected)` is False (floats and complex only;
-    integers and booleans compare exactly)."""
-    target = ctx.attrs["call_target_name"]
+def _aligned(ctx, actual, expected) -> tuple:
+    """The two values as arrays, the expected one in the actual one's type where it converts;
+    CheckFailure where their shapes differ."""
     actual, expected = np.asarray(actual), np.asarray(expected)
     if actual.shape != expected.shape:
-        raise CheckFailure(f"{ctx.location}: {target} failed: shape {actual.shape} != expected shape "
-                           f"{expected.shape}\n  actual:   {_fmt(actual)}\n  expected: {_fmt(expected)}")
+        raise CheckFailure(f"{ctx.location}: {ctx.attrs['call_target_name']} failed: shape {actual.shape} != "
+                           f"expected shape {expected.shape}\n  actual:   {_fmt(actual)}\n  expected: {_fmt(expected)}")
     if expected.dtype != actual.dtype:
         try:
             expected = expected.astype(actual.dtype)
         except (TypeError, ValueError):
             pass
+    return actual, expected
+
+
+def _compare_rule(ctx, actual, expected, ok_fn, what: str) -> None:
+    """Raises CheckFailure where `ok_fn(actual, expected)` is False (floats and complex only;
+    integers and booleans compare exactly)."""
+    target = ctx.attrs["call_target_name"]
+    actual, expected = _aligned(ctx, actual, expected)
     if _is_exact_kind(actual):
         _compare(ctx, actual, expected, None)
         return
@@ -335,15 +342,7 @@ def _compare_rule(ctx, actual, expected, ok_fn, what: str) -> None:
 
 def _compare(ctx, actual, expected, rtol: float | None, atol: float = 0.0):
     target = ctx.attrs["call_target_name"]
-    actual, expected = np.asarray(actual), np.asarray(expected)
-    if actual.shape != expected.shape:
-        raise CheckFailure(f"{ctx.location}: {target} failed: shape {actual.shape} != expected shape "
-                           f"{expected.shape}\n  actual:   {_fmt(actual)}\n  expected: {_fmt(expected)}")
-    if expected.dtype != actual.dtype:
-        try:
-            expected = expected.astype(actual.dtype)
-        except (TypeError, ValueError):
-            pass
+    actual, expected = _aligned(ctx, actual, expected)
     bad = _mismatch(actual, expected, rtol, atol)
     if bad is None:
         return
