@@ -126,32 +126,17 @@ def main(argv=None) -> int:
 
     specs = [s for s in models.SPECS + more_models.SPECS + ort_models.SPECS + users_models.SPECS if (not args.fast or not s.slow)
              and (not args.pattern or re.search(args.pattern, s.name))]
-    counts = {}
-    failed = []
-    t_all = time.perf_counter()
+    from heldout_report import Report
+    report = Report(("not-built",), "built", args.verbose)
     for spec in specs:
         try:
             case = models.build(spec)
         except Exception as e:  # noqa: BLE001 - a model the exporter cannot make is not counted
             print(f"{'not-built':12} {spec.name}: {type(e).__name__}: {str(e)[:300]}", flush=True)
-            counts["not-built"] = counts.get("not-built", 0) + 1
+            report.counts["not-built"] = report.counts.get("not-built", 0) + 1
             continue
-        r = run_case(case, args.compile)
-        counts[r["status"]] = counts.get(r["status"], 0) + 1
-        print(f"{r['status']:12} {r['name']} ({r['seconds']:.1f} s){': ' + r['detail'] if r['detail'] else ''}",
-              flush=True)
-        if r["status"] != "pass":
-            failed.append(r["name"])
-            if args.verbose and "trace" in r:
-                print(r["trace"])
-    built = sum(v for k, v in counts.items() if k != "not-built")
-    passed = counts.get("pass", 0)
-    print(f"\n{len(specs)} models: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
-    print(f"pass rate over the built models: {passed}/{built} = {100.0 * passed / max(built, 1):.1f}%"
-          f" ({time.perf_counter() - t_all:.0f} s)")
-    if failed:
-        print("failing: " + ", ".join(failed))
-    return 0 if passed == built else 1
+        report.add(run_case(case, args.compile))
+    return report.finish(len(specs))
 
 
 if __name__ == "__main__":

@@ -91,29 +91,26 @@ def run_case(name, build, compile_too=True) -> dict:
         compiled = shlo.compile(prog) if compile_too else None
     except Exception as e:  # noqa: BLE001
         compiled = e
+    def interpreted(inputs):
+        return prog.unflatten_outputs(shlo.interpret(prog, *prog.flatten_inputs(*inputs, **c.kwargs)))
+
+    def native(inputs):
+        if isinstance(compiled, Exception):
+            raise compiled
+        return compiled(*inputs, **c.kwargs)
+    runs = [("interp", interpreted)] + ([("compile", native)] if compiled is not None else [])
     for k, inputs in enumerate(c.inputs):
         with torch.no_grad():
             want = copy.deepcopy(eager)(*copy.deepcopy(inputs), **c.kwargs)    # (models may mutate inputs)
-        try:
-            got = prog.unflatten_outputs(shlo.interpret(prog, *prog.flatten_inputs(*inputs, **c.kwargs)))
-        except Exception as e:  # noqa: BLE001
-            return fail("interp-error", e)
-        problem = compare(got, want, c.rtol, c.atol)
-        if problem:
-            out.update(status="interp-fail", detail=f"input set {k}: {problem}")
-            break
-        if compiled is None:
-            continue
-        try:
-            if isinstance(compiled, Exception):
-                raise compiled
-            got = compiled(*inputs, **c.kwargs)
-        except Exception as e:  # noqa: BLE001
-            return fail("compile-error", e)
-        problem = compare(got, want, c.rtol, c.atol)
-        if problem:
-            out.update(status="compile-fail", detail=f"input set {k}: {problem}")
-            break
+        for kind, run in runs:
+            try:
+                got = run(inputs)
+            except Exception as e:  # noqa: BLE001
+                return fail(f"{kind}-error", e)
+            problem = compare(got, want, c.rtol, c.atol)
+            if problem:
+                out.update(status=f"{kind}-fail", detail=f"input set {k}: {problem}", seconds=time.perf_counter() - t0)
+                return out
     out["seconds"] = time.perf_counter() - t0
     return out
 
@@ -130,25 +127,11 @@ def main(argv=None) -> int:
     import torch_heldout_models as models
 
     names = [n for n in models.CASES if not args.pattern or re.search(args.pattern, n)]
-    counts, failed = {}, []
-    t_all = time.perf_counter()
+    from heldout_report import Report
+    report = Report(("export-failed", "not-built"), "exported", args.verbose)
     for name in names:
-        r = run_case(name, models.CASES[name], not args.no_compile)
-        counts[r["status"]] = counts.get(r["status"], 0) + 1
-        print(f"{r['status']:14} {name} ({r['seconds']:.1f} s){': ' + r['detail'] if r['detail'] else ''}",
-              flush=True)
-        if r["status"] != "pass":
-            failed.append(name)
-            if args.verbose and "trace" in r:
-                print(r["trace"])
-    built = sum(v for k, v in counts.items() if k not in ("export-failed", "not-built"))
-    passed = counts.get("pass", 0)
-    print(f"\n{len(names)} models: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
-    print(f"pass rate over the exported models: {passed}/{built} = {100.0 * passed / max(built, 1):.1f}%"
-          f" ({time.perf_counter() - t_all:.0f} s)")
-    if failed:
-        print("failing: " + ", ".join(failed))
-    return 0 if passed == built else 1
+        report.add(run_case(name, models.CASES[name], not args.no_compile), width=14)
+    return report.finish(len(names))
 
 
 if __name__ == "__main__":
