@@ -555,26 +555,43 @@ def grid_sample20(cx, x, grid, align_corners=0, mode="linear", padding_mode="zer
 # Per ROI, a (pooled h x sampling grid) by (pooled w x sampling grid) set of sample points, each
 # bilinearly interpolated from its 4 neighbours (weights and clamping as onnx's reference), then
 # averaged or maxed per output cell. The sampling grid of sampling_ratio = 0 depends on each
-# ROI's size: with known ROIs the largest grid is used and the smaller ones masked.
+# ROI's size: the largest grid is used and the smaller ones masked (its size known at import for
+# known ROIs, else a run-time size: the max over the ROIs). The ROI count and the image's
+# batch, height and width may be run-time sizes (a detector's proposals); the channels are static.
+
+def _iota_n(cx, sizes, dim, element):
+    """An iota along dim over sizes (ints or run-time sizes)."""
+    if all(isinstance(s, int) for s in sizes):
+        return cx.op("iota", iota_dimension=dim, result_types=[tensor_type(sizes, element)])
+    return cx.op("dynamic_iota", cx.shape_tensor(sizes), iota_dimension=dim,
+                 result_types=[tensor_type([s if isinstance(s, int) else None for s in sizes], element)])
+
+
+def _fsize(cx, size, work):
+    """A size (int or run-time value) as a rank-0 float of `work`."""
+    return cx.const(float(size), work) if isinstance(size, int) else cx.convert(size, work)
+
 
 def _roi_axis(cx, start, bin_size, grid_n, pooled, g_max, size, work):
     """Sample coordinates (R, pooled, g_max) along one axis: (low index, high index, low weight,
     high weight, valid-sample mask) -- out-of-range samples get weights 0."""
     r = cx.sizes_of(start)[0]
     shape = [r, pooled, g_max]
-    p = cx.op("iota", iota_dimension=1, result_types=[tensor_type(shape, work)])
-    i = cx.op("iota", iota_dimension=2, result_types=[tensor_type(shape, work)])
+    p = _iota_n(cx, shape, 1, work)
+    i = _iota_n(cx, shape, 2, work)
     k = lambda v: cx.const(v, work, shape)  # noqa: E731
     b = lambda v: cx.broadcast(v, shape, dims=[0])  # noqa: E731
+    top = cx.broadcast(_fsize(cx, size, work), shape, dims=[])
+    last = cx.op("subtract", top, k(1.0))
     pos = cx.op("add", cx.op("add", b(start), cx.op("multiply", p, b(bin_size))),
                 cx.op("divide", cx.op("multiply", cx.op("add", i, k(0.5)), b(bin_size)), b(grid_n)))
     used = cx.op("compare", i, b(grid_n), comparison_direction="LT")
     inside = cx.op("and", cx.op("compare", pos, k(-1.0), comparison_direction="GE"),
-                   cx.op("compare", pos, k(float(size)), comparison_direction="LE"))
+                   cx.op("compare", pos, top, comparison_direction="LE"))
     pos = cx.op("maximum", pos, k(0.0))
     low = cx.op("floor", pos)
-    at_end = cx.op("compare", low, k(float(size - 1)), comparison_direction="GE")
-    low = cx.op("select", at_end, k(float(size - 1)), low)
+    at_end = cx.op("compare", low, last, comparison_direction="GE")
+    low = cx.op("select", at_end, last, low)
     high = cx.op("select", at_end, low, cx.op("add", low, k(1.0)))
     pos = cx.op("select", at_end, low, pos)
     frac = cx.op("subtract", pos, low)
@@ -584,18 +601,35 @@ def _roi_axis(cx, start, bin_size, grid_n, pooled, g_max, size, work):
     return cx.convert(low, I64), cx.convert(high, I64), w_low, w_high, inside, used
 
 
+def _roi_column(cx, rois, j):
+    """rois[:, j] (R,), R an int or a run-time size."""
+    r = cx.sizes_of(rois)[0]
+    if isinstance(r, int):
+        return cx.reshape(cx.op("slice", rois, start_indices=[0, j], limit_indices=[r, j + 1], strides=[1, 1]), [r])
+    from .tensors import _take
+    return _take(cx, rois, 1, cx.const(j, I64))
+
+
+def _grid_bound(cx, g):
+    """The largest per-ROI grid count of g (R,) floats, at least 1: a run-time size."""
+    from .nn import reduce1
+    top = reduce1(cx, cx.convert(g, I64), [0], "maximum", 1)
+    return cx.op("maximum", top, cx.const(1, I64))
+
+
 def _roi_align(cx, x, rois, batch_indices, mode, out_h, out_w, sampling_ratio, spatial_scale, half_pixel):
     element = cx.element(x)
     work = element if element in ("f32", "f64") else "f32"
-    n, c, h, w = _static_sizes(cx, x)
-    r = _static_sizes(cx, rois)[0]
+    n, c, h, w = cx.sizes_of(x)
+    if not isinstance(c, int):
+        raise cx.error("RoiAlign needs a static channel count")
+    r = cx.sizes_of(rois)[0]
     xw = cx.convert(x, work)
     rw = cx.convert(rois, work)
-    col = lambda j: cx.reshape(cx.op("slice", rw, start_indices=[0, j], limit_indices=[r, j + 1],  # noqa: E731
-                                     strides=[1, 1]), [r])
     kr = lambda v: cx.const(v, work, [r])  # noqa: E731
     off = 0.5 if half_pixel else 0.0
-    sw, sh, ew, eh = (cx.op("subtract", cx.op("multiply", col(j), kr(spatial_scale)), kr(off)) for j in range(4))
+    sw, sh, ew, eh = (cx.op("subtract", cx.op("multiply", _roi_column(cx, rw, j), kr(spatial_scale)), kr(off))
+                      for j in range(4))
     roi_w, roi_h = cx.op("subtract", ew, sw), cx.op("subtract", eh, sh)
     if not half_pixel:
         roi_w, roi_h = cx.op("maximum", roi_w, kr(1.0)), cx.op("maximum", roi_h, kr(1.0))
@@ -604,17 +638,18 @@ def _roi_align(cx, x, rois, batch_indices, mode, out_h, out_w, sampling_ratio, s
         gh_max = gw_max = int(sampling_ratio)
         gh, gw = kr(float(sampling_ratio)), kr(float(sampling_ratio))
     else:
-        known = cx.known(1)
-        if known is None:
-            raise cx.error("sampling_ratio 0 (a grid per ROI size) needs the ROIs known when importing")
-        kn = np.asarray(known, np.float32) * np.float32(spatial_scale) - np.float32(off)
-        kw, kh = kn[:, 2] - kn[:, 0], kn[:, 3] - kn[:, 1]
-        if not half_pixel:
-            kw, kh = np.maximum(kw, 1), np.maximum(kh, 1)
-        gh_max = max(1, int(np.ceil(kh / out_h).max(initial=1)))
-        gw_max = max(1, int(np.ceil(kw / out_w).max(initial=1)))
         gh, gw = cx.op("ceil", cx.op("divide", roi_h, kr(float(out_h)))), cx.op("ceil", cx.op("divide", roi_w,
                                                                                               kr(float(out_w))))
+        known = cx.known(1)
+        if known is not None:
+            kn = np.asarray(known, np.float32) * np.float32(spatial_scale) - np.float32(off)
+            kw, kh = kn[:, 2] - kn[:, 0], kn[:, 3] - kn[:, 1]
+            if not half_pixel:
+                kw, kh = np.maximum(kw, 1), np.maximum(kh, 1)
+            gh_max = max(1, int(np.ceil(kh / out_h).max(initial=1)))
+            gw_max = max(1, int(np.ceil(kw / out_w).max(initial=1)))
+        else:               # run-time ROIs: the grid of the largest one, a run-time size
+            gh_max, gw_max = _grid_bound(cx, gh), _grid_bound(cx, gw)
     ylo, yhi, wyl, wyh, yin, yused = _roi_axis(cx, sh, bin_h, gh, out_h, gh_max, h, work)
     xlo, xhi, wxl, wxh, xin, xused = _roi_axis(cx, sw, bin_w, gw, out_w, gw_max, w, work)
     pts = [r, out_h, gh_max, out_w, gw_max]
@@ -646,13 +681,6 @@ def _roi_align(cx, x, rois, batch_indices, mode, out_h, out_w, sampling_ratio, s
     else:
         raise cx.error(f"mode {mode!r}")
     return cx.convert(cx.op("transpose", y, permutation=[0, 3, 1, 2]), element)
-
-
-def _static_sizes(cx, v):
-    sizes = cx.sizes_of(v)
-    if not all(isinstance(s, int) for s in sizes):
-        raise cx.error("RoiAlign needs static sizes")
-    return sizes
 
 
 @converts("RoiAlign", since=10)

@@ -868,21 +868,27 @@ def pad_11(cx, x, pads_v, value_v=None, axes_v=None, mode="constant"):
 
 @converts("CenterCropPad", since=18)
 def center_crop_pad(cx, x, shape_v, axes=None):
+    """x cropped / padded with zeros to the target sizes, centred: the low side gets
+    trunc((target - n) / 2) (a crop's extra element comes off the high side, a pad's goes there).
+    Sizes and targets may be run-time values (the pads are then computed in the program)."""
     rank = cx.rank(x)
     target = _known_ints(cx, 1)
     axes = list(range(rank)) if axes is None else [_axis(cx, a, rank) for a in axes]
     if target is None:
-        out = _out_sizes(cx)
-        if out is None:
-            raise cx.error("a target shape computed at run time is not supported")
-        target = [out[a] for a in axes]
+        out = cx.out_shape()
+        declared = [out[a] for a in axes] if out is not None and len(out) == rank else [None] * len(axes)
+        read = _sizes_from_vector(cx, shape_v, len(axes)) if None in declared else declared
+        target = [d if d is not None else v for d, v in zip(declared, read)]
     lows, highs = [0] * rank, [0] * rank
     for a, want in zip(axes, target):
-        n = cx.info(x).shape[a]
-        if n is None:
-            raise cx.error("cropping / padding a dynamic dimension is not supported")
-        lo = -((n - want) // 2) if want < n else (want - n) // 2
-        lows[a], highs[a] = lo, want - n - lo
+        n = cx.dim(x, a)
+        if isinstance(n, int) and isinstance(want, int):
+            lo = -((n - want) // 2) if want < n else (want - n) // 2
+            lows[a], highs[a] = lo, want - n - lo
+            continue
+        diff = cx.op("subtract", _sint(cx, want), _sint(cx, n))
+        lo = cx.op("divide", diff, cx.const(2, I64))            # truncates toward zero, as the rule does
+        lows[a], highs[a] = lo, cx.op("subtract", diff, lo)
     return _pad(cx, x, lows, highs, "constant", None)
 
 
@@ -1149,46 +1155,48 @@ def _unique_run_time(cx, x, axis, sorted_):
     slices along axis, or the elements) are sorted lexicographically (stable, so the first of
     equal rows is the first occurrence); a row differing from the one before starts a group.
     Per group: its row, the first occurrence, the size; with sorted=0 the groups are put in the
-    order of their first occurrences. The (m,) working arrays hold the K groups first."""
+    order of their first occurrences. The (m,) working arrays hold the K groups first. The row
+    count m may be a run-time size (an input with `?` sizes); the row width must be static."""
     from .reductions import _cumsum
-    sizes = cx.info(x).shape
-    if not sizes or None in sizes:
-        raise cx.error(f"Unique of run-time values needs a static shape of rank >= 1 (got {sizes})")
+    shape = cx.info(x).shape
+    if not shape:
+        raise cx.error("Unique of run-time values needs a shape of rank >= 1")
+    sizes = cx.sizes_of(x)
     if axis is None:
-        m, w, moved = int(np.prod(sizes)), 1, None
+        m, w, moved = _prod(cx, sizes), 1, None
         rows = cx.reshape(x, [m, 1])
     else:
         axis = _axis(cx, axis, len(sizes))
         perm = [axis] + [d for d in range(len(sizes)) if d != axis]
         moved = [sizes[d] for d in perm]
-        m, w = sizes[axis], int(np.prod(moved[1:]))
+        if not _all_int(moved[1:]):
+            raise cx.error(f"Unique of run-time values along an axis needs static sizes off the axis (got {shape})")
+        m, w = moved[0], int(np.prod(moved[1:]))
         rows = cx.reshape(cx.op("transpose", x, permutation=perm), [m, w])
     if w > 64:
         raise cx.error(f"Unique of run-time values along an axis compares rows of at most 64 elements (got {w})")
-    cols = [cx.reshape(cx.op("slice", rows, start_indices=[0, j], limit_indices=[m, j + 1], strides=[1, 1]), [m])
-            for j in range(w)]
-    *_, order = stable_sort(cx, cols, [_iota(cx, [m], 0)])            # original row of each sorted row
-    srt = _take(cx, rows, 0, order)                                     # (m, w) sorted rows
-    prev = cx.op("concatenate", [cx.op("slice", srt, start_indices=[0, 0], limit_indices=[1, w], strides=[1, 1]),
-                                 cx.op("slice", srt, start_indices=[0, 0], limit_indices=[m - 1, w], strides=[1, 1])],
-                 dimension=0)
-    differs = reduce1(cx, _cmp(cx, srt, prev, "NE"), [1], "or", False)
-    first = cx.op("or", differs, _cmp(cx, _iota(cx, [m], 0), cx.const(0, I64, [m]), "EQ"))   # (m,) starts a group
-    group = cx.op("subtract", _cumsum(cx, _i64(cx, first), 0, 0, 0), cx.const(1, I64, [m]))   # group of sorted row i
-    k = count_true(cx, first)
-    starts = trues_first(cx, first, _iota(cx, [m], 0))             # sorted positions of the groups' first rows, then the rest
     lane = _iota(cx, [m], 0)
+    ones = cx.const(1, I64, [m])
+    cols = [_take(cx, rows, 1, cx.const(j, I64)) for j in range(w)]
+    *_, order = stable_sort(cx, cols, [lane])                           # original row of each sorted row
+    srt = _take(cx, rows, 0, order)                                     # (m, w) sorted rows
+    prev = _take(cx, srt, 0, cx.op("maximum", cx.op("subtract", lane, ones), cx.const(0, I64, [m])))
+    differs = reduce1(cx, _cmp(cx, srt, prev, "NE"), [1], "or", False)
+    first = cx.op("or", differs, _cmp(cx, lane, cx.const(0, I64, [m]), "EQ"))     # (m,) starts a group
+    group = cx.op("subtract", _cumsum(cx, _i64(cx, first), 0, 0, 0), ones)          # group of sorted row i
+    k = count_true(cx, first)
+    starts = trues_first(cx, first, lane)           # sorted positions of the groups' first rows, then the rest
     real = _cmp(cx, lane, cx.broadcast(k, [m], dims=[]), "LT")        # lanes 0 .. K-1 hold groups
-    following = cx.op("concatenate", [cx.op("slice", starts, start_indices=[1], limit_indices=[m], strides=[1]),
-                                      cx.const(m, I64, [1])], dimension=0)
+    m_v = cx.broadcast(_sint(cx, m), [m], dims=[])
+    following = _take(cx, starts, 0, cx.op("minimum", cx.op("add", lane, ones), cx.op("subtract", m_v, ones)))
     last = _cmp(cx, lane, cx.broadcast(cx.op("subtract", k, cx.const(1, I64)), [m], dims=[]), "LT")
-    ends = _where(cx, last, following, cx.const(m, I64, [m]))
+    ends = _where(cx, last, following, m_v)         # (the last group ends at m)
     counts = cx.op("subtract", ends, starts)
     firsts = _take(cx, order, 0, starts)            # each group's first occurrence (an original row)
     if sorted_:
         lanes = lane                                # the groups' order: ascending rows
     else:                                           # by first occurrence; lanes past K stay behind
-        key = _where(cx, real, firsts, cx.op("add", lane, cx.const(m, I64, [m])))
+        key = _where(cx, real, firsts, cx.op("add", lane, m_v))
         _, lanes = stable_sort(cx, [key], [lane])
     # group g's output position: where lanes holds g
     _, rank_of = stable_sort(cx, [lanes], [lane])
