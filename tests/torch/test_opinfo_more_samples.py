@@ -35,10 +35,14 @@ def test_repeat_interleave_with_tensor_repeats_and_output_size():
     np.testing.assert_array_equal(got, fn(x, r).numpy())
 
 
-def test_repeat_interleave_with_tensor_repeats_alone_is_refused():
-    with pytest.raises(shlo.ImporterError, match="sum\\(repeats\\), a data-dependent size.*output_size"):
-        shlo.from_torch(Fn(lambda t, rep: torch.repeat_interleave(t, rep, dim=1)),
-                        (torch.ones(2, 3), torch.tensor([0, 1, 2])))
+def test_repeat_interleave_with_tensor_repeats_alone():
+    # no output_size: the length is sum(repeats), read from the data; one import, two lengths
+    x = torch.arange(24.0).reshape(2, 3, 4)
+    fn = lambda t, rep: torch.repeat_interleave(t, rep, dim=1)  # noqa: E731
+    prog = shlo.from_torch(Fn(fn), (x, torch.tensor([0, 1, 2])))
+    for r in (torch.tensor([0, 1, 2]), torch.tensor([3, 0, 1])):
+        (got,) = shlo.interpret(prog, x.numpy(), r.numpy())
+        np.testing.assert_array_equal(np.asarray(got), fn(x, r).numpy())
 
 
 def test_polygamma_pole_at_zero():

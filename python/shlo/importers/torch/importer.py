@@ -111,6 +111,12 @@ class TorchImporter:
         if not hasattr(val, "dtype"):
             raise ImporterError(f"input {node.name}: only tensor inputs are supported (got {type(val).__name__} "
                                 f"{val!r}); close over Python values instead")
+        layout = getattr(val, "layout", None)
+        if layout is not None and "sparse" in str(layout):
+            # torch.sparse.mm(..., reduce=) and the like take the stored entries only, which a
+            # dense shlo argument cannot say (explicitly stored zeros count)
+            raise ImporterError(f"input {node.name}: a sparse tensor ({layout}) is not supported; shlo programs "
+                                "take dense tensors: pass x.to_dense() and write the op densely")
         shape = [s if isinstance(s, int) else None for s in val.shape]
         return tensor_type(shape, dtypes.element(val.dtype)).to_mlir(self.context)
 

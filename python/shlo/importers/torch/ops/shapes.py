@@ -134,7 +134,17 @@ def _sliced_type(cx, x, dim, n):
 @converts("slice", "slice_copy")
 def slice_(cx, x, dim=0, start=None, end=None, step=1):
     dim = _dim(dim, cx.rank(x))
+    if step == 1 and _unbound_data_size(cx, cx.val.shape[dim]):
+        # bounds read from tensor values (tensor_split at a tensor of split points): torch gives
+        # the length a fresh symbol, which stands for the clamped hi - lo computed here
+        return slice_dim(cx, x, dim, start, end, step, None, bind=cx.val.shape[dim])
     return slice_dim(cx, x, dim, start, end, step, cx.out_sizes()[dim])
+
+
+def _unbound_data_size(cx, s):
+    expr = _expr_of(s)
+    return (expr is not None and expr.is_Symbol and str(expr).startswith("u")
+            and expr not in cx.importer.symbols and expr not in cx.importer.sym_cache)
 
 
 @converts("narrow", "narrow_copy")
@@ -147,8 +157,9 @@ def narrow(cx, x, dim, start, length):
     return slice_dim(cx, x, dim, start, end, 1, length)
 
 
-def slice_dim(cx, x, dim, start, end, step, n):
-    """x[start:end:step] along `dim`, bounds clamped as torch does; `n` is the result's length."""
+def slice_dim(cx, x, dim, start, end, step, n, bind=None):
+    """x[start:end:step] along `dim`, bounds clamped as torch does; `n` is the result's length.
+    With `bind` (an unbacked SymInt; step 1 only) the length is computed and bound to it."""
     rank = cx.rank(x)
     sizes = cx.sizes_of(x)
     size = sizes[dim]
@@ -178,12 +189,20 @@ def slice_dim(cx, x, dim, start, end, step, n):
     if step != 1:
         return _gather_slice(cx, x, dim, lo, step, n)
     hi = cx.op("maximum", lo, _bound_value(cx, size if end is None else end, size))
+    if bind is not None:
+        n = cx.op("subtract", hi, lo)
+        cx.importer.sym_cache.setdefault(_expr_of(bind), n)
     zero = cx.const(0, I64)
     low, high = [zero] * rank, [zero] * rank
     low[dim] = cx.op("negate", lo)
     high[dim] = cx.op("subtract", hi, cx.size_value(size))
     return cx.op("dynamic_pad", x, cx.const(0, cx.element(x)), cx.shape_tensor(low), cx.shape_tensor(high),
                  cx.shape_tensor([0] * rank), result_types=[_sliced_type(cx, x, dim, n)])
+
+
+def _expr_of(s):
+    from ..importer import _expr      # importer imports the ops modules
+    return _expr(s)
 
 
 def _bound_value(cx, bound, size):
