@@ -76,7 +76,8 @@ def test_interpolate_and_pad_symbolic_image_sizes(decompose):
     from torch_wrap import leaves, together
     fns = [lambda x: F.interpolate(x, scale_factor=1.5, mode="nearest-exact"),
            lambda x: F.interpolate(x, size=(5, 7), mode="bilinear", align_corners=True),
-           lambda x: torch.arange(math.trunc(x.shape[2] * 1.5)) / (x.shape[3] / 2)]
+           lambda x: torch.arange(math.trunc(x.shape[2] * 1.5)) / (x.shape[3] / 2),
+           lambda x: F.pad(x, (1, (8 - x.shape[3] % 8) % 8), value=-1.5)]     # widths from run-time sizes
     if not decompose:           # (decomposed, these are index arithmetic: slow to export, nothing new)
         fns += [lambda x: F.interpolate(x, scale_factor=2, mode="nearest"),
                 lambda x: F.interpolate(x, scale_factor=1.7, mode="bicubic"),

@@ -14,6 +14,7 @@ from __future__ import annotations
 import itertools
 
 import numpy as np
+from mlir import ir
 
 from .. import dtypes
 from ..registry import converts
@@ -432,12 +433,13 @@ def grid_sampler(cx, x, grid, interpolation_mode=0, padding_mode=0, align_corner
 
 # ----------------------------------------------------------------------------- padding
 
-def _pad_pairs(cx, pad, rank):
-    """PyTorch's pad list (last dimension first, (low, high) pairs) as per-dimension low / high."""
+def _pad_pairs(cx, pad, rank, symbolic=False):
+    """PyTorch's pad list (last dimension first, (low, high) pairs) as per-dimension low / high;
+    with `symbolic`, widths may be rank-0 i64 values (sizes computed at run time)."""
     if len(pad) % 2 or len(pad) // 2 > rank:
         raise cx.error(f"pad list {list(pad)} for a rank-{rank} tensor")
-    if any(not isinstance(p, int) for p in pad):
-        raise cx.error("symbolic pad widths are not supported")
+    if not symbolic and any(not isinstance(p, int) for p in pad):
+        raise cx.error("symbolic pad widths are supported for constant padding only")
     lo, hi = [0] * rank, [0] * rank
     for j in range(len(pad) // 2):
         lo[rank - 1 - j], hi[rank - 1 - j] = pad[2 * j], pad[2 * j + 1]
@@ -447,12 +449,16 @@ def _pad_pairs(cx, pad, rank):
 @converts("constant_pad_nd")
 def constant_pad_nd(cx, x, pad, value=0):
     rank = cx.rank(x)
-    lo, hi = _pad_pairs(cx, pad, rank)
+    lo, hi = _pad_pairs(cx, pad, rank, symbolic=True)
     element = cx.element(x)
     if isinstance(value, float) and not dtypes.is_float(element) and not dtypes.is_complex(element):
         if value != int(value):
             raise cx.error(f"padding an {element} tensor with {value}")
         value = int(value)
+    if any(isinstance(p, ir.Value) for p in lo + hi):
+        # widths from symbolic sizes (pad a dynamic length up to a multiple of a window)
+        return cx.op("dynamic_pad", x, cx.tensor(value, element), cx.shape_tensor(lo), cx.shape_tensor(hi),
+                     cx.shape_tensor([0] * rank), result_types=[cx.out_type()])
     return cx.op("pad", x, cx.tensor(value, element), edge_padding_low=lo, edge_padding_high=hi,
                  interior_padding=[0] * rank)
 
