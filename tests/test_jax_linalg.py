@@ -281,17 +281,49 @@ def test_info_like_lapack(name):
             _close(g, w, 1e-5, "getrf outputs")
 
 
+def _same_bits(got, want, what):
+    for i, (g, w) in enumerate(zip(got, want)):
+        g, w = np.asarray(g), np.asarray(w)
+        assert g.dtype == w.dtype and np.array_equal(g.view(np.uint8), w.view(np.uint8)), (what, i, g, w)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "complex64"])
+def test_tridiagonal_solve(dtype):
+    """lax.linalg.tridiagonal_solve (lapack_?gtsv_ffi) -> shlo.linalg.tridiagonal_solve, ?gtsv step
+    for step: JAX's result and every output of the raw call (the factor left in dl / d / du, the
+    solution, info) have LAPACK's bits. System 0 is singular at its first pivot (info 1: LAPACK stops,
+    JAX writes NaN); system 1 pivots both ways (d[2] = 0 swaps rows)."""
+    n = 6
+    dl, d, du, b = _rand((2, n), dtype), _rand((2, n), dtype), _rand((2, n), dtype), _rand((2, n, 3), dtype)
+    d[0, 0], dl[0, 1], d[1, 2] = 0, 0, 0
+    args = [dl, d, du, b]
+    fn = jax.lax.linalg.tridiagonal_solve
+    prog = _import(fn, *args)
+    assert 'name = "shlo.linalg.tridiagonal_solve"' in prog.text()
+    want = [np.asarray(jax.jit(fn)(*args))]
+    _same_bits(shlo.interpret(prog, *args), want, "tridiagonal_solve")
+    _roundtrip(prog, args, want, _tol(dtype), xla=dtype == "float32")
+    target = "lapack_" + {"float32": "s", "complex64": "c"}[dtype] + "gtsv_ffi"
+    raw = _raw_call(jax.jit(fn).lower(*args).as_text(), target)
+    want = run_xla(raw, args)
+    np.testing.assert_array_equal(want[-1], [1, 0])
+    _same_bits(shlo.interpret(shlo.from_stablehlo(raw), *args), want, "raw gtsv")
+
+
 def _raw_call(text: str, target: str) -> str:
     """A module whose main returns every result of the first `target` custom call of `text`."""
     import re
     line = next(l for l in text.splitlines() if f"@{target}" in l)
-    m = re.match(r"\s*(%\w+)(?::(\d+))? = stablehlo\.custom_call @\w+\((%\w+)\) (\{.*\}) : \((.*)\) -> (.*)$", line)
-    res, n, _operand, attrs, in_t, out_t = m.groups()
+    m = re.match(r"\s*(%\w+)(?::(\d+))? = stablehlo\.custom_call @\w+\(([%\w, ]+)\) (\{.*\}) : \((.*)\) -> (.*)$", line)
+    res, n, _operands, attrs, in_t, out_t = m.groups()
     attrs = re.sub(r", sdy\.sharding_rule = #sdy\.op_sharding_rule<.*?, custom>", "", attrs)
     outs = [t.strip() for t in out_t.strip("()").split(", ")] if out_t.startswith("(") else [out_t]
+    ins = [t.strip() for t in in_t.split(", ")]
     names = [f"{res}#{i}" for i in range(len(outs))] if n else [res]
-    return (f"func.func public @main(%arg0: {in_t}) -> ({', '.join(outs)}) {{\n"
-            f"  {res}{':' + n if n else ''} = stablehlo.custom_call @{target}(%arg0) {attrs} : ({in_t}) -> {out_t}\n"
+    args = ", ".join(f"%arg{i}" for i in range(len(ins)))
+    return (f"func.func public @main({', '.join(f'%arg{i}: {t}' for i, t in enumerate(ins))}) -> "
+            f"({', '.join(outs)}) {{\n"
+            f"  {res}{':' + n if n else ''} = stablehlo.custom_call @{target}({args}) {attrs} : ({in_t}) -> {out_t}\n"
             f"  return {', '.join(names)} : {', '.join(outs)}\n}}\n")
 
 

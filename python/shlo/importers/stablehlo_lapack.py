@@ -17,7 +17,7 @@ hands every custom_call to `raise_lapack`, which replaces the known targets:
   kept.
 * `trsm` -> `shlo.triangular_solve` (`side`, `uplo`, `trans_x` (N/T/C),
   `diag` map onto `left_side`, `lower`, `transpose_a`, `unit_diagonal`).
-* `getrf`, `geqrf`, `orgqr`/`ungqr`, `syevd`/`heevd`, `gesdd`, `geev`, `gees` -> a
+* `getrf`, `geqrf`, `orgqr`/`ungqr`, `syevd`/`heevd`, `gesdd`, `geev`, `gees`, `gtsv` -> a
   `shlo.composite` op with a stable name, the custom call's operands and
   result types unchanged (so every output, `info` included, keeps its
   LAPACK meaning), and a private decomposition function written in shlo ops
@@ -42,6 +42,9 @@ hands every custom_call to `raise_lapack`, which replaces the known targets:
                                                               (stablehlo_lapack_eig.py); left / right
   gees (sort = N only)    shlo.linalg.schur                   the same Schur form: real (standard 2 x 2
                                                               blocks) or complex; mode V / N
+  gtsv                    shlo.linalg.tridiagonal_solve       ?gtsv's elimination with neighbour-row
+                                                              pivoting, step for step
+                                                              (stablehlo_lapack_gtsv.py)
   ======================  ==================================  =========================================
 
   Leading dimensions are batch dimensions. The decomposition bodies are
@@ -345,6 +348,11 @@ def _gees(imp, op, cfg):
     return _composite(imp, op, "shlo.linalg.schur", {"compute_schur_vectors": vectors}, fn, _nbatch(op))
 
 
+def _gtsv(imp, op, cfg):
+    from .stablehlo_lapack_gtsv import gtsv1
+    return _composite(imp, op, "shlo.linalg.tridiagonal_solve", {}, gtsv1, _nbatch(op, core_rank=1))
+
+
 _RULES = {
     "potrf": _potrf,
     "trsm": _trsm,
@@ -355,6 +363,7 @@ _RULES = {
     "gesdd": _gesdd,
     "geev": _geev,
     "gees": _gees,
+    "gtsv": _gtsv,
 }
 
 
