@@ -12,6 +12,7 @@ original text, or `reference` where XLA does not read the original).
 from __future__ import annotations
 
 import dataclasses
+import re
 
 import numpy as np
 
@@ -209,6 +210,78 @@ UNREDUCED_CONSTRAINTS = UNREDUCED.replace("EDGE", "").replace("%f", "%b").replac
     "ALL_REDUCE", "sdy.sharding_constraint %s ")
 
 
+# Shardy that XLA does not read as input (tests/test_release_1_7_0.py: explicit collectives,
+# reshard, named computations, a propagation barrier, func_data_flow_edge, unreduced
+# conversions). Each `reference` is an equivalent program XLA reads: each collective or reshard
+# a sdy.sharding_constraint to its out_sharding, each named computation inlined with its in /
+# out shardings as constraints, the barrier and the edge left out. XLA runs both (values only
+# are asked of the reference; the shardings are compared too).
+_COLLECTIVE = re.compile(r'sdy\.(?:all_gather|all_slice|all_to_all|collective_permute|all_reduce|reduce_scatter|'
+                         r'replicated_to_unreduced|sharded_to_unreduced) (?:.*? )?(%\w+) out_sharding=(<.*>) :')
+
+
+def _as_constraints(text: str) -> str:
+    """Explicit collectives and reshards of a Shardy text written as sharding constraints."""
+    text = _COLLECTIVE.sub(lambda m: f"sdy.sharding_constraint {m.group(1)} {m.group(2)} :", text)
+    return re.sub(r"sdy\.reshard (%\w+) <", r"sdy.sharding_constraint \1 <", text)
+
+
+SDY_STAGES_INLINED = MODULE + """  sdy.mesh @mesh = <["x"=2, "y"=4]>
+  func.func public @main(%arg0: tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"x"}, {"y"}]>}, %arg1: tensor<8x16xf32>) -> (tensor<8x16xf32> {sdy.sharding = #sdy.sharding<@mesh, [{}, {"y"}]>}) {
+    %0 = sdy.sharding_constraint %arg0 <@mesh, [{"x"}, {}]> : tensor<8x16xf32>
+    %1 = sdy.sharding_constraint %0 <@mesh, [{"x"}, {"y"}]> : tensor<8x16xf32>
+    %2 = sdy.sharding_constraint %1 <@mesh, [{}, {"y", "x"}]> : tensor<8x16xf32>
+    %3 = sdy.sharding_constraint %2 <@mesh, [{}, {"x", "y"}]> : tensor<8x16xf32>
+    %4 = stablehlo.multiply %3, %3 {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{}, {"y"}]>]>} : tensor<8x16xf32>
+    %5 = sdy.sharding_constraint %4 <@mesh, [{}, {"y"}]> : tensor<8x16xf32>
+    %6 = sdy.sharding_constraint %5 <@mesh, [{"x"}, {"y"}]> : tensor<8x16xf32>
+    %a = sdy.sharding_constraint %6 <@mesh, [{"x"}, {"y"}]> : tensor<8x16xf32>
+    %9 = stablehlo.add %a, %a : tensor<8x16xf32>
+    %7 = sdy.sharding_constraint %9 <@mesh, [{}, {"y"}]> : tensor<8x16xf32>
+    %10 = stablehlo.subtract %7, %arg0 : tensor<8x16xf32>
+    %11 = sdy.sharding_constraint %10 <@mesh, [{}, {"y"}]> : tensor<8x16xf32>
+    %13 = sdy.sharding_constraint %11 <@mesh, [{}, {"y"}], unreduced={"x"}> : tensor<8x16xf32>
+    %14 = sdy.sharding_constraint %13 <@mesh, [{}, {}], unreduced={"x", "y"}> : tensor<8x16xf32>
+    %15 = stablehlo.constant {sdy.sharding = #sdy.sharding_per_value<[<@mesh, [{"x"}, {}]>]>} dense<3.0> : tensor<8x16xf32>
+    %16 = stablehlo.multiply %14, %15 : tensor<8x16xf32>
+    %17 = stablehlo.add %16, %arg1 : tensor<8x16xf32>
+    return %17 : tensor<8x16xf32>
+  }
+}"""
+
+NAMED_MM_INLINED = MODULE + """  sdy.mesh @mesh = <["x"=2, "y"=4]>
+  func.func public @main(%a: tensor<8x8xf32> {sdy.sharding = #sdy.sharding<@mesh, [{"y"}, {"x"}]>}, %b: tensor<8x4xf32>) -> tensor<8x4xf32> {
+    %p = sdy.sharding_constraint %a <@mesh, [{"y"}, {"x"}]> : tensor<8x8xf32>
+    %q = sdy.sharding_constraint %b <@mesh, [{}, {}]> : tensor<8x4xf32>
+    %g = sdy.sharding_constraint %p <@mesh, [{}, {"x"}]> : tensor<8x8xf32>
+    %d = stablehlo.dot_general %g, %q, contracting_dims = [1] x [0] : (tensor<8x8xf32>, tensor<8x4xf32>) -> tensor<8x4xf32>
+    %0 = sdy.sharding_constraint %d <@mesh, [{}, {}]> : tensor<8x4xf32>
+    %1 = sdy.manual_computation(%0) in_shardings=[<@mesh, [{}, {}], unreduced={"x"}>] out_shardings=[<@mesh, [{}, {}], unreduced={"x"}>] manual_axes={"x", "y"} (%l: tensor<8x4xf32>) {
+      %t = stablehlo.add %l, %l : tensor<8x4xf32>
+      sdy.return %t : tensor<8x4xf32>
+    } : (tensor<8x4xf32>) -> tensor<8x4xf32>
+    %2 = sdy.sharding_constraint %1 <@mesh, [{}, {}]> : tensor<8x4xf32>
+    return %2 : tensor<8x4xf32>
+  }
+}"""
+
+
+def unreadable_texts() -> dict:
+    """The Shardy texts of tests/test_release_1_7_0.py that XLA refuses as input, with programs
+    it reads in their place (long run only)."""
+    from test_release_1_7_0 import SDY_STAGES, SHARDY_1_7_0
+    r = np.random.RandomState(2)
+    x, y = r.standard_normal((8, 16)).astype(np.float32), r.standard_normal((8, 16)).astype(np.float32)
+    r = np.random.RandomState(3)
+    a, b = r.standard_normal((8, 8)).astype(np.float32), r.standard_normal((8, 4)).astype(np.float32)
+    found = {"shardy_explicit_collectives_named": Text(SDY_STAGES, [x, y], [3 * (2 * x * x - x) + y],
+                                                       reference=SDY_STAGES_INLINED)}
+    references = {"manual_unreduced_in_and_collectives_in_named": NAMED_MM_INLINED}
+    for name, (text, want) in SHARDY_1_7_0.items():
+        found["shardy_" + name] = Text(text, [a, b], [want(a, b)], reference=references.get(name, _as_constraints(text)))
+    return found
+
+
 def long_texts() -> dict:
     x, y, a = _normal(5, 8, 4), _normal(6, 8, 4), _normal(7, 8, 4)
     return {
@@ -217,6 +290,7 @@ def long_texts() -> dict:
         "shardy_case_data_flow_edge_group": Text(CASE, [np.int32(0), a], [np.exp(a) + a], reference=CASE_SUNK),
         "shardy_unreduced_conversions": Text(UNREDUCED_SDY, [a, x], [a * np.float32([1, 2, 3, 4]) + x],
                                              reference=UNREDUCED_CONSTRAINTS),
+        **unreadable_texts(),
     }
 
 
@@ -241,10 +315,14 @@ def run(name: str, t: Text) -> dict:
         passed.append("interpret")
         text = shlo.to_stablehlo(prog)
         passed.append("export")
-        exe = compile_for_devices(text)
-        ours, theirs = shardings(exe), shardings(compile_for_devices(t.reference or t.text, shardy=not t.gspmd))
+        exe, original = compile_for_devices(text), compile_for_devices(t.reference or t.text, shardy=not t.gspmd)
+        ours, theirs = shardings(exe), shardings(original)
         assert ours == theirs, f"XLA shardings {ours} vs the original's {theirs}"
-        same_values(run_compiled(exe, t.args, [w.shape for w in t.want]), t.want, 1e-5)
+        shapes = [w.shape for w in t.want]
+        got = run_compiled(exe, t.args, shapes)
+        same_values(got, t.want, 1e-5)
+        if t.reference:   # the values XLA computes for the program it reads in the original's place
+            same_values(got, run_compiled(original, t.args, shapes), 1e-5)
         passed.append("xla_run")
     except Exception as e:  # noqa: BLE001 - reported per stage
         return failure(name, STAGES, passed, e)

@@ -77,7 +77,10 @@ def test_sharded_jax_program_through_every_stage(jax_results, name):
 
 TEXT_NAMES = ["gspmd_text", "shardy_text", "shardy_mlp", "shardy_manual_psum_ring", "shardy_partly_manual_all_gather",
               "shardy_while_data_flow_edge"] + (["shardy_device_ids_replicated", "shardy_nested_manual",
-                                                 "shardy_case_data_flow_edge_group", "shardy_unreduced_conversions"]
+                                                 "shardy_case_data_flow_edge_group", "shardy_unreduced_conversions",
+                                                 "shardy_explicit_collectives_named", "shardy_unreduced_subaxes_replicated",
+                                                 "shardy_device_ids_unreduced_op_sharding",
+                                                 "shardy_manual_unreduced_in_and_collectives_in_named"]
                                                 if os.environ.get("SHLO_SHARDING_LONG") else [])
 
 
