@@ -7,8 +7,11 @@ stablehlo.dynamic_top_k (lax.top_k with a symbolic k) and stablehlo.dynamic_rng_
 (rng_bit_generator of a symbolic shape): see below.
 
 XLA's ApproxTopK with `is_fallback` (what JAX writes when lowering for the CPU): the exact top
-k, i.e. a stable sort by the comparator (a called computation, lowered in place of the sort's
-region) and the first k along the reduction dimension.
+k, i.e. a sort by the comparator (a called computation, lowered in place of the sort's region)
+and the first k along the reduction dimension. XLA CPU sorts it with is_stable = false, so equal
+values come out in std::sort's order (std_sort.py), as the interpreter's do. (Not where XLA
+rewrites the sort into its TopK kernel, which orders ties by index: f32 / f64 approx_max_k were
+seen so with jaxlib 0.10.2; neither the interpreter nor this follows that yet.)
 """
 from __future__ import annotations
 
@@ -70,7 +73,7 @@ def approx_top_k(ctx: OpContext, *operands):
                         "(is_fallback, aggregate_to_topk): the approximate bins have no defined layout")
     dim, k = int(config["reduction_dim"]), int(config["top_k"])
     fields = {f.name: getattr(ctx, f.name) for f in dataclasses.fields(OpContext)}
-    fields.update(name="sort", attrs={"dimension": dim, "is_stable": True},
+    fields.update(name="sort", attrs={"dimension": dim, "is_stable": False},
                   operand_types=ctx.operand_types[:n], result_types=ctx.operand_types[:n])
     sub = _CalledRegions(**fields, bodies=[_function_body(ctx, names[0])])
     ordered = LOWERINGS["sort"](sub, *operands[:n])

@@ -9,7 +9,8 @@ the first picks one position per window with a fold in window order (a
 `linalg.generic` marked so that schedules keep its order) and combines the
 source values into it window after window (`scf.for`); sort is a stable,
 bottom-up merge sort of an index permutation per row, whose comparator is the
-op's region, followed by a gather of every operand.
+op's region, followed by a gather of every operand. A sort with is_stable =
+false then moves equal elements where XLA CPU's std::sort does (std_sort.py).
 
 All five handle quantized tensors themselves: their regions compute on
 quantized rank-0 values (the region's own ops dequantize and requantize), so
@@ -29,6 +30,7 @@ from .. import emit
 from ..element import const, index_const
 from ..registry import OpContext, lowers
 from . import quantization as q
+from . import std_sort
 from .elementwise import convert_scalar
 
 SEQUENTIAL = "shlo.sequential"      # schedules leave ops with this attribute in loop order
@@ -366,7 +368,7 @@ def sort(ctx: OpContext, *operands):
     perm = [d for d in range(rank) if d != dim] + [dim]
     inverse = [perm.index(d) for d in range(rank)]
     moved = [_transpose(v, perm) for v in operands]
-    order = _sorted_order(ctx, moved)
+    order = _sorted_order(ctx, moved, stable=bool(ctx.attr("is_stable", False)))
     return [_transpose(_gather_last(v, order), inverse) for v in moved]
 
 
@@ -391,8 +393,9 @@ def _gather_last(v: ir.Value, order: ir.Value) -> ir.Value:
     return emit.generic([order], [out], [emit.identity_map(rank)] * 2, ["parallel"] * rank, body)[0]
 
 
-def _sorted_order(ctx: OpContext, values: list) -> ir.Value:
-    """Per row (all dims but the last), the stable sorted order of the last dimension's indices."""
+def _sorted_order(ctx: OpContext, values: list, stable: bool = True) -> ir.Value:
+    """Per row (all dims but the last), the sorted order of the last dimension's indices: the
+    stable one, or where not `stable` the one XLA CPU's std::sort gives (std_sort.py)."""
     i64 = _i64()
     sizes = emit.dims(values[0])
     rank = len(sizes)
@@ -400,27 +403,39 @@ def _sorted_order(ctx: OpContext, values: list) -> ir.Value:
     static_n = sizes[-1] if isinstance(sizes[-1], int) else ir.ShapedType.get_dynamic_size()
     dyn = ir.ShapedType.get_dynamic_size()
     # one scratch buffer for every row: two halves, each pass merges from one into the other
-    scratch = emit.empty([2 * sizes[-1] if isinstance(sizes[-1], int) else arith.muli(n, index_const(2))], i64)
+    scratch = [emit.empty([2 * sizes[-1] if isinstance(sizes[-1], int) else arith.muli(n, index_const(2))], i64)]
+    if not stable:      # std::sort's elements and its stack of segments
+        scratch += [emit.empty([sizes[-1]], i64), emit.empty([3 * std_sort.STACK], i64)]
 
-    def one_row(row: list, order: ir.Value, buf: ir.Value):
+    def less_between(row: list):
+        def less(i, j):
+            args = []
+            for v in values:
+                args += [tensor.extract(v, row + [i]), tensor.extract(v, row + [j])]
+            return _as_i1(ctx.lower_region(0, args, scalar=True)[0])
+        return less
+
+    def one_row(row: list, order: ir.Value, buf: ir.Value, *work):
         buf = _iota_into(buf, n)
         buf, start = _merge_sort_row(ctx, values, buf, row, n)
         row_type = emit.tensor_type([None if static_n == dyn else static_n], i64)
         ordered = tensor.extract_slice(row_type, buf, [start], [] if static_n != dyn else [n], [],
                                        [dyn], [static_n], [1])
+        if work:
+            ordered, *work = std_sort.std_sort_order(less_between(row), ordered, *work, n)
         order = tensor.insert_slice(ordered, order, row, [] if static_n != dyn else [n], [],
                                     [dyn] * (rank - 1) + [0], [1] * (rank - 1) + [static_n], [1] * rank)
-        return order, buf
+        return (order, buf, *work)
 
-    def rows(d: int, order: ir.Value, buf: ir.Value, row: list):
+    def rows(d: int, order: ir.Value, *work, row: list):
         if d == rank - 1:
-            return one_row(row, order, buf)
-        for_op = scf.ForOp(index_const(0), _index(sizes[d]), index_const(1), [order, buf])
+            return one_row(row, order, *work)
+        for_op = scf.ForOp(index_const(0), _index(sizes[d]), index_const(1), [order, *work])
         with ir.InsertionPoint(for_op.body):
-            scf.YieldOp(list(rows(d + 1, *for_op.inner_iter_args, row + [for_op.induction_variable])))
+            scf.YieldOp(list(rows(d + 1, *for_op.inner_iter_args, row=row + [for_op.induction_variable])))
         return tuple(for_op.results)
 
-    return rows(0, emit.empty(sizes, i64), scratch, [])[0]
+    return rows(0, emit.empty(sizes, i64), *scratch, row=[])[0]
 
 
 def _iota_into(buf: ir.Value, n: ir.Value) -> ir.Value:
