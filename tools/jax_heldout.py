@@ -1,0 +1,162 @@
+#!/usr/bin/env python
+"""A held-out-style set of JAX programs (tools/jax_heldout_models.py, written apart from
+tests/test_jax_import.py's), each imported by `shlo.from_jax`, interpreted and compiled, and
+matched against `jax.jit(fn)` on every input set.
+
+    .venv/bin/python tools/jax_heldout.py               # every program: one line each, then the totals
+    .venv/bin/python tools/jax_heldout.py -k linalg -v  # programs whose name matches; tracebacks of failures
+    .venv/bin/python tools/jax_heldout.py --no-compile  # interpret only
+
+Statuses: pass; not-built (the case's own code or jax.jit of it failed: not counted); import-error;
+interp-fail / interp-error (the interpreter's numbers differ / it raised); compile-fail /
+compile-error (the same for shlo.compile's code). Integers and booleans must match exactly,
+floats within the case's tolerance or the output dtype's, whichever is looser.
+"""
+from __future__ import annotations
+
+import argparse
+import contextlib
+import os
+import re
+import sys
+import time
+import traceback
+import warnings
+
+import numpy as np
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+# the loosest tolerance (rtol, atol) each float output dtype gets, whatever its case asks
+DTYPE_TOL = {"bfloat16": (2e-2, 2e-2), "float16": (2e-3, 2e-3), "float32": (1e-5, 1e-6),
+             "complex64": (1e-5, 1e-6), "float64": (1e-10, 1e-12), "complex128": (1e-10, 1e-12)}
+
+
+def plain(tree):
+    """`tree` with typed PRNG keys as their uint32 key data and every leaf a numpy array (what
+    shlo's interpreter and compiled functions take and give)."""
+    import jax
+
+    def leaf(x):
+        if isinstance(x, jax.Array) and jax.dtypes.issubdtype(x.dtype, jax.dtypes.prng_key):
+            x = jax.random.key_data(x)
+        return np.asarray(x)
+    return jax.tree_util.tree_map(leaf, tree)
+
+
+def compare(got, want, rtol, atol) -> str | None:
+    """None when `got` has `want`'s tree structure and its leaves match, else what differs."""
+    import jax
+    g, gt = jax.tree_util.tree_flatten(got)
+    w, wt = jax.tree_util.tree_flatten(want)
+    if gt != wt:
+        return f"result structure {gt}, jax gives {wt}"
+    for i, (a, b) in enumerate(zip(g, w)):
+        a, b = np.asarray(a), np.asarray(b)
+        if a.shape != b.shape:
+            return f"output {i}: shape {a.shape}, jax {b.shape}"
+        if a.dtype != b.dtype:
+            return f"output {i}: dtype {a.dtype}, jax {b.dtype}"
+        if b.dtype.kind in "fcV" or b.dtype.name in DTYPE_TOL:
+            lo_r, lo_a = DTYPE_TOL.get(b.dtype.name, (2e-2, 2e-2))
+            r, t = max(rtol or 0, lo_r), max(atol or 0, lo_a)
+            wide = np.complex128 if b.dtype.kind == "c" else np.float64
+            aa, bb = a.astype(wide), b.astype(wide)
+            bad = ~np.isclose(aa, bb, rtol=r, atol=t, equal_nan=True)
+            if bad.any():
+                return (f"output {i} ({b.dtype}{list(b.shape)}): {int(bad.sum())}/{bad.size} elements differ, "
+                        f"max abs error {np.nanmax(np.abs(aa - bb)):.3g}")
+        elif not np.array_equal(a, b):
+            return f"output {i} ({b.dtype}{list(b.shape)}): {int((a != b).sum())}/{a.size} elements differ"
+    return None
+
+
+def run_case(name, build, compile_too=True) -> dict:
+    """{name, status, detail, seconds[, trace]}; never raises."""
+    import jax
+
+    t0 = time.perf_counter()
+    out = {"name": name, "status": "pass", "detail": ""}
+
+    def fail(status, e):
+        msg = str(e).strip()
+        out.update(status=status, detail=f"{type(e).__name__}: {msg.splitlines()[0][:300] if msg else ''}",
+                   trace=traceback.format_exc(), seconds=time.perf_counter() - t0)
+        return out
+
+    try:
+        c = build()
+    except Exception as e:  # noqa: BLE001 - a program this JAX version cannot build is not counted
+        return fail("not-built", e)
+    with jax.enable_x64(True) if c.x64 else contextlib.nullcontext():
+        return _check(c, out, fail, compile_too, t0)
+
+
+def _check(c, out, fail, compile_too, t0) -> dict:
+    import jax
+
+    import shlo
+    try:
+        wants = [plain(jax.jit(c.fn)(*inputs, **c.kwargs)) for inputs in c.inputs]
+    except Exception as e:  # noqa: BLE001 - a program JAX itself refuses is not counted
+        return fail("not-built", e)
+    try:
+        prog = shlo.from_jax(c.fn, *(c.spec if c.spec is not None else c.inputs[0]),
+                             shape_assertions=c.shape_assertions, **c.kwargs)
+    except Exception as e:  # noqa: BLE001
+        return fail("import-error", e)
+    compiled = None
+    if compile_too:
+        try:
+            compiled = shlo.compile(prog)
+        except Exception as e:  # noqa: BLE001
+            compiled = e
+
+    def interpreted(args, kwargs):
+        return prog.unflatten_outputs(shlo.interpret(prog, *jax.tree_util.tree_leaves((args, kwargs))))
+
+    def native(args, kwargs):
+        if isinstance(compiled, Exception):
+            raise compiled
+        got = compiled(*args, **kwargs)
+        # called with exactly @main's flat arrays, a compiled function returns its flat list of results
+        # (shlo.lowering.compiler); rebuild jax's structure from it as the interpreter's path does
+        flat_call = len(args) == len(jax.tree_util.tree_leaves((args, kwargs))) and not kwargs
+        return prog.unflatten_outputs(got) if flat_call and isinstance(got, list) else got
+    runs = [("interp", interpreted)] + ([("compile", native)] if compiled is not None else [])
+    for k, (inputs, want) in enumerate(zip(c.inputs, wants)):
+        args, kwargs = plain((tuple(inputs), c.kwargs))
+        for kind, run in runs:
+            try:
+                got = run(args, kwargs)
+            except Exception as e:  # noqa: BLE001
+                return fail(f"{kind}-error", e)
+            problem = compare(got, want, c.rtol, c.atol)
+            if problem:
+                out.update(status=f"{kind}-fail", detail=f"input set {k}: {problem}", seconds=time.perf_counter() - t0)
+                return out
+    out["seconds"] = time.perf_counter() - t0
+    return out
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("-k", dest="pattern", help="only programs whose name matches this regular expression")
+    p.add_argument("--no-compile", action="store_true", help="interpret only")
+    p.add_argument("-v", "--verbose", action="store_true", help="print the traceback of each failure")
+    args = p.parse_args(argv)
+    warnings.simplefilter("ignore")
+    import jax
+    jax.config.update("jax_platforms", "cpu")
+    import jax_heldout_models as models
+
+    names = [n for n in models.CASES if not args.pattern or re.search(args.pattern, n)]
+    from heldout_report import Report
+    report = Report(("not-built",), "built", args.verbose)
+    for name in names:
+        report.add(run_case(name, models.CASES[name], not args.no_compile), width=14)
+    return report.finish(len(names))
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1528 @@
+"""Held-out-style JAX programs for tools/jax_heldout.py, written the way JAX users write them
+(training steps, pytrees of params, jax.random keys, jnp / jax.scipy / jax.nn helpers) and apart
+from tests/test_jax_import.py's op-by-op cases.
+
+CASES maps a name to a builder returning a Case: the function, one or more input sets (each a
+tuple of positional arguments, pytrees allowed), and optionally the example arguments given to
+`shlo.from_jax` (`spec`: ShapeDtypeStructs with symbolic shapes), tolerances, and `x64` (built and
+run under jax.enable_x64).
+"""
+from __future__ import annotations
+
+import dataclasses
+import functools
+
+import numpy as np
+
+CASES: dict = {}
+
+
+@dataclasses.dataclass
+class Case:
+    fn: object
+    inputs: list                      # input sets: tuples of positional arguments
+    spec: tuple | None = None         # from_jax's example arguments (default: the first input set)
+    kwargs: dict = dataclasses.field(default_factory=dict)
+    rtol: float | None = None         # None: by output dtype (tools/jax_heldout.py)
+    atol: float | None = None
+    x64: bool = False
+    shape_assertions: bool = True
+
+
+def case(fn):
+    CASES[fn.__name__.removeprefix("m_")] = fn
+    return fn
+
+
+def _rng(seed=0):
+    return np.random.default_rng(seed)
+
+
+def _f(*shape, seed=0, scale=1.0, dtype=np.float32):
+    return (_rng(seed).standard_normal(shape) * scale).astype(dtype)
+
+
+# --------------------------------------------------------------------------- training and models
+
+def _init_mlp(sizes, seed=0):
+    import jax
+    key = jax.random.PRNGKey(seed)
+    params = []
+    for m, n in zip(sizes[:-1], sizes[1:]):
+        key, wk = jax.random.split(key)
+        params.append({"w": np.asarray(jax.random.normal(wk, (m, n)) / np.sqrt(m)), "b": np.zeros(n, np.float32)})
+    return params
+
+
+@case
+def m_mlp_sgd_step():
+    import jax
+    import jax.numpy as jnp
+
+    def predict(params, x):
+        for layer in params[:-1]:
+            x = jax.nn.relu(x @ layer["w"] + layer["b"])
+        return x @ params[-1]["w"] + params[-1]["b"]
+
+    def loss(params, x, y):
+        logits = predict(params, x)
+        return -jnp.mean(jnp.sum(jax.nn.log_softmax(logits) * jax.nn.one_hot(y, 4), axis=-1))
+
+    def step(params, x, y):
+        l, grads = jax.value_and_grad(loss)(params, x, y)
+        params = jax.tree_util.tree_map(lambda p, g: p - 0.1 * g, params, grads)
+        return params, l
+
+    params = _init_mlp([6, 16, 16, 4])
+    y = _rng(1).integers(0, 4, 8).astype(np.int32)
+    return Case(step, [(params, _f(8, 6, seed=2), y)], rtol=1e-4, atol=1e-5)
+
+
+@case
+def m_adam_step():
+    import jax
+    import jax.numpy as jnp
+
+    def loss(p, x, y):
+        return jnp.mean((jnp.tanh(x @ p["w1"]) @ p["w2"] - y) ** 2)
+
+    def step(state, x, y):
+        p, m, v, t = state
+        g = jax.grad(loss)(p, x, y)
+        t = t + 1
+        m = jax.tree_util.tree_map(lambda m, g: 0.9 * m + 0.1 * g, m, g)
+        v = jax.tree_util.tree_map(lambda v, g: 0.999 * v + 0.001 * g * g, v, g)
+        mhat = jax.tree_util.tree_map(lambda m: m / (1 - 0.9 ** t), m)
+        vhat = jax.tree_util.tree_map(lambda v: v / (1 - 0.999 ** t), v)
+        p = jax.tree_util.tree_map(lambda p, a, b: p - 1e-2 * a / (jnp.sqrt(b) + 1e-8), p, mhat, vhat)
+        return p, m, v, t
+
+    p = {"w1": _f(5, 7, seed=3, scale=0.4), "w2": _f(7, 2, seed=4, scale=0.4)}
+    zeros = {k: np.zeros_like(a) for k, a in p.items()}
+    return Case(step, [((p, zeros, zeros, np.float32(0)), _f(10, 5, seed=5), _f(10, 2, seed=6))], rtol=1e-3,
+                atol=1e-5)
+
+
+def _conv(x, w, stride=1, padding="SAME"):
+    from jax import lax
+    return lax.conv_general_dilated(x, w, (stride, stride), padding, dimension_numbers=("NHWC", "HWIO", "NHWC"))
+
+
+@case
+def m_cnn_batchnorm_avgpool():
+    import jax
+    import jax.numpy as jnp
+    from jax import lax
+
+    def batch_norm(x, gamma, beta, eps=1e-5):
+        mean = jnp.mean(x, axis=(0, 1, 2), keepdims=True)
+        var = jnp.var(x, axis=(0, 1, 2), keepdims=True)
+        return gamma * (x - mean) / jnp.sqrt(var + eps) + beta
+
+    def avg_pool(x):
+        return lax.reduce_window(x, 0.0, lax.add, (1, 2, 2, 1), (1, 2, 2, 1), "VALID") / 4.0
+
+    def model(p, x):
+        x = jax.nn.relu(batch_norm(_conv(x, p["c1"]), p["g1"], p["b1"]))
+        x = avg_pool(x)
+        x = jax.nn.relu(batch_norm(_conv(x, p["c2"], 2), p["g2"], p["b2"]))
+        x = jnp.mean(x, axis=(1, 2))
+        return jax.nn.softmax(x @ p["fc"])
+
+    p = {"c1": _f(3, 3, 3, 8, seed=1, scale=0.3), "g1": np.ones(8, np.float32), "b1": np.zeros(8, np.float32),
+         "c2": _f(3, 3, 8, 8, seed=2, scale=0.2), "g2": np.ones(8, np.float32), "b2": np.zeros(8, np.float32),
+         "fc": _f(8, 5, seed=3, scale=0.5)}
+    return Case(model, [(p, _f(4, 12, 12, 3, seed=4))], rtol=1e-4, atol=1e-5)
+
+
+@case
+def m_cnn_nchw_grad():
+    import jax
+    import jax.numpy as jnp
+    from jax import lax
+
+    def loss(w, x):
+        y = lax.conv(x, w, (1, 1), "SAME")                                  # NCHW / OIHW
+        y = lax.reduce_window(y, -jnp.inf, lax.max, (1, 1, 2, 2), (1, 1, 2, 2), "VALID")
+        return jnp.sum(jax.nn.gelu(y) ** 2)
+
+    return Case(jax.grad(loss), [(_f(4, 2, 3, 3, seed=1, scale=0.3), _f(2, 2, 6, 6, seed=2))], rtol=1e-4,
+                atol=1e-4)
+
+
+def _layer_norm(x, g, b, eps=1e-6):
+    import jax.numpy as jnp
+    mu = jnp.mean(x, -1, keepdims=True)
+    var = jnp.mean((x - mu) ** 2, -1, keepdims=True)
+    return (x - mu) / jnp.sqrt(var + eps) * g + b
+
+
+@case
+def m_transformer_block():
+    import jax
+    import jax.numpy as jnp
+
+    def attention(p, x, heads=4):
+        B, T, D = x.shape
+        qkv = x @ p["wqkv"]
+        q, k, v = jnp.split(qkv, 3, axis=-1)
+        q, k, v = (t.reshape(B, T, heads, D // heads) for t in (q, k, v))
+        logits = jnp.einsum("bqhd,bkhd->bhqk", q, k) / jnp.sqrt(D // heads).astype(x.dtype)
+        causal = jnp.tril(jnp.ones((T, T), dtype=bool))
+        logits = jnp.where(causal, logits, jnp.finfo(x.dtype).min)
+        w = jax.nn.softmax(logits, axis=-1)
+        out = jnp.einsum("bhqk,bkhd->bqhd", w, v).reshape(B, T, D)
+        return out @ p["wo"]
+
+    def block(p, x):
+        x = x + attention(p, _layer_norm(x, p["ln1_g"], p["ln1_b"]))
+        h = jax.nn.gelu(_layer_norm(x, p["ln2_g"], p["ln2_b"]) @ p["w1"] + p["b1"])
+        return x + h @ p["w2"] + p["b2"]
+
+    D = 16
+    p = {"wqkv": _f(D, 3 * D, seed=1, scale=0.25), "wo": _f(D, D, seed=2, scale=0.25),
+         "ln1_g": np.ones(D, np.float32), "ln1_b": np.zeros(D, np.float32),
+         "ln2_g": np.ones(D, np.float32), "ln2_b": np.zeros(D, np.float32),
+         "w1": _f(D, 4 * D, seed=3, scale=0.25), "b1": np.zeros(4 * D, np.float32),
+         "w2": _f(4 * D, D, seed=4, scale=0.12), "b2": np.zeros(D, np.float32)}
+    return Case(block, [(p, _f(2, 6, D, seed=5))], rtol=1e-4, atol=1e-4)
+
+
+@case
+def m_transformer_bf16_mixed():
+    """bf16 weights and activations, f32 softmax and layer-norm statistics (mixed precision)."""
+    import jax
+    import jax.numpy as jnp
+    import ml_dtypes
+
+    def block(p, x):
+        h = _layer_norm(x.astype(jnp.float32), 1.0, 0.0).astype(jnp.bfloat16)
+        s = jnp.einsum("btd,bsd->bts", h @ p["wq"], h @ p["wk"], preferred_element_type=jnp.float32)
+        s = jax.nn.softmax(s / 4.0, axis=-1).astype(jnp.bfloat16)
+        out = jnp.einsum("bts,bsd->btd", s, h @ p["wv"], preferred_element_type=jnp.float32)
+        return (x.astype(jnp.float32) + out).astype(jnp.bfloat16)
+
+    bf = ml_dtypes.bfloat16
+    p = {k: _f(16, 16, seed=i, scale=0.25).astype(bf) for i, k in enumerate(("wq", "wk", "wv"))}
+    return Case(block, [(p, _f(2, 5, 16, seed=7).astype(bf))], rtol=3e-2, atol=3e-2)
+
+
+@case
+def m_f16_dot_f32_accumulate():
+    import jax.numpy as jnp
+    from jax import lax
+
+    def f(a, b):
+        acc = lax.dot_general(a, b, (((1,), (0,)), ((), ())), preferred_element_type=jnp.float32)
+        return acc, jnp.sum(a.astype(jnp.float32), axis=0), (a * 2).astype(jnp.float16)
+
+    return Case(f, [(_f(8, 32, seed=1, dtype=np.float16), _f(32, 4, seed=2, dtype=np.float16))], rtol=2e-3,
+                atol=2e-3)
+
+
+@case
+def m_lstm_scan():
+    import jax
+    import jax.numpy as jnp
+    from jax import lax
+
+    def lstm(p, xs):
+        H = p["wh"].shape[0]
+
+        def cell(carry, x):
+            h, c = carry
+            z = x @ p["wx"] + h @ p["wh"] + p["b"]
+            i, f, g, o = jnp.split(z, 4, axis=-1)
+            c = jax.nn.sigmoid(f) * c + jax.nn.sigmoid(i) * jnp.tanh(g)
+            h = jax.nn.sigmoid(o) * jnp.tanh(c)
+            return (h, c), h
+
+        B = xs.shape[1]
+        (h, c), hs = lax.scan(cell, (jnp.zeros((B, H)), jnp.zeros((B, H))), xs)
+        return hs, h, c
+
+    H = 5
+    p = {"wx": _f(3, 4 * H, seed=1, scale=0.4), "wh": _f(H, 4 * H, seed=2, scale=0.4), "b": _f(4 * H, seed=3)}
+    return Case(lstm, [(p, _f(7, 2, 3, seed=4))], rtol=1e-4, atol=1e-5)
+
+
+@case
+def m_gru_scan_reverse_grad():
+    import jax
+    import jax.numpy as jnp
+    from jax import lax
+
+    def gru_loss(p, xs):
+        def cell(h, x):
+            r = jax.nn.sigmoid(x @ p["wr"] + h @ p["ur"])
+            z = jax.nn.sigmoid(x @ p["wz"] + h @ p["uz"])
+            n = jnp.tanh(x @ p["wn"] + r * (h @ p["un"]))
+            h = (1 - z) * n + z * h
+            return h, h
+        h, _ = lax.scan(cell, jnp.zeros(4), xs, reverse=True)
+        return jnp.sum(h ** 2)
+
+    p = {k: _f(3 if k[0] == "w" else 4, 4, seed=i, scale=0.5) for i, k in enumerate(("wr", "ur", "wz", "uz", "wn", "un"))}
+    return Case(jax.value_and_grad(gru_loss), [(p, _f(6, 3, seed=9))], rtol=1e-4, atol=1e-5)
+
+
+@case
+def m_vmap_per_example_grads():
+    import jax
+    import jax.numpy as jnp
+
+    def loss(w, x, y):
+        return (jnp.dot(x, w) - y) ** 2
+
+    per_example = jax.vmap(jax.grad(loss), in_axes=(None, 0, 0))
+
+    def f(w, xs, ys):
+        g = per_example(w, xs, ys)
+        norms = jnp.linalg.norm(g, axis=1, keepdims=True)
+        return jnp.mean(g / jnp.maximum(norms, 1.0), axis=0), jax.vmap(loss, (None, 0, 0))(w, xs, ys)
+
+    return Case(f, [(_f(4, seed=1), _f(6, 4, seed=2), _f(6, seed=3))], rtol=1e-4, atol=1e-5)
+
+
+@case
+def m_hessian_jvp_vjp():
+    import jax
+    import jax.numpy as jnp
+
+    def f(x):
+        return jnp.sum(jnp.sin(x) * x ** 2) + jnp.prod(jnp.cos(x))
+
+    def g(x):
+        return jnp.stack([x[0] * x[1], jnp.exp(x[2]), jnp.log1p(x[0] ** 2)])
+
+    def all_derivs(x, t):
+        h = jax.hessian(f)(x)
+        y, jt = jax.jvp(g, (x,), (t,))
+        _, pull = jax.vjp(g, x)
+        ct, = pull(jnp.ones(3))
+        jac = jax.jacfwd(g)(x), jax.jacrev(g)(x)
+        return h, y, jt, ct, jac
+
+    return Case(all_derivs, [(_f(3, seed=1), _f(3, seed=2))], rtol=1e-4, atol=1e-5)
+
+
+@case
+def m_custom_jvp_stop_gradient_checkpoint():
+    import jax
+    import jax.numpy as jnp
+
+    @jax.custom_jvp
+    def safe_log1pexp(x):
+        return jnp.log1p(jnp.exp(x))
+
+    @safe_log1pexp.defjvp
+    def _jvp(primals, tangents):
+        x, = primals
+        t, = tangents
+        return safe_log1pexp(x), t * jax.nn.sigmoid(x)
+
+    @jax.checkpoint
+    def layer(w, x):
+        return jnp.tanh(x @ w)
+
+    def loss(w, x):
+        y = layer(w, layer(w, x))
+        target = jax.lax.stop_gradient(y * 0.5)
+        return jnp.sum(safe_log1pexp(y - target))
+
+    return Case(jax.value_and_grad(loss), [(_f(4, 4, seed=1, scale=0.5), _f(3, 4, seed=2))], rtol=1e-4, atol=1e-5)
+
+
+# --------------------------------------------------------------------------- control flow
+
+@case
+def m_fori_while_newton():
+    import jax.numpy as jnp
+    from jax import lax
+
+    def newton_sqrt(a):
+        def body(state):
+            x, i = state
+            return 0.5 * (x + a / x), i + 1
+        x, n = lax.while_loop(lambda s: (jnp.max(jnp.abs(s[0] * s[0] - a)) > 1e-4) & (s[1] < 50), body,
+                              (jnp.ones_like(a), 0))
+        powers = lax.fori_loop(0, 5, lambda i, acc: acc.at[i].set(a[0] ** i), jnp.zeros(5))
+        return x, n, powers
+
+    return Case(newton_sqrt, [(np.array([2.0, 9.0, 0.25, 100.0], np.float32),)], rtol=1e-5, atol=1e-5)
+
+
+@case
+def m_cond_switch_in_scan():
+    import jax.numpy as jnp
+    from jax import lax
+
+    def f(xs, modes):
+        def body(acc, xm):
+            x, m = xm
+            y = lax.switch(m, [lambda v: v + 1.0, lambda v: v * v, lambda v: jnp.sin(v)], x)
+            acc = lax.cond(jnp.sum(y) > 0, lambda a: a + y, lambda a: a - y, acc)
+            return acc, y
+        return lax.scan(body, jnp.zeros(3), (xs, modes))
+
+    return Case(f, [(_f(5, 3, seed=1), np.array([0, 2, 1, 5, -1], np.int32))], rtol=1e-5, atol=1e-6)
+
+
+@case
+def m_while_dynamic_trip():
+    import jax.numpy as jnp
+    from jax import lax
+
+    def collatz_steps(n):
+        def body(s):
+            v, k = s
+            return jnp.where(v % 2 == 0, v // 2, 3 * v + 1), k + 1
+        return lax.while_loop(lambda s: s[0] != 1, body, (n, jnp.int32(0)))[1]
+
+    import jax
+    return Case(jax.vmap(collatz_steps), [(np.array([1, 6, 7, 27, 97], np.int32),)])
+
+
+# --------------------------------------------------------------------------- random
+
+def _key_case(fn, key):
+    import jax
+    return Case(fn, [(key,)] if not isinstance(key, tuple) else [key])
+
+
+@case
+def m_random_threefry_typed_key():
+    import jax
+
+    def sample(key):
+        k1, k2, k3, k4 = jax.random.split(key, 4)
+        return {"normal": jax.random.normal(k1, (3, 4)), "uniform": jax.random.uniform(k2, (5,), minval=-2, maxval=3),
+                "bern": jax.random.bernoulli(k3, 0.3, (8,)), "cat": jax.random.categorical(k4, jnp_logits(), axis=-1),
+                "perm": jax.random.permutation(k1, 10), "ints": jax.random.randint(k2, (6,), -5, 5)}
+
+    def jnp_logits():
+        import jax.numpy as jnp
+        return jnp.log(jnp.array([[0.1, 0.2, 0.7], [0.5, 0.25, 0.25]]))
+
+    return _key_case(sample, jax.random.key(42))
+
+
+@case
+def m_random_legacy_prngkey_dropout():
+    import jax
+    import jax.numpy as jnp
+
+    def dropout_mlp(key, w, x):
+        h = jax.nn.relu(x @ w)
+        keep = jax.random.bernoulli(key, 0.8, h.shape)
+        h = jnp.where(keep, h / 0.8, 0.0)
+        key, sub = jax.random.split(key)
+        noise = jax.random.truncated_normal(sub, -2.0, 2.0, h.shape)
+        return h + 0.01 * noise, key
+
+    return Case(dropout_mlp, [(jax.random.PRNGKey(7), _f(4, 6, seed=1), _f(3, 4, seed=2))], rtol=1e-5, atol=1e-6)
+
+
+@case
+def m_random_rbg_key():
+    import jax
+
+    def sample(key):
+        k1, k2 = jax.random.split(key)
+        return (jax.random.normal(k1, (4,)), jax.random.uniform(k2, (2, 3)), jax.random.bits(k1, (5,)),
+                jax.random.permutation(k2, 6), jax.random.gumbel(k1, (3,)))
+
+    return _key_case(sample, jax.random.key(3, impl="rbg"))
+
+
+@case
+def m_random_fold_in_choice():
+    import jax
+    import jax.numpy as jnp
+
+    def f(key, x):
+        ks = jax.vmap(lambda i: jax.random.fold_in(key, i))(jnp.arange(3))
+        picks = jax.vmap(lambda k: jax.random.choice(k, x, (2,), replace=False))(ks)
+        return picks, jax.random.exponential(key, (4,)), jax.random.shuffle(key, x) if False else jax.random.permutation(key, x)
+
+    return Case(f, [(jax.random.key(11), np.arange(10, dtype=np.float32))], rtol=1e-5, atol=1e-6)
+
+
+# --------------------------------------------------------------------------- sorting, searching, scans
+
+@case
+def m_sort_argsort_topk():
+    import jax.numpy as jnp
+    from jax import lax
+
+    def f(x, ids):
+        vals, idx = lax.top_k(x, 3)
+        order = jnp.argsort(x, axis=-1, descending=True)
+        stable = jnp.argsort(ids, stable=True)
+        return jnp.sort(x, axis=0), vals, idx, order, stable, jnp.sort(ids)[::-1]
+
+    x = _f(4, 9, seed=1)
+    return Case(f, [(x, np.array([3, 1, 3, 0, 1, 2, 3, 0], np.int32))])
+
+
+@case
+def m_cumsum_cumprod_searchsorted():
+    import jax.numpy as jnp
+
+    def f(x, q, w):
+        cdf = jnp.cumsum(w) / jnp.sum(w)
+        return (jnp.cumsum(x, axis=1), jnp.cumprod(1 + 0.1 * x, axis=0), jnp.searchsorted(cdf, q),
+                jnp.searchsorted(jnp.sort(x[0]), q, side="right"), jnp.cumsum(x > 0, axis=1),
+                jnp.diff(x, axis=1))
+
+    return Case(f, [(_f(3, 6, seed=1), np.array([0.05, 0.5, 0.99, 0.0], np.float32), np.abs(_f(7, seed=2)))],
+                rtol=1e-5, atol=1e-6)
+
+
+@case
+def m_unique_bincount_histogram():
+    import jax.numpy as jnp
+
+    def f(labels, x):
+        u, counts = jnp.unique(labels, size=6, fill_value=-1, return_counts=True)
+        bc = jnp.bincount(labels, length=8)
+        weighted = jnp.bincount(labels, weights=x, length=8)
+        hist, edges = jnp.histogram(x, bins=5, range=(-2.0, 2.0))
+        return u, counts, bc, weighted, hist, edges
+
+    return Case(f, [(np.array([3, 1, 3, 0, 7, 1, 3, 2], np.int32), _f(8, seed=4))], rtol=1e-5, atol=1e-6)
+
+
+@case
+def m_segment_sum_gather_scatter():
+    import jax
+    import jax.numpy as jnp
+
+    def gnn_layer(h, src, dst, w):
+        msg = h[src] @ w
+        agg = jax.ops.segment_sum(msg, dst, num_segments=h.shape[0])
+        mx = jax.ops.segment_max(msg, dst, num_segments=h.shape[0])
+        deg = jax.ops.segment_sum(jnp.ones_like(dst, dtype=h.dtype), dst, num_segments=h.shape[0])
+        return jax.nn.relu(agg / jnp.maximum(deg, 1.0)[:, None] + h), jnp.where(jnp.isfinite(mx), mx, 0.0)
+
+    src = np.array([0, 1, 2, 3, 4, 0, 2], np.int32)
+    dst = np.array([1, 2, 3, 4, 0, 2, 2], np.int32)
+    return Case(gnn_layer, [(_f(5, 3, seed=1), src, dst, _f(3, 3, seed=2))], rtol=1e-5, atol=1e-6)
+
+
+@case
+def m_at_updates_take_along():
+    import jax.numpy as jnp
+
+    def f(x, idx, upd):
+        a = x.at[idx].set(upd)
+        b = x.at[idx].add(upd)
+        c = x.at[idx, 0].max(upd[:, 0])
+        d = x.at[1:3].multiply(2.0)
+        e = x.at[idx].get(mode="fill", fill_value=-1.0)
+        best = jnp.argmax(x, axis=1)
+        picked = jnp.take_along_axis(x, best[:, None], axis=1)
+        return a, b, c, d, e, picked, x.at[jnp.array([5, 9])].get(mode="clip")
+
+    return Case(f, [(_f(6, 3, seed=1), np.array([0, 2, 2, 5], np.int32), _f(4, 3, seed=2))])
+
+
+@case
+def m_einsum_zoo():
+    import jax.numpy as jnp
+
+    def f(a, b, c):
+        return (jnp.einsum("ij,jk->ik", a, b), jnp.einsum("ii->i", a[:, :4] @ b[:4]), jnp.einsum("ij->", a),
+                jnp.einsum("bij,bjk->bik", c, c.transpose(0, 2, 1)), jnp.einsum("ij,ij->i", a, a),
+                jnp.einsum("i,j->ij", a[0], b[:, 0]), jnp.trace(a[:, :4] @ b[:4]), jnp.outer(a[1], a[2]))
+
+    return Case(f, [(_f(4, 5, seed=1), _f(5, 4, seed=2), _f(2, 3, 3, seed=3))], rtol=1e-5, atol=1e-5)
+
+
+# --------------------------------------------------------------------------- fft, complex
+
+@case
+def m_fft_family():
+    import jax.numpy as jnp
+
+    def f(x, z):
+        X = jnp.fft.fft(x)
+        R = jnp.fft.rfft(x, axis=-1)
+        return (X, R, jnp.fft.irfft(R, n=x.shape[-1]), jnp.fft.fft2(z), jnp.fft.ifft(X).real,
+                jnp.abs(jnp.fft.fftshift(jnp.fft.fft(x[0]))), jnp.fft.fftfreq(8))
+
+    z = (_f(4, 6, seed=2) + 1j * _f(4, 6, seed=3)).astype(np.complex64)
+    return Case(f, [(_f(3, 8, seed=1), z)], rtol=1e-4, atol=1e-4)
+
+
+@case
+def m_complex_arithmetic():
+    import jax.numpy as jnp
+
+    def f(z, w, r):
+        return (z * w, z / w, jnp.abs(z), jnp.angle(w), jnp.exp(1j * r), jnp.conj(z) @ w.T, jnp.sqrt(z),
+                jnp.log(w), z ** 2, jnp.real(z * jnp.conj(z)), jnp.vdot(z, z))
+
+    z = (_f(3, 4, seed=1) + 1j * _f(3, 4, seed=2)).astype(np.complex64)
+    w = (_f(3, 4, seed=3) + 1j * _f(3, 4, seed=4)).astype(np.complex64)
+    return Case(f, [(z, w, _f(5, seed=5))], rtol=1e-4, atol=1e-5)
+
+
+@case
+def m_spectral_conv_filter():
+    import jax.numpy as jnp
+
+    def lowpass(signal, keep):
+        spec = jnp.fft.rfft(signal)
+        mask = jnp.arange(spec.shape[-1]) < keep
+        return jnp.fft.irfft(spec * mask, n=signal.shape[-1]), jnp.convolve(signal[0], jnp.ones(3) / 3, mode="same")
+
+    return Case(lowpass, [(_f(2, 16, seed=1), np.int32(4))], rtol=1e-4, atol=1e-5)
+
+
+# --------------------------------------------------------------------------- integers and bools
+
+@case
+def m_int_wraparound():
+    import jax.numpy as jnp
+    from jax import lax
+
+    def f(a8, u32, i32):
+        return (a8 + a8, a8 * jnp.int8(3), u32 * jnp.uint32(2654435761), u32 + jnp.uint32(0xFFFFFFF0),
+                i32 // 3, i32 % 3, i32 // -4, i32 % -4, lax.shift_left(u32, jnp.uint32(5)),
+                lax.shift_right_logical(i32, 2), lax.shift_right_arithmetic(i32, 2), lax.population_count(u32),
+                jnp.left_shift(a8, 2), u32 >> 3, -a8, jnp.abs(a8), a8.astype(jnp.uint8), lax.clz(i32))
+
+    a8 = np.array([127, -128, 100, -3, 0, 55], np.int8)
+    u32 = np.array([0, 1, 0xFFFFFFFF, 123456789, 2 ** 31, 7], np.uint32)
+    i32 = np.array([-7, 7, -1, 0, 2 ** 31 - 1, -2 ** 31], np.int32)
+    return Case(f, [(a8, u32, i32)])
+
+
+@case
+def m_hash_and_bits():
+    import jax.numpy as jnp
+
+    def fnv1a(data):
+        h = jnp.uint32(2166136261)
+        for i in range(data.shape[0]):
+            h = (h ^ data[i].astype(jnp.uint32)) * jnp.uint32(16777619)
+        return h, jnp.bitwise_count(data), jnp.invert(data), data.view(jnp.int8)
+
+    return Case(fnv1a, [(np.array([1, 200, 33, 255, 0, 17], np.uint8),)])
+
+
+@case
+def m_bool_masks():
+    import jax.numpy as jnp
+
+    def f(x, valid):
+        m = (x > 0) & valid
+        return (jnp.where(m, x, 0.0), jnp.sum(m, axis=1), jnp.any(m, axis=0), jnp.all(x > -3),
+                jnp.logical_xor(m, valid), jnp.count_nonzero(m), jnp.mean(x, where=m, axis=1),
+                jnp.argmax(m, axis=1), jnp.max(jnp.where(m, x, -jnp.inf), axis=1))
+
+    return Case(f, [(_f(4, 5, seed=1), _rng(2).random((4, 5)) < 0.7)], rtol=1e-5, atol=1e-6)
+
+
+@case
+def m_int_matmul_quantized():
+    import jax.numpy as jnp
+
+    def f(xq, wq, scale):
+        acc = jnp.matmul(xq.astype(jnp.int32), wq.astype(jnp.int32))
+        y = acc.astype(jnp.float32) * scale
+        rq = jnp.clip(jnp.round(y / 0.05), -128, 127).astype(jnp.int8)
+        return acc, y, rq
+
+    r = _rng(3)
+    return Case(f, [(r.integers(-128, 128, (4, 16)).astype(np.int8), r.integers(-128, 128, (16, 3)).astype(np.int8),
+                     np.float32(0.001))], rtol=1e-6, atol=1e-6)
+
+
+# --------------------------------------------------------------------------- float64
+
+@case
+def m_f64_numerics():
+    import jax.numpy as jnp
+    import jax.scipy.special as jss
+
+    def f(x, n):
+        return (jnp.exp(x) - 1 - x, jnp.sum(x * x), jss.logsumexp(x), jnp.cumsum(x), x.astype(jnp.float32),
+                n * 3_000_000_000, jnp.linalg.norm(x), jnp.sort(x))
+
+    return Case(f, [(np.linspace(-3, 3, 11), np.arange(4, dtype=np.int64))], rtol=1e-10, atol=1e-12, x64=True)
+
+
+@case
+def m_f64_linalg():
+    import jax.numpy as jnp
+
+    def f(a, b):
+        spd = a @ a.T + 5 * jnp.eye(5)
+        return jnp.linalg.solve(spd, b), jnp.linalg.inv(spd), jnp.linalg.det(spd), jnp.linalg.cholesky(spd)
+
+    return Case(f, [(_f(5, 5, seed=1, dtype=np.float64), _f(5, 2, seed=2, dtype=np.float64))], rtol=1e-9,
+                atol=1e-10, x64=True)
+
+
+# --------------------------------------------------------------------------- linear algebra
+
+def _spd(n, seed):
+    a = _f(n, n, seed=seed)
+    return (a @ a.T + n * np.eye(n)).astype(np.float32)
+
+
+@case
+def m_linalg_solve_inv_det():
+    import jax.numpy as jnp
+
+    def f(a, b):
+        sign, logdet = jnp.linalg.slogdet(a)
+        return (jnp.linalg.solve(a, b), jnp.linalg.inv(a), jnp.linalg.det(a), sign, logdet,
+                jnp.linalg.matrix_power(a / 4, 3), jnp.linalg.norm(a, "fro"), jnp.linalg.norm(b, axis=0),
+                jnp.linalg.norm(a, 2))
+
+    return Case(f, [(_spd(4, 1), _f(4, 3, seed=2))], rtol=1e-3, atol=1e-4)
+
+
+@case
+def m_linalg_cholesky_gp():
+    import jax.numpy as jnp
+    import jax.scipy.linalg as jsl
+
+    def gp_posterior(xtr, ytr, xte):
+        def k(a, b):
+            return jnp.exp(-0.5 * (a[:, None] - b[None, :]) ** 2)
+        K = k(xtr, xtr) + 0.1 * jnp.eye(xtr.shape[0])
+        L = jnp.linalg.cholesky(K)
+        alpha = jsl.cho_solve((L, True), ytr)
+        Ks = k(xte, xtr)
+        mean = Ks @ alpha
+        v = jsl.solve_triangular(L, Ks.T, lower=True)
+        var = 1.0 - jnp.sum(v * v, axis=0)
+        return mean, var, -0.5 * ytr @ alpha - jnp.sum(jnp.log(jnp.diag(L)))
+
+    return Case(gp_posterior, [(np.linspace(-2, 2, 7).astype(np.float32), _f(7, seed=1),
+                                np.linspace(-2.5, 2.5, 4).astype(np.float32))], rtol=1e-3, atol=1e-4)
+
+
+@case
+def m_linalg_qr_eigh_svd():
+    import jax.numpy as jnp
+
+    def f(a, s):
+        q, r = jnp.linalg.qr(a)
+        w, v = jnp.linalg.eigh(s)
+        u, sv, vt = jnp.linalg.svd(a, full_matrices=False)
+        # sign-invariant quantities (vectors are unique only up to sign)
+        return (jnp.abs(r), q @ r, w, jnp.abs(v.T @ s @ v), sv, (u * sv) @ vt, jnp.linalg.svd(a, compute_uv=False),
+                jnp.linalg.eigvalsh(s), jnp.linalg.matrix_rank(a), jnp.linalg.cond(s))
+
+    s = _f(5, 5, seed=2)
+    return Case(f, [(_f(6, 4, seed=1), (s + s.T) / 2)], rtol=1e-3, atol=1e-4)
+
+
+@case
+def m_linalg_lstsq_pinv():
+    import jax.numpy as jnp
+
+    def f(a, b):
+        x, res, rank, sv = jnp.linalg.lstsq(a, b)
+        return x, res, rank, sv, jnp.linalg.pinv(a), jnp.linalg.pinv(a) @ b
+
+    return Case(f, [(_f(7, 3, seed=1), _f(7, 2, seed=2))], rtol=1e-3, atol=1e-4)
+
+
+@case
+def m_scipy_lu_expm():
+    import jax.numpy as jnp
+    import jax.scipy.linalg as jsl
+
+    def f(a, b):
+        p, l, u = jsl.lu(a)
+        lu, piv = jsl.lu_factor(a)
+        return p @ l @ u, jsl.lu_solve((lu, piv), b), jsl.expm(a / 4), jsl.solve_triangular(
+            jnp.triu(a) + 4 * jnp.eye(4), b, lower=False), jsl.block_diag(a[:2, :2], a[2:, 2:])
+
+    return Case(f, [(_f(4, 4, seed=1), _f(4, 2, seed=2))], rtol=1e-3, atol=1e-4)
+
+
+# --------------------------------------------------------------------------- scipy / nn functions
+
+@case
+def m_scipy_special():
+    import jax.numpy as jnp
+    import jax.scipy.special as jss
+    import jax.scipy.stats as jst
+
+    def f(x, p):
+        ax = jnp.abs(x) + 0.5
+        return (jss.logsumexp(x, axis=1), jss.erf(x), jss.erfc(x), jss.gammaln(ax), jss.digamma(ax), jss.expit(x),
+                jss.logit(p), jss.erfinv(2 * p - 1), jss.xlogy(ax, ax), jss.log_ndtr(x), jss.ndtri(p),
+                jst.norm.logpdf(x), jst.norm.cdf(x), jss.entr(p), jss.softmax(x, axis=0))
+
+    return Case(f, [(_f(3, 5, seed=1), _rng(2).uniform(0.05, 0.95, (3, 5)).astype(np.float32))], rtol=1e-4,
+                atol=1e-5)
+
+
+@case
+def m_scipy_special_more():
+    import jax
+    import jax.numpy as jnp
+    import jax.scipy.special as jss
+
+    def f(x):
+        a = jnp.abs(x) + 0.5
+        return (jss.i0e(x), jss.i1e(x), jss.gammainc(a, a + 0.3), jss.gammaincc(a, a), jss.betaln(a, a + 1),
+                jss.polygamma(1, a), jss.zeta(a + 1.5, 1.0), jss.erfcx(x), jax.lax.lgamma(a), jss.multigammaln(a + 2, 2),
+                jss.log_softmax(x), jss.gamma(a))
+
+    return Case(f, [(_f(6, seed=3),)], rtol=1e-4, atol=1e-5)
+
+
+@case
+def m_nn_activations():
+    import jax
+    import jax.numpy as jnp
+
+    def f(x, labels):
+        return (jax.nn.relu6(3 * x), jax.nn.silu(x), jax.nn.gelu(x, approximate=False), jax.nn.gelu(x),
+                jax.nn.elu(x), jax.nn.leaky_relu(x, 0.1), jax.nn.softplus(x), jax.nn.hard_tanh(x), jax.nn.celu(x),
+                jax.nn.selu(x), jax.nn.glu(x, axis=-1), jax.nn.log_sigmoid(x), jax.nn.log_softmax(x, axis=-1),
+                jax.nn.one_hot(labels, 6), jax.nn.standardize(x, axis=-1), jax.nn.mish(x) if hasattr(jax.nn, "mish") else x,
+                jax.nn.sparse_plus(x) if hasattr(jax.nn, "sparse_plus") else x, jax.nn.squareplus(x))
+
+    return Case(f, [(_f(3, 6, seed=1, scale=2), np.array([0, 5, 2], np.int32))], rtol=1e-4, atol=1e-5)
+
+
+@case
+def m_cross_entropy_label_smoothing():
+    import jax
+    import jax.numpy as jnp
+
+    def loss(logits, labels):
+        n = logits.shape[-1]
+        onehot = jax.nn.one_hot(labels, n)
+        smooth = onehot * 0.9 + 0.1 / n
+        lp = jax.nn.log_softmax(logits)
+        acc = jnp.mean(jnp.argmax(logits, -1) == labels)
+        return -jnp.mean(jnp.sum(smooth * lp, -1)), acc, jax.grad(lambda l: -jnp.mean(jnp.sum(smooth * jax.nn.log_softmax(l), -1)))(logits)
+
+    return Case(loss, [(_f(6, 5, seed=1, scale=2), np.array([0, 4, 2, 2, 1, 3], np.int32))], rtol=1e-5, atol=1e-6)
+
+
+# --------------------------------------------------------------------------- array manipulation
+
+@case
+def m_pad_modes():
+    import jax.numpy as jnp
+
+    def f(x):
+        return tuple(jnp.pad(x, ((1, 2), (2, 1)), mode=m) for m in
+                     ("constant", "edge", "reflect", "symmetric", "wrap", "linear_ramp", "maximum", "mean",
+                      "minimum", "median", "empty")[:-1]) + (jnp.pad(x, 1, constant_values=7.0),)
+
+    return Case(f, [(_f(3, 4, seed=1),)], rtol=1e-5, atol=1e-6)
+
+
+@case
+def m_array_manipulation():
+    import jax.numpy as jnp
+
+    def f(x, v):
+        gx, gy = jnp.meshgrid(v, v[:3], indexing="ij")
+        return (jnp.roll(x, -1, axis=1), jnp.roll(x, (1, 2), axis=(0, 1)), jnp.tile(v, 3), jnp.repeat(x, 2, axis=0),
+                jnp.repeat(v, np.array([1, 0, 2, 1, 3])[: v.shape[0]], total_repeat_length=7), jnp.tril(x, -1),
+                jnp.triu(x), gx, gy, jnp.clip(x, -0.5, 0.5), jnp.flip(x), jnp.rot90(x), jnp.swapaxes(x[None], 0, 2),
+                jnp.concatenate([x, x[:1]], 0), jnp.vstack([v, v]), jnp.moveaxis(x[..., None], -1, 0))
+
+    return Case(f, [(_f(4, 5, seed=1), _f(5, seed=2))])
+
+
+@case
+def m_interp_convolve():
+    import jax.numpy as jnp
+
+    def f(xq, xp, fp, a, k):
+        return (jnp.interp(xq, xp, fp), jnp.interp(xq, xp, fp, left=-1.0, right=2.0), jnp.convolve(a, k),
+                jnp.convolve(a, k, mode="valid"), jnp.correlate(a, k, mode="same"), jnp.polyval(k, xq))
+
+    return Case(f, [(np.array([-1.0, 0.0, 0.3, 1.7, 2.5, 9.0], np.float32), np.array([0.0, 1.0, 2.0, 3.0], np.float32),
+                     np.array([0.0, 2.0, 1.0, 5.0], np.float32), _f(9, seed=1), _f(3, seed=2))], rtol=1e-5, atol=1e-5)
+
+
+@case
+def m_where_nan_handling():
+    import jax.numpy as jnp
+
+    def f(x):
+        y = jnp.where(x > 0, jnp.log(jnp.where(x > 0, x, 1.0)), 0.0)
+        z = x / (x - x[0])
+        return (y, jnp.nan_to_num(z, posinf=9.0, neginf=-9.0), jnp.isnan(z), jnp.nanmean(jnp.log(x)),
+                jnp.nanmax(jnp.log(x)), jnp.fmax(x, jnp.nan), jnp.signbit(-0.0 * x), jnp.copysign(x, -1.0))
+
+    return Case(f, [(np.array([1.0, -2.0, 0.5, 0.0, 3.0], np.float32),)], rtol=1e-5, atol=1e-6)
+
+
+@case
+def m_reductions_stats():
+    import jax.numpy as jnp
+
+    def f(x):
+        return (jnp.std(x, axis=0, ddof=1), jnp.var(x), jnp.median(x, axis=1), jnp.percentile(x, 30.0),
+                jnp.quantile(x, jnp.array([0.1, 0.9]), axis=0), jnp.average(x, axis=1, weights=jnp.arange(1.0, 6.0)),
+                jnp.cov(x), jnp.corrcoef(x), jnp.ptp(x, axis=1), jnp.argmin(x), jnp.nanstd(x))
+
+    return Case(f, [(_f(4, 5, seed=1),)], rtol=1e-4, atol=1e-5)
+
+
+@case
+def m_image_resize_and_patches():
+    import jax
+    import jax.numpy as jnp
+
+    def f(img):
+        up = jax.image.resize(img, (1, 8, 8, 2), "bilinear")
+        down = jax.image.resize(img, (1, 2, 2, 2), "linear", antialias=True)
+        near = jax.image.resize(img, (1, 6, 6, 2), "nearest")
+        patches = img.reshape(1, 2, 2, 2, 2, 2).transpose(0, 1, 3, 2, 4, 5).reshape(1, 4, 8)
+        return up, down, near, patches
+
+    return Case(f, [(_f(1, 4, 4, 2, seed=1),)], rtol=1e-4, atol=1e-5)
+
+
+# --------------------------------------------------------------------------- convolutions
+
+@case
+def m_conv_variants():
+    import jax.numpy as jnp
+    from jax import lax
+
+    def f(x, w, wd, wt):
+        dil = lax.conv_general_dilated(x, w, (1, 1), "SAME", rhs_dilation=(2, 2),
+                                       dimension_numbers=("NHWC", "HWIO", "NHWC"))
+        depthwise = lax.conv_general_dilated(x, wd, (1, 1), "SAME", feature_group_count=x.shape[-1],
+                                             dimension_numbers=("NHWC", "HWIO", "NHWC"))
+        up = lax.conv_transpose(x, wt, (2, 2), "SAME", dimension_numbers=("NHWC", "HWIO", "NHWC"))
+        strided = lax.conv_general_dilated(x, w, (2, 2), ((1, 1), (0, 1)), dimension_numbers=("NHWC", "HWIO", "NHWC"))
+        return dil, depthwise, up, strided, jnp.mean(dil, axis=(1, 2))
+
+    return Case(f, [(_f(2, 7, 7, 4, seed=1), _f(3, 3, 4, 6, seed=2, scale=0.3), _f(3, 3, 1, 4, seed=3, scale=0.3),
+                     _f(2, 2, 4, 3, seed=4, scale=0.3))], rtol=1e-4, atol=1e-5)
+
+
+@case
+def m_conv1d_ncw_causal():
+    import jax
+    from jax import lax
+
+    def tcn(w1, w2, x):
+        y = lax.conv_general_dilated(x, w1, (1,), [(2, 0)], dimension_numbers=("NCH", "OIH", "NCH"))
+        y = jax.nn.relu(y)
+        y = lax.conv_general_dilated(y, w2, (1,), [(4, 0)], rhs_dilation=(2,), dimension_numbers=("NCH", "OIH", "NCH"))
+        return x[:, :1] + y
+
+    return Case(tcn, [(_f(4, 3, 3, seed=1, scale=0.4), _f(1, 4, 3, seed=2, scale=0.4), _f(2, 3, 10, seed=3))],
+                rtol=1e-4, atol=1e-5)
+
+
+@case
+def m_max_pool_grad():
+    import jax
+    import jax.numpy as jnp
+    from jax import lax
+
+    def loss(x):
+        y = lax.reduce_window(x, -jnp.inf, lax.max, (1, 3, 3, 1), (1, 2, 2, 1), "SAME")
+        return jnp.sum(y * jnp.arange(y.size, dtype=x.dtype).reshape(y.shape))
+
+    return Case(jax.grad(loss), [(_f(1, 6, 6, 2, seed=1),)], rtol=1e-5, atol=1e-5)
+
+
+# --------------------------------------------------------------------------- symbolic shapes, pytrees
+
+@case
+def m_symbolic_batch_mlp():
+    import jax
+    import jax.numpy as jnp
+
+    def f(p, x):
+        h = jax.nn.gelu(x @ p["w1"] + p["b1"])
+        return jax.nn.softmax(h @ p["w2"], axis=-1), jnp.mean(h, axis=0)
+
+    b, = jax.export.symbolic_shape("b")
+    p = {"w1": _f(4, 8, seed=1), "b1": _f(8, seed=2), "w2": _f(8, 3, seed=3)}
+    spec_p = jax.tree_util.tree_map(lambda a: jax.ShapeDtypeStruct(a.shape, a.dtype), p)
+    return Case(f, [(p, _f(5, 4, seed=4)), (p, _f(2, 4, seed=5))],
+                spec=(spec_p, jax.ShapeDtypeStruct((b, 4), np.float32)), rtol=1e-5, atol=1e-6)
+
+
+@case
+def m_symbolic_seq_attention():
+    import jax
+    import jax.numpy as jnp
+
+    def f(q, k):
+        s = jnp.einsum("btd,bsd->bts", q, k) / 2.0
+        T = q.shape[1]
+        mask = jnp.arange(T)[:, None] >= jnp.arange(T)[None, :]
+        s = jnp.where(mask, s, -1e9)
+        return jax.nn.softmax(s, axis=-1), jnp.cumsum(q, axis=1)
+
+    b, t = jax.export.symbolic_shape("b, t")
+    spec = jax.ShapeDtypeStruct((b, t, 4), np.float32)
+    return Case(f, [(_f(2, 5, 4, seed=1), _f(2, 5, 4, seed=2)), (_f(1, 3, 4, seed=3), _f(1, 3, 4, seed=4))],
+                spec=(spec, spec), rtol=1e-5, atol=1e-6, shape_assertions=False)
+
+
+@case
+def m_pytree_io_namedtuple():
+    import collections
+
+    import jax.numpy as jnp
+
+    State = collections.namedtuple("State", ["pos", "vel"])
+
+    def integrate(state, cfg):
+        acc = -cfg["k"] * state.pos - cfg["damping"] * state.vel
+        vel = state.vel + cfg["dt"] * acc
+        pos = state.pos + cfg["dt"] * vel
+        return {"state": State(pos, vel), "energy": (0.5 * jnp.sum(vel ** 2) + 0.5 * cfg["k"] * jnp.sum(pos ** 2),),
+                "none": None}
+
+    return Case(integrate, [(State(_f(3, seed=1), _f(3, seed=2)), {"k": np.float32(2.0), "damping": np.float32(0.1),
+                                                                   "dt": np.float32(0.05)})], rtol=1e-5, atol=1e-6)
+
+
+@case
+def m_kwargs_and_static_closure():
+    import jax.numpy as jnp
+
+    def apply(x, *, scale, bias):
+        return jnp.tanh(x * scale) + bias
+
+    return Case(functools.partial(apply, bias=0.5), [(_f(4, seed=1),)], kwargs={"scale": np.float32(3.0)})
+
+
+@case
+def m_ode_rk4_fori():
+    import jax.numpy as jnp
+    from jax import lax
+
+    def lotka_volterra(y0, params):
+        a, b, c, d = params
+
+        def f(y):
+            return jnp.stack([a * y[0] - b * y[0] * y[1], c * y[0] * y[1] - d * y[1]])
+
+        def step(i, y):
+            h = 0.01
+            k1 = f(y)
+            k2 = f(y + h / 2 * k1)
+            k3 = f(y + h / 2 * k2)
+            k4 = f(y + h * k3)
+            return y + h / 6 * (k1 + 2 * k2 + 2 * k3 + k4)
+        return lax.fori_loop(0, 200, step, y0)
+
+    return Case(lotka_volterra, [(np.array([1.0, 0.5], np.float32), np.array([1.1, 0.4, 0.1, 0.4], np.float32))],
+                rtol=1e-4, atol=1e-5)
+
+
+@case
+def m_kmeans_step():
+    import jax
+    import jax.numpy as jnp
+
+    def step(points, centroids):
+        d = jnp.sum((points[:, None, :] - centroids[None]) ** 2, -1)
+        assign = jnp.argmin(d, axis=1)
+        onehot = jax.nn.one_hot(assign, centroids.shape[0])
+        new = (onehot.T @ points) / jnp.maximum(onehot.sum(0)[:, None], 1)
+        return new, assign, jnp.min(d, axis=1).sum()
+
+    return Case(step, [(_f(20, 2, seed=1), _f(3, 2, seed=2))], rtol=1e-5, atol=1e-5)
+
+
+@case
+def m_beam_topk_decode():
+    import jax
+    import jax.numpy as jnp
+    from jax import lax
+
+    def decode(logits_seq):
+        def body(carry, logits):
+            scores, = carry
+            lp = jax.nn.log_softmax(logits)                    # (V,)
+            cand = (scores[:, None] + lp[None, :]).reshape(-1)
+            top, idx = lax.top_k(cand, 3)
+            return (top,), (idx // lp.shape[0], idx % lp.shape[0])
+        (final,), (beams, toks) = lax.scan(body, (jnp.array([0.0, -1e9, -1e9]),), logits_seq)
+        return final, beams, toks
+
+    return Case(decode, [(_f(4, 6, seed=1, scale=2),)], rtol=1e-5, atol=1e-5)
+
+
+@case
+def m_vmap_nested_in_axes():
+    import jax
+    import jax.numpy as jnp
+
+    def pairwise(x, y):
+        return jnp.sqrt(jnp.sum((x - y) ** 2) + 1e-12)
+
+    dist = jax.vmap(jax.vmap(pairwise, (None, 0)), (0, None))
+
+    def f(a, b, w):
+        return dist(a, b), jax.vmap(jnp.dot, in_axes=(0, None), out_axes=1)(a, w)
+
+    return Case(f, [(_f(4, 3, seed=1), _f(5, 3, seed=2), _f(3, 2, seed=3))], rtol=1e-5, atol=1e-5)
+
+
+@case
+def m_softmax_attention_padding_mask():
+    import jax
+    import jax.numpy as jnp
+
+    def f(q, k, v, lengths):
+        T = k.shape[1]
+        valid = jnp.arange(T)[None, :] < lengths[:, None]
+        s = jnp.einsum("bd,btd->bt", q, k)
+        p = jax.nn.softmax(s, axis=-1, where=valid)
+        p = jnp.where(valid, p, 0.0)
+        return jnp.einsum("bt,btd->bd", p, v), p
+
+    return Case(f, [(_f(3, 4, seed=1), _f(3, 6, 4, seed=2), _f(3, 6, 4, seed=3), np.array([6, 2, 4], np.int32))],
+                rtol=1e-5, atol=1e-6)
+
+
+@case
+def m_rmsnorm_rope_bf16():
+    import jax.numpy as jnp
+    import ml_dtypes
+
+    def f(x, g):
+        xf = x.astype(jnp.float32)
+        y = xf * jax_rsqrt(jnp.mean(xf * xf, -1, keepdims=True) + 1e-6) * g
+        T, D = x.shape[-2], x.shape[-1]
+        inv = 1.0 / (10000 ** (jnp.arange(0, D, 2) / D))
+        ang = jnp.arange(T)[:, None] * inv[None]
+        cos, sin = jnp.cos(ang), jnp.sin(ang)
+        y1, y2 = y[..., ::2], y[..., 1::2]
+        out = jnp.stack([y1 * cos - y2 * sin, y1 * sin + y2 * cos], -1).reshape(y.shape)
+        return out.astype(jnp.bfloat16)
+
+    def jax_rsqrt(v):
+        from jax import lax
+        return lax.rsqrt(v)
+
+    return Case(f, [(_f(2, 5, 8, seed=1).astype(ml_dtypes.bfloat16), np.ones(8, np.float32))], rtol=2e-2, atol=2e-2)
+
+
+@case
+def m_scan_cumulative_stats():
+    import jax.numpy as jnp
+    from jax import lax
+
+    def ema(xs, alpha):
+        def body(m, x):
+            m = alpha * m + (1 - alpha) * x
+            return m, m
+        last, all_ = lax.scan(body, xs[0], xs[1:])
+        return last, all_, lax.associative_scan(jnp.add, xs), lax.cummax(xs, axis=0), lax.cumlogsumexp(xs, axis=0)
+
+    return Case(ema, [(_f(6, 3, seed=1), np.float32(0.8))], rtol=1e-5, atol=1e-6)
+
+
+@case
+def m_dynamic_slice_window():
+    import jax
+    import jax.numpy as jnp
+    from jax import lax
+
+    def f(x, starts):
+        windows = jax.vmap(lambda s: lax.dynamic_slice(x, (s, 0), (3, x.shape[1])))(starts)
+        upd = lax.dynamic_update_slice(x, jnp.zeros((2, 2)), (starts[0], 1))
+        return windows, upd, lax.dynamic_index_in_dim(x, starts[1], keepdims=False)
+
+    return Case(f, [(_f(6, 4, seed=1), np.array([0, 4, 5, -1], np.int32))])
+
+
+@case
+def m_int_argmax_sort_keys():
+    import jax.numpy as jnp
+    from jax import lax
+
+    def f(scores, ids):
+        keys, vals = lax.sort((-scores, ids), num_keys=1, is_stable=True)
+        return vals, jnp.argmax(scores), jnp.lexsort((ids, scores)), jnp.partition(scores, 2)[:2], jnp.sort(ids, descending=True)
+
+    return Case(f, [(np.array([3, 1, 4, 1, 5, 9, 2, 6], np.int32), np.arange(8, dtype=np.uint32) * 3)])
+
+
+@case
+def m_uint8_image_pipeline():
+    import jax.numpy as jnp
+
+    def f(img):
+        x = img.astype(jnp.float32) / 255.0
+        gray = jnp.dot(x, jnp.array([0.299, 0.587, 0.114]))
+        bright = jnp.clip(img.astype(jnp.int16) + 40, 0, 255).astype(jnp.uint8)
+        inverted = 255 - img
+        return gray, bright, inverted, jnp.round(gray * 255).astype(jnp.uint8), img.max(axis=(0, 1))
+
+    return Case(f, [(_rng(1).integers(0, 256, (4, 5, 3)).astype(np.uint8),)], rtol=1e-5, atol=1e-6)
+
+
+@case
+def m_complex_rnn_unitary():
+    import jax.numpy as jnp
+    from jax import lax
+
+    def f(theta, x):
+        u = jnp.exp(1j * theta)
+
+        def body(h, xt):
+            h = u * h + xt
+            return h, jnp.abs(h)
+        h, mags = lax.scan(body, jnp.zeros(theta.shape, jnp.complex64), x.astype(jnp.complex64))
+        return h, mags
+
+    return Case(f, [(_f(4, seed=1), _f(5, 4, seed=2))], rtol=1e-4, atol=1e-5)
+
+
+# --------------------------------------------------------------------------- second batch: library routines
+
+@case
+def m_random_gamma_beta_dirichlet():
+    import jax
+
+    def sample(key):
+        ks = jax.random.split(key, 6)
+        return (jax.random.gamma(ks[0], np.array([0.5, 1.0, 3.0], np.float32)), jax.random.beta(ks[1], 2.0, 5.0, (4,)),
+                jax.random.dirichlet(ks[2], np.array([1.0, 2.0, 3.0], np.float32)), jax.random.poisson(ks[3], 3.0, (5,)),
+                jax.random.laplace(ks[4], (3,)), jax.random.t(ks[5], 4.0, (3,)))
+
+    return _key_case(sample, jax.random.key(5))
+
+
+@case
+def m_random_initializers():
+    import jax
+    import jax.numpy as jnp
+
+    def init(key):
+        k1, k2, k3, k4 = jax.random.split(key, 4)
+        return {"glorot": jax.nn.initializers.glorot_uniform()(k1, (4, 6)),
+                "he": jax.nn.initializers.he_normal()(k2, (3, 3, 2, 4)),
+                "orth_gram": (lambda q: q.T @ q)(jax.nn.initializers.orthogonal()(k3, (5, 3))),
+                "mvn": jax.random.multivariate_normal(k4, jnp.zeros(3), jnp.array([[2.0, 0.5, 0.0], [0.5, 1.0, 0.2],
+                                                                                   [0.0, 0.2, 1.5]]), (4,))}
+
+    return Case(init, [(jax.random.PRNGKey(0),)], rtol=1e-4, atol=1e-5)
+
+
+@case
+def m_dot_product_attention():
+    import jax
+
+    def f(q, k, v, bias):
+        return (jax.nn.dot_product_attention(q, k, v, is_causal=True),
+                jax.nn.dot_product_attention(q, k, v, bias=bias, scale=0.3))
+
+    B, T, N, H = 2, 5, 2, 4
+    return Case(f, [(_f(B, T, N, H, seed=1), _f(B, T, N, H, seed=2), _f(B, T, N, H, seed=3), _f(B, N, T, T, seed=4))],
+                rtol=1e-5, atol=1e-5)
+
+
+@case
+def m_odeint_pendulum():
+    import jax.numpy as jnp
+    from jax.experimental.ode import odeint
+
+    def f(y0, ts, damping):
+        def rhs(y, t, c):
+            return jnp.stack([y[1], -jnp.sin(y[0]) - c * y[1]])
+        return odeint(rhs, y0, ts, damping, rtol=1e-5, atol=1e-6)
+
+    return Case(f, [(np.array([1.0, 0.0], np.float32), np.linspace(0, 3, 5).astype(np.float32), np.float32(0.2))],
+                rtol=1e-4, atol=1e-5)
+
+
+@case
+def m_scipy_minimize_bfgs():
+    import jax.numpy as jnp
+    from jax.scipy.optimize import minimize
+
+    def f(x0, a):
+        def rosen(x):
+            return jnp.sum(a * (x[1:] - x[:-1] ** 2) ** 2 + (1 - x[:-1]) ** 2)
+        res = minimize(rosen, x0, method="BFGS", options={"maxiter": 50})
+        return res.x, res.fun, res.nit
+
+    return Case(f, [(np.array([-0.5, 0.5, 1.2], np.float32), np.float32(10.0))], rtol=1e-3, atol=1e-4)
+
+
+@case
+def m_sparse_cg_gmres():
+    import jax.numpy as jnp
+    from jax.scipy.sparse.linalg import cg, gmres
+
+    def f(a, b):
+        spd = a @ a.T + 4 * jnp.eye(a.shape[0])
+        x_cg, _ = cg(lambda v: spd @ v, b, tol=1e-6, maxiter=50)
+        x_gm, _ = gmres(lambda v: (spd + 0.3 * a) @ v, b, tol=1e-6, restart=5, maxiter=10)
+        return x_cg, x_gm
+
+    return Case(f, [(_f(5, 5, seed=1), _f(5, seed=2))], rtol=1e-3, atol=1e-4)
+
+
+@case
+def m_fft_nd_odd_sizes():
+    import jax.numpy as jnp
+
+    def f(x):
+        R = jnp.fft.rfftn(x)
+        return (jnp.fft.fftn(x), R, jnp.fft.irfftn(R, s=x.shape), jnp.fft.ifft2(x.astype(jnp.complex64)),
+                jnp.fft.hfft(x[0, 0], n=8), jnp.fft.fft(x, n=7, axis=1), jnp.fft.rfft(x, norm="ortho"),
+                jnp.fft.ifftshift(x, axes=1))
+
+    return Case(f, [(_f(3, 5, 6, seed=1),)], rtol=1e-4, atol=1e-4)
+
+
+@case
+def m_float_rounding_division():
+    import jax.numpy as jnp
+
+    def f(x, y):
+        frac, whole = jnp.modf(x)
+        m, e = jnp.frexp(x)
+        return (jnp.round(x, 2), jnp.round(x * 2) / 2, jnp.rint(x), jnp.trunc(x), x // y, x % y, jnp.fmod(x, y),
+                jnp.remainder(-x, y), frac, whole, m, e, jnp.ldexp(x, 3), jnp.nextafter(x, jnp.inf),
+                jnp.floor_divide(-7.5, y), jnp.divmod(x, y)[1], jnp.hypot(x, y), jnp.float_power(jnp.abs(x), 0.5))
+
+    x = np.array([2.5, -2.5, 0.5, -0.5, 1.005, 7.25, -7.25, 3.0], np.float32)
+    y = np.array([2.0, 2.0, -0.3, 0.3, 1.0, -2.0, -2.0, 1.5], np.float32)
+    return Case(f, [(x, y)], rtol=1e-6, atol=1e-6)
+
+
+@case
+def m_nan_and_signed_zero_ordering():
+    import jax.numpy as jnp
+
+    def f(x):
+        return (jnp.sort(x), jnp.argsort(x), jnp.max(x), jnp.nanmax(x), jnp.nanargmax(x), jnp.nanargmin(x),
+                jnp.maximum(x, 0.0), jnp.minimum(x[::-1], x), jnp.argmax(x), jnp.unique(x, size=8, fill_value=0.0),
+                jnp.sort(x, descending=True), jnp.nansum(x), jnp.cumsum(jnp.nan_to_num(x)))
+
+    x = np.array([1.0, np.nan, -0.0, 0.0, -np.inf, 3.0, np.nan, -2.0], np.float32)
+    return Case(f, [(x,)])
+
+
+@case
+def m_global_norm_clip_step():
+    import jax
+    import jax.numpy as jnp
+
+    def step(params, grads_in, max_norm):
+        leaves = jax.tree_util.tree_leaves(grads_in)
+        gnorm = jnp.sqrt(sum(jnp.sum(g * g) for g in leaves))
+        scale = jnp.minimum(1.0, max_norm / (gnorm + 1e-6))
+        grads = jax.tree_util.tree_map(lambda g: g * scale, grads_in)
+        new = jax.tree_util.tree_map(lambda p, g: p - 0.1 * g, params, grads)
+        return new, gnorm, jax.tree_util.tree_reduce(lambda a, b: a + jnp.sum(b), new, 0.0)
+
+    p = {"enc": (_f(3, 4, seed=1), _f(4, seed=2)), "dec": [_f(4, 2, seed=3)]}
+    g = jax.tree_util.tree_map(lambda a: a * 3, p)
+    return Case(step, [(p, g, np.float32(1.0))], rtol=1e-5, atol=1e-6)
+
+
+@case
+def m_vmap_axis_name_collectives():
+    import jax
+    import jax.numpy as jnp
+    from jax import lax
+
+    def per_example(x):
+        mean = lax.pmean(x, "batch")
+        total = lax.psum(jnp.sum(x), "batch")
+        mx = lax.pmax(x, "batch")
+        idx = lax.axis_index("batch")
+        return (x - mean) / total, mx, idx
+
+    return Case(jax.vmap(per_example, axis_name="batch"), [(_f(4, 3, seed=1),)], rtol=1e-5, atol=1e-6)
+
+
+@case
+def m_tensor_products():
+    import jax.numpy as jnp
+
+    def f(a, b, c, u, v):
+        return (jnp.tensordot(a, b, axes=([1, 2], [0, 1])), jnp.kron(a[0], c), jnp.cross(u, v), jnp.inner(u, v),
+                jnp.matmul(a, b[None, :, :, 0].transpose(0, 2, 1)), jnp.einsum("ij,jk,kl->il", c, c, c, optimize=True),
+                jnp.linalg.multi_dot([c, c.T, c]), jnp.vecdot(u, v) if hasattr(jnp, "vecdot") else jnp.sum(u * v, -1))
+
+    return Case(f, [(_f(2, 3, 4, seed=1), _f(3, 4, 5, seed=2), _f(3, 3, seed=3), _f(4, 3, seed=4), _f(4, 3, seed=5))],
+                rtol=1e-5, atol=1e-5)
+
+
+@case
+def m_scipy_signal_ndimage():
+    import jax.numpy as jnp
+    from jax.scipy import ndimage, signal
+
+    def f(img, k, coords):
+        return (signal.convolve2d(img, k, mode="same"), signal.correlate(img, k, mode="valid"),
+                ndimage.map_coordinates(img, [coords[0], coords[1]], order=1, mode="nearest"),
+                signal.convolve(img[0], k[0], mode="full"), jnp.gradient(img, axis=0))
+
+    return Case(f, [(_f(6, 7, seed=1), _f(3, 3, seed=2), np.array([[0.5, 2.2, 5.9, -1.0], [1.5, 0.0, 6.5, 3.3]],
+                                                                     np.float32))], rtol=1e-5, atol=1e-5)
+
+
+@case
+def m_linalg_eig_general():
+    import jax.numpy as jnp
+
+    def f(a):
+        w = jnp.linalg.eigvals(a)
+        w, v = jnp.linalg.eig(a)
+        resid = jnp.linalg.norm(a.astype(jnp.complex64) @ v - v * w[None, :], axis=0)
+        return jnp.sort_complex(w), resid < 1e-3, jnp.sum(w), jnp.prod(w)
+
+    return Case(f, [(_f(4, 4, seed=1),)], rtol=1e-4, atol=1e-4)
+
+
+@case
+def m_f64_int64_x64():
+    import jax.numpy as jnp
+
+    def f(x, n, u):
+        return (n * np.int64(3_000_000_007), n // -3, n % -3, u * np.uint64(0x9E3779B97F4A7C15), u >> np.uint64(33),
+                jnp.fft.rfft(x), jnp.cumprod(1 + x / 10), (x * 1e300) * 1e10, jnp.float64(1e-320) * x,
+                jnp.linalg.eigh(jnp.outer(x[:3], x[:3]) + jnp.eye(3))[0], n.astype(jnp.float64) / 7)
+
+    return Case(f, [(np.linspace(-1, 1, 8), np.array([-2 ** 62, -5, 0, 7, 2 ** 62], np.int64),
+                     np.array([1, 2 ** 63, 2 ** 64 - 1], np.uint64))], rtol=1e-10, atol=1e-12, x64=True)
+
+
+@case
+def m_lax_reduce_custom_body():
+    import jax.numpy as jnp
+    from jax import lax
+
+    def f(x):
+        idx = lax.broadcasted_iota(jnp.int32, x.shape, 1)
+
+        def body(a, b):
+            av, ai = a
+            bv, bi = b
+            take_b = (bv > av) | ((bv == av) & (bi < ai))
+            return jnp.where(take_b, bv, av), jnp.where(take_b, bi, ai)
+        vals, arg = lax.reduce((x, idx), (-jnp.inf, jnp.int32(0)), body, (1,))
+        logsum = lax.reduce(x, -jnp.inf, jnp.logaddexp, (0,))
+        return vals, arg, logsum, lax.reduce(x > 0, False, lax.bitwise_or, (1,))
+
+    return Case(f, [(np.round(_f(4, 6, seed=1) * 2) / 2,)], rtol=1e-5, atol=1e-6)
+
+
+@case
+def m_bf16_convnet():
+    import jax
+    import jax.numpy as jnp
+    import ml_dtypes
+
+    def net(w1, w2, x):
+        y = _conv(x, w1)
+        y = jax.nn.relu(y)
+        y = jax.lax.reduce_window(y, jnp.array(-jnp.inf, y.dtype), jax.lax.max, (1, 2, 2, 1), (1, 2, 2, 1), "VALID")
+        y = _conv(y, w2, 1, "VALID")
+        return y, jnp.mean(y.astype(jnp.float32), axis=(1, 2))
+
+    bf = ml_dtypes.bfloat16
+    return Case(net, [(_f(3, 3, 2, 4, seed=1, scale=0.4).astype(bf), _f(2, 2, 4, 3, seed=2, scale=0.4).astype(bf),
+                       _f(2, 8, 8, 2, seed=3).astype(bf))], rtol=3e-2, atol=3e-2)
+
+
+@case
+def m_f16_layernorm_softmax():
+    import jax
+    import jax.numpy as jnp
+
+    def f(x, g):
+        h = _layer_norm(x, g, jnp.float16(0.0), eps=1e-3)
+        return jax.nn.softmax(h, axis=-1), jnp.tanh(h), h @ h.T
+
+    return Case(f, [(_f(4, 8, seed=1, dtype=np.float16), np.ones(8, np.float16))], rtol=5e-3, atol=5e-3)
+
+
+@case
+def m_map_batched_scan_unrolled():
+    import jax.numpy as jnp
+    from jax import lax
+
+    def f(xs):
+        norms = lax.map(lambda r: jnp.sqrt(jnp.sum(r * r)), xs, batch_size=2)
+        run, ys = lax.scan(lambda c, r: (c * 0.5 + r, jnp.max(c)), jnp.zeros(xs.shape[1]), xs, unroll=2)
+        return norms, run, ys
+
+    return Case(f, [(_f(5, 3, seed=1),)], rtol=1e-5, atol=1e-6)
+
+
+@case
+def m_symbolic_batch_conv():
+    import jax
+    import jax.numpy as jnp
+
+    def f(w, x):
+        y = jax.nn.relu(_conv(x, w))
+        return jnp.mean(y, axis=(1, 2)), jnp.max(y, axis=0)
+
+    b, = jax.export.symbolic_shape("b")
+    w = _f(3, 3, 2, 4, seed=1, scale=0.4)
+    return Case(f, [(w, _f(3, 6, 6, 2, seed=2)), (w, _f(1, 6, 6, 2, seed=3))],
+                spec=(jax.ShapeDtypeStruct(w.shape, w.dtype), jax.ShapeDtypeStruct((b, 6, 6, 2), np.float32)),
+                rtol=1e-5, atol=1e-5)
+
+
+@case
+def m_symbolic_two_dims_reductions():
+    import jax
+    import jax.numpy as jnp
+
+    def f(x):
+        return (jnp.sort(x, axis=-1), jnp.argmax(x, axis=0), jnp.cumsum(x, axis=1), x.reshape(-1).sum(),
+                jnp.pad(x, ((1, 0), (0, 2))), jnp.concatenate([x, x], axis=0), x.T @ x)
+
+    n, m = jax.export.symbolic_shape("n, m")
+    return Case(f, [(_f(4, 3, seed=1),), (_f(2, 5, seed=2),)], spec=(jax.ShapeDtypeStruct((n, m), np.float32),),
+                rtol=1e-5, atol=1e-5)
+
+
+@case
+def m_polyfit_tridiagonal():
+    import jax.numpy as jnp
+    from jax import lax
+
+    def f(x, y, dl, d, du, b):
+        return jnp.polyfit(x, y, 2), lax.linalg.tridiagonal_solve(dl, d, du, b), jnp.linspace(x[0], x[-1], 5), \
+            jnp.logspace(0.0, 2.0, 4), jnp.arange(0.0, 1.0, 0.3)
+
+    n = 5
+    dl = np.concatenate([[0], _f(n - 1, seed=1)]).astype(np.float32)
+    du = np.concatenate([_f(n - 1, seed=2), [0]]).astype(np.float32)
+    d = (4 + np.abs(_f(n, seed=3))).astype(np.float32)
+    return Case(f, [(np.linspace(0, 2, 7).astype(np.float32), _f(7, seed=4), dl, d, du, _f(n, 2, seed=5))],
+                rtol=1e-4, atol=1e-4)
+
+
+@case
+def m_float_to_int_conversions():
+    import jax.numpy as jnp
+
+    def f(x):
+        return (jnp.clip(x, -128, 127).astype(jnp.int8), jnp.clip(x, 0, 255).astype(jnp.uint8), x.astype(jnp.int32),
+                jnp.round(x).astype(jnp.int16), (x > 0).astype(jnp.float32), x.astype(jnp.bfloat16),
+                x.astype(jnp.float16), jnp.floor(x).astype(jnp.uint32) if False else jnp.abs(x).astype(jnp.uint32))
+
+    return Case(f, [(np.array([-300.7, -1.5, -0.5, 0.5, 1.5, 2.5, 254.9, 1e5], np.float32),)])
