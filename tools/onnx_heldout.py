@@ -21,7 +21,10 @@ The models (onnx_heldout_models.py builds them):
     MatMulNBits);
   * made the way outside users make them (onnx_heldout_users_models.py, `-k ^users_`): more
     exports at opsets 11 to 22, old-opset and version-converted graphs, external data layouts,
-    the session optimizer and the quantizers run on those exports.
+    the session optimizer and the quantizers run on those exports;
+  * more of those (onnx_heldout_users2_models.py, `-k ^users2_`): a two-stage detector with
+    RoiAlign over run-time proposals, segmentation, BERT / GPT-2 (past_key_values) / Whisper
+    written in code, jit.script If / Loop, opsets 7 to 10, float16 / bfloat16 exports.
 
 A model passes when every input set gives onnxruntime's outputs (shape, dtype class and values
 within the model's tolerance). bf16 models are compared with onnxruntime on the same graph in f32
@@ -64,7 +67,8 @@ def compare(got, want, rtol, atol) -> str | None:
 
 
 def reference(case, inputs):
-    """onnxruntime's outputs for one input set (on the f32 twin for bf16 models)."""
+    """onnxruntime's outputs for one input set (on the f32 twin for bf16 models, and for f16 ones
+    that name a twin)."""
     import onnxruntime as ort
     model = case.reference_model or case.model
     opts = ort.SessionOptions()
@@ -73,7 +77,8 @@ def reference(case, inputs):
     feed = {}
     for i, x in zip(sess.get_inputs(), inputs):
         x = np.asarray(x)
-        feed[i.name] = x.astype(np.float32) if x.dtype.name == "bfloat16" else x
+        low = x.dtype.name == "bfloat16" or (case.reference_model is not None and x.dtype == np.float16)
+        feed[i.name] = x.astype(np.float32) if low else x
     return sess.run(None, feed)
 
 
@@ -122,9 +127,11 @@ def main(argv=None) -> int:
 
     import onnx_heldout_more_models as more_models
     import onnx_heldout_ort_models as ort_models
+    import onnx_heldout_users2_models as users2_models
     import onnx_heldout_users_models as users_models
 
-    specs = [s for s in models.SPECS + more_models.SPECS + ort_models.SPECS + users_models.SPECS if (not args.fast or not s.slow)
+    every = models.SPECS + more_models.SPECS + ort_models.SPECS + users_models.SPECS + users2_models.SPECS
+    specs = [s for s in every if (not args.fast or not s.slow)
              and (not args.pattern or re.search(args.pattern, s.name))]
     from heldout_report import Report
     report = Report(("not-built",), "built", args.verbose)

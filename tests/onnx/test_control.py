@@ -369,6 +369,33 @@ def test_loop_scan_output_of_run_time_length():
         _check(m, np.array(x, np.float32), np.array([0.5, -1], np.float32), compiled=x[0] == 1)
 
 
+def test_loop_appending_to_a_sequence_with_a_run_time_trip_count():
+    """Scripted PyTorch's `outs.append(t)` in a loop of run-time length, then torch.stack / cat: a
+    Loop carrying a sequence that starts empty and that its body only appends to is a scan output
+    (a run-time-length sequence): stacked, concatenated, its length and its last tensor."""
+    seq_t = helper.make_tensor_sequence_value_info
+    body = helper.make_graph(
+        [helper.make_node("Cast", ["i"], ["fi"], to=F), helper.make_node("Mul", ["x", "fi"], ["xi"]),
+         helper.make_node("Add", ["acc", "xi"], ["acc_out"]), helper.make_node("Identity", ["cond"], ["cond_out"]),
+         helper.make_node("SequenceInsert", ["seq", "acc_out"], ["seq_out"])],
+        "body", [_vi("i", I64, []), _vi("cond", B, []), _vi("acc", F, [2, 3]), seq_t("seq", F, None)],
+        [_vi("cond_out", B, []), _vi("acc_out", F, [2, 3]), seq_t("seq_out", F, None)])
+    nodes = [helper.make_node("SequenceEmpty", [], ["empty"], dtype=F),
+             helper.make_node("Loop", ["n", "", "acc0", "empty"], ["acc", "seq"], body=body),
+             helper.make_node("ConcatFromSequence", ["seq"], ["stacked"], axis=1, new_axis=1),
+             helper.make_node("ConcatFromSequence", ["seq"], ["joined"], axis=-1),
+             helper.make_node("SequenceLength", ["seq"], ["count"]),
+             helper.make_node("SequenceAt", ["seq", "last"], ["tail"])]
+    last = numpy_helper.from_array(np.array(-1, np.int64), "last")
+    m = _model(nodes, [_vi("n", I64, []), _vi("x", F, [2, 3]), _vi("acc0", F, [2, 3])],
+               [_vi(o, F, None) for o in ("acc", "stacked", "joined", "tail")] + [_vi("count", I64, None)],
+               initializers=[last])
+    x, acc0 = np.arange(6, dtype=np.float32).reshape(2, 3), np.ones((2, 3), np.float32)
+    prog = _check(m, np.array(3, np.int64), x, acc0, compiled=True)
+    five = np.array(5, np.int64)                                    # the same import, another trip count
+    check_outputs(prog.unflatten_outputs(shlo.interpret(prog, five, x, acc0)), _ort(m, five, x, acc0), 1e-5, 1e-6)
+
+
 def test_if_nested_in_loop_sees_every_enclosing_scope():
     """An If inside a Loop body reads the body's carried value, the iteration number and a value
     of the main graph; a Scan body with two states and two scan inputs, compiled."""

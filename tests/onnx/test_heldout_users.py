@@ -1,7 +1,8 @@
-"""The held-out-style models of tools/onnx_heldout_users_models.py (made as outside users make
-ONNX files: both PyTorch exporters at opsets 11 to 22, old-opset and version-converted graphs,
-sparse weights, external data layouts, onnxruntime's session optimizer and quantizers run on the
-exports) through shlo.from_onnx + shlo.interpret, matched against onnxruntime. Each model takes
+"""The held-out-style models of tools/onnx_heldout_users_models.py and
+onnx_heldout_users2_models.py (made as outside users make ONNX files: both PyTorch exporters at
+opsets 11 to 22, old-opset and version-converted graphs, sparse weights, external data layouts,
+onnxruntime's session optimizer and quantizers run on the exports; a detector with RoiAlign over
+run-time proposals, transformers written in code, opsets 7 to 10, f16 / bf16 exports) through shlo.from_onnx + shlo.interpret, matched against onnxruntime. Each model takes
 seconds to export, so the set runs with SHLO_ONNX_LIGHT=1 (or tools/onnx_heldout.py -k ^users_);
 the fixes it led to have their own cheap tests (STFT, Resize antialias, sparse tensors)."""
 from __future__ import annotations
@@ -18,9 +19,10 @@ sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..", "tools"))
 import heldout_checks  # noqa: E402
 import onnx_heldout_models as models  # noqa: E402
 import onnx_heldout_more_models as more  # noqa: E402
+import onnx_heldout_users2_models as users2  # noqa: E402
 import onnx_heldout_users_models as users  # noqa: E402
 
-SPECS = {s.name: s for s in users.SPECS}
+SPECS = {s.name: s for s in users.SPECS + users2.SPECS}
 
 
 @pytest.mark.parametrize("name", heldout_checks.params(SPECS, sorted(SPECS), "the users_ set: SHLO_ONNX_LIGHT=1"))
@@ -36,5 +38,10 @@ def test_set_is_broad_and_new():
                  "quantize_static_qop", "quantize_static_qdq", "initializers_as_inputs", "float16", "onnxscript",
                  "compose_merged", "extract_model", "opset23", "opset24", "scripted_while", "ceil_pools", "same_padding"):
         assert part in names, part
-    assert len(SPECS) == len(users.SPECS) >= 69
+    for part in ("two_stage_detector_roialign16", "roialign10_adaptive_grid", "custom_op", "mask_rcnn", "deeplab",
+                 "bert_in_code", "gpt2_past_key_values", "whisper_frontend", "jit_script_if_loop", "opset7_", "opset8_",
+                 "opset9_", "opset10_", "scan_batch_axis", "center_crop", "float16_cnn", "bfloat16_mlp", "unique",
+                 "crnn", "moe", "cdist", "groupnorm", "list_append"):
+        assert any(n.startswith("users2_") and part in n for n in SPECS), part
+    assert len(SPECS) == len(users.SPECS) + len(users2.SPECS) and len(users.SPECS) >= 69 and len(users2.SPECS) >= 28
     assert not set(SPECS) & {s.name for s in models.SPECS + more.SPECS}

@@ -13,7 +13,8 @@ captured values are used directly; only a loop's state becomes block arguments).
   is first probed on block arguments: a carried value whose sizes it changes gets ? sizes,
   and a scan output's length is the static trip count when the loop surely starts and the
   body cannot end it early, else the declared length, else a buffer that grows by a row per
-  iteration. A Loop carrying sequences is unrolled when its trip count is known.
+  iteration. A Loop carrying sequences is unrolled when its trip count is known; with a
+  run-time trip count, sequences the body only appends to become scan outputs (stacked.py).
 * Scan (opset 8 with its batch axis, 9+ with axes and directions): a `while` over the scan
   axis (static or dynamic length), scan inputs moved to the front (and reversed) first,
   outputs moved back after.
@@ -31,6 +32,7 @@ from mlir import ir
 from ....types import tensor_type, type_info
 from .. import dtypes
 from ..registry import converts
+from . import stacked
 
 UNROLL_LIMIT = 256       # the longest Loop unrolled (loops that carry sequences)
 
@@ -256,6 +258,10 @@ def loop(cx, m, cond, *initial, body=None):
     trip = cx.known(0)
     trip = None if trip is None else int(np.asarray(trip).reshape(-1)[0])
     if any(isinstance(v, (Sequence, Optional)) for v in initial):
+        if trip is None or trip > UNROLL_LIMIT:     # a run-time trip count: sequences only appended to?
+            appended = stacked.appended_sequences(body, initial, lambda v: isinstance(v, Sequence) and not v)
+            if appended:
+                return stacked.loop_appending(cx, loop, m, cond, list(initial), body, n_scan, appended)
         return _unrolled_loop(cx, trip, cond, list(initial), body, n_scan)
     carried = [_tensor(cx, v) for v in initial]
     i0 = cx.const(0, "i64")
@@ -455,6 +461,9 @@ def scan_8(cx, sequence_lens, *inputs, body=None, num_scan_inputs=None, directio
 # ----------------------------------------------------------------------------- sequences
 
 def _seq(cx, v, what="input_sequence"):
+    if isinstance(v, stacked.Stacked):
+        raise cx.error(f"{what} is a sequence of run-time length (appended to in a Loop); only "
+                       "ConcatFromSequence, SequenceAt and SequenceLength read such a sequence")
     if not isinstance(v, Sequence):
         raise cx.error(f"{what} must be a sequence of length known at import time")
     return v
@@ -484,11 +493,15 @@ def sequence_construct(cx, *inputs):
 
 @converts("SequenceLength", since=11)
 def sequence_length(cx, s):
+    if isinstance(s, stacked.Stacked):
+        return stacked.length(cx, s)
     return np.array(len(_seq(cx, s)), np.int64)
 
 
 @converts("SequenceAt", since=11)
 def sequence_at(cx, s, position):
+    if isinstance(s, stacked.Stacked):
+        return stacked.at(cx, s, position)
     s = _seq(cx, s)
     if cx.known(1) is not None:
         return s[_position(cx, 1, len(s))]
@@ -621,6 +634,8 @@ def _split_at_run_time(cx, x, split, d, n):
 
 @converts("ConcatFromSequence", since=11)
 def concat_from_sequence(cx, s, axis=0, new_axis=0):
+    if isinstance(s, stacked.Stacked):
+        return stacked.concat(cx, s, axis, new_axis)
     s = _seq(cx, s)
     if not s:
         raise cx.error("ConcatFromSequence of an empty sequence has no shape")

@@ -1,0 +1,141 @@
+"""Sequences of run-time length built by a Loop: the list-append pattern of scripted PyTorch code
+(`outs = []; for i in range(n): outs.append(t); torch.stack(outs)`), which the TorchScript
+exporter writes as a Loop carrying a sequence (SequenceEmpty before it, SequenceInsert without a
+position in its body, ConcatFromSequence after it).
+
+Such a sequence cannot be unrolled when the trip count is a run-time value, but when the body
+only appends one tensor of a static shape per iteration, it is a scan output: the Loop is
+converted with that tensor as an extra scan output (a buffer of one row per iteration), and the
+sequence is a `Stacked` value (n, *row), n a run-time size. ConcatFromSequence, SequenceAt and
+SequenceLength read it; other sequence ops refuse it with a clear error."""
+from __future__ import annotations
+
+import onnx
+
+from ....errors import ImporterError
+from ..context import Context
+
+I64 = "i64"
+
+
+class Stacked:
+    """A sequence of run-time length whose tensors share one static shape: `value` holds them
+    stacked along a new leading axis."""
+
+    def __init__(self, value):
+        self.value = value
+
+
+def _used_names(graph):
+    """Every value name read by a node of graph or of its subgraphs (with each use's node)."""
+    for node in graph.node:
+        for name in node.input:
+            yield name, node
+        for a in node.attribute:
+            if a.type == onnx.AttributeProto.GRAPH:
+                yield from _used_names(a.g)
+            for g in a.graphs:
+                yield from _used_names(g)
+
+
+def appended_sequences(body, initial, is_empty_sequence):
+    """The carried positions k whose sequence starts empty and that the body only appends to (one
+    SequenceInsert without a position reading the body's input k and giving its output k, the
+    input and the new sequence read by nothing else): {k: the SequenceInsert node}; None if some
+    carried sequence / optional does not fit."""
+    found = {}
+    uses = list(_used_names(body))
+    for k, v in enumerate(initial):
+        if not is_empty_sequence(v):
+            if not hasattr(v, "type"):          # another sequence / optional: not this pattern
+                return None
+            continue
+        seq_in, seq_out = body.input[2 + k].name, body.output[1 + k].name
+        inserts = [n for n in body.node if seq_out in n.output]
+        if len(inserts) != 1:
+            return None
+        ins = inserts[0]
+        if ins.op_type != "SequenceInsert" or ins.input[0] != seq_in or (len(ins.input) > 2 and ins.input[2]):
+            return None
+        if any(name == seq_in and node is not ins for name, node in uses) or any(name == seq_out for name, _ in uses):
+            return None
+        found[k] = ins
+    return found
+
+
+def loop_appending(cx, convert_loop, m, cond, initial, body, n_scan, appended):
+    """The Loop with each appended sequence turned into a scan output: the body's SequenceInsert
+    becomes an Identity of the appended tensor, its sequence input and output leave the loop
+    state, and the new scan outputs come after the Loop's own."""
+    ks = sorted(appended)
+    n_carried = len(initial)
+    keep = [k for k in range(n_carried) if k not in appended]
+    new_body = onnx.GraphProto()
+    new_body.CopyFrom(body)
+    del new_body.node[:]
+    for node in body.node:
+        if any(node is appended[k] for k in ks):
+            node = onnx.helper.make_node("Identity", [node.input[1]], [node.output[0]], name=node.name)
+        new_body.node.append(node)
+    inputs, outputs = list(body.input), list(body.output)
+    del new_body.input[:]
+    new_body.input.extend(inputs[:2] + [inputs[2 + k] for k in keep])
+    del new_body.output[:]
+    new_body.output.extend([outputs[0]] + [outputs[1 + k] for k in keep] + outputs[1 + n_carried:]
+                           + [outputs[1 + k] for k in ks])
+    for o in new_body.output[len(new_body.output) - len(ks):]:
+        o.type.Clear()                                    # (a sequence type there before)
+    node = onnx.NodeProto()
+    node.CopyFrom(cx.node)
+    outs = list(cx.node.output)
+    del node.output[:]
+    node.output.extend([outs[k] for k in keep] + outs[n_carried:] + [outs[k] for k in ks])
+    names = list(cx.input_names[:2]) + [cx.input_names[2 + k] for k in keep]
+    sub = Context(cx.importer, node, names)
+    try:
+        got = list(convert_loop(sub, m, cond, *[initial[k] for k in keep], body=new_body))
+    except ImporterError as e:
+        if "static row sizes" not in str(e):
+            raise
+        raise cx.error("a Loop with a run-time trip count that appends to a sequence needs the appended tensors "
+                       "to have one static shape (they are stacked; sequences of tensors whose shapes change per "
+                       "iteration are unrolled, which needs the trip count when importing)") from None
+    carried, scans, rows = got[:len(keep)], got[len(keep):len(keep) + n_scan], got[len(keep) + n_scan:]
+    result = [None] * n_carried
+    for k, v in zip(keep, carried):
+        result[k] = v
+    for k, v in zip(ks, rows):
+        result[k] = Stacked(v)
+    return tuple(result + scans)
+
+
+def concat(cx, s, axis, new_axis):
+    """ConcatFromSequence of a Stacked (n, *row): a new axis at `axis` is the stacking axis moved
+    there; without one, the n rows are joined along `axis` (n and that size merged)."""
+    v = s.value
+    rank = cx.rank(v)                       # 1 + the row's rank
+    d = axis % (rank if new_axis else rank - 1)
+    perm = list(range(1, rank))
+    perm.insert(d, 0)
+    moved = cx.op("transpose", v, permutation=perm) if perm != list(range(rank)) else v
+    if new_axis:
+        return moved
+    sizes = cx.sizes_of(moved)
+    n, here = sizes[d], sizes[d + 1]
+    joined = n * here if isinstance(n, int) and isinstance(here, int) else cx.op(
+        "multiply", cx.size_value(n), cx.size_value(here))
+    return cx.reshape(moved, sizes[:d] + [joined] + sizes[d + 2:])
+
+
+def length(cx, s):
+    n = cx.dim(s.value, 0)
+    return cx.const(n, I64) if isinstance(n, int) else n
+
+
+def at(cx, s, position):
+    """Row `position` (a run-time or known index, negative from the end) of a Stacked."""
+    from .tensors import _take
+    n = cx.size_value(cx.dim(s.value, 0))
+    p = cx.reshape(cx.convert(position, I64), [])
+    p = cx.op("select", cx.op("compare", p, cx.const(0, I64), comparison_direction="LT"), cx.op("add", p, n), p)
+    return _take(cx, s.value, 0, p)
