@@ -209,8 +209,8 @@ def dot_general_batch_dims_sharded_differently():
     def f(x, y):
         return jax.lax.dot_general(x, y, (((2,), (1,)), ((0,), (0,)))), jnp.einsum("bij,bjk,kl->bil", x, y, y[0].T)
 
-    return case_fields(jax.jit(f), [normal(520, 8, 3, 5), normal(521, 8, 5, 4)], [P("b", None, None), P(None, None, "n")],
-                       m, tol=1e-3)
+    return case_fields(jax.jit(f), [normal(520, 8, 3, 5), normal(521, 8, 5, 4)],
+                       [P("b", None, None), P(None, None, "n")], m, tol=1e-3)
 
 
 @program
@@ -413,3 +413,63 @@ def ppermute_bool_and_int_values():
     sm = jax.shard_map(f, mesh=m, in_specs=(P("d"), P("d")), out_specs=(P("d"), P("d")))
     mask = np.random.default_rng(550).random((16, 3)) > 0.5
     return case_fields(jax.jit(sm), [mask, ints(551, 100, 16, 3)], [P("d"), P("d")], m)
+
+
+@program
+def offload_remat_policy():
+    """Remat that offloads a named activation to pinned host memory
+    (save_and_offload_only_these_names), gradients of a sharded two-layer net."""
+    from jax.ad_checkpoint import checkpoint_name
+    m = user_mesh((4, 2), ("d", "m"))
+    policy = jax.checkpoint_policies.save_and_offload_only_these_names(
+        names_which_can_be_saved=[], names_which_can_be_offloaded=["h"], offload_src="device",
+        offload_dst="pinned_host")
+
+    @functools.partial(jax.checkpoint, policy=policy)
+    def layer(x, w):
+        return jnp.sin(checkpoint_name(x @ w, "h"))
+
+    f = jax.jit(jax.grad(lambda w, x: jnp.sum(layer(layer(x, w), w) ** 2)))
+    return case_fields(f, [normal(552, 8, 8), normal(553, 16, 8)], [P(None, "m"), P("d", None)], m, tol=1e-3)
+
+
+@program
+def optimization_barrier_and_named_call():
+    """lax.optimization_barrier on sharded values, jax.named_call and jax.named_scope."""
+    m = user_mesh((8,), ("d",))
+
+    @jax.named_call
+    def inner(a, b):
+        return a * b + 1
+
+    def f(x, y):
+        x, y = jax.lax.optimization_barrier((x, y))
+        with jax.named_scope("block"):
+            z = inner(x, y)
+        return z, jax.lax.optimization_barrier(z.sum())
+
+    return case_fields(jax.jit(f), [normal(554, 16, 4), normal(555, 16, 4)], [P("d"), P("d")], m)
+
+
+@program
+def device_put_to_host_inside_jit():
+    """A value moved to pinned host memory and back inside jit (jax.device_put with memory kinds)."""
+    m = user_mesh((4, 2), ("a", "b"))
+    s = NamedSharding(m, P("a", "b"))
+
+    def f(x):
+        h = jax.device_put(x * 2, s.with_memory_kind("pinned_host"))
+        return jax.device_put(h, s.with_memory_kind("device")) + 1
+
+    return case_fields(jax.jit(f), [normal(556, 8, 4)], [P("a", "b")], m)
+
+
+@program
+def jit_inline_false_sharded_calls():
+    """Nested jits with inline=False (func.call of private functions) on sharded values, one of
+    them constraining its result."""
+    m = user_mesh((2, 4), ("x", "y"))
+    g = jax.jit(lambda a: jnp.tanh(a) @ a.T, inline=False)
+    h = jax.jit(lambda a: jax.lax.with_sharding_constraint(a * 3, NamedSharding(m, P("y", "x"))), inline=False)
+    f = jax.jit(lambda a: (g(a), h(g(a)), g(a * 2)))
+    return case_fields(f, [normal(557, 8, 8)], [P("x", "y")], m)
