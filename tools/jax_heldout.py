@@ -7,7 +7,8 @@ matched against `jax.jit(fn)` on every input set.
     .venv/bin/python tools/jax_heldout.py -k linalg -v  # programs whose name matches; tracebacks of failures
     .venv/bin/python tools/jax_heldout.py --no-compile  # interpret only
 
-Statuses: pass; not-built (the case's own code or jax.jit of it failed: not counted); import-error;
+Statuses: pass; not-built (the case's own code or jax.jit of it failed: not counted); export-failed
+(jax.export itself refused the program: not counted); import-error;
 interp-fail / interp-error (the interpreter's numbers differ / it raised); compile-fail /
 compile-error (the same for shlo.compile's code). Integers and booleans must match exactly,
 floats within the case's tolerance or the output dtype's, whichever is looser.
@@ -100,6 +101,11 @@ def _check(c, out, fail, compile_too, t0) -> dict:
         wants = [plain(jax.jit(c.fn)(*inputs, **c.kwargs)) for inputs in c.inputs]
     except Exception as e:  # noqa: BLE001 - a program JAX itself refuses is not counted
         return fail("not-built", e)
+    from shlo.importers.jax import lower
+    try:
+        lower(c.fn, *(c.spec if c.spec is not None else c.inputs[0]), **c.kwargs)
+    except Exception as e:  # noqa: BLE001 - a program jax.export refuses (symbolic shapes, callbacks) is not counted
+        return fail("export-failed", e)
     try:
         prog = shlo.from_jax(c.fn, *(c.spec if c.spec is not None else c.inputs[0]),
                              shape_assertions=c.shape_assertions, **c.kwargs)
@@ -152,7 +158,7 @@ def main(argv=None) -> int:
 
     names = [n for n in models.CASES if not args.pattern or re.search(args.pattern, n)]
     from heldout_report import Report
-    report = Report(("not-built",), "built", args.verbose)
+    report = Report(("not-built", "export-failed"), "exported", args.verbose)
     for name in names:
         report.add(run_case(name, models.CASES[name], not args.no_compile), width=14)
     return report.finish(len(names))

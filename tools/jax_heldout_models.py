@@ -1526,3 +1526,746 @@ def m_float_to_int_conversions():
                 x.astype(jnp.float16), jnp.floor(x).astype(jnp.uint32) if False else jnp.abs(x).astype(jnp.uint32))
 
     return Case(f, [(np.array([-300.7, -1.5, -0.5, 0.5, 1.5, 2.5, 254.9, 1e5], np.float32),)])
+
+
+# --------------------------------------------------------------------------- third batch: edges and sizes
+
+@case
+def m_typed_key_in_and_out():
+    import jax
+
+    def step(key, x):
+        key, sub = jax.random.split(key)
+        return key, x + jax.random.normal(sub, x.shape), jax.random.key_data(sub)
+
+    return Case(step, [(jax.random.key(9), _f(3, seed=1))], rtol=1e-5, atol=1e-6)
+
+
+@case
+def m_wide_mlp_inference():
+    import jax
+
+    def mlp(params, x):
+        for w, b in params[:-1]:
+            x = jax.nn.gelu(x @ w + b)
+        w, b = params[-1]
+        return jax.nn.log_softmax(x @ w + b)
+
+    sizes = [64, 256, 256, 10]
+    params = [(_f(m, n, seed=i, scale=1 / np.sqrt(m)), _f(n, seed=10 + i, scale=0.1))
+              for i, (m, n) in enumerate(zip(sizes[:-1], sizes[1:]))]
+    return Case(mlp, [(params, _f(32, 64, seed=99))], rtol=1e-4, atol=1e-4)
+
+
+@case
+def m_resnet_block_32x32():
+    import jax
+    import jax.numpy as jnp
+
+    def block(p, x):
+        h = _conv(x, p["w1"])
+        h = jax.nn.relu(h * p["s1"] + p["t1"])
+        h = _conv(h, p["w2"])
+        h = h * p["s2"] + p["t2"]
+        skip = _conv(x, p["proj"], 1, "VALID")
+        return jax.nn.relu(h + skip), jnp.mean(h, axis=(0, 1, 2))
+
+    C = 16
+    p = {"w1": _f(3, 3, 8, C, seed=1, scale=0.15), "s1": _f(C, seed=2) * 0.1 + 1, "t1": _f(C, seed=3, scale=0.1),
+         "w2": _f(3, 3, C, C, seed=4, scale=0.1), "s2": _f(C, seed=5) * 0.1 + 1, "t2": _f(C, seed=6, scale=0.1),
+         "proj": _f(1, 1, 8, C, seed=7, scale=0.3)}
+    return Case(block, [(p, _f(2, 32, 32, 8, seed=8))], rtol=1e-4, atol=1e-4)
+
+
+@case
+def m_attention_seq64():
+    import jax
+    import jax.numpy as jnp
+
+    def mha(p, x):
+        B, T, D = x.shape
+        H = 4
+        q = (x @ p["wq"]).reshape(B, T, H, D // H)
+        k = (x @ p["wk"]).reshape(B, T, H, D // H)
+        v = (x @ p["wv"]).reshape(B, T, H, D // H)
+        s = jnp.einsum("bthd,bshd->bhts", q, k) * (D // H) ** -0.5
+        s = s + jnp.triu(jnp.full((T, T), -jnp.inf), 1)
+        o = jnp.einsum("bhts,bshd->bthd", jax.nn.softmax(s, -1), v).reshape(B, T, D)
+        return o @ p["wo"]
+
+    D = 32
+    p = {k: _f(D, D, seed=i, scale=D ** -0.5) for i, k in enumerate(("wq", "wk", "wv", "wo"))}
+    return Case(mha, [(p, _f(2, 64, D, seed=9))], rtol=1e-4, atol=1e-4)
+
+
+@case
+def m_large_sort_topk():
+    import jax.numpy as jnp
+    from jax import lax
+
+    def f(x, ids):
+        v, i = lax.top_k(x, 10)
+        return jnp.sort(x), v, i, jnp.argsort(ids, stable=True)[:50], jnp.median(x), jnp.unique(ids, size=50)
+
+    r = _rng(4)
+    return Case(f, [(r.standard_normal(3000).astype(np.float32), r.integers(0, 100, 3000).astype(np.int32))])
+
+
+@case
+def m_depthwise_conv_weight_grad():
+    """The weight gradient of a grouped convolution is a convolution with batch_group_count."""
+    import jax
+    import jax.numpy as jnp
+    from jax import lax
+
+    def loss(w, x):
+        y = lax.conv_general_dilated(x, w, (2, 2), "SAME", feature_group_count=4,
+                                     dimension_numbers=("NHWC", "HWIO", "NHWC"))
+        return jnp.sum(jnp.tanh(y))
+
+    return Case(jax.grad(loss, argnums=(0, 1)), [(_f(3, 3, 1, 8, seed=1, scale=0.3), _f(2, 7, 7, 4, seed=2))],
+                rtol=1e-4, atol=1e-4)
+
+
+@case
+def m_reduce_window_dilated_padded():
+    import jax.numpy as jnp
+    from jax import lax
+
+    def f(x):
+        a = lax.reduce_window(x, -jnp.inf, lax.max, (2, 3), (1, 2), ((1, 1), (2, 0)), window_dilation=(2, 1))
+        b = lax.reduce_window(x, 0.0, lax.add, (2, 2), (1, 1), "VALID", base_dilation=(2, 1))
+        c = lax.reduce_window(x, jnp.inf, lax.min, (3, 1), (2, 1), "SAME")
+        return a, b, c, lax.cumsum(x, axis=1, reverse=True)
+
+    return Case(f, [(_f(7, 8, seed=1),)], rtol=1e-5, atol=1e-5)
+
+
+@case
+def m_scatter_gather_modes():
+    import jax.numpy as jnp
+
+    def f(x, idx, vals):
+        return (x.at[idx].set(vals, mode="drop"), x.at[idx].add(vals, mode="clip"), x.at[idx].get(mode="fill",
+                fill_value=jnp.nan), jnp.take(x, idx, mode="wrap"), jnp.take(x, idx, mode="clip"),
+                x.at[idx].min(vals, mode="promise_in_bounds" if False else "drop"), x[-2:], x.at[-1].set(9.0))
+
+    return Case(f, [(_f(6, seed=1), np.array([0, 7, -1, 3, -8, 3], np.int32), _f(6, seed=2))])
+
+
+@case
+def m_integer_edge_semantics():
+    import jax.numpy as jnp
+    from jax import lax
+
+    def f(a, b, u8):
+        return (lax.div(a, b), lax.rem(a, b), lax.shift_left(u8, jnp.uint8(9)), lax.shift_right_logical(u8, jnp.uint8(8)),
+                lax.shift_right_arithmetic(a, jnp.int32(40)), jnp.cumsum(u8, dtype=jnp.uint8), a * a,
+                jnp.abs(jnp.int32(-2 ** 31)) + a, lax.clamp(jnp.int32(-3), a, jnp.int32(3)), jnp.sign(a),
+                jnp.gcd(a, b), jnp.lcm(a % 100, b % 100))
+
+    a = np.array([7, -7, -2 ** 31, 2 ** 31 - 1, 5, 0], np.int32)
+    b = np.array([0, 0, -1, 3, -2, 0], np.int32)
+    return Case(f, [(a, b, np.array([1, 128, 255, 3, 200, 0], np.uint8))])
+
+
+@case
+def m_float_to_int_out_of_range():
+    import jax.numpy as jnp
+
+    def f(x):
+        return x.astype(jnp.int32), x.astype(jnp.uint8), x.astype(jnp.int8), x.astype(jnp.uint32)
+
+    return Case(f, [(np.array([np.nan, np.inf, -np.inf, 3e9, -3e9, 300.5, -1.5, 255.9], np.float32),)])
+
+
+@case
+def m_softmax_fully_masked_and_inf():
+    import jax
+    import jax.numpy as jnp
+
+    def f(x, mask):
+        s = jnp.where(mask, x, -jnp.inf)
+        return (jax.nn.softmax(s, axis=-1), jax.nn.logsumexp(s, axis=-1), jax.nn.log_softmax(s, axis=-1),
+                jnp.argmax(jnp.where(mask, x, jnp.nan), axis=-1), jax.nn.logsumexp(x, axis=-1, b=mask.astype(x.dtype)),
+                jax.nn.logsumexp(x - 2, b=jnp.where(mask, 1.0, -1.0), return_sign=True))
+
+    mask = np.array([[True, False, True, True], [False, False, False, False], [True, True, True, True]])
+    return Case(f, [(_f(3, 4, seed=1), mask)])
+
+
+@case
+def m_nonzero_argwhere_sized():
+    import jax.numpy as jnp
+
+    def f(x):
+        (nz,) = jnp.nonzero(x > 0, size=6, fill_value=-1)
+        rows, cols = jnp.nonzero(x.reshape(3, 4) > 0.5, size=5)
+        u, idx, inv, cnt = jnp.unique(jnp.round(x), size=7, return_index=True, return_inverse=True,
+                                      return_counts=True, fill_value=99.0)
+        return nz, rows, cols, jnp.argwhere(x < 0, size=4, fill_value=0), u, idx, inv, cnt, jnp.flatnonzero(x > 1, size=3)
+
+    return Case(f, [(_f(12, seed=3),)])
+
+
+@case
+def m_searchsorted_methods_percentiles():
+    import jax.numpy as jnp
+
+    def f(a, q):
+        s = jnp.sort(a)
+        return (jnp.searchsorted(s, q, method="scan"), jnp.searchsorted(s, q, method="compare_all"),
+                jnp.searchsorted(s, q, side="right", method="sort"), jnp.percentile(a, 37.0, method="nearest"),
+                jnp.percentile(a, 37.0, method="lower"), jnp.quantile(a, 0.5, method="midpoint"), jnp.digitize(q, s[::5]))
+
+    return Case(f, [(_f(20, seed=1), np.array([-5.0, -0.3, 0.0, 0.7, 9.0], np.float32))])
+
+
+@case
+def m_complex_linalg_and_branch_cuts():
+    import jax.numpy as jnp
+
+    def f(a, z):
+        inv = jnp.linalg.inv(a)
+        s = jnp.linalg.svd(a, compute_uv=False)
+        w = jnp.linalg.eigvalsh(a @ jnp.conj(a.T))
+        return (inv @ a, s, w, jnp.linalg.solve(a, z[:3]), jnp.sqrt(z), jnp.log(z), jnp.arctan(z), jnp.arcsinh(z),
+                z / (z + 1), jnp.exp(z * 40), jnp.power(z, 0.5), jnp.linalg.det(a))
+
+    a = (_f(3, 3, seed=1) + 1j * _f(3, 3, seed=2)).astype(np.complex64) + 2 * np.eye(3, dtype=np.complex64)
+    z = np.array([-1 + 0j, -1 - 0j, 0j, 2 - 3j, -0.5 + 1e-8j, 1e-3 + 4j], np.complex64)
+    z[1] = complex(-1.0, -0.0)
+    return Case(f, [(a, z)], rtol=1e-4, atol=1e-4)
+
+
+@case
+def m_custom_vjp_clip_gradient():
+    import jax
+    import jax.numpy as jnp
+
+    @jax.custom_vjp
+    def clip_grad(x, lo, hi):
+        return x
+
+    def fwd(x, lo, hi):
+        return x, (lo, hi)
+
+    def bwd(res, g):
+        lo, hi = res
+        return jnp.clip(g, lo, hi), None, None
+
+    clip_grad.defvjp(fwd, bwd)
+
+    def loss(w, x):
+        h = clip_grad(x @ w, -0.1, 0.1)
+        return jnp.sum(h ** 3)
+
+    return Case(jax.value_and_grad(loss), [(_f(3, 2, seed=1), _f(4, 3, seed=2))], rtol=1e-5, atol=1e-6)
+
+
+@case
+def m_scipy_stats_logpdfs():
+    import jax.numpy as jnp
+    import jax.scipy.stats as st
+
+    def f(x, k, mu, cov):
+        px = jnp.abs(x) + 0.1
+        return (st.beta.logpdf(px / 4, 2.0, 3.0), st.gamma.logpdf(px, 2.5), st.t.logpdf(x, 3.0), st.poisson.logpmf(k, 2.5),
+                st.multivariate_normal.logpdf(x[:, :3], mu, cov), st.laplace.cdf(x), st.expon.logpdf(px),
+                st.bernoulli.logpmf(k % 2, 0.3), st.cauchy.logpdf(x), st.logistic.cdf(x), st.norm.ppf(px / 4))
+
+    cov = np.array([[2.0, 0.3, 0.0], [0.3, 1.0, 0.1], [0.0, 0.1, 0.5]], np.float32)
+    return Case(f, [(_f(5, 4, seed=1), np.array([0, 1, 2, 5, 9], np.int32), _f(3, seed=2), cov)], rtol=1e-4,
+                atol=1e-5)
+
+
+@case
+def m_scipy_special_rare():
+    import jax.numpy as jnp
+    import jax.scipy.special as jss
+
+    def f(x):
+        a = jnp.abs(x) + 0.5
+        return (jss.betainc(a, a + 1, jnp.clip(a / 4, 0.01, 0.99)), jss.bessel_jn(a, v=2)[-1], jss.expi(a), jss.exp1(a),
+                jss.spence(a), jss.kl_div(a, a + 0.3), jss.rel_entr(a, a * 2), jss.i0(x), jss.i1(x), jss.factorial(3.0 + 0 * a),
+                jss.hyp1f1(0.5, 1.5, -a), jss.log_ndtr(-a * 10))
+
+    return Case(f, [(_f(5, seed=4),)], rtol=1e-4, atol=1e-5)
+
+
+@case
+def m_image_resize_methods():
+    import jax
+    import jax.numpy as jnp
+
+    def f(img):
+        return (jax.image.resize(img, (7, 9, 3), "cubic"), jax.image.resize(img, (3, 3, 3), "lanczos3"),
+                jax.image.resize(img, (10, 10, 3), "lanczos5"),
+                jax.image.scale_and_translate(img, (8, 8, 3), (0, 1), jnp.array([1.5, 1.5]), jnp.array([0.5, -0.5]),
+                                              "linear"))
+
+    return Case(f, [(_f(5, 6, 3, seed=1),)], rtol=1e-4, atol=1e-4)
+
+
+@case
+def m_batched_linalg():
+    import jax
+    import jax.numpy as jnp
+
+    def f(a, b):
+        spd = a @ jnp.swapaxes(a, -1, -2) + 4 * jnp.eye(4)
+        L = jnp.linalg.cholesky(spd)
+        return (jnp.linalg.solve(spd, b), L, jnp.linalg.slogdet(a)[1], jnp.linalg.eigvalsh(spd), jnp.abs(jnp.linalg.qr(a)[1]),
+                jax.vmap(jnp.linalg.inv)(spd), jnp.linalg.svd(a, compute_uv=False), jnp.linalg.norm(a, ord="nuc", axis=(-2, -1)))
+
+    return Case(f, [(_f(3, 4, 4, seed=1), _f(3, 4, 2, seed=2))], rtol=1e-3, atol=1e-4)
+
+
+@case
+def m_symbolic_scan_length_and_derived_dims():
+    import jax
+    import jax.numpy as jnp
+    from jax import lax
+
+    def f(xs):
+        T = xs.shape[0]
+        c, ys = lax.scan(lambda c, x: (c + x, c * x), jnp.zeros(xs.shape[1:]), xs)
+        doubled = jnp.concatenate([xs, xs[::-1]], 0)                 # 2*T rows
+        pairs = doubled.reshape(T, 2, -1)
+        return c, ys, pairs.sum(1), jnp.pad(xs, ((0, 1), (0, 0)))[1:], jnp.arange(T) * 2
+
+    t, = jax.export.symbolic_shape("t")
+    return Case(f, [(_f(5, 3, seed=1),), (_f(2, 3, seed=2),)], spec=(jax.ShapeDtypeStruct((t, 3), np.float32),),
+                rtol=1e-5, atol=1e-5)
+
+
+@case
+def m_symbolic_topk_gather():
+    import jax
+    import jax.numpy as jnp
+    from jax import lax
+
+    def f(x, table):
+        v, i = lax.top_k(x, 2)
+        return v, i, table[i], jnp.take_along_axis(x, jnp.argsort(x, axis=-1), axis=-1), jax.nn.one_hot(i[:, 0], 5)
+
+    b, = jax.export.symbolic_shape("b")
+    return Case(f, [(_f(3, 6, seed=1), _f(6, 2, seed=2)), (_f(1, 6, seed=3), _f(6, 2, seed=2))],
+                spec=(jax.ShapeDtypeStruct((b, 6), np.float32), jax.ShapeDtypeStruct((6, 2), np.float32)))
+
+
+@case
+def m_int8_quantized_conv_dot():
+    import jax.numpy as jnp
+    from jax import lax
+
+    def f(x, w, v):
+        y = lax.conv_general_dilated(x, w, (1, 1), "SAME", dimension_numbers=("NHWC", "HWIO", "NHWC"),
+                                     preferred_element_type=jnp.int32)
+        d = jnp.einsum("ij,jk->ik", v, v.T, preferred_element_type=jnp.int32)
+        return y, d, jnp.matmul(v.astype(jnp.int32), v.T.astype(jnp.int32) * 1000000)
+
+    r = _rng(5)
+    return Case(f, [(r.integers(-128, 128, (1, 5, 5, 3)).astype(np.int8), r.integers(-128, 128, (3, 3, 3, 4)).astype(np.int8),
+                     r.integers(-128, 128, (4, 6)).astype(np.int8))])
+
+
+@case
+def m_with_sharding_constraint_named_scope():
+    import jax
+    import jax.numpy as jnp
+
+    def f(x):
+        with jax.named_scope("encoder"):
+            h = jax.lax.with_sharding_constraint(jnp.tanh(x), jax.sharding.SingleDeviceSharding(jax.devices("cpu")[0]))
+        return jax.named_call(lambda v: v * 2, name="double")(h)
+
+    return Case(f, [(_f(3, 4, seed=1),)])
+
+
+@case
+def m_remat_policy_scan_training():
+    import jax
+    import jax.numpy as jnp
+    from jax import lax
+
+    def loss(ws, x):
+        @functools.partial(jax.checkpoint, policy=jax.checkpoint_policies.dots_with_no_batch_dims_saveable)
+        def layer(h, w):
+            return jnp.tanh(h @ w), None
+        h, _ = lax.scan(layer, x, ws)
+        return jnp.mean(h ** 2)
+
+    return Case(jax.value_and_grad(loss), [(_f(4, 6, 6, seed=1, scale=0.4), _f(5, 6, seed=2))], rtol=1e-4, atol=1e-5)
+
+
+@case
+def m_cond_pytree_mixed_dtypes():
+    import jax.numpy as jnp
+    from jax import lax
+
+    def f(pred, state):
+        def yes(s):
+            return {"count": s["count"] + 1, "val": s["val"] * 2, "flag": ~s["flag"]}
+
+        def no(s):
+            return {"count": s["count"] - 1, "val": -s["val"], "flag": s["flag"]}
+        out = lax.cond(pred, yes, no, state)
+        idx = lax.select_n(out["count"] % 3, jnp.float32(1), jnp.float32(2), jnp.float32(3))
+        return out, idx
+
+    st = {"count": np.int32(4), "val": _f(3, seed=1), "flag": np.array([True, False])}
+    return Case(f, [(np.bool_(True), st), (np.bool_(False), st)])
+
+
+@case
+def m_bf16_f16_sort_topk_round():
+    import jax.numpy as jnp
+    import ml_dtypes
+    from jax import lax
+
+    def f(b, h):
+        return (jnp.sort(b), lax.top_k(b, 3)[1], jnp.argsort(h), jnp.round(h), jnp.round(b * 3), jnp.cumsum(h),
+                jnp.sum(b), jnp.mean(h), jnp.max(b), (b.astype(jnp.float16) + h).astype(jnp.bfloat16))
+
+    b = np.round(_f(9, seed=1) * 4).astype(ml_dtypes.bfloat16) / 4
+    return Case(f, [(b, _f(9, seed=2, dtype=np.float16))], rtol=2e-2, atol=2e-2)
+
+
+# --------------------------------------------------------------------------- fourth batch: whole models
+
+@case
+def m_greedy_decode_kv_cache():
+    import jax
+    import jax.numpy as jnp
+    from jax import lax
+
+    def generate(p, prompt_tok, steps=6):
+        V, D = p["emb"].shape
+        L = steps + 1
+        k_cache = jnp.zeros((L, D))
+        v_cache = jnp.zeros((L, D))
+        toks = jnp.zeros(L, jnp.int32).at[0].set(prompt_tok)
+
+        def body(t, state):
+            toks, kc, vc = state
+            x = p["emb"][toks[t]]
+            q, k, v = x @ p["wq"], x @ p["wk"], x @ p["wv"]
+            kc = lax.dynamic_update_slice(kc, k[None], (t, 0))
+            vc = lax.dynamic_update_slice(vc, v[None], (t, 0))
+            s = jnp.where(jnp.arange(L) <= t, kc @ q / jnp.sqrt(D), -jnp.inf)
+            h = jax.nn.softmax(s) @ vc + x
+            nxt = jnp.argmax(h @ p["emb"].T).astype(jnp.int32)
+            return toks.at[t + 1].set(nxt), kc, vc
+        toks, kc, _ = lax.fori_loop(0, steps, body, (toks, k_cache, v_cache))
+        return toks, kc
+
+    D, V = 8, 11
+    p = {"emb": _f(V, D, seed=1), "wq": _f(D, D, seed=2, scale=0.4), "wk": _f(D, D, seed=3, scale=0.4),
+         "wv": _f(D, D, seed=4, scale=0.4)}
+    return Case(generate, [(p, np.int32(3)), (p, np.int32(7))], rtol=1e-4, atol=1e-5)
+
+
+@case
+def m_moe_top2_routing():
+    import jax
+    import jax.numpy as jnp
+    from jax import lax
+
+    def moe(p, x):
+        logits = x @ p["gate"]                                       # (T, E)
+        w, idx = lax.top_k(jax.nn.softmax(logits), 2)
+        w = w / w.sum(-1, keepdims=True)
+        dispatch = jax.nn.one_hot(idx, p["w1"].shape[0])             # (T, 2, E)
+        combine = jnp.einsum("tk,tke->te", w, dispatch)
+        h = jax.nn.silu(jnp.einsum("td,edf->tef", x, p["w1"]))
+        y = jnp.einsum("tef,efd->ted", h, p["w2"])
+        aux = jnp.mean(jnp.sum(dispatch, 1), 0) @ jnp.mean(jax.nn.softmax(logits), 0)
+        return jnp.einsum("te,ted->td", combine, y), aux
+
+    E, D, F = 4, 8, 16
+    p = {"gate": _f(D, E, seed=1), "w1": _f(E, D, F, seed=2, scale=0.3), "w2": _f(E, F, D, seed=3, scale=0.2)}
+    return Case(moe, [(p, _f(6, D, seed=4))], rtol=1e-4, atol=1e-5)
+
+
+@case
+def m_bert_embeddings_gqa_rope():
+    import jax
+    import jax.numpy as jnp
+
+    def f(p, ids, types):
+        T = ids.shape[1]
+        x = p["tok"][ids] + p["pos"][jnp.arange(T)][None] + p["typ"][types]
+        x = _layer_norm(x, p["g"], p["b"], 1e-12)
+        B, D = x.shape[0], x.shape[-1]
+        Hq, Hkv, hd = 4, 2, D // 4
+        q = (x @ p["wq"]).reshape(B, T, Hq, hd)
+        kv = (x @ p["wkv"]).reshape(B, T, 2, Hkv, hd)
+        k, v = kv[:, :, 0], kv[:, :, 1]
+        k, v = jnp.repeat(k, Hq // Hkv, axis=2), jnp.repeat(v, Hq // Hkv, axis=2)
+        pos = jnp.arange(T)[:, None] / (10000 ** (jnp.arange(hd // 2) / (hd // 2)))[None]
+        cos, sin = jnp.cos(pos)[None, :, None], jnp.sin(pos)[None, :, None]
+
+        def rope(t):
+            a, b = t[..., : hd // 2], t[..., hd // 2:]
+            return jnp.concatenate([a * cos - b * sin, a * sin + b * cos], -1)
+        att = jax.nn.softmax(jnp.einsum("bqhd,bkhd->bhqk", rope(q), rope(k)) / jnp.sqrt(hd), -1)
+        return jnp.einsum("bhqk,bkhd->bqhd", att, v).reshape(B, T, D)
+
+    D, V = 16, 30
+    p = {"tok": _f(V, D, seed=1), "pos": _f(10, D, seed=2, scale=0.1), "typ": _f(2, D, seed=3, scale=0.1),
+         "g": np.ones(D, np.float32), "b": np.zeros(D, np.float32), "wq": _f(D, D, seed=4, scale=0.25),
+         "wkv": _f(D, D, seed=5, scale=0.25)}
+    ids = _rng(6).integers(0, V, (2, 7)).astype(np.int32)
+    types = (np.arange(7)[None] >= np.array([[3], [5]])).astype(np.int32)
+    return Case(f, [(p, ids, types)], rtol=1e-4, atol=1e-5)
+
+
+@case
+def m_clip_contrastive_loss_grad():
+    import jax
+    import jax.numpy as jnp
+
+    def loss(params, img, txt):
+        a = img @ params["wi"]
+        b = txt @ params["wt"]
+        a = a / jnp.linalg.norm(a, axis=-1, keepdims=True)
+        b = b / jnp.linalg.norm(b, axis=-1, keepdims=True)
+        logits = jnp.exp(params["t"]) * a @ b.T
+        labels = jnp.arange(a.shape[0])
+        li = -jnp.mean(jnp.take_along_axis(jax.nn.log_softmax(logits, 1), labels[:, None], 1))
+        lt = -jnp.mean(jnp.take_along_axis(jax.nn.log_softmax(logits, 0), labels[None, :], 0))
+        return (li + lt) / 2
+
+    params = {"wi": _f(6, 4, seed=1), "wt": _f(5, 4, seed=2), "t": np.float32(np.log(10.0))}
+    return Case(jax.value_and_grad(loss), [(params, _f(8, 6, seed=3), _f(8, 5, seed=4))], rtol=1e-4, atol=1e-5)
+
+
+@case
+def m_vae_reparam_elbo():
+    import jax
+    import jax.numpy as jnp
+
+    def elbo(p, x, key):
+        h = jax.nn.relu(x @ p["enc"])
+        mu, logvar = jnp.split(h @ p["head"], 2, -1)
+        eps = jax.random.normal(key, mu.shape)
+        z = mu + jnp.exp(0.5 * logvar) * eps
+        logits = z @ p["dec"]
+        rec = jnp.sum(x * jax.nn.log_sigmoid(logits) + (1 - x) * jax.nn.log_sigmoid(-logits), -1)
+        kl = -0.5 * jnp.sum(1 + logvar - mu ** 2 - jnp.exp(logvar), -1)
+        return -jnp.mean(rec - kl)
+
+    p = {"enc": _f(10, 8, seed=1, scale=0.3), "head": _f(8, 4, seed=2, scale=0.3), "dec": _f(2, 10, seed=3)}
+    x = (_rng(4).random((5, 10)) < 0.5).astype(np.float32)
+    return Case(jax.value_and_grad(elbo), [(p, x, jax.random.PRNGKey(0))], rtol=1e-4, atol=1e-5)
+
+
+@case
+def m_diffusion_sampler_loop():
+    import jax
+    import jax.numpy as jnp
+    from jax import lax
+
+    def sample(w, key, steps=8):
+        betas = jnp.linspace(1e-4, 0.02, steps)
+        alphas = 1 - betas
+        abar = jnp.cumprod(alphas)
+        key, k0 = jax.random.split(key)
+        x = jax.random.normal(k0, (4, 3))
+
+        def body(i, carry):
+            x, key = carry
+            t = steps - 1 - i
+            eps = jnp.tanh(x @ w + t / steps)
+            mean = (x - betas[t] / jnp.sqrt(1 - abar[t]) * eps) / jnp.sqrt(alphas[t])
+            key, sub = jax.random.split(key)
+            noise = jnp.where(t > 0, jax.random.normal(sub, x.shape), 0.0)
+            return mean + jnp.sqrt(betas[t]) * noise, key
+        return lax.fori_loop(0, steps, body, (x, key))[0]
+
+    return Case(sample, [(_f(3, 3, seed=1, scale=0.5), jax.random.PRNGKey(4))], rtol=1e-4, atol=1e-5)
+
+
+@case
+def m_gat_segment_softmax():
+    import jax
+    import jax.numpy as jnp
+
+    def gat(p, h, src, dst):
+        N = h.shape[0]
+        z = h @ p["w"]
+        e = jax.nn.leaky_relu(z[src] @ p["a_src"] + z[dst] @ p["a_dst"], 0.2)
+        emax = jax.ops.segment_max(e, dst, num_segments=N)
+        ex = jnp.exp(e - emax[dst])
+        denom = jax.ops.segment_sum(ex, dst, num_segments=N)
+        alpha = ex / denom[dst]
+        return jax.nn.elu(jax.ops.segment_sum(alpha[:, None] * z[src], dst, num_segments=N)), alpha
+
+    src = np.array([0, 1, 2, 3, 0, 2, 4, 1], np.int32)
+    dst = np.array([1, 2, 3, 0, 2, 1, 0, 4], np.int32)
+    p = {"w": _f(3, 4, seed=1), "a_src": _f(4, seed=2), "a_dst": _f(4, seed=3)}
+    return Case(gat, [(p, _f(5, 3, seed=4), src, dst)], rtol=1e-5, atol=1e-5)
+
+
+@case
+def m_policy_gradient_categorical():
+    import jax
+    import jax.numpy as jnp
+
+    def pg_loss(w, obs, key):
+        logits = obs @ w
+        actions = jax.random.categorical(key, logits)
+        logp = jnp.take_along_axis(jax.nn.log_softmax(logits), actions[:, None], 1)[:, 0]
+        returns = jnp.cumsum(obs[:, 0][::-1])[::-1]
+        adv = (returns - returns.mean()) / (returns.std() + 1e-8)
+        entropy = -jnp.sum(jax.nn.softmax(logits) * jax.nn.log_softmax(logits), -1).mean()
+        return -jnp.mean(logp * adv) - 0.01 * entropy, actions
+
+    return Case(jax.value_and_grad(pg_loss, has_aux=True), [(_f(4, 3, seed=1), _f(9, 4, seed=2), jax.random.PRNGKey(8))],
+                rtol=1e-4, atol=1e-5)
+
+
+@case
+def m_wavenet_dilated_stack():
+    import jax
+    import jax.numpy as jnp
+    from jax import lax
+
+    def wavenet(ws, x):
+        skip = 0.0
+        for i, w in enumerate(ws):
+            d = 2 ** i
+            y = lax.conv_general_dilated(x, w, (1,), [(d, 0)], rhs_dilation=(d,), dimension_numbers=("NWC", "WIO", "NWC"))
+            a, b = jnp.split(y, 2, -1)
+            g = jnp.tanh(a) * jax.nn.sigmoid(b)
+            x = x + g
+            skip = skip + g
+        return skip
+
+    ws = [_f(2, 4, 8, seed=i, scale=0.3) for i in range(4)]
+    return Case(wavenet, [(ws, _f(2, 20, 4, seed=9))], rtol=1e-4, atol=1e-5)
+
+
+@case
+def m_unet_mini():
+    import jax
+    import jax.numpy as jnp
+    from jax import lax
+
+    def unet(p, x):
+        e1 = jax.nn.relu(_conv(x, p["e1"]))
+        d = lax.reduce_window(e1, -jnp.inf, lax.max, (1, 2, 2, 1), (1, 2, 2, 1), "VALID")
+        m = jax.nn.relu(_conv(d, p["m"]))
+        u = lax.conv_transpose(m, p["up"], (2, 2), "SAME", dimension_numbers=("NHWC", "HWIO", "NHWC"))
+        cat = jnp.concatenate([u, e1], axis=-1)
+        return jax.nn.sigmoid(_conv(cat, p["out"]))
+
+    p = {"e1": _f(3, 3, 1, 4, seed=1, scale=0.4), "m": _f(3, 3, 4, 8, seed=2, scale=0.2),
+         "up": _f(2, 2, 8, 4, seed=3, scale=0.3), "out": _f(1, 1, 8, 1, seed=4, scale=0.3)}
+    return Case(unet, [(p, _f(2, 16, 16, 1, seed=5))], rtol=1e-4, atol=1e-5)
+
+
+@case
+def m_vit_patch_embed_nchw():
+    import jax
+    import jax.numpy as jnp
+    from jax import lax
+
+    def vit(p, img):
+        x = lax.conv_general_dilated(img, p["patch"], (4, 4), "VALID", dimension_numbers=("NCHW", "OIHW", "NCHW"))
+        B, C, H, W = x.shape
+        x = x.reshape(B, C, H * W).transpose(0, 2, 1)
+        cls = jnp.broadcast_to(p["cls"], (B, 1, C))
+        x = jnp.concatenate([cls, x], 1) + p["pos"]
+        x = _layer_norm(x, 1.0, 0.0)
+        att = jax.nn.softmax(x @ x.transpose(0, 2, 1) / jnp.sqrt(C), -1)
+        return (att @ x)[:, 0] @ p["head"]
+
+    p = {"patch": _f(8, 3, 4, 4, seed=1, scale=0.2), "cls": _f(1, 1, 8, seed=2), "pos": _f(1, 5, 8, seed=3, scale=0.1),
+         "head": _f(8, 10, seed=4)}
+    return Case(vit, [(p, _f(2, 3, 8, 8, seed=5))], rtol=1e-4, atol=1e-5)
+
+
+@case
+def m_mobilenet_separable_bf16_grad():
+    import jax
+    import jax.numpy as jnp
+    from jax import lax
+
+    def loss(p, x):
+        y = lax.conv_general_dilated(x, p["dw"], (2, 2), "SAME", feature_group_count=x.shape[-1],
+                                     dimension_numbers=("NHWC", "HWIO", "NHWC"))
+        y = jax.nn.relu6(y)
+        y = _conv(y, p["pw"])
+        return jnp.mean(y.astype(jnp.float32) ** 2)
+
+    import ml_dtypes
+    bf = ml_dtypes.bfloat16
+    p = {"dw": _f(3, 3, 1, 4, seed=1, scale=0.4).astype(bf), "pw": _f(1, 1, 4, 6, seed=2, scale=0.4).astype(bf)}
+    return Case(jax.grad(loss), [(p, _f(2, 8, 8, 4, seed=3).astype(bf))], rtol=3e-2, atol=3e-2)
+
+
+@case
+def m_power_iteration_while():
+    import jax.numpy as jnp
+    from jax import lax
+
+    def top_eig(a):
+        def cond(s):
+            v, lam, prev, i = s
+            return (jnp.abs(lam - prev) > 1e-4 * jnp.abs(lam)) & (i < 200)
+
+        def body(s):
+            v, lam, _, i = s
+            w = a @ v
+            v2 = w / jnp.linalg.norm(w)
+            return v2, v2 @ a @ v2, lam, i + 1
+        v, lam, _, it = lax.while_loop(cond, body, (jnp.ones(a.shape[0]) / jnp.sqrt(a.shape[0]), 0.0, 1.0, 0))
+        return jnp.abs(v), lam, it
+
+    a = _spd(5, 3)
+    return Case(top_eig, [(a,)], rtol=1e-3, atol=1e-4)
+
+
+@case
+def m_avg_pool_same_count_include_pad():
+    import jax.numpy as jnp
+    from jax import lax
+
+    def avg_pool(x):
+        s = lax.reduce_window(x, 0.0, lax.add, (1, 3, 3, 1), (1, 2, 2, 1), "SAME")
+        n = lax.reduce_window(jnp.ones_like(x), 0.0, lax.add, (1, 3, 3, 1), (1, 2, 2, 1), "SAME")
+        return s / n, s / 9.0
+
+    return Case(avg_pool, [(_f(2, 7, 7, 3, seed=1),)], rtol=1e-5, atol=1e-6)
+
+
+@case
+def m_large_reduction_accumulate():
+    import jax.numpy as jnp
+
+    def f(x):
+        return jnp.sum(x), jnp.mean(x, axis=0), jnp.sum(x * x, axis=1), jnp.var(x), jnp.max(jnp.abs(x)), jnp.linalg.norm(x)
+
+    return Case(f, [(_f(512, 1024, seed=1),)], rtol=1e-4, atol=1e-3)
+
+
+@case
+def m_symbolic_batch_cnn_classifier():
+    import jax
+    import jax.numpy as jnp
+    from jax import lax
+
+    def f(p, x):
+        y = jax.nn.relu(_conv(x, p["c"]))
+        y = lax.reduce_window(y, -jnp.inf, lax.max, (1, 2, 2, 1), (1, 2, 2, 1), "VALID")
+        y = y.reshape(y.shape[0], -1)
+        logits = y @ p["fc"]
+        return jax.nn.log_softmax(logits), jnp.argmax(logits, -1)
+
+    b, = jax.export.symbolic_shape("b")
+    p = {"c": _f(3, 3, 1, 4, seed=1, scale=0.4), "fc": _f(64, 5, seed=2, scale=0.2)}
+    spec_p = jax.tree_util.tree_map(lambda a: jax.ShapeDtypeStruct(a.shape, a.dtype), p)
+    return Case(f, [(p, _f(3, 8, 8, 1, seed=3)), (p, _f(1, 8, 8, 1, seed=4))],
+                spec=(spec_p, jax.ShapeDtypeStruct((b, 8, 8, 1), np.float32)), rtol=1e-5, atol=1e-5)
