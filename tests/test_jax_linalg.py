@@ -287,27 +287,28 @@ def _same_bits(got, want, what):
         assert g.dtype == w.dtype and np.array_equal(g.view(np.uint8), w.view(np.uint8)), (what, i, g, w)
 
 
-@pytest.mark.parametrize("dtype", ["float32", "complex64"])
-def test_tridiagonal_solve(dtype):
+def test_tridiagonal_solve():
     """lax.linalg.tridiagonal_solve (lapack_?gtsv_ffi) -> shlo.linalg.tridiagonal_solve, ?gtsv step
-    for step: JAX's result and every output of the raw call (the factor left in dl / d / du, the
-    solution, info) have LAPACK's bits. System 0 is singular at its first pivot (info 1: LAPACK stops,
-    JAX writes NaN); system 1 pivots both ways (d[2] = 0 swaps rows)."""
-    n = 6
-    dl, d, du, b = _rand((2, n), dtype), _rand((2, n), dtype), _rand((2, n), dtype), _rand((2, n, 3), dtype)
-    d[0, 0], dl[0, 1], d[1, 2] = 0, 0, 0
-    args = [dl, d, du, b]
+    for step: JAX's result (f32) and every output of the raw call (f32 and complex64, which pivots
+    by |re| + |im|: the factor left in dl / d / du, the solution, info) have LAPACK's bits. System 0
+    is singular at its first pivot (info 1: LAPACK stops, JAX writes NaN); system 1 pivots both ways
+    (d[2] = 0 swaps rows)."""
     fn = jax.lax.linalg.tridiagonal_solve
-    prog = _import(fn, *args)
-    assert 'name = "shlo.linalg.tridiagonal_solve"' in prog.text()
-    want = [np.asarray(jax.jit(fn)(*args))]
-    _same_bits(shlo.interpret(prog, *args), want, "tridiagonal_solve")
-    _roundtrip(prog, args, want, _tol(dtype), xla=dtype == "float32")
-    target = "lapack_" + {"float32": "s", "complex64": "c"}[dtype] + "gtsv_ffi"
-    raw = _raw_call(jax.jit(fn).lower(*args).as_text(), target)
-    want = run_xla(raw, args)
-    np.testing.assert_array_equal(want[-1], [1, 0])
-    _same_bits(shlo.interpret(shlo.from_stablehlo(raw), *args), want, "raw gtsv")
+    for dtype, t in (("float32", "s"), ("complex64", "c")):
+        n = 6
+        dl, d, du, b = _rand((2, n), dtype), _rand((2, n), dtype), _rand((2, n), dtype), _rand((2, n, 3), dtype)
+        d[0, 0], dl[0, 1], d[1, 2] = 0, 0, 0
+        args = [dl, d, du, b]
+        if dtype == "float32":
+            prog = _import(fn, *args)
+            assert 'name = "shlo.linalg.tridiagonal_solve"' in prog.text()
+            want = [np.asarray(jax.jit(fn)(*args))]
+            _same_bits(shlo.interpret(prog, *args), want, "tridiagonal_solve")
+            _roundtrip(prog, args, want, _tol(dtype))
+        raw = _raw_call(jax.jit(fn).lower(*args).as_text(), f"lapack_{t}gtsv_ffi")
+        want = run_xla(raw, args)
+        np.testing.assert_array_equal(want[-1], [1, 0])
+        _same_bits(shlo.interpret(shlo.from_stablehlo(raw), *args), want, f"raw {t}gtsv")
 
 
 def _raw_call(text: str, target: str) -> str:
