@@ -473,3 +473,39 @@ def jit_inline_false_sharded_calls():
     h = jax.jit(lambda a: jax.lax.with_sharding_constraint(a * 3, NamedSharding(m, P("y", "x"))), inline=False)
     f = jax.jit(lambda a: (g(a), h(g(a)), g(a * 2)))
     return case_fields(f, [normal(557, 8, 8)], [P("x", "y")], m)
+
+
+@program
+def symbolic_batch_mlp_exported_once():
+    """jax.export at a symbolic batch ("2*b" rows over "data"): one export for every batch size,
+    run at 6 rows; weights over "model", the hidden layer constrained."""
+    m = user_mesh((2, 4), ("data", "model"))
+    b, = jax.export.symbolic_shape("b")
+
+    def mlp(x, w1, w2):
+        h = jax.lax.with_sharding_constraint(jax.nn.relu(x @ w1), NamedSharding(m, P("data", "model")))
+        return h @ w2, jnp.mean(h, axis=0)
+
+    return case_fields(jax.jit(mlp), [normal(558, 6, 8), normal(559, 8, 16), normal(560, 16, 4)],
+                       [P("data", None), P(None, "model"), P("model", None)], m,
+                       shapes=[(2 * b, 8), (8, 16), (16, 4)])
+
+
+@program
+def symbolic_length_shard_map():
+    """A shard_map exported with a symbolic sequence length (a multiple of the 4 devices it is
+    split over) whose results have static shapes: per-row global mean and root mean square from
+    psums. (JAX itself cannot run a shard_map whose results keep the symbolic dimension: its
+    Exported.call fails in shape refinement, "Error refining shapes", or segfaults in jaxlib's
+    refine_polymorphic_shapes when the body holds a cumsum.)"""
+    m = user_mesh((4,), ("s",))
+    n, = jax.export.symbolic_shape("n")
+
+    def body(x):                          # (rows, length / 4)
+        total = jax.lax.psum(x.shape[1], "s")
+        mean = jax.lax.psum(x.sum(axis=1), "s") / total
+        rms = jnp.sqrt(jax.lax.psum((x * x).sum(axis=1), "s") / total)
+        return jnp.stack([mean, rms], axis=1)
+
+    f = jax.jit(jax.shard_map(body, mesh=m, in_specs=P(None, "s"), out_specs=P()))
+    return case_fields(f, [normal(561, 3, 20)], [P(None, "s")], m, shapes=[(3, 4 * n)])

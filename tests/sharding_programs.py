@@ -41,6 +41,8 @@ class Case:
     mesh: object = None   # a mesh every stage runs under (`with jax.set_mesh(mesh)`), as users of
                           # explicit sharding write programs with bare PartitionSpecs
     tol: float = 1e-4     # relative and absolute tolerance of the value comparisons
+    shapes: list = None   # the shapes it is exported at, where they are not the inputs' (symbolic
+                          # dimensions, jax.export.symbolic_shape): XLA runs it through jax.export
 
 
 CASES = {}

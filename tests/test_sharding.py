@@ -11,6 +11,7 @@ import ast
 import json
 import os
 import pathlib
+import re
 import subprocess
 import sys
 from collections import Counter
@@ -409,9 +410,39 @@ def test_gspmd_manual_region_becomes_a_manual_computation():
     np.testing.assert_array_equal(shlo.interpret(prog, x, np.float32(1))[0], 2 * x)
 
 
+def test_gspmd_manual_region_takes_outside_scalars_as_operands():
+    """A scalar read from outside the region (JAX's dimension variables under symbolic shapes) is
+    an operand of the manual computation, replicated."""
+    prog = shlo.from_stablehlo(GSPMD_MANUAL.replace("%2 = stablehlo.multiply %1, %c", (
+        "%bb = stablehlo.broadcast_in_dim %b, dims = [] : (tensor<f32>) -> tensor<2x2xf32>\n"
+        "    %2 = stablehlo.multiply %1, %bb")))
+    assert re.search(r'shlo\.manual_computation"\(%\w+, %arg1\)', prog.text())
+    x = np.arange(32, dtype=np.float32).reshape(8, 4)
+    np.testing.assert_array_equal(shlo.interpret(prog, x, np.float32(3))[0], 3 * x)
+
+
+def test_gspmd_constraint_with_shape_operands_is_a_constraint():
+    """Under symbolic shapes JAX gives @Sharding the result's shape as an operand
+    (indices_of_shape_operands)."""
+    prog = shlo.from_stablehlo("""module @m attributes {mhlo.num_partitions = 8 : i32} {
+  func.func public @main(%a: tensor<?x4xf32>) -> tensor<?x4xf32> {
+    %n = stablehlo.get_dimension_size %a, dim = 0 : (tensor<?x4xf32>) -> tensor<i32>
+    %n1 = stablehlo.reshape %n : (tensor<i32>) -> tensor<1xi32>
+    %c = stablehlo.constant dense<4> : tensor<1xi32>
+    %shape = stablehlo.concatenate %n1, %c, dim = 0 : (tensor<1xi32>, tensor<1xi32>) -> tensor<2xi32>
+    %0 = stablehlo.custom_call @Sharding(%a, %shape) {indices_of_shape_operands = dense<1> : tensor<1xi64>, mhlo.sharding = "{devices=[4,2]<=[8]}"} : (tensor<?x4xf32>, tensor<2xi32>) -> tensor<?x4xf32>
+    %1 = stablehlo.add %0, %0 : tensor<?x4xf32>
+    return %1 : tensor<?x4xf32>
+  }
+}""")
+    assert "custom_call" not in prog.text() and prog.text().count("shlo.sharding_constraint") == 1
+    x = np.arange(24, dtype=np.float32).reshape(6, 4)
+    np.testing.assert_array_equal(shlo.interpret(prog, x)[0], 2 * x)
+
+
 @pytest.mark.parametrize("old, new, words", [
-    ("%2 = stablehlo.multiply %1, %c", "%bb = stablehlo.broadcast_in_dim %b, dims = [] : (tensor<f32>) -> "
-     "tensor<2x2xf32>\n    %2 = stablehlo.multiply %1, %bb", r"reads a value defined outside it \(%arg1\)"),
+    ("%2 = stablehlo.multiply %1, %c", "%s = stablehlo.slice %a [0:2, 0:2] : (tensor<8x4xf32>) -> tensor<2x2xf32>\n"
+     "    %2 = stablehlo.multiply %1, %s", r"reads a value defined outside it \(%arg0\)"),
     ('"{devices=[4,2]<=[8]}"} : (tensor<2x2xf32>)', '"{devices=[4,2]0,1,2,3,4,5,7,6}"} : (tensor<2x2xf32>)',
      "list devices in different orders"),
     ('@SPMDFullToShardShape(%0) {mhlo.sharding = "{manual}"}', '@SPMDFullToShardShape(%0) {mhlo.sharding = '

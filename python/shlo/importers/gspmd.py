@@ -26,7 +26,9 @@ GSPMD custom calls mark:
 `rewrite` turns each such region into `sdy.manual_computation` over the
 common mesh (or one made for the region), which the Shardy import then reads
 like JAX's own: the ops between the FullToShard and ShardToFull calls move
-into the body, constants it reads from outside are copied in, and the
+into the body, constants it reads from outside are copied in, scalars it reads
+from outside (JAX's dimension variables under symbolic shapes) become operands
+of their own, replicated, and the
 `{manual}` (or `last_tile_dims={manual, ...}`: partly manual) shardings say
 which mesh axes are manual. Anything else is an ImportError naming the region.
 """
@@ -438,6 +440,12 @@ def _rewrite_region(jir, jmodule, top, g, common, own_name):
         ins.append(x)
         in_tilings.append(Tiling(_gspmd_text(d) if constrained else "{replicated}", _rank(x)))
         in_open.append(unspecified_dims(d) if constrained else ())
+    # scalars the body reads from outside (JAX's dimension variables under symbolic shapes): operands
+    # of their own, replicated (a scalar cannot be split: every device reads all of it)
+    scalars = _outside_scalars(body, {_key(f) for f in fulls})
+    ins += scalars
+    in_tilings += [Tiling("{replicated}", 0)] * len(scalars)
+    in_open += [()] * len(scalars)
     manual_tilings = [Tiling(_gspmd_text(f), _rank(f.results[0])) for f in fulls] + \
         [Tiling(_gspmd_text(c), _rank(c.results[0])) for c in manual_constraints]
     out_tilings = [Tiling(_gspmd_text(s), _rank(s.results[0])) for s in outs]
@@ -475,12 +483,13 @@ def _rewrite_region(jir, jmodule, top, g, common, own_name):
         with jir.InsertionPoint(outs[0]):   # after every FullToShard, before any use of a result
             mc = jir.Operation.create("sdy.manual_computation", results=[s.results[0].type for s in outs],
                                       operands=ins, attributes=attrs, regions=1, loc=outs[0].location)
-        block = mc.regions[0].blocks.append(*[f.results[0].type for f in fulls])
+        block = mc.regions[0].blocks.append(*[f.results[0].type for f in fulls], *[v.type for v in scalars])
         with jir.InsertionPoint(block):
             ret = jir.Operation.create("sdy.return", operands=returned, loc=outs[0].location)
         for op in body:
             op.move_before(ret)
-        _close_over(jir, mc, block, {_key(f) for f in fulls}, where)
+        _close_over(jir, mc, block, {_key(f) for f in fulls}, where,
+                    list(zip(scalars, list(block.arguments)[len(fulls):])))
         for op in body:
             if op.name == "func.call":
                 _inline_call(jir, jmodule, op)
@@ -508,10 +517,56 @@ def _inside(value, mc) -> bool:
     return False
 
 
-def _close_over(jir, mc, block, fulls, where) -> None:
+def _is_scalar(value) -> bool:
+    from jaxlib.mlir import ir as jir
+    try:
+        return len(jir.RankedTensorType(value.type).shape) == 0
+    except (ValueError, TypeError):
+        return False
+
+
+def _defined_in(value, keys: set) -> bool:
+    """Whether `value` is defined by one of the ops `keys`, or in one of their regions."""
+    from jaxlib.mlir import ir as jir
+    owner = value.owner
+    op = _key(owner.owner if isinstance(owner, jir.Block) else owner)
+    while op is not None:
+        if op in keys:
+            return True
+        op = op.parent
+        op = _key(op) if op is not None else None
+    return False
+
+
+def _outside_scalars(body, fulls: set) -> list:
+    """The scalar values, other than constants and FullToShard results, that the ops of `body`
+    (at any depth) read from outside them, each once, in the order first read."""
+    keys = {_key(op) for op in body}
+    found = []
+
+    def visit(op):
+        for v in op.operands:
+            owner = v.owner
+            d = None if hasattr(owner, "arguments") else _key(owner)
+            if (_defined_in(v, keys) or (d is not None and (d in fulls or d.name == "stablehlo.constant"))
+                    or not _is_scalar(v) or any(v == f for f in found)):
+                continue
+            found.append(v)
+        for region in op.regions:
+            for b in region.blocks:
+                for inner in b.operations:
+                    visit(inner.operation)
+
+    for op in body:
+        visit(_key(op))
+    return found
+
+
+def _close_over(jir, mc, block, fulls, where, scalars=()) -> None:
     """The body (moved into `mc`) must read nothing from outside (manual_computation is isolated
-    from above): FullToShard results become block arguments later, constants are copied in, and
-    anything else is an ImportError naming the region."""
+    from above): FullToShard results become block arguments later, constants are copied in,
+    the outside scalars (value, block argument) read their block arguments, and anything else
+    is an ImportError naming the region."""
     copies = {}
 
     def visit(op):
@@ -526,6 +581,10 @@ def _close_over(jir, mc, block, fulls, where) -> None:
                 if d not in copies:
                     copies[d] = d.clone(jir.InsertionPoint(block.operations[0]))
                 op.operands[i] = copies[d].results[0]
+                continue
+            arg = next((a for s, a in scalars if s == v), None)
+            if arg is not None:
+                op.operands[i] = arg
                 continue
             raise ImporterError(f"{where}: its body reads a value defined outside it ({v.get_name()})")
         for region in op.regions:

@@ -153,7 +153,7 @@ class ShardingImport:
                     return _Identity(value)
                 s = shardy.gspmd_shardings(str(op.attributes["mhlo.sharding"]), [rank], self.gspmd)[0]
                 s = dataclasses.replace(s, open=unspecified_dims(op))   # with_sharding_constraint's UNCONSTRAINED
-            return ir.Operation.create("shlo.sharding_constraint", results=results, operands=imp.operands(op),
+            return ir.Operation.create("shlo.sharding_constraint", results=results, operands=imp.operands(op)[:1],
                                        attributes={"sharding": self.sharding_attr(s)}, loc=loc)
         if name == "sdy.manual_computation":
             ins, outs = (shardy.sdy_shardings_per_value(str(op.attributes[k]), self.reader)
@@ -178,7 +178,7 @@ class ShardingImport:
             # values and moves the value to `out_sharding` now, as sdy.reshard does
             rank = _rank(op.results[0].type)
             s = shardy.fit_rank(shardy.sdy_sharding(str(op.attributes["out_sharding"]), self.reader), rank)
-            return ir.Operation.create("shlo.sharding_constraint", results=results, operands=imp.operands(op),
+            return ir.Operation.create("shlo.sharding_constraint", results=results, operands=imp.operands(op)[:1],
                                        attributes={"sharding": self.sharding_attr(s)}, loc=loc)
         if name in ("sdy.propagation_barrier", "sdy.func_data_flow_edge"):
             return _Identity(imp.operands(op)[0])   # hints to propagation only
@@ -369,9 +369,19 @@ def maximal_meshes(module) -> frozenset:
 
 
 def is_gspmd_constraint(op) -> bool:
-    """GSPMD's sharding constraint: `custom_call @Sharding` with an `mhlo.sharding`."""
+    """GSPMD's sharding constraint: `custom_call @Sharding` with an `mhlo.sharding`; under symbolic
+    shapes JAX adds the result's shape as operands that `indices_of_shape_operands` names."""
     return (op.name == "stablehlo.custom_call" and str(op.attributes["call_target_name"]) == '"Sharding"'
-            and "mhlo.sharding" in op.attributes and len(op.operands) == 1 and len(op.results) == 1)
+            and "mhlo.sharding" in op.attributes and len(op.results) == 1
+            and shape_operands(op) == list(range(1, len(op.operands))))
+
+
+def shape_operands(op) -> list:
+    """The operand indices a JAX custom call marks as giving its result's shape (`indices_of_shape_operands`)."""
+    from jaxlib.mlir import ir as jir
+    if "indices_of_shape_operands" not in op.attributes:
+        return []
+    return [int(i) for i in jir.DenseIntElementsAttr(op.attributes["indices_of_shape_operands"])]
 
 
 # ---------------------------------------------------------------------- writing
