@@ -39,6 +39,7 @@ import sharding_heldout_auto  # noqa: E402,F401 - registers its programs
 import sharding_heldout_round3  # noqa: E402,F401 - registers its programs
 import sharding_heldout_round4  # noqa: E402,F401 - registers its programs
 import sharding_heldout_training  # noqa: E402,F401 - registers its programs
+import sharding_heldout_symbolic  # noqa: E402,F401 - registers its programs
 from sharding_heldout_cases import HELDOUT  # noqa: E402
 from sharding_programs import CASES, LONG, LONG_CASES, Case  # noqa: E402
 from sharding_stages import (compile_for_devices, failure, first_stages, placements, run_compiled,  # noqa: E402
@@ -152,7 +153,10 @@ def _exported(prog, text):
     and results as JAX does)."""
     from jax._src import xla_bridge as xb
     from jax._src.lib import _jax
-    artifact = _jax.mlir.serialize_portable_artifact(text, "1.0.0", xb.get_backend().serialize_with_sdy)
+    from jax._src.lib.mlir.dialects import hlo
+    # the StableHLO version JAX's own export writes (1.0.0 has no gather with batching dimensions)
+    version = hlo.get_version_from_compatibility_requirement(hlo.StablehloCompatibilityRequirement.WEEK_4)
+    artifact = _jax.mlir.serialize_portable_artifact(text, version, xb.get_backend().serialize_with_sdy)
     return dataclasses.replace(prog.exported, mlir_module_serialized=artifact)
 
 

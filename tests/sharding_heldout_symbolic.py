@@ -1,0 +1,119 @@
+"""Held-out-style sharded programs exported once for many sizes (tests/sharding_heldout_cases.py):
+jax.export at symbolic dimensions (jax.export.symbolic_shape) with shardings, as a user who
+serves one artifact for every batch size writes them. The runner exports at `shapes`, runs at
+the inputs' sizes (XLA through jax.export, which refines the shapes). JAX cannot run a
+shard_map whose results keep a symbolic dimension (its own Exported.call fails refining
+shapes), so the shard_map ones give static results; nor an explicit-mode program at a symbolic
+batch (an einsum with out_sharding, a reshard: "expects static assert_what" while refining its
+shape assertions), which is left out."""
+from __future__ import annotations
+
+import functools
+
+import numpy as np
+
+import jax
+import jax.numpy as jnp
+from jax.sharding import NamedSharding, PartitionSpec as P
+
+from sharding_heldout_cases import case_fields, ints, normal, program, user_mesh
+
+
+def _dims(spec: str):
+    return jax.export.symbolic_shape(spec)
+
+
+@program
+def symbolic_batch_attention_with_out_shardings():
+    """Self-attention over a batch of 2*b sequences (batch over "data", heads over "model"), jit's
+    out_shardings on the symbolic shape."""
+    m = user_mesh((2, 4), ("data", "model"))
+    b, = _dims("b")
+
+    @functools.partial(jax.jit, out_shardings=NamedSharding(m, P("data", None, None)))
+    def attend(x, wq, wk, wv):
+        q, k, v = (jnp.einsum("btd,dhk->bthk", x, w) for w in (wq, wk, wv))
+        s = jax.nn.softmax(jnp.einsum("bthk,bshk->bhts", q, k) / 2.0, axis=-1)
+        return jnp.einsum("bhts,bshk->bthk", s, v).reshape(x.shape[0], x.shape[1], -1)
+
+    args = [normal(700, 6, 5, 8)] + [normal(701 + i, 8, 4, 2, scale=0.3) for i in range(3)]
+    specs = [P("data", None, None)] + [P(None, "model", None)] * 3
+    return case_fields(attend, args, specs, m, shapes=[(2 * b, 5, 8)] + [(8, 4, 2)] * 3)
+
+
+@program
+def symbolic_sequence_embedding_lookup():
+    """Token ids of a symbolic length looked up in a vocabulary-sharded table, then mean pooled."""
+    m = user_mesh((4, 2), ("vocab", "batch"))
+    t, = _dims("t")
+
+    def f(table, ids):
+        e = jnp.take(table, ids, axis=0)                                       # (B, t, d)
+        e = jax.lax.with_sharding_constraint(e, NamedSharding(m, P("batch", None, None)))
+        return e.mean(axis=1), jnp.linalg.norm(e, axis=-1)
+
+    return case_fields(jax.jit(f), [normal(710, 16, 6), ints(711, 16, 4, 7)], [P("vocab", None), P("batch", None)],
+                       m, shapes=[(16, 6), (4, t)])
+
+
+@program
+def symbolic_two_dims_reshape_and_constraint():
+    """Two symbolic dimensions (batch b over 2 devices, length 4*l), a reshape that merges them and
+    a constraint on the merged rows."""
+    m = user_mesh((2, 4), ("x", "y"))
+    b, l = _dims("b, l")
+
+    def f(x):
+        rows = x.reshape(-1, x.shape[-1])                                      # (2*b*4*l, 3)
+        rows = jax.lax.with_sharding_constraint(rows * 2.0, NamedSharding(m, P("x", None)))
+        return rows.sum(axis=0), x.max(axis=1)
+
+    return case_fields(jax.jit(f), [normal(720, 4, 8, 3)], [P("x", "y", None)], m, shapes=[(2 * b, 4 * l, 3)])
+
+
+@program
+def symbolic_batch_partly_manual_shard_map():
+    """A shard_map manual over "data" only, at a symbolic batch, whose results are reduced to
+    static shapes (a per-device loss summed with psum, a pmax of the activations)."""
+    m = user_mesh((2, 4), ("data", "model"))
+    b, = _dims("b")
+
+    def local_loss(x, w):
+        h = jnp.tanh(x @ w)
+        return jax.lax.psum(jnp.sum(h ** 2), "data")[None], jax.lax.pmax(jnp.max(h, axis=0), "data")
+
+    sm = jax.shard_map(local_loss, mesh=m, in_specs=(P("data"), P()), out_specs=(P(), P()),
+                       axis_names={"data"})
+    return case_fields(jax.jit(sm), [normal(740, 6, 8), normal(741, 8, 5)], [P("data", None), P()], m,
+                       shapes=[(2 * b, 8), (8, 5)])
+
+
+@program
+def symbolic_batch_training_step():
+    """An SGD step on a linear softmax classifier at a symbolic batch (over "dp"); the weights over "mp"."""
+    m = user_mesh((4, 2), ("dp", "mp"))
+    b, = _dims("b")
+
+    @functools.partial(jax.jit, out_shardings=(NamedSharding(m, P(None, "mp")), NamedSharding(m, P())))
+    def step(w, x, labels):
+        def loss(w):
+            logp = jax.nn.log_softmax(x @ w)
+            return -jnp.take_along_axis(logp, labels[:, None], axis=1).mean()
+        l, g = jax.value_and_grad(loss)(w)
+        return w - 0.5 * g, l
+
+    return case_fields(step, [normal(750, 6, 4), normal(751, 8, 6), ints(752, 4, 8)],
+                       [P(None, "mp"), P("dp", None), P("dp")], m, tol=1e-3,
+                       shapes=[(6, 4), (4 * b, 6), (4 * b,)])
+
+
+@program
+def symbolic_length_cumsum_and_sort_batch_sharded():
+    """cumsum and sort along a symbolic length that is not sharded, rows split over 8 devices."""
+    m = user_mesh((8,), ("r",))
+    n, = _dims("n")
+
+    def f(x):
+        return jnp.cumsum(x, axis=1), jnp.sort(x, axis=1), jnp.argmax(x, axis=1)
+
+    return case_fields(jax.jit(f), [normal(760, 16, 9)], [P("r", None)], m, shapes=[(16, n)])
