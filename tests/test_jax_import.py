@@ -500,6 +500,14 @@ def test_custom_call_kept():
     assert shlo.from_stablehlo(text).text() == prog.text()
 
 
+def test_host_callback_refused_by_name():
+    def fn(x):
+        jax.debug.print("x = {}", x)
+        return x * 2
+    with pytest.raises(shlo.ImportError, match="host_callbacks"):
+        shlo.from_jax(fn, _arr((2,)))
+
+
 def test_locations_kept():
     prog = shlo.from_jax(lambda x: jnp.sin(x), _arr((2,)))
     assert "sin" in prog.text(debug_info=True)

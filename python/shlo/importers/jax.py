@@ -40,7 +40,12 @@ def lower(fn, *example_args, platform: str = "cpu", **example_kwargs):
     from jax import export as jexport
     # keep_unused: the Program takes every flattened argument, used or not
     jitted = jax.jit(fn, keep_unused=True)
-    return jexport.export(jitted, platforms=[platform])(*example_args, **example_kwargs)
+    try:
+        return jexport.export(jitted, platforms=[platform])(*example_args, **example_kwargs)
+    except NotImplementedError as e:
+        # jax.export refuses what a serialized program cannot hold (host callbacks: jax.debug.print,
+        # pure_callback, io_callback); errors of the function's own code pass through unchanged
+        raise ImporterError(f"jax.export cannot serialize this function: {e}") from e
 
 
 def from_jax(fn, *example_args, platform: str = "cpu", shape_assertions: bool = True, context=None,
