@@ -2269,3 +2269,152 @@ def m_symbolic_batch_cnn_classifier():
     spec_p = jax.tree_util.tree_map(lambda a: jax.ShapeDtypeStruct(a.shape, a.dtype), p)
     return Case(f, [(p, _f(3, 8, 8, 1, seed=3)), (p, _f(1, 8, 8, 1, seed=4))],
                 spec=(spec_p, jax.ShapeDtypeStruct((b, 8, 8, 1), np.float32)), rtol=1e-5, atol=1e-5)
+
+
+# --------------------------------------------------------------------------- fifth batch: the wider jnp / lax / random API
+
+@case
+def m_random_distribution_zoo():
+    import jax
+
+    def sample(key):
+        k = jax.random.split(key, 12)
+        return (jax.random.binomial(k[0], 10, 0.3, (4,)), jax.random.geometric(k[1], 0.4, (4,)),
+                jax.random.rademacher(k[2], (5,)), jax.random.maxwell(k[3], (3,)), jax.random.weibull_min(k[4], 1.0, 1.5, (3,)),
+                jax.random.loggamma(k[5], 2.0, (3,)), jax.random.chisquare(k[6], 3.0, (3,)), jax.random.pareto(k[7], 2.0, (3,)),
+                jax.random.triangular(k[8], 0.0, 0.3, 1.0, (3,)), jax.random.generalized_normal(k[9], 1.5, (3,)),
+                jax.random.ball(k[10], 3, shape=(2,)), jax.random.orthogonal(k[11], 3), jax.random.logistic(k[0], (3,)),
+                jax.random.cauchy(k[1], (2,)), jax.random.lognormal(k[2], 0.5, (2,)), jax.random.randint(k[3], (4,), 0, 2 ** 31 - 1))
+
+    return Case(sample, [(jax.random.key(21),)], rtol=1e-4, atol=1e-5)
+
+
+@case
+def m_lax_rng_bit_generator():
+    import jax.numpy as jnp
+    from jax import lax
+
+    def f(key):
+        k1, bits = lax.rng_bit_generator(key, (3, 4), dtype=jnp.uint32)
+        k2, philox = lax.rng_bit_generator(k1, (5,), dtype=jnp.uint32, algorithm=lax.RandomAlgorithm.RNG_PHILOX)
+        k3, three = lax.rng_bit_generator(k2, (2, 2), dtype=jnp.uint8, algorithm=lax.RandomAlgorithm.RNG_THREE_FRY)
+        return k3, bits, philox, three
+
+    return Case(f, [(np.array([1, 2, 3, 4], np.uint32),)])
+
+
+@case
+def m_jnp_selection_helpers():
+    import jax.numpy as jnp
+
+    def f(x, i):
+        conds = [x < -1, x > 1]
+        return (jnp.select(conds, [x * 0, x * 2], default=x), jnp.piecewise(x, [x < 0, x >= 0], [lambda v: -v, lambda v: v ** 2]),
+                jnp.choose(i, [x, x * 10, -x], mode="clip"), jnp.isin(i, jnp.array([1, 3])),
+                jnp.intersect1d(i, jnp.array([0, 1, 5]), size=3, fill_value=-1), jnp.setdiff1d(i, jnp.array([1]), size=4, fill_value=-1),
+                jnp.union1d(i, jnp.array([7]), size=6, fill_value=-1), jnp.argpartition(x, 2)[:2].shape, jnp.extract(x > 0, x, size=3))
+
+    return Case(f, [(_f(6, seed=1, scale=2), np.array([0, 1, 2, 3, 1, 0], np.int32))])
+
+
+@case
+def m_vectorize_apply_along_ufuncs():
+    import jax.numpy as jnp
+
+    def f(x, idx, v):
+        @functools.partial(jnp.vectorize, signature="(n),(n)->()")
+        def cosine(a, b):
+            return a @ b / jnp.sqrt((a @ a) * (b @ b))
+        return (cosine(x, x[::-1]), jnp.apply_along_axis(lambda r: r.max() - r.min(), 1, x), jnp.add.reduce(x, axis=0),
+                jnp.multiply.outer(x[0], x[1]), jnp.add.accumulate(x, axis=1), jnp.add.at(v, idx, 1.0, inplace=False),
+                jnp.maximum.reduce(x, axis=1), jnp.trapezoid(x, dx=0.5, axis=1), jnp.cumulative_sum(x, axis=1, include_initial=True))
+
+    return Case(f, [(_f(3, 5, seed=1), np.array([0, 2, 2, 4], np.int32), _f(5, seed=2))], rtol=1e-5, atol=1e-5)
+
+
+@case
+def m_index_helpers_bits():
+    import jax.numpy as jnp
+
+    def f(a, bits):
+        r, c = jnp.triu_indices(4, 1)
+        return (a[r, c], a[jnp.tril_indices_from(a)], a[jnp.diag_indices(4)], jnp.fill_diagonal(a, 0.0, inplace=False),
+                jnp.packbits(bits), jnp.unpackbits(jnp.packbits(bits, axis=-1), axis=-1), jnp.diagonal(a, 1),
+                jnp.histogram2d(a[0], a[1], bins=3, range=[[-2, 2], [-2, 2]])[0], jnp.bincount(jnp.abs(a.astype(jnp.int32)).ravel(), minlength=5, length=6),
+                jnp.einsum("...ij,...jk->...ik", a[None], a), jnp.linalg.tensorinv(jnp.eye(4).reshape(4, 2, 2) * 2 + 0.1, ind=1))
+
+    return Case(f, [(_f(4, 4, seed=1, scale=1.5), _rng(2).random((2, 12)) < 0.5)], rtol=1e-5, atol=1e-5)
+
+
+@case
+def m_scipy_linalg_more():
+    import jax.numpy as jnp
+    import jax.scipy.linalg as jsl
+
+    def f(a, b):
+        spd = a @ a.T + 4 * jnp.eye(4)
+        c, low = jsl.cho_factor(spd)
+        sq = jsl.sqrtm(spd)
+        u, p = jsl.polar(spd)
+        return (jsl.cho_solve((c, low), b), jnp.real(sq @ sq), u @ p, jsl.inv(a), jsl.det(a), jsl.eigh(spd, eigvals_only=True),
+                jsl.schur(spd)[0].diagonal().sort(), jsl.expm(a / 5), jsl.solve(spd, b, assume_a="pos"),
+                jsl.eigh_tridiagonal(jnp.diag(spd), jnp.ones(3) * 0.5, eigvals_only=True), jsl.toeplitz(b[:, 0]))
+
+    return Case(f, [(_f(4, 4, seed=1), _f(4, 2, seed=2))], rtol=1e-3, atol=1e-3)
+
+
+@case
+def m_linalg_modes_complex_hermitian():
+    import jax.numpy as jnp
+
+    def f(a, h):
+        q, r = jnp.linalg.qr(a, mode="complete")
+        w, v = jnp.linalg.eigh(h)
+        return (q @ r, jnp.abs(jnp.linalg.qr(a, mode="r")), w, jnp.abs(jnp.conj(v.T) @ h @ v), jnp.linalg.eigvalsh(h, UPLO="U"),
+                jnp.linalg.matrix_rank(a[:, :2] @ a[:, :2].T), jnp.linalg.norm(h, ord=-2), jnp.linalg.cond(a[:3, :3], p="fro"))
+
+    a = _f(5, 3, seed=1)
+    h0 = (_f(3, 3, seed=2) + 1j * _f(3, 3, seed=3)).astype(np.complex64)
+    return Case(f, [(a, (h0 + h0.conj().T) / 2)], rtol=1e-3, atol=1e-3)
+
+
+@case
+def m_lax_misc_ops():
+    import jax.numpy as jnp
+    from jax import lax
+
+    def f(x, y):
+        patches = lax.conv_general_dilated_patches(x, (2, 2), (1, 1), "VALID", dimension_numbers=("NHWC", "HWIO", "NHWC"))
+        return (patches, lax.approx_max_k(y, 3)[0], lax.reduce_precision(y, exponent_bits=5, mantissa_bits=2),
+                lax.cummin(y, reverse=True), lax.cumprod(y, reverse=True), lax.argmax(y, 0, jnp.int16),
+                lax.nextafter(y, jnp.zeros_like(y)), lax.erf_inv(jnp.tanh(y)), lax.igamma(jnp.abs(y) + 1, jnp.abs(y)),
+                lax.sort_key_val(y, jnp.arange(y.shape[0]))[1], lax.expand_dims(y, (0, 2)), lax.squeeze(y[None], (0,)),
+                lax.rev(y, (0,)), lax.bessel_i0e(y), lax.round(y, lax.RoundingMethod.TO_NEAREST_EVEN))
+
+    return Case(f, [(_f(1, 4, 4, 2, seed=1), np.round(_f(8, seed=2) * 4) / 4)], rtol=1e-5, atol=1e-5)
+
+
+@case
+def m_dtype_args_and_weak_types():
+    import jax.numpy as jnp
+
+    def f(x, n):
+        z = jnp.zeros((2, 3), dtype=jnp.bfloat16) + x.astype(jnp.bfloat16)
+        o = jnp.ones(3, dtype=jnp.int8) * n.astype(jnp.int8)
+        a = jnp.arange(4, dtype=jnp.uint16) * jnp.uint16(60000)
+        f16 = jnp.full((2,), 65504.0, jnp.float16) * 2
+        return z, o, a, f16, x * 2, x + n, n // 2, jnp.float32(1) / 3, jnp.asarray(3, dtype=jnp.uint8) - jnp.uint8(5)
+
+    return Case(f, [(_f(2, 3, seed=1), np.int32(100))])
+
+
+@case
+def m_fft_norms_and_complex128_x64():
+    import jax.numpy as jnp
+
+    def f(x, z):
+        return (jnp.fft.fft(z, norm="forward"), jnp.fft.ifft(z, norm="ortho"), jnp.fft.rfft2(x), jnp.fft.irfft2(jnp.fft.rfft2(x), s=x.shape),
+                jnp.fft.ihfft(x[0]), jnp.fft.rfftfreq(9, d=0.5), jnp.fft.fftn(z[None], axes=(0, 1)))
+
+    z = (_f(6, seed=1) + 1j * _f(6, seed=2)).astype(np.complex128)
+    return Case(f, [(_f(4, 6, seed=3, dtype=np.float64), z)], rtol=1e-9, atol=1e-10, x64=True)
