@@ -2418,3 +2418,167 @@ def m_fft_norms_and_complex128_x64():
 
     z = (_f(6, seed=1) + 1j * _f(6, seed=2)).astype(np.complex128)
     return Case(f, [(_f(4, 6, seed=3, dtype=np.float64), z)], rtol=1e-9, atol=1e-10, x64=True)
+
+
+# --------------------------------------------------------------------------- sixth batch: symbolic shapes
+
+def _sds(shape, dtype=np.float32):
+    import jax
+    return jax.ShapeDtypeStruct(shape, dtype)
+
+
+@case
+def m_symbolic_constrained_expressions():
+    import jax
+    import jax.numpy as jnp
+
+    def f(x, y):
+        b = x.shape[0]
+        flat = x.reshape(b * 4)
+        halves = jnp.split(y, 2, axis=0)                      # y has 2*b rows
+        return flat[: b * 2], halves[0] + halves[1], jnp.arange(b) * 3, x[: b // 2].sum(), jnp.tile(x, (2, 1))
+
+    b, = jax.export.symbolic_shape("b", constraints=["b >= 2"])
+    return Case(f, [(_f(3, 4, seed=1), _f(6, 4, seed=2)), (_f(4, 4, seed=3), _f(8, 4, seed=4))],
+                spec=(_sds((b, 4)), _sds((2 * b, 4))), rtol=1e-5, atol=1e-5)
+
+
+@case
+def m_symbolic_spatial_conv_pool():
+    import jax
+    import jax.numpy as jnp
+    from jax import lax
+
+    def f(w, img):
+        y = jax.nn.relu(_conv(img, w))
+        y = lax.reduce_window(y, -jnp.inf, lax.max, (1, 2, 2, 1), (1, 2, 2, 1), "SAME")
+        return jnp.mean(y, axis=(1, 2)), y
+
+    h, w_ = jax.export.symbolic_shape("h, w")
+    wt = _f(3, 3, 2, 3, seed=1, scale=0.4)
+    return Case(f, [(wt, _f(1, 6, 7, 2, seed=2)), (wt, _f(1, 9, 4, 2, seed=3))],
+                spec=(_sds(wt.shape), _sds((1, h, w_, 2))), rtol=1e-5, atol=1e-5)
+
+
+@case
+def m_symbolic_embedding_lm_head():
+    import jax
+    import jax.numpy as jnp
+
+    def f(p, ids):
+        x = p["emb"][ids]                                    # (b, t, d)
+        x = _layer_norm(x, 1.0, 0.0)
+        logits = x @ p["emb"].T
+        lp = jax.nn.log_softmax(logits[:, :-1], -1)
+        nll = -jnp.take_along_axis(lp, ids[:, 1:, None], -1)[..., 0]
+        return nll.mean(), jnp.argmax(logits, -1)
+
+    b, t = jax.export.symbolic_shape("b, t", constraints=["t >= 2"])
+    p = {"emb": _f(13, 6, seed=1)}
+    r = _rng(2)
+    return Case(f, [(p, r.integers(0, 13, (2, 5)).astype(np.int32)), (p, r.integers(0, 13, (3, 2)).astype(np.int32))],
+                spec=({"emb": _sds((13, 6))}, _sds((b, t), np.int32)), rtol=1e-5, atol=1e-5)
+
+
+@case
+def m_symbolic_contraction_dim():
+    import jax
+    import jax.numpy as jnp
+
+    def f(x, w):
+        return x @ w, jnp.einsum("bk,kn->bn", jnp.tanh(x), w).sum(0), jnp.linalg.norm(x, axis=1)
+
+    k, = jax.export.symbolic_shape("k")
+    return Case(f, [(_f(3, 5, seed=1), _f(5, 2, seed=2)), (_f(3, 1, seed=3), _f(1, 2, seed=4))],
+                spec=(_sds((3, k)), _sds((k, 2))), rtol=1e-5, atol=1e-5)
+
+
+@case
+def m_symbolic_pad_modes_and_random():
+    import jax
+    import jax.numpy as jnp
+
+    def f(key, x):
+        noise = jax.random.normal(key, x.shape)
+        return (jnp.pad(x, ((1, 1), (0, 2)), mode="edge"), jnp.pad(x, ((2, 0), (1, 1)), mode="reflect"),
+                jnp.pad(x, 1, mode="symmetric"), x + 0.1 * noise, jax.random.bits(key, (x.shape[0], 2)))
+
+    n, = jax.export.symbolic_shape("n", constraints=["n >= 3"])
+    key = jax.random.key_data(jax.random.key(2))
+    return Case(f, [(key, _f(4, 3, seed=1)), (key, _f(3, 3, seed=2))],
+                spec=(_sds((2,), np.uint32), _sds((n, 3))), rtol=1e-5, atol=1e-5)
+
+
+@case
+def m_symbolic_vmap_scan_dynamic_slice():
+    import jax
+    import jax.numpy as jnp
+    from jax import lax
+
+    def f(xs, starts):
+        win = jax.vmap(lambda s: lax.dynamic_slice_in_dim(xs, s, 2, axis=0))(starts)
+        c, ys = lax.scan(lambda c, r: (jnp.maximum(c, r), c.sum()), jnp.full(xs.shape[1:], -jnp.inf), xs)
+        return win, c, ys, jnp.flip(xs, 0), jnp.roll(xs, 1, axis=0)
+
+    t, = jax.export.symbolic_shape("t", constraints=["t >= 2"])
+    return Case(f, [(_f(5, 3, seed=1), np.array([0, 3, 9], np.int32)), (_f(2, 3, seed=2), np.array([1, 0, -4], np.int32))],
+                spec=(_sds((t, 3)), _sds((3,), np.int32)), rtol=1e-5, atol=1e-5)
+
+
+# --------------------------------------------------------------------------- seventh batch: odd sizes (vector tails)
+
+@case
+def m_odd_size_matmuls():
+    import jax.numpy as jnp
+    import ml_dtypes
+
+    def f(a, b, c, d, e, g):
+        return (a @ b, jnp.matmul(c, d), (e @ g.T), a.T @ a[:, :5], jnp.einsum("bij,bkj->bik", c, c),
+                (e.astype(jnp.float32) @ g.T.astype(jnp.float32)))
+
+    bf = ml_dtypes.bfloat16
+    return Case(f, [(_f(127, 131, seed=1), _f(131, 67, seed=2), _f(3, 17, 19, seed=3), _f(3, 19, 23, seed=4),
+                     _f(33, 130, seed=5).astype(bf), _f(29, 130, seed=6).astype(bf))], rtol=1e-4, atol=1e-3)
+
+
+@case
+def m_odd_size_convs():
+    import jax.numpy as jnp
+    import ml_dtypes
+    from jax import lax
+
+    def f(x, w, xh, wh):
+        a = lax.conv_general_dilated(x, w, (2, 2), "SAME", dimension_numbers=("NHWC", "HWIO", "NHWC"))
+        b = lax.conv_general_dilated(x, w, (1, 1), ((2, 1), (0, 3)), rhs_dilation=(2, 1),
+                                     dimension_numbers=("NHWC", "HWIO", "NHWC"))
+        c = lax.conv_general_dilated(xh, wh, (1, 1), "VALID", dimension_numbers=("NCHW", "OIHW", "NCHW"))
+        return a, b, c, jnp.sum(a, axis=(1, 2))
+
+    return Case(f, [(_f(2, 31, 29, 7, seed=1), _f(3, 3, 7, 5, seed=2, scale=0.3), _f(1, 3, 13, 11, seed=3, dtype=np.float16),
+                     _f(6, 3, 3, 3, seed=4, scale=0.3, dtype=np.float16))], rtol=1e-4, atol=1e-4)
+
+
+@case
+def m_odd_size_reductions_transposes():
+    import jax.numpy as jnp
+
+    def f(x, i8):
+        return (x.sum(0), x.max(1), x.T.copy(), jnp.transpose(x.reshape(3, 11, 31), (2, 0, 1)), jnp.argmax(x, 1), jnp.cumsum(x, 1),
+                jax_softmax(x), i8.astype(jnp.int32).sum(0), (i8 * i8).sum(1), jnp.mean(x[:, :1001 % 31]))
+
+    def jax_softmax(v):
+        import jax
+        return jax.nn.softmax(v, axis=1)
+
+    return Case(f, [(_f(33, 31, seed=1), _rng(2).integers(-128, 128, (37, 23)).astype(np.int8))], rtol=1e-5, atol=1e-5)
+
+
+@case
+def m_odd_size_int8_matmul():
+    import jax.numpy as jnp
+
+    def f(a, b):
+        return jnp.matmul(a, b, preferred_element_type=jnp.int32), (a.astype(jnp.int32) @ b.astype(jnp.int32)).max(0), a @ b
+
+    r = _rng(3)
+    return Case(f, [(r.integers(-128, 128, (45, 77)).astype(np.int8), r.integers(-128, 128, (77, 19)).astype(np.int8))])
