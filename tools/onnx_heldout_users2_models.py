@@ -394,8 +394,7 @@ def _scripted_decoder():
 
 
 def _decoder_sets(rng):
-    x = rng.standard_normal((2, 5)).astype(np.float32)
-    return [[x, np.array(4, np.int64)], [x * 2, np.array(7, np.int64)]]
+    return [[rng.standard_normal((b, 5)).astype(np.float32), np.array(n, np.int64)] for b, n in ((2, 4), (3, 7))]
 
 
 def _scripted_sets(rng):
@@ -689,8 +688,8 @@ def _specs():
         Spec("users2_whisper_frontend_dynamic_time_dynamo_opset20",
              _torch(_whisperish, _normal([(2, 10, 30)], [(1, 10, 47)]), True, 20, {"x0": {0: "b", 2: "t"}})),
         Spec("users2_jit_script_if_loop_torchscript_opset15", _torch(_scripted_if_loop, _scripted_sets, False, 15)),
-        Spec("users2_jit_script_list_append_decoder_torchscript_opset15",
-             _torch(_scripted_decoder, _decoder_sets, False, 15)),
+        Spec("users2_jit_script_list_append_decoder_dynamic_batch_torchscript_opset15",
+             _torch(_scripted_decoder, _decoder_sets, False, 15, {"x0": {0: "b"}})),
         Spec("users2_opset7_bn_spatial_upsample_attr", _old_graph(7)),
         Spec("users2_opset8_maxpool_storage_order", _old_graph(8)),
         Spec("users2_opset8_scan_batch_axis", _scan8()),

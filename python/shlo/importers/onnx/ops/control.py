@@ -232,7 +232,13 @@ def _relaxed(cx, body, head, carried):
 def _append_row(cx, buf, row):
     sizes = list(cx.info(buf).shape)
     row = _fit(cx, row, tensor_type(sizes[1:], cx.element(buf)).to_mlir(ir.Context.current), "a scan output row")
-    return cx.op("concatenate", [buf, cx.reshape(row, [1] + sizes[1:])], dimension=0)
+    if None not in sizes[1:]:
+        return cx.op("concatenate", [buf, cx.reshape(row, [1] + sizes[1:])], dimension=0)
+    # row sizes known at run time: the buffer takes the row's (a no-op past the first row; the
+    # empty start, with 0 there, holds no elements either way)
+    rs = cx.sizes_of(row)
+    grown = cx.op("concatenate", [cx.reshape(buf, [cx.dim(buf, 0)] + rs), cx.reshape(row, [1] + rs)], dimension=0)
+    return _fit(cx, grown, buf.type, "a scan output buffer")
 
 
 def _probe(cx, graph, inputs):
@@ -279,14 +285,14 @@ def loop(cx, m, cond, *initial, body=None):
             shape = list(t.shape)
             if None in shape and out and len(out) == len(shape) + 1 and None not in out[1:]:
                 shape = list(out[1:])      # row sizes the body leaves open: the declared ones
-            if None in shape:
-                raise cx.error("a scan output of a Loop needs static row sizes (the body's or the declared ones)")
+            if None in shape:       # row sizes known at run time only (one shape for every row, as
+                n = None            # ONNX requires): a growing buffer, whose first row sets them
             rows.append((n, shape, t.element))
     # a buffer of static length gets one row written per iteration; one of a length known only
     # at run time starts empty and grows by a row per iteration
     buffers = [cx.const(0, e, [n] + shape) if n is not None else
-               cx.op("dynamic_broadcast_in_dim", cx.const(0, e), cx.shape_tensor([0] + shape), broadcast_dimensions=[],
-                     result_types=[tensor_type([None] + shape, e)]) for n, shape, e in rows]
+               cx.op("dynamic_broadcast_in_dim", cx.const(0, e), cx.shape_tensor([0] + [d or 0 for d in shape]),
+                     broadcast_dimensions=[], result_types=[tensor_type([None] + shape, e)]) for n, shape, e in rows]
     state = [i0, c0] + carried + buffers
     op = cx.region_op("while", state)
     types = [v.type for v in state]

@@ -4,26 +4,29 @@ exporter writes as a Loop carrying a sequence (SequenceEmpty before it, Sequence
 position in its body, ConcatFromSequence after it).
 
 Such a sequence cannot be unrolled when the trip count is a run-time value, but when the body
-only appends one tensor of a static shape per iteration, it is a scan output: the Loop is
+only appends one tensor per iteration, it is a scan output: the Loop is
 converted with that tensor as an extra scan output (a buffer of one row per iteration), and the
 sequence is a `Stacked` value (n, *row), n a run-time size. ConcatFromSequence, SequenceAt and
-SequenceLength read it; other sequence ops refuse it with a clear error."""
+SequenceLength read it; other sequence ops refuse it with a clear error. Rows whose sizes are
+known at run time only (a dynamic batch) may only be stacked: other reads could see tensors
+whose shapes differ per iteration (a buffer cannot hold those)."""
 from __future__ import annotations
 
 import onnx
 
-from ....errors import ImporterError
 from ..context import Context
 
 I64 = "i64"
 
 
 class Stacked:
-    """A sequence of run-time length whose tensors share one static shape: `value` holds them
-    stacked along a new leading axis."""
+    """A sequence of run-time length: `value` holds its tensors stacked along a new leading axis.
+    `loose`: their sizes are known at run time only, so they are one shape only if the model
+    stacks them (ConcatFromSequence with new_axis, which requires it); other reads are refused."""
 
-    def __init__(self, value):
+    def __init__(self, value, loose=False):
         self.value = value
+        self.loose = loose
 
 
 def _used_names(graph):
@@ -92,26 +95,21 @@ def loop_appending(cx, convert_loop, m, cond, initial, body, n_scan, appended):
     node.output.extend([outs[k] for k in keep] + outs[n_carried:] + [outs[k] for k in ks])
     names = list(cx.input_names[:2]) + [cx.input_names[2 + k] for k in keep]
     sub = Context(cx.importer, node, names)
-    try:
-        got = list(convert_loop(sub, m, cond, *[initial[k] for k in keep], body=new_body))
-    except ImporterError as e:
-        if "static row sizes" not in str(e):
-            raise
-        raise cx.error("a Loop with a run-time trip count that appends to a sequence needs the appended tensors "
-                       "to have one static shape (they are stacked; sequences of tensors whose shapes change per "
-                       "iteration are unrolled, which needs the trip count when importing)") from None
+    got = list(convert_loop(sub, m, cond, *[initial[k] for k in keep], body=new_body))
     carried, scans, rows = got[:len(keep)], got[len(keep):len(keep) + n_scan], got[len(keep) + n_scan:]
     result = [None] * n_carried
     for k, v in zip(keep, carried):
         result[k] = v
     for k, v in zip(ks, rows):
-        result[k] = Stacked(v)
+        result[k] = Stacked(v, None in cx.info(v).shape[1:])
     return tuple(result + scans)
 
 
 def concat(cx, s, axis, new_axis):
     """ConcatFromSequence of a Stacked (n, *row): a new axis at `axis` is the stacking axis moved
     there; without one, the n rows are joined along `axis` (n and that size merged)."""
+    if s.loose and not new_axis:
+        raise _loose_error(cx)
     v = s.value
     rank = cx.rank(v)                       # 1 + the row's rank
     d = axis % (rank if new_axis else rank - 1)
@@ -135,7 +133,15 @@ def length(cx, s):
 def at(cx, s, position):
     """Row `position` (a run-time or known index, negative from the end) of a Stacked."""
     from .tensors import _take
+    if s.loose:
+        raise _loose_error(cx)
     n = cx.size_value(cx.dim(s.value, 0))
     p = cx.reshape(cx.convert(position, I64), [])
     p = cx.op("select", cx.op("compare", p, cx.const(0, I64), comparison_direction="LT"), cx.op("add", p, n), p)
     return _take(cx, s.value, 0, p)
+
+
+def _loose_error(cx):
+    return cx.error("the sequence was appended to in a Loop with a run-time trip count, with tensors whose sizes "
+                    "are known at run time only (they may differ per iteration): only stacking them "
+                    "(ConcatFromSequence with new_axis) is supported; unrolling needs the trip count when importing")
