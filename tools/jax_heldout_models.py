@@ -2582,3 +2582,124 @@ def m_odd_size_int8_matmul():
 
     r = _rng(3)
     return Case(f, [(r.integers(-128, 128, (45, 77)).astype(np.int8), r.integers(-128, 128, (77, 19)).astype(np.int8))])
+
+
+# --------------------------------------------------------------------------- eighth batch: full training steps
+
+@case
+def m_gpt_train_step_adamw():
+    import jax
+    import jax.numpy as jnp
+
+    V, D, H, T, L = 50, 32, 4, 16, 2
+
+    def init(key):
+        ks = iter(jax.random.split(key, 4 + 6 * L))
+        n = lambda shape, s=0.02: np.asarray(jax.random.normal(next(ks), shape) * s)  # noqa: E731
+        return {"wte": n((V, D)), "wpe": n((T, D)), "lnf": {"g": np.ones(D, np.float32), "b": np.zeros(D, np.float32)},
+                "blocks": [{"ln1": {"g": np.ones(D, np.float32), "b": np.zeros(D, np.float32)},
+                            "ln2": {"g": np.ones(D, np.float32), "b": np.zeros(D, np.float32)},
+                            "attn": n((D, 3 * D)), "proj": n((D, D)), "fc": n((D, 4 * D)), "out": n((4 * D, D))}
+                           for _ in range(L)]}
+
+    def forward(p, ids):
+        B, T_ = ids.shape
+        x = p["wte"][ids] + p["wpe"][:T_]
+        mask = jnp.tril(jnp.ones((T_, T_), bool))
+        for blk in p["blocks"]:
+            h = _layer_norm(x, blk["ln1"]["g"], blk["ln1"]["b"], 1e-5)
+            q, k, v = jnp.split(h @ blk["attn"], 3, -1)
+            q, k, v = (t.reshape(B, T_, H, D // H).transpose(0, 2, 1, 3) for t in (q, k, v))
+            att = jnp.where(mask, q @ k.transpose(0, 1, 3, 2) / np.sqrt(D // H), -1e9)
+            y = (jax.nn.softmax(att, -1) @ v).transpose(0, 2, 1, 3).reshape(B, T_, D)
+            x = x + y @ blk["proj"]
+            x = x + jax.nn.gelu(_layer_norm(x, blk["ln2"]["g"], blk["ln2"]["b"], 1e-5) @ blk["fc"]) @ blk["out"]
+        x = _layer_norm(x, p["lnf"]["g"], p["lnf"]["b"], 1e-5)
+        return x @ p["wte"].T
+
+    def loss_fn(p, ids):
+        logits = forward(p, ids[:, :-1])
+        lp = jax.nn.log_softmax(logits)
+        return -jnp.mean(jnp.take_along_axis(lp, ids[:, 1:, None], -1))
+
+    def train_step(p, m, v, step, ids):
+        loss, g = jax.value_and_grad(loss_fn)(p, ids)
+        step = step + 1
+        m = jax.tree_util.tree_map(lambda a, b: 0.9 * a + 0.1 * b, m, g)
+        v = jax.tree_util.tree_map(lambda a, b: 0.95 * a + 0.05 * b * b, v, g)
+        lr = 3e-3 * jnp.minimum(1.0, step / 10)
+        p = jax.tree_util.tree_map(lambda w, a, b: w - lr * (a / (1 - 0.9 ** step) / (jnp.sqrt(b / (1 - 0.95 ** step)) + 1e-8)
+                                                         + 0.01 * w), p, m, v)
+        return p, m, v, step, loss
+
+    p = init(jax.random.PRNGKey(0))
+    zeros = jax.tree_util.tree_map(np.zeros_like, p)
+    ids = _rng(1).integers(0, V, (2, T + 1)).astype(np.int32)
+    return Case(train_step, [(p, zeros, zeros, np.float32(0), ids)], rtol=2e-3, atol=1e-4)
+
+
+@case
+def m_resnet_train_step_batchnorm_state():
+    import jax
+    import jax.numpy as jnp
+    from jax import lax
+
+    def bn(x, s, train_state):
+        mean, var = jnp.mean(x, (0, 1, 2)), jnp.var(x, (0, 1, 2))
+        new_state = {"mean": 0.9 * train_state["mean"] + 0.1 * mean, "var": 0.9 * train_state["var"] + 0.1 * var}
+        return (x - mean) * lax.rsqrt(var + 1e-5) * s["g"] + s["b"], new_state
+
+    def forward(p, state, x):
+        new_state = {}
+        h = _conv(x, p["stem"])
+        h, new_state["bn0"] = bn(h, p["bn0"], state["bn0"])
+        h = jax.nn.relu(h)
+        for i in range(2):
+            r = _conv(h, p[f"c{i}a"], 2 if i else 1)
+            r, new_state[f"bn{i}a"] = bn(r, p[f"bn{i}a"], state[f"bn{i}a"])
+            r = _conv(jax.nn.relu(r), p[f"c{i}b"])
+            r, new_state[f"bn{i}b"] = bn(r, p[f"bn{i}b"], state[f"bn{i}b"])
+            sc = _conv(h, p[f"sc{i}"], 2 if i else 1, "VALID")
+            h = jax.nn.relu(r + sc)
+        return jnp.mean(h, (1, 2)) @ p["fc"], new_state
+
+    def train_step(p, state, x, y):
+        def loss(p):
+            logits, ns = forward(p, state, x)
+            return -jnp.mean(jnp.sum(jax.nn.one_hot(y, 4) * jax.nn.log_softmax(logits), -1)), ns
+        (l, ns), g = jax.value_and_grad(loss, has_aux=True)(p)
+        return jax.tree_util.tree_map(lambda w, d: w - 0.05 * d, p, g), ns, l
+
+    C = 8
+    p = {"stem": _f(3, 3, 3, C, seed=1, scale=0.2), "fc": _f(C, 4, seed=2, scale=0.3)}
+    state = {}
+    for name in ("bn0", "bn0a", "bn0b", "bn1a", "bn1b"):
+        p[name] = {"g": np.ones(C, np.float32), "b": np.zeros(C, np.float32)}
+        state[name] = {"mean": np.zeros(C, np.float32), "var": np.ones(C, np.float32)}
+    for i in range(2):
+        p[f"c{i}a"] = _f(3, 3, C, C, seed=10 + i, scale=0.12)
+        p[f"c{i}b"] = _f(3, 3, C, C, seed=20 + i, scale=0.12)
+        p[f"sc{i}"] = _f(1, 1, C, C, seed=30 + i, scale=0.3)
+    return Case(train_step, [(p, state, _f(4, 12, 12, 3, seed=5), np.array([0, 3, 1, 2], np.int32))], rtol=1e-3,
+                atol=1e-4)
+
+
+@case
+def m_while_typed_key_rejection_sampling():
+    import jax
+    import jax.numpy as jnp
+    from jax import lax
+
+    def sample_in_disk(key):
+        def cond(s):
+            return jnp.sum(s[1] ** 2) > 1.0
+
+        def body(s):
+            k, _, n = s
+            k, sub = jax.random.split(k)
+            return k, jax.random.uniform(sub, (2,), minval=-1.0, maxval=1.0), n + 1
+        k, pt, n = lax.while_loop(cond, body, (key, jnp.array([2.0, 2.0]), 0))
+        _, ys = lax.scan(lambda c, _: (c * 0.5, c), 1.0, None, length=4)
+        return pt, n, jax.random.key_data(k), ys
+
+    return Case(sample_in_disk, [(jax.random.key(17),)], rtol=1e-6, atol=1e-7)
