@@ -6,6 +6,7 @@ matched against `jax.jit(fn)` on every input set.
     .venv/bin/python tools/jax_heldout.py               # every program: one line each, then the totals
     .venv/bin/python tools/jax_heldout.py -k linalg -v  # programs whose name matches; tracebacks of failures
     .venv/bin/python tools/jax_heldout.py --no-compile  # interpret only
+    .venv/bin/python tools/jax_heldout.py --strict      # the dtypes' tolerances only (cases' looser ones ignored)
 
 Statuses: pass; not-built (the case's own code or jax.jit of it failed: not counted); export-failed
 (jax.export itself refused the program: not counted); import-error;
@@ -72,7 +73,7 @@ def compare(got, want, rtol, atol) -> str | None:
     return None
 
 
-def run_case(name, build, compile_too=True) -> dict:
+def run_case(name, build, compile_too=True, strict=False) -> dict:
     """{name, status, detail, seconds[, trace]}; never raises."""
     import jax
 
@@ -87,6 +88,8 @@ def run_case(name, build, compile_too=True) -> dict:
 
     try:
         c = build()
+        if strict:
+            c.rtol = c.atol = None
     except Exception as e:  # noqa: BLE001 - a program this JAX version cannot build is not counted
         return fail("not-built", e)
     with jax.enable_x64(True) if c.x64 else contextlib.nullcontext():
@@ -150,6 +153,7 @@ def main(argv=None) -> int:
     p.add_argument("-k", dest="pattern", help="only programs whose name matches this regular expression")
     p.add_argument("--no-compile", action="store_true", help="interpret only")
     p.add_argument("-v", "--verbose", action="store_true", help="print the traceback of each failure")
+    p.add_argument("--strict", action="store_true", help="float outputs within their dtype's tolerance only")
     args = p.parse_args(argv)
     warnings.simplefilter("ignore")
     import jax
@@ -160,7 +164,7 @@ def main(argv=None) -> int:
     from heldout_report import Report
     report = Report(("not-built", "export-failed"), "exported", args.verbose)
     for name in names:
-        report.add(run_case(name, models.CASES[name], not args.no_compile), width=14)
+        report.add(run_case(name, models.CASES[name], not args.no_compile, args.strict), width=14)
     return report.finish(len(names))
 
 
