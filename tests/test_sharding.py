@@ -24,8 +24,8 @@ import shlo
 HERE = pathlib.Path(__file__).resolve().parent
 CASES_FILE = HERE / "sharding_cases.py"   # the runner
 PROGRAM_FILES = [HERE / f"sharding_programs_{kind}.py" for kind in ("auto", "shard_map", "explicit")]
-HELDOUT_FILES = [HERE / f"sharding_heldout_{kind}.py" for kind in ("shard_map", "auto", "round3", "round4", "training",
-                                                                           "symbolic")]
+HELDOUT_FILES = [HERE / f"sharding_heldout_{kind}.py" for kind in ("shard_map", "auto", "round3", "round4", "round5",
+                                                                           "training", "symbolic")]
 
 
 def _decorated(path, marks) -> list[str]:
