@@ -1,7 +1,7 @@
 """Compiled element-wise arithmetic against the interpreter, bit for bit, on the special inputs
 where tools/compiled_diff_sweep.py found them apart: bf16 results that are denormal (LLVM's
-f32 -> bf16 instruction flushed them to zero), complex products that overflow in one part
-(complex.mul gave NaN where the fused form keeps inf) and complex quotients (complex.div scales
+f32 -> bf16 instruction flushed them to zero), complex products (XLA's, one fused multiply-add
+a part; complex.mul gave NaN where the fused form keeps inf) and complex quotients (complex.div scales
 differently from the interpreter's Smith division)."""
 import ml_dtypes
 import numpy as np
@@ -69,11 +69,41 @@ def test_complex_arithmetic_on_special_values_matches_the_interpreter(op, dtype,
     assert ok.all(), list(zip(a[~ok][:4], b[~ok][:4], got[~ok][:4], want[~ok][:4]))
 
 
-def test_complex_multiply_keeps_an_infinite_part():
-    a = np.array([3.4028235e38 + 3.4028235e38j], np.complex64)
-    b = np.array([-2.5 - 2.5j], np.complex64)
-    got = _run_both("multiply", "complex<f32>", a, b)[0]
-    assert got[0].real == np.inf and got[0].imag == -np.inf
+# XLA CPU's complex products (jaxlib 0.10.2) as bit patterns a.re, a.im, b.re, b.im, product.re,
+# product.im: one fused multiply-add a part, re = fma(ar, br, -(ai bi)), im = fma(ai, br, ar bi);
+# numpy's product differs in the last bit on each
+_XLA_PRODUCTS = {
+    np.complex64: [["0xbfb18748", "0xbe89e07a", "0x3fe1355a", "0xc01d78e4", "0xc04694c9", "0x403c14d7"],
+                   ["0xbfe30bb6", "0xc01456f9", "0xc094be80", "0xc125f1fd", "0xc17cb563", "0x41e95dd6"]],
+    np.complex128: [["0xc0032ef4ae2c0409", "0xc01b0f74a9c1e600", "0xc0193f13387fabee", "0x4010c458907f94f8",
+                     "0x4045bf0373e79d2d", "0x404052d24e813d74"],
+                    ["0x400d85f27d892507", "0x4006f825ab45fac0", "0x40163c20bf43507f", "0xc014919efe79e818",
+                     "0x4041a39714805ecc", "0xc00822741c9945f9"]],
+}
+
+
+def test_complex_multiply_is_xlas_and_keeps_an_infinite_part():
+    """Compiled and interpreted (one program, both types): XLA's product bit for bit, and a part
+    that overflows in one product and not in the other stays infinite ((max + max i)(-2.5 - 2.5i)
+    = inf - inf i)."""
+    args, wants = [], []
+    for dtype in (np.complex64, np.complex128):
+        part = np.dtype(dtype(0).real.dtype)
+        bits = np.array([[int(h, 16) for h in row] for row in _XLA_PRODUCTS[dtype]], f"u{part.itemsize}").view(part)
+        big = float(np.finfo(part).max)
+        args += [np.concatenate([bits[:, 0] + 1j * bits[:, 1], [complex(big, big)]]).astype(dtype),
+                 np.concatenate([bits[:, 2] + 1j * bits[:, 3], [-2.5 - 2.5j]]).astype(dtype)]
+        wants.append((bits[:, 4] + 1j * bits[:, 5]).astype(dtype))
+        assert (args[-2][:2] * args[-1][:2] != wants[-1]).all()          # numpy's product is another one
+    t, u = "tensor<3xcomplex<f32>>", "tensor<3xcomplex<f64>>"
+    prog = shlo.parse(f"func.func @main(%a: {t}, %b: {t}, %c: {u}, %d: {u}) -> ({t}, {u}) {{\n"
+                      f"  %0 = shlo.multiply %a, %b : {t}\n  %1 = shlo.multiply %c, %d : {u}\n"
+                      f"  func.return %0, %1 : {t}, {u}\n}}")
+    for results in (shlo.compile(prog)(*args), shlo.interpret(prog, *args)):
+        for got, want in zip(results, wants):
+            assert (_bits(got[:2].real.copy()) == _bits(want.real.copy())).all(), (got, want)
+            assert (_bits(got[:2].imag.copy()) == _bits(want.imag.copy())).all(), (got, want)
+            assert got[2].real == np.inf and got[2].imag == -np.inf
 
 
 def test_complex_divide_by_a_tiny_divisor_overflows_like_the_interpreter():
