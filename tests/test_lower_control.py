@@ -299,6 +299,75 @@ def test_if_inside_while_body():
         run(text, np.array(v, np.int64), expected=[np.array(min(v, 1), np.int64), np.array(collatz_steps(v), np.int64)])
 
 
+SCAN_CASE_THEN_BRANCH = """
+func.func @main(%xs: tensor<4x3xf32>, %ms: tensor<4xi32>) -> (tensor<3xf32>, tensor<4x3xf32>) {
+  %zero = shlo.constant {value = dense<0> : tensor<i32>} : () -> tensor<i32>
+  %one = shlo.constant {value = dense<1> : tensor<i32>} : () -> tensor<i32>
+  %four = shlo.constant {value = dense<4> : tensor<i32>} : () -> tensor<i32>
+  %s0 = shlo.constant {value = dense<0.0> : tensor<f32>} : () -> tensor<f32>
+  %f0 = shlo.broadcast_in_dim %s0 {broadcast_dimensions = array<i64>} : (tensor<f32>) -> tensor<3xf32>
+  %f1 = shlo.constant {value = dense<1.0> : tensor<3xf32>} : () -> tensor<3xf32>
+  %ys0 = shlo.constant {value = dense<0.0> : tensor<4x3xf32>} : () -> tensor<4x3xf32>
+  %0:3 = shlo.while %zero, %f0, %ys0 : (tensor<i32>, tensor<3xf32>, tensor<4x3xf32>) -> (tensor<i32>, tensor<3xf32>, tensor<4x3xf32>) {
+  ^bb0(%i: tensor<i32>, %acc: tensor<3xf32>, %ys: tensor<4x3xf32>):
+    %c = shlo.compare %i, %four {comparison_direction = #shlo.comparison_direction<LT>} : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    shlo.return %c : tensor<i1>
+  } {
+  ^bb0(%i: tensor<i32>, %acc: tensor<3xf32>, %ys: tensor<4x3xf32>):
+    %row = shlo.dynamic_slice %xs, (%i, %zero) {slice_sizes = array<i64: 1, 3>} : (tensor<4x3xf32>, tensor<i32>, tensor<i32>) -> tensor<1x3xf32>
+    %x = shlo.reshape %row : (tensor<1x3xf32>) -> tensor<3xf32>
+    %mm = shlo.dynamic_slice %ms, (%i) {slice_sizes = array<i64: 1>} : (tensor<4xi32>, tensor<i32>) -> tensor<1xi32>
+    %m = shlo.reshape %mm : (tensor<1xi32>) -> tensor<i32>
+    %y = "shlo.case"(%m) ({
+      %a = shlo.add %x, %f1 : tensor<3xf32>
+      "shlo.return"(%a) : (tensor<3xf32>) -> ()
+    }, {
+      %s = shlo.multiply %x, %x : tensor<3xf32>
+      "shlo.return"(%s) : (tensor<3xf32>) -> ()
+    }) : (tensor<i32>) -> tensor<3xf32>
+    %pos = shlo.compare %m, %zero {comparison_direction = #shlo.comparison_direction<GT>} : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    BRANCH
+    %y2 = shlo.reshape %y : (tensor<3xf32>) -> tensor<1x3xf32>
+    %ys1 = shlo.dynamic_update_slice %ys, %y2, (%i, %zero) : (tensor<4x3xf32>, tensor<1x3xf32>, tensor<i32>, tensor<i32>) -> tensor<4x3xf32>
+    %i1 = shlo.add %i, %one : tensor<i32>
+    shlo.return %i1, %next, %ys1 : tensor<i32>, tensor<3xf32>, tensor<4x3xf32>
+  }
+  func.return %0#1, %0#2 : tensor<3xf32>, tensor<4x3xf32>
+}"""
+ADD_OR_SUBTRACT = {
+    "if": """%next = "shlo.if"(%pos) ({
+      %p = shlo.add %acc, %y : tensor<3xf32>
+      "shlo.return"(%p) : (tensor<3xf32>) -> ()
+    }, {
+      %q = shlo.subtract %acc, %y : tensor<3xf32>
+      "shlo.return"(%q) : (tensor<3xf32>) -> ()
+    }) : (tensor<i1>) -> tensor<3xf32>""",
+    "case": """%k = shlo.convert %pos : (tensor<i1>) -> tensor<i32>
+    %next = "shlo.case"(%k) ({
+      %q = shlo.subtract %acc, %y : tensor<3xf32>
+      "shlo.return"(%q) : (tensor<3xf32>) -> ()
+    }, {
+      %p = shlo.add %acc, %y : tensor<3xf32>
+      "shlo.return"(%p) : (tensor<3xf32>) -> ()
+    }) : (tensor<i32>) -> tensor<3xf32>""",
+}
+
+
+@pytest.mark.parametrize("branch", ["if", "case"])
+def test_scan_body_with_a_case_then_a_branch_keeps_both_values(branch):
+    # lax.scan over lax.switch then lax.cond: one-shot bufferization wrote the branch's result
+    # into the case's buffer (the one tensor.empty CSE left) while the case's value was still to
+    # be stored in ys (split_shared_empty_tensors).
+    text = SCAN_CASE_THEN_BRANCH.replace("BRANCH", ADD_OR_SUBTRACT[branch])
+    xs = np.arange(12, dtype=np.float32).reshape(4, 3) / 4 - 1
+    ms = np.array([0, 1, 1, 0], np.int32)
+    ys = np.where(ms[:, None] == 0, xs + 1, xs * xs).astype(np.float32)
+    acc = np.zeros(3, np.float32)
+    for y, m in zip(ys, ms):
+        acc = acc + y if m > 0 else acc - y
+    run(text, xs, ms, expected=[acc, ys])
+
+
 # ----------------------------------------------------------------- case
 
 CASE3 = """
