@@ -412,7 +412,9 @@ def test_broadcast_of_a_splat_constant_in_every_element_type(element, literal):
 
 def test_threaded_calls_leave_the_callers_cpu_mask_alone():
     """The OpenMP runtime binds its threads to cores (KMP_AFFINITY, set by shlo unless the user
-    chose a binding), the calling thread included; each calling thread gets its CPU mask back."""
+    chose a binding), the calling thread included; each calling thread gets its CPU mask back,
+    also when its first call started no parallel region (a small program's: the thread stayed
+    bound to one CPU after the next, larger call)."""
     import threading
     from shlo.lowering import omp
     if omp.library() is None or len(os.sched_getaffinity(0)) < 2:
@@ -421,10 +423,13 @@ def test_threaded_calls_leave_the_callers_cpu_mask_alone():
     a = RNG.standard_normal((256, 128)).astype(np.float32)
     b = RNG.standard_normal((128, 1024)).astype(np.float32)
     fn = shlo.compile(shlo.parse(text), threads=2)
+    x = np.ones(4, np.float32)
+    small = shlo.compile(shlo.from_jax(lambda v: v + 1, x), threads=2)
     masks = []
 
     def calls():
         before = os.sched_getaffinity(0)
+        np.testing.assert_array_equal(small(x)[0], x + 1)
         for _ in range(2):
             np.testing.assert_allclose(fn(a, b)[0], a.astype(np.float64) @ b, rtol=1e-5, atol=1e-4)
         masks.append((before, os.sched_getaffinity(0)))

@@ -68,8 +68,10 @@ _roots = threading.local()
 def call(fn, *args):
     """fn(*args) for threaded compiled code. The OpenMP runtime binds a thread to one CPU the
     first time it starts a parallel region from it; for the calling (Python) thread that would
-    outlast the call, so its own CPU mask is put back afterwards, once per thread (the runtime
-    does not bind it again). The runtime's own workers stay bound."""
+    outlast the call, so its own CPU mask is put back afterwards. The runtime binds a thread
+    once: after the first call that changed the mask this thread's calls are left alone (a call
+    that started no parallel region, such as a small program's, changes nothing and is not that
+    call). The runtime's own workers stay bound."""
     if getattr(_roots, "unbound", False):
         return fn(*args)
     try:
@@ -81,7 +83,8 @@ def call(fn, *args):
         return fn(*args)
     finally:
         try:
-            os.sched_setaffinity(0, mask)
+            if os.sched_getaffinity(0) != mask:
+                os.sched_setaffinity(0, mask)
+                _roots.unbound = True
         except OSError:
-            pass
-        _roots.unbound = True
+            _roots.unbound = True
