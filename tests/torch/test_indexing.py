@@ -208,7 +208,7 @@ def test_index_select_and_embedding_dynamic():
     b = torch.export.Dim("b", min=2, max=32)
     check(lambda x, i: x.index_select(1, i), _x(torch.float32, 3, 5), torch.tensor([4, 0]),
           dynamic_shapes=({0: b}, None), more=[(_x(torch.float32, 8, 5, seed=3), torch.tensor([1, 2]))])
-    emb = torch.nn.Embedding(10, 4, padding_idx=0)
+    emb = torch.nn.Embedding(10, 4, padding_idx=0, max_norm=1.5)     # max_norm: the named rows renormalized
     n = torch.export.Dim("n", min=2, max=64)
     prog = shlo.from_torch(emb, (torch.tensor([[1, 0, 9]]),), dynamic_shapes=({1: n},))
     i = torch.tensor([[5, 0, 3, 3, 9, 1]])

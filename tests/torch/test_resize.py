@@ -113,16 +113,25 @@ def test_grid_sample_3d():
     _check(lambda x, g: F.grid_sample(x, g, mode="nearest", align_corners=True), _x(1, 2, 3, 4, 5), grid)
 
 
-def test_grid_sample_symbolic_batch_runs_a_symbolic_image_size_is_an_error():
+def test_grid_sample_symbolic_sizes():
+    # batch and grid points symbolic; then channels and the image size too (flow warping at any
+    # resolution): the coordinate scales and clamps come from the run-time sizes
     batch = torch.export.Dim("batch", min=2, max=8)
     fn = lambda x, g: F.grid_sample(x, g, padding_mode="reflection", align_corners=False)  # noqa: E731
     prog = shlo.from_torch(Fn(fn), (_x(2, 2, 4, 4), torch.zeros(2, 2, 2, 2)), dynamic_shapes=(({0: batch}, {0: batch}),))
     x, g = _x(3, 2, 4, 4), torch.rand(3, 2, 2, 2) * 2.4 - 1.2
     np.testing.assert_allclose(np.asarray(shlo.interpret(prog, x.numpy(), g.numpy())[0]), fn(x, g).numpy(),
                                rtol=1e-5, atol=1e-5)
-    h = torch.export.Dim("h", min=2, max=8)
-    with pytest.raises(shlo.ImportError, match="grid_sampler needs static channel and spatial input sizes"):
-        shlo.from_torch(Fn(fn), (_x(2, 2, 4, 4), torch.zeros(2, 2, 2, 2)), dynamic_shapes=(({2: h}, None),))
+    from torch_wrap import together
+    c, h, w = (torch.export.Dim(n, min=1, max=16) for n in "chw")
+    fn = together(lambda x, g: F.grid_sample(x, g, mode="bilinear", padding_mode="border", align_corners=True),
+                  lambda x, g: F.grid_sample(x, g, mode="nearest", padding_mode="reflection", align_corners=True),
+                  lambda x, g: F.grid_sample(x, g, mode="bicubic", padding_mode="zeros", align_corners=False))
+    prog = shlo.from_torch(Fn(fn), (_x(1, 2, 4, 5), torch.zeros(1, 3, 3, 2)), dynamic_shapes=(({1: c, 2: h, 3: w}, None),))
+    for shape in ((1, 3, 6, 2), (1, 1, 1, 7)):       # a one-pixel height: reflection's empty span
+        x, g = _x(*shape), torch.rand(1, 3, 3, 2) * 2.4 - 1.2
+        for got, want in zip(shlo.interpret(prog, x.numpy(), g.numpy()), fn(x, g)):
+            np.testing.assert_allclose(np.asarray(got), want.numpy(), rtol=1e-5, atol=1e-5)
 
 
 @pytest.mark.parametrize("dtype", [torch.bfloat16, torch.float16])
@@ -177,8 +186,17 @@ def test_cdist(p):
 
 
 def test_cdist_forward_by_matrix_product():
-    """Above 25 rows _cdist_forward computes p = 2 by a matrix product, as PyTorch does."""
+    """Above 25 rows _cdist_forward computes p = 2 by a matrix product, as PyTorch does; with a
+    symbolic row count too (the other side's 28 rows choose the product)."""
     _check(lambda a, b: torch.ops.aten._cdist_forward(a, b, 2.0, None), _x(30, 3), _x(28, 3) + 0.5, rtol=1e-4)
+    from torch_wrap import together
+    fn = together(lambda a, b: torch.cdist(a, b), lambda a, b: torch.cdist(a, b, p=1))
+    b = _x(28, 3) + 0.5
+    prog = shlo.from_torch(Fn(fn), (_x(4, 3), b), dynamic_shapes=(({0: torch.export.Dim("n", min=2, max=25)}, None),))
+    for n in (3, 17):
+        a = _x(n, 3)
+        for got, want in zip(shlo.interpret(prog, a.numpy(), b.numpy()), fn(a, b)):
+            np.testing.assert_allclose(np.asarray(got), want.numpy(), rtol=1e-4, atol=1e-5)
 
 
 @pytest.mark.parametrize("p", [2.0, 1.0, float("inf")])

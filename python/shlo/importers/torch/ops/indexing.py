@@ -315,6 +315,38 @@ def embedding(cx, weight, indices, padding_idx=-1, scale_grad_by_freq=False, spa
     return take(cx, weight, 0, indices)
 
 
+@converts("embedding_renorm", "embedding_renorm_")
+def embedding_renorm(cx, weight, indices, max_norm, norm_type):
+    """nn.Embedding(max_norm=...): each row named by `indices` whose norm passes max_norm is
+    scaled by max_norm / (norm + 1e-7), the scale computed in f64 as ATen's loop does."""
+    from .resize import _p_norm
+    rows, d = cx.sizes_of(weight)
+    element = cx.element(weight)
+    flat = cx.reshape(cx.convert(indices, I64), [_count(cx, indices)])
+    n = cx.sizes_of(flat)[0]
+    named = scatter(cx, cx.const(False, "i1", [rows]) if isinstance(rows, int) else
+                    cx.broadcast(cx.const(False, "i1"), [rows]),
+                    cx.reshape(wrap_index(cx, flat, rows), [n, 1]), cx.broadcast(cx.const(True, "i1"), [n]),
+                    {"update_window_dims": [], "inserted_window_dims": [0], "scatter_dims_to_operand_dims": [0],
+                     "index_vector_dim": 1}, "or")
+    norm = cx.convert(_p_norm(cx, weight, float(norm_type), 1), "f64")
+    limit = cx.broadcast(cx.const(float(max_norm), "f64"), [rows])
+    scale = cx.convert(cx.op("divide", limit, cx.op("add", norm, cx.broadcast(cx.const(1e-7, "f64"), [rows]))),
+                       element)
+    over = cx.op("and", named, cx.op("compare", norm, limit, comparison_direction="GT"))
+    scaled = cx.op("multiply", weight, cx.broadcast(scale, [rows, d], dims=[0]))
+    return cx.op("select", cx.broadcast(over, [rows, d], dims=[0]), scaled, weight)
+
+
+def _count(cx, v):
+    """The element count of v: an int, or a rank-0 i64 value when a size is symbolic."""
+    count = 1
+    for s in cx.sizes_of(v):
+        count = count * s if isinstance(s, int) and isinstance(count, int) else \
+            cx.op("multiply", cx.size_value(count), cx.size_value(s))
+    return count
+
+
 @converts("embedding_dense_backward")
 def embedding_dense_backward(cx, grad, indices, num_weights, padding_idx, scale_grad_by_freq):
     """Rows of grad summed into the rows their index names; padding_idx's rows get nothing."""

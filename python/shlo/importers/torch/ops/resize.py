@@ -16,6 +16,7 @@ import itertools
 import numpy as np
 from mlir import ir
 
+from ....types import tensor_type
 from .. import dtypes
 from ..registry import converts
 from .conv import I64, _reduce, add_body, max_body, opmath, spatial_list, take
@@ -300,11 +301,22 @@ def _grid_coordinate(cx, g, size, padding, align_corners):
     padding mode (PyTorch's grid_sampler_compute_source_index)."""
     k = lambda v: cx.const(v, cx.element(g), cx.sizes_of(g))  # noqa: E731
     if align_corners:
-        c = cx.op("multiply", cx.op("add", g, k(1.0)), k((size - 1) / 2))
+        c = cx.op("multiply", cx.op("add", g, k(1.0)), _size_term(cx, g, size, -1, 0.5))
     else:
-        c = cx.op("divide", cx.op("subtract", cx.op("multiply", cx.op("add", g, k(1.0)), k(float(size))), k(1.0)),
-                  k(2.0))
+        c = cx.op("divide", cx.op("subtract", cx.op("multiply", cx.op("add", g, k(1.0)), _size_term(cx, g, size)),
+                                  k(1.0)), k(2.0))
     return _pad_coordinate(cx, c, size, padding, align_corners)
+
+
+def _size_term(cx, like, size, offset=0, scale=1.0):
+    """(size + offset) * scale as a float tensor shaped and typed like `like`; a symbolic size
+    (an image size known at run time) is computed by shlo ops."""
+    if isinstance(size, int):
+        return cx.const((size + offset) * scale, cx.element(like), cx.sizes_of(like))
+    v = cx.convert(cx.op("add", cx.size_value(size), cx.const(offset, I64)), cx.element(like))
+    if scale != 1.0:
+        v = cx.op("multiply", v, cx.const(scale, cx.element(like)))
+    return cx.broadcast(v, cx.sizes_of(like))
 
 
 def _pad_coordinate(cx, c, size, padding, align_corners):
@@ -312,25 +324,22 @@ def _pad_coordinate(cx, c, size, padding, align_corners):
     (reflection), or left as is (zeros: out-of-range taps read 0)."""
     k = lambda v: cx.const(v, cx.element(c), cx.sizes_of(c))  # noqa: E731
     if padding == "border":
-        c = cx.op("clamp", k(0.0), c, k(float(size - 1)))
+        c = cx.op("clamp", k(0.0), c, _size_term(cx, c, size, -1))
     elif padding == "reflection":
-        low, high = (0, 2 * (size - 1)) if align_corners else (-1, 2 * size - 1)
-        c = _reflect(cx, c, low, high, k)
-        c = cx.op("clamp", k(0.0), c, k(float(size - 1)))
+        c = _reflect(cx, c, 0.0 if align_corners else -0.5, _size_term(cx, c, size, -1 if align_corners else 0), k)
+        c = cx.op("clamp", k(0.0), c, _size_term(cx, c, size, -1))
     return c
 
 
-def _reflect(cx, c, twice_low, twice_high, k):
-    """PyTorch's reflect_coordinates: c folded into [low, high] (given doubled)."""
-    if twice_low == twice_high:
-        return k(0.0)
-    low = twice_low / 2
-    span = (twice_high - twice_low) / 2
+def _reflect(cx, c, low, span, k):
+    """PyTorch's reflect_coordinates: c folded into [low, low + span] (span a tensor like c; an
+    empty span, align_corners over one pixel, gives 0)."""
     c = cx.op("abs", cx.op("subtract", c, k(low)))
-    extra = cx.op("remainder", c, k(span))
-    flips = cx.op("floor", cx.op("divide", c, k(span)))
+    extra = cx.op("remainder", c, span)
+    flips = cx.op("floor", cx.op("divide", c, span))
     even = cx.op("compare", cx.op("remainder", flips, k(2.0)), k(0.0), comparison_direction="EQ")
-    return cx.op("select", even, cx.op("add", extra, k(low)), cx.op("add", cx.op("subtract", k(span), extra), k(low)))
+    folded = cx.op("select", even, cx.op("add", extra, k(low)), cx.op("add", cx.op("subtract", span, extra), k(low)))
+    return cx.op("select", cx.op("compare", span, k(0.0), comparison_direction="EQ"), k(0.0), folded)
 
 
 def _gather_points(cx, x, indices, sizes):
@@ -344,7 +353,11 @@ def _gather_points(cx, x, indices, sizes):
     dnums = {"offset_dims": [1], "collapsed_slice_dims": list(range(2, rank)),
              "start_index_map": list(range(2, rank)), "index_vector_dim": len(pts),
              "operand_batching_dims": [0], "start_indices_batching_dims": [0]}
-    return cx.op("gather", x, stacked, dimension_numbers=dnums, slice_sizes=[1, channels] + [1] * n_sp)
+    if isinstance(channels, int):
+        return cx.op("gather", x, stacked, dimension_numbers=dnums, slice_sizes=[1, channels] + [1] * n_sp)
+    shape = cx.info(indices[0]).shape
+    return cx.op("dynamic_gather", x, stacked, cx.shape_tensor([1, channels] + [1] * n_sp), dimension_numbers=dnums,
+                 result_types=[tensor_type([shape[0], None] + list(shape[1:]), cx.element(x))])
 
 
 def _grid_sample(cx, x, grid, interpolation_mode, padding_mode, align_corners):
@@ -356,9 +369,6 @@ def _grid_sample(cx, x, grid, interpolation_mode, padding_mode, align_corners):
     n_sp = cx.rank(x) - 2
     sizes = cx.sizes_of(x)[2:]
     gsizes = cx.sizes_of(grid)
-    if not all(isinstance(s, int) for s in sizes + cx.sizes_of(x)[1:2]):
-        raise cx.error("grid_sampler needs static channel and spatial input sizes (the batch and the grid's "
-                       "points may be symbolic)")
     coords = []
     for d, size in enumerate(sizes):
         comp = n_sp - 1 - d     # the grid's last dimension holds (x, y[, z]): the innermost first
@@ -387,10 +397,11 @@ def _grid_sample(cx, x, grid, interpolation_mode, padding_mode, align_corners):
     for corner in corners:
         inside, indices, weight = None, [], None
         for (i, w), size in zip(corner, sizes):
+            last = _size_term(cx, i, size, -1)
             ok = cx.op("and", cx.op("compare", i, k(0.0, i), comparison_direction="GE"),
-                       cx.op("compare", i, k(float(size - 1), i), comparison_direction="LE"))
+                       cx.op("compare", i, last, comparison_direction="LE"))
             inside = ok if inside is None else cx.op("and", inside, ok)
-            clamped = cx.op("clamp", k(0.0, i), i, k(float(size - 1), i))
+            clamped = cx.op("clamp", k(0.0, i), i, last)
             indices.append(cx.convert(clamped, I64))
             if w is not None:
                 weight = w if weight is None else cx.op("multiply", weight, w)
@@ -604,15 +615,15 @@ def _euclid_mm(cx, a, b, out):
                            [batch + 1])[0]
     an = cx.reshape(sq(a), out[:-1] + [1])
     bn = cx.reshape(sq(b), out[:-2] + [r, 1])
-    ones_a, ones_b = cx.const(1, element, out[:-1] + [1]), cx.const(1, element, out[:-2] + [r, 1])
-    a2 = cx.op("concatenate", [cx.op("multiply", a, cx.const(-2, element, out[:-1] + [m])), an, ones_a],
-               dimension=batch + 1)
+    k = lambda v, shape: cx.broadcast(cx.const(v, element), shape)  # noqa: E731 - sizes may be symbolic
+    ones_a, ones_b = k(1, out[:-1] + [1]), k(1, out[:-2] + [r, 1])
+    a2 = cx.op("concatenate", [cx.op("multiply", a, k(-2, out[:-1] + [m])), an, ones_a], dimension=batch + 1)
     b2 = cx.op("concatenate", [b, ones_b, bn], dimension=batch + 1)
     bd = list(range(batch))
     d = cx.op("dot_general", a2, b2, dot_dimension_numbers={
         "lhs_batching_dimensions": bd, "rhs_batching_dimensions": bd,
         "lhs_contracting_dimensions": [batch + 1], "rhs_contracting_dimensions": [batch + 1]})
-    d = cx.op("maximum", d, cx.const(0, element, out))
+    d = cx.op("maximum", d, k(0, out))
     return cx.op("sqrt", d)
 
 
@@ -620,13 +631,14 @@ def _euclid_mm(cx, a, b, out):
 def cdist_forward(cx, x1, x2, p, compute_mode=None):
     element = cx.out_element()
     out = cx.out_sizes()
-    if not all(isinstance(s, int) for s in out):
-        raise cx.error("cdist needs static sizes")
     batch = len(out) - 2
     m = cx.sizes_of(x1)[-1]
     a = cx.broadcast(cx.convert(x1, element), out[:-1] + [m])
     b = cx.broadcast(cx.convert(x2, element), out[:-2] + [out[-1], m])
-    use_mm = p == 2 and (compute_mode == 1 or (compute_mode in (None, 0) and (out[-2] > 25 or out[-1] > 25)))
+    # PyTorch's choice by size; a symbolic size was guarded by torch.export to one side of 25,
+    # and both forms agree but for rounding: the direct one is taken
+    large = any(isinstance(s, int) and s > 25 for s in out[-2:])
+    use_mm = p == 2 and (compute_mode == 1 or (compute_mode in (None, 0) and large))
     if use_mm:
         return _euclid_mm(cx, a, b, out)
     full = out + [m]
