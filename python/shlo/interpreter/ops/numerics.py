@@ -3,7 +3,9 @@
 Floating-point work is done in float64 / complex128 and rounded once to the
 result type (the spec leaves the accuracy of fft, cholesky and
 triangular_solve implementation-defined; for batch norm this is at least as
-accurate as computing in the element type). The random ops live in
+accurate as computing in the element type), except fft, which runs in the
+operand's precision pass by pass as XLA CPU does (fft_passes.py; float64
+where numpy has no single-precision kernels). The random ops live in
 `random.py`.
 """
 from __future__ import annotations
@@ -12,6 +14,7 @@ import numpy as np
 
 from ...literals import numpy_dtype
 from ..registry import implements
+from . import fft_passes
 from .elementwise import finish, kind
 
 F64, C128 = np.dtype(np.float64), np.dtype(np.complex128)
@@ -51,6 +54,10 @@ def fft(ctx, operand):
             raise ValueError(f"IRFFT operand dimensions {operand.shape[-L:]} do not fit fft_length {lengths}")
     if 0 in operand.shape or 0 in lengths:
         return np.zeros(out_shape, numpy_dtype(rtype.element))
+    # in the operand's precision, pass by pass as XLA CPU (ducc0) computes it (fft_passes.py)
+    passes = fft_passes.transform(np.asarray(operand), fft_type, lengths, axes)
+    if passes is not None:
+        return _result(passes, ctx)
     if fft_type == "FFT":
         out = np.fft.fftn(x, axes=axes)
     elif fft_type == "IFFT":
