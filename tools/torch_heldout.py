@@ -1,7 +1,8 @@
 #!/usr/bin/env python
-"""A held-out-style set of PyTorch models (tools/torch_heldout_models.py, written apart from
-tests/torch's), each exported by torch.export, imported by `shlo.from_torch`, interpreted and
-compiled, and matched against eager PyTorch on every input set.
+"""A held-out-style set of PyTorch models (tools/torch_heldout_models.py and, named more_*,
+tools/torch_heldout_more_models.py, written apart from tests/torch's), each exported by
+torch.export, imported by `shlo.from_torch`, interpreted and compiled, and matched against
+eager PyTorch on every input set.
 
     .venv/bin/python tools/torch_heldout.py               # every model: one line each, then the totals
     .venv/bin/python tools/torch_heldout.py -k moe -v     # models whose name matches; tracebacks of failures
@@ -125,12 +126,14 @@ def main(argv=None) -> int:
     import logging
     logging.disable(logging.WARNING)
     import torch_heldout_models as models
+    import torch_heldout_more_models as more_models
+    cases = {**models.CASES, **more_models.CASES}
 
-    names = [n for n in models.CASES if not args.pattern or re.search(args.pattern, n)]
+    names = [n for n in cases if not args.pattern or re.search(args.pattern, n)]
     from heldout_report import Report
     report = Report(("export-failed", "not-built"), "exported", args.verbose)
     for name in names:
-        report.add(run_case(name, models.CASES[name], not args.no_compile), width=14)
+        report.add(run_case(name, cases[name], not args.no_compile), width=14)
     return report.finish(len(names))
 
 
