@@ -2703,3 +2703,144 @@ def m_while_typed_key_rejection_sampling():
         return pt, n, jax.random.key_data(k), ys
 
     return Case(sample_in_disk, [(jax.random.key(17),)], rtol=1e-6, atol=1e-7)
+
+
+# --------------------------------------------------------------------------- ninth batch: sequence models, numeric edges
+
+@case
+def m_s4_associative_scan_recurrence():
+    import jax.numpy as jnp
+    from jax import lax
+
+    def f(a, b):
+        def combine(l, r):
+            al, bl = l
+            ar, br = r
+            return al * ar, ar * bl + br
+        _, h = lax.associative_scan(combine, (a, b))
+        _, h_rev = lax.associative_scan(combine, (a, b), reverse=True)
+        return h, h_rev, lax.associative_scan(jnp.maximum, b, axis=0)
+
+    return Case(f, [(np.abs(_f(9, 3, seed=1)) % 1.0, _f(9, 3, seed=2))], rtol=1e-5, atol=1e-5)
+
+
+@case
+def m_mamba_selective_scan():
+    import jax
+    import jax.numpy as jnp
+    from jax import lax
+
+    def ssm(p, x):                               # x: (T, D)
+        delta = jax.nn.softplus(x @ p["wd"])     # (T, D)
+        B = x @ p["wb"]                          # (T, N)
+        C = x @ p["wc"]
+        A = -jnp.exp(p["a_log"])                 # (D, N)
+
+        def step(h, inp):
+            d, b, c, xt = inp
+            h = jnp.exp(d[:, None] * A) * h + (d * xt)[:, None] * b[None, :]
+            return h, h @ c
+        _, y = lax.scan(step, jnp.zeros_like(A), (delta, B, C, x))
+        return y + x * p["D"]
+
+    D, N = 4, 3
+    p = {"wd": _f(D, D, seed=1, scale=0.3), "wb": _f(D, N, seed=2, scale=0.3), "wc": _f(D, N, seed=3, scale=0.3),
+         "a_log": _f(D, N, seed=4, scale=0.3), "D": np.ones(D, np.float32)}
+    return Case(ssm, [(p, _f(10, D, seed=5))], rtol=1e-4, atol=1e-5)
+
+
+@case
+def m_fft_long_convolution():
+    import jax.numpy as jnp
+
+    def hyena_conv(u, k):
+        n = u.shape[-1]
+        U = jnp.fft.rfft(u, n=2 * n)
+        K = jnp.fft.rfft(k, n=2 * n)
+        y = jnp.fft.irfft(U * K, n=2 * n)[..., :n]
+        return y, jnp.convolve(u[0], k[0])[:n], jnp.correlate(u[0], k[0], mode="full")[:n]
+
+    return Case(hyena_conv, [(_f(3, 32, seed=1), _f(3, 32, seed=2, scale=0.2))], rtol=1e-4, atol=1e-4)
+
+
+@case
+def m_linear_attention_cumsum():
+    import jax
+    import jax.numpy as jnp
+
+    def f(q, k, v):
+        q, k = jax.nn.elu(q) + 1, jax.nn.elu(k) + 1
+        kv = jnp.cumsum(jnp.einsum("tf,td->tfd", k, v), axis=0)
+        z = jnp.cumsum(k, axis=0)
+        return jnp.einsum("tf,tfd->td", q, kv) / jnp.einsum("tf,tf->t", q, z)[:, None]
+
+    return Case(f, [(_f(12, 4, seed=1), _f(12, 4, seed=2), _f(12, 5, seed=3))], rtol=1e-4, atol=1e-5)
+
+
+@case
+def m_random_choice_weighted_permute_axis():
+    import jax
+    import jax.numpy as jnp
+
+    def f(key, x):
+        k1, k2, k3 = jax.random.split(key, 3)
+        p = jnp.array([0.1, 0.0, 0.5, 0.4])
+        return (jax.random.choice(k1, 4, (6,), p=p), jax.random.choice(k2, x, (2,), replace=False, axis=1),
+                jax.random.permutation(k3, x, axis=1, independent=True), jax.random.permutation(k3, x, axis=0))
+
+    return Case(f, [(jax.random.key(77), _f(3, 5, seed=1))])
+
+
+@case
+def m_numeric_edges_floats():
+    import jax
+    import jax.numpy as jnp
+
+    def f(x):
+        y = jnp.array([-jnp.inf, -1.0, -0.0, 0.0, 1.0, jnp.inf, jnp.nan], x.dtype)
+        return (jnp.logaddexp(x, -jnp.inf), jnp.logaddexp(y, y), jnp.logaddexp2(y, 0.0), y.astype(bool), jnp.fmod(y, 2.0),
+                jnp.mod(y, -2.0), jnp.isclose(x, x + 1e-7), jnp.allclose(x, x), jax.nn.one_hot(jnp.array([-1, 0, 5, 2]), 3),
+                jnp.sign(y), jnp.sqrt(y), jnp.arctan2(y, -0.0), jnp.nanargmin(jnp.array([[jnp.nan, jnp.nan], [1.0, 0.0]]), axis=1),
+                jnp.minimum(y, jnp.nan), jnp.clip(y, 0.0, 1.0), jnp.floor(y) // 2, jnp.exp2(y), jnp.power(y, 0.0),
+                jnp.power(-8.0, y), jnp.float32(1e38) * jnp.float32(10) - x[0])
+
+    return Case(f, [(_f(5, seed=1),)])
+
+
+@case
+def m_numeric_edges_ints():
+    import jax.numpy as jnp
+
+    def f(i8, u32, i64like):
+        return (jnp.sum(i8), jnp.sum(i8, dtype=jnp.int8), jnp.prod(i8[:4]), jnp.max(u32), jnp.min(u32), u32 > jnp.uint32(2 ** 31),
+                jnp.argmax(u32), jnp.abs(i8), -i8, i8 // jnp.int8(-1), jnp.cumsum(i8.astype(jnp.int16)), jnp.mean(i8),
+                u32.astype(jnp.float32), (u32 // 3) * 3 + u32 % 3 == u32, jnp.right_shift(i64like, 31), i64like.astype(jnp.uint8))
+
+    i8 = np.array([127, -128, 100, 100, -1, 55], np.int8)
+    u32 = np.array([0, 2 ** 32 - 1, 2 ** 31, 2 ** 31 + 5, 7, 12], np.uint32)
+    return Case(f, [(i8, u32, np.array([-2 ** 31, -1, 2 ** 31 - 1, 257, -257, 0], np.int32))])
+
+
+@case
+def m_lu_pivots_and_full_svd():
+    import jax.numpy as jnp
+    from jax import lax
+
+    def f(a, w):
+        lu, piv, perm = lax.linalg.lu(a)
+        u, s, vt = jnp.linalg.svd(w, full_matrices=True)
+        return lu, piv, perm, s, u @ jnp.diag(jnp.concatenate([s, jnp.zeros(u.shape[0] - s.shape[0])]))[:, : vt.shape[0]] @ vt
+
+    return Case(f, [(_f(5, 5, seed=1), _f(5, 3, seed=2))], rtol=1e-4, atol=1e-4)
+
+
+@case
+def m_bf16_special_values_sort():
+    import jax.numpy as jnp
+    import ml_dtypes
+
+    def f(b):
+        return jnp.sort(b), jnp.argsort(b), jnp.max(b), jnp.argmax(b), jnp.cumsum(b), b.astype(jnp.float32), jnp.exp(b), b * b
+
+    b = np.array([1.0, -np.inf, np.nan, 0.0, -0.0, 3.5, np.inf, -2.0], ml_dtypes.bfloat16)
+    return Case(f, [(b,)])
