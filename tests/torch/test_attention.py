@@ -1,9 +1,10 @@
 """scaled_dot_product_attention kept whole (ops/attention.py): converted directly when
 decompose=False, and by from_torch when torch's decomposition of it fails (symbolic sizes whose
-decomposed strides break a later view); checked against eager PyTorch."""
+decomposed strides break a later view); flex_attention (ops/flex_attention.py); checked against eager PyTorch."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 import torch
 import torch.nn.functional as F
 
@@ -42,3 +43,31 @@ def test_sdpa_kept_whole_where_its_decomposition_fails():
     x = [torch.randn(3, 4, 7, 8) for _ in range(3)]
     np.testing.assert_allclose(np.asarray(shlo.interpret(prog, *[a.numpy() for a in x])[0]), fn(*x).numpy(),
                                rtol=1e-5, atol=1e-5)
+
+
+@pytest.mark.thin(2)
+@pytest.mark.parametrize("with_block_mask", [False, True])
+def test_flex_attention(with_block_mask):
+    # score_mod with a captured bias table and -inf entries, grouped-query heads, the logsumexp
+    # output; the block mask case (causal + sliding window) is the slow one: torch's
+    # create_block_mask takes seconds, so the default run leaves it out
+    from torch.nn.attention.flex_attention import create_block_mask, flex_attention
+    g = torch.Generator().manual_seed(1)
+    q = torch.randn(2, 4, 6, 8, generator=g)
+    k, v = (torch.randn(2, 2, 6, 8, generator=g) for _ in range(2))
+    table = torch.randn(11, generator=g)
+
+    def rel_bias(score, b, h, qi, ki):
+        return torch.where(qi >= ki, score + table[qi - ki + 5] * (h + 1), -float("inf"))
+
+    def window(b, h, qi, ki):
+        return (qi >= ki) & (qi - ki < 3)
+    mask = create_block_mask(window, None, None, 6, 6, device="cpu") if with_block_mask else None
+    fn = together(lambda q, k, v: flex_attention(q, k, v, score_mod=rel_bias, block_mask=mask, enable_gqa=True,
+                                                 return_lse=True),
+                  lambda q, k, v: flex_attention(q, k.repeat(1, 2, 1, 1), v.repeat(1, 2, 1, 1), scale=0.3))
+    prog = shlo.from_torch(Fn(fn), (q, k, v))
+    got, want = shlo.interpret(prog, q.numpy(), k.numpy(), v.numpy()), leaves(fn(q, k, v))
+    assert len(got) == len(want) == 3
+    for a, b in zip(got, want):
+        np.testing.assert_allclose(np.asarray(a), b.numpy(), rtol=1e-5, atol=1e-5)

@@ -6,4 +6,5 @@ from . import (control, conv, creation, elementwise, indexing, linalg, norms, re
                linalg_matrix_exp, special_gamma, linalg_eig,
                linalg_ldl, segment_reduce, histogram,
                special_airy, dynamic_sizes,
-               fractional_pool, linear_cross_entropy, gcd, repeat_interleave, grouped_mm, fake_quant, attention)
+               fractional_pool, linear_cross_entropy, gcd, repeat_interleave, grouped_mm, fake_quant, attention,
+               flex_attention)
