@@ -58,6 +58,20 @@ def test_portable_artifact():
     assert shlo.from_stablehlo(art).text() == prog.text()
 
 
+def test_jax_objects_and_serialized_exported():
+    """What JAX hands a user: lowered.compiler_ir("stablehlo") (a jaxlib ir.Module), a
+    jax.export.Exported and its serialize() bytes; bytes that are none of the readable forms
+    are an ImportError."""
+    f = jax.jit(lambda x: jnp.cumsum(x) * 2)
+    x = np.linspace(-2, 2, 5, dtype=np.float32)
+    exp = jax.export.export(f)(x)
+    for source in (f.lower(x).compiler_ir("stablehlo"), exp, exp.serialize()):
+        np.testing.assert_allclose(shlo.interpret(shlo.from_stablehlo(source), x)[0], np.cumsum(x) * 2, rtol=1e-6)
+    with pytest.raises(shlo.ImportError, match="not StableHLO text, MLIR bytecode, a StableHLO artifact or a "
+                                               "serialized jax.export.Exported"):
+        shlo.from_stablehlo(b"\xb0\x01 neither")
+
+
 def test_conv_attribute_forms():
     text = """
 func.func @main(%x: tensor<1x4x4x2xf32>, %w: tensor<3x3x2x3xf32>) -> tensor<1x4x4x3xf32> {

@@ -100,6 +100,10 @@ def parse_stablehlo(source, context=None):
     """Parses StableHLO text (pretty/generic), bytecode or a portable artifact with jaxlib's MLIR."""
     from jaxlib.mlir import ir as jir
     ctx = context or jaxlib_context()
+    if hasattr(source, "mlir_module_serialized"):   # a jax.export.Exported
+        source = source.mlir_module_serialized
+    elif hasattr(source, "operation") and not isinstance(source, (str, bytes)):   # jaxlib's ir.Module
+        source = str(source.operation)             # (as `lowered.compiler_ir("stablehlo")` gives it)
     if isinstance(source, str):
         data = source.encode()
     elif isinstance(source, (bytes, bytearray, memoryview)):
@@ -126,7 +130,10 @@ def parse_stablehlo(source, context=None):
                 return jir.Module.parse(data), ctx
             except Exception as e:  # noqa: BLE001
                 raise ImporterError(f"not a StableHLO artifact or MLIR bytecode: {e}") from None
-        text = data.decode("utf-8")
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            return parse_stablehlo(_exported_module(data), ctx)
         if "check." in text:  # StableHLO's interpreter test ops (not a jaxlib dialect)
             from .check_dialect import rewrite_check_ops
             text = rewrite_check_ops(text)
@@ -134,6 +141,16 @@ def parse_stablehlo(source, context=None):
             return jir.Module.parse(text), ctx
         except Exception as e:  # noqa: BLE001
             raise ImporterError(f"StableHLO text does not parse: {e}") from None
+
+
+def _exported_module(data: bytes) -> bytes:
+    """The StableHLO artifact inside bytes that `jax.export.Exported.serialize()` wrote."""
+    try:
+        from jax import export as jexport
+        return jexport.deserialize(bytearray(data)).mlir_module_serialized
+    except Exception:  # noqa: BLE001 - not a serialized Exported either
+        raise ImporterError("not StableHLO text, MLIR bytecode, a StableHLO artifact or a serialized "
+                            "jax.export.Exported") from None
 
 
 # --------------------------------------------------------------------------
