@@ -89,6 +89,7 @@ def _roundtrip(prog, args, want, tol, xla=True):
     assert back.text() == prog.text()
     text = shlo.to_stablehlo(prog)
     assert "stablehlo.custom_call" not in text
+    assert shlo.from_stablehlo(text).text() == prog.text()     # (composites without attributes too)
     if not xla:   # (XLA compiles the Jacobi / Householder loops slowly: f32 runs it, for time)
         return
     for i, (g, w) in enumerate(zip(run_xla(text, args), want)):

@@ -217,10 +217,10 @@ def _composite(imp, op, name, attrs: dict, fn, nbatch):
         _import_body(imp, op, fname, fn, nbatch, in_types, block, key)
         cache[key] = fname
     attr_text = ", ".join(f"{k} = {_attr_value(v)}" for k, v in sorted(attrs.items()))
-    res = _create("composite", imp.operands(op), name=name,
-                  composite_attributes=ir.Attribute.parse("{" + attr_text + "}"),
-                  decomposition=ir.FlatSymbolRefAttr.get(fname), version=VERSION,
-                  result_types=out_types)
+    # no attributes: none written, as StableHLO prints (and from_stablehlo reads back) such a composite
+    extra = {"composite_attributes": ir.Attribute.parse("{" + attr_text + "}")} if attrs else {}
+    res = _create("composite", imp.operands(op), name=name, decomposition=ir.FlatSymbolRefAttr.get(fname),
+                  version=VERSION, result_types=out_types, **extra)
     return res if isinstance(res, list) else [res]
 
 
