@@ -7,11 +7,14 @@ matched against `jax.jit(fn)` on every input set.
     .venv/bin/python tools/jax_heldout.py -k linalg -v  # programs whose name matches; tracebacks of failures
     .venv/bin/python tools/jax_heldout.py --no-compile  # interpret only
     .venv/bin/python tools/jax_heldout.py --strict      # the dtypes' tolerances only (cases' looser ones ignored)
+    .venv/bin/python tools/jax_heldout.py --roundtrip   # also shlo.serialize / deserialize and to_stablehlo /
+                                                        # from_stablehlo give the program back unchanged
 
 Statuses: pass; not-built (the case's own code or jax.jit of it failed: not counted); export-failed
 (jax.export itself refused the program: not counted); import-error;
 interp-fail / interp-error (the interpreter's numbers differ / it raised); compile-fail /
-compile-error (the same for shlo.compile's code). Integers and booleans must match exactly,
+compile-error (the same for shlo.compile's code); roundtrip-fail / roundtrip-error (--roundtrip: a
+reloaded program's text differs / the round trip raised). Integers and booleans must match exactly,
 floats within the case's tolerance or the output dtype's, whichever is looser.
 """
 from __future__ import annotations
@@ -73,7 +76,7 @@ def compare(got, want, rtol, atol) -> str | None:
     return None
 
 
-def run_case(name, build, compile_too=True, strict=False) -> dict:
+def run_case(name, build, compile_too=True, strict=False, roundtrip=False) -> dict:
     """{name, status, detail, seconds[, trace]}; never raises."""
     import jax
 
@@ -93,10 +96,21 @@ def run_case(name, build, compile_too=True, strict=False) -> dict:
     except Exception as e:  # noqa: BLE001 - a program this JAX version cannot build is not counted
         return fail("not-built", e)
     with jax.enable_x64(True) if c.x64 else contextlib.nullcontext():
-        return _check(c, out, fail, compile_too, t0)
+        return _check(c, out, fail, compile_too, t0, roundtrip)
 
 
-def _check(c, out, fail, compile_too, t0) -> dict:
+def _roundtrip_problem(prog) -> str | None:
+    """None when the bytecode and the StableHLO text of `prog` both read back as the same program."""
+    import shlo
+    text = prog.text()
+    if shlo.deserialize(shlo.serialize(prog)).text() != text:
+        return "shlo.deserialize(shlo.serialize(prog)) differs from prog"
+    if shlo.from_stablehlo(shlo.to_stablehlo(prog)).text() != text:
+        return "shlo.from_stablehlo(shlo.to_stablehlo(prog)) differs from prog"
+    return None
+
+
+def _check(c, out, fail, compile_too, t0, roundtrip=False) -> dict:
     import jax
 
     import shlo
@@ -114,6 +128,14 @@ def _check(c, out, fail, compile_too, t0) -> dict:
                              shape_assertions=c.shape_assertions, **c.kwargs)
     except Exception as e:  # noqa: BLE001
         return fail("import-error", e)
+    if roundtrip:
+        try:
+            problem = _roundtrip_problem(prog)
+        except Exception as e:  # noqa: BLE001
+            return fail("roundtrip-error", e)
+        if problem:
+            out.update(status="roundtrip-fail", detail=problem, seconds=time.perf_counter() - t0)
+            return out
     compiled = None
     if compile_too:
         try:
@@ -154,6 +176,7 @@ def main(argv=None) -> int:
     p.add_argument("--no-compile", action="store_true", help="interpret only")
     p.add_argument("-v", "--verbose", action="store_true", help="print the traceback of each failure")
     p.add_argument("--strict", action="store_true", help="float outputs within their dtype's tolerance only")
+    p.add_argument("--roundtrip", action="store_true", help="also check the serialize and StableHLO round trips")
     args = p.parse_args(argv)
     warnings.simplefilter("ignore")
     import jax
@@ -164,7 +187,7 @@ def main(argv=None) -> int:
     from heldout_report import Report
     report = Report(("not-built", "export-failed"), "exported", args.verbose)
     for name in names:
-        report.add(run_case(name, models.CASES[name], not args.no_compile, args.strict), width=14)
+        report.add(run_case(name, models.CASES[name], not args.no_compile, args.strict, args.roundtrip), width=15)
     return report.finish(len(names))
 
 
