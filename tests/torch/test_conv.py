@@ -161,7 +161,12 @@ def test_dynamic_batch():
     assert "tensor<?x3x?x8xf32>" in str(prog)
 
 
-def test_unsupported_symbolic_pool_size_is_an_error():
-    h = torch.export.Dim("h", min=4, max=64)
-    with pytest.raises(shlo.ImportError, match="adaptive pooling needs static"):
-        shlo.from_torch(nn.AdaptiveAvgPool2d((3, 5)), (torch.randn(1, 2, 8, 9),), dynamic_shapes=({2: h},))
+def test_adaptive_pooling_over_symbolic_image_sizes():
+    # bins from the run-time sizes (any image size to a fixed grid); max pooling's indices refused
+    h, w = torch.export.Dim("h", min=3, max=64), torch.export.Dim("w", min=3, max=64)
+    layers = _Every(nn.ModuleList([nn.AdaptiveAvgPool2d((3, 5)), nn.AdaptiveMaxPool2d((2, 3))]))
+    torch.manual_seed(0)
+    _check(layers, torch.randn(1, 2, 8, 9), dynamic_shapes=({2: h, 3: w},), run_args=(torch.randn(1, 2, 13, 4),))
+    with pytest.raises(shlo.ImportError, match="adaptive max pooling's indices over run-time spatial sizes"):
+        shlo.from_torch(nn.AdaptiveMaxPool2d((3, 5), return_indices=True), (torch.randn(1, 2, 8, 9),),
+                        dynamic_shapes=({2: h},))

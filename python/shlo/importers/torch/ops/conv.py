@@ -359,6 +359,50 @@ def _reduce(cx, inputs, inits, body, dims):
     return list(op.results)
 
 
+def _dynamic_bins(cx, size, o):
+    """The (o, size) in-bin mask of adaptive pooling over a run-time `size`, and the bins'
+    lengths (o,): bin i is [floor(i * size / o), ceil((i + 1) * size / o))."""
+    from .shapes import iota
+    n = cx.size_value(size)
+    i = iota(cx, [o], 0)
+    k = lambda v: cx.broadcast(cx.const(v, I64), [o])  # noqa: E731
+    total = cx.broadcast(n, [o])
+    start = cx.op("divide", cx.op("multiply", i, total), k(o))                     # floor: all >= 0
+    end = cx.op("divide", cx.op("add", cx.op("multiply", cx.op("add", i, k(1)), total), k(o - 1)), k(o))
+    pos = iota(cx, [o, size], 1)
+    inside = cx.op("and", cx.op("compare", pos, cx.broadcast(start, [o, size], [0]), comparison_direction="GE"),
+                   cx.op("compare", pos, cx.broadcast(end, [o, size], [0]), comparison_direction="LT"))
+    return inside, cx.op("subtract", end, start)
+
+
+def _adaptive_dynamic(cx, x, out, n, kind):
+    """Adaptive pooling over run-time spatial sizes, one dimension at a time (both the window sum
+    and the max are separable): a masked reduction of x against each dimension's bins; the mean
+    divides the summed box by the product of the bins' lengths once, as PyTorch does."""
+    element = cx.element(x)
+    lead = cx.rank(x) - n
+    fill = 0 if kind == "mean" else lowest(element)
+    lengths = []
+    for j, o in enumerate(out):
+        d = lead + j
+        sizes = cx.sizes_of(x)
+        inside, length = _dynamic_bins(cx, sizes[d], o)
+        lengths.append(length)
+        wide = sizes[:d] + [o] + sizes[d:]                  # bins before the pooled dimension
+        spread = cx.broadcast(x, wide, [e if e < d else e + 1 for e in range(len(sizes))])
+        masked = cx.op("select", cx.broadcast(inside, wide, [d, d + 1]), spread,
+                       cx.broadcast(cx.const(fill, element), wide))
+        (x,) = _reduce(cx, [masked], [cx.const(fill, element)], add_body(cx) if kind == "mean" else max_body(cx),
+                       [d + 1])
+    if kind == "max":
+        return x
+    counts = None
+    for j, length in enumerate(lengths):
+        c = cx.broadcast(cx.convert(length, element), list(out), [j])
+        counts = c if counts is None else cx.op("multiply", counts, c)
+    return cx.op("divide", x, cx.broadcast(counts, cx.sizes_of(x), list(range(lead, lead + n))))
+
+
 def _adaptive_avg(cx, x, output_size, n):
     out_element = cx.out_element()
     return cx.convert(_adaptive_mean(cx, cx.convert(x, opmath(out_element)), output_size, n), out_element)
@@ -370,6 +414,8 @@ def _adaptive_mean(cx, x, output_size, n):
     lead = cx.rank(x) - n
     out = [o if o is not None else s for o, s in zip(out, cx.sizes_of(x)[-n:])]
     spatial = cx.sizes_of(x)[-n:]
+    if all(isinstance(o, int) for o in out) and not all(isinstance(s, int) for s in spatial):
+        return _adaptive_dynamic(cx, x, out, n, "mean")
     if all(isinstance(s, int) and s % o == 0 for s, o in zip(spatial, out)):
         # equal, disjoint bins: one window sum
         k = [s // o for s, o in zip(spatial, out)]
@@ -401,6 +447,11 @@ def _adaptive_max(cx, x, output_size, n):
     element = cx.element(x)
     out = spatial_list(output_size, n, "output_size", cx)
     lead = cx.rank(x) - n
+    if all(isinstance(o, int) for o in out) and not all(isinstance(s, int) for s in cx.sizes_of(x)[-n:]):
+        if _users_take_index(cx, 1):
+            raise cx.error("adaptive max pooling's indices over run-time spatial sizes are not supported "
+                           "(the values are)")
+        return _adaptive_dynamic(cx, x, out, n, "max"), None
     g, mask, flat = _adaptive_windows(cx, x, out)
     dims = [lead + 2 * j + 1 for j in range(n)]
     init = cx.const(lowest(element), element)
