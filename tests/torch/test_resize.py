@@ -84,7 +84,9 @@ def test_interpolate_and_pad_symbolic_image_sizes(decompose):
                 lambda x: F.interpolate(x[:, :, 0], scale_factor=3, mode="linear"),
                 lambda x: F.pad(x, (3, 2, 1, 0), mode="reflect"),        # index pads: folded run-time iotas
                 lambda x: F.pad(x, (1, 4, 0, 2), mode="replicate"),
-                lambda x: F.pad(x, (2, 3, 1, 1), mode="circular")]
+                lambda x: F.pad(x, (2, 3, 1, 1), mode="circular"),
+                lambda x: F.interpolate(x, size=(3, 5), mode="bilinear", antialias=True),     # weight matrices
+                lambda x: F.interpolate(x, scale_factor=(0.5, 1.5), mode="bicubic", antialias=True)]
     fn = together(*fns)
     h, w = torch.export.Dim("h", min=4, max=40), torch.export.Dim("w", min=4, max=40)
     prog = shlo.from_torch(Fn(fn), (_x(1, 2, 6, 8),), dynamic_shapes=(({2: h, 3: w},),), decompose=decompose)

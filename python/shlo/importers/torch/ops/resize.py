@@ -28,14 +28,6 @@ def _overload(cx) -> str:
     return cx.node.target._overloadname
 
 
-def _static_spatial(cx, x, n):
-    sizes = cx.sizes_of(x)[-n:]
-    out = cx.out_sizes()[-n:]
-    if not all(isinstance(s, int) for s in sizes + out):
-        raise cx.error("resampling needs static spatial sizes")
-    return sizes, out
-
-
 def _scales(cx, args, n, lead):
     """The per-dimension scale arguments of an upsample overload (None where absent): after
     `lead` arguments (output_size[, align_corners]), `.vec` has scale_factors, the others one
@@ -146,6 +138,7 @@ def _aa_taps(filter_fn, interp_size):
         w = np.where(total != 0, w / np.where(total != 0, total, 1), w)
         return np.minimum(j + xmin[None, :], size - 1), w.astype(real), valid
     taps.follows_input_type = True
+    taps.antialias = (filter_fn, interp_size)
     return taps
 
 
@@ -168,13 +161,14 @@ def _interpolate(cx, x, args, n, taps_fn):
     x = cx.convert(x, element)
     align_corners = bool(args[1]) if len(args) > 1 else False
     sizes, out = cx.sizes_of(x)[-n:], cx.out_sizes()[-n:]
-    if taps_fn not in (_linear_taps, _cubic_taps):
-        sizes, out = _static_spatial(cx, x, n)
     scales = _scales(cx, args, n, 2)
     lead = cx.rank(x) - n
     for d, (size, o, s) in enumerate(zip(sizes, out, scales)):
         if not (isinstance(size, int) and isinstance(o, int)):
-            x = _dynamic_interpolate(cx, x, lead + d, size, o, s, align_corners, taps_fn is _cubic_taps)
+            if hasattr(taps_fn, "antialias"):
+                x = _dynamic_antialias(cx, x, lead + d, size, o, s, align_corners, *taps_fn.antialias)
+            else:
+                x = _dynamic_interpolate(cx, x, lead + d, size, o, s, align_corners, taps_fn is _cubic_taps)
             continue
         if element == "f64" and getattr(taps_fn, "follows_input_type", False):
             idx, w, *valid = taps_fn(size, o, _scale(size, o, s, align_corners, np.float64), align_corners,
@@ -269,6 +263,64 @@ def _dynamic_interpolate(cx, x, dim, size, o, scale, align_corners, cubic):
         term = cx.op("multiply", g, cx.broadcast(cx.convert(w, element), cx.sizes_of(g), dims=[dim]))
         y = term if y is None else cx.op("add", y, term)
     return y
+
+
+def _dynamic_antialias(cx, x, dim, size, o, scale, align_corners, filter_fn, interp_size):
+    """Antialiased resampling of one dimension whose input or output size is known at run time:
+    the (o, size) matrix of _aa_taps' normalized weights (zero outside each output's window),
+    computed in f64 from the run-time sizes, contracted with x along `dim`."""
+    from .shapes import iota
+    element = cx.element(x)
+    f64 = "f64"
+    # the scale in the opmath type (f32 but for f64), as _scale gives the static taps
+    dst, k = (cx.convert(v, f64) for v in _dynamic_src(cx, size, o, scale, align_corners,
+                                                        "f64" if element == "f64" else "f32"))
+    one = cx.const(1.0, f64, [o]) if isinstance(o, int) else cx.broadcast(cx.const(1.0, f64), [o])
+    c = lambda v: cx.broadcast(cx.const(v, f64), [o])  # noqa: E731
+    wide = cx.op("compare", k, one, comparison_direction="GE")
+    support = cx.op("select", wide, cx.op("multiply", k, c(interp_size / 2)), c(interp_size / 2))
+    invscale = cx.op("select", wide, cx.op("divide", one, k), one)
+    center = cx.op("multiply", k, cx.op("add", dst, c(0.5)))
+    trunc = lambda v: cx.convert(cx.convert(v, I64), f64)  # noqa: E731 - C's cast toward zero
+    xmin = cx.op("maximum", trunc(cx.op("add", cx.op("subtract", center, support), c(0.5))), c(0.0))
+    xmax = cx.op("minimum", trunc(cx.op("add", cx.op("add", center, support), c(0.5))),
+                 cx.broadcast(cx.convert(cx.size_value(size), f64), [o]))
+    grid = [o, size]
+    src = cx.convert(iota(cx, grid, 1), f64)
+    at = lambda v: cx.broadcast(v, grid, [0])  # noqa: E731
+    inside = cx.op("and", cx.op("compare", src, at(xmin), comparison_direction="GE"),
+                   cx.op("compare", src, at(xmax), comparison_direction="LT"))
+    t = cx.op("abs", cx.op("multiply", cx.op("add", cx.op("subtract", src, at(center)),
+                                              cx.broadcast(cx.const(0.5, f64), grid)), at(invscale)))
+    w = _filter_values(cx, t, filter_fn, grid)
+    zero = cx.broadcast(cx.const(0.0, f64), grid)
+    w = cx.op("select", inside, w, zero)
+    total = at(_reduce(cx, [w], [cx.const(0.0, f64)], add_body(cx), [1])[0])
+    nonzero = cx.op("compare", total, zero, comparison_direction="NE")
+    w = cx.op("select", nonzero, cx.op("divide", w, cx.op("select", nonzero, total, cx.broadcast(
+        cx.const(1.0, f64), grid))), w)
+    w = cx.convert(w, element)
+    rank = cx.rank(x)
+    y = cx.op("dot_general", x, w, dot_dimension_numbers={
+        "lhs_batching_dimensions": [], "rhs_batching_dimensions": [],
+        "lhs_contracting_dimensions": [dim], "rhs_contracting_dimensions": [1]})
+    # dot_general puts the output dimension last: move it back to `dim`
+    perm = list(range(dim)) + [rank - 1] + list(range(dim, rank - 1))
+    return cx.op("transpose", y, permutation=perm)
+
+
+def _filter_values(cx, t, filter_fn, grid):
+    """_aa_linear / _aa_cubic of |x| (t >= 0) with shlo ops."""
+    k = lambda v: cx.broadcast(cx.const(v, "f64"), grid)  # noqa: E731
+    lt = lambda v: cx.op("compare", t, k(v), comparison_direction="LT")  # noqa: E731
+    if filter_fn is _aa_linear:
+        return cx.op("select", lt(1.0), cx.op("subtract", k(1.0), t), k(0.0))
+    a = -0.5
+    mul, add, sub = (lambda u, v: cx.op("multiply", u, v)), (lambda u, v: cx.op("add", u, v)), \
+        (lambda u, v: cx.op("subtract", u, v))
+    near = add(mul(mul(sub(mul(k(a + 2), t), k(a + 3)), t), t), k(1.0))
+    far = mul(sub(mul(add(mul(sub(t, k(5.0)), t), k(8.0)), t), k(4.0)), k(a))
+    return cx.op("select", lt(1.0), near, cx.op("select", lt(2.0), far, k(0.0)))
 
 
 def take_values(cx, x, dim, idx):
