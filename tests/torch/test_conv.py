@@ -164,7 +164,8 @@ def test_dynamic_batch():
 def test_adaptive_pooling_over_symbolic_image_sizes():
     # bins from the run-time sizes (any image size to a fixed grid); max pooling's indices refused
     h, w = torch.export.Dim("h", min=3, max=64), torch.export.Dim("w", min=3, max=64)
-    layers = _Every(nn.ModuleList([nn.AdaptiveAvgPool2d((3, 5)), nn.AdaptiveMaxPool2d((2, 3))]))
+    layers = _Every(nn.ModuleList([nn.AdaptiveAvgPool2d((3, 5)), nn.AdaptiveMaxPool2d((2, 3)),
+                                   nn.AdaptiveAvgPool2d((1, None))]))      # None: the run-time width kept
     torch.manual_seed(0)
     _check(layers, torch.randn(1, 2, 8, 9), dynamic_shapes=({2: h, 3: w},), run_args=(torch.randn(1, 2, 13, 4),))
     with pytest.raises(shlo.ImportError, match="adaptive max pooling's indices over run-time spatial sizes"):

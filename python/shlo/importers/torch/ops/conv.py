@@ -384,10 +384,12 @@ def _adaptive_dynamic(cx, x, out, n, kind):
     fill = 0 if kind == "mean" else lowest(element)
     lengths = []
     for j, o in enumerate(out):
+        if o is None:                                       # output size = input size: nothing pooled
+            continue
         d = lead + j
         sizes = cx.sizes_of(x)
         inside, length = _dynamic_bins(cx, sizes[d], o)
-        lengths.append(length)
+        lengths.append((j, o, length))
         wide = sizes[:d] + [o] + sizes[d:]                  # bins before the pooled dimension
         spread = cx.broadcast(x, wide, [e if e < d else e + 1 for e in range(len(sizes))])
         masked = cx.op("select", cx.broadcast(inside, wide, [d, d + 1]), spread,
@@ -396,11 +398,27 @@ def _adaptive_dynamic(cx, x, out, n, kind):
                        [d + 1])
     if kind == "max":
         return x
+    grid = [o for _, o, _ in lengths]
     counts = None
-    for j, length in enumerate(lengths):
-        c = cx.broadcast(cx.convert(length, element), list(out), [j])
+    for i, (_, _, length) in enumerate(lengths):
+        c = cx.broadcast(cx.convert(length, element), grid, [i])
         counts = c if counts is None else cx.op("multiply", counts, c)
-    return cx.op("divide", x, cx.broadcast(counts, cx.sizes_of(x), list(range(lead, lead + n))))
+    return cx.op("divide", x, cx.broadcast(counts, cx.sizes_of(x), [lead + j for j, _, _ in lengths]))
+
+
+def _adaptive_out(cx, output_size, n):
+    """adaptive pooling's output sizes: ints, or None where the output size is the input's own
+    symbolic size (nn.AdaptiveAvgPool2d((1, None)) over a dynamic width)."""
+    vals = list(output_size) if isinstance(output_size, (list, tuple)) else [output_size]
+    if len(vals) == n and any(not isinstance(v, int) for v in vals):
+        from ..importer import _expr
+        ins, outs = cx.node.args[0].meta["val"].shape[-n:], cx.val[0].shape[-n:] if isinstance(
+            cx.val, (tuple, list)) else cx.val.shape[-n:]
+        same = [not isinstance(v, int) and _expr(i) is not None and _expr(i) == _expr(o)
+                for v, i, o in zip(vals, ins, outs)]
+        if all(isinstance(v, int) or s for v, s in zip(vals, same)):
+            return [None if s else v for v, s in zip(vals, same)]
+    return spatial_list(output_size, n, "output_size", cx)
 
 
 def _adaptive_avg(cx, x, output_size, n):
@@ -410,11 +428,10 @@ def _adaptive_avg(cx, x, output_size, n):
 
 def _adaptive_mean(cx, x, output_size, n):
     element = cx.element(x)
-    out = spatial_list(output_size, n, "output_size", cx)
+    out = _adaptive_out(cx, output_size, n)
     lead = cx.rank(x) - n
-    out = [o if o is not None else s for o, s in zip(out, cx.sizes_of(x)[-n:])]
     spatial = cx.sizes_of(x)[-n:]
-    if all(isinstance(o, int) for o in out) and not all(isinstance(s, int) for s in spatial):
+    if not all(isinstance(s, int) for s in spatial):
         return _adaptive_dynamic(cx, x, out, n, "mean")
     if all(isinstance(s, int) and s % o == 0 for s, o in zip(spatial, out)):
         # equal, disjoint bins: one window sum
@@ -445,9 +462,9 @@ def adaptive_avg_pool3d(cx, x, output_size):
 
 def _adaptive_max(cx, x, output_size, n):
     element = cx.element(x)
-    out = spatial_list(output_size, n, "output_size", cx)
+    out = _adaptive_out(cx, output_size, n)
     lead = cx.rank(x) - n
-    if all(isinstance(o, int) for o in out) and not all(isinstance(s, int) for s in cx.sizes_of(x)[-n:]):
+    if not all(isinstance(s, int) for s in cx.sizes_of(x)[-n:]):
         if _users_take_index(cx, 1):
             raise cx.error("adaptive max pooling's indices over run-time spatial sizes are not supported "
                            "(the values are)")
