@@ -18,7 +18,8 @@ way outside users make them, unlike the other sets' models:
     storage_order, Resize-10, Slice / TopK inputs);
   * float16 and bfloat16 exports (compared with onnxruntime on the float32 twin);
   * torch.unique / boolean indexing over a run-time length (Unique, NonZero), a CRNN with a
-    bidirectional LSTM over a dynamic width, a dense mixture-of-experts router, cosine / cdist
+    bidirectional LSTM over a dynamic width, nn.EmbeddingBag over run-time id and bag counts (the
+    dynamo exporter's Loop appending one row per bag), a dense mixture-of-experts router, cosine / cdist
     retrieval over a run-time gallery, a GroupNorm UNet block at opset 21, and a center-crop
     preprocessing graph over any image size (CenterCropPad).
 The ai.onnx.ml domain (TreeEnsemble, LinearClassifier, ...) is out of scope for the importer
@@ -525,6 +526,28 @@ def _unique_mask():
     return Net()
 
 
+def _embedding_bag():
+    """A recommender's sparse features: nn.EmbeddingBag (mean over bags given by offsets; the dynamo
+    exporter writes a Loop appending one row per bag, slicing its bounds out of the offsets) and
+    a dense MLP on top, over run-time id and bag counts."""
+    torch, nn, F = _nn()
+
+    class Net(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.bag = nn.EmbeddingBag(30, 8, mode="mean")
+            self.mlp = nn.Sequential(nn.Linear(8, 16), nn.ReLU(), nn.Linear(16, 1))
+
+        def forward(self, ids, offsets):
+            return torch.sigmoid(self.mlp(self.bag(ids, offsets)))
+    return Net()
+
+
+def _bag_sets(rng):
+    return [[rng.integers(0, 30, 9).astype(np.int64), np.array([0, 3, 5], np.int64)],
+            [rng.integers(0, 30, 14).astype(np.int64), np.array([0, 2, 7, 8, 11], np.int64)]]
+
+
 def _unique_sets(rng):
     return [[rng.integers(0, 6, n).astype(np.int64), rng.standard_normal(n).astype(np.float32)] for n in (9, 14)]
 
@@ -702,6 +725,10 @@ def _specs():
              _low_precision(_mlp_block, _normal([(3, 16)]), "bfloat16", True, 18), rtol=5e-2, atol=2e-2),
         Spec("users2_unique_mask_run_time_length_torchscript_opset11",
              _torch(_unique_mask, _unique_sets, False, 11, {"x0": {0: "n"}, "x1": {0: "n"}})),
+        Spec("users2_embedding_bag_dynamic_torchscript_opset17",
+             _torch(_embedding_bag, _bag_sets, False, 17, {"x0": {0: "n"}, "x1": {0: "b"}})),
+        Spec("users2_embedding_bag_dynamic_dynamo_opset18",
+             _torch(_embedding_bag, _bag_sets, True, 18, {"x0": {0: "n"}, "x1": {0: "b"}})),
         Spec("users2_crnn_bilstm_dynamic_width_torchscript_opset14",
              _torch(_crnn, _normal([(2, 1, 16, 24)], [(1, 1, 16, 40)]), False, 14, {"x0": {0: "b", 3: "w"}})),
         Spec("users2_crnn_bilstm_dynamic_width_dynamo_opset18",

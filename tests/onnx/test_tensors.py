@@ -174,11 +174,14 @@ def test_runtime_shape_operands_without_declared_types():
              helper.make_node("Range", ["a", "b", "d"], ["g"]),
              helper.make_node("ConstantOfShape", ["cs"], ["z"]),
              helper.make_node("Pad", ["x", "pads"], ["p"], mode="wrap"),
-             helper.make_node("Pad", ["x", "pads"], ["c"])]
+             helper.make_node("Pad", ["x", "pads"], ["c"]),
+             # bounds whose length is a run-time size (the dynamo exporter's EmbeddingBag slices them
+             # out of its offsets): entry k, where present, bounds dimension k
+             helper.make_node("Slice", ["x", "st2", "en2"], ["s2"])]
     ins = [_vi("x", F, [4, 6]), _vi("shape", I64, [3]), _vi("st", I64, [2]), _vi("en", I64, [2]),
            _vi("ax", I64, [2]), _vi("sp", I64, [2]), _vi("a", I64, []), _vi("b", I64, []), _vi("d", I64, []),
-           _vi("pads", I64, [4]), _vi("cs", I64, [2])]
-    model = _model(nodes, ins, [_vi(n, F, None) for n in ("r", "s", "g", "z", "p", "c")], 18)
+           _vi("pads", I64, [4]), _vi("cs", I64, [2]), _vi("st2", I64, ["L"]), _vi("en2", I64, ["L"])]
+    model = _model(nodes, ins, [_vi(n, F, None) for n in ("r", "s", "g", "z", "p", "c", "s2")], 18)
     model.graph.output[2].type.tensor_type.elem_type = I64
     prog = shlo.from_onnx(model)
     for shape, st, en, ax, sp, abd, pads in [([3, -1, 2], [3, -1], [-100, 0], [0, -1], [-1, -2], (1, 10, 3),
@@ -188,7 +191,9 @@ def test_runtime_shape_operands_without_declared_types():
         feeds = {"x": _x(4, 6), "shape": np.array(shape, np.int64), "st": np.array(st, np.int64),
                  "en": np.array(en, np.int64), "ax": np.array(ax, np.int64), "sp": np.array(sp, np.int64),
                  "a": np.array(abd[0], np.int64), "b": np.array(abd[1], np.int64), "d": np.array(abd[2], np.int64), "pads": np.array(pads, np.int64),
-                 "cs": np.array(shape[1:], np.int64) % 5}
+                 "cs": np.array(shape[1:], np.int64) % 5,
+                 "st2": np.array([1, 2][:2 if pads[0] >= 0 else 1], np.int64),    # two bounds, then one
+                 "en2": np.array([3, 5][:2 if pads[0] >= 0 else 1], np.int64)}
         check_outputs(shlo.interpret(prog, *[feeds[n] for n in prog.input_names]), _ort(model, feeds), 1e-6, 0)
 
 

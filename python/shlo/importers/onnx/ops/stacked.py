@@ -8,8 +8,8 @@ only appends one tensor per iteration, it is a scan output: the Loop is
 converted with that tensor as an extra scan output (a buffer of one row per iteration), and the
 sequence is a `Stacked` value (n, *row), n a run-time size. ConcatFromSequence, SequenceAt and
 SequenceLength read it; other sequence ops refuse it with a clear error. Rows whose sizes are
-known at run time only (a dynamic batch) may only be stacked: other reads could see tensors
-whose shapes differ per iteration (a buffer cannot hold those)."""
+known at run time only (a dynamic batch) may only be stacked, or joined along a static size:
+other reads could see tensors whose shapes differ per iteration (a buffer cannot hold those)."""
 from __future__ import annotations
 
 import onnx
@@ -22,7 +22,8 @@ I64 = "i64"
 class Stacked:
     """A sequence of run-time length: `value` holds its tensors stacked along a new leading axis.
     `loose`: their sizes are known at run time only, so they are one shape only if the model
-    stacks them (ConcatFromSequence with new_axis, which requires it); other reads are refused."""
+    stacks them (ConcatFromSequence with new_axis, which requires it) or joins them along a static
+    size (the others must agree); other reads are refused."""
 
     def __init__(self, value, loose=False):
         self.value = value
@@ -108,11 +109,12 @@ def loop_appending(cx, convert_loop, m, cond, initial, body, n_scan, appended):
 def concat(cx, s, axis, new_axis):
     """ConcatFromSequence of a Stacked (n, *row): a new axis at `axis` is the stacking axis moved
     there; without one, the n rows are joined along `axis` (n and that size merged)."""
-    if s.loose and not new_axis:
-        raise _loose_error(cx)
     v = s.value
     rank = cx.rank(v)                       # 1 + the row's rank
     d = axis % (rank if new_axis else rank - 1)
+    if s.loose and not new_axis and cx.info(v).shape[1 + d] is None:
+        # (joined along a size that may differ per row; the other sizes must agree, as onnx requires)
+        raise _loose_error(cx)
     perm = list(range(1, rank))
     perm.insert(d, 0)
     moved = cx.op("transpose", v, permutation=perm) if perm != list(range(rank)) else v
@@ -144,4 +146,5 @@ def at(cx, s, position):
 def _loose_error(cx):
     return cx.error("the sequence was appended to in a Loop with a run-time trip count, with tensors whose sizes "
                     "are known at run time only (they may differ per iteration): only stacking them "
-                    "(ConcatFromSequence with new_axis) is supported; unrolling needs the trip count when importing")
+                    "(ConcatFromSequence with new_axis) or joining them along a static size is supported; "
+                    "unrolling needs the trip count when importing")

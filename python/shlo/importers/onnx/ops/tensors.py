@@ -580,10 +580,24 @@ def _slice_runtime(cx, x, starts_v, ends_v, axes_v, steps_v, axes):
     """Slice with bounds computed at run time: every dimension a named axis may pick gets its
     bounds selected at run time (defaults: the whole dimension)."""
     rank = cx.rank(x)
-    m = _vector_length(cx, starts_v)
-    starts = _sizes_from_vector(cx, starts_v, m)
-    ends = _sizes_from_vector(cx, ends_v, m)
-    steps = _sizes_from_vector(cx, steps_v, m) if steps_v is not None else [cx.const(1, I64)] * m
+    present = None
+    if cx.info(starts_v).shape == [None] or cx.info(starts_v).shape == (None,):
+        # bounds of a length known only at run time (sliced out of a run-time vector, as the dynamo
+        # exporter's EmbeddingBag does): as many as the axes, else at most one per dimension, entry
+        # k present when k < the length (a dimension without one is kept whole)
+        if axes is not None or axes_v is not None and cx.info(axes_v).shape[0] is not None:
+            m = len(axes) if axes is not None else cx.info(axes_v).shape[0]
+        else:
+            m = rank
+            length = cx.dim(starts_v, 0)
+            present = [_cmp(cx, cx.const(k, I64), length, "LT") for k in range(m)]
+        starts, ends = _entries_clamped(cx, starts_v, m), _entries_clamped(cx, ends_v, m)
+        steps = _entries_clamped(cx, steps_v, m) if steps_v is not None else [cx.const(1, I64)] * m
+    else:
+        m = _vector_length(cx, starts_v)
+        starts = _sizes_from_vector(cx, starts_v, m)
+        ends = _sizes_from_vector(cx, ends_v, m)
+        steps = _sizes_from_vector(cx, steps_v, m) if steps_v is not None else [cx.const(1, I64)] * m
     out = cx.out_shape()
     if axes is not None:
         axis_of = [[_axis(cx, a, rank)] for a in axes]
@@ -603,11 +617,23 @@ def _slice_runtime(cx, x, starts_v, ends_v, axes_v, steps_v, axes):
                 a = _where(cx, _cmp(cx, a, cx.const(0, I64), "LT"), cx.op("add", a, cx.const(rank, I64)), a)
                 hit = _cmp(cx, a, cx.const(d, I64), "EQ")
                 s, e, st = (_where(cx, hit, starts[k], s), _where(cx, hit, ends[k], e), _where(cx, hit, steps[k], st))
+            elif present is not None:
+                s, e, st = (_where(cx, present[k], starts[k], s), _where(cx, present[k], ends[k], e),
+                            _where(cx, present[k], steps[k], st))
             else:
                 s, e, st = starts[k], ends[k], steps[k]
         count = out[d] if out is not None and out[d] is not None else None
         x = _slice_axis_dynamic(cx, x, d, s, e, st, count)
     return x
+
+
+def _entries_clamped(cx, v, n: int):
+    """Entries 0..n-1 of a 1-D run-time vector whose length is a run-time size, as rank-0 i64
+    values; an index past the end reads the last entry (the caller ignores those)."""
+    v = _i64(cx, v)
+    last = cx.op("subtract", cx.dim(v, 0), cx.const(1, I64))
+    return [cx.reshape(cx.op("dynamic_slice", v, [cx.op("minimum", cx.const(k, I64), last)], slice_sizes=[1]), [])
+            for k in range(n)]
 
 
 # ----------------------------------------------------------------------------- Gather*
