@@ -5,7 +5,11 @@ the inputs' sizes (XLA through jax.export, which refines the shapes). JAX cannot
 shard_map whose results keep a symbolic dimension (its own Exported.call fails refining
 shapes), so the shard_map ones give static results; nor an explicit-mode program at a symbolic
 batch (an einsum with out_sharding, a reshard: "expects static assert_what" while refining its
-shape assertions), which is left out."""
+shape assertions), which is left out. Also left out: a scan over xs with a symbolic dimension,
+which shlo imports and interprets, but whose export XLA cannot refine (JAX's lax.dynamic_index_in_dim
+becomes real_dynamic_slice, which shlo imports as a gather over dynamic_iota: "'stablehlo.multiply'
+op has dynamic shapes"; JAX's own export runs). That is not about sharding: it happens on one
+device too (/work/scratch/sharding5/symbolic_scan_refine_repro.py)."""
 from __future__ import annotations
 
 import functools
@@ -117,3 +121,53 @@ def symbolic_length_cumsum_and_sort_batch_sharded():
         return jnp.cumsum(x, axis=1), jnp.sort(x, axis=1), jnp.argmax(x, axis=1)
 
     return case_fields(jax.jit(f), [normal(760, 16, 9)], [P("r", None)], m, shapes=[(16, n)])
+
+
+@program
+def symbolic_batch_unconstrained_constraint_and_shard_alike():
+    """At a symbolic batch: a constraint with P.UNCONSTRAINED and shard_alike of two values (GSPMD
+    writes both as @Sharding calls that carry the result's shape as operands)."""
+    from jax.experimental.shard_alike import shard_alike
+    m = user_mesh((2, 4), ("x", "y"))
+    b, = _dims("b")
+
+    def f(a, c):
+        h = jax.lax.with_sharding_constraint(a * 2, NamedSharding(m, P("x", P.UNCONSTRAINED)))
+        u, v = shard_alike(h, c + 1)
+        return u + v
+
+    return case_fields(jax.jit(f), [normal(770, 6, 8), normal(771, 6, 8)], [P("x", None), P(None, "y")], m,
+                       shapes=[(2 * b, 8), (2 * b, 8)])
+
+
+@program
+def symbolic_batch_nested_shard_map():
+    """A shard_map manual over "y" nested in one manual over "x" (the inner one takes the mesh from
+    the context), at a symbolic batch, reduced to a static result."""
+    m = user_mesh((2, 4), ("x", "y"))
+    b, = _dims("b")
+
+    def inner(v):
+        return jax.lax.psum(v.sum(0, keepdims=True), "y")
+
+    def outer(v):
+        r = jax.shard_map(inner, in_specs=P(None, "y"), out_specs=P(None, None), axis_names={"y"})(v)
+        return jax.lax.psum(r, "x")
+
+    f = jax.jit(jax.shard_map(outer, mesh=m, in_specs=P("x", None), out_specs=P(), axis_names={"x"}))
+    return case_fields(f, [normal(772, 6, 8)], [P("x", "y")], m, shapes=[(2 * b, 8)])
+
+
+@program
+def symbolic_batch_kv_cache_update():
+    """A KV-cache write (dynamic_update_slice at a run-time position) into a cache whose batch is
+    symbolic, batch over "b" and heads over "h"."""
+    m = user_mesh((2, 4), ("b", "h"))
+    n, = _dims("n")
+
+    def f(cache, new, pos):
+        cache = jax.lax.dynamic_update_slice_in_dim(cache, new, pos, axis=2)
+        return cache, cache.sum(axis=2)
+
+    return case_fields(jax.jit(f), [normal(773, 4, 4, 10, 3), normal(774, 4, 4, 1, 3), np.array(5, np.int32)],
+                       [P("b", "h"), P("b", "h"), P()], m, shapes=[(2 * n, 4, 10, 3), (2 * n, 4, 1, 3), ()])
