@@ -1255,3 +1255,297 @@ class MaxNormEmbed(nn.Module):
 def embedding_max_norm_bag_max():
     torch.manual_seed(144)
     return Case(MaxNormEmbed(), [(torch.tensor([[1, 2, 0], [3, 3, 9]]), torch.tensor([0, 2, 5]))])
+
+
+# -- a no_grad block and an autocast block inside forward (EMA teacher, bf16 matmul region) -------------
+class TeacherStudent(nn.Module):
+    def __init__(self, d=8):
+        super().__init__()
+        self.student = nn.Sequential(nn.Linear(d, 16), nn.GELU(), nn.Linear(16, 4))
+        self.teacher = nn.Sequential(nn.Linear(d, 16), nn.GELU(), nn.Linear(16, 4))
+
+    def forward(self, x):
+        with torch.no_grad():
+            target = F.softmax(self.teacher(x) / 0.5, dim=-1)
+        with torch.autocast("cpu", dtype=torch.bfloat16):
+            logits = self.student(x)
+        return logits.float(), -(target * F.log_softmax(logits.float(), -1)).sum(-1).mean()
+
+
+@case
+def no_grad_and_autocast_regions():
+    torch.manual_seed(145)
+    return Case(TeacherStudent(), [(torch.randn(4, 8),)], rtol=2e-2, atol=2e-2)
+
+
+# -- NamedTuple output, torch.distributions log-probs and entropies ---------------------------------------
+from typing import NamedTuple  # noqa: E402
+
+
+class PolicyOut(NamedTuple):
+    action_logp: torch.Tensor
+    entropy: torch.Tensor
+    value: torch.Tensor
+    gauss_logp: torch.Tensor
+
+
+class ActorCritic(nn.Module):
+    def __init__(self, d=6, actions=4):
+        super().__init__()
+        self.body = nn.Sequential(nn.Linear(d, 16), nn.Tanh())
+        self.pi, self.v = nn.Linear(16, actions), nn.Linear(16, 1)
+        self.mu, self.log_std = nn.Linear(16, 2), nn.Parameter(torch.full((2,), -0.5))
+
+    def forward(self, obs, action, cont_action):
+        h = self.body(obs)
+        # validate_args=False: the argument checks read tensor values, which torch.export refuses
+        dist = torch.distributions.Categorical(logits=self.pi(h), validate_args=False)
+        gauss = torch.distributions.Normal(self.mu(h), self.log_std.exp(), validate_args=False)
+        return PolicyOut(dist.log_prob(action), dist.entropy(), self.v(h).squeeze(-1),
+                         gauss.log_prob(cont_action).sum(-1))
+
+
+@case
+def actor_critic_distributions_namedtuple():
+    torch.manual_seed(146)
+    b = _batch()
+    sets = [(torch.randn(n, 6), torch.randint(0, 4, (n,)), torch.randn(n, 2)) for n in (3, 8)]
+    return Case(ActorCritic(), sets, dynamic_shapes=({0: b}, {0: b}, {0: b}))
+
+
+# -- parametrizations: weight_norm and spectral_norm (eval: the stored power-iteration vectors) ---------
+class Parametrized(nn.Module):
+    def __init__(self):
+        super().__init__()
+        from torch.nn.utils import parametrizations as P
+        self.a = P.weight_norm(nn.Linear(6, 8))
+        self.b = P.spectral_norm(nn.Linear(8, 4))
+        self.c = P.orthogonal(nn.Linear(4, 4))
+
+    def forward(self, x):
+        return self.c(self.b(F.relu(self.a(x))))
+
+
+@case
+def weight_spectral_orthogonal_parametrizations():
+    torch.manual_seed(147)
+    m = Parametrized()
+    m.train()
+    for _ in range(3):                  # a few power iterations so eval reads settled u, v
+        m(torch.randn(2, 6))
+    return Case(m.eval(), [(torch.randn(5, 6),)], atol=2e-4)
+
+
+# -- a whole bf16 CNN (conv, batch norm, pooling, linear in bf16) and a float64 MLP ---------------------
+@case
+def whole_model_bf16_cnn():
+    torch.manual_seed(148)
+    m = nn.Sequential(nn.Conv2d(3, 8, 3, padding=1), nn.BatchNorm2d(8), nn.ReLU(), nn.MaxPool2d(2),
+                      nn.Conv2d(8, 8, 3, padding=1, groups=2), nn.GELU(), nn.AdaptiveAvgPool2d(1), nn.Flatten(),
+                      nn.Linear(8, 5))
+    m = _randomize_bn(m).to(torch.bfloat16)
+    return Case(m, [(torch.randn(2, 3, 12, 12, dtype=torch.bfloat16),)], rtol=3e-2, atol=3e-2)
+
+
+@case
+def whole_model_float64_mlp():
+    torch.manual_seed(149)
+    m = nn.Sequential(nn.Linear(5, 32), nn.Softplus(), nn.LayerNorm(32), nn.Linear(32, 32), nn.ELU(),
+                      nn.Linear(32, 1)).double()
+    return Case(m, [(torch.randn(7, 5, dtype=torch.float64),)], rtol=1e-10, atol=1e-10)
+
+
+# -- uint8 images in, normalization inside the model, int outputs ----------------------------------------
+class Preprocess(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.register_buffer("mean", torch.tensor([0.485, 0.456, 0.406]).view(1, 3, 1, 1))
+        self.register_buffer("std", torch.tensor([0.229, 0.224, 0.225]).view(1, 3, 1, 1))
+        self.net = nn.Sequential(nn.Conv2d(3, 4, 3, 2), nn.ReLU(), nn.AdaptiveAvgPool2d(2), nn.Flatten(),
+                                 nn.Linear(16, 3))
+
+    def forward(self, img):                       # (B, H, W, 3) uint8, channels last as decoded
+        x = img.permute(0, 3, 1, 2).float().div(255)
+        x = (x - self.mean) / self.std
+        logits = self.net(x)
+        return logits, logits.argmax(-1).to(torch.int32), (img.float().mean((1, 2)) > 127).to(torch.uint8)
+
+
+@case
+def uint8_image_preprocess_dynamic():
+    torch.manual_seed(150)
+    b, h, w = _batch(), Dim("h", min=5, max=64), Dim("w", min=5, max=64)   # conv output > 1 (pool guard)
+    sets = [(torch.randint(0, 256, (2, 9, 11, 3), dtype=torch.uint8),),
+            (torch.randint(0, 256, (1, 16, 6, 3), dtype=torch.uint8),)]
+    return Case(Preprocess(), sets, dynamic_shapes=({0: b, 1: h, 2: w},))
+
+
+# -- index_fill / masked_scatter / take / put / index_reduce: less common indexing ops ------------------
+class OddIndexing(nn.Module):
+    def forward(self, x, idx, mask):
+        a = x.index_fill(1, idx, -1.0)
+        b = x.masked_scatter(mask, torch.arange(x.numel(), dtype=x.dtype).view_as(x) * 0.5)
+        c = torch.take(x, idx * 3)
+        d = x.clone().put_(idx, torch.ones(idx.shape), accumulate=True)
+        e = torch.zeros(x.shape[0], 3).index_reduce_(1, idx % 3, x[:, :idx.shape[0]], "amax", include_self=False)
+        return a, b, c, d, e
+
+
+@case
+def index_fill_masked_scatter_take_put():
+    torch.manual_seed(151)
+    x = torch.randn(4, 5)
+    mask = torch.rand(4, 5) > 0.5
+    return Case(OddIndexing(), [(x, torch.tensor([0, 3, 4]), mask)])
+
+
+# -- SDPA with enable_gqa and an explicit scale, dynamic length -----------------------------------------
+class GQASDPA(nn.Module):
+    def __init__(self, d=32, heads=8, kv=2):
+        super().__init__()
+        self.h, self.kv, self.hd = heads, kv, d // heads
+        self.q, self.k, self.v = nn.Linear(d, d), nn.Linear(d, kv * self.hd), nn.Linear(d, kv * self.hd)
+
+    def forward(self, x):
+        b, t, _ = x.shape
+        q = self.q(x).view(b, t, self.h, self.hd).transpose(1, 2)
+        k = self.k(x).view(b, t, self.kv, self.hd).transpose(1, 2)
+        v = self.v(x).view(b, t, self.kv, self.hd).transpose(1, 2)
+        y = F.scaled_dot_product_attention(q, k, v, is_causal=True, scale=0.3, enable_gqa=True)
+        return y.transpose(1, 2).reshape(b, t, -1)
+
+
+@case
+def sdpa_enable_gqa_scale_dynamic_length():
+    torch.manual_seed(152)
+    t = Dim("t", min=2, max=64)
+    return Case(GQASDPA(), [(torch.randn(2, 6, 32),), (torch.randn(2, 11, 32),)], dynamic_shapes=({1: t},))
+
+
+# -- flex_attention with a causal score_mod ---------------------------------------------------------------
+class Flex(nn.Module):
+    def forward(self, q, k, v):
+        from torch.nn.attention.flex_attention import flex_attention
+
+        def causal_bias(score, b, h, q_idx, kv_idx):
+            return torch.where(q_idx >= kv_idx, score - 0.1 * (q_idx - kv_idx), -float("inf"))
+        return flex_attention(q, k, v, score_mod=causal_bias)
+
+
+@case
+def flex_attention_score_mod():
+    torch.manual_seed(153)
+    return Case(Flex(), [tuple(torch.randn(1, 2, 8, 4) for _ in range(3))])
+
+
+# -- antialiased downscaling to a fixed size from any input size -------------------------------------------
+class Thumbnail(nn.Module):
+    def forward(self, img):
+        small = F.interpolate(img, size=(6, 5), mode="bilinear", antialias=True, align_corners=False)
+        half = F.interpolate(img, scale_factor=0.5, mode="bicubic", antialias=True)
+        return small, half.mean((2, 3))
+
+
+@case
+def antialias_resize_dynamic_image():
+    torch.manual_seed(154)
+    h, w = Dim("h", min=8, max=64), Dim("w", min=8, max=64)
+    return Case(Thumbnail(), [(torch.randn(1, 3, 20, 17),), (torch.randn(1, 3, 12, 30),)],
+                dynamic_shapes=({2: h, 3: w},))
+
+
+# -- CRNN text recognizer: conv stack, AdaptiveAvgPool2d((1, None)) over a dynamic width, BiLSTM --------
+class CRNN(nn.Module):
+    def __init__(self, classes=12):
+        super().__init__()
+        self.cnn = nn.Sequential(nn.Conv2d(1, 8, 3, padding=1), nn.BatchNorm2d(8), nn.ReLU(), nn.MaxPool2d(2),
+                                 nn.Conv2d(8, 16, 3, padding=1), nn.ReLU(), nn.MaxPool2d((2, 1)))
+        self.squeeze = nn.AdaptiveAvgPool2d((1, None))
+        self.rnn = nn.LSTM(16, 12, bidirectional=True, batch_first=True)
+        self.fc = nn.Linear(24, classes)
+
+    def forward(self, img):
+        f = self.squeeze(self.cnn(img)).squeeze(2).permute(0, 2, 1)        # (B, W', C)
+        y, _ = self.rnn(f)
+        return F.log_softmax(self.fc(y), dim=-1).permute(1, 0, 2)           # (T, B, classes) for CTC
+
+
+@case
+def crnn_adaptive_width_dynamic_batch():
+    # (not a dynamic width: torch.export unrolls the LSTM over the example's length and guards the
+    # width to it, img.size()[3] // 2 == 20, which the ExportedProgram itself enforces)
+    torch.manual_seed(155)
+    return Case(_randomize_bn(CRNN()), [(torch.randn(2, 1, 16, 40),), (torch.randn(3, 1, 16, 40),)],
+                dynamic_shapes=({0: _batch()},))
+
+
+# -- tied input / output embeddings, forward hooks, ParameterList -----------------------------------------
+class TiedLM(nn.Module):
+    def __init__(self, vocab=30, d=16):
+        super().__init__()
+        self.emb = nn.Embedding(vocab, d)
+        self.mix = nn.ParameterList([nn.Parameter(torch.randn(d, d) * 0.2) for _ in range(2)])
+        self.norm = nn.LayerNorm(d)
+        self.lm = nn.Linear(d, vocab, bias=False)
+        self.lm.weight = self.emb.weight                    # tied
+        self.norm.register_forward_hook(lambda mod, inp, out: out * 2.0)
+        self.register_forward_pre_hook(lambda mod, args: (args[0].clamp(max=29),))
+
+    def forward(self, tokens):
+        h = self.emb(tokens)
+        for w in self.mix:
+            h = h + torch.tanh(h @ w)
+        return self.lm(self.norm(h))
+
+
+@case
+def tied_embeddings_hooks_parameterlist():
+    torch.manual_seed(156)
+    t = Dim("t", min=1, max=64)
+    return Case(TiedLM(), [(torch.randint(0, 35, (2, 7)),), (torch.randint(0, 30, (2, 3)),)],
+                dynamic_shapes=({1: t},))
+
+
+# -- feature pyramid: nearest upsampling to the lateral map's size, dynamic image size ---------------------
+class FPN(nn.Module):
+    def __init__(self, c=8):
+        super().__init__()
+        self.c1, self.c2, self.c3 = nn.Conv2d(3, c, 3, 2, 1), nn.Conv2d(c, 2 * c, 3, 2, 1), nn.Conv2d(2 * c, 4 * c, 3, 2, 1)
+        self.l1, self.l2, self.l3 = nn.Conv2d(c, c, 1), nn.Conv2d(2 * c, c, 1), nn.Conv2d(4 * c, c, 1)
+        self.smooth = nn.Conv2d(c, c, 3, padding=1)
+
+    def forward(self, x):
+        a = F.relu(self.c1(x))
+        b = F.relu(self.c2(a))
+        c = F.relu(self.c3(b))
+        p3 = self.l3(c)
+        p2 = self.l2(b) + F.interpolate(p3, size=b.shape[-2:], mode="nearest")
+        p1 = self.l1(a) + F.interpolate(p2, size=a.shape[-2:], mode="nearest")
+        return self.smooth(p1), p2, p3
+
+
+@case
+def fpn_nearest_to_lateral_dynamic():
+    torch.manual_seed(157)
+    h, w = Dim("h", min=2, max=16), Dim("w", min=2, max=16)
+    return Case(FPN(), [(torch.randn(1, 3, 32, 24),), (torch.randn(1, 3, 16, 40),)],
+                dynamic_shapes=({2: 8 * h, 3: 8 * w},))
+
+
+# -- a list of variable-length sequences padded inside the model ---------------------------------------
+class PadSeqs(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(3, 2)
+
+    def forward(self, seqs):
+        padded = nn.utils.rnn.pad_sequence(seqs, batch_first=True, padding_value=0.0)
+        lengths = torch.tensor([s.shape[0] for s in seqs])
+        mask = torch.arange(padded.shape[1])[None] < lengths[:, None]
+        return (self.fc(padded) * mask[..., None]).sum(1) / lengths[:, None]
+
+
+@case
+def pad_sequence_list_input():
+    torch.manual_seed(158)
+    return Case(PadSeqs(), [([torch.randn(4, 3), torch.randn(2, 3), torch.randn(5, 3)],)])
