@@ -355,9 +355,9 @@ ADD_OR_SUBTRACT = {
 
 @pytest.mark.parametrize("branch", ["if", "case"])
 def test_scan_body_with_a_case_then_a_branch_keeps_both_values(branch):
-    # lax.scan over lax.switch then lax.cond: one-shot bufferization wrote the branch's result
-    # into the case's buffer (the one tensor.empty CSE left) while the case's value was still to
-    # be stored in ys (split_shared_empty_tensors).
+    # lax.scan over lax.switch then lax.cond: with the case lowered to scf.index_switch, one-shot
+    # bufferization wrote the branch's result into the case's buffer while the case's value was
+    # still to be stored in ys (the case is now a chain of scf.if).
     text = SCAN_CASE_THEN_BRANCH.replace("BRANCH", ADD_OR_SUBTRACT[branch])
     xs = np.arange(12, dtype=np.float32).reshape(4, 3) / 4 - 1
     ms = np.array([0, 1, 1, 0], np.int32)
@@ -396,6 +396,36 @@ def test_case_out_of_range_runs_last_branch(index, shape):
     branch = index if 0 <= index < 3 else 2
     want = [x, x + x, -x][branch]
     run(CASE3.format(s=shape), np.array(index, np.int32), x, expected=[want, np.array(branch, np.int32)])
+
+
+def test_case_result_that_is_an_argument_is_not_updated_in_place():
+    # a branch returning its operand makes the case's result that argument (or, after
+    # canonicalization, maximum(b, b) is b); a dynamic_update_slice of the result wrote into the
+    # caller's array when the case was an scf.index_switch
+    text = """
+    func.func @main(%a: tensor<4xf32>, %b: tensor<4xf32>, %p: tensor<i32>, %i: tensor<i32>) -> (tensor<4xf32>, tensor<4xf32>) {
+      %c = "shlo.case"(%p) ({
+        "shlo.return"(%a) : (tensor<4xf32>) -> ()
+      }, {
+        %m = shlo.maximum %b, %b : tensor<4xf32>
+        "shlo.return"(%m) : (tensor<4xf32>) -> ()
+      }) : (tensor<i32>) -> tensor<4xf32>
+      %s = shlo.slice %b {limit_indices = array<i64: 2>, start_indices = array<i64: 0>, strides = array<i64: 1>} : (tensor<4xf32>) -> tensor<2xf32>
+      %d = shlo.dynamic_update_slice %c, %s, (%i) : (tensor<4xf32>, tensor<2xf32>, tensor<i32>) -> tensor<4xf32>
+      %r = shlo.add %a, %d : tensor<4xf32>
+      %t = shlo.add %a, %b : tensor<4xf32>
+      func.return %r, %t : tensor<4xf32>, tensor<4xf32>
+    }"""
+    a = np.array([1, 2, 3, 4], np.float32)
+    b = np.array([10, 20, 30, 40], np.float32)
+    fn = shlo.compile(shlo.parse(text))
+    for p, operand in ((0, a), (1, b)):
+        x, y = a.copy(), b.copy()
+        d = operand.copy()
+        d[1:3] = b[:2]
+        _same(fn(x, y, np.array(p, np.int32), np.array(1, np.int32)), [a + d, a + b])
+        np.testing.assert_array_equal(x, a)
+        np.testing.assert_array_equal(y, b)
 
 
 @pytest.mark.parametrize("index", [0, 5, -1])

@@ -100,10 +100,12 @@ def pack_value(t: TypeInfo, it):
 
 
 class Lowerer:
-    def __init__(self, module: ir.Module, *, entry: str | None = "main", mode: str = "compile"):
+    def __init__(self, module: ir.Module, *, entry: str | None = "main", mode: str = "compile",
+                 case_as_switch: bool = False):
         self.source = module
         self.entry = entry
         self.mode = mode
+        self.case_as_switch = case_as_switch      # shlo.case as scf.index_switch (the GPU path)
         self.values: dict = {}
         self.probes: list = []
         self.probe_values: list = []
@@ -426,11 +428,12 @@ def probes_of(module: ir.Module, entry: str) -> list:
     return out
 
 
-def lower_program(prog, *, entry: str | None = "main", mode: str = "compile") -> Lowered:
+def lower_program(prog, *, entry: str | None = "main", mode: str = "compile",
+                  case_as_switch: bool = False) -> Lowered:
     """Lowers a verified Program (or its module) to linalg on tensors."""
     module = getattr(prog, "module", prog)
     try:
-        return Lowerer(module, entry=entry, mode=mode).lower()
+        return Lowerer(module, entry=entry, mode=mode, case_as_switch=case_as_switch).lower()
     finally:
         el.forget_types()
 

@@ -20,11 +20,10 @@ from ..errors import PassError, ShloError
 PREPARE = ("inline,canonicalize,cse,linalg-fuse-elementwise-ops,canonicalize,cse")
 PREPARE_NO_FUSION = "inline,canonicalize,cse"
 
-_ONE_SHOT = ("one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops "
+BUFFERIZE = ("eliminate-empty-tensors,one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops "
              "function-boundary-type-conversion=identity-layout-map},"
              "buffer-deallocation-pipeline,convert-bufferization-to-memref,shlo-widen-i1-memrefs,shlo-expand-memref-copy,"
              "shlo-scalarize-strided-gathers")
-BUFFERIZE = "shlo-split-shared-empty-tensors,eliminate-empty-tensors," + _ONE_SHOT
 
 
 def to_llvm(threads: int = 1, complex_ops: bool = True, math_ops: bool = True) -> str:
@@ -68,7 +67,7 @@ def _per_function(passes: list) -> str:
 
 def after_schedule(threads: int = 1, complex_ops: bool = True, math_ops: bool = True,
                    empty_tensors: bool = True) -> str:
-    bufferize = BUFFERIZE if empty_tensors else "shlo-split-shared-empty-tensors," + _ONE_SHOT
+    bufferize = BUFFERIZE if empty_tensors else BUFFERIZE[len("eliminate-empty-tensors,"):]
     return "builtin.module(" + bufferize + "," + to_llvm(threads, complex_ops, math_ops) + ")"
 
 
@@ -76,7 +75,7 @@ def after_schedule_parts(threads: int = 1, complex_ops: bool = True, math_ops: b
                          empty_tensors: bool = True) -> tuple:
     """`after_schedule` as its two stages, BUFFERIZE and TO_LLVM (identical loop nests are shared
     between them, see kernels.py)."""
-    bufferize = BUFFERIZE if empty_tensors else "shlo-split-shared-empty-tensors," + _ONE_SHOT
+    bufferize = BUFFERIZE if empty_tensors else BUFFERIZE[len("eliminate-empty-tensors,"):]
     return f"builtin.module({bufferize})", f"builtin.module({to_llvm(threads, complex_ops, math_ops)})"
 
 

@@ -129,40 +129,6 @@ def _copy_rows(src: ir.Value, dst: ir.Value) -> bool:
     return True
 
 
-# Ops whose regions may run once per iteration or not at all (shlo's while / if / case).
-_CONTROL_FLOW = ("scf.while", "scf.if", "scf.index_switch")
-
-
-def split_shared_empty_tensors(module_op: ir.Operation) -> None:
-    """Gives each use of a tensor.empty inside shlo control flow (a while, if or case that does not
-    hold the empty itself) a tensor.empty of its own, placed just before the user.
-
-    CSE merges all tensor.empty ops of one type into one; one-shot bufferization of MLIR 22.1.8
-    can then write two values of a loop body into that one buffer while the first is still live
-    (llvm-project issue 90019: a lax.scan whose body holds a switch and then a cond returned the
-    cond's result in place of the switch's). Uses outside control flow keep sharing the empty,
-    so the schedules' tiled code keeps writing into its destinations in place."""
-    if not _ops_named(module_op, *_CONTROL_FLOW):
-        return
-    for empty in _ops_named(module_op, "tensor.empty"):
-        home = empty.parent
-        uses = [(u.owner, u.operand_number) for u in empty.result.uses]
-        for owner, number in uses:
-            owner = owner.operation if hasattr(owner, "operation") else owner
-            if _inside_control_flow(owner, home):
-                owner.operands[number] = empty.clone(ip=ir.InsertionPoint(owner)).result
-
-
-def _inside_control_flow(op: ir.Operation, home: ir.Operation) -> bool:
-    """Whether `op` is nested in a while / if / case below `home` (the op holding the empty)."""
-    parent = op.parent
-    while parent is not None and parent != home:
-        if parent.name in _CONTROL_FLOW:
-            return True
-        parent = parent.parent
-    return False
-
-
 def omp_dynamic_schedule(module_op: ir.Operation) -> None:
     """Gives every OpenMP worksharing loop a dynamic schedule: threads take the next chunk when
     they are done with theirs. With a static split, a thread that the OS delays (the machine's

@@ -29,9 +29,6 @@ SHLO_PASSES = {p.name: p for p in (
              "transpose, broadcast_in_dim, slice, pad, reverse) and folds double negation.", simplify.run),
     ShloPass("shlo-legalize-to-linalg", "Lowers every shlo op to linalg / tensor / arith / math / complex / scf "
              "on tensors (what shlo.compile compiles).", lower.legalize_to_linalg),
-    ShloPass("shlo-split-shared-empty-tensors", "Gives each use of a tensor.empty inside a while / if / case its "
-             "own tensor.empty (one-shot bufferization could otherwise share one buffer between live values).",
-             lower.split_shared_empty_tensors),
     ShloPass("shlo-widen-i1-memrefs", "Stores memrefs of i1 as i8 (MLIR 22.1.8 aborts lowering i1 loads/stores).",
              lower.widen_i1_memrefs),
     ShloPass("shlo-expand-memref-copy", "Rewrites memref.copy into copy loops (no memrefCopy runtime call).",

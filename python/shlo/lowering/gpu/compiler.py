@@ -51,7 +51,9 @@ def _buffers(prog: Program, entry: str, schedule: bool = True, mode: str = "gpu"
     """The entry lowered to linalg, fused, bufferized (shared by both paths); static
     contractions become contraction.py's shared-memory kernels (`mode` "gpu") or their
     sequential CPU form ("cpu")."""
-    lowered = lower_program(prog, entry=entry, mode="compile")
+    # case as scf.index_switch: branches.py gives host-allocated homes to top-level branches
+    # only, and a chain of scf.if nests them (the CPU path's choice, see ops/control.py)
+    lowered = lower_program(prog, entry=entry, mode="compile", case_as_switch=True)
     m = lowered.module
     cpu_pipeline.verify(m, "from the lowering")
     try:

@@ -15,8 +15,7 @@ from __future__ import annotations
 import os
 import shutil
 
-BUFFERIZE = ("shlo-split-shared-empty-tensors,eliminate-empty-tensors,one-shot-bufferize{bufferize-function-boundaries "
-             "allow-return-allocs-from-loops "
+BUFFERIZE = ("eliminate-empty-tensors,one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops "
              "function-boundary-type-conversion=identity-layout-map},"
              "convert-bufferization-to-memref,shlo-widen-i1-memrefs,canonicalize,cse")
 OUT_PARAMS = "shlo-gpu-distinct-results,buffer-results-to-out-params{hoist-static-allocs modify-public-functions add-result-attr}"

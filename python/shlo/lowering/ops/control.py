@@ -95,9 +95,21 @@ def _branch_index(index: ir.Value, branches: int) -> ir.Value:
 
 @lowers("case", quant_aware=True)
 def case(ctx: OpContext, index):
+    """A chain of scf.if: branch i when the index is i, the last branch otherwise. Not
+    scf.index_switch: MLIR 22.1.8's one-shot bufferization misses that a switch's result may be
+    a value from outside it (a branch returning its operand), and then updated that value's
+    buffer in place, a caller's argument included (a dynamic_update_slice of the result)."""
     types = ctx.result_types
     carried = _carried_types(types)
     branches = len(ctx.op.regions)
+    if getattr(ctx.lowerer, "case_as_switch", False):
+        return _case_switch(ctx, index, types, carried, branches)
+    op = _case_if(ctx, _branch_index(index, branches), 0, branches, types, carried)
+    return _pack(types, op.results)
+
+
+def _case_switch(ctx: OpContext, index, types, carried, branches: int):
+    """The case as one scf.index_switch (the GPU path: see gpu/compiler.py)."""
     # cases 0 .. n-2 are explicit; the default block runs the last branch
     switch = scf.IndexSwitchOp(carried, _branch_index(index, branches), list(range(branches - 1)))
     blocks = [switch.case_block(i) for i in range(branches - 1)] + [switch.default_block]
@@ -105,6 +117,22 @@ def case(ctx: OpContext, index):
         with ir.InsertionPoint(block):
             _yield_region(ctx, region, [], types, carried)
     return _pack(types, switch.results)
+
+
+def _case_if(ctx: OpContext, chosen: ir.Value, region: int, branches: int, types, carried) -> scf.IfOp:
+    """if chosen == region: that branch, else the branches after it (a single branch: both arms)."""
+    last = region >= branches - 1
+    test = arith.constant(ir.IntegerType.get_signless(1), 1) if last else \
+        arith.cmpi(arith.CmpIPredicate.eq, chosen, arith.constant(ir.IndexType.get(), region))
+    op = scf.IfOp(test, carried, has_else=True)
+    with ir.InsertionPoint(op.then_block):
+        _yield_region(ctx, region, [], types, carried)
+    with ir.InsertionPoint(op.else_block):
+        if last or region + 1 == branches - 1:
+            _yield_region(ctx, branches - 1, [], types, carried)
+        else:
+            scf.YieldOp(list(_case_if(ctx, chosen, region + 1, branches, types, carried).results))
+    return op
 
 
 @lowers("replica_id", "partition_id")
