@@ -1549,3 +1549,97 @@ class PadSeqs(nn.Module):
 def pad_sequence_list_input():
     torch.manual_seed(158)
     return Case(PadSeqs(), [([torch.randn(4, 3), torch.randn(2, 3), torch.randn(5, 3)],)])
+
+
+# -- optical-flow warping: a base grid from meshgrid over a dynamic image, grid_sample --------------------
+class FlowWarp(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.flow = nn.Conv2d(6, 2, 3, padding=1)
+
+    def forward(self, img1, img2):
+        b, _, h, w = img1.shape
+        flow = torch.tanh(self.flow(torch.cat([img1, img2], 1))) * 2
+        ys, xs = torch.meshgrid(torch.arange(h, dtype=img1.dtype), torch.arange(w, dtype=img1.dtype), indexing="ij")
+        gx = 2 * (xs[None] + flow[:, 0]) / (w - 1) - 1
+        gy = 2 * (ys[None] + flow[:, 1]) / (h - 1) - 1
+        warped = F.grid_sample(img2, torch.stack([gx, gy], -1), mode="bilinear", padding_mode="border",
+                               align_corners=True)
+        return warped, (warped - img1).abs().mean((1, 2, 3))
+
+
+@case
+def flow_warp_grid_sample_dynamic_image():
+    torch.manual_seed(159)
+    b, h, w = _batch(), Dim("h", min=2, max=64), Dim("w", min=2, max=64)
+    sets = [(torch.randn(2, 3, 9, 12), torch.randn(2, 3, 9, 12)), (torch.randn(1, 3, 14, 6), torch.randn(1, 3, 14, 6))]
+    return Case(FlowWarp(), sets, dynamic_shapes=({0: b, 2: h, 3: w}, {0: b, 2: h, 3: w}))
+
+
+# -- nn.Transformer (encoder and decoder) with padding masks, dynamic source and target lengths ----------
+class Translator(nn.Module):
+    def __init__(self, vocab=24, d=16):
+        super().__init__()
+        self.emb = nn.Embedding(vocab, d, padding_idx=0)
+        self.tf = nn.Transformer(d, 2, 1, 1, 32, dropout=0.0, batch_first=True)
+        self.out = nn.Linear(d, vocab)
+
+    def forward(self, src, tgt):
+        causal = self.tf.generate_square_subsequent_mask(tgt.shape[1])
+        # tgt_is_causal: else nn.Transformer compares the mask's values with a causal one, which
+        # torch.export refuses (a data-dependent guard)
+        y = self.tf(self.emb(src), self.emb(tgt), tgt_mask=causal, tgt_is_causal=True, src_key_padding_mask=src == 0,
+                    memory_key_padding_mask=src == 0)
+        return self.out(y)
+
+
+@case
+def nn_transformer_padding_masks_dynamic():
+    torch.manual_seed(160)
+    s, t = Dim("s", min=2, max=32), Dim("t", min=2, max=32)
+    src1 = torch.tensor([[5, 6, 7, 0, 0], [3, 4, 5, 6, 7]])
+    src2 = torch.tensor([[5, 6, 0], [9, 9, 9]])
+    return Case(Translator(), [(src1, torch.randint(1, 24, (2, 4))), (src2, torch.randint(1, 24, (2, 6)))],
+                dynamic_shapes=({1: s}, {1: t}), atol=2e-4)
+
+
+# -- attention written with baddbmm and a finfo.min additive mask ---------------------------------------
+class BaddbmmAttention(nn.Module):
+    def __init__(self, d=16, heads=2):
+        super().__init__()
+        self.h, self.hd = heads, d // heads
+        self.qkv = nn.Linear(d, 3 * d)
+
+    def forward(self, x, mask):
+        b, t, d = x.shape
+        q, k, v = self.qkv(x).chunk(3, -1)
+        q, k, v = (z.reshape(b, t, self.h, self.hd).transpose(1, 2).reshape(b * self.h, t, self.hd) for z in (q, k, v))
+        bias = (1.0 - mask[:, None, None, :].to(x.dtype)) * torch.finfo(x.dtype).min
+        bias = bias.expand(b, self.h, t, t).reshape(b * self.h, t, t)
+        s = torch.baddbmm(bias, q, k.transpose(1, 2), beta=1.0, alpha=self.hd ** -0.5)
+        p = s.softmax(-1)
+        return torch.bmm(p, v).view(b, self.h, t, self.hd).transpose(1, 2).reshape(b, t, d)
+
+
+@case
+def baddbmm_finfo_min_mask_dynamic():
+    torch.manual_seed(161)
+    b, t = _batch(), Dim("t", min=2, max=32)
+    sets = [(torch.randn(2, 5, 16), torch.tensor([[1, 1, 1, 0, 0], [1, 1, 1, 1, 1]])),
+            (torch.randn(3, 3, 16), torch.tensor([[1, 0, 0], [1, 1, 0], [1, 1, 1]]))]
+    return Case(BaddbmmAttention(), sets, dynamic_shapes=({0: b, 1: t}, {0: b, 1: t}))
+
+
+# -- interpolate with recompute_scale_factor and a scale tuple over a dynamic image ----------------------
+class Rescale(nn.Module):
+    def forward(self, x):
+        a = F.interpolate(x, scale_factor=(0.75, 1.5), mode="bilinear", recompute_scale_factor=True)
+        b = F.interpolate(x, scale_factor=2.0, mode="nearest-exact")
+        return a, b.sum((2, 3))
+
+
+@case
+def interpolate_recompute_scale_dynamic():
+    torch.manual_seed(162)
+    h, w = Dim("h", min=4, max=64), Dim("w", min=4, max=64)
+    return Case(Rescale(), [(torch.randn(1, 2, 8, 6),), (torch.randn(1, 2, 13, 9),)], dynamic_shapes=({2: h, 3: w},))
