@@ -103,6 +103,70 @@ def reduce(ctx: OpContext, *operands):
     sizes = emit.dims(inputs[0])
     if not dims:        # nothing to reduce: each element combined once with the init value
         return _combine_with_init(ctx, inputs, init_values, promote, sizes)
+    op, combiner = _reduce_op(ctx, inputs, init_values, promote, dims, sizes)
+    identity = _level_identity(combiner, init_values[0]) if n == 1 else None
+    long_dims = [d for d in dims if isinstance(sizes[d], int) and sizes[d] >= LONG_REDUCTION]
+    if identity is None or (len(dims) == 1 and not (long_dims and all(isinstance(z, int) for z in sizes))):
+        return list(op.results)
+    # A float sum in loop order, one accumulator (or one per vector lane) for all its elements,
+    # lost 1e-4 of its value over 512 x 1024 elements (XLA: 6e-8). It is taken in levels instead:
+    # a long dimension is cut into blocks of at most BLOCK, the innermost dimension is reduced first
+    # (vector-wide partial sums), then the partial results over the next, which the spec allows (the
+    # order of a reduction is the implementation's). The init value joins the last level only;
+    # the others start from the combiner's identity (-0.0 for a sum: x + -0.0 is x).
+    op.operation.erase()
+    x, dims, sizes = inputs[0], list(dims), list(sizes)
+    if all(isinstance(z, int) for z in sizes):
+        x, dims, sizes = _blocked(x, dims, sizes)
+    if len(dims) == 1:
+        return list(_reduce_op(ctx, [x], init_values, promote, dims, sizes)[0].results)
+    partial, _ = _reduce_op(ctx, [x], [identity], promote, dims[-1:], sizes)
+    rest = [d for d in range(len(sizes)) if d != dims[-1]]
+    return reduce_levels(ctx, list(partial.results), identity, init_values[0], dims[:-1], [sizes[d] for d in rest])
+
+
+LONG_REDUCTION = 8192   # a reduced dimension this long is cut into blocks (see reduce)
+BLOCK = 1024
+
+
+def _blocked(x: ir.Value, dims: list, sizes: list):
+    """`x` with each long reduced dimension of static size n cut into (n / b, b), b the largest
+    divisor of n at most BLOCK (at least 64, else the dimension stays); the reduced dimensions
+    and sizes of the result."""
+    groups, new_sizes, new_dims = [], [], []
+    for d, n in enumerate(sizes):
+        b = next((b for b in range(min(BLOCK, n // 2), 63, -1) if n % b == 0), None) \
+            if d in dims and n >= LONG_REDUCTION else None
+        if b is None:
+            groups.append([len(new_sizes)])
+            if d in dims:
+                new_dims.append(len(new_sizes))
+            new_sizes.append(n)
+        else:
+            groups.append([len(new_sizes), len(new_sizes) + 1])
+            new_dims += [len(new_sizes), len(new_sizes) + 1]
+            new_sizes += [n // b, b]
+    if len(new_sizes) == len(sizes):
+        return x, dims, sizes
+    rt = emit.tensor_type(new_sizes, ir.RankedTensorType(x.type).element_type)
+    return tensor.expand_shape(rt, x, groups, [], new_sizes), new_dims, new_sizes
+
+
+def reduce_levels(ctx: OpContext, inputs: list, identity, init, dims: list, sizes: list) -> list:
+    """The rest of a reduction taken in levels (see reduce): its innermost dimension, then the
+    others; the last level, whose results are the reduction's, starts from the init value."""
+    same = [lambda v: v]
+    if len(dims) == 1:
+        return list(_reduce_op(ctx, inputs, [init], same, dims, sizes)[0].results)
+    partial, _ = _reduce_op(ctx, inputs, [identity], same, dims[-1:], sizes)
+    rest = [d for d in range(len(sizes)) if d != dims[-1]]
+    return reduce_levels(ctx, list(partial.results), identity, init, dims[:-1], [sizes[d] for d in rest])
+
+
+def _reduce_op(ctx: OpContext, inputs: list, init_values: list, promote: list, dims: list, sizes: list):
+    """linalg.reduce of `inputs` over `dims` with the shlo body; the op and its combiner's name
+    (None unless the body is one plain combiner)."""
+    n = len(inputs)
     outs = [emit.fill(v, [sizes[d] for d in range(len(sizes)) if d not in dims]) for v in init_values]
     op = linalg.ReduceOp([o.type for o in outs], inputs, outs, dims)
     block = op.regions[0].blocks.append(*[ir.RankedTensorType(v.type).element_type for v in inputs + outs])
@@ -114,7 +178,24 @@ def reduce(ctx: OpContext, *operands):
         # MLIR's split reductions only know plain combiners; on any other body the CPU
         # schedule's tile_reduction_using_for fails and the bindings abort the process
         op.operation.attributes[SEQUENTIAL] = ir.UnitAttr.get()
-    return list(op.results)
+        return op, None
+    return op, [o.operation for o in block.operations][0].name
+
+
+def _level_identity(combiner: str | None, init: ir.Value):
+    """The value the inner levels of a split f32 / f64 reduction start from, or None where the
+    reduction is not split: a sum or product starts from its identity, a maximum or minimum
+    from the init value (it may be taken any number of times)."""
+    t = init.type
+    if combiner is None or t not in (ir.F32Type.get(), ir.F64Type.get()):
+        return None
+    if combiner == "arith.addf":
+        return arith.constant(t, -0.0)
+    if combiner == "arith.mulf":
+        return arith.constant(t, 1.0)
+    if combiner in ("arith.maximumf", "arith.minimumf", "arith.maxnumf", "arith.minnumf"):
+        return init
+    return None
 
 
 # arith ops whose reductions MLIR can split into vector-wide partial results
