@@ -534,3 +534,23 @@ def test_large_bool_constant():
     mask = np.tril(np.ones((64, 64), bool))
     x = _arr((64, 64))
     check(lambda v: jnp.where(mask, v, -1.0), x)
+
+
+def test_sixty_four_bit_numpy_inputs_are_narrowed_as_jax_jit_narrows_them():
+    # np.random.randn gives float64 and Python ints are int64: jax.jit (x64 off) takes them for
+    # its float32 / int32 parameters, so the interpreter and the compiled function of a from_jax
+    # program do too; other mismatches, and programs not from JAX, keep the strict check
+    import jax.numpy as jnp
+    f = lambda w, x, k: jnp.tanh(x @ w) * k
+    w, x = np.random.default_rng(0).standard_normal((4, 2)), np.random.default_rng(1).standard_normal((3, 4))
+    prog = shlo.from_jax(f, w, x, 3)
+    want = np.tanh(x.astype(np.float32) @ w.astype(np.float32)) * 3
+    for run in (lambda *a: shlo.interpret(prog, *a), shlo.compile(prog)):
+        got = run(w, x, 3)[0]
+        assert got.dtype == np.float32
+        np.testing.assert_allclose(got, want, rtol=1e-5)
+        with pytest.raises(shlo.ShloError, match="dtype"):
+            run(w.astype(np.int64), x, 3)
+    parsed = shlo.parse(prog.text())
+    with pytest.raises(shlo.ShloError, match="dtype"):
+        shlo.interpret(parsed, w, x, np.int32(3))

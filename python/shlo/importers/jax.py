@@ -62,7 +62,7 @@ def from_jax(fn, *example_args, platform: str = "cpu", shape_assertions: bool = 
     prog.in_avals = tuple(exp.in_avals)
     prog.out_avals = tuple(exp.out_avals)
     prog.exported = exp
-    prog.trees = _JaxTrees(exp.in_tree, exp.out_tree)
+    prog.trees = _JaxTrees(exp.in_tree, exp.out_tree, x64=bool(jax_x64()))
     if verify:
         prog.verify()
     return prog
@@ -83,11 +83,34 @@ def unflatten_outputs(prog, outs):
     return jax.tree_util.tree_unflatten(prog.out_tree, list(outs))
 
 
+def jax_x64() -> bool:
+    import jax
+    return bool(jax.config.jax_enable_x64)
+
+
+# What JAX makes of 64-bit inputs with jax_enable_x64 off (np.random.randn's float64, Python ints)
+_NARROWED = {"float64": "float32", "int64": "int32", "uint64": "uint32", "complex128": "complex64"}
+
+
 class _JaxTrees:
     """The function's (args, kwargs) flattened and its results rebuilt, as jax.tree_util does."""
 
-    def __init__(self, in_tree, out_tree):
+    def __init__(self, in_tree, out_tree, x64: bool = True):
         self.in_tree, self.out_tree = in_tree, out_tree
+        self.x64 = x64
+
+    def argument(self, value, dtype):
+        """`value` narrowed as jax.jit would narrow it for a parameter of `dtype` (a float64 array
+        for a float32 parameter, with x64 off at import), else unchanged for the usual checks."""
+        import numpy as np
+        if self.x64 or isinstance(value, (list, tuple)):
+            return value
+        if isinstance(value, (bool, int, float, complex)):
+            value = np.asarray(value)
+        got = getattr(value, "dtype", None)
+        if got is not None and _NARROWED.get(str(got)) == str(dtype):
+            return np.asarray(value).astype(dtype)
+        return value
 
     def flatten(self, args, kwargs) -> list:
         import jax

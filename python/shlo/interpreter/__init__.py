@@ -15,7 +15,7 @@ from . import ops  # noqa: F401  (registers the implementations)
 from .evaluator import BoundRegion, Frame, compile_function
 from .registry import IMPLS
 from .runtime import Communicator, Host, Process
-from .values import TOKEN, Token, check_value
+from .values import TOKEN, Token, check_value, storage_dtype
 
 __all__ = ["Host", "TOKEN", "Token", "interpret", "implemented_ops"]
 
@@ -87,6 +87,10 @@ def interpret(prog, *inputs, entry: str = "main", num_replicas: int = 1, num_par
     for p, args in enumerate(per_process):
         if len(args) != len(fplan.arg_types):
             raise InterpreterError(f"@{entry} takes {len(fplan.arg_types)} inputs, got {len(args)}")
+        trees = getattr(prog, "trees", None) if entry == "main" else None
+        if trees is not None and hasattr(trees, "argument"):       # from_jax: narrowed as jax.jit does
+            args = [trees.argument(v, storage_dtype(t)) if t.kind == "tensor" else v
+                    for v, t in zip(args, fplan.arg_types)]
         checked.append([check_value(v, t, f"@{entry} input {i}" + (f" (process {p})" if n > 1 else ""))
                         for i, (v, t) in enumerate(zip(args, fplan.arg_types))])
 

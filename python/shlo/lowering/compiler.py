@@ -30,7 +30,7 @@ from ..program import Program
 from . import omp
 from .driver import ENTRY_SYMBOL, lower_program, probes_of
 from .driver import flatten_type
-from .runtime import NativeFunction, flatten_argument, rebuild
+from .runtime import NativeFunction, flatten_argument, rebuild, storage_dtype
 
 # Compiled code of recent programs, most recently used last. Each entry holds a JIT engine
 # (its code and an LLVM context: megabytes), so the cache is bounded; a CompiledFunction
@@ -77,6 +77,8 @@ class CompiledFunction:
             raise ExecutionError(f"@{self.entry} takes {len(self.arg_types)} arguments, got {len(args)}")
         flat = []
         for i, (v, t) in enumerate(zip(args, self.arg_types)):
+            if trees is not None and hasattr(trees, "argument") and t.kind == "tensor":
+                v = trees.argument(v, storage_dtype(t))       # from_jax: narrowed as jax.jit does
             flat.extend(flatten_argument(v, t, f"@{self.entry} argument {i}"))
         self._check_sizes(flat)
         if self._assertions is not None:
