@@ -25,12 +25,13 @@ import os
 import re
 import sys
 import time
-import traceback
 import warnings
 
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from heldout_report import case_result, failure, first_difference  # noqa: E402 (after the path)
 
 # the loosest tolerance (rtol, atol) each float output dtype gets, whatever its case asks
 DTYPE_TOL = {"bfloat16": (2e-2, 2e-2), "float16": (2e-3, 2e-3), "float32": (1e-5, 1e-6),
@@ -84,10 +85,7 @@ def run_case(name, build, compile_too=True, strict=False, roundtrip=False) -> di
     out = {"name": name, "status": "pass", "detail": ""}
 
     def fail(status, e):
-        msg = str(e).strip()
-        out.update(status=status, detail=f"{type(e).__name__}: {msg.splitlines()[0][:300] if msg else ''}",
-                   trace=traceback.format_exc(), seconds=time.perf_counter() - t0)
-        return out
+        return failure(out, status, e, t0)
 
     try:
         c = build()
@@ -155,19 +153,8 @@ def _check(c, out, fail, compile_too, t0, roundtrip=False) -> dict:
         flat_call = len(args) == len(jax.tree_util.tree_leaves((args, kwargs))) and not kwargs
         return prog.unflatten_outputs(got) if flat_call and isinstance(got, list) else got
     runs = [("interp", interpreted)] + ([("compile", native)] if compiled is not None else [])
-    for k, (inputs, want) in enumerate(zip(c.inputs, wants)):
-        args, kwargs = plain((tuple(inputs), c.kwargs))
-        for kind, run in runs:
-            try:
-                got = run(args, kwargs)
-            except Exception as e:  # noqa: BLE001
-                return fail(f"{kind}-error", e)
-            problem = compare(got, want, c.rtol, c.atol)
-            if problem:
-                out.update(status=f"{kind}-fail", detail=f"input set {k}: {problem}", seconds=time.perf_counter() - t0)
-                return out
-    out["seconds"] = time.perf_counter() - t0
-    return out
+    sets = ((plain((tuple(inputs), c.kwargs)), want) for inputs, want in zip(c.inputs, wants))
+    return case_result(out, first_difference(runs, sets, compare, c.rtol, c.atol), t0)
 
 
 def main(argv=None) -> int:

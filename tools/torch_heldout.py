@@ -20,12 +20,13 @@ import os
 import re
 import sys
 import time
-import traceback
 import warnings
 
 import numpy as np
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+from heldout_report import case_result, failure, first_difference  # noqa: E402 (after the path)
 
 
 def compare(got, want, rtol, atol) -> str | None:
@@ -70,9 +71,7 @@ def run_case(name, build, compile_too=True) -> dict:
     out = {"name": name, "status": "pass", "detail": ""}
 
     def fail(status, e):
-        out.update(status=status, detail=f"{type(e).__name__}: {str(e).strip().splitlines()[0][:300] if str(e).strip() else ''}", trace=traceback.format_exc(),
-                   seconds=time.perf_counter() - t0)
-        return out
+        return failure(out, status, e, t0)
 
     try:
         c = build()
@@ -100,20 +99,12 @@ def run_case(name, build, compile_too=True) -> dict:
             raise compiled
         return compiled(*inputs, **c.kwargs)
     runs = [("interp", interpreted)] + ([("compile", native)] if compiled is not None else [])
-    for k, inputs in enumerate(c.inputs):
+
+    def expected(inputs):
         with torch.no_grad():
-            want = copy.deepcopy(eager)(*copy.deepcopy(inputs), **c.kwargs)    # (models may mutate inputs)
-        for kind, run in runs:
-            try:
-                got = run(inputs)
-            except Exception as e:  # noqa: BLE001
-                return fail(f"{kind}-error", e)
-            problem = compare(got, want, c.rtol, c.atol)
-            if problem:
-                out.update(status=f"{kind}-fail", detail=f"input set {k}: {problem}", seconds=time.perf_counter() - t0)
-                return out
-    out["seconds"] = time.perf_counter() - t0
-    return out
+            return copy.deepcopy(eager)(*copy.deepcopy(inputs), **c.kwargs)    # (models may mutate inputs)
+    sets = (((inputs,), expected(inputs)) for inputs in c.inputs)
+    return case_result(out, first_difference(runs, sets, compare, c.rtol, c.atol), t0)
 
 
 def main(argv=None) -> int:
