@@ -276,10 +276,9 @@ def test_approx_top_k_runs_and_compiles_as_xla_does_on_cpu(fn):
     compiled (a sort by the called comparator, then the first k)."""
     x = np.random.default_rng(4).standard_normal((3, 40)).astype(np.float32)
     x[1, 7] = x[1, 9]
-    if fn is jax.lax.approx_min_k:
-        # many ties, in XLA's std::sort order (f32 approx_max_k XLA computes with its TopK
-        # kernel, which orders ties by index: not followed yet)
-        x = np.round(x * 2)
+    # many ties: approx_min_k's in XLA's std::sort order; f32 approx_max_k XLA computes with its
+    # TopK kernel, which orders ties by index (so do the interpreter and the compiled code)
+    x = np.round(x * 2)
     prog = shlo.from_jax(lambda x: fn(x, 5), x)
     assert 'call_target_name = "ApproxTopK"' in prog.text()
     want = jax.jit(lambda x: fn(x, 5))(x)

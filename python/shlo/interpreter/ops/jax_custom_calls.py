@@ -112,9 +112,18 @@ def approx_top_k(ctx, *inputs):
         raise InterpreterError(f"{ctx.location}: ApproxTopK without aggregate_to_topk returns XLA's approximate "
                                f"bins, whose layout shlo does not define")
     dim, k = int(config["reduction_dim"]), int(config["top_k"])
-    # XLA CPU sorts with is_stable = false (std::sort): ties come out in its order
-    sub = dataclasses.replace(ctx, name="sort", attrs={"dimension": dim, "is_stable": False},
+    comparator = ctx.function(str(names[0]))
+    # XLA CPU sorts with is_stable = false (std::sort): ties come out in its order, except that
+    # it hands an f32 / f64 approx_max_k (a GT comparator) to its TopK kernel: ties in index order
+    stable = values[0].dtype in (np.float32, np.float64) and _greater_than(comparator)
+    sub = dataclasses.replace(ctx, name="sort", attrs={"dimension": dim, "is_stable": stable},
                               operand_types=ctx.operand_types[:n], result_types=ctx.operand_types[:n],
-                              regions=[ctx.function(str(names[0]))])
+                              regions=[comparator])
     ordered = sort(sub, *values[:n])
     return [np.take(r, np.arange(k), axis=dim) for r in ordered]
+
+
+def _greater_than(comparator) -> bool:
+    """Whether an ApproxTopK comparator orders by `compare GT` (approx_max_k)."""
+    return any(step.name == "compare" and "GT" in str(step.ctx.attrs.get("comparison_direction"))
+               for step in comparator.plan.steps)

@@ -72,10 +72,16 @@ def approx_top_k(ctx: OpContext, *operands):
         raise ctx.error("ApproxTopK is compiled as the exact top k only where JAX asked for the fallback "
                         "(is_fallback, aggregate_to_topk): the approximate bins have no defined layout")
     dim, k = int(config["reduction_dim"]), int(config["top_k"])
+    body = _function_body(ctx, names[0])
+    # ties as XLA CPU and the interpreter leave them: std::sort's order, but an f32 / f64
+    # approx_max_k (a GT comparator) goes to XLA's TopK kernel, ties in index order
+    stable = ctx.operand_types[0].element in ("f32", "f64") and any(
+        op.name == "shlo.compare" and "GT" in str(op.attributes["comparison_direction"])
+        for op in body.operations)
     fields = {f.name: getattr(ctx, f.name) for f in dataclasses.fields(OpContext)}
-    fields.update(name="sort", attrs={"dimension": dim, "is_stable": False},
+    fields.update(name="sort", attrs={"dimension": dim, "is_stable": stable},
                   operand_types=ctx.operand_types[:n], result_types=ctx.operand_types[:n])
-    sub = _CalledRegions(**fields, bodies=[_function_body(ctx, names[0])])
+    sub = _CalledRegions(**fields, bodies=[body])
     ordered = LOWERINGS["sort"](sub, *operands[:n])
     out = []
     for v, t in zip(ordered, ctx.result_types):
