@@ -97,6 +97,34 @@ def test_dynamic_batch_runs_at_two_sizes_from_one_import():
                want["y"])
 
 
+class EveryOther(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lin = torch.nn.Linear(20, 4)
+
+    def forward(self, x):
+        return self.lin(x[:, :, ::2])          # needs (w + 1) // 2 == 20 and an even w
+
+
+def test_export_guards_on_input_sizes_are_checked_when_the_program_runs():
+    # Dim.AUTO keeps the width `?` but torch.export records guards (even, (w + 1) // 2 == 20) that
+    # the graph relies on; torch refuses other widths, and so must the program, not return a result
+    # of the wrong shape (importers/torch/guards.py)
+    ep = torch.export.export(EveryOther(), (torch.randn(2, 3, 40),),
+                             dynamic_shapes={"x": {0: torch.export.Dim.AUTO, 2: torch.export.Dim.AUTO}})
+    prog = shlo.from_torch(ep)
+    assert "shape_assertion" in prog.text() and "tensor<?x3x?xf32>" in prog.text()
+    compiled = shlo.compile(prog)
+    x = torch.randn(5, 3, 40)
+    _close(compiled(x), ep.module()(x))
+    for w in (41, 64):
+        x = np.zeros((2, 3, w), np.float32)
+        with pytest.raises(shlo.ShloError, match="guard"):
+            compiled(x)
+        with pytest.raises(shlo.ShloError, match="guard"):
+            shlo.interpret(prog, *prog.flatten_inputs(x))
+
+
 def test_locations_name_the_aten_op_and_source_line():
     prog = shlo.from_torch(Small(), (torch.randn(2, 4), torch.tensor(0.0)))
     text = prog.text(debug_info=True)

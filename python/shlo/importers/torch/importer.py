@@ -14,7 +14,7 @@ from ...errors import BuildError, ImporterError, ShloError
 from ...literals import numpy_to_elements, numpy_to_resource, resource_capable
 from ...program import Program
 from ...types import tensor_type
-from . import dtypes
+from . import dtypes, guards
 from .context import Context
 from .registry import lookup
 
@@ -71,6 +71,9 @@ class TorchImporter:
                     self._solve_derived(_expr(s), a, d)
             self._name_arguments(arg_nodes, specs)
             with ir.InsertionPoint(block):
+                user = {n.name: self.values[n.name] for n in arg_nodes
+                        if self._input_kind(specs.get(n.name))[0] == "USER_INPUT"}
+                guards.assert_guards(self, user)
                 for n in placeholders:
                     if n.name not in self.values:
                         kind, target = self._input_kind(specs.get(n.name))
