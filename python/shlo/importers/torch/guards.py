@@ -73,19 +73,10 @@ def _value(cx, node, inputs, sizes):
     if isinstance(node, ast.BinOp) and type(node.op) in _BINARY:
         return cx.op(_BINARY[type(node.op)], _value(cx, node.left, inputs, sizes), _value(cx, node.right, inputs, sizes))
     if isinstance(node, ast.BinOp) and type(node.op) in (ast.FloorDiv, ast.Mod):
+        from .importer import _floor_div        # Python's floor division, as sym_value computes it
         a, b = _value(cx, node.left, inputs, sizes), _value(cx, node.right, inputs, sizes)
-        # Python's floor division and modulo (sizes are >= 0, divisors > 0 in guards; kept exact anyway)
-        q = cx.op("divide", a, b)
-        r = cx.op("remainder", a, b)
-        zero = cx.const(0, "i64")
-        fix = cx.op("and", cx.op("compare", r, zero, comparison_direction="NE", compare_type="SIGNED"),
-                    cx.op("compare", cx.op("compare", r, zero, comparison_direction="LT", compare_type="SIGNED"),
-                          cx.op("compare", b, zero, comparison_direction="LT", compare_type="SIGNED"),
-                          comparison_direction="NE", compare_type="UNSIGNED"))
-        one = cx.const(1, "i64")
-        if isinstance(node.op, ast.FloorDiv):
-            return cx.op("subtract", q, cx.op("select", fix, one, zero))
-        return cx.op("add", r, cx.op("select", fix, b, zero))
+        q = _floor_div(cx, a, b)
+        return q if isinstance(node.op, ast.FloorDiv) else cx.op("subtract", a, cx.op("multiply", q, b))
     return _size(cx, node, inputs, sizes)
 
 
