@@ -5,11 +5,10 @@ the inputs' sizes (XLA through jax.export, which refines the shapes). JAX cannot
 shard_map whose results keep a symbolic dimension (its own Exported.call fails refining
 shapes), so the shard_map ones give static results; nor an explicit-mode program at a symbolic
 batch (an einsum with out_sharding, a reshard: "expects static assert_what" while refining its
-shape assertions), which is left out. Also left out: a scan over xs with a symbolic dimension,
-which shlo imports and interprets, but whose export XLA cannot refine (JAX's lax.dynamic_index_in_dim
-becomes real_dynamic_slice, which shlo imports as a gather over dynamic_iota: "'stablehlo.multiply'
-op has dynamic shapes"; JAX's own export runs). That is not about sharding: it happens on one
-device too (/work/scratch/sharding5/symbolic_scan_refine_repro.py)."""
+shape assertions), which is left out. A scan over xs with a symbolic dimension reads each step
+with a slice of symbolic size (JAX: real_dynamic_slice); symbolic_batch_rnn_scan and
+symbolic_features_reverse_scan_sharded check that XLA refines its export
+(tests/test_symbolic_slice_export.py has the one-device case)."""
 from __future__ import annotations
 
 import functools
@@ -171,3 +170,39 @@ def symbolic_batch_kv_cache_update():
 
     return case_fields(jax.jit(f), [normal(773, 4, 4, 10, 3), normal(774, 4, 4, 1, 3), np.array(5, np.int32)],
                        [P("b", "h"), P("b", "h"), P()], m, shapes=[(2 * n, 4, 10, 3), (2 * n, 4, 1, 3), ()])
+
+
+@program
+def symbolic_batch_rnn_scan():
+    """An Elman RNN scanned over time (lax.scan over xs of shape (T, 2*b, d)), the symbolic batch
+    over "data" and the hidden units over "model": each step reads xs[t], a slice of symbolic size
+    (JAX: real_dynamic_slice), and writes ys[t]."""
+    m = user_mesh((2, 4), ("data", "model"))
+    b, = _dims("b")
+
+    def f(h0, xs, wx, wh):
+        def step(h, x):
+            h = jnp.tanh(x @ wx + h @ wh)
+            return h, h.sum(axis=-1)
+        return jax.lax.scan(step, h0, xs)
+
+    args = [normal(780, 6, 8), normal(781, 5, 6, 3), normal(782, 3, 8, scale=0.5), normal(783, 8, 8, scale=0.3)]
+    specs = [P("data", "model"), P(None, "data", None), P(None, "model"), P(None, "model")]
+    return case_fields(jax.jit(f), args, specs, m, shapes=[(2 * b, 8), (5, 2 * b, 3), (3, 8), (8, 8)])
+
+
+@program
+def symbolic_features_reverse_scan_sharded():
+    """A reverse lax.scan (a backward recurrence, as in a discounted return) over 4 steps of 8*f
+    features split over 8 devices, f symbolic; each step slices one row of symbolic width."""
+    m = user_mesh((8,), ("x",))
+    f, = _dims("f")
+
+    def g(r, c0):
+        def step(c, row):
+            c = row + 0.9 * c
+            return c, c * c
+        return jax.lax.scan(step, c0, r, reverse=True)
+
+    return case_fields(jax.jit(g), [normal(784, 4, 16), normal(785, 16)], [P(None, "x"), P("x")], m,
+                       shapes=[(4, 8 * f), (8 * f,)])

@@ -84,12 +84,18 @@ def _attr_str(attrs, name) -> str:
     return text[1:-1].encode().decode("unicode_escape")
 
 
-def _constant_value(v):
-    """The numpy value of `v` when a `shlo.constant` defines it, else None."""
+def _owner_op(v):
+    """The operation that defines `v`, or None for a block argument."""
     owner = v.owner
     if not isinstance(owner, ir.Operation) and hasattr(owner, "operation"):
         owner = owner.operation
-    if not isinstance(owner, ir.Operation) or owner.name != "shlo.constant":
+    return owner if isinstance(owner, ir.Operation) else None
+
+
+def _constant_value(v):
+    """The numpy value of `v` when a `shlo.constant` defines it, else None."""
+    owner = _owner_op(v)
+    if owner is None or owner.name != "shlo.constant":
         return None
     from ..literals import elements_to_numpy
     return elements_to_numpy(owner.attributes["value"])
@@ -338,20 +344,44 @@ def _dimension_numbers(b, v, rank: int) -> list:
             for d in range(rank)]
 
 
+def _offset_from(limit, start):
+    """`w` when `limit` is `add(start, w)` or `add(w, start)`, else None.
+
+    JAX writes a dynamic_slice whose sizes are symbolic as `real_dynamic_slice(x, s, s + w, 1)`.
+    StableHLO's shape refinement (what XLA runs on a symbolic export) folds `w` to constants
+    once the dimension variables are known, but not `(s + w) - s` with a run-time `s`; so the
+    sizes are taken from `w` itself."""
+    owner = _owner_op(limit)
+    if owner is None or owner.name != "shlo.add":
+        return None
+    a, c = owner.operands
+    if a == start:
+        return c
+    if c == start:
+        return a
+    return None
+
+
 def _real_dynamic_slice_dynamic(b, x, start, limit, strides, result_type):
     """real_dynamic_slice whose sizes are known only at run time (a dynamic result, or `index`
     operands): the sizes `max(0, ceil((limit - start) / stride))` are computed as i64 scalars, the
     index grid `start + iota * stride` is built at that run-time shape (dynamic_iota,
-    dynamic_broadcast_in_dim) and a `gather` takes one element per grid point."""
+    dynamic_broadcast_in_dim) and a `gather` takes one element per grid point. When `limit` is
+    `start + w` (JAX's form), `limit - start` is `w` (`_offset_from`): the sizes then depend on
+    `w` only, which XLA's shape refinement folds to constants."""
     rank = len(_info(x).shape)
     s = _dimension_numbers(b, start, rank)
-    lim = _dimension_numbers(b, limit, rank)
+    width = _offset_from(limit, start)
+    if width is not None:
+        w = _dimension_numbers(b, width, rank)
+    else:
+        w = [b.op("subtract", lim, s0) for lim, s0 in zip(_dimension_numbers(b, limit, rank), s)]
     st = _dimension_numbers(b, strides, rank)
     one = b.constant(np.ones((), np.int64), element="i64")
     zero = b.constant(np.zeros((), np.int64), element="i64")
     sizes = []
     for d in range(rank):
-        span = b.op("subtract", b.op("add", b.op("subtract", lim[d], s[d]), st[d]), one)
+        span = b.op("subtract", b.op("add", w[d], st[d]), one)
         n = b.op("maximum", b.op("divide", span, st[d]), zero)
         sizes.append(b.op("reshape", n, result_types=["tensor<1xi64>"]))
     sizes.append(b.op("reshape", one, result_types=["tensor<1xi64>"]))      # the index vector's dimension
