@@ -9,6 +9,8 @@ matched against `jax.jit(fn)` on every input set.
     .venv/bin/python tools/jax_heldout.py --strict      # the dtypes' tolerances only (cases' looser ones ignored)
     .venv/bin/python tools/jax_heldout.py --roundtrip   # also shlo.serialize / deserialize and to_stablehlo /
                                                         # from_stablehlo give the program back unchanged
+    .venv/bin/python tools/jax_heldout.py --cuda        # the GPU back end, no GPU needed: PTX assembled
+                                                        # for sm_80 / sm_90, the thread-mapped form run
 
 Statuses: pass; not-built (the case's own code or jax.jit of it failed: not counted); export-failed
 (jax.export itself refused the program: not counted); import-error;
@@ -77,7 +79,18 @@ def compare(got, want, rtol, atol) -> str | None:
     return None
 
 
-def run_case(name, build, compile_too=True, strict=False, roundtrip=False) -> dict:
+def _compile(prog, cuda: bool):
+    """shlo.compile's CPU code, or with `cuda` the GPU back end without a GPU: PTX for sm_80 and
+    sm_90 assembled by ptxas, and the thread-mapped loops run on the CPU as the compiled function."""
+    import shlo
+    if not cuda:
+        return shlo.compile(prog)
+    from shlo.lowering.gpu import compiler as gpu
+    gpu.compile_cuda_arches(prog, ("sm_80", "sm_90"))
+    return gpu.cpu_check(prog)
+
+
+def run_case(name, build, compile_too=True, strict=False, roundtrip=False, cuda=False) -> dict:
     """{name, status, detail, seconds[, trace]}; never raises."""
     import jax
 
@@ -94,7 +107,7 @@ def run_case(name, build, compile_too=True, strict=False, roundtrip=False) -> di
     except Exception as e:  # noqa: BLE001 - a program this JAX version cannot build is not counted
         return fail("not-built", e)
     with jax.enable_x64(True) if c.x64 else contextlib.nullcontext():
-        return _check(c, out, fail, compile_too, t0, roundtrip)
+        return _check(c, out, fail, compile_too, t0, roundtrip, cuda)
 
 
 def _roundtrip_problem(prog) -> str | None:
@@ -108,7 +121,7 @@ def _roundtrip_problem(prog) -> str | None:
     return None
 
 
-def _check(c, out, fail, compile_too, t0, roundtrip=False) -> dict:
+def _check(c, out, fail, compile_too, t0, roundtrip=False, cuda=False) -> dict:
     import jax
 
     import shlo
@@ -137,7 +150,7 @@ def _check(c, out, fail, compile_too, t0, roundtrip=False) -> dict:
     compiled = None
     if compile_too:
         try:
-            compiled = shlo.compile(prog)
+            compiled = _compile(prog, cuda)
         except Exception as e:  # noqa: BLE001
             compiled = e
 
@@ -164,6 +177,8 @@ def main(argv=None) -> int:
     p.add_argument("-v", "--verbose", action="store_true", help="print the traceback of each failure")
     p.add_argument("--strict", action="store_true", help="float outputs within their dtype's tolerance only")
     p.add_argument("--roundtrip", action="store_true", help="also check the serialize and StableHLO round trips")
+    p.add_argument("--cuda", action="store_true", help="compile for the GPU instead (PTX for sm_80 / sm_90 "
+                   "through ptxas; the thread-mapped form runs on the CPU as the compiled code)")
     args = p.parse_args(argv)
     warnings.simplefilter("ignore")
     import jax
@@ -174,7 +189,8 @@ def main(argv=None) -> int:
     from heldout_report import Report
     report = Report(("not-built", "export-failed"), "exported", args.verbose)
     for name in names:
-        report.add(run_case(name, models.CASES[name], not args.no_compile, args.strict, args.roundtrip), width=15)
+        report.add(run_case(name, models.CASES[name], not args.no_compile, args.strict, args.roundtrip,
+                            args.cuda), width=15)
     return report.finish(len(names))
 
 
