@@ -307,8 +307,11 @@ class Lowerer:
             t.kind == "tensor" and t.quant is not None for t in ctx.operand_types + ctx.result_types)
         if short in SCALARS:
             from .ops import elementwise_driver
-            if scalar and all(not emit.is_tensor(v) for v in operands):
-                return elementwise_driver.scalar_op(ctx, operands)
+            # a region's scalars may meet rank-0 tensors from outside it (JAX's sort comparators
+            # compare with constants of the function): read those as scalars too, or the op
+            # becomes a rank-0 linalg.generic whose buffers are allocated at every call
+            if scalar and all(not emit.is_tensor(v) or emit.rank(v) == 0 for v in operands):
+                return elementwise_driver.scalar_op(ctx, [self._as_scalar(v) for v in operands])
             tensors = [self._as_tensor(v) for v in operands]
             known = self._small_scalars(ctx, tensors, quantized)
             if known is not None:
