@@ -313,6 +313,32 @@ def test_tridiagonal_solve():
         _same_bits(shlo.interpret(shlo.from_stablehlo(raw), *args), want, f"raw {t}gtsv")
 
 
+def test_tridiagonal_solve_perturbed():
+    """tridiagonal_solve(perturb_singular=True) (jaxlib's tridiagonal_solve_perturbed_ffi, no info)
+    -> shlo.linalg.tridiagonal_solve_perturbed, the kernel's order of operations: f32 results have
+    its bits, singular systems (a zero diagonal: pivots nudged by eps * max|U|) and n = 1 included;
+    complex64 agrees to rounding (the kernel's complex division is the C runtime's). The program
+    round-trips through serialize and to_stablehlo + XLA."""
+    fn = functools.partial(jax.lax.linalg.tridiagonal_solve, perturb_singular=True)
+    for dtype in ("float32", "complex64"):
+        for n in (1, 5):
+            dl, d, du, b = _rand((3, n), dtype), _rand((3, n), dtype), _rand((3, n), dtype), _rand((3, n, 2), dtype)
+            d[0, 0], dl[0, 1 % n] = 0, 0        # system 0: a zero pivot and a zero sub-diagonal
+            d[1] = 0                            # system 1: singular, every pivot perturbed
+            args = [dl, d, du, b]
+            prog = _import(fn, *args)
+            assert 'name = "shlo.linalg.tridiagonal_solve_perturbed"' in prog.text()
+            want = [np.asarray(jax.jit(fn)(*args))]
+            assert np.isfinite(want[0]).all()
+            got = shlo.interpret(prog, *args)
+            if dtype == "float32":
+                _same_bits(got, want, f"perturbed n={n}")
+            else:
+                np.testing.assert_allclose(got[0], want[0], rtol=1e-5, err_msg=f"perturbed c64 n={n}")
+            if n > 1:
+                _roundtrip(prog, args, want, 1e-5 if dtype == "float32" else 1e-4)
+
+
 def _raw_call(text: str, target: str) -> str:
     """A module whose main returns every result of the first `target` custom call of `text`."""
     import re

@@ -45,6 +45,9 @@ hands every custom_call to `raise_lapack`, which replaces the known targets:
   gtsv                    shlo.linalg.tridiagonal_solve       ?gtsv's elimination with neighbour-row
                                                               pivoting, step for step
                                                               (stablehlo_lapack_gtsv.py)
+  tridiagonal_solve_      shlo.linalg.tridiagonal_solve_      jaxlib's kernel (perturb_singular=True):
+  perturbed_ffi           perturbed                           ?lagtf-style pivoting, small pivots
+                                                              perturbed as ?lagts (..._gtsv.py)
   ======================  ==================================  =========================================
 
   Leading dimensions are batch dimensions. The decomposition bodies are
@@ -91,10 +94,10 @@ def raise_lapack(imp, op, loc) -> bool:
     """Replaces a LAPACK FFI custom_call by portable shlo; False when `op` is not one."""
     target = str(op.attributes["call_target_name"]) if "call_target_name" in op.attributes else ""
     m = _TARGET.match(target)
-    if not m:
-        return False
-    routine = m.group(2)
-    rule = _RULES.get(routine)
+    if m:
+        rule = _RULES.get(m.group(2))
+    else:   # jaxlib's own kernels, not LAPACK's (no type letter in the name)
+        rule = _JAXLIB_RULES.get(target.strip('"'))
     if rule is None:
         return False
     cfg = _backend_config(op)
@@ -353,6 +356,12 @@ def _gtsv(imp, op, cfg):
     return _composite(imp, op, "shlo.linalg.tridiagonal_solve", {}, gtsv1, _nbatch(op, core_rank=1))
 
 
+def _gtsv_perturbed(imp, op, cfg):
+    from .stablehlo_lapack_gtsv import gtsv_perturbed1
+    return _composite(imp, op, "shlo.linalg.tridiagonal_solve_perturbed", {}, gtsv_perturbed1,
+                      _nbatch(op, core_rank=1))
+
+
 _RULES = {
     "potrf": _potrf,
     "trsm": _trsm,
@@ -364,6 +373,10 @@ _RULES = {
     "geev": _geev,
     "gees": _gees,
     "gtsv": _gtsv,
+}
+
+_JAXLIB_RULES = {
+    "tridiagonal_solve_perturbed_ffi": _gtsv_perturbed,
 }
 
 
