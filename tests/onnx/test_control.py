@@ -16,11 +16,8 @@ ConcatFromSequence SequenceEmpty SequenceMap Optional OptionalHasElement Optiona
 
 # Cases expected to raise an ImportError, with the reason.
 EXPECTED_ERRORS = {
-    "test_loop13_seq": "a sequence appended to in a Loop of run-time length is a graph output (its tensors' "
-                       "sizes change per iteration)",
-    "test_loop16_seq_none": "a Loop carrying a sequence with a run-time trip count (unrolled: needs the count)",
-    "test_sequence_insert_at_front": "a run-time insert position among tensors of different shapes",
-    "test_split_to_sequence_1": "split is a run-time scalar: the sequence's length is not known when importing",
+    "test_loop16_seq_none": "the carried optional's first tensor is a scalar, the appended ones 1-D: a sequence "
+                            "of run-time length whose tensors differ in rank",
     "test_if_opt": "one branch gives an empty optional, the other a sequence: no single shlo if result type",
     # sizes computed from the run-time `size` input inside the branches (shlo if branches need one static type)
     "test_affine_grid_2d_expanded": "data-dependent shapes in If branches",

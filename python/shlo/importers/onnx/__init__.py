@@ -253,9 +253,16 @@ class _OnnxTrees:
 
     def unflatten(self, results):
         """Flat results; a sequence output (see OnnxImporter._graph_outputs) as a list."""
+        import numpy as np
         results, out = list(results), []
         for n in getattr(self.prog, "output_groups", None) or [None] * len(results):
-            out.append(results.pop(0) if n is None else [results.pop(0) for _ in range(n)])
+            if isinstance(n, tuple) and n[0] == "stacked":      # a sequence of run-time length
+                out.append(list(np.asarray(results.pop(0))))
+            elif isinstance(n, tuple):      # ("ragged", axis): joined tensors, cut at their lengths
+                value, lengths = np.asarray(results.pop(0)), np.asarray(results.pop(0))
+                out.append(np.split(value, np.cumsum(lengths)[:-1], axis=n[1]) if len(lengths) else [])
+            else:
+                out.append(results.pop(0) if n is None else [results.pop(0) for _ in range(n)])
         return out
 
 

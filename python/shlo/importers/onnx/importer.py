@@ -146,6 +146,7 @@ class OnnxImporter:
         its tensors, recorded in `output_groups` (None for a tensor, else the length) so that
         the results can be regrouped; an optional output is its value."""
         from .ops.control import Optional, Sequence
+        from .ops.ragged import Ragged
         from .ops.stacked import Stacked
         outs, self.output_groups = [], []
         for o in graph.output:
@@ -154,8 +155,17 @@ class OnnxImporter:
                 if v.value is None:
                     raise ImporterError(f"graph output {o.name} is an empty optional (shlo results are tensors)")
                 v = v.value
-            if isinstance(v, Stacked):
-                raise ImporterError(f"graph output {o.name} is a sequence of run-time length (shlo results are tensors)")
+            if isinstance(v, Stacked) and v.loose:
+                raise ImporterError(f"graph output {o.name} is a sequence of run-time length whose tensors' sizes "
+                                    "are run-time sizes too (shlo results are tensors)")
+            if isinstance(v, Stacked):          # its rows, stacked: one result, split into a list
+                outs.append(v.value)
+                self.output_groups.append(("stacked",))
+                continue
+            if isinstance(v, Ragged):           # joined tensors and their lengths: two results
+                outs += [v.value, v.lengths]
+                self.output_groups.append(("ragged", v.axis))
+                continue
             if isinstance(v, Sequence):
                 outs += [x if isinstance(x, ir.Value) else self.constant(x) for x in v]
                 self.output_groups.append(len(v))

@@ -32,7 +32,7 @@ from mlir import ir
 from ....types import tensor_type, type_info
 from .. import dtypes
 from ..registry import converts
-from . import stacked
+from . import ragged, stacked
 
 UNROLL_LIMIT = 256       # the longest Loop unrolled (loops that carry sequences)
 
@@ -266,6 +266,11 @@ def loop(cx, m, cond, *initial, body=None):
     if any(isinstance(v, (Sequence, Optional)) for v in initial):
         if trip is None or trip > UNROLL_LIMIT:     # a run-time trip count: sequences only appended to?
             appended = stacked.appended_sequences(body, initial, lambda v: isinstance(v, Sequence) and not v)
+            # tensors with one run-time size (x[:i] per iteration) may differ per iteration: joined
+            uneven = {k: (ins,) + ragged.ragged_axis(body, ins) for k, ins in (appended or {}).items()
+                      if ragged.ragged_axis(body, ins) is not None}
+            if uneven:
+                return ragged.loop_appending(cx, loop, m, cond, list(initial), body, uneven)
             if appended:
                 return stacked.loop_appending(cx, loop, m, cond, list(initial), body, n_scan, appended)
         return _unrolled_loop(cx, trip, cond, list(initial), body, n_scan)
@@ -467,6 +472,10 @@ def scan_8(cx, sequence_lens, *inputs, body=None, num_scan_inputs=None, directio
 # ----------------------------------------------------------------------------- sequences
 
 def _seq(cx, v, what="input_sequence"):
+    if isinstance(v, ragged.Ragged):
+        raise cx.error(f"{what} is a sequence whose length or tensor sizes are run-time values (held "
+                       "joined); only ConcatFromSequence, SequenceAt, SequenceLength, SequenceInsert and "
+                       "SequenceErase read such a sequence")
     if isinstance(v, stacked.Stacked):
         raise cx.error(f"{what} is a sequence of run-time length (appended to in a Loop); only "
                        "ConcatFromSequence, SequenceAt and SequenceLength read such a sequence")
@@ -501,6 +510,8 @@ def sequence_construct(cx, *inputs):
 def sequence_length(cx, s):
     if isinstance(s, stacked.Stacked):
         return stacked.length(cx, s)
+    if isinstance(s, ragged.Ragged):
+        return ragged.length(cx, s)
     return np.array(len(_seq(cx, s)), np.int64)
 
 
@@ -508,6 +519,8 @@ def sequence_length(cx, s):
 def sequence_at(cx, s, position):
     if isinstance(s, stacked.Stacked):
         return stacked.at(cx, s, position)
+    if isinstance(s, ragged.Ragged):
+        return ragged.at(cx, s, position)
     s = _seq(cx, s)
     if cx.known(1) is not None:
         return s[_position(cx, 1, len(s))]
@@ -541,8 +554,15 @@ def _pick(cx, cond, a, b):
 
 @converts("SequenceInsert", since=11)
 def sequence_insert(cx, s, tensor, position=None):
+    if isinstance(s, ragged.Ragged):
+        return (ragged.insert(cx, s, _tensor(cx, tensor), position),)
     s = _seq(cx, s)
     t = _tensor(cx, tensor)
+    if position is not None and cx.known(2) is None and any(v.type != t.type for v in s):
+        # tensors that differ in one size: the result held joined (ragged.py)
+        r = ragged.from_items(cx, list(s) + [t])
+        if r is not None and s:
+            return (ragged.insert(cx, ragged.from_items(cx, list(s), r.axis), t, position),)
     if position is not None and cx.known(2) is None:
         # a run-time position p: tensor j of the result is s[j] before p, the new one at p, s[j - 1] after
         n = len(s)
@@ -562,7 +582,13 @@ def sequence_insert(cx, s, tensor, position=None):
 
 @converts("SequenceErase", since=11)
 def sequence_erase(cx, s, position=None):
+    if isinstance(s, ragged.Ragged):
+        return (ragged.erase(cx, s, position),)
     s = _seq(cx, s)
+    if position is not None and cx.known(1) is None and s and any(v.type != s[0].type for v in s):
+        r = ragged.from_items(cx, list(s))
+        if r is not None:
+            return (ragged.erase(cx, r, position),)
     if position is not None and cx.known(1) is None and s:
         # a run-time position p: tensor j of the result is s[j] before p, s[j + 1] from p on
         n = len(s)
@@ -582,14 +608,16 @@ def split_to_sequence(cx, x, split=None, axis=0, keepdims=1):
     d = axis % rank
     n = cx.info(x).shape[d]
     if n is None:       # a dynamic dimension: pieces of run-time (or known) sizes, one per split entry
-        if split is None or cx.rank(split) != 1:
-            raise cx.error("SplitToSequence along a dynamic dimension needs a 1-D split (the sequence's "
-                           "length is otherwise not known when importing)")
+        if split is None or cx.rank(split) != 1 or cx.info(split).shape[0] is None:
+            # as many pieces as a run-time value says: held joined (ragged.py)
+            return (ragged.split(cx, x, d, split, keepdims),)
         return (_split_at_run_time(cx, x, split, d, cx.dim(x, d)),)
     if split is None:
         sizes, squeeze = [1] * n, not keepdims
     else:
         k = cx.known(1)
+        if k is None and (cx.rank(split) == 0 or cx.info(split).shape[0] is None):
+            return (ragged.split(cx, x, d, split, keepdims),)
         if k is None:
             return (_split_at_run_time(cx, x, split, d, n),)
         k = np.asarray(k)
@@ -642,6 +670,8 @@ def _split_at_run_time(cx, x, split, d, n):
 def concat_from_sequence(cx, s, axis=0, new_axis=0):
     if isinstance(s, stacked.Stacked):
         return stacked.concat(cx, s, axis, new_axis)
+    if isinstance(s, ragged.Ragged):
+        return ragged.concat(cx, s, axis, new_axis)
     s = _seq(cx, s)
     if not s:
         raise cx.error("ConcatFromSequence of an empty sequence has no shape")

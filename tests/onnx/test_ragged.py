@@ -1,0 +1,185 @@
+"""Ragged sequences (ops/ragged.py): sequences whose tensors differ in one size at run time, or
+whose length is a run-time value, held as their tensors joined along that axis plus the lengths.
+Each model runs against onnxruntime at two sizes from one import, interpreted and compiled; the
+forms that stay out of reach are ImportErrors naming the node, op and opset."""
+from __future__ import annotations
+
+import io
+import warnings
+
+import numpy as np
+import pytest
+import onnx
+from onnx import TensorProto, helper, numpy_helper
+
+import shlo
+
+F, I64, B = TensorProto.FLOAT, TensorProto.INT64, TensorProto.BOOL
+
+
+def _vi(name, t, shape):
+    return helper.make_tensor_value_info(name, t, shape)
+
+
+def _seq_vi(name, t=F):
+    return helper.make_tensor_sequence_value_info(name, t, None)
+
+
+def _model(nodes, inputs, outputs, opset=17, initializers=()):
+    g = helper.make_graph(nodes, "g", inputs, outputs, initializer=list(initializers))
+    return helper.make_model(g, opset_imports=[helper.make_opsetid("", opset)], ir_version=8)
+
+
+def _ort(model, feeds):
+    import onnxruntime as ort
+    sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+    return sess.run(None, feeds)
+
+
+def _same(got, want, what):
+    assert len(got) == len(want), what
+    for g, w in zip(got, want):
+        if isinstance(w, list):
+            assert isinstance(g, list) and len(g) == len(w), f"{what}: {len(g)} tensors, want {len(w)}"
+            _same(g, w, what)
+            continue
+        g = np.asarray(g)
+        assert g.shape == w.shape, f"{what}: shape {g.shape}, want {w.shape}"
+        np.testing.assert_allclose(g, w, rtol=1e-6, atol=1e-6, err_msg=what)
+
+
+def _check(model, feed_sets, compiled=True):
+    """One import; every feed set interpreted (and compiled) against onnxruntime."""
+    prog = shlo.from_onnx(model)
+    fn = shlo.compile(prog) if compiled else None
+    names = [i.name for i in model.graph.input]
+    for feeds in feed_sets:
+        want = _ort(model, feeds)
+        args = [feeds[n] for n in names]
+        _same(prog.unflatten_outputs(shlo.interpret(prog, *args)), want, f"interpret {feeds}")
+        if fn is not None:
+            _same(prog.unflatten_outputs(list(fn(*args))), want, f"compiled {feeds}")
+    return prog
+
+
+def test_repeat_interleave_with_run_time_repeats_torchscript_export():
+    """torch.repeat_interleave(x, r) as the TorchScript exporter writes it: SplitToSequence of x
+    and r in pieces of one row (a split of run-time length), then a Loop over the rows appending
+    each row repeated r[i] times (rows of different lengths), joined by ConcatFromSequence."""
+    import torch
+
+    class M(torch.nn.Module):
+        def forward(self, x, r):
+            return torch.repeat_interleave(x, r, dim=0) * 2
+
+    f = io.BytesIO()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        torch.onnx.export(M(), (torch.randn(4, 3), torch.tensor([1, 0, 3, 2])), f, dynamo=False, opset_version=17,
+                          input_names=["x", "r"], dynamic_axes={"x": {0: "n"}, "r": {0: "n"}})
+    m = onnx.load_from_string(f.getvalue())
+    assert {"SplitToSequence", "Loop", "ConcatFromSequence"} <= {n.op_type for n in m.graph.node}
+    rng = np.random.default_rng(0)
+    _check(m, [{"x": rng.standard_normal((4, 3), np.float32), "r": np.array([1, 0, 3, 2])},
+               {"x": rng.standard_normal((6, 3), np.float32), "r": np.array([2, 2, 0, 1, 5, 1])}], compiled=False)
+
+
+def _prefix_loop_model():
+    """conformance's test_loop13_seq with a graph input: iteration i appends x[:i + 1] (a
+    tensor one longer per iteration) over a run-time trip count; the sequence is a graph output
+    and is read by ConcatFromSequence, SequenceAt (from the end), SequenceLength, and stacked
+    with new_axis after a SequenceInsert at a run-time position."""
+    body = helper.make_graph(
+        [helper.make_node("Identity", ["cond"], ["cond_out"]),
+         helper.make_node("Add", ["i", "one"], ["end"]),
+         helper.make_node("Unsqueeze", ["end", "zero1"], ["ends"]),
+         helper.make_node("Slice", ["x", "zero1", "ends"], ["piece"]),
+         helper.make_node("SequenceInsert", ["seq", "piece"], ["seq_out"])],
+        "body", [_vi("i", I64, []), _vi("cond", B, []), _seq_vi("seq")],
+        [_vi("cond_out", B, []), _seq_vi("seq_out")])
+    nodes = [helper.make_node("SequenceEmpty", [], ["empty"], dtype=F),
+             helper.make_node("Loop", ["n", "", "empty"], ["seq"], body=body),
+             helper.make_node("ConcatFromSequence", ["seq"], ["joined"], axis=0),
+             helper.make_node("SequenceAt", ["seq", "minus2"], ["at"]),
+             helper.make_node("SequenceLength", ["seq"], ["count"]),
+             helper.make_node("SequenceErase", ["seq", "p"], ["erased"]),
+             helper.make_node("SequenceInsert", ["seq", "x", "p"], ["inserted"])]
+    inits = [numpy_helper.from_array(np.array(1, np.int64), "one"),
+             numpy_helper.from_array(np.array([0], np.int64), "zero1"),
+             numpy_helper.from_array(np.array(-2, np.int64), "minus2")]
+    return _model(nodes, [_vi("n", I64, []), _vi("x", F, [6]), _vi("p", I64, [])],
+                  [_seq_vi("seq"), _vi("joined", F, None), _vi("at", F, None), _vi("count", I64, []),
+                   _seq_vi("erased"), _seq_vi("inserted")], initializers=inits)
+
+
+def test_loop_appending_tensors_of_growing_length():
+    m = _prefix_loop_model()
+    x = np.arange(1, 7, dtype=np.float32)
+    _check(m, [{"n": np.array(4, np.int64), "x": x, "p": np.array(1, np.int64)},
+               {"n": np.array(6, np.int64), "x": -x, "p": np.array(-1, np.int64)}])
+
+
+def test_split_to_sequence_into_a_run_time_number_of_pieces():
+    """A run-time scalar split (pieces of c, the last one shorter: conformance's
+    test_split_to_sequence_1), a 1-D split of run-time length (one piece per entry), and no split
+    along a run-time size (pieces of one, squeezed)."""
+    nodes = [helper.make_node("SplitToSequence", ["x", "c"], ["by_c"], axis=1),
+             helper.make_node("SplitToSequence", ["x", "sizes"], ["by_sizes"], axis=1),
+             helper.make_node("SequenceAt", ["by_sizes", "k"], ["piece"]),
+             helper.make_node("SplitToSequence", ["x"], ["rows"], axis=1, keepdims=0),
+             helper.make_node("SequenceLength", ["rows"], ["n_rows"])]
+    m = _model(nodes, [_vi("x", F, [3, "w"]), _vi("c", I64, []), _vi("sizes", I64, ["k"]), _vi("k", I64, [])],
+               [_seq_vi("by_c"), _seq_vi("by_sizes"), _vi("piece", F, None), _seq_vi("rows"),
+                _vi("n_rows", I64, [])])
+    x6, x9 = (np.arange(3 * w, dtype=np.float32).reshape(3, w) for w in (6, 9))
+    _check(m, [{"x": x6, "c": np.array(4, np.int64), "sizes": np.array([1, 0, 5]), "k": np.array(2, np.int64)},
+               {"x": x9, "c": np.array(3, np.int64), "sizes": np.array([2, 3, 1, 1, 2]), "k": np.array(0, np.int64)}])
+
+
+def test_insert_and_erase_at_run_time_positions_among_tensors_of_different_sizes():
+    """conformance's test_sequence_insert_at_front with the position an input: the result's
+    tensors differ in size, so the sequence is held joined and spliced at run time."""
+    nodes = [helper.make_node("SequenceConstruct", ["a", "b", "c"], ["s"]),
+             helper.make_node("SequenceInsert", ["s", "t", "p"], ["ins"]),
+             helper.make_node("SequenceErase", ["s", "p"], ["era"])]
+    m = _model(nodes, [_vi("a", F, [2, 4]), _vi("b", F, [2, 3]), _vi("c", F, [2, 1]), _vi("t", F, [2, 2]),
+                       _vi("p", I64, [])], [_seq_vi("ins"), _seq_vi("era")])
+    rng = np.random.default_rng(1)
+    xs = {n: rng.standard_normal(s, np.float32) for n, s in (("a", (2, 4)), ("b", (2, 3)), ("c", (2, 1)),
+                                                                ("t", (2, 2)))}
+    _check(m, [dict(xs, p=np.array(p, np.int64)) for p in (0, 2, -1)], compiled=True)
+
+
+def test_stacking_rows_of_a_dynamic_batch():
+    """Appended rows with one run-time size (a dynamic batch): held joined, then stacked with
+    new_axis (every row has the same size, as ONNX requires there)."""
+    body = helper.make_graph(
+        [helper.make_node("Identity", ["cond"], ["cond_out"]), helper.make_node("Cast", ["i"], ["fi"], to=F),
+         helper.make_node("Mul", ["x", "fi"], ["row"]), helper.make_node("SequenceInsert", ["seq", "row"], ["seq_out"])],
+        "body", [_vi("i", I64, []), _vi("cond", B, []), _seq_vi("seq")], [_vi("cond_out", B, []), _seq_vi("seq_out")])
+    nodes = [helper.make_node("SequenceEmpty", [], ["empty"], dtype=F),
+             helper.make_node("Loop", ["n", "", "empty"], ["seq"], body=body),
+             helper.make_node("ConcatFromSequence", ["seq"], ["stacked"], axis=1, new_axis=1),
+             helper.make_node("ConcatFromSequence", ["seq"], ["joined"], axis=0)]
+    m = _model(nodes, [_vi("n", I64, []), _vi("x", F, ["batch"])], [_vi("stacked", F, None), _vi("joined", F, None)])
+    _check(m, [{"n": np.array(3, np.int64), "x": np.arange(2, dtype=np.float32)},
+               {"n": np.array(5, np.int64), "x": np.arange(4, dtype=np.float32)}])
+
+
+def test_ragged_forms_out_of_reach_are_import_errors():
+    """A tensor of another rank appended to a ragged sequence, and a ragged sequence mapped by
+    SequenceMap: ImportErrors that name the op, the opset, the node and the reason."""
+    m = _prefix_loop_model()
+    g = m.graph
+    scalar = numpy_helper.from_array(np.array(5, np.float32), "scalar")
+    g.initializer.append(scalar)
+    g.node.append(helper.make_node("SequenceInsert", ["seq", "scalar"], ["bad"], name="append_scalar"))
+    g.output.append(_seq_vi("bad"))
+    with pytest.raises(shlo.ImportError, match=r"SequenceInsert \(opset 17\) node 'append_scalar'.*rank 0"):
+        shlo.from_onnx(m)
+    m = _prefix_loop_model()
+    body = helper.make_graph([helper.make_node("Neg", ["t"], ["u"])], "map", [_vi("t", F, None)], [_vi("u", F, None)])
+    m.graph.node.append(helper.make_node("SequenceMap", ["seq"], ["mapped"], body=body, name="map_it"))
+    m.graph.output.append(_seq_vi("mapped"))
+    with pytest.raises(shlo.ImportError, match=r"SequenceMap \(opset 17\) node 'map_it'.*run-time values"):
+        shlo.from_onnx(m)
