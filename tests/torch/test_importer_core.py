@@ -125,6 +125,43 @@ def test_export_guards_on_input_sizes_are_checked_when_the_program_runs():
             shlo.interpret(prog, *prog.flatten_inputs(x))
 
 
+class PytreeEveryOther(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lin = torch.nn.Linear(20, 4)
+
+    def forward(self, pair, d):
+        # needs (w + 1) // 2 == 20 of pair[1]'s width and (v + 2) // 3 == 20 of d["k"]'s
+        return self.lin(pair[1][:, ::2]) + self.lin(d["k"][:, ::3]) + pair[0].sum()
+
+
+def test_export_guards_on_pytree_inputs_are_checked(tmp_path):
+    # the guards name leaves of the tuple / dict inputs (L['pair'][1], L['d']['k']); they are
+    # matched to the flattened arguments through the input pytree
+    A = torch.export.Dim.AUTO
+    ep = torch.export.export(PytreeEveryOther(), ((torch.randn(3), torch.randn(2, 40)), {"k": torch.randn(2, 60)}),
+                             dynamic_shapes=((None, {1: A}), {"k": {1: A}}))
+    assert any("L['pair'][1]" in g for g in ep._guards_code) and any("L['d']['k']" in g for g in ep._guards_code)
+    prog = shlo.from_torch(ep)
+    assert prog.text().count("shape_assertion") >= 2
+    compiled = shlo.compile(prog)
+    for w, v in ((40, 60), (39, 58)):
+        args = ((torch.randn(3), torch.randn(2, w)), {"k": torch.randn(2, v)})
+        _close(compiled(*args), ep.module()(*args))
+    for w, v in ((41, 60), (40, 61)):
+        args = ((np.zeros(3, np.float32), np.zeros((2, w), np.float32)), {"k": np.zeros((2, v), np.float32)})
+        with pytest.raises(shlo.ShloError, match="guard"):
+            compiled(*args)
+        with pytest.raises(shlo.ShloError, match="guard"):
+            shlo.interpret(prog, *prog.flatten_inputs(*args))
+    # a saved program keeps them (torch drops them when it retraces a loaded one for decomposition)
+    torch.export.save(ep, tmp_path / "m.pt2")
+    loaded = shlo.from_torch(torch.export.load(tmp_path / "m.pt2"))
+    assert loaded.text().count("shape_assertion") == prog.text().count("shape_assertion")
+    with pytest.raises(shlo.ShloError, match="guard"):
+        shlo.interpret(loaded, *loaded.flatten_inputs(*args))
+
+
 def test_locations_name_the_aten_op_and_source_line():
     prog = shlo.from_torch(Small(), (torch.randn(2, 4), torch.tensor(0.0)))
     text = prog.text(debug_info=True)

@@ -21,8 +21,10 @@ in `ops/<family>.py`, so an ATen op's rule is found by its name there.
   results; `prog.mutations` lists `(result index, kind, target)`.
 * `torch.export.Dim` dimensions are `?` dimensions; size arithmetic becomes
   shlo integer ops over `get_dimension_size`, so one program runs at any
-  allowed size. Export's own assertions on symbolic sizes are not kept
-  (the Dim ranges state them; violating them is undefined behavior).
+  allowed size. Export's guards on input sizes (`ep._guards_code`, also over
+  leaves of tuple / list / dict / namedtuple inputs) become shape_assertions
+  (guards.py); its in-graph assertions are not kept (the Dim ranges state
+  them; violating them is undefined behavior).
 * An unsupported node raises `shlo.ImportError` naming the ATen op, the fx
   node and the user's source line.
 """
@@ -51,7 +53,11 @@ def from_torch(module_or_exported, args=(), kwargs=None, dynamic_shapes=None, pa
         except Exception as e:  # noqa: BLE001 - export's own errors, reported as an import error
             raise ImporterError(f"torch.export.export failed: {type(e).__name__}: {e}") from None
     if decompose:
+        guards = list(getattr(ep, "_guards_code", None) or [])
         ep = _decompose(ep)
+        # a loaded program (torch.export.load) loses its guards when it is retraced here: the
+        # new graph's shape environment no longer knows the inputs' sources; they still hold
+        ep._guards_code = guards + [g for g in getattr(ep, "_guards_code", None) or [] if g not in guards]
     prog = TorchImporter(ep, params=params, context=context).run()
     _describe(prog, ep, params)
     if verify:

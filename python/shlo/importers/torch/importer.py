@@ -71,8 +71,8 @@ class TorchImporter:
                     self._solve_derived(_expr(s), a, d)
             self._name_arguments(arg_nodes, specs)
             with ir.InsertionPoint(block):
-                user = {n.name: self.values[n.name] for n in arg_nodes
-                        if self._input_kind(specs.get(n.name))[0] == "USER_INPUT"}
+                user = [self.values[n.name] for n in arg_nodes
+                        if self._input_kind(specs.get(n.name))[0] == "USER_INPUT"]
                 guards.assert_guards(self, user)
                 for n in placeholders:
                     if n.name not in self.values:
