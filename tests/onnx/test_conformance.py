@@ -85,15 +85,19 @@ CASES = [
     "test_sequence_map_identity_1_sequence", "test_sequence_map_add_1_sequence_1_tensor_expanded",
     "test_optional_get_element_optional_sequence", "test_optional_has_element_empty_optional_input",
     "test_identity_opt", "test_identity_sequence", "test_sequence_insert_at_back",
+    # ragged sequences (ops/ragged.py): a run-time insert position among tensors of different sizes, a
+    # run-time scalar split, a Loop appending tensors one longer per iteration
+    "test_sequence_insert_at_front", "test_split_to_sequence_1", "test_loop13_seq",
     # misc ops (ops/misc.py, misc_detection.py)
     "test_bitcast_float32_to_int32", "test_basic_deform_conv_with_padding", "test_l2normalization_axis_0",
     "test_nonmaxsuppression_suppress_by_IOU", "test_tensorscatter", "test_tfidfvectorizer_tf_only_bigrams_skip0",
 ]
 
-# Cases left out of CASES because they do not pass yet (one per op type), with the importer's error.
+# Cases left out of CASES because they do not pass yet, with the importer's error.
 DROPPED = {
-    "test_sequence_insert_at_front": "a run-time insert position among tensors of different shapes",
-    "test_split_to_sequence_1": "SplitToSequence with a run-time split",
+    "test_loop16_seq_none": "a Loop of run-time length carrying an optional sequence whose first tensor is a "
+                            "scalar and the appended ones 1-D (tensors of different ranks)",
+    "test_if_opt": "one branch gives an empty optional, the other a sequence",
 }
 
 COMPILED = ["test_conv_with_strides_padding", "test_gemm_all_attributes", "test_softmax_axis_1",
