@@ -1032,3 +1032,94 @@ def test_long_f32_sums_are_taken_in_levels(shape, dims):
     got = np.asarray(shlo.compile(prog)(squares, np.float32(2.0))[0], np.float64)
     exact = squares.astype(np.float64).sum(axis=tuple(dims)) + 2.0
     assert np.max(np.abs(got - exact) / np.abs(exact)) < 1e-6
+
+
+def _xla_run(text: str, args: list) -> list:
+    """The StableHLO program `text` run by XLA CPU (jaxlib's client)."""
+    import jax
+    from jax._src import compiler
+    from jax._src.lib import xla_client as xc
+    dev = jax.devices("cpu")[0]
+    exe = dev.client.compile_and_load(text, xc.DeviceList((dev,)),
+                                      compiler.get_compile_options(num_replicas=1, num_partitions=1))
+    with jax.enable_x64(True):      # f64 / i64 arguments as they are
+        outs = exe.execute_sharded([jax.device_put(np.asarray(a), dev) for a in args])
+        return [np.asarray(o[0]) for o in outs.disassemble_into_single_device_arrays()]
+
+
+def _ties_and_specials(shape, element: str, rng) -> np.ndarray:
+    """Few distinct keys (many ties); for floats also NaNs of both signs, -0.0, 0.0 and infinities."""
+    if element.startswith(("i", "ui")):
+        return rng.integers(-6, 6, shape).astype(numpy_dtype(element))
+    x = rng.integers(-8, 8, shape).astype(np.float64) / 4
+    special = np.array([np.nan, -np.nan, -0.0, 0.0, np.inf, -np.inf])
+    mask = rng.random(shape) < 0.2
+    x[mask] = rng.choice(special, int(mask.sum()))
+    return x.astype(numpy_dtype(element))
+
+
+# (key elements, comparator ops over a0/b0 (first key), a1/b1 (second key)): strict weak orders,
+# which the compiled unstable sort runs as std::sort with the comparator itself (std_sort.py)
+_STRICT_WEAK = {
+    "f32_lt": (["f32"], [compare("LT", "f32", "a0", "b0", ctype="TOTALORDER")]),
+    "f64_gt": (["f64"], [compare("GT", "f64", "a0", "b0", ctype="TOTALORDER")]),
+    "bf16_lt": (["bf16"], [compare("LT", "bf16", "a0", "b0", ctype="TOTALORDER")]),
+    "i32_gt": (["i32"], [compare("GT", "i32", "a0", "b0", ctype="SIGNED")]),
+    "abs_f32_lt": (["f32"], ['%m = "shlo.abs"(%a0) : (tensor<f32>) -> tensor<f32>',
+                             '%n = "shlo.abs"(%b0) : (tensor<f32>) -> tensor<f32>',
+                             compare("LT", "f32", "m", "n", ctype="TOTALORDER")]),
+    "i32_lt_then_f32_gt": (["i32", "f32"], [compare("LT", "i32", "a0", "b0", "l", ctype="SIGNED"),
+                                            compare("EQ", "i32", "a0", "b0", "e", ctype="SIGNED"),
+                                            compare("GT", "f32", "a1", "b1", "g", ctype="TOTALORDER"),
+                                            '%t = "shlo.and"(%e, %g) : (tensor<i1>, tensor<i1>) -> tensor<i1>',
+                                            '%r = "shlo.or"(%l, %t) : (tensor<i1>, tensor<i1>) -> tensor<i1>']),
+}
+
+
+@pytest.mark.parametrize("case", list(_STRICT_WEAK))
+def test_unstable_sort_with_strict_weak_comparator_matches_xla(case):
+    """is_stable = false with a comparator that is a strict weak order: XLA CPU's std::sort order
+    of equal keys (rows of 300 with many ties, NaNs, -0.0), the positions carried along as the
+    last operand, compiled == interpreted == XLA bit for bit."""
+    from shlo.lowering.ops import std_sort
+    keys, ops = _STRICT_WEAK[case]
+    if not any(o.startswith("%r ") for o in ops):          # the last op's result is the verdict
+        ops = ops[:-1] + [ops[-1].replace(ops[-1].split(" = ")[0], "%r", 1)]
+    elements = keys + ["i32"]
+    shape = (3, 300)
+    text = sort_text(shape, elements, ops, dim=1, stable=False)
+    prog = shlo.parse(text)
+    sort_op = next(op for op in prog.module.body.operations[0].regions[0].blocks[0].operations
+                   if op.operation.name == "shlo.sort")
+    assert std_sort.is_strict_weak(sort_op.operation.regions[0].blocks[0])
+    rng = np.random.default_rng(7)
+    args = [_ties_and_specials(shape, e, rng) for e in keys]
+    args.append(np.broadcast_to(np.arange(300, dtype=np.int32), shape).copy())
+    want = _xla_run(shlo.to_stablehlo(prog), args)
+    for results in (shlo.compile(prog)(*args), shlo.interpret(prog, *args)):
+        for got, w in zip(results, want):
+            assert_same(got, w)
+    stable = np.stack([np.argsort(-args[0][r].astype(np.float64) if "gt" in case[:6] else args[0][r], kind="stable")
+                       for r in range(3)])
+    assert (want[-1] != stable).any()           # ties do not come out in the stable order
+
+
+def test_unstable_sort_float_compare_keeps_the_replay():
+    """compare LT of type FLOAT is not a strict weak order when NaNs are present: the compiled
+    sort keeps the replay on ranks from the stable order, as the interpreter runs it. (The data
+    have no NaNs: with them the stable orders of the merge sort and of the interpreter's sort
+    already differ, the comparator being no order.)"""
+    from shlo.lowering.ops import std_sort
+    shape = (2, 200)
+    text = sort_text(shape, ["f32", "i32"], [compare("LT", "f32", "a0", "b0", ctype="FLOAT")], dim=1, stable=False)
+    prog = shlo.parse(text)
+    sort_op = next(op for op in prog.module.body.operations[0].regions[0].blocks[0].operations
+                   if op.operation.name == "shlo.sort")
+    assert not std_sort.is_strict_weak(sort_op.operation.regions[0].blocks[0])
+    rng = np.random.default_rng(8)
+    x = _ties_and_specials(shape, "f32", rng)
+    x[np.isnan(x)] = -0.0
+    pos = np.broadcast_to(np.arange(200, dtype=np.int32), shape).copy()
+    got, interp = run(text, x, pos)
+    for g, i in zip(got, interp):
+        assert_same(g, i)

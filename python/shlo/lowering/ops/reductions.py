@@ -485,7 +485,13 @@ def _sorted_order(ctx: OpContext, values: list, stable: bool = True) -> ir.Value
     dyn = ir.ShapedType.get_dynamic_size()
     # one scratch buffer for every row: two halves, each pass merges from one into the other
     scratch = [emit.empty([2 * sizes[-1] if isinstance(sizes[-1], int) else arith.muli(n, index_const(2))], i64)]
-    if not stable:      # std::sort's elements and its stack of segments
+    # a comparator that is a strict weak order sorts with std::sort's own steps (std_sort.py)
+    # (ApproxTopK lowers a called function as the comparator: its context holds the body)
+    direct = not stable and std_sort.is_strict_weak(
+        ctx.bodies[0] if getattr(ctx, "bodies", None) else ctx.op.regions[0].blocks[0])
+    if direct:
+        scratch = [emit.empty([sizes[-1]], i64), emit.empty([3 * std_sort.STACK], i64)]
+    elif not stable:      # std::sort's elements and its stack of segments
         scratch += [emit.empty([sizes[-1]], i64), emit.empty([3 * std_sort.STACK], i64)]
 
     def less_between(row: list):
@@ -497,12 +503,16 @@ def _sorted_order(ctx: OpContext, values: list, stable: bool = True) -> ir.Value
         return less
 
     def one_row(row: list, order: ir.Value, buf: ir.Value, *work):
-        buf = _iota_into(buf, n)
-        buf, start = _merge_sort_row(ctx, values, buf, row, n)
-        row_type = emit.tensor_type([None if static_n == dyn else static_n], i64)
-        ordered = tensor.extract_slice(row_type, buf, [start], [] if static_n != dyn else [n], [],
-                                       [dyn], [static_n], [1])
-        if work:
+        if direct:
+            ordered, stack = std_sort.std_sort_direct(less_between(row), buf, *work, n)
+            buf, work = ordered, [stack]
+        else:
+            buf = _iota_into(buf, n)
+            buf, start = _merge_sort_row(ctx, values, buf, row, n)
+            row_type = emit.tensor_type([None if static_n == dyn else static_n], i64)
+            ordered = tensor.extract_slice(row_type, buf, [start], [] if static_n != dyn else [n], [],
+                                           [dyn], [static_n], [1])
+        if work and not direct:
             ordered, *work = std_sort.std_sort_order(less_between(row), ordered, *work, n)
         order = tensor.insert_slice(ordered, order, row, [] if static_n != dyn else [n], [],
                                     [dyn] * (rank - 1) + [0], [1] * (rank - 1) + [static_n], [1] * rank)

@@ -16,6 +16,11 @@ are disjoint, so the order they are taken in does not change the result, and the
 strictly decrease from the bottom of the stack to its top, so 2 log2(n) + 1 <= 127 entries
 suffice. libstdc++'s final insertion sort (guarded over the first 16 elements, unguarded after)
 moves elements exactly as a guarded insertion sort of the whole row does, which is emitted.
+
+When the comparator is recognizably a strict weak order (`is_strict_weak`: a total-order compare
+of the same function of either element, or JAX's lexicographic chains of them), ranks change no
+answer, so the same introsort runs on the row's indices with the comparator itself
+(`std_sort_direct`) and the stable merge sort is skipped: about half the work.
 """
 from __future__ import annotations
 
@@ -72,7 +77,7 @@ def _if(cond, types: list, then, otherwise) -> list:
     return list(branch.results)
 
 
-def _lt(x, y) -> ir.Value:
+def _rank_lt(x, y) -> ir.Value:
     """x sorts before y: its rank (high half) is lower."""
     s = const(32, _i64())
     return arith.cmpi(arith.CmpIPredicate.slt, arith.shrsi(x, s), arith.shrsi(y, s))
@@ -90,9 +95,9 @@ def _slt(x, y):
     return arith.cmpi(arith.CmpIPredicate.slt, x, y)
 
 
-def _move_median_to_first(a, result, i, j, m):
+def _move_median_to_first(lt, a, result, i, j, m):
     x, y, z = _get(a, i), _get(a, j), _get(a, m)
-    xy, yz, xz = _lt(x, y), _lt(y, z), _lt(x, z)
+    xy, yz, xz = lt(x, y), lt(y, z), lt(x, z)
     if_xy = arith.select(yz, j, arith.select(xz, m, i))
     if_not = arith.select(xz, i, arith.select(yz, m, j))
     pick = arith.select(xy, if_xy, if_not)
@@ -100,7 +105,7 @@ def _move_median_to_first(a, result, i, j, m):
     return _set(_set(a, result, p), pick, r)
 
 
-def _unguarded_partition(a, first, last, pivot):
+def _unguarded_partition(lt, a, first, last, pivot):
     """libstdc++'s __unguarded_partition around a[pivot] (outside [first, last)); returns
     (cut, a)."""
     pv = _get(a, pivot)
@@ -109,8 +114,8 @@ def _unguarded_partition(a, first, last, pivot):
     before = w.before.blocks.append(*types)
     with ir.InsertionPoint(before):
         f, l, cur = before.arguments
-        f = _while([f], lambda f: _lt(_get(cur, f), pv), lambda f: [arith.addi(f, _c(1))])[0]
-        l = _while([arith.subi(l, _c(1))], lambda l: _lt(pv, _get(cur, l)), lambda l: [arith.subi(l, _c(1))])[0]
+        f = _while([f], lambda f: lt(_get(cur, f), pv), lambda f: [arith.addi(f, _c(1))])[0]
+        l = _while([arith.subi(l, _c(1))], lambda l: lt(pv, _get(cur, l)), lambda l: [arith.subi(l, _c(1))])[0]
         # the scanned positions go on to the swap, or out as the result once they have met
         scf.ConditionOp(_slt(f, l), [f, l, cur])
     after = w.after.blocks.append(*types)
@@ -122,7 +127,7 @@ def _unguarded_partition(a, first, last, pivot):
     return w.results[0], w.results[2]
 
 
-def _adjust_heap(a, first, hole, length, value):
+def _adjust_heap(lt, a, first, hole, length, value):
     """libstdc++'s __adjust_heap (sift the hole down to a leaf, then push `value` up)."""
     top = hole
     half = arith.divsi(arith.subi(length, _c(1)), _c(2))
@@ -131,7 +136,7 @@ def _adjust_heap(a, first, hole, length, value):
         child = arith.muli(_c(2), arith.addi(child, _c(1)))
         right = _get(a, arith.addi(first, child))
         left = _get(a, arith.subi(arith.addi(first, child), _c(1)))
-        child = arith.select(_lt(right, left), arith.subi(child, _c(1)), child)
+        child = arith.select(lt(right, left), arith.subi(child, _c(1)), child)
         a = _set(a, arith.addi(first, hole), _get(a, arith.addi(first, child)))
         return [child, child, a]
 
@@ -151,7 +156,7 @@ def _adjust_heap(a, first, hole, length, value):
         return arith.divsi(arith.subi(h, _c(1)), _c(2))
 
     def up_cond(h, a):
-        return arith.andi(_slt(top, h), _lt(_get(a, arith.addi(first, parent_of(h))), value))
+        return arith.andi(_slt(top, h), lt(_get(a, arith.addi(first, parent_of(h))), value))
 
     def up(h, a):
         p = parent_of(h)
@@ -161,14 +166,14 @@ def _adjust_heap(a, first, hole, length, value):
     return _set(a, arith.addi(first, hole), value)
 
 
-def _heap_sort(a, first, last):
+def _heap_sort(lt, a, first, last):
     """libstdc++'s partial_sort(first, last, last): make_heap, then pop_heap down to one."""
     length = arith.subi(last, first)
     start = arith.divsi(arith.subi(length, _c(2)), _c(2))
 
     def make(k, a):
         parent = arith.subi(start, k)
-        return [_adjust_heap(a, first, parent, length, _get(a, arith.addi(first, parent)))]
+        return [_adjust_heap(lt, a, first, parent, length, _get(a, arith.addi(first, parent)))]
 
     a = _for(_c(0), arith.addi(start, _c(1)), [a], make)[0]
 
@@ -176,7 +181,7 @@ def _heap_sort(a, first, last):
         end = arith.subi(arith.subi(last, _c(1)), k)
         value = _get(a, end)
         a = _set(a, end, _get(a, first))
-        return [_adjust_heap(a, first, _c(0), arith.subi(end, first), value)]
+        return [_adjust_heap(lt, a, first, _c(0), arith.subi(end, first), value)]
 
     return _for(_c(0), arith.subi(length, _c(1)), [a], pop)[0]
 
@@ -186,7 +191,7 @@ def _floor_log2(n):
                   lambda m, k: [arith.shrui(m, _c(1)), arith.addi(k, _c(1))])[1]
 
 
-def _introsort(a, stack, n):
+def _introsort(lt, a, stack, n):
     """introsort_loop(0, n, 2 floor(log2 n)) with the recursion on a stack of segments; returns
     (a, stack)."""
     def push(stack, sp, f, l, d):
@@ -208,13 +213,13 @@ def _introsort(a, stack, n):
 
         def step(f, l, d, a, stack, sp):
             def heap():
-                return [f, f, d, _heap_sort(a, f, l), stack, sp]     # done with this segment
+                return [f, f, d, _heap_sort(lt, a, f, l), stack, sp]     # done with this segment
 
             def split():
                 d1 = arith.subi(d, _c(1))
                 mid = arith.addi(f, arith.divsi(arith.subi(l, f), _c(2)))
-                b = _move_median_to_first(a, f, arith.addi(f, _c(1)), mid, arith.subi(l, _c(1)))
-                cut, b = _unguarded_partition(b, arith.addi(f, _c(1)), l, f)
+                b = _move_median_to_first(lt, a, f, arith.addi(f, _c(1)), mid, arith.subi(l, _c(1)))
+                cut, b = _unguarded_partition(lt, b, arith.addi(f, _c(1)), l, f)
                 # [cut, l) is left for later (introsort recurses into it), [f, cut) goes on here
                 return [f, cut, d1, b, push(stack, sp, cut, l, d1), arith.addi(sp, _c(1))]
 
@@ -227,13 +232,13 @@ def _introsort(a, stack, n):
     return _while([_c(1), a, stack], lambda sp, a, stack: _slt(_c(0), sp), segment)[1:]
 
 
-def _insertion_sort(a, n):
+def _insertion_sort(lt, a, n):
     def insert(i, a):
         val = _get(a, i)
 
         def cond(j, a):     # j > 0 and val < a[j - 1] (a[0] read when j = 0, not used)
             prev = _get(a, arith.maxsi(arith.subi(j, _c(1)), _c(0)))
-            return arith.andi(_slt(_c(0), j), _lt(val, prev))
+            return arith.andi(_slt(_c(0), j), lt(val, prev))
 
         def shift(j, a):
             p = arith.subi(j, _c(1))
@@ -267,8 +272,8 @@ def std_sort_order(less_between, ordered: ir.Value, scratch: ir.Value, stack: ir
         _, ties, a = _for(_c(1), n, [const(0, _i64()), const(0, ir.IntegerType.get_signless(1)), a], rank)
 
         def sort_ranks():
-            b, st = _introsort(a, stack, n)
-            b = _insertion_sort(b, n)
+            b, st = _introsort(_rank_lt, a, stack, n)
+            b = _insertion_sort(_rank_lt, b, n)
             low = const(_LOW, _i64())
             b = _for(_c(0), n, [b], lambda i, b: [_set(b, i, arith.andi(_get(b, i), low))])[0]
             return [b, b, st]
@@ -276,3 +281,127 @@ def std_sort_order(less_between, ordered: ir.Value, scratch: ir.Value, stack: ir
         return _if(ties, types, sort_ranks, lambda: [ordered, a, stack])
 
     return _if(_slt(_c(1), n), types, replay, lambda: [ordered, scratch, stack])
+
+
+def std_sort_direct(less_between, scratch: ir.Value, stack: ir.Value, n: ir.Value):
+    """The permutation XLA CPU's std::sort gives one row, sorting the row's indices with the
+    comparator itself (`less_between` as in `std_sort_order`). For a comparator that is a strict
+    weak order (`is_strict_weak`) it asks the same questions, with the same answers, as the replay
+    on ranks does, so the permutation is the same, without the stable order first. `scratch` (n
+    i64) and `stack` (3 * STACK i64) are work space; returns (order, stack)."""
+    a = _for(_c(0), n, [scratch], lambda k, a: [_set(a, k, arith.index_cast(_i64(), k))])[0]
+
+    def lt(x, y):
+        return less_between(arith.index_cast(_idx(), x), arith.index_cast(_idx(), y))
+
+    def run():
+        b, st = _introsort(lt, a, stack, n)
+        return [_insertion_sort(lt, b, n), st]
+
+    return _if(_slt(_c(1), n), [a.type, stack.type], run, lambda: [a, stack])
+
+
+# ----------------------------------------------------------------------------- strict weak orders
+# Comparators recognized as strict weak orders: compare LT / GT of f(x) and f(y) in a total order
+# (integers, booleans, floats with TOTALORDER), where f(y) is f(x)'s expression with every
+# operand of the first element (block argument 2k) replaced by the second's (2k + 1); and
+# lexicographic chains of such keys, or(lt(a, b), and(eq(a, b), rest)) as JAX writes them for
+# num_keys > 1. Pulled back through any function, a strict total order is a strict weak order.
+# Plain FLOAT comparisons are not one (NaN is unordered against everything): those keep the replay.
+_NOT_PURE = {"shlo.rng", "shlo.rng_bit_generator", "shlo.custom_call"}
+
+
+def is_strict_weak(block: ir.Block) -> bool:
+    ops = list(block.operations)
+    if not ops or ops[-1].operation.name not in ("shlo.return", "func.return") or \
+            len(ops[-1].operation.operands) != 1:
+        return False
+    inside = {id_of(op.operation) for op in ops}
+    return _swo(ops[-1].operation.operands[0], block, inside, {})
+
+
+def id_of(op) -> int:
+    return hash(op)
+
+
+def _defining(v: ir.Value, inside: set):
+    """The op in the comparator's block that makes v, or None (a block argument, or a value from
+    outside the region)."""
+    owner = v.owner
+    if isinstance(owner, ir.Block):
+        return None
+    op = owner.operation if hasattr(owner, "operation") else owner
+    return op if id_of(op) in inside else None
+
+
+def _compare(v: ir.Value, inside: set, directions: tuple):
+    op = _defining(v, inside)
+    if op is None or op.name != "shlo.compare":
+        return None
+    direction = str(op.attributes["comparison_direction"])
+    if not any(f"<{d}>" in direction for d in directions):
+        return None
+    element = ir.RankedTensorType(op.operands[0].type).element_type
+    if isinstance(element, ir.IntegerType):
+        return op
+    if isinstance(element, (ir.F16Type, ir.F32Type, ir.F64Type, ir.BF16Type)) or "f8" in str(element).lower():
+        kind = op.attributes["compare_type"] if "compare_type" in op.attributes else None
+        return op if kind is not None and "TOTALORDER" in str(kind) else None
+    return None
+
+
+def _swo(v: ir.Value, block: ir.Block, inside: set, memo: dict) -> bool:
+    key = _compare(v, inside, ("LT", "GT"))
+    if key is not None:
+        return _mirrored(key.operands[0], key.operands[1], block, inside, memo)
+    op = _defining(v, inside)
+    if op is None or op.name != "shlo.or" or len(op.operands) != 2:
+        return False
+    for first, second in ((0, 1), (1, 0)):
+        lt = _compare(op.operands[first], inside, ("LT", "GT"))
+        both = _defining(op.operands[second], inside)
+        if lt is None or both is None or both.name != "shlo.and" or len(both.operands) != 2:
+            continue
+        for e, rest in ((0, 1), (1, 0)):
+            eq = _compare(both.operands[e], inside, ("EQ",))
+            if eq is None or str(eq.attributes["compare_type"] if "compare_type" in eq.attributes else "") != \
+                    str(lt.attributes["compare_type"] if "compare_type" in lt.attributes else ""):
+                continue
+            same = {(eq.operands[0], eq.operands[1]), (eq.operands[1], eq.operands[0])}
+            if (lt.operands[0], lt.operands[1]) in same and \
+                    _mirrored(lt.operands[0], lt.operands[1], block, inside, memo) and \
+                    _swo(both.operands[rest], block, inside, memo):
+                return True
+    return False
+
+
+def _mirrored(a: ir.Value, b: ir.Value, block: ir.Block, inside: set, memo: dict) -> bool:
+    """a computes from the first element what b computes from the second."""
+    if isinstance(a.owner, ir.Block) or isinstance(b.owner, ir.Block):
+        if not (isinstance(a.owner, ir.Block) and isinstance(b.owner, ir.Block)):
+            return False
+        if a.owner == block and b.owner == block:
+            return a.arg_number % 2 == 0 and b.arg_number == a.arg_number + 1
+        return a == b and a.owner != block
+    pa, pb = _defining(a, inside), _defining(b, inside)
+    if pa is None or pb is None:
+        return pa is None and pb is None and a == b        # one value from outside the region
+    memo_key = (hash(a), hash(b))
+    if memo_key in memo:
+        return memo[memo_key]
+    ok = (pa.name == pb.name and pa.name not in _NOT_PURE and not len(pa.regions) and not len(pb.regions)
+          and _result_number(a) == _result_number(b) and len(pa.operands) == len(pb.operands)
+          and _attributes(pa) == _attributes(pb)
+          and [str(r.type) for r in pa.results] == [str(r.type) for r in pb.results]
+          and all(_mirrored(x, y, block, inside, memo) for x, y in zip(pa.operands, pb.operands)))
+    memo[memo_key] = ok
+    return ok
+
+
+def _result_number(v: ir.Value) -> int:
+    return ir.OpResult(v).result_number
+
+
+def _attributes(op) -> list:
+    attrs = op.attributes
+    return sorted((attrs[k].name, str(attrs[k].attr)) for k in range(len(attrs)))
