@@ -5,8 +5,10 @@ As in the interpreter, the work is done in f64 (complex<f64> for complex
 values) and rounded once to the result type. Batch norm is element-wise
 generics and reductions over the non-feature dimensions. cholesky and
 triangular_solve are the textbook column / row recurrences in scf loops over
-each matrix of the batch (any sizes dynamic). fft transforms one dimension at
-a time: composite lengths by the four-step algorithm (N = N1 N2: DFTs of the
+each matrix of the batch (any sizes dynamic). FFT / IFFT of complex<f32> /
+complex<f64> are XLA's own passes in the operand's precision (fft.py, fft_plan.py)
+wherever pocketfft has a mixed-radix plan for the lengths; the other cases transform
+one dimension at a time in f64: composite lengths by the four-step algorithm (N = N1 N2: DFTs of the
 factors, twiddles, a transpose), short and prime ones by a direct DFT, a real
 matmul with a twiddle matrix gathered from an exact table of cos / sin.
 """
@@ -24,6 +26,7 @@ from ..element import const, index_const
 from ..registry import OpContext, lowers
 from ...interpreter.ops.elementwise import finish
 from .elementwise import convert_scalar
+from . import fft as c2c_passes
 
 F = arith.CmpFPredicate
 I = arith.CmpIPredicate
@@ -686,7 +689,11 @@ def fft(ctx: OpContext, operand):
         raise ctx.error("the transformed dimensions must have static sizes")
     if 0 in lengths or 0 in emit.static_shape(operand):     # (MLIR rejects slices at offset 0 of size 0)
         return emit.zeros(rtype, like=operand)
-    x = _widen(operand, ctx.operand_types[0].element, "complex<f64>")
+    element = ctx.operand_types[0].element
+    if fft_type in ("FFT", "IFFT") and c2c_passes.supported(element, lengths):
+        # XLA's own order and precision (fft.py), so compiled results equal XLA's and the interpreter's
+        return c2c_passes.c2c(operand, element, lengths, fft_type == "IFFT")
+    x = _widen(operand, element, "complex<f64>")
     inverse = fft_type in ("IFFT", "IRFFT")
 
     def transform(v, n):

@@ -1,0 +1,173 @@
+"""Compiled FFT / IFFT of complex<f32> / complex<f64> in XLA CPU's arithmetic.
+
+One pass per transformed axis, the last axis first, in the operand's precision; an inverse
+transform's 1 / N (the product of the lengths) applied once, at the end of the first pass.
+Each axis is pocketfft's mixed-radix transform as fft_plan.py describes it: per radix pass,
+the axis of length n is read as [l1, radix, ido], one linalg.generic over [..., l1, ido,
+...] computes every output of the butterfly (and its twiddle), and the outputs are written
+back as [radix, l1, ido]. No transposes: the passes work on the axis where it is. The
+results equal the interpreter's (numpy's pocketfft kernels, which equal XLA's ducc0 below
+512 points; tests/test_lower_fft.py checks bit equality).
+"""
+from __future__ import annotations
+
+import numpy as np
+from mlir import ir
+from mlir.dialects import arith, complex as cx, linalg, tensor
+
+from .. import emit
+from ..element import index_const
+from . import fft_plan
+
+_REAL = {"complex<f32>": np.dtype(np.float32), "complex<f64>": np.dtype(np.float64)}
+
+
+def supported(element: str, lengths: list[int]) -> bool:
+    """Whether `c2c` computes this transform (else the caller's float64 path does)."""
+    return element in _REAL and all(n >= 1 and fft_plan.factors(n) is not None for n in lengths)
+
+
+class _Arith:
+    """fft_plan's arithmetic interface as scalar arith ops (no fast-math: every op rounds)."""
+
+    def __init__(self, real: np.dtype):
+        self.real = real
+        self.type = ir.F32Type.get() if real == np.float32 else ir.F64Type.get()
+        self.consts = {}            # per loop body: one arith.constant per value
+
+    def add(self, a, b):
+        return arith.addf(a, b)
+
+    def sub(self, a, b):
+        return arith.subf(a, b)
+
+    def neg(self, a):
+        return arith.negf(a)
+
+    def mul(self, a, b):
+        return arith.mulf(a, b)
+
+    def const(self, x):
+        key = float(x)
+        if key not in self.consts:
+            self.consts[key] = arith.constant(self.type, key)
+        return self.consts[key]
+
+
+def c2c(x: ir.Value, element: str, lengths: list[int], inverse: bool) -> ir.Value:
+    """FFT (or IFFT, scaled by 1 / prod(lengths)) of x over its last len(lengths) dimensions."""
+    real = _REAL[element]
+    A = _Arith(real)
+    rank = emit.rank(x)
+    sizes = emit.dims(x)
+    ident = [emit.identity_map(rank)] * 3
+    re, im = emit.generic([x], [emit.empty(sizes, A.type), emit.empty(sizes, A.type)], ident, ["parallel"] * rank,
+                          lambda v, _r, _i: [cx.re(v), cx.im(v)])
+    fct = real.type(1.0 / float(np.prod(lengths))) if inverse else real.type(1)
+    for d, n in reversed(list(zip(range(rank - len(lengths), rank), lengths))):
+        passes = fft_plan.plan(n, real) if n > 1 else []
+        for j, p in enumerate(passes):
+            scale = fct if j == len(passes) - 1 and fct != 1 else None
+            re, im = _pass(A, re, im, d, p, inverse, scale)
+        if not passes and fct != 1:
+            re, im = _scale(A, re, fct), _scale(A, im, fct)
+        fct = real.type(1)
+    ctype = ir.ComplexType.get(A.type)
+    return emit.generic([re, im], [emit.empty(sizes, ctype)], ident, ["parallel"] * rank,
+                        lambda r, i, _o: cx.create_(ctype, r, i))[0]
+
+
+def _pass(A: _Arith, re: ir.Value, im: ir.Value, d: int, p: fft_plan.Pass, bwd: bool, scale):
+    """One radix pass along dimension d of the real and imaginary parts."""
+    rank = emit.rank(re)
+    sizes = emit.dims(re)
+    ip, l1, ido = p.radix, p.l1, p.ido
+    lead, rest = sizes[:d], sizes[d + 1:]
+    re3, im3 = _split_dim(re, d, [l1, ip, ido]), _split_dim(im, d, [l1, ip, ido])
+    loops = rank + 1                                   # lead..., k (l1), i (ido), rest...
+    k, i = d, d + 1
+    pre, post = list(range(d)), list(range(d + 2, loops))
+
+    def at(m):
+        return emit.affine_map(loops, pre + [k, ir.AffineConstantExpr.get(m), i] + post)
+
+    inputs = [re3] * ip + [im3] * ip
+    maps = [at(m) for m in range(ip)] * 2
+    twiddled = ido > 1
+    if twiddled:
+        wr = emit.constant_array(np.ascontiguousarray(p.twiddle.real).astype(A.real), _name(A))
+        wi = emit.constant_array(np.ascontiguousarray(p.twiddle.imag).astype(A.real), _name(A))
+        inputs += [wr] * (ip - 1) + [wi] * (ip - 1)
+        maps += [emit.affine_map(loops, [ir.AffineConstantExpr.get(u), i]) for u in range(ip - 1)] * 2
+    part_sizes = lead + [l1, ido] + rest
+    outs = [emit.empty(part_sizes, A.type) for _ in range(2 * ip)]
+    maps += [emit.identity_map(loops)] * (2 * ip)
+
+    def body(*args):
+        A.consts = {}
+        xr, xi = args[:ip], args[ip:2 * ip]
+        ys = fft_plan.butterfly(A, p, bwd, list(zip(xr, xi)), A.real)
+        if twiddled:
+            w = args[2 * ip:2 * ip + 2 * (ip - 1)]
+            first = arith.cmpi(arith.CmpIPredicate.eq, linalg.IndexOp(i).result, index_const(0))
+            for u in range(1, ip):
+                t = fft_plan.twiddle_mul(A, ys[u], (w[u - 1], w[ip - 1 + u - 1]), bwd)
+                ys[u] = (arith.select(first, ys[u][0], t[0]), arith.select(first, ys[u][1], t[1]))
+        if scale is not None:
+            f = A.const(scale)
+            ys = [(A.mul(a, f), A.mul(b, f)) for a, b in ys]
+        return [y[0] for y in ys] + [y[1] for y in ys]
+
+    res = emit.generic(inputs, outs, maps, ["parallel"] * loops, body)
+    return (_join_dim(res[:ip], d, lead, rest, [ip, l1, ido], A.type),
+            _join_dim(res[ip:], d, lead, rest, [ip, l1, ido], A.type))
+
+
+def _name(A: _Arith) -> str:
+    return "f32" if A.real == np.float32 else "f64"
+
+
+def _reassociation(groups) -> ir.ArrayAttr:
+    i64 = ir.IntegerType.get_signless(64)
+    return ir.ArrayAttr.get([ir.ArrayAttr.get([ir.IntegerAttr.get(i64, g) for g in grp]) for grp in groups])
+
+
+def _groups(rank: int, d: int, parts: int) -> list:
+    """Dimension d of a rank-`rank` tensor as `parts` dimensions; the others alone."""
+    return [[j] for j in range(d)] + [list(range(d, d + parts))] + [[j + parts - 1] for j in range(d + 1, rank)]
+
+
+def _static(sizes) -> list:
+    return [s if isinstance(s, int) else ir.ShapedType.get_dynamic_size() for s in sizes]
+
+
+def _split_dim(v: ir.Value, d: int, parts: list[int]) -> ir.Value:
+    sizes = emit.dims(v)
+    new = sizes[:d] + parts + sizes[d + 1:]
+    rt = emit.tensor_type([s if isinstance(s, int) else None for s in new], v.type.element_type)
+    return tensor.expand_shape(rt, v, _reassociation(_groups(emit.rank(v), d, len(parts))),
+                               [s for s in new if not isinstance(s, int)], _static(new))
+
+
+def _join_dim(parts: list, d: int, lead: list, rest: list, shape: list[int], et: ir.Type) -> ir.Value:
+    """parts[m] ([..., l1, ido, ...]) stacked as [..., ip, l1, ido, ...], then those three
+    dimensions collapsed into one of ip l1 ido."""
+    full = lead + shape + rest
+    dest = emit.empty(full, et)
+    dyn = [s for s in full if not isinstance(s, int)]
+    static_sizes = _static(lead) + [1] + shape[1:] + _static(rest)
+    for m, part in enumerate(parts):
+        offsets = [0] * d + [m, 0, 0] + [0] * len(rest)
+        dest = tensor.insert_slice(part, dest, [], dyn, [], offsets, static_sizes, [1] * len(full))
+    rank = len(full) - 2
+    n = shape[0] * shape[1] * shape[2]
+    out = lead + [n] + rest
+    rt = emit.tensor_type([s if isinstance(s, int) else None for s in out], et)
+    return tensor.collapse_shape(rt, dest, _reassociation(_groups(rank, d, 3)))
+
+
+def _scale(A: _Arith, v: ir.Value, fct) -> ir.Value:
+    n = emit.rank(v)
+    f = A.const(fct)
+    return emit.generic([v], [emit.empty(emit.dims(v), A.type)], [emit.identity_map(n)] * 2, ["parallel"] * n,
+                        lambda x, _o: A.mul(x, f))[0]

@@ -1,0 +1,110 @@
+"""The compiled fft in XLA CPU's arithmetic (lowering/ops/fft.py, fft_plan.py).
+
+The interpreter computes fft with numpy's pocketfft kernels, pass by pass in the operand's
+precision, which gives XLA's values (interpreter/ops/fft_passes.py). The compiled FFT / IFFT
+must give the same bits: checked here against the interpreter, and fft_plan's description of
+pocketfft against numpy's kernels directly.
+"""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from numpy.fft import _pocketfft_umath as pfu
+
+import shlo
+from shlo.lowering.ops import fft_plan
+
+RNG = np.random.default_rng(5)
+
+
+def bits(a: np.ndarray) -> np.ndarray:
+    a = np.ascontiguousarray(a)
+    return a.view(a.real.dtype)
+
+
+def complex_normal(shape, dtype):
+    return (RNG.standard_normal(shape) + 1j * RNG.standard_normal(shape)).astype(dtype)
+
+
+def fft_program(fft_type: str, lengths, in_t: str, out_t: str) -> str:
+    ls = ", ".join(map(str, lengths))
+    return f"""func.func @main(%x: {in_t}) -> {out_t} {{
+      %0 = "shlo.fft"(%x) {{fft_type = #shlo.fft_type<{fft_type}>, fft_length = array<i64: {ls}>}} : ({in_t}) -> {out_t}
+      func.return %0 : {out_t} }}"""
+
+
+def tensor_type(shape, et: str) -> str:
+    return "tensor<" + "".join(("?" if s is None else str(s)) + "x" for s in shape) + et + ">"
+
+
+# lengths: radix 8, 4, 2 (swapped first), 3, 5, 7, 11, generic primes (13 .. 31), Bluestein's
+LENGTHS = list(range(1, 70)) + [96, 100, 121, 128, 143, 210, 221, 256, 289, 360, 512, 1000, 4096]
+
+
+@pytest.mark.parametrize("dtype", [np.complex64, np.complex128])
+def test_plan_equals_numpys_pocketfft_kernels(dtype):
+    real = np.float32 if dtype == np.complex64 else np.float64
+    checked = 0
+    for n in LENGTHS:
+        if fft_plan.factors(n) is None:
+            continue
+        x = complex_normal((2, n), dtype)
+        for bwd, kernel in ((False, pfu.fft), (True, pfu.ifft)):
+            fct = real(1.0 / n) if bwd else real(1)
+            want = np.empty_like(x)
+            kernel(x, fct, axes=[(1,), (), (1,)], out=want)
+            got = fft_plan.transform(x, bwd, fct)
+            assert np.array_equal(bits(got), bits(want)), (n, bwd)
+        checked += 1
+    assert checked > 70
+
+
+def test_plan_leaves_bluestein_lengths_out():
+    assert fft_plan.uses_bluestein(101) and fft_plan.factors(101) is None    # pocketfft's cost model
+    assert not fft_plan.uses_bluestein(97) and fft_plan.factors(97) is None  # above the generic radix limit
+    assert fft_plan.factors(31) == [31] and fft_plan.factors(37) is None
+    assert fft_plan.factors(221) == [13, 17]      # two generic radices: the first has twiddles
+    assert fft_plan.factors(96) == [8, 4, 3]      # 8s, then 4s, odd primes last
+    assert fft_plan.factors(384) == [2, 8, 8, 3]  # a lone 2 swapped to the front
+    assert fft_plan.factors(4096) == [8, 8, 8, 8]
+
+
+C64, C128 = np.complex64, np.complex128
+CASES = [((8,), (8,), C64), ((3, 17), (17,), C64), ((2, 15), (15,), C128), ((4, 16, 17), (16, 17), C64),
+         ((2, 3, 5, 6, 7), (5, 6, 7), C128), ((3, 1, 4), (1, 4), C64), ((2, 96), (96,), C128),
+         ((221,), (221,), C64), ((2, 12, 22), (12, 22), C128)]
+
+
+@pytest.mark.parametrize("shape,lengths,dtype", CASES)
+def test_compiled_fft_and_ifft_equal_the_interpreter_bit_for_bit(shape, lengths, dtype):
+    et = "complex<f32>" if dtype == np.complex64 else "complex<f64>"
+    t = tensor_type(shape, et)
+    x = complex_normal(shape, dtype)
+    for fft_type in ("FFT", "IFFT"):
+        prog = shlo.parse(fft_program(fft_type, lengths, t, t))
+        got, = shlo.compile(prog)(x)
+        want, = shlo.interpret(prog, x)
+        assert got.dtype == dtype
+        assert np.array_equal(bits(got), bits(want)), (fft_type, np.max(np.abs(got - want)))
+
+
+def test_compiled_fft_with_dynamic_batch_dimensions_equals_the_interpreter():
+    text = fft_program("IFFT", [12, 10], "tensor<?x2x?x12x10xcomplex<f32>>", "tensor<?x2x?x12x10xcomplex<f32>>")
+    fn = shlo.compile(shlo.parse(text))
+    for shape in ((2, 2, 3, 12, 10), (0, 2, 1, 12, 10)):
+        text_static = fft_program("IFFT", [12, 10], tensor_type(shape, "complex<f32>"),
+                                  tensor_type(shape, "complex<f32>"))
+        x = complex_normal(shape, np.complex64)
+        got, = fn(x)
+        want, = shlo.interpret(shlo.parse(text_static), x)
+        assert got.shape == shape
+        assert np.array_equal(bits(got), bits(want))
+
+
+def test_compiled_fft_of_a_bluestein_length_stays_accurate():
+    # no pass plan for 101 (pocketfft would use Bluestein's algorithm): the float64 path
+    t = tensor_type((2, 101), "complex<f32>")
+    x = complex_normal((2, 101), np.complex64)
+    got, = shlo.compile(shlo.parse(fft_program("FFT", [101], t, t)))(x)
+    want = np.fft.fft(x.astype(np.complex128), axis=-1)
+    np.testing.assert_allclose(got, want, rtol=0, atol=1e-5 * np.max(np.abs(want)))
