@@ -487,8 +487,14 @@ def _sorted_order(ctx: OpContext, values: list, stable: bool = True) -> ir.Value
     scratch = [emit.empty([2 * sizes[-1] if isinstance(sizes[-1], int) else arith.muli(n, index_const(2))], i64)]
     # a comparator that is a strict weak order sorts with std::sort's own steps (std_sort.py)
     # (ApproxTopK lowers a called function as the comparator: its context holds the body)
-    direct = not stable and std_sort.is_strict_weak(
-        ctx.bodies[0] if getattr(ctx, "bodies", None) else ctx.op.regions[0].blocks[0])
+    # (lax.top_k's context emits its comparator without a region: it sorts stably)
+    block = None if stable else ctx.bodies[0] if getattr(ctx, "bodies", None) else ctx.op.regions[0].blocks[0]
+    direct = block is not None and std_sort.is_strict_weak(block)
+    # the one operand the comparator reads, when its keys fit beside their index in an element
+    read = [k for k in range(len(values)) if any(len(list(block.arguments[2 * k + s].uses)) for s in (0, 1))] \
+        if direct else []
+    key_type = ir.RankedTensorType(values[read[0]].type).element_type if len(read) == 1 else None
+    packed = key_type is not None and std_sort.packable(key_type)
     if direct:
         scratch = [emit.empty([sizes[-1]], i64), emit.empty([3 * std_sort.STACK], i64)]
     elif not stable:      # std::sort's elements and its stack of segments
@@ -502,9 +508,31 @@ def _sorted_order(ctx: OpContext, values: list, stable: bool = True) -> ir.Value
             return _as_i1(ctx.lower_region(0, args, scalar=True)[0])
         return less
 
+    def less_packed(row: list):
+        def less(x, y):
+            args = []
+            for k, v in enumerate(values):
+                if k == read[0]:
+                    args += [std_sort.unpack_key(x, key_type), std_sort.unpack_key(y, key_type)]
+                else:       # not read by the comparator
+                    args += [tensor.extract(v, row + [index_const(0)])] * 2
+            return _as_i1(ctx.lower_region(0, args, scalar=True)[0])
+        return less
+
     def one_row(row: list, order: ir.Value, buf: ir.Value, *work):
-        if direct:
-            ordered, stack = std_sort.std_sort_direct(less_between(row), buf, *work, n)
+        if direct and packed:
+            key = values[read[0]]
+            buf = _fill(buf, n, lambda k: std_sort.pack_key(tensor.extract(key, row + [k]), k))
+            ordered, stack = std_sort.std_sort_direct(less_packed(row), buf, *work, n)
+            buf, work = _fill(ordered, n, lambda k: std_sort.unpack_index(tensor.extract(ordered, [k]))), [stack]
+            ordered = buf
+        elif direct:
+            buf = _iota_into(buf, n)
+
+            def lt(x, y):
+                return less_between(row)(arith.index_cast(ir.IndexType.get(), x),
+                                         arith.index_cast(ir.IndexType.get(), y))
+            ordered, stack = std_sort.std_sort_direct(lt, buf, *work, n)
             buf, work = ordered, [stack]
         else:
             buf = _iota_into(buf, n)
@@ -527,6 +555,15 @@ def _sorted_order(ctx: OpContext, values: list, stable: bool = True) -> ir.Value
         return tuple(for_op.results)
 
     return rows(0, emit.empty(sizes, i64), *scratch, row=[])[0]
+
+
+def _fill(buf: ir.Value, n: ir.Value, value) -> ir.Value:
+    """buf[k] = value(k) for k < n."""
+    loop = scf.ForOp(index_const(0), n, index_const(1), [buf])
+    with ir.InsertionPoint(loop.body):
+        k = loop.induction_variable
+        scf.YieldOp([tensor.insert(value(k), loop.inner_iter_args[0], [k])])
+    return loop.results[0]
 
 
 def _iota_into(buf: ir.Value, n: ir.Value) -> ir.Value:

@@ -283,22 +283,46 @@ def std_sort_order(less_between, ordered: ir.Value, scratch: ir.Value, stack: ir
     return _if(_slt(_c(1), n), types, replay, lambda: [ordered, scratch, stack])
 
 
-def std_sort_direct(less_between, scratch: ir.Value, stack: ir.Value, n: ir.Value):
-    """The permutation XLA CPU's std::sort gives one row, sorting the row's indices with the
-    comparator itself (`less_between` as in `std_sort_order`). For a comparator that is a strict
-    weak order (`is_strict_weak`) it asks the same questions, with the same answers, as the replay
-    on ranks does, so the permutation is the same, without the stable order first. `scratch` (n
-    i64) and `stack` (3 * STACK i64) are work space; returns (order, stack)."""
-    a = _for(_c(0), n, [scratch], lambda k, a: [_set(a, k, arith.index_cast(_i64(), k))])[0]
-
-    def lt(x, y):
-        return less_between(arith.index_cast(_idx(), x), arith.index_cast(_idx(), y))
-
+def std_sort_direct(lt, a: ir.Value, stack: ir.Value, n: ir.Value):
+    """std::sort of the row's elements `a` (n i64: indices, or a key and an index as
+    `pack_key` makes them) by `lt(x, y)`, an i1: element x sorts strictly before element y. For a
+    comparator that is a strict weak order (`is_strict_weak`) it asks the same questions, with
+    the same answers, as the replay on ranks does, so the permutation is the same, without the
+    stable order first. `stack` (3 * STACK i64) is work space; returns (elements, stack)."""
     def run():
         b, st = _introsort(lt, a, stack, n)
         return [_insertion_sort(lt, b, n), st]
 
     return _if(_slt(_c(1), n), [a.type, stack.type], run, lambda: [a, stack])
+
+
+def packable(element: ir.Type) -> bool:
+    """Keys of this type fit the high half of an element beside their index (`pack_key`)."""
+    if isinstance(element, ir.IntegerType):
+        return element.width <= 32
+    return any(isinstance(element, t) for t in (ir.F32Type, ir.F16Type, ir.BF16Type)) or \
+        ("f8" in str(element).lower() and ir.FloatType(element).width == 8)
+
+
+def pack_key(key: ir.Value, index: ir.Value) -> ir.Value:
+    """An i64 element: the key's bits in the high half, its index (index value) in the low half.
+    Sorting such elements reads the keys in place: a comparator that looked them up by index
+    would wait on a cache miss at most comparisons of a long row."""
+    bits = key
+    if not isinstance(key.type, ir.IntegerType):
+        bits = arith.bitcast(ir.IntegerType.get_signless(ir.FloatType(key.type).width), key)
+    high = arith.shli(arith.extui(_i64(), bits), const(32, _i64()))
+    return arith.ori(high, arith.index_cast(_i64(), index))
+
+
+def unpack_key(element: ir.Value, key_type: ir.Type) -> ir.Value:
+    width = ir.IntegerType(key_type).width if isinstance(key_type, ir.IntegerType) else ir.FloatType(key_type).width
+    bits = arith.trunci(ir.IntegerType.get_signless(width), arith.shrui(element, const(32, _i64())))
+    return bits if isinstance(key_type, ir.IntegerType) else arith.bitcast(key_type, bits)
+
+
+def unpack_index(element: ir.Value) -> ir.Value:
+    return arith.andi(element, const(_LOW, _i64()))
 
 
 # ----------------------------------------------------------------------------- strict weak orders
