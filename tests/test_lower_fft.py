@@ -37,8 +37,8 @@ def tensor_type(shape, et: str) -> str:
     return "tensor<" + "".join(("?" if s is None else str(s)) + "x" for s in shape) + et + ">"
 
 
-# lengths: radix 8, 4, 2 (swapped first), 3, 5, 7, 11, generic primes (13 .. 31), Bluestein's
-LENGTHS = list(range(1, 70)) + [96, 100, 121, 128, 143, 210, 221, 256, 289, 360, 512, 1000, 4096]
+# lengths: radix 8, 4, 2 (swapped first), 3, 5, 7, 11, generic primes (13 .. 31), Bluestein's (89, 101, ...)
+LENGTHS = list(range(1, 70)) + [89, 96, 100, 101, 121, 128, 143, 210, 211, 221, 256, 289, 360, 512, 1000, 4096, 4106]
 
 
 @pytest.mark.parametrize("dtype", [np.complex64, np.complex128])
@@ -46,7 +46,7 @@ def test_plan_equals_numpys_pocketfft_kernels(dtype):
     real = np.float32 if dtype == np.complex64 else np.float64
     checked = 0
     for n in LENGTHS:
-        if fft_plan.factors(n) is None:
+        if fft_plan.method(n) is None:
             continue
         x = complex_normal((2, n), dtype)
         for bwd, kernel in ((False, pfu.fft), (True, pfu.ifft)):
@@ -59,10 +59,10 @@ def test_plan_equals_numpys_pocketfft_kernels(dtype):
     assert checked > 70
 
 
-def test_plan_leaves_bluestein_lengths_out():
-    assert fft_plan.uses_bluestein(101) and fft_plan.factors(101) is None    # pocketfft's cost model
-    assert not fft_plan.uses_bluestein(97) and fft_plan.factors(97) is None  # above the generic radix limit
-    assert fft_plan.factors(31) == [31] and fft_plan.factors(37) is None
+def test_plan_methods():
+    assert fft_plan.method(101) == "bluestein" and fft_plan.method(4106) == "bluestein"  # pocketfft's cost model
+    assert fft_plan.method(97) is None and fft_plan.factors(97) is None   # above the generic radix limit
+    assert fft_plan.method(37) is None and fft_plan.method(31) == "passes"
     assert fft_plan.factors(221) == [13, 17]      # two generic radices: the first has twiddles
     assert fft_plan.factors(96) == [8, 4, 3]      # 8s, then 4s, odd primes last
     assert fft_plan.factors(384) == [2, 8, 8, 3]  # a lone 2 swapped to the front
@@ -72,7 +72,8 @@ def test_plan_leaves_bluestein_lengths_out():
 C64, C128 = np.complex64, np.complex128
 CASES = [((8,), (8,), C64), ((3, 17), (17,), C64), ((2, 15), (15,), C128), ((4, 16, 17), (16, 17), C64),
          ((2, 3, 5, 6, 7), (5, 6, 7), C128), ((3, 1, 4), (1, 4), C64), ((2, 96), (96,), C128),
-         ((221,), (221,), C64), ((2, 12, 22), (12, 22), C128)]
+         ((221,), (221,), C64), ((2, 12, 22), (12, 22), C128), ((2, 101), (101,), C64),
+         ((3, 4, 89), (4, 89), C128)]
 
 
 @pytest.mark.parametrize("shape,lengths,dtype", CASES)
@@ -101,10 +102,10 @@ def test_compiled_fft_with_dynamic_batch_dimensions_equals_the_interpreter():
         assert np.array_equal(bits(got), bits(want))
 
 
-def test_compiled_fft_of_a_bluestein_length_stays_accurate():
-    # no pass plan for 101 (pocketfft would use Bluestein's algorithm): the float64 path
-    t = tensor_type((2, 101), "complex<f32>")
-    x = complex_normal((2, 101), np.complex64)
-    got, = shlo.compile(shlo.parse(fft_program("FFT", [101], t, t)))(x)
+def test_compiled_fft_of_a_length_without_a_plan_stays_accurate():
+    # 97 is a prime above the generic radix limit and not a Bluestein length: the float64 path
+    t = tensor_type((2, 97), "complex<f32>")
+    x = complex_normal((2, 97), np.complex64)
+    got, = shlo.compile(shlo.parse(fft_program("FFT", [97], t, t)))(x)
     want = np.fft.fft(x.astype(np.complex128), axis=-1)
     np.testing.assert_allclose(got, want, rtol=0, atol=1e-5 * np.max(np.abs(want)))

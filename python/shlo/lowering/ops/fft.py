@@ -2,7 +2,8 @@
 
 One pass per transformed axis, the last axis first, in the operand's precision; an inverse
 transform's 1 / N (the product of the lengths) applied once, at the end of the first pass.
-Each axis is pocketfft's mixed-radix transform as fft_plan.py describes it: per radix pass,
+Each axis is pocketfft's transform as fft_plan.py describes it (Bluestein's algorithm for
+lengths with a large prime factor, as pocketfft chooses): per mixed-radix pass,
 the axis of length n is read as [l1, radix, ido], one linalg.generic over [..., l1, ido,
 ...] computes every output of the butterfly (and its twiddle), and the outputs are written
 back as [radix, l1, ido]. No transposes: the passes work on the axis where it is. The
@@ -24,7 +25,7 @@ _REAL = {"complex<f32>": np.dtype(np.float32), "complex<f64>": np.dtype(np.float
 
 def supported(element: str, lengths: list[int]) -> bool:
     """Whether `c2c` computes this transform (else the caller's float64 path does)."""
-    return element in _REAL and all(n >= 1 and fft_plan.factors(n) is not None for n in lengths)
+    return element in _REAL and all(fft_plan.method(n) is not None for n in lengths)
 
 
 class _Arith:
@@ -65,16 +66,88 @@ def c2c(x: ir.Value, element: str, lengths: list[int], inverse: bool) -> ir.Valu
                           lambda v, _r, _i: [cx.re(v), cx.im(v)])
     fct = real.type(1.0 / float(np.prod(lengths))) if inverse else real.type(1)
     for d, n in reversed(list(zip(range(rank - len(lengths), rank), lengths))):
-        passes = fft_plan.plan(n, real) if n > 1 else []
-        for j, p in enumerate(passes):
-            scale = fct if j == len(passes) - 1 and fct != 1 else None
-            re, im = _pass(A, re, im, d, p, inverse, scale)
-        if not passes and fct != 1:
-            re, im = _scale(A, re, fct), _scale(A, im, fct)
+        if fft_plan.method(n) == "bluestein":
+            re, im = _bluestein(A, re, im, d, n, inverse, fct)
+        else:
+            re, im = _passes(A, re, im, d, n, inverse, fct)
         fct = real.type(1)
     ctype = ir.ComplexType.get(A.type)
     return emit.generic([re, im], [emit.empty(sizes, ctype)], ident, ["parallel"] * rank,
                         lambda r, i, _o: cx.create_(ctype, r, i))[0]
+
+
+def _passes(A: _Arith, re: ir.Value, im: ir.Value, d: int, n: int, bwd: bool, fct):
+    """pocketfft's mixed-radix transform along dimension d, times fct (unless 1)."""
+    passes = fft_plan.plan(n, A.real) if n > 1 else []
+    for j, p in enumerate(passes):
+        scale = fct if j == len(passes) - 1 and fct != 1 else None
+        re, im = _pass(A, re, im, d, p, bwd, scale)
+    if not passes and fct != 1:
+        re, im = _scale(A, re, fct), _scale(A, im, fct)
+    return re, im
+
+
+def _bluestein(A: _Arith, re: ir.Value, im: ir.Value, d: int, n: int, bwd: bool, fct):
+    """pocketfft's Bluestein transform along dimension d: the input times the chirp, padded
+    to n2 (with that product's first element times 0, as pocketfft pads), a forward
+    transform, times the chirp's transform, a backward one, the first n times the chirp and
+    fct (always: pocketfft multiplies even by 1)."""
+    b = fft_plan.bluestein(n, A.real)
+    rank = emit.rank(re)
+    sizes = emit.dims(re)
+    name = _name(A)
+    bkr = emit.constant_array(np.ascontiguousarray(b.bk.real).astype(A.real), name)
+    bki = emit.constant_array(np.ascontiguousarray(b.bk.imag).astype(A.real), name)
+    padded = sizes[:d] + [b.n2] + sizes[d + 1:]
+
+    def chirp(_o1, _o2):
+        idx = [linalg.IndexOp(j).result for j in range(rank)]
+        inside = arith.cmpi(arith.CmpIPredicate.ult, idx[d], index_const(n))
+        src = arith.select(inside, idx[d], index_const(0))
+        at = idx[:d] + [src] + idx[d + 1:]
+        x = (tensor.extract(re, at), tensor.extract(im, at))
+        t = fft_plan.twiddle_mul(A, x, (tensor.extract(bkr, [src]), tensor.extract(bki, [src])), bwd)
+        zero = A.const(0)
+        return [arith.select(inside, t[0], A.mul(t[0], zero)), arith.select(inside, t[1], A.mul(t[1], zero))]
+
+    ar, ai = emit.generic([], [emit.empty(padded, A.type), emit.empty(padded, A.type)],
+                          [emit.identity_map(rank)] * 2, ["parallel"] * rank, chirp)
+    ar, ai = _passes(A, ar, ai, d, b.n2, False, A.real.type(1))
+    ar, ai = _times_along(A, ar, ai, d, b.bkf, not bwd, None)
+    ar, ai = _passes(A, ar, ai, d, b.n2, True, A.real.type(1))
+    ar, ai = _first(ar, d, n), _first(ai, d, n)
+    return _times_along(A, ar, ai, d, b.bk, bwd, fct)
+
+
+def _times_along(A: _Arith, re: ir.Value, im: ir.Value, d: int, w: np.ndarray, bwd: bool, fct):
+    """(re, im) times w (complex, one value a position along d) by pocketfft's special_mul,
+    then times fct unless None."""
+    rank = emit.rank(re)
+    sizes = emit.dims(re)
+    name = _name(A)
+    wr = emit.constant_array(np.ascontiguousarray(w.real).astype(A.real), name)
+    wi = emit.constant_array(np.ascontiguousarray(w.imag).astype(A.real), name)
+    along = emit.affine_map(rank, [d])
+
+    def body(r, i, a, b, _o1, _o2):
+        t = fft_plan.twiddle_mul(A, (r, i), (a, b), bwd)
+        if fct is not None:
+            f = A.const(fct)
+            t = (A.mul(t[0], f), A.mul(t[1], f))
+        return list(t)
+
+    out = [emit.empty(sizes, A.type), emit.empty(sizes, A.type)]
+    return tuple(emit.generic([re, im, wr, wi], out, [emit.identity_map(rank)] * 2 + [along] * 2
+                              + [emit.identity_map(rank)] * 2, ["parallel"] * rank, body))
+
+
+def _first(v: ir.Value, d: int, n: int) -> ir.Value:
+    """v[..., :n, ...] along dimension d."""
+    sizes = emit.dims(v)
+    new = sizes[:d] + [n] + sizes[d + 1:]
+    rt = emit.tensor_type([s if isinstance(s, int) else None for s in new], v.type.element_type)
+    return tensor.extract_slice(rt, v, [], [s for s in new if not isinstance(s, int)], [], [0] * len(new),
+                                _static(new), [1] * len(new))
 
 
 def _pass(A: _Arith, re: ir.Value, im: ir.Value, d: int, p: fft_plan.Pass, bwd: bool, scale):

@@ -11,8 +11,9 @@ Rounding depends on that order, so it is kept to the operation.
 The butterflies are written against a small arithmetic interface (`add`, `sub`, `neg`,
 `mul`), so the same description is run on numpy arrays (`transform`, the check against
 numpy's kernels in the tests) and emitted as MLIR scalar ops (lowering/ops/fft.py).
-Lengths whose plan would be Bluestein's algorithm (a large prime factor) have no plan
-here (`factors` returns None): the caller uses another method for them.
+Lengths with a large prime factor go through Bluestein's algorithm as in pocketfft
+(`bluestein`); mixed-radix plans with a prime factor above MAX_GENERIC_RADIX are left to the
+caller (`method` returns None).
 """
 from __future__ import annotations
 
@@ -109,8 +110,8 @@ def uses_bluestein(n: int) -> bool:
 
 def factors(n: int) -> list[int] | None:
     """The radices of n's passes in order (8s, then 4s, a 2 swapped to the front, then odd
-    primes ascending), or None where this module has no plan (Bluestein, huge primes)."""
-    if n < 1 or uses_bluestein(n):
+    primes ascending), or None where a prime factor is above MAX_GENERIC_RADIX."""
+    if n < 1:
         return None
     out, m = [], n
     while m % 8 == 0:
@@ -136,6 +137,17 @@ def factors(n: int) -> list[int] | None:
     return out
 
 
+def method(n: int) -> str | None:
+    """How pocketfft transforms length n: "passes" (its mixed-radix plan), "bluestein" (a
+    chirp convolution through a transform of a 2, 3, 5, 7, 11-smooth length), or None where
+    this module has no plan (a mixed-radix plan with a prime factor above MAX_GENERIC_RADIX)."""
+    if n < 1:
+        return None
+    if uses_bluestein(n):
+        return "bluestein"
+    return "passes" if factors(n) is not None else None
+
+
 @dataclass
 class Pass:
     radix: int
@@ -149,7 +161,7 @@ def plan(n: int, real: np.dtype) -> list[Pass]:
     """The passes of a length-n transform in precision `real` (float32 / float64)."""
     real = np.dtype(real)
     fs = factors(n)
-    assert fs is not None, n
+    assert fs is not None and not uses_bluestein(n), n
     table = twiddle_table(n, real)
     passes, l1 = [], 1
     for ip in fs:
@@ -160,6 +172,41 @@ def plan(n: int, real: np.dtype) -> list[Pass]:
         passes.append(Pass(ip, l1, ido, tw, roots))
         l1 *= ip
     return passes
+
+
+def _good_size_cmplx(n: int) -> int:
+    return _good_size(n)
+
+
+@dataclass
+class Bluestein:
+    n2: int                  # the convolution's length (2, 3, 5, 7, 11-smooth, at least 2 n - 1)
+    bk: np.ndarray           # complex [n] in T: the chirp exp(i pi m^2 / n)
+    bkf: np.ndarray          # complex [n2] in T: its scaled transform, bkf[min(j, n2 - j)] at j
+
+
+def bluestein(n: int, real: np.dtype) -> Bluestein:
+    """pocketfft's fftblue constants for length n in precision T."""
+    real = np.dtype(real)
+    n2 = _good_size_cmplx(2 * n - 1)
+    tmp = twiddle_table(2 * n, real)
+    bk = np.empty(n, tmp.dtype)
+    bk[0] = 1
+    coeff = 0
+    for m in range(1, n):
+        coeff += 2 * m - 1
+        if coeff >= 2 * n:
+            coeff -= 2 * n
+        bk[m] = tmp[coeff]
+    xn2 = real.type(1) / real.type(n2)
+    tb = np.zeros(n2, tmp.dtype)
+    scaled = bk.real * xn2 + 1j * (bk.imag * xn2)
+    tb[0] = scaled[0]
+    tb[1:n] = scaled[1:]
+    tb[n2 - n + 1:] = scaled[1:][::-1]
+    tbkf = transform(tb[None, :], False, real.type(1))[0]
+    j = np.arange(n2)
+    return Bluestein(n2, bk, tbkf[np.minimum(j, n2 - j)])
 
 
 # ----------------------------------------------------------------------------- twiddles
@@ -403,6 +450,26 @@ def transform(x: np.ndarray, bwd: bool, fct) -> np.ndarray:
     re = np.ascontiguousarray(x.real).reshape(-1, n)
     im = np.ascontiguousarray(x.imag).reshape(-1, n)
     fct = real.type(fct)
+    if method(n) == "bluestein":
+        b = bluestein(n, real)
+        bk = (b.bk.real, b.bk.imag)
+        ar, ai = twiddle_mul(A, (re, im), bk, bwd)
+        # zero padding as pocketfft writes it: akf[0] * 0 (signed zeros, NaN from an infinity)
+        ar = np.concatenate([ar, np.broadcast_to(ar[:, :1] * real.type(0), (ar.shape[0], b.n2 - n))], axis=1)
+        ai = np.concatenate([ai, np.broadcast_to(ai[:, :1] * real.type(0), (ai.shape[0], b.n2 - n))], axis=1)
+        ar, ai = _passes(A, ar, ai, False, real.type(1))
+        ar, ai = twiddle_mul(A, (ar, ai), (b.bkf.real, b.bkf.imag), not bwd)
+        ar, ai = _passes(A, ar, ai, True, real.type(1))
+        re, im = twiddle_mul(A, (ar[:, :n], ai[:, :n]), bk, bwd)
+        re, im = re * fct, im * fct
+    else:
+        re, im = _passes(A, re, im, bwd, fct)
+    return (re + 1j * im).astype(x.dtype).reshape(lead + (n,))
+
+
+def _passes(A, re, im, bwd: bool, fct):
+    n = re.shape[-1]
+    real = A.real
     if n > 1:
         for p in plan(n, real):
             shape = (re.shape[0], p.l1, p.radix, p.ido)
@@ -418,4 +485,4 @@ def transform(x: np.ndarray, bwd: bool, fct) -> np.ndarray:
             im = np.stack([o[1] for o in outs], axis=1).reshape(-1, n)
     if fct != 1 or n == 1:
         re, im = re * fct, im * fct
-    return (re + 1j * im).astype(x.dtype).reshape(lead + (n,))
+    return re, im
