@@ -1076,18 +1076,19 @@ _STRICT_WEAK = {
 }
 
 
+@pytest.mark.parametrize("stable", [False, True], ids=["unstable", "stable"])
 @pytest.mark.parametrize("case", list(_STRICT_WEAK))
-def test_unstable_sort_with_strict_weak_comparator_matches_xla(case):
-    """is_stable = false with a comparator that is a strict weak order: XLA CPU's std::sort order
-    of equal keys (rows of 300 with many ties, NaNs, -0.0), the positions carried along as the
-    last operand, compiled == interpreted == XLA bit for bit."""
+def test_sort_with_strict_weak_comparator_matches_xla(case, stable):
+    """A comparator that is a strict weak order: with is_stable = false XLA CPU's std::sort order
+    of equal keys, else the stable order (rows of 300 with many ties, NaNs, -0.0), the positions
+    carried along as the last operand, compiled == interpreted == XLA bit for bit."""
     from shlo.lowering.ops import std_sort
     keys, ops = _STRICT_WEAK[case]
     if not any(o.startswith("%r ") for o in ops):          # the last op's result is the verdict
         ops = ops[:-1] + [ops[-1].replace(ops[-1].split(" = ")[0], "%r", 1)]
     elements = keys + ["i32"]
     shape = (3, 300)
-    text = sort_text(shape, elements, ops, dim=1, stable=False)
+    text = sort_text(shape, elements, ops, dim=1, stable=stable)
     prog = shlo.parse(text)
     sort_op = next(op for op in prog.module.body.operations[0].regions[0].blocks[0].operations
                    if op.operation.name == "shlo.sort")
@@ -1099,9 +1100,9 @@ def test_unstable_sort_with_strict_weak_comparator_matches_xla(case):
     for results in (shlo.compile(prog)(*args), shlo.interpret(prog, *args)):
         for got, w in zip(results, want):
             assert_same(got, w)
-    stable = np.stack([np.argsort(-args[0][r].astype(np.float64) if "gt" in case[:6] else args[0][r], kind="stable")
-                       for r in range(3)])
-    assert (want[-1] != stable).any()           # ties do not come out in the stable order
+    if not stable:      # equal keys do not come out in the stable order
+        stable_text = sort_text(shape, elements, ops, dim=1, stable=True)
+        assert (want[-1] != _xla_run(shlo.to_stablehlo(shlo.parse(stable_text)), args)[-1]).any()
 
 
 def test_unstable_sort_float_compare_keeps_the_replay():

@@ -487,12 +487,15 @@ def _sorted_order(ctx: OpContext, values: list, stable: bool = True) -> ir.Value
     scratch = [emit.empty([2 * sizes[-1] if isinstance(sizes[-1], int) else arith.muli(n, index_const(2))], i64)]
     # a comparator that is a strict weak order sorts with std::sort's own steps (std_sort.py)
     # (ApproxTopK lowers a called function as the comparator: its context holds the body)
-    # (lax.top_k's context emits its comparator without a region: it sorts stably)
-    block = None if stable else ctx.bodies[0] if getattr(ctx, "bodies", None) else ctx.op.regions[0].blocks[0]
-    direct = block is not None and std_sort.is_strict_weak(block)
-    # the one operand the comparator reads, when its keys fit beside their index in an element
+    # (lax.top_k's context emits its comparator without a region: it is left out here)
+    block = ctx.bodies[0] if getattr(ctx, "bodies", None) else \
+        ctx.op.regions[0].blocks[0] if len(ctx.op.regions) else None
+    strict = block is not None and std_sort.is_strict_weak(block)
+    direct = strict and not stable
+    # the one operand a strict weak order reads, when its keys fit beside their index in an
+    # element (any stable sort then gives the one stable order: the merge sort's elements too)
     read = [k for k in range(len(values)) if any(len(list(block.arguments[2 * k + s].uses)) for s in (0, 1))] \
-        if direct else []
+        if strict else []
     key_type = ir.RankedTensorType(values[read[0]].type).element_type if len(read) == 1 else None
     packed = key_type is not None and std_sort.packable(key_type)
     if direct:
@@ -535,11 +538,22 @@ def _sorted_order(ctx: OpContext, values: list, stable: bool = True) -> ir.Value
             ordered, stack = std_sort.std_sort_direct(lt, buf, *work, n)
             buf, work = ordered, [stack]
         else:
-            buf = _iota_into(buf, n)
-            buf, start = _merge_sort_row(ctx, values, buf, row, n)
+            if packed:
+                key = values[read[0]]
+                buf = _fill(buf, n, lambda k: std_sort.pack_key(tensor.extract(key, row + [k]), k))
+                less = less_packed(row)
+            else:
+                buf = _iota_into(buf, n)
+
+                def less(x, y):
+                    return less_between(row)(arith.index_cast(ir.IndexType.get(), x),
+                                             arith.index_cast(ir.IndexType.get(), y))
+            buf, start = _merge_sort_row(less, buf, n)
             row_type = emit.tensor_type([None if static_n == dyn else static_n], i64)
             ordered = tensor.extract_slice(row_type, buf, [start], [] if static_n != dyn else [n], [],
                                            [dyn], [static_n], [1])
+            if packed:
+                ordered = _fill(ordered, n, lambda k: std_sort.unpack_index(tensor.extract(ordered, [k])))
         if work and not direct:
             ordered, *work = std_sort.std_sort_order(less_between(row), ordered, *work, n)
         order = tensor.insert_slice(ordered, order, row, [] if static_n != dyn else [n], [],
@@ -575,9 +589,10 @@ def _iota_into(buf: ir.Value, n: ir.Value) -> ir.Value:
     return loop.results[0]
 
 
-def _merge_sort_row(ctx: OpContext, values, buf: ir.Value, row: list, n: ir.Value):
-    """Bottom-up merge sort of the index permutation in buf[0:n] by the values of `row`, with
-    buf[n:2n] as scratch; returns the buffer and where the sorted permutation starts in it."""
+def _merge_sort_row(less, buf: ir.Value, n: ir.Value):
+    """Bottom-up merge sort of the elements in buf[0:n] (i64: indices into the row, or packed
+    keys, std_sort.pack_key) by `less(x, y)` (an i1: element x sorts strictly before element y),
+    with buf[n:2n] as scratch; returns the buffer and where the sorted elements start in it."""
     idx_t = ir.IndexType.get()
     # while width < n: merge runs of `width` from one half into the other
     w = scf.WhileOp([idx_t, idx_t, buf.type], [index_const(1), index_const(0), buf])
@@ -595,15 +610,13 @@ def _merge_sort_row(ctx: OpContext, values, buf: ir.Value, row: list, n: ir.Valu
             lo = runs.induction_variable
             mid = arith.minui(arith.addi(lo, width), n)
             hi = arith.minui(arith.addi(lo, step), n)
-            scf.YieldOp([_merge(ctx, values, runs.inner_iter_args[0], src, dst, row, lo, mid, hi)])
+            scf.YieldOp([_merge(less, runs.inner_iter_args[0], src, dst, lo, mid, hi)])
         scf.YieldOp([step, dst, runs.results[0]])
     return w.results[2], w.results[1]
 
 
-def _merge(ctx: OpContext, values, buf, src, dst, row, lo, mid, hi) -> ir.Value:
-    """Stable merge of buf[src+lo:src+mid] and buf[src+mid:src+hi] (indices into `row`) into
-    buf[dst+lo:dst+hi]."""
-    idx_t = ir.IndexType.get()
+def _merge(less, buf, src, dst, lo, mid, hi) -> ir.Value:
+    """Stable merge of buf[src+lo:src+mid] and buf[src+mid:src+hi] into buf[dst+lo:dst+hi]."""
     loop = scf.ForOp(lo, hi, index_const(1), [lo, mid, buf])
     with ir.InsertionPoint(loop.body):
         k = loop.induction_variable
@@ -615,11 +628,7 @@ def _merge(ctx: OpContext, values, buf, src, dst, row, lo, mid, hi) -> ir.Value:
         # take the right element only when it sorts strictly before the left one
         branch = scf.IfOp(arith.andi(left_left, right_left), [_i1()], has_else=True)
         with ir.InsertionPoint(branch.then_block):
-            args = []
-            for v in values:
-                args += [tensor.extract(v, row + [arith.index_cast(idx_t, b_idx)]),
-                         tensor.extract(v, row + [arith.index_cast(idx_t, a_idx)])]
-            scf.YieldOp([_as_i1(ctx.lower_region(0, args, scalar=True)[0])])
+            scf.YieldOp([less(b_idx, a_idx)])
         with ir.InsertionPoint(branch.else_block):
             scf.YieldOp([arith.xori(left_left, const(1, _i1()))])    # left exhausted: take right
         take_right = branch.results[0]
