@@ -4,7 +4,10 @@ scan, pytree activations), ZeRO-1 / ZeRO-3 optimizer sharding, hand-written dist
 algorithms (SUMMA, Cannon, prefix sums, two-stage top-k, argmax), shard_map with
 check_vma=False, per-device random bits, meshes with Explicit and Auto axes mixed, partial
 replication on 2-D and 3-D meshes, spatially partitioned convolutions, sparse matrix-vector
-products and out-of-bounds gathers on sharded operands.
+products and out-of-bounds gathers on sharded operands; a collective matmul, explicit-mode
+reshapes of a dimension split over two axes, a constraint inside a partly manual body,
+untiled psum_scatter over an axis pair, out_shardings pytree prefixes with None, roll / reflect
+pad / run-time dynamic slices along a sharded axis, and lax.map over a symbolic batch.
 
 Not here: a lax.cond whose branches constrain their results to different shardings, which
 JAX's own compilation refuses ("Inconsistent conditional sharding among instructions", XLA's
@@ -426,3 +429,131 @@ def nan_aware_reductions_on_sharded_rows():
     x = normal(940, 16, 5)
     x[np.random.default_rng(941).random(x.shape) < 0.3] = np.nan
     return case_fields(jax.jit(f), [x], [P("r", None)], m)
+
+
+@program
+def explicit_reshape_splitting_a_two_axis_dimension():
+    """Explicit mode: rows split over ("x", "y") reshaped into (x-blocks, y-blocks, ...) with the
+    out_sharding naming one axis per new dimension, and back (Shardy may write sub-axes)."""
+    m = user_mesh((2, 4), ("x", "y"), Explicit)
+
+    def f(v):
+        w = jnp.reshape(v, (2, 8, 3), out_sharding=P("x", "y", None))
+        w = jnp.sin(w) * 2.0
+        return jnp.reshape(w, (16, 3), out_sharding=P(("x", "y"), None)), w.sum(axis=1)
+
+    return case_fields(jax.jit(f), [normal(942, 16, 3)], [P(("x", "y"), None)], m, mesh=m)
+
+
+@program
+def partly_manual_body_constrains_its_auto_axis():
+    """A shard_map manual over "dp" only (under jax.set_mesh); inside the body a
+    with_sharding_constraint with a bare spec places a value over the remaining auto axis "tp"
+    before a psum over "dp"."""
+    m = user_mesh((2, 4), ("dp", "tp"))
+
+    def body(x, w):
+        h = jnp.tanh(x @ w)
+        h = jax.lax.with_sharding_constraint(h, P(None, "tp"))
+        return jax.lax.psum(h.sum(axis=0, keepdims=True), "dp")
+
+    sm = jax.shard_map(body, mesh=m, in_specs=(P("dp", None), P()), out_specs=P(), axis_names={"dp"})
+    return case_fields(jax.jit(sm), [normal(943, 8, 6), normal(944, 6, 8)], [P("dp", None), P(None, "tp")], m,
+                       mesh=m)
+
+
+@program
+def collective_matmul_all_gather_overlapped_with_ppermute():
+    """An all-gather matmul written as a collective matmul: each of 4 steps multiplies the block of
+    rows it holds, writes it at its source position with dynamic_update_slice, and passes the
+    block on round the ring."""
+    m = user_mesh((4,), ("tp",))
+
+    def f(x, w):                            # x: (n/4, k) rows; w: (k, m/4) columns
+        idx = jax.lax.axis_index("tp")
+        rows = x.shape[0]
+
+        def step(i, carry):
+            blk, out = carry
+            src = (idx + i) % 4
+            out = jax.lax.dynamic_update_slice_in_dim(out, blk @ w, src * rows, 0)
+            blk = jax.lax.ppermute(blk, "tp", [(j, (j - 1) % 4) for j in range(4)])
+            return blk, out
+
+        out0 = jax.lax.pcast(jnp.zeros((4 * rows, w.shape[1]), x.dtype), ("tp",), to="varying")
+        _, out = jax.lax.fori_loop(0, 4, step, (x, out0))
+        return out
+
+    sm = jax.shard_map(f, mesh=m, in_specs=(P("tp", None), P(None, "tp")), out_specs=P(None, "tp"))
+    return case_fields(jax.jit(sm), [normal(945, 8, 5), normal(946, 5, 8)], [P("tp", None), P(None, "tp")], m)
+
+
+@program
+def psum_scatter_untiled_second_dimension_over_axis_pair():
+    """psum_scatter over the pair ("x", "y") (8 devices) along dimension 1, untiled (the scattered
+    dimension disappears), then an all_gather that restores it."""
+    m = user_mesh((2, 4), ("x", "y"))
+
+    def f(v):                               # v: (3, 8) per device
+        s = jax.lax.psum_scatter(v, ("x", "y"), scatter_dimension=1, tiled=False)      # (3,)
+        return s[None], jax.lax.all_gather(s, ("x", "y"), axis=1)
+
+    sm = jax.shard_map(f, mesh=m, in_specs=P(("x", "y")), out_specs=(P(("x", "y")), P(("x", "y"))))
+    return case_fields(jax.jit(sm), [normal(947, 24, 8)], [P(("x", "y"))], m)
+
+
+@program
+def out_shardings_pytree_prefix_with_none_leaves():
+    """jit's out_shardings as a pytree prefix: a dict whose "params" entry is one sharding for a
+    whole sub-tree and whose "stats" entry is None (left to the partitioner)."""
+    m = user_mesh((4, 2), ("a", "b"))
+    outs = {"params": NamedSharding(m, P("a", None)), "stats": None}
+
+    @functools.partial(jax.jit, out_shardings=outs)
+    def f(w1, w2, x):
+        h = x @ w1
+        return {"params": (w1 * 0.5, w2 + 1.0), "stats": {"mean": h.mean(axis=0), "max": h.max()}}
+
+    return case_fields(f, [normal(948, 8, 4), normal(949, 8, 2), normal(950, 6, 8)],
+                       [P("a", None), P(None, "b"), P(None, "a")], m)
+
+
+@program
+def roll_and_reflect_pad_along_sharded_axis():
+    """jnp.roll and a reflect-mode jnp.pad along an axis split over 8 devices (slices and
+    concatenations across shard boundaries)."""
+    m = user_mesh((8,), ("s",))
+
+    def f(v):
+        return jnp.roll(v, 3, axis=0), jnp.pad(v, ((2, 2), (0, 0)), mode="reflect")
+
+    return case_fields(jax.jit(f), [normal(951, 16, 3)], [P("s", None)], m)
+
+
+@program
+def dynamic_slice_and_update_at_run_time_offsets_on_sharded_axis():
+    """lax.dynamic_slice and dynamic_update_slice at run-time offsets along an axis split over
+    "x" (the partitioner gathers or masks), with an offset that is clamped."""
+    m = user_mesh((4, 2), ("x", "y"))
+
+    def f(buf, upd, i, j):
+        win = jax.lax.dynamic_slice(buf, (i, 0), (5, 4))
+        buf = jax.lax.dynamic_update_slice(buf, upd, (j, 0))
+        return win * 2.0, buf
+
+    return case_fields(jax.jit(f), [normal(952, 16, 4), normal(953, 3, 4), np.int32(6), np.int32(14)],
+                       [P("x", "y"), P(None, "y"), P(), P()], m)
+
+
+@program
+def symbolic_batch_lax_map_over_rows():
+    """lax.map (a scan) over the rows of a symbolic batch split over "b": the scan's length is
+    symbolic, each step a static slice; exported once, run at the inputs' size."""
+    m = user_mesh((8,), ("b",))
+    n, = jax.export.symbolic_shape("n")
+
+    def f(x, w):
+        return jax.lax.map(lambda r: jnp.tanh(r @ w).sum(), x)
+
+    return case_fields(jax.jit(f), [normal(954, 16, 4), normal(955, 4, 3)], [P("b", None), P()], m,
+                       shapes=[(8 * n, 4), (4, 3)])
