@@ -483,8 +483,6 @@ def _sorted_order(ctx: OpContext, values: list, stable: bool = True) -> ir.Value
     n = _index(sizes[-1])
     static_n = sizes[-1] if isinstance(sizes[-1], int) else ir.ShapedType.get_dynamic_size()
     dyn = ir.ShapedType.get_dynamic_size()
-    # one scratch buffer for every row: two halves, each pass merges from one into the other
-    scratch = [emit.empty([2 * sizes[-1] if isinstance(sizes[-1], int) else arith.muli(n, index_const(2))], i64)]
     # a comparator that is a strict weak order sorts with std::sort's own steps (std_sort.py)
     # (ApproxTopK lowers a called function as the comparator: its context holds the body)
     # (lax.top_k's context emits its comparator without a region: it is left out here)
@@ -498,10 +496,15 @@ def _sorted_order(ctx: OpContext, values: list, stable: bool = True) -> ir.Value
         if strict else []
     key_type = ir.RankedTensorType(values[read[0]].type).element_type if len(read) == 1 else None
     packed = key_type is not None and std_sort.packable(key_type)
-    if direct:
-        scratch = [emit.empty([sizes[-1]], i64), emit.empty([3 * std_sort.STACK], i64)]
-    elif not stable:      # std::sort's elements and its stack of segments
-        scratch += [emit.empty([sizes[-1]], i64), emit.empty([3 * std_sort.STACK], i64)]
+
+    def scratch() -> list:
+        """Work space for a row: std::sort's elements and its stack of segments, or the merge
+        sort's two halves (each pass merges from one into the other), and for the replay both."""
+        std = [emit.empty([sizes[-1]], i64), emit.empty([3 * std_sort.STACK], i64)]
+        if direct:
+            return std
+        halves = [emit.empty([2 * sizes[-1] if isinstance(sizes[-1], int) else arith.muli(n, index_const(2))], i64)]
+        return halves + ([] if stable else std)
 
     def less_between(row: list):
         def less(i, j):
@@ -522,7 +525,8 @@ def _sorted_order(ctx: OpContext, values: list, stable: bool = True) -> ir.Value
             return _as_i1(ctx.lower_region(0, args, scalar=True)[0])
         return less
 
-    def one_row(row: list, order: ir.Value, buf: ir.Value, *work):
+    def one_row(row: list, buf: ir.Value, *work) -> tuple:
+        """The row's order, and the work space as the row left it."""
         if direct and packed:
             key = values[read[0]]
             buf = _fill(buf, n, lambda k: std_sort.pack_key(tensor.extract(key, row + [k]), k))
@@ -556,19 +560,31 @@ def _sorted_order(ctx: OpContext, values: list, stable: bool = True) -> ir.Value
                 ordered = _fill(ordered, n, lambda k: std_sort.unpack_index(tensor.extract(ordered, [k])))
         if work and not direct:
             ordered, *work = std_sort.std_sort_order(less_between(row), ordered, *work, n)
-        order = tensor.insert_slice(ordered, order, row, [] if static_n != dyn else [n], [],
-                                    [dyn] * (rank - 1) + [0], [1] * (rank - 1) + [static_n], [1] * rank)
-        return (order, buf, *work)
+        return (ordered, buf, *work)
 
-    def rows(d: int, order: ir.Value, *work, row: list):
-        if d == rank - 1:
-            return one_row(row, order, *work)
-        for_op = scf.ForOp(index_const(0), _index(sizes[d]), index_const(1), [order, *work])
-        with ir.InsertionPoint(for_op.body):
-            scf.YieldOp(list(rows(d + 1, *for_op.inner_iter_args, row=row + [for_op.induction_variable])))
-        return tuple(for_op.results)
-
-    return rows(0, emit.empty(sizes, i64), *scratch, row=[])[0]
+    row_at = ([] if static_n != dyn else [n], [], [dyn] * (rank - 1) + [0], [1] * (rank - 1) + [static_n], [1] * rank)
+    if rank == 1:
+        return tensor.insert_slice(one_row([], *scratch())[0], emit.empty(sizes, i64), [], *row_at)
+    if getattr(ctx.lowerer, "case_as_switch", False):
+        # the GPU path (which asks for scf.index_switch) runs the rows in nested scf.for loops
+        # on one work space
+        def rows(d: int, order: ir.Value, *work, row: list) -> tuple:
+            if d == rank - 1:
+                ordered, *work = one_row(row, *work)
+                return (tensor.insert_slice(ordered, order, row, *row_at), *work)
+            for_op = scf.ForOp(index_const(0), _index(sizes[d]), index_const(1), [order, *work])
+            with ir.InsertionPoint(for_op.body):
+                scf.YieldOp(list(rows(d + 1, *for_op.inner_iter_args, row=row + [for_op.induction_variable])))
+            return tuple(for_op.results)
+        return rows(0, emit.empty(sizes, i64), *scratch(), row=[])[0]
+    # rows side by side (threads, where the compile has them), each with its own work space
+    loop = scf.ForallOp([0] * (rank - 1), [_index(s) for s in sizes[:-1]], [1] * (rank - 1),
+                        [emit.empty(sizes, i64)])
+    with ir.InsertionPoint(loop.body):
+        ordered = one_row(list(loop.induction_variables), *scratch())[0]
+        with ir.InsertionPoint(loop.terminator().block):
+            tensor.parallel_insert_slice(ordered, loop.inner_iter_args[0], list(loop.induction_variables), *row_at)
+    return loop.results[0]
 
 
 def _fill(buf: ir.Value, n: ir.Value, value) -> ir.Value:
