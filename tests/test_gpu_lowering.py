@@ -388,3 +388,23 @@ def test_allocations_sized_inside_a_loop_are_freed_there():
         ops = [o.operation for o in loop.regions[0].blocks[0].operations]
         dealloc = [o for o in ops if o.name == "memref.dealloc"][0]
         assert dealloc.operands[0] == ops[1].results[0] and ops[-2].name == "memref.dealloc"
+
+
+def test_bf16_values_in_mapped_loops_run_on_cpu():
+    """A mixed-precision attention (bf16 operands, f32 softmax): the mapped form holds bf16 vectors,
+    which LLVM narrows through compiler-rt's __truncsfbf2 on a CPU without bf16 instructions;
+    the CPU check defines it (before: 'Symbols not found: [ __truncsfbf2 ]')."""
+    import jax
+    import jax.numpy as jnp
+    import ml_dtypes
+
+    def attention(q, k, v):
+        s = jnp.einsum("td,sd->ts", q, k, preferred_element_type=jnp.float32)
+        p = jax.nn.softmax(s / 4.0, axis=-1).astype(jnp.bfloat16)
+        return jnp.einsum("ts,sd->td", p, v, preferred_element_type=jnp.float32).astype(jnp.bfloat16)
+    rng = np.random.default_rng(0)
+    args = [rng.standard_normal((5, 16)).astype(ml_dtypes.bfloat16) for _ in range(3)]
+    prog = shlo.from_jax(attention, *args)
+    got = np.asarray(gpu.cpu_check(prog)(*args)[0], np.float32)
+    want = np.asarray(shlo.interpret(prog, *args)[0], np.float32)
+    np.testing.assert_allclose(got, want, rtol=2e-2, atol=2e-2)
