@@ -34,7 +34,11 @@ class _Arith:
     def __init__(self, real: np.dtype):
         self.real = real
         self.type = ir.F32Type.get() if real == np.float32 else ir.F64Type.get()
-        self.consts = {}            # per loop body: one arith.constant per value
+        self.consts = {}            # one arith.constant per value in the current loop body
+
+    def new_body(self):
+        """Called first in each loop body: its constants are its own (no use across regions)."""
+        self.consts = {}
 
     def add(self, a, b):
         return arith.addf(a, b)
@@ -49,9 +53,9 @@ class _Arith:
         return arith.mulf(a, b)
 
     def const(self, x):
-        key = float(x)
+        key = np.float64(x).tobytes()           # (keeps -0.0 apart from 0.0)
         if key not in self.consts:
-            self.consts[key] = arith.constant(self.type, key)
+            self.consts[key] = arith.constant(self.type, float(x))
         return self.consts[key]
 
 
@@ -101,6 +105,7 @@ def _bluestein(A: _Arith, re: ir.Value, im: ir.Value, d: int, n: int, bwd: bool,
     padded = sizes[:d] + [b.n2] + sizes[d + 1:]
 
     def chirp(_o1, _o2):
+        A.new_body()
         idx = [linalg.IndexOp(j).result for j in range(rank)]
         inside = arith.cmpi(arith.CmpIPredicate.ult, idx[d], index_const(n))
         src = arith.select(inside, idx[d], index_const(0))
@@ -130,6 +135,7 @@ def _times_along(A: _Arith, re: ir.Value, im: ir.Value, d: int, w: np.ndarray, b
     along = emit.affine_map(rank, [d])
 
     def body(r, i, a, b, _o1, _o2):
+        A.new_body()
         t = fft_plan.twiddle_mul(A, (r, i), (a, b), bwd)
         if fct is not None:
             f = A.const(fct)
@@ -177,7 +183,7 @@ def _pass(A: _Arith, re: ir.Value, im: ir.Value, d: int, p: fft_plan.Pass, bwd: 
     maps += [emit.identity_map(loops)] * (2 * ip)
 
     def body(*args):
-        A.consts = {}
+        A.new_body()
         xr, xi = args[:ip], args[ip:2 * ip]
         ys = fft_plan.butterfly(A, p, bwd, list(zip(xr, xi)), A.real)
         if twiddled:
@@ -241,6 +247,10 @@ def _join_dim(parts: list, d: int, lead: list, rest: list, shape: list[int], et:
 
 def _scale(A: _Arith, v: ir.Value, fct) -> ir.Value:
     n = emit.rank(v)
-    f = A.const(fct)
+
+    def body(x, _o):
+        A.new_body()
+        return A.mul(x, A.const(fct))
+
     return emit.generic([v], [emit.empty(emit.dims(v), A.type)], [emit.identity_map(n)] * 2, ["parallel"] * n,
-                        lambda x, _o: A.mul(x, f))[0]
+                        body)[0]

@@ -4,8 +4,9 @@ XLA CPU runs `fft` with ducc0 (pocketfft's successor), in the operand's precisio
 interpreter calls numpy's pocketfft kernels, which give the same values (fft_passes.py). To
 give those values in compiled code too, this module describes pocketfft's mixed-radix
 complex transform (FFTPACK's `cfftp`) exactly: the factors of the length in their order,
-the twiddle table (its octant polynomial, fused multiply-adds, the symmetries that fill it),
-and each radix's butterfly as a fixed sequence of real additions and multiplications.
+the twiddle table (products, in double, of entries of two small tables of libm's cosines
+and sines, rounded to T), and each radix's butterfly as a fixed sequence of real additions
+and multiplications.
 Rounding depends on that order, so it is kept to the operation.
 
 The butterflies are written against a small arithmetic interface (`add`, `sub`, `neg`,
@@ -105,7 +106,7 @@ def uses_bluestein(n: int) -> bool:
     p = 0 if n < 50 else _largest_prime_factor(n)
     if p * p <= n:
         return False
-    return 1.5 * 2 * _cost_guess(_good_size(2 * n - 1)) < _cost_guess(n)
+    return (2 * _cost_guess(_good_size(2 * n - 1))) * 1.5 < _cost_guess(n)
 
 
 def factors(n: int) -> list[int] | None:
@@ -151,7 +152,7 @@ def method(n: int) -> str | None:
 @dataclass
 class Pass:
     radix: int
-    l1: int              # the number of transforms done so far times ... (pocketfft's l1)
+    l1: int              # the product of the radices of the passes before this one
     ido: int             # length / (l1 * radix)
     twiddle: np.ndarray  # complex [radix - 1, ido] in T: row u-1, column i (column 0 unused: 1)
     roots: np.ndarray | None   # complex [radix] in T for the generic radix (pocketfft's csarr)
@@ -174,10 +175,6 @@ def plan(n: int, real: np.dtype) -> list[Pass]:
     return passes
 
 
-def _good_size_cmplx(n: int) -> int:
-    return _good_size(n)
-
-
 @dataclass
 class Bluestein:
     n2: int                  # the convolution's length (2, 3, 5, 7, 11-smooth, at least 2 n - 1)
@@ -188,7 +185,7 @@ class Bluestein:
 def bluestein(n: int, real: np.dtype) -> Bluestein:
     """pocketfft's fftblue constants for length n in precision T."""
     real = np.dtype(real)
-    n2 = _good_size_cmplx(2 * n - 1)
+    n2 = _good_size(2 * n - 1)
     tmp = twiddle_table(2 * n, real)
     bk = np.empty(n, tmp.dtype)
     bk[0] = 1
@@ -249,16 +246,16 @@ def twiddle_table(n: int, real: np.dtype) -> np.ndarray:
     while (1 << shift) * (1 << shift) < nval:
         shift += 1
     mask = (1 << shift) - 1
-    v1 = [(1.0, 0.0)] + [_octant_value(i, n, ang) for i in range(1, mask + 1)]
-    v2 = [(1.0, 0.0)] + [_octant_value(i * (mask + 1), n, ang) for i in range(1, (nval + mask) // (mask + 1))]
-    re, im = np.empty(n, real), np.empty(n, real)
-    for idx in range(n):
-        k = idx if 2 * idx <= n else n - idx
-        (ar, ai), (br, bi) = v1[k & mask], v2[k >> shift]
-        re[idx] = real.type(ar * br - ai * bi)
-        s = real.type(ar * bi + ai * br)
-        im[idx] = s if 2 * idx <= n else -s
-    return re + np.result_type(real, np.complex64).type(1j) * im
+    v1 = np.array([(1.0, 0.0)] + [_octant_value(i, n, ang) for i in range(1, mask + 1)])
+    v2 = np.array([(1.0, 0.0)] + [_octant_value(i * (mask + 1), n, ang)
+                                  for i in range(1, (nval + mask) // (mask + 1))])
+    idx = np.arange(n)
+    lower = 2 * idx <= n
+    k = np.where(lower, idx, n - idx)
+    a, b = v1[k & mask], v2[k >> shift]
+    re = (a[:, 0] * b[:, 0] - a[:, 1] * b[:, 1]).astype(real)      # in double, then rounded
+    im = (a[:, 0] * b[:, 1] + a[:, 1] * b[:, 0]).astype(real)
+    return re + np.result_type(real, np.complex64).type(1j) * np.where(lower, im, -im)
 
 
 # ----------------------------------------------------------------------------- butterflies
