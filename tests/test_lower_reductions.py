@@ -1073,6 +1073,19 @@ _STRICT_WEAK = {
                                             compare("GT", "f32", "a1", "b1", "g", ctype="TOTALORDER"),
                                             '%t = "shlo.and"(%e, %g) : (tensor<i1>, tensor<i1>) -> tensor<i1>',
                                             '%r = "shlo.or"(%l, %t) : (tensor<i1>, tensor<i1>) -> tensor<i1>']),
+    "f32_lt_then_i32_lt": (["f32", "i32"], [compare("LT", "f32", "a0", "b0", "l", ctype="TOTALORDER"),
+                                            compare("EQ", "f32", "a0", "b0", "e", ctype="TOTALORDER"),
+                                            compare("LT", "i32", "a1", "b1", "g", ctype="SIGNED"),
+                                            '%t = "shlo.and"(%g, %e) : (tensor<i1>, tensor<i1>) -> tensor<i1>',
+                                            '%r = "shlo.or"(%t, %l) : (tensor<i1>, tensor<i1>) -> tensor<i1>']),
+    # the torch / ONNX importers' float comparators: NaN after every number (descending: b, a)
+    **{name: (["f32"], [compare("LT", "f32", first, second, "l"),
+                        compare("NE", "f32", second, second, "nb"),
+                        compare("NE", "f32", first, first, "na"),
+                        '%nn = "shlo.not"(%na) : (tensor<i1>) -> tensor<i1>',
+                        '%t = "shlo.and"(%nb, %nn) : (tensor<i1>, tensor<i1>) -> tensor<i1>',
+                        '%r = "shlo.or"(%l, %t) : (tensor<i1>, tensor<i1>) -> tensor<i1>'])
+       for name, first, second in (("f32_nan_last", "a0", "b0"), ("f32_nan_last_descending", "b0", "a0"))},
 }
 
 
@@ -1103,6 +1116,39 @@ def test_sort_with_strict_weak_comparator_matches_xla(case, stable):
     if not stable:      # equal keys do not come out in the stable order
         stable_text = sort_text(shape, elements, ops, dim=1, stable=True)
         assert (want[-1] != _xla_run(shlo.to_stablehlo(shlo.parse(stable_text)), args)[-1]).any()
+
+
+_NOT_STRICT_WEAK = {
+    "float_lt": [compare("LT", "f32", "a0", "b0", ctype="FLOAT")],
+    "total_le": [compare("LE", "f32", "a0", "b0", ctype="TOTALORDER")],
+    "arguments_crossed": [compare("LT", "f32", "a0", "b1", ctype="TOTALORDER")],
+    "same_element": [compare("LT", "f32", "a0", "a0", ctype="TOTALORDER")],
+    "different_functions": ['%n = "shlo.negate"(%b0) : (tensor<f32>) -> tensor<f32>',
+                            compare("LT", "f32", "a0", "n", ctype="TOTALORDER")],
+    "equal_on_the_other_key": [compare("LT", "f32", "a0", "b0", "l", ctype="TOTALORDER"),
+                               compare("EQ", "f32", "a1", "b1", "e", ctype="TOTALORDER"),
+                               compare("LT", "f32", "a1", "b1", "g", ctype="TOTALORDER"),
+                               '%t = "shlo.and"(%e, %g) : (tensor<i1>, tensor<i1>) -> tensor<i1>',
+                               '%r = "shlo.or"(%l, %t) : (tensor<i1>, tensor<i1>) -> tensor<i1>'],
+    "nan_test_of_the_wrong_side": [compare("LT", "f32", "a0", "b0", "l"), compare("NE", "f32", "a0", "a0", "nb"),
+                                   compare("NE", "f32", "b0", "b0", "na"),
+                                   '%nn = "shlo.not"(%na) : (tensor<i1>) -> tensor<i1>',
+                                   '%t = "shlo.and"(%nb, %nn) : (tensor<i1>, tensor<i1>) -> tensor<i1>',
+                                   '%r = "shlo.or"(%l, %t) : (tensor<i1>, tensor<i1>) -> tensor<i1>'],
+}
+
+
+@pytest.mark.parametrize("case", list(_NOT_STRICT_WEAK))
+def test_comparators_not_known_as_strict_weak_orders(case):
+    """Comparators that are no strict weak order, or not one recognizably, keep the replay."""
+    from shlo.lowering.ops import std_sort
+    ops = _NOT_STRICT_WEAK[case]
+    if not any(o.startswith("%r ") for o in ops):
+        ops = ops[:-1] + [ops[-1].replace(ops[-1].split(" = ")[0], "%r", 1)]
+    prog = shlo.parse(sort_text((4, 8), ["f32", "f32"], ops, dim=1, stable=False))
+    sort_op = next(op for op in prog.module.body.operations[0].regions[0].blocks[0].operations
+                   if op.operation.name == "shlo.sort")
+    assert not std_sort.is_strict_weak(sort_op.operation.regions[0].blocks[0])
 
 
 def test_unstable_sort_float_compare_keeps_the_replay():

@@ -330,7 +330,8 @@ def unpack_index(element: ir.Value) -> ir.Value:
 # (integers, booleans, floats with TOTALORDER), where f(y) is f(x)'s expression with every
 # operand of the first element (block argument 2k) replaced by the second's (2k + 1); and
 # lexicographic chains of such keys, or(lt(a, b), and(eq(a, b), rest)) as JAX writes them for
-# num_keys > 1. Pulled back through any function, a strict total order is a strict weak order.
+# num_keys > 1; and the torch / ONNX importers' float comparators, NaN after every number
+# (`_nan_last`). Pulled back through any function, a strict total order is a strict weak order.
 # Plain FLOAT comparisons are not one (NaN is unordered against everything): those keep the replay.
 _NOT_PURE = {"shlo.rng", "shlo.rng_bit_generator", "shlo.custom_call"}
 
@@ -381,6 +382,8 @@ def _swo(v: ir.Value, block: ir.Block, inside: set, memo: dict) -> bool:
     op = _defining(v, inside)
     if op is None or op.name != "shlo.or" or len(op.operands) != 2:
         return False
+    if _nan_last(op, block, inside, memo):
+        return True
     for first, second in ((0, 1), (1, 0)):
         lt = _compare(op.operands[first], inside, ("LT", "GT"))
         both = _defining(op.operands[second], inside)
@@ -395,6 +398,39 @@ def _swo(v: ir.Value, block: ir.Block, inside: set, memo: dict) -> bool:
             if (lt.operands[0], lt.operands[1]) in same and \
                     _mirrored(lt.operands[0], lt.operands[1], block, inside, memo) and \
                     _swo(both.operands[rest], block, inside, memo):
+                return True
+    return False
+
+
+def _is_nan(v: ir.Value, inside: set):
+    """The value x that v tests as x != x, or None."""
+    op = _defining(v, inside)
+    if op is None or op.name != "shlo.compare" or "<NE>" not in str(op.attributes["comparison_direction"]):
+        return None
+    return op.operands[0] if op.operands[0] == op.operands[1] else None
+
+
+def _nan_last(op, block: ir.Block, inside: set, memo: dict) -> bool:
+    """or(a < b, and(b != b, not(a != a))) as the torch and ONNX importers write a float
+    comparator (NaN after every number, NaNs equal to each other): the order of (isnan(a), a),
+    a strict weak order when a and b are f(x) and f(y), ascending, or f(y) and f(x), descending."""
+    for first, second in ((0, 1), (1, 0)):
+        lt = _defining(op.operands[first], inside)
+        both = _defining(op.operands[second], inside)
+        if lt is None or lt.name != "shlo.compare" or "<LT>" not in str(lt.attributes["comparison_direction"]) \
+                or both is None or both.name != "shlo.and" or len(both.operands) != 2:
+            continue
+        a, b = lt.operands[0], lt.operands[1]
+        if not isinstance(ir.RankedTensorType(a.type).element_type, ir.FloatType):
+            continue
+        for n, m in ((0, 1), (1, 0)):
+            negated = _defining(both.operands[m], inside)
+            tested = _is_nan(both.operands[n], inside)
+            if tested is None or tested != b or negated is None or negated.name != "shlo.not":
+                continue
+            tested = _is_nan(negated.operands[0], inside)
+            if tested is not None and tested == a and \
+                    (_mirrored(a, b, block, inside, memo) or _mirrored(b, a, block, inside, memo)):
                 return True
     return False
 
