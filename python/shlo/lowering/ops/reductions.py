@@ -490,10 +490,10 @@ def _sorted_order(ctx: OpContext, values: list, stable: bool = True) -> ir.Value
         ctx.op.regions[0].blocks[0] if len(ctx.op.regions) else None
     strict = block is not None and std_sort.is_strict_weak(block)
     direct = strict and not stable
-    # the one operand a strict weak order reads, when its keys fit beside their index in an
-    # element (any stable sort then gives the one stable order: the merge sort's elements too)
+    # the one operand the comparator reads, when its keys fit beside their index in an element:
+    # sorts then move such elements and read keys in place (the comparisons are the same ones)
     read = [k for k in range(len(values)) if any(len(list(block.arguments[2 * k + s].uses)) for s in (0, 1))] \
-        if strict else []
+        if block is not None else []
     key_type = ir.RankedTensorType(values[read[0]].type).element_type if len(read) == 1 else None
     packed = key_type is not None and std_sort.packable(key_type)
 
