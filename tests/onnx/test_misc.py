@@ -133,6 +133,21 @@ def test_nms_compiled():
     _compare(shlo.compile(shlo.from_onnx(m))(*args)[0], _ort(m, dict(zip("bsmit", args)))[0])
 
 
+def test_nms_run_time_box_count():
+    """A box count that is a run-time size (anchors over an image of any size): one import run at
+    two counts, interpreted and compiled, against onnxruntime."""
+    m = _nms_model(1, 1, 2, "n")
+    prog = shlo.from_onnx(m)
+    fn = shlo.compile(prog)
+    for n in (9, 23):
+        xy, wh = RNG.uniform(0, 6, (1, n, 2)), RNG.uniform(0.5, 3, (1, n, 2))
+        args = [np.concatenate([xy, wh], -1).astype(np.float32), RNG.uniform(0, 1, (1, 2, n)).astype(np.float32),
+                np.array([4]), np.array([0.3], np.float32), np.array([0.2], np.float32)]
+        want = _ort(m, dict(zip("bsmit", args)))[0]
+        _compare(shlo.interpret(prog, *args)[0], want)
+        _compare(fn(*args)[0], want)
+
+
 def test_nms_optional_inputs_omitted():
     """No max_output_boxes_per_class: nothing is selected (its default is 0)."""
     node = helper.make_node("NonMaxSuppression", ["b", "s"], ["y"])

@@ -32,7 +32,10 @@ def _col(cx, m, j, rows):
 
 
 def _iota(cx, sizes, dim, element):
-    return cx.op("iota", iota_dimension=dim, result_types=[tensor_type(sizes, element)])
+    if all(isinstance(v, int) for v in sizes):
+        return cx.op("iota", iota_dimension=dim, result_types=[tensor_type(sizes, element)])
+    return cx.op("dynamic_iota", cx.shape_tensor(sizes), iota_dimension=dim,
+                 result_types=[tensor_type([v if isinstance(v, int) else None for v in sizes], element)])
 
 
 # ----------------------------------------------------------------------------- MaxRoiPool
@@ -192,8 +195,11 @@ def _box_edges(cx, boxes, center_point_box, b, n, work):
     bw = cx.convert(boxes, work)
 
     def comp(j):
-        s = cx.op("slice", bw, start_indices=[0, 0, j], limit_indices=[b, n, j + 1], strides=[1, 1, 1])
-        return cx.reshape(s, [b, n])
+        if isinstance(n, int):
+            s = cx.op("slice", bw, start_indices=[0, 0, j], limit_indices=[b, n, j + 1], strides=[1, 1, 1])
+            return cx.reshape(s, [b, n])
+        from .tensors import _take
+        return _take(cx, bw, 2, cx.const(j, I64))
     if center_point_box:
         xc, yc, wh, hh = comp(0), comp(1), comp(2), comp(3)
         half = lambda v: cx.op("multiply", v, cx.const(0.5, work, [b, n]))  # noqa: E731
@@ -261,7 +267,7 @@ def _nms_loop(cx, order, candidate, suppress, limit, b, c, n):
     types = [v.type for v in state]
     cond = op.regions[0].blocks.append(*types)
     with ir.InsertionPoint(cond):
-        cx.op("return", [_cmp(cx, cond.arguments[0], cx.const(n, I64), "LT")], result_types=[])
+        cx.op("return", [_cmp(cx, cond.arguments[0], cx.size_value(n), "LT")], result_types=[])
     body = op.regions[1].blocks.append(*types)
     with ir.InsertionPoint(body):
         i, kept_box, count, kept_pos = body.arguments
@@ -273,8 +279,13 @@ def _nms_loop(cx, order, candidate, suppress, limit, b, c, n):
         j = at_i(order)                                                        # (B, C) box index
         dn = {"offset_dims": [2], "collapsed_slice_dims": [1], "start_index_map": [1], "index_vector_dim": 2,
               "operand_batching_dims": [0], "start_indices_batching_dims": [0]}
-        row = cx.op("gather", suppress, cx.reshape(j, [b, c, 1]), dimension_numbers=dn, slice_sizes=[1, 1, n],
-                    indices_are_sorted=False)                                  # (B, C, N)
+        if isinstance(n, int):
+            row = cx.op("gather", suppress, cx.reshape(j, [b, c, 1]), dimension_numbers=dn, slice_sizes=[1, 1, n],
+                        indices_are_sorted=False)                              # (B, C, N)
+        else:
+            row = cx.op("dynamic_gather", suppress, cx.reshape(j, [b, c, 1]), cx.shape_tensor([1, 1, n]),
+                        dimension_numbers=dn, indices_are_sorted=False,
+                        result_types=[tensor_type([b, c, None], "i1")])
         hit = reduce1(cx, cx.op("and", row, kept_box), [2], "or", False)
         take = cx.op("and", cx.op("and", at_i(candidate), cx.op("not", hit)),
                      _cmp(cx, count, cx.broadcast(limit, [b, c], dims=[]), "LT"))
@@ -291,18 +302,18 @@ def _compact(cx, kept, order, b, c, n):
     """The [num_selected, 3] (batch, class, box) rows of the kept entries, in order."""
     from mlir import ir
     from .nn import reduce1
-    m = b * c * n
+    m = b * c * n if isinstance(n, int) else cx.op("multiply", cx.const(b * c, I64), cx.size_value(n))
     flat_kept = cx.reshape(kept, [m])
     pos = _iota(cx, [m], 0, I64)
-    key = cx.op("select", flat_kept, pos, cx.op("add", pos, cx.const(m, I64, [m])))
+    k = lambda v: cx.broadcast(cx.size_value(v), [m], dims=[])  # noqa: E731
+    key = cx.op("select", flat_kept, pos, cx.op("add", pos, k(m)))
     op = cx.region_op("sort", [key], dimension=0, is_stable=False)
     i = ir.Type.parse("tensor<i64>")
     block = op.regions[0].blocks.append(i, i)
     with ir.InsertionPoint(block):
         cx.op("return", [_cmp(cx, block.arguments[0], block.arguments[1], "LT")], result_types=[])
-    f = cx.op("remainder", op.results[0], cx.const(m, I64, [m]))               # flat (batch, class, position)
-    k = lambda v: cx.const(v, I64, [m])  # noqa: E731
-    batch = cx.op("divide", f, k(c * n))
+    f = cx.op("remainder", op.results[0], k(m))                               # flat (batch, class, position)
+    batch = cx.op("divide", f, k(c * n if isinstance(n, int) else cx.op("multiply", cx.const(c, I64), cx.size_value(n))))
     cls = cx.op("remainder", cx.op("divide", f, k(n)), k(c))
     dn = {"offset_dims": [], "collapsed_slice_dims": [0], "start_index_map": [0], "index_vector_dim": 1,
           "operand_batching_dims": [], "start_indices_batching_dims": []}
@@ -310,7 +321,7 @@ def _compact(cx, kept, order, b, c, n):
                 indices_are_sorted=False)
     rows = cx.op("concatenate", [cx.reshape(v, [m, 1]) for v in (batch, cls, box)], dimension=1)
     total = reduce1(cx, cx.convert(flat_kept, I64), [0], "add", 0)
-    high = cx.reshape(cx.op("subtract", total, cx.const(m, I64)), [1])
+    high = cx.reshape(cx.op("subtract", total, cx.size_value(m)), [1])
     zeros = cx.const(np.zeros(2, np.int64), I64, (2,))
     return cx.op("dynamic_pad", rows, cx.const(0, I64), zeros,
                  cx.op("concatenate", [high, cx.const(np.zeros(1, np.int64), I64, (1,))], dimension=0), zeros,
@@ -320,8 +331,14 @@ def _compact(cx, kept, order, b, c, n):
 @converts("NonMaxSuppression", since=10)
 def non_max_suppression(cx, boxes, scores, max_output_boxes_per_class=None, iou_threshold=None,
                         score_threshold=None, center_point_box=0):
-    b, n, four = _static_sizes(cx, boxes, "NonMaxSuppression")
-    b2, c, n2 = _static_sizes(cx, scores, "NonMaxSuppression")
+    # (the box count may be a run-time size: a detector's anchors over the image's run-time size)
+    b, n, four = cx.sizes_of(boxes)
+    b2, c, n2 = cx.sizes_of(scores)
+    if not all(isinstance(v, int) for v in (b, four, b2, c)):
+        raise cx.error("NonMaxSuppression needs a static batch size and class count (the box count may be "
+                       "a run-time size)")
+    if not isinstance(n, int) or not isinstance(n2, int):
+        n = n2 = n if not isinstance(n, int) else n2      # one run-time box count (scores' and boxes' agree)
     if four != 4 or b2 != b or n2 != n:
         raise cx.error(f"boxes {[b, n, four]} and scores {[b2, c, n2]} do not fit")
     work = _work(cx.element(boxes))
