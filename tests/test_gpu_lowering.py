@@ -408,3 +408,23 @@ def test_bf16_values_in_mapped_loops_run_on_cpu():
     got = np.asarray(gpu.cpu_check(prog)(*args)[0], np.float32)
     want = np.asarray(shlo.interpret(prog, *args)[0], np.float32)
     np.testing.assert_allclose(got, want, rtol=2e-2, atol=2e-2)
+
+
+def test_switch_in_scan_mapped_form_matches_jax():
+    """A lax.switch and a lax.cond in a lax.scan body: the case is a chain of scf.if there (an
+    scf.index_switch inside the loop was bufferized wrongly: the stacked ys came out wrong)."""
+    import jax
+    import jax.numpy as jnp
+    from jax import lax
+
+    def f(xs, modes):
+        def body(acc, xm):
+            x, m = xm
+            y = lax.switch(m, [lambda v: v + 1.0, lambda v: v * v, lambda v: jnp.sin(v)], x)
+            return lax.cond(jnp.sum(y) > 0, lambda a: a + y, lambda a: a - y, acc), y
+        return lax.scan(body, jnp.zeros(3), (xs, modes))
+    xs = np.random.default_rng(1).standard_normal((5, 3)).astype(np.float32)
+    modes = np.array([0, 2, 1, 5, -1], np.int32)
+    got = gpu.cpu_check(shlo.from_jax(f, xs, modes))(xs, modes)
+    for g, w in zip(got, jax.tree_util.tree_leaves(jax.jit(f)(xs, modes))):
+        np.testing.assert_allclose(g, np.asarray(w), rtol=1e-5, atol=1e-6)

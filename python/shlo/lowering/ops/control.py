@@ -102,14 +102,24 @@ def case(ctx: OpContext, index):
     types = ctx.result_types
     carried = _carried_types(types)
     branches = len(ctx.op.regions)
-    if getattr(ctx.lowerer, "case_as_switch", False):
+    if getattr(ctx.lowerer, "case_as_switch", False) and _in_entry_body(ctx):
         return _case_switch(ctx, index, types, carried, branches)
     op = _case_if(ctx, _branch_index(index, branches), 0, branches, types, carried)
     return _pack(types, op.results)
 
 
+def _in_entry_body(ctx: OpContext) -> bool:
+    """True for an op directly in the entry's body (not in a loop, a branch or a called function)."""
+    parent = ctx.op.operation.parent
+    return parent is not None and parent.name == "func.func" and \
+        ir.StringAttr(parent.attributes["sym_name"]).value == ctx.lowerer.entry
+
+
 def _case_switch(ctx: OpContext, index, types, carried, branches: int):
-    """The case as one scf.index_switch (the GPU path: see gpu/compiler.py)."""
+    """The case as one scf.index_switch (the GPU path: see gpu/compiler.py, whose branch homes
+    are made for branches in the entry's body). Only there: inside a loop, one-shot
+    bufferization of a switch went wrong too (a lax.switch in a lax.scan, called from the loop
+    body, stacked wrong values), so any other case is a chain of scf.if on the GPU path too."""
     # cases 0 .. n-2 are explicit; the default block runs the last branch
     switch = scf.IndexSwitchOp(carried, _branch_index(index, branches), list(range(branches - 1)))
     blocks = [switch.case_block(i) for i in range(branches - 1)] + [switch.default_block]
