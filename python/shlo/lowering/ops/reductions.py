@@ -525,40 +525,33 @@ def _sorted_order(ctx: OpContext, values: list, stable: bool = True) -> ir.Value
             return _as_i1(ctx.lower_region(0, args, scalar=True)[0])
         return less
 
+    def elements(row: list, buf: ir.Value):
+        """The row's elements written to buf (packed keys, or indices), and `less` between two."""
+        if packed:
+            key = values[read[0]]
+            return _fill(buf, n, lambda k: std_sort.pack_key(tensor.extract(key, row + [k]), k)), less_packed(row)
+
+        def less(x, y):
+            return less_between(row)(arith.index_cast(ir.IndexType.get(), x), arith.index_cast(ir.IndexType.get(), y))
+        return _iota_into(buf, n), less
+
+    def indices(ordered: ir.Value) -> ir.Value:
+        if not packed:
+            return ordered
+        return _fill(ordered, n, lambda k: std_sort.unpack_index(tensor.extract(ordered, [k])))
+
     def one_row(row: list, buf: ir.Value, *work) -> tuple:
         """The row's order, and the work space as the row left it."""
-        if direct and packed:
-            key = values[read[0]]
-            buf = _fill(buf, n, lambda k: std_sort.pack_key(tensor.extract(key, row + [k]), k))
-            ordered, stack = std_sort.std_sort_direct(less_packed(row), buf, *work, n)
-            buf, work = _fill(ordered, n, lambda k: std_sort.unpack_index(tensor.extract(ordered, [k]))), [stack]
-            ordered = buf
-        elif direct:
-            buf = _iota_into(buf, n)
-
-            def lt(x, y):
-                return less_between(row)(arith.index_cast(ir.IndexType.get(), x),
-                                         arith.index_cast(ir.IndexType.get(), y))
-            ordered, stack = std_sort.std_sort_direct(lt, buf, *work, n)
-            buf, work = ordered, [stack]
-        else:
-            if packed:
-                key = values[read[0]]
-                buf = _fill(buf, n, lambda k: std_sort.pack_key(tensor.extract(key, row + [k]), k))
-                less = less_packed(row)
-            else:
-                buf = _iota_into(buf, n)
-
-                def less(x, y):
-                    return less_between(row)(arith.index_cast(ir.IndexType.get(), x),
-                                             arith.index_cast(ir.IndexType.get(), y))
-            buf, start = _merge_sort_row(less, buf, n)
-            row_type = emit.tensor_type([None if static_n == dyn else static_n], i64)
-            ordered = tensor.extract_slice(row_type, buf, [start], [] if static_n != dyn else [n], [],
-                                           [dyn], [static_n], [1])
-            if packed:
-                ordered = _fill(ordered, n, lambda k: std_sort.unpack_index(tensor.extract(ordered, [k])))
-        if work and not direct:
+        buf, less = elements(row, buf)
+        if direct:
+            ordered, stack = std_sort.std_sort_direct(less, buf, *work, n)
+            ordered = indices(ordered)
+            return (ordered, ordered, stack)
+        buf, start = _merge_sort_row(less, buf, n)
+        row_type = emit.tensor_type([None if static_n == dyn else static_n], i64)
+        ordered = indices(tensor.extract_slice(row_type, buf, [start], [] if static_n != dyn else [n], [],
+                                               [dyn], [static_n], [1]))
+        if not stable:      # the replay on ranks from the stable order
             ordered, *work = std_sort.std_sort_order(less_between(row), ordered, *work, n)
         return (ordered, buf, *work)
 
