@@ -8,9 +8,14 @@ Regions are lowered on storage scalars inside the loop body being built
 the first picks one position per window with a fold in window order (a
 `linalg.generic` marked so that schedules keep its order) and combines the
 source values into it window after window (`scf.for`); sort is a stable,
-bottom-up merge sort of an index permutation per row, whose comparator is the
-op's region, followed by a gather of every operand. A sort with is_stable =
-false then moves equal elements where XLA CPU's std::sort does (std_sort.py).
+bottom-up merge sort per row (rows side by side in an `scf.forall`), whose
+comparator is the op's region, followed by a gather of every operand. The
+elements sorted are indices, or when the comparator reads one operand of at
+most 32 bits its keys packed beside their indices (read in place, not looked
+up). A sort with is_stable = false then moves equal elements where XLA CPU's
+std::sort does (std_sort.py): by a replay on ranks, or, for a comparator that
+is recognizably a strict weak order, by std::sort's own steps instead of the
+merge sort.
 
 All five handle quantized tensors themselves: their regions compute on
 quantized rank-0 values (the region's own ops dequantize and requantize), so
