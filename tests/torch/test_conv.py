@@ -171,3 +171,18 @@ def test_adaptive_pooling_over_symbolic_image_sizes():
     with pytest.raises(shlo.ImportError, match="adaptive max pooling's indices over run-time spatial sizes"):
         shlo.from_torch(nn.AdaptiveMaxPool2d((3, 5), return_indices=True), (torch.randn(1, 2, 8, 9),),
                         dynamic_shapes=({2: h},))
+
+
+def test_pooling_over_run_time_image_sizes():
+    # average pooling without the padding counted, ceil mode (its windows found at run time and the
+    # result cut to torch's size) and max pooling's indices, over run-time image sizes; Dim.AUTO
+    # because torch's ceil-mode guards (2 * ((w - 1) // 2) < w) do not hold for every size
+    auto = torch.export.Dim.AUTO
+    layers = _Every(nn.ModuleList([
+        nn.AvgPool2d(3, 2, padding=1, count_include_pad=False), nn.AvgPool2d(2, ceil_mode=True, count_include_pad=False),
+        nn.AvgPool2d(3, 2, padding=1, ceil_mode=True), nn.MaxPool2d(3, 2, padding=1, ceil_mode=True, return_indices=True),
+        nn.MaxPool2d(2, 3, ceil_mode=True, dilation=2)]))
+    torch.manual_seed(0)
+    prog = _check(layers, torch.randn(1, 2, 9, 10), dynamic_shapes=({2: auto, 3: auto},),
+                  run_args=(torch.randn(1, 2, 16, 7),))
+    assert "tensor<1x2x?x?xf32>" in prog.text()

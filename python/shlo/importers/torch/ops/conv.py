@@ -134,10 +134,19 @@ def argmax_body(cx, element: str):
 def plane_index(cx, sizes, n_spatial: int):
     """A tensor of `sizes` holding each element's flat index within its spatial plane (an i64 iota)."""
     spatial = sizes[-n_spatial:]
-    if not all(isinstance(s, int) for s in spatial):
-        raise cx.error("max pooling indices need static spatial sizes")
-    flat = np.arange(int(np.prod(spatial)), dtype=np.int64).reshape(spatial)
-    return cx.broadcast(cx.const(flat, I64, tuple(spatial)), sizes)
+    if all(isinstance(s, int) for s in spatial):
+        flat = np.arange(int(np.prod(spatial)), dtype=np.int64).reshape(spatial)
+        return cx.broadcast(cx.const(flat, I64, tuple(spatial)), sizes)
+    from .reductions import iota          # run-time sizes: sum of iota_j * (product of later sizes)
+    flat, stride = None, 1
+    for j in reversed(range(n_spatial)):
+        term = iota(cx, spatial, j)
+        if not (isinstance(stride, int) and stride == 1):
+            term = cx.op("multiply", term, cx.broadcast(cx.size_value(stride), spatial))
+        flat = term if flat is None else cx.op("add", flat, term)
+        stride = stride * spatial[j] if isinstance(stride, int) and isinstance(spatial[j], int) else \
+            cx.op("multiply", cx.size_value(stride), cx.size_value(spatial[j]))
+    return cx.broadcast(flat, sizes)
 
 
 def _users_take_index(cx, i: int) -> bool:
@@ -216,31 +225,46 @@ def _pool_geometry(cx, x, n, kernel_size, stride, padding, dilation, ceil_mode):
     dilation = spatial_list(dilation, n, "dilation", cx)
     sizes = cx.sizes_of(x)[-n:]
     out = cx.out_sizes(0 if isinstance(cx.val, (tuple, list)) else None)[-n:]
-    pads = []
-    for size, o, k, s, p, d in zip(sizes, out, kernel, stride, padding, dilation):
+    pads, crop = [], []
+    for j, (size, o, k, s, p, d) in enumerate(zip(sizes, out, kernel, stride, padding, dilation)):
         if not ceil_mode:
             pads.append([p, p])
             continue
         if not isinstance(size, int) or not isinstance(o, int):
-            raise cx.error("ceil_mode pooling needs static spatial sizes")
+            # run-time size: s - 1 more high padding gives ceil((size + 2p - span) / s) + 1
+            # windows; torch drops the last when it would start in the high padding, so the
+            # result is cut to torch's size (see crop_pooled)
+            pads.append([p, p + s - 1])
+            crop.append((rank - n + j, o))
+            continue
         hi = (o - 1) * s + (k - 1) * d + 1 - size - p
         pads.append([p, hi])
     lead = rank - n
     return ([1] * lead + kernel, [1] * lead + stride, [1] * lead + dilation, [[0, 0]] * lead + pads,
-            (kernel, stride, padding, out, sizes))
+            (kernel, stride, padding, out, sizes, crop))
+
+
+def crop_pooled(cx, y, crop):
+    """y's first o elements along each (dim, o) of crop (ceil-mode pooling over run-time sizes)."""
+    from .shapes import slice_dim
+    for dim, o in crop:
+        y = slice_dim(cx, y, dim, 0, o, 1, o)
+    return y
 
 
 def _max_pool(cx, x, n, kernel_size, stride, padding, dilation, ceil_mode):
     element = cx.element(x)
-    window, strides, dils, pads, _ = _pool_geometry(cx, x, n, kernel_size, stride, padding, dilation, ceil_mode)
+    window, strides, dils, pads, geometry = _pool_geometry(cx, x, n, kernel_size, stride, padding, dilation,
+                                                           ceil_mode)
+    crop = geometry[-1]
     init = cx.const(lowest(element), element)
     if not _users_take_index(cx, 1):
         (values,) = reduce_window(cx, [x], [init], max_body(cx), window, strides, dils, pads)
-        return values, None
+        return crop_pooled(cx, values, crop), None
     index = plane_index(cx, cx.sizes_of(x), n)
     values, indices = reduce_window(cx, [x, index], [init, cx.const(I64_MAX, I64)], argmax_body(cx, element),
                                     window, strides, dils, pads)
-    return values, indices
+    return crop_pooled(cx, values, crop), crop_pooled(cx, indices, crop)
 
 
 @converts("max_pool1d")
@@ -272,13 +296,29 @@ def _avg_pool(cx, x, n, kernel_size, stride, padding, ceil_mode, count_include_p
 
 def _avg_pool_sum(cx, x, n, kernel_size, stride, padding, ceil_mode, count_include_pad, divisor_override):
     element = cx.element(x)
-    window, strides, dils, pads, (kernel, stride, padding, out, sizes) = _pool_geometry(
+    window, strides, dils, pads, (kernel, stride, padding, out, sizes, crop) = _pool_geometry(
         cx, x, n, kernel_size, stride, padding, 1, ceil_mode)
     (total,) = reduce_window(cx, [x], [cx.const(0, element)], add_body(cx), window, strides, dils, pads)
+    total = crop_pooled(cx, total, crop)
     if divisor_override:
         return cx.op("divide", total, cx.const(divisor_override, element, cx.sizes_of(total)))
     if not all(isinstance(s, int) for s in list(sizes) + list(out)):
-        raise cx.error("average pooling needs static spatial sizes")
+        if count_include_pad and not ceil_mode:
+            # every window ends by size + padding: the divisor is the kernel's size
+            return cx.op("divide", total, cx.const(float(np.prod(kernel)), element, cx.sizes_of(total)))
+        # torch divides by the window's positions inside the input, or (count_include_pad)
+        # inside the input and its padding: a window sum of ones over that plane, zeros beyond
+        lead = cx.rank(x) - n
+        plane, ones_pads = list(sizes), [list(p) for p in pads[lead:]]
+        if count_include_pad:
+            for j, p in enumerate(padding):
+                plane[j] = plane[j] + 2 * p if isinstance(plane[j], int) else \
+                    cx.op("add", plane[j], cx.const(2 * p, I64))
+                ones_pads[j] = [ones_pads[j][0] - p, ones_pads[j][1] - p]
+        ones = cx.const(1, element, [1] * lead + plane)
+        (count,) = reduce_window(cx, [ones], [cx.const(0, element)], add_body(cx), window, strides, dils,
+                                 pads[:lead] + ones_pads)
+        return cx.op("divide", total, cx.broadcast(crop_pooled(cx, count, crop), cx.sizes_of(total)))
     divisor = np.ones((), np.float64)
     for size, o, k, s, p in zip(sizes, out, kernel, stride, padding):
         start = np.arange(o) * s - p
