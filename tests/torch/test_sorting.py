@@ -125,6 +125,23 @@ def test_sort_dynamic_dim():
            torch.randn(7, 3), dynamic_shapes=(({0: torch.export.Dim("n", min=2, max=64)},),))
 
 
+def test_topk_along_symbolic_dim():
+    # the k nearest of a run-time number of points: static k taken from a sort along the `?` dim
+    def fn(x):
+        return torch.topk(x, 3, dim=1, largest=False), torch.kthvalue(x, 2, dim=1), torch.topk(x, 2, dim=0)
+    prog = shlo.from_torch(Fn(fn), (torch.randn(4, 7),),
+                           dynamic_shapes=(({0: torch.export.Dim("m", min=2), 1: torch.export.Dim("n", min=3)},),))
+    compiled = shlo.compile(prog)
+    for shape in ((4, 7), (2, 12)):
+        x = torch.randn(*shape)
+        want = [w.numpy() for w in pytree.tree_leaves(fn(x))]
+        for outs in (prog.unflatten_outputs(shlo.interpret(prog, *prog.flatten_inputs(x))), compiled(x)):
+            outs = [np.asarray(a) for a in pytree.tree_leaves(outs)]
+            assert len(outs) == len(want)
+            for got, w in zip(outs, want):
+                np.testing.assert_array_equal(got, w)
+
+
 @pytest.mark.parametrize("fn", [
     lambda x: torch.mode(x),
     lambda x: torch.mode(x, 0),

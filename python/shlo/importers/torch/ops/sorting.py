@@ -72,9 +72,10 @@ def _take(cx, x, dim, start, count):
     rank = cx.rank(x)
     sizes = cx.sizes_of(x)
     if not all(isinstance(s, int) for s in sizes):
-        if not isinstance(sizes[dim], int):
-            raise cx.error("selecting from a sort along a symbolic dimension is not supported")
-        # other dimensions symbolic (top-k experts of a dynamic number of tokens): a gather
+        if not isinstance(start, int) or not isinstance(count, int):
+            raise cx.error("selecting from a sort at run-time positions is not supported")
+        # symbolic dimensions (top-k experts of a dynamic number of tokens, the k nearest of a
+        # run-time number of points): a gather of the static positions (torch checks k <= size)
         from .conv import take
         import numpy as np
         return take(cx, x, dim, np.arange(start, start + count))
