@@ -109,3 +109,35 @@ def test_compiled_fft_of_a_length_without_a_plan_stays_accurate():
     got, = shlo.compile(shlo.parse(fft_program("FFT", [97], t, t)))(x)
     want = np.fft.fft(x.astype(np.complex128), axis=-1)
     np.testing.assert_allclose(got, want, rtol=0, atol=1e-5 * np.max(np.abs(want)))
+
+
+REAL_CASES = [((8,), (8,), np.float32), ((3, 15), (15,), np.float64), ((2, 32), (32,), np.float32),
+              ((1,), (1,), np.float64), ((4, 16, 30), (16, 30), np.float32), ((2, 3, 5, 6, 20), (5, 6, 20), np.float64),
+              ((2, 17, 8), (17, 8), np.float32)]
+
+
+@pytest.mark.parametrize("shape,lengths,dtype", REAL_CASES)
+def test_compiled_rfft_and_irfft_equal_the_interpreter_bit_for_bit(shape, lengths, dtype):
+    ft, ct = ("f32", "complex<f32>") if dtype == np.float32 else ("f64", "complex<f64>")
+    cdtype = np.complex64 if dtype == np.float32 else np.complex128
+    half = tuple(shape[:-1]) + (shape[-1] // 2 + 1,)
+    x = RNG.standard_normal(shape).astype(dtype)
+    prog = shlo.parse(fft_program("RFFT", lengths, tensor_type(shape, ft), tensor_type(half, ct)))
+    got, = shlo.compile(prog)(x)
+    want, = shlo.interpret(prog, x)
+    assert got.dtype == cdtype and np.array_equal(bits(got), bits(want))
+    z = complex_normal(half, cdtype)
+    prog = shlo.parse(fft_program("IRFFT", lengths, tensor_type(half, ct), tensor_type(shape, ft)))
+    got, = shlo.compile(prog)(z)
+    want, = shlo.interpret(prog, z)
+    assert got.dtype == dtype and np.array_equal(bits(got), bits(want))
+
+
+def test_compiled_rfft_with_a_dynamic_batch_dimension_equals_the_interpreter():
+    fn = shlo.compile(shlo.parse(fft_program("RFFT", [6, 10], "tensor<?x6x10xf32>", "tensor<?x6x6xcomplex<f32>>")))
+    for rows in (3, 0):
+        x = RNG.standard_normal((rows, 6, 10)).astype(np.float32)
+        got, = fn(x)
+        want, = shlo.interpret(shlo.parse(fft_program("RFFT", [6, 10], tensor_type((rows, 6, 10), "f32"),
+                                                      tensor_type((rows, 6, 6), "complex<f32>"))), x)
+        assert got.shape == (rows, 6, 6) and np.array_equal(bits(got), bits(want))

@@ -62,22 +62,40 @@ class _Arith:
 def c2c(x: ir.Value, element: str, lengths: list[int], inverse: bool) -> ir.Value:
     """FFT (or IFFT, scaled by 1 / prod(lengths)) of x over its last len(lengths) dimensions."""
     real = _REAL[element]
-    A = _Arith(real)
+    re, im = split(x, real)
+    fct = real.type(1.0 / float(np.prod(lengths))) if inverse else real.type(1)
+    rank = emit.rank(x)
+    order = list(reversed(list(zip(range(rank - len(lengths), rank), lengths))))
+    re, im = along_axes(re, im, real, order, inverse, fct)
+    return join(re, im)
+
+
+def split(x: ir.Value, real: np.dtype):
+    """A complex tensor's real and imaginary parts."""
+    t = _Arith(real).type
     rank = emit.rank(x)
     sizes = emit.dims(x)
-    ident = [emit.identity_map(rank)] * 3
-    re, im = emit.generic([x], [emit.empty(sizes, A.type), emit.empty(sizes, A.type)], ident, ["parallel"] * rank,
-                          lambda v, _r, _i: [cx.re(v), cx.im(v)])
-    fct = real.type(1.0 / float(np.prod(lengths))) if inverse else real.type(1)
-    for d, n in reversed(list(zip(range(rank - len(lengths), rank), lengths))):
+    return tuple(emit.generic([x], [emit.empty(sizes, t), emit.empty(sizes, t)], [emit.identity_map(rank)] * 3,
+                              ["parallel"] * rank, lambda v, _r, _i: [cx.re(v), cx.im(v)]))
+
+
+def join(re: ir.Value, im: ir.Value) -> ir.Value:
+    rank = emit.rank(re)
+    ctype = ir.ComplexType.get(re.type.element_type)
+    return emit.generic([re, im], [emit.empty(emit.dims(re), ctype)], [emit.identity_map(rank)] * 3,
+                        ["parallel"] * rank, lambda r, i, _o: cx.create_(ctype, r, i))[0]
+
+
+def along_axes(re: ir.Value, im: ir.Value, real: np.dtype, order: list, inverse: bool, fct):
+    """One transform a (dimension, length) of `order`, in that order; fct in the first only."""
+    A = _Arith(real)
+    for d, n in order:
         if fft_plan.method(n) == "bluestein":
             re, im = _bluestein(A, re, im, d, n, inverse, fct)
         else:
             re, im = _passes(A, re, im, d, n, inverse, fct)
         fct = real.type(1)
-    ctype = ir.ComplexType.get(A.type)
-    return emit.generic([re, im], [emit.empty(sizes, ctype)], ident, ["parallel"] * rank,
-                        lambda r, i, _o: cx.create_(ctype, r, i))[0]
+    return re, im
 
 
 def _passes(A: _Arith, re: ir.Value, im: ir.Value, d: int, n: int, bwd: bool, fct):

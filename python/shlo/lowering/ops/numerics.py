@@ -27,6 +27,7 @@ from ..registry import OpContext, lowers
 from ...interpreter.ops.elementwise import finish
 from .elementwise import convert_scalar
 from . import fft as c2c_passes
+from . import fft_real as real_passes
 
 F = arith.CmpFPredicate
 I = arith.CmpIPredicate
@@ -690,9 +691,22 @@ def fft(ctx: OpContext, operand):
     if 0 in lengths or 0 in emit.static_shape(operand):     # (MLIR rejects slices at offset 0 of size 0)
         return emit.zeros(rtype, like=operand)
     element = ctx.operand_types[0].element
+    # XLA's own passes, order and precision (fft.py, fft_real.py), so compiled results equal
+    # XLA's and the interpreter's
     if fft_type in ("FFT", "IFFT") and c2c_passes.supported(element, lengths):
-        # XLA's own order and precision (fft.py), so compiled results equal XLA's and the interpreter's
         return c2c_passes.c2c(operand, element, lengths, fft_type == "IFFT")
+    lead_axes = list(zip(axes[:-1], lengths[:-1]))
+    if fft_type == "RFFT" and element in ("f32", "f64") and real_passes.supported(lengths[-1]) \
+            and c2c_passes.supported("complex<" + element + ">", lengths[:-1]):
+        real = np.dtype(np.float32 if element == "f32" else np.float64)
+        re, im = real_passes.rfft_last(operand, real)        # the last axis first, then the others in order
+        re, im = c2c_passes.along_axes(re, im, real, lead_axes, False, real.type(1))
+        return c2c_passes.join(re, im)
+    if fft_type == "IRFFT" and real_passes.supported(lengths[-1]) and c2c_passes.supported(element, lengths[:-1]):
+        real = np.dtype(np.float32 if element == "complex<f32>" else np.float64)
+        re, im = c2c_passes.split(operand, real)
+        re, im = c2c_passes.along_axes(re, im, real, lead_axes, True, real.type(1))
+        return real_passes.irfft_last(re, im, lengths[-1], real, real.type(1.0 / float(np.prod(lengths))))
     x = _widen(operand, element, "complex<f64>")
     inverse = fft_type in ("IFFT", "IRFFT")
 
