@@ -1,6 +1,7 @@
 #!/usr/bin/env python
-"""A held-out-style set of PyTorch models (tools/torch_heldout_models.py and, named more_*,
-tools/torch_heldout_more_models.py, written apart from tests/torch's), each exported by
+"""A held-out-style set of PyTorch models (tools/torch_heldout_models.py and, named more_* and
+third_*, tools/torch_heldout_more_models.py and torch_heldout_third_models.py, written apart from
+tests/torch's), each exported by
 torch.export, imported by `shlo.from_torch`, interpreted and compiled, and matched against
 eager PyTorch on every input set.
 
@@ -118,7 +119,8 @@ def main(argv=None) -> int:
     logging.disable(logging.WARNING)
     import torch_heldout_models as models
     import torch_heldout_more_models as more_models
-    cases = {**models.CASES, **more_models.CASES}
+    import torch_heldout_third_models as third_models
+    cases = {**models.CASES, **more_models.CASES, **third_models.CASES}
 
     names = [n for n in cases if not args.pattern or re.search(args.pattern, n)]
     from heldout_report import Report
