@@ -7,11 +7,13 @@ replication on 2-D and 3-D meshes, spatially partitioned convolutions, sparse ma
 products and out-of-bounds gathers on sharded operands; a collective matmul, explicit-mode
 reshapes of a dimension split over two axes, a constraint inside a partly manual body,
 untiled psum_scatter over an axis pair, out_shardings pytree prefixes with None, roll / reflect
-pad / run-time dynamic slices along a sharded axis, and lax.map over a symbolic batch.
+pad / run-time dynamic slices along a sharded axis, lax.map over a symbolic batch;
+jax.sharding.auto_axes / explicit_axes islands, lax.platform_dependent and ragged_dot_general.
 
 Not here: a lax.cond whose branches constrain their results to different shardings, which
 JAX's own compilation refuses ("Inconsistent conditional sharding among instructions", XLA's
-HLO verifier); lax.ragged_all_to_all, which XLA:CPU does not run ("HLO opcode `ragged-all-to-all`
+HLO verifier); lax.psend / lax.precv ("psend is currently only implemented on GPU");
+lax.ragged_all_to_all, which XLA:CPU does not run ("HLO opcode `ragged-all-to-all`
 is not supported by XLA:CPU ThunkEmitter"), so JAX gives no reference values."""
 from __future__ import annotations
 
@@ -557,3 +559,65 @@ def symbolic_batch_lax_map_over_rows():
 
     return case_fields(jax.jit(f), [normal(954, 16, 4), normal(955, 4, 3)], [P("b", None), P()], m,
                        shapes=[(8 * n, 4), (4, 3)])
+
+
+@program
+def auto_axes_island_in_explicit_program():
+    """Explicit mode with a jax.sharding.auto_axes island: inside it the partitioner places the
+    values (a constraint over the now-auto axis), and its out_sharding returns to explicit
+    types."""
+    m = user_mesh((2, 4), ("x", "y"), Explicit)
+
+    @functools.partial(jax.sharding.auto_axes, out_sharding=P("x", None))
+    def mixed(a, b):
+        c = a @ b
+        return jax.lax.with_sharding_constraint(jnp.tanh(c), P(None, "y")) * 2.0
+
+    def f(a, b):
+        return mixed(a, b) + 1.0
+
+    return case_fields(jax.jit(f), [normal(956, 8, 8), normal(957, 8, 8)], [P("x", None), P(None, "y")], m, mesh=m)
+
+
+@program
+def explicit_axes_island_in_auto_program():
+    """An auto-mode program with a jax.sharding.explicit_axes island: its in_sharding gives the
+    operands explicit types, an einsum inside names its out_sharding."""
+    m = user_mesh((2, 4), ("x", "y"))
+
+    @functools.partial(jax.sharding.explicit_axes, in_sharding=(P("x", None), P(None, "y")))
+    def island(a, b):
+        return jnp.einsum("ij,jk->ik", a, b, out_sharding=P("x", "y"))
+
+    def f(a, b):
+        return jnp.sin(island(a * 2.0, b)).sum(axis=0)
+
+    return case_fields(jax.jit(f), [normal(958, 8, 6), normal(959, 6, 8)], [P("x", None), P(None, "y")], m, mesh=m)
+
+
+@program
+def platform_dependent_branch_in_sharded_program():
+    """lax.platform_dependent (one branch for CPU, another default) over a row-sharded input."""
+    m = user_mesh((8,), ("r",))
+
+    def f(x):
+        y = jax.lax.platform_dependent(x, cpu=lambda v: jnp.tanh(v) * 2.0, default=lambda v: v * 3.0)
+        return y.sum(axis=1)
+
+    return case_fields(jax.jit(f), [normal(960, 16, 4)], [P("r", None)], m)
+
+
+@program
+def ragged_dot_general_groups_over_experts_axis():
+    """lax.ragged_dot_general with the group sizes of a ragged MoE layer, tokens split over
+    "data" and the expert weights over "model" along their output features."""
+    m = user_mesh((2, 4), ("data", "model"))
+
+    def f(x, w, sizes):
+        dn = jax.lax.RaggedDotDimensionNumbers(
+            dot_dimension_numbers=(((1,), (1,)), ((), ())), lhs_ragged_dimensions=[0], rhs_group_dimensions=[0])
+        return jax.lax.ragged_dot_general(x, w, sizes, dn)
+
+    sizes = np.array([5, 0, 7, 4], np.int32)
+    return case_fields(jax.jit(f), [normal(961, 16, 6), normal(962, 4, 6, 8), sizes],
+                       [P("data", None), P(None, None, "model"), P()], m)
