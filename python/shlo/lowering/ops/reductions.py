@@ -451,6 +451,10 @@ def sort(ctx: OpContext, *operands):
         return operands
     dim = int(ctx.attr("dimension", -1))
     dim = dim + rank if dim < 0 else dim
+    static = [s if isinstance(s, int) else None for s in ir.RankedTensorType(operands[0].type).shape]
+    static = [None if s == ir.ShapedType.get_dynamic_size() else s for s in static]
+    if 0 in static or static[dim] == 1:        # nothing to order (and no empty slices to build)
+        return operands
     perm = [d for d in range(rank) if d != dim] + [dim]
     inverse = [perm.index(d) for d in range(rank)]
     moved = [_transpose(v, perm) for v in operands]
