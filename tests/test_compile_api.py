@@ -283,3 +283,66 @@ def test_arguments_are_never_written():
     out, = shlo.compile(prog)(x, np.array([9], np.int32), np.array(2, np.int32))
     np.testing.assert_array_equal(out, [0, 1, 9, 3])
     np.testing.assert_array_equal(x, [0, 1, 2, 3])
+
+
+DYNAMIC_LAYER = """
+func.func @main(%x: tensor<?x64xf32>, %w: tensor<64x32xf32>) -> tensor<?x32xf32> {
+  %0 = "shlo.dot_general"(%x, %w) {dot_dimension_numbers = #shlo.dot<lhs_batching_dimensions = [],
+       rhs_batching_dimensions = [], lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [0]>} : (tensor<?x64xf32>, tensor<64x32xf32>) -> tensor<?x32xf32>
+  %1 = "shlo.tanh"(%0) : (tensor<?x32xf32>) -> tensor<?x32xf32>
+  func.return %1 : tensor<?x32xf32>
+}
+"""
+
+
+def _layer_args(rows, seed=0):
+    rng = np.random.default_rng(seed)
+    return rng.standard_normal((rows, 64)).astype(np.float32), rng.standard_normal((64, 32)).astype(np.float32)
+
+
+def _check_layer(fn, rows, seed=0):
+    x, w = _layer_args(rows, seed)
+    np.testing.assert_allclose(fn(x, w)[0], np.tanh(x.astype(np.float64) @ w), rtol=2e-5, atol=2e-6)
+
+
+def test_dynamic_entry_is_specialized_on_the_second_call_with_the_same_sizes():
+    fn = shlo.compile(shlo.parse(DYNAMIC_LAYER))
+    assert fn.timings["scheduled"] is False       # nothing static to schedule in the generic code
+    _check_layer(fn, 48)
+    assert fn.specializations == []
+    _check_layer(fn, 48, seed=1)                  # second call at these sizes: compiled static for them
+    assert fn.specializations == [((48, 64),)]
+    assert fn._specializer.timings[((48, 64),)]["scheduled"] is True
+    _check_layer(fn, 48, seed=2)                  # and reused
+    _check_layer(fn, 5)                           # other sizes: the generic code until they repeat
+    assert fn.specializations == [((48, 64),)]
+
+
+@pytest.mark.parametrize("specialize, expected", [(True, [((7, 64),)]), (False, [])])
+def test_specialize_first_call_or_never(specialize, expected):
+    fn = shlo.compile(shlo.parse(DYNAMIC_LAYER), specialize=specialize)
+    _check_layer(fn, 7)
+    assert fn.specializations == expected
+    _check_layer(fn, 0)                           # empty batches too
+    _check_layer(fn, 0)
+
+
+def test_specializations_are_bounded_and_a_failed_one_keeps_the_generic_code(monkeypatch):
+    from shlo.lowering import compiler, specialize
+    monkeypatch.setattr(compiler._Specializer, "SPECIALIZATIONS", 2)
+    fn = shlo.compile(shlo.parse(DYNAMIC_LAYER), specialize=True)
+    for rows in (1, 2, 3, 1, 3):
+        _check_layer(fn, rows)
+    assert fn.specializations == [((1, 64),), ((2, 64),)]
+
+    def broken(module, sizes):
+        raise shlo.CompileError("no specialization today")
+    monkeypatch.setattr(specialize, "specialize_entry", broken)
+    fn = shlo.compile(shlo.parse(DYNAMIC_LAYER), specialize=True, opt_level=1)   # not the cached one
+    _check_layer(fn, 9)
+    assert fn.specializations == [] and "no specialization today" in fn._specializer.errors[((9, 64),)]
+
+
+def test_specialize_argument_is_checked():
+    with pytest.raises(shlo.CompileError, match="specialize='always'"):
+        shlo.compile(shlo.parse(DYNAMIC_LAYER), specialize="always")

@@ -16,3 +16,7 @@ def test_demo_runs_and_catches_the_broken_variant():
     assert "compiled and interpreted outputs agree: yes" in proc.stdout
     assert "agree with JAX: yes" in proc.stdout
     assert "matches the interpreter: yes" in proc.stdout
+    # the PyTorch CNN at two batch sizes against eager PyTorch, the ONNX model against onnxruntime
+    assert proc.stdout.count("interpreted and compiled agree with eager PyTorch: yes") == 2
+    assert "interpreted and compiled agree with onnxruntime: yes" in proc.stdout
+    assert "NO" not in proc.stdout

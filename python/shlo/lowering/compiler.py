@@ -11,6 +11,13 @@ and host CPU: in memory for the process, and with `cache_dir=` on disk, where
 the object code is kept so that another process on the same kind of CPU skips
 lowering, the pass pipeline and code generation (it only links). `check.*` custom_calls of the entry are compiled as extra
 results and checked after the call with the interpreter's own routines.
+
+An entry with `?` dimensions is compiled once for any sizes; as the CPU schedules apply to
+static shapes only, that code runs plain loops. With `specialize="auto"` (the default) the
+second call with the same sizes compiles the entry made static for them (specialize.py) and
+that call and later ones with those sizes run it (`fn.specializations` lists them; at most
+eight sets of sizes a function, the rest stay on the generic code). `specialize=True`
+specializes on a set's first call, False never.
 """
 from __future__ import annotations
 
@@ -55,6 +62,8 @@ class CompiledFunction:
         self.key = key
         self.dim_constraints = [tuple(map(tuple, c[:2])) + (c[2],) for c in dim_constraints]
         self._flat_owner = [i for i, t in enumerate(self.arg_types) for _ in flatten_type(t)]
+        self._flat_types = [x for t in self.arg_types for x in flatten_type(t)]
+        self._specializer = None        # compile(specialize=...): code made static for a call's sizes
 
     def __repr__(self):
         return f"<shlo.CompiledFunction @{self.entry} ({len(self.arg_types)} args -> {len(self.result_types)} results)>"
@@ -83,12 +92,18 @@ class CompiledFunction:
         self._check_sizes(flat)
         if self._assertions is not None:
             self._check_shapes(args)
-        outs = self._native(flat)
+        native = self._specializer.native(flat) if self._specializer is not None else None
+        outs = (native or self._native)(flat)
         n_real = len(outs) - sum(len(p.operand_types) for p in self.probes)
         self._check(outs[n_real:])
         it = iter(outs[:n_real])
         results = [rebuild(t, it) for t in self.result_types]
         return trees.unflatten(results) if tree_call else results
+
+    @property
+    def specializations(self) -> list:
+        """Sizes of the `?`-dimensioned (flattened) arguments that have code made static for them."""
+        return self._specializer.sizes() if self._specializer is not None else []
 
     def _check_sizes(self, flat: list) -> None:
         for (a, d), (b, e), what in self.dim_constraints:
@@ -143,10 +158,14 @@ def _signature(prog: Program, entry: str):
 
 
 def lower_to_llvm(prog: Program, entry: str = "main", threads: int = 1, schedule: bool = True,
-                  matmul: str = "generated"):
-    """The program's entry lowered to an LLVM-dialect module (a new module); also the timings."""
+                  matmul: str = "generated", sizes: dict | None = None):
+    """The program's entry lowered to an LLVM-dialect module (a new module); also the timings.
+    `sizes` ({flattened argument index: sizes}) specializes it for one call's sizes (specialize.py)."""
     t0 = time.perf_counter()
     lowered = lower_program(prog, entry=entry, mode="compile")
+    if sizes:
+        from .specialize import specialize_entry
+        specialize_entry(lowered.module, sizes)
     t1 = time.perf_counter()
     timings = llvm_from_linalg(lowered.module, threads=threads, schedule=schedule, matmul=matmul)
     timings["lower"] = t1 - t0
@@ -197,14 +216,25 @@ def _fusion_is_safe(module: ir.Module) -> bool:
 
 
 def compile(prog, target: str = "cpu", opt_level: int = 2, cache_dir: str | None = None, *,
-            entry: str = "main", threads: int | None = None, schedule: bool = True, arch: str = "sm_90"):
+            entry: str = "main", threads: int | None = None, schedule: bool = True, arch: str = "sm_90",
+            specialize=None):
     """Compiles `entry` of a shlo Program for the host CPU (see the module docstring), or with
-    target="cuda" for an NVIDIA GPU of `arch` (a `CudaArtifact`: PTX, cubin, launch plan)."""
+    target="cuda" for an NVIDIA GPU of `arch` (a `CudaArtifact`: PTX, cubin, launch plan).
+    `specialize` (entries with `?` dimensions): "auto" compiles code made static for a call's
+    sizes the second time those sizes come; True on the first call; False never. None: the
+    environment's SHLO_SPECIALIZE (auto / first / never), else "auto"."""
     if target == "cuda":
         from .gpu.compiler import compile_cuda
         return compile_cuda(prog, arch=arch, entry=entry)
     if target != "cpu":
         raise CompileError(f"target {target!r} is not supported (have: 'cpu', 'cuda')")
+    if specialize is None:
+        env = os.environ.get("SHLO_SPECIALIZE", "auto")
+        specialize = {"auto": "auto", "first": True, "never": False}.get(env)
+        if specialize is None:
+            raise CompileError(f"SHLO_SPECIALIZE={env!r}: expected auto, first or never")
+    if specialize not in (True, False, "auto"):
+        raise CompileError(f"specialize={specialize!r}: expected True, False or 'auto'")
     if not isinstance(prog, Program):
         from ..program import parse
         prog = parse(prog)
@@ -223,26 +253,51 @@ def compile(prog, target: str = "cpu", opt_level: int = 2, cache_dir: str | None
     from .. import _shlo_jit
     key = hashlib.blake2b(f"{CACHE_FORMAT}|{_fingerprint(prog)}|{entry}|{target}|{opt_level}|{threads}|"
                           f"{schedule}|{matmul}|{_shlo_jit.host()}".encode(), digest_size=16).hexdigest()
+    probes = probes_of(prog.module, entry)
+
+    def build(sizes: dict | None = None):
+        """(native code, timings, size constraints) of the entry, or of it made static for `sizes`."""
+        k = key if not sizes else hashlib.blake2b(f"{key}|{sorted(sizes.items())}".encode(),
+                                                  digest_size=16).hexdigest()
+        return _build(prog, entry, k, cache_dir, opt_level, threads, schedule, matmul, arg_types, result_types,
+                      probes, sizes)
+
+    native, timings, constraints = build()
+    fn = CompiledFunction(prog, entry, native, arg_types, result_types, probes, timings, key, constraints)
+    if specialize and schedule and any(None in t.shape for t in fn._flat_types):
+        fn._specializer = _Specializer(build, fn._flat_types, first_call=specialize is True)
+    return fn
+
+
+def _build(prog, entry, key, cache_dir, opt_level, threads, schedule, matmul, arg_types, result_types, probes,
+           sizes):
     with _LOCK:
         hit = _MEMORY.get(key)
         if hit is not None:
             _MEMORY.move_to_end(key)
     if hit is not None:
         native, timings, constraints = hit
-        return CompiledFunction(prog, entry, native, arg_types, result_types, probes_of(prog.module, entry),
-                                dict(timings, cached="memory"), key, constraints)
-    probes = probes_of(prog.module, entry)
+        return native, dict(timings, cached="memory"), constraints
     objects, timings, constraints = (_load(cache_dir, key) if cache_dir else (None, {}, []))
     if objects is not None:
         t0 = time.perf_counter()
         native = _native(_load_objects(objects, threads), threads, arg_types, result_types, probes)
         timings["link"] = time.perf_counter() - t0
     else:
-        lowered, timings = lower_to_llvm(prog, entry, threads=threads, schedule=schedule, matmul=matmul)
+        lowered, timings = lower_to_llvm(prog, entry, threads=threads, schedule=schedule, matmul=matmul,
+                                         sizes=sizes)
         constraints = lowered.dim_constraints
         t0 = time.perf_counter()
-        code = _jit(lowered.module, opt_level, threads, keep_objects=bool(cache_dir))
-        native = _native(code, threads, arg_types, result_types, probes)
+        try:
+            code = _jit(lowered.module, opt_level, threads, keep_objects=bool(cache_dir))
+            native = _native(code, threads, arg_types, result_types, probes)
+        except CompileError as e:
+            if "__truncsfbf2" not in str(e):
+                raise
+            from . import builtins      # rare (bf16 on a CPU without bf16 instructions): define it, again
+            builtins.define_missing(lowered.module)
+            code = _jit(lowered.module, opt_level, threads, keep_objects=bool(cache_dir))
+            native = _native(code, threads, arg_types, result_types, probes)
         timings["jit"] = time.perf_counter() - t0
         if cache_dir:
             _store(cache_dir, key, code.objects, constraints)
@@ -250,7 +305,46 @@ def compile(prog, target: str = "cpu", opt_level: int = 2, cache_dir: str | None
         _MEMORY[key] = (native, dict(timings), constraints)
         while len(_MEMORY) > MEMORY_CACHE_ENTRIES:
             _MEMORY.popitem(last=False)
-    return CompiledFunction(prog, entry, native, arg_types, result_types, probes, timings, key, constraints)
+    return native, timings, constraints
+
+
+class _Specializer:
+    """Code made static for the sizes of calls (specialize.py), at most SPECIALIZATIONS sets of
+    sizes a function, compiled on a set's first call (`first_call`) or its second. A compile
+    that fails leaves that set on the generic code, with the reason in `errors`."""
+
+    SPECIALIZATIONS = 8
+
+    def __init__(self, build, flat_types, first_call: bool):
+        self._build, self._first_call = build, first_call
+        self._dynamic = [i for i, t in enumerate(flat_types) if None in t.shape]
+        self._seen: dict = {}           # sizes -> native code, or None: seen once / failed
+        self.errors: dict = {}          # sizes -> why their compile failed
+        self.timings: dict = {}         # sizes -> the timings of their compile
+        self._lock = threading.Lock()
+
+    def native(self, flat: list):
+        sizes = tuple(tuple(flat[i].shape) for i in self._dynamic)
+        with self._lock:
+            if sizes in self._seen and self._seen[sizes] is not None:
+                return self._seen[sizes]
+            ready = self._first_call or sizes in self._seen
+            compiled = sum(v is not None for v in self._seen.values())
+            if not ready or sizes in self.errors or compiled >= self.SPECIALIZATIONS:
+                self._seen.setdefault(sizes, None)
+                return None
+            try:
+                native, self.timings[sizes], _constraints = self._build(dict(zip(self._dynamic, sizes)))
+            except ShloError as e:
+                self.errors[sizes] = str(e)
+                self._seen[sizes] = None
+                return None
+            self._seen[sizes] = native
+            return native
+
+    def sizes(self) -> list:
+        """The argument sizes that have code of their own, in the order they were compiled."""
+        return [s for s, v in self._seen.items() if v is not None]
 
 
 # LLVM's level for each shlo opt_level. shlo's MLIR pipeline has already tiled and vectorized

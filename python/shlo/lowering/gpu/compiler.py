@@ -17,6 +17,7 @@ from mlir import ir
 
 from ...errors import CompileError, ShloError
 from ...program import Program
+from .. import builtins
 from .. import pipeline as cpu_pipeline
 from ..driver import ENTRY_SYMBOL, lower_program
 from . import branches, contraction, loops, pipeline, schedules, shape_scalars
@@ -90,7 +91,7 @@ def cpu_check(prog, entry: str = "main", schedule: bool = True):
     _run(m, pipeline.TO_LOOPS, "loops")
     _run(m, MAP, "mapping")
     _run(m, pipeline.CPU_CHECK, "cpu check")
-    _define_bf16_truncation(m)
+    builtins.define_missing(m)
     arg_types, result_types = _signature(prog, entry)
     probes = probes_of(prog.module, entry)
     plan = None
@@ -99,39 +100,6 @@ def cpu_check(prog, entry: str = "main", schedule: bool = True):
     native = _OutParams(m, lowered.flat_args, lowered.flat_results, plan)
     return CompiledFunction(prog, entry, native, arg_types, result_types, probes, {}, "gpu-cpu-check",
                             lowered.dim_constraints)
-
-
-# f32 -> bf16 rounded to nearest even (NaN stays a quiet NaN of the same sign). The GPU mapping keeps
-# bf16 values in registers; on a CPU without bf16 instructions LLVM's code generation moves them
-# through f32 and calls compiler-rt's __truncsfbf2 to narrow them, which the JIT cannot find.
-TRUNCSFBF2 = """
-llvm.func @__truncsfbf2(%x: f32) -> bf16 {
-  %one = llvm.mlir.constant(1 : i32) : i32
-  %sixteen = llvm.mlir.constant(16 : i32) : i32
-  %half = llvm.mlir.constant(32767 : i32) : i32
-  %quiet = llvm.mlir.constant(64 : i32) : i32
-  %bits = llvm.bitcast %x : f32 to i32
-  %high = llvm.lshr %bits, %sixteen : i32
-  %odd = llvm.and %high, %one : i32
-  %bias = llvm.add %half, %odd : i32
-  %rounded = llvm.add %bits, %bias : i32
-  %top = llvm.lshr %rounded, %sixteen : i32
-  %nan = llvm.fcmp "uno" %x, %x : f32
-  %qnan = llvm.or %high, %quiet : i32
-  %pick = llvm.select %nan, %qnan, %top : i1, i32
-  %narrow = llvm.trunc %pick : i32 to i16
-  %out = llvm.bitcast %narrow : i16 to bf16
-  llvm.return %out : bf16
-}
-"""
-
-
-def _define_bf16_truncation(module: ir.Module) -> None:
-    """Adds __truncsfbf2 to an LLVM-dialect module that holds bf16 values (see TRUNCSFBF2)."""
-    if "bf16" not in str(module) or "@__truncsfbf2" in str(module):
-        return
-    with module.context:
-        module.body.append(ir.Operation.parse(TRUNCSFBF2))
 
 
 class _OutParams:
