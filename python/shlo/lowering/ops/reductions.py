@@ -567,9 +567,10 @@ def _sorted_order(ctx: OpContext, values: list, stable: bool = True) -> ir.Value
     row_at = ([] if static_n != dyn else [n], [], [dyn] * (rank - 1) + [0], [1] * (rank - 1) + [static_n], [1] * rank)
     if rank == 1:
         return tensor.insert_slice(one_row([], *scratch())[0], emit.empty(sizes, i64), [], *row_at)
-    if getattr(ctx.lowerer, "case_as_switch", False):
-        # the GPU path (which asks for scf.index_switch) runs the rows in nested scf.for loops
-        # on one work space
+    if getattr(ctx.lowerer, "case_as_switch", False) or getattr(ctx.lowerer, "mode", "compile") != "compile":
+        # the GPU path (which asks for scf.index_switch), and shlo-opt's lowering (which may go on
+        # to the GPU pipelines: their kernels are made from loops, not from an scf.forall with
+        # work space of its own), run the rows in nested scf.for loops on one work space
         def rows(d: int, order: ir.Value, *work, row: list) -> tuple:
             if d == rank - 1:
                 ordered, *work = one_row(row, *work)
