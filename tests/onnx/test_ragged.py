@@ -183,3 +183,24 @@ def test_ragged_forms_out_of_reach_are_import_errors():
     m.graph.output.append(_seq_vi("mapped"))
     with pytest.raises(shlo.ImportError, match=r"SequenceMap \(opset 17\) node 'map_it'.*run-time values"):
         shlo.from_onnx(m)
+
+
+def test_appended_tensors_with_two_run_time_sizes_are_only_stacked():
+    """Rows with two run-time sizes cannot be joined along one axis: stacking them (which needs one
+    shape) imports and matches onnxruntime, reading one of them is an ImportError naming the node."""
+    body = helper.make_graph(
+        [helper.make_node("Identity", ["cond"], ["cond_out"]), helper.make_node("Cast", ["i"], ["fi"], to=F),
+         helper.make_node("Mul", ["x", "fi"], ["row"]), helper.make_node("SequenceInsert", ["seq", "row"], ["seq_out"])],
+        "body", [_vi("i", I64, []), _vi("cond", B, []), _seq_vi("seq")], [_vi("cond_out", B, []), _seq_vi("seq_out")])
+    loop = [helper.make_node("SequenceEmpty", [], ["empty"], dtype=F),
+            helper.make_node("Loop", ["n", "", "empty"], ["seq"], body=body)]
+    inputs = [_vi("n", I64, []), _vi("x", F, ["rows", "cols"])]
+    m = _model(loop + [helper.make_node("ConcatFromSequence", ["seq"], ["y"], axis=0, new_axis=1)], inputs,
+               [_vi("y", F, None)])
+    _check(m, [{"n": np.array(2, np.int64), "x": np.ones((2, 3), np.float32)},
+               {"n": np.array(4, np.int64), "x": np.ones((3, 1), np.float32)}], compiled=False)
+    last = numpy_helper.from_array(np.array(-1, np.int64), "last")
+    m = _model(loop + [helper.make_node("SequenceAt", ["seq", "last"], ["y"], name="read_last")], inputs,
+               [_vi("y", F, None)], initializers=[last])
+    with pytest.raises(shlo.ImportError, match=r"SequenceAt \(opset 17\) node 'read_last'.*only stacking them"):
+        shlo.from_onnx(m)

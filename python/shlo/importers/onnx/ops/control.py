@@ -267,8 +267,7 @@ def loop(cx, m, cond, *initial, body=None):
         if trip is None or trip > UNROLL_LIMIT:     # a run-time trip count: sequences only appended to?
             appended = stacked.appended_sequences(body, initial, lambda v: isinstance(v, Sequence) and not v)
             # tensors with one run-time size (x[:i] per iteration) may differ per iteration: joined
-            uneven = {k: (ins,) + ragged.ragged_axis(body, ins) for k, ins in (appended or {}).items()
-                      if ragged.ragged_axis(body, ins) is not None}
+            uneven = _uneven_rows(cx, body, list(initial), appended) if appended else {}
             if uneven:
                 return ragged.loop_appending(cx, loop, m, cond, list(initial), body, uneven)
             if appended:
@@ -323,6 +322,30 @@ def loop(cx, m, cond, *initial, body=None):
                     for b, r in zip(bufs, outs[1 + n_carried:])]
         cx.op("return", [cx.op("add", i, cx.const(1, "i64")), new_c] + new_vs + new_bufs, result_types=[])
     return tuple(op.results[2:])
+
+
+def _uneven_rows(cx, body, initial, appended):
+    """The appended sequences ({k: SequenceInsert}) whose tensors have exactly one run-time size:
+    {k: (node, axis, shape, element)}. Shape inference's types are used when they say so; where
+    they leave more sizes open (a Slice whose axes it cannot read), the body is probed."""
+    found, unsure = {}, []
+    for k, ins in appended.items():
+        shape, element = ragged.row_type(body, ins)
+        if shape is not None and shape.count(None) == 1:
+            found[k] = (ins, shape.index(None), shape, element)
+        elif shape is None or shape.count(None) > 1:
+            unsure.append(k)
+    if unsure:
+        keep = [k for k in range(len(initial)) if k not in appended]
+        head = [cx.const(0, "i64"), cx.const(True, "i1")]
+        types, _ = _probe(cx, stacked.rewritten_body(body, len(initial), appended),
+                          head + [_tensor(cx, initial[k]) for k in keep])
+        rows = dict(zip(sorted(appended), types[len(types) - len(appended):]))
+        for k in unsure:
+            shape = list(rows[k].shape)
+            if shape.count(None) == 1:
+                found[k] = (appended[k], shape.index(None), shape, rows[k].element)
+    return found
 
 
 def _unrolled_loop(cx, trip, cond, state, body, n_scan):

@@ -219,19 +219,16 @@ def _splat(v):
 
 # ----------------------------------------------------------------------------- Loops
 
-def ragged_axis(body, ins):
-    """The axis along which the tensor that `ins` (a SequenceInsert in a Loop body) appends has
-    its only run-time size, per shape inference; None if it has none, several, or no rank."""
+def row_type(body, ins):
+    """Shape inference's (shape, element) of the tensor that `ins` (a SequenceInsert in a Loop
+    body) appends; (None, None) where it gives no rank."""
     from ..importer import _type_of
     name = ins.input[1]
     for vi in list(body.value_info) + list(body.output) + list(body.input):
         if vi.name == name:
             t = _type_of(vi.type)
-            if t is None or t[0] is None:
-                return None
-            open_ = [k for k, s in enumerate(t[0]) if s is None]
-            return (open_[0], t[0], t[1]) if len(open_) == 1 else None
-    return None
+            return (None, None) if t is None or t[0] is None else (list(t[0]), t[1])
+    return None, None
 
 
 def _empty(cx, element, sizes, d):

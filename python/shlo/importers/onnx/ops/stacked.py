@@ -67,12 +67,11 @@ def appended_sequences(body, initial, is_empty_sequence):
     return found
 
 
-def loop_appending(cx, convert_loop, m, cond, initial, body, n_scan, appended):
-    """The Loop with each appended sequence turned into a scan output: the body's SequenceInsert
-    becomes an Identity of the appended tensor, its sequence input and output leave the loop
-    state, and the new scan outputs come after the Loop's own."""
+def rewritten_body(body, n_carried, appended):
+    """The Loop body with each appended sequence ({k: SequenceInsert node}) turned into a scan
+    output after the body's own: the SequenceInsert becomes an Identity of the appended tensor
+    and the sequence leaves the loop state."""
     ks = sorted(appended)
-    n_carried = len(initial)
     keep = [k for k in range(n_carried) if k not in appended]
     new_body = onnx.GraphProto()
     new_body.CopyFrom(body)
@@ -89,6 +88,17 @@ def loop_appending(cx, convert_loop, m, cond, initial, body, n_scan, appended):
                            + [outputs[1 + k] for k in ks])
     for o in new_body.output[len(new_body.output) - len(ks):]:
         o.type.Clear()                                    # (a sequence type there before)
+    return new_body
+
+
+def loop_appending(cx, convert_loop, m, cond, initial, body, n_scan, appended):
+    """The Loop with each appended sequence turned into a scan output: the body's SequenceInsert
+    becomes an Identity of the appended tensor, its sequence input and output leave the loop
+    state, and the new scan outputs come after the Loop's own."""
+    ks = sorted(appended)
+    n_carried = len(initial)
+    keep = [k for k in range(n_carried) if k not in appended]
+    new_body = rewritten_body(body, n_carried, appended)
     node = onnx.NodeProto()
     node.CopyFrom(cx.node)
     outs = list(cx.node.output)
