@@ -113,7 +113,8 @@ def test_compiled_fft_of_a_length_without_a_plan_stays_accurate():
 
 REAL_CASES = [((8,), (8,), np.float32), ((3, 15), (15,), np.float64), ((2, 32), (32,), np.float32),
               ((1,), (1,), np.float64), ((4, 16, 30), (16, 30), np.float32), ((2, 3, 5, 6, 20), (5, 6, 20), np.float64),
-              ((2, 17, 8), (17, 8), np.float32)]
+              ((2, 17, 8), (17, 8), np.float32),
+              ((3, 17), (17,), np.float64), ((2, 4, 28), (4, 28), np.float32)]   # rfftp's generic radix
 
 
 @pytest.mark.parametrize("shape,lengths,dtype", REAL_CASES)

@@ -1,11 +1,12 @@
 """Compiled real FFTs (RFFT's real-to-complex and IRFFT's complex-to-real axis) in XLA CPU's
-arithmetic: pocketfft's real transform (FFTPACK's `rfftp`), radix 4, 2, 3 and 5 passes, as
-scalar loops that follow its operation order (radf* forward, radb* backward).
+arithmetic: pocketfft's real transform (FFTPACK's `rfftp`: radix 4, 2, 3, 5, and its generic
+radix for a last factor 7 and for prime lengths up to 17) as scalar loops that follow its operation order
+(radf* forward, radb* backward).
 
 Rows are the collapsed leading dimensions; each pass reads the previous buffer and writes a
 new one with scf.for loops (over rows, pocketfft's k and i) of tensor.extract / insert, so
-the halfcomplex layout's mirrored indices need nothing special. Lengths with another prime
-factor (pocketfft's radfg / radbg) or a Bluestein plan are not handled here (`supported`).
+the halfcomplex layout's mirrored indices need nothing special. Lengths with a larger prime
+factor or a Bluestein plan are not handled here (`supported`).
 """
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ _RADICES = (2, 3, 4, 5)
 
 
 def factors(n: int) -> list[int] | None:
-    """rfftp's radices of n (4s, a 2 swapped to the front, odd primes), None if one is above 5."""
+    """rfftp's radices of n (4s, a 2 swapped to the front, odd primes), or None."""
     out, m = [], n
     while m % 4 == 0:
         out.append(4)
@@ -38,7 +39,13 @@ def factors(n: int) -> list[int] | None:
         d += 2
     if m > 1:
         out.append(m)
-    return out if all(f in _RADICES for f in out) else None
+    # The generic radix (radfg / radbg) only where its code stays small to compile: 7 once, as
+    # the last factor, or a prime length up to 17. With a row of other passes around it 11
+    # took a minute in one-shot bufferization (22 = 2 x 11: 66 s, 98 = 2 x 7 x 7: 13 s; load ~13)
+    rest = out[:-1] if out and out[-1] not in _RADICES else out
+    if all(f in _RADICES for f in rest) and (rest is out or out[-1] == 7 or (out[-1] == n and n <= 17)):
+        return out
+    return None
 
 
 def _uses_bluestein(n: int) -> bool:
@@ -75,12 +82,14 @@ def _twiddles(n: int, real: np.dtype) -> list:
 # ----------------------------------------------------------------------------- emission helpers
 
 class _Loops:
-    """Scalar code over one buffer being written (`ch`), inside loops carrying it."""
+    """Scalar code over two row buffers (`cc` read, `ch` written; the generic radices write
+    both), inside loops that carry them."""
 
     def __init__(self, real: np.dtype, cc: ir.Value, ch: ir.Value, row: ir.Value, wa: ir.Value):
         self.real = real
         self.type = ir.F32Type.get() if real == np.float32 else ir.F64Type.get()
-        self.cc, self.ch, self.row, self.wa = cc, ch, row, wa
+        self.buf = {"cc": cc, "ch": ch}
+        self.row, self.wa = row, wa
 
     # arithmetic (each op rounds; no fast-math)
     def c(self, x):
@@ -104,25 +113,31 @@ class _Loops:
         return self.add(self.mul(c, e), self.mul(d, f)), self.sub(self.mul(c, f), self.mul(d, e))
 
     # memory
+    def rd(self, name, idx):
+        return tensor.extract(self.buf[name], [self.row, _ix(idx)])
+
+    def wr(self, name, idx, v):
+        self.buf[name] = tensor.insert(v, self.buf[name], [self.row, _ix(idx)])
+
     def get(self, idx):
-        return tensor.extract(self.cc, [self.row, _ix(idx)])
+        return self.rd("cc", idx)
 
     def put(self, idx, v):
-        self.ch = tensor.insert(v, self.ch, [self.row, _ix(idx)])
+        self.wr("ch", idx, v)
 
     def w(self, idx):
         return tensor.extract(self.wa, [_ix(idx)])
 
     def loop(self, lo, hi, step, body):
-        """for (i = lo; i < hi; i += step) body(i), carrying ch."""
+        """for (i = lo; i < hi; i += step) body(i), carrying both buffers."""
         if isinstance(lo, int) and isinstance(hi, int) and lo >= hi:
             return
-        op = scf.ForOp(_ix(lo), _ix(hi), index_const(step), [self.ch])
+        op = scf.ForOp(_ix(lo), _ix(hi), index_const(step), [self.buf["cc"], self.buf["ch"]])
         with ir.InsertionPoint(op.body):
-            self.ch = op.inner_iter_args[0]
+            self.buf["cc"], self.buf["ch"] = op.inner_iter_args
             body(op.induction_variable)
-            scf.YieldOp([self.ch])
-        self.ch = op.results[0]
+            scf.YieldOp([self.buf["cc"], self.buf["ch"]])
+        self.buf["cc"], self.buf["ch"] = op.results
 
 
 def _ix(v):
@@ -554,11 +569,16 @@ def _run(buf: ir.Value, n: int, real: np.dtype, forward: bool, fct) -> ir.Value:
             wa = emit.constant_array(tws[k], name)
             L = _Loops(real, buf, emit.empty([rows, n], et), None, wa)
 
-            def per_row(b, L=L, ip=ip, ido=ido, l1=l1):
+            cs = _csarr(n, ip, real) if ip not in _RADICES else None
+
+            def per_row(b, L=L, ip=ip, ido=ido, l1=l1, cs=cs):
                 L.row = b
-                (_FORWARD if forward else _BACKWARD)[ip](L, ido, l1)
+                if cs is not None:
+                    (_radfg if forward else _radbg)(L, ido, l1, ip, cs)
+                else:
+                    (_FORWARD if forward else _BACKWARD)[ip](L, ido, l1)
             L.loop(0, rows, 1, per_row)
-            buf = L.ch
+            buf = L.buf["cc" if forward and ip not in _RADICES else "ch"]   # radfg leaves its result in cc
             if not forward:
                 l1 *= ip
     if fct != 1 or n == 1:
@@ -655,3 +675,213 @@ def irfft_last(re: ir.Value, im: ir.Value, n: int, real: np.dtype, fct) -> ir.Va
 def linalg_index(d: int) -> ir.Value:
     from mlir.dialects import linalg
     return linalg.IndexOp(d).result
+
+
+# ----------------------------------------------------------------------------- generic radices
+
+def _csarr(n: int, ip: int, real: np.dtype) -> list:
+    """rfftp's tws for a factor ip > 5: cos / sin of 2 pi m / ip, m < ip, interleaved (T)."""
+    table = fft_plan.twiddle_table(n, real)
+    cs = [real.type(1), real.type(0)] + [None] * (2 * ip - 2)
+    i, ic = 2, 2 * ip - 2
+    while i <= ic:
+        w = table[(i // 2) * (n // ip)]
+        cs[i], cs[i + 1] = w.real, w.imag
+        cs[ic], cs[ic + 1] = w.real, -w.imag
+        i, ic = i + 2, ic - 2
+    return cs
+
+
+def _steps(ip: int, l: int, ipph: int, wrap_ge: bool):
+    """The (j, jc, [angle indices]) groups of 4, 2 and 1 of the generic radices' inner sums."""
+    out, iang, j, jc = [], 2 * l, 3, ip - 3
+    for width, limit in ((4, ipph - 3), (2, ipph - 1), (1, ipph)):
+        while j < limit:
+            angs = []
+            for _ in range(width):
+                iang += l
+                if iang >= ip if wrap_ge else iang > ip:
+                    iang -= ip
+                angs.append(iang)
+            out.append((j, jc, angs))
+            j, jc = j + width, jc - width
+    return out
+
+
+def _radfg(L: _Loops, ido: int, l1: int, ip: int, cs: list):
+    ipph, idl1 = (ip + 1) // 2, ido * l1
+    CC = lambda a, b, c, v: L.wr("cc", _at(a, b, c, ido, ip), v)        # noqa: E731
+    CH = lambda a, b, c: L.rd("ch", _at(a, b, c, ido, l1))              # noqa: E731
+    C1 = lambda a, b, c: L.rd("cc", _at(a, b, c, ido, l1))              # noqa: E731
+    C1w = lambda a, b, c, v: L.wr("cc", _at(a, b, c, ido, l1), v)       # noqa: E731
+    C2 = lambda a, b: L.rd("cc", _add(a, idl1 * b))                     # noqa: E731
+    CH2 = lambda a, b: L.rd("ch", _add(a, idl1 * b))                    # noqa: E731
+    CH2w = lambda a, b, v: L.wr("ch", _add(a, idl1 * b), v)             # noqa: E731
+    C = lambda m: L.c(cs[m])                                            # noqa: E731
+    if ido > 1:
+        for j in range(1, ipph):
+            jc = ip - j
+            is1, is2 = (j - 1) * (ido - 1), (jc - 1) * (ido - 1)
+
+            def ki(k, j=j, jc=jc, is1=is1, is2=is2):
+                def body(i):
+                    i1 = _add(i, 1)
+                    t1, t2, t3, t4 = C1(i, k, j), C1(i1, k, j), C1(i, k, jc), C1(i1, k, jc)
+                    w1, w1i = L.w(_add(i, is1 - 1)), L.w(_add(i, is1))
+                    w2, w2i = L.w(_add(i, is2 - 1)), L.w(_add(i, is2))
+                    x1 = L.add(L.mul(w1, t1), L.mul(w1i, t2))
+                    x2 = L.sub(L.mul(w1, t2), L.mul(w1i, t1))
+                    x3 = L.add(L.mul(w2, t3), L.mul(w2i, t4))
+                    x4 = L.sub(L.mul(w2, t4), L.mul(w2i, t3))
+                    a, b = L.pm(x3, x1)
+                    C1w(i, k, j, a)
+                    C1w(i1, k, jc, b)
+                    a, b = L.pm(x2, x4)
+                    C1w(i1, k, j, a)
+                    C1w(i, k, jc, b)
+                L.loop(1, ido - 1, 2, body)
+            L.loop(0, l1, 1, ki)
+    for j in range(1, ipph):
+        jc = ip - j
+
+        def k1(k, j=j, jc=jc):
+            a, b = C1(0, k, jc), C1(0, k, j)
+            C1w(0, k, jc, L.sub(a, b))
+            C1w(0, k, j, L.add(a, b))
+        L.loop(0, l1, 1, k1)
+    for l in range(1, ipph):
+        lc = ip - l
+
+        def ik0(ik, l=l, lc=lc):
+            CH2w(ik, l, L.add(L.add(C2(ik, 0), L.mul(C(2 * l), C2(ik, 1))), L.mul(C(4 * l), C2(ik, 2))))
+            CH2w(ik, lc, L.add(L.mul(C(2 * l + 1), C2(ik, ip - 1)), L.mul(C(4 * l + 1), C2(ik, ip - 2))))
+        L.loop(0, idl1, 1, ik0)
+        for j, jc, angs in _steps(ip, l, ipph, True):
+            def ik1(ik, l=l, lc=lc, j=j, jc=jc, angs=angs):
+                sr = si = None
+                for q, a in enumerate(angs):
+                    tr, ti = L.mul(C(2 * a), C2(ik, j + q)), L.mul(C(2 * a + 1), C2(ik, jc - q))
+                    sr, si = (tr, ti) if sr is None else (L.add(sr, tr), L.add(si, ti))
+                CH2w(ik, l, L.add(CH2(ik, l), sr))
+                CH2w(ik, lc, L.add(CH2(ik, lc), si))
+            L.loop(0, idl1, 1, ik1)
+    L.loop(0, idl1, 1, lambda ik: CH2w(ik, 0, C2(ik, 0)))
+    for j in range(1, ipph):
+        L.loop(0, idl1, 1, lambda ik, j=j: CH2w(ik, 0, L.add(CH2(ik, 0), C2(ik, j))))
+
+    def k2(k):
+        L.loop(0, ido, 1, lambda i: CC(i, 0, k, CH(i, k, 0)))
+    L.loop(0, l1, 1, k2)
+    for j in range(1, ipph):
+        jc, j2 = ip - j, 2 * j - 1
+
+        def k3(k, j=j, jc=jc, j2=j2):
+            CC(ido - 1, j2, k, CH(0, k, j))
+            CC(0, j2 + 1, k, CH(0, k, jc))
+        L.loop(0, l1, 1, k3)
+    if ido == 1:
+        return
+    for j in range(1, ipph):
+        jc, j2 = ip - j, 2 * j - 1
+
+        def k4(k, j=j, jc=jc, j2=j2):
+            def body(i):
+                ic = _sub(ido - 2, i)
+                i1, ic1 = _add(i, 1), _add(ic, 1)
+                CC(i, j2 + 1, k, L.add(CH(i, k, j), CH(i, k, jc)))
+                CC(ic, j2, k, L.sub(CH(i, k, j), CH(i, k, jc)))
+                CC(i1, j2 + 1, k, L.add(CH(i1, k, j), CH(i1, k, jc)))
+                CC(ic1, j2, k, L.sub(CH(i1, k, jc), CH(i1, k, j)))
+            L.loop(1, ido - 1, 2, body)
+        L.loop(0, l1, 1, k4)
+
+
+def _radbg(L: _Loops, ido: int, l1: int, ip: int, cs: list):
+    ipph, idl1 = (ip + 1) // 2, ido * l1
+    CC = lambda a, b, c: L.rd("cc", _at(a, b, c, ido, ip))              # noqa: E731
+    CH = lambda a, b, c: L.rd("ch", _at(a, b, c, ido, l1))              # noqa: E731
+    CHw = lambda a, b, c, v: L.wr("ch", _at(a, b, c, ido, l1), v)       # noqa: E731
+    C1 = lambda a, b, c: L.rd("cc", _at(a, b, c, ido, l1))              # noqa: E731
+    C2 = lambda a, b: L.rd("cc", _add(a, idl1 * b))                     # noqa: E731
+    C2w = lambda a, b, v: L.wr("cc", _add(a, idl1 * b), v)              # noqa: E731
+    CH2 = lambda a, b: L.rd("ch", _add(a, idl1 * b))                    # noqa: E731
+    CH2w = lambda a, b, v: L.wr("ch", _add(a, idl1 * b), v)             # noqa: E731
+    C = lambda m: L.c(cs[m])                                            # noqa: E731
+    two = L.c(2)
+
+    def k0(k):
+        L.loop(0, ido, 1, lambda i: CHw(i, k, 0, CC(i, 0, k)))
+    L.loop(0, l1, 1, k0)
+    for j in range(1, ipph):
+        jc, j2 = ip - j, 2 * j - 1
+
+        def k1(k, j=j, jc=jc, j2=j2):
+            CHw(0, k, j, L.mul(two, CC(ido - 1, j2, k)))
+            CHw(0, k, jc, L.mul(two, CC(0, j2 + 1, k)))
+        L.loop(0, l1, 1, k1)
+    if ido != 1:
+        for j in range(1, ipph):
+            jc, j2 = ip - j, 2 * j - 1
+
+            def k2(k, j=j, jc=jc, j2=j2):
+                def body(i):
+                    ic = _sub(ido - 2, i)
+                    i1, ic1 = _add(i, 1), _add(ic, 1)
+                    CHw(i, k, j, L.add(CC(i, j2 + 1, k), CC(ic, j2, k)))
+                    CHw(i, k, jc, L.sub(CC(i, j2 + 1, k), CC(ic, j2, k)))
+                    CHw(i1, k, j, L.sub(CC(i1, j2 + 1, k), CC(ic1, j2, k)))
+                    CHw(i1, k, jc, L.add(CC(i1, j2 + 1, k), CC(ic1, j2, k)))
+                L.loop(1, ido - 1, 2, body)
+            L.loop(0, l1, 1, k2)
+    for l in range(1, ipph):
+        lc = ip - l
+
+        def ik0(ik, l=l, lc=lc):
+            C2w(ik, l, L.add(L.add(CH2(ik, 0), L.mul(C(2 * l), CH2(ik, 1))), L.mul(C(4 * l), CH2(ik, 2))))
+            C2w(ik, lc, L.add(L.mul(C(2 * l + 1), CH2(ik, ip - 1)), L.mul(C(4 * l + 1), CH2(ik, ip - 2))))
+        L.loop(0, idl1, 1, ik0)
+        for j, jc, angs in _steps(ip, l, ipph, False):
+            def ik1(ik, l=l, lc=lc, j=j, jc=jc, angs=angs):
+                sr = si = None
+                for q, a in enumerate(angs):
+                    tr, ti = L.mul(C(2 * a), CH2(ik, j + q)), L.mul(C(2 * a + 1), CH2(ik, jc - q))
+                    sr, si = (tr, ti) if sr is None else (L.add(sr, tr), L.add(si, ti))
+                C2w(ik, l, L.add(C2(ik, l), sr))
+                C2w(ik, lc, L.add(C2(ik, lc), si))
+            L.loop(0, idl1, 1, ik1)
+    for j in range(1, ipph):
+        L.loop(0, idl1, 1, lambda ik, j=j: CH2w(ik, 0, L.add(CH2(ik, 0), CH2(ik, j))))
+    for j in range(1, ipph):
+        jc = ip - j
+
+        def k3(k, j=j, jc=jc):
+            a, b = L.pm(C1(0, k, j), C1(0, k, jc))
+            CHw(0, k, jc, a)
+            CHw(0, k, j, b)
+        L.loop(0, l1, 1, k3)
+    if ido == 1:
+        return
+    for j in range(1, ipph):
+        jc = ip - j
+
+        def k4(k, j=j, jc=jc):
+            def body(i):
+                i1 = _add(i, 1)
+                CHw(i, k, j, L.sub(C1(i, k, j), C1(i1, k, jc)))
+                CHw(i, k, jc, L.add(C1(i, k, j), C1(i1, k, jc)))
+                CHw(i1, k, j, L.add(C1(i1, k, j), C1(i, k, jc)))
+                CHw(i1, k, jc, L.sub(C1(i1, k, j), C1(i, k, jc)))
+            L.loop(1, ido - 1, 2, body)
+        L.loop(0, l1, 1, k4)
+    for j in range(1, ip):
+        is1 = (j - 1) * (ido - 1)
+
+        def k5(k, j=j, is1=is1):
+            def body(i):
+                i1 = _add(i, 1)
+                t1, t2 = CH(i, k, j), CH(i1, k, j)
+                w, wi = L.w(_add(i, is1 - 1)), L.w(_add(i, is1))
+                CHw(i, k, j, L.sub(L.mul(w, t1), L.mul(wi, t2)))
+                CHw(i1, k, j, L.add(L.mul(w, t2), L.mul(wi, t1)))
+            L.loop(1, ido - 1, 2, body)
+        L.loop(0, l1, 1, k5)
