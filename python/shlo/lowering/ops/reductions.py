@@ -635,23 +635,37 @@ def _merge_sort_row(less, buf: ir.Value, n: ir.Value):
 
 
 def _merge(less, buf, src, dst, lo, mid, hi) -> ir.Value:
-    """Stable merge of buf[src+lo:src+mid] and buf[src+mid:src+hi] into buf[dst+lo:dst+hi]."""
-    loop = scf.ForOp(lo, hi, index_const(1), [lo, mid, buf])
-    with ir.InsertionPoint(loop.body):
-        k = loop.induction_variable
-        i, j, out = loop.inner_iter_args
-        left_left = arith.cmpi(arith.CmpIPredicate.ult, i, mid)
-        right_left = arith.cmpi(arith.CmpIPredicate.ult, j, hi)
-        a_idx = tensor.extract(out, [arith.addi(src, arith.select(left_left, i, lo))])
-        b_idx = tensor.extract(out, [arith.addi(src, arith.select(right_left, j, lo))])
-        # take the right element only when it sorts strictly before the left one
-        branch = scf.IfOp(arith.andi(left_left, right_left), [_i1()], has_else=True)
-        with ir.InsertionPoint(branch.then_block):
-            scf.YieldOp([less(b_idx, a_idx)])
-        with ir.InsertionPoint(branch.else_block):
-            scf.YieldOp([arith.xori(left_left, const(1, _i1()))])    # left exhausted: take right
-        take_right = branch.results[0]
-        out = tensor.insert(arith.select(take_right, b_idx, a_idx), out, [arith.addi(dst, k)])
-        scf.YieldOp([arith.select(take_right, i, arith.addi(i, index_const(1))),
-                     arith.select(take_right, arith.addi(j, index_const(1)), j), out])
-    return loop.results[2]
+    """Stable merge of buf[src+lo:src+mid] and buf[src+mid:src+hi] into buf[dst+lo:dst+hi]:
+    while both runs have elements, the right one is taken only when it sorts strictly before
+    the left one; then what is left of either run is copied."""
+    idx_t = ir.IndexType.get()
+    one = index_const(1)
+    w = scf.WhileOp([idx_t, idx_t, buf.type], [lo, mid, buf])
+    before = w.before.blocks.append(idx_t, idx_t, buf.type)
+    with ir.InsertionPoint(before):
+        i, j, out = before.arguments
+        both = arith.andi(arith.cmpi(arith.CmpIPredicate.ult, i, mid), arith.cmpi(arith.CmpIPredicate.ult, j, hi))
+        scf.ConditionOp(both, [i, j, out])
+    after = w.after.blocks.append(idx_t, idx_t, buf.type)
+    with ir.InsertionPoint(after):
+        i, j, out = after.arguments
+        a = tensor.extract(out, [arith.addi(src, i)])
+        b = tensor.extract(out, [arith.addi(src, j)])
+        take_right = less(b, a)
+        # the k-th output goes to dst + i + j - mid (i - lo from the left, j - mid from the right)
+        k = arith.subi(arith.addi(i, j), mid)
+        out = tensor.insert(arith.select(take_right, b, a), out, [arith.addi(dst, k)])
+        scf.YieldOp([arith.select(take_right, i, arith.addi(i, one)),
+                     arith.select(take_right, arith.addi(j, one), j), out])
+    i, j, out = w.results
+
+    def rest(first, last, out, shift):      # buf[dst + t + shift] = buf[src + t] for t in [first, last)
+        loop = scf.ForOp(first, last, one, [out])
+        with ir.InsertionPoint(loop.body):
+            t = loop.induction_variable
+            v = tensor.extract(loop.inner_iter_args[0], [arith.addi(src, t)])
+            scf.YieldOp([tensor.insert(v, loop.inner_iter_args[0], [arith.addi(dst, arith.addi(t, shift))])])
+        return loop.results[0]
+
+    out = rest(i, mid, out, arith.subi(j, mid))        # left's rest: after the j - mid right ones
+    return rest(j, hi, out, index_const(0))            # right's rest: at t, the left all out
