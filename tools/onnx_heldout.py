@@ -24,7 +24,11 @@ The models (onnx_heldout_models.py builds them):
     the session optimizer and the quantizers run on those exports;
   * more of those (onnx_heldout_users2_models.py, `-k ^users2_`): a two-stage detector with
     RoiAlign over run-time proposals, segmentation, BERT / GPT-2 (past_key_values) / Whisper
-    written in code, jit.script If / Loop, opsets 7 to 10, float16 / bfloat16 exports.
+    written in code, jit.script If / Loop, opsets 7 to 10, float16 / bfloat16 exports;
+  * and more (onnx_heldout_users3_models.py, `-k ^users3_`): ragged sequences (repeat_interleave
+    with run-time repeats, scripted lists of growing tensors), opset 7-11 attribute forms, QLinear /
+    integer quantized graphs by hand, NonMaxSuppression post-processing, Loop / If reading outer
+    values, Constant nodes in external data.
 
 A model passes when every input set gives onnxruntime's outputs (shape, dtype class and values
 within the model's tolerance). bf16 models are compared with onnxruntime on the same graph in f32
@@ -50,6 +54,11 @@ def compare(got, want, rtol, atol) -> str | None:
     if len(got) != len(want):
         return f"{len(got)} outputs, onnxruntime gives {len(want)}"
     for i, (g, w) in enumerate(zip(got, want)):
+        if isinstance(w, list):             # a sequence output: its tensors in turn
+            problem = compare(g, w, rtol, atol) if isinstance(g, list) else "not a sequence"
+            if problem:
+                return f"output {i} (a sequence): {problem}"
+            continue
         g, w = np.asarray(g), np.asarray(w)
         if g.shape != w.shape:
             return f"output {i}: shape {g.shape}, onnxruntime {w.shape}"
@@ -96,10 +105,11 @@ def run_case(case, compile_too=False) -> dict:
         out["seconds"] = time.perf_counter() - t0
         return out
     try:
-        runs = [("interpret", lambda *xs: shlo.interpret(prog, *xs))]
+        # (sequence outputs come back as lists, as onnxruntime gives them)
+        runs = [("interpret", lambda *xs: prog.unflatten_outputs(shlo.interpret(prog, *xs)))]
         if compile_too:
             compiled = shlo.compile(prog)
-            runs.append(("compiled", compiled))
+            runs.append(("compiled", lambda *xs: prog.unflatten_outputs(list(compiled(*xs)))))
         for k, inputs in enumerate(case.inputs):
             want = reference(case, inputs)
             for how, fn in runs:
@@ -130,9 +140,11 @@ def main(argv=None) -> int:
     import onnx_heldout_more_models as more_models
     import onnx_heldout_ort_models as ort_models
     import onnx_heldout_users2_models as users2_models
+    import onnx_heldout_users3_models as users3_models
     import onnx_heldout_users_models as users_models
 
-    every = models.SPECS + more_models.SPECS + ort_models.SPECS + users_models.SPECS + users2_models.SPECS
+    every = (models.SPECS + more_models.SPECS + ort_models.SPECS + users_models.SPECS + users2_models.SPECS
+             + users3_models.SPECS)
     specs = [s for s in every if (not args.fast or not s.slow)
              and (not args.pattern or re.search(args.pattern, s.name))]
     from heldout_report import Report
