@@ -473,7 +473,7 @@ def _specs():
     ri0, ri1 = {"x0": {0: "n"}, "x1": {0: "n"}}, {"x0": {1: "n"}, "x1": {0: "n"}}
     text = {"x0": {0: "b", 1: "s"}, "x1": {0: "b"}}
     time_ax = {"x0": {2: "t"}}
-    return [
+    specs = [
         Spec("users3_repeat_interleave_run_time_repeats_dim0_torchscript_opset17",
              _torch(lambda: _repeat_interleave(0), _ri_sets(0), False, 17, ri0)),
         Spec("users3_repeat_interleave_run_time_repeats_dim1_torchscript_opset13",
@@ -501,6 +501,9 @@ def _specs():
         Spec("users3_reflect_pad_conv1d_dynamic_time_dynamo_opset18",
              _torch(_reflect_pad_conv1d, _normal([(2, 2, 16)], [(2, 2, 23)]), True, 18, time_ax)),
     ]
+    for s in specs:
+        s.slow = True           # all with SHLO_ONNX_LIGHT=1 / tools/onnx_heldout.py -k ^users3_
+    return specs
 
 
 SPECS = _specs()

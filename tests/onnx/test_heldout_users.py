@@ -1,5 +1,5 @@
-"""The held-out-style models of tools/onnx_heldout_users_models.py and
-onnx_heldout_users2_models.py (made as outside users make ONNX files: both PyTorch exporters at
+"""The held-out-style models of tools/onnx_heldout_users_models.py,
+onnx_heldout_users2_models.py and onnx_heldout_users3_models.py (made as outside users make ONNX files: both PyTorch exporters at
 opsets 11 to 22, old-opset and version-converted graphs, sparse weights, external data layouts,
 onnxruntime's session optimizer and quantizers run on the exports; a detector with RoiAlign over
 run-time proposals, transformers written in code, opsets 7 to 10, f16 / bf16 exports) through shlo.from_onnx + shlo.interpret, matched against onnxruntime. Each model takes
@@ -20,9 +20,10 @@ import heldout_checks  # noqa: E402
 import onnx_heldout_models as models  # noqa: E402
 import onnx_heldout_more_models as more  # noqa: E402
 import onnx_heldout_users2_models as users2  # noqa: E402
+import onnx_heldout_users3_models as users3  # noqa: E402
 import onnx_heldout_users_models as users  # noqa: E402
 
-SPECS = {s.name: s for s in users.SPECS + users2.SPECS}
+SPECS = {s.name: s for s in users.SPECS + users2.SPECS + users3.SPECS}
 
 
 @pytest.mark.parametrize("name", heldout_checks.params(SPECS, sorted(SPECS), "the users_ set: SHLO_ONNX_LIGHT=1"))
@@ -43,5 +44,9 @@ def test_set_is_broad_and_new():
                  "opset9_", "opset10_", "scan_batch_axis", "center_crop", "float16_cnn", "bfloat16_mlp", "unique",
                  "crnn", "moe", "cdist", "groupnorm", "list_append", "embedding_bag"):
         assert any(n.startswith("users2_") and part in n for n in SPECS), part
-    assert len(SPECS) == len(users.SPECS) + len(users2.SPECS) and len(users.SPECS) >= 69 and len(users2.SPECS) >= 30
+    for part in ("repeat_interleave", "length_regulator", "prefix_cat", "ragged_sequence", "opset7_", "opset11_",
+                 "qlinearconv_per_channel", "conv_integer", "nms_postprocess", "outer_scope", "external_data_constant"):
+        assert any(n.startswith("users3_") and part in n for n in SPECS), part
+    assert len(SPECS) == len(users.SPECS) + len(users2.SPECS) + len(users3.SPECS)
+    assert len(users.SPECS) >= 69 and len(users2.SPECS) >= 30 and len(users3.SPECS) >= 20
     assert not set(SPECS) & {s.name for s in models.SPECS + more.SPECS}
