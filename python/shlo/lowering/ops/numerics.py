@@ -5,10 +5,10 @@ As in the interpreter, the work is done in f64 (complex<f64> for complex
 values) and rounded once to the result type. Batch norm is element-wise
 generics and reductions over the non-feature dimensions. cholesky and
 triangular_solve are the textbook column / row recurrences in scf loops over
-each matrix of the batch (any sizes dynamic). FFT / IFFT of complex<f32> /
-complex<f64> are XLA's own passes in the operand's precision (fft.py, fft_plan.py)
-wherever pocketfft has a mixed-radix plan for the lengths; the other cases transform
-one dimension at a time in f64: composite lengths by the four-step algorithm (N = N1 N2: DFTs of the
+each matrix of the batch (any sizes dynamic). fft of f32 / f64 (complex) operands
+is XLA's own passes in the operand's precision (fft.py, fft_plan.py; RFFT / IRFFT's
+real axis fft_real.py) wherever those modules have pocketfft's plan for the lengths;
+the other cases transform one dimension at a time in f64: composite lengths by the four-step algorithm (N = N1 N2: DFTs of the
 factors, twiddles, a transpose), short and prime ones by a direct DFT, a real
 matmul with a twiddle matrix gathered from an exact table of cos / sin.
 """
