@@ -82,8 +82,6 @@ def reference(case, inputs):
     model = case.reference_model or case.model
     opts = ort.SessionOptions()
     opts.intra_op_num_threads = 1
-    if getattr(case, "ort_level", ""):
-        opts.graph_optimization_level = getattr(ort.GraphOptimizationLevel, case.ort_level)
     sess = ort.InferenceSession(model.SerializeToString(), opts, providers=["CPUExecutionProvider"])
     feed = {}
     for i, x in zip(sess.get_inputs(), inputs):

@@ -18,7 +18,6 @@ class Spec:
     slow: bool = False     # left out of the default test run (SHLO_ONNX_LIGHT=1 runs it)
     rtol: float = 1e-4
     atol: float = 1e-4
-    ort_level: str = ""    # onnxruntime's graph optimization level for the reference ('' its default)
 
 
 @dataclasses.dataclass
@@ -29,14 +28,13 @@ class Case:
     rtol: float
     atol: float
     reference_model: object = None
-    ort_level: str = ""
 
 
 def build(spec: Spec) -> Case:
     got = spec.build()
     model, inputs = got[0], got[1]
     ref = got[2] if len(got) > 2 else None
-    return Case(spec.name, model, inputs, spec.rtol, spec.atol, ref, spec.ort_level)
+    return Case(spec.name, model, inputs, spec.rtol, spec.atol, ref)
 
 
 def _rng(seed=0):
@@ -1103,12 +1101,7 @@ def _quant_specs():
     # integer arithmetic between the (de)quantizations: onnxruntime's values, to float rounding
     return [Spec("quantize_dynamic_mlp", _quantized("dynamic"), rtol=1e-5, atol=1e-6),
             Spec("quantize_static_qoperator_convnet", _quantized("static_qop"), rtol=1e-5, atol=1e-6),
-            # onnxruntime's default level (ENABLE_ALL) runs the QDQ groups as its integer kernels, which
-            # round intermediate values their own way: on this machine up to 0.11 (14 output steps) off
-            # the model's QuantizeLinear / DequantizeLinear semantics; at ENABLE_BASIC it runs the model's
-            # own ops, which shlo matches exactly
-            Spec("quantize_static_qdq_convnet", _quantized("static_qdq"), rtol=1e-5, atol=1e-6,
-                 ort_level="ORT_ENABLE_BASIC")]
+            Spec("quantize_static_qdq_convnet", _quantized("static_qdq"), rtol=1e-5, atol=1e-6)]
 
 
 SPECS = _helper_specs() + _quant_specs() + _torch_specs()
