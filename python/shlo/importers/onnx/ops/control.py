@@ -14,13 +14,14 @@ captured values are used directly; only a loop's state becomes block arguments).
   and a scan output's length is the static trip count when the loop surely starts and the
   body cannot end it early, else the declared length, else a buffer that grows by a row per
   iteration. A Loop carrying sequences is unrolled when its trip count is known; with a
-  run-time trip count, sequences the body only appends to become scan outputs (stacked.py).
+  run-time trip count, sequences the body only appends to become scan outputs (stacked.py), or,
+  when the appended tensors have one run-time size, a joined tensor and its lengths (ragged.py).
 * Scan (opset 8 with its batch axis, 9+ with axes and directions): a `while` over the scan
   axis (static or dynamic length), scan inputs moved to the front (and reversed) first,
   outputs moved back after.
 * Sequences are `Sequence` objects (Python lists of ir.Values) and optionals `Optional`
-  objects; every op over them needs the length / presence at import time, otherwise it is a
-  clear error. Graph inputs of these types need from_onnx's `input_structure` (their length /
+  objects; ops over them need the length / presence at import time, except those over the
+  run-time-length forms of stacked.py and ragged.py; otherwise it is a clear error. Graph inputs of these types need from_onnx's `input_structure` (their length /
   presence is not in the model): their tensors become arguments; sequence graph outputs become
   one result per element.
 """
