@@ -428,3 +428,20 @@ def test_switch_in_scan_mapped_form_matches_jax():
     got = gpu.cpu_check(shlo.from_jax(f, xs, modes))(xs, modes)
     for g, w in zip(got, jax.tree_util.tree_leaves(jax.jit(f)(xs, modes))):
         np.testing.assert_allclose(g, np.asarray(w), rtol=1e-5, atol=1e-6)
+
+
+def test_dynamic_slice_at_a_start_from_device_memory():
+    """dynamic_slice whose start is data (lax.dynamic_index_in_dim at starts[1]): a gather in the
+    loops, not a view at a host offset, which would need the start read back from the device
+    (before: 'the host needs a value from device memory')."""
+    from jax import lax
+
+    def f(x, starts):
+        return lax.dynamic_index_in_dim(x, starts[1], keepdims=False), lax.dynamic_slice(x, (starts[2], 1), (2, 3))
+    x = np.arange(24, dtype=np.float32).reshape(6, 4)
+    starts = np.array([0, 4, 5, -1], np.int32)
+    prog = shlo.from_jax(f, x, starts)
+    gpu.compile_cuda(prog, assemble=False)
+    row, window = gpu.cpu_check(prog)(x, starts)
+    np.testing.assert_array_equal(row, x[4])
+    np.testing.assert_array_equal(window, x[4:6, 1:4])     # start 5 clamped to 6 - 2

@@ -106,6 +106,7 @@ class Lowerer:
         self.entry = entry
         self.mode = mode
         self.case_as_switch = case_as_switch      # shlo.case as scf.index_switch (the GPU path)
+        self.for_gpu = case_as_switch             # the GPU path: run-time offsets read in the loops
         self.values: dict = {}
         self.probes: list = []
         self.probe_values: list = []

@@ -389,10 +389,30 @@ def _start_count(ctx: OpContext) -> int:
 @lowers("dynamic_slice", quant_aware=True)
 def dynamic_slice(ctx: OpContext, operand, *start_indices):
     sizes = list(ctx.attrs["slice_sizes"])
+    if getattr(ctx.lowerer, "for_gpu", False) and None not in emit.static_shape(operand):
+        return _dynamic_slice_in_loops(ctx, operand, start_indices, sizes)
     offsets = _clamped_starts(ctx, operand, start_indices, sizes)
     rt = emit.tensor_type(sizes, operand.type.element_type)
     dyn = ir.ShapedType.get_dynamic_size()
     return tensor.extract_slice(rt, operand, offsets, [], [], [dyn] * len(sizes), sizes, [1] * len(sizes))
+
+
+def _dynamic_slice_in_loops(ctx: OpContext, operand, start_indices, sizes):
+    """The GPU path's dynamic_slice: a linalg.generic whose body reads the start indices and the
+    operand element (a gather), so the starts stay in device memory. As a slice at a run-time
+    offset, the offset is a host value (the view's), which the host would have to read back."""
+    out = emit.empty(sizes, operand.type.element_type)
+    rank = len(sizes)
+
+    def body(_out):
+        at = []
+        for d, (s, k) in enumerate(zip(start_indices, sizes)):
+            v = index_scalar(tensor.extract(s, []), _start_element(ctx, d))
+            hi = const(max(emit.static_shape(operand)[d] - k, 0), I64())
+            start = to_index(clamp(v, const(0, I64()), hi))
+            at.append(arith.addi(start, linalg.IndexOp(d).result))
+        return tensor.extract(operand, at)
+    return emit.generic([], [out], [emit.identity_map(rank)], ["parallel"] * rank, body)[0]
 
 
 @lowers("dynamic_update_slice", quant_aware=True)
