@@ -445,3 +445,24 @@ def test_dynamic_slice_at_a_start_from_device_memory():
     row, window = gpu.cpu_check(prog)(x, starts)
     np.testing.assert_array_equal(row, x[4])
     np.testing.assert_array_equal(window, x[4:6, 1:4])     # start 5 clamped to 6 - 2
+
+
+def test_symbolic_reshape_sizes_from_buffer_layouts():
+    """A reshape of a symbolic batch (b, 4) -> (b * 4,): the host reads the size through
+    memref.extract_strided_metadata of an argument, which the plan's size program now follows
+    (before: 'memref.extract_strided_metadata ... computes a size on the host')."""
+    import jax
+    import jax.numpy as jnp
+
+    def f(x):
+        return x.reshape(x.shape[0] * 4)[: x.shape[0] * 2], jnp.tile(x, (2, 1))
+    b, = jax.export.symbolic_shape("b", constraints=["b >= 2"])
+    exported = jax.export.export(jax.jit(f))(jax.ShapeDtypeStruct((b, 4), jnp.float32))
+    prog = shlo.from_stablehlo(exported.mlir_module())
+    gpu.compile_cuda(prog, assemble=False)
+    fn = gpu.cpu_check(prog)
+    for rows in (3, 5):
+        x = np.arange(rows * 4, dtype=np.float32).reshape(rows, 4)
+        flat, tiled = fn(x)
+        np.testing.assert_array_equal(flat, x.reshape(-1)[: rows * 2])
+        np.testing.assert_array_equal(tiled, np.tile(x, (2, 1)))

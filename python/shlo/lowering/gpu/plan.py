@@ -93,6 +93,16 @@ class _Scalars:
                 raise CompileError(f"target 'cuda': the host needs the size of a buffer it did not get "
                                    f"({op.location})")
             return size
+        if op.name == "memref.extract_strided_metadata":
+            # results: base buffer, offset, sizes..., strides...; a size of the source is one the
+            # host knows when the source is a buffer it knows (a symbolic reshape reads them here)
+            rank = ir.MemRefType(op.operands[0].type).rank
+            k = value.result_number - 2
+            size = self.size_of(op.operands[0], k) if 0 <= k < rank else None
+            if size is None:
+                raise CompileError(f"target 'cuda': the host needs the layout of a buffer it did not get "
+                                   f"({op.location})")
+            return size
         kind = SCALAR_OPS.get(op.name)
         if kind is None:
             raise CompileError(f"target 'cuda': {op.name} ({op.location}) computes a size on the host; "
