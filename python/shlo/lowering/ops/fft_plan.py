@@ -109,15 +109,10 @@ def uses_bluestein(n: int) -> bool:
     return (2 * _cost_guess(_good_size(2 * n - 1))) * 1.5 < _cost_guess(n)
 
 
-def factors(n: int) -> list[int] | None:
-    """The radices of n's passes in order (8s, then 4s, a 2 swapped to the front, then odd
-    primes ascending), or None where a prime factor is above MAX_GENERIC_RADIX."""
-    if n < 1:
-        return None
-    out, m = [], n
-    while m % 8 == 0:
-        out.append(8)
-        m //= 8
+def radices_after(out: list, m: int) -> list:
+    """`out` followed by pocketfft's radices of m: 4s, one 2 (swapped to the front of the
+    whole list), then the odd primes ascending."""
+    out = list(out)
     while m % 4 == 0:
         out.append(4)
         m //= 4
@@ -133,6 +128,19 @@ def factors(n: int) -> list[int] | None:
         d += 2
     if m > 1:
         out.append(m)
+    return out
+
+
+def factors(n: int) -> list[int] | None:
+    """The radices of n's passes in order (8s, then 4s, a 2 swapped to the front, then odd
+    primes ascending), or None where a prime factor is above MAX_GENERIC_RADIX."""
+    if n < 1:
+        return None
+    out, m = [], n
+    while m % 8 == 0:
+        out.append(8)
+        m //= 8
+    out = radices_after(out, m)
     if any(f > MAX_GENERIC_RADIX for f in out):
         return None
     return out

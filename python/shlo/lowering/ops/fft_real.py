@@ -23,22 +23,7 @@ _RADICES = (2, 3, 4, 5)
 
 def factors(n: int) -> list[int] | None:
     """rfftp's radices of n (4s, a 2 swapped to the front, odd primes), or None."""
-    out, m = [], n
-    while m % 4 == 0:
-        out.append(4)
-        m //= 4
-    if m % 2 == 0:
-        m //= 2
-        out.append(2)
-        out[0], out[-1] = out[-1], out[0]
-    d = 3
-    while d * d <= m:
-        while m % d == 0:
-            out.append(d)
-            m //= d
-        d += 2
-    if m > 1:
-        out.append(m)
+    out = fft_plan.radices_after([], n)
     # The generic radix (radfg / radbg) only where its code stays small to compile: 7 once, as
     # the last factor, or a prime length up to 17. With a row of other passes around it 11
     # took a minute in one-shot bufferization (22 = 2 x 11: 66 s, 98 = 2 x 7 x 7: 13 s; load ~13)
