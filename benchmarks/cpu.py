@@ -66,9 +66,9 @@ import shlo  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from programs import DECODER, decoder_block, weights  # noqa: E402
+from timing import SETTLE_S, time_interleaved  # noqa: E402
 
 SEED = 0
-SETTLE_S = 0.1       # pause between two timed calls
 RTOL = ATOL = 1e-3
 ONNX_OPSET = 20      # LayerNormalization (17), Split num_outputs (18), Gelu (20)
 SYSTEMS = ("ours", "XLA", "onnxruntime", "IREE")
@@ -344,20 +344,6 @@ def check(calls, failed) -> dict:
         if differences[system]:
             print(f"  !!! MISMATCH: {system}'s output differs from XLA's: {differences[system]}")
     return differences
-
-
-def time_interleaved(calls, runs: int) -> dict:
-    names = list(calls)
-    for name in names:                   # warm-up (check() already ran each once)
-        calls[name]()
-    times = {name: [] for name in names}
-    for rep in range(runs):
-        for name in names[rep % len(names):] + names[:rep % len(names)]:
-            time.sleep(SETTLE_S)
-            t0 = time.perf_counter()
-            calls[name]()
-            times[name].append(time.perf_counter() - t0)
-    return times
 
 
 def time_interpreter(prog, args, runs: int, want) -> dict:

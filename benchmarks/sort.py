@@ -30,8 +30,10 @@ import numpy as np
 os.environ.setdefault("SHLO_COMPILE_CACHE_ENTRIES", "0")     # before shlo reads it
 import shlo  # noqa: E402
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from timing import time_interleaved  # noqa: E402
+
 CASES = {"rows": (256, 4096), "long": (1, 1 << 20)}
-SETTLE_S = 0.1
 
 
 def _systems(shape, stable: bool):
@@ -63,20 +65,6 @@ def _systems(shape, stable: bool):
         print("  !!! MISMATCH: equal keys are not where XLA puts them")
     return {"ours 1T": lambda: ours1(x), "ours": lambda: ours(x),
             "XLA": lambda: exe(on_device).block_until_ready()}
-
-
-def time_interleaved(calls: dict, runs: int) -> dict:
-    names = list(calls)
-    for name in names:
-        calls[name]()
-    times = {name: [] for name in names}
-    for rep in range(runs):
-        for name in names[rep % len(names):] + names[:rep % len(names)]:
-            time.sleep(SETTLE_S)
-            t0 = time.perf_counter()
-            calls[name]()
-            times[name].append(time.perf_counter() - t0)
-    return times
 
 
 def main(argv=None) -> int:

@@ -13,6 +13,7 @@ from numpy.fft import _pocketfft_umath as pfu
 
 import shlo
 from shlo.lowering.ops import fft_plan
+from test_lower_numerics import fft_program     # the fft op's program text, shared with the older fft tests
 
 RNG = np.random.default_rng(5)
 
@@ -24,13 +25,6 @@ def bits(a: np.ndarray) -> np.ndarray:
 
 def complex_normal(shape, dtype):
     return (RNG.standard_normal(shape) + 1j * RNG.standard_normal(shape)).astype(dtype)
-
-
-def fft_program(fft_type: str, lengths, in_t: str, out_t: str) -> str:
-    ls = ", ".join(map(str, lengths))
-    return f"""func.func @main(%x: {in_t}) -> {out_t} {{
-      %0 = "shlo.fft"(%x) {{fft_type = #shlo.fft_type<{fft_type}>, fft_length = array<i64: {ls}>}} : ({in_t}) -> {out_t}
-      func.return %0 : {out_t} }}"""
 
 
 def tensor_type(shape, et: str) -> str:
