@@ -7,6 +7,8 @@ lengths with a large prime factor, as pocketfft chooses): per mixed-radix pass,
 the axis of length n is read as [l1, radix, ido], one linalg.generic over [..., l1, ido,
 ...] computes every output of the butterfly (and its twiddle), and the outputs are written
 back as [radix, l1, ido]. No transposes: the passes work on the axis where it is. The
+passes' generics work on buffers (bufferization.to_buffer of their operands, to_tensor of
+their results), so that every output is stored in its place in one result buffer. The
 results equal the interpreter's (numpy's pocketfft kernels, which equal XLA's ducc0 below
 512 points; tests/test_lower_fft.py checks bit equality).
 """
@@ -14,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 from mlir import ir
-from mlir.dialects import arith, complex as cx, linalg, tensor
+from mlir.dialects import arith, bufferization, complex as cx, linalg, memref, tensor
 
 from .. import emit
 from ..element import index_const
@@ -175,12 +177,17 @@ def _first(v: ir.Value, d: int, n: int) -> ir.Value:
 
 
 def _pass(A: _Arith, re: ir.Value, im: ir.Value, d: int, p: fft_plan.Pass, bwd: bool, scale):
-    """One radix pass along dimension d of the real and imaginary parts."""
+    """One radix pass along dimension d of the real and imaginary parts.
+
+    The butterfly is a linalg.generic on buffers: it reads the operands as [..., l1, ip, ido, ...]
+    and writes its 2 ip outputs straight into the places of one [..., ip, l1, ido, ...] buffer
+    each of the real and imaginary parts. On tensors, each output was a tensor of its own that
+    bufferization then copied into the result: a copy loop per output, half the pass's code."""
     rank = emit.rank(re)
     sizes = emit.dims(re)
     ip, l1, ido = p.radix, p.l1, p.ido
     lead, rest = sizes[:d], sizes[d + 1:]
-    re3, im3 = _split_dim(re, d, [l1, ip, ido]), _split_dim(im, d, [l1, ip, ido])
+    re3, im3 = _split_dim(_buffer(re), d, [l1, ip, ido]), _split_dim(_buffer(im), d, [l1, ip, ido])
     loops = rank + 1                                   # lead..., k (l1), i (ido), rest...
     k, i = d, d + 1
     pre, post = list(range(d)), list(range(d + 2, loops))
@@ -188,17 +195,21 @@ def _pass(A: _Arith, re: ir.Value, im: ir.Value, d: int, p: fft_plan.Pass, bwd: 
     def at(m):
         return emit.affine_map(loops, pre + [k, ir.AffineConstantExpr.get(m), i] + post)
 
+    def to(m):
+        return emit.affine_map(loops, pre + [ir.AffineConstantExpr.get(m), k, i] + post)
+
     inputs = [re3] * ip + [im3] * ip
     maps = [at(m) for m in range(ip)] * 2
     twiddled = ido > 1
     if twiddled:
-        wr = emit.constant_array(np.ascontiguousarray(p.twiddle.real).astype(A.real), _name(A))
-        wi = emit.constant_array(np.ascontiguousarray(p.twiddle.imag).astype(A.real), _name(A))
+        wr = _buffer(emit.constant_array(np.ascontiguousarray(p.twiddle.real).astype(A.real), _name(A)))
+        wi = _buffer(emit.constant_array(np.ascontiguousarray(p.twiddle.imag).astype(A.real), _name(A)))
         inputs += [wr] * (ip - 1) + [wi] * (ip - 1)
         maps += [emit.affine_map(loops, [ir.AffineConstantExpr.get(u), i]) for u in range(ip - 1)] * 2
-    part_sizes = lead + [l1, ido] + rest
-    outs = [emit.empty(part_sizes, A.type) for _ in range(2 * ip)]
-    maps += [emit.identity_map(loops)] * (2 * ip)
+    full = lead + [ip, l1, ido] + rest
+    dests = [_alloc(full, A.type) for _ in range(2)]
+    outs = [dests[0]] * ip + [dests[1]] * ip
+    maps += [to(m) for m in range(ip)] * 2
 
     def body(*args):
         A.new_body()
@@ -215,9 +226,29 @@ def _pass(A: _Arith, re: ir.Value, im: ir.Value, d: int, p: fft_plan.Pass, bwd: 
             ys = [(A.mul(a, f), A.mul(b, f)) for a, b in ys]
         return [y[0] for y in ys] + [y[1] for y in ys]
 
-    res = emit.generic(inputs, outs, maps, ["parallel"] * loops, body)
-    return (_join_dim(res[:ip], d, lead, rest, [ip, l1, ido], A.type),
-            _join_dim(res[ip:], d, lead, rest, [ip, l1, ido], A.type))
+    emit.generic(inputs, outs, maps, ["parallel"] * loops, body)
+    rt = emit.tensor_type([s if isinstance(s, int) else None for s in full], A.type)
+    res = [bufferization.ToTensorOp(rt, b, restrict=True, writable=True).result for b in dests]
+    return tuple(_collapse(v, d, lead, rest, ip * l1 * ido) for v in res)
+
+
+def _buffer(v: ir.Value) -> ir.Value:
+    """A tensor's buffer, read only, in the identity layout (bufferization copies a buffer of
+    another layout into one, which happens only for Bluestein's slice of its padded transform)."""
+    t = ir.RankedTensorType(v.type)
+    return bufferization.ToBufferOp(ir.MemRefType.get(t.shape, t.element_type), v, read_only=True).result
+
+
+def _alloc(sizes: list, et: ir.Type) -> ir.Value:
+    mt = ir.MemRefType.get(_static(sizes), et)
+    return memref.AllocOp(mt, [s for s in sizes if not isinstance(s, int)], []).result
+
+
+def _collapse(v: ir.Value, d: int, lead: list, rest: list, n: int) -> ir.Value:
+    """[..., ip, l1, ido, ...] as [..., ip l1 ido, ...]."""
+    out = lead + [n] + rest
+    rt = emit.tensor_type([s if isinstance(s, int) else None for s in out], v.type.element_type)
+    return tensor.collapse_shape(rt, v, _reassociation(_groups(len(out), d, 3)))
 
 
 def _name(A: _Arith) -> str:
@@ -239,28 +270,13 @@ def _static(sizes) -> list:
 
 
 def _split_dim(v: ir.Value, d: int, parts: list[int]) -> ir.Value:
-    sizes = emit.dims(v)
+    """Buffer v's dimension d as `parts` dimensions."""
+    t = ir.MemRefType(v.type)
+    sizes = [t.shape[j] if not t.is_dynamic_dim(j) else memref.dim(v, index_const(j)) for j in range(t.rank)]
     new = sizes[:d] + parts + sizes[d + 1:]
-    rt = emit.tensor_type([s if isinstance(s, int) else None for s in new], v.type.element_type)
-    return tensor.expand_shape(rt, v, _reassociation(_groups(emit.rank(v), d, len(parts))),
-                               [s for s in new if not isinstance(s, int)], _static(new))
-
-
-def _join_dim(parts: list, d: int, lead: list, rest: list, shape: list[int], et: ir.Type) -> ir.Value:
-    """parts[m] ([..., l1, ido, ...]) stacked as [..., ip, l1, ido, ...], then those three
-    dimensions collapsed into one of ip l1 ido."""
-    full = lead + shape + rest
-    dest = emit.empty(full, et)
-    dyn = [s for s in full if not isinstance(s, int)]
-    static_sizes = _static(lead) + [1] + shape[1:] + _static(rest)
-    for m, part in enumerate(parts):
-        offsets = [0] * d + [m, 0, 0] + [0] * len(rest)
-        dest = tensor.insert_slice(part, dest, [], dyn, [], offsets, static_sizes, [1] * len(full))
-    rank = len(full) - 2
-    n = shape[0] * shape[1] * shape[2]
-    out = lead + [n] + rest
-    rt = emit.tensor_type([s if isinstance(s, int) else None for s in out], et)
-    return tensor.collapse_shape(rt, dest, _reassociation(_groups(rank, d, 3)))
+    rt = ir.MemRefType.get(_static(new), t.element_type)
+    return memref.ExpandShapeOp(rt, v, _reassociation(_groups(t.rank, d, len(parts))),
+                                [s for s in new if not isinstance(s, int)], _static(new)).result
 
 
 def _scale(A: _Arith, v: ir.Value, fct) -> ir.Value:
