@@ -4,15 +4,17 @@ radix for a last factor 7 and for prime lengths up to 17) as scalar loops that f
 (radf* forward, radb* backward).
 
 Rows are the collapsed leading dimensions; each pass reads the previous buffer and writes a
-new one with scf.for loops (over rows, pocketfft's k and i) of tensor.extract / insert, so
-the halfcomplex layout's mirrored indices need nothing special. Lengths with a larger prime
+new one with scf.for loops (over rows, pocketfft's k and i) of memref.load / store, so
+the halfcomplex layout's mirrored indices need nothing special. The passes work on buffers
+(bufferization.to_buffer of the input, to_tensor of the last pass's buffer): with tensors
+carried through the loops, one-shot bufferization's analysis grew with the loops. Lengths with a larger prime
 factor or a Bluestein plan are not handled here (`supported`).
 """
 from __future__ import annotations
 
 import numpy as np
 from mlir import ir
-from mlir.dialects import arith, scf, tensor
+from mlir.dialects import arith, bufferization, memref, scf, tensor
 
 from .. import emit
 from ..element import index_const
@@ -68,7 +70,8 @@ def _twiddles(n: int, real: np.dtype) -> list:
 
 class _Loops:
     """Scalar code over two row buffers (`cc` read, `ch` written; the generic radices write
-    both), inside loops that carry them."""
+    both), memrefs, inside scf.for loops. (On tensors, with the buffers carried through the
+    loops, one-shot bufferization took seconds to a minute on the generic radices' loops.)"""
 
     def __init__(self, real: np.dtype, cc: ir.Value, ch: ir.Value, row: ir.Value, wa: ir.Value):
         self.real = real
@@ -99,10 +102,10 @@ class _Loops:
 
     # memory
     def rd(self, name, idx):
-        return tensor.extract(self.buf[name], [self.row, _ix(idx)])
+        return memref.load(self.buf[name], [self.row, _ix(idx)])
 
     def wr(self, name, idx, v):
-        self.buf[name] = tensor.insert(v, self.buf[name], [self.row, _ix(idx)])
+        memref.store(v, self.buf[name], [self.row, _ix(idx)])
 
     def get(self, idx):
         return self.rd("cc", idx)
@@ -111,18 +114,29 @@ class _Loops:
         self.wr("ch", idx, v)
 
     def w(self, idx):
-        return tensor.extract(self.wa, [_ix(idx)])
+        return memref.load(self.wa, [_ix(idx)])
 
     def loop(self, lo, hi, step, body):
-        """for (i = lo; i < hi; i += step) body(i), carrying both buffers."""
+        """for (i = lo; i < hi; i += step) body(i)."""
         if isinstance(lo, int) and isinstance(hi, int) and lo >= hi:
             return
-        op = scf.ForOp(_ix(lo), _ix(hi), index_const(step), [self.buf["cc"], self.buf["ch"]])
+        op = scf.ForOp(_ix(lo), _ix(hi), index_const(step), [])
         with ir.InsertionPoint(op.body):
-            self.buf["cc"], self.buf["ch"] = op.inner_iter_args
             body(op.induction_variable)
-            scf.YieldOp([self.buf["cc"], self.buf["ch"]])
-        self.buf["cc"], self.buf["ch"] = op.results
+            scf.YieldOp([])
+
+
+def _buffer(v: ir.Value) -> ir.Value:
+    """A tensor's buffer, read only, in the identity layout (bufferization copies a buffer of
+    another layout into one)."""
+    t = ir.RankedTensorType(v.type)
+    return bufferization.ToBufferOp(ir.MemRefType.get(t.shape, t.element_type), v, read_only=True).result
+
+
+def _alloc(rows, n: int, et: ir.Type) -> ir.Value:
+    dyn = ir.ShapedType.get_dynamic_size()
+    mt = ir.MemRefType.get([rows if isinstance(rows, int) else dyn, n], et)
+    return memref.AllocOp(mt, [] if isinstance(rows, int) else [rows], []).result
 
 
 def _ix(v):
@@ -544,6 +558,7 @@ def _run(buf: ir.Value, n: int, real: np.dtype, forward: bool, fct) -> ir.Value:
         name = "f32" if real == np.float32 else "f64"
         order = list(reversed(range(len(fs)))) if forward else list(range(len(fs)))
         l1 = n if forward else 1
+        cur, owned = _buffer(buf), False          # the input's buffer is read only
         for k in order:
             ip = fs[k]
             if forward:
@@ -551,10 +566,13 @@ def _run(buf: ir.Value, n: int, real: np.dtype, forward: bool, fct) -> ir.Value:
                 l1 //= ip
             else:
                 ido = n // (ip * l1)
-            wa = emit.constant_array(tws[k], name)
-            L = _Loops(real, buf, emit.empty([rows, n], et), None, wa)
-
+            wa = _buffer(emit.constant_array(tws[k], name))
             cs = _csarr(n, ip, real) if ip not in _RADICES else None
+            if cs is not None and not owned:      # the generic radices write their input too
+                copy = _alloc(rows, n, et)
+                memref.copy(cur, copy)
+                cur = copy
+            L = _Loops(real, cur, _alloc(rows, n, et), None, wa)
 
             def per_row(b, L=L, ip=ip, ido=ido, l1=l1, cs=cs):
                 L.row = b
@@ -563,9 +581,12 @@ def _run(buf: ir.Value, n: int, real: np.dtype, forward: bool, fct) -> ir.Value:
                 else:
                     (_FORWARD if forward else _BACKWARD)[ip](L, ido, l1)
             L.loop(0, rows, 1, per_row)
-            buf = L.buf["cc" if forward and ip not in _RADICES else "ch"]   # radfg leaves its result in cc
+            cur = L.buf["cc" if forward and ip not in _RADICES else "ch"]   # radfg leaves its result in cc
+            owned = True
             if not forward:
                 l1 *= ip
+        buf = bufferization.ToTensorOp(emit.tensor_type(emit.static_shape(buf), et), cur, restrict=True,
+                                       writable=True).result
     if fct != 1 or n == 1:
         f = real.type(fct)
 
