@@ -58,12 +58,13 @@ for _name, _make in HELDOUT.items():
 # SPMDShardToFullShape regions), then run through the same stages (XLA with Shardy, results
 # compared with JAX's own Shardy run).
 GSPMD_CASES = ["data_parallel_mlp", "with_sharding_constraint", "shard_map_psum", "shard_map_all_to_all",
-               "shard_map_in_jit_with_auto_ops", "partial_manual_shard_map", "reshard_in_middle",
-               "nested_shard_map", "shard_map_axis_index_combined", "scan_in_shard_map", "fori_ring_attention",
-               "grad_through_shard_map", "permuted_device_mesh", "multi_output_specs", "four_device_submesh",
-               "three_axis_mesh", "partial_manual_auto_sharded_input", "replicated_scalar_arg",
-               "unconstrained_dims", "moe_all_to_all_dispatch", "shard_map_nested_axis_index",
-               "two_meshes_one_program", "vmap_over_shard_map", "shard_alike_values", "shard_alike_args"]
+               "partial_manual_shard_map", "nested_shard_map", "scan_in_shard_map", "permuted_device_mesh",
+               "replicated_scalar_arg", "unconstrained_dims", "two_meshes_one_program", "shard_alike_args"]
+# The same API again under GSPMD, run with SHLO_SHARDING_LONG=1 only (the default run's time).
+GSPMD_LONG_CASES = ["shard_map_in_jit_with_auto_ops", "reshard_in_middle", "shard_map_axis_index_combined",
+                    "fori_ring_attention", "grad_through_shard_map", "multi_output_specs", "four_device_submesh",
+                    "three_axis_mesh", "partial_manual_auto_sharded_input", "moe_all_to_all_dispatch",
+                    "shard_map_nested_axis_index", "vmap_over_shard_map", "shard_alike_values"]
 
 
 def _lowered_with_gspmd(fn):
@@ -166,7 +167,7 @@ def main(names) -> int:
     assert len(jax.devices()) >= 8, "needs 8 devices (XLA_FLAGS=--xla_force_host_platform_device_count=8)"
     for name in names or [n for n in CASES if LONG or n not in LONG_CASES]:
         print(json.dumps(run_case(name)), flush=True)
-    for name in names or GSPMD_CASES:
+    for name in names or GSPMD_CASES + (GSPMD_LONG_CASES if LONG else []):
         print(json.dumps(run_case(name, gspmd=True)), flush=True)
     if not names:
         more = sharding_shardy_texts.long_texts() if LONG else {}

@@ -12,7 +12,7 @@ import jax.numpy as jnp
 from jax.sharding import NamedSharding, PartitionSpec as P
 from jax.experimental.shard_alike import shard_alike
 
-from sharding_programs import Case, E, case, mesh, named, rand
+from sharding_programs import Case, E, case, case_long, mesh, named, rand
 
 
 @case
@@ -77,7 +77,7 @@ def transformer_block_sharded_heads():
                 [ns("data", None, None), ns(None, "model"), ns(None, "model"), ns(None, "model"), ns("model", None)])
 
 
-@case
+@case_long
 def explicit_mesh_matmul():
     m = jax.make_mesh((2, 4), ("a", "b"), axis_types=(jax.sharding.AxisType.Explicit, jax.sharding.AxisType.Explicit))
     ns = lambda *s: NamedSharding(m, P(*s))  # noqa: E731
@@ -127,7 +127,7 @@ def int_and_bool_outputs():
     return Case(jax.jit(f), [rand((16, 8), 11) * 5], [ns("d")])
 
 
-@case
+@case_long
 def pjit_2d_in_out():
     m = mesh((2, 4), ("x", "y")); ns = named(m)
     def f(a, b):
@@ -144,7 +144,7 @@ def pjit_combined_axes_dim():
     return Case(jax.jit(f, out_shardings=ns(None, ("y", "x"))), [rand((8, 16), 3)], [ns(("x", "y"), None)])
 
 
-@case
+@case_long
 def attention_partial_replication():
     m = mesh((2, 4), ("data", "model")); ns = named(m)
     def f(x, wqkv, wo):
@@ -180,7 +180,7 @@ def device_put_in_jit():
     return Case(jax.jit(f), [rand((8, 4), 29)], [ns("x")])
 
 
-@case
+@case_long
 def explicit_reshard():
     E = jax.sharding.AxisType.Explicit
     m = jax.make_mesh((4, 2), ("x", "y"), axis_types=(E, E)); ns = named(m)
@@ -207,7 +207,7 @@ def vmap_spmd_axis():
     return Case(jax.jit(f), [rand((8, 3), 35), rand((3, 5), 36)], [ns("b"), ns()])
 
 
-@case
+@case_long
 def remat_sharded_mlp_grad():
     m = mesh((4, 2), ("data", "model")); ns = named(m)
     def loss(w1, w2, x):
@@ -253,7 +253,7 @@ def explicit_auto_axes():
     return Case(jax.jit(f), [rand((8, 4), 15)], [ns("x", "y")])
 
 
-@case
+@case_long
 def sharded_layernorm_reduce_over_model():
     m = mesh((2, 4), ("data", "model")); ns = named(m)
     def f(x, g, b):
@@ -263,7 +263,7 @@ def sharded_layernorm_reduce_over_model():
                 [ns("data", "model"), ns("model"), ns("model")])
 
 
-@case
+@case_long
 def jit_of_jit_nested_shardings():
     m = mesh((4, 2), ("x", "y")); ns = named(m)
     inner = jax.jit(lambda a: jnp.tanh(a) * 2, out_shardings=ns(None, "y"))
@@ -283,7 +283,7 @@ def custom_vjp_in_sharded():
     return Case(f, [rand((16, 2), 24)], [ns("d")])
 
 
-@case
+@case_long
 def integer_sharded_cumsum_sort():
     m = mesh((8,), ("d",)); ns = named(m)
     def f(a):
@@ -292,7 +292,7 @@ def integer_sharded_cumsum_sort():
     return Case(jax.jit(f), [a], [ns("d")])
 
 
-@case
+@case_long
 def rng_sharded_out():
     m = mesh((4, 2), ("x", "y")); ns = named(m)
     def f(x):
@@ -301,7 +301,7 @@ def rng_sharded_out():
     return Case(jax.jit(f, out_shardings=(ns("x", "y"), ns("y"))), [rand((8, 4), 1)], [ns("x")])
 
 
-@case
+@case_long
 def scalar_constraint_and_outputs():
     m = mesh((8,), ("d",)); ns = named(m)
     def f(x):
@@ -338,7 +338,7 @@ def two_meshes_one_program():
     return Case(jax.jit(f, out_shardings=NamedSharding(m1, P("d"))), [rand((8, 8), 4)], [NamedSharding(m1, P("d"))])
 
 
-@case
+@case_long
 def sharded_train_step():
     m = mesh((2, 4), ("data", "model")); ns = named(m)
     def loss(params, x, y):
@@ -352,7 +352,7 @@ def sharded_train_step():
                 [ns(None, "model"), ns("model", None), ns("data"), ns("data")])
 
 
-@case
+@case_long
 def shard_alike_values():
     m = mesh((4, 2), ("x", "y")); ns = named(m)
     def f(a, b):
@@ -370,7 +370,7 @@ def shard_alike_args():
     return Case(jax.jit(f), [rand((16, 4), 3), rand((16, 4), 4)], [ns("d"), ns()])
 
 
-@case
+@case_long
 def scan_over_layers_remat_constraints():
     m = mesh((2, 4), ("data", "model")); ns = named(m)
     def layer(h, w):

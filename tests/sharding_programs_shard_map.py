@@ -12,7 +12,7 @@ import jax
 import jax.numpy as jnp
 from jax.sharding import NamedSharding, PartitionSpec as P
 
-from sharding_programs import AUTO, Case, E, case, mesh, named, rand
+from sharding_programs import AUTO, Case, E, case, case_long, mesh, named, rand
 
 
 def _shard_map_case(body, in_spec, out_spec, shape, seed, check_vma=True):
@@ -100,7 +100,7 @@ def nested_shard_map():
     return Case(jax.jit(g), [rand((8, 4), 4)], [NamedSharding(m, P("x", "y"))])
 
 
-@case
+@case_long
 def shard_map_axis_index_2d():
     m = mesh((4, 2), ("x", "y"))
     def body(a):
@@ -119,14 +119,14 @@ def shard_map_axis_index_combined():
     return Case(jax.jit(g), [rand((16, 2), 6)], [NamedSharding(m, P(("x", "y")))])
 
 
-@case
+@case_long
 def psum_two_axes_mean():
     m = mesh((2, 4), ("a", "b"))
     g = jax.shard_map(lambda x: jax.lax.pmean(x * x, ("a", "b")), mesh=m, in_specs=P("a", "b"), out_specs=P())
     return Case(jax.jit(g), [rand((4, 8), 7)], [NamedSharding(m, P("a", "b"))])
 
 
-@case
+@case_long
 def ppermute_ring_8():
     m = mesh((8,), ("i",))
     perm = [(k, (k + 1) % 8) for k in range(8)]
@@ -149,7 +149,7 @@ def ppermute_ring_on_y_of_2d():
     return Case(jax.jit(g), [rand((4, 8), 9)], [NamedSharding(m, P("x", "y"))])
 
 
-@case
+@case_long
 def all_to_all_split1_concat0():
     m = mesh((4, 2), ("x", "y"))
     g = jax.shard_map(lambda a: jax.lax.all_to_all(a, "x", 1, 0, tiled=True), mesh=m,
@@ -157,7 +157,7 @@ def all_to_all_split1_concat0():
     return Case(jax.jit(g), [rand((8, 16), 10)], [NamedSharding(m, P("x", None))])
 
 
-@case
+@case_long
 def all_to_all_untiled():
     m = mesh((4, 2), ("x", "y"))
     g = jax.shard_map(lambda a: jax.lax.all_to_all(a.reshape(4, 2, 3), "x", 0, 0), mesh=m,
@@ -191,7 +191,7 @@ def while_in_shard_map():
     return Case(jax.jit(g), [rand((8, 4), 13)], [NamedSharding(m, P("x", "y"))])
 
 
-@case
+@case_long
 def fori_ring_attention():
     m = mesh((4, 2), ("s", "h"))
     perm = [(k, (k + 1) % 4) for k in range(4)]
@@ -240,7 +240,7 @@ def all_gather_two_axes():
     return Case(jax.jit(g), [rand((16, 3), 22)], [NamedSharding(m, P(("x", "y")))])
 
 
-@case
+@case_long
 def psum_scatter_untiled_dim1():
     m = mesh((4, 2), ("x", "y"))
     g = jax.shard_map(lambda a: jax.lax.psum_scatter(a, "x", scatter_dimension=1, tiled=True), mesh=m,
@@ -279,7 +279,7 @@ def cond_in_shard_map():
     return Case(jax.jit(g), [rand((16, 2), 32)], [NamedSharding(m, P("d"))])
 
 
-@case
+@case_long
 def multi_output_specs():
     m = mesh((4, 2), ("x", "y"))
     def body(a, b):
@@ -315,7 +315,7 @@ def three_axis_mesh():
     return Case(jax.jit(g), [rand((4, 8), 42)], [ns("a", ("b", "c"))])
 
 
-@case
+@case_long
 def upper_half_devices():
     devs = np.array(jax.devices()[4:8]).reshape(4)
     m = jax.sharding.Mesh(devs, ("x",), axis_types=(AUTO,)); ns = named(m)
@@ -356,21 +356,21 @@ def bf16_psum():
     return Case(jax.jit(g), [np.round(rand((8, 4), 8) * 4) / 4], [NamedSharding(m, P("x", "y"))])
 
 
-@case
+@case_long
 def partial_ppermute():
     m = mesh((8,), ("d",))
     g = jax.shard_map(lambda a: jax.lax.ppermute(a, "d", [(0, 1), (2, 3), (5, 4)]), mesh=m, in_specs=P("d"), out_specs=P("d"))
     return Case(jax.jit(g), [rand((16,), 9)], [NamedSharding(m, P("d"))])
 
 
-@case
+@case_long
 def pshuffle_perm():
     m = mesh((4, 2), ("x", "y"))
     g = jax.shard_map(lambda a: jax.lax.pshuffle(a, "x", [2, 0, 3, 1]), mesh=m, in_specs=P("x", "y"), out_specs=P("x", "y"))
     return Case(jax.jit(g), [rand((8, 4), 10)], [NamedSharding(m, P("x", "y"))])
 
 
-@case
+@case_long
 def all_to_all_two_axes():
     m = mesh((4, 2), ("x", "y"))
     g = jax.shard_map(lambda a: jax.lax.all_to_all(a, ("x", "y"), 1, 0, tiled=True), mesh=m,
@@ -386,7 +386,7 @@ def axis_size_and_psum_size1():
     return Case(jax.jit(g), [rand((8, 4), 16)], [NamedSharding(m, P("x", "y"))])
 
 
-@case
+@case_long
 def all_gather_in_scan():
     m = mesh((8,), ("d",))
     def body(x):
@@ -398,7 +398,7 @@ def all_gather_in_scan():
     return Case(jax.jit(g), [rand((3, 16), 17)], [NamedSharding(m, P(None, "d"))])
 
 
-@case
+@case_long
 def moe_all_to_all_dispatch():
     m = mesh((4, 2), ("e", "d"))
     def body(tokens, w):
@@ -410,7 +410,7 @@ def moe_all_to_all_dispatch():
     return Case(jax.jit(g), [rand((16, 3, 2), 21), rand((4, 2, 5), 22)], [NamedSharding(m, P("e"))] * 2)
 
 
-@case
+@case_long
 def dynamic_slice_axis_index():
     m = mesh((8,), ("d",))
     def body(table, x):
@@ -430,7 +430,7 @@ def ppermute_tuple_axes():
     return Case(jax.jit(g), [rand((16, 2), 4)], [NamedSharding(m, P(("x", "y")))])
 
 
-@case
+@case_long
 def shard_map_nested_axis_index():
     m = mesh((4, 2), ("x", "y"))
     def inner(a):
@@ -442,7 +442,7 @@ def shard_map_nested_axis_index():
     return Case(jax.jit(g), [rand((8, 4), 15)], [NamedSharding(m, P("x", "y"))])
 
 
-@case
+@case_long
 def while_with_sharded_carry_outside_shard_map():
     m = mesh((4, 2), ("x", "y")); ns = named(m)
     def f(x):
@@ -456,7 +456,7 @@ def while_with_sharded_carry_outside_shard_map():
     return Case(jax.jit(f), [rand((8, 8), 16) * 0.3], [ns("x", "y")])
 
 
-@case
+@case_long
 def cumsum_over_sharded_axis_with_all_gather():
     m = mesh((8,), ("d",))
     def body(x):
@@ -486,7 +486,7 @@ def all_gather_axis_index_groups():
     return Case(jax.jit(g), [rand((16,), 3)], [NamedSharding(m, P("d"))])
 
 
-@case
+@case_long
 def shard_map_out_specs_tuple_axes_replication():
     m = mesh((2, 2, 2), ("a", "b", "c"))
     def body(x):
@@ -496,7 +496,7 @@ def shard_map_out_specs_tuple_axes_replication():
     return Case(jax.jit(g), [rand((8, 4), 12)], [NamedSharding(m, P(("a", "b"), "c"))])
 
 
-@case
+@case_long
 def vmap_over_shard_map():
     m = mesh((8,), ("d",))
     g = jax.shard_map(lambda a: jax.lax.psum(a, "d"), mesh=m, in_specs=P("d"), out_specs=P())
@@ -511,14 +511,14 @@ def pmap_psum_and_axis_index():
     return Case(f, [rand((8, 3), 1)], [NamedSharding(m, P("i"))])
 
 
-@case
+@case_long
 def pmap_ppermute_ring():
     m = mesh((8,), ("i",))
     f = jax.pmap(lambda a: jax.lax.ppermute(a, "i", [(k, (k + 1) % 8) for k in range(8)]) - a, axis_name="i")
     return Case(f, [rand((8, 2, 2), 2)], [NamedSharding(m, P("i"))])
 
 
-@case
+@case_long
 def fsdp_style_all_gather_weights():
     m = mesh((8,), ("fsdp",))
     def body(w, x):
@@ -529,7 +529,7 @@ def fsdp_style_all_gather_weights():
     return Case(jax.jit(g), [rand((16, 4), 4), rand((16, 16), 5)], [NamedSharding(m, P("fsdp"))] * 2)
 
 
-@case
+@case_long
 def collective_matmul_ppermute_loop():
     m = mesh((4, 2), ("x", "y"))
     perm = [(k, (k + 1) % 4) for k in range(4)]

@@ -49,9 +49,11 @@ CASE_NAMES = _case_names()
 
 
 def _gspmd_case_names() -> list[str]:
+    """The runner's GSPMD_CASES, and with SHLO_SHARDING_LONG=1 its GSPMD_LONG_CASES."""
+    lists = {"GSPMD_CASES", "GSPMD_LONG_CASES"} if os.environ.get("SHLO_SHARDING_LONG") else {"GSPMD_CASES"}
     tree = ast.parse(CASES_FILE.read_text())
-    return next(ast.literal_eval(a.value) for a in tree.body if isinstance(a, ast.Assign)
-                and any(isinstance(t, ast.Name) and t.id == "GSPMD_CASES" for t in a.targets))
+    return [n for a in tree.body if isinstance(a, ast.Assign)
+            and any(isinstance(t, ast.Name) and t.id in lists for t in a.targets) for n in ast.literal_eval(a.value)]
 
 
 GSPMD_CASE_NAMES = [f"gspmd:{n}" for n in _gspmd_case_names()]
