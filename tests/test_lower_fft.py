@@ -108,7 +108,9 @@ def test_compiled_fft_of_a_length_without_a_plan_stays_accurate():
 REAL_CASES = [((8,), (8,), np.float32), ((3, 15), (15,), np.float64), ((2, 32), (32,), np.float32),
               ((1,), (1,), np.float64), ((4, 16, 30), (16, 30), np.float32), ((2, 3, 5, 6, 20), (5, 6, 20), np.float64),
               ((2, 17, 8), (17, 8), np.float32),
-              ((3, 17), (17,), np.float64), ((2, 4, 28), (4, 28), np.float32)]   # rfftp's generic radix
+              ((3, 17), (17,), np.float64), ((2, 4, 28), (4, 28), np.float32),   # rfftp's generic radix
+              ((2, 22), (22,), np.float32), ((2, 98), (98,), np.float64),   # generic radices with twiddles (ido > 1)
+              ((2, 194), (194,), np.float32), ((3, 37), (37,), np.float64)]   # large primes (run-time loops)
 
 
 @pytest.mark.parametrize("shape,lengths,dtype", REAL_CASES)
@@ -126,6 +128,13 @@ def test_compiled_rfft_and_irfft_equal_the_interpreter_bit_for_bit(shape, length
     got, = shlo.compile(prog)(z)
     want, = shlo.interpret(prog, z)
     assert got.dtype == dtype and np.array_equal(bits(got), bits(want))
+
+
+def test_real_plans_cover_generic_factors_anywhere():
+    from shlo.lowering.ops import fft_real
+    assert fft_real.factors(98) == [2, 7, 7] and fft_real.factors(194) == [2, 97]
+    assert fft_real.supported(97) and fft_real.supported(101)
+    assert not fft_real.supported(211)            # pocketfft_r takes Bluestein's algorithm there
 
 
 def test_compiled_rfft_with_a_dynamic_batch_dimension_equals_the_interpreter():

@@ -1,14 +1,16 @@
 """Compiled real FFTs (RFFT's real-to-complex and IRFFT's complex-to-real axis) in XLA CPU's
 arithmetic: pocketfft's real transform (FFTPACK's `rfftp`: radix 4, 2, 3, 5, and its generic
-radix for a last factor 7 and for prime lengths up to 17) as scalar loops that follow its operation order
-(radf* forward, radb* backward).
+radix for any other prime factor) as scalar loops that follow its operation order (radf*
+forward, radb* backward).
 
 Rows are the collapsed leading dimensions; each pass reads the previous buffer and writes a
 new one with scf.for loops (over rows, pocketfft's k and i) of memref.load / store, so
 the halfcomplex layout's mirrored indices need nothing special. The passes work on buffers
 (bufferization.to_buffer of the input, to_tensor of the last pass's buffer): with tensors
-carried through the loops, one-shot bufferization's analysis grew with the loops. Lengths with a larger prime
-factor or a Bluestein plan are not handled here (`supported`).
+carried through the loops, one-shot bufferization's analysis grew with the loops (a minute
+for 22 = 2 x 11). The generic radix's loops over j and l are run-time loops, so its code does
+not grow with the prime. Lengths for which pocketfft takes Bluestein's algorithm are not
+handled here (`supported`).
 """
 from __future__ import annotations
 
@@ -24,15 +26,9 @@ _RADICES = (2, 3, 4, 5)
 
 
 def factors(n: int) -> list[int] | None:
-    """rfftp's radices of n (4s, a 2 swapped to the front, odd primes), or None."""
-    out = fft_plan.radices_after([], n)
-    # The generic radix (radfg / radbg) only where its code stays small to compile: 7 once, as
-    # the last factor, or a prime length up to 17. With a row of other passes around it 11
-    # took a minute in one-shot bufferization (22 = 2 x 11: 66 s, 98 = 2 x 7 x 7: 13 s; load ~13)
-    rest = out[:-1] if out and out[-1] not in _RADICES else out
-    if all(f in _RADICES for f in rest) and (rest is out or out[-1] == 7 or (out[-1] == n and n <= 17)):
-        return out
-    return None
+    """rfftp's radices of n (4s, a 2 swapped to the front, odd primes)."""
+    # (the generic radix, radfg / radbg, is run-time loops: its code does not grow with the prime)
+    return fft_plan.radices_after([], n) if n >= 1 else None
 
 
 def _uses_bluestein(n: int) -> bool:
@@ -78,6 +74,7 @@ class _Loops:
         self.type = ir.F32Type.get() if real == np.float32 else ir.F64Type.get()
         self.buf = {"cc": cc, "ch": ch}
         self.row, self.wa = row, wa
+        self.cs = None
 
     # arithmetic (each op rounds; no fast-math)
     def c(self, x):
@@ -115,6 +112,10 @@ class _Loops:
 
     def w(self, idx):
         return memref.load(self.wa, [_ix(idx)])
+
+    def csv(self, idx):
+        """The generic radix's cos / sin table (rfftp's csarr) at idx."""
+        return memref.load(self.cs, [_ix(idx)])
 
     def loop(self, lo, hi, step, body):
         """for (i = lo; i < hi; i += step) body(i)."""
@@ -573,6 +574,8 @@ def _run(buf: ir.Value, n: int, real: np.dtype, forward: bool, fct) -> ir.Value:
                 memref.copy(cur, copy)
                 cur = copy
             L = _Loops(real, cur, _alloc(rows, n, et), None, wa)
+            if cs is not None:
+                L.cs = _buffer(emit.constant_array(np.array(cs, real), name))
 
             def per_row(b, L=L, ip=ip, ido=ido, l1=l1, cs=cs):
                 L.row = b
@@ -698,43 +701,71 @@ def _csarr(n: int, ip: int, real: np.dtype) -> list:
     return cs
 
 
-def _steps(ip: int, l: int, ipph: int, wrap_ge: bool):
-    """The (j, jc, [angle indices]) groups of 4, 2 and 1 of the generic radices' inner sums."""
-    out, iang, j, jc = [], 2 * l, 3, ip - 3
-    for width, limit in ((4, ipph - 3), (2, ipph - 1), (1, ipph)):
-        while j < limit:
-            angs = []
-            for _ in range(width):
-                iang += l
-                if iang >= ip if wrap_ge else iang > ip:
-                    iang -= ip
-                angs.append(iang)
-            out.append((j, jc, angs))
-            j, jc = j + width, jc - width
-    return out
+def _groups(ip: int) -> tuple:
+    """The generic radices' inner sums over j = 3 .. ipph - 1 (pocketfft's order): groups of 4
+    from j = 3 (how many), then at most one of 2 and one of 1 (their first j). The angle of
+    term j of output l is j l mod ip (ip is prime, so it is never 0)."""
+    ipph, j, fours = (ip + 1) // 2, 3, 0
+    while j < ipph - 3:
+        fours, j = fours + 1, j + 4
+    tails = []
+    for width, limit in ((2, ipph - 1), (1, ipph)):
+        if j < limit:
+            tails.append((j, width))
+            j += width
+    return fours, tails
+
+
+def _angle(j, l, ip: int):
+    return arith.remui(_mul(j, l), index_const(ip))
+
+
+def _inner_sums(L: _Loops, ip: int, l, idl1: int, src, acc, acc_w):
+    """acc(ik, l) += sum_q cs[2 a_q] src(ik, j + q) and acc(ik, ip - l) += sum_q cs[2 a_q + 1]
+    src(ik, jc - q), a group at a time (4, 2, 1 terms; each sum in order)."""
+    lc = _sub(ip, l)
+    fours, tails = _groups(ip)
+
+    def group(j, width):
+        jc = _sub(ip, j)
+        angs = [_angle(_add(j, q), l, ip) for q in range(width)]
+        cr = [L.csv(_mul(a, 2)) for a in angs]
+        ci = [L.csv(_add(_mul(a, 2), 1)) for a in angs]
+
+        def ik1(ik):
+            sr = si = None
+            for q in range(width):
+                tr, ti = L.mul(cr[q], src(ik, _add(j, q))), L.mul(ci[q], src(ik, _sub(jc, q)))
+                sr, si = (tr, ti) if sr is None else (L.add(sr, tr), L.add(si, ti))
+            acc_w(ik, l, L.add(acc(ik, l), sr))
+            acc_w(ik, lc, L.add(acc(ik, lc), si))
+        L.loop(0, idl1, 1, ik1)
+    L.loop(0, fours, 1, lambda g: group(_add(_mul(g, 4), 3), 4))
+    for j, width in tails:
+        group(j, width)
 
 
 def _radfg(L: _Loops, ido: int, l1: int, ip: int, cs: list):
+    """pocketfft's radfg, its loops over j and l run-time loops (code of O(ip), not O(ip^2))."""
     ipph, idl1 = (ip + 1) // 2, ido * l1
     CC = lambda a, b, c, v: L.wr("cc", _at(a, b, c, ido, ip), v)        # noqa: E731
     CH = lambda a, b, c: L.rd("ch", _at(a, b, c, ido, l1))              # noqa: E731
     C1 = lambda a, b, c: L.rd("cc", _at(a, b, c, ido, l1))              # noqa: E731
     C1w = lambda a, b, c, v: L.wr("cc", _at(a, b, c, ido, l1), v)       # noqa: E731
-    C2 = lambda a, b: L.rd("cc", _add(a, idl1 * b))                     # noqa: E731
-    CH2 = lambda a, b: L.rd("ch", _add(a, idl1 * b))                    # noqa: E731
-    CH2w = lambda a, b, v: L.wr("ch", _add(a, idl1 * b), v)             # noqa: E731
-    C = lambda m: L.c(cs[m])                                            # noqa: E731
+    C2 = lambda a, b: L.rd("cc", _add(a, _mul(idl1, b)))                # noqa: E731
+    CH2 = lambda a, b: L.rd("ch", _add(a, _mul(idl1, b)))               # noqa: E731
+    CH2w = lambda a, b, v: L.wr("ch", _add(a, _mul(idl1, b)), v)        # noqa: E731
     if ido > 1:
-        for j in range(1, ipph):
-            jc = ip - j
-            is1, is2 = (j - 1) * (ido - 1), (jc - 1) * (ido - 1)
+        def per_j(j):
+            jc = _sub(ip, j)
+            is1, is2 = _mul(_sub(j, 1), ido - 1), _mul(_sub(jc, 1), ido - 1)
 
-            def ki(k, j=j, jc=jc, is1=is1, is2=is2):
+            def ki(k):
                 def body(i):
                     i1 = _add(i, 1)
                     t1, t2, t3, t4 = C1(i, k, j), C1(i1, k, j), C1(i, k, jc), C1(i1, k, jc)
-                    w1, w1i = L.w(_add(i, is1 - 1)), L.w(_add(i, is1))
-                    w2, w2i = L.w(_add(i, is2 - 1)), L.w(_add(i, is2))
+                    w1, w1i = L.w(_add(_add(i, is1), -1)), L.w(_add(i, is1))
+                    w2, w2i = L.w(_add(_add(i, is2), -1)), L.w(_add(i, is2))
                     x1 = L.add(L.mul(w1, t1), L.mul(w1i, t2))
                     x2 = L.sub(L.mul(w1, t2), L.mul(w1i, t1))
                     x3 = L.add(L.mul(w2, t3), L.mul(w2i, t4))
@@ -747,130 +778,133 @@ def _radfg(L: _Loops, ido: int, l1: int, ip: int, cs: list):
                     C1w(i, k, jc, b)
                 L.loop(1, ido - 1, 2, body)
             L.loop(0, l1, 1, ki)
-    for j in range(1, ipph):
-        jc = ip - j
+        L.loop(1, ipph, 1, per_j)
 
-        def k1(k, j=j, jc=jc):
+    def k1(j):
+        jc = _sub(ip, j)
+
+        def per_k(k):
             a, b = C1(0, k, jc), C1(0, k, j)
             C1w(0, k, jc, L.sub(a, b))
             C1w(0, k, j, L.add(a, b))
-        L.loop(0, l1, 1, k1)
-    for l in range(1, ipph):
-        lc = ip - l
+        L.loop(0, l1, 1, per_k)
+    L.loop(1, ipph, 1, k1)
 
-        def ik0(ik, l=l, lc=lc):
-            CH2w(ik, l, L.add(L.add(C2(ik, 0), L.mul(C(2 * l), C2(ik, 1))), L.mul(C(4 * l), C2(ik, 2))))
-            CH2w(ik, lc, L.add(L.mul(C(2 * l + 1), C2(ik, ip - 1)), L.mul(C(4 * l + 1), C2(ik, ip - 2))))
+    def per_l(l):
+        lc = _sub(ip, l)
+        c2, c4 = L.csv(_mul(l, 2)), L.csv(_mul(l, 4))
+        c2i, c4i = L.csv(_add(_mul(l, 2), 1)), L.csv(_add(_mul(l, 4), 1))
+
+        def ik0(ik):
+            CH2w(ik, l, L.add(L.add(C2(ik, 0), L.mul(c2, C2(ik, 1))), L.mul(c4, C2(ik, 2))))
+            CH2w(ik, lc, L.add(L.mul(c2i, C2(ik, ip - 1)), L.mul(c4i, C2(ik, ip - 2))))
         L.loop(0, idl1, 1, ik0)
-        for j, jc, angs in _steps(ip, l, ipph, True):
-            def ik1(ik, l=l, lc=lc, j=j, jc=jc, angs=angs):
-                sr = si = None
-                for q, a in enumerate(angs):
-                    tr, ti = L.mul(C(2 * a), C2(ik, j + q)), L.mul(C(2 * a + 1), C2(ik, jc - q))
-                    sr, si = (tr, ti) if sr is None else (L.add(sr, tr), L.add(si, ti))
-                CH2w(ik, l, L.add(CH2(ik, l), sr))
-                CH2w(ik, lc, L.add(CH2(ik, lc), si))
-            L.loop(0, idl1, 1, ik1)
+        _inner_sums(L, ip, l, idl1, C2, CH2, CH2w)
+    L.loop(1, ipph, 1, per_l)
     L.loop(0, idl1, 1, lambda ik: CH2w(ik, 0, C2(ik, 0)))
-    for j in range(1, ipph):
-        L.loop(0, idl1, 1, lambda ik, j=j: CH2w(ik, 0, L.add(CH2(ik, 0), C2(ik, j))))
+    L.loop(1, ipph, 1, lambda j: L.loop(0, idl1, 1, lambda ik: CH2w(ik, 0, L.add(CH2(ik, 0), C2(ik, j)))))
 
     def k2(k):
         L.loop(0, ido, 1, lambda i: CC(i, 0, k, CH(i, k, 0)))
     L.loop(0, l1, 1, k2)
-    for j in range(1, ipph):
-        jc, j2 = ip - j, 2 * j - 1
 
-        def k3(k, j=j, jc=jc, j2=j2):
+    def k3(j):
+        jc, j2 = _sub(ip, j), _add(_mul(j, 2), -1)
+
+        def per_k(k):
             CC(ido - 1, j2, k, CH(0, k, j))
-            CC(0, j2 + 1, k, CH(0, k, jc))
-        L.loop(0, l1, 1, k3)
+            CC(0, _add(j2, 1), k, CH(0, k, jc))
+        L.loop(0, l1, 1, per_k)
+    L.loop(1, ipph, 1, k3)
     if ido == 1:
         return
-    for j in range(1, ipph):
-        jc, j2 = ip - j, 2 * j - 1
 
-        def k4(k, j=j, jc=jc, j2=j2):
+    def k4(j):
+        jc, j2 = _sub(ip, j), _add(_mul(j, 2), -1)
+
+        def per_k(k):
             def body(i):
                 ic = _sub(ido - 2, i)
                 i1, ic1 = _add(i, 1), _add(ic, 1)
-                CC(i, j2 + 1, k, L.add(CH(i, k, j), CH(i, k, jc)))
+                CC(i, _add(j2, 1), k, L.add(CH(i, k, j), CH(i, k, jc)))
                 CC(ic, j2, k, L.sub(CH(i, k, j), CH(i, k, jc)))
-                CC(i1, j2 + 1, k, L.add(CH(i1, k, j), CH(i1, k, jc)))
+                CC(i1, _add(j2, 1), k, L.add(CH(i1, k, j), CH(i1, k, jc)))
                 CC(ic1, j2, k, L.sub(CH(i1, k, jc), CH(i1, k, j)))
             L.loop(1, ido - 1, 2, body)
-        L.loop(0, l1, 1, k4)
+        L.loop(0, l1, 1, per_k)
+    L.loop(1, ipph, 1, k4)
 
 
 def _radbg(L: _Loops, ido: int, l1: int, ip: int, cs: list):
+    """pocketfft's radbg, its loops over j and l run-time loops."""
     ipph, idl1 = (ip + 1) // 2, ido * l1
     CC = lambda a, b, c: L.rd("cc", _at(a, b, c, ido, ip))              # noqa: E731
     CH = lambda a, b, c: L.rd("ch", _at(a, b, c, ido, l1))              # noqa: E731
     CHw = lambda a, b, c, v: L.wr("ch", _at(a, b, c, ido, l1), v)       # noqa: E731
     C1 = lambda a, b, c: L.rd("cc", _at(a, b, c, ido, l1))              # noqa: E731
-    C2 = lambda a, b: L.rd("cc", _add(a, idl1 * b))                     # noqa: E731
-    C2w = lambda a, b, v: L.wr("cc", _add(a, idl1 * b), v)              # noqa: E731
-    CH2 = lambda a, b: L.rd("ch", _add(a, idl1 * b))                    # noqa: E731
-    CH2w = lambda a, b, v: L.wr("ch", _add(a, idl1 * b), v)             # noqa: E731
-    C = lambda m: L.c(cs[m])                                            # noqa: E731
+    C2 = lambda a, b: L.rd("cc", _add(a, _mul(idl1, b)))                # noqa: E731
+    C2w = lambda a, b, v: L.wr("cc", _add(a, _mul(idl1, b)), v)         # noqa: E731
+    CH2 = lambda a, b: L.rd("ch", _add(a, _mul(idl1, b)))               # noqa: E731
+    CH2w = lambda a, b, v: L.wr("ch", _add(a, _mul(idl1, b)), v)        # noqa: E731
     two = L.c(2)
 
     def k0(k):
         L.loop(0, ido, 1, lambda i: CHw(i, k, 0, CC(i, 0, k)))
     L.loop(0, l1, 1, k0)
-    for j in range(1, ipph):
-        jc, j2 = ip - j, 2 * j - 1
 
-        def k1(k, j=j, jc=jc, j2=j2):
+    def k1(j):
+        jc, j2 = _sub(ip, j), _add(_mul(j, 2), -1)
+
+        def per_k(k):
             CHw(0, k, j, L.mul(two, CC(ido - 1, j2, k)))
-            CHw(0, k, jc, L.mul(two, CC(0, j2 + 1, k)))
-        L.loop(0, l1, 1, k1)
+            CHw(0, k, jc, L.mul(two, CC(0, _add(j2, 1), k)))
+        L.loop(0, l1, 1, per_k)
+    L.loop(1, ipph, 1, k1)
     if ido != 1:
-        for j in range(1, ipph):
-            jc, j2 = ip - j, 2 * j - 1
+        def k2(j):
+            jc, j2 = _sub(ip, j), _add(_mul(j, 2), -1)
 
-            def k2(k, j=j, jc=jc, j2=j2):
+            def per_k(k):
                 def body(i):
                     ic = _sub(ido - 2, i)
                     i1, ic1 = _add(i, 1), _add(ic, 1)
-                    CHw(i, k, j, L.add(CC(i, j2 + 1, k), CC(ic, j2, k)))
-                    CHw(i, k, jc, L.sub(CC(i, j2 + 1, k), CC(ic, j2, k)))
-                    CHw(i1, k, j, L.sub(CC(i1, j2 + 1, k), CC(ic1, j2, k)))
-                    CHw(i1, k, jc, L.add(CC(i1, j2 + 1, k), CC(ic1, j2, k)))
+                    CHw(i, k, j, L.add(CC(i, _add(j2, 1), k), CC(ic, j2, k)))
+                    CHw(i, k, jc, L.sub(CC(i, _add(j2, 1), k), CC(ic, j2, k)))
+                    CHw(i1, k, j, L.sub(CC(i1, _add(j2, 1), k), CC(ic1, j2, k)))
+                    CHw(i1, k, jc, L.add(CC(i1, _add(j2, 1), k), CC(ic1, j2, k)))
                 L.loop(1, ido - 1, 2, body)
-            L.loop(0, l1, 1, k2)
-    for l in range(1, ipph):
-        lc = ip - l
+            L.loop(0, l1, 1, per_k)
+        L.loop(1, ipph, 1, k2)
 
-        def ik0(ik, l=l, lc=lc):
-            C2w(ik, l, L.add(L.add(CH2(ik, 0), L.mul(C(2 * l), CH2(ik, 1))), L.mul(C(4 * l), CH2(ik, 2))))
-            C2w(ik, lc, L.add(L.mul(C(2 * l + 1), CH2(ik, ip - 1)), L.mul(C(4 * l + 1), CH2(ik, ip - 2))))
+    def per_l(l):
+        lc = _sub(ip, l)
+        c2, c4 = L.csv(_mul(l, 2)), L.csv(_mul(l, 4))
+        c2i, c4i = L.csv(_add(_mul(l, 2), 1)), L.csv(_add(_mul(l, 4), 1))
+
+        def ik0(ik):
+            C2w(ik, l, L.add(L.add(CH2(ik, 0), L.mul(c2, CH2(ik, 1))), L.mul(c4, CH2(ik, 2))))
+            C2w(ik, lc, L.add(L.mul(c2i, CH2(ik, ip - 1)), L.mul(c4i, CH2(ik, ip - 2))))
         L.loop(0, idl1, 1, ik0)
-        for j, jc, angs in _steps(ip, l, ipph, False):
-            def ik1(ik, l=l, lc=lc, j=j, jc=jc, angs=angs):
-                sr = si = None
-                for q, a in enumerate(angs):
-                    tr, ti = L.mul(C(2 * a), CH2(ik, j + q)), L.mul(C(2 * a + 1), CH2(ik, jc - q))
-                    sr, si = (tr, ti) if sr is None else (L.add(sr, tr), L.add(si, ti))
-                C2w(ik, l, L.add(C2(ik, l), sr))
-                C2w(ik, lc, L.add(C2(ik, lc), si))
-            L.loop(0, idl1, 1, ik1)
-    for j in range(1, ipph):
-        L.loop(0, idl1, 1, lambda ik, j=j: CH2w(ik, 0, L.add(CH2(ik, 0), CH2(ik, j))))
-    for j in range(1, ipph):
-        jc = ip - j
+        _inner_sums(L, ip, l, idl1, CH2, C2, C2w)
+    L.loop(1, ipph, 1, per_l)
+    L.loop(1, ipph, 1, lambda j: L.loop(0, idl1, 1, lambda ik: CH2w(ik, 0, L.add(CH2(ik, 0), CH2(ik, j)))))
 
-        def k3(k, j=j, jc=jc):
+    def k3(j):
+        jc = _sub(ip, j)
+
+        def per_k(k):
             a, b = L.pm(C1(0, k, j), C1(0, k, jc))
             CHw(0, k, jc, a)
             CHw(0, k, j, b)
-        L.loop(0, l1, 1, k3)
+        L.loop(0, l1, 1, per_k)
+    L.loop(1, ipph, 1, k3)
     if ido == 1:
         return
-    for j in range(1, ipph):
-        jc = ip - j
 
-        def k4(k, j=j, jc=jc):
+    def k4(j):
+        jc = _sub(ip, j)
+
+        def per_k(k):
             def body(i):
                 i1 = _add(i, 1)
                 CHw(i, k, j, L.sub(C1(i, k, j), C1(i1, k, jc)))
@@ -878,16 +912,19 @@ def _radbg(L: _Loops, ido: int, l1: int, ip: int, cs: list):
                 CHw(i1, k, j, L.add(C1(i1, k, j), C1(i, k, jc)))
                 CHw(i1, k, jc, L.sub(C1(i1, k, j), C1(i, k, jc)))
             L.loop(1, ido - 1, 2, body)
-        L.loop(0, l1, 1, k4)
-    for j in range(1, ip):
-        is1 = (j - 1) * (ido - 1)
+        L.loop(0, l1, 1, per_k)
+    L.loop(1, ipph, 1, k4)
 
-        def k5(k, j=j, is1=is1):
+    def k5(j):
+        is1 = _mul(_sub(j, 1), ido - 1)
+
+        def per_k(k):
             def body(i):
                 i1 = _add(i, 1)
                 t1, t2 = CH(i, k, j), CH(i1, k, j)
-                w, wi = L.w(_add(i, is1 - 1)), L.w(_add(i, is1))
+                w, wi = L.w(_add(_add(i, is1), -1)), L.w(_add(i, is1))
                 CHw(i, k, j, L.sub(L.mul(w, t1), L.mul(wi, t2)))
                 CHw(i1, k, j, L.add(L.mul(w, t2), L.mul(wi, t1)))
             L.loop(1, ido - 1, 2, body)
-        L.loop(0, l1, 1, k5)
+        L.loop(0, l1, 1, per_k)
+    L.loop(1, ip, 1, k5)
