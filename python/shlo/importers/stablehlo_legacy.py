@@ -25,7 +25,7 @@ from typing import Callable
 import numpy as np
 from mlir import ir
 
-from ..types import type_info
+from ..types import element_bits, element_class, type_info
 
 __all__ = ["REWRITES", "LegacyError"]
 
@@ -362,20 +362,174 @@ def _offset_from(limit, start):
     return None
 
 
+# Ops whose value depends on their operands and attributes only: two such ops with the same name,
+# attributes, result type and (recursively) operands compute the same value.
+_PURE = frozenset("shlo." + n for n in (
+    "constant", "add", "subtract", "multiply", "negate", "divide", "remainder", "maximum", "minimum", "clamp",
+    "select", "compare", "convert", "reshape", "broadcast_in_dim", "concatenate", "slice", "get_dimension_size",
+    "abs", "and", "or", "xor", "not", "iota", "sign", "shift_left", "shift_right_arithmetic",
+    "shift_right_logical", "dynamic_slice", "dynamic_broadcast_in_dim", "dynamic_reshape", "transpose"))
+_DEPTH = 48   # deeper chains are taken as they are (a start or limit is a handful of ops)
+
+
+class _Terms:
+    """Elements of small integer tensors as `constant + sum(coefficient * atom)`, modulo
+    2^bits, the ring their add / subtract / negate / multiply-by-constant compute in (same-width
+    converts only keep it). An atom is an element (flat index) of a value this does not look
+    into: a function argument, a dimension size, a clamp, ...; atoms whose ops compute the
+    same value (`_PURE`, compared by structure) are one atom. Used for `limit - start`, in
+    which the atoms of both cancel, whatever the ops that wrote them."""
+
+    def __init__(self, bits: int):
+        self.bits, self.keys, self.atoms = bits, {}, {}
+
+    def key(self, v, depth=0):
+        k = self.keys.get(v)
+        if k is None:
+            owner = _owner_op(v)
+            if owner is None or owner.name not in _PURE or len(owner.regions) or depth > _DEPTH:
+                k = ("value", v)
+            else:
+                named = (owner.attributes[j] for j in range(len(owner.attributes)))
+                attrs = tuple(sorted((str(a.name), str(a.attr)) for a in named))
+                number = ir.OpResult(v).result_number
+                k = (owner.name, attrs, number, str(v.type), tuple(self.key(o, depth + 1) for o in owner.operands))
+            self.keys[v] = k
+        return k
+
+    def of(self, v, i: int, depth=0):
+        """Element `i` of `v` as (constant, {atom key: coefficient}), or None where `v` is no
+        integer tensor of static shape and this width."""
+        info = _info(v)
+        if (element_class(info.element) not in ("signed", "unsigned") or element_bits(info.element) != self.bits
+                or info.shape is None or any(d is None for d in info.shape)):
+            return None
+        owner = _owner_op(v)
+        name = owner.name if owner is not None and depth <= _DEPTH else None
+        ops = list(owner.operands) if name else []
+        sub = lambda u, j: self.of(u, j, depth + 1)  # noqa: E731
+        if name == "shlo.constant":
+            flat = np.asarray(_constant_value(v)).reshape(-1)
+            return int(flat[0] if flat.size == 1 else flat[i]), {}
+        if name in ("shlo.add", "shlo.subtract"):
+            a, c = sub(ops[0], i), sub(ops[1], i)
+            if a is not None and c is not None:
+                return self._sum(a, c, 1 if name == "shlo.add" else -1)
+        elif name == "shlo.negate":
+            a = sub(ops[0], i)
+            if a is not None:
+                return self._sum((0, {}), a, -1)
+        elif name == "shlo.multiply":
+            a, c = sub(ops[0], i), sub(ops[1], i)
+            if a is not None and c is not None and (not a[1] or not c[1]):
+                k, t = (a[0], c) if not a[1] else (c[0], a)
+                return k * t[0], {key: k * n for key, n in t[1].items()}
+        elif name in ("shlo.convert", "shlo.reshape"):    # same width; reshape keeps the flat order
+            t = sub(ops[0], i)
+            if t is not None:
+                return t
+        elif name == "shlo.broadcast_in_dim" and int(np.prod(_info(ops[0]).shape or [0])) == 1:
+            t = sub(ops[0], 0)
+            if t is not None:
+                return t
+        elif name == "shlo.slice" and len(info.shape) == 1:
+            first = _attr_ints(str(owner.attributes["start_indices"]))[0]
+            step = _attr_ints(str(owner.attributes["strides"]))[0]
+            t = sub(ops[0], first + i * step)
+            if t is not None:
+                return t
+        elif name == "shlo.concatenate" and len(info.shape) == 1:
+            j = i
+            for u in ops:
+                n = _info(u).shape[0]
+                if j < n:
+                    t = sub(u, j)
+                    if t is not None:
+                        return t
+                    break
+                j -= n
+        key = (self.key(v), i)
+        self.atoms.setdefault(key, (v, i))
+        return 0, {key: 1}
+
+    def _sum(self, a, c, sign):
+        mod = 1 << self.bits
+        terms = dict(a[1])
+        for key, n in c[1].items():
+            terms[key] = (terms.get(key, 0) + sign * n) % mod
+        return (a[0] + sign * c[0]) % mod, {key: n for key, n in terms.items() if n % mod}
+
+    def build(self, b, t):
+        """The i64 scalar of terms `t`, computed in the signed integer type of this width (exact
+        modulo 2^bits; a slice's `limit - start` lies within +-its operand's size)."""
+        element, mod = f"i{self.bits}", 1 << self.bits
+
+        def number(n):
+            n %= mod
+            return b.constant(np.asarray(n - mod if n >= mod // 2 else n, f"int{self.bits}"), element=element)
+        acc = None
+        for key, n in t[1].items():
+            v, i = self.atoms[key]
+            shape = _info(v).shape
+            if len(shape) != 0:
+                flat = b.op("reshape", v, result_types=[_ttype([int(np.prod(shape))], _elem(v))])
+                v = b.op("reshape", b.op("slice", flat, start_indices=[i], limit_indices=[i + 1], strides=[1]),
+                         result_types=[_ttype((), _elem(v))])
+            v = _convert_to(b, v, element)
+            term = v if n == 1 else b.op("negate", v) if n == mod - 1 else b.op("multiply", v, number(n))
+            acc = term if acc is None else b.op("add", acc, term)
+        if t[0] % mod or acc is None:
+            acc = number(t[0]) if acc is None else b.op("add", acc, number(t[0]))
+        return _convert_to(b, acc, "i64")
+
+
+def _differences(b, start, limit, rank):
+    """`limit[d] - start[d]` as i64 scalars with what both have in common cancelled
+    (`_Terms`), or None when nothing cancels or the operands are not integers of one width.
+
+    A limit not written as `start + w` (a start clamped once more for the limit, `(s + 5) + (w - 5)`,
+    `s + n - 3` beside `s` and `n - 3`) still differs from its start by terms that do not involve
+    the start; the sizes are then computed from those terms alone, which StableHLO's shape
+    refinement folds once the dimension sizes are known."""
+    element = _elem(start)
+    # signed only: 0 <= start, limit < 2^(bits-1), so the difference fits the type; an unsigned
+    # one may not, and the exact i64 subtraction stays
+    if element_class(element) != "signed" or _elem(limit) != element:
+        return None
+    terms = _Terms(element_bits(element))
+    out, cancelled = [], False
+    for d in range(rank):
+        lo, hi = terms.of(start, d), terms.of(limit, d)
+        if lo is None or hi is None:
+            return None
+        t = terms._sum(hi, lo, -1)
+        cancelled |= len(t[1]) < len(lo[1]) + len(hi[1])
+        out.append(t)
+    return [terms.build(b, t) for t in out] if cancelled else None
+
+
 def _real_dynamic_slice_dynamic(b, x, start, limit, strides, result_type):
     """real_dynamic_slice whose sizes are known only at run time (a dynamic result, or `index`
     operands): the sizes `max(0, ceil((limit - start) / stride))` are computed as i64 scalars, the
     index grid `start + iota * stride` is built at that run-time shape (dynamic_iota,
     dynamic_broadcast_in_dim) and a `gather` takes one element per grid point. When `limit` is
-    `start + w` (JAX's form), `limit - start` is `w` (`_offset_from`): the sizes then depend on
-    `w` only, which XLA's shape refinement folds to constants."""
+    `start + w` (JAX's form), `limit - start` is `w` (`_offset_from`); otherwise, when the start's
+    terms cancel from the limit's (`_differences`), the sizes are built from what is left. Either
+    way they depend on `w` only, which XLA's shape refinement folds to constants once the
+    dimension sizes are known (not `(s + w) - s` with a run-time `s`). A difference that depends
+    on data stays a run-time size: shlo runs it, XLA has no static shape for it. Constant strides
+    must be positive (a zero stride would divide by zero)."""
     rank = len(_info(x).shape)
+    steps = _constant_value(strides)
+    if steps is not None and any(int(k) < 1 for k in np.asarray(steps).reshape(-1)):
+        raise LegacyError(f"strides {[int(k) for k in np.asarray(steps).reshape(-1)]} must be positive")
     s = _dimension_numbers(b, start, rank)
     width = _offset_from(limit, start)
     if width is not None:
         w = _dimension_numbers(b, width, rank)
     else:
-        w = [b.op("subtract", lim, s0) for lim, s0 in zip(_dimension_numbers(b, limit, rank), s)]
+        w = _differences(b, start, limit, rank) or [
+            b.op("subtract", lim, s0) for lim, s0 in zip(_dimension_numbers(b, limit, rank), s)]
     st = _dimension_numbers(b, strides, rank)
     one = b.constant(np.ones((), np.int64), element="i64")
     zero = b.constant(np.zeros((), np.int64), element="i64")
