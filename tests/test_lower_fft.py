@@ -31,8 +31,8 @@ def tensor_type(shape, et: str) -> str:
     return "tensor<" + "".join(("?" if s is None else str(s)) + "x" for s in shape) + et + ">"
 
 
-# lengths: radix 8, 4, 2 (swapped first), 3, 5, 7, 11, generic primes (13 .. 31), Bluestein's (89, 101, ...)
-LENGTHS = list(range(1, 70)) + [89, 96, 100, 101, 121, 128, 143, 210, 211, 221, 256, 289, 360, 512, 1000, 4096, 4106]
+# lengths: radix 8, 4, 2 (swapped first), 3, 5, 7, 11, generic primes (13 .. 67, 97), Bluestein's (89, 101, ...)
+LENGTHS = list(range(1, 70)) + [89, 96, 97, 100, 101, 121, 128, 143, 210, 211, 221, 256, 289, 360, 512, 1000, 4096, 4106]
 
 
 @pytest.mark.parametrize("dtype", [np.complex64, np.complex128])
@@ -55,8 +55,8 @@ def test_plan_equals_numpys_pocketfft_kernels(dtype):
 
 def test_plan_methods():
     assert fft_plan.method(101) == "bluestein" and fft_plan.method(4106) == "bluestein"  # pocketfft's cost model
-    assert fft_plan.method(97) is None and fft_plan.factors(97) is None   # above the generic radix limit
-    assert fft_plan.method(37) is None and fft_plan.method(31) == "passes"
+    assert fft_plan.method(97) == "passes" and fft_plan.factors(97) == [97]   # the generic radix, as loops
+    assert fft_plan.factors(1517) == [37, 41] and fft_plan.method(0) is None
     assert fft_plan.factors(221) == [13, 17]      # two generic radices: the first has twiddles
     assert fft_plan.factors(96) == [8, 4, 3]      # 8s, then 4s, odd primes last
     assert fft_plan.factors(384) == [2, 8, 8, 3]  # a lone 2 swapped to the front
@@ -67,7 +67,9 @@ C64, C128 = np.complex64, np.complex128
 CASES = [((8,), (8,), C64), ((3, 17), (17,), C64), ((2, 15), (15,), C128), ((4, 16, 17), (16, 17), C64),
          ((2, 3, 5, 6, 7), (5, 6, 7), C128), ((3, 1, 4), (1, 4), C64), ((2, 96), (96,), C128),
          ((221,), (221,), C64), ((2, 12, 22), (12, 22), C128), ((2, 101), (101,), C64),
-         ((3, 4, 89), (4, 89), C128)]
+         ((3, 4, 89), (4, 89), C128),
+         ((2, 97), (97,), C64), ((3, 74), (74,), C128), ((41, 3), (41, 3), C64),    # generic radices as loops
+         ((1, 1517), (1517,), C64)]                                                 # 37 (twiddled), then 41
 
 
 @pytest.mark.parametrize("shape,lengths,dtype", CASES)
@@ -94,15 +96,6 @@ def test_compiled_fft_with_dynamic_batch_dimensions_equals_the_interpreter():
         want, = shlo.interpret(shlo.parse(text_static), x)
         assert got.shape == shape
         assert np.array_equal(bits(got), bits(want))
-
-
-def test_compiled_fft_of_a_length_without_a_plan_stays_accurate():
-    # 97 is a prime above the generic radix limit and not a Bluestein length: the float64 path
-    t = tensor_type((2, 97), "complex<f32>")
-    x = complex_normal((2, 97), np.complex64)
-    got, = shlo.compile(shlo.parse(fft_program("FFT", [97], t, t)))(x)
-    want = np.fft.fft(x.astype(np.complex128), axis=-1)
-    np.testing.assert_allclose(got, want, rtol=0, atol=1e-5 * np.max(np.abs(want)))
 
 
 REAL_CASES = [((8,), (8,), np.float32), ((3, 15), (15,), np.float64), ((2, 32), (32,), np.float32),

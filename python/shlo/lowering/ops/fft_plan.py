@@ -13,8 +13,8 @@ The butterflies are written against a small arithmetic interface (`add`, `sub`, 
 `mul`), so the same description is run on numpy arrays (`transform`, the check against
 numpy's kernels in the tests) and emitted as MLIR scalar ops (lowering/ops/fft.py).
 Lengths with a large prime factor go through Bluestein's algorithm as in pocketfft
-(`bluestein`); mixed-radix plans with a prime factor above MAX_GENERIC_RADIX are left to the
-caller (`method` returns None).
+(`bluestein`), the others through the mixed-radix passes, whatever their prime factors (the
+compiled fft runs the generic radix above 31 as run-time loops, fft.py's _generic_pass).
 """
 from __future__ import annotations
 
@@ -38,8 +38,6 @@ _COS_SIN = {
          "-0.9594929736144973898903680570663277", "0.2817325568414296977114179153466169"],
 }
 _HSQT2 = "0.707106781186547524400844362104849"
-MAX_GENERIC_RADIX = 31          # prime factors above this: no plan (the butterfly's code grows as p^2:
-                                # 31 compiles in ~2.7 s, 43 in ~5.7 s on the loaded 2-core machine)
 
 
 def _const(text: str, real: np.dtype):
@@ -133,23 +131,19 @@ def radices_after(out: list, m: int) -> list:
 
 def factors(n: int) -> list[int] | None:
     """The radices of n's passes in order (8s, then 4s, a 2 swapped to the front, then odd
-    primes ascending), or None where a prime factor is above MAX_GENERIC_RADIX."""
+    primes ascending); None for n < 1."""
     if n < 1:
         return None
     out, m = [], n
     while m % 8 == 0:
         out.append(8)
         m //= 8
-    out = radices_after(out, m)
-    if any(f > MAX_GENERIC_RADIX for f in out):
-        return None
-    return out
+    return radices_after(out, m)
 
 
 def method(n: int) -> str | None:
     """How pocketfft transforms length n: "passes" (its mixed-radix plan), "bluestein" (a
-    chirp convolution through a transform of a 2, 3, 5, 7, 11-smooth length), or None where
-    this module has no plan (a mixed-radix plan with a prime factor above MAX_GENERIC_RADIX)."""
+    chirp convolution through a transform of a 2, 3, 5, 7, 11-smooth length), or None for n < 1."""
     if n < 1:
         return None
     if uses_bluestein(n):
