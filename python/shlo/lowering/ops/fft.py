@@ -184,8 +184,8 @@ def _pass(A: _Arith, re: ir.Value, im: ir.Value, d: int, p: fft_plan.Pass, bwd: 
     """One radix pass along dimension d of the real and imaginary parts.
 
     The butterfly is a linalg.generic on buffers: it reads the operands as [..., l1, ip, ido, ...]
-    and writes its 2 ip outputs straight into the places of one [..., ip, l1, ido, ...] buffer
-    each of the real and imaginary parts. On tensors, each output was a tensor of its own that
+    and writes its 2 ip outputs straight into their places in one buffer each of the real and
+    imaginary parts, seen as [..., ip, l1, ido, ...]. On tensors, each output was a tensor of its own that
     bufferization then copied into the result: a copy loop per output, half the pass's code."""
     rank = emit.rank(re)
     sizes = emit.dims(re)
@@ -210,9 +210,12 @@ def _pass(A: _Arith, re: ir.Value, im: ir.Value, d: int, p: fft_plan.Pass, bwd: 
         wi = _buffer(emit.constant_array(np.ascontiguousarray(p.twiddle.imag).astype(A.real), _name(A)))
         inputs += [wr] * (ip - 1) + [wi] * (ip - 1)
         maps += [emit.affine_map(loops, [ir.AffineConstantExpr.get(u), i]) for u in range(ip - 1)] * 2
-    full = lead + [ip, l1, ido] + rest
-    dests = [_alloc(full, A.type) for _ in range(2)]
-    outs = [dests[0]] * ip + [dests[1]] * ip
+    # flat [..., n, ...] results seen as [..., ip, l1, ido, ...]: loads and stores through
+    # expand_shape views linearize their indices; through a collapse_shape (of a result
+    # allocated as [..., ip, l1, ido, ...]) they would delinearize them (divisions)
+    dests = [_alloc(sizes, A.type) for _ in range(2)]
+    views = [_split_dim(b, d, [ip, l1, ido]) for b in dests]
+    outs = [views[0]] * ip + [views[1]] * ip
     maps += [to(m) for m in range(ip)] * 2
 
     def body(*args):
@@ -231,9 +234,8 @@ def _pass(A: _Arith, re: ir.Value, im: ir.Value, d: int, p: fft_plan.Pass, bwd: 
         return [y[0] for y in ys] + [y[1] for y in ys]
 
     emit.generic(inputs, outs, maps, ["parallel"] * loops, body)
-    rt = emit.tensor_type([s if isinstance(s, int) else None for s in full], A.type)
-    res = [bufferization.ToTensorOp(rt, b, restrict=True, writable=True).result for b in dests]
-    return tuple(_collapse(v, d, lead, rest, ip * l1 * ido) for v in res)
+    rt = emit.tensor_type([s if isinstance(s, int) else None for s in sizes], A.type)
+    return tuple(bufferization.ToTensorOp(rt, b, restrict=True, writable=True).result for b in dests)
 
 
 def _buffer(v: ir.Value) -> ir.Value:
@@ -246,13 +248,6 @@ def _buffer(v: ir.Value) -> ir.Value:
 def _alloc(sizes: list, et: ir.Type) -> ir.Value:
     mt = ir.MemRefType.get(_static(sizes), et)
     return memref.AllocOp(mt, [s for s in sizes if not isinstance(s, int)], []).result
-
-
-def _collapse(v: ir.Value, d: int, lead: list, rest: list, n: int) -> ir.Value:
-    """[..., ip, l1, ido, ...] as [..., ip l1 ido, ...]."""
-    out = lead + [n] + rest
-    rt = emit.tensor_type([s if isinstance(s, int) else None for s in out], v.type.element_type)
-    return tensor.collapse_shape(rt, v, _reassociation(_groups(len(out), d, 3)))
 
 
 def _generic_pass(A: _Arith, re: ir.Value, im: ir.Value, d: int, p: fft_plan.Pass, bwd: bool, scale):
