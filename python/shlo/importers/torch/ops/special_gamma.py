@@ -56,22 +56,27 @@ def _pq(cx, a, x, want_q):
     e = _E(cx, shape, el)
     use_series = e.cmp(x, e.add(a, e.k(1.0)), "LT")
     log_x = e.log(x)
+    # only 0 < a, x < inf take a loop's value; the rest are special values below, and the fraction
+    # at a < 0 never converges (a = -1, x = 0 ran all 2000 steps of every element)
+    fin = e.k(math.inf)
+    loops = cx.op("and", cx.op("and", e.cmp(a, e.k(0.0), "GT"), e.cmp(x, e.k(0.0), "GT")),
+                  cx.op("and", e.cmp(a, fin, "LT"), e.cmp(x, fin, "LT")))
 
     # series: sum of terms t_n = t_{n-1} x / (a + n)
-    def series_step(n, total, term, a_, x_):
+    def series_step(n, total, term, a_, x_, ok):
         b = _E(cx, shape, el)
         nf = cx.broadcast(cx.convert(n, el), shape)
-        going = series_pending(n, total, term, a_, x_)      # converged elements keep their sum
+        going = series_pending(n, total, term, a_, x_, ok)      # converged elements keep their sum
         term = b.multiply(term, b.divide(x_, b.add(a_, nf)))
-        return [cx.op("add", n, cx.const(1, "i64")), b.sel(going, b.add(total, term), total), term, a_, x_]
+        return [cx.op("add", n, cx.const(1, "i64")), b.sel(going, b.add(total, term), total), term, a_, x_, ok]
 
-    def series_pending(n, total, term, a_, x_):
+    def series_pending(n, total, term, a_, x_, ok):
         b = _E(cx, shape, el)
         big = b.cmp(b.abs(term), b.multiply(b.abs(total), b.k(_eps(el))), "GT")
-        return cx.op("and", big, b.cmp(x_, b.add(a_, b.k(1.0)), "LT"))
+        return cx.op("and", cx.op("and", big, ok), b.cmp(x_, b.add(a_, b.k(1.0)), "LT"))
 
     one = e.k(1.0)
-    _, total, *_ = _loop_until(cx, [cx.const(1, "i64"), one, one, a, x], series_step, series_pending)
+    _, total, *_ = _loop_until(cx, [cx.const(1, "i64"), one, one, a, x, loops], series_step, series_pending)
     p_series = e.multiply(e.exponential(e.subtract(e.subtract(e.multiply(a, log_x), x), _lgamma(e, e.add(a, one)))),
                           total)
 
@@ -80,9 +85,9 @@ def _pq(cx, a, x, want_q):
     b0 = e.sel(e.cmp(e.abs(b0), e.k(TINY), "LT"), e.k(TINY), b0)
     d0 = e.divide(one, b0)
 
-    def cf_step(i, h, c, d, bb, delta, a_, x_):
+    def cf_step(i, h, c, d, bb, delta, a_, x_, ok):
         b = _E(cx, shape, el)
-        going = cf_pending(i, h, c, d, bb, delta, a_, x_)    # converged elements keep their h
+        going = cf_pending(i, h, c, d, bb, delta, a_, x_, ok)    # converged elements keep their h
         fi = cx.broadcast(cx.convert(i, el), shape)
         an = b.negate(b.multiply(fi, b.subtract(fi, a_)))
         bb = b.add(bb, b.k(2.0))
@@ -93,15 +98,15 @@ def _pq(cx, a, x, want_q):
         c = b.sel(b.cmp(b.abs(c), tiny, "LT"), tiny, c)
         d = b.divide(b.k(1.0), d)
         delta = b.multiply(d, c)
-        return [cx.op("add", i, cx.const(1, "i64")), b.sel(going, b.multiply(h, delta), h), c, d, bb, delta, a_, x_]
+        return [cx.op("add", i, cx.const(1, "i64")), b.sel(going, b.multiply(h, delta), h), c, d, bb, delta, a_, x_, ok]
 
-    def cf_pending(i, h, c, d, bb, delta, a_, x_):
+    def cf_pending(i, h, c, d, bb, delta, a_, x_, ok):
         b = _E(cx, shape, el)
         far = b.cmp(b.abs(b.subtract(delta, b.k(1.0))), b.k(_eps(el)), "GT")
-        return cx.op("and", far, b.cmp(x_, b.add(a_, b.k(1.0)), "GE"))
+        return cx.op("and", cx.op("and", far, ok), b.cmp(x_, b.add(a_, b.k(1.0)), "GE"))
 
     two = e.k(2.0)
-    _, h, *_ = _loop_until(cx, [cx.const(1, "i64"), d0, e.k(1.0 / TINY), d0, b0, two, a, x], cf_step, cf_pending)
+    _, h, *_ = _loop_until(cx, [cx.const(1, "i64"), d0, e.k(1.0 / TINY), d0, b0, two, a, x, loops], cf_step, cf_pending)
     q_cf = e.multiply(e.exponential(e.subtract(e.subtract(e.multiply(a, log_x), x), _lgamma(e, a))), h)
 
     p = e.sel(use_series, p_series, e.subtract(one, q_cf))
