@@ -466,3 +466,43 @@ def test_symbolic_reshape_sizes_from_buffer_layouts():
         flat, tiled = fn(x)
         np.testing.assert_array_equal(flat, x.reshape(-1)[: rows * 2])
         np.testing.assert_array_equal(tiled, np.tile(x, (2, 1)))
+
+
+def test_while_whose_condition_drops_a_flag_keeps_its_results_on_the_host():
+    """A while loop carrying (i, x, flag) where only the condition reads the flag: the condition
+    passes on fewer values than the loop carries (jax.scipy's polar / qdwh). Its results get
+    host homes of their own; before, the mapping refused the result that the matmul's kernel
+    reads ('made on the device and used outside its kernel')."""
+    import jax
+    import jax.numpy as jnp
+
+    def f(x):
+        def body(c):
+            i, x, _ = c
+            y = x * 0.5 + 1.0
+            return i + 1, y, jnp.max(jnp.abs(y - x)) > 1e-3
+        _, y, _ = jax.lax.while_loop(lambda c: c[2] & (c[0] < 10), body, (0, x, True))
+        return y @ y, y
+    x = np.arange(16, dtype=np.float32).reshape(4, 4)
+    prog = shlo.from_jax(f, x)
+    art = gpu.compile_cuda(prog, arch="sm_80", assemble=HAVE_PTXAS)
+    assert art.cubin is not None or not HAVE_PTXAS
+    for g, w in zip(gpu.cpu_check(prog)(x), jax.jit(f)(x)):
+        np.testing.assert_allclose(g, np.asarray(w), rtol=1e-5, atol=1e-5)
+
+
+def test_kernels_with_many_buffers_get_ptx_81_for_their_parameters():
+    """A one-thread kernel running a loop over many carried buffers takes more than 4352 bytes
+    of parameters (one memref descriptor each), which PTX before ISA 8.1 refuses (ptxas: 'uses
+    too much parameter space'); such a module is made as PTX 8.1, others keep the oldest ISA."""
+    import jax
+
+    def f(*xs):
+        return jax.lax.fori_loop(0, 3, lambda i, s: tuple(s[k - 1] * 0.5 + s[k] for k in range(len(s))), xs)
+    # rank 16: big descriptors, so that few buffers (a fast compile) pass the limit (5208 bytes)
+    xs = [np.full((1,) * 15 + (2,), k, np.float32) for k in range(6)]
+    art = gpu.compile_cuda(shlo.from_jax(f, *xs), arch="sm_80", assemble=HAVE_PTXAS)
+    assert ".version 8.1" in art.ptx
+    assert art.cubin is not None or not HAVE_PTXAS
+    small = gpu.compile_cuda(shlo.from_jax(lambda x: x + 1.0, xs[0]), arch="sm_80", assemble=False)
+    assert ".version 7.0" in small.ptx

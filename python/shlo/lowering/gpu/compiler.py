@@ -160,6 +160,7 @@ def compile_cuda_arches(prog, arches, entry: str = "main", assemble: bool = True
     with m.context, ir.Location.unknown(m.context):
         merge_kernel_modules(m.operation)
         _align_workgroup_buffers(m.operation)
+        param_bytes = kernel_param_bytes(m.operation)
         plan, constants, out_shapes = plan_mod.extract(m, _entry(m), len(lowered.flat_args),
                                                        len(lowered.flat_results), out_dims)
     plan.update(format=1, inputs=[_io(t) for t in lowered.flat_args],
@@ -171,7 +172,7 @@ def compile_cuda_arches(prog, arches, entry: str = "main", assemble: bool = True
     for arch in arches:
         t3 = time.perf_counter()
         mod = m if arch == arches[-1] else _clone(m)
-        _run(mod, pipeline.to_nvvm(arch), "to PTX")
+        _run(mod, pipeline.to_nvvm(arch, param_bytes), "to PTX")
         ptx = _ptx_of(mod)
         t4 = time.perf_counter()
         cubin = None
@@ -237,6 +238,21 @@ def merge_kernel_modules(module) -> None:
         if op.name == "gpu.launch_func":
             mod_name, kernel = [p.strip().lstrip("@") for p in str(op.attributes["kernel"]).split("::")]
             op.attributes["kernel"] = ir.Attribute.parse(f"@{KERNELS_MODULE}::@{renamed[(mod_name, kernel)]}")
+
+
+def kernel_param_bytes(module) -> int:
+    """An upper bound on the largest kernel's parameter space in PTX: a memref argument is its
+    descriptor (two pointers, an offset, a size and a stride per dimension), anything else at
+    most 8 bytes."""
+    most = 0
+    for op in _walk(module):
+        if op.name == "gpu.func" and "gpu.kernel" in op.attributes:
+            ftype = ir.FunctionType(ir.TypeAttr(op.attributes["function_type"]).value)
+            total = 0
+            for t in ftype.inputs:
+                total += 8 * (3 + 2 * ir.MemRefType(t).rank) if isinstance(t, ir.MemRefType) else 8
+            most = max(most, total)
+    return most
 
 
 def _align_workgroup_buffers(module) -> None:

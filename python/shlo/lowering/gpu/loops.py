@@ -12,7 +12,8 @@ homes. The copies at a terminator are one parallel assignment: a source that may
 into a temporary, so that no home is overwritten before it is read (the carried state of a
 rotation). A home of a dynamic shape is sized on the host from the loop's initial value (a
 carried buffer keeps its sizes from iteration to iteration, as the while loops of JAX and
-PyTorch exports do); the body's sizes of carried buffers become the homes' sizes. Loops whose
+PyTorch exports do); the body's sizes of carried buffers become the homes' sizes. A while
+loop whose condition passes on other values than it carries gets homes for both sides. Loops whose
 carried buffers have layouts a home cannot be cast to are left as they are.
 
 `hoist_allocations` then moves allocations out of loops and branches to the host (the plan's
@@ -150,21 +151,24 @@ def _inside(op: ir.Operation, ancestor: ir.Operation) -> bool:
     return False
 
 
-def _assign(loop: ir.Operation, terminator: ir.Operation, first: int, homes: list, args: list) -> None:
+def _assign(loop: ir.Operation, terminator: ir.Operation, first: int, homes: list, args: list,
+            stage: bool = True) -> None:
     """Makes `terminator` pass the homes: copies each memref operand at first + i into homes[i]
     (as one parallel assignment), then passes homes[i] itself. `args` are the block's arguments,
-    which hold the homes while the loop runs."""
+    which hold the homes while the loop runs (None where they hold other buffers). `stage`
+    False: no source can read one of these homes, so no temporaries are needed."""
     moves = []
     for i, home in enumerate(homes):
         if home is None:
             continue
         source = terminator.operands[first + i]
         whole = _strip_casts(source)
-        moves.append((i, None if whole == args[i] or whole == home else source))   # None: its own home
+        own = whole == home or (args[i] is not None and whole == args[i])
+        moves.append((i, None if own else source))   # None: its own home
     with ir.InsertionPoint(terminator), terminator.location:
         staged = []
         for i, source in moves:
-            if source is not None and not _fresh_or_outside(source, loop):
+            if stage and source is not None and not _fresh_or_outside(source, loop):
                 with ir.InsertionPoint(loop), loop.location:
                     temp = _alloc(ir.MemRefType(homes[i].type), homes[i])
                 _copy(source, temp)
@@ -205,11 +209,13 @@ def _while(op: ir.Operation) -> bool:
     condition = _op(list(before.operations)[-1])
     yield_op = _op(list(after.operations)[-1])
     bargs, aargs = list(before.arguments), list(after.arguments)
-    if len(bargs) != len(inits) or len(aargs) != len(op.results) or len(inits) != len(op.results):
+    if len(bargs) != len(inits) or len(aargs) != len(op.results):
         return False
-    types = _carried([[v.type, r.type, b.type, a.type] for v, r, b, a in zip(inits, op.results, bargs, aargs)])
+    types = None
+    if len(inits) == len(op.results):
+        types = _carried([[v.type, r.type, b.type, a.type] for v, r, b, a in zip(inits, op.results, bargs, aargs)])
     if types is None:
-        return False
+        return _while_two_homes(op, inits, bargs, aargs, condition, yield_op)
     homes = _make_homes(op, inits, types)
     for i, home in enumerate(homes):
         if home is not None:
@@ -220,6 +226,37 @@ def _while(op: ir.Operation) -> bool:
     _results_are_homes(op, homes)
     _sizes_of_homes(bargs, homes)
     _sizes_of_homes(aargs, homes)
+    return True
+
+
+def _while_two_homes(op: ir.Operation, inits: list, bargs: list, aargs: list, condition: ir.Operation,
+                     yield_op: ir.Operation) -> bool:
+    """A while loop whose condition passes on other values than the before block holds (a
+    flag that only the condition reads is dropped: jax.scipy's qdwh): the before block's
+    buffers and the after block's (the loop's results) get homes of their own. Neither block
+    can see the other's homes, so the copies at each terminator need no temporaries. The
+    after block's homes are sized on the host only where their shapes are static."""
+    before = _carried([[v.type, b.type, y.type] for v, b, y in zip(inits, bargs, yield_op.operands)])
+    after = _carried([[c.type, a.type, r.type] for c, a, r in zip(list(condition.operands)[1:], aargs, op.results)])
+    if before is None and after is None:
+        return False
+    if after is not None and any(t is not None and not t.has_static_shape for t in after):
+        return False
+    homes_b = _make_homes(op, inits, before) if before is not None else []
+    for i, home in enumerate(homes_b):
+        if home is not None:
+            with ir.InsertionPoint(op), op.location:
+                op.operands[i] = _as(home, inits[i].type)
+    homes_a = []
+    if after is not None:
+        with ir.InsertionPoint(op), op.location:
+            homes_a = [None if t is None else _alloc(t) for t in after]
+        _assign(op, condition, 1, homes_a, [None] * len(homes_a), stage=False)
+        _results_are_homes(op, homes_a)
+        _sizes_of_homes(aargs, homes_a)
+    if before is not None:
+        _assign(op, yield_op, 0, homes_b, [None] * len(homes_b), stage=False)
+        _sizes_of_homes(bargs, homes_b)
     return True
 
 

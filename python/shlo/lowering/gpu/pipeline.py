@@ -29,6 +29,10 @@ CPU_CHECK = ("scf-forall-to-for,convert-vector-to-scf{full-unroll=true},canonica
 
 ARCHES = ("sm_80", "sm_86", "sm_89", "sm_90")
 PTX_FEATURES = {"sm_80": "+ptx70", "sm_86": "+ptx71", "sm_89": "+ptx78", "sm_90": "+ptx80"}
+# Kernel parameters past 4352 bytes (a one-thread kernel running a whole loop that touches ~80
+# buffers, each a memref descriptor) need PTX ISA 8.1 and a CUDA 12.1 driver; up to 32764 bytes.
+SMALL_PARAMS_BYTES = 4352
+WIDE_PARAMS_PTX = 81
 
 
 def libdevice() -> str | None:
@@ -45,11 +49,21 @@ def libdevice() -> str | None:
     return None
 
 
-def to_nvvm(arch: str) -> str:
-    """The gpu.module to PTX for `arch`; math functions from libdevice where the toolkit has it."""
+def ptx_features(arch: str, param_bytes: int = 0) -> str:
+    """The PTX ISA version for `arch`: the oldest the chip takes, or 8.1 where a kernel's
+    parameters need more than 4352 bytes."""
+    version = int(PTX_FEATURES[arch][len("+ptx"):])
+    if param_bytes > SMALL_PARAMS_BYTES:
+        version = max(version, WIDE_PARAMS_PTX)
+    return f"+ptx{version}"
+
+
+def to_nvvm(arch: str, param_bytes: int = 0) -> str:
+    """The gpu.module to PTX for `arch` (`param_bytes`: the largest kernel's parameters);
+    math functions from libdevice where the toolkit has it."""
     lib = libdevice()
     link = f" l={lib}" if lib else ""
-    return (f"nvvm-attach-target{{chip={arch} features={PTX_FEATURES[arch]} O=3{link}}},"
+    return (f"nvvm-attach-target{{chip={arch} features={ptx_features(arch, param_bytes)} O=3{link}}},"
             "gpu.module(convert-vector-to-scf{full-unroll=true},lower-affine,convert-complex-to-standard,convert-scf-to-cf,convert-nvgpu-to-nvvm,convert-gpu-to-nvvm,convert-math-to-llvm,"
             "convert-complex-to-llvm,convert-vector-to-llvm,convert-to-llvm,canonicalize,cse,reconcile-unrealized-casts),"
             "gpu-module-to-binary{format=isa}")
