@@ -415,13 +415,16 @@ def _dynamic_bins(cx, size, o):
     return inside, cx.op("subtract", end, start)
 
 
-def _adaptive_dynamic(cx, x, out, n, kind):
+def _adaptive_dynamic(cx, x, out, n, kind, with_index=False):
     """Adaptive pooling over run-time spatial sizes, one dimension at a time (both the window sum
     and the max are separable): a masked reduction of x against each dimension's bins; the mean
-    divides the summed box by the product of the bins' lengths once, as PyTorch does."""
+    divides the summed box by the product of the bins' lengths once, as PyTorch does. With
+    `with_index`, the max carries each element's flat plane index through every step under
+    argmax_body's order; that order is total, so the max of per-row maxima is the bin's pick."""
     element = cx.element(x)
     lead = cx.rank(x) - n
     fill = 0 if kind == "mean" else lowest(element)
+    index = plane_index(cx, cx.sizes_of(x), n) if with_index else None
     lengths = []
     for j, o in enumerate(out):
         if o is None:                                       # output size = input size: nothing pooled
@@ -432,12 +435,18 @@ def _adaptive_dynamic(cx, x, out, n, kind):
         lengths.append((j, o, length))
         wide = sizes[:d] + [o] + sizes[d:]                  # bins before the pooled dimension
         spread = cx.broadcast(x, wide, [e if e < d else e + 1 for e in range(len(sizes))])
-        masked = cx.op("select", cx.broadcast(inside, wide, [d, d + 1]), spread,
-                       cx.broadcast(cx.const(fill, element), wide))
+        in_bin = cx.broadcast(inside, wide, [d, d + 1])
+        masked = cx.op("select", in_bin, spread, cx.broadcast(cx.const(fill, element), wide))
+        if index is not None:
+            spread_index = cx.broadcast(index, wide, [e if e < d else e + 1 for e in range(len(sizes))])
+            masked_index = cx.op("select", in_bin, spread_index, cx.broadcast(cx.const(I64_MAX, I64), wide))
+            x, index = _reduce(cx, [masked, masked_index], [cx.const(fill, element), cx.const(I64_MAX, I64)],
+                               argmax_body(cx, element), [d + 1])
+            continue
         (x,) = _reduce(cx, [masked], [cx.const(fill, element)], add_body(cx) if kind == "mean" else max_body(cx),
                        [d + 1])
     if kind == "max":
-        return x
+        return (x, index) if with_index else x
     grid = [o for _, o, _ in lengths]
     counts = None
     for i, (_, _, length) in enumerate(lengths):
@@ -506,8 +515,7 @@ def _adaptive_max(cx, x, output_size, n):
     lead = cx.rank(x) - n
     if not all(isinstance(s, int) for s in cx.sizes_of(x)[-n:]):
         if _users_take_index(cx, 1):
-            raise cx.error("adaptive max pooling's indices over run-time spatial sizes are not supported "
-                           "(the values are)")
+            return _adaptive_dynamic(cx, x, out, n, "max", with_index=True)
         return _adaptive_dynamic(cx, x, out, n, "max"), None
     g, mask, flat = _adaptive_windows(cx, x, out)
     dims = [lead + 2 * j + 1 for j in range(n)]
