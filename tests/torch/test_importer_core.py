@@ -162,6 +162,37 @@ def test_export_guards_on_pytree_inputs_are_checked(tmp_path):
         shlo.interpret(loaded, *loaded.flatten_inputs(*args))
 
 
+class KeywordEveryOther(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lin = torch.nn.Linear(20, 4)
+
+    def forward(self, x, *, y, **rest):
+        # needs (w + 1) // 2 == 20 of the keyword argument y's width
+        return self.lin(y[:, ::2]) + x.sum() + sum(v.sum() for v in rest.values())
+
+
+def test_export_guards_on_keyword_inputs_are_checked():
+    # a guard on a keyword argument (L['y']) is checked like a positional one's
+    A = torch.export.Dim.AUTO
+    ep = torch.export.export(KeywordEveryOther(), (torch.randn(3),), {"y": torch.randn(2, 40)},
+                             dynamic_shapes={"x": None, "y": {1: A}})
+    assert any("L['y']" in g for g in ep._guards_code)
+    prog = shlo.from_torch(ep)
+    assert prog.text().count("shape_assertion") >= 1
+    for w in (40, 39):
+        args, kw = (torch.randn(3),), {"y": torch.randn(2, w)}
+        _close(prog.unflatten_outputs(shlo.interpret(prog, *prog.flatten_inputs(*args, **kw))),
+               ep.module()(*args, **kw))
+    with pytest.raises(shlo.ShloError, match="guard"):
+        shlo.interpret(prog, *prog.flatten_inputs(torch.randn(3), y=torch.zeros(2, 41)))
+    # torch 2.13's export takes no dynamic_shapes for entries of **rest (an AssertionError inside
+    # torch), so they can have no guards; the import error says so
+    with pytest.raises(shlo.ImportError, match=r"torch.export.export failed.*forward's \*\*rest receives 'z'"):
+        shlo.from_torch(KeywordEveryOther(), (torch.randn(3),), {"y": torch.randn(2, 40), "z": torch.randn(3)},
+                        dynamic_shapes={"x": None, "y": {1: A}, "rest": {"z": {0: A}}})
+
+
 def test_locations_name_the_aten_op_and_source_line():
     prog = shlo.from_torch(Small(), (torch.randn(2, 4), torch.tensor(0.0)))
     text = prog.text(debug_info=True)

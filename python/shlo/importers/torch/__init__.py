@@ -51,7 +51,8 @@ def from_torch(module_or_exported, args=(), kwargs=None, dynamic_shapes=None, pa
         try:
             ep = torch.export.export(ep, args, kwargs or {}, dynamic_shapes=dynamic_shapes)
         except Exception as e:  # noqa: BLE001 - export's own errors, reported as an import error
-            raise ImporterError(f"torch.export.export failed: {type(e).__name__}: {e}") from None
+            raise ImporterError(f"torch.export.export failed: {type(e).__name__}: {e}"
+                                f"{_var_keyword_note(ep, kwargs, dynamic_shapes)}") from None
     if decompose:
         guards = list(getattr(ep, "_guards_code", None) or [])
         ep = _decompose(ep)
@@ -63,6 +64,25 @@ def from_torch(module_or_exported, args=(), kwargs=None, dynamic_shapes=None, pa
     if verify:
         prog.verify()
     return prog
+
+
+def _var_keyword_note(module, kwargs, dynamic_shapes) -> str:
+    """Why export failed, where forward's `**kwargs` receives tensors and dynamic_shapes is given:
+    torch 2.13's export cannot match dynamic_shapes to those entries (an AssertionError deep in its
+    dynamic-shape matching, 'Must provide a tree_name', even for static ones), so no size of theirs
+    can be dynamic or guarded; named keyword parameters work."""
+    import inspect
+    try:
+        params = inspect.signature(module.forward).parameters.values()
+    except (TypeError, ValueError):
+        return ""
+    var = [p.name for p in params if p.kind is inspect.Parameter.VAR_KEYWORD]
+    named = {p.name for p in params if p.kind is not inspect.Parameter.VAR_KEYWORD}
+    extra = [k for k in (kwargs or {}) if k not in named]
+    if not var or not extra or dynamic_shapes is None:
+        return ""
+    return (f" (forward's **{var[0]} receives {', '.join(map(repr, extra))}: torch.export takes no "
+            f"dynamic_shapes for such entries; make them named keyword parameters of forward)")
 
 
 def load_exported(path: str):
