@@ -103,7 +103,8 @@ REAL_CASES = [((8,), (8,), np.float32), ((3, 15), (15,), np.float64), ((2, 32), 
               ((2, 17, 8), (17, 8), np.float32),
               ((3, 17), (17,), np.float64), ((2, 4, 28), (4, 28), np.float32),   # rfftp's generic radix
               ((2, 22), (22,), np.float32), ((2, 98), (98,), np.float64),   # generic radices with twiddles (ido > 1)
-              ((2, 194), (194,), np.float32), ((3, 37), (37,), np.float64)]   # large primes (run-time loops)
+              ((2, 194), (194,), np.float32), ((3, 37), (37,), np.float64),   # large primes (run-time loops)
+              ((2, 211), (211,), np.float32), ((3, 4, 211), (4, 211), np.float64)]   # Bluestein's (forward_r / backward_r)
 
 
 @pytest.mark.parametrize("shape,lengths,dtype", REAL_CASES)
@@ -127,7 +128,8 @@ def test_real_plans_cover_generic_factors_anywhere():
     from shlo.lowering.ops import fft_real
     assert fft_real.factors(98) == [2, 7, 7] and fft_real.factors(194) == [2, 97]
     assert fft_real.supported(97) and fft_real.supported(101)
-    assert not fft_real.supported(211)            # pocketfft_r takes Bluestein's algorithm there
+    assert fft_real._uses_bluestein(211) and fft_real.supported(211)   # pocketfft_r's Bluestein
+    assert not fft_real._uses_bluestein(422)      # 2 x 211: rfftp, 211 as the generic radix
 
 
 def test_compiled_rfft_with_a_dynamic_batch_dimension_equals_the_interpreter():

@@ -9,8 +9,9 @@ the halfcomplex layout's mirrored indices need nothing special. The passes work 
 (bufferization.to_buffer of the input, to_tensor of the last pass's buffer): with tensors
 carried through the loops, one-shot bufferization's analysis grew with the loops (a minute
 for 22 = 2 x 11). The generic radix's loops over j and l are run-time loops, so its code does
-not grow with the prime. Lengths for which pocketfft takes Bluestein's algorithm are not
-handled here (`supported`).
+not grow with the prime. Where pocketfft_r takes Bluestein's algorithm instead, so does
+this module, through the complex Bluestein transform of fft.py (fftblue's forward_r /
+backward_r).
 """
 from __future__ import annotations
 
@@ -40,7 +41,8 @@ def _uses_bluestein(n: int) -> bool:
 
 
 def supported(n: int) -> bool:
-    return n >= 1 and not _uses_bluestein(n) and factors(n) is not None
+    """Every length: rfftp's passes, or Bluestein's algorithm where pocketfft_r takes it."""
+    return n >= 1
 
 
 def _twiddles(n: int, real: np.dtype) -> list:
@@ -639,6 +641,8 @@ def rfft_last(x: ir.Value, real: np.dtype):
     sizes = emit.dims(x)
     n = sizes[-1]
     h = n // 2 + 1
+    if _uses_bluestein(n):
+        return _rfft_bluestein(x, real)
     buf = _run(_to_rows(x), n, real, True, 1)
     et = buf.type.element_type
     rows = emit.dim(buf, 0)
@@ -668,6 +672,8 @@ def irfft_last(re: ir.Value, im: ir.Value, n: int, real: np.dtype, fct) -> ir.Va
     r, i = _to_rows(re), _to_rows(im)
     et = r.type.element_type
     rows = emit.dim(r, 0)
+    if _uses_bluestein(n):
+        return _from_rows(_irfft_bluestein(r, i, n, real, fct), sizes[:-1] + [n])
 
     def unpack(_o):
         b, p = linalg_index(0), linalg_index(1)
@@ -679,6 +685,63 @@ def irfft_last(re: ir.Value, im: ir.Value, n: int, real: np.dtype, fct) -> ir.Va
     buf = emit.generic([], [emit.empty([rows, n], et)], [emit.identity_map(2)], ["parallel"] * 2, unpack)[0]
     out = _run(buf, n, real, False, fct)
     return _from_rows(out, sizes[:-1] + [n])
+
+
+def _rfft_bluestein(x: ir.Value, real: np.dtype):
+    """pocketfft_r's forward Bluestein (fftblue's forward_r): the complex transform of x + i 0 x[0]
+    by Bluestein's algorithm (fft.py), times 1; its first n // 2 + 1 entries, with zero
+    imaginary parts at 0 and (n even) n / 2 as numpy's kernel packs them."""
+    from . import fft as c2c
+    sizes = emit.dims(x)
+    n, h = sizes[-1], sizes[-1] // 2 + 1
+    xr = _to_rows(x)
+    et = xr.type.element_type
+    rows = emit.dim(xr, 0)
+    zero = arith.constant(et, 0.0)
+
+    def imag(_o):
+        return arith.mulf(zero, tensor.extract(xr, [linalg_index(0), index_const(0)]))
+    xi = emit.generic([], [emit.empty([rows, n], et)], [emit.identity_map(2)], ["parallel"] * 2, imag)[0]
+    A = c2c._Arith(real)
+    tr, ti = c2c._bluestein(A, xr, xi, 1, n, False, real.type(1))
+
+    def pack(_o1, _o2):
+        b, j = linalg_index(0), linalg_index(1)
+        no_im = arith.cmpi(arith.CmpIPredicate.eq, j, index_const(0))
+        if n % 2 == 0:
+            no_im = arith.ori(no_im, arith.cmpi(arith.CmpIPredicate.eq, j, index_const(h - 1)))
+        return [tensor.extract(tr, [b, j]), arith.select(no_im, zero, tensor.extract(ti, [b, j]))]
+
+    re, im = emit.generic([], [emit.empty([rows, h], et), emit.empty([rows, h], et)], [emit.identity_map(2)] * 2,
+                          ["parallel"] * 2, pack)
+    out_sizes = sizes[:-1] + [h]
+    return _from_rows(re, out_sizes), _from_rows(im, out_sizes)
+
+
+def _irfft_bluestein(r: ir.Value, i: ir.Value, n: int, real: np.dtype, fct) -> ir.Value:
+    """pocketfft_r's backward Bluestein (fftblue's backward_r) of the half spectrum rows (r, i):
+    the hermitian complex row (R0, 0 R0), (R1, I1), ..., (n even: (R(n/2), 0 R0)), then the
+    conjugates mirrored, transformed backward by Bluestein's algorithm times fct; its real part."""
+    from . import fft as c2c
+    et = r.type.element_type
+    rows = emit.dim(r, 0)
+
+    def hermitian(_o1, _o2):
+        b, m = linalg_index(0), linalg_index(1)
+        mirrored = arith.cmpi(arith.CmpIPredicate.ugt, arith.muli(m, index_const(2)), index_const(n))
+        src = arith.select(mirrored, arith.subi(index_const(n), m), m)
+        re_m, im_m = tensor.extract(r, [b, src]), tensor.extract(i, [b, src])
+        z = arith.mulf(tensor.extract(r, [b, index_const(0)]), arith.constant(et, 0.0))
+        real_zero = arith.cmpi(arith.CmpIPredicate.eq, m, index_const(0))
+        if n % 2 == 0:
+            real_zero = arith.ori(real_zero, arith.cmpi(arith.CmpIPredicate.eq, m, index_const(n // 2)))
+        return [re_m, arith.select(real_zero, z, arith.select(mirrored, arith.negf(im_m), im_m))]
+
+    tr, ti = emit.generic([], [emit.empty([rows, n], et), emit.empty([rows, n], et)], [emit.identity_map(2)] * 2,
+                          ["parallel"] * 2, hermitian)
+    A = c2c._Arith(real)
+    out, _ = c2c._bluestein(A, tr, ti, 1, n, True, real.type(fct))
+    return out
 
 
 def linalg_index(d: int) -> ir.Value:
