@@ -525,9 +525,11 @@ def _defined_outside_or_shared(v: ir.Value, shared: list) -> bool:
 
 
 def _sink_into_kernels(op: ir.Operation) -> None:
-    """Clones top-level `op` into each kernel (outer scf.parallel) that uses it; erases it
-    when no use is left."""
-    for r in op.results:
+    """Clones top-level `op` into each kernel (outer scf.parallel) that uses it, once per kernel;
+    erases it when no use is left. (A constant has thousands of uses in deep loop nests: one
+    clone per use, each followed by a walk over all uses, made this quadratic.)"""
+    kernels = []            # [(kernel, [(user, operand number, result index)])], in first-use order
+    for i, r in enumerate(op.results):
         for use in list(r.uses):
             user = _op(use.owner)
             top = user
@@ -535,15 +537,17 @@ def _sink_into_kernels(op: ir.Operation) -> None:
                 top = _op(top.parent)
             if top.name != "scf.parallel" or top == op:
                 continue
-            inner = _op(list(top.regions[0].blocks[0].operations)[0])
-            target = inner.regions[0].blocks[0] if inner.name == "scf.parallel" else top.regions[0].blocks[0]
-            first = _op(list(target.operations)[0])
-            clone = op.clone(ir.InsertionPoint(first))
-            for i, res in enumerate(op.results):
-                for u in list(res.uses):
-                    o = _op(u.owner)
-                    if _inside(o, top):
-                        o.operands[u.operand_number] = clone.results[i]
+            entry = next((e for e in kernels if e[0] == top), None)
+            if entry is None:
+                entry = (top, [])
+                kernels.append(entry)
+            entry[1].append((user, use.operand_number, i))
+    for top, uses in kernels:
+        inner = _op(list(top.regions[0].blocks[0].operations)[0])
+        target = inner.regions[0].blocks[0] if inner.name == "scf.parallel" else top.regions[0].blocks[0]
+        clone = op.clone(ir.InsertionPoint(_op(list(target.operations)[0])))
+        for user, number, i in uses:
+            user.operands[number] = clone.results[i]
     if all(not list(r.uses) for r in op.results):
         op.erase()
 
