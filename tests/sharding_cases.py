@@ -42,6 +42,7 @@ import sharding_heldout_training  # noqa: E402,F401 - registers its programs
 import sharding_heldout_symbolic  # noqa: E402,F401 - registers its programs
 import sharding_heldout_round5  # noqa: E402,F401 - registers its programs
 import sharding_heldout_round6  # noqa: E402,F401 - registers its programs
+import sharding_heldout_round7  # noqa: E402,F401 - registers its programs
 from sharding_heldout_cases import HELDOUT  # noqa: E402
 from sharding_programs import CASES, LONG, LONG_CASES, Case  # noqa: E402
 from sharding_stages import (compile_for_devices, failure, first_stages, placements, run_compiled,  # noqa: E402

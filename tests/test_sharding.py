@@ -25,7 +25,7 @@ HERE = pathlib.Path(__file__).resolve().parent
 CASES_FILE = HERE / "sharding_cases.py"   # the runner
 PROGRAM_FILES = [HERE / f"sharding_programs_{kind}.py" for kind in ("auto", "shard_map", "explicit")]
 HELDOUT_FILES = [HERE / f"sharding_heldout_{kind}.py" for kind in ("shard_map", "auto", "round3", "round4", "round5",
-                                                                           "round6", "training", "symbolic")]
+                                                                           "round6", "round7", "training", "symbolic")]
 
 
 def _decorated(path, marks) -> list[str]:
