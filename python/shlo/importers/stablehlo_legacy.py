@@ -372,6 +372,11 @@ _PURE = frozenset("shlo." + n for n in (
 _DEPTH = 48   # deeper chains are taken as they are (a start or limit is a handful of ops)
 
 
+def _size(v) -> int:
+    shape = _info(v).shape
+    return 1 << 62 if shape is None or any(d is None for d in shape) else int(np.prod(shape, dtype=np.int64))
+
+
 class _Terms:
     """Elements of small integer tensors as `constant + sum(coefficient * atom)`, modulo
     2^bits, the ring their add / subtract / negate / multiply-by-constant compute in (same-width
@@ -387,7 +392,8 @@ class _Terms:
         k = self.keys.get(v)
         if k is None:
             owner = _owner_op(v)
-            if owner is None or owner.name not in _PURE or len(owner.regions) or depth > _DEPTH:
+            if (owner is None or owner.name not in _PURE or len(owner.regions) or depth > _DEPTH
+                    or any(_size(r) > 64 for r in owner.results)):   # no large constants as text
                 k = ("value", v)
             else:
                 named = (owner.attributes[j] for j in range(len(owner.attributes)))
