@@ -80,7 +80,8 @@ class _Loops:
 
     # arithmetic (each op rounds; no fast-math)
     def c(self, x):
-        return arith.constant(self.type, float(self.real.type(x)))
+        v = float(self.real.type(x))
+        return _Constants.get((str(self.type), np.float64(v).tobytes()), lambda: arith.constant(self.type, v))
 
     def add(self, a, b):
         return arith.addf(a, b)
@@ -142,8 +143,25 @@ def _alloc(rows, n: int, et: ir.Type) -> ir.Value:
     return memref.AllocOp(mt, [] if isinstance(rows, int) else [rows], []).result
 
 
+class _Constants:
+    """While the passes are emitted: one constant per value, placed before an anchor op that
+    precedes their loops (a constant at every use made a quarter of the ops the lowering
+    emitted, for canonicalize and CSE to remove again)."""
+    anchor = None
+    values: dict = {}
+
+    @classmethod
+    def get(cls, key, make):
+        if cls.anchor is None:
+            return make()
+        if key not in cls.values:
+            with ir.InsertionPoint(cls.anchor):
+                cls.values[key] = make()
+        return cls.values[key]
+
+
 def _ix(v):
-    return index_const(v) if isinstance(v, int) else v
+    return _Constants.get(("index", v), lambda: index_const(v)) if isinstance(v, int) else v
 
 
 def _add(a, b):
@@ -557,41 +575,11 @@ def _run(buf: ir.Value, n: int, real: np.dtype, forward: bool, fct) -> ir.Value:
     rows = emit.dim(buf, 0)
     fs = factors(n)
     if n > 1:
-        tws = _twiddles(n, real)
-        name = "f32" if real == np.float32 else "f64"
-        order = list(reversed(range(len(fs)))) if forward else list(range(len(fs)))
-        l1 = n if forward else 1
-        cur, owned = _buffer(buf), False          # the input's buffer is read only
-        for k in order:
-            ip = fs[k]
-            if forward:
-                ido = n // l1
-                l1 //= ip
-            else:
-                ido = n // (ip * l1)
-            wa = _buffer(emit.constant_array(tws[k], name))
-            cs = _csarr(n, ip, real) if ip not in _RADICES else None
-            if cs is not None and not owned:      # the generic radices write their input too
-                copy = _alloc(rows, n, et)
-                memref.copy(cur, copy)
-                cur = copy
-            L = _Loops(real, cur, _alloc(rows, n, et), None, wa)
-            if cs is not None:
-                L.cs = _buffer(emit.constant_array(np.array(cs, real), name))
-
-            def per_row(b, L=L, ip=ip, ido=ido, l1=l1, cs=cs):
-                L.row = b
-                if cs is not None:
-                    (_radfg if forward else _radbg)(L, ido, l1, ip, cs)
-                else:
-                    (_FORWARD if forward else _BACKWARD)[ip](L, ido, l1)
-            L.loop(0, rows, 1, per_row)
-            cur = L.buf["cc" if forward and ip not in _RADICES else "ch"]   # radfg leaves its result in cc
-            owned = True
-            if not forward:
-                l1 *= ip
-        buf = bufferization.ToTensorOp(emit.tensor_type(emit.static_shape(buf), et), cur, restrict=True,
-                                       writable=True).result
+        _Constants.anchor, _Constants.values = index_const(0).owner, {}
+        try:
+            buf = _passes(buf, n, real, forward, fs, rows, et)
+        finally:
+            _Constants.anchor, _Constants.values = None, {}
     if fct != 1 or n == 1:
         f = real.type(fct)
 
@@ -599,6 +587,46 @@ def _run(buf: ir.Value, n: int, real: np.dtype, forward: bool, fct) -> ir.Value:
             return arith.mulf(arith.constant(x.type, float(f)), x)
         buf = emit.generic([buf], [emit.empty([rows, n], et)], [emit.identity_map(2)] * 2, ["parallel"] * 2,
                            scale)[0]
+    return buf
+
+
+def _passes(buf: ir.Value, n: int, real: np.dtype, forward: bool, fs: list, rows, et) -> ir.Value:
+    """rfftp's passes on each row of buf [B, n] (n > 1), as buffers."""
+    tws = _twiddles(n, real)
+    name = "f32" if real == np.float32 else "f64"
+    order = list(reversed(range(len(fs)))) if forward else list(range(len(fs)))
+    l1 = n if forward else 1
+    cur, owned = _buffer(buf), False          # the input's buffer is read only
+    for k in order:
+        ip = fs[k]
+        if forward:
+            ido = n // l1
+            l1 //= ip
+        else:
+            ido = n // (ip * l1)
+        wa = _buffer(emit.constant_array(tws[k], name))
+        cs = _csarr(n, ip, real) if ip not in _RADICES else None
+        if cs is not None and not owned:      # the generic radices write their input too
+            copy = _alloc(rows, n, et)
+            memref.copy(cur, copy)
+            cur = copy
+        L = _Loops(real, cur, _alloc(rows, n, et), None, wa)
+        if cs is not None:
+            L.cs = _buffer(emit.constant_array(np.array(cs, real), name))
+
+        def per_row(b, L=L, ip=ip, ido=ido, l1=l1, cs=cs):
+            L.row = b
+            if cs is not None:
+                (_radfg if forward else _radbg)(L, ido, l1, ip, cs)
+            else:
+                (_FORWARD if forward else _BACKWARD)[ip](L, ido, l1)
+        L.loop(0, rows, 1, per_row)
+        cur = L.buf["cc" if forward and ip not in _RADICES else "ch"]   # radfg leaves its result in cc
+        owned = True
+        if not forward:
+            l1 *= ip
+    buf = bufferization.ToTensorOp(emit.tensor_type(emit.static_shape(buf), et), cur, restrict=True,
+                                   writable=True).result
     return buf
 
 
