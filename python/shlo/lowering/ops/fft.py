@@ -67,12 +67,28 @@ class _Arith:
 def c2c(x: ir.Value, element: str, lengths: list[int], inverse: bool) -> ir.Value:
     """FFT (or IFFT, scaled by 1 / prod(lengths)) of x over its last len(lengths) dimensions."""
     real = _REAL[element]
-    re, im = split(x, real)
     fct = real.type(1.0 / float(np.prod(lengths))) if inverse else real.type(1)
     rank = emit.rank(x)
     order = list(reversed(list(zip(range(rank - len(lengths), rank), lengths))))
+    if all(_unrolled_only(n) for _, n in order):
+        # the first pass reads the complex operand and the last writes the complex result:
+        # no separate sweeps splitting it into real and imaginary parts and joining them
+        A = _Arith(real)
+        re = im = None
+        for j, (d, n) in enumerate(order):
+            out = _passes(A, re, im, d, n, inverse, fct, cin=x if j == 0 else None, cout=j == len(order) - 1)
+            fct = real.type(1)
+            if j == len(order) - 1:
+                return out
+            re, im = out
+    re, im = split(x, real)
     re, im = along_axes(re, im, real, order, inverse, fct)
     return join(re, im)
+
+
+def _unrolled_only(n: int) -> bool:
+    """Whether length n's transform is mixed-radix passes of unrolled butterflies only."""
+    return n > 1 and fft_plan.method(n) == "passes" and all(f <= UNROLLED_RADIX for f in fft_plan.factors(n))
 
 
 def split(x: ir.Value, real: np.dtype):
@@ -103,13 +119,21 @@ def along_axes(re: ir.Value, im: ir.Value, real: np.dtype, order: list, inverse:
     return re, im
 
 
-def _passes(A: _Arith, re: ir.Value, im: ir.Value, d: int, n: int, bwd: bool, fct):
-    """pocketfft's mixed-radix transform along dimension d, times fct (unless 1)."""
+def _passes(A: _Arith, re: ir.Value, im: ir.Value, d: int, n: int, bwd: bool, fct, cin=None, cout=False):
+    """pocketfft's mixed-radix transform along dimension d, times fct (unless 1). With `cin`
+    (a complex tensor) / `cout`, the first pass reads it / the last writes a complex tensor
+    (only where every pass is `_pass`, n > 1)."""
     passes = fft_plan.plan(n, A.real) if n > 1 else []
     for j, p in enumerate(passes):
         scale = fct if j == len(passes) - 1 and fct != 1 else None
-        one = _pass if p.radix <= UNROLLED_RADIX else _generic_pass
-        re, im = one(A, re, im, d, p, bwd, scale)
+        if p.radix <= UNROLLED_RADIX:
+            out = _pass(A, re, im, d, p, bwd, scale, cin=cin if j == 0 else None,
+                        cout=cout and j == len(passes) - 1)
+            if cout and j == len(passes) - 1:
+                return out
+            re, im = out
+        else:
+            re, im = _generic_pass(A, re, im, d, p, bwd, scale)
     if not passes and fct != 1:
         re, im = _scale(A, re, fct), _scale(A, im, fct)
     return re, im
@@ -180,18 +204,25 @@ def _first(v: ir.Value, d: int, n: int) -> ir.Value:
                                 _static(new), [1] * len(new))
 
 
-def _pass(A: _Arith, re: ir.Value, im: ir.Value, d: int, p: fft_plan.Pass, bwd: bool, scale):
+def _pass(A: _Arith, re: ir.Value, im: ir.Value, d: int, p: fft_plan.Pass, bwd: bool, scale, cin=None,
+          cout=False):
     """One radix pass along dimension d of the real and imaginary parts.
 
     The butterfly is a linalg.generic on buffers: it reads the operands as [..., l1, ip, ido, ...]
     and writes its 2 ip outputs straight into their places in one buffer each of the real and
     imaginary parts, seen as [..., ip, l1, ido, ...]. On tensors, each output was a tensor of its own that
-    bufferization then copied into the result: a copy loop per output, half the pass's code."""
-    rank = emit.rank(re)
-    sizes = emit.dims(re)
+    bufferization then copied into the result: a copy loop per output, half the pass's code.
+    With `cin` it reads the complex tensor cin instead of (re, im); with `cout` it writes and
+    returns one complex tensor."""
+    src = cin if cin is not None else re
+    rank = emit.rank(src)
+    sizes = emit.dims(src)
     ip, l1, ido = p.radix, p.l1, p.ido
     lead, rest = sizes[:d], sizes[d + 1:]
-    re3, im3 = _split_dim(_buffer(re), d, [l1, ip, ido]), _split_dim(_buffer(im), d, [l1, ip, ido])
+    if cin is not None:
+        c3 = _split_dim(_buffer(cin), d, [l1, ip, ido])
+    else:
+        re3, im3 = _split_dim(_buffer(re), d, [l1, ip, ido]), _split_dim(_buffer(im), d, [l1, ip, ido])
     loops = rank + 1                                   # lead..., k (l1), i (ido), rest...
     k, i = d, d + 1
     pre, post = list(range(d)), list(range(d + 2, loops))
@@ -202,8 +233,9 @@ def _pass(A: _Arith, re: ir.Value, im: ir.Value, d: int, p: fft_plan.Pass, bwd: 
     def to(m):
         return emit.affine_map(loops, pre + [ir.AffineConstantExpr.get(m), k, i] + post)
 
-    inputs = [re3] * ip + [im3] * ip
-    maps = [at(m) for m in range(ip)] * 2
+    nin = ip if cin is not None else 2 * ip
+    inputs = [c3] * ip if cin is not None else [re3] * ip + [im3] * ip
+    maps = [at(m) for m in range(ip)] * (nin // ip)
     twiddled = ido > 1
     if twiddled:
         wr = _buffer(emit.constant_array(np.ascontiguousarray(p.twiddle.real).astype(A.real), _name(A)))
@@ -213,17 +245,21 @@ def _pass(A: _Arith, re: ir.Value, im: ir.Value, d: int, p: fft_plan.Pass, bwd: 
     # flat [..., n, ...] results seen as [..., ip, l1, ido, ...]: loads and stores through
     # expand_shape views linearize their indices; through a collapse_shape (of a result
     # allocated as [..., ip, l1, ido, ...]) they would delinearize them (divisions)
-    dests = [_alloc(sizes, A.type) for _ in range(2)]
+    ctype = ir.ComplexType.get(A.type)
+    dests = [_alloc(sizes, ctype)] if cout else [_alloc(sizes, A.type) for _ in range(2)]
     views = [_split_dim(b, d, [ip, l1, ido]) for b in dests]
-    outs = [views[0]] * ip + [views[1]] * ip
-    maps += [to(m) for m in range(ip)] * 2
+    outs = [v for v in views for _ in range(ip)]
+    maps += [to(m) for m in range(ip)] * len(dests)
 
     def body(*args):
         A.new_body()
-        xr, xi = args[:ip], args[ip:2 * ip]
+        if cin is not None:
+            xr, xi = [cx.re(a) for a in args[:ip]], [cx.im(a) for a in args[:ip]]
+        else:
+            xr, xi = args[:ip], args[ip:2 * ip]
         ys = fft_plan.butterfly(A, p, bwd, list(zip(xr, xi)), A.real)
         if twiddled:
-            w = args[2 * ip:2 * ip + 2 * (ip - 1)]
+            w = args[nin:nin + 2 * (ip - 1)]
             first = arith.cmpi(arith.CmpIPredicate.eq, linalg.IndexOp(i).result, index_const(0))
             for u in range(1, ip):
                 t = fft_plan.twiddle_mul(A, ys[u], (w[u - 1], w[ip - 1 + u - 1]), bwd)
@@ -231,11 +267,15 @@ def _pass(A: _Arith, re: ir.Value, im: ir.Value, d: int, p: fft_plan.Pass, bwd: 
         if scale is not None:
             f = A.const(scale)
             ys = [(A.mul(a, f), A.mul(b, f)) for a, b in ys]
+        if cout:
+            return [cx.create_(ctype, a, b) for a, b in ys]
         return [y[0] for y in ys] + [y[1] for y in ys]
 
     emit.generic(inputs, outs, maps, ["parallel"] * loops, body)
-    rt = emit.tensor_type([s if isinstance(s, int) else None for s in sizes], A.type)
-    return tuple(bufferization.ToTensorOp(rt, b, restrict=True, writable=True).result for b in dests)
+    res = [bufferization.ToTensorOp(emit.tensor_type([s if isinstance(s, int) else None for s in sizes],
+                                                     b.type.element_type), b, restrict=True, writable=True).result
+           for b in dests]
+    return res[0] if cout else tuple(res)
 
 
 def _buffer(v: ir.Value) -> ir.Value:
