@@ -7,6 +7,8 @@ pocketfft against numpy's kernels directly.
 """
 from __future__ import annotations
 
+import os
+
 import numpy as np
 import pytest
 from numpy.fft import _pocketfft_umath as pfu
@@ -98,13 +100,15 @@ def test_compiled_fft_with_dynamic_batch_dimensions_equals_the_interpreter():
         assert np.array_equal(bits(got), bits(want))
 
 
+_FULL = pytest.mark.skipif(not os.environ.get("SHLO_FULL_TESTS"), reason="long case: SHLO_FULL_TESTS=1")
 REAL_CASES = [((8,), (8,), np.float32), ((3, 15), (15,), np.float64), ((2, 32), (32,), np.float32),
               ((1,), (1,), np.float64), ((4, 16, 30), (16, 30), np.float32), ((2, 3, 5, 6, 20), (5, 6, 20), np.float64),
               ((2, 17, 8), (17, 8), np.float32),
               ((3, 17), (17,), np.float64), ((2, 4, 28), (4, 28), np.float32),   # rfftp's generic radix
               ((2, 22), (22,), np.float32), ((2, 98), (98,), np.float64),   # generic radices with twiddles (ido > 1)
               ((2, 194), (194,), np.float32), ((3, 37), (37,), np.float64),   # large primes (run-time loops)
-              ((2, 211), (211,), np.float32), ((3, 4, 211), (4, 211), np.float64)]   # Bluestein's (forward_r / backward_r)
+              pytest.param((2, 191), (191,), np.float32, marks=_FULL),     # Bluestein's (forward_r / backward_r):
+              pytest.param((3, 4, 211), (4, 211), np.float64, marks=_FULL)]   # ~3.5 s each at load 13; see below
 
 
 @pytest.mark.parametrize("shape,lengths,dtype", REAL_CASES)
@@ -122,6 +126,21 @@ def test_compiled_rfft_and_irfft_equal_the_interpreter_bit_for_bit(shape, length
     got, = shlo.compile(prog)(z)
     want, = shlo.interpret(prog, z)
     assert got.dtype == dtype and np.array_equal(bits(got), bits(want))
+
+
+def test_compiled_rfft_then_irfft_of_a_bluestein_length_equals_the_interpreter():
+    # 191, the shortest length pocketfft_r transforms by Bluestein's algorithm; both directions
+    # in one program (one compile: the default run's representative of the cases above)
+    t, h = "tensor<2x191xf32>", "tensor<2x96xcomplex<f32>>"
+    text = f"""func.func @main(%x: {t}) -> ({h}, {t}) {{
+      %0 = "shlo.fft"(%x) {{fft_type = #shlo.fft_type<RFFT>, fft_length = array<i64: 191>}} : ({t}) -> {h}
+      %1 = "shlo.fft"(%0) {{fft_type = #shlo.fft_type<IRFFT>, fft_length = array<i64: 191>}} : ({h}) -> {t}
+      func.return %0, %1 : {h}, {t} }}"""
+    prog = shlo.parse(text)
+    x = RNG.standard_normal((2, 191)).astype(np.float32)
+    got, want = shlo.compile(prog)(x), shlo.interpret(prog, x)
+    for g, w in zip(got, want):
+        assert g.dtype == w.dtype and np.array_equal(bits(g), bits(w))
 
 
 def test_real_plans_cover_generic_factors_anywhere():
