@@ -11,7 +11,11 @@ shlo.serialize / deserialize and through to_stablehlo + XLA; one is
 compiled with shlo.compile. `info` outputs are checked against LAPACK's own
 (XLA running the original custom calls) on singular / indefinite inputs. The
 dtype parametrizations marked thin(2) run every other case by default (for
-the suite's time; SHLO_FULL_TESTS=1 runs all).
+the suite's time; SHLO_FULL_TESTS=1 runs all). The eig / schur tests that
+import a whole geev / gees composite (10-50 s each on a loaded 2-core
+machine: tracing the decomposition body is most of it) run only under
+SHLO_FULL_TESTS=1; by default one eig program (non-finite input), one Schur
+program and the balancing step against LAPACK's run.
 """
 from __future__ import annotations
 
@@ -30,6 +34,7 @@ from test_jax_import import run_xla
 
 RNG = np.random.default_rng(11)
 FULL = bool(os.environ.get("SHLO_FULL_TESTS"))
+full_only = pytest.mark.skipif(not FULL, reason="a whole eig / schur composite: SHLO_FULL_TESTS=1")
 DTYPES = ["float32", "float64", "complex64"]
 
 
@@ -388,6 +393,7 @@ def _check_eigvecs(a, w, v, tol, left=False):
         assert np.all(np.where(real[..., None, :], v.imag, 0) == 0)
 
 
+@full_only
 @pytest.mark.thin(2)
 @pytest.mark.parametrize("dtype", DTYPES)
 def test_eig(dtype):
@@ -411,6 +417,7 @@ def test_eig(dtype):
             _check_eigvecs(a, xw, xv, tol)
 
 
+@full_only
 @pytest.mark.thin(2)
 @pytest.mark.parametrize("dtype", ["float64", "complex128", "complex64"])
 def test_eig_left_and_eigvals(dtype):
@@ -455,6 +462,7 @@ def _schur_eigenvalues(t):
     return np.linalg.eigvals(t.astype(np.float64))   # (blocks: exact enough for the comparison)
 
 
+@full_only
 @pytest.mark.thin(2)
 @pytest.mark.parametrize("dtype", DTYPES)
 def test_schur(dtype):
@@ -478,6 +486,7 @@ def test_schur(dtype):
             _check_schur(a, xt, xz, tol)
 
 
+@full_only
 def test_schur_without_vectors_and_eig_of_special_matrices():
     """mode N; triangular, diagonal, rotation (complex pairs only), huge (squares overflow f32),
     identity, 1 x 1 and 2 x 2 inputs."""
@@ -520,6 +529,36 @@ def test_eig_info_on_non_finite_input():
     _match_eigenvalues(w[:1], np.linalg.eigvals(a[:1]), 1e-4, "finite element")
 
 
+def test_balancing_is_lapacks():
+    """eig balances as ?gebal scales (no permutation): D^-1 A D and D bit-equal to LAPACK's, also
+    for entries spread over 8 decades; a NaN row is left as it is instead of never settling."""
+    scipy_linalg = pytest.importorskip("scipy.linalg")
+    from shlo.importers.stablehlo_lapack_eig import balance
+    f = jax.jit(balance)
+    rng = np.random.default_rng(3)
+    for _ in range(4):
+        a = (rng.standard_normal((5, 5)) * 10.0 ** rng.integers(-4, 5, (5, 5))).astype(np.float32)
+        b, d = (np.asarray(x) for x in f(a))
+        want_b, (want_d, _) = scipy_linalg.matrix_balance(a, permute=False, separate=True)
+        np.testing.assert_array_equal(b, want_b)
+        np.testing.assert_array_equal(d, want_d)
+    a[1, 2] = np.nan
+    b, d = (np.asarray(x) for x in f(a))
+    assert np.isnan(b[1, 2]) and np.all(np.isfinite(d))
+
+
+@full_only
+def test_eig_order_is_lapacks():
+    """Eigenvalues in LAPACK's order and eigenvectors with its signs (the same sweeps: ?lahqr's
+    shifts, deflation and start row after ?gebal's scaling), not only the same multiset."""
+    a = _rand((6, 6, 6), "float32")
+    prog = _import(jnp.linalg.eig, a)
+    want_w, want_v = (np.asarray(x) for x in jax.jit(jnp.linalg.eig)(a))
+    w, v = shlo.interpret(prog, a)
+    np.testing.assert_allclose(w, want_w, rtol=1e-4, atol=1e-4)
+    np.testing.assert_allclose(v, want_v, rtol=1e-3, atol=1e-3)
+
+
 def test_schur_sort_is_refused():
     a = _rand((3, 3), "float32")
     text = jax.jit(jsl.schur).lower(a).as_text().replace("sort = 78 : ui8", "sort = 83 : ui8")
@@ -528,6 +567,7 @@ def test_schur_sort_is_refused():
         from_stablehlo(text)
 
 
+@full_only
 def test_eig_compiled():
     """shlo.compile runs the eig and schur composites through their decompositions."""
     a = _rand((2, 4, 4), "float32")
@@ -541,7 +581,7 @@ def test_eig_compiled():
     _match_eigenvalues(_schur_eigenvalues(t), np.linalg.eigvals(a), 1e-4, "compiled schur")
 
 
-@pytest.mark.parametrize("dtype", ["float32", "complex64"])
+@pytest.mark.parametrize("dtype", ["float32"] + (["complex64"] if FULL else []))
 def test_schur_of_triangular_matrix_is_itself(dtype):
     """As LAPACK: an upper triangular input is its own Schur form, with Z = I exactly."""
     a = np.triu(_rand((2, 4, 4), dtype))
@@ -557,6 +597,7 @@ def test_schur_of_triangular_matrix_is_itself(dtype):
     np.testing.assert_array_equal(np.asarray(q), np.eye(5, dtype=dtype))
 
 
+@full_only
 @pytest.mark.parametrize("dtype", ["float64", "complex128"])
 def test_eig_info_when_sweeps_run_out(dtype, monkeypatch):
     """info = LAPACK's 1-based index of the last unconverged row when the sweep cap is reached."""

@@ -10,7 +10,11 @@ and lowered into the composite bodies by `stablehlo_lapack`:
 * Real input: Francis double-shift sweeps (3-entry reflectors), giving the real
   Schur form with 2 x 2 blocks in LAPACK's standard form (equal diagonal
   entries, off-diagonal entries of opposite signs; a 2 x 2 block with real
-  eigenvalues is split by a rotation, as ?lanv2 does).
+  eigenvalues is split by a rotation, as ?lanv2 does). The sweeps are
+  ?lahqr's (its shifts, deflation test, exceptional shifts and start row) and
+  eig balances first as ?gebal scales: every Householder sweep flips signs of
+  Schur vectors, so the eigenvalue order and the vectors' signs are LAPACK's
+  only where the sweeps are the same ones.
 * Eigenvectors: the real Schur form is made complex triangular by one unitary
   rotation per 2 x 2 block; right eigenvectors of the triangular factor by
   back substitution (all of them at once, one row per step), left ones as the
@@ -116,6 +120,31 @@ def _negligible(h, eps, tiny):
     return jnp.concatenate([jnp.ones((1,), bool), sub <= eps * scale])
 
 
+def _negligible_lahqr(h, eps, tiny):
+    """neg[k] as ?lahqr decides it: |h[k, k-1]| below smlnum, or below ulp times its diagonal
+    neighbours and passing Ahues and Tisseur's test on the 2 x 2 block around it."""
+    jnp, _ = _np()
+    n = h.shape[0]
+    rdt = _real_dtype(h.dtype)
+    smlnum = jnp.finfo(rdt).tiny * (n / eps)
+    d = jnp.abs(jnp.diagonal(h))
+    sub = jnp.abs(jnp.diagonal(h, -1))                    # sub[k-1] = |h[k, k-1]|
+    sup = jnp.abs(jnp.diagonal(h, 1))                     # sup[k-1] = |h[k-1, k]|
+    zero = jnp.zeros((1,), rdt)
+    above = jnp.concatenate([zero, sub[:-1]])             # |h[k-1, k-2]| (0 past the top)
+    below = jnp.concatenate([sub[1:], zero])              # |h[k+1, k]| (0 past the bottom)
+    tst = d[:-1] + d[1:]
+    tst = jnp.where(tst == 0, tst + above + below, tst)
+    ab, ba = jnp.maximum(sub, sup), jnp.minimum(sub, sup)
+    diff = jnp.abs(jnp.diagonal(h)[:-1] - jnp.diagonal(h)[1:])
+    aa, bb = jnp.maximum(d[1:], diff), jnp.minimum(d[1:], diff)
+    s = aa + ab
+    s = jnp.where(s > 0, s, 1)
+    at = ba * (ab / s) <= jnp.maximum(smlnum, eps * (bb * (aa / s)))
+    neg = (sub <= smlnum) | ((sub <= eps * tst) & at)
+    return jnp.concatenate([jnp.ones((1,), bool), neg])
+
+
 def _window(neg, hi):
     """(new hi, lo): deflate 1 x 1 blocks from the bottom, then the top of the unreduced block."""
     jnp, lax = _np()
@@ -136,7 +165,7 @@ def _zero_negligible(h, neg):
     return jnp.where(below | sub_neg, jnp.zeros_like(h), h)
 
 
-def _iterate(a, sweep, standardize):
+def _iterate(a, sweep, standardize, negligible=_negligible, lahqr_count=False):
     """The QR iteration shared by both forms: (T / s, Z, info, s), A = Z T Z^H; s is a power of
     two near max |a_ij| (eigenvectors are computed from T / s, where nothing overflows)."""
     jnp, lax = _np()
@@ -161,17 +190,25 @@ def _iterate(a, sweep, standardize):
 
     def body(c):
         h, z, hi, its, total = c
-        neg = _negligible(h, eps, tiny)
+        neg = negligible(h, eps, tiny)
         h = _zero_negligible(h, neg)
         new_hi, lo = _window(neg, hi)
-        its = jnp.where(new_hi == hi, its + 1, 0)
-        h, z, new_hi = standardize(h, z, lo, new_hi)
+        if lahqr_count:
+            # its = sweeps since the last deflation before this one (?lahqr's KDEFL - 1); a
+            # 2 x 2 block deflated here takes this step's place (no sweep follows on it)
+            h, z, hi2 = standardize(h, z, lo, new_hi)
+            its = jnp.where(hi2 < new_hi, -1, jnp.where(new_hi < hi, 0, its + 1))
+            new_hi = hi2
+        else:
+            its = jnp.where(new_hi == hi, its + 1, 0)
+            h, z, new_hi = standardize(h, z, lo, new_hi)
         h, z = sweep(h, z, lo, new_hi, its)
         return h, z, new_hi, its, total + 1
 
     hi0 = _i(n - 1)
-    h, z, hi, _, _ = lax.while_loop(cond, body, (h, z, hi0, _i(0), _i(0)))
-    h = _zero_negligible(h, _negligible(h, eps, tiny))
+    its0 = _i(-1 if lahqr_count else 0)
+    h, z, hi, _, _ = lax.while_loop(cond, body, (h, z, hi0, its0, _i(0)))
+    h = _zero_negligible(h, negligible(h, eps, tiny))
     info = jnp.where((hi > 0) | ~finite, jnp.maximum(hi, 0) + 1, 0).astype(jnp.int32)
     return h, z, info, scale
 
@@ -216,35 +253,74 @@ def complex_schur(a):
 
 
 def _real_sweep(h, z, lo, hi, its):
-    """One Francis double-shift sweep on rows / columns lo..hi (nothing unless hi - lo >= 2)."""
+    """One Francis double-shift sweep on rows / columns lo..hi (nothing unless hi - lo >= 2), as
+    ?lahqr chooses it: shifts from the trailing 2 x 2 (a real pair: the eigenvalue nearer to its
+    last entry, twice), exceptional shifts at every 10th sweep since a deflation (from the top of
+    the window, every 20th from the bottom), and the sweep started at the lowest row m where
+    h[m, m-1] is negligible against the first column of the shifted product."""
     jnp, lax = _np()
     n = h.shape[0]
+    rdt = _real_dtype(h.dtype)
+    eps = float(jnp.finfo(rdt).eps)
     idx = lax.iota(jnp.int32, n)
-    a, b = _entry(h, hi - 1, hi - 1), _entry(h, hi - 1, hi)
-    c, d = _entry(h, hi, hi - 1), _entry(h, hi, hi)
-    tr, det = a + d, a * d - b * c
-    w = jnp.abs(c) + jnp.abs(_entry(h, hi - 1, jnp.maximum(hi - 2, 0)))
-    exceptional = (its > 0) & (its % 10 == 0)
-    e = 0.75 * w + d
-    tr = jnp.where(exceptional, 2 * e, tr)
-    det = jnp.where(exceptional, e * e + 0.4375 * w * w, det)
-    h00, h01 = _entry(h, lo, lo), _entry(h, lo, lo + 1)
-    h10, h11 = _entry(h, lo + 1, lo), _entry(h, lo + 1, lo + 1)
-    h21 = _entry(h, jnp.minimum(lo + 2, n - 1), lo + 1)
-    x0 = h00 * h00 + h01 * h10 - tr * h00 + det
-    x1 = h10 * (h00 + h11 - tr)
-    x2 = h10 * h21
-    s = jnp.abs(x0) + jnp.abs(x1) + jnp.abs(x2)
-    s = jnp.where(s > 0, s, 1)
-    first = jnp.where(idx == lo, x0 / s, jnp.where(idx == lo + 1, x1 / s, jnp.where(idx == lo + 2, x2 / s, 0)))
+    e = lambda i, j: _entry(h, jnp.clip(i, 0, n - 1), jnp.clip(j, 0, n - 1))  # noqa: E731
+    kdefl = its + 1
+    ex_bottom = kdefl % 20 == 0
+    ex_top = (kdefl % 10 == 0) & ~ex_bottom
+    s_bot = jnp.abs(e(hi, hi - 1)) + jnp.abs(e(hi - 1, hi - 2))
+    s_top = jnp.abs(e(lo + 1, lo)) + jnp.abs(e(lo + 2, lo + 1))
+    ex_s = jnp.where(ex_bottom, s_bot, s_top)
+    ex_h11 = 0.75 * ex_s + jnp.where(ex_bottom, e(hi, hi), e(lo, lo))
+    ex = ex_bottom | ex_top
+    h11 = jnp.where(ex, ex_h11, e(hi - 1, hi - 1))
+    h12 = jnp.where(ex, -0.4375 * ex_s, e(hi - 1, hi))
+    h21 = jnp.where(ex, ex_s, e(hi, hi - 1))
+    h22 = jnp.where(ex, ex_h11, e(hi, hi))
+    s = jnp.abs(h11) + jnp.abs(h12) + jnp.abs(h21) + jnp.abs(h22)
+    nz = s > 0
+    s1 = jnp.where(nz, s, 1)
+    h11, h12, h21, h22 = h11 / s1, h12 / s1, h21 / s1, h22 / s1
+    tr = (h11 + h22) / 2
+    det = (h11 - tr) * (h22 - tr) - h12 * h21
+    rtdisc = jnp.sqrt(jnp.abs(det))
+    cplx = det >= 0
+    r1, r2 = tr + rtdisc, tr - rtdisc
+    near = jnp.where(jnp.abs(r1 - h22) <= jnp.abs(r2 - h22), r1, r2) * s1
+    rt1r = jnp.where(nz, jnp.where(cplx, tr * s1, near), 0)
+    rt2r = rt1r
+    rt1i = jnp.where(nz & cplx, rtdisc * s1, 0)
+    rt2i = -rt1i
+    # the first column of (H - rt1)(H - rt2) at every row m (scaled), and the start-row test
+    dg = jnp.diagonal(h)
+    sub = jnp.concatenate([jnp.diagonal(h, -1), jnp.zeros((1,), h.dtype)])      # h[m+1, m]
+    sup = jnp.concatenate([jnp.diagonal(h, 1), jnp.zeros((1,), h.dtype)])       # h[m, m+1]
+    sub2 = jnp.concatenate([sub[1:], jnp.zeros((1,), h.dtype)])                 # h[m+2, m+1]
+    dg1 = jnp.concatenate([dg[1:], jnp.zeros((1,), h.dtype)])                   # h[m+1, m+1]
+    prev_sub = jnp.concatenate([jnp.zeros((1,), h.dtype), sub[:-1]])            # h[m, m-1]
+    prev_dg = jnp.concatenate([jnp.zeros((1,), h.dtype), dg[:-1]])              # h[m-1, m-1]
+    sm = jnp.abs(dg - rt2r) + jnp.abs(rt2i) + jnp.abs(sub)
+    sm = jnp.where(sm > 0, sm, 1)
+    h21s = sub / sm
+    v1 = h21s * sup + (dg - rt1r) * ((dg - rt2r) / sm) - rt1i * (rt2i / sm)
+    v2 = h21s * (dg + dg1 - rt1r - rt2r)
+    v3 = h21s * sub2
+    sv = jnp.abs(v1) + jnp.abs(v2) + jnp.abs(v3)
+    sv = jnp.where(sv > 0, sv, 1)
+    v1, v2, v3 = v1 / sv, v2 / sv, v3 / sv
+    h00 = jnp.abs(prev_sub) * (jnp.abs(v2) + jnp.abs(v3))
+    h01 = jnp.abs(v1) * (jnp.abs(prev_dg) + jnp.abs(dg) + jnp.abs(dg1))
+    small = (h00 <= eps * h01) & (idx > lo) & (idx <= hi - 2)
+    m = jnp.maximum(jnp.max(jnp.where(small, idx, -1)), lo)
+    at = lambda v: jnp.sum(jnp.where(idx == m, v, 0))  # noqa: E731
+    first = jnp.where(idx == m, at(v1), jnp.where(idx == m + 1, at(v2), jnp.where(idx == m + 2, at(v3), 0)))
     active_window = hi - lo >= 2
 
     def step(k, hz):
         h, z = hz
         rows = (idx >= k) & (idx <= jnp.minimum(k + 2, hi))
         chase = jnp.where(rows, _col(h, jnp.maximum(k - 1, 0)), 0)
-        x = jnp.where(k == lo, first, chase)
-        x = jnp.where(active_window & (k >= lo) & (k < hi), x, 0)
+        x = jnp.where(k == m, first, chase)
+        x = jnp.where(active_window & (k >= m) & (k < hi), x, 0)
         return _similar(h, z, _reflector(x, k))
 
     return lax.fori_loop(_i(0), _i(n - 1), step, (h, z))
@@ -312,7 +388,7 @@ def real_schur(a):
     jnp, _ = _np()
     if a.shape[0] < 2:
         return a, jnp.ones_like(a), jnp.int32(0), jnp.ones((), a.dtype)
-    return _iterate(a, _real_sweep, _real_standardize)
+    return _iterate(a, _real_sweep, _real_standardize, _negligible_lahqr, lahqr_count=True)
 
 
 def real_eigenvalues(t):
@@ -392,8 +468,10 @@ def _entry_row(a, i):
     return lax.dynamic_slice_in_dim(a, i, 1, axis=0)[0]
 
 
-def normalize(v):
-    """Each column: unit 2-norm, then its largest-magnitude component real (?geev)."""
+def normalize(v, signed=None):
+    """Each column: unit 2-norm, then its largest-magnitude component real (?geev): positive
+    (zgeev), or, in the columns where `signed` is set, of the sign of its real part (dgeev
+    rotates a conjugate pair's vector by ?lartg, whose r has the sign of f)."""
     jnp, _ = _np()
     norm = jnp.sqrt(jnp.sum((v * jnp.conj(v)).real, axis=0))
     v = v / jnp.where(norm > 0, norm, 1).astype(v.dtype)[None, :]
@@ -402,6 +480,8 @@ def normalize(v):
     big = jnp.take_along_axis(v, k[None, :], axis=0)[0]
     ab = jnp.abs(big)
     ph = jnp.where(ab > 0, jnp.conj(big) / jnp.where(ab > 0, ab, 1).astype(v.dtype), 1)
+    if signed is not None:
+        ph = jnp.where(signed & (big.real < 0), -ph, ph)
     v = v * ph[None, :]
     rows = jnp.arange(v.shape[0])[:, None]
     return jnp.where(rows == k[None, :], v.real.astype(v.dtype), v)
@@ -420,9 +500,111 @@ def _vectors(t, z, left):
     return normalize(_raw_vectors(t, z, left))
 
 
-def _real_input_vectors(t, z, left, wi):
-    raw = _raw_vectors(t, z, left)
-    return _pair_fixup(normalize(raw), raw, wi)
+def _real_input_vectors(t, z, left, wi, rt, rz, dscale):
+    raw = _lapack_pair_phase(_raw_vectors(t, z, left), rt, rz, wi, left)
+    raw = _unbalance(raw, dscale, left)
+    return _pair_fixup(normalize(raw, signed=wi > 0), raw, wi)
+
+
+def _unbalance(v, dscale, left):
+    """Eigenvectors of D^-1 A D back to A's (?gebak): right ones times D, left ones times D^-1."""
+    f = 1 / dscale if left else dscale
+    return v * f.astype(v.dtype)[:, None]
+
+
+def balance(a):
+    """(D^-1 A D, diag D) as ?gebal's scaling (job 'B' without the permutation, which leaves a
+    matrix with no zero off-diagonal row or column as it is): row and column i scaled by a power
+    of two while that brings their 2-norms closer, sweep after sweep until none changes."""
+    jnp, lax = _np()
+    n = a.shape[0]
+    rdt = _real_dtype(a.dtype)
+    fi = jnp.finfo(rdt)
+    sfmin1 = float(fi.tiny) / float(fi.eps)
+    sfmin2, sfmax1 = sfmin1 * 2, 1 / sfmin1
+    sfmax2 = 1 / sfmin2
+    idx = lax.iota(jnp.int32, n)
+    cabs1 = (lambda x: jnp.abs(x.real) + jnp.abs(x.imag)) if jnp.iscomplexobj(a) else jnp.abs  # noqa: E731
+
+    def one(i, c):
+        a, d, noconv = c
+        col, row = _col(a, i), _entry_row(a, i)
+        cn = jnp.sqrt(jnp.sum((col * jnp.conj(col)).real))
+        rn = jnp.sqrt(jnp.sum((row * jnp.conj(row)).real))
+        ca, ra = jnp.max(cabs1(col)), jnp.max(cabs1(row))
+        s0 = cn + rn
+
+        def up_cond(v):
+            f, c_, ca_, r_, g_, ra_ = v
+            return (c_ < g_) & (jnp.maximum(jnp.maximum(f, c_), ca_) < sfmax2) & \
+                (jnp.minimum(jnp.minimum(r_, g_), ra_) > sfmin2)
+
+        def up(v):
+            f, c_, ca_, r_, g_, ra_ = v
+            return f * 2, c_ * 2, ca_ * 2, r_ / 2, g_ / 2, ra_ / 2
+
+        one_ = jnp.ones((), rdt)
+        f, cn2, ca2, rn2, _, ra2 = lax.while_loop(up_cond, up, (one_, cn, ca, rn, rn / 2, ra))
+
+        def down_cond(v):
+            f, c_, g_, ca_, r_, ra_ = v
+            return (g_ >= r_) & (jnp.maximum(r_, ra_) < sfmax2) & \
+                (jnp.minimum(jnp.minimum(f, c_), jnp.minimum(g_, ca_)) > sfmin2)
+
+        def down(v):
+            f, c_, g_, ca_, r_, ra_ = v
+            return f / 2, c_ / 2, g_ / 2, ca_ / 2, r_ * 2, ra_ * 2
+
+        f, cn3, _, _, rn3, _ = lax.while_loop(down_cond, down, (f, cn2, cn2 / 2, ca2, rn2, ra2))
+        di = _at(d, i)
+        # (?gebal stops at a NaN; a non-finite row or column is left alone here, or the sweeps
+        # never settle: info comes from the Schur step)
+        skip = (cn == 0) | (rn == 0) | (cn3 + rn3 >= 0.95 * s0) | ~jnp.isfinite(s0 + ca + ra)
+        skip = skip | ((f < 1) & (di < 1) & (f * di <= sfmin1)) | ((f > 1) & (di > 1) & (di >= sfmax1 / f))
+        f = jnp.where(skip, one_, f)
+        scale = jnp.where(idx == i, 1 / f, 1).astype(a.dtype)[:, None] * jnp.where(idx == i, f, 1).astype(a.dtype)[None, :]
+        a = a * scale                                   # row i / f, column i * f (a_ii unchanged)
+        d = jnp.where(idx == i, d * f, d)
+        return a, d, noconv | ~skip
+
+    def sweep(c):
+        a, d, _ = c
+        return lax.fori_loop(_i(0), _i(n), one, (a, d, jnp.bool_(False)))
+
+    a, d, _ = lax.while_loop(lambda c: c[2], sweep, (a, jnp.ones((n,), rdt), jnp.bool_(True)))
+    return a, d
+
+
+def _at(x, i):
+    _, lax = _np()
+    return lax.dynamic_index_in_dim(x, i, 0, keepdims=False)
+
+
+def _lapack_pair_phase(raw, t, z, wi, left):
+    """The vector of a conjugate pair (first column, wi > 0) times the complex scalar that gives
+    it ?trevc's phase: in Schur coordinates y = Z^T v, ?trevc starts the 2 x 2 block at (1,
+    i wi / t12) for right vectors and (wi / t12, i) for left ones where |t12| >= |t21|, at
+    (-wi / t21, i) and (1, -i wi / t21) otherwise. ?geev's sign of the largest component
+    follows from that phase (normalize(signed=...)); the other columns are left as they are."""
+    jnp, _ = _np()
+    n = raw.shape[0]
+    if n < 2:
+        return raw
+    y = _mm(z.T.astype(raw.dtype), raw)
+    zero = jnp.zeros((1,), raw.dtype)
+    y_k = jnp.diagonal(y)                                            # y[j, j]
+    y_k1 = jnp.concatenate([jnp.diagonal(y, -1), zero])               # y[j + 1, j]
+    rzero = jnp.zeros((1,), t.dtype)
+    t12 = jnp.concatenate([jnp.diagonal(t, 1), rzero])
+    t21 = jnp.concatenate([jnp.diagonal(t, -1), rzero])
+    first = jnp.abs(t12) >= jnp.abs(t21)
+    if left:
+        first = ~first
+    # right, |t12| >= |t21| (or left, otherwise): y[j] = 1; else y[j + 1] = i
+    pivot = jnp.where(first, y_k, y_k1 / 1j)
+    ok = (wi > 0) & (pivot != 0)
+    scale = jnp.where(ok, 1 / jnp.where(ok, pivot, 1), 1)
+    return raw * scale[None, :]
 
 
 def _pair_fixup(v, raw, wi):
@@ -452,6 +634,7 @@ def eig_complex(a, left, right):
 def eig_real(a, left, right):
     """?geev for real A: (wr, wi, vl, vr, info), vectors complex (as JAX's FFI returns them)."""
     jnp, _ = _np()
+    a, dscale = balance(a)
     t, z, info, s = real_schur(a)
     wr, wi = real_eigenvalues(t)
     wr, wi = wr * s, wi * s
@@ -460,8 +643,8 @@ def eig_real(a, left, right):
         zero = jnp.zeros(a.shape, cdt)
         return wr, wi, zero, zero, info
     tc, zc = _to_complex_triangular(t, z)
-    vl = _real_input_vectors(tc, zc, True, wi) if left else jnp.zeros(a.shape, cdt)
-    vr = _real_input_vectors(tc, zc, False, wi) if right else jnp.zeros(a.shape, cdt)
+    vl = _real_input_vectors(tc, zc, True, wi, t, z, dscale) if left else jnp.zeros(a.shape, cdt)
+    vr = _real_input_vectors(tc, zc, False, wi, t, z, dscale) if right else jnp.zeros(a.shape, cdt)
     return wr, wi, vl, vr, info
 
 
