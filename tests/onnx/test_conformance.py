@@ -85,6 +85,8 @@ CASES = [
     "test_sequence_map_identity_1_sequence", "test_sequence_map_add_1_sequence_1_tensor_expanded",
     "test_optional_get_element_optional_sequence", "test_optional_has_element_empty_optional_input",
     "test_identity_opt", "test_identity_sequence", "test_sequence_insert_at_back",
+    # an optional empty in one If branch only; If branches of ranks 0 and 1 (AffineGrid's body)
+    "test_if_opt", "test_affine_grid_3d_align_corners_expanded",
     # ragged sequences (ops/ragged.py): a run-time insert position among tensors of different sizes, a
     # run-time scalar split, a Loop appending tensors one longer per iteration
     "test_sequence_insert_at_front", "test_split_to_sequence_1", "test_loop13_seq",
@@ -97,7 +99,6 @@ CASES = [
 DROPPED = {
     "test_loop16_seq_none": "a Loop of run-time length carrying an optional sequence whose first tensor is a "
                             "scalar and the appended ones 1-D (tensors of different ranks)",
-    "test_if_opt": "one branch gives an empty optional, the other a sequence",
 }
 
 COMPILED = ["test_conv_with_strides_padding", "test_gemm_all_attributes", "test_softmax_axis_1",

@@ -18,11 +18,6 @@ ConcatFromSequence SequenceEmpty SequenceMap Optional OptionalHasElement Optiona
 EXPECTED_ERRORS = {
     "test_loop16_seq_none": "the carried optional's first tensor is a scalar, the appended ones 1-D: a sequence "
                             "of run-time length whose tensors differ in rank",
-    "test_if_opt": "one branch gives an empty optional, the other a sequence: no single shlo if result type",
-    # sizes computed from the run-time `size` input inside the branches (shlo if branches need one static type)
-    "test_affine_grid_2d_expanded": "data-dependent shapes in If branches",
-    "test_affine_grid_2d_align_corners_expanded": "data-dependent shapes in If branches",
-    "test_affine_grid_3d_align_corners_expanded": "data-dependent shapes in If branches",
 }
 
 
@@ -160,6 +155,74 @@ def test_if_branches_of_different_ranks_is_an_error():
                [_vi("c", B, []), _vi("x", F, [3])], [_vi("y", F, None)])
     with pytest.raises(shlo.ImportError, match="different types"):
         shlo.from_onnx(m)
+
+
+def _rank_if(consumer):
+    """y = consumer(If(c) {scalar x0} else {[1]: x[:1]}, x): the If's rank is decided at run time."""
+    then_g = helper.make_graph([helper.make_node("ReduceSum", ["x"], ["o"], keepdims=0)], "then", [],
+                               [_vi("o", F, None)])
+    else_g = helper.make_graph([helper.make_node("Slice", ["x", "s", "e"], ["o"])], "else", [], [_vi("o", F, None)])
+    s = numpy_helper.from_array(np.array([0], np.int64), "s")
+    e = numpy_helper.from_array(np.array([1], np.int64), "e")
+    nodes = [helper.make_node("If", ["c"], ["t"], then_branch=then_g, else_branch=else_g)] + consumer
+    return _model(nodes, [_vi("c", B, []), _vi("x", F, [3])], [_vi("y", F, None)], initializers=[s, e])
+
+
+def test_if_branches_of_ranks_differing_by_leading_ones():
+    """A scalar in one branch, a [1] in the other (AffineGrid's function body): broadcasting ops
+    after it compute the same whichever rank it has, so the if result is [1] and they take it."""
+    m = _rank_if([helper.make_node("Neg", ["t"], ["n"]), helper.make_node("Mul", ["n", "x"], ["y"])])
+    x = np.array([1, 2, 4], np.float32)
+    for c in (True, False):
+        _check(m, np.array(c), x)
+
+
+@pytest.mark.parametrize("consumer, match", [
+    ([helper.make_node("Identity", ["t"], ["y"])], "graph output y has a rank decided at run time"),
+    ([helper.make_node("Flatten", ["t"], ["y"])], r"Flatten .*rank is decided at run time"),
+])
+def test_if_output_of_run_time_rank_is_refused_where_the_rank_shows(consumer, match):
+    with pytest.raises(shlo.ImportError, match=match):
+        shlo.from_onnx(_rank_if(consumer))
+
+
+def _optional_if(get=False):
+    """o = If(c) {an empty optional} else {Optional(x)}; h = OptionalHasElement(o); with `get`,
+    OptionalGetElement(o) instead of o as an output."""
+    then_g = helper.make_graph([helper.make_node("Optional", [], ["o"], type=helper.make_tensor_type_proto(F, [3]))],
+                               "then", [], [helper.make_tensor_value_info("o", F, [3])])
+    else_g = helper.make_graph([helper.make_node("Optional", ["x"], ["o"])], "else", [],
+                               [helper.make_tensor_value_info("o", F, [3])])
+    for g in (then_g, else_g):      # (outputs typed as optional(tensor))
+        g.output[0].type.CopyFrom(helper.make_optional_type_proto(helper.make_tensor_type_proto(F, [3])))
+    nodes = [helper.make_node("If", ["c"], ["o"], then_branch=then_g, else_branch=else_g),
+             helper.make_node("OptionalHasElement", ["o"], ["h"])]
+    out = helper.make_value_info("o", helper.make_optional_type_proto(helper.make_tensor_type_proto(F, [3])))
+    if get:
+        nodes.append(helper.make_node("OptionalGetElement", ["o"], ["v"], name="get"))
+        out = _vi("v", F, [3])
+    return _model(nodes, [_vi("c", B, []), _vi("x", F, [3])], [out, _vi("h", B, [])], opset=18)
+
+
+def test_if_optional_empty_in_one_branch_only():
+    """The optional's presence is decided at run time: a flag and the value (zeros when empty),
+    regrouped as None / the value; OptionalHasElement reads the flag."""
+    prog = shlo.from_onnx(_optional_if())
+    x = np.array([1, 2, 3], np.float32)
+    o, h = prog.unflatten_outputs(shlo.interpret(prog, np.array(True), x))
+    assert o is None and not h
+    o, h = prog.unflatten_outputs(shlo.interpret(prog, np.array(False), x))
+    np.testing.assert_array_equal(o, x)
+    assert h
+
+
+def test_optional_get_element_of_a_run_time_empty_optional_is_a_run_time_error():
+    prog = shlo.from_onnx(_optional_if(get=True))
+    x = np.array([1, 2, 3], np.float32)
+    v, h = prog.unflatten_outputs(shlo.interpret(prog, np.array(False), x))
+    np.testing.assert_array_equal(v, x)
+    with pytest.raises(shlo.ShloError, match=r"OptionalGetElement \(opset 18\) node 'get'.*empty at run time"):
+        shlo.interpret(prog, np.array(True), x)
 
 
 def _loop_body(exit_early=False):

@@ -341,3 +341,16 @@ def test_split_with_other_dims_dynamic():
         x = RNG.standard_normal((b, s, 16)).astype(np.float32)
         shape = np.array([b, s, 2, 8], np.int64)
         check_outputs(shlo.interpret(prog, x, shape), sess.run(None, {"x": x, "shape": shape}), 0, 0)
+
+
+def test_squeeze_without_axes_keeps_run_time_sizes_that_are_not_one():
+    """Squeeze with no axes of an [n, 1, 3]: n stays (the result is [n, 3]), and n = 1, which ONNX
+    would drop too (a result of another rank), is a run-time error naming the node, checked
+    before compiled code runs."""
+    nodes = [helper.make_node("Squeeze", ["x"], ["y"], name="sq")]
+    model = _model(nodes, [_vi("x", F, ["n", 1, 3])], [_vi("y", F, None)], 13)
+    prog = against_ort(model, {"x": _x(2, 1, 3)}, compiled=True)
+    assert "shape_assertion" in str(prog.module)
+    for run in (lambda x: shlo.interpret(prog, x), shlo.compile(prog)):
+        with pytest.raises(shlo.ShloError, match=r"Squeeze \(opset 13\) node 'sq'.*dimension 0 = 1"):
+            run(_x(1, 1, 3))

@@ -258,6 +258,10 @@ class _OnnxTrees:
         for n in getattr(self.prog, "output_groups", None) or [None] * len(results):
             if isinstance(n, tuple) and n[0] == "stacked":      # a sequence of run-time length
                 out.append(list(np.asarray(results.pop(0))))
+            elif isinstance(n, tuple) and n[0] == "optional":   # present at run time only: flag, value
+                present = bool(np.asarray(results.pop(0)))
+                value = results.pop(0) if n[1] is None else [results.pop(0) for _ in range(n[1])]
+                out.append(value if present else None)
             elif isinstance(n, tuple):      # ("ragged", axis): joined tensors, cut at their lengths
                 value, lengths = np.asarray(results.pop(0)), np.asarray(results.pop(0))
                 out.append(np.split(value, np.cumsum(lengths)[:-1], axis=n[1]) if len(lengths) else [])

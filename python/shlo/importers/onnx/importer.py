@@ -39,6 +39,14 @@ NO_FOLD = {"RandomNormal", "RandomUniform", "RandomNormalLike", "RandomUniformLi
            "SequenceConstruct", "SequenceAt", "SequenceLength", "SequenceInsert", "SequenceErase", "SequenceEmpty",
            "SplitToSequence", "ConcatFromSequence", "Optional", "OptionalHasElement", "OptionalGetElement"}
 
+# Elementwise ops (numpy broadcasting, or one input): an operand with leading size-1 dimensions
+# added gives the same elements, so they take an If output whose rank is decided at run time
+# (ops/control.py RankPadded).
+RANK_BLIND_OPS = {"Add", "Sub", "Mul", "Div", "Pow", "Mod", "Max", "Min", "Sum", "Mean", "Where",
+                  "Equal", "Less", "Greater", "LessOrEqual", "GreaterOrEqual", "And", "Or", "Xor", "BitShift",
+                  "BitwiseAnd", "BitwiseOr", "BitwiseXor", "Identity", "Cast", "CastLike", "Neg", "Abs", "Not",
+                  "Sqrt", "Exp", "Log", "Reciprocal", "Floor", "Ceil", "Round", "Sign", "Relu", "Sigmoid", "Tanh"}
+
 
 class OnnxImporter:
     # ops are checked by the Program.verify() that from_onnx runs (once per distinct op), not
@@ -145,16 +153,27 @@ class OnnxImporter:
         """The graph's outputs as @main's results: a sequence output (its length known here) becomes
         its tensors, recorded in `output_groups` (None for a tensor, else the length) so that
         the results can be regrouped; an optional output is its value."""
-        from .ops.control import Optional, Sequence
+        from .ops.control import Optional, RankPadded, RuntimeOptional, Sequence
         from .ops.ragged import Ragged
         from .ops.stacked import Stacked
         outs, self.output_groups = [], []
         for o in graph.output:
             v = self.value(o.name)
+            if isinstance(v, RuntimeOptional):      # its presence flag, then its value (or zeros)
+                if not isinstance(v.value, (ir.Value, Sequence)):
+                    raise ImporterError(f"graph output {o.name} is an optional present at run time only whose "
+                                        "value is not a tensor or a sequence of known length")
+                items = list(v.value) if isinstance(v.value, Sequence) else [v.value]
+                outs += [v.present] + [x if isinstance(x, ir.Value) else self.constant(x) for x in items]
+                self.output_groups.append(("optional", len(items) if isinstance(v.value, Sequence) else None))
+                continue
             if isinstance(v, Optional):
                 if v.value is None:
                     raise ImporterError(f"graph output {o.name} is an empty optional (shlo results are tensors)")
                 v = v.value
+            if isinstance(v, RankPadded):
+                raise ImporterError(f"graph output {o.name} has a rank decided at run time ({v.low} or "
+                                    f"{len(self.type_infos[v.value.type].shape)}: an If's branches differ in rank)")
             if isinstance(v, Stacked) and v.loose:
                 raise ImporterError(f"graph output {o.name} is a sequence of run-time length whose tensors' sizes "
                                     "are run-time sizes too (shlo results are tensors)")
@@ -333,7 +352,10 @@ class OnnxImporter:
             try:
                 attrs = {a.name: attribute_value(a) for a in node.attribute}    # errors name the node
                 inputs = [self.value(n) for n in node.input]
+                inputs, low = self._unpad(node, inputs)
                 out = converter(Context(self, node, node.input), *inputs, **attrs)
+                if low is not None:
+                    out = self._repad(node, out, low)
             except ImporterError as e:
                 if str(e).startswith(_node_label(node, self.opset)):
                     raise
@@ -346,6 +368,32 @@ class OnnxImporter:
         for name, v in zip(node.output, outs):
             if name and v is not None:
                 self.bind(name, v)
+
+    def _unpad(self, node, inputs):
+        """Inputs with RankPadded values (If outputs whose rank is decided at run time; see
+        ops/control.py) unwrapped for the broadcasting elementwise ops, and the rank the result
+        would have with the lower ranks (None when no input is one); any other op: an error."""
+        from .ops.control import RankPadded
+        padded = [v for v in inputs if isinstance(v, RankPadded)]
+        if not padded:
+            return inputs, None
+        if node.op_type not in RANK_BLIND_OPS:
+            raise self.node_error(node, "an input's rank is decided at run time (an If whose branches give "
+                                        f"ranks {padded[0].low} and {len(self.type_infos[padded[0].value.type].shape)}), "
+                                        "which only elementwise broadcasting ops can take")
+        ranks = [v.low if isinstance(v, RankPadded) else len(self.type_infos[v.type].shape)
+                 for v in inputs if isinstance(v, (RankPadded, ir.Value))]
+        return [v.value if isinstance(v, RankPadded) else v for v in inputs], max(ranks)
+
+    def _repad(self, node, out, low):
+        """The result of a broadcasting op over a RankPadded input: a plain value when the other
+        operands' ranks fix its rank, else RankPadded itself."""
+        from .ops.control import RankPadded
+        if isinstance(out, ir.Value) and len(self.type_infos[out.type].shape) > low:
+            return RankPadded(out, low)
+        if not isinstance(out, (ir.Value, np.ndarray)):
+            raise self.node_error(node, "an input's rank is decided at run time, which this result cannot carry")
+        return out
 
     def bind(self, name: str, v) -> None:
         """name := v: an ir.Value or importer object (sequence, optional), or a numpy array

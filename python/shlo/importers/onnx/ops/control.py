@@ -54,12 +54,41 @@ class Optional:
         self.value = value
 
 
+class RuntimeOptional:
+    """An optional whose presence is decided at run time (an If with an empty optional in one
+    branch only): `present`, a rank-0 i1 value, and `value` (an ir.Value or Sequence; zeros in
+    the branch that gave none). OptionalHasElement reads `present`, OptionalGetElement checks it
+    at run time, a graph output of one is two results, the flag and the value (None when
+    absent, as OnnxTrees.unflatten regroups it). Other ops that take optionals refuse it."""
+
+    def __init__(self, value, present):
+        self.value = value
+        self.present = present
+
+
+class RankPadded:
+    """An If output whose branches differ in rank by leading size-1 dimensions only (a scalar in
+    one, a [1] in the other): `value` has the higher rank, `low` is the lower one. Which rank
+    the ONNX value has is decided at run time, so it may only flow into ops whose results do not
+    depend on it: numpy broadcasting prepends those size-1 dimensions anyway, so an elementwise
+    op whose other operands have rank >= value's computes the same either way. The importer
+    (`OnnxImporter.convert_node`) unwraps it for those ops and refuses it, naming the node,
+    everywhere else."""
+
+    def __init__(self, value, low):
+        self.value = value
+        self.low = low
+
+
 # ----------------------------------------------------------------------------- helpers
 
 def _tensor(cx, v):
     """A subgraph output as an ir.Value (known arrays become constants here)."""
     if isinstance(v, np.ndarray):
         return cx.importer.constant(v)
+    if isinstance(v, RankPadded):
+        raise cx.error(f"a subgraph output's rank ({v.low} or {cx.rank(v.value)}) is decided at run time "
+                       "by an If; a shlo region's results need one rank each")
     if not isinstance(v, ir.Value):
         raise cx.error(f"expected a tensor, got a {type(v).__name__.lower()}")
     return v
@@ -74,6 +103,10 @@ def _flatten(cx, values):
             items = [_tensor(cx, x) for x in v]
             flat += items
             shape.append(("seq", len(items), v.element))
+        elif isinstance(v, RuntimeOptional):
+            f, s = _flatten(cx, [v.value])
+            flat += [v.present] + f
+            shape.append(("ropt", s[0]))
         elif isinstance(v, Optional):
             if v.value is None:
                 shape.append(("opt", "empty"))
@@ -94,6 +127,10 @@ def _unflatten(values, shape):
             out.append(values.pop(0))
         elif s[0] == "seq":
             out.append(Sequence([values.pop(0) for _ in range(s[1])], s[2]))
+        elif s[0] == "ropt":
+            present = values.pop(0)
+            out.append(RuntimeOptional(_unflatten(values, [s[1]])[0], present))
+            values = values[_count(s[1]):]
         elif s[1] == "empty":
             out.append(Optional(None))
         else:
@@ -107,6 +144,8 @@ def _count(s):
         return 1
     if s[0] == "seq":
         return s[1]
+    if s[0] == "ropt":
+        return 1 + _count(s[1])
     return 0 if s[1] == "empty" else _count(s[1])
 
 
@@ -184,9 +223,10 @@ def if_(cx, cond, then_branch=None, else_branch=None):
         blocks.append(block)
         flats.append(flat)
         shapes.append(shape)
-    if shapes[0] != shapes[1]:
+    if shapes[0] != shapes[1] and not _merge_optionals(cx, blocks, flats, shapes):
         raise cx.error(f"the branches give different kinds of outputs ({shapes[0]} / {shapes[1]}): sequences of "
                        "different lengths or optionals empty in one branch only cannot be a shlo if")
+    low = _pad_ranks(cx, blocks, flats, shapes[0])
     # outputs whose sizes differ between the branches get ? sizes there
     types = [_common_type(cx, a.type, b.type) for a, b in zip(*flats)]
     for block, flat in zip(blocks, flats):
@@ -196,7 +236,78 @@ def if_(cx, cond, then_branch=None, else_branch=None):
     for k, block in enumerate(blocks):
         block.append_to(op.regions[k])
     scratch.operation.erase()
-    return tuple(_unflatten(list(op.results), shapes[0]))
+    results = [r if low.get(k) is None else RankPadded(r, low[k]) for k, r in enumerate(op.results)]
+    return tuple(_unflatten(results, shapes[0]))
+
+
+def _merge_optionals(cx, blocks, flats, shapes) -> bool:
+    """Branch outputs that are optionals present in one branch and empty (or present at run time
+    only) in the other become one run-time optional (`("ropt", inner)`: a presence flag, then the
+    value, zeros where the branch has none), `flats` and `shapes` rewritten in place; False when
+    the branches differ otherwise."""
+    empty = "empty"
+
+    def parts(s, flat, k):
+        """(presence: bool or value, inner structure or "empty", inner values) of entry s."""
+        if s[0] == "ropt":
+            return flat[k], s[1], flat[k + 1:k + _count(s)]
+        return s[1] != empty, s[1], flat[k:k + _count(s)]
+
+    new_shape, new_flats, at = [], ([], []), [0, 0]
+    for sa, sb in zip(*shapes):
+        pair = (sa, sb)
+        if sa == sb:
+            for j in (0, 1):
+                new_flats[j].extend(flats[j][at[j]:at[j] + _count(pair[j])])
+        elif all(s is not None and s[0] in ("opt", "ropt") for s in pair):
+            got = [parts(pair[j], flats[j], at[j]) for j in (0, 1)]
+            inners = {g[1] for g in got if g[1] != empty}
+            if len(inners) != 1:
+                return False
+            inner = inners.pop()
+            like = next(g[2] for g in got if g[1] != empty)
+            for j, (present, s_inner, values) in enumerate(got):
+                with ir.InsertionPoint(blocks[j]):
+                    if not isinstance(present, ir.Value):
+                        present = cx.const(bool(present), "i1")
+                    if s_inner == empty:    # zeros of the other branch's types (0 for its ? sizes)
+                        values = [cx.const(0, cx.element(v), [d or 0 for d in cx.info(v).shape]) for v in like]
+                new_flats[j].extend([present, *values])
+            pair = (("ropt", inner),) * 2
+        else:
+            return False
+        new_shape.append(pair[0])
+        at = [at[0] + _count(sa), at[1] + _count(sb)]
+    for j in (0, 1):
+        flats[j][:] = new_flats[j]
+        shapes[j] = new_shape
+    return True
+
+
+def _pad_ranks(cx, blocks, flats, shape):
+    """Tensor outputs whose branches differ in rank: the lower-rank one gets leading size-1
+    dimensions (in its block) when its sizes then fit the other's, {flat index: lower rank}; the
+    result is a RankPadded. Other rank differences are left to _common_type's error."""
+    plain, k = [], 0
+    for s in shape:         # flat positions of plain tensor outputs (not inside sequences / optionals)
+        if s is None:
+            plain.append(k)
+        k += _count(s)
+    low = {}
+    for k in plain:
+        a, b = flats[0][k], flats[1][k]
+        ra, rb = cx.rank(a), cx.rank(b)
+        if ra == rb or cx.element(a) != cx.element(b):
+            continue
+        j = 0 if ra < rb else 1
+        short, long_ = (a, b) if j == 0 else (b, a)
+        pad = abs(ra - rb)
+        if any(d not in (1, None) for d in cx.info(long_).shape[:pad]):
+            continue
+        with ir.InsertionPoint(blocks[j]):
+            flats[j][k] = cx.reshape(short, [1] * pad + cx.sizes_of(short))
+        low[k] = min(ra, rb)
+    return low
 
 
 # ----------------------------------------------------------------------------- Loop
@@ -734,6 +845,8 @@ def optional(cx, x=None, type=None):
 
 @converts("OptionalHasElement", since=15)
 def optional_has_element(cx, x=None):
+    if isinstance(x, RuntimeOptional):
+        return x.present
     if isinstance(x, Optional):
         return np.array(x.value is not None)
     return np.array(x is not None)
@@ -741,7 +854,14 @@ def optional_has_element(cx, x=None):
 
 @converts("OptionalGetElement", since=15)
 def optional_get_element(cx, x):
-    if isinstance(x, Optional):
+    if isinstance(x, RuntimeOptional):
+        # ONNX makes getting from an empty optional an error: checked at run time
+        op = cx.region_op("custom_call", [x.present], call_target_name="shape_assertion",
+                          has_side_effect=True, result_types=[])
+        op.attributes["error_message"] = ir.StringAttr.get(str(cx.error(
+            "OptionalGetElement of an optional that is empty at run time")))
+        v = x.value
+    elif isinstance(x, Optional):
         if x.value is None:
             raise cx.error("OptionalGetElement of an optional that is empty")
         v = x.value

@@ -309,15 +309,34 @@ def _squeeze(cx, x, axes):
     if axes is None:
         if not _all_int(sizes):
             out = _out_sizes(cx)
-            if out is None:
-                raise cx.error("squeezing every size-1 dimension needs static sizes")
-            return cx.reshape(x, out)
+            if out is not None:
+                return cx.reshape(x, out)
+            _assert_not_one(cx, sizes)
         axes = [d for d, s in enumerate(sizes) if s == 1]
     axes = {_axis(cx, a, rank) for a in axes}
     for a in axes:
         if isinstance(sizes[a], int) and sizes[a] != 1:
             raise cx.error(f"cannot squeeze dimension {a} of size {sizes[a]}")
     return cx.reshape(x, [s for d, s in enumerate(sizes) if d not in axes])
+
+
+def _assert_not_one(cx, sizes):
+    """Squeeze without axes keeps the run-time sizes, which must then not be 1: were one 1, ONNX
+    would drop it and the result's rank would be a run-time property, which no shlo type holds.
+    A `shape_assertion` (what jax.export emits; interpreted, and checked before compiled code
+    runs) makes that case a run-time error naming the node instead of a result of the wrong rank."""
+    dynamic = [(d, s) for d, s in enumerate(sizes) if not isinstance(s, int)]
+    one = cx.const(1, I64)
+    pred = None
+    for _, s in dynamic:
+        ne = cx.op("compare", cx.size_value(s), one, comparison_direction="NE")
+        pred = ne if pred is None else cx.op("and", pred, ne)
+    found = ", ".join(f"dimension {d} = {{{k}}}" for k, (d, _) in enumerate(dynamic))
+    op = cx.region_op("custom_call", [pred, *[cx.size_value(s) for _, s in dynamic]],
+                      call_target_name="shape_assertion", has_side_effect=True, result_types=[])
+    op.attributes["error_message"] = ir.StringAttr.get(str(cx.error(
+        f"Squeeze without axes was imported keeping the sizes known only at run time; one is 1 ({found}), "
+        "which would change the result's rank")))
 
 
 def _unsqueeze(cx, x, axes):
