@@ -552,7 +552,8 @@ def _specs():
         # can put a value next to a rounding boundary on either side: within one output step (about 0.004)
         # seq-first attention: FusedMatMul with transBatchA / transBatchB (a folded Transpose)
         Spec("ort_extended_transformer_decoder", _optimized_base("decoder_torchscript_opset17", "extended")),
-        Spec("ort_extended_unet_dynamic_hw", _optimized_base("unet_dynamic_hw_dynamo_opset18", "extended")),
+        # (a dynamo export, 35 s here: SHLO_ONNX_LIGHT=1; FusedConv and QuickGelu have quicker models)
+        Spec("ort_extended_unet_dynamic_hw", _optimized_base("unet_dynamic_hw_dynamo_opset18", "extended"), slow=True),
         # QOperator with MaxPool at ALL: channels-last QLinearConv and NhwcMaxPool
         Spec("ort_all_qoperator_maxpool_nhwc", _optimized_base("quantize_static_qoperator_convnet", "all"), **exact),
         # QDQ at EXTENDED / ALL: the QDQ groups become QLinearGlobalAveragePool (and QLinearConv)
@@ -562,7 +563,9 @@ def _specs():
         Spec("ort_genai_style_decoder_layer", _genai_decoder_layer()),
         Spec("ort_all_nchwc_convnet_dynamic_batch", _nchwc_convnet()),
         Spec("ort_transformers_unet_packed_kv_attention", _unet_cross_attention()),
-        Spec("ort_mha_to_gqa_shared_buffer", _gqa_from_mha()),
+        # (15-30 s here, mostly importing onnxruntime.transformers: SHLO_ONNX_LIGHT=1; the shared
+        # buffer itself is checked node by node in tests/onnx/test_contrib_more.py)
+        Spec("ort_mha_to_gqa_shared_buffer", _gqa_from_mha(), slow=True),
         Spec("ort_matmul_nbits_asymmetric_block16", _nbits_mlp(False, 16)),
         Spec("ort_matmul_nbits_symmetric_block32", _nbits_mlp(True, 32)),
         Spec("ort_transformers_gpt2", _transformers_optimized("gpt2", "gpt2"), slow=True),
