@@ -11,7 +11,8 @@ that round at each step, such as f16 and bf16 sums.
 dot_general accumulates exactly where it can: integers in int64/uint64 and
 wrapped to the result's N bits (two's complement, like N-bit arithmetic),
 booleans as AND/OR, floats as float64 sums of float64 products rounded once
-to the result type, complex numbers in complex128. This is our
+to the result type (f32 in the shapes where XLA CPU was measured to use a sequential fused
+multiply-add: that order, see _xla_sequential_f32), complex numbers in complex128. This is our
 implementation choice within the spec, which leaves the summation order and
 intermediate precision open.
 """
@@ -234,6 +235,42 @@ def finish_accumulated(acc: np.ndarray, element: str) -> np.ndarray:
     return finish(acc, element)
 
 
+# f32 dot_general in XLA CPU's order where it was measured to be one (jaxlib 0.10.2 on an AVX2 +
+# FMA host, tools/xla_dot_order.py): each result element a sequential fused multiply-add over the
+# contracting index from 0, starting at 0. That holds, bit for bit, for dots in the row-major
+# form (batch dimensions leading on both sides, the lhs's contraction its last dimension, the
+# rhs's right after its batch dimensions) with M lhs rows and N rhs columns where
+#   M % 8 == 0 and N >= 2 (K up to 4096 measured), or
+#   K <= 3, N <= 6 and 2 <= M <= 8, or
+#   K <= 7 and either 2 <= M <= 3, N <= 3 or N = 1, 2 <= M <= 7, or
+#   16 <= N <= 64, K <= 512 and M >= 2 (M = 1, N = 17: the last column differs).
+# Elsewhere XLA sums without fma (M = 2 to 6 or 9 to 12 with N = 8, for example), in vector
+# partial sums (N = 1, K >= 16) or in an order not found (M = 1, N = 2; 4 <= K <= 7 with M >= 4
+# and N >= 2), so the f64 sum rounded once is kept there, as it is for dots too large to run as
+# K passes over the result (SEQUENTIAL_F32_WORK).
+SEQUENTIAL_F32_WORK = 1 << 22
+
+
+def _xla_sequential_f32(rank, lb, lc, rb, rc, B, M, K, N) -> bool:
+    nb = len(lb)
+    if lb != list(range(nb)) or rb != lb or lc != [rank - 1] or rc != [nb]:
+        return False
+    if K < 1 or B * M * N == 0 or B * M * N * K > SEQUENTIAL_F32_WORK:
+        return False
+    return ((M % 8 == 0 and N >= 2) or (K <= 3 and N <= 6 and 2 <= M <= 8)
+            or (K <= 7 and ((2 <= M <= 3 and N <= 3) or (N == 1 and 2 <= M <= 7)))
+            or (16 <= N <= 64 and K <= 512 and M >= 2))
+
+
+def _sequential_fma(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """(B, M, K) x (B, K, N) f32: acc = fma(a_k, b_k, acc) for k = 0 .. K-1, acc starting at 0."""
+    from .fused_multiply_add import fma32
+    acc = np.zeros((a.shape[0], a.shape[1], b.shape[2]), np.float32)
+    for k in range(a.shape[2]):
+        acc = fma32(a[:, :, k, None], b[:, None, k, :], acc)
+    return acc
+
+
 def dot_general_array(lhs, rhs, dn, lhs_el: str, rhs_el: str, res_el: str) -> np.ndarray:
     lhs, rhs = np.asarray(lhs), np.asarray(rhs)
     lb = [int(d) for d in dn.lhs_batching_dimensions or []]
@@ -259,6 +296,10 @@ def dot_general_array(lhs, rhs, dn, lhs_el: str, rhs_el: str, res_el: str) -> np
     N = int(np.prod(nshape, dtype=np.int64))
     K = int(np.prod([lhs.shape[d] for d in lc], dtype=np.int64))
     acc_kind = kind(res_el)
+    if lhs_el == rhs_el == res_el == "f32" and _xla_sequential_f32(lhs.ndim, lb, lc, rb, rc, B, M, K, N):
+        a = np.asarray(lhs, np.float32).transpose(lb + lf + lc).reshape(B, M, K)
+        b = np.asarray(rhs, np.float32).transpose(rb + rc + rf).reshape(B, K, N)
+        return _sequential_fma(a, b).reshape(bshape + mshape + nshape)
     a = _accumulator(lhs, lhs_el, acc_kind).transpose(lb + lf + lc).reshape(B, M, K)
     b = _accumulator(rhs, rhs_el, acc_kind).transpose(rb + rc + rf).reshape(B, K, N)
     acc = batched_matmul(a, b, acc_kind).reshape(bshape + mshape + nshape)

@@ -1,0 +1,76 @@
+#!/usr/bin/env python3
+"""Which summation order XLA CPU's f32 dot uses, shape by shape, and whether the interpreter's
+dot_general gives XLA's bits there.
+
+    .venv/bin/python tools/xla_dot_order.py                       # the default grid
+    .venv/bin/python tools/xla_dot_order.py --m 5,8 --k 3,300 --n 2,16 --trials 8
+
+For each M x K x N (row-major [M, K] x [K, N], jnp.matmul under jax.jit) it counts, over random
+normal operands, the result elements that differ from three orders: a sequential fused
+multiply-add over k from 0 ('seqfma'), a sequential multiply then add ('seq'), and the f64 sum
+rounded once ('f64'); the orders with no difference are printed after '->', then the
+interpreter's count of differing elements ('interp'). The interpreter takes the sequential fma
+only where `reductions._xla_sequential_f32` says XLA was measured to use it.
+"""
+from __future__ import annotations
+
+import argparse
+import itertools
+import types
+
+import numpy as np
+
+
+def _orders(a, b):
+    from shlo.interpreter.ops.fused_multiply_add import fma32
+    m, k = a.shape
+    n = b.shape[1]
+    seq = np.zeros((m, n), np.float32)
+    seqf = np.zeros((m, n), np.float32)
+    for i in range(k):
+        seq = (seq + np.outer(a[:, i], b[i]).astype(np.float32)).astype(np.float32)
+        seqf = fma32(a[:, i][:, None], b[i][None, :], seqf)
+    return {"f64": (a.astype(np.float64) @ b).astype(np.float32), "seqfma": seqf, "seq": seq}
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--m", default="1,2,3,4,5,7,8,9,12,13,16,24")
+    ap.add_argument("--k", default="2,3,4,5,8,16,100,300")
+    ap.add_argument("--n", default="1,2,3,5,8,16,17,33")
+    ap.add_argument("--trials", type=int, default=4)
+    args = ap.parse_args(argv)
+    import jax
+    import jax.numpy as jnp
+    from shlo.interpreter.ops.reductions import _xla_sequential_f32, dot_general_array
+    dn = types.SimpleNamespace(lhs_batching_dimensions=[], rhs_batching_dimensions=[],
+                               lhs_contracting_dimensions=[1], rhs_contracting_dimensions=[0])
+    rng = np.random.RandomState(0)
+    mm = jax.jit(jnp.matmul)
+    ints = lambda s: [int(v) for v in s.split(",")]  # noqa: E731
+    bad = 0
+    for m, k, n in itertools.product(ints(args.m), ints(args.k), ints(args.n)):
+        diff = {"f64": 0, "seqfma": 0, "seq": 0, "interp": 0}
+        claim = _xla_sequential_f32(2, [], [1], [], [0], 1, m, k, n)    # the interpreter's rule
+        count = 0
+        for _ in range(args.trials):
+            a = rng.randn(m, k).astype(np.float32)
+            b = rng.randn(k, n).astype(np.float32)
+            x = np.asarray(mm(a, b))
+            count += x.size
+            orders = _orders(a, b)
+            for name, v in orders.items():
+                diff[name] += int((v != x).sum())
+            got = dot_general_array(a, b, dn, "f32", "f32", "f32")
+            diff["interp"] += int((got != x).sum())
+        same = [o for o in ("seqfma", "seq", "f64") if diff[o] == 0]
+        print(f"{m}x{k}x{n} of {count}: seqfma {diff['seqfma']} seq {diff['seq']} f64 {diff['f64']}"
+              f" -> {'/'.join(same) or 'none'}; interp {diff['interp']}{' (seqfma)' if claim else ''}",
+              flush=True)
+        bad += claim and diff["seqfma"] > 0         # (it claims XLA's order where that is not it)
+    print(f"shapes where the interpreter takes the sequential fma and XLA does not: {bad}")
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
