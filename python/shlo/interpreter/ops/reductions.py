@@ -255,7 +255,7 @@ def _xla_sequential_f32(rank, lb, lc, rb, rc, B, M, K, N) -> bool:
     nb = len(lb)
     if lb != list(range(nb)) or rb != lb or lc != [rank - 1] or rc != [nb]:
         return False
-    if K < 1 or B * M * N == 0 or B * M * N * K > SEQUENTIAL_F32_WORK:
+    if not 1 <= K <= 4096 or B * M * N == 0 or B * M * N * K > SEQUENTIAL_F32_WORK:   # (K as measured)
         return False
     return ((M % 8 == 0 and N >= 2) or (K <= 3 and N <= 6 and 2 <= M <= 8)
             or (K <= 7 and ((2 <= M <= 3 and N <= 3) or (N == 1 and 2 <= M <= 7)))
