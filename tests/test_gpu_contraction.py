@@ -4,7 +4,6 @@ the CPU; the tensor-core op emulated per warp from the fragments its threads loa
 PTX of the `mma.sync` form counted and assembled by ptxas for sm_80 and sm_90."""
 from __future__ import annotations
 
-import os
 import re
 import shutil
 
@@ -17,9 +16,6 @@ from shlo.lowering.gpu import compiler as gpu
 from shlo.lowering.gpu import contraction
 
 HAVE_PTXAS = shutil.which("ptxas") is not None
-# TF32 on the largest tiles (3.4 s here) only under SHLO_FULL_TESTS=1; the default run has them
-# in bf16 and TF32 on smaller tiles
-FULL = bool(os.environ.get("SHLO_FULL_TESTS"))
 
 
 def _matmul(a, b):
@@ -200,8 +196,7 @@ def _tf32(x):
     return bits.astype(np.uint32).view(np.float32)
 
 
-@pytest.mark.parametrize("m,k,n,largest", [(100, 40, 72, False), (33, 7, 5, False)]
-                         + ([(130, 40, 72, True)] if FULL else []))
+@pytest.mark.parametrize("m,k,n,largest", [(100, 40, 72, False), (33, 7, 5, False), (130, 40, 72, True)])
 def test_tf32_tiles_match_on_the_cpu(m, k, n, largest, monkeypatch):
     """SHLO_GPU_TF32=1: f32 through mma.sync m16n8k8 .tf32 (emulated per warp on the CPU): equal
     to the product of the operands rounded to TF32, summed in f32 (not to the exact product)."""
