@@ -9,11 +9,10 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))   # opinfo_sample
 
 
 def pytest_collection_modifyitems(config, items):
-    """The default run keeps the first case of each parametrized test function (one
-    representative of its feature) and, of the longer matrices (dtypes x ops, more than 4 cases),
-    every sixth; of test_opinfo's OpInfo list every fourth. The others are more sizes, dtypes, ops
-    of one family or branches, run with SHLO_FULL_TESTS=1 (and tools/torch_opinfo.py runs the
-    whole op database), so that the suite stays within CI's time."""
+    """The default run keeps every case of a test function with up to 4 (modes, flags: each a
+    feature of its own), every sixth of the longer matrices (dtypes x ops, sizes) and every fourth
+    of test_opinfo's OpInfo list. The others run with SHLO_FULL_TESTS=1 (and tools/torch_opinfo.py
+    runs the whole op database), so that the suite stays within CI's time."""
     if os.environ.get("SHLO_FULL_TESTS"):
         return
     import collections
@@ -24,7 +23,8 @@ def pytest_collection_modifyitems(config, items):
             groups[item.nodeid.split("[")[0]].append(item)
     drop = set()
     for name, cases in groups.items():
-        every = 4 if name.endswith("test_opinfo_samples_f32") else 6 if len(cases) > 4 else len(cases)
+        # (groups of 2-4 are features: modes, flags, train / eval; they all run)
+        every = 4 if name.endswith("test_opinfo_samples_f32") else 6 if len(cases) > 4 else 1
         drop.update(id(c) for i, c in enumerate(cases) if i % every)
     if drop:
         config.hook.pytest_deselected(items=[i for i in items if id(i) in drop])
