@@ -21,7 +21,7 @@ from mlir.dialects import arith, bufferization, memref, scf, tensor
 
 from .. import emit
 from ..element import index_const
-from . import fft_plan
+from . import fft_plan, shapes
 
 _RADICES = (2, 3, 4, 5)
 
@@ -655,6 +655,9 @@ def _from_rows(v: ir.Value, like_sizes: list) -> ir.Value:
         return tensor.collapse_shape(emit.tensor_type([m], v.type.element_type), v, _reassoc([[0, 1]]))
     lead = like_sizes[:-1]
     new = lead + [m]
+    if sum(not isinstance(s, int) for s in lead) > 1:
+        # (an expand_shape with two run-time sizes in one group aborts expand-strided-metadata)
+        return shapes.reshape_to_sizes(v, new)
     rt = emit.tensor_type([s if isinstance(s, int) else None for s in new], v.type.element_type)
     dyn = ir.ShapedType.get_dynamic_size()
     return tensor.expand_shape(rt, v, _reassoc([list(range(len(lead))), [len(lead)]]),

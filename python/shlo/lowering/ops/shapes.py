@@ -272,19 +272,20 @@ def _reassoc(groups) -> ir.ArrayAttr:
     return ir.ArrayAttr.get([ir.ArrayAttr.get([ir.IntegerAttr.get(i64, d) for d in g]) for g in groups])
 
 
-def _reshape_dynamic(v: ir.Value, sizes: list, t) -> ir.Value:
+def reshape_to_sizes(v: ir.Value, sizes: list) -> ir.Value:
     """A reshape to run-time sizes (index values or ints). tensor.reshape would bufferize to
     memref.reshape, which does not lower to LLVM; an expand_shape with two dynamic sizes in
     one group aborts MLIR. So: collapse to 1-D, then expand when at most one size is dynamic,
     else read each element at its row-major position."""
     flat = _collapse_all(v)
     n = len(sizes)
+    rt = emit.tensor_type([s if isinstance(s, int) else None for s in sizes], v.type.element_type)
     if n == 0:
-        return tensor.collapse_shape(emit.lowered_type(t), flat, _reassoc([]))
+        return tensor.collapse_shape(rt, flat, _reassoc([]))
     dynamic = [i for i, s in enumerate(sizes) if not isinstance(s, int)]
     if len(dynamic) <= 1:
         static = [s if isinstance(s, int) else ir.ShapedType.get_dynamic_size() for s in sizes]
-        return tensor.expand_shape(emit.lowered_type(t), flat, _reassoc([list(range(n))]),
+        return tensor.expand_shape(rt, flat, _reassoc([list(range(n))]),
                                    [s for s in sizes if not isinstance(s, int)], static)
     out = emit.empty(sizes, v.type.element_type)
 
@@ -325,7 +326,7 @@ def reshape(ctx: OpContext, operand):
     sizes = [s if s is not None else arith.divui(total, index_const(known)) for s in t.shape]
     if sum(1 for s in t.shape if s is None) > 1:
         raise ctx.error("a reshape with several dynamic result dimensions needs dynamic_reshape")
-    return _reshape_dynamic(operand, sizes, t)
+    return reshape_to_sizes(operand, sizes)
 
 
 def _element_count(v: ir.Value) -> ir.Value:
@@ -342,7 +343,7 @@ def dynamic_reshape(ctx: OpContext, operand, output_shape):
     sizes = [s if t.shape[i] is None else t.shape[i] for i, s in enumerate(sizes)]
     if None not in t.shape and None not in emit.static_shape(operand):
         return reshape_static(operand, list(t.shape))
-    return _reshape_dynamic(operand, sizes, t)
+    return reshape_to_sizes(operand, sizes)
 
 
 @lowers("transpose", quant_aware=True)
