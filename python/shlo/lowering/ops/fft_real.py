@@ -839,6 +839,23 @@ def _inner_sums(L: _Loops, ip: int, l, idl1: int, src, acc, acc_w):
         group(j, width)
 
 
+def _combine_sums(L: _Loops, ip: int, ipph: int, idl1: int, src, acc, acc_w):
+    """The generic radix's middle step, alike forward and backward (with src and acc swapped):
+    for l = 1 .. ipph-1, acc(ik, l) and acc(ik, ip - l) start from src's first three terms and
+    _inner_sums adds the rest."""
+    def per_l(l):
+        lc = _sub(ip, l)
+        c2, c4 = L.csv(_mul(l, 2)), L.csv(_mul(l, 4))
+        c2i, c4i = L.csv(_add(_mul(l, 2), 1)), L.csv(_add(_mul(l, 4), 1))
+
+        def ik0(ik):
+            acc_w(ik, l, L.add(L.add(src(ik, 0), L.mul(c2, src(ik, 1))), L.mul(c4, src(ik, 2))))
+            acc_w(ik, lc, L.add(L.mul(c2i, src(ik, ip - 1)), L.mul(c4i, src(ik, ip - 2))))
+        L.loop(0, idl1, 1, ik0)
+        _inner_sums(L, ip, l, idl1, src, acc, acc_w)
+    L.loop(1, ipph, 1, per_l)
+
+
 def _radfg(L: _Loops, ido: int, l1: int, ip: int, cs: list):
     """pocketfft's radfg, its loops over j and l run-time loops (code of O(ip), not O(ip^2))."""
     ipph, idl1 = (ip + 1) // 2, ido * l1
@@ -884,17 +901,7 @@ def _radfg(L: _Loops, ido: int, l1: int, ip: int, cs: list):
         L.loop(0, l1, 1, per_k)
     L.loop(1, ipph, 1, k1)
 
-    def per_l(l):
-        lc = _sub(ip, l)
-        c2, c4 = L.csv(_mul(l, 2)), L.csv(_mul(l, 4))
-        c2i, c4i = L.csv(_add(_mul(l, 2), 1)), L.csv(_add(_mul(l, 4), 1))
-
-        def ik0(ik):
-            CH2w(ik, l, L.add(L.add(C2(ik, 0), L.mul(c2, C2(ik, 1))), L.mul(c4, C2(ik, 2))))
-            CH2w(ik, lc, L.add(L.mul(c2i, C2(ik, ip - 1)), L.mul(c4i, C2(ik, ip - 2))))
-        L.loop(0, idl1, 1, ik0)
-        _inner_sums(L, ip, l, idl1, C2, CH2, CH2w)
-    L.loop(1, ipph, 1, per_l)
+    _combine_sums(L, ip, ipph, idl1, C2, CH2, CH2w)
     L.loop(0, idl1, 1, lambda ik: CH2w(ik, 0, C2(ik, 0)))
     L.loop(1, ipph, 1, lambda j: L.loop(0, idl1, 1, lambda ik: CH2w(ik, 0, L.add(CH2(ik, 0), C2(ik, j)))))
 
@@ -970,17 +977,7 @@ def _radbg(L: _Loops, ido: int, l1: int, ip: int, cs: list):
             L.loop(0, l1, 1, per_k)
         L.loop(1, ipph, 1, k2)
 
-    def per_l(l):
-        lc = _sub(ip, l)
-        c2, c4 = L.csv(_mul(l, 2)), L.csv(_mul(l, 4))
-        c2i, c4i = L.csv(_add(_mul(l, 2), 1)), L.csv(_add(_mul(l, 4), 1))
-
-        def ik0(ik):
-            C2w(ik, l, L.add(L.add(CH2(ik, 0), L.mul(c2, CH2(ik, 1))), L.mul(c4, CH2(ik, 2))))
-            C2w(ik, lc, L.add(L.mul(c2i, CH2(ik, ip - 1)), L.mul(c4i, CH2(ik, ip - 2))))
-        L.loop(0, idl1, 1, ik0)
-        _inner_sums(L, ip, l, idl1, CH2, C2, C2w)
-    L.loop(1, ipph, 1, per_l)
+    _combine_sums(L, ip, ipph, idl1, CH2, C2, C2w)
     L.loop(1, ipph, 1, lambda j: L.loop(0, idl1, 1, lambda ik: CH2w(ik, 0, L.add(CH2(ik, 0), CH2(ik, j)))))
 
     def k3(j):
