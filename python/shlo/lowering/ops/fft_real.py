@@ -690,6 +690,11 @@ def rfft_last(x: ir.Value, real: np.dtype):
         zero = arith.constant(et, 0.0)
         return [tensor.extract(buf, [b, re_at]), arith.select(no_im, zero, tensor.extract(buf, [b, im_at]))]
 
+    return _half_spectrum(rows, h, et, pack, sizes)
+
+
+def _half_spectrum(rows, h: int, et, pack, sizes: list):
+    """The (re, im) half spectrum [..., h] that `pack` writes per (row, j) into [rows, h] buffers."""
     re, im = emit.generic([], [emit.empty([rows, h], et), emit.empty([rows, h], et)], [emit.identity_map(2)] * 2,
                           ["parallel"] * 2, pack)
     out_sizes = sizes[:-1] + [h]
@@ -743,10 +748,7 @@ def _rfft_bluestein(x: ir.Value, real: np.dtype):
             no_im = arith.ori(no_im, arith.cmpi(arith.CmpIPredicate.eq, j, index_const(h - 1)))
         return [tensor.extract(tr, [b, j]), arith.select(no_im, zero, tensor.extract(ti, [b, j]))]
 
-    re, im = emit.generic([], [emit.empty([rows, h], et), emit.empty([rows, h], et)], [emit.identity_map(2)] * 2,
-                          ["parallel"] * 2, pack)
-    out_sizes = sizes[:-1] + [h]
-    return _from_rows(re, out_sizes), _from_rows(im, out_sizes)
+    return _half_spectrum(rows, h, et, pack, sizes)
 
 
 def _irfft_bluestein(r: ir.Value, i: ir.Value, n: int, real: np.dtype, fct) -> ir.Value:
