@@ -204,3 +204,54 @@ def test_appended_tensors_with_two_run_time_sizes_are_only_stacked():
                [_vi("y", F, None)], initializers=[last])
     with pytest.raises(shlo.ImportError, match=r"SequenceAt \(opset 17\) node 'read_last'.*only stacking them"):
         shlo.from_onnx(m)
+
+
+def _headed_loop_model(tail_op="SequenceInsert"):
+    """conformance's test_loop16_seq_none with a sequence graph input: a run-time number of
+    x[:i + 1] appended to a sequence that starts with a scalar and a 3-vector (tensors of other
+    ranks than the tail's), read by SequenceLength and SequenceAt at known positions in the
+    head and in the tail, and returned whole."""
+    step = {"SequenceInsert": [helper.make_node("SequenceInsert", ["seq", "piece"], ["seq_out"])],
+            # the head changed, then appended to: refused
+            "SequenceErase": [helper.make_node("SequenceErase", ["seq", "zero"], ["erased"]),
+                              helper.make_node("SequenceInsert", ["erased", "piece"], ["seq_out"])],
+            "SequenceConstruct": [helper.make_node("SequenceConstruct", ["piece"], ["fresh"]),
+                                  helper.make_node("SequenceInsert", ["fresh", "piece"], ["seq_out"])]}[tail_op]
+    body = helper.make_graph(
+        [helper.make_node("Identity", ["cond"], ["cond_out"]),
+         helper.make_node("Add", ["i", "one"], ["end"]),
+         helper.make_node("Unsqueeze", ["end", "zero1"], ["ends"]),
+         helper.make_node("Slice", ["x", "zero1", "ends"], ["piece"])] + step,
+        "body", [_vi("i", I64, []), _vi("cond", B, []), _seq_vi("seq")],
+        [_vi("cond_out", B, []), _seq_vi("seq_out")])
+    nodes = [helper.make_node("Loop", ["n", "", "start"], ["seq"], body=body),
+             helper.make_node("SequenceLength", ["seq"], ["count"]),
+             helper.make_node("SequenceAt", ["seq", "one"], ["second"]),
+             helper.make_node("SequenceAt", ["seq", "three"], ["fourth"])]
+    inits = [numpy_helper.from_array(np.array(v, np.int64), name) for v, name in
+             ((1, "one"), ([0], "zero1"), (0, "zero"), (3, "three"))]
+    return _model(nodes, [_vi("n", I64, []), _vi("x", F, [6]), _seq_vi("start")],
+                  [_seq_vi("seq"), _vi("count", I64, []), _vi("second", F, None), _vi("fourth", F, None)],
+                  initializers=inits)
+
+
+def test_loop_appending_to_a_sequence_with_a_head_of_other_ranks():
+    m = _headed_loop_model()
+    prog = shlo.from_onnx(m, input_structure={"start": [(), (3,)]})
+    fn = shlo.compile(prog)
+    x = np.arange(1, 7, dtype=np.float32)
+    start = [np.array(7, np.float32), np.array([8, 9, 10], np.float32)]
+    for n in (4, 2):
+        feeds = {"n": np.array(n, np.int64), "x": x * n, "start": start}
+        want = _ort(m, feeds)
+        assert len(want[0]) == 2 + n
+        args = prog.flatten_inputs(feeds["n"], feeds["x"], start)
+        _same(prog.unflatten_outputs(shlo.interpret(prog, *args)), want, f"interpret n={n}")
+        _same(prog.unflatten_outputs(list(fn(*args))), want, f"compiled n={n}")
+
+
+def test_loop_changing_a_sequence_head_is_an_import_error():
+    with pytest.raises(shlo.ImportError, match=r"SequenceErase.*a Loop appended to it"):
+        shlo.from_onnx(_headed_loop_model("SequenceErase"), input_structure={"start": [(), (3,)]})
+    with pytest.raises(shlo.ImportError, match=r"Loop.*may only append to the sequence it is given"):
+        shlo.from_onnx(_headed_loop_model("SequenceConstruct"), input_structure={"start": [(), (3,)]})

@@ -262,6 +262,10 @@ class _OnnxTrees:
                 present = bool(np.asarray(results.pop(0)))
                 value = results.pop(0) if n[1] is None else [results.pop(0) for _ in range(n[1])]
                 out.append(value if present else None)
+            elif isinstance(n, tuple) and n[0] == "headed":     # ("headed", n, axis): n tensors, then a ragged tail
+                head = [results.pop(0) for _ in range(n[1])]
+                value, lengths = np.asarray(results.pop(0)), np.asarray(results.pop(0))
+                out.append(head + (np.split(value, np.cumsum(lengths)[:-1], axis=n[2]) if len(lengths) else []))
             elif isinstance(n, tuple):      # ("ragged", axis): joined tensors, cut at their lengths
                 value, lengths = np.asarray(results.pop(0)), np.asarray(results.pop(0))
                 out.append(np.split(value, np.cumsum(lengths)[:-1], axis=n[1]) if len(lengths) else [])

@@ -154,7 +154,7 @@ class OnnxImporter:
         its tensors, recorded in `output_groups` (None for a tensor, else the length) so that
         the results can be regrouped; an optional output is its value."""
         from .ops.control import Optional, RankPadded, RuntimeOptional, Sequence
-        from .ops.ragged import Ragged
+        from .ops.ragged import Headed, Ragged
         from .ops.stacked import Stacked
         outs, self.output_groups = [], []
         for o in graph.output:
@@ -180,6 +180,11 @@ class OnnxImporter:
             if isinstance(v, Stacked):          # its rows, stacked: one result, split into a list
                 outs.append(v.value)
                 self.output_groups.append(("stacked",))
+                continue
+            if isinstance(v, Headed):           # the head's tensors, then the tail's two results
+                outs += [x if isinstance(x, ir.Value) else self.constant(x) for x in v.head]
+                outs += [v.tail.value, v.tail.lengths]
+                self.output_groups.append(("headed", len(v.head), v.tail.axis))
                 continue
             if isinstance(v, Ragged):           # joined tensors and their lengths: two results
                 outs += [v.value, v.lengths]

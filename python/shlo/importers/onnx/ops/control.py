@@ -384,6 +384,9 @@ def loop(cx, m, cond, *initial, body=None):
                 return ragged.loop_appending(cx, loop, m, cond, list(initial), body, uneven)
             if appended:
                 return stacked.loop_appending(cx, loop, m, cond, list(initial), body, n_scan, appended)
+            headed = _headed_rows(cx, body, list(initial))
+            if headed:      # appending to a sequence that starts with known tensors
+                return ragged.loop_headed(cx, loop, m, cond, list(initial), body, headed)
         return _unrolled_loop(cx, trip, cond, list(initial), body, n_scan)
     carried = [_tensor(cx, v) for v in initial]
     i0 = cx.const(0, "i64")
@@ -458,6 +461,52 @@ def _uneven_rows(cx, body, initial, appended):
             if shape.count(None) == 1:
                 found[k] = (appended[k], shape.index(None), shape, rows[k].element)
     return found
+
+
+def _headed_rows(cx, body, initial):
+    """The carried sequences (or optionals of one) that start with known tensors and whose body
+    output is a SequenceInsert appending a tensor with at most one run-time size: {k: (node,
+    axis, shape, element)}; {} if another carried value is a sequence / optional, or a row's
+    shape is not known well enough to join the rows."""
+    found = {}
+    for k, v in enumerate(initial):
+        seq = v.value if isinstance(v, Optional) else v
+        if not isinstance(seq, Sequence) or not seq:
+            if isinstance(v, (Sequence, Optional, RuntimeOptional, ragged.Ragged, ragged.Headed, stacked.Stacked)):
+                return {}
+            continue
+        producers = [n for n in body.node if body.output[1 + k].name in n.output]
+        if len(producers) != 1 or producers[0].op_type != "SequenceInsert" or (
+                len(producers[0].input) > 2 and producers[0].input[2]):
+            return {}
+        shape, element = ragged.row_type(body, producers[0])
+        if shape is None or shape.count(None) > 1 or element != seq.element and seq.element is not None:
+            return {}
+        found[k] = (producers[0], shape.index(None) if None in shape else 0, shape, element)
+    return found
+
+
+@converts("HeadedSequence", domain=ragged.INTERNAL)
+def _headed_sequence(cx, values, lengths, key=None):
+    """(Added by ragged.loop_headed.) The carried sequence: the head captured from outside the
+    Loop, then the tail carried as values and lengths."""
+    head, axis, optional = cx.importer.headed_loops[key]
+    h = ragged.Headed(head, ragged.Ragged(values, lengths, axis))
+    return (Optional(h),) if optional else (h,)
+
+
+@converts("HeadedTail", domain=ragged.INTERNAL)
+def _headed_tail(cx, s, key=None):
+    """(Added by ragged.loop_headed.) The tail's values and lengths of the body's sequence, which
+    must be the sequence it was given with tensors appended."""
+    head = cx.importer.headed_loops[key][0]
+    if isinstance(s, Optional):
+        s = s.value
+    if not isinstance(s, ragged.Headed) or len(s.head) != len(head) or any(
+            a is not b and a != b for a, b in zip(s.head, head)):
+        raise cx.error("a Loop with a run-time trip count over a sequence that starts with known tensors: the body "
+                       "may only append to the sequence it is given (its first tensors kept)")
+    return s.tail.value, s.tail.lengths
 
 
 def _unrolled_loop(cx, trip, cond, state, body, n_scan):
@@ -607,6 +656,10 @@ def scan_8(cx, sequence_lens, *inputs, body=None, num_scan_inputs=None, directio
 # ----------------------------------------------------------------------------- sequences
 
 def _seq(cx, v, what="input_sequence"):
+    if isinstance(v, ragged.Headed):
+        raise cx.error(f"{what} is a sequence of known tensors followed by a run-time number of tensors with a "
+                       "run-time size (a Loop appended to it); only SequenceLength, SequenceAt (a known position "
+                       ">= 0) and SequenceInsert (appending) read such a sequence")
     if isinstance(v, ragged.Ragged):
         raise cx.error(f"{what} is a sequence whose length or tensor sizes are run-time values (held "
                        "joined); only ConcatFromSequence, SequenceAt, SequenceLength, SequenceInsert and "
@@ -643,6 +696,8 @@ def sequence_construct(cx, *inputs):
 
 @converts("SequenceLength", since=11)
 def sequence_length(cx, s):
+    if isinstance(s, ragged.Headed):
+        return ragged.headed_length(cx, s)
     if isinstance(s, stacked.Stacked):
         return stacked.length(cx, s)
     if isinstance(s, ragged.Ragged):
@@ -652,6 +707,9 @@ def sequence_length(cx, s):
 
 @converts("SequenceAt", since=11)
 def sequence_at(cx, s, position):
+    if isinstance(s, ragged.Headed):
+        k = cx.known(1)
+        return ragged.headed_at(cx, s, None if k is None else np.asarray(k).reshape(-1)[0])
     if isinstance(s, stacked.Stacked):
         return stacked.at(cx, s, position)
     if isinstance(s, ragged.Ragged):
@@ -689,6 +747,8 @@ def _pick(cx, cond, a, b):
 
 @converts("SequenceInsert", since=11)
 def sequence_insert(cx, s, tensor, position=None):
+    if isinstance(s, ragged.Headed):
+        return (ragged.headed_insert(cx, s, _tensor(cx, tensor), position),)
     if isinstance(s, ragged.Ragged):
         return (ragged.insert(cx, s, _tensor(cx, tensor), position),)
     s = _seq(cx, s)

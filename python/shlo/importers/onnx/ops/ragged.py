@@ -314,3 +314,109 @@ def loop_appending(cx, convert_loop, m, cond, initial, body, appended):
             result.append(got[j])
             j += 1
     return tuple(result + got[j:])
+
+
+# ----------------------------------------------------------------------------- a known head
+
+INTERNAL = "shlo.internal"      # the domain of the nodes loop_headed adds to a Loop body
+
+
+class Headed:
+    """A sequence whose first tensors are known values (`head`, a list of ir.Values of any shapes)
+    followed by a Ragged (`tail`): what a Loop with a run-time trip count makes when it appends
+    tensors with one run-time size to a sequence that does not start empty. The head stays
+    apart because its tensors may differ from the tail's in rank (ONNX allows a scalar head and
+    1-D tensors after it), which no joined tensor can hold."""
+
+    def __init__(self, head, tail):
+        self.head = list(head)
+        self.tail = tail
+
+
+def headed_length(cx, h):
+    n = count(cx, h.tail)
+    if isinstance(n, int):
+        return np.array(len(h.head) + n, np.int64)
+    return cx.op("add", n, cx.const(len(h.head), I64))
+
+
+def headed_at(cx, h, known):
+    """Tensor `known` (a position known at import time, >= 0): a head tensor, or one of the
+    tail's (a negative one could land in either, which only the run time knows)."""
+    if known is None or int(known) < 0:
+        raise cx.error("the sequence has a head of known tensors and a tail of run-time length (a Loop appended "
+                       "to it): SequenceAt needs a position >= 0 known when importing")
+    p = int(known)
+    if p < len(h.head):
+        return h.head[p]
+    return at(cx, h.tail, cx.const(p - len(h.head), I64))
+
+
+def headed_insert(cx, h, tensor, position=None):
+    if position is not None:
+        raise cx.error("the sequence has a head of known tensors and a tail of run-time length (a Loop appended "
+                       "to it): only appending (SequenceInsert without a position) is supported")
+    return Headed(h.head, insert(cx, h.tail, tensor))
+
+
+def loop_headed(cx, convert_loop, m, cond, initial, body, headed):
+    """A Loop with a run-time trip count whose body appends tensors with one run-time size to
+    sequences that start with known tensors ({k: (SequenceInsert node, axis, row shape,
+    element)}). Each such sequence is carried as its tail's two tensors (joined values and
+    lengths, starting empty); in the body, an internal node rebuilds the sequence (the head,
+    captured from outside the loop, then the tail; an optional around it if the Loop's input
+    was one) and another takes the tail back out, checking that the head came through as is."""
+    from .control import Optional
+    ks = sorted(headed)
+    n_carried = len(initial)
+    registry = cx.importer.__dict__.setdefault("headed_loops", {})
+    inputs, outputs = list(body.input), list(body.output)
+    new_body = onnx.GraphProto()
+    new_body.CopyFrom(body)
+    del new_body.node[:], new_body.input[:], new_body.output[:]
+    ins, outs, start, names, node_outs, keys = inputs[:2], [outputs[0]], [], list(cx.input_names[:2]), [], {}
+    for k, v in enumerate(initial):
+        if k not in headed:
+            ins.append(inputs[2 + k])
+            outs.append(outputs[1 + k])
+            start.append(v)
+            names.append(cx.input_names[2 + k])
+            node_outs.append(cx.node.output[k])
+            continue
+        _, d, shape, element = headed[k]
+        seq = v.value if isinstance(v, Optional) else v
+        key = keys[k] = len(registry)
+        registry[key] = (list(seq), d, isinstance(v, Optional))
+        seq_in, seq_out = inputs[2 + k].name, outputs[1 + k].name
+        vals_in, lens_in = f"{seq_in}::values", f"{seq_in}::lengths"
+        vals_out, lens_out = f"{seq_out}::values", f"{seq_out}::lengths"
+        new_body.node.append(onnx.helper.make_node("HeadedSequence", [vals_in, lens_in], [seq_in], domain=INTERNAL,
+                                                   key=key, name=f"{cx.node.name}/{seq_in}"))
+        ins += [onnx.helper.make_empty_tensor_value_info(vals_in), onnx.helper.make_empty_tensor_value_info(lens_in)]
+        outs += [onnx.helper.make_empty_tensor_value_info(vals_out),
+                 onnx.helper.make_empty_tensor_value_info(lens_out)]
+        start += [_empty(cx, element, [0 if j == d else s for j, s in enumerate(shape)], d), _empty(cx, I64, [0], 0)]
+        names += ["", ""]
+        node_outs += [f"{cx.node.output[k]}::values", f"{cx.node.output[k]}::lengths"]
+    new_body.node.extend(body.node)
+    for k in ks:
+        seq_out = outputs[1 + k].name
+        new_body.node.append(onnx.helper.make_node("HeadedTail", [seq_out], [f"{seq_out}::values", f"{seq_out}::lengths"],
+                                                   domain=INTERNAL, key=keys[k], name=f"{cx.node.name}/{seq_out}"))
+    new_body.input.extend(ins)
+    new_body.output.extend(outs + outputs[1 + n_carried:])
+    node = onnx.NodeProto()
+    node.CopyFrom(cx.node)
+    del node.output[:]
+    node.output.extend(node_outs + list(cx.node.output[n_carried:]))
+    got = list(convert_loop(Context(cx.importer, node, names), m, cond, *start, body=new_body))
+    result, j = [], 0
+    for k in range(n_carried):
+        if k in headed:
+            head = registry[keys[k]][0]
+            result.append(Headed(head, Ragged(got[j], got[j + 1], headed[k][1])))
+            j += 2
+        else:
+            result.append(got[j])
+            j += 1
+    return tuple(result + got[j:])
