@@ -282,3 +282,19 @@ def test_affine_grid_with_run_time_size(rank, align):
         (want,) = sess.run(None, {"theta": theta, "size": size})
         (got,) = shlo.interpret(prog, theta, size)
         np.testing.assert_allclose(np.asarray(got), want, rtol=1e-5, atol=1e-6)
+
+
+def test_einsum_diagonal_over_a_dynamic_batch():
+    """A repeated label ('bii->b', torch.einsum's trace as the dynamo exporter writes it) over a
+    ? batch: the diagonal mask's iota is a dynamic_iota (a static iota of a ? shape failed
+    verification). Two batch sizes from one import, interpreted and compiled."""
+    m = _model([helper.make_node("Einsum", ["x"], ["tr"], equation="bii->b"),
+                helper.make_node("Einsum", ["x", "x"], ["d"], equation="bij,bjj->bi")],
+               [_vi("x", ["b", 3, 3])], [_vi("tr", None), _vi("d", None)], opset=12)
+    prog = shlo.from_onnx(m)
+    fn = shlo.compile(prog)
+    for b in (2, 5):
+        x = _f32(b, 3, 3)
+        prog = _compare(m, {"x": x}, prog=prog)
+        for g, w in zip(fn(x), _ort(m, {"x": x})):
+            np.testing.assert_allclose(np.asarray(g), w, rtol=1e-5, atol=1e-6)

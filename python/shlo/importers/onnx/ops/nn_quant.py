@@ -214,10 +214,8 @@ def _diagonal(cx, x, sub):
         i = sub.index(c)
         j = sub.index(c, i + 1)
         sizes = cx.sizes_of(x)
-        shape = cx.info(x).shape
-        from ....types import tensor_type
-        ii = cx.op("iota", iota_dimension=i, result_types=[tensor_type(shape, "i64")])
-        jj = cx.op("iota", iota_dimension=j, result_types=[tensor_type(shape, "i64")])
+        from .tensors import _iota         # (a dynamic_iota where a size is a run-time one)
+        ii, jj = _iota(cx, sizes, i), _iota(cx, sizes, j)
         eq = cx.op("compare", ii, jj, comparison_direction="EQ")
         x = cx.op("select", eq, x, cx.const(0, cx.element(x), sizes))
         x = reduce1(cx, x, [j], "add", 0)
