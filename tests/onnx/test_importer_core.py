@@ -134,3 +134,18 @@ def test_sparse_tensors_become_dense_constants(where, indices):
     model = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)])
     x = RNG.standard_normal((2, 4)).astype(np.float32)
     np.testing.assert_allclose(shlo.interpret(shlo.from_onnx(model), x)[0], _ort(model, x=x)[0], rtol=1e-6)
+
+
+def test_a_node_with_more_inputs_than_its_schema_takes_is_a_clear_error():
+    """CenterCropPad's axes is an attribute; given as a third input (a hand-written graph's
+    mistake) it was bound to the converter's axes parameter and failed with a TypeError."""
+    import onnx
+    from onnx import TensorProto, helper, numpy_helper
+    g = helper.make_graph([helper.make_node("CenterCropPad", ["x", "crop", "ax"], ["y"])], "g",
+                          [helper.make_tensor_value_info("x", TensorProto.FLOAT, [2, 5, 6])],
+                          [helper.make_tensor_value_info("y", TensorProto.FLOAT, None)],
+                          initializer=[numpy_helper.from_array(np.array([4, 4], np.int64), "crop"),
+                                       numpy_helper.from_array(np.array([1, 2], np.int64), "ax")])
+    m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 18)])
+    with pytest.raises(shlo.ImportError, match=r"CenterCropPad \(opset 18\).*has 3 inputs; the op takes at most 2"):
+        shlo.from_onnx(m)

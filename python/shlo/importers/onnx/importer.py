@@ -352,6 +352,8 @@ class OnnxImporter:
                                             "domain, onnxruntime's com.microsoft ops listed in the docs and "
                                             "the model's own functions)")
             raise self.node_error(node, "is not supported by the ONNX importer")
+        if default_domain:
+            self._check_arity(node)
         self._infer_missing_types(node)
         with _location(node, self.context):
             try:
@@ -373,6 +375,21 @@ class OnnxImporter:
         for name, v in zip(node.output, outs):
             if name and v is not None:
                 self.bind(name, v)
+
+    def _check_arity(self, node) -> None:
+        """More inputs than the op's schema at the model's opset takes (a converter would bind the
+        extra one to an attribute's parameter and fail obscurely): an error naming the node."""
+        cache = self.__dict__.setdefault("_max_inputs", {})
+        most = cache.get(node.op_type, ...)
+        if most is ...:
+            import onnx
+            try:
+                most = cache[node.op_type] = onnx.defs.get_schema(node.op_type, self.opset, "").max_input
+            except Exception:  # noqa: BLE001 - no schema (onnxruntime's own default-domain ops)
+                most = cache[node.op_type] = None
+        if most is not None and len(node.input) > most:
+            raise self.node_error(node, f"has {len(node.input)} inputs; the op takes at most {most} at opset "
+                                        f"{self.opset} (the model does not follow the op's schema)")
 
     def _unpad(self, node, inputs):
         """Inputs with RankPadded values (If outputs whose rank is decided at run time; see
