@@ -28,7 +28,12 @@ The models (onnx_heldout_models.py builds them):
   * and more (onnx_heldout_users3_models.py, `-k ^users3_`): ragged sequences (repeat_interleave
     with run-time repeats, scripted lists of growing tensors), opset 7-11 attribute forms, QLinear /
     integer quantized graphs by hand, NonMaxSuppression post-processing, Loop / If reading outer
-    values, Constant nodes in external data.
+    values, Constant nodes in external data;
+  * and more (onnx_heldout_users4_models.py, `-k ^users4_`): common layers exported with dynamic
+    axes (GRU / LSTM / MultiheadAttention with a padding mask / GroupNorm UNet block / PixelShuffle /
+    rotary causal attention / scatter and sort ops), opset 7-11 semantics (Softmax's 2-D coercion,
+    MaxPool indices, Scatter-9, Resize-10), a while loop without a trip count, Scan-11 with
+    reversed axes, nested Ifs in a Loop, a QDQ graph, mixed dtypes, shape arithmetic on ? dims.
 
 A model passes when every input set gives onnxruntime's outputs (shape, dtype class and values
 within the model's tolerance). bf16 models are compared with onnxruntime on the same graph in f32
@@ -139,10 +144,11 @@ def main(argv=None) -> int:
     import onnx_heldout_ort_models as ort_models
     import onnx_heldout_users2_models as users2_models
     import onnx_heldout_users3_models as users3_models
+    import onnx_heldout_users4_models as users4_models
     import onnx_heldout_users_models as users_models
 
     every = (models.SPECS + more_models.SPECS + ort_models.SPECS + users_models.SPECS + users2_models.SPECS
-             + users3_models.SPECS)
+             + users3_models.SPECS + users4_models.SPECS)
     specs = [s for s in every if (not args.fast or not s.slow)
              and (not args.pattern or re.search(args.pattern, s.name))]
     from heldout_report import Report
