@@ -255,3 +255,37 @@ def test_loop_changing_a_sequence_head_is_an_import_error():
         shlo.from_onnx(_headed_loop_model("SequenceErase"), input_structure={"start": [(), (3,)]})
     with pytest.raises(shlo.ImportError, match=r"Loop.*may only append to the sequence it is given"):
         shlo.from_onnx(_headed_loop_model("SequenceConstruct"), input_structure={"start": [(), (3,)]})
+
+
+def test_scripted_list_starting_with_the_state_stacked_and_joined():
+    """`outs = [h]; for i in range(x.shape[0]): h = f(h, x[i]); outs.append(h)` then torch.stack /
+    torch.cat (a scripted RNN's decoding loop, TorchScript exporter): a Loop over a run-time count
+    appending to a sequence that starts with a tensor. The rows' ? batch is the one run-time
+    size, so the sequence is headed (ragged.Headed); ConcatFromSequence joins the head and the
+    tail, the tail cut at the head's size (right also when the loop runs no iteration)."""
+    import torch
+    from typing import List
+
+    class M(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.w = torch.nn.Parameter(torch.randn(4, 4) * 0.5)
+
+        def forward(self, x, h):
+            outs: List[torch.Tensor] = [h]
+            for i in range(x.shape[0]):
+                h = torch.tanh(h @ self.w + x[i])
+                outs.append(h)
+            return torch.stack(outs, 0), torch.cat(outs, 1)
+
+    torch.manual_seed(0)
+    f = io.BytesIO()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        torch.onnx.export(torch.jit.script(M()), (torch.randn(3, 2, 4), torch.randn(2, 4)), f, dynamo=False,
+                          opset_version=17, input_names=["x", "h"], dynamic_axes={"x": {0: "t", 1: "b"}, "h": {0: "b"}})
+    m = onnx.load_from_string(f.getvalue())
+    assert {"SequenceConstruct", "Loop", "ConcatFromSequence"} <= {n.op_type for n in m.graph.node}
+    rng = np.random.default_rng(0)
+    _check(m, [{"x": rng.standard_normal((t, b, 4)).astype(np.float32), "h": rng.standard_normal((b, 4)).astype(np.float32)}
+               for t, b in ((3, 2), (0, 3))])

@@ -659,7 +659,7 @@ def _seq(cx, v, what="input_sequence"):
     if isinstance(v, ragged.Headed):
         raise cx.error(f"{what} is a sequence of known tensors followed by a run-time number of tensors with a "
                        "run-time size (a Loop appended to it); only SequenceLength, SequenceAt (a known position "
-                       ">= 0) and SequenceInsert (appending) read such a sequence")
+                       ">= 0), SequenceInsert (appending) and ConcatFromSequence read such a sequence")
     if isinstance(v, ragged.Ragged):
         raise cx.error(f"{what} is a sequence whose length or tensor sizes are run-time values (held "
                        "joined); only ConcatFromSequence, SequenceAt, SequenceLength, SequenceInsert and "
@@ -863,6 +863,8 @@ def _split_at_run_time(cx, x, split, d, n):
 
 @converts("ConcatFromSequence", since=11)
 def concat_from_sequence(cx, s, axis=0, new_axis=0):
+    if isinstance(s, ragged.Headed):
+        return ragged.headed_concat(cx, s, axis, new_axis)
     if isinstance(s, stacked.Stacked):
         return stacked.concat(cx, s, axis, new_axis)
     if isinstance(s, ragged.Ragged):

@@ -135,10 +135,10 @@ def erase(cx, r, position=None):
     return Ragged(value, lengths, d)
 
 
-def concat(cx, r, axis, new_axis):
+def concat(cx, r, axis, new_axis, each=None):
     """ConcatFromSequence: along the ragged axis, the joined tensor; stacked, or along another
     axis, every tensor has one size along the ragged axis (as ONNX requires), so the joined
-    tensor is cut into n equal parts."""
+    tensor is cut into n equal parts (of size `each` when the caller knows it)."""
     from . import stacked
     rank = cx.rank(r.value)
     if not new_axis and axis % rank == r.axis:
@@ -146,7 +146,9 @@ def concat(cx, r, axis, new_axis):
     d = r.axis
     n = count(cx, r)
     total = cx.dim(r.value, d)
-    if isinstance(n, int) and isinstance(total, int):
+    if each is not None:
+        pass
+    elif isinstance(n, int) and isinstance(total, int):
         each = total // max(n, 1)
     else:
         each = cx.op("divide", cx.size_value(total), cx.op("maximum", cx.size_value(n), cx.const(1, I64)))
@@ -357,6 +359,26 @@ def headed_insert(cx, h, tensor, position=None):
         raise cx.error("the sequence has a head of known tensors and a tail of run-time length (a Loop appended "
                        "to it): only appending (SequenceInsert without a position) is supported")
     return Headed(h.head, insert(cx, h.tail, tensor))
+
+
+def headed_concat(cx, h, axis, new_axis):
+    """ConcatFromSequence of a headed sequence whose head tensors have the tail's rank: the head's
+    tensors then the tail's, joined (along the ragged axis, the tail's joined tensor itself;
+    otherwise every tensor has the head's size along it, as ONNX requires, which also cuts an
+    empty tail right)."""
+    rank = cx.rank(h.tail.value)
+    if any(cx.rank(v) != rank for v in h.head):
+        raise cx.error("ConcatFromSequence of a sequence whose first tensors differ in rank from the ones a Loop "
+                       "appended")
+    d = axis % (rank + 1 if new_axis else rank)
+    if not new_axis and d == h.tail.axis:
+        tail = h.tail.value
+    else:
+        tail = concat(cx, h.tail, axis, new_axis, each=cx.dim(h.head[0], h.tail.axis))
+    head = h.head
+    if new_axis:
+        head = [cx.reshape(v, cx.sizes_of(v)[:d] + [1] + cx.sizes_of(v)[d:]) for v in head]
+    return cx.op("concatenate", head + [tail], dimension=d)
 
 
 def loop_headed(cx, convert_loop, m, cond, initial, body, headed):
