@@ -258,11 +258,12 @@ def test_loop_changing_a_sequence_head_is_an_import_error():
 
 
 def test_scripted_list_starting_with_the_state_stacked_and_joined():
-    """`outs = [h]; for i in range(x.shape[0]): h = f(h, x[i]); outs.append(h)` then torch.stack /
-    torch.cat (a scripted RNN's decoding loop, TorchScript exporter): a Loop over a run-time count
-    appending to a sequence that starts with a tensor. The rows' ? batch is the one run-time
-    size, so the sequence is headed (ragged.Headed); ConcatFromSequence joins the head and the
-    tail, the tail cut at the head's size (right also when the loop runs no iteration)."""
+    """`outs = [h]; for i in range(x.shape[0]): h = f(outs[-1], x[i]); outs.append(h)` then
+    torch.stack / torch.cat (a scripted RNN's decoding loop, TorchScript exporter): a Loop over a
+    run-time count appending to a sequence that starts with a tensor. The rows' ? batch is the
+    one run-time size, so the sequence is headed (ragged.Headed); SequenceAt(-1) in the body reads
+    head and tail as one ragged sequence; ConcatFromSequence joins the head and the tail, the tail
+    cut at the head's size (right also when the loop runs no iteration)."""
     import torch
     from typing import List
 
@@ -274,7 +275,7 @@ def test_scripted_list_starting_with_the_state_stacked_and_joined():
         def forward(self, x, h):
             outs: List[torch.Tensor] = [h]
             for i in range(x.shape[0]):
-                h = torch.tanh(h @ self.w + x[i])
+                h = torch.tanh(outs[-1] @ self.w + x[i])
                 outs.append(h)
             return torch.stack(outs, 0), torch.cat(outs, 1)
 

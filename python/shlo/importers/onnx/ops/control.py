@@ -658,8 +658,8 @@ def scan_8(cx, sequence_lens, *inputs, body=None, num_scan_inputs=None, directio
 def _seq(cx, v, what="input_sequence"):
     if isinstance(v, ragged.Headed):
         raise cx.error(f"{what} is a sequence of known tensors followed by a run-time number of tensors with a "
-                       "run-time size (a Loop appended to it); only SequenceLength, SequenceAt (a known position "
-                       ">= 0), SequenceInsert (appending) and ConcatFromSequence read such a sequence")
+                       "run-time size (a Loop appended to it); only SequenceLength, SequenceAt, SequenceInsert "
+                       "(appending) and ConcatFromSequence read such a sequence")
     if isinstance(v, ragged.Ragged):
         raise cx.error(f"{what} is a sequence whose length or tensor sizes are run-time values (held "
                        "joined); only ConcatFromSequence, SequenceAt, SequenceLength, SequenceInsert and "
@@ -709,7 +709,7 @@ def sequence_length(cx, s):
 def sequence_at(cx, s, position):
     if isinstance(s, ragged.Headed):
         k = cx.known(1)
-        return ragged.headed_at(cx, s, None if k is None else np.asarray(k).reshape(-1)[0])
+        return ragged.headed_at(cx, s, None if k is None else np.asarray(k).reshape(-1)[0], position)
     if isinstance(s, stacked.Stacked):
         return stacked.at(cx, s, position)
     if isinstance(s, ragged.Ragged):

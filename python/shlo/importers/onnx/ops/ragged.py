@@ -342,16 +342,31 @@ def headed_length(cx, h):
     return cx.op("add", n, cx.const(len(h.head), I64))
 
 
-def headed_at(cx, h, known):
+def _joined(cx, h):
+    """The headed sequence as one Ragged (the head's tensors joined before the tail's along its
+    axis) when the head's tensors have the tail's rank and element type, else None."""
+    d, rank = h.tail.axis, cx.rank(h.tail.value)
+    if any(cx.rank(v) != rank or cx.element(v) != cx.element(h.tail.value) for v in h.head):
+        return None
+    sizes = [cx.reshape(cx.size_value(cx.dim(v, d)), [1]) for v in h.head]
+    return Ragged(_join(cx, list(h.head) + [h.tail.value], d), _join(cx, sizes + [h.tail.lengths], 0), d)
+
+
+def headed_at(cx, h, known, position):
     """Tensor `known` (a position known at import time, >= 0): a head tensor, or one of the
-    tail's (a negative one could land in either, which only the run time knows)."""
-    if known is None or int(known) < 0:
+    tail's. A negative or run-time position could land in either, which only the run time
+    knows: the head and the tail are then read as one Ragged (the head's tensors must have the
+    tail's rank; a scripted loop's `outs[-1]`)."""
+    if known is not None and int(known) >= 0:
+        p = int(known)
+        if p < len(h.head):
+            return h.head[p]
+        return at(cx, h.tail, cx.const(p - len(h.head), I64))
+    r = _joined(cx, h)
+    if r is None:
         raise cx.error("the sequence has a head of known tensors and a tail of run-time length (a Loop appended "
-                       "to it): SequenceAt needs a position >= 0 known when importing")
-    p = int(known)
-    if p < len(h.head):
-        return h.head[p]
-    return at(cx, h.tail, cx.const(p - len(h.head), I64))
+                       "to it) whose ranks differ: SequenceAt needs a position >= 0 known when importing")
+    return at(cx, r, position)
 
 
 def headed_insert(cx, h, tensor, position=None):
