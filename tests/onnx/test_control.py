@@ -590,3 +590,32 @@ def test_split_to_sequence_along_a_dynamic_dimension():
         x = np.arange(2 * w, dtype=np.float32).reshape(2, w)
         sp = np.array(split, np.int64)
         check_outputs(shlo.interpret(prog, x, sp), sess.run(None, {"x": x, "split": sp}), 0, 0, str(split))
+
+
+def test_loop_carrying_a_growing_tensor_declared_with_the_outer_symbols():
+    """Greedy decoding as the TorchScript exporter writes it: the Loop body's carried ids are
+    declared int64[b, s] (the outer input's dim_params) though they gain a column per iteration.
+    Inside an iterated body those symbols are not taken to be the outer sizes (the Gather of the
+    carried ids was given the outer s, and the interpreter failed broadcasting 1x4 with 1x3)."""
+    rng = np.random.default_rng(3)
+    emb = numpy_helper.from_array(rng.standard_normal((11, 8)).astype(np.float32), "emb")
+    proj = numpy_helper.from_array(rng.standard_normal((8, 11)).astype(np.float32), "proj")
+    body = helper.make_graph(
+        [helper.make_node("Gather", ["emb", "ids_in"], ["e"]),
+         helper.make_node("ReduceMean", ["e"], ["h"], axes=[1], keepdims=0),
+         helper.make_node("MatMul", ["h", "proj"], ["logits"]),
+         helper.make_node("ArgMax", ["logits"], ["tok"], axis=-1, keepdims=1),
+         helper.make_node("Concat", ["ids_in", "tok"], ["ids_out"], axis=1),
+         helper.make_node("Identity", ["cond"], ["cond_out"])],
+        "body", [_vi("i", TensorProto.INT64, []), _vi("cond", TensorProto.BOOL, []),
+                 _vi("ids_in", TensorProto.INT64, ["b", "s"])],
+        [_vi("cond_out", TensorProto.BOOL, []), _vi("ids_out", TensorProto.INT64, ["b", "s2"])])
+    m = _model([helper.make_node("Loop", ["n", "", "ids"], ["out"], body=body)],
+               [_vi("n", TensorProto.INT64, []), _vi("ids", TensorProto.INT64, ["b", "s"])],
+               [_vi("out", TensorProto.INT64, None)], initializers=[emb, proj])
+    prog = shlo.from_onnx(m)
+    fn = shlo.compile(prog)
+    for ids, n in ((np.array([[1, 2, 3]], np.int64), 4), (np.array([[5], [7]], np.int64), 2)):
+        want = _ort(m, np.array(n, np.int64), ids)
+        for got in (shlo.interpret(prog, np.array(n, np.int64), ids), fn(np.array(n, np.int64), ids)):
+            np.testing.assert_array_equal(np.asarray(got[0]), want[0])

@@ -217,7 +217,10 @@ class OnnxImporter:
     def _alias_dims(self, name: str, v, source: bool = False) -> None:
         """Dynamic sizes that shape inference names by a graph input's dim_param are read from
         that input (one get_dimension_size per symbol, so broadcasts to the same symbolic shape
-        share their shape operands). Only @main's arguments are sources (they dominate all)."""
+        share their shape operands). Only @main's arguments are sources (they dominate all).
+        Not inside an iterated body (see convert_graph)."""
+        if self.__dict__.get("_iterated_depth", 0) and not source:
+            return
         for i, p in enumerate(self.dim_params.get(name, ())):
             if p is None:
                 continue
@@ -459,10 +462,23 @@ class OnnxImporter:
         finally:
             self.values, self.known, self.types = saved
 
-    def convert_graph(self, graph, inputs) -> list:
+    def convert_graph(self, graph, inputs, iterated=True) -> list:
         """A subgraph (If branch, Loop / Scan body) converted at the current insertion point with
         its inputs bound to `inputs` (ir.Values, importer objects or numpy arrays); its outputs,
-        each an ir.Value, importer object or numpy array (known at import time)."""
+        each an ir.Value, importer object or numpy array (known at import time).
+
+        An iterated body (Loop, Scan, SequenceMap; not an If branch) and all nested in it take
+        no dim_param aliases: exporters declare a carried value that grows per iteration with the
+        outer input's symbols (the TorchScript exporter's greedy decoding loop carries ids
+        [b, s] that gain a column per iteration), so such a symbol there is not the outer size."""
+        depth = self.__dict__.get("_iterated_depth", 0)
+        self._iterated_depth = depth + (1 if iterated else 0)
+        try:
+            return self._convert_graph(graph, inputs)
+        finally:
+            self._iterated_depth = depth
+
+    def _convert_graph(self, graph, inputs) -> list:
         with self.scope():
             self._collect_types(graph)
             for t in graph.initializer:

@@ -212,14 +212,14 @@ def if_(cx, cond, then_branch=None, else_branch=None):
     known = cx.known(0)
     if known is not None:       # decided at import time: the branch taken, inline
         taken = then_branch if bool(np.asarray(known).reshape(-1)[0]) else else_branch
-        return tuple(cx.importer.convert_graph(taken, []))
+        return tuple(cx.importer.convert_graph(taken, [], iterated=False))
     pred = _scalar_bool(cx, cond)
     scratch = _scratch(cx)
     blocks, flats, shapes = [], [], []
     for k, graph in enumerate((then_branch, else_branch)):
         block = scratch.regions[k].blocks.append()
         with ir.InsertionPoint(block):
-            flat, shape = _flatten(cx, cx.importer.convert_graph(graph, []))
+            flat, shape = _flatten(cx, cx.importer.convert_graph(graph, [], iterated=False))
         blocks.append(block)
         flats.append(flat)
         shapes.append(shape)
