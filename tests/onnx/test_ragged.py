@@ -290,3 +290,28 @@ def test_scripted_list_starting_with_the_state_stacked_and_joined():
     rng = np.random.default_rng(0)
     _check(m, [{"x": rng.standard_normal((t, b, 4)).astype(np.float32), "h": rng.standard_normal((b, 4)).astype(np.float32)}
                for t, b in ((3, 2), (0, 3))])
+
+
+@pytest.mark.parametrize("ragged_rows", [False, True])
+def test_loop_inserting_at_the_front(ragged_rows):
+    """A scripted `outs.insert(0, t)` in a loop of run-time length (SequenceInsert at a position
+    known to be 0): rows of one static shape are a scan output read in the other order; rows
+    x[:i + 1] of growing length are joined with each new one first."""
+    piece = (helper.make_node("Slice", ["x", "zero1", "ends"], ["piece"]) if ragged_rows
+             else helper.make_node("Mul", ["x", "fi"], ["piece"]))
+    body = helper.make_graph(
+        [helper.make_node("Identity", ["cond"], ["cond_out"]),
+         helper.make_node("Add", ["i", "one"], ["end"]),
+         helper.make_node("Unsqueeze", ["end", "zero1"], ["ends"]),
+         helper.make_node("Cast", ["end"], ["fi"], to=F), piece,
+         helper.make_node("Constant", [], ["front"], value=numpy_helper.from_array(np.array(0, np.int64))),
+         helper.make_node("SequenceInsert", ["seq", "piece", "front"], ["seq_out"])],
+        "body", [_vi("i", I64, []), _vi("cond", B, []), _seq_vi("seq")],
+        [_vi("cond_out", B, []), _seq_vi("seq_out")])
+    nodes = [helper.make_node("SequenceEmpty", [], ["empty"], dtype=F),
+             helper.make_node("Loop", ["n", "", "empty"], ["seq"], body=body),
+             helper.make_node("ConcatFromSequence", ["seq"], ["joined"], axis=0)]
+    inits = [numpy_helper.from_array(np.array(1, np.int64), "one"), numpy_helper.from_array(np.array([0], np.int64), "zero1")]
+    m = _model(nodes, [_vi("n", I64, []), _vi("x", F, [6])], [_seq_vi("seq"), _vi("joined", F, None)], initializers=inits)
+    x = np.arange(1, 7, dtype=np.float32)
+    _check(m, [{"n": np.array(4, np.int64), "x": x}, {"n": np.array(2, np.int64), "x": -x}])

@@ -377,7 +377,8 @@ def loop(cx, m, cond, *initial, body=None):
     trip = None if trip is None else int(np.asarray(trip).reshape(-1)[0])
     if any(isinstance(v, (Sequence, Optional)) for v in initial):
         if trip is None or trip > UNROLL_LIMIT:     # a run-time trip count: sequences only appended to?
-            appended = stacked.appended_sequences(body, initial, lambda v: isinstance(v, Sequence) and not v)
+            appended = stacked.appended_sequences(body, initial, lambda v: isinstance(v, Sequence) and not v,
+                                                  lambda name: _known_int(cx, body, name))
             # tensors with one run-time size (x[:i] per iteration) may differ per iteration: joined
             uneven = _uneven_rows(cx, body, list(initial), appended) if appended else {}
             if uneven:
@@ -461,6 +462,21 @@ def _uneven_rows(cx, body, initial, appended):
             if shape.count(None) == 1:
                 found[k] = (appended[k], shape.index(None), shape, rows[k].element)
     return found
+
+
+def _known_int(cx, body, name):
+    """The int a Loop body's scalar `name` holds when known at import time (an outer known value
+    or a Constant node of the body), else None."""
+    for n in body.node:
+        if name in n.output:
+            value = [a.t for a in n.attribute if a.name == "value"] if n.op_type == "Constant" else []
+            if not value:
+                return None
+            from onnx import numpy_helper
+            arr = numpy_helper.to_array(value[0])
+            return int(arr.reshape(-1)[0]) if arr.size == 1 else None
+    arr = cx.importer.known.get(name)
+    return None if arr is None or np.asarray(arr).size != 1 else int(np.asarray(arr).reshape(-1)[0])
 
 
 def _headed_rows(cx, body, initial):

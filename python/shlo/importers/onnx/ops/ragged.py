@@ -264,12 +264,16 @@ def loop_appending(cx, convert_loop, m, cond, initial, body, appended):
         vals_in, lens_in = f"{seq_in}::values", f"{seq_in}::lengths"
         vals_out, lens_out = f"{seq_out}::values", f"{seq_out}::lengths"
         shape, axis_c, size = f"{seq_out}::shape", f"{seq_out}::axis", f"{seq_out}::size"
+        from .stacked import prepends
+        first = prepends(node)          # (outs.insert(0, t): the new tensor goes first)
         new_body.node.extend([
-            onnx.helper.make_node("Concat", [vals_in, t], [vals_out], axis=d, name=f"{node.name}/values"),
+            onnx.helper.make_node("Concat", [t, vals_in] if first else [vals_in, t], [vals_out], axis=d,
+                                  name=f"{node.name}/values"),
             onnx.helper.make_node("Shape", [t], [shape], name=f"{node.name}/shape"),
             onnx.helper.make_node("Constant", [], [axis_c], value=onnx.helper.make_tensor("", 7, [1], [d])),
             onnx.helper.make_node("Gather", [shape, axis_c], [size], axis=0, name=f"{node.name}/size"),
-            onnx.helper.make_node("Concat", [lens_in, size], [lens_out], axis=0, name=f"{node.name}/lengths"),
+            onnx.helper.make_node("Concat", [size, lens_in] if first else [lens_in, size], [lens_out], axis=0,
+                                  name=f"{node.name}/lengths"),
         ])
         extra_in.append((k, [onnx.helper.make_empty_tensor_value_info(vals_in),
                              onnx.helper.make_empty_tensor_value_info(lens_in)]))

@@ -42,11 +42,12 @@ def _used_names(graph):
                 yield from _used_names(g)
 
 
-def appended_sequences(body, initial, is_empty_sequence):
+def appended_sequences(body, initial, is_empty_sequence, position_of=lambda name: None):
     """The carried positions k whose sequence starts empty and that the body only appends to (one
-    SequenceInsert without a position reading the body's input k and giving its output k, the
-    input and the new sequence read by nothing else): {k: the SequenceInsert node}; None if some
-    carried sequence / optional does not fit."""
+    SequenceInsert without a position, or at a position known to be 0 (`position_of(name)`: a
+    scripted `outs.insert(0, t)`, see `prepends`), reading the body's input k and giving its
+    output k, the input and the new sequence read by nothing else): {k: the SequenceInsert
+    node}; None if some carried sequence / optional does not fit."""
     found = {}
     uses = list(_used_names(body))
     for k, v in enumerate(initial):
@@ -59,12 +60,18 @@ def appended_sequences(body, initial, is_empty_sequence):
         if len(inserts) != 1:
             return None
         ins = inserts[0]
-        if ins.op_type != "SequenceInsert" or ins.input[0] != seq_in or (len(ins.input) > 2 and ins.input[2]):
+        if ins.op_type != "SequenceInsert" or ins.input[0] != seq_in or (
+                prepends(ins) and position_of(ins.input[2]) != 0):
             return None
         if any(name == seq_in and node is not ins for name, node in uses) or any(name == seq_out for name, _ in uses):
             return None
         found[k] = ins
     return found
+
+
+def prepends(ins) -> bool:
+    """Whether an appending SequenceInsert (see appended_sequences) inserts at the front."""
+    return len(ins.input) > 2 and bool(ins.input[2])
 
 
 def rewritten_body(body, n_carried, appended):
@@ -112,6 +119,8 @@ def loop_appending(cx, convert_loop, m, cond, initial, body, n_scan, appended):
     for k, v in zip(keep, carried):
         result[k] = v
     for k, v in zip(ks, rows):
+        if prepends(appended[k]):           # the rows in the other order
+            v = cx.op("reverse", v, dimensions=[0])
         result[k] = Stacked(v, None in cx.info(v).shape[1:])
     return tuple(result + scans)
 
