@@ -17,6 +17,8 @@ template <typename T> struct Args {
   T *c;
   int64_t ldc;
   bool accumulate;
+  // B already packed whole (packItem), shared by the threads; null: each block packs its own.
+  const T *packedB = nullptr;
 };
 
 struct Tile {
@@ -31,6 +33,13 @@ constexpr int kMaxTiles = 4;
   void block(const Args<double> &g, int tile, int64_t i0, int64_t i1, int64_t j0, int64_t j1);             \
   int tiles(float, Tile *out);                                                                             \
   int tiles(double, Tile *out);                                                                            \
+  /* B packed whole for register tile `tile`: its size in elements, the items packItem packs */            \
+  int64_t packedSize(const Args<float> &g, int tile);                                                      \
+  int64_t packedSize(const Args<double> &g, int tile);                                                     \
+  int64_t packItems(const Args<float> &g, int tile);                                                       \
+  int64_t packItems(const Args<double> &g, int tile);                                                      \
+  void packItem(const Args<float> &g, int tile, float *out, int64_t item);                                 \
+  void packItem(const Args<double> &g, int tile, double *out, int64_t item);                               \
   /* output rows [row0, row1) of a convolution (a row: one (n, y) pair, every x and f) */                  \
   void convRows(const Conv2dArgs &g, int64_t row0, int64_t row1);                                          \
   }

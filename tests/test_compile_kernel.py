@@ -5,9 +5,11 @@ import os
 import subprocess
 import sys
 
+import numpy as np
 import pytest
 
-from test_compile_products import _program
+import shlo
+from test_compile_products import _dims, _program
 
 
 @pytest.mark.parametrize("setting, calls", [(None, "1"), ("kernel", "1"), ("generated", "0"), ("mlir", "0"),
@@ -81,3 +83,21 @@ def test_another_openmp_runtime_loaded_first():
     assert out.returncode == 0, out.stderr
     assert float(out.stdout.split()[-1]) < 1e-3
 
+
+@pytest.mark.parametrize("element, transposed", [("f32", False), ("f64", False), ("f32", True)])
+def test_row_blocks_share_one_packed_b(element, transposed):
+    """With two threads, a product of at least 1024 rows is cut into 8 row blocks that read one B
+    packed by both threads together (on AVX2 CPUs; others pack per block). Odd k and n leave partial
+    k blocks and a partial panel; a transposed B is packed from its columns."""
+    rng = np.random.default_rng(5)
+    dtype = np.float32 if element == "f32" else np.float64
+    m, k, n = 1030, 301, 45
+    a = rng.standard_normal((m, k)).astype(dtype)
+    b = rng.standard_normal((n, k) if transposed else (k, n)).astype(dtype)
+    rhs, dims = (f"{n}x{k}x{element}", _dims(((1,), (1,)))) if transposed else (f"{k}x{n}x{element}", _dims())
+    fn = shlo.compile(shlo.parse(_program(f"{m}x{k}x{element}", rhs, f"{m}x{n}x{element}", dims)), threads=2)
+    assert fn.timings["product_calls"] == 1
+    want = a.astype(np.float64) @ (b.T if transposed else b)
+    tol = 1e-5 if element == "f32" else 1e-12
+    for _ in range(2):  # the second call reuses the caller's packing buffer
+        np.testing.assert_allclose(fn(a, b)[0], want, rtol=tol, atol=tol * np.abs(want).max())
