@@ -100,3 +100,69 @@ def test_non_finite_and_overflow():
     got = _run(jnp.matmul, a, b)
     assert np.isnan(got[0, 0]) and got[0, 1] == np.inf
     assert np.all(got[1] == np.inf) and np.all(got[2:] == [2, 3])
+
+
+def _complex64_reference(a: np.ndarray, b: np.ndarray, order: str) -> np.ndarray:
+    """(M, K) x (K, N) complex64 one element at a time with f32 scalars (each product and sum
+    rounded to f32, no fma): 'products' adds each k's product (ar br - ai bi, ar bi + ai br),
+    'real_dots' sums the four real dots apart and combines them at the end."""
+    f = np.float32
+    m, k = a.shape
+    out = np.zeros((m, b.shape[1]), np.complex64)
+    for i in range(m):
+        for j in range(b.shape[1]):
+            x = [(f(a[i, t].real), f(a[i, t].imag), f(b[t, j].real), f(b[t, j].imag)) for t in range(k)]
+            if order == "products":
+                re = im = f(0)
+                for xr, xi, yr, yi in x:
+                    re = f(re + f(f(xr * yr) - f(xi * yi)))
+                    im = f(im + f(f(xr * yi) + f(xi * yr)))
+            else:
+                rr = ii = ri = ir = f(0)
+                for xr, xi, yr, yi in x:
+                    rr, ii = f(rr + f(xr * yr)), f(ii + f(xi * yi))
+                    ri, ir = f(ri + f(xr * yi)), f(ir + f(xi * yr))
+                re, im = f(rr - ii), f(ri + ir)
+            out[i, j] = np.complex64(complex(re, im))
+    return out
+
+
+@pytest.mark.parametrize("lhs, rhs, eq, order", [
+    ((1, 16), (16, 6), "mk,kn->mn", "products"),          # M = 1, N >= 2
+    ((7, 3, 4), (7, 4), "bmk,bk->bm", "products"),       # 2 <= M <= 3, N = 1 (batched)
+    ((4, 3), (3, 6), "mk,kn->mn", "real_dots"),          # N even, K <= 7
+    ((3, 40), (40, 2), "mk,kn->mn", "real_dots"),        # N even, M <= 3
+    ((9, 33), (33, 16), "mk,kn->mn", "real_dots"),       # N % 8 == 0
+])
+def test_xla_complex64_orders(lhs, rhs, eq, order):
+    """complex64 dots in XLA CPU's orders (tools/xla_dot_order.py --complex): f32 products and
+    sums without fma, not the complex128 sum rounded once."""
+    rng = np.random.default_rng(sum(lhs) + 7 * sum(rhs))
+    a = (rng.standard_normal(lhs) + 1j * rng.standard_normal(lhs)).astype(np.complex64)
+    b = (rng.standard_normal(rhs) + 1j * rng.standard_normal(rhs)).astype(np.complex64)
+    fn = lambda x, y: jnp.einsum(eq, x, y)  # noqa: E731
+    got = _run(fn, a, b)
+    if eq.startswith("b"):
+        want = np.stack([_complex64_reference(x, y[:, None], order)[:, 0] for x, y in zip(a, b)])
+    else:
+        want = _complex64_reference(a, b, order)
+    np.testing.assert_array_equal(got, want)
+    once = np.einsum(eq, a.astype(np.complex128), b.astype(np.complex128)).astype(np.complex64)
+    assert not np.array_equal(once, want)
+    if _host_is_measured_kind():
+        np.testing.assert_array_equal(got, np.asarray(jax.jit(fn)(a, b)))
+
+
+def test_complex64_mixed_operands_and_other_shapes():
+    """An f16 operand is converted to complex64 first (exactly), as XLA does; 4 x 16 x 3 (N odd,
+    M >= 4, K >= 8: no order found) keeps the complex128 sum rounded once."""
+    a = RNG.standard_normal((4, 3)).astype(np.float16)
+    b = (RNG.standard_normal((3, 6)) + 1j * RNG.standard_normal((3, 6))).astype(np.complex64)
+    prog = shlo.from_stablehlo(jax.jit(lambda x, y: jax.lax.dot_general(
+        x, y, (([1], [0]), ([], [])), preferred_element_type=jnp.complex64)).lower(a, b).as_text())
+    got = np.asarray(shlo.interpret(prog, a, b)[0])
+    np.testing.assert_array_equal(got, _complex64_reference(a.astype(np.complex64), b, "real_dots"))
+    c = (RNG.standard_normal((4, 16)) + 1j * RNG.standard_normal((4, 16))).astype(np.complex64)
+    d = (RNG.standard_normal((16, 3)) + 1j * RNG.standard_normal((16, 3))).astype(np.complex64)
+    got = _run(jnp.matmul, c, d)
+    np.testing.assert_array_equal(got, (c.astype(np.complex128) @ d.astype(np.complex128)).astype(np.complex64))

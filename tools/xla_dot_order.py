@@ -4,6 +4,7 @@ dot_general gives XLA's bits there.
 
     .venv/bin/python tools/xla_dot_order.py                       # the default grid
     .venv/bin/python tools/xla_dot_order.py --m 5,8 --k 3,300 --n 2,16 --trials 8
+    .venv/bin/python tools/xla_dot_order.py --complex              # complex64 dots
 
 For each M x K x N (row-major [M, K] x [K, N], jnp.matmul under jax.jit) it counts, over random
 normal operands, the result elements that differ from three orders: a sequential fused
@@ -11,6 +12,12 @@ multiply-add over k from 0 ('seqfma'), a sequential multiply then add ('seq'), a
 rounded once ('f64'); the orders with no difference are printed after '->', then the
 interpreter's count of differing elements ('interp'). The interpreter takes the sequential fma
 only where `reductions._xla_sequential_f32` says XLA was measured to use it.
+
+With --complex the operands are complex64 and the orders are: each k's product rounded part by
+part (ar br - ai bi, ar bi + ai br, no fma) added to the sum ('products'), four real dots each a
+sequential sum of rounded products combined at the end (rr - ii, ri + ir: 'real_dots'), and the
+complex128 sum rounded once ('c128'); the interpreter takes the order that
+`reductions._xla_complex64_order` names.
 """
 from __future__ import annotations
 
@@ -33,13 +40,67 @@ def _orders(a, b):
     return {"f64": (a.astype(np.float64) @ b).astype(np.float32), "seqfma": seqf, "seq": seq}
 
 
+def _complex_orders(a, b):
+    f32 = np.float32
+    ar, ai, br, bi = a.real, a.imag, b.real, b.imag
+    m, k = a.shape
+    n = b.shape[1]
+
+    def dot(x, y):
+        acc = np.zeros((m, n), f32)
+        for i in range(k):
+            acc = (acc + np.outer(x[:, i], y[i])).astype(f32)
+        return acc
+    re, im = np.zeros((m, n), f32), np.zeros((m, n), f32)
+    for i in range(k):
+        xr, xi, yr, yi = ar[:, i, None], ai[:, i, None], br[None, i], bi[None, i]
+        re = (re + ((xr * yr).astype(f32) - (xi * yi).astype(f32))).astype(f32)
+        im = (im + ((xr * yi).astype(f32) + (xi * yr).astype(f32))).astype(f32)
+    return {"c128": (a.astype(np.complex128) @ b).astype(np.complex64),
+            "products": (re + 1j * im).astype(np.complex64),
+            "real_dots": ((dot(ar, br) - dot(ai, bi)) + 1j * (dot(ar, bi) + dot(ai, br))).astype(np.complex64)}
+
+
+def _complex_main(args, ints) -> int:
+    import jax
+    import jax.numpy as jnp
+    from shlo.interpreter.ops.reductions import _xla_complex64_order, dot_general_array
+    dn = types.SimpleNamespace(lhs_batching_dimensions=[], rhs_batching_dimensions=[],
+                               lhs_contracting_dimensions=[1], rhs_contracting_dimensions=[0])
+    rng = np.random.RandomState(0)
+    mm = jax.jit(jnp.matmul)
+    bad = 0
+    for m, k, n in itertools.product(ints(args.m), ints(args.k), ints(args.n)):
+        diff = {"c128": 0, "products": 0, "real_dots": 0, "interp": 0}
+        claim = _xla_complex64_order(2, [], [1], [], [0], 1, m, k, n)
+        count = 0
+        for _ in range(args.trials):
+            a = (rng.randn(m, k) + 1j * rng.randn(m, k)).astype(np.complex64)
+            b = (rng.randn(k, n) + 1j * rng.randn(k, n)).astype(np.complex64)
+            x = np.asarray(mm(a, b))
+            count += x.size
+            for name, v in _complex_orders(a, b).items():
+                diff[name] += int((v != x).sum())
+            got = dot_general_array(a, b, dn, "complex<f32>", "complex<f32>", "complex<f32>")
+            diff["interp"] += int((got != x).sum())
+        same = [o for o in ("products", "real_dots", "c128") if diff[o] == 0]
+        print(f"{m}x{k}x{n} of {count}: products {diff['products']} real_dots {diff['real_dots']} c128 {diff['c128']}"
+              f" -> {'/'.join(same) or 'none'}; interp {diff['interp']}{f' ({claim})' if claim else ''}", flush=True)
+        bad += claim is not None and diff[claim] > 0
+    print(f"shapes where the interpreter takes an order XLA does not use: {bad}")
+    return 1 if bad else 0
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--m", default="1,2,3,4,5,7,8,9,12,13,16,24")
     ap.add_argument("--k", default="2,3,4,5,8,16,100,300")
     ap.add_argument("--n", default="1,2,3,5,8,16,17,33")
     ap.add_argument("--trials", type=int, default=4)
+    ap.add_argument("--complex", action="store_true", help="complex64 operands (the orders above)")
     args = ap.parse_args(argv)
+    if args.complex:
+        return _complex_main(args, lambda s: [int(v) for v in s.split(",")])
     import jax
     import jax.numpy as jnp
     from shlo.interpreter.ops.reductions import _xla_sequential_f32, dot_general_array

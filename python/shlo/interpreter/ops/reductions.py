@@ -12,7 +12,8 @@ dot_general accumulates exactly where it can: integers in int64/uint64 and
 wrapped to the result's N bits (two's complement, like N-bit arithmetic),
 booleans as AND/OR, floats as float64 sums of float64 products rounded once
 to the result type (f32 in the shapes where XLA CPU was measured to use a sequential fused
-multiply-add: that order, see _xla_sequential_f32), complex numbers in complex128. This is our
+multiply-add: that order, see _xla_sequential_f32), complex numbers in complex128 (complex64
+in XLA CPU's f32 orders where they were measured, see _xla_complex64_order). This is our
 implementation choice within the spec, which leaves the summation order and
 intermediate precision open.
 """
@@ -262,6 +263,75 @@ def _xla_sequential_f32(rank, lb, lc, rb, rc, B, M, K, N) -> bool:
             or (16 <= N <= 64 and K <= 512 and M >= 2))
 
 
+# complex64 dot_general in XLA CPU's orders where they were measured (jaxlib 0.10.2, this AVX2 +
+# FMA host, tools/xla_dot_order.py --complex; the same row-major form as above, K >= 2): products
+# and sums in f32, no fma, each result element summed over k from 0, starting at 0, either
+#   'products': acc += (ar br - ai bi, ar bi + ai br), the product rounded part by part, where
+#     M = 1 and N >= 2, or 2 <= M <= 3 and N = 1; or
+#   'real_dots': four real dots, each a sequential sum of rounded products (rr = sum ar br, ...),
+#     then (rr - ii, ri + ir), where M >= 2 and N is even with M <= 3 or K <= 7, or N % 8 == 0,
+#     or M % 4 == 0 and K <= 3.
+# (Measured for M up to 17, K up to 100, N up to 64.) Elsewhere (M = 1 and N = 1, N odd with
+# M >= 4 and K >= 4, N = 2 to 6 with M >= 4 and K >= 8, K = 1, ...) the order was not found and
+# the complex128 sum rounded once is kept.
+C64_ORDER_K = 100
+C64_ORDER_N = 64
+
+
+def _xla_complex64_order(rank, lb, lc, rb, rc, B, M, K, N):
+    nb = len(lb)
+    if lb != list(range(nb)) or rb != lb or lc != [rank - 1] or rc != [nb]:
+        return None
+    if not 2 <= K <= C64_ORDER_K or not 1 <= N <= C64_ORDER_N or M < 1 or B == 0 \
+            or B * M * N * K > SEQUENTIAL_F32_WORK:
+        return None
+    if (M == 1 and N >= 2) or (2 <= M <= 3 and N == 1):
+        return "products"
+    if M >= 2 and ((N % 2 == 0 and (M <= 3 or K <= 7)) or N % 8 == 0 or (M % 4 == 0 and K <= 3)):
+        return "real_dots"
+    return None
+
+
+def _as_complex64(x: np.ndarray, element: str):
+    """x as complex64 when that conversion is exact (as XLA's convert then gives the same), else None."""
+    k = kind(element)
+    x = np.asarray(x)
+    if element in ("complex<f32>", "f32", "f16", "bf16"):
+        return x.astype(np.complex64)
+    if k in ("signed", "unsigned", "bool"):
+        v = as_int(x, element) if k != "bool" else x.astype(np.int64)
+        if np.all(np.abs(v.astype(np.float64)) < 2.0 ** 24):
+            return v.astype(np.float64).astype(np.complex64)
+    return None
+
+
+def _complex64_dot(a: np.ndarray, b: np.ndarray, order: str) -> np.ndarray:
+    """(B, M, K) x (B, K, N) complex64 in one of XLA's orders (see _xla_complex64_order)."""
+    f32 = np.float32
+    ar, ai = a.real.astype(f32), a.imag.astype(f32)
+    br, bi = b.real.astype(f32), b.imag.astype(f32)
+    shape = (a.shape[0], a.shape[1], b.shape[2])
+    with np.errstate(all="ignore"):
+        if order == "products":
+            re, im = np.zeros(shape, f32), np.zeros(shape, f32)
+            for k in range(a.shape[2]):
+                xr, xi = ar[:, :, k, None], ai[:, :, k, None]
+                yr, yi = br[:, None, k, :], bi[:, None, k, :]
+                re = re + (xr * yr - xi * yi)
+                im = im + (xr * yi + xi * yr)
+        else:
+            def dot(x, y):
+                acc = np.zeros(shape, f32)
+                for k in range(a.shape[2]):
+                    acc = acc + x[:, :, k, None] * y[:, None, k, :]
+                return acc
+            re = dot(ar, br) - dot(ai, bi)
+            im = dot(ar, bi) + dot(ai, br)
+    out = np.empty(shape, np.complex64)
+    out.real, out.imag = re, im
+    return out
+
+
 def _sequential_fma(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """(B, M, K) x (B, K, N) f32: acc = fma(a_k, b_k, acc) for k = 0 .. K-1, acc starting at 0."""
     from .fused_multiply_add import fma32
@@ -300,6 +370,13 @@ def dot_general_array(lhs, rhs, dn, lhs_el: str, rhs_el: str, res_el: str) -> np
         a = np.asarray(lhs, np.float32).transpose(lb + lf + lc).reshape(B, M, K)
         b = np.asarray(rhs, np.float32).transpose(rb + rc + rf).reshape(B, K, N)
         return _sequential_fma(a, b).reshape(bshape + mshape + nshape)
+    if res_el == "complex<f32>":
+        order = _xla_complex64_order(lhs.ndim, lb, lc, rb, rc, B, M, K, N)
+        a, b = (_as_complex64(lhs, lhs_el), _as_complex64(rhs, rhs_el)) if order else (None, None)
+        if a is not None and b is not None:
+            a = a.transpose(lb + lf + lc).reshape(B, M, K)
+            b = b.transpose(rb + rc + rf).reshape(B, K, N)
+            return _complex64_dot(a, b, order).reshape(bshape + mshape + nshape)
     a = _accumulator(lhs, lhs_el, acc_kind).transpose(lb + lf + lc).reshape(B, M, K)
     b = _accumulator(rhs, rhs_el, acc_kind).transpose(rb + rc + rf).reshape(B, K, N)
     acc = batched_matmul(a, b, acc_kind).reshape(bshape + mshape + nshape)
