@@ -15,6 +15,12 @@ from torch import nn
 
 import shlo
 
+# torch's decomposition of a transformer layer is most of these tests' time (~1.2 s a layer, ~2.5 s at
+# symbolic sizes): the default run imports one layer of each transformer (the encoder and the tiny
+# Hugging Face models), SHLO_FULL_TESTS=1 two (and compiles the dynamic encoder)
+FULL = bool(os.environ.get("SHLO_FULL_TESTS"))
+LAYERS = 2 if FULL else 1
+
 
 def _check(got, want, rtol=1e-4, atol=1e-4):
     g, w = pytree.tree_flatten(got)[0], pytree.tree_flatten(want)[0]
@@ -157,14 +163,9 @@ def test_recurrent(cls):
 
 
 # -- transformer encoder ---------------------------------------------------------------------------
-# torch's decomposition of an encoder layer is most of these tests' time (~1.2 s a layer, ~2.5 s at
-# symbolic sizes): the default run imports one layer, SHLO_FULL_TESTS=1 two (and compiles the dynamic one)
-FULL = bool(os.environ.get("SHLO_FULL_TESTS"))
-
-
 def _encoder():
     layer = nn.TransformerEncoderLayer(32, 4, 64, dropout=0.0, batch_first=True)
-    return nn.TransformerEncoder(layer, 2 if FULL else 1, enable_nested_tensor=False).eval()
+    return nn.TransformerEncoder(layer, LAYERS, enable_nested_tensor=False).eval()
 
 
 def test_transformer_encoder():
@@ -212,7 +213,7 @@ def _ids(n=12, vocab=100):
 def test_gpt2_tiny():
     T = _hf()
     torch.manual_seed(0)
-    cfg = T.GPT2Config(n_layer=2, n_embd=32, n_head=2, vocab_size=100, n_positions=64, bos_token_id=0,
+    cfg = T.GPT2Config(n_layer=LAYERS, n_embd=32, n_head=2, vocab_size=100, n_positions=64, bos_token_id=0,
                        eos_token_id=0)
     _roundtrip(Logits(T.GPT2LMHeadModel(cfg), use_cache=False), (_ids(),))
 
@@ -220,7 +221,7 @@ def test_gpt2_tiny():
 def test_bert_tiny():
     T = _hf()
     torch.manual_seed(0)
-    cfg = T.BertConfig(vocab_size=100, hidden_size=32, num_hidden_layers=2, num_attention_heads=2,
+    cfg = T.BertConfig(vocab_size=100, hidden_size=32, num_hidden_layers=LAYERS, num_attention_heads=2,
                        intermediate_size=64, max_position_embeddings=64)
     _roundtrip(Logits(T.BertModel(cfg, add_pooling_layer=False)), (_ids(),))
 
@@ -228,7 +229,7 @@ def test_bert_tiny():
 def test_llama_tiny():
     T = _hf()
     torch.manual_seed(0)
-    cfg = T.LlamaConfig(vocab_size=100, hidden_size=32, intermediate_size=64, num_hidden_layers=2,
+    cfg = T.LlamaConfig(vocab_size=100, hidden_size=32, intermediate_size=64, num_hidden_layers=LAYERS,
                         num_attention_heads=4, num_key_value_heads=2, max_position_embeddings=64,
                         bos_token_id=0, eos_token_id=0, pad_token_id=0)
     _roundtrip(Logits(T.LlamaForCausalLM(cfg), use_cache=False), (_ids(),))
@@ -237,6 +238,6 @@ def test_llama_tiny():
 def test_vit_tiny():
     T = _hf()
     torch.manual_seed(0)
-    cfg = T.ViTConfig(image_size=32, patch_size=8, num_channels=3, hidden_size=32, num_hidden_layers=2,
+    cfg = T.ViTConfig(image_size=32, patch_size=8, num_channels=3, hidden_size=32, num_hidden_layers=LAYERS,
                       num_attention_heads=2, intermediate_size=64)
     _roundtrip(Logits(T.ViTModel(cfg, add_pooling_layer=False)), (torch.randn(1, 3, 32, 32),))
