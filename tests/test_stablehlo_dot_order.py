@@ -166,3 +166,22 @@ def test_complex64_mixed_operands_and_other_shapes():
     d = (RNG.standard_normal((16, 3)) + 1j * RNG.standard_normal((16, 3))).astype(np.complex64)
     got = _run(jnp.matmul, c, d)
     np.testing.assert_array_equal(got, (c.astype(np.complex128) @ d.astype(np.complex128)).astype(np.complex64))
+
+
+@pytest.mark.parametrize("m, k, n", [(2, 300, 16), (9, 7, 48)])
+def test_xla_sequential_fma_order_rhs_transposed(m, k, n):
+    """[M, K] x [N, K] contracting both last dimensions (x @ w.T as one dot_general, as a torch
+    linear layer imports) with N a multiple of 16: the same sequential fma
+    (tools/xla_dot_order.py --rhs-transposed)."""
+    rng = np.random.default_rng(m + k + n)
+    a = rng.standard_normal((m, k)).astype(np.float32)
+    w = rng.standard_normal((n, k)).astype(np.float32)
+    fn = lambda x, y: jax.lax.dot_general(x, y, (([1], [1]), ([], [])))  # noqa: E731
+    prog = shlo.from_jax(fn, a, w)
+    assert "contracting_dims = [1] x [1]" in prog.text() or "rhs_contracting_dimensions = [1]" in prog.text()
+    got = np.asarray(shlo.interpret(prog, a, w)[0])
+    want = _sequential_fma_reference(a, np.ascontiguousarray(w.T))
+    np.testing.assert_array_equal(got, want)
+    assert not np.array_equal((a.astype(np.float64) @ w.T.astype(np.float64)).astype(np.float32), want)
+    if _host_is_measured_kind():
+        np.testing.assert_array_equal(got, np.asarray(jax.jit(fn)(a, w)))

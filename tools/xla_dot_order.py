@@ -5,6 +5,7 @@ dot_general gives XLA's bits there.
     .venv/bin/python tools/xla_dot_order.py                       # the default grid
     .venv/bin/python tools/xla_dot_order.py --m 5,8 --k 3,300 --n 2,16 --trials 8
     .venv/bin/python tools/xla_dot_order.py --complex              # complex64 dots
+    .venv/bin/python tools/xla_dot_order.py --rhs-transposed       # x @ w.T, w [N, K]
 
 For each M x K x N (row-major [M, K] x [K, N], jnp.matmul under jax.jit) it counts, over random
 normal operands, the result elements that differ from three orders: a sequential fused
@@ -98,31 +99,37 @@ def main(argv=None) -> int:
     ap.add_argument("--n", default="1,2,3,5,8,16,17,33")
     ap.add_argument("--trials", type=int, default=4)
     ap.add_argument("--complex", action="store_true", help="complex64 operands (the orders above)")
+    ap.add_argument("--rhs-transposed", action="store_true",
+                    help="[M, K] x [N, K] contracting both last dimensions (x @ w.T)")
     args = ap.parse_args(argv)
     if args.complex:
         return _complex_main(args, lambda s: [int(v) for v in s.split(",")])
     import jax
     import jax.numpy as jnp
-    from shlo.interpreter.ops.reductions import _xla_sequential_f32, dot_general_array
+    from shlo.interpreter.ops.reductions import (_xla_sequential_f32, _xla_sequential_f32_rhs_t,
+                                                 dot_general_array)
+    tr = args.rhs_transposed
     dn = types.SimpleNamespace(lhs_batching_dimensions=[], rhs_batching_dimensions=[],
-                               lhs_contracting_dimensions=[1], rhs_contracting_dimensions=[0])
+                               lhs_contracting_dimensions=[1], rhs_contracting_dimensions=[1 if tr else 0])
     rng = np.random.RandomState(0)
-    mm = jax.jit(jnp.matmul)
+    mm = jax.jit(lambda a, w: jax.lax.dot_general(a, w, (([1], [1]), ([], [])))) if tr else jax.jit(jnp.matmul)
     ints = lambda s: [int(v) for v in s.split(",")]  # noqa: E731
     bad = 0
     for m, k, n in itertools.product(ints(args.m), ints(args.k), ints(args.n)):
         diff = {"f64": 0, "seqfma": 0, "seq": 0, "interp": 0}
-        claim = _xla_sequential_f32(2, [], [1], [], [0], 1, m, k, n)    # the interpreter's rule
+        claim = (_xla_sequential_f32_rhs_t(2, 2, [], [1], [], [1], m, k, n) if tr   # the interpreter's rule
+                 else _xla_sequential_f32(2, [], [1], [], [0], 1, m, k, n))
         count = 0
         for _ in range(args.trials):
             a = rng.randn(m, k).astype(np.float32)
             b = rng.randn(k, n).astype(np.float32)
-            x = np.asarray(mm(a, b))
+            held = np.ascontiguousarray(b.T) if tr else b       # the rhs as the program holds it
+            x = np.asarray(mm(a, held))
             count += x.size
             orders = _orders(a, b)
             for name, v in orders.items():
                 diff[name] += int((v != x).sum())
-            got = dot_general_array(a, b, dn, "f32", "f32", "f32")
+            got = dot_general_array(a, held, dn, "f32", "f32", "f32")
             diff["interp"] += int((got != x).sum())
         same = [o for o in ("seqfma", "seq", "f64") if diff[o] == 0]
         print(f"{m}x{k}x{n} of {count}: seqfma {diff['seqfma']} seq {diff['seq']} f64 {diff['f64']}"

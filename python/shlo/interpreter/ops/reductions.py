@@ -332,6 +332,15 @@ def _complex64_dot(a: np.ndarray, b: np.ndarray, order: str) -> np.ndarray:
     return out
 
 
+def _xla_sequential_f32_rhs_t(lhs_rank, rhs_rank, lb, lc, rb, rc, M, K, N) -> bool:
+    """The same sequential fma for a 2-D [M, K] x [N, K] dot (x @ w.T: the rhs contracts its last
+    dimension), where N is a multiple of 16 up to 128 and M >= 2 (measured for M up to 100 and
+    K up to 300; N = 17 or 24 is another order, and so is M = 1 past K = 7)."""
+    if lhs_rank != 2 or rhs_rank != 2 or lb or rb or lc != [1] or rc != [1]:
+        return False
+    return M >= 2 and N % 16 == 0 and 16 <= N <= 128 and 1 <= K <= 300 and M * N * K <= SEQUENTIAL_F32_WORK
+
+
 def _sequential_fma(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """(B, M, K) x (B, K, N) f32: acc = fma(a_k, b_k, acc) for k = 0 .. K-1, acc starting at 0."""
     from .fused_multiply_add import fma32
@@ -366,7 +375,8 @@ def dot_general_array(lhs, rhs, dn, lhs_el: str, rhs_el: str, res_el: str) -> np
     N = int(np.prod(nshape, dtype=np.int64))
     K = int(np.prod([lhs.shape[d] for d in lc], dtype=np.int64))
     acc_kind = kind(res_el)
-    if lhs_el == rhs_el == res_el == "f32" and _xla_sequential_f32(lhs.ndim, lb, lc, rb, rc, B, M, K, N):
+    if lhs_el == rhs_el == res_el == "f32" and (_xla_sequential_f32(lhs.ndim, lb, lc, rb, rc, B, M, K, N)
+                                               or _xla_sequential_f32_rhs_t(lhs.ndim, rhs.ndim, lb, lc, rb, rc, M, K, N)):
         a = np.asarray(lhs, np.float32).transpose(lb + lf + lc).reshape(B, M, K)
         b = np.asarray(rhs, np.float32).transpose(rb + rc + rf).reshape(B, K, N)
         return _sequential_fma(a, b).reshape(bshape + mshape + nshape)
