@@ -9,6 +9,7 @@
 #include "mlir/IR/Operation.h"
 #include "mlir/Target/LLVMIR/Export.h"
 
+#include "llvm/Analysis/CFG.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/ExecutionEngine/Orc/AbsoluteSymbols.h"
@@ -16,6 +17,7 @@
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
 #include "llvm/IR/IRBuilder.h"
+#include "llvm/IR/IntrinsicInst.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
@@ -154,12 +156,57 @@ private:
   std::unique_ptr<TargetMachine> tm;
 };
 
+bool hasLoop(const Function &f) {
+  SmallVector<std::pair<const BasicBlock *, const BasicBlock *>> backEdges;
+  FindFunctionBackedges(f, backEdges);
+  return !backEdges.empty();
+}
+
+// Whether code generation's level might change what `f` computes: the full
+// level fuses a multiply and an add that allow contraction into an FMA (one
+// rounding), the quick one does not; fmuladd leaves the choice to the target.
+bool mayContract(const Function &f) {
+  for (const BasicBlock &block : f)
+    for (const Instruction &i : block) {
+      if (isa<FPMathOperator>(i) && i.getFastMathFlags().allowContract())
+        return true;
+      if (auto *intrinsic = dyn_cast<IntrinsicInst>(&i); intrinsic && intrinsic->getIntrinsicID() == Intrinsic::fmuladd)
+        return true;
+    }
+  return false;
+}
+
+// Whether every defined function of `module` runs at most once per call of
+// its entries: no loops, and called only from such functions (or not at all:
+// an entry). Each instruction then runs once a call, so how well it is
+// optimized hardly shows, and LLVM's quick code generation (FastISel, no
+// scheduling) takes a third of the full one's time: the benchmark matmul,
+// one call of the product kernel, generated in 4-6 ms of CPU instead of 12.
+bool runsOnce(const Module &module) {
+  for (const Function &f : module) {
+    if (f.isDeclaration())
+      continue;
+    if (hasLoop(f) || mayContract(f))
+      return false;
+    for (const Use &use : f.uses()) {
+      auto *call = dyn_cast<CallBase>(use.getUser());
+      if (!call || !call->isCallee(&use))
+        return false; // its address escapes: it may be called from anywhere
+    }
+  }
+  return true;
+}
+
 // Object code for one module, on the calling thread.
-Expected<std::unique_ptr<MemoryBuffer>> emitObject(Module &module, Session &s) {
+Expected<std::unique_ptr<MemoryBuffer>> emitObject(Module &module, Session &s, CodeGenOptLevel level) {
   MachineLease lease(s);
   auto tm = lease.get();
   if (!tm)
     return tm.takeError();
+  // The quick level's pass setup turns FastISel on in the target machine, and
+  // it would stay on for the machine's next module.
+  (*tm)->setOptLevel(level);
+  (*tm)->setFastISel(level == CodeGenOptLevel::None);
   SmallVector<char, 0> buffer;
   raw_svector_ostream os(buffer);
   legacy::PassManager pm;
@@ -191,7 +238,7 @@ Expected<std::vector<std::unique_ptr<MemoryBuffer>>> emitObjects(Module &module,
                                                                  Session &s) {
   std::vector<std::unique_ptr<MemoryBuffer>> objects;
   if (parts <= 1) {
-    auto object = emitObject(module, s);
+    auto object = emitObject(module, s, runsOnce(module) ? CodeGenOptLevel::None : CodeGenOptLevel::Default);
     if (!object)
       return object.takeError();
     objects.push_back(std::move(*object));
@@ -216,7 +263,7 @@ Expected<std::vector<std::unique_ptr<MemoryBuffer>>> emitObjects(Module &module,
       errors[i] = toString(part.takeError());
       return;
     }
-    auto object = emitObject(**part, s);
+    auto object = emitObject(**part, s, CodeGenOptLevel::Default);
     if (!object) {
       errors[i] = toString(object.takeError());
       return;

@@ -107,6 +107,33 @@ def test_packed_entry_passes_arguments_and_result():
     assert plain(3, 5) == 15
 
 
+def _host_has_fma() -> bool:
+    import platform
+    if platform.machine() not in ("x86_64", "AMD64"):
+        return True         # aarch64 and others: a fused multiply-add is part of the base ISA
+    with open("/proc/cpuinfo") as f:
+        return any(line.startswith("flags") and " fma " in line + " " for line in f)
+
+
+def test_straight_line_code_keeps_what_contraction_computes():
+    """A module without loops is generated at LLVM's quick level, which never fuses a multiply
+    and an add; a contracting pair must still become one FMA, as at the full level, also when
+    the same target machine generated a quick module just before (its FastISel setting must not
+    stay on). (1 + 2^-12)^2 - (1 + 2^-11) is 2^-24 with one rounding and 0 with two."""
+    contract = " {fastmathFlags = #llvm.fastmath<contract>}"
+    for flags in ["", contract, "", contract]:
+        m = _llvm_module(f"""
+          llvm.func @f(%a: f32, %c: f32) -> f32 {{
+            %0 = llvm.fmul %a, %a{flags} : f32
+            %1 = llvm.fadd %0, %c{flags} : f32
+            llvm.return %1 : f32
+          }}""")
+        code = _shlo_jit.compile(m.operation, 0, 1, [], [])
+        f = ctypes.CFUNCTYPE(ctypes.c_float, ctypes.c_float, ctypes.c_float)(code.lookup("f"))
+        got = f(1 + 2.0 ** -12, -(1 + 2.0 ** -11))
+        assert got == (2.0 ** -24 if flags and _host_has_fma() else 0.0), flags
+
+
 def test_packed_entry_of_a_missing_function_is_refused():
     m = _llvm_module("llvm.func @f() { llvm.return }")
     with pytest.raises(RuntimeError, match="no function nothing_here"):
