@@ -54,6 +54,16 @@ def _run(fn, *args):
     return np.asarray(out[0] if isinstance(out, (list, tuple)) else out)
 
 
+def _check_order(got, want, eq, fn, a, b, wide, narrow):
+    """`got` is the order's result `want`, which the wide sum rounded once is not (so the order
+    is what the test checks), and on the host kind where the rule was measured also XLA's."""
+    np.testing.assert_array_equal(got, want)
+    once = np.einsum(eq, a.astype(wide), b.astype(wide)).astype(narrow)
+    assert not np.array_equal(once, want)
+    if _host_is_measured_kind():
+        np.testing.assert_array_equal(got, np.asarray(jax.jit(fn)(a, b)))
+
+
 @pytest.mark.parametrize("lhs, rhs, eq", [
     ((8, 40), (40, 5), "mk,kn->mn"),            # M % 8 == 0
     ((16, 300), (300, 2), "mk,kn->mn"),
@@ -75,12 +85,8 @@ def test_xla_sequential_fma_order(lhs, rhs, eq):
         want = np.stack([_sequential_fma_reference(x, y) for x, y in zip(a, b)])
     else:
         want = _sequential_fma_reference(a.reshape(-1, k), b).reshape(got.shape)
-    np.testing.assert_array_equal(got, want)
     # (the f64 sum rounded once differs here: the order matters in these shapes)
-    once = np.einsum(eq, a.astype(np.float64), b.astype(np.float64)).astype(np.float32)
-    assert not np.array_equal(once, want)
-    if _host_is_measured_kind():
-        np.testing.assert_array_equal(got, np.asarray(jax.jit(fn)(a, b)))
+    _check_order(got, want, eq, fn, a, b, np.float64, np.float32)
 
 
 def test_other_shapes_keep_the_f64_sum():
@@ -146,11 +152,7 @@ def test_xla_complex64_orders(lhs, rhs, eq, order):
         want = np.stack([_complex64_reference(x, y[:, None], order)[:, 0] for x, y in zip(a, b)])
     else:
         want = _complex64_reference(a, b, order)
-    np.testing.assert_array_equal(got, want)
-    once = np.einsum(eq, a.astype(np.complex128), b.astype(np.complex128)).astype(np.complex64)
-    assert not np.array_equal(once, want)
-    if _host_is_measured_kind():
-        np.testing.assert_array_equal(got, np.asarray(jax.jit(fn)(a, b)))
+    _check_order(got, want, eq, fn, a, b, np.complex128, np.complex64)
 
 
 def test_complex64_mixed_operands_and_other_shapes():

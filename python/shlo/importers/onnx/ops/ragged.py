@@ -306,15 +306,23 @@ def loop_appending(cx, convert_loop, m, cond, initial, body, appended):
             start.append(v)
             names.append(cx.input_names[2 + k])
             node_outs.append(cx.node.output[k])
+    return _run_loop(cx, convert_loop, m, cond, start, names, node_outs, n_carried, new_body,
+                     {k: lambda values, lengths, k=k: Ragged(values, lengths, appended[k][1]) for k in appended})
+
+
+def _run_loop(cx, convert_loop, m, cond, start, names, node_outs, n_carried, body, joined):
+    """Converts the Loop with its rewritten `body`, which carries a (values, lengths) pair for
+    each carried value k in `joined` (`joined[k](values, lengths)` makes it again) and the others
+    as they are; returns the Loop's results as the original node's."""
     node = onnx.NodeProto()
     node.CopyFrom(cx.node)
     del node.output[:]
     node.output.extend(node_outs + list(cx.node.output[n_carried:]))
-    got = list(convert_loop(Context(cx.importer, node, names), m, cond, *start, body=new_body))
+    got = list(convert_loop(Context(cx.importer, node, names), m, cond, *start, body=body))
     result, j = [], 0
     for k in range(n_carried):
-        if k in appended:
-            result.append(Ragged(got[j], got[j + 1], appended[k][1]))
+        if k in joined:
+            result.append(joined[k](got[j], got[j + 1]))
             j += 2
         else:
             result.append(got[j])
@@ -446,18 +454,6 @@ def loop_headed(cx, convert_loop, m, cond, initial, body, headed):
                                                    domain=INTERNAL, key=keys[k], name=f"{cx.node.name}/{seq_out}"))
     new_body.input.extend(ins)
     new_body.output.extend(outs + outputs[1 + n_carried:])
-    node = onnx.NodeProto()
-    node.CopyFrom(cx.node)
-    del node.output[:]
-    node.output.extend(node_outs + list(cx.node.output[n_carried:]))
-    got = list(convert_loop(Context(cx.importer, node, names), m, cond, *start, body=new_body))
-    result, j = [], 0
-    for k in range(n_carried):
-        if k in headed:
-            head = registry[keys[k]][0]
-            result.append(Headed(head, Ragged(got[j], got[j + 1], headed[k][1])))
-            j += 2
-        else:
-            result.append(got[j])
-            j += 1
-    return tuple(result + got[j:])
+    return _run_loop(cx, convert_loop, m, cond, start, names, node_outs, n_carried, new_body,
+                     {k: lambda values, lengths, k=k: Headed(registry[keys[k]][0], Ragged(values, lengths, headed[k][1]))
+                      for k in headed})
