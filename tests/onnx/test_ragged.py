@@ -185,24 +185,79 @@ def test_ragged_forms_out_of_reach_are_import_errors():
         shlo.from_onnx(m)
 
 
-def test_appended_tensors_with_two_run_time_sizes_are_only_stacked():
-    """Rows with two run-time sizes cannot be joined along one axis: stacking them (which needs one
-    shape) imports and matches onnxruntime, reading one of them is an ImportError naming the node."""
+def _several_sizes_model():
+    """A Loop of run-time length appending tensors with two run-time sizes (ops/shaped.py) to three
+    sequences: a = x[:, :i + 1] (a dynamic batch and a growing width: the scripted
+    `outs.append(x[:, :i + 1]); torch.cat(outs, 1)`), b = x[:i + 1, :i + 2] inserted at the front
+    (position a body Constant 0: `outs.insert(0, ...)`), c = x * i (one run-time shape). Read by
+    ConcatFromSequence along the growing axis (after one more append) and stacked, SequenceAt at
+    a run-time position, SequenceLength, and b returned whole."""
     body = helper.make_graph(
-        [helper.make_node("Identity", ["cond"], ["cond_out"]), helper.make_node("Cast", ["i"], ["fi"], to=F),
-         helper.make_node("Mul", ["x", "fi"], ["row"]), helper.make_node("SequenceInsert", ["seq", "row"], ["seq_out"])],
-        "body", [_vi("i", I64, []), _vi("cond", B, []), _seq_vi("seq")], [_vi("cond_out", B, []), _seq_vi("seq_out")])
-    loop = [helper.make_node("SequenceEmpty", [], ["empty"], dtype=F),
-            helper.make_node("Loop", ["n", "", "empty"], ["seq"], body=body)]
-    inputs = [_vi("n", I64, []), _vi("x", F, ["rows", "cols"])]
-    m = _model(loop + [helper.make_node("ConcatFromSequence", ["seq"], ["y"], axis=0, new_axis=1)], inputs,
-               [_vi("y", F, None)])
-    _check(m, [{"n": np.array(2, np.int64), "x": np.ones((2, 3), np.float32)},
-               {"n": np.array(4, np.int64), "x": np.ones((3, 1), np.float32)}], compiled=False)
-    last = numpy_helper.from_array(np.array(-1, np.int64), "last")
-    m = _model(loop + [helper.make_node("SequenceAt", ["seq", "last"], ["y"], name="read_last")], inputs,
-               [_vi("y", F, None)], initializers=[last])
-    with pytest.raises(shlo.ImportError, match=r"SequenceAt \(opset 17\) node 'read_last'.*only stacking them"):
+        [helper.make_node("Identity", ["cond"], ["cond_out"]),
+         helper.make_node("Add", ["i", "one"], ["i1"]), helper.make_node("Add", ["i", "two"], ["i2"]),
+         helper.make_node("Unsqueeze", ["i1", "zero1"], ["e1"]), helper.make_node("Unsqueeze", ["i2", "zero1"], ["e2"]),
+         helper.make_node("Concat", ["e1", "e2"], ["ends"], axis=0),
+         helper.make_node("Slice", ["x", "zero1", "e1", "one1"], ["a_t"]),
+         helper.make_node("Slice", ["x", "zero2", "ends", "axes01"], ["b_t"]),
+         helper.make_node("Cast", ["i"], ["fi"], to=F), helper.make_node("Mul", ["x", "fi"], ["c_t"]),
+         helper.make_node("Constant", [], ["front"], value=numpy_helper.from_array(np.array(0, np.int64))),
+         helper.make_node("SequenceInsert", ["a", "a_t"], ["a_out"]),
+         helper.make_node("SequenceInsert", ["b", "b_t", "front"], ["b_out"]),
+         helper.make_node("SequenceInsert", ["c", "c_t"], ["c_out"])],
+        "body", [_vi("i", I64, []), _vi("cond", B, []), _seq_vi("a"), _seq_vi("b"), _seq_vi("c")],
+        [_vi("cond_out", B, []), _seq_vi("a_out"), _seq_vi("b_out"), _seq_vi("c_out")])
+    nodes = [helper.make_node("SequenceEmpty", [], ["empty"], dtype=F),
+             helper.make_node("Loop", ["n", "", "empty", "empty", "empty"], ["a", "b", "c"], body=body),
+             helper.make_node("SequenceInsert", ["a", "x"], ["a2"]),
+             helper.make_node("ConcatFromSequence", ["a2"], ["joined"], axis=-1),
+             helper.make_node("ConcatFromSequence", ["c"], ["stacked"], axis=1, new_axis=1),
+             helper.make_node("SequenceAt", ["b", "p"], ["picked"]),
+             helper.make_node("SequenceLength", ["b"], ["count"])]
+    inits = [numpy_helper.from_array(np.array(v, np.int64), name) for v, name in
+             ((1, "one"), (2, "two"), ([0], "zero1"), ([1], "one1"), ([0, 0], "zero2"), ([0, 1], "axes01"))]
+    return _model(nodes, [_vi("n", I64, []), _vi("x", F, ["rows", "cols"]), _vi("p", I64, [])],
+                  [_vi("joined", F, None), _vi("stacked", F, None), _vi("picked", F, None), _vi("count", I64, []),
+                   _seq_vi("b")], initializers=inits)
+
+
+def test_appended_tensors_with_two_run_time_sizes():
+    """Each sequence's tensors held flattened with a table of their shapes; one import, three
+    sizes (an empty loop too), interpreted and compiled against onnxruntime."""
+    m = _several_sizes_model()
+    rng = np.random.default_rng(3)
+    _check(m, [{"n": np.array(n, np.int64), "x": rng.standard_normal(shape, np.float32), "p": np.array(p, np.int64)}
+               for n, shape, p in ((3, (4, 5), -1), (2, (2, 6), 0), (4, (5, 5), 2))])
+
+
+def test_two_run_time_sizes_scripted_cat_torchscript_export():
+    """The scripted `outs.append(x[:, :i + 1] * 2)` over x.shape[1], then torch.cat(outs, 1),
+    with a dynamic batch (the rows are [b, i + 1]): an ImportError before ops/shaped.py."""
+    import torch
+    from typing import List
+
+    class Grow(torch.nn.Module):
+        def forward(self, x):
+            outs: List[torch.Tensor] = []
+            for i in range(x.shape[1]):
+                outs.append(x[:, : i + 1] * 2)
+            return torch.cat(outs, 1)
+
+    f = io.BytesIO()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        torch.onnx.export(torch.jit.script(Grow()), (torch.randn(2, 4),), f, dynamo=False, opset_version=17,
+                          input_names=["x"], dynamic_axes={"x": {0: "b", 1: "t"}})
+    m = onnx.load_from_string(f.getvalue())
+    assert {"Loop", "ConcatFromSequence"} <= {n.op_type for n in m.graph.node}
+    rng = np.random.default_rng(0)
+    _check(m, [{"x": rng.standard_normal(s, np.float32)} for s in ((2, 4), (3, 2), (1, 1))])
+
+
+def test_appended_tensors_with_two_run_time_sizes_spliced_is_an_import_error():
+    m = _several_sizes_model()
+    m.graph.node.append(helper.make_node("SequenceInsert", ["b", "x", "p"], ["spliced"], name="splice"))
+    m.graph.output.append(_seq_vi("spliced"))
+    with pytest.raises(shlo.ImportError, match=r"SequenceInsert \(opset 17\) node 'splice'.*only appending"):
         shlo.from_onnx(m)
 
 

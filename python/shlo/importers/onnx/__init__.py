@@ -266,6 +266,10 @@ class _OnnxTrees:
                 head = [results.pop(0) for _ in range(n[1])]
                 value, lengths = np.asarray(results.pop(0)), np.asarray(results.pop(0))
                 out.append(head + (np.split(value, np.cumsum(lengths)[:-1], axis=n[2]) if len(lengths) else []))
+            elif isinstance(n, tuple) and n[0] == "shaped":     # flattened tensors, then their shapes
+                values, sizes = np.asarray(results.pop(0)), np.asarray(results.pop(0))
+                ends = np.cumsum(np.prod(sizes, axis=1, dtype=np.int64)) if len(sizes) else []
+                out.append([values[e - int(np.prod(r)):e].reshape(r) for e, r in zip(ends, sizes)])
             elif isinstance(n, tuple):      # ("ragged", axis): joined tensors, cut at their lengths
                 value, lengths = np.asarray(results.pop(0)), np.asarray(results.pop(0))
                 out.append(np.split(value, np.cumsum(lengths)[:-1], axis=n[1]) if len(lengths) else [])

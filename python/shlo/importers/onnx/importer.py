@@ -155,6 +155,7 @@ class OnnxImporter:
         the results can be regrouped; an optional output is its value."""
         from .ops.control import Optional, RankPadded, RuntimeOptional, Sequence
         from .ops.ragged import Headed, Ragged
+        from .ops.shaped import Shaped
         from .ops.stacked import Stacked
         outs, self.output_groups = [], []
         for o in graph.output:
@@ -185,6 +186,10 @@ class OnnxImporter:
                 outs += [x if isinstance(x, ir.Value) else self.constant(x) for x in v.head]
                 outs += [v.tail.value, v.tail.lengths]
                 self.output_groups.append(("headed", len(v.head), v.tail.axis))
+                continue
+            if isinstance(v, Shaped):           # flattened tensors and their shapes: two results
+                outs += [v.values, v.sizes]
+                self.output_groups.append(("shaped",))
                 continue
             if isinstance(v, Ragged):           # joined tensors and their lengths: two results
                 outs += [v.value, v.lengths]

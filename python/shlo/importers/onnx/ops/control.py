@@ -33,7 +33,7 @@ from mlir import ir
 from ....types import tensor_type, type_info
 from .. import dtypes
 from ..registry import converts
-from . import ragged, stacked
+from . import ragged, shaped, stacked
 
 UNROLL_LIMIT = 256       # the longest Loop unrolled (loops that carry sequences)
 
@@ -380,7 +380,9 @@ def loop(cx, m, cond, *initial, body=None):
             appended = stacked.appended_sequences(body, initial, lambda v: isinstance(v, Sequence) and not v,
                                                   lambda name: _known_int(cx, body, name))
             # tensors with one run-time size (x[:i] per iteration) may differ per iteration: joined
-            uneven = _uneven_rows(cx, body, list(initial), appended) if appended else {}
+            uneven, several = _uneven_rows(cx, body, list(initial), appended) if appended else ({}, {})
+            if several:     # tensors with several run-time sizes: flattened, with a table of shapes
+                return shaped.loop_appending(cx, loop, m, cond, list(initial), body, several)
             if uneven:
                 return ragged.loop_appending(cx, loop, m, cond, list(initial), body, uneven)
             if appended:
@@ -442,9 +444,10 @@ def loop(cx, m, cond, *initial, body=None):
 
 def _uneven_rows(cx, body, initial, appended):
     """The appended sequences ({k: SequenceInsert}) whose tensors have exactly one run-time size:
-    {k: (node, axis, shape, element)}. Shape inference's types are used when they say so; where
-    they leave more sizes open (a Slice whose axes it cannot read), the body is probed."""
-    found, unsure = {}, []
+    {k: (node, axis, shape, element)}; and those whose tensors have several: {k: (node, shape,
+    element)}. Shape inference's types are used when they say so; where they leave more sizes
+    open (a Slice whose axes it cannot read), the body is probed."""
+    found, several, unsure = {}, {}, []
     for k, ins in appended.items():
         shape, element = ragged.row_type(body, ins)
         if shape is not None and shape.count(None) == 1:
@@ -461,7 +464,9 @@ def _uneven_rows(cx, body, initial, appended):
             shape = list(rows[k].shape)
             if shape.count(None) == 1:
                 found[k] = (appended[k], shape.index(None), shape, rows[k].element)
-    return found
+            elif shape.count(None) > 1:
+                several[k] = (appended[k], shape, rows[k].element)
+    return found, several
 
 
 def _known_int(cx, body, name):
@@ -676,6 +681,10 @@ def _seq(cx, v, what="input_sequence"):
         raise cx.error(f"{what} is a sequence of known tensors followed by a run-time number of tensors with a "
                        "run-time size (a Loop appended to it); only SequenceLength, SequenceAt, SequenceInsert "
                        "(appending) and ConcatFromSequence read such a sequence")
+    if isinstance(v, shaped.Shaped):
+        raise cx.error(f"{what} is a sequence of run-time length whose tensors have several run-time sizes (a "
+                       "Loop appended them); only ConcatFromSequence, SequenceAt, SequenceLength and "
+                       "SequenceInsert (appending) read such a sequence")
     if isinstance(v, ragged.Ragged):
         raise cx.error(f"{what} is a sequence whose length or tensor sizes are run-time values (held "
                        "joined); only ConcatFromSequence, SequenceAt, SequenceLength, SequenceInsert and "
@@ -718,6 +727,8 @@ def sequence_length(cx, s):
         return stacked.length(cx, s)
     if isinstance(s, ragged.Ragged):
         return ragged.length(cx, s)
+    if isinstance(s, shaped.Shaped):
+        return shaped.length(cx, s)
     return np.array(len(_seq(cx, s)), np.int64)
 
 
@@ -730,6 +741,8 @@ def sequence_at(cx, s, position):
         return stacked.at(cx, s, position)
     if isinstance(s, ragged.Ragged):
         return ragged.at(cx, s, position)
+    if isinstance(s, shaped.Shaped):
+        return shaped.at(cx, s, position)
     s = _seq(cx, s)
     if cx.known(1) is not None:
         return s[_position(cx, 1, len(s))]
@@ -767,6 +780,8 @@ def sequence_insert(cx, s, tensor, position=None):
         return (ragged.headed_insert(cx, s, _tensor(cx, tensor), position),)
     if isinstance(s, ragged.Ragged):
         return (ragged.insert(cx, s, _tensor(cx, tensor), position),)
+    if isinstance(s, shaped.Shaped):
+        return (shaped.insert(cx, s, _tensor(cx, tensor), position),)
     s = _seq(cx, s)
     t = _tensor(cx, tensor)
     if position is not None and cx.known(2) is None and any(v.type != t.type for v in s):
@@ -885,6 +900,8 @@ def concat_from_sequence(cx, s, axis=0, new_axis=0):
         return stacked.concat(cx, s, axis, new_axis)
     if isinstance(s, ragged.Ragged):
         return ragged.concat(cx, s, axis, new_axis)
+    if isinstance(s, shaped.Shaped):
+        return shaped.concat(cx, s, axis, new_axis)
     s = _seq(cx, s)
     if not s:
         raise cx.error("ConcatFromSequence of an empty sequence has no shape")
