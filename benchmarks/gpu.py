@@ -14,7 +14,8 @@ prefetch variant, and the f32 one as TF32 (SHAPES, ENV).
 inputs, hundreds of MB, are made again from the same seed where it runs). `run` checks ours
 against XLA's outputs on the GPU, then times ours (CUDA events around the launches, buffers
 resident) and `jax.jit` (wall clock around a call with block_until_ready, inputs resident),
-interleaved, medians. Without a GPU it says
+interleaved, medians; ours in f32 also against XLA at precision HIGHEST, XLA's own f32 arithmetic
+(its DEFAULT is TF32 on NVIDIA GPUs since Ampere). Without a GPU it says
 it cannot run. Goal (issue 13): at most 1.5x XLA on the matmul and the decoder block.
 """
 from __future__ import annotations
@@ -31,16 +32,17 @@ import numpy as np
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PROGRAMS = ("matmul_f32", "matmul_bf16", "decoder", "matmul_f16", "bmm_bf16", "matmul_f32_odd", "matmul_bf16_odd",
             "matmul_f32_regtiles", "matmul_bf16_regtiles", "matmul_f32_prefetch", "matmul_bf16_prefetch",
-            "matmul_f32_tf32")
+            "matmul_f32_tf32", "decoder_tf32")
 TOLERANCE = {"matmul_f32": 2e-2, "matmul_bf16": 5e-2, "decoder": 2e-2,      # relative to max |expected|
              "matmul_f16": 2e-2, "bmm_bf16": 5e-2, "matmul_f32_odd": 2e-2, "matmul_bf16_odd": 5e-2,
              "matmul_f32_regtiles": 2e-2, "matmul_bf16_regtiles": 5e-2, "matmul_f32_prefetch": 2e-2,
-             "matmul_bf16_prefetch": 5e-2, "matmul_f32_tf32": 2e-2}
+             "matmul_bf16_prefetch": 5e-2, "matmul_f32_tf32": 2e-2, "decoder_tf32": 2e-2}
 # contractions (lowering/gpu/contraction.py): (batch, m, k, n); *_odd has partial tiles on every
 # edge and K / N that rule out 16-byte loads; *_regtiles is built with SHLO_GPU_SHARED_TILES=0
 # (schedules.py's register tiles without shared memory: the code before, timed beside it);
 # *_prefetch with SHLO_GPU_PREFETCH=1 (each K step's global loads issued a step ahead);
-# *_tf32 with SHLO_GPU_TF32=1 (f32 on the tensor cores as TF32, as XLA's DEFAULT precision)
+# *_tf32 with SHLO_GPU_TF32=1 (f32 on the tensor cores as TF32, as XLA's DEFAULT precision;
+# decoder_tf32 is the decoder block built so)
 SHAPES = {"matmul_f32": (None, 4096, 4096, 4096), "matmul_bf16": (None, 4096, 4096, 4096),
           "matmul_f16": (None, 4096, 4096, 4096), "bmm_bf16": (32, 512, 512, 512),
           "matmul_f32_odd": (None, 1000, 1001, 999), "matmul_bf16_odd": (None, 1000, 1000, 1001),
@@ -102,6 +104,32 @@ def _error(got, want) -> float:
     return float(np.max(np.abs(g - w)) / max(1e-30, np.max(np.abs(w))))
 
 
+def _ieee_f32(name: str) -> bool:
+    """Ours computes f32 products in f32 (the interpreter's arithmetic) unless built as TF32."""
+    return ("_f32" in name or name == "decoder") and not name.endswith("_tf32")
+
+
+def _against_highest(art, fn, inputs, dev_inputs, ours_out, runs) -> dict:
+    """XLA at precision HIGHEST: the same f32 arithmetic as ours (XLA's DEFAULT runs f32 dots
+    as TF32 on this GPU), timed interleaved with ours as above."""
+    import jax
+    with jax.default_matmul_precision("highest"):     # holds while tracing: the compiled call keeps it
+        compiled = jax.jit(fn).lower(*dev_inputs).compile()
+    expected = np.asarray(compiled(*dev_inputs))
+    ours, xla = [], []
+    for _ in range(runs):
+        _, ms = art.time(*inputs, runs=1)
+        ours.append(ms)
+        t0 = time.perf_counter()
+        compiled(*dev_inputs).block_until_ready()
+        xla.append((time.perf_counter() - t0) * 1e3)
+    o, x = statistics.median(ours), statistics.median(xla)
+    err = _error(ours_out, expected)
+    print(f"{'':12s}    against XLA HIGHEST: rel err {err:.2e}  ours {o:9.3f} ms  XLA {x:9.3f} ms  "
+          f"ours/XLA {o / x:7.2f}x", flush=True)
+    return {"xla_highest_ms": x, "ratio_highest": o / x, "rel_err_highest": err}
+
+
 def run(directory: str, runs: int, names=PROGRAMS) -> int:
     try:
         import jax
@@ -137,7 +165,10 @@ def run(directory: str, runs: int, names=PROGRAMS) -> int:
         o, x = statistics.median(ours), statistics.median(xla)
         print(f"{name:12s} {'ok' if ok else 'MISMATCH'} (rel err {err:.2e})  ours {o:9.3f} ms  XLA {x:9.3f} ms  "
               f"ours/XLA {o / x:7.2f}x  ({len(art.plan['launches'])} launches)", flush=True)
-        print(json.dumps({"program": name, "ours_ms": o, "xla_ms": x, "ratio": o / x, "rel_err": err}))
+        record = {"program": name, "ours_ms": o, "xla_ms": x, "ratio": o / x, "rel_err": err}
+        if _ieee_f32(name):
+            record.update(_against_highest(art, fn, inputs, dev_inputs, outs[0], runs))
+        print(json.dumps(record))
     return 1 if failed else 0
 
 
