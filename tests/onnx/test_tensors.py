@@ -217,7 +217,9 @@ def test_compress_and_nonzero_known_at_import_time():
 
 
 def test_compress_run_time_condition():
-    """A run-time condition: supported when the output size is declared, else a clear error."""
+    """A run-time condition: the declared output size where there is one, else the number of
+    true entries as a run-time size (it was an ImportError), flattened and along an axis, the
+    condition shorter than the axis; interpreted and compiled against onnxruntime."""
     nodes = [helper.make_node("Compress", ["x", "cond"], ["c"], axis=1)]
     model = _model(nodes, [_vi("x", F, [3, 5]), _vi("cond", TensorProto.BOOL, [4])], [_vi("c", F, [3, 2])], 13)
     x = _x(3, 5)
@@ -225,10 +227,38 @@ def test_compress_run_time_condition():
         cond = np.array(cond)
         got = shlo.interpret(shlo.from_onnx(model), x, cond)
         np.testing.assert_array_equal(np.asarray(got[0]), np.compress(cond, x, axis=1))
-    nodes = [helper.make_node("Compress", ["x", "cond"], ["c"], name="cp")]
-    model = _model(nodes, [_vi("x", F, [3, 5]), _vi("cond", TensorProto.BOOL, [4])], [_vi("c", F, None)], 13)
-    with pytest.raises(shlo.ImportError, match=r"Compress \(opset 13\) node 'cp'.*output size is not known"):
-        shlo.from_onnx(model)
+    nodes = [helper.make_node("Compress", ["x", "cond"], ["c"], name="cp"),
+             helper.make_node("Compress", ["x", "cond"], ["d"], axis=1)]
+    model = _model(nodes, [_vi("x", F, [3, 5]), _vi("cond", TensorProto.BOOL, [4])],
+                   [_vi("c", F, None), _vi("d", F, None)], 13)
+    prog = shlo.from_onnx(model)
+    fn = shlo.compile(prog)
+    for cond in ([False, True, False, True], [False] * 4, [True] * 4):
+        feeds = {"x": x, "cond": np.array(cond)}
+        want = _ort(model, feeds)
+        check_outputs(shlo.interpret(prog, x, feeds["cond"]), want, 0, 0, "interpret")
+        check_outputs(fn(x, feeds["cond"]), want, 0, 0, "compiled")
+
+
+def test_split_sizes_and_float_range_computed_at_run_time():
+    """Split whose sizes are a run-time input (each piece a `?` size; it was an ImportError), and
+    Range of run-time f32 bounds whose count rounds differently in f32: ceil(-3.5 / -0.7f) is 6
+    with the quotient in f64 (onnxruntime, onnx's reference), 5 in f32."""
+    nodes = [helper.make_node("Split", ["x", "sizes"], ["a", "b", "c"], axis=1),
+             helper.make_node("Range", ["start", "limit", "delta"], ["r"])]
+    scalar = [_vi(n, F, []) for n in ("start", "limit", "delta")]
+    model = _model(nodes, [_vi("x", F, [2, 6]), _vi("sizes", I64, [3])] + scalar,
+                   [_vi(n, F, None) for n in ("a", "b", "c", "r")], 13)
+    prog = shlo.from_onnx(model)
+    fn = shlo.compile(prog)
+    x = _x(2, 6)
+    for sizes, bounds in (([1, 3, 2], (1, -2.5, -0.7)), ([0, 6, 0], (0, 3, 1)), ([4, 0, 2], (0.5, 2.6, 0.3))):
+        feeds = dict(x=x, sizes=np.array(sizes, np.int64),
+                     **{n: np.array(v, np.float32) for n, v in zip(("start", "limit", "delta"), bounds)})
+        want = _ort(model, feeds)
+        args = [feeds[n] for n in prog.input_names]
+        check_outputs(shlo.interpret(prog, *args), want, 1e-6, 0, "interpret")
+        check_outputs(fn(*args), want, 1e-6, 0, "compiled")
 
 
 def test_nonzero_and_unique_of_run_time_values():

@@ -457,15 +457,39 @@ def _split_equal(cx, x, axis, n, uneven):
 
 
 def _split_parts(cx, x, axis, i):
-    """The split sizes from input i (known, or the declared output sizes)."""
+    """The split sizes from input i (known, or the declared output sizes); None when they are
+    known at run time only."""
     k = _known_ints(cx, i)
     if k is not None:
         return k
     out = [_out_sizes(cx, j) for j in range(len(cx.node.output))]
     if any(o is None for o in out):
-        raise cx.error("split sizes computed at run time are not supported")
+        return None
     a = _axis(cx, axis, cx.rank(x))
     return [o[a] for o in out]
+
+
+def _split_run_time(cx, x, axis, split_v):
+    """Split sizes read at run time (a split computed from shapes, e.g. the dynamo exporter's
+    torch.split by sizes of a dynamic dimension): piece k runs from the sum of the sizes before
+    it, each piece a `?` size along the axis."""
+    a = _axis(cx, axis, cx.rank(x))
+    n = len(cx.node.output)
+    if cx.info(split_v).shape not in ([n], (n,)):
+        raise cx.error(f"split (input 1) must hold one size per output ({n}), its shape is {cx.info(split_v).shape}")
+    sizes = _i64(cx, split_v)
+    outs, start = [], cx.const(0, I64)
+    for k in range(n):
+        size = _scalar(cx, cx.op("slice", sizes, start_indices=[k], limit_indices=[k + 1], strides=[1]))
+        end = cx.op("add", start, size)
+        outs.append(_slice_axis_dynamic(cx, x, a, start, end, cx.const(1, I64), None))
+        start = end
+    return outs
+
+
+def _split_by_input(cx, x, axis, split_v):
+    parts = _split_parts(cx, x, axis, 1)
+    return _split_run_time(cx, x, axis, split_v) if parts is None else _split(cx, x, axis, parts)
 
 
 @converts("Split", since=2)
@@ -478,14 +502,14 @@ def split_2(cx, x, axis=0, split=None):
 @converts("Split", since=13)
 def split_13(cx, x, split_v=None, axis=0):
     if _given(cx, 1):
-        return _split(cx, x, axis, _split_parts(cx, x, axis, 1))
+        return _split_by_input(cx, x, axis, split_v)
     return _split_equal(cx, x, axis, len(cx.node.output), False)
 
 
 @converts("Split", since=18)
 def split_18(cx, x, split_v=None, axis=0, num_outputs=None):
     if _given(cx, 1):
-        return _split(cx, x, axis, _split_parts(cx, x, axis, 1))
+        return _split_by_input(cx, x, axis, split_v)
     n = num_outputs if num_outputs is not None else len(cx.node.output)
     return _split_equal(cx, x, axis, n, True)
 
@@ -1021,7 +1045,10 @@ def range_(cx, start, limit, delta):
     if out is not None:
         count = out[0]
     elif dtypes.is_float(element):
-        q = cx.op("ceil", cx.op("divide", cx.op("subtract", limit, start), delta))
+        # the difference in the element type, the quotient in f64 (as onnxruntime and onnx's
+        # reference: f32 would round -3.5 / -0.7f = 5.00000009 to 5 and lose an element)
+        q = cx.op("ceil", cx.op("divide", cx.convert(cx.op("subtract", limit, start), "f64"),
+                                 cx.convert(delta, "f64")))
         count = cx.op("maximum", _i64(cx, q), cx.const(0, I64))
     else:
         l64, s64, d64 = _i64(cx, limit), _i64(cx, start), _i64(cx, delta)
@@ -1277,30 +1304,23 @@ def compress(cx, x, condition, axis=None):
 
 
 def _selected_positions(cx, condition, axis):
-    """The positions of the true entries of a run-time condition: a stable sort of (not cond,
-    iota) puts them first in order; the first `count` are kept, count being the output size
-    along the axis, which must be known statically (from the inferred / declared output)."""
-    from mlir import ir
+    """The positions of the true entries of a run-time condition, in order (a stable sort by not
+    cond puts them first); as many as the declared output size along the axis where shape
+    inference gives one, else the number of true entries (a run-time size, as for NonZero)."""
     out = cx.out_shape()
     count = out[axis] if out is not None and len(out) > axis else None
+    if cx.rank(condition) != 1:
+        raise cx.error("a run-time condition must be a rank-1 tensor")
+    flags = cx.convert(condition, "i1")
+    m = cx.dim(flags, 0)
     if count is None:
-        raise cx.error("the condition is computed at run time and the output size is not known (it "
-                       "depends on the condition's values)")
-    m = cx.info(condition).shape
-    if len(m) != 1 or m[0] is None:
-        raise cx.error("a run-time condition must be a rank-1 tensor of static size")
-    m = m[0]
-    if count > m:
+        count = count_true(cx, flags)
+    elif isinstance(m, int) and count > m:
         raise cx.error(f"the output size {count} exceeds the condition's length {m}")
-    key = cx.convert(cx.op("not", cx.convert(condition, "i1")), "i32")
-    idx = _iota(cx, [m], 0)
-    op = cx.region_op("sort", [key, idx], dimension=0, is_stable=True)
-    k, i = ir.Type.parse("tensor<i32>"), ir.Type.parse("tensor<i64>")
-    block = op.regions[0].blocks.append(k, k, i, i)
-    with ir.InsertionPoint(block):
-        a, b = block.arguments[0], block.arguments[1]
-        cx.op("return", [cx.op("compare", a, b, comparison_direction="LT")], result_types=[])
-    return cx.op("slice", op.results[1], start_indices=[0], limit_indices=[count], strides=[1])
+    picked = trues_first(cx, flags, _iota(cx, [m], 0))
+    if isinstance(count, int) and isinstance(m, int):
+        return cx.op("slice", picked, start_indices=[0], limit_indices=[count], strides=[1])
+    return _take(cx, picked, 0, _iota(cx, [count], 0))
 
 
 # ----------------------------------------------------------------------------- Col2Im
