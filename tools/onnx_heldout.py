@@ -33,7 +33,13 @@ The models (onnx_heldout_models.py builds them):
     axes (GRU / LSTM / MultiheadAttention with a padding mask / GroupNorm UNet block / PixelShuffle /
     rotary causal attention / scatter and sort ops), opset 7-11 semantics (Softmax's 2-D coercion,
     MaxPool indices, Scatter-9, Resize-10), a while loop without a trip count, Scan-11 with
-    reversed axes, nested Ifs in a Loop, a QDQ graph, mixed dtypes, shape arithmetic on ? dims.
+    reversed axes, nested Ifs in a Loop, a QDQ graph, mixed dtypes, shape arithmetic on ? dims;
+  * and more (onnx_heldout_users5_models.py, `-k ^users5_`): transformers architectures beyond
+    the five above (DistilBERT, RoBERTa, ALBERT, BART, OPT, BLOOM, GPT-Neo, DeBERTa-v2, Qwen2,
+    Llama, Wav2Vec2, Segformer, ConvNeXt, Swin, CLIP vision), export_modules_as_functions,
+    do_constant_folding=False, a scripted list of tensors with two run-time sizes, STFT, opset 7-12
+    graphs (RNN / GRU / LSTM attribute forms, Lp ops, MaxRoiPool, Resize-11 modes, MaxUnpool,
+    SoftmaxCrossEntropyLoss, If branches of other sizes).
 
 A model passes when every input set gives onnxruntime's outputs (shape, dtype class and values
 within the model's tolerance). bf16 models are compared with onnxruntime on the same graph in f32
@@ -145,10 +151,11 @@ def main(argv=None) -> int:
     import onnx_heldout_users2_models as users2_models
     import onnx_heldout_users3_models as users3_models
     import onnx_heldout_users4_models as users4_models
+    import onnx_heldout_users5_models as users5_models
     import onnx_heldout_users_models as users_models
 
     every = (models.SPECS + more_models.SPECS + ort_models.SPECS + users_models.SPECS + users2_models.SPECS
-             + users3_models.SPECS + users4_models.SPECS)
+             + users3_models.SPECS + users4_models.SPECS + users5_models.SPECS)
     specs = [s for s in every if (not args.fast or not s.slow)
              and (not args.pattern or re.search(args.pattern, s.name))]
     from heldout_report import Report

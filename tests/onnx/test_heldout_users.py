@@ -1,5 +1,6 @@
 """The held-out-style models of tools/onnx_heldout_users_models.py,
-onnx_heldout_users2_models.py, onnx_heldout_users3_models.py and onnx_heldout_users4_models.py (made as outside users make ONNX files: both PyTorch exporters at
+onnx_heldout_users2_models.py, onnx_heldout_users3_models.py, onnx_heldout_users4_models.py and
+onnx_heldout_users5_models.py (made as outside users make ONNX files: both PyTorch exporters at
 opsets 11 to 22, old-opset and version-converted graphs, sparse weights, external data layouts,
 onnxruntime's session optimizer and quantizers run on the exports; a detector with RoiAlign over
 run-time proposals, transformers written in code, opsets 7 to 10, f16 / bf16 exports) through shlo.from_onnx + shlo.interpret, matched against onnxruntime. Each model takes
@@ -22,9 +23,10 @@ import onnx_heldout_more_models as more  # noqa: E402
 import onnx_heldout_users2_models as users2  # noqa: E402
 import onnx_heldout_users3_models as users3  # noqa: E402
 import onnx_heldout_users4_models as users4  # noqa: E402
+import onnx_heldout_users5_models as users5  # noqa: E402
 import onnx_heldout_users_models as users  # noqa: E402
 
-SPECS = {s.name: s for s in users.SPECS + users2.SPECS + users3.SPECS + users4.SPECS}
+SPECS = {s.name: s for s in users.SPECS + users2.SPECS + users3.SPECS + users4.SPECS + users5.SPECS}
 
 
 @pytest.mark.parametrize("name", heldout_checks.params(SPECS, sorted(SPECS), "the users_ set: SHLO_ONNX_LIGHT=1"))
@@ -52,6 +54,12 @@ def test_set_is_broad_and_new():
                  "opset9_", "opset10_", "opset11_", "opset12_", "opset18_", "no_trip_count", "scan11_reverse",
                  "nested_if_in_loop", "qdq_per_channel", "mixed_dtypes", "shape_arithmetic", "einsum_trace"):
         assert any(n.startswith("users4_") and part in n for n in SPECS), part
-    assert len(SPECS) == len(users.SPECS) + len(users2.SPECS) + len(users3.SPECS) + len(users4.SPECS)
+    for part in ("distilbert", "roberta", "albert", "bart", "opt", "bloom", "gpt_neo", "deberta_v2", "qwen2", "llama",
+                 "wav2vec2", "segformer", "convnext", "swin", "clip_vision", "modules_as_functions", "no_constant_folding",
+                 "two_run_time_sizes", "stft", "opset7_rnn_gru", "opset8_lp", "opset10_", "opset11_resize", "opset12_"):
+        assert any(n.startswith("users5_") and part in n for n in SPECS), part
+    assert len(SPECS) == (len(users.SPECS) + len(users2.SPECS) + len(users3.SPECS) + len(users4.SPECS)
+                          + len(users5.SPECS))
     assert len(users.SPECS) >= 69 and len(users2.SPECS) >= 30 and len(users3.SPECS) >= 20 and len(users4.SPECS) >= 25
+    assert len(users5.SPECS) >= 25
     assert not set(SPECS) & {s.name for s in models.SPECS + more.SPECS}
