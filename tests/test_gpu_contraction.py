@@ -225,3 +225,47 @@ def test_tf32_ptx_assembles(monkeypatch):
         assert mma >= 16 and mma % 16 == 0 and x4 == mma // 2, (arch, mma, x4)
         if HAVE_PTXAS:
             assert art.cubin, arch
+
+
+def _three_precisions(m, k, n):
+    """One f32 product three ways: DEFAULT precision, HIGHEST, and the TF32 algorithm."""
+    t = lambda r, c: f"tensor<{r}x{c}xf32>"    # noqa: E731
+    dims = "contracting_dims = [1] x [0]"
+    sig = f"({t(m, k)}, {t(k, n)}) -> {t(m, n)}"
+    tf32 = ("algorithm = <lhs_precision_type = tf32, rhs_precision_type = tf32, accumulation_type = f32, "
+            "lhs_component_count = 1, rhs_component_count = 1, num_primitive_operations = 1, "
+            "allow_imprecise_accumulation = false>")
+    return shlo.from_stablehlo(
+        f"func.func @main(%a: {t(m, k)}, %b: {t(k, n)}) -> ({t(m, n)}, {t(m, n)}, {t(m, n)}) {{\n"
+        f"  %0 = stablehlo.dot_general %a, %b, {dims} : {sig}\n"
+        f"  %1 = stablehlo.dot_general %a, %b, {dims}, precision = [HIGHEST, HIGHEST] : {sig}\n"
+        f"  %2 = stablehlo.dot_general %a, %b, {dims}, precision = [DEFAULT, DEFAULT], {tf32} : {sig}\n"
+        f"  return %0, %1, %2 : {t(m, n)}, {t(m, n)}, {t(m, n)}\n}}\n")
+
+
+@pytest.mark.parametrize("tf32", [False, True])
+def test_tf32_follows_each_dots_precision(tf32, monkeypatch):
+    """The `tf32` option takes the dots at DEFAULT precision to TF32 (as XLA does), never those at
+    HIGHEST; a dot whose algorithm asks for TF32 gets it without the option."""
+    monkeypatch.delenv("SHLO_GPU_TF32", raising=False)
+    a, b = _inputs((70, 40), (40, 36), np.float32, seed=3)
+    prog = _three_precisions(70, 40, 36)
+    outs = [np.asarray(o, np.float64) for o in gpu.cpu_check(prog, tf32=tf32)(a, b)]
+    rounded = _tf32(a).astype(np.float64) @ _tf32(b).astype(np.float64)
+    exact = a.astype(np.float64) @ b.astype(np.float64)
+
+    def near(got, want):
+        return np.abs(got - want).max() <= 1e-5 * np.abs(want).max()
+    assert not near(rounded, exact)                 # the two are told apart at these sizes
+    assert near(outs[0], rounded if tf32 else exact)
+    assert near(outs[1], exact)
+    assert near(outs[2], rounded)
+    kernels = gpu.compile_cuda(prog, assemble=False, tf32=tf32).ptx.split(".entry")[1:]
+    on_tensor_cores = [k for k in kernels if re.search(r"\bmma\.sync\.aligned\.m16n8k8\.row\.col\.f32\.tf32", k)]
+    assert len(on_tensor_cores) == (2 if tf32 else 1)
+
+
+def test_tf32_is_an_option_of_the_cuda_target():
+    a, b = _inputs((8, 8), (8, 8), np.float32)
+    with pytest.raises(shlo.ShloError, match="tf32 is an option of target 'cuda'"):
+        shlo.compile(_matmul(a, b), tf32=True)

@@ -217,17 +217,20 @@ def _fusion_is_safe(module: ir.Module) -> bool:
 
 def compile(prog, target: str = "cpu", opt_level: int = 2, cache_dir: str | None = None, *,
             entry: str = "main", threads: int | None = None, schedule: bool = True, arch: str = "sm_90",
-            specialize=None):
+            specialize=None, tf32: bool | None = None):
     """Compiles `entry` of a shlo Program for the host CPU (see the module docstring), or with
     target="cuda" for an NVIDIA GPU of `arch` (a `CudaArtifact`: PTX, cubin, launch plan).
     `specialize` (entries with `?` dimensions): "auto" compiles code made static for a call's
     sizes the second time those sizes come; True on the first call; False never. None: the
-    environment's SHLO_SPECIALIZE (auto / first / never), else "auto"."""
+    environment's SHLO_SPECIALIZE (auto / first / never), else "auto". `tf32` (cuda): f32 matmuls at
+    DEFAULT precision on the tensor cores as TF32, as XLA does (see gpu.compiler.compile_cuda)."""
     if target == "cuda":
         from .gpu.compiler import compile_cuda
-        return compile_cuda(prog, arch=arch, entry=entry)
+        return compile_cuda(prog, arch=arch, entry=entry, tf32=tf32)
     if target != "cpu":
         raise CompileError(f"target {target!r} is not supported (have: 'cpu', 'cuda')")
+    if tf32:
+        raise CompileError("tf32 is an option of target 'cuda' (the CPU computes f32 products exactly)")
     if specialize is None:
         env = os.environ.get("SHLO_SPECIALIZE", "auto")
         specialize = {"auto": "auto", "first": True, "never": False}.get(env)

@@ -48,10 +48,11 @@ def _run(module: ir.Module, passes: str, stage: str) -> None:
         raise CompileError(f"target 'cuda', {stage}: {e}") from None
 
 
-def _buffers(prog: Program, entry: str, schedule: bool = True, mode: str = "gpu"):
+def _buffers(prog: Program, entry: str, schedule: bool = True, mode: str = "gpu", tf32: bool = False):
     """The entry lowered to linalg, fused, bufferized (shared by both paths); static
     contractions become contraction.py's shared-memory kernels (`mode` "gpu") or their
-    sequential CPU form ("cpu")."""
+    sequential CPU form ("cpu"); `tf32`: f32 products at DEFAULT precision as TF32
+    (contraction.tf32_for)."""
     # case as scf.index_switch: branches.py gives host-allocated homes to top-level branches
     # only, and a chain of scf.if nests them (the CPU path's choice, see ops/control.py)
     lowered = lower_program(prog, entry=entry, mode="compile", case_as_switch=True)
@@ -67,7 +68,7 @@ def _buffers(prog: Program, entry: str, schedule: bool = True, mode: str = "gpu"
     if schedule:
         with m.context, ir.Location.unknown(m.context):
             schedules.split_reductions(m)
-            schedules.tile_contractions(m, leave_shared=contraction.enabled())
+            schedules.tile_contractions(m, leave_shared=contraction.enabled(), tf32=tf32)
     _run(m, pipeline.BUFFERIZE, "bufferize")
     with m.context, ir.Location.unknown(m.context):
         loops.stable_loop_buffers(_entry(m))     # the host must know every buffer a kernel gets
@@ -76,17 +77,18 @@ def _buffers(prog: Program, entry: str, schedule: bool = True, mode: str = "gpu"
         branches.select_branch_buffers(_entry(m))   # buffers a branch on sizes picks: the host picks
         loops.free_kernel_allocations(_entry(m))    # what stays a device-side malloc is freed
         if schedule and contraction.enabled():
-            contraction.replace_contractions(m, _entry(m), mode)
+            contraction.replace_contractions(m, _entry(m), mode, tf32)
     return lowered, m
 
 
-def cpu_check(prog, entry: str = "main", schedule: bool = True):
+def cpu_check(prog, entry: str = "main", schedule: bool = True, tf32: bool | None = None):
     """The GPU-mapped loops of `entry` compiled for the CPU: a callable like shlo.compile's.
     Results are out-parameters here too, as in the kernels."""
+    tf32 = contraction.tf32_default() if tf32 is None else bool(tf32)
     from ..compiler import CompiledFunction, _signature
     from ..driver import probes_of
     prog = _program(prog)
-    lowered, m = _buffers(prog, entry, schedule, mode="cpu")
+    lowered, m = _buffers(prog, entry, schedule, mode="cpu", tf32=tf32)
     _run(m, pipeline.OUT_PARAMS, "out-parameters")
     _run(m, pipeline.TO_LOOPS, "loops")
     _run(m, MAP, "mapping")
@@ -96,7 +98,7 @@ def cpu_check(prog, entry: str = "main", schedule: bool = True):
     probes = probes_of(prog.module, entry)
     plan = None
     if any(None in t.shape for t in lowered.flat_results):      # output shapes: the plan's size program
-        plan = compile_cuda(prog, entry=entry, assemble=False, schedule=schedule).plan
+        plan = compile_cuda(prog, entry=entry, assemble=False, schedule=schedule, tf32=tf32).plan
     native = _OutParams(m, lowered.flat_args, lowered.flat_results, plan)
     return CompiledFunction(prog, entry, native, arg_types, result_types, probes, {}, "gpu-cpu-check",
                             lowered.dim_constraints)
@@ -133,20 +135,26 @@ class _OutParams:
         return outs
 
 
-def compile_cuda(prog, arch: str = "sm_90", entry: str = "main", assemble: bool = True, schedule: bool = True):
+def compile_cuda(prog, arch: str = "sm_90", entry: str = "main", assemble: bool = True, schedule: bool = True,
+                 tf32: bool | None = None):
     """Compiles `entry` to PTX for `arch` (and a cubin with ptxas when `assemble`); `schedule`
-    False leaves contractions to the general mapping (one thread per output element)."""
-    return compile_cuda_arches(prog, (arch,), entry, assemble, schedule)[arch]
+    False leaves contractions to the general mapping (one thread per output element). `tf32`:
+    f32 matmuls whose dot_general has DEFAULT precision run on the tensor cores as TF32, as XLA
+    runs them (None: SHLO_GPU_TF32=1 says so; default off, the interpreter's exact f32); those
+    whose algorithm asks for TF32 always do, HIGH / HIGHEST never."""
+    return compile_cuda_arches(prog, (arch,), entry, assemble, schedule, tf32)[arch]
 
 
-def compile_cuda_arches(prog, arches, entry: str = "main", assemble: bool = True, schedule: bool = True) -> dict:
+def compile_cuda_arches(prog, arches, entry: str = "main", assemble: bool = True, schedule: bool = True,
+                        tf32: bool | None = None) -> dict:
     """`compile_cuda` for several chips from one lowering: {arch: artifact}."""
+    tf32 = contraction.tf32_default() if tf32 is None else bool(tf32)
     for arch in arches:
         if arch not in pipeline.ARCHES:
             raise CompileError(f"target 'cuda': arch {arch!r} is not supported (have: {', '.join(pipeline.ARCHES)})")
     prog = _program(prog)
     t0 = time.perf_counter()
-    lowered, m = _buffers(prog, entry, schedule)
+    lowered, m = _buffers(prog, entry, schedule, tf32=tf32)
     with m.context, ir.Location.unknown(m.context):
         out_dims = _return_dynamic_sizes(_entry(m))
     _run(m, pipeline.OUT_PARAMS, "out-parameters")

@@ -43,11 +43,20 @@ def enabled() -> bool:
     return os.environ.get("SHLO_GPU_SHARED_TILES", "1") != "0"
 
 
-def tf32() -> bool:
-    """SHLO_GPU_TF32=1: f32 matmuls on the tensor cores as TF32 (operands rounded to 10-bit
-    mantissas, f32 accumulators), as XLA does at DEFAULT precision on these GPUs. Opt-in: the
-    lowering drops dot_general's precision_config, and f32 results stay exact by default."""
+def tf32_default() -> bool:
+    """SHLO_GPU_TF32=1: the default of compile_cuda's `tf32` option (see `tf32_for`)."""
     return os.environ.get("SHLO_GPU_TF32", "0") == "1"
+
+
+def tf32_for(op, tf32: bool) -> bool:
+    """Whether f32 matmul `op` runs on the tensor cores as TF32 (operands rounded to 10-bit
+    mantissas, f32 accumulators): where its dot_general's algorithm asks for it, or, with the
+    `tf32` option, where its precision is DEFAULT (as XLA does on these GPUs). HIGH / HIGHEST
+    and dots the option does not reach stay exact f32, as the interpreter computes them
+    (lowering/ops/linalg.py marks each matmul)."""
+    from ..ops.linalg import F32_PRODUCT_HINT
+    hint = ir.StringAttr(op.attributes[F32_PRODUCT_HINT]).value if F32_PRODUCT_HINT in op.attributes else None
+    return hint == "tf32" or (hint == "default" and tf32)
 
 
 def prefetch() -> bool:
@@ -88,15 +97,16 @@ def _width(extent: int, most: int) -> int:
     return w
 
 
-def choose(b: int, m: int, n: int, k: int, a_el: str, c_el: str) -> Tiling | None:
-    """The tiling for these sizes and element types (names as MLIR prints them), or None."""
+def choose(b: int, m: int, n: int, k: int, a_el: str, c_el: str, tf32: bool = False) -> Tiling | None:
+    """The tiling for these sizes and element types (names as MLIR prints them), or None;
+    `tf32`: f32 on the tensor cores."""
     if a_el in ("f16", "bf16") and c_el in ("f32", a_el):
         for t in (4, 2, 1):
             tl = Tiling("mma", b, m, n, k, a_el, c_el, t, t)
             gx, gy, gz = tl.grid
             if gx * gy * gz >= MIN_BLOCKS or t == 1:
                 return tl
-    if a_el == c_el == "f32" and tf32():
+    if a_el == c_el == "f32" and tf32:
         for t in (4, 2, 1):
             tl = Tiling("mma", b, m, n, k, a_el, c_el, t, t)
             gx, gy, gz = tl.grid
@@ -673,9 +683,10 @@ def _el(t) -> str:
     return str(ir.ShapedType(t).element_type)
 
 
-def tiling_of(op) -> Tiling | None:
+def tiling_of(op, tf32: bool = False) -> Tiling | None:
     """The tiling of a matmul / batch_matmul (tensors or memrefs), or None when this module
-    does not take it (dynamic sizes, other element types, strided views)."""
+    does not take it (dynamic sizes, other element types, strided views); `tf32`: the option
+    of `tf32_for`."""
     if op.name not in ("linalg.matmul", "linalg.batch_matmul") or len(op.operands) != 3:
         return None
     if "indexing_maps" in op.attributes:       # transposed forms of linalg.matmul
@@ -693,7 +704,7 @@ def tiling_of(op) -> Tiling | None:
         bt, m, k, n = 1, a[0], a[1], b[1]
     if min(bt, m, n, k) == 0 or _el(types[0]) != _el(types[1]):
         return None
-    return choose(bt, m, n, k, _el(types[0]), _el(types[2]))
+    return choose(bt, m, n, k, _el(types[0]), _el(types[2]), tf32_for(op, tf32))
 
 
 def _zero_fill_of(op, buffer) -> bool:
@@ -708,14 +719,14 @@ def _zero_fill_of(op, buffer) -> bool:
     return isinstance(value, ir.FloatAttr) and ir.FloatAttr(value).value == 0.0
 
 
-def replace_contractions(module: ir.Module, entry: ir.Operation, mode: str) -> int:
+def replace_contractions(module: ir.Module, entry: ir.Operation, mode: str, tf32: bool = False) -> int:
     """Each top-level static matmul / batch_matmul of the bufferized `entry` that `tiling_of`
     takes becomes this module's kernel (mode "gpu") or its CPU form (mode "cpu")."""
     targets = []
     previous = None
     for op in entry.regions[0].blocks[0].operations:
         op = op.operation if hasattr(op, "operation") else op
-        tl = tiling_of(op) if op.name in ("linalg.matmul", "linalg.batch_matmul") else None
+        tl = tiling_of(op, tf32) if op.name in ("linalg.matmul", "linalg.batch_matmul") else None
         if tl is not None:
             targets.append((op, tl, previous if _zero_fill_of(previous, op.operands[2]) else None))
         previous = op

@@ -157,14 +157,14 @@ def _tiles(op: ir.Operation, batch: bool) -> tuple:
     return THREADS, 1
 
 
-def tile_contractions(module: ir.Module, leave_shared: bool = False) -> int:
+def tile_contractions(module: ir.Module, leave_shared: bool = False, tf32: bool = False) -> int:
     """Tiles each static matmul / batch_matmul of `module` (tensors) for blocks and threads;
     `leave_shared` leaves those that contraction.py's shared-memory kernels take after
     bufferization (compile_cuda / cpu_check; shlo-opt's pipelines tile them all here)."""
     i64 = ir.IntegerType.get_signless(64, module.context)
     from . import contraction
     targets = [op for op in _ops_named(module, "linalg.matmul", "linalg.batch_matmul") if _tileable(op)
-               and not (leave_shared and contraction.tiling_of(op) is not None)]
+               and not (leave_shared and contraction.tiling_of(op, tf32) is not None)]
     if not targets:
         return 0
     lines = []

@@ -480,10 +480,32 @@ def dot_general(ctx: OpContext, lhs, rhs):
     init = _filled(out_sizes, plan.acc_type)
     named = linalg.batch_matmul if lb else linalg.matmul
     product = named(a, b, outs=[init], cast=plan.cast_fn)
+    hint = _f32_product_hint(ctx, lt.element, rt.element, res.element)
+    if hint:
+        product.owner.attributes[F32_PRODUCT_HINT] = ir.StringAttr.get(hint)
     nbatch, nl = len(lb), len(lf)
     shapes = ([result_sizes[:nbatch]] if lb else []) + [result_sizes[nbatch:nbatch + nl],
                                                           result_sizes[nbatch + nl:]]
     return _finished(_ungroup(product, shapes), plan)
+
+
+# How a back end may compute an f32 product (the CUDA one on the tensor cores as TF32; the CPU
+# one ignores it): "tf32" where the op's algorithm asks for tf32 operands in one product, "default"
+# where its precision is DEFAULT (as XLA takes TF32 on these GPUs; shlo only with the cuda
+# target's `tf32` option), absent for HIGH / HIGHEST and every other algorithm: exact f32.
+F32_PRODUCT_HINT = "shlo.f32_product"
+
+
+def _f32_product_hint(ctx: OpContext, lhs: str, rhs: str, res: str) -> str | None:
+    if not lhs == rhs == res == "f32":
+        return None
+    algorithm = ctx.attrs.get("algorithm")
+    if algorithm is not None:
+        tf32 = (str(algorithm.lhs_precision_type) == str(algorithm.rhs_precision_type) == "tf32"
+                and int(algorithm.num_primitive_operations) == 1)
+        return "tf32" if tf32 else None
+    precision = ctx.attrs.get("precision_config") or []
+    return "default" if all(str(p) == "DEFAULT" for p in precision) else None
 
 
 def _no_elements(sizes, element: str) -> ir.Value:
