@@ -524,9 +524,28 @@ def test_eig_info_on_non_finite_input():
     """info != 0 where the matrix is not finite: JAX's wrapper turns that element into NaNs."""
     a = _rand((2, 3, 3), "float32")
     a[1, 0, 1] = np.nan
-    w, v = shlo.interpret(_import(jnp.linalg.eig, a), a)
+    prog = _import(jnp.linalg.eig, a)
+    # the decomposition is one simplified function (JAX's ~50 functions inlined: stablehlo_lapack._simplified)
+    assert prog.text().count("func.func private") == 1 and "call @" not in prog.text()
+    w, v = shlo.interpret(prog, a)
     assert np.all(np.isnan(w[1])) and np.all(np.isnan(v[1]))
     _match_eigenvalues(w[:1], np.linalg.eigvals(a[:1]), 1e-4, "finite element")
+
+
+@full_only
+@pytest.mark.parametrize("dtype", ["float32", "complex64"])
+def test_simplified_bodies_are_bit_equal(dtype, monkeypatch):
+    """The simplified eig / schur bodies give the unsimplified ones' bits, a NaN problem in the batch."""
+    from shlo.importers import stablehlo_lapack as lapack
+    a = _rand((4, 5, 5), dtype)
+    a[2, 0, 1] = np.nan
+    fns = (jnp.linalg.eig, jax.vmap(jsl.schur))
+    got = [shlo.interpret(_import(f, a), a) for f in fns]
+    monkeypatch.setattr(lapack, "_SIMPLIFIED", ())
+    monkeypatch.setattr(lapack, "_LOWERED", {})
+    for f, g in zip(fns, got):
+        for x, y in zip(g, shlo.interpret(_import(f, a), a)):
+            np.testing.assert_array_equal(x, y)
 
 
 def test_balancing_is_lapacks():

@@ -274,8 +274,30 @@ def _lowered(fn, nbatch, in_types, key, loop_batch=False) -> str:
             text = jax.jit(f, keep_unused=True).lower(*specs).as_text()   # composite.C3
         if "custom_call" in text:
             raise ValueError("the decomposition lowered to a custom_call")
+        if key[0] in _SIMPLIFIED:
+            text = _simplified(text)
         _LOWERED[key] = text
     return text
+
+
+# Bodies simplified once when lowered: JAX writes eig / schur as ~50 functions with ~100 calls and
+# ~500 constants and broadcasts; jaxlib's shape refinement pipeline (inlining, canonicalization,
+# folding) leaves one function of about half the ops. Measured (scratch parity10/simp.py, 12
+# cases: f32 / f64 / c64 / c128 eig, left vectors, eigvals, schur with and without vectors, a NaN
+# and an inf problem in the batch, and a second input): every output bit-equal, interpreted 1.3-3.2x
+# faster, imported up to 2x faster.
+_SIMPLIFIED = ("shlo.linalg.eig", "shlo.linalg.schur")
+
+
+def _simplified(text: str) -> str:
+    """`text` after jaxlib's shape refinement pipeline; as it is where this jaxlib has none."""
+    try:
+        from jax._src.interpreters import mlir as jmlir
+        from jaxlib.mlir import ir as jir
+        with jmlir.make_ir_context():
+            return str(jmlir.refine_polymorphic_shapes(jir.Module.parse(text)))
+    except (ImportError, AttributeError):   # (a private jax API: another release may lack it)
+        return text
 
 
 def _mapped(f):
