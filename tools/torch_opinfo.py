@@ -10,6 +10,7 @@ exported, imported with shlo.from_torch, run with shlo.interpret (and compiled w
     .venv/bin/python tools/torch_opinfo.py --max-samples 3 --json opinfo.json   # everything
     .venv/bin/python tools/torch_opinfo.py --ops sort --verbose                 # every failure
     .venv/bin/python tools/torch_opinfo.py --max-samples 4 --skip-samples 1     # samples 1 to 3
+    .venv/bin/python tools/torch_opinfo.py --compile --part 2/3                 # the middle third of the ops
 
 Per op it prints pass / fail / export-failed / import-error / skipped counts and the totals.
 export-failed samples are ones torch.export itself cannot export (not our failures);
@@ -46,6 +47,8 @@ def main(argv=None) -> int:
     ap.add_argument("--skip-samples", type=int, default=0,
                     help="leave out the first N of those (already checked by an earlier run)")
     ap.add_argument("--timeout", type=float, default=60.0, help="seconds per sample (0: none)")
+    ap.add_argument("--part", help="K/N: only the K-th of N equal runs of the selected OpInfos, in op_db's "
+                                   "order (long runs split in parts; the N parts together are the whole)")
     ap.add_argument("--compile", action="store_true", help="also compile each passing sample and compare")
     ap.add_argument("--json", help="write per-op counts, failure details and the ATen ops seen here")
     ap.add_argument("--verbose", "-v", action="store_true", help="print every non-passing sample")
@@ -61,6 +64,14 @@ def main(argv=None) -> int:
     ops = S.opinfos(args.ops)
     if args.ops and not ops:
         ap.error(f"no OpInfo named {args.ops}")
+    if args.part:
+        try:
+            k, n = (int(x) for x in args.part.split("/"))
+        except ValueError:
+            k = n = 0
+        if not 1 <= k <= n:
+            ap.error(f"--part wants K/N with 1 <= K <= N, got {args.part!r}")
+        ops = ops[len(ops) * (k - 1) // n: len(ops) * k // n]
     torch.manual_seed(0)
 
     per_op: dict = {}
