@@ -158,6 +158,27 @@ def test_softmax_axis_semantics_against_onnxruntime(opset):
                                    rtol=1e-5, atol=1e-6)
 
 
+def test_opset7_batch_norm_per_activation_and_hardmax11_over_run_time_sizes():
+    """BatchNormalization-7 with spatial=0 (statistics of shape (C, H, W), one per activation; it
+    was an ImportError), and Hardmax-11 over `?` sizes (the 2-D coercion's block size a run-time
+    product; it was an ImportError): against onnxruntime, interpreted and compiled."""
+    stats = [RNG.standard_normal((3, 4, 4)).astype(np.float32) for _ in range(3)]
+    stats.append(RNG.uniform(0.5, 1.5, (3, 4, 4)).astype(np.float32))
+    inits = [numpy_helper.from_array(a, n) for a, n in zip(stats, ("s", "b", "m", "v"))]
+    bn = _model([helper.make_node("BatchNormalization", ["x", "s", "b", "m", "v"], ["y"], spatial=0, epsilon=1e-3)],
+                [_vi("x", [2, 3, 4, 4])], [_vi("y", None)], inits, opset=7)
+    hm = _model([helper.make_node("Hardmax", ["x"], ["y"], axis=1)], [_vi("x", ["n", "c", "k"])], [_vi("y", None)],
+                opset=11)
+    for model, shapes in ((bn, [(2, 3, 4, 4)]), (hm, [(2, 3, 4), (3, 2, 5)])):
+        prog = shlo.from_onnx(model)
+        fn = shlo.compile(prog)
+        for shape in shapes:
+            x = RNG.standard_normal(shape).astype(np.float32)
+            want = _ort(model, {"x": x})[0]
+            np.testing.assert_allclose(shlo.interpret(prog, x)[0], want, rtol=1e-5, atol=1e-6)
+            np.testing.assert_allclose(fn(x)[0], want, rtol=1e-5, atol=1e-6)
+
+
 @pytest.mark.parametrize("element", [TensorProto.FLOAT16, TensorProto.BFLOAT16])
 def test_low_precision_softmax_rounds_as_numpy(element):
     """Softmax / Attention in f16 and bf16 equal onnx's numpy reference bit for bit: f16 sums

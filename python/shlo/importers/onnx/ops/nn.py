@@ -558,9 +558,16 @@ def _normalize(cx, x, dims, eps):
 @converts("BatchNormalization", since=7)
 def batch_norm(cx, x, scale, b, mean, var, epsilon=1e-5, momentum=0.9, spatial=1, training_mode=0):
     element = cx.element(x)
-    if spatial != 1 and cx.opset < 9:
-        raise cx.error("spatial=0 (per-activation statistics) is not supported")
     rank = cx.rank(x)
+    per_activation = spatial != 1 and cx.opset < 9 and cx.rank(scale) > 1
+    if per_activation and (training_mode or len([o for o in cx.node.output if o]) > 1):
+        raise cx.error("spatial=0 (per-activation statistics) is supported for inference only (one output)")
+    if per_activation:      # opsets 7-8, spatial=0: statistics of shape (C, D1, ..., Dn), one per activation
+        def per(v):
+            return cx.broadcast(cx.convert(v, element), cx.sizes_of(x), dims=list(range(1, rank)))
+    else:
+        def per(v):
+            return along(cx, v, x, 1)
     if training_mode:
         dims = [0] + list(range(2, rank))
         xs = cx.convert(x, _stat_element(cx, x))
@@ -574,8 +581,8 @@ def batch_norm(cx, x, scale, b, mean, var, epsilon=1e-5, momentum=0.9, spatial=1
         run_var = cx.op("add", cx.op("multiply", var, mom), cx.op("multiply", cur_var, rest))
         return [y, run_mean, run_var]
     inv = cx.op("rsqrt", cx.op("add", cx.convert(var, element), cx.const(epsilon, element, cx.sizes_of(var))))
-    y = cx.op("multiply", cx.op("subtract", x, along(cx, mean, x, 1)), along(cx, inv, x, 1))
-    return cx.op("add", cx.op("multiply", y, along(cx, scale, x, 1)), along(cx, b, x, 1))
+    y = cx.op("multiply", cx.op("subtract", x, per(mean)), per(inv))
+    return cx.op("add", cx.op("multiply", y, per(scale)), per(b))
 
 
 @converts("InstanceNormalization", since=6)
@@ -685,9 +692,11 @@ def hardmax(cx, x, axis=None):
     a = norm_axis(cx, axis, rank)
     sizes = cx.sizes_of(x)
     if cx.opset < 13:          # coerced to 2-D at axis: one argmax over the trailing block
-        if not all(isinstance(s, int) for s in sizes[a:]):
-            raise cx.error("Hardmax before opset 13 needs static trailing sizes")
-        flat = cx.reshape(x, sizes[:a] + [int(np.prod(sizes[a:], dtype=np.int64))])
+        block = 1
+        for s in sizes[a:]:     # (a run-time size makes the block's size a run-time value)
+            block = block * s if isinstance(block, int) and isinstance(s, int) else cx.op(
+                "multiply", cx.size_value(block), cx.size_value(s))
+        flat = cx.reshape(x, sizes[:a] + [block])
         return cx.reshape(hardmax_last(cx, flat, a), sizes)
     return hardmax_last(cx, x, a)
 
