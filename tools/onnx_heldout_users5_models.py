@@ -22,7 +22,8 @@ not have.
     tf_crop_and_resize / asymmetric floor / pytorch_half_pixel / cubic exclude_outside,
     SoftmaxCrossEntropyLoss / MaxUnpool / Unique with an axis / SpaceToDepth at 11-12, IsInf /
     IsNaN / Sign / Erf / hyperbolic functions / Where / fmod at 9-10, and at 13 shapes read from
-    data inputs (Split sizes, a Compress mask, float Range bounds, Tile / Reshape / Pad / TopK).
+    data inputs (Split sizes, a Compress mask, float Range bounds, Tile / Reshape / Pad / TopK);
+    opset 7 forms of early converters (BatchNormalization spatial=0, Conv3D, Upsample-7 linear).
 Each is compared with onnxruntime; models with dynamic sizes run at two sizes from one import.
 """
 from __future__ import annotations
@@ -626,6 +627,60 @@ def _opset13_run_time_shape_inputs():
     return build
 
 
+def _opset7_legacy_cnn_forms():
+    """Opset 7 as Caffe2 / early converters wrote it: BatchNormalization with spatial=0 (one
+    statistic per activation, (C, H, W)), Softmax-1 over a 4-D input (2-D coercion), Squeeze
+    without axes, Unsqueeze with unsorted axes, LRN, a grouped Conv3D with asymmetric pads,
+    ConvTranspose-1D with output_padding and dilation, 1-D MaxPool and 3-D AveragePool with
+    count_include_pad, Gemm with transA and a [1, N] C, bilinear Upsample-7."""
+    def build():
+        from onnx import TensorProto as T
+        from onnx import helper
+        rng = _rng(79)
+        f = lambda *s: rng.standard_normal(s).astype(np.float32)     # noqa: E731
+        inits = [_t(rng.uniform(0.5, 1.5, (3, 4, 4)).astype(np.float32), "bs"), _t(f(3, 4, 4), "bb"),
+                 _t(f(3, 4, 4), "bm"), _t(rng.uniform(0.5, 1.5, (3, 4, 4)).astype(np.float32), "bv"),
+                 _t(f(6, 2, 3, 3, 2) * 0.3, "w3"), _t(f(3, 4, 3) * 0.3, "wt"), _t(f(4), "bt"), _t(f(1, 5), "gc")]
+        nodes = [helper.make_node("BatchNormalization", ["x", "bs", "bb", "bm", "bv"], ["bn"], spatial=0, epsilon=1e-3),
+                 helper.make_node("Softmax", ["bn"], ["sm"]),
+                 helper.make_node("LRN", ["bn"], ["lrn"], size=3, alpha=1e-2, beta=0.75, bias=1.5),
+                 helper.make_node("Upsample", ["lrn"], ["up"], mode="linear", scales=[1.0, 1.0, 2.0, 1.5]),
+                 helper.make_node("Squeeze", ["s1"], ["sq"]), helper.make_node("Unsqueeze", ["sq"], ["us"], axes=[3, 0]),
+                 helper.make_node("Conv", ["v", "w3"], ["c3"], group=2, pads=[1, 0, 1, 0, 1, 0], strides=[1, 2, 1]),
+                 helper.make_node("AveragePool", ["c3"], ["ap3"], kernel_shape=[2, 2, 2], count_include_pad=1,
+                                  pads=[1, 0, 0, 0, 1, 1]),
+                 helper.make_node("ConvTranspose", ["l", "wt", "bt"], ["ct"], strides=[3], output_padding=[2], pads=[1, 0],
+                                  dilations=[2]),
+                 helper.make_node("MaxPool", ["ct"], ["mp"], kernel_shape=[3], strides=[2], pads=[1, 1]),
+                 helper.make_node("Gemm", ["a", "b", "gc"], ["gm"], transA=1, alpha=0.5, beta=2.0)]
+        model = _model(nodes, [_vi("x", T.FLOAT, [2, 3, 4, 4]), _vi("s1", T.FLOAT, [1, 3, 1, 4]),
+                               _vi("v", T.FLOAT, [1, 4, 5, 6, 5]), _vi("l", T.FLOAT, [2, 3, 7]), _vi("a", T.FLOAT, [4, 3]),
+                               _vi("b", T.FLOAT, [4, 5])],
+                       [_vi(n, T.FLOAT, None) for n in ("sm", "up", "us", "ap3", "mp", "gm")], 7, inits)
+        return model, [[f(2, 3, 4, 4), f(1, 3, 1, 4), f(1, 4, 5, 6, 5), f(2, 3, 7), f(4, 3), f(4, 5)]]
+    return build
+
+
+def _scripted_lists_read_in_loops():
+    """jit.script: a list of x[:i + 1, :t - i] (two run-time sizes) read by a second loop
+    (`for t in outs`: SequenceLength + SequenceAt inside a Loop body), by index and len(), and a
+    list comprehension of column sums joined along the varying axis."""
+    torch, nn, F = _nn()
+    from typing import List
+
+    class M(nn.Module):
+        def forward(self, x):
+            outs: List[torch.Tensor] = []
+            for i in range(x.shape[1]):
+                outs.append(x[: i + 1, : x.shape[1] - i] * 2)
+            acc = torch.zeros(1)
+            for t in outs:
+                acc = acc + t.sum() + t.shape[0]
+            rows = [t.sum(0, keepdim=True) for t in outs]
+            return acc, outs[1], torch.tensor(len(outs)), torch.cat(rows, 1)
+    return torch.jit.script(M())
+
+
 # ------------------------------------------------------------------------------ the set
 
 def _specs():
@@ -668,6 +723,10 @@ def _specs():
         Spec("users5_opset10_isnan_isinf_sign_erf_hyperbolic_where_nonzero", _opset10_elementwise_specials()),
         Spec("users5_opset11_if_branches_of_other_sizes_data_dependent_loop", _opset11_if_branch_sizes()),
         Spec("users5_opset13_split_compress_range_tile_pad_from_run_time_inputs", _opset13_run_time_shape_inputs()),
+        Spec("users5_opset7_legacy_bn_spatial0_conv3d_convtranspose1d_gemm_upsample", _opset7_legacy_cnn_forms()),
+        Spec("users5_scripted_lists_read_in_loops_two_run_time_sizes_torchscript_opset17",
+             _torch(_scripted_lists_read_in_loops, _normal([(3, 4)], [(5, 2)], [(4, 4)]), False, 17,
+                    {"x0": {0: "b", 1: "t"}})),
     ]
     for s in specs:
         s.slow = True           # all with SHLO_ONNX_LIGHT=1 / tools/onnx_heldout.py -k ^users5_
