@@ -478,7 +478,8 @@ def _run(op, sample, compile: bool) -> Outcome:
     except Exception as e:  # noqa: BLE001
         return Outcome("skipped", "eager raised " + _first_line(e))
     try:
-        if not _deterministic(module, tensors, want):
+        # uninitialized memory differs between calls: those ops are compared by shape and dtype
+        if op.name not in UNSPECIFIED_VALUES and not _deterministic(module, tensors, want):
             return Outcome("skipped", "eager is not deterministic (a random op)")
     except Exception as e:  # noqa: BLE001 - sparse or complex-half results torch cannot compare
         return Outcome("skipped", "eager's result cannot be compared: " + _first_line(e))

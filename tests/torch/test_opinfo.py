@@ -118,6 +118,11 @@ def test_harness_compares_only_shapes_of_empty():
     statuses = [S.run_sample(op, s, torch.bool).status for s in S.samples(op, torch.bool, 3)]
     assert "fail" not in statuses and "import-error" not in statuses
     assert "zeros_like" not in S.UNSPECIFIED_VALUES
+    # nor skipped when two eager calls differ (they were, as random ops: empty_strided's f16
+    # sample 1 was in the OpInfo run)
+    op = _opinfo("empty_strided")
+    sample, = S.samples(op, torch.float16, 2, start=1)
+    assert S.run_sample(op, sample, torch.float16).status == "pass"
 
 
 def test_harness_accepts_results_matching_scipy_where_eager_f64_is_off():
