@@ -9,6 +9,8 @@ matrix. Operands are first converted to the result's element type (the
 spec forms products and sums in it), then accumulated exactly as in
 dot_general: int64/uint64 wrapped to N bits, float64 rounded once to the
 result type (our implementation choice), complex128, booleans as AND/OR.
+Where XLA CPU's f32 order was measured, the sum follows it instead
+(`_xla_sequential_conv_f32`).
 """
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ import numpy as np
 
 from ..registry import implements
 from .elementwise import convert_values, kind
+from .fused_multiply_add import fma32
 from .reductions import _accumulator, batched_matmul, finish_accumulated
 from .shapes import check_shape, index_values, pad_array
 
@@ -27,6 +30,49 @@ def _num_windows(padded: int, window: int, dilation: int, stride: int) -> int:
     if padded <= 0 or span > padded:
         return 0
     return (padded - span) // stride + 1
+
+
+# XLA CPU's f32 convolution (jaxlib 0.10.2 on this AVX2 + FMA host, 2 threads; Eigen's spatial
+# convolution: patches times the kernel as one matrix product) sums each output element as one
+# fused multiply-add per term, from 0, over (kernel taps in row-major order, input feature).
+# Measured (tools/xla_conv_order.py; the grids in docs/stablehlo_parity.md) bit for bit on every
+# element of 2-D NHWC x HWIO convolutions with 32, 48, 64 or 128 output features,
+# K = taps x features up to 288, M = batch x output pixels from 4 to 3136, strides 1-2,
+# padding or none, kernel dilation 1-3; and with 16 output features where K <= 9 and
+# M is a multiple of 4 from 64 to 3136.
+# Not taken elsewhere: with 16 output features other (M, K) split the rows otherwise (M = 8 or
+# 32 at every K; M * K about 10^4 to 1.5 * 10^4 with K >= 18: Eigen's thread split on this
+# 2-core host, so a host with more cores may differ), and where M % 4 != 0 some rows (the last
+# ones, or two in the middle) are sums without fma; with 8 or fewer features it is other orders
+# (two accumulators, sums without fma); K = 576 with 64+ features is another order; feature
+# groups and input dilation were not measured as one order; rank-3 (1-D) convolutions are
+# another order (a 1 x W 2-D one is not).
+XLA_CONV_FEATURES = (32, 48, 64, 128)
+XLA_CONV_K = 288
+XLA_CONV_M = 3136
+
+
+def _xla_sequential_conv_f32(elements, groups, lhs_dilation, reversed_, ns, M, K, O) -> bool:
+    return (elements == ("f32", "f32", "f32") and groups == 1 and ns == 2
+            and all(d == 1 for d in lhs_dilation) and not any(reversed_) and M * K * O <= 1 << 24
+            and ((O in XLA_CONV_FEATURES and 1 <= K <= XLA_CONV_K and 4 <= M <= XLA_CONV_M)
+                 or (O == 16 and 1 <= K <= 9 and 64 <= M <= XLA_CONV_M and M % 4 == 0)))
+
+
+def _sequential_fma_conv(x, w, ksize, rdil, out_sp, strides) -> np.ndarray:
+    """(B, C, S...) x (O, C, K...) -> (B, O, out...) in f32: fma over (taps, feature) from 0."""
+    B, C = x.shape[:2]
+    O = w.shape[0]
+    P = int(np.prod(out_sp, dtype=np.int64))
+    acc = np.zeros((B * P, O), np.float32)
+    for tap in itertools.product(*(range(k) for k in ksize)):
+        view = x[(slice(None), slice(None)) + tuple(
+            slice(t * d, t * d + (o - 1) * s + 1, s) for t, d, o, s in zip(tap, rdil, out_sp, strides))]
+        xs = view.reshape(B, C, P).transpose(0, 2, 1).reshape(B * P, C)
+        wt = w[(slice(None), slice(None)) + tap]                        # (O, C)
+        for c in range(C):
+            acc = fma32(xs[:, c, None], wt[None, :, c], acc)
+    return acc.reshape(B, P, O).transpose(0, 2, 1).reshape([B, O] + list(out_sp))
 
 
 def conv_array(lhs, rhs, dn, *, window_strides=None, padding=None, lhs_dilation=None, rhs_dilation=None,
@@ -92,6 +138,13 @@ def conv_array(lhs, rhs, dn, *, window_strides=None, padding=None, lhs_dilation=
     out_sp = [_num_windows(p, k, d, s) for p, k, d, s in zip(x.shape[2:], ksize, rdil, strides)]
     P = int(np.prod(out_sp, dtype=np.int64))
 
+    perm = [0] * rank          # canonical axis c goes to result axis out_dims[c]
+    for c, r in enumerate(out_dims):
+        perm[int(r)] = c
+    if P and B and O and I and all(ksize) and _xla_sequential_conv_f32(
+            (lhs_el, rhs_el, res_el), groups, ldil, rev, ns, B * P, I * int(np.prod(ksize)), O):
+        return np.ascontiguousarray(_sequential_fma_conv(x, w, ksize, rdil, out_sp, strides).transpose(perm))
+
     # lhs as (group, Bo * P, I) per tap; rhs tap as (group, I, Og)
     acc = None
     if P and Bo and Og and I and all(ksize):
@@ -111,10 +164,6 @@ def conv_array(lhs, rhs, dn, *, window_strides=None, padding=None, lhs_dilation=
     if acc is None:
         acc = np.zeros((groups, Bo * P, Og), dtype=np.bool_ if acc_kind == "bool" else x.dtype)
     out = acc.reshape(groups, Bo, P, Og).transpose(1, 0, 3, 2).reshape([Bo, O] + out_sp)
-    # canonical axis c goes to result axis out_dims[c]
-    perm = [0] * rank
-    for c, r in enumerate(out_dims):
-        perm[int(r)] = c
     return np.ascontiguousarray(finish_accumulated(out, res_el).transpose(perm))
 
 

@@ -1,0 +1,61 @@
+"""f32 convolution in XLA CPU's summation order where it was measured (tools/xla_conv_order.py,
+interpreter/ops/convolution.py `_xla_sequential_conv_f32`): one fused multiply-add per term over
+(kernel taps, input feature) from 0, bit-equal to jax.jit's result; elsewhere the interpreter keeps
+the f64 sum rounded once."""
+from __future__ import annotations
+
+import itertools
+import os
+
+import jax
+import numpy as np
+import pytest
+from jax import lax
+
+import shlo
+from shlo.interpreter.ops.fused_multiply_add import fma32
+
+from test_stablehlo_dot_order import _host_is_measured_kind
+
+RNG = np.random.default_rng(13)
+
+
+def _conv(x, w, pad, rd=(1, 1)):
+    return lax.conv_general_dilated(x, w, (1, 1), pad, rhs_dilation=rd, dimension_numbers=("NHWC", "HWIO", "NHWC"))
+
+
+def _reference(x, w, pad, rd=(1, 1), fma=True):
+    """NHWC x HWIO, stride 1, kernel dilation rd: the terms in (kh, kw, c) order, each fma rounded
+    once (fma32 on one element pair at a time), or the float64 sum rounded once."""
+    xp = np.pad(x, ((0, 0), pad[0], pad[1], (0, 0)))
+    kh, kw, c, o = w.shape
+    ho, wo = xp.shape[1] - (kh - 1) * rd[0], xp.shape[2] - (kw - 1) * rd[1]
+    acc = np.zeros((x.shape[0], ho, wo, o), np.float32 if fma else np.float64)
+    for i, j, k in itertools.product(range(kh), range(kw), range(c)):
+        t = xp[:, i * rd[0]:i * rd[0] + ho, j * rd[1]:j * rd[1] + wo, k, None]
+        acc = fma32(t, w[i, j, k], acc) if fma else acc + t.astype(np.float64) * w[i, j, k]
+    return acc.astype(np.float32)
+
+
+@pytest.mark.parametrize("xs, ws, pad, rd", [((1, 4, 6, 7), (3, 3, 7, 32), ((1, 1), (1, 1)), (1, 1)),
+                                             ((2, 3, 4, 3), (2, 2, 3, 64), ((0, 0), (0, 0)), (1, 1)),
+                                             ((1, 8, 10, 1), (3, 3, 1, 16), ((1, 1), (2, 2)), (1, 2))])
+def test_measured_shapes_take_xlas_order(xs, ws, pad, rd):
+    x = RNG.standard_normal(xs).astype(np.float32)
+    w = RNG.standard_normal(ws).astype(np.float32)
+    prog = shlo.from_jax(lambda a, b: _conv(a, b, pad, rd), x, w)
+    got = np.asarray(shlo.interpret(prog, x, w)[0])
+    want = _reference(x, w, pad, rd)
+    np.testing.assert_array_equal(got, want)
+    assert (want != _reference(x, w, pad, rd, fma=False)).any(), "the order must be what is checked"
+    if _host_is_measured_kind() and (os.cpu_count() or 0) <= 2:   # (Eigen's thread split: measured on 2 cores)
+        np.testing.assert_array_equal(got, np.asarray(jax.jit(lambda a, b: _conv(a, b, pad, rd))(x, w)))
+
+
+def test_unmeasured_shapes_keep_the_f64_sum():
+    """16 output features: some shapes of that width split XLA's rows otherwise (not one order)."""
+    x = RNG.standard_normal((1, 4, 6, 7)).astype(np.float32)
+    w = RNG.standard_normal((3, 3, 7, 16)).astype(np.float32)
+    pad = ((1, 1), (1, 1))
+    got = np.asarray(shlo.interpret(shlo.from_jax(lambda a, b: _conv(a, b, pad), x, w), x, w)[0])
+    np.testing.assert_array_equal(got, _reference(x, w, pad, fma=False))

@@ -1,0 +1,199 @@
+#!/usr/bin/env python3
+"""Which summation order XLA CPU's f32 convolution uses, case by case, and whether the
+interpreter's convolution gives XLA's bits there.
+
+    .venv/bin/python tools/xla_conv_order.py                    # the proxy's failing conv shapes
+    .venv/bin/python tools/xla_conv_order.py --only depthwise --trials 20
+    .venv/bin/python tools/xla_conv_order.py --grid               # 2-D NHWC shapes: the rule's check
+
+Each output element is a sum of products x * w, one per kernel tap and input feature (in its
+group). For every case (lax.conv_general_dilated under jax.jit, random normal f32 operands) the
+products are formed exactly (float64) and summed in candidate orders: every order of the
+(tap axes..., feature) axes, each axis forwards or reversed, as a sequential fused multiply-add
+from 0 ('fma') or a sequential sum of rounded products ('seq'); and the float64 sum rounded once
+('f64'). It prints the orders with no element different from XLA's (up to the first few) and the
+interpreter's count of differing elements.
+
+With --grid it runs 2-D NHWC x HWIO convolutions over a grid of batch / size / features /
+kernels / dilations and prints, per shape, the elements where XLA differs from the sequential fma
+over (taps, feature) ('fma'), the interpreter's differing elements, and whether the interpreter's
+rule (`convolution._xla_sequential_conv_f32`) takes the fma there; it ends with the number of
+shapes where the rule takes the fma and XLA does not (exit 1 if any).
+"""
+from __future__ import annotations
+
+import argparse
+import itertools
+import types
+
+import numpy as np
+
+# name: (lhs shape, rhs shape, strides, padding, lhs_dilation, rhs_dilation, dimension numbers, groups)
+CASES = {
+    "depthwise1d": ((2, 3, 9), (12, 1, 3), (1,), [(0, 0)], (1,), (1,), ("NCH", "OIH", "NCH"), 3),
+    "transpose2d": ((1, 16, 16, 2), (2, 3, 2, 2), (1, 1), [(1, 1), (2, 2)], (2, 2), (1, 1),
+                    ("NHWC", "HWIO", "NHWC"), 1),
+    "tf2d": ((1, 1, 28, 28), (3, 3, 1, 16), (1, 1), "SAME", (1, 1), (1, 1), ("NCHW", "HWIO", "NCHW"), 1),
+    "tf1d": ((1, 28, 1), (3, 1, 16), (1,), "VALID", (1,), (1,), ("NWC", "WIO", "NWC"), 1),
+}
+
+
+def _conv_fn(case):
+    import jax
+    from jax import lax
+    _, _, strides, padding, ldil, rdil, dn, groups = case
+
+    def f(x, w):
+        return lax.conv_general_dilated(x, w, strides, padding, lhs_dilation=ldil, rhs_dilation=rdil,
+                                        dimension_numbers=dn, feature_group_count=groups)
+    return jax.jit(f)
+
+
+def _terms(fn, x, w, dn):
+    """Each product term of every output element: {(tap..., feature): float64 array}."""
+    import jax
+    kspec = dn[1]
+    o_ax, i_ax = kspec.index("O"), kspec.index("I")
+    sp_ax = [d for d in range(w.ndim) if d not in (o_ax, i_ax)]
+    ksizes = [w.shape[d] for d in sp_ax]
+    out = {}
+    with jax.enable_x64(True):
+        x64 = x.astype(np.float64)
+        for tap in itertools.product(*(range(k) for k in ksizes)):
+            for c in range(w.shape[i_ax]):
+                m = np.zeros_like(w, dtype=np.float64)
+                idx = [slice(None)] * w.ndim
+                for d, t in zip(sp_ax, tap):
+                    idx[d] = t
+                idx[i_ax] = c
+                m[tuple(idx)] = w[tuple(idx)]
+                out[tap + (c,)] = np.asarray(fn(x64, m))   # one nonzero product: exact in f64
+    return out, len(ksizes) + 1
+
+
+def _round_once(t, acc):
+    """(t + acc) rounded once to f32, t an exact product in float64: what fma(x, w, acc) gives."""
+    from shlo.interpreter.ops.fused_multiply_add import _round_to_odd, _two_sum_error
+    with np.errstate(all="ignore"):
+        c = acc.astype(np.float64)
+        s = t + c
+        return _round_to_odd(np.atleast_1d(s), np.atleast_1d(_two_sum_error(t, c, s))).reshape(s.shape).astype(np.float32)
+
+
+def _order_sums(terms, naxes):
+    """{order name: f32 result} over the candidate orders."""
+    keys = sorted(terms)
+    sizes = [max(k[a] for k in keys) + 1 for a in range(naxes)]
+    res = {"f64": sum(terms[k] for k in keys).astype(np.float32)}
+    for perm in itertools.permutations(range(naxes)):
+        for rev in itertools.product((False, True), repeat=naxes):
+            def key_of(pos, perm=perm, rev=rev):
+                k = [0] * naxes
+                for a, p in zip(perm, pos):
+                    k[a] = sizes[a] - 1 - p if rev[a] else p
+                return tuple(k)
+            seq = [key_of(pos) for pos in itertools.product(*(range(sizes[a]) for a in perm))]
+            name = "".join(("-" if rev[a] else "") + ("c" if a == naxes - 1 else "k%d" % a) + " " for a in perm)
+            acc_f = np.zeros(terms[keys[0]].shape, np.float32)
+            acc_s = np.zeros(terms[keys[0]].shape, np.float32)
+            for k in seq:
+                t = terms[k]
+                # t = x * w exactly: fma(x, w, acc) is (t + acc) rounded once
+                acc_f = _round_once(t, acc_f)
+                acc_s = (acc_s + t.astype(np.float32)).astype(np.float32)
+            res["fma " + name.strip()] = acc_f
+            res["seq " + name.strip()] = acc_s
+    return res
+
+
+def _fma_reference(x, w, pads, rd, strides):
+    """NHWC x HWIO: one fma per term over (kh, kw, c) from 0."""
+    from shlo.interpreter.ops.fused_multiply_add import fma32
+    xp = np.pad(x, ((0, 0), tuple(pads[0]), tuple(pads[1]), (0, 0)))
+    kh, kw, c, o = w.shape
+    ho = (xp.shape[1] - (kh - 1) * rd[0] - 1) // strides[0] + 1
+    wo = (xp.shape[2] - (kw - 1) * rd[1] - 1) // strides[1] + 1
+    acc = np.zeros((x.shape[0], ho, wo, o), np.float32)
+    for i, j, k in itertools.product(range(kh), range(kw), range(c)):
+        t = xp[:, i * rd[0]:i * rd[0] + (ho - 1) * strides[0] + 1:strides[0],
+               j * rd[1]:j * rd[1] + (wo - 1) * strides[1] + 1:strides[1], k, None]
+        acc = fma32(t, w[i, j, k], acc)
+    return acc
+
+
+def _grid(trials: int) -> int:
+    import jax
+    from jax import lax
+    import shlo
+    from shlo.interpreter.ops.convolution import _xla_sequential_conv_f32
+    rng = np.random.RandomState(0)
+    shapes = []
+    for o in (8, 16, 32, 48, 64, 128):
+        for n, h, w_, c, kh, kw, s, rd in [(1, 28, 28, 1, 3, 3, 1, (1, 1)), (2, 8, 8, 3, 3, 3, 1, (1, 1)),
+                                           (1, 4, 12, 7, 3, 3, 1, (1, 1)), (1, 10, 10, 8, 1, 1, 1, (1, 1)),
+                                           (1, 12, 12, 16, 3, 3, 2, (1, 1)), (1, 9, 9, 3, 3, 3, 1, (1, 1)),
+                                           (1, 14, 14, 2, 3, 3, 1, (1, 2)), (4, 10, 10, 4, 3, 3, 1, (1, 1)),
+                                           (1, 1, 34, 3, 1, 3, 1, (1, 1)), (1, 6, 6, 64, 3, 3, 1, (1, 1))]:
+            shapes.append((n, h, w_, c, kh, kw, o, s, rd))
+    bad = 0
+    for n, h, w_, c, kh, kw, o, s, rd in shapes:
+        pads = [((kh - 1) * rd[0] // 2,) * 2, ((kw - 1) * rd[1] // 2,) * 2]
+        f = jax.jit(lambda a, b: lax.conv_general_dilated(a, b, (s, s), pads, rhs_dilation=rd,
+                                                          dimension_numbers=("NHWC", "HWIO", "NHWC")))
+        d_fma = d_int = count = 0
+        prog = None
+        for _ in range(trials):
+            x = rng.randn(n, h, w_, c).astype(np.float32)
+            w = rng.randn(kh, kw, c, o).astype(np.float32)
+            want = np.asarray(f(x, w))
+            count += want.size
+            d_fma += int((_fma_reference(x, w, pads, rd, (s, s)) != want).sum())
+            prog = prog or shlo.from_jax(f, x, w)
+            d_int += int((np.asarray(shlo.interpret(prog, x, w)[0]) != want).sum())
+        m = want.shape[0] * want.shape[1] * want.shape[2]
+        claim = _xla_sequential_conv_f32(("f32",) * 3, 1, (1, 1), (False, False), 2, m, kh * kw * c, o)
+        bad += claim and d_fma > 0
+        print(f"N{n} H{h} W{w_} C{c} K{kh}x{kw} O{o} stride {s} dilation {rd} (M {m}, K {kh * kw * c}, {count}"
+              f" elements): fma {d_fma}; interp {d_int}{' (fma)' if claim else ''}", flush=True)
+    print(f"shapes where the interpreter takes the sequential fma and XLA does not: {bad}")
+    return 1 if bad else 0
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--only", default="", help="comma-separated case names (default: all)")
+    ap.add_argument("--trials", type=int, default=4)
+    ap.add_argument("--grid", action="store_true", help="the 2-D grid that checks the interpreter's rule")
+    args = ap.parse_args(argv)
+    if args.grid:
+        return _grid(min(args.trials, 2))
+    import shlo
+    rng = np.random.RandomState(0)
+    for name, case in CASES.items():
+        if args.only and name not in args.only.split(","):
+            continue
+        fn = _conv_fn(case)
+        diff, count, interp = {}, 0, 0
+        prog = None
+        for _ in range(args.trials):
+            x = rng.randn(*case[0]).astype(np.float32)
+            w = rng.randn(*case[1]).astype(np.float32)
+            want = np.asarray(fn(x, w))
+            count += want.size
+            terms, naxes = _terms(fn, x, w, case[6])
+            for order, v in _order_sums(terms, naxes).items():
+                diff[order] = diff.get(order, 0) + int((v != want).sum())
+            if prog is None:
+                prog = shlo.from_jax(fn, x, w)
+            interp += int((np.asarray(shlo.interpret(prog, x, w)[0]) != want).sum())
+        best = sorted(diff.items(), key=lambda kv: kv[1])
+        exact = [o for o, d in best if d == 0]
+        print(f"{name} ({count} elements): " + (f"orders with no difference: {', '.join(exact[:6])}"
+              + (f" (+{len(exact) - 6})" if len(exact) > 6 else "") if exact else
+              "no order matches; closest: " + ", ".join(f"{o} {d}" for o, d in best[:4]))
+              + f"; f64 {diff['f64']}; interp {interp}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
