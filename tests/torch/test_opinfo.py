@@ -125,6 +125,14 @@ def test_harness_compares_only_shapes_of_empty():
     assert S.run_sample(op, sample, torch.float16).status == "pass"
 
 
+def test_harness_reports_complex32_results():
+    # torch.equal has no complex32 kernel, so chalf's samples were skipped as "cannot be
+    # compared"; shlo has no complex32 element type, which the importer says
+    op = _opinfo("chalf")
+    out = S.run_sample(op, S.samples(op, torch.float16, 1)[0], torch.float16)
+    assert out.status == "import-error" and "complex32" in out.detail
+
+
 def test_harness_accepts_results_matching_scipy_where_eager_f64_is_off():
     # eager's f64 bessel_j0 is off by up to 1.9e-7 near x = 5.4 (scipy agrees with shlo to
     # 1e-16); a result off by as much from scipy still fails
