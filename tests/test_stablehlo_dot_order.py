@@ -139,6 +139,7 @@ def _complex64_reference(a: np.ndarray, b: np.ndarray, order: str) -> np.ndarray
     ((4, 3), (3, 6), "mk,kn->mn", "real_dots"),          # N even, K <= 7
     ((3, 40), (40, 2), "mk,kn->mn", "real_dots"),        # N even, M <= 3
     ((9, 33), (33, 16), "mk,kn->mn", "real_dots"),       # N % 8 == 0
+    ((5, 200), (200, 8), "mk,kn->mn", "real_dots"),      # N % 8 == 0, K from 101 to 320
 ])
 def test_xla_complex64_orders(lhs, rhs, eq, order):
     """complex64 dots in XLA CPU's orders (tools/xla_dot_order.py --complex): f32 products and
@@ -157,7 +158,7 @@ def test_xla_complex64_orders(lhs, rhs, eq, order):
 
 def test_complex64_mixed_operands_and_other_shapes():
     """An f16 operand is converted to complex64 first (exactly), as XLA does; 4 x 16 x 3 (N odd,
-    M >= 4, K >= 8: no order found) keeps the complex128 sum rounded once."""
+    M >= 4, K >= 8: no order found) and 1 x 150 x 4 keep the complex128 sum rounded once."""
     a = RNG.standard_normal((4, 3)).astype(np.float16)
     b = (RNG.standard_normal((3, 6)) + 1j * RNG.standard_normal((3, 6))).astype(np.complex64)
     prog = shlo.from_stablehlo(jax.jit(lambda x, y: jax.lax.dot_general(
@@ -168,6 +169,11 @@ def test_complex64_mixed_operands_and_other_shapes():
     d = (RNG.standard_normal((16, 3)) + 1j * RNG.standard_normal((16, 3))).astype(np.complex64)
     got = _run(jnp.matmul, c, d)
     np.testing.assert_array_equal(got, (c.astype(np.complex128) @ d.astype(np.complex128)).astype(np.complex64))
+    # M = 1 past K = 127 is another order than 'products' (measured at K 128 - 384)
+    e = (RNG.standard_normal((1, 150)) + 1j * RNG.standard_normal((1, 150))).astype(np.complex64)
+    g = (RNG.standard_normal((150, 4)) + 1j * RNG.standard_normal((150, 4))).astype(np.complex64)
+    got = _run(jnp.matmul, e, g)
+    np.testing.assert_array_equal(got, (e.astype(np.complex128) @ g.astype(np.complex128)).astype(np.complex64))
 
 
 @pytest.mark.parametrize("m, k, n", [(2, 300, 16), (9, 7, 48)])

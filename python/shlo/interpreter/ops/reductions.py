@@ -271,10 +271,13 @@ def _xla_sequential_f32(rank, lb, lc, rb, rc, B, M, K, N) -> bool:
 #   'real_dots': four real dots, each a sequential sum of rounded products (rr = sum ar br, ...),
 #     then (rr - ii, ri + ir), where M >= 2 and N is even with M <= 3 or K <= 7, or N % 8 == 0,
 #     or M % 4 == 0 and K <= 3.
-# (Measured for M up to 17, K up to 100, N up to 64.) Elsewhere (M = 1 and N = 1, N odd with
+# (Measured for M up to 17, K up to 100, N up to 64; then for M up to 32 and K from 101 to 320,
+# where both orders held, except 'products' with M = 1, which is another order from K = 128 on;
+# every order tried failed at K = 384, 448 and 512.) Elsewhere (M = 1 and N = 1, N odd with
 # M >= 4 and K >= 4, N = 2 to 6 with M >= 4 and K >= 8, K = 1, ...) the order was not found and
 # the complex128 sum rounded once is kept.
-C64_ORDER_K = 100
+C64_ORDER_K = 320
+C64_ORDER_K_ROW = 100        # M = 1
 C64_ORDER_N = 64
 
 
@@ -285,7 +288,9 @@ def _xla_complex64_order(rank, lb, lc, rb, rc, B, M, K, N):
     if not 2 <= K <= C64_ORDER_K or not 1 <= N <= C64_ORDER_N or M < 1 or B == 0 \
             or B * M * N * K > SEQUENTIAL_F32_WORK:
         return None
-    if (M == 1 and N >= 2) or (2 <= M <= 3 and N == 1):
+    if M == 1 and N >= 2:
+        return "products" if K <= C64_ORDER_K_ROW else None
+    if 2 <= M <= 3 and N == 1:
         return "products"
     if M >= 2 and ((N % 2 == 0 and (M <= 3 or K <= 7)) or N % 8 == 0 or (M % 4 == 0 and K <= 3)):
         return "real_dots"
