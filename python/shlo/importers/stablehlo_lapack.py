@@ -53,7 +53,8 @@ hands every custom_call to `raise_lapack`, which replaces the known targets:
   Leading dimensions are batch dimensions. The decomposition bodies are
   generated from the small pure-array algorithms below (written with
   `jax.lax`: while loops over columns with dynamic_slice /
-  dynamic_update_slice, Jacobi sweeps), lowered once per signature and
+  dynamic_update_slice, Jacobi sweeps), lowered once per signature (eig and
+  schur then inlined and folded into one function: `_simplified`) and
   imported like any StableHLO, so the body holds shlo ops only (no custom
   calls); one function per composite name and signature per module.
   `info` of the iterative ones: 0, or 1 when the result is not finite or the
