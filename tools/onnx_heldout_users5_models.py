@@ -7,9 +7,11 @@ not have.
     padding mask by cumsum), ALBERT (shared layers, factorized embeddings), BART (encoder-decoder
     with decoder ids), OPT and BLOOM (positions / ALiBi from the attention mask), GPT-Neo (local
     attention layers), Llama and Qwen2 (rotary, RMSNorm, grouped-query attention), DeBERTa-v2
-    (disentangled relative attention with log buckets; four of them by the dynamo exporter too), Wav2Vec2 (conv feature extractor, weight
-    norm positional conv), Segformer (reduced self-attention, Mix-FFN), ConvNeXt, Swin (shifted
-    windows with roll and relative position bias), CLIP vision;
+    (disentangled relative attention with log buckets; four of them by the dynamo exporter too),
+    MPNet, Funnel, Phi (partial rotary), GPT-J, Gemma, Mistral (sliding window), Wav2Vec2 (conv feature extractor, weight
+    norm positional conv), WavLM (gated relative position bias), Segformer (reduced
+    self-attention, Mix-FFN), ConvNeXt / ConvNeXt-V2 (GRN), Swin (shifted windows with roll and
+    relative position bias), CLIP vision, DINOv2, BEiT, MobileViT (unfold / fold), LeViT;
   * PyTorch export paths: the TorchScript exporter's export_modules_as_functions (model-local
     functions), do_constant_folding=False (the shape computations left in the graph), the dynamo
     exporter with optimize=False (its graph before onnxscript's optimizer), a scripted
@@ -119,6 +121,52 @@ def _hf_module(kind):
         cfg = tf.CLIPVisionConfig(hidden_size=32, intermediate_size=64, num_hidden_layers=2, num_attention_heads=4,
                                   image_size=32, patch_size=8, projection_dim=16, **eager)
         return Wrap(tf.CLIPVisionModelWithProjection(cfg), lambda m, x: m(pixel_values=x).image_embeds)
+    if kind == "mpnet":
+        cfg = tf.MPNetConfig(hidden_size=32, num_hidden_layers=2, num_attention_heads=4, intermediate_size=64, **text)
+        return Wrap(tf.MPNetModel(cfg), lambda m, i, a: m(input_ids=i, attention_mask=a).last_hidden_state)
+    if kind == "funnel":
+        cfg = tf.FunnelConfig(vocab_size=97, block_sizes=[1, 1], d_model=32, n_head=4, d_head=8, d_inner=64)
+        return Wrap(tf.FunnelModel(cfg), lambda m, i, a: m(input_ids=i, attention_mask=a).last_hidden_state)
+    if kind == "phi":
+        cfg = tf.PhiConfig(hidden_size=32, intermediate_size=64, num_hidden_layers=2, num_attention_heads=4,
+                           partial_rotary_factor=0.5, use_cache=False, **text, **eager)
+        return Wrap(tf.PhiForCausalLM(cfg), lambda m, i, a: m(input_ids=i, attention_mask=a).logits)
+    if kind == "gptj":
+        cfg = tf.GPTJConfig(vocab_size=97, n_positions=64, n_embd=32, n_layer=2, n_head=4, rotary_dim=4,
+                            use_cache=False, **eager)
+        return Wrap(tf.GPTJForCausalLM(cfg), lambda m, i, a: m(input_ids=i, attention_mask=a).logits)
+    if kind == "gemma":
+        cfg = tf.GemmaConfig(hidden_size=32, intermediate_size=64, num_hidden_layers=2, num_attention_heads=4,
+                             num_key_value_heads=1, head_dim=8, use_cache=False, **text, **eager)
+        return Wrap(tf.GemmaForCausalLM(cfg), lambda m, i, a: m(input_ids=i, attention_mask=a).logits)
+    if kind == "mistral":
+        cfg = tf.MistralConfig(hidden_size=32, intermediate_size=64, num_hidden_layers=2, num_attention_heads=4,
+                               num_key_value_heads=2, sliding_window=4, use_cache=False, **text, **eager)
+        return Wrap(tf.MistralForCausalLM(cfg), lambda m, i, a: m(input_ids=i, attention_mask=a).logits)
+    if kind == "dinov2":
+        cfg = tf.Dinov2Config(hidden_size=32, num_hidden_layers=2, num_attention_heads=4, intermediate_size=64,
+                              image_size=32, patch_size=8, **eager)
+        return Wrap(tf.Dinov2Model(cfg), lambda m, x: m(pixel_values=x).last_hidden_state)
+    if kind == "beit":
+        cfg = tf.BeitConfig(hidden_size=32, num_hidden_layers=2, num_attention_heads=4, intermediate_size=64,
+                            image_size=32, patch_size=8, use_relative_position_bias=True, **eager)
+        return Wrap(tf.BeitModel(cfg), lambda m, x: m(pixel_values=x).last_hidden_state)
+    if kind == "mobilevit":
+        cfg = tf.MobileViTConfig(image_size=32, hidden_sizes=[16, 24, 32], neck_hidden_sizes=[8, 8, 16, 16, 24, 24, 32],
+                                 num_attention_heads=2)
+        return Wrap(tf.MobileViTModel(cfg), lambda m, x: m(pixel_values=x).last_hidden_state)
+    if kind == "wavlm":
+        cfg = tf.WavLMConfig(hidden_size=32, num_hidden_layers=2, num_attention_heads=4, intermediate_size=64,
+                             conv_dim=(16, 16), conv_stride=(5, 2), conv_kernel=(10, 3), num_conv_pos_embeddings=8,
+                             num_conv_pos_embedding_groups=4, num_buckets=8, max_bucket_distance=20)
+        return Wrap(tf.WavLMModel(cfg), lambda m, x: m(input_values=x).last_hidden_state)
+    if kind == "levit":
+        cfg = tf.LevitConfig(image_size=64, hidden_sizes=[16, 24, 32], num_attention_heads=[1, 2, 2], depths=[1, 1, 1],
+                             key_dim=[8, 8, 8], drop_path_rate=0, mlp_ratio=[2, 2, 2], attention_ratio=[2, 2, 2])
+        return Wrap(tf.LevitModel(cfg), lambda m, x: m(pixel_values=x).last_hidden_state)
+    if kind == "convnextv2":
+        cfg = tf.ConvNextV2Config(hidden_sizes=[8, 16], depths=[1, 1], num_stages=2)
+        return Wrap(tf.ConvNextV2Model(cfg), lambda m, x: m(pixel_values=x).last_hidden_state)
     raise ValueError(kind)
 
 
@@ -687,7 +735,9 @@ def _specs():
     bs = {"x0": {0: "b", 1: "s"}}
     text = [("distilbert", False, 14), ("roberta", False, 14), ("albert", False, 13), ("opt", False, 14),
             ("bloom", False, 14), ("gpt_neo", False, 14), ("deberta_v2", False, 15), ("qwen2", False, 17),
-            ("llama", True, 18), ("distilbert", True, 20), ("deberta_v2", True, 18), ("gpt_neo", True, 18)]
+            ("llama", True, 18), ("distilbert", True, 20), ("deberta_v2", True, 18), ("gpt_neo", True, 18),
+            ("mpnet", False, 17), ("funnel", False, 17), ("phi", False, 17), ("gptj", False, 17), ("gemma", False, 17),
+            ("mistral", False, 17)]
     specs = [Spec(f"users5_hf_{k}_dynamic_{'dynamo' if d else 'torchscript'}_opset{o}", _hf_text(k, d, o))
              for k, d, o in text]
     specs += [
@@ -702,6 +752,18 @@ def _specs():
              _hf_dense("swin", False, 14, [(2, 3, 32, 32), (2, 3, 32, 32)], {0: "b"})),
         Spec("users5_hf_clip_vision_projection_dynamic_batch_torchscript_opset17",
              _hf_dense("clip_vision", False, 17, [(2, 3, 32, 32), (1, 3, 32, 32)], {0: "b"})),
+        Spec("users5_hf_dinov2_dynamic_batch_torchscript_opset17",
+             _hf_dense("dinov2", False, 17, [(2, 3, 32, 32), (1, 3, 32, 32)], {0: "b"})),
+        Spec("users5_hf_beit_relative_position_bias_torchscript_opset17",
+             _hf_dense("beit", False, 17, [(2, 3, 32, 32), (1, 3, 32, 32)], {0: "b"})),
+        Spec("users5_hf_mobilevit_unfold_fold_torchscript_opset17",
+             _hf_dense("mobilevit", False, 17, [(2, 3, 32, 32), (1, 3, 32, 32)], {0: "b"})),
+        Spec("users5_hf_wavlm_gated_relative_bias_dynamic_time_torchscript_opset17",
+             _hf_dense("wavlm", False, 17, [(2, 400), (1, 520)], {0: "b", 1: "t"})),
+        Spec("users5_hf_levit_attention_bias_torchscript_opset17",
+             _hf_dense("levit", False, 17, [(2, 3, 64, 64), (1, 3, 64, 64)], {0: "b"})),
+        Spec("users5_hf_convnextv2_grn_torchscript_opset17",
+             _hf_dense("convnextv2", False, 17, [(2, 3, 32, 32), (1, 3, 32, 32)], {0: "b"})),
         Spec("users5_export_modules_as_functions_torchscript_opset15", _modules_as_functions(15)),
         Spec("users5_no_constant_folding_cnn_dynamic_batch_torchscript_opset11", _no_constant_folding(11)),
         Spec("users5_scripted_list_two_run_time_sizes_torchscript_opset17",

@@ -55,11 +55,12 @@ def test_set_is_broad_and_new():
                  "nested_if_in_loop", "qdq_per_channel", "mixed_dtypes", "shape_arithmetic", "einsum_trace"):
         assert any(n.startswith("users4_") and part in n for n in SPECS), part
     for part in ("distilbert", "roberta", "albert", "bart", "opt", "bloom", "gpt_neo", "deberta_v2", "qwen2", "llama",
-                 "wav2vec2", "segformer", "convnext", "swin", "clip_vision", "modules_as_functions", "no_constant_folding",
+                 "wav2vec2", "segformer", "convnext", "swin", "clip_vision", "mistral", "dinov2", "beit", "wavlm",
+                 "modules_as_functions", "no_constant_folding",
                  "two_run_time_sizes", "stft", "opset7_rnn_gru", "opset8_lp", "opset10_", "opset11_resize", "opset12_"):
         assert any(n.startswith("users5_") and part in n for n in SPECS), part
     assert len(SPECS) == (len(users.SPECS) + len(users2.SPECS) + len(users3.SPECS) + len(users4.SPECS)
                           + len(users5.SPECS))
     assert len(users.SPECS) >= 69 and len(users2.SPECS) >= 30 and len(users3.SPECS) >= 20 and len(users4.SPECS) >= 25
-    assert len(users5.SPECS) >= 25
+    assert len(users5.SPECS) >= 40
     assert not set(SPECS) & {s.name for s in models.SPECS + more.SPECS}
