@@ -156,6 +156,21 @@ def test_reshape_ending_in_a_unit_dimension():
     np.testing.assert_array_equal(run(text, x)[0], x.reshape(1, 2, 36, 1))
 
 
+def test_reshape_of_run_time_sizes_to_static_shapes():
+    """?x? to 1x1 (ONNX shape inference knows a result that the operand's type does not: BEiT by
+    the TorchScript exporter): an expand to all-static sizes needs a static source."""
+    text = """func.func @main(%x: tensor<?x?xi64>, %y: tensor<?x?xi64>) -> (tensor<1x1xi64>, tensor<i64>, tensor<3x2xi64>) {
+      %0 = shlo.reshape %x : (tensor<?x?xi64>) -> tensor<1x1xi64>
+      %1 = shlo.reshape %x : (tensor<?x?xi64>) -> tensor<i64>
+      %2 = shlo.reshape %y : (tensor<?x?xi64>) -> tensor<3x2xi64>
+      func.return %0, %1, %2 : tensor<1x1xi64>, tensor<i64>, tensor<3x2xi64> }"""
+    x, y = np.array([[7]], np.int64), np.arange(6, dtype=np.int64).reshape(2, 3)
+    a, b, c = run(text, x, y)
+    np.testing.assert_array_equal(a, x)
+    assert b.shape == () and b == 7
+    np.testing.assert_array_equal(c, y.reshape(3, 2))
+
+
 def test_results_without_elements():
     """Size-0 results are empty tensors (no zero-sized views or reshapes are built)."""
     text = """func.func @main(%x: tensor<3x4xf32>) -> (tensor<3x0xf32>, tensor<0x2xf32>, tensor<3x4xf32>) {

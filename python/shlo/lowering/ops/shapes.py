@@ -283,6 +283,13 @@ def reshape_to_sizes(v: ir.Value, sizes: list) -> ir.Value:
     if n == 0:
         return tensor.collapse_shape(rt, flat, _reassoc([]))
     dynamic = [i for i, s in enumerate(sizes) if not isinstance(s, int)]
+    if not dynamic and None in emit.static_shape(flat):
+        # every result size known but the operand's not (?x? to 1x1): an expand_shape of all-static
+        # sizes needs its source static too; the element counts agree (the op's constraint)
+        total = 1
+        for s in sizes:
+            total *= s
+        flat = tensor.cast(emit.tensor_type([total], v.type.element_type), flat)
     if len(dynamic) <= 1:
         static = [s if isinstance(s, int) else ir.ShapedType.get_dynamic_size() for s in sizes]
         return tensor.expand_shape(rt, flat, _reassoc([list(range(n))]),
