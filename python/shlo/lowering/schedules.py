@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import re
 
 from mlir import ir
 
@@ -366,6 +367,12 @@ def plan(module: ir.Module, threads: int) -> list:
                     classify(child)
                     visit(child)
 
+    def unclaimed(op):
+        """`op`, unless an earlier group took it: an element-wise op that consumes two
+        convolutions (a residual sum) is the epilogue of the first one only. Tagged for both, it
+        would carry the second group's tag alone, and the first group's script find nothing."""
+        return None if op is None or op in taken else op
+
     def classify(op: ir.Operation):
         name = op.name
         if not name.startswith("linalg.") or op in taken or "shlo.sequential" in op.attributes:
@@ -386,8 +393,7 @@ def plan(module: ir.Module, threads: int) -> list:
                 return
             c_dims = [ir.AffineDimExpr(e).position for e in maps[2].results]
             params = _contraction_params(roles, sizes, c_dims, _element(op.results[0].type), threads)
-            consumer = _identity_consumer(op)
-            fill = _fill_of(op)
+            consumer, fill = unclaimed(_identity_consumer(op)), unclaimed(_fill_of(op))
             for o in (op, consumer, fill):
                 if o is not None:
                     taken.add(o)
@@ -405,8 +411,7 @@ def plan(module: ir.Module, threads: int) -> list:
                 d = 0 if split[0] else 1
                 per_index = 2 * _size(out) * kernel[0] * kernel[1] * kernel[2] // out[d]
                 split[d] = _chunk(split[d], 1, per_index)
-            consumer = _identity_consumer(op)
-            fill = _fill_of(op)
+            consumer, fill = unclaimed(_identity_consumer(op)), unclaimed(_fill_of(op))
             for o in (op, consumer, fill):
                 if o is not None:
                     taken.add(o)
@@ -718,12 +723,22 @@ def _finish(contractions: bool) -> str:
 
 
 def script(groups: list) -> str:
-    body = "\n".join([SCRIPTS[g.kind](g, i) for i, g in enumerate(groups)]
-                     + [_finish(any(g.kind == "contraction" for g in groups))])
-    return ("module attributes {transform.with_named_sequence} {\n"
-            "  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {\n"
-            f"{body}\n"
-            "    transform.yield\n  }\n}\n")
+    return script_with_spans(groups)[0]
+
+
+def script_with_spans(groups: list) -> tuple:
+    """The transform script of `groups`, and each group's (first, last) line in it (1-based, as
+    the parser's locations count them)."""
+    pieces = [SCRIPTS[g.kind](g, i) for i, g in enumerate(groups)]
+    head = ("module attributes {transform.with_named_sequence} {\n"
+            "  transform.named_sequence @__transform_main(%root: !transform.any_op {transform.readonly}) {\n")
+    spans, line = [], head.count("\n") + 1
+    for piece in pieces:
+        n = piece.count("\n") + 1
+        spans.append((line, line + n - 1))
+        line += n
+    body = "\n".join(pieces + [_finish(any(g.kind == "contraction" for g in groups))])
+    return head + f"{body}\n" + "    transform.yield\n  }\n}\n", spans
 
 
 def _own_init(g: Group) -> None:
@@ -860,37 +875,81 @@ def apply(module: ir.Module, threads: int = 1, matmul_calls: str | None = None) 
         _pads_as_fills(module)
         if matmul_calls:
             products.claim(module, matmul_calls, threads)
-        groups = plan(module, threads)
-        only = os.environ.get("SHLO_SCHEDULE_KINDS")     # debugging: schedule only these kinds
-        if only:
-            groups = [g for g in groups if g.kind in only.split(",")]
-        if not groups:
-            return False
-        backup = module.operation.clone()
-        for g in groups:
-            _own_init(g)
-            _contract_multiply_add(g)
-        tag(groups)
-        text = script(groups)
-        if os.environ.get("SHLO_DUMP_SCHEDULE"):
-            print(text)
-        module.body.append(ir.Operation.parse(text))   # a detached op, owned by the module once appended
-        # Run natively with every diagnostic captured there: a script step that fails under
-        # failures(suppress) still emits an error, which the Python bindings' own error
-        # capture would find unhandled at the end of the run and abort the process on.
-        from .. import _shlo_ext
-        ok, _diagnostics = _shlo_ext.run_pass_pipeline(module.operation, "transform-interpreter")
-        if ok:
-            forward_full_tiles(module)
-            _contract_vector_adds(module)
-            ok, _diagnostics = _shlo_ext.run_pass_pipeline(module.operation, "canonicalize,cse")
-        if not ok:
+        groups = _planned(module, threads)
+        skipped: set = set()
+        for _ in range(RETRIES + 1):
+            at = [i for i in range(len(groups)) if i not in skipped]
+            kept = [groups[i] for i in at]
+            if not kept:
+                return False
+            backup = module.operation.clone()
+            ok, failed = _run_schedule(module, kept)
+            if ok:
+                for op in list(module.body.operations):
+                    if op.operation.name == "builtin.module":
+                        op.operation.erase()
+                return True
             _restore(module, backup)
-            return False
-        for op in list(module.body.operations):
-            if op.operation.name == "builtin.module":
-                op.operation.erase()
-        return True
+            if failed is None:
+                return False
+            # One group's script failed (a step found no op to work on): the others are
+            # scheduled without it rather than the whole module left as plain loops.
+            skipped.add(at[failed])
+            again = _planned(module, threads)          # the restored module's ops
+            if len(again) != len(groups) or [g.kind for g in again] != [g.kind for g in groups]:
+                return False
+            groups = again
+        return False
+
+
+# Schedules retried without the group whose script failed, at most this many times (each retry
+# runs the whole script again).
+RETRIES = 2
+
+
+def _planned(module: ir.Module, threads: int) -> list:
+    groups = plan(module, threads)
+    only = os.environ.get("SHLO_SCHEDULE_KINDS")     # debugging: schedule only these kinds
+    if only:
+        groups = [g for g in groups if g.kind in only.split(",")]
+    return groups
+
+
+def _run_schedule(module: ir.Module, groups: list) -> tuple:
+    """Tags `groups`, runs their script on the module in place, then the clean-ups after it.
+    (True, None) when all of it ran; (False, i) when group i's script failed; (False, None) when
+    something else failed. The caller restores the module after a failure."""
+    for g in groups:
+        _own_init(g)
+        _contract_multiply_add(g)
+    tag(groups)
+    text, spans = script_with_spans(groups)
+    if os.environ.get("SHLO_DUMP_SCHEDULE"):
+        print(text)
+    module.body.append(ir.Operation.parse(text))   # a detached op, owned by the module once appended
+    # Run natively with every diagnostic captured there: a script step that fails under
+    # failures(suppress) still emits an error, which the Python bindings' own error
+    # capture would find unhandled at the end of the run and abort the process on.
+    from .. import _shlo_ext
+    ok, diagnostics = _shlo_ext.run_pass_pipeline(module.operation, "transform-interpreter")
+    if not ok:
+        return False, _failed_group(diagnostics, spans)
+    forward_full_tiles(module)
+    _contract_vector_adds(module)
+    ok, _diagnostics = _shlo_ext.run_pass_pipeline(module.operation, "canonicalize,cse")
+    return ok, None
+
+
+def _failed_group(diagnostics, spans: list):
+    """The group whose script lines hold the first error's location, or None."""
+    for _severity, location, _message in diagnostics:
+        found = re.search(rb'"-":(\d+):', location if isinstance(location, bytes) else location.encode())
+        if found:
+            line = int(found.group(1))
+            for i, (first, last) in enumerate(spans):
+                if first <= line <= last:
+                    return i
+    return None
 
 
 def _constant_index(v: ir.Value):
