@@ -54,8 +54,9 @@ class Outcome:
     aten_ops: list = dataclasses.field(default_factory=list)      # every op of the decomposed graph
 
 
-class SampleTimeout(Exception):
-    pass
+class SampleTimeout(BaseException):
+    """Not an Exception: the `except Exception` around each stage would take a timeout inside
+    torch.export for export-failed."""
 
 
 def full_name(op) -> str:

@@ -125,6 +125,14 @@ def test_harness_compares_only_shapes_of_empty():
     assert S.run_sample(op, sample, torch.float16).status == "pass"
 
 
+def test_harness_counts_a_timeout_as_fail_at_any_stage():
+    # a timeout inside torch.export was caught as the export's own failure (export-failed:
+    # cumulative_trapezoid f32 sample 1 under load); it is the harness's fail wherever it fires
+    op = _opinfo("add")
+    out = S.run_sample(op, S.samples(op, torch.float32, 1)[0], torch.float32, timeout=0.005)
+    assert out.status == "fail" and "time limit" in out.detail
+
+
 def test_harness_reports_complex32_results():
     # torch.equal has no complex32 kernel, so chalf's samples were skipped as "cannot be
     # compared"; shlo has no complex32 element type, which the importer says
