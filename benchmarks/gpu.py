@@ -104,6 +104,19 @@ def _error(got, want) -> float:
     return float(np.max(np.abs(g - w)) / max(1e-30, np.max(np.abs(w))))
 
 
+def _interleaved(art, inputs, xla_call, runs: int) -> tuple:
+    """Medians in ms of ours (CUDA events around a graph replay) and XLA (wall clock around a call
+    and block_until_ready), one of each per round."""
+    ours, xla = [], []
+    for _ in range(runs):
+        _, ms = art.time(*inputs, runs=1)
+        ours.append(ms)
+        t0 = time.perf_counter()
+        xla_call().block_until_ready()
+        xla.append((time.perf_counter() - t0) * 1e3)
+    return statistics.median(ours), statistics.median(xla)
+
+
 def _ieee_f32(name: str) -> bool:
     """Ours computes f32 products in f32 (the interpreter's arithmetic) unless built as TF32."""
     return ("_f32" in name or name == "decoder") and not name.endswith("_tf32")
@@ -116,14 +129,7 @@ def _against_highest(art, fn, inputs, dev_inputs, ours_out, runs) -> dict:
     with jax.default_matmul_precision("highest"):     # holds while tracing: the compiled call keeps it
         compiled = jax.jit(fn).lower(*dev_inputs).compile()
     expected = np.asarray(compiled(*dev_inputs))
-    ours, xla = [], []
-    for _ in range(runs):
-        _, ms = art.time(*inputs, runs=1)
-        ours.append(ms)
-        t0 = time.perf_counter()
-        compiled(*dev_inputs).block_until_ready()
-        xla.append((time.perf_counter() - t0) * 1e3)
-    o, x = statistics.median(ours), statistics.median(xla)
+    o, x = _interleaved(art, inputs, lambda: compiled(*dev_inputs), runs)
     err = _error(ours_out, expected)
     print(f"{'':12s}    against XLA HIGHEST: rel err {err:.2e}  ours {o:9.3f} ms  XLA {x:9.3f} ms  "
           f"ours/XLA {o / x:7.2f}x", flush=True)
@@ -155,14 +161,7 @@ def run(directory: str, runs: int, names=PROGRAMS) -> int:
         err = _error(outs[0], expected[0])
         ok = err <= TOLERANCE[name]
         failed += not ok
-        ours, xla = [], []
-        for _ in range(runs):            # interleaved: one of each per round
-            _, ms = art.time(*inputs, runs=1)
-            ours.append(ms)
-            t0 = time.perf_counter()
-            jitted(*dev_inputs).block_until_ready()
-            xla.append((time.perf_counter() - t0) * 1e3)
-        o, x = statistics.median(ours), statistics.median(xla)
+        o, x = _interleaved(art, inputs, lambda: jitted(*dev_inputs), runs)
         print(f"{name:12s} {'ok' if ok else 'MISMATCH'} (rel err {err:.2e})  ours {o:9.3f} ms  XLA {x:9.3f} ms  "
               f"ours/XLA {o / x:7.2f}x  ({len(art.plan['launches'])} launches)", flush=True)
         record = {"program": name, "ours_ms": o, "xla_ms": x, "ratio": o / x, "rel_err": err}

@@ -408,6 +408,18 @@ def headed_concat(cx, h, axis, new_axis):
     return cx.op("concatenate", head + [tail], dimension=d)
 
 
+def keep_carried(cx, k: int, v, inputs, outputs, kept: tuple) -> None:
+    """Carried value k of a Loop being rewritten that stays as it is: its body input and output,
+    start value, outer name and the node's output go on to `kept` (ins, outs, start, names,
+    node_outs)."""
+    ins, outs, start, names, node_outs = kept
+    ins.append(inputs[2 + k])
+    outs.append(outputs[1 + k])
+    start.append(v)
+    names.append(cx.input_names[2 + k])
+    node_outs.append(cx.node.output[k])
+
+
 def loop_headed(cx, convert_loop, m, cond, initial, body, headed):
     """A Loop with a run-time trip count whose body appends tensors with one run-time size to
     sequences that start with known tensors ({k: (SequenceInsert node, axis, row shape,
@@ -426,11 +438,7 @@ def loop_headed(cx, convert_loop, m, cond, initial, body, headed):
     ins, outs, start, names, node_outs, keys = inputs[:2], [outputs[0]], [], list(cx.input_names[:2]), [], {}
     for k, v in enumerate(initial):
         if k not in headed:
-            ins.append(inputs[2 + k])
-            outs.append(outputs[1 + k])
-            start.append(v)
-            names.append(cx.input_names[2 + k])
-            node_outs.append(cx.node.output[k])
+            keep_carried(cx, k, v, inputs, outputs, (ins, outs, start, names, node_outs))
             continue
         _, d, shape, element = headed[k]
         seq = v.value if isinstance(v, Optional) else v

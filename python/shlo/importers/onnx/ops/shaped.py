@@ -203,11 +203,7 @@ def loop_appending(cx, convert_loop, m, cond, initial, body, appended):
     ins, outs, start, names, node_outs = inputs[:2], [outputs[0]], [], list(cx.input_names[:2]), []
     for k, v in enumerate(initial):
         if k not in appended:
-            ins.append(inputs[2 + k])
-            outs.append(outputs[1 + k])
-            start.append(v)
-            names.append(cx.input_names[2 + k])
-            node_outs.append(cx.node.output[k])
+            ragged.keep_carried(cx, k, v, inputs, outputs, (ins, outs, start, names, node_outs))
             continue
         _, shape, element = appended[k]
         seq_in, seq_out = inputs[2 + k].name, outputs[1 + k].name
