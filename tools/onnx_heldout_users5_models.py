@@ -243,6 +243,17 @@ def _small_block():
     return M, Block, Attn
 
 
+def _small_block_case(seed):
+    """_small_block's model (eval, seeded weights), two input sets of dynamic batch and time, and
+    its (Block, Attn) classes."""
+    import torch
+    M, Block, Attn = _small_block()
+    torch.manual_seed(0)
+    module = M().eval()
+    rng = _rng(seed)
+    return module, [[rng.standard_normal(s).astype(np.float32)] for s in ((2, 5, 16), (1, 7, 16))], (Block, Attn)
+
+
 def _modules_as_functions(opset):
     """The TorchScript exporter's export_modules_as_functions: each Block / Attn / LayerNorm
     instance a call of a model-local function (domain and attributes of its own)."""
@@ -252,11 +263,7 @@ def _modules_as_functions(opset):
 
         import onnx
         import torch
-        M, Block, Attn = _small_block()
-        torch.manual_seed(0)
-        module = M().eval()
-        rng = _rng(63)
-        sets = [[rng.standard_normal(s).astype(np.float32)] for s in ((2, 5, 16), (1, 7, 16))]
+        module, sets, (Block, Attn) = _small_block_case(63)
         f = io.BytesIO()
         with torch.no_grad(), warnings.catch_warnings():
             warnings.simplefilter("ignore")
@@ -316,11 +323,7 @@ def _dynamo_unoptimized(opset):
         import warnings
 
         import torch
-        M, _, _ = _small_block()
-        torch.manual_seed(0)
-        module = M().eval()
-        rng = _rng(65)
-        sets = [[rng.standard_normal(s).astype(np.float32)] for s in ((2, 5, 16), (1, 7, 16))]
+        module, sets, _ = _small_block_case(65)
         dim = torch.export.Dim.DYNAMIC
         with torch.no_grad(), warnings.catch_warnings():
             warnings.simplefilter("ignore")

@@ -722,10 +722,6 @@ def _finish(contractions: bool) -> str:
     return "\n".join(lines)
 
 
-def script(groups: list) -> str:
-    return script_with_spans(groups)[0]
-
-
 def script_with_spans(groups: list) -> tuple:
     """The transform script of `groups`, and each group's (first, last) line in it (1-based, as
     the parser's locations count them)."""
