@@ -105,6 +105,23 @@ def test_max_roi_pool():
     _compare(shlo.compile(prog)(x, rois)[0], want)
 
 
+def test_max_roi_pool_dynamic_sizes():
+    # every size of X and the ROI count `?` (an ImportError before): one program at three sizes,
+    # ROIs reaching past the image and reversed corners included
+    m = _model(helper.make_node("MaxRoiPool", ["x", "r"], ["y"], pooled_shape=[3, 2], spatial_scale=0.5),
+               [_vi("x", TP.FLOAT, ["n", "c", "h", "w"]), _vi("r", TP.FLOAT, ["k", 5])], [_vi("y", TP.FLOAT, None)], 12)
+    prog = shlo.from_onnx(m)
+    run = shlo.compile(prog)
+    for n, c, h, w, k in [(2, 3, 10, 12, 5), (1, 2, 7, 5, 3), (3, 1, 16, 9, 1)]:
+        x = RNG.standard_normal((n, c, h, w)).astype(np.float32)
+        corners = RNG.uniform(-4, 2 * max(h, w) + 4, (k, 4))
+        rois = np.concatenate([RNG.integers(0, n, (k, 1)), corners], 1).astype(np.float32)
+        want = _ort(m, {"x": x, "r": rois})[0]
+        assert want.shape == (k, c, 3, 2)
+        _compare(shlo.interpret(prog, x, rois)[0], want)
+        _compare(run(x, rois)[0], want)
+
+
 def _nms_model(center_point_box, b, c, n):
     node = helper.make_node("NonMaxSuppression", ["b", "s", "m", "i", "t"], ["y"], center_point_box=center_point_box)
     return _model(node, [_vi("b", TP.FLOAT, [b, n, 4]), _vi("s", TP.FLOAT, [b, c, n]), _vi("m", TP.INT64, [1]),

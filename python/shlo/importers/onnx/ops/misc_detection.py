@@ -25,12 +25,6 @@ def _work(element):
     return "f64" if element == "f64" else "f32"
 
 
-def _col(cx, m, j, rows):
-    """Column j of a 2-D tensor as a 1-D tensor of `rows`."""
-    s = cx.op("slice", m, start_indices=[0, j], limit_indices=[rows, j + 1], strides=[1, 1])
-    return cx.reshape(s, [rows])
-
-
 def _iota(cx, sizes, dim, element):
     if all(isinstance(v, int) for v in sizes):
         return cx.op("iota", iota_dimension=dim, result_types=[tensor_type(sizes, element)])
@@ -46,7 +40,8 @@ def _iota(cx, sizes, dim, element):
 # masked max over the columns, then over the rows.
 
 def _roi_bins(cx, start, end, pooled, size, r, work):
-    """In-bin masks (R, pooled, size) and empty-bin flags (R, pooled) along one axis."""
+    """In-bin masks (R, pooled, size) and empty-bin flags (R, pooled) along one axis; r and size
+    are ints or run-time sizes."""
     shape = [r, pooled]
     b = lambda v: cx.broadcast(v, shape, dims=[0])  # noqa: E731
     k = lambda v: cx.const(v, work, shape)  # noqa: E731
@@ -56,8 +51,9 @@ def _roi_bins(cx, start, end, pooled, size, r, work):
     p = _iota(cx, shape, 1, work)
     lo = cx.op("add", cx.op("floor", cx.op("multiply", p, bin_size)), b(start))
     hi = cx.op("add", cx.op("ceil", cx.op("multiply", cx.op("add", p, k(1.0)), bin_size)), b(start))
-    lo = cx.op("clamp", k(0.0), lo, k(float(size)))
-    hi = cx.op("clamp", k(0.0), hi, k(float(size)))
+    limit = cx.broadcast(cx.convert(cx.size_value(size), work), shape, dims=[])
+    lo = cx.op("clamp", k(0.0), lo, limit)
+    hi = cx.op("clamp", k(0.0), hi, limit)
     pts = [r, pooled, size]
     pos = _iota(cx, pts, 2, work)
     inside = cx.op("and", _cmp(cx, pos, cx.broadcast(lo, pts, dims=[0, 1]), "GE"),
@@ -68,23 +64,26 @@ def _roi_bins(cx, start, end, pooled, size, r, work):
 @converts("MaxRoiPool", since=1)
 def max_roi_pool(cx, x, rois, pooled_shape=None, spatial_scale=1.0):
     from .nn import reduce1
+    from .tensors import _take
     if pooled_shape is None or len(pooled_shape) != 2:
         raise cx.error("pooled_shape (2 ints) is required")
+    if cx.rank(x) != 4 or cx.rank(rois) != 2:
+        raise cx.error(f"X must be 4-D and rois 2-D, got ranks {cx.rank(x)} and {cx.rank(rois)}")
+    if cx.info(rois).shape[1] not in (None, 5):
+        raise cx.error(f"rois must be (num_rois, 5), got {cx.info(rois).shape[1]} columns")
     ph, pw = (int(v) for v in pooled_shape)
     element = cx.element(x)
     work = _work(element)
-    n, c, h, w = _static_sizes(cx, x, "MaxRoiPool")
-    r = _static_sizes(cx, rois, "MaxRoiPool")[0]
+    # (sizes are ints or run-time values: a `?` batch, channel, image or ROI count is taken as is)
+    _, c, h, w = cx.sizes_of(x)
+    r = cx.sizes_of(rois)[0]
     xw, rw = cx.convert(x, work), cx.convert(rois, work)
+    col = lambda j: _take(cx, rw, 1, cx.const(j, I64))  # noqa: E731   (R,)
     corner = lambda j: cx.op("round_nearest_afz", cx.op(  # noqa: E731
-        "multiply", _col(cx, rw, j, r), cx.const(float(spatial_scale), work, [r])))
+        "multiply", col(j), cx.const(float(spatial_scale), work, [r])))
     hmask, hempty = _roi_bins(cx, corner(2), corner(4), ph, h, r, work)
     wmask, wempty = _roi_bins(cx, corner(1), corner(3), pw, w, r, work)
-    batch = cx.reshape(cx.convert(_col(cx, rw, 0, r), I64), [r, 1])
-    dn = {"offset_dims": [1, 2, 3], "collapsed_slice_dims": [0], "start_index_map": [0], "index_vector_dim": 1,
-          "operand_batching_dims": [], "start_indices_batching_dims": []}
-    xr = cx.op("gather", xw, batch, dimension_numbers=dn, slice_sizes=[1, c, h, w],
-               indices_are_sorted=False)                                        # (R, C, H, W)
+    xr = _take(cx, xw, 0, cx.convert(col(0), I64))                              # (R, C, H, W)
     ninf = lambda s: cx.const(-np.inf, work, s)  # noqa: E731
     s1 = [r, c, h, pw, w]
     cols = cx.op("select", cx.broadcast(wmask, s1, dims=[0, 3, 4]), cx.broadcast(xr, s1, dims=[0, 1, 2, 4]), ninf(s1))
@@ -96,7 +95,7 @@ def max_roi_pool(cx, x, rois, pooled_shape=None, spatial_scale=1.0):
     s3 = [r, c, ph, pw]
     empty = cx.op("or", cx.broadcast(hempty, s3, dims=[0, 2]), cx.broadcast(wempty, s3, dims=[0, 3]))
     y = cx.op("select", empty, cx.const(0.0, work, s3), y)
-    return cx.convert(y, element)
+    return cx.sized_like_output(cx.convert(y, element))
 
 
 # ----------------------------------------------------------------------------- DeformConv
