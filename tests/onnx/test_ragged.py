@@ -253,12 +253,91 @@ def test_two_run_time_sizes_scripted_cat_torchscript_export():
     _check(m, [{"x": rng.standard_normal(s, np.float32)} for s in ((2, 4), (3, 2), (1, 1))])
 
 
-def test_appended_tensors_with_two_run_time_sizes_spliced_is_an_import_error():
+def test_appended_tensors_with_two_run_time_sizes_spliced():
+    """SequenceInsert and SequenceErase at a run-time position in the middle of such a sequence
+    (an ImportError before): the tensor's elements and its shape row spliced in / cut out."""
     m = _several_sizes_model()
-    m.graph.node.append(helper.make_node("SequenceInsert", ["b", "x", "p"], ["spliced"], name="splice"))
-    m.graph.output.append(_seq_vi("spliced"))
-    with pytest.raises(shlo.ImportError, match=r"SequenceInsert \(opset 17\) node 'splice'.*only appending"):
-        shlo.from_onnx(m)
+    m.graph.node.extend([helper.make_node("SequenceInsert", ["b", "x", "p"], ["spliced"], name="splice"),
+                         helper.make_node("SequenceErase", ["spliced", "one"], ["erased"], name="erase"),
+                         helper.make_node("SequenceErase", ["erased"], ["popped"], name="pop")])
+    m.graph.output.extend([_seq_vi("spliced"), _seq_vi("popped")])
+    rng = np.random.default_rng(4)
+    _check(m, [{"n": np.array(n, np.int64), "x": rng.standard_normal(shape, np.float32), "p": np.array(p, np.int64)}
+               for n, shape, p in ((3, (4, 5), 1), (2, (2, 6), -1), (4, (5, 5), 3))])
+
+
+def _seeded_loop_model(head=("nx", "k")):
+    """A Loop of run-time length appending x[:i + 1, :i + 2] (two run-time sizes) to a sequence
+    that starts with known tensors (-x and a constant 2 x 3), then read by SequenceAt at a
+    run-time position and SequenceLength, spliced by SequenceInsert at a run-time position q and
+    SequenceErase at p, and returned whole."""
+    body = helper.make_graph(
+        [helper.make_node("Identity", ["cond"], ["cond_out"]),
+         helper.make_node("Add", ["i", "one"], ["i1"]), helper.make_node("Add", ["i", "two"], ["i2"]),
+         helper.make_node("Unsqueeze", ["i1", "zero1"], ["e1"]), helper.make_node("Unsqueeze", ["i2", "zero1"], ["e2"]),
+         helper.make_node("Concat", ["e1", "e2"], ["ends"], axis=0),
+         helper.make_node("Slice", ["x", "zero2", "ends", "axes01"], ["t"]),
+         helper.make_node("SequenceInsert", ["s", "t"], ["s_out"])],
+        "body", [_vi("i", I64, []), _vi("cond", B, []), _seq_vi("s")], [_vi("cond_out", B, []), _seq_vi("s_out")])
+    nodes = [helper.make_node("Neg", ["x"], ["nx"]),
+             helper.make_node("SequenceConstruct", list(head), ["start"]),
+             helper.make_node("Loop", ["n", "", "start"], ["s"], body=body, name="grow"),
+             helper.make_node("SequenceAt", ["s", "p"], ["picked"]),
+             helper.make_node("SequenceLength", ["s"], ["count"]),
+             helper.make_node("SequenceInsert", ["s", "k", "q"], ["ins"]),
+             helper.make_node("SequenceErase", ["ins", "p"], ["era"])]
+    inits = [numpy_helper.from_array(np.array(v, np.int64), name) for v, name in
+             ((1, "one"), (2, "two"), ([0], "zero1"), ([0, 0], "zero2"), ([0, 1], "axes01"))]
+    inits += [numpy_helper.from_array(np.arange(6, dtype=np.float32).reshape(2, 3), "k"),
+              numpy_helper.from_array(np.arange(3, dtype=np.float32), "v")]
+    return _model(nodes, [_vi("n", I64, []), _vi("x", F, ["rows", "cols"]), _vi("p", I64, []), _vi("q", I64, [])],
+                  [_vi("picked", F, None), _vi("count", I64, []), _seq_vi("s"), _seq_vi("era")], initializers=inits)
+
+
+def test_appending_two_run_time_sizes_to_known_tensors():
+    """The known tensors flattened into the start of the carried values and shape table
+    (ops/shaped.py; an ImportError before: the Loop was only unrolled); an empty loop too."""
+    rng = np.random.default_rng(5)
+    _check(_seeded_loop_model(), [{"n": np.array(n, np.int64), "x": rng.standard_normal(shape, np.float32),
+                                   "p": np.array(p, np.int64), "q": np.array(q, np.int64)}
+                                  for n, shape, p, q in ((3, (4, 5), -1, 1), (2, (2, 6), 0, -2), (4, (5, 5), 3, 3),
+                                                         (0, (3, 3), 1, 0))])
+
+
+def test_appending_two_run_time_sizes_to_tensors_of_another_rank_is_an_import_error():
+    with pytest.raises(shlo.ImportError, match=r"Loop \(opset 17\) node 'grow'.*first tensors differ from them in "
+                                               r"rank"):
+        shlo.from_onnx(_seeded_loop_model(head=("nx", "v")))
+
+
+def test_scripted_list_of_known_tensors_then_two_run_time_sizes_torchscript_export():
+    """`outs = [x * 2, x[:1, :1]]; for i in range(t): outs.append(x[:i + 1, :t - i] + 1)`, then
+    `outs.insert(1, ...)`, `del outs[2]` and a second loop over the list (TorchScript exporter;
+    the Loop could not be converted before)."""
+    import torch
+    from typing import List
+
+    class M(torch.nn.Module):
+        def forward(self, x):
+            outs: List[torch.Tensor] = [x * 2, x[:1, :1]]
+            for i in range(x.shape[1]):
+                outs.append(x[: i + 1, : x.shape[1] - i] + 1)
+            outs.insert(1, x[:2, :3])
+            del outs[2]
+            acc = torch.zeros(1)
+            for t in outs:
+                acc = acc + t.sum() + t.shape[0] * 10 + t.shape[1]
+            return acc, outs[-1], len(outs)
+
+    f = io.BytesIO()
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        torch.onnx.export(torch.jit.script(M()), (torch.randn(3, 4),), f, dynamo=False, opset_version=17,
+                          input_names=["x"], dynamic_axes={"x": {0: "b", 1: "t"}})
+    m = onnx.load_from_string(f.getvalue())
+    assert {"Loop", "SequenceInsert", "SequenceErase"} <= {n.op_type for n in m.graph.node}
+    rng = np.random.default_rng(6)
+    _check(m, [{"x": rng.standard_normal(s, np.float32)} for s in ((3, 4), (5, 2), (4, 4))])
 
 
 def _headed_loop_model(tail_op="SequenceInsert"):

@@ -390,6 +390,14 @@ def loop(cx, m, cond, *initial, body=None):
             headed = _headed_rows(cx, body, list(initial))
             if headed:      # appending to a sequence that starts with known tensors
                 return ragged.loop_headed(cx, loop, m, cond, list(initial), body, headed)
+            # appending tensors with several run-time sizes to sequences that start with known
+            # tensors: the known tensors flattened into the start of a Shaped
+            seeded = stacked.appended_sequences(body, initial, lambda v: isinstance(v, Sequence),
+                                                lambda name: _known_int(cx, body, name))
+            if seeded:
+                _, several = _uneven_rows(cx, body, list(initial), seeded)
+                if set(several) == set(seeded):
+                    return shaped.loop_appending(cx, loop, m, cond, list(initial), body, several)
         return _unrolled_loop(cx, trip, cond, list(initial), body, n_scan)
     carried = [_tensor(cx, v) for v in initial]
     i0 = cx.const(0, "i64")
@@ -683,8 +691,8 @@ def _seq(cx, v, what="input_sequence"):
                        "(appending) and ConcatFromSequence read such a sequence")
     if isinstance(v, shaped.Shaped):
         raise cx.error(f"{what} is a sequence of run-time length whose tensors have several run-time sizes (a "
-                       "Loop appended them); only ConcatFromSequence, SequenceAt, SequenceLength and "
-                       "SequenceInsert (appending) read such a sequence")
+                       "Loop appended them); only ConcatFromSequence, SequenceAt, SequenceLength, "
+                       "SequenceInsert and SequenceErase read such a sequence")
     if isinstance(v, ragged.Ragged):
         raise cx.error(f"{what} is a sequence whose length or tensor sizes are run-time values (held "
                        "joined); only ConcatFromSequence, SequenceAt, SequenceLength, SequenceInsert and "
@@ -810,6 +818,8 @@ def sequence_insert(cx, s, tensor, position=None):
 def sequence_erase(cx, s, position=None):
     if isinstance(s, ragged.Ragged):
         return (ragged.erase(cx, s, position),)
+    if isinstance(s, shaped.Shaped):
+        return (shaped.erase(cx, s, position),)
     s = _seq(cx, s)
     if position is not None and cx.known(1) is None and s and any(v.type != s[0].type for v in s):
         r = ragged.from_items(cx, list(s))

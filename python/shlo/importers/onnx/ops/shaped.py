@@ -8,8 +8,11 @@ tensor after another (`values`, 1-D), and a table of their shapes (`sizes`, (n, 
 the sequence's length). SequenceAt cuts a tensor's elements out and reshapes them to its row of
 the table; ConcatFromSequence gathers the joined tensor's elements from `values` (along an axis
 the tensors differ in) or reshapes `values` (stacking, where ONNX requires one shape);
-SequenceLength is the table's length; SequenceInsert appends. A graph output of one is the two
-tensors, cut apart by `OnnxTrees.unflatten` (`("shaped",)` in output_groups).
+SequenceLength is the table's length; SequenceInsert / SequenceErase splice the tensor's elements
+in / out at the count of the tensors before it and its row of the table. A sequence that starts
+with known tensors of the appended tensors' rank starts the loop with their values and shapes.
+A graph output of one is the two tensors, cut apart by `OnnxTrees.unflatten` (`("shaped",)` in
+output_groups).
 """
 from __future__ import annotations
 
@@ -78,31 +81,88 @@ def at(cx, s, position):
     """Tensor `position` (negative from the end): its elements cut out of `values` at the count
     of the tensors before it, reshaped to its row of the table."""
     from .tensors import _take
-    n = count(cx, s)
-    p = cx.reshape(cx.convert(position, I64), [])
-    p = cx.op("select", cx.op("compare", p, cx.const(0, I64), comparison_direction="LT"),
-              cx.op("add", p, cx.size_value(n)), p)
-    counts = _counts(cx, s)
-    before = cx.op("compare", ragged._iota(cx, n), cx.broadcast(p, [n]), comparison_direction="LT")
-    start = reduce1(cx, cx.op("select", before, counts, cx.const(0, I64, [n])), [0], "add", 0)
-    piece = ragged._cut(cx, s.values, 0, start, _take(cx, counts, 0, p))
+    p = _position(cx, s, position)
+    piece = ragged._cut(cx, s.values, 0, _offset(cx, s, p), _take(cx, _counts(cx, s), 0, p))
     return cx.op("dynamic_reshape", piece, _row(cx, s, p), result_types=[tensor_type(s.shape, cx.element(s.values))])
 
 
+def _position(cx, s, position):
+    """A position (negatives count from the end) as a rank-0 i64 value."""
+    p = cx.reshape(cx.convert(position, I64), [])
+    return cx.op("select", cx.op("compare", p, cx.const(0, I64), comparison_direction="LT"),
+                 cx.op("add", p, cx.size_value(count(cx, s))), p)
+
+
+def _offset(cx, s, p):
+    """Where tensor p's elements start in `values`: the element counts of the tensors before it."""
+    n = count(cx, s)
+    before = cx.op("compare", ragged._iota(cx, n), cx.broadcast(p, [n]), comparison_direction="LT")
+    return reduce1(cx, cx.op("select", before, _counts(cx, s), cx.const(0, I64, [n])), [0], "add", 0)
+
+
+def _parts(cx, x, start, end):
+    """x[:start] and x[end:] along dimension 0 (rank-0 i64 bounds)."""
+    total = cx.size_value(cx.dim(x, 0))
+    return (ragged._cut(cx, x, 0, cx.const(0, I64), start),
+            ragged._cut(cx, x, 0, end, cx.op("subtract", total, end)))
+
+
+def _merged(known, shape):
+    return [a if a == b else None for a, b in zip(known, shape)]
+
+
 def insert(cx, s, tensor, position=None):
-    """The tensor appended (a position only at the end: splicing in the middle is not done)."""
-    if position is not None:
-        raise cx.error("the sequence's tensors have several run-time sizes (a Loop appended them): only appending "
-                       "to it (SequenceInsert without a position) is supported")
+    """The tensor spliced in at position (the end without one): its elements go in at the
+    offset of the tensor now there, its shape in as that row of the table."""
     if cx.rank(tensor) != len(s.shape):
         raise cx.error(f"the tensor inserted has rank {cx.rank(tensor)}, the sequence's tensors {len(s.shape)}")
+    if cx.element(tensor) != cx.element(s.values):
+        raise cx.error(f"the tensor inserted is {cx.element(tensor)}, the sequence's tensors {cx.element(s.values)}")
     rank = len(s.shape)
     sizes = cx.sizes_of(tensor)
     flat = cx.reshape(tensor, [_product(cx, sizes)])
     row = cx.reshape(cx.shape_tensor(sizes), [1, rank])
-    shape = [a if a == b else None for a, b in zip(s.shape, cx.info(tensor).shape)]
-    return Shaped(cx.op("concatenate", [s.values, flat], dimension=0),
-                  cx.op("concatenate", [s.sizes, row], dimension=0), shape)
+    shape = _merged(s.shape, cx.info(tensor).shape)
+    if position is None:
+        return Shaped(cx.op("concatenate", [s.values, flat], dimension=0),
+                      cx.op("concatenate", [s.sizes, row], dimension=0), shape)
+    p = _position(cx, s, position)
+    start = _offset(cx, s, p)
+    v_lo, v_hi = _parts(cx, s.values, start, start)
+    t_lo, t_hi = _parts(cx, s.sizes, p, p)
+    return Shaped(cx.op("concatenate", [v_lo, flat, v_hi], dimension=0),
+                  cx.op("concatenate", [t_lo, row, t_hi], dimension=0), shape)
+
+
+def erase(cx, s, position=None):
+    """The tensor at position (the last without one) cut out of `values` and the table."""
+    from .tensors import _take
+    n = cx.size_value(count(cx, s))
+    one = cx.const(1, I64)
+    p = cx.op("subtract", n, one) if position is None else _position(cx, s, position)
+    start = _offset(cx, s, p)
+    v_lo, v_hi = _parts(cx, s.values, start, cx.op("add", start, _take(cx, _counts(cx, s), 0, p)))
+    t_lo, t_hi = _parts(cx, s.sizes, p, cx.op("add", p, one))
+    return Shaped(cx.op("concatenate", [v_lo, v_hi], dimension=0),
+                  cx.op("concatenate", [t_lo, t_hi], dimension=0), s.shape)
+
+
+def from_items(cx, items, element):
+    """Known tensors of one rank as a Shaped (what a Loop that appends to a sequence starting
+    with them carries); an error if their ranks or element types differ."""
+    if not items:
+        return None
+    rank = cx.rank(items[0])
+    if any(cx.rank(v) != rank for v in items) or any(cx.element(v) != element for v in items):
+        raise cx.error("a Loop with a run-time trip count appends tensors with several run-time sizes to a sequence "
+                       "whose first tensors differ from them in rank or element type: such a sequence is not held")
+    flats, rows, shape = [], [], list(cx.info(items[0]).shape)
+    for v in items:
+        sizes = cx.sizes_of(v)
+        flats.append(cx.reshape(v, [_product(cx, sizes)]))
+        rows.append(cx.reshape(cx.shape_tensor(sizes), [1, rank]))
+        shape = _merged(shape, cx.info(v).shape)
+    return Shaped(ragged._join(cx, flats, 0), ragged._join(cx, rows, 0), shape)
 
 
 def _product(cx, sizes):
@@ -165,13 +225,21 @@ def _static(v):
     return v if isinstance(v, int) else None
 
 
+def _loose(cx, v, shape):
+    """v typed with `shape`'s `?` sizes (a loop's start value for a state that grows): a
+    broadcast to its own sizes (the compiler lowers that, not a dynamic_reshape from static sizes)."""
+    return cx.op("dynamic_broadcast_in_dim", v, cx.shape_tensor(cx.sizes_of(v)),
+                 broadcast_dimensions=list(range(cx.rank(v))), result_types=[tensor_type(shape, cx.element(v))])
+
+
 # ----------------------------------------------------------------------------- Loops
 
 def loop_appending(cx, convert_loop, m, cond, initial, body, appended):
-    """A Loop with a run-time trip count whose body appends, to sequences that start empty,
-    tensors with two or more run-time sizes ({k: (SequenceInsert node, row shape, element)}):
-    each such sequence is carried as its flattened values (growing by each tensor's elements) and
-    its size table (growing by the tensor's shape), and becomes a Shaped."""
+    """A Loop with a run-time trip count whose body appends, to sequences that start empty or
+    with known tensors of the same rank, tensors with two or more run-time sizes ({k:
+    (SequenceInsert node, row shape, element)}): each such sequence is carried as its flattened
+    values (growing by each tensor's elements; the known tensors' to start with) and its size
+    table (growing by the tensor's shape), and becomes a Shaped."""
     from .stacked import prepends
     n_carried = len(initial)
     inputs, outputs = list(body.input), list(body.output)
@@ -201,6 +269,7 @@ def loop_appending(cx, convert_loop, m, cond, initial, body, appended):
                                   axis=0, name=f"{node.name}/sizes"),
         ])
     ins, outs, start, names, node_outs = inputs[:2], [outputs[0]], [], list(cx.input_names[:2]), []
+    shapes = {k: appended[k][1] for k in appended}
     for k, v in enumerate(initial):
         if k not in appended:
             ragged.keep_carried(cx, k, v, inputs, outputs, (ins, outs, start, names, node_outs))
@@ -211,10 +280,18 @@ def loop_appending(cx, convert_loop, m, cond, initial, body, appended):
                 onnx.helper.make_empty_tensor_value_info(f"{seq_in}::sizes")]
         outs += [onnx.helper.make_empty_tensor_value_info(f"{seq_out}::values"),
                  onnx.helper.make_empty_tensor_value_info(f"{seq_out}::sizes")]
-        start += [ragged._empty(cx, element, [0], 0), ragged._empty(cx, I64, [0, len(shape)], 0)]
+        head = from_items(cx, list(v), element)     # (a sequence that starts with known tensors)
+        if head is None:
+            start += [ragged._empty(cx, element, [0], 0), ragged._empty(cx, I64, [0, len(shape)], 0)]
+        else:
+            if len(head.shape) != len(shape):
+                raise cx.error(f"a Loop with a run-time trip count appends tensors of rank {len(shape)} to a sequence "
+                               f"whose first tensors have rank {len(head.shape)}: such a sequence is not held")
+            shapes[k] = _merged(shape, head.shape)
+            start += [_loose(cx, head.values, [None]), _loose(cx, head.sizes, [None, len(shape)])]
         names += ["", ""]
         node_outs += [f"{cx.node.output[k]}::values", f"{cx.node.output[k]}::sizes"]
     new_body.input.extend(ins)
     new_body.output.extend(outs + outputs[1 + n_carried:])
     return ragged._run_loop(cx, convert_loop, m, cond, start, names, node_outs, n_carried, new_body,
-                            {k: lambda values, sizes, k=k: Shaped(values, sizes, appended[k][1]) for k in appended})
+                            {k: lambda values, sizes, k=k: Shaped(values, sizes, shapes[k]) for k in appended})
