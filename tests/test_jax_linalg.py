@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 
 import jax
 import jax.numpy as jnp
@@ -232,6 +233,9 @@ def test_composite_names_and_bodies():
         for n in want:
             assert f'name = "{n}"' in text, (n, text[:2000])
         assert "shlo.while" in text                       # the bodies are loops of shlo ops
+        # each body simplified into one function (JAX's 7-28 functions inlined: stablehlo_lapack._simplified)
+        bodies = re.findall(r"func\.func private @(shlo_linalg_\w+)", text)
+        assert len(bodies) == len(want) and not any("__" in b for b in bodies), bodies
         if fn is jsl.lu_factor:   # a composite without attributes reads back from StableHLO unchanged
             assert shlo.from_stablehlo(shlo.to_stablehlo(prog)).text() == text
     text = _import(jnp.linalg.cholesky, _spd((3, 3), "float32")).text()
