@@ -377,3 +377,21 @@ def test_opset7_model():
                            _vi("bi", TensorProto.INT32, [2, 3])],
                    [_vi(n, t, None) for n, t in zip(names, types)], 7)
     against_ort(model, {"a": a, "b": b, "sl": np.array([0.1, 0.2, 0.3], np.float32), "ai": ai, "bi": bi})
+
+
+def test_chlo_decomposed_functions_over_run_time_sizes():
+    """Asin ... Atanh come from the CHLO decompositions, which build on static types: over `?`
+    sizes they were an ImportError; now each runs per element as the body of a shlo.map. One
+    model with the eight, at two sizes, f32 and f16 (NaN, infinities, 0 and +-1 included)."""
+    ops = ["Asin", "Acos", "Atan", "Sinh", "Cosh", "Asinh", "Acosh", "Atanh"]
+    for elem, dtype, tol in ((TensorProto.FLOAT, np.float32, 1e-6), (TensorProto.FLOAT16, np.float16, 2e-3)):
+        m = _model([helper.make_node(op, ["x"], [op.lower()]) for op in ops], [_vi("x", elem, ["n", "m"])],
+                   [_vi(op.lower(), elem, ["n", "m"]) for op in ops], 13)
+        prog = shlo.from_onnx(m)
+        run = shlo.compile(prog)
+        for shape in ((4, 5), (3, 7)):
+            x = (RNG.standard_normal(shape) * 2).astype(dtype)
+            x.reshape(-1)[:6] = [np.nan, np.inf, -np.inf, 0.0, 1.0, -1.0]
+            want = _ort(m, {"x": x})
+            check_outputs(shlo.interpret(prog, x), want, tol, tol, f"interpret {shape}")
+            check_outputs(run(x), want, tol, tol, f"compile {shape}")
