@@ -730,14 +730,18 @@ def gather_nd(cx, x, indices, batch_dims=0):
     idx = _wrap_vectors(cx, _i64(cx, indices), x, b)
     sizes = cx.sizes_of(x)
     slice_sizes = [1] * (b + k) + sizes[b + k:]
-    if not _all_int(slice_sizes):
-        raise cx.error("dynamic sizes in the gathered slices are not supported")
     batch_rank = r - 1
     dn = {"offset_dims": list(range(batch_rank, batch_rank + rank - b - k)),
           "collapsed_slice_dims": list(range(b, b + k)), "start_index_map": list(range(b, b + k)),
           "index_vector_dim": r - 1, "operand_batching_dims": list(range(b)),
           "start_indices_batching_dims": list(range(b))}
-    return cx.op("gather", x, idx, dimension_numbers=dn, slice_sizes=slice_sizes)
+    if _all_int(slice_sizes):
+        return cx.op("gather", x, idx, dimension_numbers=dn, slice_sizes=slice_sizes)
+    # slices with `?` sizes (x's trailing sizes are run-time values; an ImportError before): the
+    # sizes as an operand, the result type given (inference cannot read them out of it)
+    out = list(cx.info(idx).shape[:-1]) + list(cx.info(x).shape[b + k:])
+    return cx.op("dynamic_gather", x, idx, cx.shape_tensor(slice_sizes), dimension_numbers=dn,
+                 result_types=[tensor_type(out, cx.element(x))])
 
 
 # ----------------------------------------------------------------------------- Scatter*
