@@ -298,3 +298,50 @@ def test_einsum_diagonal_over_a_dynamic_batch():
         prog = _compare(m, {"x": x}, prog=prog)
         for g, w in zip(fn(x), _ort(m, {"x": x})):
             np.testing.assert_allclose(np.asarray(g), w, rtol=1e-5, atol=1e-6)
+
+
+@pytest.mark.parametrize("mode", ["nearest", "linear", "cubic"])
+def test_resize_half_pixel_symmetric_of_static_sizes(mode):
+    """Resize-19's half_pixel_symmetric with known scales over static sizes: the output size was
+    an int there, which the coordinate's adjustment took for a value (an AttributeError, not an
+    ImportError). Scales whose products are not whole (4 x 1.5, 5 x 0.6 -> 6 x 3)."""
+    scales = numpy_helper.from_array(np.array([1, 1, 1.5, 0.6], np.float32), "scales")
+    m = _model([helper.make_node("Resize", ["x", "", "scales"], ["y"], mode=mode,
+                                 coordinate_transformation_mode="half_pixel_symmetric")],
+               [_vi("x", [1, 2, 4, 5])], [_vi("y", None)], [scales], 19)
+    x = _f32(1, 2, 4, 5)
+    prog = _compare(m, {"x": x}, rtol=1e-5, atol=1e-5)
+    np.testing.assert_allclose(np.asarray(shlo.compile(prog)(x)[0]), _ort(m, {"x": x})[0], rtol=1e-5, atol=1e-5)
+
+
+def test_grid_sample_and_roi_align_over_run_time_sizes():
+    """GridSample over `?` channels / heights / widths and RoiAlign over a `?` channel count were
+    ImportErrors (static sizes needed). One import at two sizes (a height of 1 too, where
+    align_corners' reflection has no span) against onnxruntime, interpreted; compiled for two
+    that compile fast (the linear / cubic GridSample and the run-time-grid RoiAlign take 2.5-4 s
+    each to compile; every mode / padding / align_corners compiled matched onnxruntime when this
+    was written)."""
+    i64 = TensorProto.INT64
+    nodes = [helper.make_node("GridSample", ["x", "g"], ["near"], mode="nearest", padding_mode="zeros"),
+             helper.make_node("RoiAlign", ["x", "r", "b"], ["avg"], output_height=3, output_width=2, spatial_scale=0.8),
+             helper.make_node("RoiAlign", ["x", "r", "b"], ["max"], mode="max", output_height=2, output_width=2,
+                              sampling_ratio=2, coordinate_transformation_mode="output_half_pixel"),
+             helper.make_node("GridSample", ["x", "g"], ["lin"], mode="linear", padding_mode="reflection",
+                              align_corners=1),
+             helper.make_node("GridSample", ["x", "g"], ["cub"], mode="cubic", padding_mode="border")]
+    names = [n.output[0] for n in nodes]
+    ins = [_vi("x", ["n", "c", "h", "w"]), _vi("g", ["n", "p", "q", 2]), _vi("r", ["k", 4]), _vi("b", ["k"], i64)]
+    m = _model(nodes, ins, [_vi(n, None) for n in names], opset=20)
+    fast = _model([nodes[0], nodes[2]], ins, [_vi(n, None) for n in ("near", "max")], opset=20)
+    prog = shlo.from_onnx(m)
+    run = shlo.compile(shlo.from_onnx(fast))
+    for xs, gs, rois, b in (((2, 3, 5, 6), (2, 4, 3, 2), [[0.5, 0.5, 4.2, 3.1], [1, 0, 5, 5.5]], [0, 1]),
+                            ((1, 4, 1, 4), (1, 2, 5, 2), [[0, 0, 3, 0.5], [1, 0, 2, 1]], [0, 0])):
+        feeds = {"x": _f32(*xs, scale=1.0), "g": RNG.uniform(-1.3, 1.3, gs).astype(np.float32),
+                 "r": np.array(rois, np.float32), "b": np.array(b, np.int64)}
+        want = _ort(m, feeds)
+        for name, g, w in zip(names, shlo.interpret(prog, *feeds.values()), want):
+            np.testing.assert_allclose(np.asarray(g), w, rtol=1e-4, atol=1e-4, err_msg=f"interpret {name} {xs}")
+        for name, g in zip(("near", "max"), run(*feeds.values())):
+            np.testing.assert_allclose(np.asarray(g), want[names.index(name)], rtol=1e-4, atol=1e-4,
+                                       err_msg=f"compile {name} {xs}")

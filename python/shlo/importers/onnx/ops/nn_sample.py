@@ -73,7 +73,9 @@ def _x_original(cx, k, mode, y, in_w, scale, out_w, roi):
                                cx.sizes_of(x), dims=[])
             x = cx.op("select", one, k.c(-0.5, x), x)
         if mode == "half_pixel_symmetric":
-            adjust = k.op("divide", cx.convert(out_w, F64), width)
+            # (out_w: an int where the output size is known when importing)
+            out = cx.const(float(out_w), F64) if isinstance(out_w, int) else cx.convert(out_w, F64)
+            adjust = k.op("divide", out, width)
             half_in = k.op("multiply", _num(cx, in_w, 0, True), 0.5)
             offset = k.op("multiply", half_in, k.op("subtract", cx.const(1.0, F64), adjust))
             x = k.op("add", x, offset)
@@ -377,29 +379,46 @@ def upsample7(cx, x, scales, mode="nearest"):
 # gathered, each tap index itself put through the padding mode (zeros: outside taps read 0), and
 # summed with their weights. This follows onnx's reference (PyTorch's grid_sample).
 
+def _gs_size(cx, size, delta, like):
+    """size + delta splatted like `like` (size an int, or a rank-0 value of like's element type:
+    a run-time spatial size)."""
+    if isinstance(size, int):
+        return cx.const(float(size + delta), cx.element(like), cx.sizes_of(like))
+    v = size if delta == 0 else cx.op("add", size, cx.const(float(delta), cx.element(like)))
+    return cx.broadcast(v, cx.sizes_of(like), dims=[])
+
+
 def _gs_coordinate(cx, g, size, align_corners):
     k = lambda v: cx.const(v, cx.element(g), cx.sizes_of(g))  # noqa: E731
     if align_corners:
-        return cx.op("multiply", cx.op("divide", cx.op("add", g, k(1.0)), k(2.0)), k(float(size - 1)))
-    return cx.op("divide", cx.op("subtract", cx.op("multiply", cx.op("add", g, k(1.0)), k(float(size))), k(1.0)),
-                 k(2.0))
+        return cx.op("multiply", cx.op("divide", cx.op("add", g, k(1.0)), k(2.0)), _gs_size(cx, size, -1, g))
+    return cx.op("divide", cx.op("subtract", cx.op("multiply", cx.op("add", g, k(1.0)), _gs_size(cx, size, 0, g)),
+                                 k(1.0)), k(2.0))
 
 
-def _gs_reflect(cx, x, lo, hi):
-    """x folded into [lo, hi] by reflections at the nearer border, repeatedly."""
+def _gs_reflect(cx, x, size, align_corners):
+    """x folded into the borders [lo, hi] by reflections at the nearer border, repeatedly."""
     k = lambda v: cx.const(v, cx.element(x), cx.sizes_of(x))  # noqa: E731
-    span = hi - lo
-    if span <= 0:
-        return k(lo)
-    below = cx.op("compare", x, k(lo), comparison_direction="LT")
-    above = cx.op("compare", x, k(hi), comparison_direction="GT")
-    d = cx.op("select", below, cx.op("subtract", k(lo), x), cx.op("subtract", x, k(hi)))
-    n = cx.op("floor", cx.op("divide", d, k(span)))
-    r = cx.op("subtract", d, cx.op("multiply", n, k(span)))
+    if isinstance(size, int):
+        lo, hi = _gs_bounds(size, align_corners)
+        if hi - lo <= 0:
+            return k(lo)
+        lo, hi = k(lo), k(hi)
+    else:
+        lo, hi = (k(0.0), _gs_size(cx, size, -1, x)) if align_corners else (k(-0.5), _gs_size(cx, size, -0.5, x))
+    span = cx.op("subtract", hi, lo)
+    below = cx.op("compare", x, lo, comparison_direction="LT")
+    above = cx.op("compare", x, hi, comparison_direction="GT")
+    d = cx.op("select", below, cx.op("subtract", lo, x), cx.op("subtract", x, hi))
+    n = cx.op("floor", cx.op("divide", d, span))
+    r = cx.op("subtract", d, cx.op("multiply", n, span))
     even = cx.op("compare", cx.op("remainder", n, k(2.0)), k(0.0), comparison_direction="EQ")
-    from_lo, from_hi = cx.op("add", k(lo), r), cx.op("subtract", k(hi), r)
+    from_lo, from_hi = cx.op("add", lo, r), cx.op("subtract", hi, r)
     folded = cx.op("select", below, cx.op("select", even, from_lo, from_hi), cx.op("select", even, from_hi, from_lo))
-    return cx.op("select", cx.op("or", below, above), folded, x)
+    out = cx.op("select", cx.op("or", below, above), folded, x)
+    if not isinstance(size, int):       # (a run-time size of 1 with align_corners: no span, every point at 0)
+        out = cx.op("select", cx.op("compare", span, k(0.0), comparison_direction="LE"), lo, out)
+    return out
 
 
 def _gs_bounds(size, align_corners):
@@ -409,27 +428,31 @@ def _gs_bounds(size, align_corners):
 def _gs_fix_coordinate(cx, x, size, padding, align_corners):
     """A sample coordinate outside the borders: clamped (border) or reflected (reflection)."""
     k = lambda v: cx.const(v, cx.element(x), cx.sizes_of(x))  # noqa: E731
-    lo, hi = _gs_bounds(size, align_corners)
     if padding == "border":
-        out = cx.op("or", cx.op("compare", x, k(lo), comparison_direction="LT"),
-                    cx.op("compare", x, k(hi), comparison_direction="GT"))
-        return cx.op("select", out, cx.op("clamp", k(0.0), x, k(float(size - 1))), x)
+        if isinstance(size, int):
+            lo, hi = (k(v) for v in _gs_bounds(size, align_corners))
+        else:
+            lo, hi = (k(0.0), _gs_size(cx, size, -1, x)) if align_corners else (k(-0.5), _gs_size(cx, size, -0.5, x))
+        out = cx.op("or", cx.op("compare", x, lo, comparison_direction="LT"),
+                    cx.op("compare", x, hi, comparison_direction="GT"))
+        return cx.op("select", out, cx.op("clamp", k(0.0), x, _gs_size(cx, size, -1, x)), x)
     if padding == "reflection":
-        return _gs_reflect(cx, x, lo, hi)
+        return _gs_reflect(cx, x, size, align_corners)
     return x
 
 
 def _gs_tap(cx, i, size, padding, align_corners):
     """(index clamped into range as i64, inside mask or None) of an integral tap coordinate."""
     k = lambda v: cx.const(v, cx.element(i), cx.sizes_of(i))  # noqa: E731
+    last = _gs_size(cx, size, -1, i)
     inside = None
     if padding == "zeros":
         inside = cx.op("and", cx.op("compare", i, k(0.0), comparison_direction="GE"),
-                       cx.op("compare", i, k(float(size - 1)), comparison_direction="LE"))
+                       cx.op("compare", i, last, comparison_direction="LE"))
     elif padding == "reflection":
-        i = _gs_reflect(cx, i, *_gs_bounds(size, align_corners))
+        i = _gs_reflect(cx, i, size, align_corners)
         i = cx.op("floor", cx.op("abs", i))       # int() of a non-negative reflected tap
-    i = cx.op("clamp", k(0.0), i, k(float(size - 1)))
+    i = cx.op("clamp", k(0.0), i, last)
     return cx.convert(i, I64), inside
 
 
@@ -457,8 +480,13 @@ def _gs_gather(cx, x, indices):
     dnums = {"offset_dims": [len(pts)], "collapsed_slice_dims": list(range(2, rank)),
              "start_index_map": list(range(2, rank)), "index_vector_dim": len(pts),
              "operand_batching_dims": [0], "start_indices_batching_dims": [0]}
-    return cx.op("gather", x, stacked, dimension_numbers=dnums,
-                 slice_sizes=[1, cx.sizes_of(x)[1]] + [1] * (rank - 2), indices_are_sorted=False)
+    slice_sizes = [1, cx.sizes_of(x)[1]] + [1] * (rank - 2)
+    if isinstance(slice_sizes[1], int):
+        return cx.op("gather", x, stacked, dimension_numbers=dnums, slice_sizes=slice_sizes, indices_are_sorted=False)
+    # a run-time channel count: the slice sizes as an operand, the result type given
+    out = [s if isinstance(s, int) else None for s in pts] + [None]
+    return cx.op("dynamic_gather", x, stacked, cx.shape_tensor(slice_sizes), dimension_numbers=dnums,
+                 indices_are_sorted=False, result_types=[tensor_type(out, cx.element(x))])
 
 
 def _grid_sample(cx, x, grid, mode, padding, align_corners):
@@ -466,13 +494,13 @@ def _grid_sample(cx, x, grid, mode, padding, align_corners):
     work = element if element in ("f32", "f64") else "f32"
     sizes = cx.sizes_of(x)
     gsizes = cx.sizes_of(grid)
-    # (a run-time batch and grid size are fine: the channels and the sampled extent set the taps)
-    if not all(isinstance(s, int) for s in sizes[1:] + gsizes[-1:]):
-        raise cx.error("GridSample needs static channel and spatial sizes of X")
+    if not isinstance(gsizes[-1], int):
+        raise cx.error("the grid's last dimension (one coordinate per spatial dimension) must be static")
     if padding not in ("zeros", "border", "reflection"):
         raise cx.error(f"padding_mode {padding!r}")
     xw, grid = cx.convert(x, work), cx.convert(grid, work)
-    spatial = sizes[2:]
+    # run-time spatial sizes as rank-0 values of the working type (their coordinates and bounds)
+    spatial = [s if isinstance(s, int) else cx.convert(cx.size_value(s), work) for s in sizes[2:]]
     n_sp = len(spatial)
     pts = gsizes[:-1]
     coords = []
@@ -621,8 +649,6 @@ def _roi_align(cx, x, rois, batch_indices, mode, out_h, out_w, sampling_ratio, s
     element = cx.element(x)
     work = element if element in ("f32", "f64") else "f32"
     n, c, h, w = cx.sizes_of(x)
-    if not isinstance(c, int):
-        raise cx.error("RoiAlign needs a static channel count")
     r = cx.sizes_of(rois)[0]
     xw = cx.convert(x, work)
     rw = cx.convert(rois, work)
@@ -663,7 +689,12 @@ def _roi_align(cx, x, rois, batch_indices, mode, out_h, out_w, sampling_ratio, s
     for yi, wy in ((ylo, wyl), (yhi, wyh)):
         for xi, wx in ((xlo, wxl), (xhi, wxh)):
             idx = cx.op("concatenate", [cx.reshape(v, pts + [1]) for v in (bidx, by(yi), bx(xi))], dimension=5)
-            v = cx.op("gather", xw, idx, dimension_numbers=dnums, slice_sizes=[1, c, 1, 1], indices_are_sorted=False)
+            if isinstance(c, int):
+                v = cx.op("gather", xw, idx, dimension_numbers=dnums, slice_sizes=[1, c, 1, 1], indices_are_sorted=False)
+            else:       # a run-time channel count: the slice sizes as an operand, the result type given
+                v = cx.op("dynamic_gather", xw, idx, cx.shape_tensor([1, c, 1, 1]), dimension_numbers=dnums,
+                          indices_are_sorted=False,
+                          result_types=[tensor_type([v if isinstance(v, int) else None for v in pts] + [None], work)])
             wgt = cx.op("multiply", by(wy), bx(wx))
             corners.append(cx.op("multiply", v, cx.broadcast(wgt, pts + [c], dims=list(range(5)))))
     used = cx.broadcast(cx.op("and", by(yused), bx(xused)), pts + [c], dims=list(range(5)))
