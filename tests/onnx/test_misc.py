@@ -277,6 +277,36 @@ def test_bernoulli(dtype, np_dtype):
     np.testing.assert_allclose(y.astype(np.float64).mean(axis=0), [0.0, 0.2, 0.7, 1.0], atol=0.02)
 
 
+def test_random_like_bernoulli_and_dropout_over_run_time_sizes():
+    """RandomNormalLike / RandomUniformLike / Bernoulli / training Dropout over `?` sizes were
+    ImportErrors (rng_bit_generator's result is static); the words are now a hash of each
+    element's position and the key. One import at two sizes: shapes, statistics, neighbours
+    uncorrelated, the compiled program drawing the very values the interpreter draws."""
+    nodes = [helper.make_node("RandomNormalLike", ["x"], ["n"], mean=2.0, scale=3.0, seed=1.5),
+             helper.make_node("RandomUniformLike", ["x"], ["u"], low=-1.0, high=3.0),
+             helper.make_node("Bernoulli", ["p"], ["b"]),
+             helper.make_node("Dropout", ["x", "r", "t"], ["d", "mask"])]
+    inits = [helper.make_tensor("r", TP.FLOAT, [], [0.25]), helper.make_tensor("t", TP.BOOL, [], [True])]
+    g = helper.make_graph(nodes, "g", [_vi("x", TP.FLOAT, ["a", "b"]), _vi("p", TP.FLOAT, ["a", "b"])],
+                          [_vi(o, TP.UNDEFINED, None) for o in ("n", "u", "b", "d", "mask")], initializer=inits)
+    m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 15)])
+    prog = shlo.from_onnx(m)
+    run = shlo.compile(prog)
+    for shape in ((200, 100), (7, 3000)):
+        x, p = np.ones(shape, np.float32), np.full(shape, 0.3, np.float32)
+        got = [np.asarray(v) for v in shlo.interpret(prog, x, p)]
+        for a, b in zip(got, run(x, p)):
+            np.testing.assert_allclose(np.asarray(b), a, rtol=1e-6, atol=1e-6)
+        n, u, b, d, mask = got
+        assert all(v.shape == shape for v in got) and mask.dtype == np.bool_
+        assert abs(n.mean() - 2.0) < 0.1 and abs(n.std() - 3.0) < 0.1
+        assert u.min() >= -1.0 and u.max() <= 3.0 and abs(u.mean() - 1.0) < 0.05 and abs(u.var() - 16 / 12) < 0.05
+        assert abs(b.mean() - 0.3) < 0.02 and abs(mask.mean() - 0.75) < 0.02
+        np.testing.assert_allclose(d, np.where(mask, x / 0.75, 0), rtol=1e-6)
+        flat = n.reshape(-1)
+        assert abs(np.corrcoef(flat[:-1], flat[1:])[0, 1]) < 0.03
+
+
 def test_multinomial():
     probs = np.array([[0.2, 0.3, 0.5, 0.0], [0.7, 0.1, 0.1, 0.1]])
     with np.errstate(divide="ignore"):

@@ -138,26 +138,45 @@ def _key(cx, seed) -> int:
     return zlib.crc32(name.encode()) | 0x5EED00000000
 
 
-def _bits(cx, seed, sizes, width: int):
-    """Random unsigned words (ui32 or ui64) of `sizes`."""
-    state = cx.const(np.array([_key(cx, seed), 0], np.uint64), "ui64", (2,))
+def _bits(cx, seed, sizes, width: int, stream: int = 0):
+    """Random unsigned words (ui32 or ui64) of `sizes`; `stream` picks another draw of the same
+    key (for run-time sizes only: static sizes draw once, as many words as needed)."""
+    key = _key(cx, seed)
     ui = f"ui{width}"
-    if not _all_int(sizes):
-        raise cx.error("random values need static sizes")
-    _, bits = cx.op("rng_bit_generator", state, rng_algorithm="THREE_FRY",
-                    result_types=[tensor_type([2], "ui64"), tensor_type(sizes, ui)])
-    return bits
+    if _all_int(sizes):
+        state = cx.const(np.array([key, 0], np.uint64), "ui64", (2,))
+        _, bits = cx.op("rng_bit_generator", state, rng_algorithm="THREE_FRY",
+                        result_types=[tensor_type([2], "ui64"), tensor_type(sizes, ui)])
+        return bits
+    # run-time sizes (rng_bit_generator's result is static): each element's word is the
+    # SplitMix64 finalizer of its flat position offset by the key, element-wise over a dynamic iota
+    count = cx.const(1, I64)
+    for v in sizes:
+        count = cx.op("multiply", count, cx.size_value(v))
+    n = [count]
+    idx = cx.convert(cx.op("dynamic_iota", cx.shape_tensor(n), iota_dimension=0,
+                           result_types=[tensor_type([None], I64)]), "ui64")
+    k = lambda v: cx.const(np.uint64(v), "ui64", n)  # noqa: E731
+    mixed = (key + (stream + 1) * 0xD1B54A32D192ED03) % 2 ** 64
+    z = cx.op("add", cx.op("multiply", cx.op("add", idx, k(1)), k(0x9E3779B97F4A7C15)), k(mixed))
+    for shift, mult in ((30, 0xBF58476D1CE4E5B9), (27, 0x94D049BB133111EB)):
+        z = cx.op("multiply", cx.op("xor", z, cx.op("shift_right_logical", z, k(shift))), k(mult))
+    z = cx.op("xor", z, cx.op("shift_right_logical", z, k(31)))
+    if width == 32:
+        z = cx.convert(cx.op("shift_right_logical", z, k(32)), ui)
+    return cx.reshape(z, list(sizes))
 
 
-def _uniform01(cx, seed, sizes, element):
+def _uniform01(cx, seed, sizes, element, stream=0):
     """Uniform values in [0, 1) of `element` (f32 / f64; narrower floats are made in f32): the
     top mantissa-many bits as the fraction of a float in [1, 2), minus 1."""
     work = "f64" if element == "f64" else "f32"
     width, mant, one = (64, 52, 0x3FF0000000000000) if work == "f64" else (32, 23, 0x3F800000)
-    bits = _bits(cx, seed, sizes, width)
+    bits = _bits(cx, seed, sizes, width, stream)
     ui = f"ui{width}"
     frac = cx.op("shift_right_logical", bits, cx.const(width - mant, ui, sizes))
-    f = cx.op("bitcast_convert", cx.op("or", frac, cx.const(one, ui, sizes)), result_types=[tensor_type(sizes, work)])
+    shape = [v if isinstance(v, int) else None for v in sizes]
+    f = cx.op("bitcast_convert", cx.op("or", frac, cx.const(one, ui, sizes)), result_types=[tensor_type(shape, work)])
     return cx.op("subtract", f, cx.const(1.0, work, sizes)), work
 
 
@@ -169,13 +188,18 @@ def _uniform(cx, seed, sizes, element, low, high):
 
 def _normal(cx, seed, sizes, element, mean, scale):
     """Box-Muller over two uniform draws (u1 moved into (0, 1] so that its log is finite)."""
-    both, work = _uniform01(cx, seed, [2] + list(sizes), element)
     n = len(sizes)
+    if _all_int(sizes):
+        both, work = _uniform01(cx, seed, [2] + list(sizes), element)
 
-    def half(i):
-        s = cx.op("slice", both, start_indices=[i] + [0] * n, limit_indices=[i + 1] + list(sizes),
-                  strides=[1] * (n + 1))
-        return cx.reshape(s, list(sizes))
+        def half(i):
+            s = cx.op("slice", both, start_indices=[i] + [0] * n, limit_indices=[i + 1] + list(sizes),
+                      strides=[1] * (n + 1))
+            return cx.reshape(s, list(sizes))
+    else:       # run-time sizes: two streams of the same key
+        draws = [_uniform01(cx, seed, sizes, element, stream) for stream in (0, 1)]
+        work = draws[0][1]
+        half = lambda i: draws[i][0]  # noqa: E731
     k = lambda v: cx.const(v, work, sizes)  # noqa: E731
     u1 = cx.op("subtract", k(1.0), half(0))
     r = cx.op("sqrt", cx.op("multiply", k(-2.0), cx.op("log", u1)))
