@@ -53,9 +53,55 @@ def test_measured_shapes_take_xlas_order(xs, ws, pad, rd):
 
 
 def test_unmeasured_shapes_keep_the_f64_sum():
-    """16 output features: some shapes of that width split XLA's rows otherwise (not one order)."""
-    x = RNG.standard_normal((1, 4, 6, 7)).astype(np.float32)
-    w = RNG.standard_normal((3, 3, 7, 16)).astype(np.float32)
+    """16 output features with K = 180: past what was measured for them (not one order)."""
+    x = RNG.standard_normal((1, 4, 6, 20)).astype(np.float32)
+    w = RNG.standard_normal((3, 3, 20, 16)).astype(np.float32)
     pad = ((1, 1), (1, 1))
     got = np.asarray(shlo.interpret(shlo.from_jax(lambda a, b: _conv(a, b, pad), x, w), x, w)[0])
     np.testing.assert_array_equal(got, _reference(x, w, pad, fma=False))
+
+
+# 2-16 features a group: oneDNN's kernel orders (interpreter/ops/convolution_order.py)
+FEW = {
+    # the proxy's depthwise 1-D program: 3 groups of 4 features, 14 pixels, K = 3
+    "depthwise_1d": ((2, 3, 9), (12, 1, 3), (1,), [(0, 0)], ("NCH", "OIH", "NCH"), 3),
+    # 16 features, 26 pixels (M % 4 != 0: the last 2 pixels are sums without fma)
+    "tf_1d_16": ((1, 28, 1), (3, 1, 16), (1,), [(0, 0)], ("NWC", "WIO", "NWC"), 1),
+    # 5 features (two accumulators), strides and padding
+    "five_features": ((2, 9, 10, 3), (3, 3, 3, 5), (2, 1), [(1, 0), (0, 2)], ("NHWC", "HWIO", "NHWC"), 1),
+    # 8 features, 784 pixels: one thread, no split
+    "eight_features": ((1, 28, 28, 1), (3, 3, 1, 8), (1, 1), [(1, 1), (1, 1)], ("NHWC", "HWIO", "NHWC"), 1),
+}
+
+
+def _few(case):
+    xs, ws, st, pad, dn, g = case
+    return lambda a, b: lax.conv_general_dilated(a, b, st, pad, dimension_numbers=dn, feature_group_count=g)
+
+
+@pytest.mark.parametrize("name", sorted(FEW))
+def test_few_features_take_onednns_orders(name, monkeypatch):
+    from shlo.interpreter.ops import convolution_order
+    case = FEW[name]
+    x = RNG.standard_normal(case[0]).astype(np.float32)
+    w = RNG.standard_normal(case[1]).astype(np.float32)
+    prog = shlo.from_jax(_few(case), x, w)
+    got = np.asarray(shlo.interpret(prog, x, w)[0])
+    if _host_is_measured_kind() and (os.cpu_count() or 0) <= 2:   # (Eigen's thread split: measured on 2 cores)
+        np.testing.assert_array_equal(got, np.asarray(jax.jit(_few(case))(x, w)))
+    monkeypatch.setattr(convolution_order, "orders", lambda *a: None)
+    plain = np.asarray(shlo.interpret(prog, x, w)[0])
+    assert (got != plain).any(), "the order must be what is checked"
+
+
+def test_kernel_orders_by_chunk():
+    """Pixels in chunks of 6 per driver block (48 wide; 73-95 halved); 16-row blocks fuse one
+    accumulator from 4 columns, two from 3, sum rounded products below; 8-row blocks always
+    keep two accumulators."""
+    from shlo.interpreter.ops.convolution_order import ADD2, FMA, FMA2, orders
+    np.testing.assert_array_equal(orders(16, 26, 3), [FMA] * 24 + [ADD2] * 2)
+    np.testing.assert_array_equal(orders(12, 15, 9), [FMA] * 12 + [FMA2] * 3)
+    np.testing.assert_array_equal(orders(8, 14, 9), [FMA2] * 12 + [ADD2] * 2)
+    np.testing.assert_array_equal(orders(16, 87, 9), ([FMA] * 42 + [ADD2] * 2) + ([FMA] * 42 + [ADD2]))
+    assert orders(1, 26, 3) is None and orders(16, 26, 200) is None and orders(4, 300, 100) is None
+    assert orders(4, 100, 9, groups=3) is None and orders(4, 14, 3, groups=3) is not None

@@ -5,6 +5,7 @@ interpreter's convolution gives XLA's bits there.
     .venv/bin/python tools/xla_conv_order.py                    # the proxy's failing conv shapes
     .venv/bin/python tools/xla_conv_order.py --only depthwise --trials 20
     .venv/bin/python tools/xla_conv_order.py --grid               # 2-D NHWC shapes: the rule's check
+    .venv/bin/python tools/xla_conv_order.py --onednn 60          # 2-16 features a group: random shapes
 
 Each output element is a sum of products x * w, one per kernel tap and input feature (in its
 group). For every case (lax.conv_general_dilated under jax.jit, random normal f32 operands) the
@@ -19,6 +20,12 @@ kernels / dilations and prints, per shape, the elements where XLA differs from t
 over (taps, feature) ('fma'), the interpreter's differing elements, and whether the interpreter's
 rule (`convolution._xla_sequential_conv_f32`) takes the fma there; it ends with the number of
 shapes where the rule takes the fma and XLA does not (exit 1 if any).
+
+With --onednn N it runs N random 1-D / 2-D convolutions (seeded; 2-16 output features a group,
+feature groups, strides, padding, kernel dilation) and prints, per shape, whether
+`convolution_order.orders` names each pixel's order and how many elements of the interpreter's
+result differ from XLA's; it ends with the number of shapes where it names them and the
+interpreter differs (exit 1 if any).
 """
 from __future__ import annotations
 
@@ -159,12 +166,59 @@ def _grid(trials: int) -> int:
     return 1 if bad else 0
 
 
+def _onednn(count: int, trials: int, seed: int = 11) -> int:
+    import jax
+    from jax import lax
+    import shlo
+    from shlo.interpreter.ops import convolution_order
+    rng = np.random.RandomState(seed)
+    claimed = bad = 0
+    for _ in range(count):
+        nd = int(rng.choice([1, 2]))
+        g = int(rng.choice([1, 1, 2, 3, 4]))
+        og = int(rng.randint(2, 17))
+        cin = g * int(rng.randint(1, 9 if g == 1 else 4))
+        ks = tuple(int(v) for v in rng.randint(1, 5, nd))
+        sp = tuple(int(v) for v in rng.randint(max(ks) + 1, 31 if nd == 2 else 80, nd))
+        n = int(rng.randint(1, 4))
+        st = tuple(int(v) for v in rng.randint(1, 3, nd))
+        rd = tuple(int(v) for v in rng.randint(1, 3, nd)) if rng.rand() < 0.3 else (1,) * nd
+        pads = [tuple(int(v) for v in rng.randint(0, 3, 2)) for _ in range(nd)]
+        dn = ("NHWC", "HWIO", "NHWC") if nd == 2 else ("NWC", "WIO", "NWC")
+        xs, ws = (n,) + sp + (cin,), ks + (cin // g, og * g)
+        f = jax.jit(lambda a, b: lax.conv_general_dilated(a, b, st, pads, rhs_dilation=rd, dimension_numbers=dn,
+                                                          feature_group_count=g))
+        diff = count_el = 0
+        prog = None
+        for _ in range(trials):
+            x = rng.randn(*xs).astype(np.float32)
+            w = rng.randn(*ws).astype(np.float32)
+            want = np.asarray(f(x, w))
+            prog = prog or shlo.from_jax(f, x, w)
+            diff += int((np.asarray(shlo.interpret(prog, x, w)[0]) != want).sum())
+            count_el += want.size
+        m = int(np.prod(want.shape[:-1]))
+        k = int(np.prod(ws[:-1]))
+        claim = int(np.prod(ks)) > 1 and convolution_order.orders(og, m, k, g) is not None
+        claimed += claim
+        bad += claim and diff > 0
+        print(f"x{xs} w{ws} groups {g} strides {st} pads {pads} dilation {rd} (M {m}, K {k}, {og} features a group,"
+              f" {count_el} elements): interp {diff}{' (orders named)' if claim else ''}", flush=True)
+    print(f"shapes where the orders are named: {claimed} of {count}; named and XLA differs: {bad}")
+    return 1 if bad else 0
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--only", default="", help="comma-separated case names (default: all)")
     ap.add_argument("--trials", type=int, default=4)
     ap.add_argument("--grid", action="store_true", help="the 2-D grid that checks the interpreter's rule")
+    ap.add_argument("--onednn", type=int, default=0, metavar="N",
+                    help="N random shapes with 2-16 features a group: the convolution_order check")
+    ap.add_argument("--seed", type=int, default=11, help="the --onednn shapes' seed")
     args = ap.parse_args(argv)
+    if args.onednn:
+        return _onednn(args.onednn, min(args.trials, 2), args.seed)
     if args.grid:
         return _grid(min(args.trials, 2))
     import shlo

@@ -10,7 +10,7 @@ spec forms products and sums in it), then accumulated exactly as in
 dot_general: int64/uint64 wrapped to N bits, float64 rounded once to the
 result type (our implementation choice), complex128, booleans as AND/OR.
 Where XLA CPU's f32 order was measured, the sum follows it instead
-(`_xla_sequential_conv_f32`).
+(`_xla_sequential_conv_f32`; with 2-16 features a group, `convolution_order`).
 """
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ import itertools
 import numpy as np
 
 from ..registry import implements
+from . import convolution_order
 from .elementwise import convert_values, kind
 from .fused_multiply_add import fma32
 from .reductions import _accumulator, batched_matmul, finish_accumulated
@@ -141,6 +142,15 @@ def conv_array(lhs, rhs, dn, *, window_strides=None, padding=None, lhs_dilation=
     perm = [0] * rank          # canonical axis c goes to result axis out_dims[c]
     for c, r in enumerate(out_dims):
         perm[int(r)] = c
+    if P and B and O and I and all(ksize) and (lhs_el, rhs_el, res_el) == ("f32",) * 3 and BG == 1 \
+            and ns in (1, 2) and all(d == 1 for d in ldil) and not any(rev) \
+            and B * P * I * int(np.prod(ksize)) * O <= 1 << 24:
+        # 2-16 features a group: oneDNN's kernel orders, where every thread split agrees
+        pixel_orders = (convolution_order.orders(Og, B * P, I * int(np.prod(ksize)), G)
+                        if int(np.prod(ksize)) > 1 else None)       # (XLA makes a 1 x 1 kernel a dot)
+        if pixel_orders is not None:
+            return np.ascontiguousarray(convolution_order.conv_f32(
+                x, w, ksize, rdil, out_sp, strides, G, pixel_orders).transpose(perm))
     if P and B and O and I and all(ksize) and _xla_sequential_conv_f32(
             (lhs_el, rhs_el, res_el), groups, ldil, rev, ns, B * P, I * int(np.prod(ksize)), O):
         return np.ascontiguousarray(_sequential_fma_conv(x, w, ksize, rdil, out_sp, strides).transpose(perm))

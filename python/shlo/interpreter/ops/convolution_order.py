@@ -1,0 +1,213 @@
+"""XLA CPU's f32 convolution order with 2 to 16 output features (a group's), where it was measured.
+
+XLA CPU (jaxlib 0.10.2, this AVX2 + FMA host, 2 threads) runs a convolution as Eigen's tensor
+contraction of the image patches [pixels, taps x features] with the kernel [taps x features,
+output features], one contraction per feature group, and Eigen hands each block to oneDNN's
+"nocopy" sgemm (its AVX2 JIT kernel). In the kernel's terms the rows are the output features
+(m <= 16: one masked 16-row or 8-row block), the columns the output pixels (n, in chunks of 6),
+and the depth k runs over taps then input features, as k = tap * features + feature. The kernel
+accumulates in f32 from 0 and has three orders, chosen by the block:
+  'fma'  one accumulator, one fused multiply-add per term (16-row block, chunk of 4-6 columns);
+  'fma2' two accumulators, even and odd k, each by fma; added at the end, then the last term by
+         fma when k is odd (16-row block with a chunk of 3; 8-row block with a chunk of 3-6);
+  'add2' the same with rounded products added instead of fma (chunks of 1-2 columns).
+Which chunk an output pixel falls in depends on how the columns are split before the kernel:
+the sgemm driver splits n into blocks of 48 (a last 73-95 into two halves), and Eigen splits
+it first, differently with one thread and with two; how many it uses comes from its cost model
+(`_cost_threads`, `_splits_k`). The order is taken only where it stays the same with those
+cost estimates 15 % lower or higher (`orders`); elsewhere the caller keeps its f64 sum.
+
+Measured by tools/xla_conv_order.py --onednn (every element bit-equal): 2-D and 1-D
+convolutions, feature groups (depthwise included), strides, padding, with 2-16 features a
+group and K = taps x features up to 144. Not taken: 1 feature a group (another kernel: a
+matrix-vector product), one output pixel, 1 x 1 kernels (XLA makes them dots), K > 144
+(K = 360 and 576 were a single fma chain, another path), fewer than 8 features or pixels
+with K > 64 (Eigen may split K between the two threads and add the halves), and feature
+groups with more than 8 features a group or more than 48 pixels (`orders`).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from .fused_multiply_add import fma32
+
+FEATURES = (2, 16)         # features a group (the kernel's rows)
+MAX_K = 144
+MAX_K_FEW = 64             # fewer than 8 features or pixels: Eigen may split K past this
+GROUPED_PIXELS = 48
+FMA, FMA2, ADD2 = 0, 1, 2
+
+_L1, _L2 = 32768, 524288   # this host's cache sizes, as Eigen's blocking reads them
+
+
+def _driver_blocks(n0: int, n1: int):
+    """the sgemm driver's column blocks of [n0, n1): 48 wide; a last 73-95 into two halves."""
+    s = n0
+    while s < n1:
+        r = n1 - s
+        size = 48 if r >= 96 else ((r + 1) // 2 if r > 72 else r)
+        yield s, s + size
+        s += size
+
+
+def _chunk_orders(m: int, n: int, eigen_blocks) -> np.ndarray:
+    """the kernel's order for each of n pixels, for an m-row block, given Eigen's column blocks."""
+    out = np.empty(n, np.int8)
+    for e0, e1 in eigen_blocks:
+        for b0, b1 in _driver_blocks(e0, e1):
+            for j in range(b0, b1, 6):
+                c = min(6, b1 - j)
+                if m > 8:
+                    out[j:j + c] = FMA if c >= 4 else (FMA2 if c == 3 else ADD2)
+                else:
+                    out[j:j + c] = FMA2 if c >= 3 else ADD2
+    return out
+
+
+def _blocks(n: int, nc: int):
+    return [(a, min(a + nc, n)) for a in range(0, n, nc)]
+
+
+def _eigen_one_thread(m: int, n: int, k: int) -> int:
+    """Eigen's column block with one thread (computeProductBlockingSizes, k below its kc), then
+    rounded up to 24 for oneDNN."""
+    if max(k, m, n) < 48:
+        return n
+    rem_l1 = _L1 - 384 - m * k * 4
+    max_nc = rem_l1 // (k * 4) if rem_l1 >= 16 * k else (3 * 1572864) // (4 * 288 * 4)
+    nc = min(1572864 // (2 * k * 4), max_nc) & ~3
+    if nc <= 0:
+        return n
+    if n > nc:
+        nc = nc if n % nc == 0 else nc - 4 * ((nc - n % nc) // (4 * (n // nc + 1)))
+    else:
+        nc = n
+    return min(n, -(-nc // 24) * 24)
+
+
+def _eigen_two_threads(n: int, k: int) -> int:
+    n_cache = (_L2 - _L1) // (16 * k)
+    per = -(-n // 2)
+    nc = n_cache - n_cache % 4 if n_cache <= per else min(n, (per + 3) - ((per + 3) % 4))
+    return min(n, -(-max(nc, 1) // 24) * 24)
+
+
+def _cost_threads(m: int, n: int, k: int, scale: float) -> int:
+    """Eigen's thread count for the contraction from its cost model (TensorCostModel: 2 threads
+    from 210000 cycles). Per output element: k fmas at bandwidth 2 (4 where k = 1) over 8 lanes,
+    a 4-byte store (11 / 64 cycles a byte); per kernel element read, the chip's index arithmetic
+    (14 / 8); per patch element read, a 4-byte load, the chip's and the patch's index
+    arithmetic ((14 + 38) / 8)."""
+    bw = 4.0 if k == 1 else 2.0
+    total = m * n * (k * bw / 8 + 0.6875) + m * k * 1.75 + n * k * 7.1875
+    return 2 if total * scale >= 210000 else 1
+
+
+def _splits_k(m: int, n: int, k: int, threads: int, scale: float) -> bool:
+    """Eigen's shardByInnerDim: whether K is split between the threads (numThreadsInnerDim)."""
+    bw = 4.0 if k == 1 else 2.0
+    parallel = k * (m * n * bw / 8 + 0.6875 + 1.75 * m + 7.1875 * n) * scale
+    serial = 100000 + 2 * (m * n * 0.640625 + 3000)
+    by_k = 2 if parallel > 4 * serial else 1
+    if n == 1 or by_k < 2 or by_k < threads or k // by_k < 8:
+        return False
+    return max(m, n) // threads < 4 or (k // by_k > 32 and (min(m, n) < 8 or by_k > threads))
+
+
+def _by_columns(m: int, n: int, threads: int) -> bool:
+    """Eigen's shardByCol (nr = 4)."""
+    if m // threads >= 4 and (n // threads < 4 or (n // threads < 16 and n % (threads * 4) != 0
+                                                    and (m % (threads * 4) == 0 or m // n >= 6))):
+        return False
+    return not (n // threads < 64 and m > n * 32)
+
+
+def _column_block(m: int, n: int, k: int, scale: float):
+    """Eigen's column block width for this contraction, or None where it is not modelled."""
+    threads = _cost_threads(m, n, k, scale)
+    if _splits_k(m, n, k, threads, scale):
+        # blocks of max(96, K / 2 rounded up to 8): one block runs as one thread does
+        return _eigen_one_thread(m, n, k) if k <= 96 else None
+    if threads == 1:
+        return _eigen_one_thread(m, n, k)
+    return _eigen_two_threads(n, k) if _by_columns(m, n, threads) else None
+
+
+def orders(m: int, n: int, k: int, groups: int = 1):
+    """Each output pixel's order for an m-feature group, or None where it is not sure: outside
+    the measured sizes, or where the order changes when Eigen's cost estimates are 15 % off.
+    With feature groups (one contraction each, run as tasks on the same 2 threads) the split
+    Eigen picks did not follow its cost model (a 90-pixel, K = 18 contraction of 4 groups was
+    split for two threads, and 16-row blocks of 3 pixels were one fma chain in 2 of 3 shapes):
+    there the order is taken only for 2-8 features a group and at most 48 pixels, and only where
+    no split, one thread's and two threads' give the same orders."""
+    if not (FEATURES[0] <= m <= FEATURES[1] and n >= 2 and 1 <= k <= MAX_K):
+        return None
+    if min(m, n) < 8 and k > MAX_K_FEW:
+        return None
+    if groups > 1 and (n > GROUPED_PIXELS or m > 8):
+        return None
+    first = None
+    splits = ((n, _eigen_one_thread(m, n, k), _eigen_two_threads(n, k)) if groups > 1 else
+              (_column_block(m, n, k, scale) for scale in (1.0, 0.85, 1.15)))
+    for nc in splits:
+        if nc is None:
+            return None
+        o = _chunk_orders(m, n, _blocks(n, nc))
+        if first is None:
+            first = o
+        elif not np.array_equal(o, first):
+            return None
+    return first
+
+
+def _terms(x, w, ksize, rdil, out_sp, strides):
+    """(pixels, K) patches and (K, features) kernel in k = tap * features + feature order, f32."""
+    import itertools
+    B, C = x.shape[:2]
+    P = int(np.prod(out_sp, dtype=np.int64))
+    cols, rows = [], []
+    for tap in itertools.product(*(range(kk) for kk in ksize)):
+        view = x[(slice(None), slice(None)) + tuple(
+            slice(t * d, t * d + (o - 1) * s + 1, s) for t, d, o, s in zip(tap, rdil, out_sp, strides))]
+        cols.append(view.reshape(B, C, P).transpose(0, 2, 1).reshape(B * P, C))
+        rows.append(w[(slice(None), slice(None)) + tap].T)             # (C, O)
+    return np.concatenate(cols, axis=1), np.concatenate(rows, axis=0)
+
+
+def _chain(xs, ws, ks, fused, acc=None):
+    acc = np.zeros((xs.shape[0], ws.shape[1]), np.float32) if acc is None else acc
+    with np.errstate(all="ignore"):
+        for k in ks:
+            if fused:
+                acc = fma32(xs[:, k, None], ws[None, k, :], acc)
+            else:
+                acc = (acc + (xs[:, k, None] * ws[None, k, :]).astype(np.float32)).astype(np.float32)
+    return acc
+
+
+def _in_order(xs, ws, order):
+    K = xs.shape[1]
+    if order == FMA:
+        return _chain(xs, ws, range(K), True)
+    fused = order == FMA2
+    ke = K - K % 2
+    with np.errstate(all="ignore"):
+        s = (_chain(xs, ws, range(0, ke, 2), fused) + _chain(xs, ws, range(1, ke, 2), fused)).astype(np.float32)
+    return _chain(xs, ws, range(ke, K), fused, s)
+
+
+def conv_f32(x, w, ksize, rdil, out_sp, strides, groups, pixel_orders) -> np.ndarray:
+    """(B, C, S...) x (O, C / groups, K...) -> (B, O, out...) in f32, each pixel in its order."""
+    B = x.shape[0]
+    O, I = w.shape[:2]
+    Og = O // groups
+    P = int(np.prod(out_sp, dtype=np.int64))
+    out = np.empty((B * P, O), np.float32)
+    for g in range(groups):
+        xs, ws = _terms(x[:, g * I:(g + 1) * I], w[g * Og:(g + 1) * Og], ksize, rdil, out_sp, strides)
+        xs, ws = xs.astype(np.float32), ws.astype(np.float32)
+        for order in np.unique(pixel_orders):
+            sel = pixel_orders == order
+            out[sel, g * Og:(g + 1) * Og] = _in_order(xs[sel], ws, int(order))
+    return out.reshape(B, P, O).transpose(0, 2, 1).reshape([B, O] + list(out_sp))
