@@ -345,3 +345,52 @@ def test_grid_sample_and_roi_align_over_run_time_sizes():
         for name, g in zip(("near", "max"), run(*feeds.values())):
             np.testing.assert_allclose(np.asarray(g), want[names.index(name)], rtol=1e-4, atol=1e-4,
                                        err_msg=f"compile {name} {xs}")
+
+
+def test_max_pool_indices_and_max_unpool_over_run_time_sizes():
+    """MaxPool's Indices output and MaxUnpool over `?` sizes were ImportErrors: the flat positions
+    are now built from iotas (row-major, or column-major within each plane for storage_order=1)
+    and MaxUnpool's sizes are run-time values. A padded MaxPool with indices in both orders and a
+    MaxPool -> MaxUnpool round trip (a SegNet-style decoder), one import at two sizes,
+    interpreted and compiled against onnxruntime."""
+    nodes = [helper.make_node("MaxPool", ["x"], ["y", "i"], kernel_shape=[3, 2], strides=[1, 2], pads=[1, 0, 1, 1]),
+             helper.make_node("MaxPool", ["x"], ["y1", "i1"], kernel_shape=[2, 2], storage_order=1),
+             helper.make_node("MaxPool", ["x"], ["p", "pi"], kernel_shape=[2, 2], strides=[2, 2]),
+             helper.make_node("MaxUnpool", ["p", "pi"], ["u"], kernel_shape=[2, 2], strides=[2, 2])]
+    outs = ["y", "i", "y1", "i1", "u"]
+    m = _model(nodes, [_vi("x", ["n", "c", "h", "w"])], [_vi(o, None, TensorProto.INT64 if o.startswith("i")
+                                                               else TensorProto.FLOAT) for o in outs], opset=12)
+    prog = shlo.from_onnx(m)
+    run = shlo.compile(prog)
+    for shape in ((2, 3, 6, 8), (1, 2, 4, 6)):     # (even sizes: MaxUnpool sizes the round trip back)
+        x = _f32(*shape)
+        want = _ort(m, {"x": x})
+        for how, got in (("interpret", shlo.interpret(prog, x)), ("compile", run(x))):
+            for name, g, w in zip(outs, got, want):
+                g = np.asarray(g)
+                assert g.shape == w.shape, (how, name, g.shape, w.shape)
+                np.testing.assert_array_equal(g, w, err_msg=f"{how} {name} {shape}")
+
+
+def test_dft_over_a_run_time_batch():
+    """DFT with `?` sizes off the transformed axis was an ImportError ('DFT needs static sizes'):
+    real input one-sided, complex input inverse, and a complex one padded to dft_length 8, one
+    import at two batch sizes, interpreted and compiled against onnxruntime. Along a run-time
+    axis it stays an ImportError (the transform's length sets the output size)."""
+    nodes = [helper.make_node("DFT", ["r"], ["one"], axis=1, onesided=1),
+             helper.make_node("DFT", ["c"], ["inv"], axis=1, inverse=1),
+             helper.make_node("DFT", ["c", "n"], ["pad"], axis=1)]
+    m = _model(nodes, [_vi("r", ["b", 8, "m", 1]), _vi("c", ["b", 6, 2])], [_vi(o, None) for o in ("one", "inv", "pad")],
+               [numpy_helper.from_array(np.array(8, np.int64), "n")], 17)
+    prog = shlo.from_onnx(m)
+    run = shlo.compile(prog)
+    for b, mm in ((2, 3), (4, 1)):
+        feeds = {"r": _f32(b, 8, mm, 1), "c": _f32(b, 6, 2)}
+        want = _ort(m, feeds)
+        for how, got in (("interpret", shlo.interpret(prog, *feeds.values())), ("compile", run(*feeds.values()))):
+            for g, w in zip(got, want):
+                np.testing.assert_allclose(np.asarray(g), w, rtol=1e-5, atol=1e-5, err_msg=f"{how} b={b}")
+    at_run_time = _model([helper.make_node("DFT", ["r"], ["y"], axis=1, name="fft")], [_vi("r", [2, "t", 1])],
+                         [_vi("y", None)], opset=17)
+    with pytest.raises(shlo.ImportError, match=r"DFT \(opset 17\) node 'fft'.*run-time size"):
+        shlo.from_onnx(at_run_time)

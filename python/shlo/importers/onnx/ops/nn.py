@@ -404,14 +404,26 @@ def max_pool(cx, x, kernel_shape, storage_order=0, **kw):
     if not want_index:
         return p.run(cx, [x], [init], lambda a, e: [cx.op("maximum", a[0], e[0])])[0]
     sizes = cx.sizes_of(x)
-    if not all(isinstance(s, int) for s in sizes):
-        raise cx.error("MaxPool's Indices output needs static sizes")
-    flat = np.arange(int(np.prod(sizes)), dtype=np.int64).reshape(sizes)
-    if storage_order:       # column-major within each spatial plane
-        sp = sizes[-p.n:]
-        plane = np.arange(int(np.prod(sp)), dtype=np.int64).reshape(sp[::-1]).T
-        flat = (flat // int(np.prod(sp))) * int(np.prod(sp)) + plane
-    index = cx.const(flat, I64, flat.shape)
+    if all(isinstance(s, int) for s in sizes):
+        flat = np.arange(int(np.prod(sizes)), dtype=np.int64).reshape(sizes)
+        if storage_order:       # column-major within each spatial plane
+            sp = sizes[-p.n:]
+            plane = np.arange(int(np.prod(sp)), dtype=np.int64).reshape(sp[::-1]).T
+            flat = (flat // int(np.prod(sp))) * int(np.prod(sp)) + plane
+        index = cx.const(flat, I64, flat.shape)
+    else:                       # run-time sizes: the same flat positions from iotas
+        rank = len(sizes)
+        lead = rank - p.n
+        order = list(range(lead)) + (list(range(rank - 1, lead - 1, -1)) if storage_order else list(range(lead, rank)))
+        index, mult = None, 1
+        for d in reversed(order):
+            term = cx.op("dynamic_iota", cx.shape_tensor(sizes), iota_dimension=d,
+                         result_types=[tensor_type([v if isinstance(v, int) else None for v in sizes], I64)])
+            if not (isinstance(mult, int) and mult == 1):
+                term = cx.op("multiply", term, cx.broadcast(cx.size_value(mult), sizes, dims=[]))
+            index = term if index is None else cx.op("add", index, term)
+            mult = mult * sizes[d] if isinstance(mult, int) and isinstance(sizes[d], int) else cx.op(
+                "multiply", cx.size_value(mult), cx.size_value(sizes[d]))
 
     def body(accs, elems):       # the first strictly larger value wins; NaN never does
         (av, ai), (bv, bi) = accs, elems
@@ -489,31 +501,44 @@ def global_lp_pool(cx, x, p=2):
     return _pow(cx, s, 1.0 / p)
 
 
+def _product(cx, sizes):
+    out = cx.const(1, I64)
+    for v in sizes:
+        out = cx.op("multiply", out, cx.size_value(v))
+    return out
+
+
 @converts("MaxUnpool", since=9)
 def max_unpool(cx, x, indices, output_shape=None, kernel_shape=None, pads=None, strides=None):
     n = len(kernel_shape)
     sizes = cx.sizes_of(x)
-    if not all(isinstance(s, int) for s in sizes):
-        raise cx.error("MaxUnpool needs static sizes")
     # values land at their flat index in the pooled input's size, padded with zeros at the end
     # up to output_shape when one is given (as onnx's reference does)
     strides = spatial_attr(strides, n, 1)
     p = list(pads) if pads else [0] * (2 * n)
-    inferred = sizes[:2] + [(s - 1) * st + k - p[i] - p[i + n]
+    static = all(isinstance(s, int) for s in sizes)
+
+    def unpooled(s, st, k, lo, hi):         # (s - 1) * st + k - lo - hi, s an int or a run-time size
+        if isinstance(s, int):
+            return (s - 1) * st + k - lo - hi
+        return cx.op("add", cx.op("multiply", cx.op("subtract", s, cx.const(1, I64)), cx.const(st, I64)),
+                     cx.const(k - lo - hi, I64))
+    inferred = sizes[:2] + [unpooled(s, st, k, p[i], p[i + n])
                             for i, (s, st, k) in enumerate(zip(sizes[2:], strides, kernel_shape))]
-    n_in = int(np.prod(sizes))
+    product = lambda vs: int(np.prod(vs)) if all(isinstance(v, int) for v in vs) else _product(cx, vs)  # noqa: E731
+    n_in = product(sizes)
     flat_i = cx.reshape(cx.convert(indices, I64), [n_in, 1])
-    zeros = cx.const(0, cx.element(x), [int(np.prod(inferred))])
+    zeros = cx.const(0, cx.element(x), [product(inferred)])
     y = cx.reshape(scatter_flat(cx, zeros, flat_i, cx.reshape(x, [n_in])), inferred)
     if output_shape is None:
         return y
     zero = cx.const(0, cx.element(x))
-    if cx.known(2) is not None:
+    if cx.known(2) is not None and static:
         out = cx.known_ints(2, "output_shape")
         return cx.op("pad", y, zero, edge_padding_low=[0] * len(out), interior_padding=[0] * len(out),
                      edge_padding_high=[o - i for o, i in zip(out, inferred)])
     rank = len(sizes)
-    hi = cx.op("subtract", cx.convert(output_shape, I64), cx.const(np.array(inferred, np.int64), I64, (rank,)))
+    hi = cx.op("subtract", cx.convert(output_shape, I64), cx.shape_tensor(inferred))
     lo = cx.const(np.zeros(rank, np.int64), I64, (rank,))
     return cx.op("dynamic_pad", y, zero, lo, hi, lo, result_types=[tensor_type([None] * rank, cx.element(x))])
 

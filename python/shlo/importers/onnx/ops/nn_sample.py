@@ -690,7 +690,8 @@ def _roi_align(cx, x, rois, batch_indices, mode, out_h, out_w, sampling_ratio, s
         for xi, wx in ((xlo, wxl), (xhi, wxh)):
             idx = cx.op("concatenate", [cx.reshape(v, pts + [1]) for v in (bidx, by(yi), bx(xi))], dimension=5)
             if isinstance(c, int):
-                v = cx.op("gather", xw, idx, dimension_numbers=dnums, slice_sizes=[1, c, 1, 1], indices_are_sorted=False)
+                v = cx.op("gather", xw, idx, dimension_numbers=dnums, slice_sizes=[1, c, 1, 1],
+                          indices_are_sorted=False)
             else:       # a run-time channel count: the slice sizes as an operand, the result type given
                 v = cx.op("dynamic_gather", xw, idx, cx.shape_tensor([1, c, 1, 1]), dimension_numbers=dnums,
                           indices_are_sorted=False,

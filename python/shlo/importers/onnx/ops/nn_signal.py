@@ -40,18 +40,20 @@ def _scalar_known(cx, i):
 
 def _to_complex(cx, x):
     """(..., 1 or 2) real / (real, imaginary) pairs -> a complex tensor of the leading sizes."""
-    sizes = _static(cx, x, "DFT")
+    sizes = cx.sizes_of(x)
+    if sizes[-1] not in (1, 2):
+        raise cx.error(f"the last dimension must be 1 (real) or 2 (complex), not {cx.info(x).shape[-1]}")
     real_t, _ = _work(cx.element(x))
     x = cx.convert(x, real_t)
     lead = sizes[:-1]
-    part = lambda i: cx.reshape(cx.op("slice", x, start_indices=[0] * len(sizes),  # noqa: E731
-                                      limit_indices=lead + [i + 1], strides=[1] * len(sizes)), lead) if sizes[-1] > 1 \
-        else cx.reshape(x, lead)
-    re = part(0)
-    im = cx.reshape(cx.op("slice", x, start_indices=[0] * (len(sizes) - 1) + [1], limit_indices=sizes,
-                          strides=[1] * len(sizes)), lead) if sizes[-1] == 2 else cx.const(0.0, real_t, lead)
-    if sizes[-1] not in (1, 2):
-        raise cx.error(f"the last dimension must be 1 (real) or 2 (complex), not {sizes[-1]}")
+    if sizes[-1] == 1:
+        return cx.op("complex", cx.reshape(x, lead), cx.const(0.0, real_t, lead))
+    if all(isinstance(v, int) for v in sizes):
+        re, im = (cx.reshape(cx.op("slice", x, start_indices=[0] * (len(sizes) - 1) + [i], limit_indices=lead + [i + 1],
+                                   strides=[1] * len(sizes)), lead) for i in (0, 1))
+    else:       # run-time leading sizes (a `?` batch): the parts taken by a gather, which needs no static limits
+        from .tensors import _take
+        re, im = (_take(cx, x, len(sizes) - 1, cx.const(i, I64)) for i in (0, 1))
     return cx.op("complex", re, im)
 
 
@@ -66,9 +68,8 @@ def _fit(cx, v, axis, n):
     sizes = cx.sizes_of(v)
     r = len(sizes)
     if sizes[axis] > n:
-        hi = list(sizes)
-        hi[axis] = n
-        return cx.op("slice", v, start_indices=[0] * r, limit_indices=hi, strides=[1] * r)
+        from .tensors import _slice_static      # (a gather where other sizes are run-time values)
+        return _slice_static(cx, v, axis, 0, n, 1)
     if sizes[axis] < n:
         pad = [0] * r
         pad[axis] = n - sizes[axis]
@@ -90,6 +91,9 @@ def _dft(cx, x, axis, n, inverse, onesided):
     back = [perm.index(d) for d in range(zr)]
     z = cx.op("transpose", z, permutation=perm)
     size = cx.sizes_of(z)[-1]
+    if not isinstance(size, int):
+        raise cx.error(f"the transformed axis {axis} has a run-time size: the transform's length (the output's "
+                       "size) must be known when importing")
     if n is None:
         n = 2 * (size - 1) if inverse and onesided else size
     if inverse and onesided:        # a Hermitian half spectrum -> a real signal
