@@ -142,6 +142,23 @@ def test_nms_random_boxes(center_point_box):
         _compare(shlo.interpret(prog, *args)[0], want)
 
 
+def test_nms_over_run_time_batch_class_and_box_counts():
+    """NonMaxSuppression with a `?` batch size and class count (a detector exported with a dynamic
+    batch) was an ImportError; one import at two sizes, interpreted and compiled."""
+    node = helper.make_node("NonMaxSuppression", ["b", "s", "m", "i", "t"], ["y"])
+    m = _model(node, [_vi("b", TP.FLOAT, ["n", "k", 4]), _vi("s", TP.FLOAT, ["n", "c", "k"]), _vi("m", TP.INT64, [1]),
+                      _vi("i", TP.FLOAT, [1]), _vi("t", TP.FLOAT, [1])], [_vi("y", TP.INT64, None)], 11)
+    prog = shlo.from_onnx(m)
+    run = shlo.compile(prog)
+    for b, c, n in ((2, 3, 12), (3, 1, 5)):
+        xy, wh = RNG.uniform(0, 10, (b, n, 2)), RNG.uniform(0.5, 4, (b, n, 2))
+        args = [np.concatenate([xy + wh, xy], -1).astype(np.float32), RNG.uniform(0, 1, (b, c, n)).astype(np.float32),
+                np.array([4]), np.array([0.4], np.float32), np.array([0.2], np.float32)]
+        want = _ort(m, dict(zip("bsmit", args)))[0]
+        _compare(shlo.interpret(prog, *args)[0], want)
+        _compare(run(*args)[0], want)
+
+
 def test_nms_compiled():
     m = _nms_model(0, 1, 2, 16)
     xy, wh = RNG.uniform(0, 5, (1, 16, 2)), RNG.uniform(0.5, 3, (1, 16, 2))

@@ -189,12 +189,23 @@ def deform_conv(cx, x, w, offset, b=None, mask=None, dilations=None, group=1, ke
 # (batch, class, position) in order are moved to the front by a sort of their flat positions and
 # the rest cut off by a dynamic_pad of negative high padding.
 
+def _static(v):
+    return v if isinstance(v, int) else None
+
+
+def _mul(cx, a, b):
+    """a * b of sizes (ints or rank-0 i64 values)."""
+    if isinstance(a, int) and isinstance(b, int):
+        return a * b
+    return cx.op("multiply", cx.size_value(a), cx.size_value(b))
+
+
 def _box_edges(cx, boxes, center_point_box, b, n, work):
     """(xmin, xmax, ymin, ymax), each (B, N), and the areas."""
     bw = cx.convert(boxes, work)
 
     def comp(j):
-        if isinstance(n, int):
+        if isinstance(n, int) and isinstance(b, int):
             s = cx.op("slice", bw, start_indices=[0, 0, j], limit_indices=[b, n, j + 1], strides=[1, 1, 1])
             return cx.reshape(s, [b, n])
         from .tensors import _take
@@ -273,8 +284,11 @@ def _nms_loop(cx, order, candidate, suppress, limit, b, c, n):
         zero = cx.const(0, I64)
 
         def at_i(v):
-            t = cx.op("dynamic_slice", v, [zero, zero, i], slice_sizes=[b, c, 1])
-            return cx.reshape(t, [b, c])
+            if isinstance(b, int) and isinstance(c, int):
+                t = cx.op("dynamic_slice", v, [zero, zero, i], slice_sizes=[b, c, 1])
+                return cx.reshape(t, [b, c])
+            from .tensors import _take          # (a run-time batch or class count)
+            return _take(cx, v, 2, i)
         j = at_i(order)                                                        # (B, C) box index
         dn = {"offset_dims": [2], "collapsed_slice_dims": [1], "start_index_map": [1], "index_vector_dim": 2,
               "operand_batching_dims": [0], "start_indices_batching_dims": [0]}
@@ -284,7 +298,7 @@ def _nms_loop(cx, order, candidate, suppress, limit, b, c, n):
         else:
             row = cx.op("dynamic_gather", suppress, cx.reshape(j, [b, c, 1]), cx.shape_tensor([1, 1, n]),
                         dimension_numbers=dn, indices_are_sorted=False,
-                        result_types=[tensor_type([b, c, None], "i1")])
+                        result_types=[tensor_type([_static(b), _static(c), None], "i1")])
         hit = reduce1(cx, cx.op("and", row, kept_box), [2], "or", False)
         take = cx.op("and", cx.op("and", at_i(candidate), cx.op("not", hit)),
                      _cmp(cx, count, cx.broadcast(limit, [b, c], dims=[]), "LT"))
@@ -301,7 +315,7 @@ def _compact(cx, kept, order, b, c, n):
     """The [num_selected, 3] (batch, class, box) rows of the kept entries, in order."""
     from mlir import ir
     from .nn import reduce1
-    m = b * c * n if isinstance(n, int) else cx.op("multiply", cx.const(b * c, I64), cx.size_value(n))
+    m = _mul(cx, _mul(cx, b, c), n)
     flat_kept = cx.reshape(kept, [m])
     pos = _iota(cx, [m], 0, I64)
     k = lambda v: cx.broadcast(cx.size_value(v), [m], dims=[])  # noqa: E731
@@ -312,7 +326,7 @@ def _compact(cx, kept, order, b, c, n):
     with ir.InsertionPoint(block):
         cx.op("return", [_cmp(cx, block.arguments[0], block.arguments[1], "LT")], result_types=[])
     f = cx.op("remainder", op.results[0], k(m))                               # flat (batch, class, position)
-    batch = cx.op("divide", f, k(c * n if isinstance(n, int) else cx.op("multiply", cx.const(c, I64), cx.size_value(n))))
+    batch = cx.op("divide", f, k(_mul(cx, c, n)))
     cls = cx.op("remainder", cx.op("divide", f, k(n)), k(c))
     dn = {"offset_dims": [], "collapsed_slice_dims": [0], "start_index_map": [0], "index_vector_dim": 1,
           "operand_batching_dims": [], "start_indices_batching_dims": []}
@@ -333,13 +347,13 @@ def non_max_suppression(cx, boxes, scores, max_output_boxes_per_class=None, iou_
     # (the box count may be a run-time size: a detector's anchors over the image's run-time size)
     b, n, four = cx.sizes_of(boxes)
     b2, c, n2 = cx.sizes_of(scores)
-    if not all(isinstance(v, int) for v in (b, four, b2, c)):
-        raise cx.error("NonMaxSuppression needs a static batch size and class count (the box count may be "
-                       "a run-time size)")
+    # (the batch size and class count may be run-time sizes too: a detector exported with a `?` batch)
+    if not isinstance(b, int) or not isinstance(b2, int):
+        b = b2 = b if not isinstance(b, int) else b2      # one run-time batch (scores' and boxes' agree)
     if not isinstance(n, int) or not isinstance(n2, int):
         n = n2 = n if not isinstance(n, int) else n2      # one run-time box count (scores' and boxes' agree)
     if four != 4 or b2 != b or n2 != n:
-        raise cx.error(f"boxes {[b, n, four]} and scores {[b2, c, n2]} do not fit")
+        raise cx.error(f"boxes {cx.info(boxes).shape} and scores {cx.info(scores).shape} do not fit")
     work = _work(cx.element(boxes))
     limit = cx.op("maximum", _scalar_input(cx, max_output_boxes_per_class, I64, 0), cx.const(0, I64))
     iou = _scalar_input(cx, iou_threshold, work, 0.0)
