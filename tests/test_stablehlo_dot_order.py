@@ -156,6 +156,27 @@ def test_xla_complex64_orders(lhs, rhs, eq, order):
     _check_order(got, want, eq, fn, a, b, np.complex128, np.complex64)
 
 
+@pytest.mark.parametrize("m, k, n, order, blocks", [
+    (3, 336, 2, "real_dots", [(0, 336)]),                      # the last K in one block
+    (2, 400, 8, "real_dots", [(0, 208), (208, 400)]),          # Eigen's K blocks from 337 on
+    (3, 500, 1, "products", [(0, 256), (256, 500)]),
+])
+def test_xla_complex64_orders_in_k_blocks(m, k, n, order, blocks):
+    """Past K = 336 XLA's complex64 dot sums each of Eigen's K blocks in the order from 0, then
+    adds it to the result so far (measured up to K = 672)."""
+    from shlo.interpreter.ops.reductions import _c64_k_blocks
+    assert _c64_k_blocks(k) == blocks
+    rng = np.random.default_rng(k + m)
+    a = (rng.standard_normal((m, k)) + 1j * rng.standard_normal((m, k))).astype(np.complex64)
+    b = (rng.standard_normal((k, n)) + 1j * rng.standard_normal((k, n))).astype(np.complex64)
+    want = None
+    for k0, k1 in blocks:
+        part = _complex64_reference(a[:, k0:k1], b[k0:k1], order)
+        want = part if want is None else (want.real + part.real) + 1j * (want.imag + part.imag)
+    want = want.astype(np.complex64)
+    _check_order(_run(jnp.matmul, a, b), want, "mk,kn->mn", jnp.matmul, a, b, np.complex128, np.complex64)
+
+
 def test_complex64_mixed_operands_and_other_shapes():
     """An f16 operand is converted to complex64 first (exactly), as XLA does; 4 x 16 x 3 (N odd,
     M >= 4, K >= 8: no order found) and 1 x 150 x 4 keep the complex128 sum rounded once."""

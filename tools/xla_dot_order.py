@@ -16,9 +16,9 @@ only where `reductions._xla_sequential_f32` says XLA was measured to use it.
 
 With --complex the operands are complex64 and the orders are: each k's product rounded part by
 part (ar br - ai bi, ar bi + ai br, no fma) added to the sum ('products'), four real dots each a
-sequential sum of rounded products combined at the end (rr - ii, ri + ir: 'real_dots'), and the
-complex128 sum rounded once ('c128'); the interpreter takes the order that
-`reductions._xla_complex64_order` names.
+sequential sum of rounded products combined at the end (rr - ii, ri + ir: 'real_dots'), each
+per K block of Eigen's (from K = 337), and the complex128 sum rounded once ('c128'); the
+interpreter takes the order that `reductions._xla_complex64_order` names.
 """
 from __future__ import annotations
 
@@ -42,6 +42,20 @@ def _orders(a, b):
 
 
 def _complex_orders(a, b):
+    """The orders below summed per K block of Eigen's (`reductions._c64_k_blocks`: one block up to
+    K = 336), each block's sum added to the result so far."""
+    from shlo.interpreter.ops.reductions import _c64_k_blocks
+    out = None
+    for k0, k1 in _c64_k_blocks(a.shape[1]):
+        part = _complex_orders_block(a[:, k0:k1], b[k0:k1])
+        out = part if out is None else {n: (out[n].real + part[n].real) + 1j * (out[n].imag + part[n].imag)
+                                        for n in part}
+    out = {n: v.astype(np.complex64) for n, v in out.items()}
+    out["c128"] = (a.astype(np.complex128) @ b).astype(np.complex64)
+    return out
+
+
+def _complex_orders_block(a, b):
     f32 = np.float32
     ar, ai, br, bi = a.real, a.imag, b.real, b.imag
     m, k = a.shape

@@ -273,10 +273,15 @@ def _xla_sequential_f32(rank, lb, lc, rb, rc, B, M, K, N) -> bool:
 #     or M % 4 == 0 and K <= 3.
 # (Measured for M up to 17, K up to 100, N up to 64; then for M up to 32 and K from 101 to 320,
 # where both orders held, except 'products' with M = 1, which is another order from K = 128 on;
-# every order tried failed at K = 384, 448 and 512.) Elsewhere (M = 1 and N = 1, N odd with
+# every order tried failed at K = 384, 448 and 512: Eigen's K blocks, taken from K = 337 on.) Elsewhere (M = 1 and N = 1, N odd with
 # M >= 4 and K >= 4, N = 2 to 6 with M >= 4 and K >= 8, K = 1, ...) the order was not found and
 # the complex128 sum rounded once is kept.
-C64_ORDER_K = 320
+# (parity11) K = 321-336 holds too, and 337 on is Eigen's K blocking (kc = 336: its L1 heuristic,
+# (32768 - 384) / 96 rounded down to 8): each block summed in that order from 0, then added to the
+# result so far (`_c64_k_blocks`); measured right up to K = 600 (two blocks), and at K = 671-672
+# wrong for 32 x K x 40 and 32 x K x 64 (another split), so the cap is 600.
+C64_ORDER_K = 600
+C64_ORDER_KC = 336
 C64_ORDER_K_ROW = 100        # M = 1
 C64_ORDER_N = 64
 
@@ -310,8 +315,29 @@ def _as_complex64(x: np.ndarray, element: str):
     return None
 
 
+def _c64_k_blocks(K: int) -> list:
+    """Eigen's depth blocks for K (computeProductBlockingSizes: the last block as large as it can be)."""
+    kc = C64_ORDER_KC
+    if K > kc:
+        kc = kc if K % kc == 0 else kc - 8 * ((kc - 1 - K % kc) // (8 * (K // kc + 1)))
+    return [(k, min(k + kc, K)) for k in range(0, K, kc)]
+
+
 def _complex64_dot(a: np.ndarray, b: np.ndarray, order: str) -> np.ndarray:
-    """(B, M, K) x (B, K, N) complex64 in one of XLA's orders (see _xla_complex64_order)."""
+    """(B, M, K) x (B, K, N) complex64 in one of XLA's orders (see _xla_complex64_order), block by
+    block of K, each block's sum added to the result so far."""
+    out = None
+    for k0, k1 in _c64_k_blocks(a.shape[2]):
+        part = _complex64_dot_block(a[:, :, k0:k1], b[:, k0:k1], order)
+        if out is None:
+            out = part
+        else:
+            with np.errstate(all="ignore"):
+                out.real, out.imag = out.real + part.real, out.imag + part.imag
+    return out
+
+
+def _complex64_dot_block(a: np.ndarray, b: np.ndarray, order: str) -> np.ndarray:
     f32 = np.float32
     ar, ai = a.real.astype(f32), a.imag.astype(f32)
     br, bi = b.real.astype(f32), b.imag.astype(f32)
