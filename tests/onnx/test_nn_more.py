@@ -394,3 +394,22 @@ def test_dft_over_a_run_time_batch():
                          [_vi("y", None)], opset=17)
     with pytest.raises(shlo.ImportError, match=r"DFT \(opset 17\) node 'fft'.*run-time size"):
         shlo.from_onnx(at_run_time)
+
+
+def test_group_normalization_over_a_run_time_channel_count():
+    """GroupNormalization with a `?` channel count was an ImportError: opset 21 (per-channel scale)
+    and 18 (per-group scale), one import at two channel counts, interpreted and compiled."""
+    m21 = _model([helper.make_node("GroupNormalization", ["x", "s", "b"], ["y"], num_groups=2)],
+                 [_vi("x", ["n", "c", "h", "w"]), _vi("s", ["c"]), _vi("b", ["c"])], [_vi("y", None)], opset=21)
+    m18 = _model([helper.make_node("GroupNormalization", ["x", "s", "b"], ["y"], num_groups=3, epsilon=1e-3)],
+                 [_vi("x", ["n", "c", "t"])], [_vi("y", None)],
+                 [numpy_helper.from_array(_f32(3), "s"), numpy_helper.from_array(_f32(3), "b")], opset=18)
+    for m, feed_sets in ((m21, [{"x": _f32(2, 4, 3, 3), "s": _f32(4), "b": _f32(4)},
+                                {"x": _f32(1, 6, 2, 5), "s": _f32(6), "b": _f32(6)}]),
+                         (m18, [{"x": _f32(2, 6, 5)}, {"x": _f32(1, 9, 2)}])):
+        prog = shlo.from_onnx(m)
+        run = shlo.compile(prog)
+        for feeds in feed_sets:
+            want = _ort(m, feeds)[0]
+            np.testing.assert_allclose(np.asarray(shlo.interpret(prog, *feeds.values())[0]), want, rtol=1e-4, atol=1e-4)
+            np.testing.assert_allclose(np.asarray(run(*feeds.values())[0]), want, rtol=1e-4, atol=1e-4)

@@ -638,14 +638,15 @@ def group_norm(cx, x, scale, b, num_groups, epsilon=1e-5, stash_type=1):
     element = cx.element(x)
     sizes = cx.sizes_of(x)
     c = sizes[1]
-    if not isinstance(c, int):
-        raise cx.error("GroupNormalization needs a static channel count")
+    # (a run-time channel count: its group size a run-time value too)
+    cg = c // num_groups if isinstance(c, int) else cx.op("divide", c, cx.const(num_groups, I64))
     g = cx.reshape(cx.convert(x, "f32" if stash_type == 1 and element in ("f16", "bf16") else element),
-                   [sizes[0], num_groups, c // num_groups] + sizes[2:])
+                   [sizes[0], num_groups, cg] + sizes[2:])
     y = _normalize(cx, g, list(range(2, len(sizes) + 1)), epsilon)[0]
     y = cx.reshape(cx.convert(y, element), sizes)
-    if cx.opset < 21 and cx.info(scale).shape[0] == num_groups and num_groups != c:     # per group (18)
-        per = lambda v: cx.reshape(cx.broadcast(v, [num_groups, c // num_groups], dims=[0]), [c])  # noqa: E731
+    if cx.opset < 21 and cx.info(scale).shape[0] == num_groups and not (isinstance(c, int) and num_groups == c):
+        # per group (18; a run-time channel count takes the schema's (num_groups,) scale as that)
+        per = lambda v: cx.reshape(cx.broadcast(v, [num_groups, cg], dims=[0]), [c])  # noqa: E731
         scale, b = per(scale), per(b)
     return cx.op("add", cx.op("multiply", y, along(cx, scale, x, 1)), along(cx, b, x, 1))
 
