@@ -403,3 +403,20 @@ def test_gather_nd_slices_with_run_time_sizes():
             want = _ort(m, {"x": x, "i": i})
             check_outputs(shlo.interpret(prog, x, i), want, 0, 0, "interpret")
             check_outputs(run(x, i), want, 0, 0, "compile")
+
+
+def test_col2im_over_a_run_time_batch():
+    """Col2Im with a `?` batch was an ImportError ('dynamic input sizes are not supported'): plain,
+    and with dilations / pads / strides (the pads cut per axis), one import at two batch sizes,
+    interpreted and compiled against onnxruntime."""
+    inits = [numpy_helper.from_array(np.array([6, 5], np.int64), "img"),
+             numpy_helper.from_array(np.array([2, 2], np.int64), "blk")]
+    nodes = [helper.make_node("Col2Im", ["x", "img", "blk"], ["y"], dilations=[1, 2], pads=[1, 0, 1, 1], strides=[2, 1])]
+    m = _model(nodes, [_vi("x", F, ["n", 12, 16])], [_vi("y", F, None)], 18, inits)
+    prog = shlo.from_onnx(m)
+    run = shlo.compile(prog)
+    for b in (2, 1):
+        x = _x(b, 12, 16)
+        want = _ort(m, {"x": x})
+        check_outputs(shlo.interpret(prog, x), want, 1e-5, 1e-5, "interpret")
+        check_outputs(run(x), want, 1e-5, 1e-5, "compile")

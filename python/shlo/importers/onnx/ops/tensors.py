@@ -1344,8 +1344,8 @@ def col2im(cx, x, image_shape_v, block_shape_v, dilations=None, pads=None, strid
     strides = list(strides or [1] * nd)
     pads = list(pads or [0] * (2 * nd))
     n, ck, length = cx.sizes_of(x)
-    if not _all_int([n, ck, length]):
-        raise cx.error("dynamic input sizes are not supported")
+    if not _all_int([ck, length]):      # (a run-time batch is fine)
+        raise cx.error("a run-time channel x block size or block count (input sizes 1, 2) is not supported")
     block = _known_ints(cx, 2)
     if block is not None:
         k = int(np.prod(block))
@@ -1365,8 +1365,12 @@ def col2im(cx, x, image_shape_v, block_shape_v, dilations=None, pads=None, strid
           "index_vector_dim": 1}
     summed = _scatter(cx, base, cx.reshape(flat, [k * length, 1]), updates, dn, "add")
     img = cx.reshape(summed, [n, c] + padded)
-    return cx.op("slice", img, start_indices=[0, 0] + pads[:nd],
-                 limit_indices=[n, c] + [padded[d] - pads[nd + d] for d in range(nd)], strides=[1] * (nd + 2))
+    if isinstance(n, int):
+        return cx.op("slice", img, start_indices=[0, 0] + pads[:nd],
+                     limit_indices=[n, c] + [padded[d] - pads[nd + d] for d in range(nd)], strides=[1] * (nd + 2))
+    for d in range(nd):     # a run-time batch: the pads cut per axis (a gather where sizes are run-time)
+        img = _slice_static(cx, img, 2 + d, pads[d], padded[d] - pads[nd + d], 1)
+    return img
 
 
 def _col2im_positions(cx, block, block_v, nd, k, length, padded, strides, dilations):
