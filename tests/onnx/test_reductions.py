@@ -193,6 +193,20 @@ def test_det_singular_and_swaps():
     _check(m, x, atol=1e-5)
 
 
+def test_det_over_run_time_batch_sizes():
+    """Det with `?` batch sizes was an ImportError: the column and pivot picks are gathers there.
+    One import at two batch shapes (a singular matrix too), interpreted and compiled."""
+    m = _model([helper.make_node("Det", ["x"], ["y"])], [_vi("x", F, ["a", "b", 3, 3])], [_vi("y", F, None)], 11)
+    prog = shlo.from_onnx(m)
+    run = shlo.compile(prog)
+    for shape in ((2, 2, 3, 3), (1, 3, 3, 3)):
+        x = RNG.standard_normal(shape).astype(np.float32)
+        x[0, 0, 2] = x[0, 0, 0]
+        want = _ort(m, x)
+        check_outputs(shlo.interpret(prog, x), want, 1e-4, 1e-5)
+        check_outputs(run(x), want, 1e-4, 1e-5)
+
+
 @pytest.mark.parametrize("name", ["test_reduce_sum_keepdims_random", "test_reduce_log_sum_exp_empty_set",
                                   "test_argmax_keepdims_random_select_last_index", "test_top_k_smallest",
                                   "test_cumsum_2d_negative_axis", "test_det_nd", "test_reduce_max_bool_inputs"])

@@ -491,9 +491,8 @@ def det(cx, x):
     shape = list(cx.info(x).shape)
     if len(shape) < 2 or None in shape[-2:] or shape[-1] != shape[-2]:
         raise cx.error(f"Det needs square matrices of static size, got {cx.info(x)}")
-    if None in shape:
-        raise cx.error("Det with dynamic batch sizes is not supported")
-    m, batch, element = shape[-1], shape[:-2], cx.element(x)
+    # (run-time batch sizes: the column / pivot picks below are gathers then)
+    m, batch, element = shape[-1], cx.sizes_of(x)[:-2], cx.element(x)
     if not dtypes.is_float(element):
         raise cx.error(f"Det of {element} is not supported (float types only)")
     if m > DET_MAX:
@@ -520,8 +519,7 @@ def det(cx, x):
         row_k = reduce1(cx, cx.op("select", at_k_full, a, zero), [nb], "add", 0)
         a = cx.op("select", at_p_full, cx.broadcast(row_k, full, dims=over_cols),
                   cx.op("select", at_k_full, cx.broadcast(row_p, full, dims=over_cols), a))
-        pivot = cx.reshape(cx.op("slice", row_p, start_indices=[0] * nb + [k], limit_indices=batch + [k + 1],
-                                 strides=[1] * (nb + 1)), batch)
+        pivot = _last(cx, row_p, k, batch)
         swapped = cx.op("compare", p, cx.const(k, "i64", batch), comparison_direction="NE")
         result = cx.op("multiply", result, cx.op("select", swapped, cx.op("negate", pivot), pivot))
         if k == m - 1:
@@ -538,6 +536,14 @@ def det(cx, x):
 
 
 def _column(cx, a, k, batch, m):
-    nb = len(batch)
-    c = cx.op("slice", a, start_indices=[0] * nb + [0, k], limit_indices=batch + [m, k + 1], strides=[1] * (nb + 2))
-    return cx.reshape(c, batch + [m])
+    return _last(cx, a, k, batch + [m])
+
+
+def _last(cx, v, k, lead):
+    """v[..., k] (its leading sizes `lead`): a slice, or a gather where a size is a run-time value."""
+    n = len(lead)
+    if all(isinstance(s, int) for s in lead):
+        s = cx.op("slice", v, start_indices=[0] * n + [k], limit_indices=lead + [k + 1], strides=[1] * (n + 1))
+        return cx.reshape(s, lead)
+    from .tensors import _take
+    return _take(cx, v, n, cx.const(k, "i64"))
