@@ -9,6 +9,7 @@
 #include "mlir/IR/Operation.h"
 #include "mlir/Target/LLVMIR/Export.h"
 
+#include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/CFG.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
@@ -25,10 +26,13 @@
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
+#include "llvm/Transforms/Utils/Cloning.h"
 #include "llvm/Transforms/Utils/SplitModule.h"
+#include "llvm/Transforms/Utils/ValueMapper.h"
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cstring>
 #include <map>
 #include <mutex>
@@ -42,6 +46,8 @@ struct ShloJitModule {
   orc::JITDylib *dylib = nullptr;
   int partitions = 1;
   std::vector<std::string> objects; // the object files, when asked to keep them
+  // Seconds spent in each stage of the compile: translate, optimize, codegen, link.
+  double seconds[4] = {0, 0, 0, 0};
 };
 
 namespace {
@@ -176,25 +182,36 @@ bool mayContract(const Function &f) {
   return false;
 }
 
-// Whether every defined function of `module` runs at most once per call of
-// its entries: no loops, and called only from such functions (or not at all:
-// an entry). Each instruction then runs once a call, so how well it is
-// optimized hardly shows, and LLVM's quick code generation (FastISel, no
-// scheduling) takes a third of the full one's time: the benchmark matmul,
-// one call of the product kernel, generated in 4-6 ms of CPU instead of 12.
-bool runsOnce(const Module &module) {
-  for (const Function &f : module) {
-    if (f.isDeclaration())
-      continue;
-    if (hasLoop(f) || mayContract(f))
-      return false;
-    for (const Use &use : f.uses()) {
-      auto *call = dyn_cast<CallBase>(use.getUser());
-      if (!call || !call->isCallee(&use))
-        return false; // its address escapes: it may be called from anywhere
+// The defined functions of `module` that run at most once per call of its
+// entries: no loops, nothing to contract (see mayContract), and called only
+// directly, by such functions (or not at all: an entry). Each of their
+// instructions runs once a call, so how well it is optimized hardly shows,
+// and LLVM's quick code generation (FastISel, no scheduling) takes a third of
+// the full one's time: the benchmark matmul, one call of the product kernel,
+// generated in 4-6 ms of CPU instead of 12.
+SmallPtrSet<const Function *, 16> runOnceFunctions(const Module &module) {
+  SmallPtrSet<const Function *, 16> once;
+  for (const Function &f : module)
+    if (!f.isDeclaration() && !hasLoop(f) && !mayContract(f))
+      once.insert(&f);
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (const Function &f : module) {
+      if (!once.count(&f))
+        continue;
+      for (const Use &use : f.uses()) {
+        auto *call = dyn_cast<CallBase>(use.getUser());
+        // Its address escapes (it may be called from anywhere), it calls
+        // itself, or a function that may run many times calls it.
+        if (!call || !call->isCallee(&use) || call->getFunction() == &f || !once.count(call->getFunction())) {
+          once.erase(&f);
+          changed = true;
+          break;
+        }
+      }
     }
   }
-  return true;
+  return once;
 }
 
 // Object code for one module, on the calling thread.
@@ -231,50 +248,122 @@ unsigned definedFunctions(const Module &module) {
   return n;
 }
 
-// Object code for `module` in `parts` partitions, generated side by side.
-// Each partition goes through bitcode into a context of its own, because an
-// LLVMContext is not safe to use from two threads.
-Expected<std::vector<std::unique_ptr<MemoryBuffer>>> emitObjects(Module &module, unsigned parts,
-                                                                 Session &s) {
+// Whether `module` can be cut into modules by function: no aliases, no
+// appending globals (llvm.global_ctors and the like), as MLIR makes none.
+bool cuttable(const Module &module) {
+  if (!module.alias_empty() || !module.ifunc_empty())
+    return false;
+  for (const GlobalVariable &g : module.globals())
+    if (g.hasAppendingLinkage())
+      return false;
+  return true;
+}
+
+// Gives the module's local symbols external linkage (hidden, so only the
+// module's own objects see them), as SplitModule does: a module cut in parts
+// then links back together.
+void externalizeLocals(Module &module) {
+  for (GlobalValue &gv : module.global_values()) {
+    if (!gv.hasLocalLinkage())
+      continue;
+    if (!gv.hasName())
+      gv.setName("shlo.unnamed");
+    gv.setLinkage(GlobalValue::ExternalLinkage);
+    gv.setVisibility(GlobalValue::HiddenVisibility);
+  }
+}
+
+// A partition's bitcode and the level its code is generated at.
+struct Part {
+  SmallVector<char, 0> bitcode;
+  CodeGenOptLevel level;
+};
+
+// Object code for `module` on up to `threads` threads. The functions that run
+// once a call (runOnceFunctions) are generated apart at the quick level, the
+// others at the full level. The ResNet benchmark block's code generation
+// (thread CPU under valgrind, which a loaded machine does not skew): two
+// full-level partitions of ~100 each before; now ~100 for the loop bodies and
+// ~45 for the entry and its argument handling, so 28% less work in all, while
+// the longest partition, which bounds the wall time on two idle cores, stays.
+// Modules of kMinInstructionsToSplit instructions or more are cut into
+// partitions (llvm::SplitModule, round robin) generated side by side, each
+// through bitcode into a context of its own, because an LLVMContext is not
+// safe to use from two threads.
+Expected<std::vector<std::unique_ptr<MemoryBuffer>>> emitObjects(Module &module, unsigned threads, Session &s) {
+  auto once = runOnceFunctions(module);
+  unsigned defined = definedFunctions(module);
+  Module *full = &module;
+  std::unique_ptr<Module> quick, rest;
+  if (!once.empty() && once.size() < defined && cuttable(module)) {
+    externalizeLocals(module);
+    auto isOnce = [&](const GlobalValue *gv) {
+      auto *f = dyn_cast<Function>(gv);
+      return f && once.count(f);
+    };
+    ValueToValueMapTy quickMap, fullMap;
+    quick = CloneModule(module, quickMap, isOnce);
+    rest = CloneModule(module, fullMap, [&](const GlobalValue *gv) { return !isOnce(gv); });
+    full = rest.get();
+  }
+  CodeGenOptLevel fullLevel = once.size() == defined ? CodeGenOptLevel::None : CodeGenOptLevel::Default;
+  unsigned parts = 1;
+  if (threads > 1 && instructionCount(*full) >= kMinInstructionsToSplit)
+    parts = std::max(1u, std::min(threads, definedFunctions(*full)));
+  unsigned total = parts + (quick ? 1 : 0);
   std::vector<std::unique_ptr<MemoryBuffer>> objects;
-  if (parts <= 1) {
-    auto object = emitObject(module, s, runsOnce(module) ? CodeGenOptLevel::None : CodeGenOptLevel::Default);
+  if (threads <= 1 || total == 1) {
+    // One thread: no bitcode round trips.
+    auto object = emitObject(*full, s, fullLevel);
     if (!object)
       return object.takeError();
     objects.push_back(std::move(*object));
+    if (quick) {
+      auto quickObject = emitObject(*quick, s, CodeGenOptLevel::None);
+      if (!quickObject)
+        return quickObject.takeError();
+      objects.push_back(std::move(*quickObject));
+    }
     return std::move(objects);
   }
-  std::vector<SmallVector<char, 0>> bitcode;
-  SplitModule(
-      module, parts,
-      [&](std::unique_ptr<Module> part) {
-        bitcode.emplace_back();
-        raw_svector_ostream os(bitcode.back());
-        WriteBitcodeToFile(*part, os);
-      },
-      /*PreserveLocals=*/false, /*RoundRobin=*/true);
-  std::vector<std::unique_ptr<MemoryBuffer>> results(bitcode.size());
-  std::vector<std::string> errors(bitcode.size());
-  auto generate = [&](size_t i) {
-    LLVMContext context;
-    auto part = parseBitcodeFile(
-        MemoryBufferRef(StringRef(bitcode[i].data(), bitcode[i].size()), "partition"), context);
-    if (!part) {
-      errors[i] = toString(part.takeError());
-      return;
+  std::vector<Part> parallel;
+  auto toBitcode = [&](const Module &part, CodeGenOptLevel level) {
+    parallel.push_back({{}, level});
+    raw_svector_ostream os(parallel.back().bitcode);
+    WriteBitcodeToFile(part, os);
+  };
+  if (parts > 1)
+    SplitModule(
+        *full, parts, [&](std::unique_ptr<Module> part) { toBitcode(*part, fullLevel); },
+        /*PreserveLocals=*/false, /*RoundRobin=*/true);
+  else
+    toBitcode(*full, fullLevel);
+  if (quick)
+    toBitcode(*quick, CodeGenOptLevel::None); // last: the quickest
+  std::vector<std::unique_ptr<MemoryBuffer>> results(parallel.size());
+  std::vector<std::string> errors(parallel.size());
+  std::atomic<size_t> next{0};
+  auto work = [&]() {
+    for (size_t i; (i = next++) < parallel.size();) {
+      LLVMContext context;
+      auto part = parseBitcodeFile(
+          MemoryBufferRef(StringRef(parallel[i].bitcode.data(), parallel[i].bitcode.size()), "partition"), context);
+      if (!part) {
+        errors[i] = toString(part.takeError());
+        continue;
+      }
+      auto object = emitObject(**part, s, parallel[i].level);
+      if (!object) {
+        errors[i] = toString(object.takeError());
+        continue;
+      }
+      results[i] = std::move(*object);
     }
-    auto object = emitObject(**part, s, CodeGenOptLevel::Default);
-    if (!object) {
-      errors[i] = toString(object.takeError());
-      return;
-    }
-    results[i] = std::move(*object);
   };
   std::vector<std::thread> workers;
-  for (size_t i = 1; i < bitcode.size(); ++i)
-    workers.emplace_back(generate, i);
-  if (!bitcode.empty())
-    generate(0);
+  for (size_t i = 1; i < std::min<size_t>(threads, parallel.size()); ++i)
+    workers.emplace_back(work);
+  work();
   for (std::thread &t : workers)
     t.join();
   for (const std::string &e : errors)
@@ -366,6 +455,10 @@ extern "C" ShloJitModule *shloJitCompile(MlirOperation op, int llvmOptLevel, int
     fail(error, errorSize, "could not start the JIT: " + s.error);
     return nullptr;
   }
+  using Clock = std::chrono::steady_clock;
+  auto since = [](Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); };
+  double seconds[4] = {0, 0, 0, 0};
+  auto t0 = Clock::now();
   mlir::Operation *moduleOp = unwrap(op);
   auto context = std::make_unique<LLVMContext>();
   std::unique_ptr<Module> module = mlir::translateModuleToLLVMIR(moduleOp, *context, "shlo");
@@ -381,6 +474,8 @@ extern "C" ShloJitModule *shloJitCompile(MlirOperation op, int llvmOptLevel, int
     }
     addPackedEntry(*module, *f);
   }
+  seconds[0] = since(t0);
+  t0 = Clock::now();
   {
     MachineLease lease(s);
     auto tm = lease.get();
@@ -397,24 +492,28 @@ extern "C" ShloJitModule *shloJitCompile(MlirOperation op, int llvmOptLevel, int
       }
     }
   }
-  unsigned parts = 1;
-  if (threads > 1 && instructionCount(*module) >= kMinInstructionsToSplit)
-    parts = std::min<unsigned>(threads, definedFunctions(*module));
-  auto objects = emitObjects(*module, std::max(parts, 1u), s);
+  seconds[1] = since(t0);
+  t0 = Clock::now();
+  auto objects = emitObjects(*module, std::max(threads, 1), s);
   if (!objects) {
     fail(error, errorSize, toString(objects.takeError()));
     return nullptr;
   }
   module.reset();
   context.reset();
+  seconds[2] = since(t0);
+  t0 = Clock::now();
 
   std::vector<std::string> kept;
   if (keepObjects)
     for (auto &object : *objects)
       kept.push_back(object->getBuffer().str());
   auto *result = link(s, *objects, libraries, numLibraries, error, errorSize);
-  if (result)
+  if (result) {
     result->objects = std::move(kept);
+    seconds[3] = since(t0);
+    std::copy(seconds, seconds + 4, result->seconds);
+  }
   return result;
 }
 
@@ -466,6 +565,10 @@ extern "C" uint64_t shloJitLookup(ShloJitModule *module, const char *symbol, cha
 }
 
 extern "C" int shloJitPartitions(ShloJitModule *module) { return module->partitions; }
+
+extern "C" double shloJitSeconds(ShloJitModule *module, int stage) {
+  return stage >= 0 && stage < 4 ? module->seconds[stage] : 0.0;
+}
 
 extern "C" void shloJitRelease(ShloJitModule *module) {
   if (!module)

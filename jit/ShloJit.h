@@ -58,6 +58,11 @@ uint64_t shloJitLookup(ShloJitModule *module, const char *symbol, char *error,
 /// How many partitions the last compile of `module` was split into.
 int shloJitPartitions(ShloJitModule *module);
 
+/// Seconds the compile of `module` spent in `stage`: 0 translation to LLVM
+/// IR, 1 LLVM's IR optimization, 2 code generation, 3 linking (0 for a
+/// module loaded from object files).
+double shloJitSeconds(ShloJitModule *module, int stage);
+
 /// Frees the module's code. Its functions must not run any more.
 void shloJitRelease(ShloJitModule *module);
 

@@ -45,6 +45,17 @@ NB_MODULE(_shlo_jit, m) {
           "partitions", [](JitModule &self) { return shloJitPartitions(self.handle); },
           "How many partitions the module's code was generated in, side by side.")
       .def_prop_ro(
+          "seconds",
+          [](JitModule &self) {
+            nb::dict out;
+            const char *names[] = {"translate", "optimize", "codegen", "link"};
+            for (int i = 0; i < 4; ++i)
+              out[names[i]] = shloJitSeconds(self.handle, i);
+            return out;
+          },
+          "Seconds the compile spent translating to LLVM IR, optimizing it, generating code and "
+          "linking (all 0 for a module loaded from object files).")
+      .def_prop_ro(
           "objects",
           [](JitModule &self) {
             std::vector<nb::bytes> out;

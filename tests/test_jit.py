@@ -70,7 +70,9 @@ def test_partitions_match_threads_and_numpy(program, threads, monkeypatch):
     prog = shlo.parse(text)
     lowered, _ = lower_to_llvm(prog, "main", threads=2)      # OpenMP regions: functions of their own
     code = _shlo_jit.compile(lowered.module.operation, 0, threads, [omp.library()], ["_mlir_ciface_shlo_main"])
-    assert code.partitions == threads        # the module is large enough to split
+    # The functions with loops (the entry and the loop nests it shares, enough to split) in up to
+    # `threads` partitions, and the C wrapper, which runs once a call, in one more at the quick level.
+    assert code.partitions == (2 if threads == 1 else 3)
     assert code.lookup("_mlir__mlir_ciface_shlo_main")
     monkeypatch.setattr(compiler, "_MEMORY", collections.OrderedDict())   # compiled afresh each time
     compiled = shlo.compile(prog, threads=2)
@@ -132,6 +134,45 @@ def test_straight_line_code_keeps_what_contraction_computes():
         f = ctypes.CFUNCTYPE(ctypes.c_float, ctypes.c_float, ctypes.c_float)(code.lookup("f"))
         got = f(1 + 2.0 ** -12, -(1 + 2.0 ** -11))
         assert got == (2.0 ** -24 if flags and _host_has_fma() else 0.0), flags
+
+
+@pytest.mark.parametrize("threads", [1, 2])
+def test_run_once_code_is_generated_apart_and_links_back(threads):
+    """The entry runs once a call and is generated at the quick level in a partition of its own;
+    the function with a loop and the (internal) one whose multiply-add contracts stay at the full
+    level, so the FMA's single rounding is kept; the entry calls both across partitions."""
+    m = _llvm_module("""
+      llvm.func internal @fma(%a: f32, %c: f32) -> f32 {
+        %0 = llvm.fmul %a, %a {fastmathFlags = #llvm.fastmath<contract>} : f32
+        %1 = llvm.fadd %0, %c {fastmathFlags = #llvm.fastmath<contract>} : f32
+        llvm.return %1 : f32
+      }
+      llvm.func @sum(%n: i64) -> i64 {
+        %0 = llvm.mlir.constant(0 : i64) : i64
+        %1 = llvm.mlir.constant(1 : i64) : i64
+        llvm.br ^loop(%0, %0 : i64, i64)
+      ^loop(%i: i64, %s: i64):
+        %done = llvm.icmp "sge" %i, %n : i64
+        llvm.cond_br %done, ^exit, ^body
+      ^body:
+        %s2 = llvm.add %s, %i : i64
+        %i2 = llvm.add %i, %1 : i64
+        llvm.br ^loop(%i2, %s2 : i64, i64)
+      ^exit:
+        llvm.return %s : i64
+      }
+      llvm.func @entry(%a: f32, %c: f32, %n: i64) -> f32 {
+        %0 = llvm.call @sum(%n) : (i64) -> i64
+        %1 = llvm.sitofp %0 : i64 to f32
+        %2 = llvm.call @fma(%a, %c) : (f32, f32) -> f32
+        %3 = llvm.fadd %2, %1 : f32
+        llvm.return %3 : f32
+      }""")
+    code = _shlo_jit.compile(m.operation, 0, threads, [], [])
+    assert code.partitions == 2
+    entry = ctypes.CFUNCTYPE(ctypes.c_float, ctypes.c_float, ctypes.c_float, ctypes.c_int64)(code.lookup("entry"))
+    assert entry(1 + 2.0 ** -12, -(1 + 2.0 ** -11), 0) == (2.0 ** -24 if _host_has_fma() else 0.0)
+    assert entry(0.0, 0.0, 5) == 10.0
 
 
 def test_packed_entry_of_a_missing_function_is_refused():

@@ -302,6 +302,7 @@ def _build(prog, entry, key, cache_dir, opt_level, threads, schedule, matmul, ar
             code = _jit(lowered.module, opt_level, threads, keep_objects=bool(cache_dir))
             native = _native(code, threads, arg_types, result_types, probes)
         timings["jit"] = time.perf_counter() - t0
+        timings.update({"jit_" + k: v for k, v in code.seconds.items()})
         if cache_dir:
             _store(cache_dir, key, code.objects, constraints)
     with _LOCK:
