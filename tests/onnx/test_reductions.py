@@ -225,6 +225,23 @@ def test_reduce_runtime_axes_unknown_output_shape(op, keepdims):
         _check(m, x, np.array(axes, np.int64), rtol=1e-5, compiled=op == "ReduceSum" and axes[0] == 0)
 
 
+@pytest.mark.parametrize("keepdims", [0, 1])
+def test_reduce_runtime_axes_over_run_time_sizes(keepdims):
+    """Run-time axes over `?` input sizes were an ImportError ('need static input sizes'): each
+    dimension is reduced where the axes name it, the counts and cuts read the run-time sizes.
+    ReduceMean (the count) and ReduceMax, one import at three shapes, interpreted and compiled."""
+    nodes = [helper.make_node("ReduceMean", ["x", "axes"], ["m"], keepdims=keepdims),
+             helper.make_node("ReduceMax", ["x", "axes"], ["M"], keepdims=keepdims)]
+    m = _model(nodes, [_vi("x", F, ["a", "b", "c"]), _vi("axes", I64, [1])], [_vi("m", F, None), _vi("M", F, None)], 18)
+    prog = shlo.from_onnx(m)
+    run = shlo.compile(prog)
+    for shape, axis in (((2, 3, 4), 1), ((3, 2, 5), -1), ((1, 4, 2), 0)):
+        x, axes = RNG.standard_normal(shape).astype(np.float32), np.array([axis], np.int64)
+        want = _ort(m, x, axes)
+        check_outputs(shlo.interpret(prog, x, axes), want, 1e-5, 1e-6)
+        check_outputs(run(x, axes), want, 1e-5, 1e-6)
+
+
 def test_dynamic_batch():
     """A dim_param batch: reductions, ArgMax and CumSum over the static axis."""
     axes = numpy_helper.from_array(np.array([1], np.int64), "axes")

@@ -49,9 +49,7 @@ def _axes_from_shapes(cx, x, keepdims) -> list[int]:
     need to be told apart, and an output shape that leaves them ambiguous is an error."""
     import itertools
     shape, out = cx.info(x).shape, cx.out_shape(0)
-    if None in shape:
-        raise cx.error("axes (input 1) computed at run time need static input sizes")
-    if out is None or None in out:
+    if None in shape or out is None or None in out:     # (each dimension then reduced where the axes say)
         return "runtime"
     if keepdims:
         if len(out) != len(shape):
@@ -93,7 +91,7 @@ def _runtime_axes(cx, x, axes_v, keepdims, pre, kind, post, floating):
     """Axes known only at run time, the output's sizes unknown too: every dimension reduced in
     turn where the axes name it (the result kept at x's sizes, constant along reduced dims),
     then cut to the run-time sizes (1, or nothing without keepdims, for a reduced dim)."""
-    element, shape, rank = cx.element(x), list(cx.info(x).shape), cx.rank(x)
+    element, shape, rank = cx.element(x), cx.sizes_of(x), cx.rank(x)     # (ints, or run-time sizes)
     n = cx.info(axes_v).shape[0]
     if n is None:
         raise cx.error("axes (input 1) of a run-time length are not supported")
@@ -115,14 +113,15 @@ def _runtime_axes(cx, x, axes_v, keepdims, pre, kind, post, floating):
         else:
             r = reduce1(cx, y, [d], kind, 0 if kind == "add" else 1)
             if post is _mean:       # a mean of means over equal counts is the mean
-                r = cx.op("divide", r, cx.const(shape[d], e, cx.sizes_of(r)))
+                r = cx.op("divide", r, cx.broadcast(cx.convert(cx.size_value(shape[d]), e), cx.sizes_of(r), dims=[]))
         kept = [k for k in range(rank) if k != d]
         y = cx.op("select", cx.broadcast(named[d], shape), cx.broadcast(r, shape, dims=kept), y)
     if post and post is not _mean:
         y = post(cx, y, y, [])
     y = _convert(cx, y, element)
     # a reduced dim keeps one element: negative high padding cuts the rest
-    cut = [cx.op("select", named[d], cx.const(1 - shape[d], "i64"), cx.const(0, "i64")) for d in range(rank)]
+    cut = [cx.op("select", named[d], cx.op("subtract", cx.const(1, "i64"), cx.size_value(shape[d])),
+                 cx.const(0, "i64")) for d in range(rank)]
     zeros = cx.const(np.zeros(rank, np.int64), "i64", [rank])
     high = cx.op("concatenate", [cx.reshape(c, [1]) for c in cut], dimension=0) if rank else zeros
     y = cx.op("dynamic_pad", y, cx.const(0, element), zeros, high, zeros, result_types=[tensor_type([None] * rank, element)])
@@ -136,7 +135,7 @@ def _runtime_axes(cx, x, axes_v, keepdims, pre, kind, post, floating):
         keep = cx.op("not", named[d])
         for j in range(out_rank):
             here = cx.op("and", keep, cx.op("compare", before, cx.const(j, "i64"), comparison_direction="EQ"))
-            sizes[j] = cx.op("select", here, cx.const(shape[d], "i64"), sizes[j])
+            sizes[j] = cx.op("select", here, cx.size_value(shape[d]), sizes[j])
         before = cx.op("add", before, cx.convert(keep, "i64"))
     return cx.reshape(y, sizes) if sizes else cx.reshape(y, [])
 
