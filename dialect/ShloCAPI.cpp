@@ -10,6 +10,7 @@
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Registration.h"
 #include "mlir/CAPI/Support.h"
+#include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
@@ -20,9 +21,11 @@
 #include "mlir/Pass/PassRegistry.h"
 
 #include "llvm/ADT/Hashing.h"
+#include "llvm/Support/CommandLine.h"
 
 #include <cstdlib>
 #include <cstring>
+#include <optional>
 #include <unordered_set>
 #include <vector>
 
@@ -84,11 +87,47 @@ bool shloVerifyOperation(MlirOperation op, ShloDiagnosticCallback callback,
   return mlir::succeeded(mlir::verify(operation));
 }
 
+namespace {
+// While alive, printing an op assumes it verifies (MLIR's
+// -mlir-print-assume-verified, a process-wide option), then restores the
+// setting. Printing an op otherwise first verifies its whole function (to
+// choose between the custom and the generic form) and numbers its values.
+// The transform dialect's fuse_into_containing_op prints the producer and
+// its container into the remark it prepares before every fusion (dropped
+// when the fusion succeeds): on a function of many groups that was most of
+// the schedule's time, growing with the function's size at each fusion.
+class AssumeVerifiedWhilePrinting {
+public:
+  AssumeVerifiedWhilePrinting() {
+    mlir::registerAsmPrinterCLOptions();
+    auto &options = llvm::cl::getRegisteredOptions();
+    auto it = options.find("mlir-print-assume-verified");
+    if (it == options.end())
+      return;
+    flag = static_cast<llvm::cl::opt<bool> *>(it->second);
+    before = *flag;
+    *flag = true;
+  }
+  ~AssumeVerifiedWhilePrinting() {
+    if (flag)
+      *flag = before;
+  }
+
+private:
+  llvm::cl::opt<bool> *flag = nullptr;
+  bool before = false;
+};
+} // namespace
+
 bool shloRunPassPipeline(MlirOperation op, MlirStringRef pipeline,
-                         ShloDiagnosticCallback callback, void *userData) {
+                         ShloDiagnosticCallback callback, void *userData,
+                         bool assumeVerified) {
   // Every diagnostic goes to the callback, the Python bindings never see one:
   // errors that a transform script emits and then suppresses would otherwise
   // stay in the bindings' error capture and abort the process.
+  std::optional<AssumeVerifiedWhilePrinting> printing;
+  if (assumeVerified)
+    printing.emplace();
   mlir::Operation *operation = unwrap(op);
   mlir::MLIRContext *ctx = operation->getContext();
   DiagnosticForwarder forward(ctx, callback, userData);

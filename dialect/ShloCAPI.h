@@ -26,8 +26,11 @@ MlirModule shloParseModule(MlirContext context, MlirStringRef source,
 /// instead of the context's handler. Returns true when the op verifies.
 /// Runs an upstream pass pipeline (textual, anchored on `op`'s kind) on `op`,
 /// forwarding every diagnostic to `callback`. Returns whether it succeeded.
+/// With `assumeVerified`, ops printed meanwhile (into diagnostics) are not
+/// verified first: for pipelines that keep the IR valid between steps.
 bool shloRunPassPipeline(MlirOperation op, MlirStringRef pipeline,
-                         ShloDiagnosticCallback callback, void *userData);
+                         ShloDiagnosticCallback callback, void *userData,
+                         bool assumeVerified);
 
 bool shloVerifyOperation(MlirOperation op, ShloDiagnosticCallback callback,
                          void *userData);

@@ -110,16 +110,18 @@ NB_MODULE(_shlo_ext, m) {
 
   m.def(
       "run_pass_pipeline",
-      [](MlirOperation op, const std::string &pipeline) {
+      [](MlirOperation op, const std::string &pipeline, bool assumeVerified) {
         Diagnostics diags;
         bool ok = shloRunPassPipeline(
             op, mlirStringRefCreate(pipeline.data(), pipeline.size()), collect,
-            &diags);
+            &diags, assumeVerified);
         return nb::make_tuple(ok, toPython(diags));
       },
-      nb::arg("operation"), nb::arg("pipeline"),
+      nb::arg("operation"), nb::arg("pipeline"), nb::arg("assume_verified") = false,
       "Runs an upstream pass pipeline on the op with all diagnostics captured "
-      "here. Returns (ok, [(severity, location bytes, message bytes)]).");
+      "here. Returns (ok, [(severity, location bytes, message bytes)]). With "
+      "assume_verified, ops printed into diagnostics meanwhile are not verified "
+      "first (for pipelines that keep the IR valid between steps).");
 
   m.def(
       "dense_resource_bytes",

@@ -223,6 +223,28 @@ def test_a_failing_group_script_leaves_the_others_scheduled(monkeypatch):
         np.testing.assert_allclose(got, w, rtol=1e-5, atol=1e-5)
 
 
+def test_printing_verifies_again_after_a_schedule():
+    """The schedules run with MLIR's assume-verified printing (printing an op otherwise verifies
+    its whole function first: quadratic in the groups). The process-wide setting must be
+    restored afterwards: an invalid op then still prints in the generic form instead of going
+    through its custom printer (which may crash on invalid IR)."""
+    from mlir import ir
+    from shlo import _shlo_ext
+    fn, args, _want = _sum_of_two_convolutions()
+    assert shlo.compile(shlo.from_jax(fn, *args)).timings["scheduled"] is True
+    with ir.Context() as ctx, ir.Location.unknown():
+        ctx.allow_unregistered_dialects = True
+        module = ir.Module.parse("func.func @f(%a: i32, %b: i64) -> i32 {\n  return %a : i32\n}")
+        ok, _ = _shlo_ext.run_pass_pipeline(module.operation, "canonicalize", assume_verified=True)
+        assert ok
+        block = module.body.operations[0].regions[0].blocks[0]
+        a, b = block.arguments
+        with ir.InsertionPoint.at_block_begin(block):
+            bad = ir.Operation.create("arith.addi", results=[ir.IntegerType.get_signless(32)], operands=[a, b])
+        assert '= "arith.addi"(' in str(bad), str(bad)       # generic: it was verified
+        bad.erase()
+
+
 def test_results_without_elements():
     """Size-0 results are empty tensors (no zero-sized views or reshapes are built)."""
     text = """func.func @main(%x: tensor<3x4xf32>) -> (tensor<3x0xf32>, tensor<0x2xf32>, tensor<3x4xf32>) {

@@ -926,8 +926,11 @@ def _run_schedule(module: ir.Module, groups: list) -> tuple:
     # Run natively with every diagnostic captured there: a script step that fails under
     # failures(suppress) still emits an error, which the Python bindings' own error
     # capture would find unhandled at the end of the run and abort the process on.
+    # assume_verified: fuse_into_containing_op prints its producer and container into a remark
+    # before each fusion, and printing verifies the whole function first: quadratic in the
+    # groups (the ResNet training step's 358 groups: 2.05 -> 0.90 s of CPU, the same IR).
     from .. import _shlo_ext
-    ok, diagnostics = _shlo_ext.run_pass_pipeline(module.operation, "transform-interpreter")
+    ok, diagnostics = _shlo_ext.run_pass_pipeline(module.operation, "transform-interpreter", assume_verified=True)
     if not ok:
         return False, _failed_group(diagnostics, spans)
     forward_full_tiles(module)
