@@ -245,6 +245,33 @@ def test_printing_verifies_again_after_a_schedule():
         bad.erase()
 
 
+def test_a_product_reduced_to_a_scalar_is_scheduled():
+    """A contraction over every dimension (torch.tensordot of 1x1x1 and 2x1x2 over all three, as
+    OpInfo's sample) has a rank-0 fill: the schedule took its innermost size and raised
+    IndexError."""
+    text = """func.func @main(%a: tensor<1x1x1xf32>, %b: tensor<2x1x1xf32>) -> tensor<f32> {
+      %z = shlo.constant {value = dense<0.000000e+00> : tensor<f32>} : () -> tensor<f32>
+      %s = shlo.reduce(%b), (%z) {dimensions = array<i64: 0>} : (tensor<2x1x1xf32>, tensor<f32>) -> tensor<1x1xf32> {
+      ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+        %t = shlo.add %x, %y : tensor<f32>
+        shlo.return %t : tensor<f32>
+      }
+      %s1 = shlo.reshape %s : (tensor<1x1xf32>) -> tensor<1xf32>
+      %a1 = shlo.reshape %a : (tensor<1x1x1xf32>) -> tensor<1xf32>
+      %m = shlo.multiply %a1, %s1 : tensor<1xf32>
+      %r = shlo.reduce(%m), (%z) {dimensions = array<i64: 0>} : (tensor<1xf32>, tensor<f32>) -> tensor<f32> {
+      ^bb0(%x: tensor<f32>, %y: tensor<f32>):
+        %t = shlo.add %x, %y : tensor<f32>
+        shlo.return %t : tensor<f32>
+      }
+      func.return %r : tensor<f32>
+    }"""
+    a = np.full((1, 1, 1), 1.5, np.float32)
+    b = np.array([[[2.0]], [[-0.25]]], np.float32)
+    (got,) = run(text, a, b)
+    assert got.shape == () and float(got) == 1.5 * 1.75
+
+
 def test_results_without_elements():
     """Size-0 results are empty tensors (no zero-sized views or reshapes are built)."""
     text = """func.func @main(%x: tensor<3x4xf32>) -> (tensor<3x0xf32>, tensor<0x2xf32>, tensor<3x4xf32>) {

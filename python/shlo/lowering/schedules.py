@@ -589,6 +589,8 @@ def _vectorize_rest(s: _Script, g: Group, c, f) -> None:
         if h is None:
             continue
         shape = _static_shape(op.results[0].type)
+        if not shape:
+            continue        # a scalar (a product reduced over every dimension): nothing to tile
         lanes = _lanes(_element(op.results[0].type))
         vec = [1] * (len(shape) - 1) + [_divisor(shape[-1], 4 * lanes) or shape[-1]]
         t, _ = s.tile_for(h, vec)
