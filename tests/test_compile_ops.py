@@ -171,6 +171,21 @@ def test_reshape_of_run_time_sizes_to_static_shapes():
     np.testing.assert_array_equal(c, y.reshape(3, 2))
 
 
+def test_dynamic_reshape_of_a_static_operand_to_run_time_sizes():
+    """2x2 to ?x2 (an importer loosening a loop's start value to ? sizes, found on ONNX): the
+    expand_shape to a run-time size needs a dynamic source (was invalid IR)."""
+    text = """func.func @main(%x: tensor<2x2xi64>, %z: tensor<3x4xf32>) -> (tensor<?x2xi64>, tensor<?xf32>) {
+      %s = shlo.constant {value = dense<[2, 2]> : tensor<2xi64>} : () -> tensor<2xi64>
+      %y = "shlo.dynamic_reshape"(%x, %s) : (tensor<2x2xi64>, tensor<2xi64>) -> tensor<?x2xi64>
+      %n = shlo.constant {value = dense<12> : tensor<1xi32>} : () -> tensor<1xi32>
+      %f = "shlo.dynamic_reshape"(%z, %n) : (tensor<3x4xf32>, tensor<1xi32>) -> tensor<?xf32>
+      func.return %y, %f : tensor<?x2xi64>, tensor<?xf32> }"""
+    x, z = np.arange(4, dtype=np.int64).reshape(2, 2), np.arange(12, dtype=np.float32).reshape(3, 4)
+    y, f = run(text, x, z)
+    np.testing.assert_array_equal(y, x)
+    np.testing.assert_array_equal(f, z.reshape(12))
+
+
 def _sum_of_two_convolutions():
     jax = pytest.importorskip("jax")
     from jax import lax

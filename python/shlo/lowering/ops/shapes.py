@@ -290,6 +290,10 @@ def reshape_to_sizes(v: ir.Value, sizes: list) -> ir.Value:
         for s in sizes:
             total *= s
         flat = tensor.cast(emit.tensor_type([total], v.type.element_type), flat)
+    if len(dynamic) == 1 and None not in emit.static_shape(flat):
+        # a static operand into run-time sizes (an importer loosening a value to ?): an
+        # expand_shape to a dynamic size needs its source dynamic too
+        flat = tensor.cast(emit.tensor_type([None], v.type.element_type), flat)
     if len(dynamic) <= 1:
         static = [s if isinstance(s, int) else ir.ShapedType.get_dynamic_size() for s in sizes]
         return tensor.expand_shape(rt, flat, _reassoc([list(range(n))]),
