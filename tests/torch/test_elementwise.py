@@ -180,3 +180,26 @@ def test_fake_quantize_rounds_half_even_and_masks():
                            torch.fake_quantize_per_channel_affine(x, torch.full((3,), 0.02),
                                                                   torch.tensor([1.5, 0., -2.]), 0, -128, 127)),
           x, torch.tensor(0.1), torch.tensor(2, dtype=torch.int32), rtol=0, atol=0, compile=False)
+
+
+def test_decomposed_math_over_a_dynamic_batch():
+    """asin, sinh, acosh, erfinv (of the CHLO-decomposed family) over a `?` batch: the
+    decompositions build on static types, so these were ImportErrors; they now run per element
+    (chlo.elementwise). Interpreted and compiled at two batch sizes against eager."""
+    class M(torch.nn.Module):
+        def forward(self, x, y):
+            return torch.asin(x), torch.sinh(y), torch.acosh(y.abs() + 1), torch.erfinv(x * 0.9)
+
+    batch = torch.export.Dim("b")
+    x, y = torch.rand(3, 4) * 2 - 1, torch.randn(3, 4) * 3
+    prog = shlo.from_torch(M(), (x, y), dynamic_shapes={"x": {0: batch}, "y": {0: batch}})
+    assert "?x4xf32" in str(prog)
+    run = shlo.compile(prog)
+    for n in (3, 5):
+        x = torch.cat([torch.tensor([[1.0, -1.0, 0.0, -0.0]]), torch.rand(n - 1, 4) * 2 - 1])
+        y = torch.cat([torch.tensor([[0.0, 20.0, -20.0, 1e-4]]), torch.randn(n - 1, 4) * 3])
+        want = [w.numpy() for w in M()(x, y)]
+        for got in (shlo.interpret(prog, x.numpy(), y.numpy()), run(x.numpy(), y.numpy())):
+            assert [g.shape for g in got] == [w.shape for w in want]
+            for g, w in zip(got, want):
+                np.testing.assert_allclose(g, w, rtol=2e-6, atol=2e-6)

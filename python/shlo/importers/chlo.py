@@ -982,3 +982,19 @@ _BROADCAST = {
 DECOMPOSITIONS: dict[str, Callable] = dict(DECOMPOSITIONS_BASE)
 DECOMPOSITIONS.update({name: _broadcast_binary(op) for name, op in _BROADCAST.items()})
 DECOMPOSITIONS["broadcast_select"] = _broadcast_select
+
+
+def elementwise(cx, name: str, x):
+    """DECOMPOSITIONS[name] of one tensor `x`, built with an importer's emitter `cx`. The
+    decompositions build on static types; over `?` sizes this one runs per element, as the
+    rank-0 body of a shlo.map (the ONNX and PyTorch importers' dynamic sizes)."""
+    info = cx.info(x)
+    if None not in info.shape:
+        return DECOMPOSITIONS[name](cx, [x], {}, [str(info)])[0]
+    from .emitter import scalar_type
+    op = cx.region_op("map", [x], dimensions=list(range(len(info.shape))), result_types=[x.type])
+    block = op.regions[0].blocks.append(scalar_type(info.element))
+    with ir.InsertionPoint(block):
+        a = block.arguments[0]
+        cx.op("return", [DECOMPOSITIONS[name](cx, [a], {}, [str(cx.info(a))])[0]], result_types=[])
+    return op.results[0]

@@ -64,21 +64,11 @@ def _unary(shlo_name):
 
 
 def _chlo(name):
-    """A CHLO decomposition (shared with the JAX importer: f16/bf16 are computed in f32)."""
+    """A CHLO decomposition (shared with the JAX importer: f16/bf16 are computed in f32); over
+    `?` sizes per element (chlo.elementwise)."""
     def convert(cx, x):
-        from ...chlo import DECOMPOSITIONS
-        if None not in cx.info(x).shape:
-            return DECOMPOSITIONS[name](cx, [x], {}, [str(cx.info(x))])[0]
-        # `?` sizes: the decompositions build on static types, so this one runs per element, as
-        # the rank-0 body of a shlo.map (an ImportError before)
-        from mlir import ir
-        from ...emitter import scalar_type
-        op = cx.region_op("map", [x], dimensions=list(range(cx.rank(x))), result_types=[x.type])
-        block = op.regions[0].blocks.append(scalar_type(cx.element(x)))
-        with ir.InsertionPoint(block):
-            a = block.arguments[0]
-            cx.op("return", [DECOMPOSITIONS[name](cx, [a], {}, [str(cx.info(a))])[0]], result_types=[])
-        return op.results[0]
+        from ...chlo import elementwise
+        return elementwise(cx, name, x)
     return convert
 
 

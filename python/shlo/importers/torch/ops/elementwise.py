@@ -61,11 +61,11 @@ def _unary(shlo_name):
 
 
 def _chlo(name):
-    """A CHLO decomposition (shared with the JAX importer) on the output's element type."""
+    """A CHLO decomposition (shared with the JAX importer) on the output's element type; over
+    `?` sizes per element (chlo.elementwise: an ImportError before)."""
     def convert(cx, x):
-        from ...chlo import DECOMPOSITIONS
-        v = same(cx, x)
-        return DECOMPOSITIONS[name](cx, [v], {}, [str(cx.info(v))])[0]
+        from ...chlo import elementwise
+        return elementwise(cx, name, same(cx, x))
     return convert
 
 
