@@ -147,6 +147,21 @@ class Emitter:
             return self.convert(s, I64)
         return self.const(int(s), I64)
 
+    def element_count(self, sizes):
+        """The product of `sizes` (ints and rank-0 values): an int when all are ints, else a
+        rank-0 i64 value (the static factors multiplied first)."""
+        static = 1
+        for v in sizes:
+            if isinstance(v, int):
+                static *= v
+        dynamic = [v for v in sizes if not isinstance(v, int)]
+        if not dynamic:
+            return static
+        out = self.size_value(dynamic[0])
+        for v in dynamic[1:]:
+            out = self.op("multiply", out, self.size_value(v))
+        return out if static == 1 else self.op("multiply", out, self.const(static, I64))
+
     def shape_tensor(self, sizes):
         """A 1-D i64 tensor holding `sizes` (one per distinct sizes and block: a model broadcasts
         to the same dynamic shape many times)."""

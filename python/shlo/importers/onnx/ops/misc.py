@@ -150,10 +150,7 @@ def _bits(cx, seed, sizes, width: int, stream: int = 0):
         return bits
     # run-time sizes (rng_bit_generator's result is static): each element's word is the
     # SplitMix64 finalizer of its flat position offset by the key, element-wise over a dynamic iota
-    count = cx.const(1, I64)
-    for v in sizes:
-        count = cx.op("multiply", count, cx.size_value(v))
-    n = [count]
+    n = [cx.element_count(sizes)]
     idx = cx.convert(cx.op("dynamic_iota", cx.shape_tensor(n), iota_dimension=0,
                            result_types=[tensor_type([None], I64)]), "ui64")
     k = lambda v: cx.const(np.uint64(v), "ui64", n)  # noqa: E731

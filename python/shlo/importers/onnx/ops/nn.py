@@ -501,13 +501,6 @@ def global_lp_pool(cx, x, p=2):
     return _pow(cx, s, 1.0 / p)
 
 
-def _product(cx, sizes):
-    out = cx.const(1, I64)
-    for v in sizes:
-        out = cx.op("multiply", out, cx.size_value(v))
-    return out
-
-
 @converts("MaxUnpool", since=9)
 def max_unpool(cx, x, indices, output_shape=None, kernel_shape=None, pads=None, strides=None):
     n = len(kernel_shape)
@@ -525,10 +518,9 @@ def max_unpool(cx, x, indices, output_shape=None, kernel_shape=None, pads=None, 
                      cx.const(k - lo - hi, I64))
     inferred = sizes[:2] + [unpooled(s, st, k, p[i], p[i + n])
                             for i, (s, st, k) in enumerate(zip(sizes[2:], strides, kernel_shape))]
-    product = lambda vs: int(np.prod(vs)) if all(isinstance(v, int) for v in vs) else _product(cx, vs)  # noqa: E731
-    n_in = product(sizes)
+    n_in = cx.element_count(sizes)
     flat_i = cx.reshape(cx.convert(indices, I64), [n_in, 1])
-    zeros = cx.const(0, cx.element(x), [product(inferred)])
+    zeros = cx.const(0, cx.element(x), [cx.element_count(inferred)])
     y = cx.reshape(scatter_flat(cx, zeros, flat_i, cx.reshape(x, [n_in])), inferred)
     if output_shape is None:
         return y

@@ -120,7 +120,7 @@ def insert(cx, s, tensor, position=None):
         raise cx.error(f"the tensor inserted is {cx.element(tensor)}, the sequence's tensors {cx.element(s.values)}")
     rank = len(s.shape)
     sizes = cx.sizes_of(tensor)
-    flat = cx.reshape(tensor, [_product(cx, sizes)])
+    flat = cx.reshape(tensor, [cx.element_count(sizes)])
     row = cx.reshape(cx.shape_tensor(sizes), [1, rank])
     shape = _merged(s.shape, cx.info(tensor).shape)
     if position is None:
@@ -159,19 +159,10 @@ def from_items(cx, items, element):
     flats, rows, shape = [], [], list(cx.info(items[0]).shape)
     for v in items:
         sizes = cx.sizes_of(v)
-        flats.append(cx.reshape(v, [_product(cx, sizes)]))
+        flats.append(cx.reshape(v, [cx.element_count(sizes)]))
         rows.append(cx.reshape(cx.shape_tensor(sizes), [1, rank]))
         shape = _merged(shape, cx.info(v).shape)
     return Shaped(ragged._join(cx, flats, 0), ragged._join(cx, rows, 0), shape)
-
-
-def _product(cx, sizes):
-    if all(isinstance(v, int) for v in sizes):
-        return int(np.prod(sizes, dtype=np.int64))
-    out = cx.const(1, I64)
-    for v in sizes:
-        out = cx.op("multiply", out, cx.size_value(v))
-    return out
 
 
 def concat(cx, s, axis, new_axis):
@@ -188,7 +179,7 @@ def concat(cx, s, axis, new_axis):
         rows = cx.reshape(s.values, [n] + first)
         return stacked.concat(cx, stacked.Stacked(rows), axis, True)
     d = axis % rank
-    before, after = _product(cx, first[:d]), _product(cx, first[d + 1:])
+    before, after = cx.element_count(first[:d]), cx.element_count(first[d + 1:])
     from .tensors import _take
     t = _take(cx, s.sizes, 1, cx.const(d, I64))     # each tensor's size along the axis
     total = reduce1(cx, t, [0], "add", 0)

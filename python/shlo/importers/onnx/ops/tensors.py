@@ -104,10 +104,7 @@ def _smul(cx, a, b):
 
 
 def _prod(cx, sizes):
-    out = 1
-    for s in sizes:
-        out = _smul(cx, out, s)
-    return out
+    return cx.element_count(sizes)
 
 
 def _wrap(cx, idx, size):
