@@ -147,6 +147,14 @@ class Emitter:
             return self.convert(s, I64)
         return self.const(int(s), I64)
 
+    def iota(self, sizes, dimension: int, element: str = I64):
+        """0, 1, ... along `dimension` over `sizes` (ints, or rank-0 values for run-time sizes):
+        an iota when every size is static, else a dynamic_iota."""
+        if all(isinstance(s, int) for s in sizes):
+            return self.op("iota", iota_dimension=dimension, result_types=[tensor_type(list(sizes), element)])
+        return self.op("dynamic_iota", self.shape_tensor(sizes), iota_dimension=dimension,
+                       result_types=[tensor_type([s if isinstance(s, int) else None for s in sizes], element)])
+
     def element_count(self, sizes):
         """The product of `sizes` (ints and rank-0 values): an int when all are ints, else a
         rank-0 i64 value (the static factors multiplied first)."""

@@ -126,10 +126,7 @@ def _merge_heads(cx, x):
 
 def _iota(cx, sizes, dim):
     """An i32 iota along dim over sizes (ints or size values)."""
-    if all(isinstance(v, int) for v in sizes):
-        return cx.op("iota", iota_dimension=dim, result_types=[tensor_type(sizes, "i32")])
-    return cx.op("dynamic_iota", cx.shape_tensor(sizes), iota_dimension=dim,
-                 result_types=[tensor_type([v if isinstance(v, int) else None for v in sizes], "i32")])
+    return cx.iota(sizes, dim, "i32")
 
 
 def _mask_bias(cx, mask, element, b, s, t, past, causal, filter_value):

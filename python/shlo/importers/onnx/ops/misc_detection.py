@@ -26,10 +26,7 @@ def _work(element):
 
 
 def _iota(cx, sizes, dim, element):
-    if all(isinstance(v, int) for v in sizes):
-        return cx.op("iota", iota_dimension=dim, result_types=[tensor_type(sizes, element)])
-    return cx.op("dynamic_iota", cx.shape_tensor(sizes), iota_dimension=dim,
-                 result_types=[tensor_type([v if isinstance(v, int) else None for v in sizes], element)])
+    return cx.iota(sizes, dim, element)
 
 
 # ----------------------------------------------------------------------------- MaxRoiPool

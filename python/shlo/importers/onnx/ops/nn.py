@@ -417,8 +417,7 @@ def max_pool(cx, x, kernel_shape, storage_order=0, **kw):
         order = list(range(lead)) + (list(range(rank - 1, lead - 1, -1)) if storage_order else list(range(lead, rank)))
         index, mult = None, 1
         for d in reversed(order):
-            term = cx.op("dynamic_iota", cx.shape_tensor(sizes), iota_dimension=d,
-                         result_types=[tensor_type([v if isinstance(v, int) else None for v in sizes], I64)])
+            term = cx.iota(sizes, d)
             if not (isinstance(mult, int) and mult == 1):
                 term = cx.op("multiply", term, cx.broadcast(cx.size_value(mult), sizes, dims=[]))
             index = term if index is None else cx.op("add", index, term)

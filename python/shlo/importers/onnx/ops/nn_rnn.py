@@ -65,10 +65,7 @@ class _Bias:
 
 def _iota_sized(cx, sizes, dim):
     """An i64 iota along dim over sizes (ints, or size values for dynamic ones)."""
-    if all(isinstance(v, int) for v in sizes):
-        return _iota(cx, sizes, dim)
-    return cx.op("dynamic_iota", cx.shape_tensor(sizes), iota_dimension=dim,
-                 result_types=[tensor_type([v if isinstance(v, int) else None for v in sizes], I64)])
+    return cx.iota(sizes, dim)
 
 
 def _offset_pos(cx, q, kv, offset, nonpad):
@@ -335,10 +332,7 @@ def _take(cx, v, dim, start, stop):
 
 
 def _iota_like(cx, sizes, dim):
-    if all(isinstance(s, int) for s in sizes):
-        return _iota(cx, sizes, dim)
-    return cx.op("dynamic_iota", cx.shape_tensor(sizes), iota_dimension=dim,
-                 result_types=[tensor_type([s if isinstance(s, int) else None for s in sizes], I64)])
+    return cx.iota(sizes, dim)
 
 
 def _reverse_time(cx, x, lens):

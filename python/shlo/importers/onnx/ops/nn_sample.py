@@ -589,10 +589,7 @@ def grid_sample20(cx, x, grid, align_corners=0, mode="linear", padding_mode="zer
 
 def _iota_n(cx, sizes, dim, element):
     """An iota along dim over sizes (ints or run-time sizes)."""
-    if all(isinstance(s, int) for s in sizes):
-        return cx.op("iota", iota_dimension=dim, result_types=[tensor_type(sizes, element)])
-    return cx.op("dynamic_iota", cx.shape_tensor(sizes), iota_dimension=dim,
-                 result_types=[tensor_type([s if isinstance(s, int) else None for s in sizes], element)])
+    return cx.iota(sizes, dim, element)
 
 
 def _fsize(cx, size, work):

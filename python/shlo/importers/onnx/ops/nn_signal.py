@@ -379,7 +379,4 @@ def mel_weight_matrix(cx, num_mel_bins, dft_length, sample_rate, lower_edge_hert
 
 
 def _iota(cx, sizes, dim, element):
-    if all(isinstance(s, int) for s in sizes):
-        return cx.op("iota", iota_dimension=dim, result_types=[tensor_type(sizes, element)])
-    return cx.op("dynamic_iota", cx.shape_tensor(sizes), iota_dimension=dim,
-                 result_types=[tensor_type([s if isinstance(s, int) else None for s in sizes], element)])
+    return cx.iota(sizes, dim, element)

@@ -268,10 +268,7 @@ for _name, (_pre, _kind, _post, _floating, _since_input) in _REDUCTIONS.items():
 # ----------------------------------------------------------------------------- ArgMax / ArgMin
 
 def _iota(cx, sizes, dim: int, element: str = "i64"):
-    if all(isinstance(s, int) for s in sizes):
-        return cx.op("iota", iota_dimension=dim, result_types=[tensor_type(sizes, element)])
-    return cx.op("dynamic_iota", cx.shape_tensor(sizes), iota_dimension=dim,
-                 result_types=[tensor_type([s if isinstance(s, int) else None for s in sizes], element)])
+    return cx.iota(sizes, dim, element)
 
 
 def _arg_body(cx, largest: bool, last: bool, is_float: bool):

@@ -131,10 +131,7 @@ def amin(cx, x, dim=None, keepdim=False):
 
 
 def iota(cx, sizes, dim: int, element: str = "i64"):
-    if all(isinstance(s, int) for s in sizes):
-        return cx.op("iota", iota_dimension=dim, result_types=[tensor_type(sizes, element)])
-    return cx.op("dynamic_iota", cx.shape_tensor(sizes), iota_dimension=dim,
-                 result_types=[tensor_type([s if isinstance(s, int) else None for s in sizes], element)])
+    return cx.iota(sizes, dim, element)
 
 
 def _arg_body(cx, largest: bool, is_float: bool):

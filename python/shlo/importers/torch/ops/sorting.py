@@ -47,10 +47,7 @@ def sort_with(cx, inputs, dim, descending=False):
 def _positions(cx, x, dim):
     """0, 1, ... along `dim`, broadcast to x's shape, as i64."""
     sizes = cx.sizes_of(x)
-    if all(isinstance(s, int) for s in sizes):
-        return cx.op("iota", iota_dimension=dim, result_types=[tensor_type(sizes, "i64")])
-    return cx.op("dynamic_iota", cx.shape_tensor(sizes), iota_dimension=dim,
-                 result_types=[tensor_type([s if isinstance(s, int) else None for s in sizes], "i64")])
+    return cx.iota(sizes, dim)
 
 
 def _sort(cx, x, dim, descending):
