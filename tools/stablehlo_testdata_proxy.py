@@ -87,6 +87,11 @@ def _is_exact(dtype) -> bool:
     return np.dtype(dtype).kind in "biu" or np.dtype(dtype).name.startswith(("int", "uint"))
 
 
+def harness_args(h, index: int) -> list:
+    """The inputs of harness `h` drawn for program `index` (the same draw every time)."""
+    return [np.asarray(a) for a in h.dyn_args_maker(np.random.RandomState(index % 1000))]
+
+
 def build_program(h, index: int) -> tuple[str, str]:
     """(style, program text) for one harness, in the testdata style picked by `index`."""
     import jax
@@ -94,9 +99,8 @@ def build_program(h, index: int) -> tuple[str, str]:
     from jax._src.interpreters import mlir as jmlir
     from jaxlib.mlir import ir
 
-    rng = np.random.RandomState(index % 1000)
     try:
-        args = [np.asarray(a) for a in h.dyn_args_maker(rng)]
+        args = harness_args(h, index)
         fun = h.dyn_fun
         outs = [_plain(o) for o in jax.tree_util.tree_leaves(jax.jit(fun)(*args))]
     except NotAProgram:
