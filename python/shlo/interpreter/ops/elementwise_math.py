@@ -11,11 +11,12 @@ import ml_dtypes
 import numpy as np
 
 from ...literals import numpy_dtype
+from . import xla_complex64
 from .elementwise import (C128, VIA_F16, as_int, bits_of, convert_values, finish, finish_arith, from_bits, kind,
                           op, to_f64, width, wrap)
 
 
-def _unary(ctx, x, floating, complex_=None, integer=None):
+def _unary(ctx, x, floating, complex_=None, integer=None, complex64=None):
     e, r = ctx.operand_types[0].element, ctx.result_types[0].element
     k = kind(e)
     with np.errstate(all="ignore"):
@@ -24,15 +25,21 @@ def _unary(ctx, x, floating, complex_=None, integer=None):
         if k == "complex":
             if complex_ is None:
                 raise TypeError(f"shlo.{ctx.name} does not take complex numbers")
-            return finish(complex_(np.asarray(x).astype(C128)), r)
+            z = np.asarray(x).astype(C128)
+            out = complex_(z)
+            if complex64 is not None and e == r == "complex<f32>":
+                # XLA CPU's f32 steps where the operand is finite and not 0 (xla_complex64.py)
+                finite = np.isfinite(z.real) & np.isfinite(z.imag) & (z != 0)
+                out = np.where(finite, complex64(np.where(finite, z, 1)).astype(C128), out)
+            return finish(out, r)
         if k in ("signed", "unsigned") and integer is not None:
             return wrap(integer(as_int(x, e)), r)
         raise TypeError(f"shlo.{ctx.name} does not take {e}")
 
 
-def _register(name, floating, complex_=None):
+def _register(name, floating, complex_=None, complex64=None):
     def impl(ctx, operand):
-        return _unary(ctx, operand, floating, complex_)
+        return _unary(ctx, operand, floating, complex_, complex64=complex64)
     impl.__name__ = name
     op(name)(impl)
 
@@ -139,7 +146,7 @@ def _cbrt_complex(z):
 
 
 _register("sqrt", np.sqrt, np.sqrt)
-_register("rsqrt", lambda x: 1.0 / np.sqrt(x), lambda z: 1.0 / np.sqrt(z))
+_register("rsqrt", lambda x: 1.0 / np.sqrt(x), lambda z: 1.0 / np.sqrt(z), xla_complex64.rsqrt)
 _register("cbrt", np.cbrt, _cbrt_complex)
 _register("exponential", np.exp, np.exp)
 # f16 expm1 and logistic as XLA CPU evaluates them: f16 formulas, every step rounded to f16
@@ -167,26 +174,26 @@ def _logistic_f16(x: np.ndarray) -> np.ndarray:
     return _f16(1.0 / _f16(1.0 + e.astype(np.float64)).astype(np.float64))
 
 
-def _with_f16(name: str, f16_fn, floating, complex_):
+def _with_f16(name: str, f16_fn, floating, complex_, complex64=None):
     def impl(ctx, operand):
         e, r = ctx.operand_types[0].element, ctx.result_types[0].element
         if e == r and (e == "f16" or e in VIA_F16):
             with np.errstate(all="ignore"):
                 out = f16_fn(np.asarray(operand).astype(np.float16))
                 return out if e == "f16" else finish(out.astype(np.float64), e)
-        return _unary(ctx, operand, floating, complex_)
+        return _unary(ctx, operand, floating, complex_, complex64=complex64)
     impl.__name__ = name
     op(name)(impl)
 
 
-_with_f16("exponential_minus_one", _expm1_f16, np.expm1, _expm1_complex)
+_with_f16("exponential_minus_one", _expm1_f16, np.expm1, _expm1_complex, xla_complex64.expm1)
 _register("log", np.log, np.log)
 _register("log_plus_one", np.log1p, _log1p_complex)
 _with_f16("logistic", _logistic_f16, _logistic, _logistic_complex)
 _register("sine", np.sin, np.sin)
 _register("cosine", np.cos, np.cos)
 _register("tan", np.tan, np.tan)
-_register("tanh", np.tanh, np.tanh)
+_register("tanh", np.tanh, np.tanh, xla_complex64.tanh)
 
 
 @op("atan2")
