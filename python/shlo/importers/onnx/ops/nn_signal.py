@@ -64,11 +64,17 @@ def _from_complex(cx, z, element):
 
 
 def _fit(cx, v, axis, n):
-    """v cropped or zero-padded to length n along `axis`."""
+    """v cropped or zero-padded to length n along `axis` (whose size may be a run-time value)."""
     sizes = cx.sizes_of(v)
     r = len(sizes)
+    from .tensors import _slice_static, _take      # (gathers where other sizes are run-time values)
+    if not isinstance(sizes[axis], int):    # padded by n zeros, then the first n taken
+        pad = [0] * r
+        pad[axis] = n
+        v = cx.op("pad", v, cx.const(0, cx.element(v)), edge_padding_low=[0] * r, edge_padding_high=pad,
+                  interior_padding=[0] * r)
+        return _take(cx, v, axis, cx.const(np.arange(n, dtype=np.int64), I64, [n]))
     if sizes[axis] > n:
-        from .tensors import _slice_static      # (a gather where other sizes are run-time values)
         return _slice_static(cx, v, axis, 0, n, 1)
     if sizes[axis] < n:
         pad = [0] * r
@@ -91,11 +97,16 @@ def _dft(cx, x, axis, n, inverse, onesided):
     back = [perm.index(d) for d in range(zr)]
     z = cx.op("transpose", z, permutation=perm)
     size = cx.sizes_of(z)[-1]
-    if not isinstance(size, int):
-        raise cx.error(f"the transformed axis {axis} has a run-time size: the transform's length (the output's "
-                       "size) must be known when importing")
     if n is None:
-        n = 2 * (size - 1) if inverse and onesided else size
+        n = 2 * (size - 1) if inverse and onesided and isinstance(size, int) else \
+            cx.op("multiply", cx.op("subtract", size, cx.const(1, I64)), cx.const(2, I64)) if inverse and onesided \
+            else size
+    if not isinstance(n, int):      # a run-time length (given, or the axis' run-time size): no fft
+        y = _dft_by_product(cx, z, n, inverse, onesided)
+        if inverse and onesided:
+            y = cx.op("transpose", y, permutation=back)
+            return cx.convert(cx.reshape(y, cx.sizes_of(y) + [1]), element)
+        return _from_complex(cx, cx.op("transpose", y, permutation=back), element)
     if inverse and onesided:        # a Hermitian half spectrum -> a real signal
         y = cx.op("fft", _fit(cx, z, zr - 1, n // 2 + 1), fft_type="IRFFT", fft_length=[n])
         y = cx.op("transpose", y, permutation=back)
@@ -106,23 +117,72 @@ def _dft(cx, x, axis, n, inverse, onesided):
     return _from_complex(cx, cx.op("transpose", y, permutation=back), element)
 
 
-def _dft_length(cx, i):
+def _dft_by_product(cx, z, n, inverse, onesided):
+    """The transform of complex z (..., s) along its last axis with length n (a rank-0 i64 value),
+    s and n run-time sizes (shlo's fft lengths are static): a product with cos / sin matrices
+    (s, bins) built from iotas in f64. Row j is zero past the transform's input (j >= n, or
+    j > n / 2 for the inverse of a half spectrum), which crops; padding adds nothing. Returns
+    complex (..., bins), or real (..., n) for the inverse of a half spectrum. O(s * bins) work and
+    memory, where an fft is O(n log n): taken only where the fft cannot be."""
+    s = cx.sizes_of(z)[-1]
+    n = cx.size_value(n)
+    half = cx.op("add", cx.op("divide", n, cx.const(2, I64)), cx.const(1, I64))
+    bins = half if onesided and not inverse else n
+    mat = [s, bins]
+    j, k = cx.iota(mat, 0), cx.iota(mat, 1)
+    b = lambda v: cx.broadcast(v, mat, dims=[])     # noqa: E731
+    # angle 2 pi (j k mod n) / n: the product reduced first, so large j k lose nothing
+    jk = cx.op("remainder", cx.op("multiply", j, k), b(n))
+    nf = cx.convert(n, F64)
+    ang = cx.op("divide", cx.op("multiply", cx.convert(jk, F64), b(cx.const(2 * np.pi, F64))), b(nf))
+    if inverse and onesided:
+        # x[t] = (X_0 + 2 sum_{0<j<n/2} Re(X_j e^{i..}) + X_{n/2} e^{i pi t} (n even)) / n: bins 0 and
+        # n / 2 once (their imaginary parts drop out, as numpy's irfft drops them), the others twice
+        once = cx.op("or", cx.op("compare", j, b(cx.const(0, I64)), comparison_direction="EQ"),
+                     cx.op("compare", cx.op("multiply", j, b(cx.const(2, I64))), b(n), comparison_direction="EQ"))
+        weight = cx.op("select", once, b(cx.const(1.0, F64)), b(cx.const(2.0, F64)))
+        inside = cx.op("compare", j, b(half), comparison_direction="LT")
+    else:
+        weight = b(cx.const(1.0, F64))
+        inside = cx.op("compare", j, b(n), comparison_direction="LT")
+    if inverse:
+        weight = cx.op("divide", weight, b(nf))
+    weight = cx.op("select", inside, weight, b(cx.const(0.0, F64)))
+    cos = cx.op("multiply", cx.op("cosine", ang), weight)
+    sin = cx.op("multiply", cx.op("sine", ang), weight)
+    rank = cx.rank(z)
+
+    def dot(a, m):
+        return cx.op("dot_general", a, m, dot_dimension_numbers={
+            "lhs_batching_dimensions": [], "rhs_batching_dimensions": [],
+            "lhs_contracting_dimensions": [rank - 1], "rhs_contracting_dimensions": [0]})
+    zr, zi = cx.op("real", z), cx.op("imag", z)
+    # y = sum_j z_j (cos + i sign sin), sign -1 forward, +1 inverse
+    if inverse and onesided:
+        return cx.op("subtract", dot(zr, cos), dot(zi, sin))
+    if inverse:
+        return cx.op("complex", cx.op("subtract", dot(zr, cos), dot(zi, sin)), cx.op("add", dot(zi, cos), dot(zr, sin)))
+    return cx.op("complex", cx.op("add", dot(zr, cos), dot(zi, sin)), cx.op("subtract", dot(zi, cos), dot(zr, sin)))
+
+
+def _dft_length(cx, i, value):
+    """dft_length: None (not given), an int (known when importing) or a rank-0 i64 value."""
     if i >= len(cx.node.input) or not cx.node.input[i]:
         return None
     n = _scalar_known(cx, i)
-    if n is None:
-        raise cx.error(f"dft_length (input {i}) must be known when importing (it sets the output size)")
-    return int(n)
+    if n is not None:
+        return int(n)
+    return cx.reshape(cx.convert(value, I64), [])
 
 
 @converts("DFT", since=17)
 def dft17(cx, x, dft_length=None, axis=1, inverse=0, onesided=0):
-    return _dft(cx, x, axis, _dft_length(cx, 1), inverse, onesided)
+    return _dft(cx, x, axis, _dft_length(cx, 1, dft_length), inverse, onesided)
 
 
 @converts("DFT", since=20)
 def dft20(cx, x, dft_length=None, axis_value=None, inverse=0, onesided=0):
-    n = _dft_length(cx, 1)
+    n = _dft_length(cx, 1, dft_length)
     if axis_value is None:
         return _dft(cx, x, -2, n, inverse, onesided)
     known = _scalar_known(cx, 2)
@@ -141,7 +201,7 @@ def _dft_runtime_axis(cx, x, axis_value, n, inverse, onesided):
     neg = cx.op("compare", a, cx.const(0, I64), comparison_direction="LT")
     a = cx.op("select", neg, cx.op("add", a, cx.const(rank, I64)), a)
     shapes = {d: _dft_shape(cx, x, d, n, inverse, onesided) for d in cands}
-    valid = [d for d in cands if min(shapes[d]) > 0]
+    valid = [d for d in cands if min((v for v in shapes[d] if v is not None), default=1) > 0]
     if not valid:
         raise cx.error("no axis gives a non-empty transform")
     shapes = {d: shapes[d] for d in valid}
@@ -168,13 +228,21 @@ def _dft_runtime_axis(cx, x, axis_value, n, inverse, onesided):
 
 
 def _dft_shape(cx, x, axis, n, inverse, onesided):
+    """The result's shape (None for a size known only at run time)."""
     sizes = list(cx.info(x).shape)
     size = sizes[axis]
-    m = n if n is not None else (2 * (size - 1) if inverse and onesided else size)
+    if not isinstance(n, int) and n is not None:
+        m = None
+    elif n is not None:
+        m = n
+    elif size is None:
+        m = None
+    else:
+        m = 2 * (size - 1) if inverse and onesided else size
     if inverse and onesided:
         sizes[axis], sizes[-1] = m, 1
     else:
-        sizes[axis], sizes[-1] = (m // 2 + 1 if onesided else m), 2
+        sizes[axis], sizes[-1] = (m // 2 + 1 if onesided and m is not None else m), 2
     return sizes
 
 
