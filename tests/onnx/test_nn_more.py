@@ -445,3 +445,26 @@ def test_group_normalization_over_a_run_time_channel_count():
             want = _ort(m, feeds)[0]
             np.testing.assert_allclose(np.asarray(shlo.interpret(prog, *feeds.values())[0]), want, rtol=1e-4, atol=1e-4)
             np.testing.assert_allclose(np.asarray(run(*feeds.values())[0]), want, rtol=1e-4, atol=1e-4)
+
+
+@pytest.mark.parametrize("interleaved", [0, 1])
+def test_rotary_embedding_over_run_time_sizes(interleaved):
+    """RotaryEmbedding (opset 23) with `?` batch, sequence (and head) sizes, what a dynamic-axes
+    export writes, was an ImportError ('needs static sizes'): 4-D with position ids and a partial
+    rotary_embedding_dim, and 3-D with num_heads and per-token caches. One import at two sizes,
+    interpreted and compiled, against onnxruntime."""
+    nodes = [helper.make_node("RotaryEmbedding", ["x", "cos", "sin", "p"], ["y"], interleaved=interleaved,
+                              rotary_embedding_dim=4),
+             helper.make_node("RotaryEmbedding", ["x3", "c3", "s3"], ["y3"], interleaved=interleaved, num_heads=3)]
+    m = _model(nodes, [_vi("x", ["b", "h", "s", 8]), _vi("p", ["b", "s"], TensorProto.INT64), _vi("x3", ["b", "s", 12]),
+                       _vi("c3", ["b", "s", 2]), _vi("s3", ["b", "s", 2])], [_vi("y", None), _vi("y3", None)],
+               [numpy_helper.from_array(_f32(10, 2), "cos"), numpy_helper.from_array(_f32(10, 2), "sin")], opset=23)
+    prog = shlo.from_onnx(m)
+    run = shlo.compile(prog)
+    for b, h, s in ((2, 3, 5), (1, 2, 1)):
+        feeds = {"x": _f32(b, h, s, 8), "p": RNG.integers(0, 10, (b, s)), "x3": _f32(b, s, 12), "c3": _f32(b, s, 2),
+                 "s3": _f32(b, s, 2)}
+        want = _ort(m, feeds)
+        for how, got in (("interpret", shlo.interpret(prog, *feeds.values())), ("compile", run(*feeds.values()))):
+            for g, w in zip(got, want):
+                np.testing.assert_allclose(np.asarray(g), w, rtol=1e-5, atol=1e-6, err_msg=f"{how} b={b} s={s}")

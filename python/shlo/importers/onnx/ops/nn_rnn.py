@@ -206,8 +206,12 @@ def _safe_softmax(cx, x):
 @converts("RotaryEmbedding", since=23)
 def rotary_embedding(cx, x, cos, sin, position_ids=None, interleaved=0, num_heads=0, rotary_embedding_dim=0):
     """Rotates pairs of the first rotary_embedding_dim features of each head: (x1, x2) ->
-    (cos x1 - sin x2, sin x1 + cos x2), the pairs split in halves or interleaved."""
-    sizes = _static(cx, x, "RotaryEmbedding")
+    (cos x1 - sin x2, sin x1 + cos x2), the pairs split in halves or interleaved. Batch, sequence
+    and head counts may be run-time sizes (a dynamic-axes export); the feature size must be known."""
+    from .tensors import _slice_static     # (a gather where other sizes are run-time values)
+    sizes = cx.sizes_of(x)
+    if not isinstance(sizes[-1], int):
+        raise cx.error("the last (feature) dimension of the input must be static")
     if len(sizes) == 4:                 # (B, H, S, D) -> (B, S, H, D)
         x4 = cx.op("transpose", x, permutation=[0, 2, 1, 3])
     else:
@@ -220,17 +224,15 @@ def rotary_embedding(cx, x, cos, sin, position_ids=None, interleaved=0, num_head
     half = rd // 2
     if position_ids is not None:        # (B, S) positions gathered from the (max_pos, D/2) caches
         cos, sin = (_rows(cx, c, position_ids) for c in (cos, sin))
-    if _static(cx, cos, "RotaryEmbedding caches")[-1] != half:
+    if cx.info(cos).shape[-1] != half:
         raise cx.error(f"the caches' last dimension must be rotary_embedding_dim / 2 = {half}")
     cos, sin = (cx.broadcast(c, [b, s, h, half], dims=[0, 1, 3]) for c in (cos, sin))
-    rot = cx.op("slice", x4, start_indices=[0, 0, 0, 0], limit_indices=[b, s, h, rd], strides=[1] * 4)
+    rot = _slice_static(cx, x4, 3, 0, rd, 1)
     if interleaved:
         pairs = cx.reshape(rot, [b, s, h, half, 2])
-        x1, x2 = (cx.reshape(cx.op("slice", pairs, start_indices=[0, 0, 0, 0, i], limit_indices=[b, s, h, half, i + 1],
-                                   strides=[1] * 5), [b, s, h, half]) for i in (0, 1))
+        x1, x2 = (cx.reshape(_slice_static(cx, pairs, 4, i, i + 1, 1), [b, s, h, half]) for i in (0, 1))
     else:
-        x1, x2 = (cx.op("slice", rot, start_indices=[0, 0, 0, i * half], limit_indices=[b, s, h, (i + 1) * half],
-                        strides=[1] * 4) for i in (0, 1))
+        x1, x2 = (_slice_static(cx, rot, 3, i * half, (i + 1) * half, 1) for i in (0, 1))
     real = cx.op("subtract", cx.op("multiply", cos, x1), cx.op("multiply", sin, x2))
     imag = cx.op("add", cx.op("multiply", sin, x1), cx.op("multiply", cos, x2))
     if interleaved:
@@ -239,18 +241,19 @@ def rotary_embedding(cx, x, cos, sin, position_ids=None, interleaved=0, num_head
     else:
         rot = cx.op("concatenate", [real, imag], dimension=3)
     if rd < d:
-        rest = cx.op("slice", x4, start_indices=[0, 0, 0, rd], limit_indices=[b, s, h, d], strides=[1] * 4)
-        rot = cx.op("concatenate", [rot, rest], dimension=3)
+        rot = cx.op("concatenate", [rot, _slice_static(cx, x4, 3, rd, d, 1)], dimension=3)
     if len(sizes) == 4:
         return cx.op("transpose", rot, permutation=[0, 2, 1, 3])
     return cx.reshape(rot, sizes)
 
 
 def _rows(cx, table, idx):
-    """table[idx] for a 2-D table and any-rank i64 indices."""
+    """table[idx] for a 2-D table (static width) and any-rank i64 indices (sizes may be `?`)."""
     idx = cx.convert(idx, I64)
-    isz = _static(cx, idx, "position_ids")
-    width = _static(cx, table, "RotaryEmbedding caches")[1]
+    isz = cx.sizes_of(idx)
+    width = cx.info(table).shape[1]
+    if width is None:
+        raise cx.error("the caches' last dimension must be static")
     dnums = {"offset_dims": [len(isz)], "collapsed_slice_dims": [0], "start_index_map": [0],
              "index_vector_dim": len(isz), "operand_batching_dims": [], "start_indices_batching_dims": []}
     return cx.op("gather", table, cx.reshape(idx, isz + [1]), dimension_numbers=dnums, slice_sizes=[1, width],
