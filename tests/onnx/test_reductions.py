@@ -274,6 +274,27 @@ def test_cumsum_along_dynamic_dimension(elem):
         check_outputs(compiled(x), _ort(m, x), 1e-5, 1e-6)
 
 
+@pytest.mark.parametrize("elem", [F, I64])
+def test_cumprod_along_dynamic_dimension(elem):
+    """CumProd (opset 26) over a dim_param axis, and exclusive over a `?` batch, were ImportErrors
+    (a reduce_window's window must be static): now rounds of a `while` doubling the span. Every
+    exclusive / reverse combination at three sizes (an empty axis included) from one import,
+    interpreted and compiled, against onnxruntime."""
+    ax1, ax0 = (numpy_helper.from_array(np.array(a, np.int64), f"a{a}") for a in (1, 0))
+    nodes = [helper.make_node("CumProd", ["x", "a1"], [f"c{e}{r}"], exclusive=e, reverse=r)
+             for e in (0, 1) for r in (0, 1)] + [helper.make_node("CumProd", ["x", "a0"], ["b"], exclusive=1)]
+    outs = [n.output[0] for n in nodes]
+    m = _model(nodes, [_vi("x", elem, ["n", "seq"])], [_vi(o, elem, None) for o in outs], 26, [ax1, ax0])
+    prog = shlo.from_onnx(m)
+    compiled = shlo.compile(prog)
+    for n, t in ((2, 7), (3, 1), (1, 0)):
+        x = (RNG.uniform(0.5, 1.5, (n, t)) * RNG.choice([-1, 1], (n, t))).astype(np.float32) if elem == F \
+            else RNG.integers(-3, 4, (n, t)).astype(np.int64)
+        want = _ort(m, x)
+        check_outputs(shlo.interpret(prog, x), want, 1e-5, 1e-6)
+        check_outputs(compiled(x), want, 1e-5, 1e-6)
+
+
 @pytest.mark.parametrize("k_form", ["constant", "min_of_size"])
 def test_topk_of_dynamic_batch(k_form):
     """TopK over a static axis of a tensor with a dim_param batch (a detection head exported with

@@ -353,8 +353,8 @@ def _cumsum(cx, x, axis, exclusive, reverse, name="add"):
     n = cx.info(x).shape[d]
     if name == "add" and (n is None or (exclusive and None in cx.info(x).shape)):
         return _cumsum_by_mask(cx, x, d, exclusive, reverse)
-    if n is None:
-        raise cx.error(f"CumProd along a dynamic dimension ({d}) is not supported: its window must be static")
+    if n is None or (exclusive and None in cx.info(x).shape):
+        return _cumprod_by_doubling(cx, x, d, exclusive, reverse)
     element = cx.element(x)
     work = _convert(cx, x, _acc(element, False))
     if n == 0:
@@ -405,6 +405,51 @@ def _cumsum_by_mask(cx, x, d, exclusive, reverse):
     rank = cx.rank(x)
     perm = list(range(d)) + [rank - 1] + list(range(d, rank - 1))
     return _convert(cx, cx.op("transpose", y, permutation=perm), element)
+
+
+def _cumprod_by_doubling(cx, x, d, exclusive, reverse):
+    """A cumulative product along a dimension of run-time size n (a reduce_window needs a static
+    window), or exclusive over run-time sizes (its extra element is cut with static bounds):
+    ceil(log2 n) rounds of a `while`, round k multiplying each entry i >= 2^k by entry i - 2^k
+    (exact for integers; for floats the product's order differs from a running product).
+    Exclusive: the inclusive products shifted one place, 1 first. The loop runs only while
+    2^k < n, so its gathers never read an empty axis."""
+    from .tensors import _take
+    element = cx.element(x)
+    y = _convert(cx, x, _acc(element, False))
+    e = cx.element(y)
+    if reverse:
+        y = cx.op("reverse", y, dimensions=[d])
+    sizes = cx.sizes_of(y)
+    n = cx.size_value(sizes[d])
+    line = cx.iota([sizes[d]], 0)
+
+    def shifted(v, by, fill):     # v[i - by] where i >= by, else fill
+        at = cx.op("maximum", cx.op("subtract", line, cx.broadcast(by, [sizes[d]], dims=[])),
+                   cx.const(0, "i64", [sizes[d]]))
+        inside = cx.broadcast(cx.op("compare", line, cx.broadcast(by, [sizes[d]], dims=[]),
+                                    comparison_direction="GE"), sizes, dims=[d])
+        return cx.op("select", inside, _take(cx, v, d, at), cx.const(fill, e, sizes))
+    state = [y, cx.const(1, "i64")]
+    op = cx.region_op("while", state)
+    types = [v.type for v in state]
+    cond = op.regions[0].blocks.append(*types)
+    with ir.InsertionPoint(cond):
+        cx.op("return", [cx.op("compare", cond.arguments[1], n, comparison_direction="LT")], result_types=[])
+    body = op.regions[1].blocks.append(*types)
+    with ir.InsertionPoint(body):
+        v, step = body.arguments
+        cx.op("return", [cx.op("multiply", v, shifted(v, step, 1)), cx.op("add", step, step)], result_types=[])
+    y = op.results[0]
+    if exclusive:       # a 1 put first, the first n kept (a gather from the unpadded axis fails when n = 0)
+        low = [0] * len(sizes)
+        low[d] = 1
+        y = cx.op("pad", y, cx.const(1, e), edge_padding_low=low, edge_padding_high=[0] * len(sizes),
+                  interior_padding=[0] * len(sizes))
+        y = _take(cx, y, d, line)
+    if reverse:
+        y = cx.op("reverse", y, dimensions=[d])
+    return _convert(cx, y, element)
 
 
 # ----------------------------------------------------------------------------- TopK
