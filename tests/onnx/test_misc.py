@@ -11,7 +11,7 @@ import warnings
 import numpy as np
 import pytest
 from onnx import TensorProto as TP
-from onnx import helper
+from onnx import helper, numpy_helper
 
 import shlo
 
@@ -359,3 +359,27 @@ def test_tfidf_string_pool_is_an_error():
     m = _model(node, [_vi("x", TP.STRING, [3])], [_vi("y", TP.FLOAT, None)], 12)
     with pytest.raises(shlo.ImportError, match="(?i)string"):
         shlo.from_onnx(m)
+
+
+def test_deform_conv_over_a_run_time_batch():
+    # DeformConv (opset 22) with a `?` batch was an ImportError ('needs static sizes'): groups and
+    # offset groups, a mask, a bias, strides / pads / dilations; one import at two batch sizes,
+    # interpreted and compiled, against onnxruntime
+    w, b = RNG.standard_normal((4, 2, 3, 3)).astype(np.float32), RNG.standard_normal(4).astype(np.float32)
+    node = helper.make_node("DeformConv", ["x", "w", "o", "b", "m"], ["y"], group=2, offset_group=2, strides=[2, 1],
+                            pads=[1, 1, 1, 0], dilations=[1, 2])
+    g = helper.make_graph([node], "g", [_vi("x", TP.FLOAT, ["n", 4, 6, 7]), _vi("o", TP.FLOAT, ["n", 36, 3, 4]),
+                                        _vi("m", TP.FLOAT, ["n", 18, 3, 4])], [_vi("y", TP.FLOAT, None)],
+                          initializer=[numpy_helper.from_array(w, "w"), numpy_helper.from_array(b, "b")])
+    m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 22)])
+    m.ir_version = 10
+    prog = shlo.from_onnx(m)
+    run = shlo.compile(prog)
+    for n in (2, 1):
+        feeds = {"x": RNG.standard_normal((n, 4, 6, 7)).astype(np.float32),
+                 "o": (RNG.standard_normal((n, 36, 3, 4)) * 1.5).astype(np.float32),
+                 "m": RNG.random((n, 18, 3, 4)).astype(np.float32)}
+        want = _ort(m, feeds)[0]
+        for got in (shlo.interpret(prog, *feeds.values())[0], run(*feeds.values())[0]):
+            assert np.asarray(got).shape == want.shape
+            _compare(np.asarray(got), want, rtol=1e-4, atol=1e-4)

@@ -127,7 +127,9 @@ def deform_conv(cx, x, w, offset, b=None, mask=None, dilations=None, group=1, ke
         raise cx.error("only 2-D DeformConv (4-D inputs) is supported")
     element = cx.element(x)
     work = _work(element)
-    n, c, h, wd = _static_sizes(cx, x, "DeformConv")
+    n, c, h, wd = cx.sizes_of(x)        # the batch may be a run-time size; the rest must be known
+    if not all(isinstance(v, int) for v in (c, h, wd)):
+        raise cx.error("DeformConv needs static channel and spatial sizes (the batch may be a run-time size)")
     oc, cg_w, kh, kw = _static_sizes(cx, w, "DeformConv")
     if kernel_shape is not None and list(kernel_shape) != [kh, kw]:
         raise cx.error(f"kernel_shape {list(kernel_shape)} differs from the weights' {[kh, kw]}")
@@ -144,6 +146,9 @@ def deform_conv(cx, x, w, offset, b=None, mask=None, dilations=None, group=1, ke
     off = cx.reshape(cx.convert(offset, work), [n, og, kh, kw, 2, oh, ow])
 
     def half(i):
+        if not isinstance(n, int):
+            from .tensors import _take          # (a run-time batch: slice needs static sizes)
+            return _take(cx, off, 4, cx.const(i, I64))
         s = cx.op("slice", off, start_indices=[0, 0, 0, 0, i, 0, 0], limit_indices=[n, og, kh, kw, i + 1, oh, ow],
                   strides=[1] * 7)
         return cx.reshape(s, pts)
