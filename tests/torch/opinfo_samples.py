@@ -384,26 +384,34 @@ def scipy_reference(op, tensors, want):
 def _mismatch(op, sample, got, want, module=None, tensors=()):
     """compare(), also accepting what differs only by ties' order or vectors' signs, or only
     where eager's own rounding is off (see eager_in_f64)."""
+    return _judge(op, sample, got, want, module, tensors)[0]
+
+
+def _judge(op, sample, got, want, module=None, tensors=()):
+    """(why it is wrong or None, how a result that misses eager's plain comparison was accepted
+    or None): a pass against a reference other than eager's own result is reported, not hidden."""
     why = compare(got, want)
-    if why and ties_equivalent(op, sample, got, want):
-        return None
-    aligned = signs_aligned(op, got, want) if why else None
+    if not why:
+        return None, None
+    if ties_equivalent(op, sample, got, want):
+        return None, f"ties picked in another order ({why})"
+    aligned = signs_aligned(op, got, want)
     if aligned is not None:
         again = compare(aligned, want)
-        return again and again + " (vectors' signs aligned with eager's)"
-    aligned = eig_aligned(op, got, want) if why else None
+        return (again and again + " (vectors' signs aligned with eager's)"), f"vectors' signs aligned ({why})"
+    aligned = eig_aligned(op, got, want)
     if aligned is not None:
         again = compare(aligned, want)
-        return again and again + " (eigenvalues matched to eager's order, vectors' phases aligned)"
-    if why and module is not None:
+        return (again and again + " (eigenvalues matched to eager's order, vectors' phases aligned)"), \
+            f"eigenvalues reordered ({why})"
+    if module is not None:
         exact = eager_in_f64(module, tensors, want)
         if exact is not None and compare(got, exact) is None:
-            return None
-    if why:
-        reference = scipy_reference(op, tensors, want)
-        if reference is not None and compare(got, reference) is None:
-            return None
-    return why
+            return None, f"matches eager in f64 rounded to the dtype, not eager ({why})"
+    reference = scipy_reference(op, tensors, want)
+    if reference is not None and compare(got, reference) is None:
+        return None, f"matches scipy, not eager ({why})"
+    return why, None
 
 
 def eager_in_f64(module, tensors, want):
@@ -510,17 +518,20 @@ def _run(op, sample, compile: bool) -> Outcome:
         if why:
             return Outcome("fail", "interpret: " + why, [], seen)
         return Outcome("skipped", "a random op: shapes and dtypes match, values not compared", [], seen)
-    why = compare(got, want, values=False) if op.name in UNSPECIFIED_VALUES else \
-        _mismatch(op, sample, got, want, module, tensors)
+    why, note = (compare(got, want, values=False), None) if op.name in UNSPECIFIED_VALUES else \
+        _judge(op, sample, got, want, module, tensors)
     if why:
         return Outcome("fail", "interpret: " + why, [], seen)
+    notes = ["interpret: " + note] if note else []
     if compile:
         try:
             got = shlo.compile(prog)(*_clone(tensors))
         except Exception as e:  # noqa: BLE001
             return Outcome("fail", "compile raised " + _first_line(e), [], seen)
-        why = compare(got, want, values=False) if op.name in UNSPECIFIED_VALUES else \
-            _mismatch(op, sample, got, want, module, tensors)
+        why, note = (compare(got, want, values=False), None) if op.name in UNSPECIFIED_VALUES else \
+            _judge(op, sample, got, want, module, tensors)
         if why:
             return Outcome("fail", "compile: " + why, [], seen)
-    return Outcome("pass", "", [], seen)
+        notes += ["compile: " + note] if note else []
+    # a pass's detail says which reference other than eager's own result it matched
+    return Outcome("pass", "; ".join(notes), [], seen)
