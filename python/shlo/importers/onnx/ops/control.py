@@ -315,7 +315,7 @@ def _pad_ranks(cx, blocks, flats, shape):
 def _write_row(cx, buf, row, i):
     sizes = list(cx.info(buf).shape)
     row = _fit(cx, row, tensor_type(sizes[1:], cx.element(buf)).to_mlir(ir.Context.current), "a scan output row")
-    row = cx.reshape(row, [1] + sizes[1:])
+    row = cx.reshape(row, [1] + (sizes[1:] if None not in sizes[1:] else cx.sizes_of(row)))
     zero = cx.const(0, "i64")
     return cx.op("dynamic_update_slice", buf, row, [i] + [zero] * (len(sizes) - 1))
 
@@ -581,6 +581,9 @@ def _reverse0(cx, x):
 
 def _row(cx, x, i):
     sizes = list(cx.info(x).shape)
+    if None in sizes[1:]:       # run-time sizes past the scan axis: a gather needs no static slice sizes
+        from .tensors import _take
+        return _take(cx, x, 0, i)
     zero = cx.const(0, "i64")
     s = cx.op("dynamic_slice", x, [i] + [zero] * (len(sizes) - 1), slice_sizes=[1] + sizes[1:])
     return cx.reshape(s, sizes[1:])
@@ -591,17 +594,29 @@ def _scan(cx, states, xs, body, in_dirs, out_axes, out_dirs):
     the final states and the stacked outputs (moved to out_axes, reversed as asked)."""
     if not xs:
         raise cx.error("Scan without scan inputs is not supported")
-    shapes = [cx.info(x).shape for x in xs]
-    if any(None in s[1:] for s in shapes):
-        raise cx.error("Scan over tensors with dynamic sizes outside the scan axis is not supported")
     t = cx.dim(xs[0], 0)        # the sequence length: an int, or a value read at run time
     states = [_tensor(cx, s) for s in states]
     n_states = len(states)
     i0 = cx.const(0, "i64")
-    out_types = _probe(cx, body, states + [_row(cx, x, i0) for x in xs])[0][n_states:]
+    if any(None in cx.info(x).shape[1:] for x in xs):
+        # run-time sizes past the scan axis (a `?` batch): the rows the body is probed on are those of
+        # the inputs padded by a zero row (a gather from an empty scan axis fails, and these ops run)
+        firsts = []
+        for x in xs:
+            r = cx.rank(x)
+            padded = cx.op("pad", x, cx.const(0, cx.element(x)), edge_padding_low=[0] * r,
+                           edge_padding_high=[1] + [0] * (r - 1), interior_padding=[0] * r)
+            firsts.append(_row(cx, padded, i0))
+    else:
+        firsts = [_row(cx, x, i0) for x in xs]
+    out_types = _probe(cx, body, states + firsts)[0][n_states:]
+    out_sizes = [list(ty.shape) for ty in out_types]
     if any(None in ty.shape for ty in out_types):
-        raise cx.error("Scan outputs with dynamic sizes are not supported")
-    buffers = [cx.const(0, ty.element, [t] + list(ty.shape)) for ty in out_types]
+        # outputs with run-time sizes: the buffers take the sizes of one run of the body outside the
+        # loop on the first rows; a body's output sizes cannot change between iterations here
+        once = cx.importer.convert_graph(body, states + firsts)[n_states:]
+        out_sizes = [cx.sizes_of(_tensor(cx, v)) for v in once]
+    buffers = [cx.const(0, ty.element, [t] + sizes) for ty, sizes in zip(out_types, out_sizes)]
     state = [i0] + states + buffers
     op = cx.region_op("while", state)
     types = [v.type for v in state]
