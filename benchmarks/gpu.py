@@ -8,8 +8,8 @@
 Programs: a 4096^3 matmul in f32 and in bf16, and the transformer decoder block of
 benchmarks/cpu.py (sequence 256, width 512, 8 heads, causal mask, GELU MLP of width 2048);
 then the contraction kernels' checks: 4096^3 f16, a 32 x 512^3 bf16 batch, odd sizes in f32 and
-bf16, and the f32 / bf16 4096^3 matmuls built with the register tiles of before and with the
-prefetch variant, and the f32 one as TF32 (SHAPES, ENV).
+bf16, and the f32 / bf16 4096^3 matmuls built with the register tiles of before and without
+the loads a step ahead, and the f32 one as TF32 (SHAPES, ENV).
 `build` compiles each for sm_90 with `shlo.compile(target="cuda")` and saves the artifact (the
 inputs, hundreds of MB, are made again from the same seed where it runs). `run` checks ours
 against XLA's outputs on the GPU, then times ours (CUDA events around the launches, buffers
@@ -31,25 +31,26 @@ import numpy as np
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PROGRAMS = ("matmul_f32", "matmul_bf16", "decoder", "matmul_f16", "bmm_bf16", "matmul_f32_odd", "matmul_bf16_odd",
-            "matmul_f32_regtiles", "matmul_bf16_regtiles", "matmul_f32_prefetch", "matmul_bf16_prefetch",
+            "matmul_f32_regtiles", "matmul_bf16_regtiles", "matmul_f32_noprefetch", "matmul_bf16_noprefetch",
             "matmul_f32_tf32", "decoder_tf32")
 TOLERANCE = {"matmul_f32": 2e-2, "matmul_bf16": 5e-2, "decoder": 2e-2,      # relative to max |expected|
              "matmul_f16": 2e-2, "bmm_bf16": 5e-2, "matmul_f32_odd": 2e-2, "matmul_bf16_odd": 5e-2,
-             "matmul_f32_regtiles": 2e-2, "matmul_bf16_regtiles": 5e-2, "matmul_f32_prefetch": 2e-2,
-             "matmul_bf16_prefetch": 5e-2, "matmul_f32_tf32": 2e-2, "decoder_tf32": 2e-2}
+             "matmul_f32_regtiles": 2e-2, "matmul_bf16_regtiles": 5e-2, "matmul_f32_noprefetch": 2e-2,
+             "matmul_bf16_noprefetch": 5e-2, "matmul_f32_tf32": 2e-2, "decoder_tf32": 2e-2}
 # contractions (lowering/gpu/contraction.py): (batch, m, k, n); *_odd has partial tiles on every
 # edge and K / N that rule out 16-byte loads; *_regtiles is built with SHLO_GPU_SHARED_TILES=0
 # (schedules.py's register tiles without shared memory: the code before, timed beside it);
-# *_prefetch with SHLO_GPU_PREFETCH=1 (each K step's global loads issued a step ahead);
+# *_noprefetch with SHLO_GPU_PREFETCH=0 (each K step's global loads issued in that step, not
+# a step ahead as by default);
 # *_tf32 with SHLO_GPU_TF32=1 (f32 on the tensor cores as TF32, as XLA's DEFAULT precision;
 # decoder_tf32 is the decoder block built so)
 SHAPES = {"matmul_f32": (None, 4096, 4096, 4096), "matmul_bf16": (None, 4096, 4096, 4096),
           "matmul_f16": (None, 4096, 4096, 4096), "bmm_bf16": (32, 512, 512, 512),
           "matmul_f32_odd": (None, 1000, 1001, 999), "matmul_bf16_odd": (None, 1000, 1000, 1001),
           "matmul_f32_regtiles": (None, 4096, 4096, 4096), "matmul_bf16_regtiles": (None, 4096, 4096, 4096),
-          "matmul_f32_prefetch": (None, 4096, 4096, 4096), "matmul_bf16_prefetch": (None, 4096, 4096, 4096),
+          "matmul_f32_noprefetch": (None, 4096, 4096, 4096), "matmul_bf16_noprefetch": (None, 4096, 4096, 4096),
           "matmul_f32_tf32": (None, 4096, 4096, 4096)}
-ENV = {"regtiles": ("SHLO_GPU_SHARED_TILES", "0"), "prefetch": ("SHLO_GPU_PREFETCH", "1"),
+ENV = {"regtiles": ("SHLO_GPU_SHARED_TILES", "0"), "noprefetch": ("SHLO_GPU_PREFETCH", "0"),
        "tf32": ("SHLO_GPU_TF32", "1")}
 
 

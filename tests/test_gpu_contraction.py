@@ -176,11 +176,11 @@ def test_emulated_fragment_layout_catches_a_wrong_lane(monkeypatch):
     assert np.abs(got - want).max() > 0.1 * np.abs(want).max()
 
 
-def test_prefetch_variant_assembles(monkeypatch):
-    """SHLO_GPU_PREFETCH=1 (GPU form only): the next K step's loads are carried in registers
-    through the loop; same instruction mix a step, and ptxas assembles it."""
+def test_prefetch_assembles(monkeypatch):
+    """By default (GPU form only) the next K step's loads are carried in registers through the
+    loop; same instruction mix a step, and ptxas assembles it. SHLO_GPU_PREFETCH=0 loads each
+    step's tiles in that step."""
     monkeypatch.setattr(contraction, "MIN_BLOCKS", 16)
-    monkeypatch.setenv("SHLO_GPU_PREFETCH", "1")
     a, b = _inputs((256, 200), (200, 256), ml_dtypes.bfloat16)
     art = gpu.compile_cuda(_matmul(a, b), arch="sm_80", assemble=HAVE_PTXAS)
     c = _counts(art.ptx)
@@ -188,6 +188,9 @@ def test_prefetch_variant_assembles(monkeypatch):
     assert "min.u64" in art.ptx          # the last step's prefetch kept inside the operands
     if HAVE_PTXAS:
         assert art.cubin
+    monkeypatch.setenv("SHLO_GPU_PREFETCH", "0")
+    plain = gpu.compile_cuda(_matmul(a, b), arch="sm_80", assemble=False)
+    assert "min.u64" not in plain.ptx and _counts(plain.ptx)["mma"] == c["mma"]
 
 
 def _tf32(x):

@@ -60,9 +60,10 @@ def tf32_for(op, tf32: bool) -> bool:
 
 
 def prefetch() -> bool:
-    """SHLO_GPU_PREFETCH=1: each K step's global loads are issued during the step before and
-    kept in registers until its barrier (the GPU form only; not yet measured on a GPU)."""
-    return os.environ.get("SHLO_GPU_PREFETCH", "0") == "1"
+    """Each K step's global loads are issued during the step before and kept in registers until
+    its barrier (the GPU form only), unless SHLO_GPU_PREFETCH=0. On an H200 (three runs, two
+    sessions) it took the 4096^3 matmuls from 3.71 to 3.36 ms (f32) and 0.67 to 0.60 ms (bf16)."""
+    return os.environ.get("SHLO_GPU_PREFETCH", "1") != "0"
 
 
 class Tiling:
