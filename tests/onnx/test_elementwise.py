@@ -395,3 +395,25 @@ def test_chlo_decomposed_functions_over_run_time_sizes():
             want = _ort(m, {"x": x})
             check_outputs(shlo.interpret(prog, x), want, tol, tol, f"interpret {shape}")
             check_outputs(run(x), want, tol, tol, f"compile {shape}")
+
+
+def test_broadcast_of_two_run_time_sizes():
+    """Mul of a [n] and a [m] input (two dim_params) where either is 1 at run time: the result took
+    the first operand's size, so a = [x], b = [x, y, z] failed ('operand dimension 0 has size 3, not
+    1 or the result size 1'); LinearAttention's delta rules without past_state hit it. Now the size
+    is picked at run time. One import, both orders and equal sizes, interpreted and compiled,
+    against onnxruntime."""
+    import onnxruntime as ort
+    g = helper.make_graph([helper.make_node("Mul", ["a", "b"], ["y"])], "g",
+                          [helper.make_tensor_value_info("a", TensorProto.FLOAT, ["n", 2]),
+                           helper.make_tensor_value_info("b", TensorProto.FLOAT, ["m", 2])],
+                          [helper.make_tensor_value_info("y", TensorProto.FLOAT, None)])
+    m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)], ir_version=8)
+    prog = shlo.from_onnx(m)
+    run = shlo.compile(prog)
+    sess = ort.InferenceSession(m.SerializeToString(), providers=["CPUExecutionProvider"])
+    for n, k in ((1, 3), (3, 1), (4, 4)):
+        a, b = RNG.standard_normal((n, 2)).astype(np.float32), RNG.standard_normal((k, 2)).astype(np.float32)
+        want = sess.run(None, {"a": a, "b": b})[0]
+        for got in (shlo.interpret(prog, a, b)[0], run(a, b)[0]):
+            np.testing.assert_allclose(np.asarray(got), want, rtol=1e-6)

@@ -233,6 +233,10 @@ class Emitter:
                     continue
                 if isinstance(out[i], int) and out[i] == 1 or isinstance(s, int):
                     out[i] = s
+                elif not isinstance(out[i], int) and s != out[i]:
+                    # two run-time sizes: either may be the 1 that broadcasts, so the other one then
+                    out[i] = self.op("select", self.op("compare", out[i], self.const(1, I64), comparison_direction="EQ"),
+                                     self.size_value(s), self.size_value(out[i]))
         return out
 
 
