@@ -78,3 +78,15 @@ def test_three_unknowns_keep_float64():
     b = np.array([[[1.0], [1.0], [1.0]]], np.float32)
     got = _triangular_solve(a, b, True, False, False)
     np.testing.assert_array_equal(got[0, :, 0], np.float32([1 / 3, 1 / 7, 1 / 11]))
+
+
+def test_cholesky_f32_up_to_5x5_bit_equal_to_xla():
+    # OpenBLAS's potf2 order (numerics._potf2_in_order); f64 is numpy's dpotrf, XLA's already
+    rng = np.random.RandomState(5)
+    x = rng.standard_normal((24, 5, 5))
+    a = (x @ np.swapaxes(x, -1, -2) + 5 * np.eye(5)).astype(np.float32)
+    f = jax.lax.linalg.cholesky
+    got = shlo.interpret(shlo.from_jax(f, a), a)[0]
+    np.testing.assert_array_equal(np.asarray(got), np.asarray(jax.jit(f)(a)))
+    bad = np.array([[[1.0, 2.0], [2.0, 1.0]]], np.float32)        # not positive definite: NaN
+    assert np.isnan(np.asarray(shlo.interpret(shlo.from_jax(f, bad), bad)[0])[0, 1, 0])
