@@ -264,11 +264,12 @@ def _tanh_parts(x, y):
     im = select(big, big_im, im)
     nan_y = arith.cmpf(F.UNO, arith.subf(y, y), c(0.0))          # y infinite or NaN: NaN + NaN i
     re, im = select(nan_y, c(float("nan")), re), select(nan_y, c(float("nan")), im)
-    # an infinite x: +-1 and a zero with sin(2y)'s sign (y infinite or NaN: the zero stays +-0)
+    # an infinite x: +-1 and a zero with sin(2y)'s sign (y infinite or NaN: y's sign, as glibc;
+    # a +0 there made tanh(inf - inf i) 1 + 0i, the interpreter's 1 - 0i)
     inf_x = arith.cmpf(F.OEQ, math.absf(x), c(float("inf")))
     finite_y = arith.cmpf(F.ONE, math.absf(y), c(float("inf")))
     sin2y = arith.mulf(math.sin(y), math.cos(y))
-    im_inf = select(finite_y, math.copysign(c(0.0), sin2y), c(0.0))
+    im_inf = select(finite_y, math.copysign(c(0.0), sin2y), math.copysign(c(0.0), y))
     re = select(inf_x, math.copysign(c(1.0), x), re)
     im = select(inf_x, im_inf, im)
     # x == 0 keeps its zero (i tan y); y == 0 keeps its zero exactly (tanh of a real number)
@@ -478,14 +479,114 @@ def _sign_parts(x, y):
     return select(nan, const(float("nan"), t), re), select(nan, const(float("nan"), t), im)
 
 
+# complex64 exponential_minus_one / rsqrt / tanh in XLA CPU's f32 steps, as the interpreter's
+# interpreter/ops/xla_complex64.py (the spec leaves their accuracy free; StableHLO's testdata checks
+# XLA's values within 3 ulp, which the correctly rounded ones miss where XLA's formulas cancel).
+# Each step is one f32 operation; exp / sin / cos / tanh / atan2 computed in f64 and rounded once
+# (correctly rounded, as the interpreter's); math.fma exactly where xla_complex64.py has one.
+# Finite nonzero operands only: zeros, infinities and NaN keep the C99 results of the f64 path.
+
+def _f32_of_f64(fn, *vs):
+    f64 = ir.F64Type.get()
+    return arith.truncf(ir.F32Type.get(), fn(*[arith.extf(f64, v) for v in vs]))
+
+
+def _xla_expm1_f32(x):
+    """XLA's real expm1: tanh(x/2) (e^x + 1) up to |x| = 1/2, e^x - 1 above, x when x/2 is 0."""
+    one = const(1.0, x.type)
+    half = arith.mulf(x, const(0.5, x.type))
+    e = _f32_of_f64(math.exp, x)
+    small = arith.mulf(_f32_of_f64(math.tanh, half), arith.addf(e, one))
+    out = select(arith.cmpf(F.OGT, math.absf(x), const(0.5, x.type)), arith.subf(e, one), small)
+    return select(arith.cmpf(F.OEQ, half, const(0.0, x.type)), x, out)
+
+
+# Cephes' cos(x) - 1 = -x^2 / 2 + x^4 P(x^2) coefficients, highest first (xla_complex64._COSM1)
+_COSM1 = (4.7377507964246204691685e-14, -1.1470284843425359765671e-11, 2.0876754287081521758361e-9,
+          -2.7557319214999787979814e-7, 2.4801587301570552304991e-5, -1.3888888888888872993737e-3,
+          4.1666666666666666609054e-2)
+
+
+def _xla_cosm1_f32(x):
+    t = x.type
+    xx = arith.mulf(x, x)
+    p = const(_COSM1[0], t)
+    for c in _COSM1[1:]:
+        p = math.fma(p, xx, const(c, t))
+    small = math.fma(arith.mulf(xx, xx), p, arith.mulf(const(-0.5, t), xx))
+    big = arith.subf(_f32_of_f64(math.cos, x), const(1.0, t))
+    return select(arith.cmpf(F.OGT, xx, const(0.61685, t)), big, small)
+
+
+def _xla_expm1_parts(x, y):
+    """(expm1(x) cos y + cosm1(y)) as fma(em, cm + 1, cm), (expm1(x) + 1) sin y; a zero y kept."""
+    t = x.type
+    em, cm = _xla_expm1_f32(x), _xla_cosm1_f32(y)
+    one = const(1.0, t)
+    re = math.fma(em, arith.addf(cm, one), cm)
+    im = arith.mulf(arith.addf(em, one), _f32_of_f64(math.sin, y))
+    return re, select(arith.cmpf(F.OEQ, y, const(0.0, t)), y, im)
+
+
+def _xla_rsqrt_parts(x, y):
+    """rsqrt(|z|) (cos(-t/2) + i sin(-t/2)), t = atan2(y, x), |z| from the larger part."""
+    t = x.type
+    one = const(1.0, t)
+    ax, ay = math.absf(x), math.absf(y)
+    big, small = arith.maximumf(ax, ay), arith.minimumf(ax, ay)
+    d = arith.divf(small, big)
+    root = math.sqrt(math.fma(d, d, one))
+    r = arith.mulf(arith.divf(one, math.sqrt(big)), arith.divf(one, math.sqrt(root)))
+    angle = arith.mulf(_f32_of_f64(math.atan2, y, x), const(-0.5, t))
+    return arith.mulf(r, _f32_of_f64(math.cos, angle)), arith.mulf(r, _f32_of_f64(math.sin, angle))
+
+
+def _xla_tanh_parts(x, y):
+    """(expm1(2x) - expm1(-2x) + 4i cos y sin y) / (expm1(2x) + expm1(-2x) + 4 cos^2 y); real
+    part +-1 where the exponentials overflow; a zero y kept."""
+    t = x.type
+    two = arith.addf(x, x)
+    ep, em = _xla_expm1_f32(two), _xla_expm1_f32(arith.mulf(const(-1.0, t), two))
+    c, s = _f32_of_f64(math.cos, y), _f32_of_f64(math.sin, y)
+    total = arith.addf(ep, em)
+    den = arith.addf(total, arith.mulf(arith.mulf(c, c), const(4.0, t)))
+    re = select(arith.cmpf(F.OEQ, total, const(float("inf"), t)), math.copysign(const(1.0, t), x),
+                arith.divf(arith.subf(ep, em), den))
+    im = arith.divf(arith.mulf(const(4.0, t), arith.mulf(c, s)), den)
+    return re, select(arith.cmpf(F.OEQ, y, const(0.0, t)), y, im)
+
+
+def _xla_or_c99(xla_parts, c99_parts):
+    """complex<f32>: xla_parts where both parts are finite and z != 0, else c99_parts (by
+    _by_parts, in f64); complex<f64> as c99_parts alone."""
+    c99 = _by_parts(c99_parts)
+
+    def complex_fn(z):
+        if cx.re(z).type != ir.F32Type.get():
+            return c99(z)
+        x, y = cx.re(z), cx.im(z)
+        t = x.type
+        finite = arith.andi(arith.cmpf(F.ORD, arith.subf(x, x), const(0.0, t)),
+                            arith.cmpf(F.ORD, arith.subf(y, y), const(0.0, t)))
+        nonzero = arith.ori(arith.cmpf(F.ONE, x, const(0.0, t)), arith.cmpf(F.ONE, y, const(0.0, t)))
+        use = arith.andi(finite, nonzero)
+        # the XLA steps see 1 elsewhere (as the interpreter's), so no NaN or trap flows from them
+        one = const(1.0, t)
+        xa, ya = select(use, x, one), select(use, y, const(0.0, t))
+        re, im = xla_parts(xa, ya)
+        w = c99(z)
+        return cx.create_(z.type, select(use, re, cx.re(w)), select(use, im, cx.im(w)))
+    return complex_fn
+
+
 _complex_sqrt = _by_parts(_sqrt_parts)
 
 
 _unary("sqrt", math.sqrt, _complex_sqrt)
-_unary("rsqrt", _rsqrt, _by_parts(_rsqrt_parts))
+_unary("rsqrt", _rsqrt, _xla_or_c99(_xla_rsqrt_parts, _rsqrt_parts))
 _unary("cbrt", math.cbrt, _by_parts(_cbrt_parts))
 _unary("exponential", math.exp, cx.exp)
-_unary("exponential_minus_one", lambda x: _expm1(x), _by_parts(_expm1_parts))
+_unary("exponential_minus_one", lambda x: _expm1(x), _xla_or_c99(_xla_expm1_parts, _expm1_parts))
 _unary("log", math.log, _by_parts(_log_parts))
 _unary("log_plus_one", math.log1p, _by_parts(_log1p_parts))
 _VIA_F16 = ("f16", "f8E4M3FN", "f8E5M2", "f8E4M3FNUZ", "f8E5M2FNUZ", "f8E4M3B11FNUZ", "f8E3M4", "f8E4M3")
@@ -515,7 +616,7 @@ def logistic(ctx, x):
 _unary("sine", math.sin, _by_parts(_sin_parts))
 _unary("cosine", math.cos, _by_parts(_cos_parts))
 _unary("tan", math.tan, _by_parts(_tan_parts))
-_unary("tanh", math.tanh, _by_parts(_tanh_parts))
+_unary("tanh", math.tanh, _xla_or_c99(_xla_tanh_parts, _tanh_parts))
 _unary("erf", math.erf)
 
 

@@ -393,17 +393,50 @@ def triangular_solve(ctx: OpContext, a, b):
         raise ctx.error(f"unknown transpose_a {trans}")
     if emit.rank(a) < 2 or emit.rank(a) != emit.rank(b):
         raise ctx.error("needs matrices of one rank in a and b")
-    A = _widen(a, ea, wide)
-    B = _widen(b, eb, wide)
     # Solve M X = rhs with M = op(A) (left) or op(A)^T (right, as X op(A) = B <=> op(A)^T X^T = B^T).
     transposed = (trans != "NO_TRANSPOSE") != (not left)   # M[i, j] reads A[j, i]
     conj = trans == "ADJOINT"
     is_lower = lower != transposed                           # M's triangle
+    m_a, m_b, ncols = emit.dims(a)[-1], emit.dims(b)[-2], emit.dims(b)[-1]
+    if left and ea == eb and ea in _TRSM_ORDER_TYPES and m_a in _TRSM_ORDER_SIZES and m_b == m_a and ncols == 1:
+        return _trsm_in_order(a, b, m_a, is_lower, transposed, unit)
+    A = _widen(a, ea, wide)
+    B = _widen(b, eb, wide)
     rhs = B if left else _conj_transpose(B, conj=False)
     x = _substitute(A, rhs, is_lower, transposed, conj, unit)
     if not left:
         x = _conj_transpose(x, conj=False)
     return _narrow(x, ctx.result_types[0].element, wide)
+
+
+# One right-hand side on the left of 1, 2 or 4 unknowns (static sizes): in the element type in
+# OpenBLAS's trsm order, as the interpreter (interpreter/ops/numerics.py, _trsm_in_order) and XLA
+# CPU through LAPACK: each unknown is its right-hand side times the rounded 1 / diagonal, then its
+# rounded product with the column is subtracted from the right-hand sides after it.
+_TRSM_ORDER_TYPES = ("f32", "f64")
+_TRSM_ORDER_SIZES = (1, 2, 4)
+
+
+def _trsm_in_order(a, b, m: int, is_lower: bool, transposed: bool, unit: bool) -> ir.Value:
+    t = a.type.element_type
+    *batch, _m, _n = emit.dims(b)
+    loop_batch = [_min_size(x, y) for x, y in zip(batch, emit.dims(a)[:-2])]
+    one = const(1.0, t)
+    ic = index_const
+
+    def entry(bi, i, j):                                       # M[i, j]
+        return tensor.extract(a, bi + ([ic(j), ic(i)] if transposed else [ic(i), ic(j)]))
+
+    def per_matrix(bi, acc):
+        c = [tensor.extract(b, bi + [ic(i), ic(0)]) for i in range(m)]
+        for i in (range(m) if is_lower else range(m - 1, -1, -1)):
+            x = c[i] if unit else arith.mulf(c[i], arith.divf(one, entry(bi, i, i)))
+            acc = tensor.insert(x, acc, bi + [ic(i), ic(0)])
+            for j in (range(i + 1, m) if is_lower else range(i)):
+                c[j] = arith.subf(c[j], arith.mulf(x, entry(bi, j, i)))
+        return [acc]
+
+    return _for_batches(loop_batch, [emit.fill(_zero(t), emit.dims(b))], per_matrix)[0]
 
 
 def _substitute(A, rhs, is_lower: bool, transposed: bool, conj: bool, unit: bool) -> ir.Value:
