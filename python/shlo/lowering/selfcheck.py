@@ -34,6 +34,10 @@ def lift_constants(prog: Program, entry: str = "main"):
         ftype = ir.FunctionType(ir.TypeAttr(fop.attributes["function_type"]).value)
         fop.attributes["function_type"] = ir.TypeAttr.get(
             ir.FunctionType.get([a.type for a in block.arguments], list(ftype.results)))
+        if values and "arg_attrs" in fop.attributes:   # generic-form programs carry one per argument
+            attrs = list(ir.ArrayAttr(fop.attributes["arg_attrs"]))
+            fop.attributes["arg_attrs"] = ir.ArrayAttr.get(
+                attrs + [ir.DictAttr.get({})] * (len(block.arguments) - len(attrs)))
     return prog, values
 
 
