@@ -43,14 +43,14 @@ def _reason(e: BaseException) -> str:
 
 
 def _kind(e: BaseException) -> str:
-    """'wrong values' (a check.* failed), 'refused' (a ShloError naming what it cannot do) or
-    'crash (<type>)' (anything else: a lowering bug)."""
+    """'wrong values' (a check.* failed), 'refused' (a ShloError naming what it cannot do),
+    'lowering bug (invalid IR)' or 'crash (<type>)' (anything else: a lowering bug)."""
     import shlo
     from shlo.interpreter.ops.control import CheckFailure
     if isinstance(e, CheckFailure):
         return "wrong values"
-    if isinstance(e, shlo.ShloError):
-        return "refused"
+    if isinstance(e, shlo.ShloError):     # a pass that left invalid IR is a bug, not a refusal
+        return "lowering bug (invalid IR)" if "invalid IR" in str(e) else "refused"
     return f"crash ({type(e).__name__})"
 
 
