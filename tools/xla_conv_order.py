@@ -6,6 +6,7 @@ interpreter's convolution gives XLA's bits there.
     .venv/bin/python tools/xla_conv_order.py --only depthwise --trials 20
     .venv/bin/python tools/xla_conv_order.py --grid               # 2-D NHWC shapes: the rule's check
     .venv/bin/python tools/xla_conv_order.py --onednn 60          # 2-16 features a group: random shapes
+    .venv/bin/python tools/xla_conv_order.py --onednn 60 --grouped  # 2-4 groups of 2-8 features
 
 Each output element is a sum of products x * w, one per kernel tap and input feature (in its
 group). For every case (lax.conv_general_dilated under jax.jit, random normal f32 operands) the
@@ -166,7 +167,7 @@ def _grid(trials: int) -> int:
     return 1 if bad else 0
 
 
-def _onednn(count: int, trials: int, seed: int = 11) -> int:
+def _onednn(count: int, trials: int, seed: int = 11, grouped: bool = False) -> int:
     import jax
     from jax import lax
     import shlo
@@ -175,11 +176,12 @@ def _onednn(count: int, trials: int, seed: int = 11) -> int:
     claimed = bad = 0
     for _ in range(count):
         nd = int(rng.choice([1, 2]))
-        g = int(rng.choice([1, 1, 2, 3, 4]))
-        og = int(rng.randint(2, 17))
+        g = int(rng.choice([2, 3, 4] if grouped else [1, 1, 2, 3, 4]))
+        og = int(rng.randint(2, 9 if grouped else 17))
         cin = g * int(rng.randint(1, 9 if g == 1 else 4))
         ks = tuple(int(v) for v in rng.randint(1, 5, nd))
-        sp = tuple(int(v) for v in rng.randint(max(ks) + 1, 31 if nd == 2 else 80, nd))
+        # --grouped: sizes past the 48 pixels where grouped orders are named (scratch rule checks)
+        sp = tuple(int(v) for v in rng.randint(max(ks) + 1, (31 if nd == 2 else 80) + (10 if grouped else 0), nd))
         n = int(rng.randint(1, 4))
         st = tuple(int(v) for v in rng.randint(1, 3, nd))
         rd = tuple(int(v) for v in rng.randint(1, 3, nd)) if rng.rand() < 0.3 else (1,) * nd
@@ -216,9 +218,10 @@ def main(argv=None) -> int:
     ap.add_argument("--onednn", type=int, default=0, metavar="N",
                     help="N random shapes with 2-16 features a group: the convolution_order check")
     ap.add_argument("--seed", type=int, default=11, help="the --onednn shapes' seed")
+    ap.add_argument("--grouped", action="store_true", help="--onednn shapes of 2-4 groups of 2-8 features only")
     args = ap.parse_args(argv)
     if args.onednn:
-        return _onednn(args.onednn, min(args.trials, 2), args.seed)
+        return _onednn(args.onednn, min(args.trials, 2), args.seed, args.grouped)
     if args.grid:
         return _grid(min(args.trials, 2))
     import shlo
