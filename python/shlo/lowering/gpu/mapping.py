@@ -515,13 +515,23 @@ def _is_shared(v: ir.Value, shared: list) -> bool:
 
 
 def _defined_outside_or_shared(v: ir.Value, shared: list) -> bool:
-    """Index operands of a shareable load: constants, host scalars, or shared values."""
-    owner = v.owner
-    if isinstance(owner, ir.Block):
-        return True
-    o = _op(owner)
-    return o.name == "arith.constant" or _is_shared(v, shared) or \
-        (o.name.startswith(PURE_SCALAR_DIALECTS) and not o.regions)
+    """Index operands of a shareable load: constants, host scalars, or shared values. A pure
+    scalar op counts only when its own operands do: one of a value loaded inside a one-thread
+    kernel (from a buffer a kernel wrote) must stay in that kernel with the load using it."""
+    todo, seen = [v], []
+    while todo:
+        v = todo.pop()
+        owner = v.owner
+        if isinstance(owner, ir.Block):
+            continue
+        o = _op(owner)
+        if o.name == "arith.constant" or _is_shared(v, shared) or any(o == s for s in seen):
+            continue
+        if not (o.name.startswith(PURE_SCALAR_DIALECTS) and not o.regions):
+            return False
+        seen.append(o)
+        todo.extend(o.operands)
+    return True
 
 
 def _sink_into_kernels(op: ir.Operation) -> None:
