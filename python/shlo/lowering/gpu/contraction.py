@@ -62,7 +62,8 @@ def tf32_for(op, tf32: bool) -> bool:
 def prefetch() -> bool:
     """Each K step's global loads are issued during the step before and kept in registers until
     its barrier (the GPU form only), unless SHLO_GPU_PREFETCH=0. On an H200 (three runs, two
-    sessions) it took the 4096^3 matmuls from 3.71 to 3.36 ms (f32) and 0.67 to 0.60 ms (bf16)."""
+    sessions) it took the 4096^3 matmuls from 3.71 to 3.36 ms (f32) and 0.67 to 0.60 ms (bf16).
+    Not for f32 on the tensor cores as TF32: there it took 1.10 to 1.47 ms (one run)."""
     return os.environ.get("SHLO_GPU_PREFETCH", "1") != "0"
 
 
@@ -583,7 +584,7 @@ def function_text(name: str, tl: Tiling, a_ty: str, b_ty: str, c_ty: str, batch:
               f"workgroup(%As : {kern.as_ty}, %Bs : {kern.bs_ty}) {{")
         m0, n0 = _mul(t, "%by", tl.bm), _mul(t, "%bx", tl.bn)
         zeros = [t.op(f"arith.constant dense<0.0> : {ty}") for ty in acc_tys]
-        staged = prefetch()
+        staged = prefetch() and not (tl.kind == "mma" and tl.tf32)
         stage_tys = kern.tile_types() if staged else []
         first = kern.load_tile(t, "%tx", "%bz", m0, n0, t.c(0)) if staged else []
         carried = acc_tys + stage_tys
