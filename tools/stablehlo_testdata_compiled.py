@@ -126,8 +126,8 @@ def explain(text: str, reference=None) -> list:
     return lines
 
 
-def main(argv=None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+def selection_arguments(ap: argparse.ArgumentParser) -> None:
+    """Which stand-in programs a run takes (this tool's and tools/stablehlo_testdata_gpu.py's)."""
     ap.add_argument("groups", nargs="*", help="harness groups (all if none)")
     ap.add_argument("--per-group", type=int, default=0, help="at most N harnesses a group, spread out")
     ap.add_argument("--after", metavar="GROUP", help="only the groups after GROUP (alphabetically)")
@@ -135,6 +135,11 @@ def main(argv=None) -> int:
     ap.add_argument("--skip", default="", help="comma-separated groups to leave out")
     ap.add_argument("--run", metavar="DIR", help="run the .mlir programs of DIR (no generation)")
     ap.add_argument("-v", "--verbose", action="store_true", help="print every program's verdict")
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    selection_arguments(ap)
     args = ap.parse_args(argv)
 
     t0 = time.time()

@@ -99,14 +99,8 @@ def _folder(name: str) -> str:
 
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("groups", nargs="*", help="harness groups (all if none)")
-    ap.add_argument("--per-group", type=int, default=0, help="at most N harnesses a group, spread out")
-    ap.add_argument("--after", metavar="GROUP", help="only the groups after GROUP (alphabetically)")
-    ap.add_argument("--until", metavar="GROUP", help="only the groups up to GROUP (alphabetically)")
-    ap.add_argument("--skip", default="", help="comma-separated groups to leave out")
-    ap.add_argument("--run", metavar="DIR", help="run the .mlir programs of DIR (no generation)")
+    compiled.selection_arguments(ap)
     ap.add_argument("--save", type=Path, help="write each passing program's sm_90 artifact to DIR/<name>/")
-    ap.add_argument("-v", "--verbose", action="store_true", help="print every program's verdict")
     args = ap.parse_args(argv)
     from shlo.lowering.gpu.ptxas import ptxas_path
     if ptxas_path() is None:
