@@ -95,6 +95,31 @@ def test_assertion_on_tensor_data_is_refused_by_the_compiler():
         shlo.interpret(prog, -np.ones(1000, np.float32))
 
 
+ASSERT_ON_BROADCAST_SIZE = """
+func.func @main(%x: tensor<3xf32>, %s: tensor<2xi64>) -> tensor<?x?xf32> {
+  %a = "shlo.dynamic_broadcast_in_dim"(%x, %s) {broadcast_dimensions = array<i64: 1>} : (tensor<3xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+  %n = shlo.get_dimension_size %a {dimension = 0 : i64} : (tensor<?x?xf32>) -> tensor<i32>
+  %one = shlo.constant {value = dense<1> : tensor<i32>} : () -> tensor<i32>
+  %p = shlo.compare %n, %one {comparison_direction = #shlo.comparison_direction<NE>} : (tensor<i32>, tensor<i32>) -> tensor<i1>
+  shlo.custom_call %p, %n {call_target_name = "shape_assertion", error_message = "rows {0} must not be 1", has_side_effect = true} : (tensor<i1>, tensor<i32>) -> ()
+  func.return %a : tensor<?x?xf32>
+}
+"""
+
+
+def test_assertion_on_the_size_of_a_broadcast_reads_its_shape_operand():
+    """The size of a dynamic_broadcast_in_dim result is its shape operand's element: the assertion
+    is checked from that, without broadcasting (ONNX Squeeze after Expand to a shape input)."""
+    prog = shlo.parse(ASSERT_ON_BROADCAST_SIZE)
+    compiled = shlo.compile(prog)
+    x = np.arange(3, dtype=np.float32)
+    np.testing.assert_array_equal(compiled(x, np.array([2, 3], np.int64))[0], np.broadcast_to(x, (2, 3)))
+    with pytest.raises(shlo.ShloError, match="rows 1 must not be 1"):
+        compiled(x, np.array([1, 3], np.int64))
+    with pytest.raises(ShapeAssertionFailure, match="rows 1 must not be 1"):
+        shlo.interpret(prog, x, np.array([1, 3], np.int64))
+
+
 NESTED = """
 func.func @main(%a: tensor<?xf32>) -> tensor<?xf32> {
   %r = func.call @inner(%a) : (tensor<?xf32>) -> tensor<?xf32>

@@ -37,6 +37,9 @@ def assertion_program(prog, entry: str):
     module = prog.module.operation.clone()
     fop = _entry(module, entry)
     body = fop.regions[0].blocks[0]
+    for op in [op.operation for op in body.operations]:
+        if op.name == "shlo.get_dimension_size":
+            _size_from_shape_operand(op)
     ops = [op.operation for op in body.operations]
     keep, needed = set(), set()
     for op in reversed(ops):
@@ -59,6 +62,35 @@ def assertion_program(prog, entry: str):
     if "res_attrs" in fop.attributes:
         del fop.attributes["res_attrs"]
     return parse(str(module), name=f"<shape assertions of @{entry}>")
+
+
+# Ops whose result sizes are the elements of a shape operand (its index): the size of such a
+# result is read from that operand, so an assertion on it does not compute the tensor itself.
+_SHAPE_OPERAND = {"shlo.dynamic_broadcast_in_dim": 1, "shlo.dynamic_reshape": 1, "shlo.dynamic_iota": 0}
+
+
+def _size_from_shape_operand(op: ir.Operation) -> None:
+    """get_dimension_size(x, d) where x's sizes are a shape operand's elements: replaced by
+    that operand's element d (slice, reshape to a scalar, convert to the result's type)."""
+    v = op.operands[0]
+    owner = v.owner if isinstance(v, ir.OpResult) else None
+    owner = owner.operation if owner is not None and hasattr(owner, "operation") else owner
+    if owner is None or owner.name not in _SHAPE_OPERAND:
+        return
+    shape = owner.operands[_SHAPE_OPERAND[owner.name]]
+    d = ir.IntegerAttr(op.attributes["dimension"]).value
+    element = ir.RankedTensorType(shape.type).element_type
+    with ir.InsertionPoint(op), op.location:
+        one = ir.Operation.create(
+            "shlo.slice", results=[ir.RankedTensorType.get([1], element)], operands=[shape],
+            attributes={"start_indices": ir.DenseI64ArrayAttr.get([d]),
+                        "limit_indices": ir.DenseI64ArrayAttr.get([d + 1]),
+                        "strides": ir.DenseI64ArrayAttr.get([1])}).result
+        scalar = ir.Operation.create("shlo.reshape", results=[ir.RankedTensorType.get([], element)],
+                                     operands=[one]).result
+        size = ir.Operation.create("shlo.convert", results=[op.results[0].type], operands=[scalar]).result
+    op.results[0].replace_all_uses_with(size)
+    op.erase()
 
 
 def _entry(module: ir.Operation, entry: str) -> ir.Operation:
