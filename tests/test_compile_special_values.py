@@ -65,11 +65,6 @@ def test_complex_arithmetic_on_special_values_matches_the_interpreter(op, dtype,
         z = np.array([complex(p, q) for p in _PARTS[::2] for q in _PARTS[1::2]], dtype)
     a, b = (x.ravel() for x in np.meshgrid(z, z))
     got, want = _run_both(op, element, a, b)
-    if op == "divide" and dtype == np.complex64:
-        # the interpreter divides finite complex64 operands in XLA CPU's f32 steps
-        # (interpreter/ops/xla_complex_divide.py); the lowering still divides as numpy does
-        with np.errstate(all="ignore"):
-            want = a / b
     ok = _same(got, want)
     assert ok.all(), list(zip(a[~ok][:4], b[~ok][:4], got[~ok][:4], want[~ok][:4]))
 
@@ -111,12 +106,14 @@ def test_complex_multiply_is_xlas_and_keeps_an_infinite_part():
             assert got[2].real == np.inf and got[2].imag == -np.inf
 
 
-def test_complex_divide_by_a_tiny_divisor_overflows_like_the_interpreter():
+def test_complex_divide_by_a_tiny_divisor_is_the_interpreters():
+    """Smith's steps divide by the divisor itself, not by its reciprocal (which overflows to
+    inf for 1e-45): 1e-45 / 1e-45 = 1, and only the part that must overflow does."""
     a = np.array([1e-45 + 0j, 3.4028235e38j], np.complex64)
     b = np.array([1e-45 + 0j, 1e-45 + 0j], np.complex64)
-    got = _run_both("divide", "complex<f32>", a, b)[0]
-    assert got[0].real == np.inf and np.isnan(got[0].imag)
-    assert np.isnan(got[1].real) and got[1].imag == np.inf
+    got, want = _run_both("divide", "complex<f32>", a, b)
+    assert _same(got, want).all(), (got, want)
+    assert got[0] == 1 and got[1].real == 0 and got[1].imag == np.inf
 
 
 def _unary_both(op, element, a):
@@ -260,3 +257,17 @@ def test_bf16_clamp_and_maximum_compile_and_keep_denormals():
     assert _same(got, want).all(), list(zip(x, got, want))
     got, want = _run_both("maximum", "bf16", x, lo)
     assert _same(got, want).all(), list(zip(x, got, want))
+
+
+def test_complex64_divide_of_finite_operands_is_the_interpreters():
+    """Finite complex64 quotients take XLA CPU's Smith steps with fused multiply-adds, compiled as
+    interpreted (interpreter/ops/xla_complex_divide.py): bit-equal on both branches (|re b| below
+    and above |im b|) and over a wide exponent range."""
+    rng = np.random.default_rng(3)
+    parts = rng.standard_normal((4, 2000)) * np.exp(rng.uniform(-20, 20, (4, 2000)))
+    a = (parts[0] + 1j * parts[1]).astype(np.complex64)
+    b = (parts[2] + 1j * parts[3]).astype(np.complex64)
+    got, want = _run_both("divide", "complex<f32>", a, b)
+    assert _same(got, want).all()
+    with np.errstate(all="ignore"):
+        assert not _same(got, a / b).all()      # not numpy's quotient (a reciprocal multiply)

@@ -104,6 +104,29 @@ def complex_divide(x, y):
     return cx.create_(x.type, re, im)
 
 
+def xla_complex64_divide(x, y):
+    """The divide op on complex<f32>, as the interpreter (interpreter/ops/xla_complex_divide.py)
+    and XLA CPU compute it: Smith's method in f32 steps with a fused multiply-add for each
+    product-plus-sum, where every part is finite, the divisor is not 0 and the steps give no
+    NaN; complex_divide's value elsewhere."""
+    fallback = complex_divide(x, y)
+    ar, ai, br, bi = cx.re(x), cx.im(x), cx.re(y), cx.im(y)
+    t = br.type
+    lt = arith.cmpf(F.OLT, math.absf(br), math.absf(bi))
+    big, small = select(lt, bi, br), select(lt, br, bi)
+    r = arith.divf(small, big)
+    d = math.fma(small, r, big)
+    re = select(lt, math.fma(ar, r, ai), math.fma(ai, r, ar))
+    im = select(lt, math.fma(ai, r, arith.negf(ar)), math.fma(arith.negf(ar), r, ai))
+    cr, ci = arith.divf(re, d), arith.divf(im, d)
+    inf = const(float("inf"), t)
+    take = arith.ori(arith.cmpf(F.ONE, br, const(0.0, t)), arith.cmpf(F.ONE, bi, const(0.0, t)))
+    for v in (ar, ai, br, bi):
+        take = arith.andi(take, arith.cmpf(F.OLT, math.absf(v), inf))
+    take = arith.andi(take, arith.andi(arith.cmpf(F.ORD, cr, cr), arith.cmpf(F.ORD, ci, ci)))
+    return cx.create_(x.type, select(take, cr, cx.re(fallback)), select(take, ci, cx.im(fallback)))
+
+
 @scalar("add")
 def add(ctx, x, y):
     return _by_kind(ctx, x, y, boolean=arith.ori, integer=arith.addi, floating=_rounded(ctx, arith.addf),
@@ -139,6 +162,8 @@ def divide(ctx, x, y):
     if k == "float":
         return _rounded(ctx, arith.divf)(x, y)
     if k == "complex":
+        if str(part_element(e)) == "f32":
+            return xla_complex64_divide(x, y)
         return complex_divide(x, y)
     signed = k == "signed"
     d, zero, _ = _safe_divisor(x, y, signed)
