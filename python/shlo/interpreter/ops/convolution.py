@@ -76,6 +76,20 @@ def _sequential_fma_conv(x, w, ksize, rdil, out_sp, strides) -> np.ndarray:
     return acc.reshape(B, P, O).transpose(0, 2, 1).reshape([B, O] + list(out_sp))
 
 
+def xla_pixel_orders(elements, B: int, P: int, I: int, ksize, O: int, G: int, BG: int, ldil, rev):
+    """Each of the B * P output pixels' order (`convolution_order`) where the f32 convolution
+    takes oneDNN's kernel orders (2-16 features a group, every thread split agreeing), else None.
+    The compiled convolution asks the same (lowering/ops/linalg.py) to sum in the same order."""
+    ns, K = len(ksize), I * int(np.prod(ksize, dtype=np.int64))
+    if not (P and B and O and I and all(ksize) and tuple(elements) == ("f32",) * 3 and BG == 1
+            and ns in (1, 2) and all(d == 1 for d in ldil) and not any(rev)
+            and B * P * K * O <= 1 << 24 and O % G == 0):
+        return None
+    if int(np.prod(ksize)) == 1:                    # XLA makes a 1 x 1 kernel a dot
+        return None
+    return convolution_order.orders(O // G, B * P, K, G)
+
+
 def conv_array(lhs, rhs, dn, *, window_strides=None, padding=None, lhs_dilation=None, rhs_dilation=None,
                window_reversal=None, feature_group_count=1, batch_group_count=1,
                lhs_el: str, rhs_el: str, res_el: str) -> np.ndarray:
@@ -142,15 +156,10 @@ def conv_array(lhs, rhs, dn, *, window_strides=None, padding=None, lhs_dilation=
     perm = [0] * rank          # canonical axis c goes to result axis out_dims[c]
     for c, r in enumerate(out_dims):
         perm[int(r)] = c
-    if P and B and O and I and all(ksize) and (lhs_el, rhs_el, res_el) == ("f32",) * 3 and BG == 1 \
-            and ns in (1, 2) and all(d == 1 for d in ldil) and not any(rev) \
-            and B * P * I * int(np.prod(ksize)) * O <= 1 << 24:
-        # 2-16 features a group: oneDNN's kernel orders, where every thread split agrees
-        pixel_orders = (convolution_order.orders(Og, B * P, I * int(np.prod(ksize)), G)
-                        if int(np.prod(ksize)) > 1 else None)       # (XLA makes a 1 x 1 kernel a dot)
-        if pixel_orders is not None:
-            return np.ascontiguousarray(convolution_order.conv_f32(
-                x, w, ksize, rdil, out_sp, strides, G, pixel_orders).transpose(perm))
+    pixel_orders = xla_pixel_orders((lhs_el, rhs_el, res_el), B, P, I, ksize, O, G, BG, ldil, rev)
+    if pixel_orders is not None:
+        return np.ascontiguousarray(convolution_order.conv_f32(
+            x, w, ksize, rdil, out_sp, strides, G, pixel_orders).transpose(perm))
     if P and B and O and I and all(ksize) and _xla_sequential_conv_f32(
             (lhs_el, rhs_el, res_el), groups, ldil, rev, ns, B * P, I * int(np.prod(ksize)), O):
         return np.ascontiguousarray(_sequential_fma_conv(x, w, ksize, rdil, out_sp, strides).transpose(perm))

@@ -896,13 +896,99 @@ def _conv(ctx: OpContext, lhs, rhs, pads):
     else:
         x = _padded_input(x, perm, plan, pad)
         w = _kernel_layout(rhs, dims, setup, kind, plan)
-        y = _result(_conv_op(kind, x, w, out_spatial, setup, plan))
+        orders = _interpreter_orders(kind, [lt.element, rt.element, res.element], setup, pad.sizes[0],
+                                     out_spatial, ksizes, dims)
+        y = _result(_conv_op(kind, x, w, out_spatial, setup, plan) if orders is None
+                    else _depthwise_in_order(x, w, out_spatial, setup, orders))
 
     # canonical (N, S..., O) -> result layout: result dim r holds canonical dim canonical_of[r]
     canonical_of = {dims.out_b: 0, dims.out_f: ns + 1}
     for i, d in enumerate(dims.out_sp):
         canonical_of[d] = 1 + i
     return _finished(y, plan, [canonical_of[r] for r in range(ns + 2)])
+
+
+def _interpreter_orders(kind: str, elements: list, setup: _ConvSetup, batch, out_spatial, ksizes,
+                        dims: _ConvDims):
+    """Each output pixel's summation order where the interpreter sums an f32 depthwise convolution
+    in XLA CPU's measured (oneDNN kernel) order, `interpreter/ops/convolution.xla_pixel_orders`;
+    None elsewhere (the named window op's fma chain). Static shapes only."""
+    if kind != "depthwise" or setup.batch_groups != 1:
+        return None
+    ks = [ksizes[d] for d in dims.k_sp]
+    sizes = [batch, ksizes[dims.k_o], ksizes[dims.k_i]] + ks + list(out_spatial)
+    if not all(isinstance(v, int) for v in sizes):
+        return None
+    from ...interpreter.ops.convolution import xla_pixel_orders
+    P = int(np.prod(out_spatial, dtype=np.int64))
+    o = xla_pixel_orders(elements, batch, P, ksizes[dims.k_i], ks, ksizes[dims.k_o], setup.groups, 1,
+                         setup.lhs_dilation, setup.reversal)
+    return None if o is None else o.reshape([batch] + list(out_spatial))
+
+
+def _depthwise_in_order(x, w, out_spatial, setup: _ConvSetup, orders: np.ndarray) -> ir.Value:
+    """x (N, P..., G, 1), w (K..., G, M) -> (N, O..., G * M) f32, each output pixel's taps summed in
+    its order from `convolution_order` (as the interpreter): 'fma' one fused multiply-add per tap
+    from 0; 'fma2' / 'add2' even and odd taps in two chains (fused / rounded products), added,
+    then the last odd tap. One all-parallel linalg.generic over (n, o..., g, m) reading each tap
+    through its own map; the per-pixel order is a small i8 constant (at most 48 pixels)."""
+    import itertools
+    from mlir.dialects import math
+    from ...interpreter.ops.convolution_order import FMA, FMA2, ADD2
+    ns = setup.ns
+    x = _merge_groups(x, ns)                                                # (N, P..., G)
+    ws = emit.static_shape(w)
+    n_loops = ns + 3
+    n, o, g, m = 0, list(range(1, ns + 1)), ns + 1, ns + 2
+    taps = list(itertools.product(*(range(k) for k in ws[:ns])))
+    xs_shape = emit.static_shape(x)
+    f32 = ir.F32Type.get()
+    inputs, maps = [], []
+    for tap in taps:            # the strided view of the input that the tap meets in every window
+        sizes = [xs_shape[0]] + list(out_spatial) + [xs_shape[-1]]
+        inputs.append(tensor.extract_slice(
+            emit.tensor_type(sizes, f32), x, [], [], [],
+            [0] + [t * dl for t, dl in zip(tap, setup.rhs_dilation)] + [0], sizes,
+            [1] + list(setup.strides) + [1]))
+        maps.append([n] + o + [g])
+    for tap in taps:
+        inputs.append(tensor.extract_slice(emit.tensor_type(ws[ns:], f32), w, [], [], [], list(tap) + [0, 0],
+                                           [1] * ns + ws[ns:], [1] * (ns + 2)))
+        maps.append([g, m])
+    inputs.append(emit.constant_array(orders.astype(np.int8), "i8"))
+    maps.append([n] + o)
+    init = emit.empty([emit.dim(x, 0)] + list(out_spatial) + [ws[ns], ws[ns + 1]], f32)
+    maps.append(list(range(n_loops)))
+    present = sorted(int(v) for v in np.unique(orders))
+    K = len(taps)
+
+    def chain(xs, wv, ks, fused, acc):
+        for k in ks:
+            acc = math.fma(xs[k], wv[k], acc) if fused else arith.addf(acc, arith.mulf(xs[k], wv[k]))
+        return acc
+
+    def body(*args):
+        xs, wv, sel = args[:K], args[K:2 * K], args[2 * K]
+        zero = el.const(0.0, f32)
+        ke = K - K % 2
+        value = {}
+        for order in present:
+            if order == FMA:
+                value[order] = chain(xs, wv, range(K), True, zero)
+            else:
+                fused = order == FMA2
+                s = arith.addf(chain(xs, wv, range(0, ke, 2), fused, zero),
+                               chain(xs, wv, range(1, ke, 2), fused, zero))
+                value[order] = chain(xs, wv, range(ke, K), fused, s)
+        out = value[present[-1]]
+        for order in present[:-1]:
+            is_it = arith.cmpi(arith.CmpIPredicate.eq, sel, el.const(order, ir.IntegerType.get_signless(8)))
+            out = arith.select(is_it, value[order], out)
+        return out
+
+    y = emit.generic(inputs, [init], [emit.affine_map(n_loops, mp) for mp in maps], ["parallel"] * n_loops,
+                     body)[0]
+    return _merge_groups(y, ns)
 
 
 def _generic_conv(x, w, out_spatial, setup: _ConvSetup, plan: _Plan) -> ir.Value:
