@@ -9,7 +9,9 @@ Programs: a 4096^3 matmul in f32 and in bf16, and the transformer decoder block 
 benchmarks/cpu.py (sequence 256, width 512, 8 heads, causal mask, GELU MLP of width 2048);
 then the contraction kernels' checks: 4096^3 f16, a 32 x 512^3 bf16 batch, odd sizes in f32 and
 bf16, and the f32 / bf16 4096^3 matmuls built with the register tiles of before and without
-the loads a step ahead, and the f32 one as TF32 (SHAPES, ENV).
+the loads a step ahead, and the f32 one as TF32 (SHAPES, ENV); ResNet-style convolutions (a
+3x3 64 -> 64 and a 1x1 256 -> 64 over 32 x 56 x 56 in bf16 and f32, a 3x3 stride-2 64 -> 128 in
+bf16, and the bf16 3x3 on the general mapping of before; CONVS).
 `build` compiles each for sm_90 with `shlo.compile(target="cuda")` and saves the artifact (the
 inputs, hundreds of MB, are made again from the same seed where it runs). `run` checks ours
 against XLA's outputs on the GPU, then times ours (CUDA events around the launches, buffers
@@ -32,11 +34,14 @@ import numpy as np
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PROGRAMS = ("matmul_f32", "matmul_bf16", "decoder", "matmul_f16", "bmm_bf16", "matmul_f32_odd", "matmul_bf16_odd",
             "matmul_f32_regtiles", "matmul_bf16_regtiles", "matmul_f32_noprefetch", "matmul_bf16_noprefetch",
-            "matmul_f32_tf32", "decoder_tf32")
+            "matmul_f32_tf32", "decoder_tf32", "conv3x3_bf16", "conv3x3_f32", "conv1x1_bf16", "conv1x1_f32",
+            "conv3x3s2_bf16", "conv3x3_bf16_regtiles")
 TOLERANCE = {"matmul_f32": 2e-2, "matmul_bf16": 5e-2, "decoder": 2e-2,      # relative to max |expected|
              "matmul_f16": 2e-2, "bmm_bf16": 5e-2, "matmul_f32_odd": 2e-2, "matmul_bf16_odd": 5e-2,
              "matmul_f32_regtiles": 2e-2, "matmul_bf16_regtiles": 5e-2, "matmul_f32_noprefetch": 2e-2,
-             "matmul_bf16_noprefetch": 5e-2, "matmul_f32_tf32": 2e-2, "decoder_tf32": 2e-2}
+             "matmul_bf16_noprefetch": 5e-2, "matmul_f32_tf32": 2e-2, "decoder_tf32": 2e-2,
+             "conv3x3_bf16": 5e-2, "conv3x3_f32": 2e-2, "conv1x1_bf16": 5e-2, "conv1x1_f32": 2e-2,
+             "conv3x3s2_bf16": 5e-2, "conv3x3_bf16_regtiles": 5e-2}
 # contractions (lowering/gpu/contraction.py): (batch, m, k, n); *_odd has partial tiles on every
 # edge and K / N that rule out 16-byte loads; *_regtiles is built with SHLO_GPU_SHARED_TILES=0
 # (schedules.py's register tiles without shared memory: the code before, timed beside it);
@@ -50,6 +55,13 @@ SHAPES = {"matmul_f32": (None, 4096, 4096, 4096), "matmul_bf16": (None, 4096, 40
           "matmul_f32_regtiles": (None, 4096, 4096, 4096), "matmul_bf16_regtiles": (None, 4096, 4096, 4096),
           "matmul_f32_noprefetch": (None, 4096, 4096, 4096), "matmul_bf16_noprefetch": (None, 4096, 4096, 4096),
           "matmul_f32_tf32": (None, 4096, 4096, 4096)}
+# ResNet-style convolutions, NHWC x HWIO (lowering/gpu/convolution.py: implicit GEMMs on the
+# contraction kernels): (input N, H, W, C), (filter KH, KW, C, F), stride; SAME padding.
+# *_regtiles: built with SHLO_GPU_SHARED_TILES=0, the general mapping (one thread per output)
+CONVS = {"conv3x3_bf16": ((32, 56, 56, 64), (3, 3, 64, 64), 1), "conv3x3_f32": ((32, 56, 56, 64), (3, 3, 64, 64), 1),
+         "conv1x1_bf16": ((32, 56, 56, 256), (1, 1, 256, 64), 1), "conv1x1_f32": ((32, 56, 56, 256), (1, 1, 256, 64), 1),
+         "conv3x3s2_bf16": ((32, 56, 56, 64), (3, 3, 64, 128), 2),
+         "conv3x3_bf16_regtiles": ((32, 56, 56, 64), (3, 3, 64, 64), 1)}
 ENV = {"regtiles": ("SHLO_GPU_SHARED_TILES", "0"), "noprefetch": ("SHLO_GPU_PREFETCH", "0"),
        "tf32": ("SHLO_GPU_TF32", "1")}
 
@@ -65,6 +77,18 @@ def programs(name: str):
         a = (rng.standard_normal(lead + (m, k)) / np.sqrt(k)).astype(dtype)
         b = rng.standard_normal(lead + (k, n)).astype(dtype)
         return (lambda x, y: x @ y), [a, b]
+    if name in CONVS:
+        import jax
+        x_shape, w_shape, stride = CONVS[name]
+        dtype = {"f32": np.float32, "bf16": ml_dtypes.bfloat16}[name.split("_")[1]]
+        fan_in = w_shape[0] * w_shape[1] * w_shape[2]
+        x = rng.standard_normal(x_shape).astype(dtype)
+        w = (rng.standard_normal(w_shape) / np.sqrt(fan_in)).astype(dtype)
+
+        def conv(a, b):
+            return jax.lax.conv_general_dilated(a, b, (stride, stride), "SAME",
+                                                dimension_numbers=("NHWC", "HWIO", "NHWC"))
+        return conv, [x, w]
     sys.path.insert(0, os.path.join(ROOT, "benchmarks"))
     from programs import decoder
     fn, args, _ = decoder(rng)

@@ -86,6 +86,7 @@ class Tiling:
         self.va = _width(k, 128 // bits)            # A's vector loads run along K
         self.vb = _width(n, 128 // bits)            # B's along N
         self.bits = bits
+        self.gather = None                          # convolution.Gather: A read through a convolution's windows
 
     @property
     def grid(self):
@@ -99,23 +100,24 @@ def _width(extent: int, most: int) -> int:
     return w
 
 
-def choose(b: int, m: int, n: int, k: int, a_el: str, c_el: str, tf32: bool = False) -> Tiling | None:
+def choose(b: int, m: int, n: int, k: int, a_el: str, c_el: str, tf32: bool = False,
+           fit_n: bool = False) -> Tiling | None:
     """The tiling for these sizes and element types (names as MLIR prints them), or None;
-    `tf32`: f32 on the tensor cores."""
-    if a_el in ("f16", "bf16") and c_el in ("f32", a_el):
+    `tf32`: f32 on the tensor cores; `fit_n`: no block tile wider than N rounded up to a power
+    of two (a convolution's 64 output features: 128-wide blocks would compute half zeros)."""
+    def fits(width, t):
+        return not fit_n or t == 1 or width * t <= 1 << max(0, n - 1).bit_length()
+    if (a_el in ("f16", "bf16") and c_el in ("f32", a_el)) or (a_el == c_el == "f32" and tf32):
         for t in (4, 2, 1):
-            tl = Tiling("mma", b, m, n, k, a_el, c_el, t, t)
-            gx, gy, gz = tl.grid
-            if gx * gy * gz >= MIN_BLOCKS or t == 1:
-                return tl
-    if a_el == c_el == "f32" and tf32:
-        for t in (4, 2, 1):
-            tl = Tiling("mma", b, m, n, k, a_el, c_el, t, t)
+            tn = max(u for u in (4, 2, 1) if u <= t and fits(WARPS_N * 8, u))
+            tl = Tiling("mma", b, m, n, k, a_el, c_el, t, tn)
             gx, gy, gz = tl.grid
             if gx * gy * gz >= MIN_BLOCKS or t == 1:
                 return tl
     if a_el == c_el and a_el in ("f32", "f64"):
         for t in (8, 4, 2, 1):
+            if not fits(16, t):
+                continue
             tl = Tiling("simt", b, m, n, k, a_el, c_el, t)
             gx, gy, gz = tl.grid
             if gx * gy * gz >= MIN_BLOCKS or t == 1:
@@ -205,6 +207,7 @@ class _Kernel:
     def __init__(self, tl: Tiling, a_ty: str, b_ty: str, c_ty: str, batch: bool, cpu: bool):
         self.tl, self.a_ty, self.b_ty, self.c_ty, self.batch, self.cpu = tl, a_ty, b_ty, c_ty, batch, cpu
         self.overwrite = False
+        self.names = {"a": "%A", "b": "%B", "c": "%C"}   # the operands as the kernel reads them
         e = tl.a_el
         if tl.kind == "mma":
             # rows padded by 8 elements (16 bytes): a warp's fragment reads (8 rows x 4 pairs of
@@ -225,6 +228,13 @@ class _Kernel:
     # -- global -> shared
     def _gidx(self, bz, row, col):
         return f"{bz}, {row}, {col}" if self.batch else f"{row}, {col}"
+
+    def index(self, t: _Text, which: str, bz, row, col) -> str:
+        """The global index of element (row, col) of operand `which` ("a", "b", "c") as a matrix;
+        a convolution's A is gathered from its input's windows (convolution.Gather)."""
+        if which == "a" and self.tl.gather is not None and self.tl.gather.gathered:
+            return self.tl.gather.a_index(t, row, col)
+        return self._gidx(bz, row, col)
 
     def _slots(self):
         """Each vector a thread copies per K step: (operand, i, rows, cols, width); thread t
@@ -252,7 +262,7 @@ class _Kernel:
         vals = []
         for which, i, rows, cols, v in self._slots():
             live, r, c = self._slot(t, tid, i, rows, cols, v)
-            src, src_ty = ("%A", self.a_ty) if which == "a" else ("%B", self.b_ty)
+            src, src_ty = (self.names["a"], self.a_ty) if which == "a" else (self.names["b"], self.b_ty)
             r0, c0, rmax, cmax = (m0, k0, tl.m, tl.k) if which == "a" else (k0, n0, tl.k, tl.n)
             gr, gc = _add(t, r0, r), _add(t, c0, c)
             guard = live
@@ -261,7 +271,7 @@ class _Kernel:
             if cmax % cols:
                 guard = _and(t, guard, _lt(t, gc, cmax))
             vty = f"vector<{v}x{e}>"
-            load = f"vector.load {src}[{self._gidx(bz, gr, gc)}]{self.align(v * tl.bits // 8)} : {src_ty}, {vty}"
+            load = f"vector.load {src}[{self.index(t, which, bz, gr, gc)}]{self.align(v * tl.bits // 8)} : {src_ty}, {vty}"
             if guard is None:
                 val = t.op(load)
             else:
@@ -488,7 +498,8 @@ class _Kernel:
                 guard = _lt(t, row, tl.m)
             if tl.n % tl.bn:
                 guard = _and(t, guard, _lt(t, col, tl.n))
-            index = self._gidx(bz, row, col)
+            index = self.index(t, "c", bz, row, col)
+            cname = self.names["c"]
             body = []
             x = t.fresh()
             body.append(f"{x} = vector.extract {vec}[{pos}] : {acc_el} from {vty}")
@@ -497,12 +508,12 @@ class _Kernel:
                 body.append(f"{y} = arith.truncf {x} : {acc_el} to {ce}")
                 x = y
             if self.overwrite:          # C was only zero-filled: the fill is gone, write
-                body.append(f"memref.store {x}, %C[{index}] : {self.c_ty}")
+                body.append(f"memref.store {x}, {cname}[{index}] : {self.c_ty}")
             else:
                 old, new = t.fresh(), t.fresh()
-                body.append(f"{old} = memref.load %C[{index}] : {self.c_ty}")
+                body.append(f"{old} = memref.load {cname}[{index}] : {self.c_ty}")
                 body.append(f"{new} = arith.addf {old}, {x} : {ce}")
-                body.append(f"memref.store {new}, %C[{index}] : {self.c_ty}")
+                body.append(f"memref.store {new}, {cname}[{index}] : {self.c_ty}")
             if guard is None:
                 for line in body:
                     t.raw(line)
@@ -582,6 +593,8 @@ def function_text(name: str, tl: Tiling, a_ty: str, b_ty: str, c_ty: str, batch:
         t.raw(f"gpu.launch blocks(%bx, %by, %bz) in (%gx = {t.c(gx)}, %gy = {t.c(gy)}, %gz = {t.c(gz)}) "
               f"threads(%tx, %ty, %tz) in (%sx = {t.c(THREADS)}, %sy = {t.c(1)}, %sz = {t.c(1)}) "
               f"workgroup(%As : {kern.as_ty}, %Bs : {kern.bs_ty}) {{")
+        if tl.gather is not None:       # a convolution's operands as matrices, in the kernel
+            tl.gather.views(t, kern)
         m0, n0 = _mul(t, "%by", tl.bm), _mul(t, "%bx", tl.bn)
         zeros = [t.op(f"arith.constant dense<0.0> : {ty}") for ty in acc_tys]
         staged = prefetch() and not (tl.kind == "mma" and tl.tf32)
@@ -624,6 +637,8 @@ def function_text(name: str, tl: Tiling, a_ty: str, b_ty: str, c_ty: str, batch:
             frags = (t.fresh("fa"), t.fresh("fb"))
             t.raw(f"{frags[0]} = memref.alloca() : {kern.frag_a_ty()}")
             t.raw(f"{frags[1]} = memref.alloca() : {kern.frag_b_ty()}")
+        if tl.gather is not None:
+            tl.gather.views(t, kern)
         one = t.c(1)
         t.raw(f"scf.for %bz = {t.c(0)} to {t.c(gz)} step {one} {{")
         t.raw(f"scf.for %by = {t.c(0)} to {t.c(gy)} step {one} {{")
@@ -669,6 +684,8 @@ def function_text(name: str, tl: Tiling, a_ty: str, b_ty: str, c_ty: str, batch:
         t.raw("}")
         t.raw("}")
     body = [line for _, line in t.consts.values()] + t.lines
+    if tl.gather is not None:
+        a_ty, b_ty, c_ty = tl.gather.arg_types
     return (f"func.func private @{name}(%A: {a_ty}, %B: {b_ty}, %C: {c_ty}) {{\n  "
             + "\n  ".join(body) + "\n  return\n}")
 
@@ -723,17 +740,23 @@ def _zero_fill_of(op, buffer) -> bool:
 
 def replace_contractions(module: ir.Module, entry: ir.Operation, mode: str, tf32: bool = False) -> int:
     """Each top-level static matmul / batch_matmul of the bufferized `entry` that `tiling_of`
-    takes becomes this module's kernel (mode "gpu") or its CPU form (mode "cpu")."""
+    takes, and each convolution `convolution.tiling_of` takes (as a GEMM whose A is gathered
+    from the input's windows), becomes this module's kernel (mode "gpu") or its CPU form (mode
+    "cpu"). Returns how many."""
+    from . import convolution
     targets = []
     previous = None
     for op in entry.regions[0].blocks[0].operations:
         op = op.operation if hasattr(op, "operation") else op
-        tl = tiling_of(op, tf32) if op.name in ("linalg.matmul", "linalg.batch_matmul") else None
+        if op.name in ("linalg.matmul", "linalg.batch_matmul"):
+            tl = tiling_of(op, tf32)
+        else:
+            tl = convolution.tiling_of(op) if op.name in convolution.OPS else None
         if tl is not None:
             targets.append((op, tl, previous if _zero_fill_of(previous, op.operands[2]) else None))
         previous = op
     for i, (op, tl, fill) in enumerate(targets):
-        a, b, c = (str(v.type) for v in op.operands)
+        a, b, c = tl.gather.view_types if tl.gather is not None else (str(v.type) for v in op.operands)
         text = function_text(f"shlo_contraction_{i}", tl, a, b, c, op.name == "linalg.batch_matmul", mode,
                              overwrite=fill is not None)
         if fill is not None:        # the kernel writes every element of C: no fill kernel

@@ -1,0 +1,124 @@
+"""Convolutions as GEMMs on contraction.py's shared-memory kernels (implicit GEMM).
+
+A bufferized static `linalg.conv_{1,2,3}d_n*c_*cf` (input (N, P..., C), filter (K..., C, F),
+output (N, O..., F), the input already dilated and padded by the lowering) is the product
+
+    out[m, f] = sum_k A[m, k] * W[k, f],   m = (n, o...), k = (k..., c)
+    A[m, k]   = input[n, o_i * stride_i + k_i * dilation_i ..., c]
+
+with W the filter and out the output collapsed to matrices (`memref.collapse_shape`, no copy).
+A is never written out (no im2col buffer): the kernel's copy of each A tile into shared memory
+reads it straight from the input's windows, the row and column split into (n, o...) and
+(k..., c) by division. A vector of A runs along c, so its width divides C and it stays inside
+one window position. A 1x1 convolution with stride 1 over an input of the output's size reads
+the input collapsed to (N * O..., C) like a matmul's A.
+
+Taken: static shapes, identity layouts, f16 / bf16 operands (f32 or same-type result, on the
+tensor cores) and f32 / f64 (exact FMA tiles), as contraction.choose takes them. f32
+convolutions are never run as TF32 (the lowering marks only dot_general's matmuls). Grouped and
+depthwise convolutions (`conv_2d_nhwgc_gfhwc`, `depthwise_*`, generics) stay on the general
+mapping, one thread per output.
+"""
+from __future__ import annotations
+
+from mlir import ir
+
+from . import contraction
+
+OPS = {"linalg.conv_1d_nwc_wcf": 1, "linalg.conv_2d_nhwc_hwcf": 2, "linalg.conv_3d_ndhwc_dhwcf": 3}
+
+
+def _ints(op, name: str, ns: int) -> list:
+    if name not in op.attributes:
+        return [1] * ns
+    return [int(x) for x in ir.DenseIntElementsAttr(op.attributes[name])]
+
+
+class Gather:
+    """One convolution's geometry, and the index arithmetic of its operands as matrices."""
+
+    def __init__(self, x_shape, w_shape, y_shape, strides, dilations, types):
+        ns = len(x_shape) - 2
+        self.ns, self.x_shape, self.w_shape, self.y_shape = ns, list(x_shape), list(w_shape), list(y_shape)
+        self.strides, self.dilations = list(strides), list(dilations)
+        self.c, self.f = x_shape[-1], w_shape[-1]
+        self.out = y_shape[1:-1]                  # O...
+        self.win = w_shape[:-2]                   # K...
+        self.m = y_shape[0] * _prod(self.out)
+        self.k = _prod(self.win) * self.c
+        # a 1x1 window, stride 1, over an input of the output's size: A is the input collapsed
+        self.gathered = not (all(k == 1 for k in self.win) and all(s == 1 for s in self.strides)
+                             and x_shape[1:-1] == self.out)
+        self.arg_types = tuple(str(t) for t in types)
+        el = [t.rsplit("x", 1)[1].rstrip(">") for t in self.arg_types]     # memref<...xf32>
+        self.a_el, self.c_el = el[0], el[2]
+        a_view = self.arg_types[0] if self.gathered else f"memref<{self.m}x{self.c}x{el[0]}>"
+        self.view_types = (a_view, f"memref<{self.k}x{self.f}x{el[1]}>", f"memref<{self.m}x{self.f}x{el[2]}>")
+
+    def views(self, t, kern) -> None:
+        """The filter and output (and a plain A) collapsed to matrices, in the kernel's code."""
+        rank = self.ns + 2
+        outer = "[" + ", ".join(str(i) for i in range(rank - 1)) + f"], [{rank - 1}]"
+        for which, i, arg in (("a", 0, "%A"), ("b", 1, "%B"), ("c", 2, "%C")):
+            if which == "a" and self.gathered:
+                continue
+            groups = f"[{outer}]" if which != "b" else \
+                "[[" + ", ".join(str(j) for j in range(rank - 1)) + f"], [{rank - 1}]]"
+            kern.names[which] = t.op(f"memref.collapse_shape {arg} {groups} : {self.arg_types[i]} "
+                                     f"into {self.view_types[i]}", hint=f"{which}m")
+
+    def a_index(self, t, row: str, col: str) -> str:
+        """input[n, o_i * s_i + k_i * d_i ..., c] for A[row, col]."""
+        def split(value, sizes):
+            parts, rest = [], value
+            for size in reversed(sizes):
+                parts.append(t.op(f"arith.remui {rest}, {t.c(size)} : index"))
+                rest = t.op(f"arith.divui {rest}, {t.c(size)} : index")
+            return rest, parts[::-1]
+        n, o = split(row, self.out)
+        _, parts = split(col, self.win + [self.c])
+        k, c = parts[:-1], parts[-1]
+        spatial = []
+        for oi, ki, s, d in zip(o, k, self.strides, self.dilations):
+            a = oi if s == 1 else t.op(f"arith.muli {oi}, {t.c(s)} : index")
+            b = ki if d == 1 else t.op(f"arith.muli {ki}, {t.c(d)} : index")
+            spatial.append(t.op(f"arith.addi {a}, {b} : index"))
+        return ", ".join([n] + spatial + [c])
+
+
+def _prod(xs) -> int:
+    out = 1
+    for x in xs:
+        out *= x
+    return out
+
+
+def tiling_of(op) -> contraction.Tiling | None:
+    """The tiling of a bufferized convolution as a GEMM, or None where it stays on the general
+    mapping (dynamic sizes, strided views, element types contraction.choose does not take)."""
+    ns = OPS.get(op.name)
+    if ns is None or len(op.operands) != 3:
+        return None
+    types = [v.type for v in op.operands]
+    if not all(contraction._static_identity(x) for x in types):
+        return None
+    x, w, y = (list(ir.ShapedType(x).shape) for x in types)
+    if len(x) != ns + 2 or len(w) != ns + 2 or len(y) != ns + 2 or 0 in x + w + y:
+        return None
+    strides, dilations = _ints(op, "strides", ns), _ints(op, "dilations", ns)
+    if len(strides) != ns or len(dilations) != ns or x[0] != y[0] or x[-1] != w[-2] or w[-1] != y[-1]:
+        return None
+    for i in range(ns):        # every window inside the input
+        if (y[1 + i] - 1) * strides[i] + (w[i] - 1) * dilations[i] + 1 > x[1 + i]:
+            return None
+    els = [str(ir.ShapedType(t).element_type) for t in types]
+    if els[0] != els[1]:
+        return None
+    g = Gather(x, w, y, strides, dilations, types)
+    tl = contraction.choose(1, g.m, g.f, g.k, els[0], els[2], fit_n=True)
+    if tl is None:
+        return None
+    # A's vectors run along c: within one window position, aligned to their width
+    tl.va = contraction._width(g.c, 128 // tl.bits)
+    tl.gather = g
+    return tl

@@ -1,0 +1,141 @@
+"""Convolutions as implicit GEMMs on the shared-memory contraction kernels
+(lowering/gpu/convolution.py), checked without a GPU: the convolution's launch is the
+contraction kernel's (256 threads, its tiling's grid, shared tiles; mma.sync for bf16), the
+mapped form on the CPU (`cpu_check`, mma emulated) matches the interpreter, and ptxas
+assembles the PTX for sm_80 and sm_90."""
+from __future__ import annotations
+
+import re
+import shutil
+
+import jax
+import ml_dtypes
+import numpy as np
+import pytest
+
+import shlo
+from shlo.lowering.gpu import compiler as gpu
+from shlo.lowering.gpu import contraction, convolution
+
+HAVE_PTXAS = shutil.which("ptxas") is not None
+LAYOUTS = {1: ("NWC", "WIO", "NWC"), 2: ("NHWC", "HWIO", "NHWC"), 3: ("NDHWC", "DHWIO", "NDHWC")}
+EL = {np.float32: "f32", ml_dtypes.bfloat16: "bf16", np.float16: "f16"}
+
+
+def _program(x, w, strides, padding, dilation, groups=1):
+    ns = x.ndim - 2
+
+    def f(a, b):
+        return jax.lax.conv_general_dilated(a, b, strides, padding, rhs_dilation=dilation,
+                                            dimension_numbers=LAYOUTS[ns], feature_group_count=groups)
+    return shlo.from_jax(f, x, w)
+
+
+def _inputs(x_shape, w_shape, dtype, seed=0):
+    rng = np.random.default_rng(seed)
+    return rng.standard_normal(x_shape).astype(dtype), rng.standard_normal(w_shape).astype(dtype)
+
+
+def _check_close(got, want, dtype):
+    got, want = np.asarray(got, np.float64), np.asarray(want, np.float64)
+    assert got.shape == want.shape
+    # as tests/test_gpu_contraction.py: one rounding of the output type apart at most
+    rel = {np.float32: 1e-5, ml_dtypes.bfloat16: 2 ** -7, np.float16: 2 ** -10}[dtype]
+    assert np.abs(got - want).max() <= rel * np.abs(want).max() + 1e-6
+
+
+def _gemm_grid(out_shape, w_shape, dtype):
+    """The grid contraction.choose gives the convolution's GEMM: (N * O...) x K... C x F."""
+    m = int(np.prod(out_shape[:-1]))
+    k = int(np.prod(w_shape[:-1]))
+    return list(contraction.choose(1, m, w_shape[-1], k, EL[dtype], "f32", fit_n=True).grid)
+
+
+CASES = {   # x shape, w shape, strides, padding, rhs dilation
+    "1x1": ((2, 6, 6, 16), (1, 1, 16, 24), (1, 1), "VALID", (1, 1)),
+    "3x3_s1_p1": ((2, 9, 9, 8), (3, 3, 8, 16), (1, 1), [(1, 1), (1, 1)], (1, 1)),
+    "3x3_s2": ((2, 11, 11, 8), (3, 3, 8, 12), (2, 2), "SAME", (1, 1)),
+    "3x3_dilated": ((1, 10, 10, 4), (3, 3, 4, 8), (1, 1), "SAME", (2, 2)),
+    "1d": ((3, 20, 6), (5, 6, 10), (2,), [(2, 1)], (1,)),
+    "3d": ((1, 5, 6, 6, 4), (3, 3, 3, 4, 8), (1, 1, 1), "SAME", (1, 1, 1)),
+    "c3": ((1, 7, 7, 3), (3, 3, 3, 5), (1, 1), [(1, 1), (1, 1)], (1, 1)),    # 1-element vectors of A
+}
+
+
+@pytest.mark.parametrize("dtype", [np.float32, ml_dtypes.bfloat16])
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_convolution_takes_the_contraction_kernel_and_matches(case, dtype):
+    x_shape, w_shape, strides, padding, dilation = CASES[case]
+    x, w = _inputs(x_shape, w_shape, dtype)
+    prog = _program(x, w, strides, padding, dilation)
+    want = shlo.interpret(prog, x, w)[0]
+    got = gpu.cpu_check(prog)(x, w)[0]
+    _check_close(got, want, dtype)
+    art = gpu.compile_cuda(prog, assemble=False)
+    grid = _gemm_grid(want.shape, w_shape, dtype)
+    assert [k for k in art.kernels if k["block"] == [256, 1, 1] and k["grid"] == grid], (grid, art.kernels)
+    assert len(re.findall(r"\bbar\.sync\b", art.ptx)) >= 2 and re.search(r"\.shared \.align 16", art.ptx)
+    mma = len(re.findall(r"\bmma\.sync\.aligned\.m16n8k16\.row\.col\.f32\.bf16\.bf16\.f32", art.ptx))
+    assert (mma > 0) == (dtype == ml_dtypes.bfloat16), mma
+
+
+@pytest.mark.parametrize("dtype", [np.float32, ml_dtypes.bfloat16])
+def test_largest_tiles_narrowed_to_64_features(dtype, monkeypatch):
+    """The tiles a ResNet layer's 64 output features get (MIN_BLOCKS forced low on a small
+    problem): bf16 4x2 mma tiles a warp, 128 x 64 blocks; f32 4x4 outputs a thread, 64 x 64
+    blocks; no block wider than the 64 features. Partial tiles along M."""
+    monkeypatch.setattr(contraction, "MIN_BLOCKS", 1)
+    x, w = _inputs((1, 5, 5, 8), (3, 3, 8, 64), dtype, seed=6)
+    tl = contraction.choose(1, 25, 64, 72, EL[dtype], "f32", fit_n=True)
+    assert (tl.bm, tl.bn) == ((128, 64) if dtype == ml_dtypes.bfloat16 else (64, 64))
+    assert contraction.choose(1, 25, 64, 72, EL[dtype], "f32").bn == 128     # matmuls keep theirs
+    prog = _program(x, w, (1, 1), "SAME", (1, 1))
+    _check_close(gpu.cpu_check(prog)(x, w)[0], shlo.interpret(prog, x, w)[0], dtype)
+    art = gpu.compile_cuda(prog, assemble=False)
+    assert [k for k in art.kernels if k["block"] == [256, 1, 1] and k["grid"] == list(tl.grid)], art.kernels
+
+
+@pytest.mark.parametrize("case", ["3x3_s2", "1x1", "3d"])
+def test_convolution_ptx_assembles_for_sm80_and_sm90(case):
+    x_shape, w_shape, strides, padding, dilation = CASES[case]
+    x, w = _inputs(x_shape, w_shape, ml_dtypes.bfloat16)
+    arts = gpu.compile_cuda_arches(_program(x, w, strides, padding, dilation), ("sm_80", "sm_90"),
+                                   assemble=HAVE_PTXAS)
+    for arch, art in arts.items():
+        assert "mma.sync" in art.ptx, arch
+        if HAVE_PTXAS:
+            assert art.cubin, arch
+
+
+def test_f16_convolution_on_the_tensor_cores():
+    x, w = _inputs((2, 8, 8, 16), (3, 3, 16, 32), np.float16, seed=3)
+    prog = _program(x, w, (1, 1), "SAME", (1, 1))
+    _check_close(gpu.cpu_check(prog)(x, w)[0], shlo.interpret(prog, x, w)[0], np.float16)
+    assert "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32" in gpu.compile_cuda(prog, assemble=False).ptx
+
+
+def test_only_a_strided_window_is_gathered():
+    """A 1x1 stride-1 convolution reads its input collapsed to (N*H*W, C), as a matmul's A; a
+    3x3 or strided one gathers A from the windows."""
+    f32 = "memref<{}xf32>"
+    plain = convolution.Gather([2, 6, 6, 16], [1, 1, 16, 24], [2, 6, 6, 24], [1, 1], [1, 1],
+                               [f32.format("2x6x6x16"), f32.format("1x1x16x24"), f32.format("2x6x6x24")])
+    strided = convolution.Gather([2, 6, 6, 16], [1, 1, 16, 24], [2, 3, 3, 24], [2, 2], [1, 1],
+                                 [f32.format("2x6x6x16"), f32.format("1x1x16x24"), f32.format("2x3x3x24")])
+    assert not plain.gathered and plain.view_types[0] == "memref<72x16xf32>"
+    assert strided.gathered and (strided.m, strided.k) == (18, 16)
+
+
+def test_grouped_convolution_stays_on_the_general_mapping():
+    """Feature groups are not GEMMs here: no shared tiles, still the interpreter's numbers."""
+    x, w = _inputs((1, 6, 6, 8), (3, 3, 4, 8), np.float32, seed=5)
+    prog = _program(x, w, (1, 1), "SAME", (1, 1), groups=2)
+    _check_close(gpu.cpu_check(prog)(x, w)[0], shlo.interpret(prog, x, w)[0], np.float32)
+    assert ".shared" not in gpu.compile_cuda(prog, assemble=False).ptx
+
+
+def test_switch_leaves_convolutions_to_the_general_mapping(monkeypatch):
+    monkeypatch.setenv("SHLO_GPU_SHARED_TILES", "0")
+    x, w = _inputs((2, 9, 9, 8), (3, 3, 8, 16), ml_dtypes.bfloat16)
+    art = gpu.compile_cuda(_program(x, w, (1, 1), "SAME", (1, 1)), assemble=False)
+    assert "mma.sync" not in art.ptx and ".shared" not in art.ptx
