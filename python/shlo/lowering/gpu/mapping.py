@@ -341,6 +341,7 @@ def map_function(func: ir.Operation, threads: int = THREADS) -> dict:
 
     def flush():
         if pending:
+            _own_views(block, pending)
             shared.extend(_spill_escaping(pending))
             wrap_serial(list(pending))
             stats["serial"] += 1
@@ -589,6 +590,58 @@ def _uses_any(op: ir.Operation, ops: list) -> bool:
 def _reduce_is_empty(op: ir.Operation) -> bool:
     term = _op(list(op.regions[0].blocks[0].operations)[-1])
     return term.name == "scf.reduce" and not term.operands
+
+
+def _own_views(block: ir.Block, ops: list) -> None:
+    """A view at the top level whose offsets or sizes one-thread kernel `ops` computes (an
+    scf.while's result) and that the kernel itself reads gets a copy inside the kernel, made from
+    the values computed there. The view left outside reads them back from memory once the
+    kernel has stored them (_spill_escaping), which is after the kernel: without the copy, the
+    kernel would read a view of a value not yet loaded (invalid IR)."""
+    inside, between, copies = list(ops), False, []     # copies: [(original, copy)], block order
+    for o in list(block.operations):
+        o = _op(o)
+        if o == ops[0]:
+            between = True
+        if not between:
+            continue
+        if o == ops[-1]:
+            break
+        if o.name not in VIEW_OPS or any(o == x for x in inside):
+            continue
+        from_kernel = [v for v in o.operands if not isinstance(v.owner, ir.Block)
+                       and (any(_op(v.owner) == x for x in inside) or any(_op(v.owner) == c[0] for c in copies))]
+        if not from_kernel:
+            continue
+        copy = o.clone(ir.InsertionPoint(o))
+        for i, v in enumerate(list(copy.operands)):
+            owner = v.owner
+            if isinstance(owner, ir.Block):
+                continue
+            mate = next((c for orig, c in copies if _op(owner) == orig), None)
+            if mate is not None:
+                copy.operands[i] = mate.results[list(_op(owner).results).index(v)]
+        copies.append((o, copy))
+    for orig, copy in copies:
+        for k, r in enumerate(orig.results):
+            for use in list(r.uses):
+                if _within(_op(use.owner), ops):
+                    _op(use.owner).operands[use.operand_number] = copy.results[k]
+    for orig, copy in reversed(copies):          # copies no op of the kernel reads are dropped
+        if all(not list(r.uses) for r in copy.results):
+            copy.erase()
+            continue
+        at = sum(1 for x in ops if x.is_before_in_block(copy))
+        ops.insert(at, copy)
+    anchor = ops[-1]
+    for orig, _ in copies:      # after the kernel, where the values are read back, so _sinkable
+        if all(not list(r.uses) for r in orig.results):         # meets them first
+            continue
+        orig.move_after(anchor)
+        anchor = orig
+    for orig, _ in reversed(copies):
+        if all(not list(r.uses) for r in orig.results):
+            orig.erase()
 
 
 def _spill_escaping(ops: list) -> list:
