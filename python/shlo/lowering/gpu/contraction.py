@@ -232,9 +232,14 @@ class _Kernel:
     def index(self, t: _Text, which: str, bz, row, col) -> str:
         """The global index of element (row, col) of operand `which` ("a", "b", "c") as a matrix;
         a convolution's A is gathered from its input's windows (convolution.Gather)."""
+        return self.access(t, which, bz, row, col)[0]
+
+    def access(self, t: _Text, which: str, bz, row, col):
+        """(index, guard): `index` and, for a convolution's A with its padding folded in, the i1
+        that says the element lies inside the input (zero outside); guard None otherwise."""
         if which == "a" and self.tl.gather is not None and self.tl.gather.gathered:
             return self.tl.gather.a_index(t, row, col)
-        return self._gidx(bz, row, col)
+        return self._gidx(bz, row, col), None
 
     def _slots(self):
         """Each vector a thread copies per K step: (operand, i, rows, cols, width); thread t
@@ -265,13 +270,14 @@ class _Kernel:
             src, src_ty = (self.names["a"], self.a_ty) if which == "a" else (self.names["b"], self.b_ty)
             r0, c0, rmax, cmax = (m0, k0, tl.m, tl.k) if which == "a" else (k0, n0, tl.k, tl.n)
             gr, gc = _add(t, r0, r), _add(t, c0, c)
-            guard = live
+            index, inside = self.access(t, which, bz, gr, gc)
+            guard = _and(t, live, inside)
             if rmax % rows:
                 guard = _and(t, guard, _lt(t, gr, rmax))
             if cmax % cols:
                 guard = _and(t, guard, _lt(t, gc, cmax))
             vty = f"vector<{v}x{e}>"
-            load = f"vector.load {src}[{self.index(t, which, bz, gr, gc)}]{self.align(v * tl.bits // 8)} : {src_ty}, {vty}"
+            load = f"vector.load {src}[{index}]{self.align(v * tl.bits // 8)} : {src_ty}, {vty}"
             if guard is None:
                 val = t.op(load)
             else:
@@ -763,7 +769,10 @@ def replace_contractions(module: ir.Module, entry: ir.Operation, mode: str, tf32
             fill.erase()
         fn = ir.Operation.parse(text, context=module.context)
         block = fn.regions[0].blocks[0]
-        for arg, value in zip(block.arguments, op.operands):
+        operands = list(op.operands)
+        if tl.gather is not None and tl.gather.source is not None:
+            operands[0] = tl.gather.source      # the unpadded input: the kernel reads it
+        for arg, value in zip(block.arguments, operands):
             arg.replace_all_uses_with(value)
         for inner in list(block.operations):
             inner = inner.operation if hasattr(inner, "operation") else inner
@@ -772,4 +781,6 @@ def replace_contractions(module: ir.Module, entry: ir.Operation, mode: str, tf32
             inner.move_before(op)
         fn.erase()
         op.erase()
+        if tl.gather is not None:
+            tl.gather.erase_padding()
     return len(targets)

@@ -37,8 +37,12 @@ def _ints(op, name: str, ns: int) -> list:
 class Gather:
     """One convolution's geometry, and the index arithmetic of its operands as matrices."""
 
-    def __init__(self, x_shape, w_shape, y_shape, strides, dilations, types):
+    def __init__(self, x_shape, w_shape, y_shape, strides, dilations, types, padding=None):
         ns = len(x_shape) - 2
+        # padding: (the unpadded input's shape, where it lands in the padded one, per dim);
+        # A is then read from the unpadded input, zeros outside it (types[0] is its type)
+        self.padding = padding
+        self.source, self.pad_ops = None, []
         self.ns, self.x_shape, self.w_shape, self.y_shape = ns, list(x_shape), list(w_shape), list(y_shape)
         self.strides, self.dilations = list(strides), list(dilations)
         self.c, self.f = x_shape[-1], w_shape[-1]
@@ -47,8 +51,8 @@ class Gather:
         self.m = y_shape[0] * _prod(self.out)
         self.k = _prod(self.win) * self.c
         # a 1x1 window, stride 1, over an input of the output's size: A is the input collapsed
-        self.gathered = not (all(k == 1 for k in self.win) and all(s == 1 for s in self.strides)
-                             and x_shape[1:-1] == self.out)
+        self.gathered = padding is not None or not (all(k == 1 for k in self.win) and all(s == 1 for s in self.strides)
+                                                    and x_shape[1:-1] == self.out)
         self.arg_types = tuple(str(t) for t in types)
         el = [t.rsplit("x", 1)[1].rstrip(">") for t in self.arg_types]     # memref<...xf32>
         self.a_el, self.c_el = el[0], el[2]
@@ -67,8 +71,10 @@ class Gather:
             kern.names[which] = t.op(f"memref.collapse_shape {arg} {groups} : {self.arg_types[i]} "
                                      f"into {self.view_types[i]}", hint=f"{which}m")
 
-    def a_index(self, t, row: str, col: str) -> str:
-        """input[n, o_i * s_i + k_i * d_i ..., c] for A[row, col]."""
+    def a_index(self, t, row: str, col: str):
+        """(index, guard) of A[row, col]: input[n, o_i * s_i + k_i * d_i ..., c], guard None; with
+        the padding folded in, the index into the unpadded input, less the padding, and the i1
+        that says it lies inside (None where no dim is padded)."""
         def split(value, sizes):
             parts, rest = [], value
             for size in reversed(sizes):
@@ -83,7 +89,22 @@ class Gather:
             a = oi if s == 1 else t.op(f"arith.muli {oi}, {t.c(s)} : index")
             b = ki if d == 1 else t.op(f"arith.muli {ki}, {t.c(d)} : index")
             spatial.append(t.op(f"arith.addi {a}, {b} : index"))
-        return ", ".join([n] + spatial + [c])
+        guard = None
+        if self.padding is not None:
+            shape, offsets = self.padding
+            for i in range(self.ns):
+                if offsets[1 + i] == 0 and shape[1 + i] == self.x_shape[1 + i]:
+                    continue
+                if offsets[1 + i]:      # below the low padding: wraps past the size (unsigned)
+                    spatial[i] = t.op(f"arith.subi {spatial[i]}, {t.c(offsets[1 + i])} : index")
+                inside = t.op(f"arith.cmpi ult, {spatial[i]}, {t.c(shape[1 + i])} : index")
+                guard = inside if guard is None else t.op(f"arith.andi {guard}, {inside} : i1")
+        return ", ".join([n] + spatial + [c]), guard
+
+    def erase_padding(self) -> None:
+        """The padded input's fill, copy and allocation, once the kernel reads the input."""
+        for op in self.pad_ops:
+            op.erase()
 
 
 def _prod(xs) -> int:
@@ -114,7 +135,14 @@ def tiling_of(op) -> contraction.Tiling | None:
     els = [str(ir.ShapedType(t).element_type) for t in types]
     if els[0] != els[1]:
         return None
-    g = Gather(x, w, y, strides, dilations, types)
+    folded = _zero_padding(op)
+    if folded is not None:
+        source, offsets, pad_ops = folded
+        shape = list(ir.ShapedType(source.type).shape)
+        g = Gather(x, w, y, strides, dilations, [source.type] + types[1:], (shape, offsets))
+        g.source, g.pad_ops = source, pad_ops
+    else:
+        g = Gather(x, w, y, strides, dilations, types)
     tl = contraction.choose(1, g.m, g.f, g.k, els[0], els[2], fit_n=True)
     if tl is None:
         return None
@@ -122,3 +150,94 @@ def tiling_of(op) -> contraction.Tiling | None:
     tl.va = contraction._width(g.c, 128 // tl.bits)
     tl.gather = g
     return tl
+
+
+def _op(x):
+    return x.operation if hasattr(x, "operation") else x
+
+
+def _is_zero(value) -> bool:
+    owner = _op(value.owner) if isinstance(value.owner, (ir.Operation, ir.OpView)) else None
+    if owner is None or owner.name != "arith.constant":
+        return False
+    attr = owner.attributes["value"]
+    return isinstance(attr, ir.FloatAttr) and ir.FloatAttr(attr).value == 0.0
+
+
+def _zero_padding(conv):
+    """The lowering's zero padding of a convolution's input (tensor.pad, bufferized): a fresh
+    buffer filled with zeros (linalg.map / linalg.fill), the input copied into a unit-stride
+    subview of it, nothing else using it. Returns (input, where it lands, the ops to erase) or
+    None. Only where nothing between the copy and the convolution could write the input: the
+    ops between are constants, allocations and fills of other fresh buffers."""
+    padded = conv.operands[0]
+    alloc = padded.owner
+    if not isinstance(alloc, (ir.Operation, ir.OpView)) or _op(alloc).name != "memref.alloc":
+        return None
+    alloc = _op(alloc)
+    if alloc.block != conv.block:
+        return None
+    fill = subview = None
+    for use in padded.uses:
+        user = _op(use.owner)
+        if user == conv:
+            continue
+        if user.name == "memref.subview" and subview is None:
+            subview = user
+        elif user.name in ("linalg.map", "linalg.fill") and fill is None:
+            fill = user
+        else:
+            return None
+    if fill is None or subview is None or len(list(subview.results[0].uses)) != 1:
+        return None
+    if fill.name == "linalg.fill":
+        if len(fill.operands) != 2 or fill.operands[1] != padded or not _is_zero(fill.operands[0]):
+            return None
+    else:           # linalg.map outs(padded) { yield %zero }
+        body = fill.regions[0].blocks[0]
+        ops = [_op(o) for o in body.operations]
+        if len(fill.operands) != 1 or len(ops) != 1 or ops[0].name != "linalg.yield" or \
+                not _is_zero(ops[0].operands[0]):
+            return None
+    copy = _op(list(subview.results[0].uses)[0].owner)
+    if copy.name != "memref.copy" or copy.operands[1] != subview.results[0] or copy.block != conv.block:
+        return None
+    source = copy.operands[0]
+    if not contraction._static_identity(source.type) or len(subview.operands) != 1:
+        return None
+    offsets = [int(v) for v in ir.DenseI64ArrayAttr(subview.attributes["static_offsets"])]
+    strides = [int(v) for v in ir.DenseI64ArrayAttr(subview.attributes["static_strides"])]
+    shape = list(ir.ShapedType(source.type).shape)
+    if any(v != 1 for v in strides) or list(ir.DenseI64ArrayAttr(subview.attributes["static_sizes"])) != shape:
+        return None
+    if offsets[0] != 0 or offsets[-1] != 0 or shape[0] != ir.ShapedType(padded.type).shape[0] or \
+            shape[-1] != ir.ShapedType(padded.type).shape[-1]:
+        return None
+    if not (fill.is_before_in_block(copy) and subview.is_before_in_block(copy) and copy.is_before_in_block(conv)):
+        return None
+    between = _between(copy, conv)
+    if between is None:
+        return None
+    for o in between:
+        if o.name in ("arith.constant", "memref.alloc"):
+            continue
+        if o.name in ("linalg.fill", "linalg.map") and all(
+                isinstance(v.owner, (ir.Operation, ir.OpView)) and _op(v.owner).name == "memref.alloc"
+                and v != source for v in o.operands[-1:]):
+            continue
+        return None
+    return source, offsets, [copy, subview, fill, alloc]
+
+
+def _between(first, last):
+    """The ops strictly between two ops of one block."""
+    out, inside = [], False
+    for o in first.block.operations:
+        o = _op(o)
+        if o == last:
+            return out if inside else None
+        if inside:
+            out.append(o)
+        if o == first:
+            inside = True
+    return None
