@@ -420,3 +420,55 @@ def test_col2im_over_a_run_time_batch():
         want = _ort(m, {"x": x})
         check_outputs(shlo.interpret(prog, x), want, 1e-5, 1e-5, "interpret")
         check_outputs(run(x), want, 1e-5, 1e-5, "compile")
+
+
+def test_gather_elements_index_range_is_checked_at_run_time():
+    """GatherElements over indices of a `?` size: in range (negative ones too) it matches onnxruntime
+    interpreted and compiled; out of range, where onnxruntime fails and a gather would clamp, a
+    check.assert (compiled: returned by the native code, checked before the results) raises an
+    error naming the node, the bounds and the values found."""
+    m = _model([helper.make_node("GatherElements", ["x", "i"], ["y"], axis=1, name="ge")],
+               [_vi("x", F, [2, 3]), _vi("i", I64, [2, "k"])], [_vi("y", F, None)], 13)
+    prog = shlo.from_onnx(m)
+    assert "check.assert" in str(prog.module)
+    run = shlo.compile(prog)
+    x = _x(2, 3)
+    for i in ([[0, 2, -1, -3], [1, 1, 2, 0]], [[2], [-2]]):
+        i = np.array(i, np.int64)
+        want = _ort(m, {"x": x, "i": i})
+        check_outputs(shlo.interpret(prog, x, i), want, 0, 0, "interpret")
+        check_outputs(run(x, i), want, 0, 0, "compile")
+    for bad, lo, hi in (([[0, 3], [1, 1]], 0, 3), ([[-4, 0], [1, 2]], -4, 2)):
+        bad = np.array(bad, np.int64)
+        with pytest.raises(Exception, match="Out of range"):
+            _ort(m, {"x": x, "i": bad})
+        for f in (lambda *a: shlo.interpret(prog, *a), run):
+            with pytest.raises(shlo.ShloError, match=rf"GatherElements \(opset 13\) node 'ge': indices must be in "
+                                                     rf"\[-3, 2\] along axis 1; found values from {lo} to {hi}"):
+                f(x, bad)
+
+
+def test_col2im_over_a_run_time_channel_times_block_size():
+    """Col2Im with a `?` channel x block size (input size 1; an ImportError before): one import at
+    three sizes (C = 3, 1, 2, batch 2 and 1), interpreted and compiled against onnxruntime; a size
+    the block size does not divide, which onnxruntime refuses, is a shape-assertion error naming
+    the node (compiled: before the native code runs)."""
+    inits = [numpy_helper.from_array(np.array([6, 5], np.int64), "img"),
+             numpy_helper.from_array(np.array([2, 2], np.int64), "blk")]
+    nodes = [helper.make_node("Col2Im", ["x", "img", "blk"], ["y"], dilations=[1, 2], pads=[1, 0, 1, 1],
+                              strides=[2, 1], name="c2i")]
+    m = _model(nodes, [_vi("x", F, ["n", "ck", 16])], [_vi("y", F, None)], 18, inits)
+    prog = shlo.from_onnx(m)
+    run = shlo.compile(prog)
+    for b, ck in ((2, 12), (1, 4), (1, 8)):
+        x = _x(b, ck, 16)
+        want = _ort(m, {"x": x})
+        check_outputs(shlo.interpret(prog, x), want, 1e-5, 1e-5, "interpret")
+        check_outputs(run(x), want, 1e-5, 1e-5, "compile")
+    x = _x(1, 6, 16)
+    with pytest.raises(Exception, match="multiple of prod"):
+        _ort(m, {"x": x})
+    for f in (lambda a: shlo.interpret(prog, a), run):
+        with pytest.raises(shlo.ShloError, match=r"Col2Im \(opset 18\) node 'c2i': input size 1 .* is 6, not a "
+                                                 r"multiple of the block size 4"):
+            f(x)

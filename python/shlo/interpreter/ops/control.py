@@ -473,6 +473,24 @@ def check_eq(ctx, *inputs):
     return out
 
 
+@custom_call_target("check.assert")
+def check_assert(ctx, *inputs):
+    """A run-time check of values an importer emits where the source framework raises (ONNX
+    GatherElements' index range): `check.assert(pred, values...)`, the message in its string
+    backend_config, `{i}` naming values[i]. Compiled, the native code returns its operands and
+    they are checked before any result is (a probe, as the other check.* targets)."""
+    values = [v for v in inputs if not isinstance(v, Token)]
+    if not values or np.asarray(values[0]).shape != () or np.asarray(values[0]).dtype != np.bool_:
+        raise InterpreterError(f"{ctx.location}: check.assert takes a boolean scalar predicate first")
+    if not bool(np.asarray(values[0])):
+        found = [np.asarray(v).item() if np.asarray(v).size == 1 else np.asarray(v).tolist() for v in values[1:]]
+        message = backend_config(ctx)
+        message = message if isinstance(message, str) and message else "check.assert failed"
+        raise CheckFailure(f"{ctx.location}: " + _PLACEHOLDER.sub(
+            lambda m: str(found[int(m.group(1))]) if int(m.group(1)) < len(found) else m.group(0), message))
+    return _check_results(ctx)
+
+
 # ----------------------------------------------------------------------------- shape_assertion
 
 class ShapeAssertionFailure(InterpreterError):

@@ -698,10 +698,33 @@ def _points_dnums(rank, index_rank):
             "index_vector_dim": index_rank - 1, "operand_batching_dims": [], "start_indices_batching_dims": []}
 
 
+def _check_in_range(cx, idx, size, axis: int) -> None:
+    """ONNX (and onnxruntime) reject an index outside [-size, size - 1], where a gather would
+    clamp it: a `check.assert` on the indices' least and greatest values, a clear error naming
+    the node (interpreted, and compiled: the native code returns the values, checked before the
+    results are). At a function's top level only; compiled code has no such check in a region."""
+    if ir.InsertionPoint.current.block.owner.operation.name != "func.func":
+        return
+    sizes = cx.sizes_of(idx)
+    dims = list(range(len(sizes)))
+    n = _sint(cx, size)
+    lo = reduce1(cx, idx, dims, "minimum", np.iinfo(np.int64).max) if dims else idx
+    hi = reduce1(cx, idx, dims, "maximum", np.iinfo(np.int64).min) if dims else idx
+    ok = cx.op("and", _cmp(cx, lo, cx.op("negate", n), "GE"), _cmp(cx, hi, n, "LT"))
+    empty = _cmp(cx, lo, hi, "GT")      # no indices: the reduction's initial values
+    ok = cx.op("or", ok, empty)
+    top = cx.op("subtract", n, cx.const(1, I64))
+    op = cx.region_op("custom_call", [ok, n, top, lo, hi], call_target_name="check.assert",
+                      has_side_effect=True, result_types=[])
+    op.attributes["backend_config"] = ir.StringAttr.get(str(cx.error(
+        f"indices must be in [-{{0}}, {{1}}] along axis {axis}; found values from {{2}} to {{3}}")))
+
+
 @converts("GatherElements", since=11)
 def gather_elements(cx, x, indices, axis=0):
     rank = cx.rank(x)
     axis = _axis(cx, axis, rank)
+    _check_in_range(cx, _i64(cx, indices), cx.dim(x, axis), axis)
     idx = _wrap(cx, _i64(cx, indices), cx.dim(x, axis))
     coords = _coords(cx, idx, axis, rank)
     return cx.op("gather", x, coords, dimension_numbers=_points_dnums(rank, cx.rank(coords)), slice_sizes=[1] * rank)
@@ -1341,18 +1364,24 @@ def col2im(cx, x, image_shape_v, block_shape_v, dilations=None, pads=None, strid
     strides = list(strides or [1] * nd)
     pads = list(pads or [0] * (2 * nd))
     n, ck, length = cx.sizes_of(x)
-    if not _all_int([ck, length]):      # (a run-time batch is fine)
-        raise cx.error("a run-time channel x block size or block count (input sizes 1, 2) is not supported")
+    if not isinstance(length, int):     # (a run-time batch or channel x block size is fine)
+        raise cx.error("a run-time block count (input size 2) is not supported")
     block = _known_ints(cx, 2)
     if block is not None:
         k = int(np.prod(block))
-    elif out is not None:
+    elif out is not None and isinstance(ck, int) and isinstance(out[1], int):
         k = ck // out[1]
+    elif out is not None:
+        raise cx.error("block_shape computed at run time with a run-time channel x block size (input size 1) "
+                       "is not supported")
     else:
         raise cx.error("block_shape computed at run time (and an output shape not known) is not supported")
-    if ck % k:
-        raise cx.error(f"input channels {ck} are not a multiple of the block size {k}")
-    c = ck // k
+    if isinstance(ck, int):
+        if ck % k:
+            raise cx.error(f"input channels {ck} are not a multiple of the block size {k}")
+        c = ck // k
+    else:
+        c = _channels_of_blocks(cx, ck, k)
     padded = [image[d] + pads[d] + pads[nd + d] for d in range(nd)]
     flat = _col2im_positions(cx, block, block_shape_v, nd, k, length, padded, strides, dilations)
     total = int(np.prod(padded))
@@ -1362,12 +1391,25 @@ def col2im(cx, x, image_shape_v, block_shape_v, dilations=None, pads=None, strid
           "index_vector_dim": 1}
     summed = _scatter(cx, base, cx.reshape(flat, [k * length, 1]), updates, dn, "add")
     img = cx.reshape(summed, [n, c] + padded)
-    if isinstance(n, int):
+    if isinstance(n, int) and isinstance(c, int):
         return cx.op("slice", img, start_indices=[0, 0] + pads[:nd],
                      limit_indices=[n, c] + [padded[d] - pads[nd + d] for d in range(nd)], strides=[1] * (nd + 2))
     for d in range(nd):     # a run-time batch: the pads cut per axis (a gather where sizes are run-time)
         img = _slice_static(cx, img, 2 + d, pads[d], padded[d] - pads[nd + d], 1)
     return img
+
+
+def _channels_of_blocks(cx, ck, k: int):
+    """A run-time channel x block size ck divided by the block size k (a rank-0 i64 value); a
+    `shape_assertion` (checked before compiled code runs) makes a ck that k does not divide a
+    run-time error naming the node, as onnxruntime refuses it."""
+    ckv, kv = cx.size_value(ck), cx.const(k, I64)
+    pred = _cmp(cx, cx.op("remainder", ckv, kv), cx.const(0, I64), "EQ")
+    op = cx.region_op("custom_call", [pred, ckv], call_target_name="shape_assertion", has_side_effect=True,
+                      result_types=[])
+    op.attributes["error_message"] = ir.StringAttr.get(str(cx.error(
+        f"input size 1 (channels x block size) is {{0}}, not a multiple of the block size {k}")))
+    return cx.op("divide", ckv, kv)
 
 
 def _col2im_positions(cx, block, block_v, nd, k, length, padded, strides, dilations):
