@@ -105,3 +105,49 @@ def test_kernel_orders_by_chunk():
     np.testing.assert_array_equal(orders(16, 87, 9), ([FMA] * 42 + [ADD2] * 2) + ([FMA] * 42 + [ADD2]))
     assert orders(1, 26, 3) is None and orders(16, 26, 200) is None and orders(4, 300, 100) is None
     assert orders(4, 100, 9, groups=3) is None and orders(4, 14, 3, groups=3) is not None
+
+
+# Transposed convolutions (input dilation, stride 1): XLA's EigenTransposedConv2D
+# (interpreter/ops/convolution_order.py `transposed_f32`)
+TRANSPOSED = {
+    # 1-D, 12 features (one 12-row block), each output one real term or two
+    "1d_12": ((2, 20, 3), (2, 3, 12), [(0, 0)], (2,)),
+    # 2-D, 3 x 3 kernel x 24 features (16-row blocks and the rest), padding, dilation 2 x 1
+    "2d_216": ((1, 6, 5, 4), (3, 3, 4, 24), [(1, 2), (2, 0)], (2, 1)),
+    # 2-D, 5 features, dilation 3 x 2
+    "2d_5": ((2, 4, 5, 6), (2, 3, 6, 5), [(1, 1), (0, 2)], (3, 2)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(TRANSPOSED))
+def test_transposed_convolutions_take_xlas_order(name, monkeypatch):
+    import shlo.interpreter.ops.convolution as conv
+    xs, ws, pad, ld = TRANSPOSED[name]
+    dn = ("NHWC", "HWIO", "NHWC") if len(xs) == 4 else ("NWC", "WIO", "NWC")
+
+    def fn(a, b):
+        return lax.conv_general_dilated(a, b, (1,) * (len(xs) - 2), pad, lhs_dilation=ld, dimension_numbers=dn)
+
+    x = RNG.standard_normal(xs).astype(np.float32)
+    w = RNG.standard_normal(ws).astype(np.float32)
+    prog = shlo.from_jax(fn, x, w)
+    got = np.asarray(shlo.interpret(prog, x, w)[0])
+    if _host_is_measured_kind() and (os.cpu_count() or 0) <= 2:   # (Eigen's thread split: measured on 2 cores)
+        np.testing.assert_array_equal(got, np.asarray(jax.jit(fn)(x, w)))
+    monkeypatch.setattr(conv, "xla_transposed_plan", lambda *a: None)
+    plain = np.asarray(shlo.interpret(prog, x, w)[0])
+    np.testing.assert_allclose(got, plain, rtol=1e-5, atol=1e-5)
+    assert (got != plain).any(), "the order must be what is checked"
+
+
+def test_transposed_order_only_where_measured():
+    from shlo.interpreter.ops.convolution import xla_transposed_plan
+    f32 = ("f32",) * 3
+    args = dict(G=1, BG=1, strides=(1, 1), pads=[(0, 0), (0, 0)], ldil=(2, 2), rdil=(1, 1), rev=(False, False))
+    assert xla_transposed_plan(f32, (1, 3, 6, 6), (8, 3, 3, 3), **args) is not None
+    assert xla_transposed_plan(f32, (1, 3, 2, 6), (8, 3, 3, 3), **args) is None            # input < kernel
+    assert xla_transposed_plan(f32, (1, 3, 6, 6), (8, 3, 3, 3), **{**args, "strides": (2, 1)}) is None
+    assert xla_transposed_plan(f32, (1, 3, 6, 6), (8, 3, 3, 3), **{**args, "rdil": (1, 2)}) is None
+    assert xla_transposed_plan(f32, (1, 4, 6, 6), (8, 2, 3, 3), **{**args, "G": 2}) is None
+    assert xla_transposed_plan(("f64",) * 3, (1, 3, 6, 6), (8, 3, 3, 3), **args) is None
+    assert xla_transposed_plan(f32, (1, 3, 6, 6), (8, 3, 3, 3), **{**args, "ldil": (1, 1)}) is None

@@ -7,6 +7,7 @@ interpreter's convolution gives XLA's bits there.
     .venv/bin/python tools/xla_conv_order.py --grid               # 2-D NHWC shapes: the rule's check
     .venv/bin/python tools/xla_conv_order.py --onednn 60          # 2-16 features a group: random shapes
     .venv/bin/python tools/xla_conv_order.py --onednn 60 --grouped  # 2-4 groups of 2-8 features
+    .venv/bin/python tools/xla_conv_order.py --transposed 60 --seed 31  # input dilation, stride 1
 
 Each output element is a sum of products x * w, one per kernel tap and input feature (in its
 group). For every case (lax.conv_general_dilated under jax.jit, random normal f32 operands) the
@@ -27,6 +28,9 @@ feature groups, strides, padding, kernel dilation) and prints, per shape, whethe
 `convolution_order.orders` names each pixel's order and how many elements of the interpreter's
 result differ from XLA's; it ends with the number of shapes where it names them and the
 interpreter differs (exit 1 if any).
+
+With --transposed N the same for N random transposed convolutions (input dilation 1-3, stride 1;
+`convolution_order.transposed_f32`).
 """
 from __future__ import annotations
 
@@ -210,6 +214,56 @@ def _onednn(count: int, trials: int, seed: int = 11, grouped: bool = False) -> i
     return 1 if bad else 0
 
 
+def _transposed(count: int, trials: int, seed: int = 31) -> int:
+    """Random transposed convolutions (input dilation 1-3, stride 1, padding -1 to 3, 1-32 output
+    features, 1-8 input features, 1-D / 2-D, inputs no smaller than the kernel): the interpreter (shlo.interpret of the JAX program)
+    against jax.jit, per shape, with whether `xla_transposed_plan` names the order."""
+    import jax
+    from jax import lax
+    import shlo
+    from shlo.interpreter.ops.convolution import xla_transposed_plan
+    rng = np.random.RandomState(seed)
+    claimed = bad = 0
+    for _ in range(count):
+        nd = int(rng.choice([1, 2]))
+        F = int(rng.choice([1, 2, 3, 4, 5, 8, 12, 16, 24, 32]))
+        ld = tuple(int(v) for v in rng.randint(1, 4, nd))
+        if max(ld) == 1:
+            ld = (2,) * nd
+        C = int(rng.randint(1, 9))
+        ks = tuple(int(v) for v in rng.randint(1, 5, nd))
+        # every input axis at least the kernel's (smaller ones: XLA swaps the operands, another
+        # path, and jaxlib 0.10.2 aborts on some of them)
+        sp = tuple(int(v) for v in rng.randint(max(ks), 12 if nd == 2 else 40, nd))
+        n = int(rng.randint(1, 3))
+        low = -1 if rng.rand() < 0.15 else 0
+        pads = [tuple(int(v) for v in rng.randint(low, 4, 2)) for _ in range(nd)]
+        dn = ("NHWC", "HWIO", "NHWC") if nd == 2 else ("NWC", "WIO", "NWC")
+        xs, ws = (n,) + sp + (C,), ks + (C, F)
+        f = jax.jit(lambda a, b: lax.conv_general_dilated(a, b, (1,) * nd, pads, lhs_dilation=ld,
+                                                          dimension_numbers=dn))
+        plan = xla_transposed_plan(("f32",) * 3, (n, C) + sp, (F, C) + ks, 1, 1, (1,) * nd, pads, ld,
+                                   (1,) * nd, (False,) * nd)
+        diff = count_el = 0
+        prog = None
+        for _ in range(trials):
+            x = rng.randn(*xs).astype(np.float32)
+            w = rng.randn(*ws).astype(np.float32)
+            want = np.asarray(f(x, w))
+            if want.size == 0:
+                break
+            prog = prog or shlo.from_jax(f, x, w)
+            diff += int((np.asarray(shlo.interpret(prog, x, w)[0]) != want).sum())
+            count_el += want.size
+        claim = plan is not None and count_el > 0
+        claimed += claim
+        bad += claim and diff > 0
+        print(f"x{xs} w{ws} pads {pads} lhs dilation {ld} ({count_el} elements): interp {diff}"
+              f"{' (order named)' if claim else ''}", flush=True)
+    print(f"transposed shapes where the order is named: {claimed} of {count}; named and XLA differs: {bad}")
+    return 1 if bad else 0
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--only", default="", help="comma-separated case names (default: all)")
@@ -219,7 +273,11 @@ def main(argv=None) -> int:
                     help="N random shapes with 2-16 features a group: the convolution_order check")
     ap.add_argument("--seed", type=int, default=11, help="the --onednn shapes' seed")
     ap.add_argument("--grouped", action="store_true", help="--onednn shapes of 2-4 groups of 2-8 features only")
+    ap.add_argument("--transposed", type=int, default=0, metavar="N",
+                    help="N random transposed convolutions (input dilation, stride 1): the transposed order's check")
     args = ap.parse_args(argv)
+    if args.transposed:
+        return _transposed(args.transposed, min(args.trials, 2), args.seed)
     if args.onednn:
         return _onednn(args.onednn, min(args.trials, 2), args.seed, args.grouped)
     if args.grid:

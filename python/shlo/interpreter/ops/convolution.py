@@ -90,6 +90,26 @@ def xla_pixel_orders(elements, B: int, P: int, I: int, ksize, O: int, G: int, BG
     return convolution_order.orders(O // G, B * P, K, G)
 
 
+def xla_transposed_plan(elements, xshape, wshape, G, BG, strides, pads, ldil, rdil, rev):
+    """(output sizes, row orders) where XLA CPU runs this f32 convolution as a transposed one
+    (`convolution_order.transposed_f32`: input dilation, stride 1, no kernel dilation, one group;
+    measured for 1-D and 2-D with every input axis at least the kernel's), else None."""
+    B, C, isp = xshape[0], xshape[1], list(xshape[2:])
+    O, ks = wshape[0], list(wshape[2:])
+    ns = len(isp)
+    if not (tuple(elements) == ("f32",) * 3 and G == 1 and BG == 1 and ns in (1, 2) and any(d > 1 for d in ldil)
+            and all(s == 1 for s in strides) and all(d == 1 for d in rdil) and not any(rev)
+            and B and C and O and all(ks) and all(i >= k for i, k in zip(isp, ks))):
+        return None
+    out_sp = [(i - 1) * d + 1 + lo + hi - k + 1 for i, d, (lo, hi), k in zip(isp, ldil, pads, ks)]
+    P = B * int(np.prod(isp, dtype=np.int64))
+    T = int(np.prod(ks, dtype=np.int64))
+    if min(out_sp) <= 0 or P * T * O * C > 1 << 24 or B * int(np.prod(out_sp, dtype=np.int64)) * O > 1 << 24:
+        return None
+    rows = convolution_order.transposed_row_orders(T * O, P, C)
+    return None if rows is None else (out_sp, rows)
+
+
 def conv_array(lhs, rhs, dn, *, window_strides=None, padding=None, lhs_dilation=None, rhs_dilation=None,
                window_reversal=None, feature_group_count=1, batch_group_count=1,
                lhs_el: str, rhs_el: str, res_el: str) -> np.ndarray:
@@ -143,6 +163,16 @@ def conv_array(lhs, rhs, dn, *, window_strides=None, padding=None, lhs_dilation=
         raise ValueError(f"kernel output feature size {O} is not a multiple of the group count {groups}")
     Bo, Og = B // BG, O // groups
 
+    perm = [0] * rank          # canonical axis c goes to result axis out_dims[c]
+    for c, r in enumerate(out_dims):
+        perm[int(r)] = c
+    transposed = xla_transposed_plan((lhs_el, rhs_el, res_el), x.shape, w.shape, G, BG, strides, pads, ldil,
+                                     rdil, rev)
+    if transposed is not None:
+        out_sp, row_orders = transposed
+        return np.ascontiguousarray(convolution_order.transposed_f32(
+            x, w, pads, ldil, out_sp, row_orders).transpose(perm))
+
     zero = np.zeros((), x.dtype)
     x = pad_array(x, zero, [0, 0] + [p[0] for p in pads], [0, 0] + [p[1] for p in pads],
                   [0, 0] + [d - 1 for d in ldil])
@@ -152,10 +182,6 @@ def conv_array(lhs, rhs, dn, *, window_strides=None, padding=None, lhs_dilation=
     ksize = w.shape[2:]
     out_sp = [_num_windows(p, k, d, s) for p, k, d, s in zip(x.shape[2:], ksize, rdil, strides)]
     P = int(np.prod(out_sp, dtype=np.int64))
-
-    perm = [0] * rank          # canonical axis c goes to result axis out_dims[c]
-    for c, r in enumerate(out_dims):
-        perm[int(r)] = c
     pixel_orders = xla_pixel_orders((lhs_el, rhs_el, res_el), B, P, I, ksize, O, G, BG, ldil, rev)
     if pixel_orders is not None:
         return np.ascontiguousarray(convolution_order.conv_f32(

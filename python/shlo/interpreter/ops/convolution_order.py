@@ -211,3 +211,75 @@ def conv_f32(x, w, ksize, rdil, out_sp, strides, groups, pixel_orders) -> np.nda
             sel = pixel_orders == order
             out[sel, g * Og:(g + 1) * Og] = _in_order(xs[sel], ws, int(order))
     return out.reshape(B, P, O).transpose(0, 2, 1).reshape([B, O] + list(out_sp))
+
+
+# ----------------------------------------------------------------------------- transposed convolutions
+# A 1-D or 2-D convolution with input dilation (a transposed convolution), stride 1, no kernel
+# dilation and one feature group does not go through the patches: XLA CPU (its
+# EigenTransposedConv2D) first multiplies every input pixel by every kernel tap, one matrix product
+# of [pixels, C] by [C, taps x F] (the same Eigen contraction and oneDNN kernel as above, its rows
+# the taps x F kernel columns, its depth the C input features), then adds each pixel's tap
+# products into the output pixels they reach: input pixels in row-major order, each with its taps,
+# so every output element is a sum from 0, with rounded adds, of its real (not inserted-zero) terms
+# in row-major tap order, each term a C-feature dot product in the kernel's order for its row
+# (16-row blocks, then the rest) and pixel. Measured by scratch parity14/tmodel.py (random 1-D / 2-D
+# shapes, input dilation 1-3, padding -1 to 3, 1-32 output features, 1-8 input features; each
+# element compared with jax.jit); an input smaller than the kernel along an axis takes another
+# path (not modelled).
+
+
+def transposed_row_orders(m: int, n: int, k: int):
+    """[(row0, row1, each pixel's order)] for the [taps x F rows, n pixels, depth k] product, or
+    None where it is not sure (as `orders`: sizes outside the measured ones, or orders that change
+    with Eigen's cost estimates 15 % off)."""
+    if m <= FEATURES[1]:
+        o = orders(m, n, k)
+        return None if o is None else [(0, m, o)]
+    if not (n >= 2 and 1 <= k <= MAX_K) or (n < 8 and k > MAX_K_FEW):
+        return None
+    first = None
+    for scale in (1.0, 0.85, 1.15):
+        nc = _column_block(m, n, k, scale)
+        if nc is None:
+            return None
+        blocks = _blocks(n, nc)
+        rows = [(r0, min(m, r0 + 16), _chunk_orders(min(m, r0 + 16) - r0, n, blocks)) for r0 in range(0, m, 16)]
+        if first is None:
+            first = rows
+        elif any(not np.array_equal(a[2], b[2]) for a, b in zip(first, rows)):
+            return None
+    return first
+
+
+def transposed_f32(x, w, pads, ldil, out_sp, row_orders) -> np.ndarray:
+    """(B, C, S...) undilated, unpadded x (O, C, K...) -> (B, O, out...) in f32, as described above."""
+    import itertools
+    B, C = x.shape[:2]
+    O = w.shape[0]
+    ns = x.ndim - 2
+    isp, ks = x.shape[2:], w.shape[2:]
+    taps = list(itertools.product(*(range(kk) for kk in ks)))
+    P = B * int(np.prod(isp, dtype=np.int64))
+    xs = np.moveaxis(x, 1, -1).reshape(P, C).astype(np.float32)
+    ws = np.concatenate([w[(slice(None), slice(None)) + t].T for t in taps], axis=1).astype(np.float32)
+    D = np.empty((P, len(taps) * O), np.float32)
+    for r0, r1, po in row_orders:
+        for order in np.unique(po):
+            sel = po == order
+            D[np.ix_(sel, np.arange(r0, r1))] = _in_order(xs[sel], ws[:, r0:r1], int(order))
+    D = D.reshape((B,) + tuple(isp) + (len(taps), O))
+    out = np.zeros((B,) + tuple(out_sp) + (O,), np.float32)
+    with np.errstate(all="ignore"):
+        for ti, t in enumerate(taps):
+            # input pixel i meets tap t at output pixel i * d + low - t
+            src, dst = [slice(None)], [slice(None)]
+            for n_in, d, (lo, _), tt, n_out in zip(isp, ldil, pads, t, out_sp):
+                first = max(0, -(-(tt - lo) // d))
+                last = min(n_in - 1, (n_out - 1 + tt - lo) // d)
+                if last < first:
+                    break
+                src.append(slice(first, last + 1))
+                dst.append(slice(first * d + lo - tt, last * d + lo - tt + 1, d))
+            else:
+                out[tuple(dst)] = out[tuple(dst)] + D[tuple(src) + (ti,)]
+    return np.moveaxis(out, -1, 1)
