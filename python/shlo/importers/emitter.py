@@ -43,6 +43,20 @@ class Emitter:
         """An op with regions (reduce, sort, while, ...); the caller fills its regions."""
         return builders.create(name, *operands, result_types=result_types, **attributes)
 
+    def while_loop(self, state, cond, body) -> list:
+        """A shlo while over `state` (values): cond(*args) gives the rank-0 i1 that keeps it
+        going, body(*args) the next state (values of the same types); its results."""
+        state = list(state)
+        op = self.region_op("while", state)
+        types = [v.type for v in state]
+        block = op.regions[0].blocks.append(*types)
+        with ir.InsertionPoint(block):
+            self.op("return", [cond(*block.arguments)], result_types=[])
+        block = op.regions[1].blocks.append(*types)
+        with ir.InsertionPoint(block):
+            self.op("return", list(body(*block.arguments)), result_types=[])
+        return list(op.results)
+
     def constant(self, array, element: str | None = None):
         """A constant holding a numpy array (what the CHLO decompositions call)."""
         return self.importer.constant(np.asarray(array), element)

@@ -424,30 +424,23 @@ def loop(cx, m, cond, *initial, body=None):
                cx.op("dynamic_broadcast_in_dim", cx.const(0, e), cx.shape_tensor([0] + [d or 0 for d in shape]),
                      broadcast_dimensions=[], result_types=[tensor_type([None] + shape, e)]) for n, shape, e in rows]
     state = [i0, c0] + carried + buffers
-    op = cx.region_op("while", state)
-    types = [v.type for v in state]
 
-    cond_block = op.regions[0].blocks.append(*types)
-    with ir.InsertionPoint(cond_block):
-        i, c = cond_block.arguments[0], cond_block.arguments[1]
-        go = c
-        if m is not None:
-            limit = cx.reshape(cx.convert(_tensor(cx, m), "i64"), [])
-            go = cx.op("and", go, cx.op("compare", i, limit, comparison_direction="LT"))
-        cx.op("return", [go], result_types=[])
+    def going(i, c, *_):
+        if m is None:
+            return c
+        limit = cx.reshape(cx.convert(_tensor(cx, m), "i64"), [])
+        return cx.op("and", c, cx.op("compare", i, limit, comparison_direction="LT"))
 
-    body_block = op.regions[1].blocks.append(*types)
-    with ir.InsertionPoint(body_block):
-        args = list(body_block.arguments)
-        i, c, vs, bufs = args[0], args[1], args[2:2 + n_carried], args[2 + n_carried:]
+    def step(*args):
+        i, c, vs, bufs = args[0], args[1], list(args[2:2 + n_carried]), list(args[2 + n_carried:])
         outs = cx.importer.convert_graph(body, [i, c] + vs)
         new_c = _scalar_bool(cx, outs[0])
         new_vs = [_fit(cx, v, old.type, f"loop-carried value {k}")
                   for k, (v, old) in enumerate(zip(outs[1:1 + n_carried], vs))]
         new_bufs = [_write_row(cx, b, r, i) if type_info(b.type).shape[0] is not None else _append_row(cx, b, r)
                     for b, r in zip(bufs, outs[1 + n_carried:])]
-        cx.op("return", [cx.op("add", i, cx.const(1, "i64")), new_c] + new_vs + new_bufs, result_types=[])
-    return tuple(op.results[2:])
+        return [cx.op("add", i, cx.const(1, "i64")), new_c] + new_vs + new_bufs
+    return tuple(cx.while_loop(state, going, step)[2:])
 
 
 def _uneven_rows(cx, body, initial, appended):
@@ -618,21 +611,15 @@ def _scan(cx, states, xs, body, in_dirs, out_axes, out_dirs):
         out_sizes = [cx.sizes_of(_tensor(cx, v)) for v in once]
     buffers = [cx.const(0, ty.element, [t] + sizes) for ty, sizes in zip(out_types, out_sizes)]
     state = [i0] + states + buffers
-    op = cx.region_op("while", state)
-    types = [v.type for v in state]
-    cond_block = op.regions[0].blocks.append(*types)
-    with ir.InsertionPoint(cond_block):
-        cx.op("return", [cx.op("compare", cond_block.arguments[0], cx.size_value(t), comparison_direction="LT")],
-              result_types=[])
-    body_block = op.regions[1].blocks.append(*types)
-    with ir.InsertionPoint(body_block):
-        args = list(body_block.arguments)
-        i, ss, bufs = args[0], args[1:1 + n_states], args[1 + n_states:]
+
+    def step(*args):
+        i, ss, bufs = args[0], list(args[1:1 + n_states]), list(args[1 + n_states:])
         outs = cx.importer.convert_graph(body, ss + [_row(cx, x, i) for x in xs])
         new_ss = [_fit(cx, v, old.type, f"scan state {k}") for k, (v, old) in enumerate(zip(outs[:n_states], ss))]
         new_bufs = [_write_row(cx, b, r, i) for b, r in zip(bufs, outs[n_states:])]
-        cx.op("return", [cx.op("add", i, cx.const(1, "i64"))] + new_ss + new_bufs, result_types=[])
-    results = list(op.results)
+        return [cx.op("add", i, cx.const(1, "i64"))] + new_ss + new_bufs
+    results = cx.while_loop(state, lambda i, *_: cx.op("compare", i, cx.size_value(t), comparison_direction="LT"),
+                            step)
     finals, stacked = results[1:1 + n_states], results[1 + n_states:]
     outs = []
     for k, y in enumerate(stacked):

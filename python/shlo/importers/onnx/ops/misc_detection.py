@@ -104,9 +104,12 @@ def max_roi_pool(cx, x, rois, pooled_shape=None, spatial_scale=1.0):
 
 def _deform_axis(cx, off, base, stride, dil, k_axis, size, pts, work):
     """Low / high neighbour indices (i64, clamped) with their weights, zeroed outside the image.
-    off: the offsets (N, G, kH, kW, oH, oW) along this axis; k_axis: 2 (rows) or 3 (columns)."""
+    off: the offsets (N, G, kH, kW, oH, oW) along this axis; k_axis: 2 (rows) or 3 (columns);
+    size: the image's size along it (an int or a rank-0 i64 value)."""
     o_axis = k_axis + 2
     k = lambda v: cx.const(v, work, pts)  # noqa: E731
+    last = k(float(size - 1)) if isinstance(size, int) else \
+        cx.broadcast(cx.convert(cx.op("subtract", cx.size_value(size), cx.const(1, I64)), work), pts, dims=[])
     tap = cx.op("multiply", _iota(cx, pts, k_axis, work), k(float(dil)))
     out = cx.op("add", cx.op("multiply", _iota(cx, pts, o_axis, work), k(float(stride))), k(float(base)))
     pos = cx.op("add", cx.op("add", tap, out), off)
@@ -114,8 +117,8 @@ def _deform_axis(cx, off, base, stride, dil, k_axis, size, pts, work):
     t = cx.op("subtract", pos, lo)
     taps = []
     for idx, wgt in ((lo, cx.op("subtract", k(1.0), t)), (cx.op("add", lo, k(1.0)), t)):
-        inside = cx.op("and", _cmp(cx, idx, k(0.0), "GE"), _cmp(cx, idx, k(float(size - 1)), "LE"))
-        taps.append((cx.convert(cx.op("clamp", k(0.0), idx, k(float(size - 1))), I64),
+        inside = cx.op("and", _cmp(cx, idx, k(0.0), "GE"), _cmp(cx, idx, last, "LE"))
+        taps.append((cx.convert(cx.op("clamp", k(0.0), idx, last), I64),
                      cx.op("select", inside, wgt, k(0.0))))
     return taps
 
@@ -127,17 +130,17 @@ def deform_conv(cx, x, w, offset, b=None, mask=None, dilations=None, group=1, ke
         raise cx.error("only 2-D DeformConv (4-D inputs) is supported")
     element = cx.element(x)
     work = _work(element)
-    n, c, h, wd = cx.sizes_of(x)        # the batch may be a run-time size; the rest must be known
-    if not all(isinstance(v, int) for v in (c, h, wd)):
-        raise cx.error("DeformConv needs static channel and spatial sizes (the batch may be a run-time size)")
+    n, c, h, wd = cx.sizes_of(x)        # batch and spatial sizes may be run-time sizes
+    if not isinstance(c, int):
+        raise cx.error("DeformConv needs a static channel count (batch and spatial sizes may be run-time sizes)")
     oc, cg_w, kh, kw = _static_sizes(cx, w, "DeformConv")
     if kernel_shape is not None and list(kernel_shape) != [kh, kw]:
         raise cx.error(f"kernel_shape {list(kernel_shape)} differs from the weights' {[kh, kw]}")
     sh, sw = strides or (1, 1)
     dh, dw = dilations or (1, 1)
     pt, pl, pb, pr = pads or (0, 0, 0, 0)
-    oh = (h + pt + pb - ((kh - 1) * dh + 1)) // sh + 1
-    ow = (wd + pl + pr - ((kw - 1) * dw + 1)) // sw + 1
+    oh = _conv_out(cx, h, pt + pb - ((kh - 1) * dh + 1), sh)
+    ow = _conv_out(cx, wd, pl + pr - ((kw - 1) * dw + 1), sw)
     g, og = int(group), int(offset_group)
     if c != cg_w * g or oc % g or c % og:
         raise cx.error(f"channels {c}, weights {[oc, cg_w]}, group {g} and offset_group {og} do not fit")
@@ -146,8 +149,8 @@ def deform_conv(cx, x, w, offset, b=None, mask=None, dilations=None, group=1, ke
     off = cx.reshape(cx.convert(offset, work), [n, og, kh, kw, 2, oh, ow])
 
     def half(i):
-        if not isinstance(n, int):
-            from .tensors import _take          # (a run-time batch: slice needs static sizes)
+        if not all(isinstance(v, int) for v in (n, oh, ow)):
+            from .tensors import _take          # (run-time sizes: slice needs static ones)
             return _take(cx, off, 4, cx.const(i, I64))
         s = cx.op("slice", off, start_indices=[0, 0, 0, 0, i, 0, 0], limit_indices=[n, og, kh, kw, i + 1, oh, ow],
                   strides=[1] * 7)
@@ -170,7 +173,7 @@ def deform_conv(cx, x, w, offset, b=None, mask=None, dilations=None, group=1, ke
         cols = cx.op("multiply", cols, cx.broadcast(m, pts + [cog], dims=list(range(6))))
     cols = cx.op("transpose", cols, permutation=[0, 1, 6, 2, 3, 4, 5])          # (N, OG, C/OG, kH, kW, oH, oW)
     kk = cg_w * kh * kw
-    cols = cx.reshape(cols, [n, g, kk, oh * ow])
+    cols = cx.reshape(cols, [n, g, kk, _mul(cx, oh, ow)])
     wg = cx.reshape(cx.convert(w, work), [g, oc // g, kk])
     y = cx.op("dot_general", wg, cols, dot_dimension_numbers={
         "lhs_batching_dimensions": [0], "rhs_batching_dimensions": [1],
@@ -179,6 +182,15 @@ def deform_conv(cx, x, w, offset, b=None, mask=None, dilations=None, group=1, ke
     if b is not None:
         y = cx.op("add", y, cx.broadcast(cx.convert(b, work), [n, oc, oh, ow], dims=[1]))
     return cx.convert(y, element)
+
+
+def _conv_out(cx, size, extra: int, stride: int):
+    """(size + extra) // stride + 1 for a size that is an int or a rank-0 i64 value (a
+    non-negative sum where onnxruntime accepts the input)."""
+    if isinstance(size, int):
+        return (size + extra) // stride + 1
+    v = cx.op("add", cx.size_value(size), cx.const(extra, I64))
+    return cx.op("add", cx.op("divide", v, cx.const(stride, I64)), cx.const(1, I64))
 
 
 # ----------------------------------------------------------------------------- NonMaxSuppression
@@ -270,19 +282,12 @@ def _sort_desc(cx, scores, b, c, n, work):
 
 def _nms_loop(cx, order, candidate, suppress, limit, b, c, n):
     """Greedy selection over the sorted positions: (B, C, N) bool, kept per sorted position."""
-    from mlir import ir
     from .nn import reduce1
     s = [b, c, n]
     i0 = cx.const(0, I64)
     state = [i0, cx.const(False, "i1", s), cx.const(0, I64, [b, c]), cx.const(False, "i1", s)]
-    op = cx.region_op("while", state)
-    types = [v.type for v in state]
-    cond = op.regions[0].blocks.append(*types)
-    with ir.InsertionPoint(cond):
-        cx.op("return", [_cmp(cx, cond.arguments[0], cx.size_value(n), "LT")], result_types=[])
-    body = op.regions[1].blocks.append(*types)
-    with ir.InsertionPoint(body):
-        i, kept_box, count, kept_pos = body.arguments
+
+    def step(i, kept_box, count, kept_pos):
         zero = cx.const(0, I64)
 
         def at_i(v):
@@ -309,8 +314,8 @@ def _nms_loop(cx, order, candidate, suppress, limit, b, c, n):
         kept_box = cx.op("or", kept_box, cx.op("and", takes, _cmp(cx, pos, cx.broadcast(j, s, dims=[0, 1]), "EQ")))
         kept_pos = cx.op("or", kept_pos, cx.op("and", takes, _cmp(cx, pos, cx.broadcast(i, s, dims=[]), "EQ")))
         count = cx.op("add", count, cx.convert(take, I64))
-        cx.op("return", [cx.op("add", i, cx.const(1, I64)), kept_box, count, kept_pos], result_types=[])
-    return op.results[3]
+        return [cx.op("add", i, cx.const(1, I64)), kept_box, count, kept_pos]
+    return cx.while_loop(state, lambda i, *_: _cmp(cx, i, cx.size_value(n), "LT"), step)[3]
 
 
 def _compact(cx, kept, order, b, c, n):

@@ -7,7 +7,6 @@ each scaled by sqrt(scale) before their product."""
 from __future__ import annotations
 
 import numpy as np
-from mlir import ir
 
 from ....types import tensor_type
 from .. import dtypes
@@ -206,33 +205,43 @@ def _safe_softmax(cx, x):
 @converts("RotaryEmbedding", since=23)
 def rotary_embedding(cx, x, cos, sin, position_ids=None, interleaved=0, num_heads=0, rotary_embedding_dim=0):
     """Rotates pairs of the first rotary_embedding_dim features of each head: (x1, x2) ->
-    (cos x1 - sin x2, sin x1 + cos x2), the pairs split in halves or interleaved. Batch, sequence
-    and head counts may be run-time sizes (a dynamic-axes export); the feature size must be known."""
-    from .tensors import _slice_static     # (a gather where other sizes are run-time values)
+    (cos x1 - sin x2, sin x1 + cos x2), the pairs split in halves or interleaved. Any size may be
+    a run-time size (a dynamic-axes export). A `?` feature size rotates rotary_embedding_dim
+    features, else as many as twice the caches' width where that is known (a shape_assertion
+    checks the feature size equals it), else all of them (the bounds then run-time values)."""
     sizes = cx.sizes_of(x)
-    if not isinstance(sizes[-1], int):
-        raise cx.error("the last (feature) dimension of the input must be static")
     if len(sizes) == 4:                 # (B, H, S, D) -> (B, S, H, D)
         x4 = cx.op("transpose", x, permutation=[0, 2, 1, 3])
     else:
         if not num_heads:
             raise cx.error("3-D input needs num_heads")
         b, s, hidden = sizes
-        x4 = cx.reshape(x, [b, s, num_heads, hidden // num_heads])
+        hd = hidden // num_heads if isinstance(hidden, int) else \
+            cx.op("divide", cx.size_value(hidden), cx.const(num_heads, I64))
+        x4 = cx.reshape(x, [b, s, num_heads, hd])
     b, s, h, d = cx.sizes_of(x4)
-    rd = rotary_embedding_dim or d
-    half = rd // 2
     if position_ids is not None:        # (B, S) positions gathered from the (max_pos, D/2) caches
         cos, sin = (_rows(cx, c, position_ids) for c in (cos, sin))
-    if cx.info(cos).shape[-1] != half:
+    width = cx.info(cos).shape[-1]
+    if rotary_embedding_dim or isinstance(d, int):
+        rd = rotary_embedding_dim or d
+        half = rd // 2
+        tail = not isinstance(d, int) or rd < d      # features past rd kept (a `?` D: maybe none)
+    elif width is not None:             # all features rotate: D = 2 x the caches' width
+        half, rd, tail = width, 2 * width, False
+        _assert_features(cx, d, rd)
+    else:
+        rd, tail = d, False
+        half = cx.op("divide", cx.size_value(d), cx.const(2, I64))
+    if width is not None and isinstance(half, int) and width != half:
         raise cx.error(f"the caches' last dimension must be rotary_embedding_dim / 2 = {half}")
     cos, sin = (cx.broadcast(c, [b, s, h, half], dims=[0, 1, 3]) for c in (cos, sin))
-    rot = _slice_static(cx, x4, 3, 0, rd, 1)
+    rot = _cut(cx, x4, 3, 0, rd)
     if interleaved:
         pairs = cx.reshape(rot, [b, s, h, half, 2])
-        x1, x2 = (cx.reshape(_slice_static(cx, pairs, 4, i, i + 1, 1), [b, s, h, half]) for i in (0, 1))
+        x1, x2 = (cx.reshape(_cut(cx, pairs, 4, i, i + 1), [b, s, h, half]) for i in (0, 1))
     else:
-        x1, x2 = (_slice_static(cx, rot, 3, i * half, (i + 1) * half, 1) for i in (0, 1))
+        x1, x2 = _cut(cx, rot, 3, 0, half), _cut(cx, rot, 3, half, rd)
     real = cx.op("subtract", cx.op("multiply", cos, x1), cx.op("multiply", sin, x2))
     imag = cx.op("add", cx.op("multiply", sin, x1), cx.op("multiply", cos, x2))
     if interleaved:
@@ -240,11 +249,34 @@ def rotary_embedding(cx, x, cos, sin, position_ids=None, interleaved=0, num_head
                          [b, s, h, rd])
     else:
         rot = cx.op("concatenate", [real, imag], dimension=3)
-    if rd < d:
-        rot = cx.op("concatenate", [rot, _slice_static(cx, x4, 3, rd, d, 1)], dimension=3)
+    if tail:
+        rot = cx.op("concatenate", [rot, _cut(cx, x4, 3, rd, d)], dimension=3)
     if len(sizes) == 4:
         return cx.op("transpose", rot, permutation=[0, 2, 1, 3])
     return cx.reshape(rot, sizes)
+
+
+def _cut(cx, x, axis, start, end):
+    """x[start:end] along axis, the bounds ints or rank-0 i64 values (in range)."""
+    from .tensors import _slice_axis_dynamic, _slice_static     # (a gather where sizes are run-time values)
+    if isinstance(start, int) and isinstance(end, int):
+        return _slice_static(cx, x, axis, start, end, 1)
+    return _slice_axis_dynamic(cx, x, axis, cx.size_value(start), cx.size_value(end), cx.const(1, I64), None)
+
+
+def _assert_features(cx, d, rd: int):
+    """A run-time feature size that must be rd (twice the caches' width): a shape_assertion,
+    checked before compiled code runs, names the node when it is not."""
+    from mlir import ir
+    dv = cx.size_value(d)
+    op = cx.region_op("custom_call", [_cmp_eq(cx, dv, rd), dv], call_target_name="shape_assertion",
+                      has_side_effect=True, result_types=[])
+    op.attributes["error_message"] = ir.StringAttr.get(str(cx.error(
+        f"the feature size is {{0}}, not twice the caches' last dimension ({rd}), with rotary_embedding_dim 0")))
+
+
+def _cmp_eq(cx, v, n: int):
+    return cx.op("compare", v, cx.const(n, I64), comparison_direction="EQ")
 
 
 def _rows(cx, table, idx):
@@ -252,8 +284,9 @@ def _rows(cx, table, idx):
     idx = cx.convert(idx, I64)
     isz = cx.sizes_of(idx)
     width = cx.info(table).shape[1]
-    if width is None:
-        raise cx.error("the caches' last dimension must be static")
+    if width is None:                   # a run-time width: the rows' sizes as an operand
+        from .tensors import _take
+        return _take(cx, table, 0, idx)
     dnums = {"offset_dims": [len(isz)], "collapsed_slice_dims": [0], "start_index_map": [0],
              "index_vector_dim": len(isz), "operand_batching_dims": [], "start_indices_batching_dims": []}
     return cx.op("gather", table, cx.reshape(idx, isz + [1]), dimension_numbers=dnums, slice_sizes=[1, width],
@@ -424,14 +457,8 @@ def _run_direction(cx, cell, xw, h0, c0, lens):
     ybuf = cx.const(0.0, el, [t_size, b, hd])
     state = [cx.const(0, I64), h0] + ([c0] if c0 is not None else []) + [ybuf]
     n_t = cx.size_value(t_size)
-    op = cx.region_op("while", state)
-    types = [v.type for v in state]
-    cond = op.regions[0].blocks.append(*types)
-    with ir.InsertionPoint(cond):
-        cx.op("return", [cx.op("compare", cond.arguments[0], n_t, comparison_direction="LT")], result_types=[])
-    body = op.regions[1].blocks.append(*types)
-    with ir.InsertionPoint(body):
-        args = list(body.arguments)
+
+    def step(*args):
         t, h = args[0], args[1]
         c = args[2] if c0 is not None else None
         buf = args[-1]
@@ -452,8 +479,8 @@ def _run_direction(cx, cell, xw, h0, c0, lens):
             y = cx.op("select", valid, h2, cx.const(0.0, el, [b, hd]))
         buf = cx.op("dynamic_update_slice", buf, cx.reshape(y, [1, b, hd]), [t, zero, zero])
         outs = [cx.op("add", t, cx.const(1, I64)), h2] + ([c2] if c is not None else []) + [buf]
-        cx.op("return", outs, result_types=[])
-    res = list(op.results)
+        return outs
+    res = cx.while_loop(state, lambda t, *_: cx.op("compare", t, n_t, comparison_direction="LT"), step)
     return res[-1], res[1], (res[2] if c0 is not None else None)
 
 

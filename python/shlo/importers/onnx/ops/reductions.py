@@ -431,16 +431,8 @@ def _cumprod_by_doubling(cx, x, d, exclusive, reverse):
                                     comparison_direction="GE"), sizes, dims=[d])
         return cx.op("select", inside, _take(cx, v, d, at), cx.const(fill, e, sizes))
     state = [y, cx.const(1, "i64")]
-    op = cx.region_op("while", state)
-    types = [v.type for v in state]
-    cond = op.regions[0].blocks.append(*types)
-    with ir.InsertionPoint(cond):
-        cx.op("return", [cx.op("compare", cond.arguments[1], n, comparison_direction="LT")], result_types=[])
-    body = op.regions[1].blocks.append(*types)
-    with ir.InsertionPoint(body):
-        v, step = body.arguments
-        cx.op("return", [cx.op("multiply", v, shifted(v, step, 1)), cx.op("add", step, step)], result_types=[])
-    y = op.results[0]
+    y = cx.while_loop(state, lambda _, step: cx.op("compare", step, n, comparison_direction="LT"),
+                      lambda v, step: [cx.op("multiply", v, shifted(v, step, 1)), cx.op("add", step, step)])[0]
     if exclusive:       # a 1 put first, the first n kept (a gather from the unpadded axis fails when n = 0)
         low = [0] * len(sizes)
         low[d] = 1

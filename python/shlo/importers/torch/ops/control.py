@@ -71,26 +71,22 @@ def while_loop(cx, cond_gm, body_gm, carried, additional=()):
     carried, additional = _loop_state(cx, list(carried)), list(additional)
     counted = has_random_ops(body_gm)
     state = carried + ([cx.const(0, "i64")] if counted else [])
-    op = cx.region_op("while", state)
-    types = [v.type for v in state]
     elements = [cx.element(v) for v in carried]
     n = len(carried)
 
-    cond_block = op.regions[0].blocks.append(*types)
-    with ir.InsertionPoint(cond_block):
-        (c,) = cx.importer.convert_graph(cond_gm, list(cond_block.arguments)[:n] + additional)
-        cx.op("return", [_pred(cx, _as_tensor(cx, c))], result_types=[])
+    def going(*args):
+        (c,) = cx.importer.convert_graph(cond_gm, list(args[:n]) + additional)
+        return _pred(cx, _as_tensor(cx, c))
 
-    body_block = op.regions[1].blocks.append(*types)
-    with ir.InsertionPoint(body_block):
-        args = list(body_block.arguments)
+    def step(*args):
+        args = list(args)
         with _iteration(cx, args[n] if counted else None):
             outs = cx.importer.convert_graph(body_gm, args[:n] + additional)
         outs = [_as_tensor(cx, v, e) for v, e in zip(outs, elements)]
         if counted:
             outs.append(cx.op("add", args[n], cx.const(1, "i64")))
-        cx.op("return", outs, result_types=[])
-    return tuple(op.results[:n])
+        return outs
+    return tuple(cx.while_loop(state, going, step)[:n])
 
 
 @contextlib.contextmanager
@@ -122,17 +118,9 @@ def _row_loop(cx, gm, carries, xs, args, first_y):
     carries = [_as_tensor(cx, c) for c in carries]
     buffers = [cx.const(0, cx.out_element(i), sizes) for i, sizes in zip(ys, y_sizes)]
     state = [cx.const(0, "i64")] + carries + buffers
-    op = cx.region_op("while", state)
-    types = [v.type for v in state]
 
-    cond_block = op.regions[0].blocks.append(*types)
-    with ir.InsertionPoint(cond_block):
-        cx.op("return", [cx.op("compare", cond_block.arguments[0], cx.const(n, "i64"), comparison_direction="LT")],
-              result_types=[])
-
-    body_block = op.regions[1].blocks.append(*types)
-    with ir.InsertionPoint(body_block):
-        state_args = list(body_block.arguments)
+    def step(*state_args):
+        state_args = list(state_args)
         i, cs, bufs = state_args[0], state_args[1:1 + len(carries)], state_args[1 + len(carries):]
         with _iteration(cx, i):
             outs = cx.importer.convert_graph(gm, cs + [_row(cx, x, i) for x in xs] + list(args))
@@ -143,8 +131,9 @@ def _row_loop(cx, gm, carries, xs, args, first_y):
             out = _as_tensor(cx, out, cx.element(buf))
             row = cx.reshape(cx.broadcast(out, sizes[1:]), [1] + sizes[1:])
             new_bufs.append(cx.op("dynamic_update_slice", buf, row, [i] + [zero] * (len(sizes) - 1)))
-        cx.op("return", [cx.op("add", i, cx.const(1, "i64"))] + new_carries + new_bufs, result_types=[])
-    return tuple(op.results[1:])
+        return [cx.op("add", i, cx.const(1, "i64"))] + new_carries + new_bufs
+    return tuple(cx.while_loop(
+        state, lambda i, *_: cx.op("compare", i, cx.const(n, "i64"), comparison_direction="LT"), step)[1:])
 
 
 @converts("higher_order.map_impl")

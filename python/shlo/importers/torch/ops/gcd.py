@@ -6,8 +6,6 @@ product wraps; types narrower than 32 bits take lcm's product and |.| in i32 and
 (C++ promotes them to int there: int8 lcm(6, 25) is -106, not |-106|)."""
 from __future__ import annotations
 
-from mlir import ir
-
 from .. import dtypes
 from ..registry import converts
 from .elementwise import k, operands
@@ -21,21 +19,17 @@ def _abs(cx, x):
 def _euclid(cx, a, b):
     """gcd(|a|, |b|) element-wise: while a != 0 anywhere, (a, b) <- (b % a, a) where a != 0."""
     state = [_abs(cx, a), _abs(cx, b)]
-    op = cx.region_op("while", state)
-    types = [v.type for v in state]
-    block = op.regions[0].blocks.append(*types)
-    with ir.InsertionPoint(block):
-        x, _ = block.arguments
-        going = cx.op("compare", x, k(cx, 0, x), comparison_direction="NE")
-        cx.op("return", [reduce1(cx, going, list(range(cx.rank(x))), "or", False)], result_types=[])
-    block = op.regions[1].blocks.append(*types)
-    with ir.InsertionPoint(block):
-        x, y = block.arguments
+
+    def going(x, _):
+        return reduce1(cx, cx.op("compare", x, k(cx, 0, x), comparison_direction="NE"),
+                       list(range(cx.rank(x))), "or", False)
+
+    def step(x, y):
         zero = cx.op("compare", x, k(cx, 0, x), comparison_direction="EQ")
         safe = cx.op("select", zero, k(cx, 1, x), x)          # finished elements divide by 1, unused
         rest = cx.op("remainder", y, safe)
-        cx.op("return", [cx.op("select", zero, x, rest), cx.op("select", zero, y, x)], result_types=[])
-    return list(op.results)[1]
+        return [cx.op("select", zero, x, rest), cx.op("select", zero, y, x)]
+    return cx.while_loop(state, going, step)[1]
 
 
 def _integer_operands(cx, a, b, name):

@@ -206,15 +206,8 @@ def _lu(cx, a):
     r = len(shape)
     state = [cx.const(0, "i64"), a, cx.const(0, "i32", batch + [max(k, 1)]),
              _iota(cx, batch + [m], -1), cx.const(0, "i32", batch)]
-    op = cx.region_op("while", state)
-    types = [v.type for v in state]
-    cond = op.regions[0].blocks.append(*types)
-    with ir.InsertionPoint(cond):
-        cx.op("return", [cx.op("compare", cond.arguments[0], cx.const(k, "i64"), comparison_direction="LT")],
-              result_types=[])
-    body = op.regions[1].blocks.append(*types)
-    with ir.InsertionPoint(body):
-        j, a, piv, perm, info = body.arguments
+
+    def step(j, a, piv, perm, info):
         rows_m = _iota(cx, batch + [m], -1)                       # [..., m]
         rows = _iota(cx, shape, -2)
         cols = _iota(cx, shape, -1)
@@ -259,8 +252,9 @@ def _lu(cx, a):
         j32 = cx.convert(cx.op("add", j, cx.const(1, "i64")), "i32")
         fresh = cx.op("and", zero, cx.op("compare", info, cx.const(0, "i32", batch), comparison_direction="EQ"))
         info = cx.op("select", fresh, cx.broadcast(j32, batch), info)
-        cx.op("return", [cx.op("add", j, cx.const(1, "i64")), a, piv, perm, info], result_types=[])
-    _, lu, piv, perm, info = op.results
+        return [cx.op("add", j, cx.const(1, "i64")), a, piv, perm, info]
+    _, lu, piv, perm, info = cx.while_loop(
+        state, lambda j, *_: cx.op("compare", j, cx.const(k, "i64"), comparison_direction="LT"), step)
     if k == 0:
         piv = cx.op("slice", piv, start_indices=[0] * (r - 1), limit_indices=batch + [0], strides=[1] * (r - 1))
     return lu, piv, perm, info

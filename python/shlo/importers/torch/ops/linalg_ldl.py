@@ -22,7 +22,6 @@ import math
 
 from ....types import tensor_type
 from ..registry import converts
-from .linalg_orthogonal import _loop
 from .reductions import reduce1
 
 ALPHA = (1.0 + math.sqrt(17.0)) / 8.0
@@ -208,7 +207,7 @@ def linalg_ldl_factor_ex(cx, a, hermitian=False, check_errors=False):
     def more(w, ld, piv, k, info):
         return reduce1(cx, bt.cmp(k, cx.const(n, "i64", [b]), "LT"), [0], "or", False)
 
-    _, ld, piv, _, info = _loop(cx, state, more, lambda *s: _factor_step(bt, *s))
+    _, ld, piv, _, info = cx.while_loop(state, more, lambda *s: _factor_step(bt, *s))
     return cx.reshape(ld, sizes), cx.reshape(piv, batch + [n]), cx.reshape(info, batch)
 
 
@@ -300,14 +299,14 @@ def linalg_ldl_solve(cx, ld, pivots, b, hermitian=False):
     def forward(x, k):
         return _solve_forward(bt, ld, piv, x, k)
 
-    x, _ = _loop(cx, [x, zero], lambda x, k: reduce1(cx, bt.cmp(k, kn, "LT"), [0], "or", False),
+    x, _ = cx.while_loop([x, zero], lambda x, k: reduce1(cx, bt.cmp(k, kn, "LT"), [0], "or", False),
                  lambda x, k: _masked(bt, forward, x, k, bt.cmp(k, kn, "LT")))
 
     def backward(x, k):
         return _solve_backward(bt, ld, piv, x, k)
 
     start = cx.const(n - 1, "i64", [nb])
-    x, _ = _loop(cx, [x, start], lambda x, k: reduce1(cx, bt.cmp(k, zero, "GE"), [0], "or", False),
+    x, _ = cx.while_loop([x, start], lambda x, k: reduce1(cx, bt.cmp(k, zero, "GE"), [0], "or", False),
                  lambda x, k: _masked(bt, backward, x, k, bt.cmp(k, zero, "GE")))
     return cx.reshape(x, out)
 

@@ -40,19 +40,6 @@ MAX_SWEEPS = 30
 
 # ----------------------------------------------------------------------------- helpers
 
-def _loop(cx, state, cond, body):
-    """shlo while over `state`; cond(*state) gives an i1 scalar, body(*state) the next state."""
-    op = cx.region_op("while", list(state))
-    types = [v.type for v in state]
-    block = op.regions[0].blocks.append(*types)
-    with ir.InsertionPoint(block):
-        cx.op("return", [cond(*block.arguments)], result_types=[])
-    block = op.regions[1].blocks.append(*types)
-    with ir.InsertionPoint(block):
-        cx.op("return", list(body(*block.arguments)), result_types=[])
-    return list(op.results)
-
-
 def _lt(cx, a, b):
     return cx.op("compare", a, b, comparison_direction="LT")
 
@@ -187,7 +174,7 @@ def _geqrf(cx, a):
                      _last(cx, tau, batch + [k]), taus)
         return _next(cx, j), a, taus
 
-    _, packed, taus = _loop(cx, [cx.const(0, "i64"), a, _zeros(cx, batch + [k], el)],
+    _, packed, taus = cx.while_loop([cx.const(0, "i64"), a, _zeros(cx, batch + [k], el)],
                             lambda j, *_: _lt(cx, j, cx.const(k, "i64")), step)
     return packed, taus
 
@@ -215,7 +202,7 @@ def _orgqr(cx, packed, tau, ncols):
         q = cx.op("subtract", q, cx.op("multiply", _cols(cx, v, qsizes), _rows(cx, w, qsizes)))
         return _next(cx, t), q
 
-    return _loop(cx, [cx.const(0, "i64"), q], lambda t, _: _lt(cx, t, cx.const(k, "i64")), step)[1]
+    return cx.while_loop([cx.const(0, "i64"), q], lambda t, _: _lt(cx, t, cx.const(k, "i64")), step)[1]
 
 
 @converts("geqrf")
@@ -328,13 +315,13 @@ def _sweeps(cx, state, table, converged, rotate):
     def sweep(s, *state):
         def step(t, *st):
             return [_next(cx, t), *rotate(t, *st)]
-        out = _loop(cx, [cx.const(0, "i64"), *state], lambda t, *_: _lt(cx, t, cx.const(steps, "i64")), step)
+        out = cx.while_loop([cx.const(0, "i64"), *state], lambda t, *_: _lt(cx, t, cx.const(steps, "i64")), step)
         return [_next(cx, s), *out[1:]]
 
     def more(s, *state):
         return cx.op("and", _lt(cx, s, cx.const(MAX_SWEEPS, "i64")), cx.op("not", converged(*state)))
 
-    return _loop(cx, [cx.const(0, "i64"), *state], more, sweep)[1:]
+    return cx.while_loop([cx.const(0, "i64"), *state], more, sweep)[1:]
 
 
 def _none(cx, x):

@@ -14,8 +14,6 @@ from __future__ import annotations
 
 import math
 
-from mlir import ir
-
 from ..registry import converts
 from .elementwise import operands
 
@@ -27,19 +25,13 @@ def _loop_until(cx, state, step, pending):
     """shlo while over `state` while any element of pending(*state) (i1, per element) holds and
     the step count (state[0], rank-0 i64) is below MAX_STEPS."""
     from .reductions import reduce1
-    op = cx.region_op("while", list(state))
-    types = [v.type for v in state]
-    block = op.regions[0].blocks.append(*types)
-    with ir.InsertionPoint(block):
-        args = list(block.arguments)
+
+    def going(*args):
         p = pending(*args)
         anyp = reduce1(cx, p, list(range(cx.rank(p))), "or", False)
         under = cx.op("compare", args[0], cx.const(MAX_STEPS, "i64"), comparison_direction="LT")
-        cx.op("return", [cx.op("and", anyp, under)], result_types=[])
-    block = op.regions[1].blocks.append(*types)
-    with ir.InsertionPoint(block):
-        cx.op("return", list(step(*block.arguments)), result_types=[])
-    return list(op.results)
+        return cx.op("and", anyp, under)
+    return cx.while_loop(state, going, step)
 
 
 def _eps(element):

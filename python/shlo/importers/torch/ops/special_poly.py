@@ -158,18 +158,9 @@ def _orders(cx, e, n, compute, shape):
 
 def _loop(cx, count, state, body):
     """shlo while j = 1 .. count (rank-0 i64) over `state`; body(j, *state) -> next state."""
-    state = [cx.const(1, "i64")] + list(state)
-    op = cx.region_op("while", state)
-    types = [v.type for v in state]
-    block = op.regions[0].blocks.append(*types)
-    with ir.InsertionPoint(block):
-        cx.op("return", [cx.op("compare", block.arguments[0], count, comparison_direction="LE")], result_types=[])
-    block = op.regions[1].blocks.append(*types)
-    with ir.InsertionPoint(block):
-        j, *rest = block.arguments
-        nxt = cx.op("add", j, cx.const(1, "i64"))
-        cx.op("return", [nxt] + list(body(j, *rest)), result_types=[])
-    return list(op.results)[1:]
+    return cx.while_loop([cx.const(1, "i64")] + list(state),
+                         lambda j, *_: cx.op("compare", j, count, comparison_direction="LE"),
+                         lambda j, *rest: [cx.op("add", j, cx.const(1, "i64"))] + list(body(j, *rest)))[1:]
 
 
 def _polynomial(poly: Poly):
