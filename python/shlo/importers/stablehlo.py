@@ -884,6 +884,8 @@ class StableHLOExporter:
             short = name[5:]
             if short in ("async_start", "async_done"):
                 raise ImporterError(f"{name} at {op.location}: has no StableHLO counterpart")
+            if short == "custom_call" and _is_shlo_check(op):
+                return      # shlo's own run-time checks: no other consumer implements them
             jname = "stablehlo." + short
             kinds = _attr_kinds(short)
         elif name.startswith("func."):
@@ -951,6 +953,15 @@ class StableHLOExporter:
             new.attributes["sdy.sharding"] = export_op_attr(self, "shlo.shardings", op.attributes["shlo.shardings"])[1]
         self.values[op.results[0]] = new.results[0]
         return new
+
+
+def _is_shlo_check(op) -> bool:
+    """A `check.assert` an importer adds where its framework raises at run time (ONNX
+    GatherElements' index range): shlo's interpreter and back ends evaluate it; XLA has no
+    implementation, so the StableHLO form leaves it out (its operands, if unused, stay as dead
+    code for the consumer to remove)."""
+    return (not len(op.results) and "call_target_name" in op.attributes
+            and ir.StringAttr(op.attributes["call_target_name"]).value == "check.assert")
 
 
 def export_module(prog, jctx=None):
