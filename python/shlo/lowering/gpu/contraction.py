@@ -207,6 +207,7 @@ class _Kernel:
     def __init__(self, tl: Tiling, a_ty: str, b_ty: str, c_ty: str, batch: bool, cpu: bool):
         self.tl, self.a_ty, self.b_ty, self.c_ty, self.batch, self.cpu = tl, a_ty, b_ty, c_ty, batch, cpu
         self.overwrite = False
+        self.epilogue = None        # (function, element): the element-wise op on C, fused into the store
         self.names = {"a": "%A", "b": "%B", "c": "%C"}   # the operands as the kernel reads them
         e = tl.a_el
         if tl.kind == "mma":
@@ -234,11 +235,12 @@ class _Kernel:
         a convolution's A is gathered from its input's windows (convolution.Gather)."""
         return self.access(t, which, bz, row, col)[0]
 
-    def access(self, t: _Text, which: str, bz, row, col):
+    def access(self, t: _Text, which: str, bz, row, col, k0=None, local=None):
         """(index, guard): `index` and, for a convolution's A with its padding folded in, the i1
-        that says the element lies inside the input (zero outside); guard None otherwise."""
+        that says the element lies inside the input (zero outside); guard None otherwise.
+        `k0`, `local`: col as the K step's offset plus the column in the tile."""
         if which == "a" and self.tl.gather is not None and self.tl.gather.gathered:
-            return self.tl.gather.a_index(t, row, col)
+            return self.tl.gather.a_index(t, row, col, k0, local)
         return self._gidx(bz, row, col), None
 
     def _slots(self):
@@ -270,7 +272,7 @@ class _Kernel:
             src, src_ty = (self.names["a"], self.a_ty) if which == "a" else (self.names["b"], self.b_ty)
             r0, c0, rmax, cmax = (m0, k0, tl.m, tl.k) if which == "a" else (k0, n0, tl.k, tl.n)
             gr, gc = _add(t, r0, r), _add(t, c0, c)
-            index, inside = self.access(t, which, bz, gr, gc)
+            index, inside = self.access(t, which, bz, gr, gc, c0, c)
             guard = _and(t, live, inside)
             if rmax % rows:
                 guard = _and(t, guard, _lt(t, gr, rmax))
@@ -513,6 +515,11 @@ class _Kernel:
                 y = t.fresh()
                 body.append(f"{y} = arith.truncf {x} : {acc_el} to {ce}")
                 x = y
+            if self.epilogue is not None:   # a placeholder, replaced by the op's body (_inline_epilogue)
+                y = t.fresh()
+                body.append(f"{y} = builtin.unrealized_conversion_cast {x} : {ce} to {self.epilogue[1]} "
+                            f"{{{EPILOGUE} = \"{self.epilogue[0]}\"}}")
+                x = y
             if self.overwrite:          # C was only zero-filled: the fill is gone, write
                 body.append(f"memref.store {x}, {cname}[{index}] : {self.c_ty}")
             else:
@@ -586,12 +593,13 @@ _Kernel.acc_mem_ty = _acc_mem_ty
 
 
 def function_text(name: str, tl: Tiling, a_ty: str, b_ty: str, c_ty: str, batch: bool, mode: str,
-                  overwrite: bool = False) -> str:
+                  overwrite: bool = False, epilogue=None) -> str:
     """A func.func `name`(A, B, C) that adds A x B into C (`overwrite`: stores A x B into C)
     with this tiling, as a gpu.launch (`mode="gpu"`) or as the same tiles in sequential loops
     (`mode="cpu"`)."""
     kern = _Kernel(tl, a_ty, b_ty, c_ty, batch, mode == "cpu")
     kern.overwrite = overwrite
+    kern.epilogue = epilogue
     t = _Text()
     gx, gy, gz = tl.grid
     acc_tys = kern.acc_types()
@@ -763,8 +771,16 @@ def replace_contractions(module: ir.Module, entry: ir.Operation, mode: str, tf32
         previous = op
     for i, (op, tl, fill) in enumerate(targets):
         a, b, c = tl.gather.view_types if tl.gather is not None else (str(v.type) for v in op.operands)
+        # C only zero-filled and read once by an element-wise op (the f32 -> bf16 rounding of a
+        # 16-bit result): the kernel stores that op's results, C is never written
+        epi = _epilogue_of(op, fill) if fill is not None and fused_epilogues() else None
+        epilogue = None
+        if epi is not None:
+            d_ty = str(epi.operands[1].type)
+            epilogue = (f"shlo_epilogue_{i}", _el(epi.operands[1].type))
+            c = d_ty if tl.gather is None else tl.gather.retarget_output(d_ty)
         text = function_text(f"shlo_contraction_{i}", tl, a, b, c, op.name == "linalg.batch_matmul", mode,
-                             overwrite=fill is not None)
+                             overwrite=fill is not None, epilogue=epilogue)
         if fill is not None:        # the kernel writes every element of C: no fill kernel
             fill.erase()
         fn = ir.Operation.parse(text, context=module.context)
@@ -772,15 +788,135 @@ def replace_contractions(module: ir.Module, entry: ir.Operation, mode: str, tf32
         operands = list(op.operands)
         if tl.gather is not None and tl.gather.source is not None:
             operands[0] = tl.gather.source      # the unpadded input: the kernel reads it
+        if epi is not None:
+            operands[2] = epi.operands[1]
         for arg, value in zip(block.arguments, operands):
             arg.replace_all_uses_with(value)
+        moved = []
         for inner in list(block.operations):
             inner = inner.operation if hasattr(inner, "operation") else inner
             if inner.name == "func.return":
                 break
             inner.move_before(op)
+            moved.append(inner)
         fn.erase()
+        c_buffer = op.operands[2]
         op.erase()
+        if epi is not None:
+            _inline_epilogue(moved, epilogue[0], epi)
+            epi.erase()
+            owner = c_buffer.owner
+            owner = owner.operation if hasattr(owner, "operation") else owner
+            if isinstance(owner, ir.Operation) and owner.name == "memref.alloc" and not list(c_buffer.uses):
+                owner.erase()
         if tl.gather is not None:
             tl.gather.erase_padding()
     return len(targets)
+
+
+def fused_epilogues() -> bool:
+    """SHLO_GPU_FUSE_EPILOGUE=0 keeps the element-wise op after a contraction its own kernel."""
+    return os.environ.get("SHLO_GPU_FUSE_EPILOGUE", "1") != "0"
+
+
+def _op(x):
+    return x.operation if hasattr(x, "operation") else x
+
+
+_PURE = ("arith.", "math.")
+EPILOGUE = "shlo.epilogue"        # marks the kernel's placeholders for the fused op's body
+
+
+def _epilogue_of(op, fill):
+    """The linalg.generic that alone reads contraction `op`'s C (zero-filled by `fill` and written
+    by `op`, nothing else using it), element by element into a buffer D of C's shape (or C in
+    place): identity
+    maps, parallel, a body of arith / math ops on C's element (D's old value unused; constants
+    from outside), right after `op` (only allocations and constants between). Or None."""
+    c = op.operands[2]
+    # the function's return (after everything) may return C: what g wrote into it in place
+    users = [_op(u.owner) for u in c.uses if _op(u.owner).name != "func.return"]
+    others = [u for u in users if u != op and u != fill]
+    # g reads C, and writes D or, in place, C (then its two uses)
+    if not others or any(u != others[0] for u in others) or len(users) - len(others) != 2:
+        return None
+    g = others[0]
+    if g.name != "linalg.generic" or len(g.operands) != 2 or g.operands[0] != c or g.block != op.block:
+        return None
+    returned = any(_op(u.owner).name == "func.return" for u in c.uses)
+    if returned and g.operands[1] != c:     # C itself is a result: it must be written
+        return None
+    d = g.operands[1]
+    if not _static_identity(d.type) or list(ir.ShapedType(d.type).shape) != list(ir.ShapedType(c.type).shape):
+        return None
+    if "reduction" in str(g.attributes["iterator_types"]):
+        return None
+    for m in ir.ArrayAttr(g.attributes["indexing_maps"]):
+        text = str(ir.AffineMapAttr(m).value)
+        dims = text[text.index("(") + 1:text.index(")")]
+        if text.split("->")[1].strip() != f"({dims})":
+            return None
+    seen = False
+    for o in op.block.operations:          # between op and g: allocations and constants only
+        o = _op(o)
+        if o == g:
+            break
+        if seen and o.name not in ("memref.alloc", "arith.constant"):
+            return None
+        seen = seen or o == op
+    body = g.regions[0].blocks[0]
+    inside = []
+    ops = [_op(o) for o in body.operations]
+    if len(body.arguments) != 2 or list(body.arguments[1].uses) or ops[-1].name != "linalg.yield" or \
+            len(ops[-1].operands) != 1:
+        return None
+    for o in ops[:-1]:
+        if not o.name.startswith(_PURE) or o.regions:
+            return None
+        for v in o.operands:
+            if v == body.arguments[0]:
+                continue
+            owner = v.owner
+            if not isinstance(owner, (ir.Operation, ir.OpView)):
+                return None
+            owner = _op(owner)
+            if owner.name != "arith.constant" and not any(owner == x for x in inside):
+                return None
+        inside.append(o)
+    return g
+
+
+def _inline_epilogue(ops, name: str, g) -> None:
+    """Each placeholder `name` among `ops` (nested) replaced by a copy of `g`'s body on its operand."""
+    calls = []
+
+    def visit(o):
+        o = _op(o)
+        if o.name == "builtin.unrealized_conversion_cast" and EPILOGUE in o.attributes and \
+                ir.StringAttr(o.attributes[EPILOGUE]).value == name:
+            calls.append(o)
+        return ir.WalkResult.ADVANCE
+    for top in ops:
+        top.walk(visit)
+    body = g.regions[0].blocks[0]
+    body_ops = [_op(o) for o in body.operations]
+    for call in calls:
+        ip = ir.InsertionPoint(call)
+        mapping = {body.arguments[0]: call.operands[0]}
+
+        def value(v):
+            for key, new in mapping.items():
+                if key == v:
+                    return new
+            const = _op(v.owner).clone(ip=ip)       # a constant from outside the body
+            mapping[v] = const.results[0]
+            return const.results[0]
+        for o in body_ops[:-1]:
+            args = [value(v) for v in o.operands]      # constants cloned ahead of their user
+            new = o.clone(ip=ip)
+            for j, v in enumerate(args):
+                new.operands[j] = v
+            for old, res in zip(o.results, new.results):
+                mapping[old] = res
+        call.results[0].replace_all_uses_with(value(body_ops[-1].operands[0]))
+        call.erase()

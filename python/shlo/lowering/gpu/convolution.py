@@ -43,6 +43,7 @@ class Gather:
         # A is then read from the unpadded input, zeros outside it (types[0] is its type)
         self.padding = padding
         self.source, self.pad_ops = None, []
+        self.ks = 0                               # the tiling's K step (tiling_of sets it)
         self.ns, self.x_shape, self.w_shape, self.y_shape = ns, list(x_shape), list(w_shape), list(y_shape)
         self.strides, self.dilations = list(strides), list(dilations)
         self.c, self.f = x_shape[-1], w_shape[-1]
@@ -59,6 +60,14 @@ class Gather:
         a_view = self.arg_types[0] if self.gathered else f"memref<{self.m}x{self.c}x{el[0]}>"
         self.view_types = (a_view, f"memref<{self.k}x{self.f}x{el[1]}>", f"memref<{self.m}x{self.f}x{el[2]}>")
 
+    def retarget_output(self, ty: str) -> str:
+        """The kernel writes a buffer `ty` of the output's shape (another element type) instead:
+        its view as a matrix."""
+        el = ty.rsplit("x", 1)[1].rstrip(">")
+        self.arg_types = self.arg_types[:2] + (ty,)
+        self.view_types = self.view_types[:2] + (f"memref<{self.m}x{self.f}x{el}>",)
+        return self.view_types[2]
+
     def views(self, t, kern) -> None:
         """The filter and output (and a plain A) collapsed to matrices, in the kernel's code."""
         rank = self.ns + 2
@@ -71,10 +80,13 @@ class Gather:
             kern.names[which] = t.op(f"memref.collapse_shape {arg} {groups} : {self.arg_types[i]} "
                                      f"into {self.view_types[i]}", hint=f"{which}m")
 
-    def a_index(self, t, row: str, col: str):
+    def a_index(self, t, row: str, col: str, k0=None, local=None):
         """(index, guard) of A[row, col]: input[n, o_i * s_i + k_i * d_i ..., c], guard None; with
         the padding folded in, the index into the unpadded input, less the padding, and the i1
-        that says it lies inside (None where no dim is padded)."""
+        that says it lies inside (None where no dim is padded). Where a K step (`k0`, the
+        step's offset, plus `local` < the step) never crosses a window position (C a multiple
+        of the step), the window position is split off k0 alone: the same for every slot of the
+        step, computed once after CSE."""
         def split(value, sizes):
             parts, rest = [], value
             for size in reversed(sizes):
@@ -82,8 +94,13 @@ class Gather:
                 rest = t.op(f"arith.divui {rest}, {t.c(size)} : index")
             return rest, parts[::-1]
         n, o = split(row, self.out)
-        _, parts = split(col, self.win + [self.c])
-        k, c = parts[:-1], parts[-1]
+        if k0 is not None and self.ks and self.c % self.ks == 0:
+            position = t.op(f"arith.divui {k0}, {t.c(self.c)} : index")
+            c = t.op(f"arith.addi {t.op(f'arith.remui {k0}, {t.c(self.c)} : index')}, {local} : index")
+            _, k = split(position, self.win)
+        else:
+            _, parts = split(col, self.win + [self.c])
+            k, c = parts[:-1], parts[-1]
         spatial = []
         for oi, ki, s, d in zip(o, k, self.strides, self.dilations):
             a = oi if s == 1 else t.op(f"arith.muli {oi}, {t.c(s)} : index")
@@ -148,6 +165,7 @@ def tiling_of(op) -> contraction.Tiling | None:
         return None
     # A's vectors run along c: within one window position, aligned to their width
     tl.va = contraction._width(g.c, 128 // tl.bits)
+    g.ks = tl.ks
     tl.gather = g
     return tl
 
