@@ -383,3 +383,31 @@ def test_deform_conv_over_a_run_time_batch():
         for got in (shlo.interpret(prog, *feeds.values())[0], run(*feeds.values())[0]):
             assert np.asarray(got).shape == want.shape
             _compare(np.asarray(got), want, rtol=1e-4, atol=1e-4)
+
+
+def test_deform_conv_over_run_time_spatial_sizes():
+    # DeformConv (opset 22) with `?` spatial sizes was an ImportError ('needs static channel and
+    # spatial sizes'): the output sizes and the image bounds of the bilinear taps are run-time
+    # values; groups, offset groups, a mask, strides / pads / dilations; one import at two image
+    # sizes, interpreted (and compiled with SHLO_FULL_TESTS=1: 10 s loaded), against onnxruntime
+    import os
+    w = RNG.standard_normal((4, 2, 3, 3)).astype(np.float32)
+    node = helper.make_node("DeformConv", ["x", "w", "o", "", "m"], ["y"], group=2, offset_group=2, strides=[2, 1],
+                            pads=[1, 1, 1, 0], dilations=[1, 2])
+    g = helper.make_graph([node], "g", [_vi("x", TP.FLOAT, ["n", 4, "h", "w"]), _vi("o", TP.FLOAT, ["n", 36, "p", "q"]),
+                                        _vi("m", TP.FLOAT, ["n", 18, "p", "q"])], [_vi("y", TP.FLOAT, None)],
+                          initializer=[numpy_helper.from_array(w, "w")])
+    m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 22)])
+    m.ir_version = 10
+    prog = shlo.from_onnx(m)
+    runs = [lambda *a: shlo.interpret(prog, *a)] + ([shlo.compile(prog)] if os.environ.get("SHLO_FULL_TESTS") else [])
+    for n, h, wd in ((2, 6, 7), (1, 5, 9)):
+        oh, ow = (h + 2 - 3) // 2 + 1, wd + 1 - 5 + 1
+        feeds = {"x": RNG.standard_normal((n, 4, h, wd)).astype(np.float32),
+                 "o": (RNG.standard_normal((n, 36, oh, ow)) * 1.5).astype(np.float32),
+                 "m": RNG.random((n, 18, oh, ow)).astype(np.float32)}
+        want = _ort(m, feeds)[0]
+        for run in runs:
+            got = run(*feeds.values())[0]
+            assert np.asarray(got).shape == want.shape == (n, 4, oh, ow)
+            _compare(np.asarray(got), want, rtol=1e-4, atol=1e-4)

@@ -468,3 +468,35 @@ def test_rotary_embedding_over_run_time_sizes(interleaved):
         for how, got in (("interpret", shlo.interpret(prog, *feeds.values())), ("compile", run(*feeds.values()))):
             for g, w in zip(got, want):
                 np.testing.assert_allclose(np.asarray(g), w, rtol=1e-5, atol=1e-6, err_msg=f"{how} b={b} s={s}")
+
+
+def test_rotary_embedding_over_a_run_time_feature_size():
+    """RotaryEmbedding (opset 23) with a `?` feature size (an ImportError before): 4-D with
+    rotary_embedding_dim 0 (D taken as twice the caches' width, checked by a shape assertion),
+    4-D with a partial rotary_embedding_dim (the kept tail of run-time length), and 3-D with a `?`
+    hidden size and caches of a `?` width (all bounds run-time). One import at two sizes,
+    interpreted and compiled, against onnxruntime; a D the caches do not fit is an error naming
+    the node."""
+    nodes = [helper.make_node("RotaryEmbedding", ["x", "cos", "sin", "p"], ["y"], name="full"),
+             helper.make_node("RotaryEmbedding", ["x", "c2", "s2", "p"], ["y2"], interleaved=1, rotary_embedding_dim=4),
+             helper.make_node("RotaryEmbedding", ["x3", "c3", "s3"], ["y3"], interleaved=1, num_heads=2)]
+    m = _model(nodes, [_vi("x", ["b", "h", "s", "d"]), _vi("p", ["b", "s"], TensorProto.INT64),
+                       _vi("x3", ["b", "s", "hid"]), _vi("c3", ["b", "s", "w"]), _vi("s3", ["b", "s", "w"])],
+               [_vi("y", None), _vi("y2", None), _vi("y3", None)],
+               [numpy_helper.from_array(_f32(10, 4), "cos"), numpy_helper.from_array(_f32(10, 4), "sin"),
+                numpy_helper.from_array(_f32(10, 2), "c2"), numpy_helper.from_array(_f32(10, 2), "s2")], opset=23)
+    prog = shlo.from_onnx(m)
+    run = shlo.compile(prog)
+    for b, h, s, hid in ((2, 3, 5, 12), (1, 2, 1, 8)):
+        feeds = {"x": _f32(b, h, s, 8), "p": RNG.integers(0, 10, (b, s)), "x3": _f32(b, s, hid),
+                 "c3": _f32(b, s, hid // 4), "s3": _f32(b, s, hid // 4)}
+        want = _ort(m, feeds)
+        for how, got in (("interpret", shlo.interpret(prog, *feeds.values())), ("compile", run(*feeds.values()))):
+            for g, w in zip(got, want):
+                np.testing.assert_allclose(np.asarray(g), w, rtol=1e-5, atol=1e-6, err_msg=f"{how} b={b} s={s}")
+    feeds = {"x": _f32(1, 2, 3, 6), "p": RNG.integers(0, 10, (1, 3)), "x3": _f32(1, 3, 8), "c3": _f32(1, 3, 2),
+             "s3": _f32(1, 3, 2)}
+    for f in (lambda *a: shlo.interpret(prog, *a), run):
+        with pytest.raises(shlo.ShloError, match=r"RotaryEmbedding \(opset 23\) node 'full': the feature size is 6, "
+                                                 r"not twice the caches' last dimension \(8\)"):
+            f(*feeds.values())
