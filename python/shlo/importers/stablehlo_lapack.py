@@ -456,6 +456,8 @@ def _lu1(a):
     m, n = a.shape
     if max(m, n) <= _GETF2_SMALL and not jnp.iscomplexobj(a):
         return _getf2_small(a)
+    if max(m, n) <= _GETF2_SMALL and a.dtype == jnp.complex64:
+        return _cgetf2_small(a)
     k = min(m, n)
     rows = lax.iota(jnp.int32, m)
     cols = lax.iota(jnp.int32, n)
@@ -528,6 +530,72 @@ def _getf2_small(a):
         else:
             a = a.at[:, j].set(col)
     return a, jnp.stack(piv).astype(jnp.int32), info
+
+
+# complex64 matrices of at most 5 x 5 likewise, in the order of OpenBLAS's complex getf2 (cgetf2):
+# column by column; the column's head solved against the unit lower factor right-looking (trsv:
+# each solved element times the factor's column subtracted from the elements below it, one
+# rounded add each); the rest of the column minus its dot product with the solved head (gemv:
+# summed in order from 0, subtracted once); then the pivot (largest |re| + |im|) and the column
+# below it scaled by the pivot's reciprocal in Smith's steps. Every complex product is
+# re = ar br - ai bi, im = ar bi + ai br with each real product rounded (no fused multiply-add).
+# Measured against jax.lax.linalg.lu (scratch parity14/clu.py, clu_shlo.py): bit-equal on every
+# random problem (see docs/stablehlo_parity.md); the loop above was not (parity12's dot-product
+# order held only through the third column).
+def _cgetf2_small(a):
+    import jax.numpy as jnp
+    from jax import lax
+    m, n = a.shape
+    re, im = jnp.real(a), jnp.imag(a)
+    rows = jnp.arange(m, dtype=jnp.int32)
+    piv = []
+    info = _i(0)
+
+    def mul(ar, ai, br, bi):
+        return ar * br - ai * bi, ar * bi + ai * br
+
+    for j in range(n):
+        cr, ci = re[:, j], im[:, j]
+        head = min(j, m)
+        for i in range(head):                     # trsv, unit lower: right-looking
+            if i + 1 < head:
+                pr, pi = mul(-cr[i], -ci[i], re[i + 1:head, i], im[i + 1:head, i])
+                cr = cr.at[i + 1:head].set(cr[i + 1:head] + pr)
+                ci = ci.at[i + 1:head].set(ci[i + 1:head] + pi)
+        if j < m:
+            if j:                                 # gemv: minus the dot product with the head
+                tr = jnp.zeros_like(cr[j:])
+                ti = jnp.zeros_like(ci[j:])
+                for k in range(j):
+                    pr, pi = mul(re[j:, k], im[j:, k], cr[k], ci[k])
+                    tr, ti = tr + pr, ti + pi
+                cr = cr.at[j:].set(cr[j:] - tr)
+                ci = ci.at[j:].set(ci[j:] - ti)
+            re, im = re.at[:, j].set(cr), im.at[:, j].set(ci)
+            p = (j + jnp.argmax(jnp.abs(cr[j:]) + jnp.abs(ci[j:]))).astype(jnp.int32)
+            swap = lambda x: jnp.where((rows == j)[:, None], x[p][None, :],
+                                       jnp.where((rows == p)[:, None], x[j][None, :], x))
+            re, im = swap(re), swap(im)
+            piv.append(p + 1)
+            a_r, a_i = re[j, j], im[j, j]
+            zero = (a_r == 0) & (a_i == 0)
+            info = jnp.where((info == 0) & zero, _i(j + 1), info)
+            if j + 1 < m:
+                big = jnp.abs(a_r) >= jnp.abs(a_i)
+                one = jnp.ones_like(a_r)
+                safe_r, safe_i = jnp.where(zero, one, a_r), jnp.where(zero, one, a_i)
+                # Smith's reciprocal: ratio of the smaller part to the larger
+                ratio = jnp.where(big, safe_i / safe_r, safe_r / safe_i)
+                den = one / (jnp.where(big, safe_r, safe_i) * (one + ratio * ratio))
+                t_r = jnp.where(big, den, ratio * den)
+                t_i = jnp.where(big, -(ratio * den), -den)
+                br, bi = re[j + 1:, j], im[j + 1:, j]
+                sr, si = mul(t_r, t_i, br, bi)
+                re = re.at[j + 1:, j].set(jnp.where(zero, br, sr))
+                im = im.at[j + 1:, j].set(jnp.where(zero, bi, si))
+        else:
+            re, im = re.at[:, j].set(cr), im.at[:, j].set(ci)
+    return lax.complex(re, im), jnp.stack(piv).astype(jnp.int32), info
 
 
 def _geqrf1(a):
