@@ -500,32 +500,48 @@ class _Kernel:
                             col = _add(t, _add(t, wc, q2), t.c(8 * jn + e))
                             cells.append((row, col, acc[im * tl.tn + jn], f"{r}, {e}", "vector<2x2xf32>"))
             acc_el = "f32"
-        for row, col, vec, pos, vty in cells:
+        # a thread's neighbouring outputs of one row (mma: the pair of a fragment register;
+        # simt: the thread's T columns) are stored as one vector where C is written (not added
+        # into) and N is a multiple of the group: every group then lies inside C or outside it
+        width = 2 if tl.kind == "mma" else tl.t
+        if not (self.overwrite and tl.n % width == 0 and width > 1):
+            width = 1
+        out_el = self.epilogue[1] if self.epilogue is not None else ce
+        cname = self.names["c"]
+        for first in range(0, len(cells), width):
+            group = cells[first:first + width]
+            row, col = group[0][0], group[0][1]
             guard = None
             if tl.m % tl.bm:
                 guard = _lt(t, row, tl.m)
             if tl.n % tl.bn:
                 guard = _and(t, guard, _lt(t, col, tl.n))
             index = self.index(t, "c", bz, row, col)
-            cname = self.names["c"]
-            body = []
-            x = t.fresh()
-            body.append(f"{x} = vector.extract {vec}[{pos}] : {acc_el} from {vty}")
-            if acc_el != ce:
-                y = t.fresh()
-                body.append(f"{y} = arith.truncf {x} : {acc_el} to {ce}")
-                x = y
-            if self.epilogue is not None:   # a placeholder, replaced by the op's body (_inline_epilogue)
-                y = t.fresh()
-                body.append(f"{y} = builtin.unrealized_conversion_cast {x} : {ce} to {self.epilogue[1]} "
-                            f"{{{EPILOGUE} = \"{self.epilogue[0]}\"}}")
-                x = y
-            if self.overwrite:          # C was only zero-filled: the fill is gone, write
-                body.append(f"memref.store {x}, {cname}[{index}] : {self.c_ty}")
+            body, values = [], []
+            for _, _, vec, pos, vty in group:
+                x = t.fresh()
+                body.append(f"{x} = vector.extract {vec}[{pos}] : {acc_el} from {vty}")
+                if acc_el != ce:
+                    y = t.fresh()
+                    body.append(f"{y} = arith.truncf {x} : {acc_el} to {ce}")
+                    x = y
+                if self.epilogue is not None:   # a placeholder, replaced by the op's body (_inline_epilogue)
+                    y = t.fresh()
+                    body.append(f"{y} = builtin.unrealized_conversion_cast {x} : {ce} to {self.epilogue[1]} "
+                                f"{{{EPILOGUE} = \"{self.epilogue[0]}\"}}")
+                    x = y
+                values.append(x)
+            if width > 1:
+                v, vty = t.fresh(), f"vector<{width}x{out_el}>"
+                body.append(f"{v} = vector.from_elements {', '.join(values)} : {vty}")
+                nbytes = width * (_BITS.get(out_el, 32) // 8)
+                body.append(f"vector.store {v}, {cname}[{index}]{self.align(nbytes)} : {self.c_ty}, {vty}")
+            elif self.overwrite:        # C was only zero-filled: the fill is gone, write
+                body.append(f"memref.store {values[0]}, {cname}[{index}] : {self.c_ty}")
             else:
                 old, new = t.fresh(), t.fresh()
                 body.append(f"{old} = memref.load {cname}[{index}] : {self.c_ty}")
-                body.append(f"{new} = arith.addf {old}, {x} : {ce}")
+                body.append(f"{new} = arith.addf {old}, {values[0]} : {ce}")
                 body.append(f"memref.store {new}, {cname}[{index}] : {self.c_ty}")
             if guard is None:
                 for line in body:
@@ -535,6 +551,9 @@ class _Kernel:
                 for line in body:
                     t.raw("  " + line)
                 t.raw("}")
+
+
+_BITS = {"f16": 16, "bf16": 16, "f32": 32, "f64": 64}
 
 
 def _emulate_mma(t: _Text, kern: _Kernel, warp0: str, fa: str, fb: str, accm: str) -> None:
