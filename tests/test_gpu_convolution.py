@@ -60,7 +60,7 @@ CASES = {   # x shape, w shape, strides, padding, rhs dilation
     "3d": ((1, 5, 6, 6, 4), (3, 3, 3, 4, 8), (1, 1, 1), "SAME", (1, 1, 1)),
     "c3": ((1, 7, 7, 3), (3, 3, 3, 5), (1, 1), [(1, 1), (1, 1)], (1, 1)),    # 1-element vectors of A
     # C a multiple of the K step: each step's window position computed from its offset alone
-    "c32_s2": ((2, 7, 7, 32), (3, 3, 32, 16), (2, 2), [(1, 2), (0, 1)], (1, 1)),
+    "c64_s2": ((2, 7, 7, 64), (3, 3, 64, 16), (2, 2), [(1, 2), (0, 1)], (1, 1)),
 }
 
 
@@ -90,10 +90,10 @@ def test_largest_tiles_narrowed_to_64_features(dtype, monkeypatch):
     problem): bf16 4x2 mma tiles a warp, 128 x 64 blocks; f32 4x4 outputs a thread, 64 x 64
     blocks; no block wider than the 64 features. Partial tiles along M."""
     monkeypatch.setattr(contraction, "MIN_BLOCKS", 1)
-    x, w = _inputs((1, 5, 5, 8), (3, 3, 8, 64), dtype, seed=6)
-    tl = contraction.choose(1, 25, 64, 72, EL[dtype], "f32", fit_n=True)
+    x, w = _inputs((1, 5, 5, 4), (3, 3, 4, 64), dtype, seed=6)
+    tl = contraction.choose(1, 25, 64, 36, EL[dtype], "f32", fit_n=True)
     assert (tl.bm, tl.bn) == ((128, 64) if dtype == ml_dtypes.bfloat16 else (64, 64))
-    assert contraction.choose(1, 25, 64, 72, EL[dtype], "f32").bn == 128     # matmuls keep theirs
+    assert contraction.choose(1, 25, 64, 36, EL[dtype], "f32").bn == 128     # matmuls keep theirs
     prog = _program(x, w, (1, 1), "SAME", (1, 1))
     _check_close(gpu.cpu_check(prog)(x, w)[0], shlo.interpret(prog, x, w)[0], dtype)
     art = gpu.compile_cuda(prog, assemble=False)
