@@ -65,3 +65,22 @@ def test_assertion_reads_a_dynamic_gather_result_size_from_its_slice_sizes():
     np.testing.assert_array_equal(compiled(x, np.array([1]), np.array([2, 3]))[0], x[1:3])
     with pytest.raises(shlo.ShloError, match="width 1 must not be 1"):
         compiled(x, np.array([1]), np.array([2, 1]))
+
+
+BITCAST_TO_A_WIDER_TYPE = """
+func.func @main(%x: tensor<?x2xi32>) -> tensor<?xi64> {
+  %b = shlo.bitcast_convert %x : (tensor<?x2xi32>) -> tensor<?xi64>
+  %n = shlo.get_dimension_size %b {dimension = 0 : i64} : (tensor<?xi64>) -> tensor<i32>
+  %one = shlo.constant {value = dense<1> : tensor<i32>} : () -> tensor<i32>
+  %p = shlo.compare %n, %one {comparison_direction = #shlo.comparison_direction<NE>} : (tensor<i32>, tensor<i32>) -> tensor<i1>
+  shlo.custom_call %p, %n {call_target_name = "shape_assertion", error_message = "n {0}", has_side_effect = true} : (tensor<i1>, tensor<i32>) -> ()
+  func.return %b : tensor<?xi64>
+}
+"""
+
+
+def test_a_size_not_read_through_a_rank_changing_bitcast_is_refused_clearly():
+    """bitcast_convert between widths has no operand of the result's rank: the size is not read
+    through it (an IndexError once), and the assertion is refused as before."""
+    with pytest.raises(shlo.CompileError, match="depends on shlo.bitcast_convert"):
+        shlo.compile(shlo.parse(BITCAST_TO_A_WIDER_TYPE))

@@ -119,8 +119,9 @@ def _size_from_shape_operand(op: ir.Operation) -> list:
             }).result
         elif name in _SHAPE_OPERAND:
             new = element(owner.operands[_SHAPE_OPERAND[name]], d)
-        elif name in _SAME_SHAPE:
-            new = dim([x for x in owner.operands if ir.RankedTensorType(x.type).rank == vt.rank][0], d)
+        elif name in _SAME_SHAPE:      # (a bitcast_convert between widths changes the rank: not read)
+            same = [x for x in owner.operands if ir.RankedTensorType(x.type).rank == vt.rank]
+            new = dim(same[0], d) if same else None
         elif name == "shlo.transpose":
             new = dim(owner.operands[0], list(ir.DenseI64ArrayAttr(owner.attributes["permutation"]))[d])
         elif name == "shlo.concatenate":
