@@ -97,3 +97,44 @@ def test_depthwise_2d_past_the_measured_pixels_keeps_the_named_op():
     w = rng.standard_normal(ws).astype(np.float32)
     np.testing.assert_allclose(np.asarray(shlo.compile(prog)(x, w)[0]), np.asarray(shlo.interpret(prog, x, w)[0]),
                                rtol=2e-6, atol=2e-6)
+
+
+NHWC = ("input_batch_dimension = 0, input_feature_dimension = 3, input_spatial_dimensions = [1, 2], "
+        "kernel_input_feature_dimension = 2, kernel_output_feature_dimension = 3, kernel_spatial_dimensions = [0, 1], "
+        "output_batch_dimension = 0, output_feature_dimension = 3, output_spatial_dimensions = [1, 2]")
+
+
+def _transposed_program(xs, ws, os_, dn, pads, ldil):
+    ns = len(ldil)
+    pad = "[" + ", ".join(f"[{lo}, {hi}]" for lo, hi in pads) + "]"
+    attrs = (f"batch_group_count = 1 : i64, dimension_numbers = #shlo.conv<{dn}>, feature_group_count = 1 : i64, "
+             f"lhs_dilation = array<i64: {', '.join(map(str, ldil))}>, padding = dense<{pad}> : tensor<{ns}x2xi64>")
+    return shlo.parse(f"""
+func.func @main(%a: {_t(xs)}, %b: {_t(ws)}) -> {_t(os_)} {{
+  %0 = "shlo.convolution"(%a, %b) {{{attrs}}} : ({_t(xs)}, {_t(ws)}) -> {_t(os_)}
+  func.return %0 : {_t(os_)}
+}}""")
+
+
+# transposed convolutions (input dilation, stride 1): XLA's EigenTransposedConv2D order
+# (convolution_order.transposed_f32), compiled as interpreted
+TRANSPOSED = [
+    # 1-D NWC, 12 features: one row block of taps x features
+    ((2, 20, 3), (2, 3, 12), (2, 38, 12), NWC, [(0, 0)], [2]),
+    # 2-D NHWC, 3 x 3 taps x 24 features: 16-row blocks and a shorter last one; padding
+    ((1, 6, 5, 4), (3, 3, 4, 24), (1, 12, 5, 24), NHWC, [(1, 2), (2, 0)], [2, 1]),
+    # negative padding
+    ((2, 29, 5), (4, 5, 8), (2, 54, 8), NWC, [(-1, 1)], [2]),
+]
+
+
+@pytest.mark.parametrize("xs, ws, os_, dn, pads, ldil", TRANSPOSED)
+def test_transposed_compiled_sums_as_interpreted(xs, ws, os_, dn, pads, ldil):
+    prog = _transposed_program(xs, ws, os_, dn, pads, ldil)
+    rng = np.random.default_rng(sum(xs) + sum(ws))
+    x = rng.standard_normal(xs).astype(np.float32)
+    w = rng.standard_normal(ws).astype(np.float32)
+    want = np.asarray(shlo.interpret(prog, x, w)[0])
+    got = np.asarray(shlo.compile(prog)(x, w)[0])
+    assert got.shape == want.shape == os_
+    np.testing.assert_array_equal(_bits(got), _bits(want))

@@ -890,7 +890,13 @@ def _conv(ctx: OpContext, lhs, rhs, pads):
     canonical_sizes = [pad.sizes[0]] + out_spatial + [_pick(res.shape[dims.out_f], ksizes[dims.k_o])]
     if _statically_empty(canonical_sizes):
         return _no_elements(emit.sizes_for(res, known=_from_canonical(canonical_sizes, dims, ns)), res.element)
-    if _statically_empty([reduction]):
+    transposed = (None if _statically_empty([reduction]) else
+                  _interpreter_transposed_plan(kind, [lt.element, rt.element, res.element], setup, pads,
+                                               [xsizes[p] for p in perm], ksizes, dims))
+    if transposed is not None:
+        y = _transposed_in_order(_rearranged(x, perm, plan, 0), _kernel_layout(rhs, dims, setup, kind, plan),
+                                 setup, pads, *transposed)
+    elif _statically_empty([reduction]):
         # nothing to multiply (and no loop of extent 0 for the schedules to tile)
         y = _filled(canonical_sizes, plan.acc_type)
     else:
@@ -933,8 +939,6 @@ def _depthwise_in_order(x, w, out_spatial, setup: _ConvSetup, orders: np.ndarray
     then the last odd tap. One all-parallel linalg.generic over (n, o..., g, m) reading each tap
     through its own map; the per-pixel order is a small i8 constant (at most 48 pixels)."""
     import itertools
-    from mlir.dialects import math
-    from ...interpreter.ops.convolution_order import FMA, FMA2, ADD2
     ns = setup.ns
     x = _merge_groups(x, ns)                                                # (N, P..., G)
     ws = emit.static_shape(w)
@@ -962,33 +966,121 @@ def _depthwise_in_order(x, w, out_spatial, setup: _ConvSetup, orders: np.ndarray
     present = sorted(int(v) for v in np.unique(orders))
     K = len(taps)
 
-    def chain(xs, wv, ks, fused, acc):
-        for k in ks:
-            acc = math.fma(xs[k], wv[k], acc) if fused else arith.addf(acc, arith.mulf(xs[k], wv[k]))
-        return acc
-
     def body(*args):
-        xs, wv, sel = args[:K], args[K:2 * K], args[2 * K]
-        zero = el.const(0.0, f32)
-        ke = K - K % 2
-        value = {}
-        for order in present:
-            if order == FMA:
-                value[order] = chain(xs, wv, range(K), True, zero)
-            else:
-                fused = order == FMA2
-                s = arith.addf(chain(xs, wv, range(0, ke, 2), fused, zero),
-                               chain(xs, wv, range(1, ke, 2), fused, zero))
-                value[order] = chain(xs, wv, range(ke, K), fused, s)
-        out = value[present[-1]]
-        for order in present[:-1]:
-            is_it = arith.cmpi(arith.CmpIPredicate.eq, sel, el.const(order, ir.IntegerType.get_signless(8)))
-            out = arith.select(is_it, value[order], out)
-        return out
+        return _sum_in_order(args[:K], args[K:2 * K], present, args[2 * K])
 
     y = emit.generic(inputs, [init], [emit.affine_map(n_loops, mp) for mp in maps], ["parallel"] * n_loops,
                      body)[0]
     return _merge_groups(y, ns)
+
+
+def _sum_in_order(xs, ws, present, sel):
+    """sum_k xs[k] * ws[k] (f32 scalars) in `convolution_order`'s orders: 'fma' one fused
+    multiply-add per term from 0; 'fma2' / 'add2' even and odd k in two chains (fused / rounded
+    products), added, then the last odd term; the pixel's order is the i8 `sel` where several are
+    `present`."""
+    from mlir.dialects import math
+    from ...interpreter.ops.convolution_order import FMA, FMA2
+    f32 = ir.F32Type.get()
+    K = len(xs)
+
+    def chain(ks, fused, acc):
+        for k in ks:
+            acc = math.fma(xs[k], ws[k], acc) if fused else arith.addf(acc, arith.mulf(xs[k], ws[k]))
+        return acc
+
+    zero = el.const(0.0, f32)
+    ke = K - K % 2
+    value = {}
+    for order in present:
+        if order == FMA:
+            value[order] = chain(range(K), True, zero)
+        else:
+            fused = order == FMA2
+            value[order] = chain(range(ke, K), fused,
+                                 arith.addf(chain(range(0, ke, 2), fused, zero), chain(range(1, ke, 2), fused, zero)))
+    out = value[present[-1]]
+    for order in present[:-1]:
+        is_it = arith.cmpi(arith.CmpIPredicate.eq, sel, el.const(order, ir.IntegerType.get_signless(8)))
+        out = arith.select(is_it, value[order], out)
+    return out
+
+
+def _interpreter_transposed_plan(kind: str, elements: list, setup: _ConvSetup, pads, xsizes, ksizes,
+                                 dims: _ConvDims):
+    """(output sizes, row orders) where the interpreter sums an f32 transposed convolution in XLA
+    CPU's order (`interpreter/ops/convolution.xla_transposed_plan`); None elsewhere. Static shapes
+    and padding only."""
+    if kind != "named" or setup.batch_groups != 1:
+        return None
+    ks = [ksizes[d] for d in dims.k_sp]
+    sizes = list(xsizes) + [ksizes[dims.k_o], ksizes[dims.k_i]] + ks + [v for p in pads for v in p]
+    if not all(isinstance(v, int) for v in sizes):
+        return None
+    from ...interpreter.ops.convolution import xla_transposed_plan
+    n, isp, c = xsizes[0], list(xsizes[1:-1]), xsizes[-1]
+    return xla_transposed_plan(elements, [n, c] + isp, [ksizes[dims.k_o], ksizes[dims.k_i]] + ks, setup.groups, 1,
+                               setup.strides, [tuple(p) for p in pads], setup.lhs_dilation, setup.rhs_dilation,
+                               setup.reversal)
+
+
+def _transposed_in_order(x, w, setup: _ConvSetup, pads, out_sp, row_orders) -> ir.Value:
+    """x (N, S..., C) undilated and unpadded, w (K..., C, F) -> (N, O..., F) f32 as the interpreter's
+    `convolution_order.transposed_f32` (XLA CPU's EigenTransposedConv2D): for each kernel tap one
+    all-parallel generic of every input pixel's C-term dot with the tap's F columns, in the order of
+    its row block (16 rows of taps x F, then the rest) and pixel; each tap's products placed (dilated,
+    padded) where they land in the output; the output the sum of the taps' in row-major order,
+    rounded adds from 0 (a zero where a tap does not land adds nothing: the sum is never -0)."""
+    import itertools
+    ns = setup.ns
+    xs_shape, ws = emit.static_shape(x), emit.static_shape(w)
+    N, isp, C, F = xs_shape[0], xs_shape[1:-1], xs_shape[-1], ws[-1]
+    ks = ws[:ns]
+    f32, i8 = ir.F32Type.get(), ir.IntegerType.get_signless(8)
+    x_c = [tensor.extract_slice(emit.tensor_type([N] + isp, f32), x, [], [], [], [0] * (ns + 1) + [c],
+                                [N] + isp + [1], [1] * (ns + 2)) for c in range(C)]
+    # each pixel's order in a full 16-row block and in the last (shorter) block
+    m = row_orders[-1][1]
+    short_last = len(row_orders) > 1 and m - row_orders[-1][0] < 16
+    full_rows = row_orders[-1][0] if short_last else m
+    kinds = [row_orders[0][2]] + ([row_orders[-1][2]] if short_last else [])
+    sels = [emit.constant_array(o.reshape([N] + isp).astype(np.int8), "i8") for o in kinds]
+    present = sorted({int(v) for o in kinds for v in np.unique(o)})
+    n_loops = ns + 2
+    pixel_map = emit.affine_map(n_loops, list(range(ns + 1)))
+    f_map = emit.affine_map(n_loops, [ns + 1])
+    plain = _Plan("f32", "f32", [_Operand("f32", "signed"), _Operand("f32", "signed")])
+    placed = []
+    for ti, tap in enumerate(itertools.product(*(range(k) for k in ks))):
+        w_c = [tensor.extract_slice(emit.tensor_type([F], f32), w, [], [], [], list(tap) + [c, 0],
+                                    [1] * ns + [1, F], [1] * (ns + 2)) for c in range(C)]
+        first_tail = full_rows - ti * F          # this tap's features from here on are in the last block
+
+        def body(*args):
+            xv, wv, sel = args[:C], args[C:2 * C], args[2 * C:2 * C + len(sels)]
+            s = sel[0]
+            if len(sels) > 1 and first_tail < F:
+                tail = arith.cmpi(arith.CmpIPredicate.sge, _loop_index(ns + 1), el.index_const(max(first_tail, 0)))
+                s = arith.select(tail, sel[1], sel[0])
+            return _sum_in_order(xv, wv, present, s)
+
+        d_t = emit.generic(x_c + w_c + sels, [emit.empty([N] + isp + [F], f32)],
+                           [pixel_map] * C + [f_map] * C + [pixel_map] * len(sels) + [emit.identity_map(n_loops)],
+                           ["parallel"] * n_loops, body)[0]
+        # input pixel i of this tap lands on output pixel i * d + low - t
+        tap_pads = [(lo - t, hi - k + 1 + t) for (lo, hi), t, k in zip(pads, tap, ks)]
+        pad = _padding([N] + isp + [F], ns, tap_pads, setup.lhs_dilation, None)
+        placed.append(_padded_input(d_t, list(range(ns + 2)), plain, pad))
+    T = len(placed)
+
+    def total(*args):
+        acc = el.const(0.0, f32)
+        for v in args[:T]:
+            acc = arith.addf(acc, v)
+        return acc
+
+    return emit.generic(placed, [emit.empty([N] + list(out_sp) + [F], f32)], [emit.identity_map(n_loops)] * (T + 1),
+                        ["parallel"] * n_loops, total)[0]
 
 
 def _generic_conv(x, w, out_spatial, setup: _ConvSetup, plan: _Plan) -> ir.Value:
