@@ -119,6 +119,8 @@ def split_reductions(module: ir.Module) -> int:
     are split into `factor` partial reductions over interleaved elements, run in parallel with
     neighbouring threads reading neighbouring elements, then combined: one thread per output
     would otherwise walk a whole row alone, its reads strided across the warp."""
+    from .reductions import collapse_reduction_dims
+    collapse_reduction_dims(module)         # an exact reduction over adjacent dimensions: one
     i64 = ir.IntegerType.get_signless(64, module.context)
     groups = []
     for op in _ops_named(module, "linalg.reduce", "linalg.generic"):
