@@ -40,30 +40,20 @@ def test_lu_compiled_bit_equal_to_xla():
 
 
 @pytest.mark.thin(4)       # the default run: 5 x 5 interpreted; SHLO_FULL_TESTS=1 also compiled
-@pytest.mark.parametrize("shape, compiled", [((8, 5, 5), False), ((4, 3, 5), False), ((4, 5, 3), False),
+@pytest.mark.parametrize("shape, compiled", [((3, 5, 5), False), ((4, 3, 5), False), ((4, 5, 3), False),
                                              ((4, 5, 5), True)])
 def test_complex64_lu_bit_equal_to_xla(shape, compiled):
     # OpenBLAS's cgetf2 order (importers/stablehlo_lapack.py _cgetf2_small): right-looking head
     # solve, rounded complex products, Smith's reciprocal of the pivot
     rng = np.random.RandomState(sum(shape) + 1)
     x = (rng.standard_normal(shape) + 1j * rng.standard_normal(shape)).astype(np.complex64)
+    x[-1, :, 1] = 0            # a zero pivot column: no scaling, info as LAPACK's
     f = jax.lax.linalg.lu
     want = [np.asarray(v) for v in jax.jit(f)(x)]
     prog = shlo.from_jax(f, x)
     got = shlo.compile(prog)(x) if compiled else shlo.interpret(prog, x)
     for g, w in zip(got, want):
         np.testing.assert_array_equal(np.asarray(g), w)
-
-
-def test_complex64_lu_zero_column_sets_info():
-    # a zero pivot column: no scaling, info (the first such column, 1-based) as LAPACK's
-    x = (np.arange(25).reshape(5, 5) + 1j).astype(np.complex64)
-    x[:, 1] = 0
-    f = jax.lax.linalg.lu
-    prog = shlo.from_jax(f, x)
-    got = shlo.interpret(prog, x)
-    for g, w in zip(got, jax.jit(f)(x)):
-        np.testing.assert_array_equal(np.asarray(g), np.asarray(w))
     assert np.isfinite(np.asarray(got[0])).all()
 
 
