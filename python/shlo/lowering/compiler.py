@@ -184,13 +184,15 @@ def llvm_from_linalg(module: ir.Module, threads: int = 1, schedule: bool = True,
         calls = matmul if schedule and matmul in ("kernel", "blas") else None
         scheduled = schedule and schedules.apply(module, threads=threads, matmul_calls=calls)
         t2 = time.perf_counter()
-        bufferize, to_llvm = pipeline.after_schedule_parts(threads if scheduled else 1, **pipeline.needs(module))
+        needs = pipeline.needs(module)
+        bufferize, _to_llvm = pipeline.after_schedule_parts(threads if scheduled else 1, **needs)
         pipeline.run(module, bufferize, verify_after=False)
         library_calls = products.count_calls(module) if calls else 0
         t3 = time.perf_counter()
         shared = kernels.share_identical_loops(module)
         t4 = time.perf_counter()
-        pipeline.run(module, to_llvm)
+        pipeline.run(module, pipeline.to_llvm_for(module, threads if scheduled else 1, needs["complex_ops"],
+                                                  needs["math_ops"]))
     except ShloError as e:
         raise CompileError(f"the pass pipeline to LLVM failed: {e}") from None
     t5 = time.perf_counter()

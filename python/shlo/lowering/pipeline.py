@@ -26,7 +26,7 @@ BUFFERIZE = ("eliminate-empty-tensors,one-shot-bufferize{bufferize-function-boun
              "shlo-scalarize-strided-gathers")
 
 
-def to_llvm(threads: int = 1, complex_ops: bool = True, math_ops: bool = True) -> str:
+def to_llvm(threads: int = 1, complex_ops: bool = True, math_ops: bool = True, loops: bool = True) -> str:
     """Loops to LLVM; with threads > 1, scf.forall loops become OpenMP parallel regions. The
     conversions of complex and math ops may be left out for modules without such ops (see
     `needs`): each walks the whole module.
@@ -34,7 +34,11 @@ def to_llvm(threads: int = 1, complex_ops: bool = True, math_ops: bool = True) -
     Passes that work within one function are nested under `func.func(...)`: MLIR then runs them
     on the module's functions side by side, one thread a core (the outlined loop nests of
     kernels.py are functions of their own); the module-wide ones (OpenMP, libm declarations,
-    function signatures) run between those groups."""
+    function signatures) run between those groups.
+
+    `loops=False` (see `needs_loops`): the module holds nothing for the loop passes, nor for
+    scf-to-cf and vector-to-llvm, to work on (a program whose products all became kernel
+    calls), and no complex ops: they are left out."""
     math_ops = math_ops or complex_ops      # complex-to-standard makes math ops
     # One canonicalize + cse after the loops are made, not one after vector-to-scf as well (the
     # final module was the same on the four benchmark programs without it); and no region
@@ -42,21 +46,26 @@ def to_llvm(threads: int = 1, complex_ops: bool = True, math_ops: bool = True) -
     # and walks every block): together 5% of the pass managers' instructions (callgrind, decoder
     # 431 -> 410 M, ResNet block 80 -> 76 M).
     canonicalize = "canonicalize{region-simplify=disabled}"
+    loops_needed = loops
     loops = ["convert-linalg-to-loops", "convert-vector-to-scf{full-unroll=true}",
              "fold-memref-alias-ops", "expand-strided-metadata", "lower-affine",
              "loop-invariant-code-motion", canonicalize, "cse"]
     if complex_ops:
         loops += ["convert-complex-to-standard"]
     loops += ["scf-forall-to-parallel"] if threads > 1 else ["scf-forall-to-for"]
-    parts = [_per_function(loops)]
+    parts = [_per_function(loops)] if loops_needed else []
     if threads > 1:
         parts += [f"convert-scf-to-openmp{{num-threads={threads}}}", "shlo-omp-dynamic-schedule",
                   "finalize-memref-to-llvm"]
-    parts += [_per_function(["convert-scf-to-cf"] + (["convert-math-to-llvm{approximate-log1p=false}"]
-                                                      if math_ops else []))]
+    late = (["convert-scf-to-cf"] if loops_needed else []) + (["convert-math-to-llvm{approximate-log1p=false}"]
+                                                              if math_ops else [])
+    if late:
+        parts += [_per_function(late)]
     if math_ops:
         parts += ["convert-math-to-libm"]
-    parts += [_per_function((["convert-complex-to-llvm"] if complex_ops else []) + ["convert-vector-to-llvm"])]
+    last = (["convert-complex-to-llvm"] if complex_ops else []) + (["convert-vector-to-llvm"] if loops_needed else [])
+    if last:
+        parts += [_per_function(last)]
     parts += ["convert-to-llvm"]
     if threads > 1:
         parts += ["convert-openmp-to-llvm"]
@@ -85,16 +94,55 @@ def after_schedule_parts(threads: int = 1, complex_ops: bool = True, math_ops: b
     return f"builtin.module({bufferize})", f"builtin.module({to_llvm(threads, complex_ops, math_ops)})"
 
 
+def to_llvm_for(module: ir.Module, threads: int = 1, complex_ops: bool = True, math_ops: bool = True) -> str:
+    """TO_LLVM for this bufferized module: without the loop passes where `needs_loops` finds
+    nothing for them."""
+    loops = complex_ops or needs_loops(module)
+    return f"builtin.module({to_llvm(threads, complex_ops, math_ops, loops)})"
+
+
+# Ops the loop passes of TO_LLVM (and scf-to-cf, vector-to-llvm) work on: every op of these
+# dialects, and the memref views that fold-memref-alias-ops / expand-strided-metadata rewrite.
+_LOOP_DIALECTS = ("scf", "linalg", "affine", "vector")
+_MEMREF_VIEWS = ("memref.subview", "memref.expand_shape", "memref.collapse_shape", "memref.reinterpret_cast",
+                 "memref.reshape", "memref.transpose", "memref.view", "memref.extract_strided_metadata",
+                 "memref.extract_aligned_pointer_as_index", "memref.memory_space_cast", "memref.dim", "memref.rank",
+                 "memref.alloca_scope", "memref.realloc")
+_loop_op_names: list = []
+
+
+def needs_loops(module: ir.Module) -> bool:
+    """Whether the bufferized module holds an op of scf, linalg, affine or vector, or a memref
+    view. Loops and vectors first: in a module without loops the vector ops are few, and the
+    walk returns every op it matches."""
+    if not _loop_op_names:
+        import importlib
+        names = [n for d in _LOOP_DIALECTS for n in _op_names(importlib.import_module(f"mlir.dialects.{d}"))]
+        _loop_op_names.extend(names)
+    loops = [n for n in _loop_op_names if not n.startswith("vector.")]
+    if _ops_named(module, *loops):
+        return True
+    return bool(_ops_named(module, *[n for n in _loop_op_names if n.startswith("vector.")], *_MEMREF_VIEWS))
+
+
 def prepare(module: ir.Module, fusion: bool = True) -> str:
     """PREPARE for this module: without calls, `inline` has nothing to inline (it would still
     canonicalize every function once more); symbol-dce drops functions nothing calls, as it would.
     With calls, inline without its default pipeline (a canonicalize of every callee first)."""
+    # Element-wise fusion works on linalg.generic ops and on the reshapes and pads next to them;
+    # without any (a product alone, a convolution) it has nothing to fuse and the canonicalize,
+    # cse after it nothing new to fold.
+    if fusion and not _ops_named(module, *_FUSION_ROOTS):
+        fusion = False
     text = PREPARE if fusion else PREPARE_NO_FUSION
     if not _ops_named(module, "func.call"):
         text = "symbol-dce" + text[len("inline"):]
     else:       # the canonicalize that follows does what inline's own default pipeline would
         text = "inline{default-pipeline=}" + text[len("inline"):]
     return f"builtin.module({text})"
+
+
+_FUSION_ROOTS = ("linalg.generic", "tensor.expand_shape", "tensor.collapse_shape", "tensor.pad")
 
 
 def needs(module: ir.Module) -> dict:
