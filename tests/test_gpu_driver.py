@@ -395,6 +395,15 @@ def test_timing_runs_keep_buffers_and_return_the_median(device, fake):
     assert fake.live() == {"allocs": 0, "modules": 0, "events": 0}
 
 
+def test_timing_replays_back_to_back_count_their_mean(device, fake):
+    """replays=2: each timed run enqueues the launches twice between its events and reports half."""
+    outs, ms = run_plan(device, SCALE_PTX, scale_plan(), [X], CONSTANTS, timing_runs=3, replays=2)
+    np.testing.assert_array_equal(outs[0], X.reshape(-1) * 3.0)
+    assert ms == 0.25                                 # the fake's 0.5 over two replays
+    assert fake.counter("launches") == (1 + 3 * 2) * 3
+    assert fake.live() == {"allocs": 0, "modules": 0, "events": 0}
+
+
 def test_inputs_are_checked_against_the_plan():
     plan = scale_plan()
     with pytest.raises(ExecutionError, match="takes 1 arguments, got 2"):

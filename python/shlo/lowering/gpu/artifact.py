@@ -96,11 +96,13 @@ class CudaArtifact:
         device, module = self._module()
         return run_plan(device, module, self.plan, inputs, self.constants)
 
-    def time(self, *inputs, runs: int = 10) -> tuple:
-        """(outputs, median milliseconds of the kernel launches over `runs` runs)."""
+    def time(self, *inputs, runs: int = 10, replays: int = 1) -> tuple:
+        """(outputs, median milliseconds of the kernel launches over `runs` runs); `replays`: each
+        run times that many replays back to back, divided by it (see launch.run_plan)."""
         check_inputs(self.plan, inputs)
         device, module = self._module()
-        return run_plan(device, module, self.plan, inputs, self.constants, timing_runs=max(1, runs))
+        return run_plan(device, module, self.plan, inputs, self.constants, timing_runs=max(1, runs),
+                        replays=max(1, replays))
 
     def _module(self):
         device = open_device(self.ordinal)

@@ -236,14 +236,16 @@ def _graph_or_none(device: Device, prepared: list):
 
 
 def run_plan(device: Device, module_images, plan: dict, inputs, constants: Mapping | None = None,
-             timing_runs: int = 0):
+             timing_runs: int = 0, replays: int = 1):
     """Runs `plan` on `device`: allocates its buffers, uploads inputs and constants, launches
     its kernels, synchronizes, copies the outputs back and frees everything.
 
     `module_images` maps each launch's module name to a loaded Module, PTX text or cubin bytes
     (or is one of those, for every launch). Returns the outputs (a list of numpy arrays); with
     `timing_runs=N`, (outputs, median ms over N timed runs of the launches alone, timed with
-    CUDA events after one untimed run, the buffers staying on the device meanwhile)."""
+    CUDA events after one untimed run, the buffers staying on the device meanwhile; `replays`:
+    each timed run enqueues the launches that many times back to back between its two events
+    and counts their mean, so that short programs are timed as the device runs them in a row)."""
     constants = constants or {}
     plan = concretize(plan, check_inputs(plan, inputs))
     check_plan(plan, constants)
@@ -283,14 +285,16 @@ def run_plan(device: Device, module_images, plan: dict, inputs, constants: Mappi
             for _ in range(timing_runs):
                 if graph is not None:         # one enqueue for every kernel, as frameworks replay
                     start.record(graph.stream)
-                    graph.launch()
+                    for _ in range(replays):
+                        graph.launch()
                     stop.record(graph.stream)
                 else:
                     start.record()
-                    launch_all()
+                    for _ in range(replays):
+                        launch_all()
                     stop.record()
                 stop.synchronize()
-                times.append(start.elapsed_ms(stop))
+                times.append(start.elapsed_ms(stop) / replays)
         device.synchronize()
         outputs = [np.empty(tuple(spec["shape"]), numpy_dtype(spec["dtype"])) for spec in plan["outputs"]]
         for buf, ptr in zip(plan["buffers"], pointers):
