@@ -11,7 +11,10 @@ then the contraction kernels' checks: 4096^3 f16, a 32 x 512^3 bf16 batch, odd s
 bf16, and the f32 / bf16 4096^3 matmuls built with the register tiles of before and without
 the loads a step ahead, and the f32 one as TF32 (SHAPES, ENV); ResNet-style convolutions (a
 3x3 64 -> 64 and a 1x1 256 -> 64 over 32 x 56 x 56 in bf16 and f32, a 3x3 stride-2 64 -> 128 in
-bf16, and the bf16 3x3 on the general mapping of before; CONVS).
+bf16, the bf16 3x3 on the general mapping of before, and batch-128 ones of about a millisecond;
+CONVS). Each program is also timed as --replays calls back to back (ours: graph replays between
+two events; XLA: calls enqueued without waiting, one block_until_ready), which takes XLA's host
+dispatch out of short programs' ratios.
 `build` compiles each for sm_90 with `shlo.compile(target="cuda")` and saves the artifact (the
 inputs, hundreds of MB, are made again from the same seed where it runs). `run` checks ours
 against XLA's outputs on the GPU, then times ours (CUDA events around the launches, buffers
@@ -35,13 +38,14 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PROGRAMS = ("matmul_f32", "matmul_bf16", "decoder", "matmul_f16", "bmm_bf16", "matmul_f32_odd", "matmul_bf16_odd",
             "matmul_f32_regtiles", "matmul_bf16_regtiles", "matmul_f32_noprefetch", "matmul_bf16_noprefetch",
             "matmul_f32_tf32", "decoder_tf32", "conv3x3_bf16", "conv3x3_f32", "conv1x1_bf16", "conv1x1_f32",
-            "conv3x3s2_bf16", "conv3x3_bf16_regtiles")
+            "conv3x3s2_bf16", "conv3x3_bf16_regtiles", "conv3x3_bf16_big", "conv3x3_f32_big", "conv1x1_bf16_big")
 TOLERANCE = {"matmul_f32": 2e-2, "matmul_bf16": 5e-2, "decoder": 2e-2,      # relative to max |expected|
              "matmul_f16": 2e-2, "bmm_bf16": 5e-2, "matmul_f32_odd": 2e-2, "matmul_bf16_odd": 5e-2,
              "matmul_f32_regtiles": 2e-2, "matmul_bf16_regtiles": 5e-2, "matmul_f32_noprefetch": 2e-2,
              "matmul_bf16_noprefetch": 5e-2, "matmul_f32_tf32": 2e-2, "decoder_tf32": 2e-2,
              "conv3x3_bf16": 5e-2, "conv3x3_f32": 2e-2, "conv1x1_bf16": 5e-2, "conv1x1_f32": 2e-2,
-             "conv3x3s2_bf16": 5e-2, "conv3x3_bf16_regtiles": 5e-2}
+             "conv3x3s2_bf16": 5e-2, "conv3x3_bf16_regtiles": 5e-2, "conv3x3_bf16_big": 5e-2,
+             "conv3x3_f32_big": 2e-2, "conv1x1_bf16_big": 5e-2}
 # contractions (lowering/gpu/contraction.py): (batch, m, k, n); *_odd has partial tiles on every
 # edge and K / N that rule out 16-byte loads; *_regtiles is built with SHLO_GPU_SHARED_TILES=0
 # (schedules.py's register tiles without shared memory: the code before, timed beside it);
@@ -57,11 +61,16 @@ SHAPES = {"matmul_f32": (None, 4096, 4096, 4096), "matmul_bf16": (None, 4096, 40
           "matmul_f32_tf32": (None, 4096, 4096, 4096)}
 # ResNet-style convolutions, NHWC x HWIO (lowering/gpu/convolution.py: implicit GEMMs on the
 # contraction kernels): (input N, H, W, C), (filter KH, KW, C, F), stride; SAME padding.
-# *_regtiles: built with SHLO_GPU_SHARED_TILES=0, the general mapping (one thread per output)
+# *_regtiles: built with SHLO_GPU_SHARED_TILES=0, the general mapping (one thread per output);
+# *_big: batch 128 and wider layers, so that one call takes about a millisecond or more and
+# XLA's host dispatch (in its wall-clock time) weighs little
 CONVS = {"conv3x3_bf16": ((32, 56, 56, 64), (3, 3, 64, 64), 1), "conv3x3_f32": ((32, 56, 56, 64), (3, 3, 64, 64), 1),
          "conv1x1_bf16": ((32, 56, 56, 256), (1, 1, 256, 64), 1), "conv1x1_f32": ((32, 56, 56, 256), (1, 1, 256, 64), 1),
          "conv3x3s2_bf16": ((32, 56, 56, 64), (3, 3, 64, 128), 2),
-         "conv3x3_bf16_regtiles": ((32, 56, 56, 64), (3, 3, 64, 64), 1)}
+         "conv3x3_bf16_regtiles": ((32, 56, 56, 64), (3, 3, 64, 64), 1),
+         "conv3x3_bf16_big": ((128, 56, 56, 128), (3, 3, 128, 128), 1),
+         "conv3x3_f32_big": ((128, 56, 56, 64), (3, 3, 64, 64), 1),
+         "conv1x1_bf16_big": ((128, 56, 56, 256), (1, 1, 256, 256), 1)}
 ENV = {"regtiles": ("SHLO_GPU_SHARED_TILES", "0"), "noprefetch": ("SHLO_GPU_PREFETCH", "0"),
        "tf32": ("SHLO_GPU_TF32", "1")}
 
@@ -142,6 +151,24 @@ def _interleaved(art, inputs, xla_call, runs: int) -> tuple:
     return statistics.median(ours), statistics.median(xla)
 
 
+def _back_to_back(art, inputs, xla_call, runs: int, replays: int) -> tuple:
+    """Medians in ms of ours and XLA, each timed as `replays` calls in a row divided by
+    `replays`: ours as that many graph replays between two CUDA events, XLA as that many
+    `jax.jit` calls enqueued without waiting, then one block_until_ready (wall clock). Where a
+    call's device time exceeds its dispatch, both are device-bound; one round of each per run."""
+    ours, xla = [], []
+    for _ in range(runs):
+        _, ms = art.time(*inputs, runs=1, replays=replays)
+        ours.append(ms)
+        t0 = time.perf_counter()
+        out = None
+        for _ in range(replays):
+            out = xla_call()
+        out.block_until_ready()
+        xla.append((time.perf_counter() - t0) * 1e3 / replays)
+    return statistics.median(ours), statistics.median(xla)
+
+
 def _ieee_f32(name: str) -> bool:
     """Ours computes f32 products in f32 (the interpreter's arithmetic) unless built as TF32."""
     return ("_f32" in name or name == "decoder") and not name.endswith("_tf32")
@@ -161,7 +188,7 @@ def _against_highest(art, fn, inputs, dev_inputs, ours_out, runs) -> dict:
     return {"xla_highest_ms": x, "ratio_highest": o / x, "rel_err_highest": err}
 
 
-def run(directory: str, runs: int, names=PROGRAMS) -> int:
+def run(directory: str, runs: int, names=PROGRAMS, replays: int = 10) -> int:
     try:
         import jax
         if not any(d.platform == "gpu" for d in jax.devices()):
@@ -190,6 +217,11 @@ def run(directory: str, runs: int, names=PROGRAMS) -> int:
         print(f"{name:12s} {'ok' if ok else 'MISMATCH'} (rel err {err:.2e})  ours {o:9.3f} ms  XLA {x:9.3f} ms  "
               f"ours/XLA {o / x:7.2f}x  ({len(art.plan['launches'])} launches)", flush=True)
         record = {"program": name, "ours_ms": o, "xla_ms": x, "ratio": o / x, "rel_err": err}
+        if replays > 1:
+            ob, xb = _back_to_back(art, inputs, lambda: jitted(*dev_inputs), runs, replays)
+            print(f"{'':12s}    {replays} back to back: ours {ob:9.3f} ms  XLA {xb:9.3f} ms  ours/XLA {ob / xb:7.2f}x",
+                  flush=True)
+            record.update(ours_b2b_ms=ob, xla_b2b_ms=xb, ratio_b2b=ob / xb, replays=replays)
         if _ieee_f32(name):
             record.update(_against_highest(art, fn, inputs, dev_inputs, outs[0], runs))
         print(json.dumps(record))
@@ -202,6 +234,8 @@ def main(argv=None) -> int:
     ap.add_argument("directory", nargs="?", default=os.path.join(ROOT, ".gpubench"))
     ap.add_argument("--runs", type=int, default=10)
     ap.add_argument("--only", help="comma-separated programs (default: all of PROGRAMS)")
+    ap.add_argument("--replays", type=int, default=10,
+                    help="also time each program as this many calls back to back (1: not)")
     args = ap.parse_args(argv)
     names = args.only.split(",") if args.only else PROGRAMS
     unknown = [n for n in names if n not in PROGRAMS]
@@ -211,9 +245,9 @@ def main(argv=None) -> int:
         build(args.directory, names)
         return 0
     if args.stage == "run":
-        return run(args.directory, args.runs, names)
+        return run(args.directory, args.runs, names, args.replays)
     build(args.directory, names)
-    return run(args.directory, args.runs, names)     # says it cannot run where there is no GPU
+    return run(args.directory, args.runs, names, args.replays)     # says it cannot run where there is no GPU
 
 
 if __name__ == "__main__":

@@ -131,6 +131,14 @@ def test_only_a_strided_window_is_gathered():
     assert strided.gathered and (strided.m, strided.k) == (18, 16)
 
 
+def test_grids_past_the_limit_stay_on_the_general_mapping():
+    """A grid's y (blocks of M) and z (batches) take at most 65535: a GEMM that would need more
+    is not taken (the general mapping's 1-D grid has no such limit)."""
+    assert contraction.choose(1, 65535 * 128, 64, 576, "bf16", "f32", fit_n=True).grid[1] == 65535
+    assert contraction.choose(1, 65535 * 128 + 1, 64, 576, "bf16", "f32", fit_n=True) is None
+    assert contraction.choose(65536, 16, 16, 16, "f32", "f32") is None
+
+
 def test_grouped_convolution_stays_on_the_general_mapping():
     """Feature groups are not GEMMs here: no shared tiles, still the interpreter's numbers."""
     x, w = _inputs((1, 6, 6, 8), (3, 3, 4, 8), np.float32, seed=5)

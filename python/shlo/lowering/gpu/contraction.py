@@ -105,6 +105,15 @@ def choose(b: int, m: int, n: int, k: int, a_el: str, c_el: str, tf32: bool = Fa
     """The tiling for these sizes and element types (names as MLIR prints them), or None;
     `tf32`: f32 on the tensor cores; `fit_n`: no block tile wider than N rounded up to a power
     of two (a convolution's 64 output features: 128-wide blocks would compute half zeros)."""
+    tl = _choose(b, m, n, k, a_el, c_el, tf32, fit_n)
+    # the grid's y (M blocks) and z (batches) take at most 65535: beyond, the general mapping
+    if tl is not None and max(tl.grid[1:]) > 65535:
+        return None
+    return tl
+
+
+def _choose(b, m, n, k, a_el, c_el, tf32, fit_n):
+    """choose's tiling before the grid's limits."""
     def fits(width, t):
         return not fit_n or t == 1 or width * t <= 1 << max(0, n - 1).bit_length()
     if (a_el in ("f16", "bf16") and c_el in ("f32", a_el)) or (a_el == c_el == "f32" and tf32):
