@@ -11,7 +11,10 @@ A is never written out (no im2col buffer): the kernel's copy of each A tile into
 reads it straight from the input's windows, the row and column split into (n, o...) and
 (k..., c) by division. A vector of A runs along c, so its width divides C and it stays inside
 one window position. A 1x1 convolution with stride 1 over an input of the output's size reads
-the input collapsed to (N * O..., C) like a matmul's A.
+the input collapsed to (N * O..., C) like a matmul's A. Where the lowering's zero padding is a
+zero-filled buffer the input was copied into (`_zero_padding`), A is read from the unpadded
+input instead, each index less the low padding and checked against the input's size (zeros
+outside), and the fill, copy and buffer go. On the tensor cores K steps are 64 where K >= 64.
 
 Taken: static shapes, identity layouts, f16 / bf16 operands (f32 or same-type result, on the
 tensor cores) and f32 / f64 (exact FMA tiles), as contraction.choose takes them. f32
