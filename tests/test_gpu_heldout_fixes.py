@@ -122,3 +122,26 @@ def test_integer_reduction_over_adjacent_dimensions_runs_on_many_threads():
     # before: one thread walked the 6144 elements of the total, and the maxima ran on one
     # block of 32 threads; now the partial reductions run on 512 and 256 threads
     assert max(threads) >= 512, threads
+
+
+# Sums over dimensions 0 and 2 (not adjacent): the last run is reduced first, from 0, then the
+# first from the program's initial value (7, which must enter once).
+APART_DIMS = """
+func.func public @main(%x: tensor<8x5x512xi32>) -> tensor<5xi32> {
+  %z = stablehlo.constant dense<7> : tensor<i32>
+  %a = stablehlo.reduce(%x init: %z) applies stablehlo.add across dimensions = [0, 2] : (tensor<8x5x512xi32>, tensor<i32>) -> tensor<5xi32>
+  return %a : tensor<5xi32>
+}
+"""
+
+
+def test_integer_reduction_over_dimensions_apart_runs_on_many_threads():
+    prog = shlo.from_stablehlo(APART_DIMS)
+    x = np.random.default_rng(1).integers(-2**31, 2**31, (8, 5, 512), dtype=np.int64).astype(np.int32)
+    out = np.asarray(gpu.cpu_check(prog)(x)[0])
+    np.testing.assert_array_equal(out, x.sum(axis=(0, 2), dtype=np.int32) + np.int32(7))
+    threads = [int(np.prod(k["grid"])) * int(np.prod(k["block"]))
+               for k in gpu.compile_cuda(prog, assemble=False).kernels]
+    # before: 5 threads (one block of 32) each walked 4096 elements; now the 40 rows of 512
+    # are split into 64 partial sums each
+    assert max(threads) >= 2048, threads
