@@ -60,6 +60,8 @@ namespace {
 // take 29 ms to generate), so the bar is low: with it at 300 instead of 3000
 // the ResNet block's code generation went from 32 to 21 ms on two idle cores.
 constexpr unsigned kMinInstructionsToSplit = 300;
+// The largest run-once function copied into each of several callers (simplifyRunOnce).
+constexpr unsigned kMaxInlinedCopy = 200;
 
 // One JIT session for the process, never destroyed (it may hold code that
 // Python objects still point at when the interpreter shuts down). Each
@@ -221,8 +223,8 @@ SmallPtrSet<const Function *, 16> runOnceFunctions(const Module &module) {
 // (insertvalue), stored, loaded and returned whole, and handed down a chain of
 // wrappers (the packed entry, the C interface, the entry, a kernel call's
 // wrapper). FastISel selects none of that, so the quick level fell back to
-// SelectionDAG for nearly every block of it. The run-once functions that only
-// one run-once call reaches (internal, one use) are inlined into it, and
+// SelectionDAG for nearly every block of it. The run-once functions with local
+// linkage are inlined into their run-once callers (small ones into several), and
 // InstCombine then takes the structs apart into scalar loads and stores. On
 // the benchmark matmul (4 run-once functions, a call of the product kernel)
 // `llc -O0 -fast-isel` went from 11.3 to 2.5 M instructions. Run-once
@@ -233,17 +235,31 @@ void simplifyRunOnce(Module &module, SmallPtrSetImpl<const Function *> &once) {
   for (bool changed = true; changed;) {
     changed = false;
     for (Function &f : module) {
-      if (!once.count(&f) || f.isDeclaration() || !f.hasLocalLinkage() || !f.hasOneUse())
+      if (!once.count(&f) || f.isDeclaration() || !f.hasLocalLinkage() || f.use_empty())
         continue;
-      auto *call = dyn_cast<CallBase>(f.user_back());
-      if (!call || call->getCalledFunction() != &f || !once.count(call->getFunction()))
+      // A small function called more than once (a kernel's argument handling, one call
+      // a convolution) is copied into each caller: its ~40 arguments are no cheaper to
+      // pass than its stores are to repeat.
+      if (!f.hasOneUse() && f.getInstructionCount() > kMaxInlinedCopy)
         continue;
-      InlineFunctionInfo info;
-      if (!InlineFunction(*call, info).isSuccess())
+      SmallVector<CallBase *> calls;
+      for (User *user : f.users()) {
+        auto *call = dyn_cast<CallBase>(user);
+        if (!call || call->getCalledFunction() != &f || !once.count(call->getFunction()) ||
+            call->getFunction() == &f)
+          break;
+        calls.push_back(call);
+      }
+      if (calls.size() != f.getNumUses())
         continue;
-      once.erase(&f);
-      dead.push_back(&f);
-      changed = true;
+      for (CallBase *call : calls) {
+        InlineFunctionInfo info;
+        changed |= InlineFunction(*call, info).isSuccess();
+      }
+      if (f.use_empty()) {
+        once.erase(&f);
+        dead.push_back(&f);
+      }
     }
   }
   for (Function *f : dead)
