@@ -26,12 +26,14 @@ def _t(shape):
     return "tensor<" + "x".join(map(str, shape)) + "xf32>"
 
 
-def _program(xs, ws, os_, dn, groups, strides, pads, rdil):
+def _program(xs, ws, os_, dn, groups, strides, pads, rdil, ldil=None):
     ns = len(strides)
+    arr = lambda v: ", ".join(map(str, v))  # noqa: E731
     pad = "[" + ", ".join(f"[{lo}, {hi}]" for lo, hi in pads) + "]"
     attrs = (f"batch_group_count = 1 : i64, dimension_numbers = #shlo.conv<{dn}>, feature_group_count = {groups} : i64, "
-             f"window_strides = array<i64: {', '.join(map(str, strides))}>, "
-             f"rhs_dilation = array<i64: {', '.join(map(str, rdil))}>, padding = dense<{pad}> : tensor<{ns}x2xi64>")
+             f"window_strides = array<i64: {arr(strides)}>, rhs_dilation = array<i64: {arr(rdil)}>, "
+             + (f"lhs_dilation = array<i64: {arr(ldil)}>, " if ldil else "")
+             + f"padding = dense<{pad}> : tensor<{ns}x2xi64>")
     return shlo.parse(f"""
 func.func @main(%a: {_t(xs)}, %b: {_t(ws)}) -> {_t(os_)} {{
   %0 = "shlo.convolution"(%a, %b) {{{attrs}}} : ({_t(xs)}, {_t(ws)}) -> {_t(os_)}
@@ -104,18 +106,6 @@ NHWC = ("input_batch_dimension = 0, input_feature_dimension = 3, input_spatial_d
         "output_batch_dimension = 0, output_feature_dimension = 3, output_spatial_dimensions = [1, 2]")
 
 
-def _transposed_program(xs, ws, os_, dn, pads, ldil):
-    ns = len(ldil)
-    pad = "[" + ", ".join(f"[{lo}, {hi}]" for lo, hi in pads) + "]"
-    attrs = (f"batch_group_count = 1 : i64, dimension_numbers = #shlo.conv<{dn}>, feature_group_count = 1 : i64, "
-             f"lhs_dilation = array<i64: {', '.join(map(str, ldil))}>, padding = dense<{pad}> : tensor<{ns}x2xi64>")
-    return shlo.parse(f"""
-func.func @main(%a: {_t(xs)}, %b: {_t(ws)}) -> {_t(os_)} {{
-  %0 = "shlo.convolution"(%a, %b) {{{attrs}}} : ({_t(xs)}, {_t(ws)}) -> {_t(os_)}
-  func.return %0 : {_t(os_)}
-}}""")
-
-
 # transposed convolutions (input dilation, stride 1): XLA's EigenTransposedConv2D order
 # (convolution_order.transposed_f32), compiled as interpreted
 TRANSPOSED = [
@@ -130,7 +120,7 @@ TRANSPOSED = [
 
 @pytest.mark.parametrize("xs, ws, os_, dn, pads, ldil", TRANSPOSED)
 def test_transposed_compiled_sums_as_interpreted(xs, ws, os_, dn, pads, ldil):
-    prog = _transposed_program(xs, ws, os_, dn, pads, ldil)
+    prog = _program(xs, ws, os_, dn, 1, [1] * len(ldil), pads, [1] * len(ldil), ldil)
     rng = np.random.default_rng(sum(xs) + sum(ws))
     x = rng.standard_normal(xs).astype(np.float32)
     w = rng.standard_normal(ws).astype(np.float32)
