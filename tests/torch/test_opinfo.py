@@ -132,12 +132,23 @@ def test_harness_compares_only_shapes_of_empty():
     assert S.run_sample(op, sample, torch.float16).status == "pass"
 
 
-def test_harness_counts_a_timeout_as_fail_at_any_stage():
+def test_harness_counts_a_timeout_as_fail_at_any_stage(monkeypatch):
     # a timeout inside torch.export was caught as the export's own failure (export-failed:
-    # cumulative_trapezoid f32 sample 1 under load); it is the harness's fail wherever it fires
+    # cumulative_trapezoid f32 sample 1 under load); it is the harness's fail wherever it fires.
+    # The export is made slow so that the limit surely expires inside it (a 5 ms limit on the
+    # whole sample passed once in a loaded xdist run: where it fired was left to chance)
+    import time
+    export = torch.export.export
+
+    def slow_export(*args, **kwargs):
+        time.sleep(5)
+        return export(*args, **kwargs)
+    monkeypatch.setattr(torch.export, "export", slow_export)
     op = _opinfo("add")
-    out = S.run_sample(op, S.samples(op, torch.float32, 1)[0], torch.float32, timeout=0.005)
+    start = time.monotonic()
+    out = S.run_sample(op, S.samples(op, torch.float32, 1)[0], torch.float32, timeout=0.5)
     assert out.status == "fail" and "time limit" in out.detail
+    assert time.monotonic() - start < 4         # stopped inside the export, not after it
 
 
 def test_harness_reports_complex32_results():
