@@ -45,6 +45,16 @@ def _bits(a):
     return np.ascontiguousarray(np.asarray(a, np.float32)).view(np.uint32)
 
 
+def _check_bit_equal(prog, xs, ws, os_, rng):
+    """Compiled and interpreted results of `prog` on random f32 operands, bit for bit."""
+    x = rng.standard_normal(xs).astype(np.float32)
+    w = rng.standard_normal(ws).astype(np.float32)
+    want = np.asarray(shlo.interpret(prog, x, w)[0])
+    got = np.asarray(shlo.compile(prog)(x, w)[0])
+    assert got.shape == want.shape == os_
+    np.testing.assert_array_equal(_bits(got), _bits(want))
+
+
 # (input, kernel, output, layout, groups, strides, padding, kernel dilation)
 CASES = [
     # the held-out program: conv_general_dilated_depthwise1d, NCH x OIH, 3 groups of 4 features
@@ -62,12 +72,7 @@ def test_depthwise_1d_compiled_sums_as_interpreted(xs, ws, os_, dn, groups, stri
     assert "depthwise_conv_1d" not in str(lower_program(prog).module)
     rng = np.random.default_rng(sum(xs) + sum(ws))
     for _ in range(3):
-        x = rng.standard_normal(xs).astype(np.float32)
-        w = rng.standard_normal(ws).astype(np.float32)
-        want = np.asarray(shlo.interpret(prog, x, w)[0])
-        got = np.asarray(shlo.compile(prog)(x, w)[0])
-        assert got.shape == want.shape == os_
-        np.testing.assert_array_equal(_bits(got), _bits(want))
+        _check_bit_equal(prog, xs, ws, os_, rng)
 
 
 def test_interpreted_order_is_not_one_fma_chain():
@@ -121,10 +126,4 @@ TRANSPOSED = [
 @pytest.mark.parametrize("xs, ws, os_, dn, pads, ldil", TRANSPOSED)
 def test_transposed_compiled_sums_as_interpreted(xs, ws, os_, dn, pads, ldil):
     prog = _program(xs, ws, os_, dn, 1, [1] * len(ldil), pads, [1] * len(ldil), ldil)
-    rng = np.random.default_rng(sum(xs) + sum(ws))
-    x = rng.standard_normal(xs).astype(np.float32)
-    w = rng.standard_normal(ws).astype(np.float32)
-    want = np.asarray(shlo.interpret(prog, x, w)[0])
-    got = np.asarray(shlo.compile(prog)(x, w)[0])
-    assert got.shape == want.shape == os_
-    np.testing.assert_array_equal(_bits(got), _bits(want))
+    _check_bit_equal(prog, xs, ws, os_, np.random.default_rng(sum(xs) + sum(ws)))

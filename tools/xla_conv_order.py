@@ -174,7 +174,6 @@ def _grid(trials: int) -> int:
 def _onednn(count: int, trials: int, seed: int = 11, grouped: bool = False) -> int:
     import jax
     from jax import lax
-    import shlo
     from shlo.interpreter.ops import convolution_order
     rng = np.random.RandomState(seed)
     claimed = bad = 0
@@ -194,16 +193,8 @@ def _onednn(count: int, trials: int, seed: int = 11, grouped: bool = False) -> i
         xs, ws = (n,) + sp + (cin,), ks + (cin // g, og * g)
         f = jax.jit(lambda a, b: lax.conv_general_dilated(a, b, st, pads, rhs_dilation=rd, dimension_numbers=dn,
                                                           feature_group_count=g))
-        diff = count_el = 0
-        prog = None
-        for _ in range(trials):
-            x = rng.randn(*xs).astype(np.float32)
-            w = rng.randn(*ws).astype(np.float32)
-            want = np.asarray(f(x, w))
-            prog = prog or shlo.from_jax(f, x, w)
-            diff += int((np.asarray(shlo.interpret(prog, x, w)[0]) != want).sum())
-            count_el += want.size
-        m = int(np.prod(want.shape[:-1]))
+        diff, count_el, shape = _interpreted_against_jit(f, xs, ws, trials, rng)
+        m = int(np.prod(shape[:-1]))
         k = int(np.prod(ws[:-1]))
         claim = int(np.prod(ks)) > 1 and convolution_order.orders(og, m, k, g) is not None
         claimed += claim
@@ -214,13 +205,31 @@ def _onednn(count: int, trials: int, seed: int = 11, grouped: bool = False) -> i
     return 1 if bad else 0
 
 
+def _interpreted_against_jit(f, xs, ws, trials: int, rng):
+    """(elements where shlo.interpret of f's program differs from jax.jit, elements compared,
+    the result's shape) over `trials` random f32 operand pairs of shapes xs, ws."""
+    import shlo
+    diff = count_el = 0
+    prog = shape = None
+    for _ in range(trials):
+        x = rng.randn(*xs).astype(np.float32)
+        w = rng.randn(*ws).astype(np.float32)
+        want = np.asarray(f(x, w))
+        shape = want.shape
+        if want.size == 0:
+            break
+        prog = prog or shlo.from_jax(f, x, w)
+        diff += int((np.asarray(shlo.interpret(prog, x, w)[0]) != want).sum())
+        count_el += want.size
+    return diff, count_el, shape
+
+
 def _transposed(count: int, trials: int, seed: int = 31) -> int:
     """Random transposed convolutions (input dilation 1-3, stride 1, padding -1 to 3, 1-32 output
     features, 1-8 input features, 1-D / 2-D, inputs no smaller than the kernel): the interpreter (shlo.interpret of the JAX program)
     against jax.jit, per shape, with whether `xla_transposed_plan` names the order."""
     import jax
     from jax import lax
-    import shlo
     from shlo.interpreter.ops.convolution import xla_transposed_plan
     rng = np.random.RandomState(seed)
     claimed = bad = 0
@@ -244,17 +253,7 @@ def _transposed(count: int, trials: int, seed: int = 31) -> int:
                                                           dimension_numbers=dn))
         plan = xla_transposed_plan(("f32",) * 3, (n, C) + sp, (F, C) + ks, 1, 1, (1,) * nd, pads, ld,
                                    (1,) * nd, (False,) * nd)
-        diff = count_el = 0
-        prog = None
-        for _ in range(trials):
-            x = rng.randn(*xs).astype(np.float32)
-            w = rng.randn(*ws).astype(np.float32)
-            want = np.asarray(f(x, w))
-            if want.size == 0:
-                break
-            prog = prog or shlo.from_jax(f, x, w)
-            diff += int((np.asarray(shlo.interpret(prog, x, w)[0]) != want).sum())
-            count_el += want.size
+        diff, count_el, _ = _interpreted_against_jit(f, xs, ws, trials, rng)
         claim = plan is not None and count_el > 0
         claimed += claim
         bad += claim and diff > 0
