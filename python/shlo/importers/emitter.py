@@ -57,6 +57,13 @@ class Emitter:
             self.op("return", list(body(*block.arguments)), result_types=[])
         return list(op.results)
 
+    def shape_assertion(self, pred, values, message: str) -> None:
+        """jax.export's run-time check, `custom_call @shape_assertion(pred, values...)`: the
+        compiled path checks it before the native code runs; `{i}` in `message` names values[i]."""
+        op = self.region_op("custom_call", [pred, *values], call_target_name="shape_assertion",
+                            has_side_effect=True, result_types=[])
+        op.attributes["error_message"] = ir.StringAttr.get(message)
+
     def constant(self, array, element: str | None = None):
         """A constant holding a numpy array (what the CHLO decompositions call)."""
         return self.importer.constant(np.asarray(array), element)

@@ -13,8 +13,6 @@ from __future__ import annotations
 import ast
 import re
 
-from mlir import ir
-
 from .context import Context
 
 _BINARY = {ast.Add: "add", ast.Sub: "subtract", ast.Mult: "multiply"}
@@ -44,11 +42,9 @@ def assert_guards(importer, user_args: list) -> int:
         if not sizes:
             continue
         found = ", ".join(f"{{{i}}}" for i in range(len(sizes)))
-        op = cx.region_op("custom_call", [pred, *sizes], call_target_name="shape_assertion",
-                          has_side_effect=True, result_types=[])
-        # jax.export's form: the message is an attribute of its own, {i} naming the i-th size
-        op.attributes["error_message"] = ir.StringAttr.get(
-            f"the input sizes break torch.export's guard {code} (the sizes it reads: {found})")
+        # jax.export's form: {i} in the message names the i-th size
+        cx.shape_assertion(pred, sizes,
+                           f"the input sizes break torch.export's guard {code} (the sizes it reads: {found})")
         count += 1
     return count
 

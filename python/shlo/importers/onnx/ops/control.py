@@ -963,9 +963,7 @@ def optional_has_element(cx, x=None):
 def optional_get_element(cx, x):
     if isinstance(x, RuntimeOptional):
         # ONNX makes getting from an empty optional an error: checked at run time
-        op = cx.region_op("custom_call", [x.present], call_target_name="shape_assertion",
-                          has_side_effect=True, result_types=[])
-        op.attributes["error_message"] = ir.StringAttr.get(str(cx.error(
+        cx.shape_assertion(x.present, [], str(cx.error(
             "OptionalGetElement of an optional that is empty at run time")))
         v = x.value
     elif isinstance(x, Optional):

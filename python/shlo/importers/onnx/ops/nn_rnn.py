@@ -267,11 +267,8 @@ def _cut(cx, x, axis, start, end):
 def _assert_features(cx, d, rd: int):
     """A run-time feature size that must be rd (twice the caches' width): a shape_assertion,
     checked before compiled code runs, names the node when it is not."""
-    from mlir import ir
     dv = cx.size_value(d)
-    op = cx.region_op("custom_call", [_cmp_eq(cx, dv, rd), dv], call_target_name="shape_assertion",
-                      has_side_effect=True, result_types=[])
-    op.attributes["error_message"] = ir.StringAttr.get(str(cx.error(
+    cx.shape_assertion(_cmp_eq(cx, dv, rd), [dv], str(cx.error(
         f"the feature size is {{0}}, not twice the caches' last dimension ({rd}), with rotary_embedding_dim 0")))
 
 

@@ -329,9 +329,7 @@ def _assert_not_one(cx, sizes):
         ne = cx.op("compare", cx.size_value(s), one, comparison_direction="NE")
         pred = ne if pred is None else cx.op("and", pred, ne)
     found = ", ".join(f"dimension {d} = {{{k}}}" for k, (d, _) in enumerate(dynamic))
-    op = cx.region_op("custom_call", [pred, *[cx.size_value(s) for _, s in dynamic]],
-                      call_target_name="shape_assertion", has_side_effect=True, result_types=[])
-    op.attributes["error_message"] = ir.StringAttr.get(str(cx.error(
+    cx.shape_assertion(pred, [cx.size_value(s) for _, s in dynamic], str(cx.error(
         f"Squeeze without axes was imported keeping the sizes known only at run time; one is 1 ({found}), "
         "which would change the result's rank")))
 
@@ -1405,9 +1403,7 @@ def _channels_of_blocks(cx, ck, k: int):
     run-time error naming the node, as onnxruntime refuses it."""
     ckv, kv = cx.size_value(ck), cx.const(k, I64)
     pred = _cmp(cx, cx.op("remainder", ckv, kv), cx.const(0, I64), "EQ")
-    op = cx.region_op("custom_call", [pred, ckv], call_target_name="shape_assertion", has_side_effect=True,
-                      result_types=[])
-    op.attributes["error_message"] = ir.StringAttr.get(str(cx.error(
+    cx.shape_assertion(pred, [ckv], str(cx.error(
         f"input size 1 (channels x block size) is {{0}}, not a multiple of the block size {k}")))
     return cx.op("divide", ckv, kv)
 
