@@ -139,12 +139,43 @@ def test_grids_past_the_limit_stay_on_the_general_mapping():
     assert contraction.choose(65536, 16, 16, 16, "f32", "f32") is None
 
 
-def test_grouped_convolution_stays_on_the_general_mapping():
-    """Feature groups are not GEMMs here: no shared tiles, still the interpreter's numbers."""
-    x, w = _inputs((1, 6, 6, 8), (3, 3, 4, 8), np.float32, seed=5)
-    prog = _program(x, w, (1, 1), "SAME", (1, 1), groups=2)
-    _check_close(gpu.cpu_check(prog)(x, w)[0], shlo.interpret(prog, x, w)[0], np.float32)
-    assert ".shared" not in gpu.compile_cuda(prog, assemble=False).ptx
+GROUPED = {   # x shape, w shape, groups, strides, padding (over 16 features a group: a named op)
+    "g2_same": ((2, 6, 6, 8), (3, 3, 4, 48), 2, (1, 1), "SAME"),
+    "g3_s2": ((2, 9, 9, 12), (3, 3, 4, 54), 3, (2, 2), "SAME"),
+    "g4_1x1": ((2, 5, 5, 16), (1, 1, 4, 80), 4, (1, 1), "VALID"),
+    "g3_asym": ((2, 7, 7, 6), (3, 3, 2, 51), 3, (1, 1), [(2, 0), (1, 1)]),
+}
+
+
+@pytest.mark.parametrize("dtype", [np.float32, ml_dtypes.bfloat16])
+@pytest.mark.parametrize("case", sorted(GROUPED))
+def test_grouped_convolution_is_a_batch_of_gemms(case, dtype):
+    """Feature groups: one implicit GEMM a group, the group the grid's z (M = N * O..., K = K...
+    * C / G, N = F / G); the filter's (F, K) rows read with vectors along K and stored
+    transposed; the padding read through. Against the interpreter."""
+    x_shape, w_shape, groups, strides, padding = GROUPED[case]
+    x, w = _inputs(x_shape, w_shape, dtype, seed=9)
+    prog = _program(x, w, strides, padding, (1, 1), groups=groups)
+    want = shlo.interpret(prog, x, w)[0]
+    _check_close(gpu.cpu_check(prog)(x, w)[0], want, dtype)
+    art = gpu.compile_cuda(prog, assemble=False)
+    m = int(np.prod(want.shape[:-1]))
+    tl = contraction.choose(groups, m, w_shape[-1] // groups, int(np.prod(w_shape[:-1])), EL[dtype], "f32", fit_n=True)
+    assert tl.grid[2] == groups
+    assert [k for k in art.kernels if k["block"] == [256, 1, 1] and k["grid"] == list(tl.grid)], art.kernels
+    assert re.search(r"\.shared \.align 16", art.ptx)
+    assert ("mma.sync" in art.ptx) == (dtype == ml_dtypes.bfloat16)
+
+
+def test_grouped_convolution_ptx_assembles_for_sm80_and_sm90():
+    x_shape, w_shape, groups, strides, padding = GROUPED["g3_s2"]
+    x, w = _inputs(x_shape, w_shape, ml_dtypes.bfloat16)
+    arts = gpu.compile_cuda_arches(_program(x, w, strides, padding, (1, 1), groups=groups), ("sm_80", "sm_90"),
+                                   assemble=HAVE_PTXAS)
+    for arch, art in arts.items():
+        assert "mma.sync" in art.ptx, arch
+        if HAVE_PTXAS:
+            assert art.cubin, arch
 
 
 def test_switch_leaves_convolutions_to_the_general_mapping(monkeypatch):

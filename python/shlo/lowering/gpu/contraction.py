@@ -248,15 +248,24 @@ class _Kernel:
         """(index, guard): `index` and, for a convolution's A with its padding folded in, the i1
         that says the element lies inside the input (zero outside); guard None otherwise.
         `k0`, `local`: col as the K step's offset plus the column in the tile."""
-        if which == "a" and self.tl.gather is not None and self.tl.gather.gathered:
-            return self.tl.gather.a_index(t, row, col, k0, local)
+        g = self.tl.gather
+        if which == "a" and g is not None and g.gathered:
+            return g.a_index(t, row, col, k0, local, bz)
+        if which != "a" and g is not None:
+            return g.index(which, bz, row, col), None
         return self._gidx(bz, row, col), None
+
+    def b_transposed(self) -> bool:
+        """B's memory holds its columns contiguous (a grouped convolution's filter, (F, K) a
+        group): its tile is read as BN rows of K with vectors along K, stored transposed."""
+        return self.tl.gather is not None and self.tl.gather.b_transposed
 
     def _slots(self):
         """Each vector a thread copies per K step: (operand, i, rows, cols, width); thread t
         takes slots t, t + 256, ... of the tile, row-major in vectors along its inner dimension."""
         tl = self.tl
-        for which, rows, cols, v in (("a", tl.bm, tl.ks, tl.va), ("b", tl.ks, tl.bn, tl.vb)):
+        b = (tl.bn, tl.ks) if self.b_transposed() else (tl.ks, tl.bn)
+        for which, rows, cols, v in (("a", tl.bm, tl.ks, tl.va), ("b", *b, tl.vb)):
             for i in range(-(-(rows * cols // v) // THREADS)):
                 yield which, i, rows, cols, v
 
@@ -280,8 +289,13 @@ class _Kernel:
             live, r, c = self._slot(t, tid, i, rows, cols, v)
             src, src_ty = (self.names["a"], self.a_ty) if which == "a" else (self.names["b"], self.b_ty)
             r0, c0, rmax, cmax = (m0, k0, tl.m, tl.k) if which == "a" else (k0, n0, tl.k, tl.n)
+            if which == "b" and self.b_transposed():
+                r0, c0, rmax, cmax = n0, k0, tl.n, tl.k
             gr, gc = _add(t, r0, r), _add(t, c0, c)
-            index, inside = self.access(t, which, bz, gr, gc, c0, c)
+            if which == "b" and self.b_transposed():
+                index, inside = self.access(t, which, bz, gc, gr)
+            else:
+                index, inside = self.access(t, which, bz, gr, gc, c0, c)
             guard = _and(t, live, inside)
             if rmax % rows:
                 guard = _and(t, guard, _lt(t, gr, rmax))
@@ -328,6 +342,10 @@ class _Kernel:
                 for j in range(v):
                     x = t.op(f"vector.extract {val}[{j}] : {e} from {vty}")
                     t.raw(f"memref.store {x}, {As}[{_add(t, c, t.c(j)) if j else c}, {r}] : {sa}")
+            elif which == "b" and self.b_transposed():     # (n, k..k+v) to Bs[k.., n]
+                for j in range(v):
+                    x = t.op(f"vector.extract {val}[{j}] : {e} from {vty}")
+                    t.raw(f"memref.store {x}, {Bs}[{_add(t, c, t.c(j)) if j else c}, {r}] : {sb}")
             else:
                 dst, dst_ty = (As, sa) if which == "a" else (Bs, sb)
                 t.raw(f"vector.store {val}, {dst}[{r}, {c}]{self.align(v * tl.bits // 8)} : {dst_ty}, {vty}")
@@ -804,6 +822,10 @@ def replace_contractions(module: ir.Module, entry: ir.Operation, mode: str, tf32
         epilogue = None
         if epi is not None:
             d_ty = str(epi.operands[1].type)
+            d_owner = _op(epi.operands[1].owner) if isinstance(epi.operands[1].owner, (ir.Operation, ir.OpView)) else None
+            if d_owner is not None and d_owner.name == "memref.alloc" and d_owner.block == op.block and \
+                    op.is_before_in_block(d_owner):
+                d_owner.move_before(op)     # D (allocated between op and g) is used by the kernel's views
             epilogue = (f"shlo_epilogue_{i}", _el(epi.operands[1].type))
             c = d_ty if tl.gather is None else tl.gather.retarget_output(d_ty)
         text = function_text(f"shlo_contraction_{i}", tl, a, b, c, op.name == "linalg.batch_matmul", mode,
