@@ -29,3 +29,19 @@ def test_check_assert_left_out_of_stablehlo_and_xla_runs_it():
         got = run_xla(text, [x, i])[0]
     np.testing.assert_array_equal(got, want)
     np.testing.assert_array_equal(np.asarray(shlo.interpret(prog, x, i)[0]), want)
+
+
+def test_check_hoisted_out_of_a_loop_is_left_out_too():
+    """A check inside a Loop body is hoisted to the top level (the loop carries its values): the
+    StableHLO form leaves the check out, and XLA runs the loop with its extra state."""
+    from test_value_checks import _loop_model
+    prog = shlo.from_onnx(_loop_model())
+    assert "check.assert" in str(prog)
+    text = shlo.to_stablehlo(prog)
+    assert "check.assert" not in text
+    x, a0 = np.arange(6, dtype=np.float32).reshape(2, 3), np.zeros((2, 2), np.float32)
+    idx = np.array([[0, 2], [-3, -1]], np.int64)
+    want = 3 * np.take_along_axis(x, np.where(idx < 0, idx + 3, idx), axis=1)
+    with jax.enable_x64(True):
+        got = run_xla(text, [np.array(3, np.int64), x, idx, a0])[0]
+    np.testing.assert_array_equal(got, want)

@@ -422,6 +422,32 @@ def test_col2im_over_a_run_time_batch():
         check_outputs(run(x), want, 1e-5, 1e-5, "compile")
 
 
+def test_col2im_over_a_run_time_block_count():
+    """Col2Im with `?` batch, channel x block size and block count (input size 2; an ImportError
+    before): image and block shapes known, so the count is too; one import at two sizes matches
+    onnxruntime, interpreted and compiled; another count, which onnxruntime refuses, is a
+    shape-assertion error naming the node (compiled: before the native code runs)."""
+    inits = [numpy_helper.from_array(np.array([6, 5], np.int64), "img"),
+             numpy_helper.from_array(np.array([2, 2], np.int64), "blk")]
+    nodes = [helper.make_node("Col2Im", ["x", "img", "blk"], ["y"], dilations=[1, 2], pads=[1, 0, 1, 1],
+                              strides=[2, 1], name="c2i")]
+    m = _model(nodes, [_vi("x", F, ["n", "ck", "L"])], [_vi("y", F, None)], 18, inits)
+    prog = shlo.from_onnx(m)
+    run = shlo.compile(prog)
+    for b, ck in ((2, 12), (1, 4)):
+        x = _x(b, ck, 16)
+        want = _ort(m, {"x": x})
+        check_outputs(shlo.interpret(prog, x), want, 1e-5, 1e-5, "interpret")
+        check_outputs(run(x), want, 1e-5, 1e-5, "compile")
+    x = _x(1, 4, 15)
+    with pytest.raises(Exception, match="does not match the number of sliding blocks"):
+        _ort(m, {"x": x})
+    for f in (lambda a: shlo.interpret(prog, a), run):
+        with pytest.raises(shlo.ShloError, match=r"Col2Im \(opset 18\) node 'c2i': input size 2 \(the block count\) "
+                                                 r"is 15; the image and block shapes give 16 blocks"):
+            f(x)
+
+
 def test_gather_elements_index_range_is_checked_at_run_time():
     """GatherElements over indices of a `?` size: in range (negative ones too) it matches onnxruntime
     interpreted and compiled; out of range, where onnxruntime fails and a gather would clamp, a

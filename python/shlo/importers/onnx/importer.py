@@ -25,6 +25,7 @@ from ...program import Program
 from ...types import tensor_type, type_info
 from ...verify.engine import TypeInfos
 from . import dtypes
+from .checks import hoist_checks
 from .context import Context
 from .registry import ORT_DEFAULT_DOMAIN, contrib_ops, lookup
 from .wire import Weight
@@ -140,6 +141,8 @@ class OnnxImporter:
                 func.ReturnOp(outs)
             self.func.attributes["function_type"] = ir.TypeAttr.get(
                 ir.FunctionType.get([t for _, t in args], [v.type for v in outs]))
+            # compiled code checks values at the top level only (this erases ops that `outs` holds)
+            hoist_checks(self.func)
         prog = Program(self.module, self.context)
         prog.parameter_names = list(self.parameter_names)
         prog._parameter_arrays = list(self.parameter_arrays)

@@ -15,6 +15,7 @@ from mlir import ir
 from ....types import tensor_type
 from .. import dtypes
 from ...emitter import count_true, reduce1, stable_sort, trues_first
+from ..checks import check_index_vectors, check_indices
 from ..context import I64
 from ..registry import converts
 
@@ -677,7 +678,15 @@ def _entries_clamped(cx, v, n: int):
 # ----------------------------------------------------------------------------- Gather*
 
 @converts("Gather", since=1)
+def gather_node(cx, x, indices, axis=0):
+    axis_ = _axis(cx, axis, cx.rank(x))
+    check_indices(cx, _i64(cx, indices), cx.dim(x, axis_), axis_, cx.known(1))
+    return gather(cx, x, indices, axis)
+
+
 def gather(cx, x, indices, axis=0):
+    """x indexed along `axis`, negative indices counted from the end (a clamped gather: converters
+    whose indices are in range by construction use it unchecked)."""
     rank = cx.rank(x)
     axis = _axis(cx, axis, rank)
     idx = _wrap(cx, _i64(cx, indices), cx.dim(x, axis))
@@ -696,33 +705,11 @@ def _points_dnums(rank, index_rank):
             "index_vector_dim": index_rank - 1, "operand_batching_dims": [], "start_indices_batching_dims": []}
 
 
-def _check_in_range(cx, idx, size, axis: int) -> None:
-    """ONNX (and onnxruntime) reject an index outside [-size, size - 1], where a gather would
-    clamp it: a `check.assert` on the indices' least and greatest values, a clear error naming
-    the node (interpreted, and compiled: the native code returns the values, checked before the
-    results are). At a function's top level only; compiled code has no such check in a region."""
-    if ir.InsertionPoint.current.block.owner.operation.name != "func.func":
-        return
-    sizes = cx.sizes_of(idx)
-    dims = list(range(len(sizes)))
-    n = _sint(cx, size)
-    lo = reduce1(cx, idx, dims, "minimum", np.iinfo(np.int64).max) if dims else idx
-    hi = reduce1(cx, idx, dims, "maximum", np.iinfo(np.int64).min) if dims else idx
-    ok = cx.op("and", _cmp(cx, lo, cx.op("negate", n), "GE"), _cmp(cx, hi, n, "LT"))
-    empty = _cmp(cx, lo, hi, "GT")      # no indices: the reduction's initial values
-    ok = cx.op("or", ok, empty)
-    top = cx.op("subtract", n, cx.const(1, I64))
-    op = cx.region_op("custom_call", [ok, n, top, lo, hi], call_target_name="check.assert",
-                      has_side_effect=True, result_types=[])
-    op.attributes["backend_config"] = ir.StringAttr.get(str(cx.error(
-        f"indices must be in [-{{0}}, {{1}}] along axis {axis}; found values from {{2}} to {{3}}")))
-
-
 @converts("GatherElements", since=11)
 def gather_elements(cx, x, indices, axis=0):
     rank = cx.rank(x)
     axis = _axis(cx, axis, rank)
-    _check_in_range(cx, _i64(cx, indices), cx.dim(x, axis), axis)
+    check_indices(cx, _i64(cx, indices), cx.dim(x, axis), axis, cx.known(1))
     idx = _wrap(cx, _i64(cx, indices), cx.dim(x, axis))
     coords = _coords(cx, idx, axis, rank)
     return cx.op("gather", x, coords, dimension_numbers=_points_dnums(rank, cx.rank(coords)), slice_sizes=[1] * rank)
@@ -745,6 +732,7 @@ def gather_nd(cx, x, indices, batch_dims=0):
     k = cx.info(indices).shape[-1]
     if k is None:
         raise cx.error("the index vector length (last dimension of indices) must be static")
+    check_index_vectors(cx, _i64(cx, indices), [cx.dim(x, b + j) for j in range(k)], b, cx.known(1))
     idx = _wrap_vectors(cx, _i64(cx, indices), x, b)
     sizes = cx.sizes_of(x)
     slice_sizes = [1] * (b + k) + sizes[b + k:]
@@ -790,6 +778,7 @@ def _scatter(cx, x, indices, updates, dnums, combine):
 def _scatter_elements(cx, x, indices, updates, axis, reduction):
     rank = cx.rank(x)
     axis = _axis(cx, axis, rank)
+    check_indices(cx, _i64(cx, indices), cx.dim(x, axis), axis, cx.known(1))
     idx = _wrap(cx, _i64(cx, indices), cx.dim(x, axis))
     coords = _coords(cx, idx, axis, rank)
     dn = {"update_window_dims": [], "inserted_window_dims": list(range(rank)),
@@ -813,6 +802,7 @@ def scatter_nd(cx, x, indices, updates, reduction="none"):
     k = cx.info(indices).shape[-1]
     if k is None:
         raise cx.error("the index vector length (last dimension of indices) must be static")
+    check_index_vectors(cx, _i64(cx, indices), [cx.dim(x, j) for j in range(k)], 0, cx.known(1))
     idx = _wrap_vectors(cx, _i64(cx, indices), x, 0)
     dn = {"update_window_dims": list(range(r - 1, r - 1 + rank - k)), "inserted_window_dims": list(range(k)),
           "scatter_dims_to_operand_dims": list(range(k)), "index_vector_dim": r - 1}
@@ -1362,9 +1352,12 @@ def col2im(cx, x, image_shape_v, block_shape_v, dilations=None, pads=None, strid
     strides = list(strides or [1] * nd)
     pads = list(pads or [0] * (2 * nd))
     n, ck, length = cx.sizes_of(x)
-    if not isinstance(length, int):     # (a run-time batch or channel x block size is fine)
-        raise cx.error("a run-time block count (input size 2) is not supported")
     block = _known_ints(cx, 2)
+    if not isinstance(length, int):     # (a run-time batch or channel x block size is fine)
+        if block is None:
+            raise cx.error("a run-time block count (input size 2) with block_shape computed at run time is not "
+                           "supported")
+        length = _block_count(cx, length, image, block, pads, strides, dilations)
     if block is not None:
         k = int(np.prod(block))
     elif out is not None and isinstance(ck, int) and isinstance(out[1], int):
@@ -1395,6 +1388,20 @@ def col2im(cx, x, image_shape_v, block_shape_v, dilations=None, pads=None, strid
     for d in range(nd):     # a run-time batch: the pads cut per axis (a gather where sizes are run-time)
         img = _slice_static(cx, img, 2 + d, pads[d], padded[d] - pads[nd + d], 1)
     return img
+
+
+def _block_count(cx, length, image, block, pads, strides, dilations) -> int:
+    """A run-time block count (input size 2) where image and block shapes are known: the count
+    they give (an int), with a `shape_assertion` (checked before compiled code runs) that the
+    input has it, as onnxruntime refuses other counts."""
+    nd = len(image)
+    counts = [(image[d] + pads[d] + pads[nd + d] - dilations[d] * (block[d] - 1) - 1) // strides[d] + 1
+              for d in range(nd)]
+    want = int(np.prod(counts))
+    lv = cx.size_value(length)
+    cx.shape_assertion(_cmp(cx, lv, cx.const(want, I64), "EQ"), [lv], str(cx.error(
+        f"input size 2 (the block count) is {{0}}; the image and block shapes give {want} blocks")))
+    return want
 
 
 def _channels_of_blocks(cx, ck, k: int):

@@ -1,0 +1,153 @@
+"""Run-time index checks (importers/onnx/checks.py): indices that onnxruntime rejects (outside
+[-size, size - 1]) are a ShloError naming the node, interpreted and compiled, at the top level
+and inside Loop / Scan / If bodies (the checks hoisted out of the shlo regions); indices known at
+import time and in range get no check."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from onnx import TensorProto, helper
+
+import shlo
+
+F, I64, B = TensorProto.FLOAT, TensorProto.INT64, TensorProto.BOOL
+
+
+def _vi(name, elem, shape):
+    return helper.make_tensor_value_info(name, elem, shape)
+
+
+def _model(nodes, inputs, outputs, initializers=(), opset=17):
+    g = helper.make_graph(nodes, "g", inputs, outputs, initializer=list(initializers))
+    return helper.make_model(g, opset_imports=[helper.make_opsetid("", opset)])
+
+
+def _ort(model, feeds):
+    import onnxruntime as ort
+    sess = ort.InferenceSession(model.SerializeToString(), providers=["CPUExecutionProvider"])
+    return sess.run(None, feeds)
+
+
+def _agree(prog, run, model, feeds):
+    want = _ort(model, feeds)
+    args = [feeds[n] for n in prog.input_names]
+    for got in (shlo.interpret(prog, *args), run(*args)):
+        assert len(got) == len(want)
+        for g, w in zip(got, want):
+            np.testing.assert_array_equal(np.asarray(g), w)
+
+
+def _refused(prog, run, model, feeds, message):
+    with pytest.raises(Exception, match="(?i)out of|invalid ind"):
+        _ort(model, feeds)
+    args = [feeds[n] for n in prog.input_names]
+    for f in (lambda *a: shlo.interpret(prog, *a), run):
+        with pytest.raises(shlo.ShloError, match=message):
+            f(*args)
+
+
+def _loop_model():
+    """A Loop whose body gathers x's elements by the outer `idx` and sums them into its state."""
+    body = helper.make_graph(
+        [helper.make_node("GatherElements", ["x", "idx"], ["g"], axis=1, name="ge"),
+         helper.make_node("Add", ["acc", "g"], ["acc2"]), helper.make_node("Identity", ["c"], ["c2"])], "body",
+        [_vi("it", I64, []), _vi("c", B, []), _vi("acc", F, [2, 2])], [_vi("c2", B, []), _vi("acc2", F, [2, 2])])
+    return _model([helper.make_node("Loop", ["n", "", "a0"], ["out"], body=body)],
+                  [_vi("n", I64, []), _vi("x", F, [2, 3]), _vi("idx", I64, [2, 2]), _vi("a0", F, [2, 2])],
+                  [_vi("out", F, [2, 2])])
+
+
+def test_check_inside_a_loop_body():
+    m = _loop_model()
+    prog = shlo.from_onnx(m)
+    text = str(prog.module)
+    assert text.count("check.assert") == 1 and "shlo.return" in text.split("check.assert")[0]   # after the loop
+    run = shlo.compile(prog)
+    x, a0 = np.arange(6, dtype=np.float32).reshape(2, 3), np.zeros((2, 2), np.float32)
+    for n in (3, 0):
+        _agree(prog, run, m, {"n": np.array(n), "x": x, "idx": np.array([[0, 2], [-3, -1]]), "a0": a0})
+    bad = {"n": np.array(3), "x": x, "idx": np.array([[0, 1], [3, 1]]), "a0": a0}
+    _refused(prog, run, m, bad, r"GatherElements \(opset 17\) node 'ge': indices must be in \[-3, 2\] along axis 1; "
+                                r"found values from 0 to 3")
+    # a loop that runs no iteration checks nothing, as onnxruntime runs no body
+    _agree(prog, run, m, {**bad, "n": np.array(0)})
+
+
+def _scan_if_model():
+    """A Scan over rows of indices whose body, by the outer `c`, Gathers x by the row or GatherNDs
+    x by its entries as index vectors: checks inside an If inside the Scan's while."""
+    then = helper.make_graph([helper.make_node("Gather", ["x", "row"], ["t"], axis=0, name="ga")], "then", [],
+                             [_vi("t", F, [2])])
+    else_ = helper.make_graph(
+        [helper.make_node("Unsqueeze", ["row", "one"], ["r2"]),
+         helper.make_node("GatherND", ["x", "r2"], ["e"], name="gnd")], "else", [], [_vi("e", F, [2])])
+    body = helper.make_graph([helper.make_node("If", ["c"], ["y"], then_branch=then, else_branch=else_)], "body",
+                             [_vi("row", I64, [2])], [_vi("y", F, [2])])
+    scan = helper.make_node("Scan", ["rows"], ["ys"], body=body, num_scan_inputs=1)
+    one = helper.make_tensor("one", I64, [1], [1])
+    return _model([scan], [_vi("c", B, []), _vi("x", F, [3]), _vi("rows", I64, ["n", 2])], [_vi("ys", F, ["n", 2])],
+                  [one])
+
+
+def test_checks_inside_if_branches_inside_a_scan():
+    m = _scan_if_model()
+    prog = shlo.from_onnx(m)
+    assert str(prog.module).count("check.assert") == 2
+    run = shlo.compile(prog)
+    x = np.array([10, 20, 30], np.float32)
+    good, bad = np.array([[0, 2], [-1, -3], [1, 1]]), np.array([[0, 2], [1, -4], [3, 0]])
+    for c in (True, False):
+        _agree(prog, run, m, {"c": np.array(c), "x": x, "rows": good})
+    # the first failing row's values: its least and greatest index (row 1: -4 .. 1)
+    _refused(prog, run, m, {"c": np.array(True), "x": x, "rows": bad},
+             r"Gather \(opset 17\) node 'ga': indices must be in \[-3, 2\] along axis 0; found values from -4 to 1")
+    _refused(prog, run, m, {"c": np.array(False), "x": x, "rows": bad},
+             r"GatherND \(opset 17\) node 'gnd': index vector entries must be in \[-size, size - 1\] for the sizes "
+             r"3 of dimension 0; found entries from -4 to 1")
+
+
+SCATTERS = {
+    "Gather": (lambda: [np.array([[0, -3], [2, 3]])], [_vi("i", I64, [2, 2])], {"axis": 1},
+               r"Gather \(opset 17\) node 'n': indices must be in \[-3, 2\] along axis 1; found values from -3 to 3"),
+    "GatherND": (lambda: [np.array([[1, 2], [-3, 0]])], [_vi("i", I64, [2, 2])], {},
+                 r"sizes \[2, 3\] of dimensions 0..1; found entries from \[-3, 0\] to \[1, 2\]"),
+    "ScatterElements": (lambda: [np.array([[0, -4]]), np.ones((1, 2), np.float32)],
+                        [_vi("i", I64, [1, 2]), _vi("u", F, [1, 2])], {"axis": 1},
+                        r"ScatterElements \(opset 17\) node 'n': indices must be in \[-3, 2\] along axis 1"),
+    "ScatterND": (lambda: [np.array([[1, 3]]), np.ones((1,), np.float32)], [_vi("i", I64, [1, 2]), _vi("u", F, [1])],
+                  {}, r"ScatterND \(opset 17\) node 'n': .* for the sizes \[2, 3\] of dimensions 0..1; "
+                      r"found entries from \[1, 3\] to \[1, 3\]"),
+}
+
+
+@pytest.mark.parametrize("op", sorted(SCATTERS))
+def test_top_level_index_checks(op):
+    """Out of range: onnxruntime fails, we raise naming the node (interpreted; compiled for one
+    op); the same ops in range match it."""
+    make, vis, attrs, message = SCATTERS[op]
+    names = [v.name for v in vis]
+    m = _model([helper.make_node(op, ["x"] + names, ["y"], name="n", **attrs)], [_vi("x", F, [2, 3])] + vis,
+               [_vi("y", F, None)])
+    prog = shlo.from_onnx(m)
+    x = np.arange(6, dtype=np.float32).reshape(2, 3)
+    bad = dict(zip(["x"] + names, [x] + make()))
+    good = {**bad, "i": np.where(bad["i"] >= 3, 2, np.where(bad["i"] < -3, -3, bad["i"]))}
+    if op == "GatherND":
+        bad["i"] = np.array([[1, 2], [-3, 0]])      # -3 is out of range in dimension 0 (size 2)
+        good["i"] = np.array([[1, 2], [-2, 0]])
+    run = shlo.compile(prog) if op == "ScatterND" else (lambda *a: shlo.interpret(prog, *a))
+    _agree(prog, run, m, good)
+    _refused(prog, run, m, bad, message)
+
+
+def test_constant_indices_in_range_are_not_checked():
+    x = _vi("x", F, [2, 3])
+    ok = helper.make_tensor("i", I64, [2], [2, -3])
+    m = _model([helper.make_node("Gather", ["x", "i"], ["y"], axis=1)], [x], [_vi("y", F, None)], [ok])
+    assert "check.assert" not in str(shlo.from_onnx(m).module)
+    # known and out of range: onnxruntime fails when the node runs, and so do we
+    bad = helper.make_tensor("i", I64, [2], [2, 3])
+    m = _model([helper.make_node("Gather", ["x", "i"], ["y"], axis=1, name="g")], [x], [_vi("y", F, None)], [bad])
+    prog = shlo.from_onnx(m)
+    _refused(prog, lambda *a: shlo.interpret(prog, *a), m, {"x": np.zeros((2, 3), np.float32)},
+             r"node 'g': indices must be in \[-3, 2\] along axis 1; found values from 2 to 3")
