@@ -448,6 +448,29 @@ def test_col2im_over_a_run_time_block_count():
             f(x)
 
 
+def test_col2im_run_time_block_shape_and_block_count():
+    """Col2Im with block_shape an input and a `?` block count: matches onnxruntime interpreted and
+    compiled; a block_shape that does not give the input's block count, which onnxruntime
+    refuses, is a check.assert error naming the node."""
+    inits = [numpy_helper.from_array(np.array([6, 5], np.int64), "img")]
+    nodes = [helper.make_node("Col2Im", ["x", "img", "blk"], ["y"], dilations=[1, 2], pads=[1, 0, 1, 1],
+                              strides=[2, 1], name="c2i")]
+    m = _model(nodes, [_vi("x", F, [2, 12, "L"]), _vi("blk", I64, [2])], [_vi("y", F, [2, 3, 6, 5])], 18, inits)
+    prog = shlo.from_onnx(m)
+    run = shlo.compile(prog)
+    x, blk = _x(2, 12, 16), np.array([2, 2], np.int64)
+    want = _ort(m, {"x": x, "blk": blk})
+    check_outputs(shlo.interpret(prog, x, blk), want, 1e-5, 1e-5, "interpret")
+    check_outputs(run(x, blk), want, 1e-5, 1e-5, "compile")
+    x, blk = _x(2, 12, 8), np.array([4, 1], np.int64)
+    with pytest.raises(Exception, match="does not match the number of sliding blocks"):
+        _ort(m, {"x": x, "blk": blk})
+    for f in (lambda *a: shlo.interpret(prog, *a), run):
+        with pytest.raises(shlo.ShloError, match=r"node 'c2i': block_shape gives a block size of 4 and 18 blocks; "
+                                                 r"the input has a block size of 4 .* and 8 blocks"):
+            f(x, blk)
+
+
 def test_gather_elements_index_range_is_checked_at_run_time():
     """GatherElements over indices of a `?` size: in range (negative ones too) it matches onnxruntime
     interpreted and compiled; out of range, where onnxruntime fails and a gather would clamp, a

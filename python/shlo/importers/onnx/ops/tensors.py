@@ -15,7 +15,7 @@ from mlir import ir
 from ....types import tensor_type
 from .. import dtypes
 from ...emitter import count_true, reduce1, stable_sort, trues_first
-from ..checks import check_index_vectors, check_indices
+from ..checks import check_assert, check_index_vectors, check_indices
 from ..context import I64
 from ..registry import converts
 
@@ -1353,10 +1353,7 @@ def col2im(cx, x, image_shape_v, block_shape_v, dilations=None, pads=None, strid
     pads = list(pads or [0] * (2 * nd))
     n, ck, length = cx.sizes_of(x)
     block = _known_ints(cx, 2)
-    if not isinstance(length, int):     # (a run-time batch or channel x block size is fine)
-        if block is None:
-            raise cx.error("a run-time block count (input size 2) with block_shape computed at run time is not "
-                           "supported")
+    if not isinstance(length, int) and block is not None:   # (a run-time batch or channel x block size is fine)
         length = _block_count(cx, length, image, block, pads, strides, dilations)
     if block is not None:
         k = int(np.prod(block))
@@ -1376,11 +1373,11 @@ def col2im(cx, x, image_shape_v, block_shape_v, dilations=None, pads=None, strid
     padded = [image[d] + pads[d] + pads[nd + d] for d in range(nd)]
     flat = _col2im_positions(cx, block, block_shape_v, nd, k, length, padded, strides, dilations)
     total = int(np.prod(padded))
-    updates = cx.reshape(x, [n, c, k * length])
+    updates = cx.reshape(x, [n, c, _smul(cx, k, length)])
     base = cx.const(0, cx.element(x), [n, c, total])
     dn = {"update_window_dims": [0, 1], "inserted_window_dims": [2], "scatter_dims_to_operand_dims": [2],
           "index_vector_dim": 1}
-    summed = _scatter(cx, base, cx.reshape(flat, [k * length, 1]), updates, dn, "add")
+    summed = _scatter(cx, base, cx.reshape(flat, [_smul(cx, k, length), 1]), updates, dn, "add")
     img = cx.reshape(summed, [n, c] + padded)
     if isinstance(n, int) and isinstance(c, int):
         return cx.op("slice", img, start_indices=[0, 0] + pads[:nd],
@@ -1402,6 +1399,26 @@ def _block_count(cx, length, image, block, pads, strides, dilations) -> int:
     cx.shape_assertion(_cmp(cx, lv, cx.const(want, I64), "EQ"), [lv], str(cx.error(
         f"input size 2 (the block count) is {{0}}; the image and block shapes give {want} blocks")))
     return want
+
+
+def _check_block_shape(cx, block, k: int, length, padded, strides, dilations) -> None:
+    """A block_shape computed at run time (`block`: rank-0 values) must give the block size k the
+    shapes were built for and the input's block count, as onnxruntime requires: a check.assert
+    (the positions stay inside the image either way, so the check may run after the scatter)."""
+    one = cx.const(1, I64)
+    size, count, fits = one, one, cx.const(True, "i1")
+    for d, b in enumerate(block):
+        size = cx.op("multiply", size, b)
+        n = cx.op("add", cx.op("divide", cx.op("subtract", cx.const(padded[d] - 1, I64), cx.op(
+            "multiply", cx.const(dilations[d], I64), cx.op("subtract", b, one))), cx.const(strides[d], I64)), one)
+        fits = cx.op("and", fits, _cmp(cx, n, one, "GE"))      # (two negative counts' product is positive)
+        count = cx.op("multiply", count, cx.op("maximum", n, cx.const(0, I64)))
+    lv = _sint(cx, length)
+    ok = cx.op("and", _cmp(cx, size, cx.const(k, I64), "EQ"), _cmp(cx, count, lv, "EQ"))
+    ok = cx.op("and", ok, fits)
+    check_assert(cx, ok, [size, count, lv], f"block_shape gives a block size of {{0}} and {{1}} blocks; the input "
+                                            f"has a block size of {k} (channels x block size over the output's "
+                                            f"channels) and {{2}} blocks (input size 2)")
 
 
 def _channels_of_blocks(cx, ck, k: int):
@@ -1427,11 +1444,14 @@ def _col2im_positions(cx, block, block_v, nd, k, length, padded, strides, dilati
         pos = boff[None, :, :] * np.array(strides) + koff[:, None, :] * np.array(dilations)
         flat = np.ravel_multi_index(tuple(pos.reshape(-1, nd).T), padded).astype(np.int64)
         return cx.const(flat, I64, flat.shape)
-    sizes = [k * length]
+    sizes = [_smul(cx, k, length)]
     c = lambda v: cx.const(v, I64, sizes)           # noqa: E731
     i = _iota(cx, sizes, 0)
-    kk, ll = cx.op("divide", i, c(length)), cx.op("remainder", i, c(length))
-    blocks = [cx.broadcast(b, sizes) for b in _sizes_from_vector(cx, block_v, nd)]
+    lv = cx.broadcast(_sint(cx, length), sizes)
+    kk, ll = cx.op("divide", i, lv), cx.op("remainder", i, lv)
+    scalars = _sizes_from_vector(cx, block_v, nd)
+    _check_block_shape(cx, scalars, k, length, padded, strides, dilations)
+    blocks = [cx.broadcast(b, sizes) for b in scalars]
     counts = [cx.op("add", cx.op("divide", cx.op("subtract", c(padded[d] - 1), cx.op(
         "multiply", c(dilations[d]), cx.op("subtract", blocks[d], c(1)))), c(strides[d])), c(1)) for d in range(nd)]
     flat = c(0)
