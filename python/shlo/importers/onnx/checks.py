@@ -114,14 +114,8 @@ def hoist_checks(func_op) -> None:
 
 
 def _checks(func_op) -> list:
-    found = []
-
-    def visit(op):
-        if _is_check(op.operation):
-            found.append(op.operation)
-        return ir.WalkResult.ADVANCE
-    func_op.operation.walk(visit)
-    return found
+    from ... import _shlo_ext        # (a native walk: no Python callback per op of a large model)
+    return [op.operation for op in _shlo_ext.ops_named(func_op.operation, ["shlo.custom_call"]) if _is_check(op)]
 
 
 def _static(t) -> bool:
