@@ -178,6 +178,51 @@ def test_grouped_convolution_ptx_assembles_for_sm80_and_sm90():
             assert art.cubin, arch
 
 
+DEPTHWISE = {   # x shape, w shape (multiplier = last / channels), strides, padding, rhs dilation
+    "m1_same": ((2, 9, 9, 32), (3, 3, 1, 32), (1, 1), "SAME", (1, 1)),
+    "m2_s2": ((2, 9, 9, 32), (3, 3, 1, 64), (2, 2), "SAME", (1, 1)),
+    "5x5_c40": ((1, 12, 12, 40), (5, 5, 1, 40), (1, 1), [(2, 2), (2, 2)], (1, 1)),   # a partial channel tile
+    "dilated_valid": ((2, 10, 10, 24), (3, 3, 1, 24), (1, 1), "VALID", (2, 2)),
+    "1d": ((2, 30, 20), (5, 1, 20), (2,), [(2, 2)], (1,)),
+    "3d": ((1, 5, 6, 7, 24), (3, 3, 3, 1, 24), (1, 1, 1), "SAME", (1, 1, 1)),
+    "c3_m2": ((1, 17, 17, 3), (3, 3, 1, 6), (1, 1), "SAME", (1, 1)),     # partial position tiles
+}
+
+
+@pytest.mark.parametrize("dtype", [np.float32, ml_dtypes.bfloat16])
+@pytest.mark.parametrize("case", sorted(DEPTHWISE))
+def test_depthwise_convolution_has_its_own_kernel(case, dtype):
+    """Depthwise convolutions (one input channel a group, multiplier 1 or more): depthwise.py's
+    kernel, the block's input window in shared memory, the padding read through, the result
+    written straight into the output (its (N, O..., C, M) buffer is the out-parameter, viewed),
+    bf16's rounding in the store: one launch. Against the interpreter."""
+    from shlo.lowering.gpu import depthwise
+    x_shape, w_shape, strides, padding, dilation = DEPTHWISE[case]
+    x, w = _inputs(x_shape, w_shape, dtype, seed=11)
+    prog = _program(x, w, strides, padding, dilation, groups=x_shape[-1])
+    want = shlo.interpret(prog, x, w)[0]
+    _check_close(gpu.cpu_check(prog)(x, w)[0], want, dtype)
+    art = gpu.compile_cuda(prog, assemble=False)
+    ns = len(x_shape) - 2
+    c, mult = x_shape[-1], w_shape[-1] // x_shape[-1]
+    tl = depthwise.Tiling(x_shape, list(w_shape[:ns]) + [c, mult], [x_shape[0]] + list(want.shape[1:-1]) + [c, mult],
+                          strides, dilation, [EL[dtype], EL[dtype], "f32"])
+    assert len(art.kernels) == 1 and art.kernels[0]["grid"] == list(tl.grid) and art.kernels[0]["block"] == [256, 1, 1], \
+        (art.kernels, tl.grid)
+    assert re.search(r"\.shared \.align 16", art.ptx) and "bar.sync" in art.ptx and "mma" not in art.ptx
+
+
+def test_depthwise_ptx_assembles_for_sm80_and_sm90():
+    x_shape, w_shape, strides, padding, dilation = DEPTHWISE["m2_s2"]
+    x, w = _inputs(x_shape, w_shape, ml_dtypes.bfloat16)
+    arts = gpu.compile_cuda_arches(_program(x, w, strides, padding, dilation, groups=x_shape[-1]),
+                                   ("sm_80", "sm_90"), assemble=HAVE_PTXAS)
+    for arch, art in arts.items():
+        assert ".shared" in art.ptx, arch
+        if HAVE_PTXAS:
+            assert art.cubin, arch
+
+
 def test_switch_leaves_convolutions_to_the_general_mapping(monkeypatch):
     monkeypatch.setenv("SHLO_GPU_SHARED_TILES", "0")
     x, w = _inputs((2, 9, 9, 8), (3, 3, 8, 16), ml_dtypes.bfloat16)
@@ -208,7 +253,7 @@ def test_rounding_to_bf16_fused_into_the_store(fuse, monkeypatch):
 
 def test_matmul_epilogues_fused_too():
     """The same fusion for matmuls: a bf16 product's rounding and an f32 product's ReLU run in
-    the contraction kernel's store (one launch); a bias (a second operand) stays a launch."""
+    the contraction kernel's store (one launch)."""
     rng = np.random.default_rng(8)
     a, b = (rng.standard_normal(s).astype(ml_dtypes.bfloat16) for s in ((40, 24), (24, 56)))
     prog = shlo.from_jax(lambda x, y: x @ y, a, b)
@@ -219,9 +264,51 @@ def test_matmul_epilogues_fused_too():
     got = gpu.cpu_check(relu)(a, b)[0]
     _check_close(got, shlo.interpret(relu, a, b)[0], np.float32)
     assert got.min() == 0.0 and len(gpu.compile_cuda(relu, assemble=False).kernels) == 1
-    bias = np.ones(56, np.float32)
-    plus = shlo.from_jax(lambda x, y, z: x @ y + z, a, b, bias)
-    assert len(gpu.compile_cuda(plus, assemble=False).kernels) == 2
+
+
+
+def _conv2d(a, b, groups=1):
+    return jax.lax.conv_general_dilated(a, b, (1, 1), "SAME", dimension_numbers=LAYOUTS[2], feature_group_count=groups)
+
+
+BIAS = {    # function, operand shapes, launches (a grouped convolution's filter transpose is one)
+    "mm_bias_relu": (lambda x, y, z: jax.numpy.maximum(x @ y + z, 0), ((40, 24), (24, 56), (56,)), 1),
+    "mm_row_bias": (lambda x, y, z: x @ y + z[:, None], ((40, 24), (24, 56), (40,)), 1),
+    "bmm_bias": (lambda x, y, z: jax.numpy.einsum("bmk,bkn->bmn", x, y) + z, ((3, 40, 24), (3, 24, 56), (56,)), 1),
+    "conv_bias_relu": (lambda x, w, b: jax.numpy.maximum(_conv2d(x, w) + b, 0), ((2, 9, 9, 8), (3, 3, 8, 16), (16,)), 1),
+    "grouped_bias": (lambda x, w, b: _conv2d(x, w, 2) + b, ((2, 9, 9, 8), (3, 3, 4, 48), (48,)), 2),
+    "depthwise_bias_relu6": (lambda x, w, b: jax.numpy.clip(_conv2d(x, w, 32) + b, 0, 6),
+                             ((2, 9, 9, 32), (3, 3, 1, 32), (32,)), 1),
+}
+
+
+@pytest.mark.parametrize("dtype", [np.float32, ml_dtypes.bfloat16])
+@pytest.mark.parametrize("case", sorted(BIAS))
+def test_bias_and_activation_fused_into_the_store(case, dtype, monkeypatch):
+    """A bias (a second operand, broadcast along the output's rows, columns or channels) and an
+    activation after a matmul, batch matmul, convolution, grouped or depthwise convolution run in
+    the kernel's store: each output reads its bias element there, one launch for both ops.
+    Against the interpreter; SHLO_GPU_FUSE_EPILOGUE=0 keeps the bias its own launch."""
+    f, shapes, launches = BIAS[case]
+    rng = np.random.default_rng(12)
+    args = [rng.standard_normal(sh).astype(dtype) for sh in shapes]
+    prog = shlo.from_jax(f, *args)
+    want = shlo.interpret(prog, *args)[0]
+    got = gpu.cpu_check(prog)(*args)[0]
+    _check_close(got, want, dtype)
+    assert len(gpu.compile_cuda(prog, assemble=False).kernels) == launches
+    monkeypatch.setenv("SHLO_GPU_FUSE_EPILOGUE", "0")
+    assert len(gpu.compile_cuda(prog, assemble=False).kernels) > launches
+
+
+def test_fused_bias_ptx_assembles_for_sm80_and_sm90():
+    f, shapes, _ = BIAS["conv_bias_relu"]
+    args = [np.zeros(sh, ml_dtypes.bfloat16) for sh in shapes]
+    arts = gpu.compile_cuda_arches(shlo.from_jax(f, *args), ("sm_80", "sm_90"), assemble=HAVE_PTXAS)
+    for arch, art in arts.items():
+        assert "mma.sync" in art.ptx and len(art.kernels) == 1, arch
+        if HAVE_PTXAS:
+            assert art.cubin, arch
 
 
 def _registers(ptx: str) -> list:

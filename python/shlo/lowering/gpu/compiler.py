@@ -20,7 +20,7 @@ from ...program import Program
 from .. import builtins
 from .. import pipeline as cpu_pipeline
 from ..driver import ENTRY_SYMBOL, lower_program
-from . import branches, contraction, loops, pipeline, schedules, shape_scalars
+from . import branches, contraction, depthwise, loops, pipeline, schedules, shape_scalars
 
 MAP = "shlo-gpu-map-loops"
 
@@ -76,8 +76,10 @@ def _buffers(prog: Program, entry: str, schedule: bool = True, mode: str = "gpu"
         loops.hoist_allocations(_entry(m))       # no device-side malloc that nobody frees
         branches.select_branch_buffers(_entry(m))   # buffers a branch on sizes picks: the host picks
         loops.free_kernel_allocations(_entry(m))    # what stays a device-side malloc is freed
+        returned_views_as_buffers(_entry(m))        # no copy of a reshaped result into its out-parameter
         if schedule and contraction.enabled():
             contraction.replace_contractions(m, _entry(m), mode, tf32)
+            depthwise.replace_depthwise(m, _entry(m), mode)
     return lowered, m
 
 
@@ -292,6 +294,57 @@ def _walk(op: ir.Operation):
 def _io(t) -> dict:
     from ..runtime import storage_dtype
     return {"shape": [None if d is None else int(d) for d in t.shape], "dtype": storage_dtype(t).name}
+
+
+def returned_views_as_buffers(func: ir.Operation) -> int:
+    """A result returned as a reshape (collapse / expand) of a static buffer allocated in the
+    entry and used nowhere else in the return: the buffer allocated in the result's shape
+    instead and the old one made its inverse view, so that the out-parameter is the buffer the
+    kernels write (else buffer-results-to-out-params copies the view into it: a pass over the
+    result, e.g. after a grouped or depthwise convolution, whose (N, O..., G, F) output is
+    returned as (N, O..., G * F)). Returns how many."""
+    block = func.regions[0].blocks[0]
+    ret = _op(list(block.operations)[-1])
+    if ret.name != "func.return":
+        return 0
+    inverse = {"memref.collapse_shape": "memref.expand_shape", "memref.expand_shape": "memref.collapse_shape"}
+    n = 0
+    for i, v in enumerate(list(ret.operands)):
+        view = v.owner
+        if not isinstance(view, (ir.Operation, ir.OpView)) or _op(view).name not in inverse:
+            continue
+        view = _op(view)
+        src = view.operands[0]
+        alloc = src.owner
+        if not isinstance(alloc, (ir.Operation, ir.OpView)) or _op(alloc).name != "memref.alloc":
+            continue
+        alloc = _op(alloc)
+        if alloc.block != block or len(alloc.operands) or len(view.operands) != 1 or len(list(v.uses)) != 1 or \
+                any(u == src for u in ret.operands) or not _identity(src.type) or not _identity(v.type):
+            continue
+        with ir.InsertionPoint(alloc):
+            new = ir.Operation.create("memref.alloc", results=[v.type], operands=[],
+                                      attributes={k: alloc.attributes[k] for k in alloc.attributes})
+            attrs = {"reassociation": view.attributes["reassociation"]}
+            if inverse[view.name] == "memref.expand_shape":
+                attrs["static_output_shape"] = ir.DenseI64ArrayAttr.get(list(ir.ShapedType(src.type).shape))
+            back = ir.Operation.create(inverse[view.name], results=[src.type], operands=[new.results[0]],
+                                       attributes=attrs)
+        src.replace_all_uses_with(back.results[0])
+        ret.operands[i] = new.results[0]
+        view.erase()
+        alloc.erase()
+        n += 1
+    return n
+
+
+def _identity(t) -> bool:
+    return isinstance(t, ir.MemRefType) and ir.ShapedType(t).has_static_shape and \
+        re.fullmatch(r"memref<(\d+x)+[a-z0-9]+>", str(t)) is not None
+
+
+def _op(x):
+    return x.operation if hasattr(x, "operation") else x
 
 
 def _return_dynamic_sizes(func: ir.Operation) -> list:

@@ -217,6 +217,7 @@ class _Kernel:
         self.tl, self.a_ty, self.b_ty, self.c_ty, self.batch, self.cpu = tl, a_ty, b_ty, c_ty, batch, cpu
         self.overwrite = False
         self.epilogue = None        # (function, element): the element-wise op on C, fused into the store
+        self.extras = []            # the op's other inputs (a bias): (name, type, element, the dims of C it is indexed by)
         self.names = {"a": "%A", "b": "%B", "c": "%C"}   # the operands as the kernel reads them
         e = tl.a_el
         if tl.kind == "mma":
@@ -254,6 +255,14 @@ class _Kernel:
         if which != "a" and g is not None:
             return g.index(which, bz, row, col), None
         return self._gidx(bz, row, col), None
+
+    def coords(self, t: _Text, bz, row, col) -> list:
+        """The output element (row, col) of batch / group bz as indices of C's own dims (a
+        convolution's (n, o..., [g,] f))."""
+        g = self.tl.gather
+        if g is not None:
+            return g.out_coords(t, bz, row, col)
+        return [bz, row, col] if self.batch else [row, col]
 
     def b_transposed(self) -> bool:
         """B's memory holds its columns contiguous (a grouped convolution's filter, (F, K) a
@@ -544,7 +553,7 @@ class _Kernel:
                 guard = _and(t, guard, _lt(t, col, tl.n))
             index = self.index(t, "c", bz, row, col)
             body, values = [], []
-            for _, _, vec, pos, vty in group:
+            for crow, ccol, vec, pos, vty in group:
                 x = t.fresh()
                 body.append(f"{x} = vector.extract {vec}[{pos}] : {acc_el} from {vty}")
                 if acc_el != ce:
@@ -553,8 +562,17 @@ class _Kernel:
                     x = y
                 if self.epilogue is not None:   # a placeholder, replaced by the op's body (_inline_epilogue)
                     y = t.fresh()
-                    body.append(f"{y} = builtin.unrealized_conversion_cast {x} : {ce} to {self.epilogue[1]} "
-                                f"{{{EPILOGUE} = \"{self.epilogue[0]}\"}}")
+                    ins, tys = [x], [ce]
+                    if self.extras:     # a bias: its element at the output's coordinates
+                        at = self.coords(t, bz, crow, ccol)
+                        for e, ty, el, dims in self.extras:
+                            ev = t.fresh()
+                            idx = ", ".join(at[d] for d in dims)
+                            body.append(f"{ev} = memref.load {e}[{idx}] : {ty}")
+                            ins.append(ev)
+                            tys.append(el)
+                    body.append(f"{y} = builtin.unrealized_conversion_cast {', '.join(ins)} : {', '.join(tys)} to "
+                                f"{self.epilogue[1]} {{{EPILOGUE} = \"{self.epilogue[0]}\"}}")
                     x = y
                 values.append(x)
             if width > 1:
@@ -638,13 +656,15 @@ _Kernel.acc_mem_ty = _acc_mem_ty
 
 
 def function_text(name: str, tl: Tiling, a_ty: str, b_ty: str, c_ty: str, batch: bool, mode: str,
-                  overwrite: bool = False, epilogue=None) -> str:
-    """A func.func `name`(A, B, C) that adds A x B into C (`overwrite`: stores A x B into C)
+                  overwrite: bool = False, epilogue=None, extras=()) -> str:
+    """A func.func `name`(A, B, C, E...) that adds A x B into C (`overwrite`: stores A x B into C)
     with this tiling, as a gpu.launch (`mode="gpu"`) or as the same tiles in sequential loops
-    (`mode="cpu"`)."""
+    (`mode="cpu"`); `epilogue` (placeholder name, element type) on each output, with one element
+    of each of `extras` ((type, element, the dims of the output it is indexed by)) as well."""
     kern = _Kernel(tl, a_ty, b_ty, c_ty, batch, mode == "cpu")
     kern.overwrite = overwrite
     kern.epilogue = epilogue
+    kern.extras = [(f"%E{j}", ty, el, dims) for j, (ty, el, dims) in enumerate(extras)]
     t = _Text()
     gx, gy, gz = tl.grid
     acc_tys = kern.acc_types()
@@ -745,7 +765,8 @@ def function_text(name: str, tl: Tiling, a_ty: str, b_ty: str, c_ty: str, batch:
     body = [line for _, line in t.consts.values()] + t.lines
     if tl.gather is not None:
         a_ty, b_ty, c_ty = tl.gather.arg_types
-    return (f"func.func private @{name}(%A: {a_ty}, %B: {b_ty}, %C: {c_ty}) {{\n  "
+    params = "".join(f", {e}: {ty}" for e, ty, _, _ in kern.extras)
+    return (f"func.func private @{name}(%A: {a_ty}, %B: {b_ty}, %C: {c_ty}{params}) {{\n  "
             + "\n  ".join(body) + "\n  return\n}")
 
 
@@ -820,16 +841,19 @@ def replace_contractions(module: ir.Module, entry: ir.Operation, mode: str, tf32
         # 16-bit result): the kernel stores that op's results, C is never written
         epi = _epilogue_of(op, fill) if fill is not None and fused_epilogues() else None
         epilogue = None
+        extras = []
         if epi is not None:
-            d_ty = str(epi.operands[1].type)
-            d_owner = _op(epi.operands[1].owner) if isinstance(epi.operands[1].owner, (ir.Operation, ir.OpView)) else None
-            if d_owner is not None and d_owner.name == "memref.alloc" and d_owner.block == op.block and \
-                    op.is_before_in_block(d_owner):
-                d_owner.move_before(op)     # D (allocated between op and g) is used by the kernel's views
-            epilogue = (f"shlo_epilogue_{i}", _el(epi.operands[1].type))
+            d = epi.operands[len(epi.operands) - 1]
+            d_ty = str(d.type)
+            hoist_fresh(d, op)     # D's allocation (and view) are used by the kernel
+            epilogue = (f"shlo_epilogue_{i}", _el(d.type))
             c = d_ty if tl.gather is None else tl.gather.retarget_output(d_ty)
+            extras = epilogue_inputs(epi, op.operands[2])
+            for v, _ in extras:
+                hoist_fresh(v, op)
         text = function_text(f"shlo_contraction_{i}", tl, a, b, c, op.name == "linalg.batch_matmul", mode,
-                             overwrite=fill is not None, epilogue=epilogue)
+                             overwrite=fill is not None, epilogue=epilogue,
+                             extras=[(str(v.type), _el(v.type), dims) for v, dims in extras])
         if fill is not None:        # the kernel writes every element of C: no fill kernel
             fill.erase()
         fn = ir.Operation.parse(text, context=module.context)
@@ -838,7 +862,8 @@ def replace_contractions(module: ir.Module, entry: ir.Operation, mode: str, tf32
         if tl.gather is not None and tl.gather.source is not None:
             operands[0] = tl.gather.source      # the unpadded input: the kernel reads it
         if epi is not None:
-            operands[2] = epi.operands[1]
+            operands[2] = epi.operands[len(epi.operands) - 1]
+        operands += [v for v, _ in extras]
         for arg, value in zip(block.arguments, operands):
             arg.replace_all_uses_with(value)
         moved = []
@@ -852,7 +877,7 @@ def replace_contractions(module: ir.Module, entry: ir.Operation, mode: str, tf32
         c_buffer = op.operands[2]
         op.erase()
         if epi is not None:
-            _inline_epilogue(moved, epilogue[0], epi)
+            _inline_epilogue(moved, epilogue[0], epi, c_buffer)
             epi.erase()
             owner = c_buffer.owner
             owner = owner.operation if hasattr(owner, "operation") else owner
@@ -861,6 +886,53 @@ def replace_contractions(module: ir.Module, entry: ir.Operation, mode: str, tf32
         if tl.gather is not None:
             tl.gather.erase_padding()
     return len(targets)
+
+
+_VIEWS = ("memref.expand_shape", "memref.collapse_shape")
+
+
+def fresh(value) -> bool:
+    """Whether `value` is a static memref.alloc's buffer or a reshape of one."""
+    owner = value.owner
+    if not isinstance(owner, (ir.Operation, ir.OpView)):
+        return False
+    owner = _op(owner)
+    if owner.name == "memref.alloc":
+        return not len(owner.operands)
+    return owner.name in _VIEWS and len(owner.operands) == 1 and fresh(owner.operands[0])
+
+
+def hoistable(value, op) -> bool:
+    """Whether `value` exists before `op` or can be made there: a block argument, an op's result
+    from before it, a static allocation, or reshapes of those (`hoist_fresh` moves them)."""
+    owner = value.owner
+    if not isinstance(owner, (ir.Operation, ir.OpView)):
+        return True
+    owner = _op(owner)
+    if owner.block != op.block:
+        return False
+    if owner.is_before_in_block(op):
+        return True
+    if owner.name == "memref.alloc":
+        return not len(owner.operands)
+    return owner.name in _VIEWS and len(owner.operands) == 1 and hoistable(owner.operands[0], op)
+
+
+def hoist_fresh(value, op) -> None:
+    """A buffer `hoistable` before `op` but made after it (an allocation, reshapes) moved there,
+    allocation first: `op` is replaced by a kernel that reads or writes it."""
+    chain = []
+    while True:
+        owner = _op(value.owner) if isinstance(value.owner, (ir.Operation, ir.OpView)) else None
+        if owner is None or owner.block != op.block or owner.name not in ("memref.alloc",) + _VIEWS:
+            break
+        chain.append(owner)
+        if owner.name == "memref.alloc":
+            break
+        value = owner.operands[0]
+    for o in reversed(chain):
+        if op.is_before_in_block(o):
+            o.move_before(op)
 
 
 def fused_epilogues() -> bool:
@@ -876,12 +948,28 @@ _PURE = ("arith.", "math.")
 EPILOGUE = "shlo.epilogue"        # marks the kernel's placeholders for the fused op's body
 
 
+def _map_dims(m) -> list | None:
+    """The dims an affine map's results name, in order, where each result is a dim (a
+    projection: identity, broadcast); None otherwise."""
+    text = str(ir.AffineMapAttr(m).value)
+    results = text.split("->")[1].strip()[1:-1].strip()
+    dims = []
+    for r in (results.split(",") if results else []):
+        r = r.strip()
+        if not r.startswith("d") or not r[1:].isdigit():
+            return None
+        dims.append(int(r[1:]))
+    return dims
+
+
 def _epilogue_of(op, fill):
     """The linalg.generic that alone reads contraction `op`'s C (zero-filled by `fill` and written
     by `op`, nothing else using it), element by element into a buffer D of C's shape (or C in
-    place): identity
-    maps, parallel, a body of arith / math ops on C's element (D's old value unused; constants
-    from outside), right after `op` (only allocations and constants between). Or None."""
+    place): C and D with identity maps, parallel, a body of arith / math ops on C's element and
+    on elements of other inputs (a bias: maps that pick some of the dims, broadcast along the
+    others; buffers made before `op`), D's old value unused, constants from outside; right
+    after `op` (only allocations, reshapes of them and constants between). Or None. Its other
+    inputs: `epilogue_inputs`."""
     c = op.operands[2]
     # the function's return (after everything) may return C: what g wrote into it in place
     users = [_op(u.owner) for u in c.uses if _op(u.owner).name != "func.return"]
@@ -890,40 +978,52 @@ def _epilogue_of(op, fill):
     if not others or any(u != others[0] for u in others) or len(users) - len(others) != 2:
         return None
     g = others[0]
-    if g.name != "linalg.generic" or len(g.operands) != 2 or g.operands[0] != c or g.block != op.block:
+    if g.name != "linalg.generic" or g.block != op.block or len(g.operands) < 2:
+        return None
+    ins, d = list(g.operands)[:-1], g.operands[-1]
+    if sum(1 for v in ins if v == c) != 1:
         return None
     returned = any(_op(u.owner).name == "func.return" for u in c.uses)
-    if returned and g.operands[1] != c:     # C itself is a result: it must be written
+    if returned and d != c:     # C itself is a result: it must be written
         return None
-    d = g.operands[1]
     if not _static_identity(d.type) or list(ir.ShapedType(d.type).shape) != list(ir.ShapedType(c.type).shape):
         return None
     if "reduction" in str(g.attributes["iterator_types"]):
         return None
-    for m in ir.ArrayAttr(g.attributes["indexing_maps"]):
-        text = str(ir.AffineMapAttr(m).value)
-        dims = text[text.index("(") + 1:text.index(")")]
-        if text.split("->")[1].strip() != f"({dims})":
+    rank = len(ir.ShapedType(c.type).shape)
+    maps = list(ir.ArrayAttr(g.attributes["indexing_maps"]))
+    for v, m in zip(list(g.operands), maps):
+        dims = _map_dims(m)
+        if dims is None:
+            return None
+        if v == c or v == d:
+            if dims != list(range(rank)):
+                return None
+            continue
+        # another input: read by the kernel, so there before op (or a reshape that can move there)
+        if not isinstance(v.type, ir.MemRefType) or not ir.ShapedType(v.type).has_static_shape or \
+                sorted(set(dims)) != dims or not hoistable(v, op):
             return None
     seen = False
     for o in op.block.operations:          # between op and g: allocations and constants only
         o = _op(o)
         if o == g:
             break
-        if seen and o.name not in ("memref.alloc", "arith.constant"):
+        if seen and o.name not in ("memref.alloc", "arith.constant") and not (o.name in _VIEWS and hoistable(o.results[0], op)):
             return None
         seen = seen or o == op
     body = g.regions[0].blocks[0]
     inside = []
     ops = [_op(o) for o in body.operations]
-    if len(body.arguments) != 2 or list(body.arguments[1].uses) or ops[-1].name != "linalg.yield" or \
+    args = list(body.arguments)
+    if len(args) != len(g.operands) or list(args[-1].uses) or ops[-1].name != "linalg.yield" or \
             len(ops[-1].operands) != 1:
         return None
     for o in ops[:-1]:
         if not o.name.startswith(_PURE) or o.regions:
             return None
         for v in o.operands:
-            if v == body.arguments[0]:
+            if any(v == a for a in args[:-1]):
                 continue
             owner = v.owner
             if not isinstance(owner, (ir.Operation, ir.OpView)):
@@ -935,8 +1035,19 @@ def _epilogue_of(op, fill):
     return g
 
 
-def _inline_epilogue(ops, name: str, g) -> None:
-    """Each placeholder `name` among `ops` (nested) replaced by a copy of `g`'s body on its operand."""
+def epilogue_inputs(g, c) -> list:
+    """The fused generic `g`'s inputs other than C, as (value, the dims of C its map picks)."""
+    out = []
+    maps = list(ir.ArrayAttr(g.attributes["indexing_maps"]))
+    for v, m in zip(list(g.operands)[:-1], maps):
+        if v != c:
+            out.append((v, _map_dims(m)))
+    return out
+
+
+def _inline_epilogue(ops, name: str, g, c_value) -> None:
+    """Each placeholder `name` among `ops` (nested) replaced by a copy of `g`'s body on its
+    operands (C's element `c_value` read, then the other inputs' elements)."""
     calls = []
 
     def visit(o):
@@ -951,7 +1062,12 @@ def _inline_epilogue(ops, name: str, g) -> None:
     body_ops = [_op(o) for o in body.operations]
     for call in calls:
         ip = ir.InsertionPoint(call)
-        mapping = {body.arguments[0]: call.operands[0]}
+        # the placeholder's operands: C's element, then the other inputs' in the generic's order
+        c_arg = [a for a, v in zip(list(body.arguments), list(g.operands)[:-1]) if v == c_value]
+        extra = [a for a, v in zip(list(body.arguments), list(g.operands)[:-1]) if v != c_value]
+        mapping = {c_arg[0]: call.operands[0]}
+        for a, v in zip(extra, list(call.operands)[1:]):
+            mapping[a] = v
 
         def value(v):
             for key, new in mapping.items():

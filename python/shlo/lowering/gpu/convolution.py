@@ -116,6 +116,14 @@ class Gather:
             kern.names[which] = t.op(f"memref.collapse_shape {arg} {groups} : {self.arg_types[i]} "
                                      f"into {self.view_types[i]}", hint=f"{which}m")
 
+    def out_coords(self, t, bz: str, row: str, col: str) -> list:
+        """Output element (row, col) of group bz as indices of the output's dims (n, o..., [g,] f)."""
+        parts, rest = [], row
+        for size in reversed(self.out):
+            parts.append(t.op(f"arith.remui {rest}, {t.c(size)} : index"))
+            rest = t.op(f"arith.divui {rest}, {t.c(size)} : index")
+        return [rest] + parts[::-1] + ([bz] if self.grouped else []) + [col]
+
     def a_index(self, t, row: str, col: str, k0=None, local=None, bz=None):
         """(index, guard) of A[row, col]: input[n, o_i * s_i + k_i * d_i ..., c], guard None; with
         the padding folded in, the index into the unpadded input, less the padding, and the i1
@@ -235,13 +243,14 @@ def _is_zero(value) -> bool:
     return isinstance(attr, ir.FloatAttr) and ir.FloatAttr(attr).value == 0.0
 
 
-def _zero_padding(conv, ns: int):
+def _zero_padding(conv, ns: int, reader=None):
     """The lowering's zero padding of a convolution's input (tensor.pad, bufferized): a fresh
     buffer filled with zeros (linalg.map / linalg.fill), the input copied into a unit-stride
     subview of it, nothing else using it. Returns (input, where it lands, the ops to erase) or
     None. Only where nothing between the copy and the convolution could write the input: the
     ops between are constants, allocations and fills of other fresh buffers."""
-    padded = conv.operands[0]
+    reader = reader or conv          # the op that reads the padded buffer: conv, or a view of it
+    padded = reader.operands[0]
     alloc = padded.owner
     if not isinstance(alloc, (ir.Operation, ir.OpView)) or _op(alloc).name != "memref.alloc":
         return None
@@ -251,7 +260,7 @@ def _zero_padding(conv, ns: int):
     fill = subview = None
     for use in padded.uses:
         user = _op(use.owner)
-        if user == conv:
+        if user == reader:
             continue
         if user.name == "memref.subview" and subview is None:
             subview = user
@@ -294,8 +303,7 @@ def _zero_padding(conv, ns: int):
         if o.name in ("arith.constant", "memref.alloc", "memref.expand_shape", "memref.collapse_shape"):
             continue
         if o.name in ("linalg.fill", "linalg.map", "linalg.transpose") and all(
-                isinstance(v.owner, (ir.Operation, ir.OpView)) and _op(v.owner).name == "memref.alloc"
-                and v != source for v in o.operands[-1:]):
+                contraction.fresh(v) and v != source for v in o.operands[-1:]):
             continue
         return None
     return source, offsets, [copy, subview, fill, alloc]
