@@ -119,12 +119,14 @@ def split_reductions(module: ir.Module) -> int:
     are split into `factor` partial reductions over interleaved elements, run in parallel with
     neighbouring threads reading neighbouring elements, then combined: one thread per output
     would otherwise walk a whole row alone, its reads strided across the warp."""
-    from .reductions import collapse_reduction_dims
+    from .reductions import collapse_reduction_dims, masked_split
     collapse_reduction_dims(module)         # an exact reduction over adjacent dimensions: one
     i64 = ir.IntegerType.get_signless(64, module.context)
     groups = []
     for op in _ops_named(module, "linalg.reduce", "linalg.generic"):
         factor = _split_factor(op)
+        if factor is None and masked_split(op):     # 16..63 elements, or not a multiple of 8 (300, 1001)
+            factor = _split_factor(op)      # the op now combines the partials: many of them, split again
         if factor is None:
             continue
         i = len(groups)
