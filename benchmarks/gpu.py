@@ -12,7 +12,9 @@ bf16, and the f32 / bf16 4096^3 matmuls built with the register tiles of before 
 the loads a step ahead, and the f32 one as TF32 (SHAPES, ENV); ResNet-style convolutions (a
 3x3 64 -> 64 and a 1x1 256 -> 64 over 32 x 56 x 56 in bf16 and f32, a 3x3 stride-2 64 -> 128 in
 bf16, the bf16 3x3 on the general mapping of before, and batch-128 ones of about a millisecond;
-CONVS). Each program is also timed as --replays calls back to back (ours: graph replays between
+CONVS); grouped (ResNeXt's 32 x 4d, and 4 groups of 64) and depthwise (MobileNet's 3x3) convolutions,
+a convolution + bias + ReLU with and without the fused epilogue, reductions of odd length with
+and without the masked split (GROUPED, rowsum_odd_*, softmax1001_f32). Each program is also timed as --replays calls back to back (ours: graph replays between
 two events; XLA: calls enqueued without waiting, one block_until_ready), which takes XLA's host
 dispatch out of short programs' ratios.
 `build` compiles each for sm_90 with `shlo.compile(target="cuda")` and saves the artifact (the
@@ -38,14 +40,23 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PROGRAMS = ("matmul_f32", "matmul_bf16", "decoder", "matmul_f16", "bmm_bf16", "matmul_f32_odd", "matmul_bf16_odd",
             "matmul_f32_regtiles", "matmul_bf16_regtiles", "matmul_f32_noprefetch", "matmul_bf16_noprefetch",
             "matmul_f32_tf32", "decoder_tf32", "conv3x3_bf16", "conv3x3_f32", "conv1x1_bf16", "conv1x1_f32",
-            "conv3x3s2_bf16", "conv3x3_bf16_regtiles", "conv3x3_bf16_big", "conv3x3_f32_big", "conv1x1_bf16_big")
+            "conv3x3s2_bf16", "conv3x3_bf16_regtiles", "conv3x3_bf16_big", "conv3x3_f32_big", "conv1x1_bf16_big",
+            "gconv3x3_g32_bf16", "gconv3x3_g32_bf16_regtiles", "gconv3x3_g4_bf16", "gconv3x3_g4_f32",
+            "dwconv3x3_f32", "dwconv3x3_bf16", "dwconv3x3_f32_regtiles", "dwconv3x3s2_bf16",
+            "conv3x3_bias_relu_bf16", "conv3x3_bias_relu_bf16_nofuse", "dwconv3x3_bias_relu6_f32",
+            "rowsum_odd_f32", "rowsum_odd_f32_nomask", "softmax1001_f32")
 TOLERANCE = {"matmul_f32": 2e-2, "matmul_bf16": 5e-2, "decoder": 2e-2,      # relative to max |expected|
              "matmul_f16": 2e-2, "bmm_bf16": 5e-2, "matmul_f32_odd": 2e-2, "matmul_bf16_odd": 5e-2,
              "matmul_f32_regtiles": 2e-2, "matmul_bf16_regtiles": 5e-2, "matmul_f32_noprefetch": 2e-2,
              "matmul_bf16_noprefetch": 5e-2, "matmul_f32_tf32": 2e-2, "decoder_tf32": 2e-2,
              "conv3x3_bf16": 5e-2, "conv3x3_f32": 2e-2, "conv1x1_bf16": 5e-2, "conv1x1_f32": 2e-2,
              "conv3x3s2_bf16": 5e-2, "conv3x3_bf16_regtiles": 5e-2, "conv3x3_bf16_big": 5e-2,
-             "conv3x3_f32_big": 2e-2, "conv1x1_bf16_big": 5e-2}
+             "conv3x3_f32_big": 2e-2, "conv1x1_bf16_big": 5e-2,
+             "gconv3x3_g32_bf16": 5e-2, "gconv3x3_g32_bf16_regtiles": 5e-2, "gconv3x3_g4_bf16": 5e-2,
+             "gconv3x3_g4_f32": 2e-2, "dwconv3x3_f32": 2e-2, "dwconv3x3_bf16": 5e-2, "dwconv3x3_f32_regtiles": 2e-2,
+             "dwconv3x3s2_bf16": 5e-2, "conv3x3_bias_relu_bf16": 5e-2, "conv3x3_bias_relu_bf16_nofuse": 5e-2,
+             "dwconv3x3_bias_relu6_f32": 2e-2, "rowsum_odd_f32": 2e-2, "rowsum_odd_f32_nomask": 2e-2,
+             "softmax1001_f32": 2e-2}
 # contractions (lowering/gpu/contraction.py): (batch, m, k, n); *_odd has partial tiles on every
 # edge and K / N that rule out 16-byte loads; *_regtiles is built with SHLO_GPU_SHARED_TILES=0
 # (schedules.py's register tiles without shared memory: the code before, timed beside it);
@@ -71,8 +82,35 @@ CONVS = {"conv3x3_bf16": ((32, 56, 56, 64), (3, 3, 64, 64), 1), "conv3x3_f32": (
          "conv3x3_bf16_big": ((128, 56, 56, 128), (3, 3, 128, 128), 1),
          "conv3x3_f32_big": ((128, 56, 56, 64), (3, 3, 64, 64), 1),
          "conv1x1_bf16_big": ((128, 56, 56, 256), (1, 1, 256, 256), 1)}
+# Grouped / depthwise convolutions and fused bias epilogues (lowering/gpu/convolution.py,
+# depthwise.py, contraction.py's epilogues): (input, filter (KH, KW, C / groups, F), stride,
+# groups); "bias" in the name adds a bias over F and ReLU (ReLU6 for "relu6") after it.
+# gconv3x3_g32: ResNeXt-50's 32 x 4d layer (4 features a group: a GEMM of N = 4 a group);
+# gconv3x3_g4: 64 features a group; dwconv: MobileNet's 3x3 depthwise layers (the block's
+# window in shared memory); *_regtiles: the general mapping (one thread an output);
+# *_nofuse: built with SHLO_GPU_FUSE_EPILOGUE=0 (the bias and ReLU a launch of their own)
+GROUPED = {"gconv3x3_g32_bf16": ((32, 56, 56, 128), (3, 3, 4, 128), 1, 32),
+           "gconv3x3_g32_bf16_regtiles": ((32, 56, 56, 128), (3, 3, 4, 128), 1, 32),
+           "gconv3x3_g4_bf16": ((32, 56, 56, 256), (3, 3, 64, 256), 1, 4),
+           "gconv3x3_g4_f32": ((32, 56, 56, 256), (3, 3, 64, 256), 1, 4),
+           "dwconv3x3_f32": ((32, 112, 112, 32), (3, 3, 1, 32), 1, 32),
+           "dwconv3x3_bf16": ((32, 112, 112, 32), (3, 3, 1, 32), 1, 32),
+           "dwconv3x3_f32_regtiles": ((32, 112, 112, 32), (3, 3, 1, 32), 1, 32),
+           "dwconv3x3s2_bf16": ((32, 112, 112, 64), (3, 3, 1, 64), 2, 64),
+           "conv3x3_bias_relu_bf16": ((32, 56, 56, 64), (3, 3, 64, 64), 1, 1),
+           "conv3x3_bias_relu_bf16_nofuse": ((32, 56, 56, 64), (3, 3, 64, 64), 1, 1),
+           "dwconv3x3_bias_relu6_f32": ((32, 112, 112, 32), (3, 3, 1, 32), 1, 32)}
+# Reductions with few outputs whose length is not a multiple of 8 (reductions.masked_split):
+# rows of 100003 summed; *_nomask: built with SHLO_GPU_MASKED_SPLIT=0 (one thread a row, as before)
 ENV = {"regtiles": ("SHLO_GPU_SHARED_TILES", "0"), "noprefetch": ("SHLO_GPU_PREFETCH", "0"),
-       "tf32": ("SHLO_GPU_TF32", "1")}
+       "tf32": ("SHLO_GPU_TF32", "1"), "nofuse": ("SHLO_GPU_FUSE_EPILOGUE", "0"),
+       "nomask": ("SHLO_GPU_MASKED_SPLIT", "0")}
+
+
+def _dtype(name: str):
+    import ml_dtypes
+    part = next(p for p in name.split("_") if p in ("f32", "bf16", "f16"))
+    return {"f32": np.float32, "bf16": ml_dtypes.bfloat16, "f16": np.float16}[part]
 
 
 def programs(name: str):
@@ -98,6 +136,29 @@ def programs(name: str):
             return jax.lax.conv_general_dilated(a, b, (stride, stride), "SAME",
                                                 dimension_numbers=("NHWC", "HWIO", "NHWC"))
         return conv, [x, w]
+    if name in GROUPED:
+        import jax
+        x_shape, w_shape, stride, groups = GROUPED[name]
+        dtype = _dtype(name)
+        fan_in = w_shape[0] * w_shape[1] * w_shape[2]
+        x = rng.standard_normal(x_shape).astype(dtype)
+        w = (rng.standard_normal(w_shape) / np.sqrt(fan_in)).astype(dtype)
+        bias = rng.standard_normal(w_shape[-1]).astype(dtype)
+
+        def grouped(a, b):
+            return jax.lax.conv_general_dilated(a, b, (stride, stride), "SAME", feature_group_count=groups,
+                                                dimension_numbers=("NHWC", "HWIO", "NHWC"))
+        if "bias" not in name:
+            return grouped, [x, w]
+        top = 6.0 if "relu6" in name else np.inf
+        return (lambda a, b, c: jax.numpy.clip(grouped(a, b) + c, 0, top)), [x, w, bias]
+    if name.startswith("rowsum_odd"):
+        x = rng.standard_normal((64, 100003)).astype(np.float32)
+        return (lambda a: a.sum(axis=1)), [x]
+    if name == "softmax1001_f32":
+        import jax
+        x = rng.standard_normal((256, 1001)).astype(np.float32)
+        return (lambda a: jax.nn.softmax(a, axis=-1)), [x]
     sys.path.insert(0, os.path.join(ROOT, "benchmarks"))
     from programs import decoder
     fn, args, _ = decoder(rng)
