@@ -185,8 +185,7 @@ def llvm_from_linalg(module: ir.Module, threads: int = 1, schedule: bool = True,
         scheduled = schedule and schedules.apply(module, threads=threads, matmul_calls=calls)
         t2 = time.perf_counter()
         needs = pipeline.needs(module)
-        bufferize, _to_llvm = pipeline.after_schedule_parts(threads if scheduled else 1, **needs)
-        pipeline.run(module, bufferize, verify_after=False)
+        pipeline.bufferize(module, needs["empty_tensors"])
         library_calls = products.count_calls(module) if calls else 0
         t3 = time.perf_counter()
         shared = kernels.share_identical_loops(module)
