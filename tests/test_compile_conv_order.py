@@ -1,8 +1,10 @@
-"""The compiled f32 depthwise convolution sums each output pixel's taps in the order the interpreter
-takes from XLA CPU's measured kernel orders (interpreter/ops/convolution.py `xla_pixel_orders`,
-convolution_order.py): the held-out depthwise 1-D program was the last compiled-only failure, the
-named window op's one fma chain over the taps differing from XLA by an ulp on 1 of 168 elements.
-Where the interpreter names no order the named op stays."""
+"""The compiled f32 convolutions sum as the interpreter does where it takes XLA CPU's measured orders
+(interpreter/ops/convolution.py `xla_pixel_orders`, `xla_transposed_plan`, `xla_swapped_plan`;
+convolution_order.py): oneDNN's kernel orders with 2-16 features a group (depthwise, grouped and
+ungrouped, the dilated input's patches with a stride), transposed convolutions, and kernels larger
+than the input (swapped operands). The held-out programs the named window ops failed on differ
+from XLA by an ulp on a few elements. Where the interpreter names no order, or the convolution is
+too large for the unrolled generic (linalg.ORDERED_PRODUCTS), the named op stays."""
 from __future__ import annotations
 
 import numpy as np
@@ -126,4 +128,78 @@ TRANSPOSED = [
 @pytest.mark.parametrize("xs, ws, os_, dn, pads, ldil", TRANSPOSED)
 def test_transposed_compiled_sums_as_interpreted(xs, ws, os_, dn, pads, ldil):
     prog = _program(xs, ws, os_, dn, 1, [1] * len(ldil), pads, [1] * len(ldil), ldil)
+    _check_bit_equal(prog, xs, ws, os_, np.random.default_rng(sum(xs) + sum(ws)))
+
+
+# ungrouped and grouped (not depthwise) convolutions with 2-16 features a group: the interpreter's
+# oneDNN kernel orders (two chains where a pixel's column chunk is short or the block has 8 rows),
+# compiled through the same ordered generic; the held-out programs the named ops failed on
+ORDERED = [
+    # conv_general_dilated_padding: NCHW x OIHW, 3 features, 4 x 5 taps x 3 features, padding
+    ((2, 3, 9, 10), (3, 3, 4, 5), (2, 3, 9, 6), NCHW, 1, [1, 1], [(1, 2), (0, 0)], [1, 1]),
+    # conv_general_dilated_tf_conversion_path_1d: NWC x WIO, 16 features, SAME
+    ((1, 28, 1), (3, 1, 16), (1, 28, 16), NWC, 1, [1], [(1, 1)], [1]),
+    # 2 groups of 3 features, 3 x 3 taps x 2 features, strides and kernel dilation
+    ((1, 4, 9, 8), (6, 2, 3, 3), (1, 6, 4, 4), NCHW, 2, [2, 1], [(0, 0), (0, 0)], [1, 2]),
+]
+
+
+@pytest.mark.parametrize("xs, ws, os_, dn, groups, strides, pads, rdil", ORDERED)
+def test_ordered_convolution_compiled_sums_as_interpreted(xs, ws, os_, dn, groups, strides, pads, rdil, monkeypatch):
+    prog = _program(xs, ws, os_, dn, groups, strides, pads, rdil)
+    assert "linalg.conv_" not in str(lower_program(prog).module)
+    rng = np.random.default_rng(sum(xs) + sum(ws))
+    x = rng.standard_normal(xs).astype(np.float32)
+    w = rng.standard_normal(ws).astype(np.float32)
+    want = np.asarray(shlo.interpret(prog, x, w)[0])
+    got = np.asarray(shlo.compile(prog)(x, w)[0])
+    assert got.shape == want.shape == os_
+    np.testing.assert_array_equal(_bits(got), _bits(want))
+    # the named window ops (what the compiled code ran before) sum otherwise on these operands
+    from shlo.lowering import compiler
+    from shlo.lowering.ops import linalg
+    monkeypatch.setattr(linalg, "_interpreter_orders", lambda *a: None)
+    monkeypatch.setattr(compiler, "_MEMORY", type(compiler._MEMORY)())
+    named = np.asarray(shlo.compile(prog)(x, w)[0])
+    assert (_bits(named) != _bits(want)).any()
+    np.testing.assert_allclose(named, want, rtol=1e-5, atol=1e-5)
+
+
+def test_ordered_generic_only_for_small_convolutions():
+    # 1 x 62 x 62 pixels, K = 144, 16 features: the interpreter names orders, but the unrolled
+    # ordered generic ran ~21x the named op's time there, so the named op stays (linalg.ORDERED_PRODUCTS)
+    from shlo.interpreter.ops.convolution import xla_pixel_orders
+    from shlo.lowering.ops import linalg
+    xs, ws, os_ = (1, 64, 64, 16), (3, 3, 16, 16), (1, 62, 62, 16)
+    assert xla_pixel_orders(("f32",) * 3, 1, 62 * 62, 16, (3, 3), 16, 1, 1, [1, 1], [False, False]) is not None
+    assert 62 * 62 * 144 * 16 > linalg.ORDERED_PRODUCTS
+    prog = _program(xs, ws, os_, NHWC, 1, [1, 1], [(0, 0), (0, 0)], [1, 1])
+    assert "linalg.conv_2d_nhwc_hwcf" in str(lower_program(prog).module)
+
+
+def test_dilated_input_with_stride_compiled_sums_as_interpreted():
+    # input dilation with stride 2: the dilated input's patches in oneDNN's orders (not the
+    # transposed path), through the same ordered generic
+    xs, ws, os_ = (1, 36, 4), (4, 4, 16), (1, 35, 16)
+    prog = _program(xs, ws, os_, NWC, 1, [2], [(0, 2)], [1], [2])
+    assert "linalg.conv_" not in str(lower_program(prog).module)
+    _check_bit_equal(prog, xs, ws, os_, np.random.default_rng(7))
+
+
+# kernels larger than the input: XLA swaps the operands and runs a plain loop nest
+# (interpreter/ops/convolution.py `xla_swapped_plan`), compiled through one unrolled generic
+SWAPPED = [
+    # the held-out rhs_oob_after_pading program: NCHW 1x3x2x2 by OIHW 64x3x7x7, stride 2, padding 3
+    ((1, 3, 2, 2), (64, 3, 7, 7), (1, 64, 1, 1), NCHW, [2, 2], [(3, 3), (3, 3)], [1, 1], [1, 1]),
+    # transposed 1-D: 3 input pixels dilated by 2 against 4 taps
+    ((4, 3, 4), (4, 4, 4), (4, 6, 4), NWC, [1], [(2, 2)], [1], [2]),
+    # kernel dilation 2 and input dilation 3, 2 x 2 input under a 4 x 3 kernel
+    ((2, 2, 2, 3), (4, 3, 3, 5), (2, 5, 4, 5), NHWC, [1, 1], [(4, 3), (2, 2)], [2, 1], [3, 1]),
+]
+
+
+@pytest.mark.parametrize("xs, ws, os_, dn, strides, pads, rdil, ldil", SWAPPED)
+def test_swapped_compiled_sums_as_interpreted(xs, ws, os_, dn, strides, pads, rdil, ldil):
+    prog = _program(xs, ws, os_, dn, 1, strides, pads, rdil, ldil)
+    assert "linalg.conv_" not in str(lower_program(prog).module)
     _check_bit_equal(prog, xs, ws, os_, np.random.default_rng(sum(xs) + sum(ws)))

@@ -151,3 +151,96 @@ def test_transposed_order_only_where_measured():
     assert xla_transposed_plan(f32, (1, 4, 6, 6), (8, 2, 3, 3), **{**args, "G": 2}) is None
     assert xla_transposed_plan(("f64",) * 3, (1, 3, 6, 6), (8, 3, 3, 3), **args) is None
     assert xla_transposed_plan(f32, (1, 3, 6, 6), (8, 3, 3, 3), **{**args, "ldil": (1, 1)}) is None
+
+
+# Input dilation with a window stride or kernel dilation above 1 is not XLA's transposed path: it
+# takes the dilated, padded input's patches, the inserted zeros K terms, in oneDNN's orders
+# (convolution.xla_pixel_orders; tools/xla_conv_order.py --dilated)
+DILATED = {
+    # 2-D, 5 features, input dilation 2 x 2, strides 2 x 1, padding
+    "stride_2d": ((1, 9, 11, 8), (2, 4, 8, 5), (2, 1), [(0, 1), (0, 3)], (2, 2), (1, 1)),
+    # 1-D, 16 features, input dilation 2, stride 2 on the dilated axis
+    "stride_1d": ((1, 36, 4), (4, 4, 16), (2,), [(0, 2)], (2,), (1,)),
+    # 1-D, 8 features, input dilation 3 and kernel dilation 3, stride 1
+    "kernel_dilated_1d": ((2, 31, 5), (2, 5, 8), (1,), [(2, 3)], (3,), (3,)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(DILATED))
+def test_dilated_input_with_stride_or_kernel_dilation_takes_the_patch_orders(name, monkeypatch):
+    import shlo.interpreter.ops.convolution as conv
+    xs, ws, st, pad, ld, rd = DILATED[name]
+    dn = ("NHWC", "HWIO", "NHWC") if len(xs) == 4 else ("NWC", "WIO", "NWC")
+
+    def fn(a, b):
+        return lax.conv_general_dilated(a, b, st, pad, lhs_dilation=ld, rhs_dilation=rd, dimension_numbers=dn)
+
+    x = RNG.standard_normal(xs).astype(np.float32)
+    w = RNG.standard_normal(ws).astype(np.float32)
+    prog = shlo.from_jax(fn, x, w)
+    got = np.asarray(shlo.interpret(prog, x, w)[0])
+    if _host_is_measured_kind() and (os.cpu_count() or 0) <= 2:   # (Eigen's thread split: measured on 2 cores)
+        np.testing.assert_array_equal(got, np.asarray(jax.jit(fn)(x, w)))
+    orig = conv.xla_pixel_orders
+    monkeypatch.setattr(conv, "xla_pixel_orders", lambda *a: orig(*a[:10]))       # without strides / kernel dilation
+    plain = np.asarray(shlo.interpret(prog, x, w)[0])
+    np.testing.assert_allclose(got, plain, rtol=1e-5, atol=1e-5)
+    assert (got != plain).any(), "the order must be what is checked"
+
+
+def test_dilated_patch_orders_only_with_stride_or_kernel_dilation():
+    from shlo.interpreter.ops.convolution import xla_pixel_orders
+    f32 = ("f32",) * 3
+    args = (f32, 1, 40, 4, (3,), 8, 1, 1, (2,), (False,))
+    assert xla_pixel_orders(*args, (2,), (1,)) is not None
+    assert xla_pixel_orders(*args, (1,), (2,)) is not None
+    assert xla_pixel_orders(*args, (1,), (1,)) is None             # stride 1: the transposed path
+    assert xla_pixel_orders(f32, 1, 40, 2, (3,), 8, 2, 1, (2,), (False,), (2,), (1,)) is None   # groups
+
+
+# A kernel larger than the input: XLA swaps the operands and runs a plain loop nest, one fma per
+# term over the input's pixels in reversed row-major order, then its features
+# (convolution_order.swapped_f32; tools/xla_conv_order.py --swapped)
+SWAPPED = {
+    # transposed 1-D (input dilation 2), 3 input pixels against 4 taps: parity14's open case
+    "transposed_1d": ((4, 3, 4), (4, 4, 4), (1,), [(2, 2)], (2,), (1,)),
+    # transposed 2-D, 1 x 4 input against a 2 x 6 kernel
+    "transposed_2d": ((3, 1, 4, 3), (2, 6, 3, 3), (1, 1), [(0, 2), (2, 0)], (2, 2), (1, 1)),
+    # no dilation: a 2 x 2 input padded under a 5 x 3 kernel with 32 features, one batch
+    "padded_2d": ((1, 2, 2, 3), (5, 3, 3, 32), (1, 1), [(3, 2), (1, 1)], (1, 1), (1, 1)),
+    # stride 2, 16 batch rows, 1 output feature
+    "strided_1d": ((16, 2, 5), (7, 5, 1), (2,), [(3, 6)], (1,), (1,)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(SWAPPED))
+def test_kernels_larger_than_the_input_take_xlas_swapped_order(name, monkeypatch):
+    import shlo.interpreter.ops.convolution as conv
+    xs, ws, st, pad, ld, rd = SWAPPED[name]
+    dn = ("NHWC", "HWIO", "NHWC") if len(xs) == 4 else ("NWC", "WIO", "NWC")
+
+    def fn(a, b):
+        return lax.conv_general_dilated(a, b, st, pad, lhs_dilation=ld, rhs_dilation=rd, dimension_numbers=dn)
+
+    x = RNG.standard_normal(xs).astype(np.float32)
+    w = RNG.standard_normal(ws).astype(np.float32)
+    prog = shlo.from_jax(fn, x, w)
+    got = np.asarray(shlo.interpret(prog, x, w)[0])
+    np.testing.assert_array_equal(got, np.asarray(jax.jit(fn)(x, w)))     # a loop nest: no thread split
+    monkeypatch.setattr(conv, "xla_swapped_plan", lambda *a: None)
+    plain = np.asarray(shlo.interpret(prog, x, w)[0])
+    np.testing.assert_allclose(got, plain, rtol=1e-5, atol=1e-5)
+    assert (got != plain).any(), "the order must be what is checked"
+
+
+def test_swap_rule():
+    from shlo.interpreter.ops.convolution_order import swapped_dims
+    one = [(0, 0)]
+    assert swapped_dims([3], [4], [1], one, [1], [1]) == [True]              # kernel larger
+    assert swapped_dims([4], [4], [1], one, [1], [1]) is None                # a plain contraction: kept
+    assert swapped_dims([4], [4], [1], [(1, 0)], [1], [1]) is None           # equal sizes: not swapped
+    # a size-1 input padded by kernel - 1 on both sides counts as the kernel's size
+    assert swapped_dims([1], [3], [1], [(2, 2)], [1], [1]) is None
+    assert swapped_dims([1], [3], [1], [(2, 1)], [1], [1]) == [True]
+    # 2-D: a contraction dimension does not count, the other decides
+    assert swapped_dims([4, 2], [4, 3], [1, 1], [(0, 0), (1, 1)], [1, 1], [1, 1]) == [False, True]

@@ -8,6 +8,9 @@ interpreter's convolution gives XLA's bits there.
     .venv/bin/python tools/xla_conv_order.py --onednn 60          # 2-16 features a group: random shapes
     .venv/bin/python tools/xla_conv_order.py --onednn 60 --grouped  # 2-4 groups of 2-8 features
     .venv/bin/python tools/xla_conv_order.py --transposed 60 --seed 31  # input dilation, stride 1
+    .venv/bin/python tools/xla_conv_order.py --dilated 40 --seed 41     # input dilation, strides > 1
+    .venv/bin/python tools/xla_conv_order.py --dilated 40 --kernel-dilated  # input and kernel dilation
+    .venv/bin/python tools/xla_conv_order.py --swapped 40 --seed 51     # kernels larger than the input
 
 Each output element is a sum of products x * w, one per kernel tap and input feature (in its
 group). For every case (lax.conv_general_dilated under jax.jit, random normal f32 operands) the
@@ -30,7 +33,10 @@ result differ from XLA's; it ends with the number of shapes where it names them 
 interpreter differs (exit 1 if any).
 
 With --transposed N the same for N random transposed convolutions (input dilation 1-3, stride 1;
-`convolution_order.transposed_f32`).
+`convolution_order.transposed_f32`). With --dilated N: input dilation with a window stride above 1
+(--kernel-dilated: stride 1 and kernel dilation above 1), where XLA takes the dilated input's
+patches (`convolution.xla_pixel_orders`). With --swapped N: kernels larger than the input, whose
+operands XLA swaps (`convolution.xla_swapped_plan`).
 """
 from __future__ import annotations
 
@@ -263,6 +269,87 @@ def _transposed(count: int, trials: int, seed: int = 31) -> int:
     return 1 if bad else 0
 
 
+def _dilated(count: int, trials: int, seed: int = 41, kernel: bool = False) -> int:
+    """Random convolutions with input dilation 1-3 and window strides 1-3 (at least one above 1) or,
+    `kernel`, stride 1 and kernel dilation 1-3 (at least one above 1); 2-16 output features, 1-8
+    input features, padding 0-3, 1-D / 2-D, one group: the interpreter against jax.jit, per shape,
+    with whether `xla_pixel_orders` names the orders (the dilated input's patches)."""
+    import jax
+    from jax import lax
+    from shlo.interpreter.ops.convolution import xla_pixel_orders
+    rng = np.random.RandomState(seed)
+    claimed = bad = 0
+
+    def above_one(nd):
+        v = tuple(int(x) for x in rng.randint(1, 4, nd))
+        return v if max(v) > 1 else (2,) * nd
+
+    for _ in range(count):
+        nd = int(rng.choice([1, 2]))
+        F = int(rng.choice([2, 3, 4, 5, 8, 12, 16]))
+        ld = above_one(nd)
+        C = int(rng.randint(1, 9))
+        ks = tuple(int(v) for v in rng.randint(1, 5, nd))
+        sp = tuple(int(v) for v in rng.randint(max(ks), 12 if nd == 2 else 40, nd))
+        n = int(rng.randint(1, 3))
+        pads = [tuple(int(v) for v in rng.randint(0, 4, 2)) for _ in range(nd)]
+        st, rd = ((1,) * nd, above_one(nd)) if kernel else (above_one(nd), (1,) * nd)
+        dn = ("NHWC", "HWIO", "NHWC") if nd == 2 else ("NWC", "WIO", "NWC")
+        xs, ws = (n,) + sp + (C,), ks + (C, F)
+        f = jax.jit(lambda a, b: lax.conv_general_dilated(a, b, st, pads, lhs_dilation=ld, rhs_dilation=rd,
+                                                          dimension_numbers=dn))
+        diff, count_el, shape = _interpreted_against_jit(f, xs, ws, trials, rng)
+        P = int(np.prod(shape[1:-1])) if shape else 0
+        claim = count_el > 0 and xla_pixel_orders(("f32",) * 3, n, P, C, ks, F, 1, 1, ld, (False,) * nd, st,
+                                                  rd) is not None
+        claimed += claim
+        bad += claim and diff > 0
+        print(f"x{xs} w{ws} strides {st} pads {pads} lhs dilation {ld} rhs dilation {rd} ({count_el} elements): "
+              f"interp {diff}{' (orders named)' if claim else ''}", flush=True)
+    print(f"dilated shapes where the orders are named: {claimed} of {count}; named and XLA differs: {bad}")
+    return 1 if bad else 0
+
+
+def _swapped(count: int, trials: int, seed: int = 51) -> int:
+    """Random convolutions whose operands XLA swaps (the kernel larger than the input; input
+    dilation, strides, kernel dilation, padding 0 to the kernel size; 1-16 batch, 1-32 features,
+    1-D / 2-D): the interpreter against jax.jit, per shape, with whether `xla_swapped_plan` names
+    the order."""
+    import jax
+    from jax import lax
+    from shlo.interpreter.ops.convolution import xla_swapped_plan
+    from shlo.interpreter.ops.convolution_order import swapped_dims
+    rng = np.random.RandomState(seed)
+    tried = claimed = bad = 0
+    while tried < count:
+        nd = int(rng.choice([1, 2]))
+        n = int(rng.choice([1, 2, 3, 4, 8, 16]))
+        F = int(rng.choice([1, 2, 3, 5, 8, 16, 32]))
+        C = int(rng.randint(1, 6))
+        ld = tuple(int(v) for v in rng.randint(1, 4, nd)) if rng.rand() < 0.5 else (1,) * nd
+        rd = tuple(int(v) for v in rng.randint(1, 3, nd)) if rng.rand() < 0.3 else (1,) * nd
+        st = tuple(int(v) for v in rng.randint(1, 3, nd)) if rng.rand() < 0.3 else (1,) * nd
+        ks = tuple(int(v) for v in rng.randint(2, 8, nd))
+        sp = tuple(int(v) for v in rng.randint(1, max(ks) + 1, nd))
+        pads = [tuple(int(v) for v in rng.randint(0, k + 1, 2)) for k in ks]
+        if swapped_dims(sp, ks, st, pads, ld, rd) is None:
+            continue
+        tried += 1
+        dn = ("NHWC", "HWIO", "NHWC") if nd == 2 else ("NWC", "WIO", "NWC")
+        xs, ws = (n,) + sp + (C,), ks + (C, F)
+        f = jax.jit(lambda a, b: lax.conv_general_dilated(a, b, st, pads, lhs_dilation=ld, rhs_dilation=rd,
+                                                          dimension_numbers=dn))
+        diff, count_el, _ = _interpreted_against_jit(f, xs, ws, trials, rng)
+        claim = count_el > 0 and xla_swapped_plan(("f32",) * 3, (n, C) + sp, (F, C) + ks, 1, 1, st, pads, ld, rd,
+                                                  (False,) * nd) is not None
+        claimed += claim
+        bad += claim and diff > 0
+        print(f"x{xs} w{ws} strides {st} pads {pads} lhs dilation {ld} rhs dilation {rd} ({count_el} elements): "
+              f"interp {diff}{' (order named)' if claim else ''}", flush=True)
+    print(f"swapped shapes where the order is named: {claimed} of {count}; named and XLA differs: {bad}")
+    return 1 if bad else 0
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--only", default="", help="comma-separated case names (default: all)")
@@ -274,7 +361,16 @@ def main(argv=None) -> int:
     ap.add_argument("--grouped", action="store_true", help="--onednn shapes of 2-4 groups of 2-8 features only")
     ap.add_argument("--transposed", type=int, default=0, metavar="N",
                     help="N random transposed convolutions (input dilation, stride 1): the transposed order's check")
+    ap.add_argument("--dilated", type=int, default=0, metavar="N",
+                    help="N random convolutions with input dilation and strides > 1: the patch orders' check")
+    ap.add_argument("--kernel-dilated", action="store_true", help="--dilated shapes with kernel dilation, stride 1")
+    ap.add_argument("--swapped", type=int, default=0, metavar="N",
+                    help="N random convolutions with a kernel larger than the input: the swapped order's check")
     args = ap.parse_args(argv)
+    if args.swapped:
+        return _swapped(args.swapped, min(args.trials, 2), args.seed)
+    if args.dilated:
+        return _dilated(args.dilated, min(args.trials, 2), args.seed, args.kernel_dilated)
     if args.transposed:
         return _transposed(args.transposed, min(args.trials, 2), args.seed)
     if args.onednn:

@@ -10,7 +10,8 @@ spec forms products and sums in it), then accumulated exactly as in
 dot_general: int64/uint64 wrapped to N bits, float64 rounded once to the
 result type (our implementation choice), complex128, booleans as AND/OR.
 Where XLA CPU's f32 order was measured, the sum follows it instead
-(`_xla_sequential_conv_f32`; with 2-16 features a group, `convolution_order`).
+(`_xla_sequential_conv_f32`; with 2-16 features a group, transposed convolutions and kernels
+larger than the input, `convolution_order`).
 """
 from __future__ import annotations
 
@@ -76,13 +77,22 @@ def _sequential_fma_conv(x, w, ksize, rdil, out_sp, strides) -> np.ndarray:
     return acc.reshape(B, P, O).transpose(0, 2, 1).reshape([B, O] + list(out_sp))
 
 
-def xla_pixel_orders(elements, B: int, P: int, I: int, ksize, O: int, G: int, BG: int, ldil, rev):
+def xla_pixel_orders(elements, B: int, P: int, I: int, ksize, O: int, G: int, BG: int, ldil, rev, strides=(),
+                     rdil=()):
     """Each of the B * P output pixels' order (`convolution_order`) where the f32 convolution
     takes oneDNN's kernel orders (2-16 features a group, every thread split agreeing), else None.
-    The compiled convolution asks the same (lowering/ops/linalg.py) to sum in the same order."""
+    The compiled convolution asks the same (lowering/ops/linalg.py) to sum in the same order.
+
+    With input dilation, one group and a window stride or kernel dilation above 1 (not XLA's
+    transposed path, `xla_transposed_plan`), XLA takes the patches of the dilated, padded input,
+    its inserted zeros K terms like any other: the same orders over K = taps x features. Measured
+    (scratch parity15/tstride.py, each element against jax.jit; 1-D / 2-D, input dilation 1-3,
+    strides 1-3 or kernel dilation 1-3, padding 0-3): 55 of 55 named stride shapes and 27 of 27
+    named kernel-dilation shapes bit-equal; `tools/xla_conv_order.py --dilated`."""
     ns, K = len(ksize), I * int(np.prod(ksize, dtype=np.int64))
+    patches = all(d == 1 for d in ldil) or (G == 1 and (any(s > 1 for s in strides) or any(d > 1 for d in rdil)))
     if not (P and B and O and I and all(ksize) and tuple(elements) == ("f32",) * 3 and BG == 1
-            and ns in (1, 2) and all(d == 1 for d in ldil) and not any(rev)
+            and ns in (1, 2) and patches and not any(rev)
             and B * P * K * O <= 1 << 24 and O % G == 0):
         return None
     if int(np.prod(ksize)) == 1:                    # XLA makes a 1 x 1 kernel a dot
@@ -108,6 +118,27 @@ def xla_transposed_plan(elements, xshape, wshape, G, BG, strides, pads, ldil, rd
         return None
     rows = convolution_order.transposed_row_orders(T * O, P, C)
     return None if rows is None else (out_sp, rows)
+
+
+def xla_swapped_plan(elements, xshape, wshape, G, BG, strides, pads, ldil, rdil, rev):
+    """(output sizes, reversed dimensions) where XLA swaps this f32 convolution's operands (its
+    kernel larger than its input: `convolution_order.swapped_dims`) and runs it as a plain loop
+    nest (`convolution_order.swapped_f32`), else None. Measured for 1-D and 2-D, one group, no
+    window reversal, padding at least 0 (scratch parity15/tswap2.py, each element against jax.jit)."""
+    B, C, isp = xshape[0], xshape[1], list(xshape[2:])
+    O, ks = wshape[0], list(wshape[2:])
+    ns = len(isp)
+    if not (tuple(elements) == ("f32",) * 3 and G == 1 and BG == 1 and ns in (1, 2) and not any(rev)
+            and B and C and O and all(isp) and all(ks) and all(lo >= 0 and hi >= 0 for lo, hi in pads)):
+        return None
+    dims = convolution_order.swapped_dims(isp, ks, strides, pads, ldil, rdil)
+    if dims is None:
+        return None
+    out_sp = [_num_windows((i - 1) * d + 1 + lo + hi, k, rd, st)
+              for i, d, (lo, hi), k, rd, st in zip(isp, ldil, pads, ks, rdil, strides)]
+    if min(out_sp) <= 0 or B * O * C * int(np.prod(out_sp + isp, dtype=np.int64)) > 1 << 24:
+        return None
+    return out_sp, dims
 
 
 def conv_array(lhs, rhs, dn, *, window_strides=None, padding=None, lhs_dilation=None, rhs_dilation=None,
@@ -166,6 +197,11 @@ def conv_array(lhs, rhs, dn, *, window_strides=None, padding=None, lhs_dilation=
     perm = [0] * rank          # canonical axis c goes to result axis out_dims[c]
     for c, r in enumerate(out_dims):
         perm[int(r)] = c
+    swapped = xla_swapped_plan((lhs_el, rhs_el, res_el), x.shape, w.shape, G, BG, strides, pads, ldil, rdil, rev)
+    if swapped is not None:
+        out_sp, reversed_dims = swapped
+        return np.ascontiguousarray(convolution_order.swapped_f32(
+            x, w, pads, ldil, rdil, strides, out_sp, reversed_dims).transpose(perm))
     transposed = xla_transposed_plan((lhs_el, rhs_el, res_el), x.shape, w.shape, G, BG, strides, pads, ldil,
                                      rdil, rev)
     if transposed is not None:
@@ -182,7 +218,7 @@ def conv_array(lhs, rhs, dn, *, window_strides=None, padding=None, lhs_dilation=
     ksize = w.shape[2:]
     out_sp = [_num_windows(p, k, d, s) for p, k, d, s in zip(x.shape[2:], ksize, rdil, strides)]
     P = int(np.prod(out_sp, dtype=np.int64))
-    pixel_orders = xla_pixel_orders((lhs_el, rhs_el, res_el), B, P, I, ksize, O, G, BG, ldil, rev)
+    pixel_orders = xla_pixel_orders((lhs_el, rhs_el, res_el), B, P, I, ksize, O, G, BG, ldil, rev, strides, rdil)
     if pixel_orders is not None:
         return np.ascontiguousarray(convolution_order.conv_f32(
             x, w, ksize, rdil, out_sp, strides, G, pixel_orders).transpose(perm))

@@ -283,3 +283,62 @@ def transposed_f32(x, w, pads, ldil, out_sp, row_orders) -> np.ndarray:
             else:
                 out[tuple(dst)] = out[tuple(dst)] + D[tuple(src) + (ti,)]
     return np.moveaxis(out, -1, 1)
+
+
+# ----------------------------------------------------------------------------- swapped operands
+# Where the kernel is larger than the input, XLA's simplifier (ConvOperandSwapper; one group, no
+# batch groups) swaps the operands: the input becomes the kernel, read reversed along each swapped
+# spatial dimension (window reversal), and the old kernel the input. XLA CPU's runtime
+# convolutions take no window reversal, so the swapped convolution runs as the plain loop nest of
+# XLA's elemental emitter: each output element one fused multiply-add per term from 0, over the
+# (old) input's pixels in row-major order (reversed along the swapped dimensions), then its input
+# features; a term whose kernel tap falls outside the kernel (or between dilated taps) is skipped.
+# Measured (scratch parity15/tswap.py, parity15/tswap2.py; each element against jax.jit).
+
+
+def swapped_dims(isp, ks, strides, pads, ldil, rdil):
+    """Per spatial dimension whether XLA's swap reverses it, or None where XLA does not swap: the
+    product of the kernel sizes against the product of the input sizes (a size-1 input padded by
+    kernel - 1 on both sides counting as the kernel's), over the dimensions that are neither a
+    plain contraction (kernel as large as the input, no padding, stride or dilation) nor a
+    'group' dimension (base dilation = kernel size, stride = kernel size - 1, no padding)."""
+    kernel_product = swapped_product = 1
+    out = []
+    for i, k, s, (lo, hi), bd, wd in zip(isp, ks, strides, pads, ldil, rdil):
+        plain = lo == 0 and hi == 0 and wd == 1
+        if plain and ((bd == k and s == k - 1) or (k == i and bd == 1 and s == 1)):
+            out.append(False)
+            continue
+        kernel_product *= k
+        swapped_product *= k if (i == 1 and s == 1 and wd == 1 and lo == hi == k - 1) else i
+        out.append(True)
+    return out if kernel_product > swapped_product else None
+
+
+def swapped_f32(x, w, pads, ldil, rdil, strides, out_sp, reversed_dims) -> np.ndarray:
+    """(B, C, S...) undilated, unpadded x (O, C, K...) -> (B, O, out...) in f32, as described above."""
+    import itertools
+    B, C = x.shape[:2]
+    O = w.shape[0]
+    isp, ks = x.shape[2:], w.shape[2:]
+    acc = np.zeros((B, O) + tuple(out_sp), np.float32)
+    x = x.astype(np.float32)
+    w = w.astype(np.float32)
+    grids = np.meshgrid(*(np.arange(o) for o in out_sp), indexing="ij")
+    order = [range(i - 1, -1, -1) if r else range(i) for i, r in zip(isp, reversed_dims)]
+    with np.errstate(all="ignore"):
+        for s in itertools.product(*order):
+            # output pixel o meets input pixel s at kernel tap (s * ld + low - o * stride) / rd
+            valid = np.ones(tuple(out_sp), bool)
+            taps = []
+            for si, d, (lo, _), st, rd, k, g in zip(s, ldil, pads, strides, rdil, ks, grids):
+                pos = si * d + lo - g * st
+                valid &= (pos % rd == 0) & (pos >= 0) & (pos < k * rd)
+                taps.append(np.clip(pos // rd, 0, k - 1))
+            if not valid.any():
+                continue
+            wt = w[(slice(None), slice(None)) + tuple(taps)]                # (O, C, out...)
+            for c in range(C):
+                xv = x[(slice(None), c) + tuple(s)].reshape((B, 1) + (1,) * len(out_sp))
+                acc = np.where(valid, fma32(xv, wt[None, :, c], acc), acc)
+    return acc

@@ -18,7 +18,11 @@ strided `memref.copy`, which needs MLIR's runtime library), and runs
 the depthwise named ops (one input
 feature per group), `conv_2d_nhwgc_gfhwc` (2-D) or a `linalg.generic`;
 batch groups are turned into feature groups by moving the batch groups next
-to the features. The result is transposed to the requested layout.
+to the features. The result is transposed to the requested layout. Small f32
+convolutions whose XLA CPU order the interpreter takes (its oneDNN kernel
+orders, transposed convolutions, kernels larger than the input) are summed in
+that order by unrolled generics instead (`_conv_in_order`,
+`_transposed_in_order`, `_swapped_in_order`).
 
 Accumulation (the "plan"): products and sums are formed in an accumulator
 type, then converted once to the result type:
@@ -890,22 +894,41 @@ def _conv(ctx: OpContext, lhs, rhs, pads):
     canonical_sizes = [pad.sizes[0]] + out_spatial + [_pick(res.shape[dims.out_f], ksizes[dims.k_o])]
     if _statically_empty(canonical_sizes):
         return _no_elements(emit.sizes_for(res, known=_from_canonical(canonical_sizes, dims, ns)), res.element)
-    transposed = (None if _statically_empty([reduction]) else
+    # XLA CPU's summation orders (as the interpreter) for shlo.compile; the shlo-legalize-to-linalg
+    # pass keeps the named ops, and so does the GPU path where it maps them to GEMM tiles
+    xla_orders = getattr(ctx.lowerer, "mode", "compile") == "compile"
+    on_gpu = getattr(ctx.lowerer, "for_gpu", False)
+    transposed = (None if _statically_empty([reduction]) or not xla_orders else
                   _interpreter_transposed_plan(kind, [lt.element, rt.element, res.element], setup, pads,
                                                [xsizes[p] for p in perm], ksizes, dims))
-    if transposed is not None:
-        y = _transposed_in_order(_rearranged(x, perm, plan, 0), _kernel_layout(rhs, dims, setup, kind, plan),
+
+    def w_of(layout):
+        return _kernel_layout(rhs, dims, setup, layout, plan)
+
+    swapped = (None if transposed is not None or _statically_empty([reduction]) or on_gpu or not xla_orders
+               else _interpreter_swapped_plan(kind, [lt.element, rt.element, res.element], setup, pads,
+                                              [xsizes[p] for p in perm], ksizes, dims))
+    if swapped is not None:
+        y = _swapped_in_order(_rearranged(x, perm, plan, 0), w_of(kind), setup, pads, *swapped)
+    elif transposed is not None:
+        y = _transposed_in_order(_rearranged(x, perm, plan, 0), w_of(kind),
                                  setup, pads, *transposed)
     elif _statically_empty([reduction]):
         # nothing to multiply (and no loop of extent 0 for the schedules to tile)
         y = _filled(canonical_sizes, plan.acc_type)
     else:
-        x = _padded_input(x, perm, plan, pad)
-        w = _kernel_layout(rhs, dims, setup, kind, plan)
-        orders = _interpreter_orders(kind, [lt.element, rt.element, res.element], setup, pad.sizes[0],
-                                     out_spatial, ksizes, dims)
-        y = _result(_conv_op(kind, x, w, out_spatial, setup, plan) if orders is None
-                    else _depthwise_in_order(x, w, out_spatial, setup, orders))
+        taken = xla_orders and not (on_gpu and kind in ("named", "grouped2d"))
+        orders = (_interpreter_orders(kind, [lt.element, rt.element, res.element], setup, pad.sizes[0],
+                                      out_spatial, ksizes, dims) if taken else None)
+        if orders is None:
+            x = _padded_input(x, perm, plan, pad)
+            y = _result(_conv_op(kind, x, w_of(kind), out_spatial, setup, plan))
+        else:
+            # the ordered generic reads the grouped layouts (N, P..., G, Cg) and (K..., Cg, G, Og)
+            if kind not in ("depthwise", "grouped2d", "generic"):
+                x, perm = _input_layout(lhs, dims, setup, True)
+                pad = _padding([emit.dims(x)[p] for p in perm], ns, pads, setup.lhs_dilation, min_sizes)
+            y = _conv_in_order(_padded_input(x, perm, plan, pad), w_of("generic"), out_spatial, setup, orders)
 
     # canonical (N, S..., O) -> result layout: result dim r holds canonical dim canonical_of[r]
     canonical_of = {dims.out_b: 0, dims.out_f: ns + 1}
@@ -914,57 +937,69 @@ def _conv(ctx: OpContext, lhs, rhs, pads):
     return _finished(y, plan, [canonical_of[r] for r in range(ns + 2)])
 
 
+# The ordered generic is unrolled over its K terms and not vectorized as the named ops are: against
+# the named op (scratch parity15/small_cost*.py, medians of 11-21 interleaved runs, the machine
+# shared) it ran 0.3-0.9x the time up to ~2.4 M products, but 21-34x at 8.9 M (16 features, K = 144)
+# and 56x at 4.4 M (8 features, K = 144), and forced onto the ResNet block's convolutions 31x
+# (4612 against 150 ms). So the compiled code takes the interpreter's order only up to this many
+# products; larger ones keep the named op, within the tolerance but not bit-equal to XLA.
+ORDERED_PRODUCTS = 1 << 21
+
+
 def _interpreter_orders(kind: str, elements: list, setup: _ConvSetup, batch, out_spatial, ksizes,
                         dims: _ConvDims):
-    """Each output pixel's summation order where the interpreter sums an f32 depthwise convolution
-    in XLA CPU's measured (oneDNN kernel) order, `interpreter/ops/convolution.xla_pixel_orders`;
-    None elsewhere (the named window op's fma chain). Static shapes only."""
-    if kind != "depthwise" or setup.batch_groups != 1:
+    """Each output pixel's summation order where the interpreter sums an f32 convolution in XLA
+    CPU's measured (oneDNN kernel) order, `interpreter/ops/convolution.xla_pixel_orders` (2-16
+    features a group, at most 144 terms), and the convolution has at most ORDERED_PRODUCTS
+    products; None elsewhere (the named window op). Static shapes only."""
+    if kind == "matmul" or setup.batch_groups != 1:
         return None
     ks = [ksizes[d] for d in dims.k_sp]
     sizes = [batch, ksizes[dims.k_o], ksizes[dims.k_i]] + ks + list(out_spatial)
-    if not all(isinstance(v, int) for v in sizes):
+    if not all(isinstance(v, int) for v in sizes) or int(np.prod(sizes, dtype=np.int64)) > ORDERED_PRODUCTS:
         return None
     from ...interpreter.ops.convolution import xla_pixel_orders
     P = int(np.prod(out_spatial, dtype=np.int64))
     o = xla_pixel_orders(elements, batch, P, ksizes[dims.k_i], ks, ksizes[dims.k_o], setup.groups, 1,
-                         setup.lhs_dilation, setup.reversal)
+                         setup.lhs_dilation, setup.reversal, setup.strides, setup.rhs_dilation)
     return None if o is None else o.reshape([batch] + list(out_spatial))
 
 
-def _depthwise_in_order(x, w, out_spatial, setup: _ConvSetup, orders: np.ndarray) -> ir.Value:
-    """x (N, P..., G, 1), w (K..., G, M) -> (N, O..., G * M) f32, each output pixel's taps summed in
-    its order from `convolution_order` (as the interpreter): 'fma' one fused multiply-add per tap
-    from 0; 'fma2' / 'add2' even and odd taps in two chains (fused / rounded products), added,
-    then the last odd tap. One all-parallel linalg.generic over (n, o..., g, m) reading each tap
-    through its own map; the per-pixel order is a small i8 constant (at most 48 pixels)."""
+def _conv_in_order(x, w, out_spatial, setup: _ConvSetup, orders: np.ndarray) -> ir.Value:
+    """x (N, P..., G, Cg), w (K..., Cg, G, Og) -> (N, O..., G * Og) f32, each output pixel's K =
+    taps x Cg terms (k = tap * Cg + c, as `convolution_order._terms`) summed in its order from
+    `convolution_order` (as the interpreter): 'fma' one fused multiply-add per term from 0;
+    'fma2' / 'add2' even and odd k in two chains (fused / rounded products), added, then the last
+    odd term. One all-parallel linalg.generic over (n, o..., g, m) reading each term through its
+    own strided view; the per-pixel order is a small i8 constant. The interpreter names orders
+    only for K <= 144 and the caller takes them up to ORDERED_PRODUCTS, so the body stays small."""
     import itertools
     ns = setup.ns
-    x = _merge_groups(x, ns)                                                # (N, P..., G)
-    ws = emit.static_shape(w)
+    xs_shape, ws = emit.static_shape(x), emit.static_shape(w)
+    N, G, Cg, Og = xs_shape[0], xs_shape[-2], xs_shape[-1], ws[-1]
     n_loops = ns + 3
     n, o, g, m = 0, list(range(1, ns + 1)), ns + 1, ns + 2
     taps = list(itertools.product(*(range(k) for k in ws[:ns])))
-    xs_shape = emit.static_shape(x)
     f32 = ir.F32Type.get()
-    inputs, maps = [], []
-    for tap in taps:            # the strided view of the input that the tap meets in every window
-        sizes = [xs_shape[0]] + list(out_spatial) + [xs_shape[-1]]
-        inputs.append(tensor.extract_slice(
-            emit.tensor_type(sizes, f32), x, [], [], [],
-            [0] + [t * dl for t, dl in zip(tap, setup.rhs_dilation)] + [0], sizes,
-            [1] + list(setup.strides) + [1]))
-        maps.append([n] + o + [g])
+    view = [N] + list(out_spatial) + [G]
+    x_terms, w_terms = [], []
     for tap in taps:
-        inputs.append(tensor.extract_slice(emit.tensor_type(ws[ns:], f32), w, [], [], [], list(tap) + [0, 0],
-                                           [1] * ns + ws[ns:], [1] * (ns + 2)))
-        maps.append([g, m])
-    inputs.append(emit.constant_array(orders.astype(np.int8), "i8"))
+        for c in range(Cg):
+            # the input values term (tap, c) meets in every window. Not rank-reduced: MLIR cannot
+            # always tell which unit dims a strided rank-reducing subview drops (an assertion)
+            x_terms.append(tensor.extract_slice(
+                emit.tensor_type(view + [1], f32), x, [], [], [],
+                [0] + [t * dl for t, dl in zip(tap, setup.rhs_dilation)] + [0, c], view + [1],
+                [1] + list(setup.strides) + [1, 1]))
+            w_terms.append(tensor.extract_slice(emit.tensor_type([1] * (ns + 1) + [G, Og], f32), w, [], [], [],
+                                                list(tap) + [c, 0, 0], [1] * (ns + 1) + [G, Og], [1] * (ns + 3)))
+    K = len(x_terms)
+    maps = [[n] + o + [g, None]] * K + [[None] * (ns + 1) + [g, m]] * K
+    inputs = x_terms + w_terms + [emit.constant_array(orders.astype(np.int8), "i8")]
     maps.append([n] + o)
-    init = emit.empty([emit.dim(x, 0)] + list(out_spatial) + [ws[ns], ws[ns + 1]], f32)
+    init = emit.empty([N] + list(out_spatial) + [G, Og], f32)
     maps.append(list(range(n_loops)))
     present = sorted(int(v) for v in np.unique(orders))
-    K = len(taps)
 
     def body(*args):
         return _sum_in_order(args[:K], args[K:2 * K], present, args[2 * K])
@@ -1081,6 +1116,91 @@ def _transposed_in_order(x, w, setup: _ConvSetup, pads, out_sp, row_orders) -> i
 
     return emit.generic(placed, [emit.empty([N] + list(out_sp) + [F], f32)], [emit.identity_map(n_loops)] * (T + 1),
                         ["parallel"] * n_loops, total)[0]
+
+
+# The swapped order's loop nest is unrolled over its terms (input pixels x features): at most this many
+SWAPPED_TERMS = 144
+
+
+def _interpreter_swapped_plan(kind: str, elements: list, setup: _ConvSetup, pads, xsizes, ksizes,
+                              dims: _ConvDims):
+    """(output sizes, reversed dimensions) where the interpreter sums an f32 convolution whose kernel
+    is larger than its input in XLA CPU's swapped-operand order
+    (`interpreter/ops/convolution.xla_swapped_plan`), it has at most SWAPPED_TERMS terms an output
+    and ORDERED_PRODUCTS products; None elsewhere. Static shapes and padding only."""
+    if kind != "named" or setup.batch_groups != 1:
+        return None
+    ks = [ksizes[d] for d in dims.k_sp]
+    sizes = list(xsizes) + [ksizes[dims.k_o], ksizes[dims.k_i]] + ks + [v for p in pads for v in p]
+    if not all(isinstance(v, int) for v in sizes):
+        return None
+    from ...interpreter.ops.convolution import xla_swapped_plan
+    n, isp, c = xsizes[0], list(xsizes[1:-1]), xsizes[-1]
+    plan = xla_swapped_plan(elements, [n, c] + isp, [ksizes[dims.k_o], ksizes[dims.k_i]] + ks, setup.groups, 1,
+                            setup.strides, [tuple(p) for p in pads], setup.lhs_dilation, setup.rhs_dilation,
+                            setup.reversal)
+    if plan is None:
+        return None
+    terms = c * int(np.prod(isp, dtype=np.int64))
+    products = n * ksizes[dims.k_o] * terms * int(np.prod(plan[0], dtype=np.int64))
+    return plan if terms <= SWAPPED_TERMS and products <= ORDERED_PRODUCTS else None
+
+
+def _swapped_in_order(x, w, setup: _ConvSetup, pads, out_sp, reversed_dims) -> ir.Value:
+    """x (N, S..., C) undilated and unpadded, w (K..., C, F) -> (N, O..., F) f32 as the interpreter's
+    `convolution_order.swapped_f32` (XLA swaps the operands and runs a plain loop nest): one
+    all-parallel generic over (n, o..., f), each output one fused multiply-add per term from 0 over
+    the input pixels (row-major, reversed along `reversed_dims`) then the features; the kernel tap
+    a term meets, (s * lhs dilation + low - o * stride) / rhs dilation, read in the body, and a
+    term whose tap is outside the kernel (or between dilated taps) skipped."""
+    import itertools
+    from mlir.dialects import math
+    ns = setup.ns
+    xs_shape, ws = emit.static_shape(x), emit.static_shape(w)
+    N, isp, C, F = xs_shape[0], xs_shape[1:-1], xs_shape[-1], ws[-1]
+    ks = ws[:ns]
+    f32 = ir.F32Type.get()
+    n_loops = ns + 2
+    pixels = list(itertools.product(*(range(i - 1, -1, -1) if r else range(i) for i, r in zip(isp, reversed_dims))))
+    const = ir.AffineConstantExpr.get
+    x_terms, x_maps = [], []
+    for px in pixels:
+        for c in range(C):
+            x_terms.append(x)
+            x_maps.append(emit.affine_map(n_loops, [0] + [const(v) for v in px] + [const(c)]))
+
+    def cmp(pred, a, b):
+        return arith.cmpi(pred, a, b)
+
+    def body(*args):
+        xv = args[:len(x_terms)]
+        acc = el.const(0.0, f32)
+        o = [_loop_index(1 + i) for i in range(ns)]
+        f = _loop_index(ns + 1)
+        for pi, px in enumerate(pixels):
+            valid, taps = None, []
+            for i in range(ns):
+                lo, st, rd, ld, k = pads[i][0], setup.strides[i], setup.rhs_dilation[i], setup.lhs_dilation[i], ks[i]
+                # pos = s * ld + lo - o * st, the tap position in the dilated kernel
+                pos = arith.subi(el.index_const(px[i] * ld + lo), arith.muli(o[i], el.index_const(st)))
+                ok = arith.andi(cmp(arith.CmpIPredicate.sge, pos, el.index_const(0)),
+                                cmp(arith.CmpIPredicate.slt, pos, el.index_const(k * rd)))
+                tap = pos
+                if rd > 1:
+                    ok = arith.andi(ok, cmp(arith.CmpIPredicate.eq, arith.remsi(pos, el.index_const(rd)),
+                                            el.index_const(0)))
+                    tap = arith.divsi(pos, el.index_const(rd))
+                # clamped, so that the read stays inside the kernel where the term is skipped
+                tap = arith.maxsi(arith.minsi(tap, el.index_const(k - 1)), el.index_const(0))
+                taps.append(tap)
+                valid = ok if valid is None else arith.andi(valid, ok)
+            for c in range(C):
+                wv = tensor.extract(w, taps + [el.index_const(c), f])
+                acc = arith.select(valid, math.fma(xv[pi * C + c], wv, acc), acc)
+        return acc
+
+    return emit.generic(x_terms, [emit.empty([N] + list(out_sp) + [F], f32)], x_maps + [emit.identity_map(n_loops)],
+                        ["parallel"] * n_loops, body)[0]
 
 
 def _generic_conv(x, w, out_spatial, setup: _ConvSetup, plan: _Plan) -> ir.Value:
