@@ -179,7 +179,9 @@ _TO_LLVM_DIALECTS = ("arith", "cf", "complex", "func", "index", "math", "memref"
 
 
 def _present(module: ir.Module, dialects: tuple) -> tuple:
-    return tuple(d for d in dialects if d in ("arith", "func") or _ops_named(module, *_dialect_ops(d)))
+    """Those of `dialects` with an op in the module (one walk for all), and always arith, func."""
+    found = {op.name.split(".", 1)[0] for op in _ops_named(module, *_dialect_ops(*dialects))}
+    return tuple(d for d in dialects if d in ("arith", "func") or d in found)
 
 
 # Ops the loop passes of TO_LLVM (and scf-to-cf, vector-to-llvm) work on: every op of scf, linalg,
