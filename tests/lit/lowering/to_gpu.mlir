@@ -11,11 +11,14 @@
 // smallest tiles (16x16 outputs a block, one a thread) to have the most blocks.
 // CHECK: gpu.launch_func @shlo_kernels::@k1 blocks in (%c4, %c1, %c1) threads in (%c256, %c1, %c1)
 // CHECK: gpu.launch_func @shlo_kernels::@k2 blocks in (%c1, %c4, %c1) threads in (%c16, %c16, %c1)
-// The row sums: 64 outputs, one block of 64 threads (fill, then reduce).
+// The row sums: 64 outputs, too few threads for one each, so each row of 32 is split into 4
+// partial sums of 8 (fill, fill the partials, 256 threads reduce, 64 threads combine them).
 // CHECK: gpu.launch_func @shlo_kernels::@k3 blocks in (%c1, %c1, %c1) threads in (%c64, %c1, %c1)
-// CHECK: gpu.launch_func @shlo_kernels::@k4 blocks in (%c1, %c1, %c1) threads in (%c64, %c1, %c1)
+// CHECK: gpu.launch_func @shlo_kernels::@k4 blocks in (%c1, %c1, %c1) threads in (%c256, %c1, %c1) args(%{{.*}} : memref<64x4xf32>)
+// CHECK: gpu.launch_func @shlo_kernels::@k5 blocks in (%c1, %c1, %c1) threads in (%c256, %c1, %c1) args(%{{.*}} : memref<64x4xf32>, %{{.*}} : memref<64x32xf32>)
+// CHECK: gpu.launch_func @shlo_kernels::@k6 blocks in (%c1, %c1, %c1) threads in (%c64, %c1, %c1)
 // The sort: one block of one thread; its result offset goes through a one-element buffer.
-// CHECK: gpu.launch_func @shlo_kernels::@k5 blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args({{.*}}memref<index>)
+// CHECK: gpu.launch_func @shlo_kernels::@k7 blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) args({{.*}}memref<index>)
 // CHECK: gpu.module @shlo_kernels
 // CHECK: gpu.func @k0({{.*}}) kernel attributes {known_block_size = array<i32: 256, 1, 1>, known_grid_size = array<i32: 4, 1, 1>}
 // CHECK: gpu.block_id x
@@ -35,7 +38,7 @@
 // CHECK: scf.yield
 // CHECK: vector.transfer_write
 // CHECK: gpu.barrier
-// CHECK: gpu.func @k5({{.*}}) kernel attributes {known_block_size = array<i32: 1, 1, 1>, known_grid_size = array<i32: 1, 1, 1>}
+// CHECK: gpu.func @k7({{.*}}) kernel attributes {known_block_size = array<i32: 1, 1, 1>, known_grid_size = array<i32: 1, 1, 1>}
 // CHECK: scf.while
 
 // PTX: gpu.binary @shlo_kernels
