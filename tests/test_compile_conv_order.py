@@ -177,6 +177,20 @@ def test_ordered_generic_only_for_small_convolutions():
     assert "linalg.conv_2d_nhwc_hwcf" in str(lower_program(prog).module)
 
 
+def test_one_fused_chain_past_16_terms_keeps_the_named_op():
+    # 1 x 16 x 16 pixels, K = 3 x 3 x 16 = 144, 16 features: every pixel's order is one fused chain
+    # over (tap, channel), which the named op's schedule also sums in; the unrolled generic would
+    # compile ~20x slower (linalg.ORDERED_FMA_TERMS). Bit-equal to the interpreter all the same.
+    from shlo.interpreter.ops.convolution import xla_pixel_orders
+    from shlo.interpreter.ops.convolution_order import FMA
+    xs, ws, os_ = (1, 16, 16, 16), (3, 3, 16, 16), (1, 16, 16, 16)
+    orders = xla_pixel_orders(("f32",) * 3, 1, 16 * 16, 16, (3, 3), 16, 1, 1, [1, 1], [False, False])
+    assert orders is not None and (orders == FMA).all()
+    prog = _program(xs, ws, os_, NHWC, 1, [1, 1], [(1, 1), (1, 1)], [1, 1])
+    assert "linalg.conv_2d_nhwc_hwcf" in str(lower_program(prog).module)
+    _check_bit_equal(prog, xs, ws, os_, np.random.default_rng(5))
+
+
 def test_dilated_input_with_stride_compiled_sums_as_interpreted():
     # input dilation with stride 2: the dilated input's patches in oneDNN's orders (not the
     # transposed path), through the same ordered generic
