@@ -391,6 +391,10 @@ WINDOW_CASES = {
     "whole_input": ((4, 5), [4, 5], None, None, None, None),
     "rank0": ((), [], None, None, None, None),
     "empty_input_padded": ((0, 3), [1, 2], None, None, None, [(2, 1), (0, 0)]),
+    # padding along another dimension than the empty one (torch's avg_pool1d on a 0 x 3 x 9 input)
+    "empty_dim_padded_elsewhere": ((0, 9), [1, 6], [1, 3], None, None, [(0, 0), (2, 2)]),
+    "empty_dim_cut_elsewhere": ((0, 5), [1, 2], None, None, None, [(0, 0), (-1, 1)]),
+    "empty_dim_padded_and_cut": ((0, 5), [2, 2], None, None, None, [(3, 0), (-2, 0)]),
 }
 
 

@@ -260,6 +260,10 @@ def _dilated_size(n, interior: int):
     return arith.addi(n, arith.muli(gaps, index_const(interior)))
 
 
+def _has_zero(sizes) -> bool:
+    return any(isinstance(s, int) and s == 0 for s in sizes)
+
+
 def _plus(size, k: int):
     """size + k (size an int or an index value), never below 0."""
     if isinstance(size, int):
@@ -279,12 +283,15 @@ def _padded(x: ir.Value, value: ir.Value, lo, hi, interior) -> ir.Value:
     dyn = ir.ShapedType.get_dynamic_size()
     grown = [_plus(_dilated_size(n, i), max(l, 0) + max(h, 0)) for n, l, h, i in zip(dims, lo, hi, interior)]
     filled = emit.fill(value, grown)
-    placed = tensor.insert_slice(x, filled, [], [s for s in dims if not isinstance(s, int)], [],
-                                 [max(l, 0) for l in lo], [s if isinstance(s, int) else dyn for s in dims],
-                                 [i + 1 for i in interior])
+    # an empty x is all padding: MLIR's slice verifiers reject any offset into a size-0 dimension
+    placed = filled if _has_zero(dims) else tensor.insert_slice(
+        x, filled, [], [s for s in dims if not isinstance(s, int)], [], [max(l, 0) for l in lo],
+        [s if isinstance(s, int) else dyn for s in dims], [i + 1 for i in interior])
     if all(v >= 0 for v in list(lo) + list(hi)):
         return placed
     sizes = [_plus(g, -(max(-l, 0) + max(-h, 0))) for g, l, h in zip(grown, lo, hi)]
+    if _has_zero(sizes):
+        return emit.fill(value, sizes)
     result_type = emit.tensor_type([s if isinstance(s, int) else None for s in sizes], x.type.element_type)
     return tensor.extract_slice(result_type, placed, [], [s for s in sizes if not isinstance(s, int)], [],
                                 [max(-l, 0) for l in lo], [s if isinstance(s, int) else dyn for s in sizes],
