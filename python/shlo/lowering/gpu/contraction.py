@@ -162,6 +162,26 @@ class _Text:
     def raw(self, text: str) -> None:
         self.lines.append(text)
 
+    def guarded(self, guard: str | None, load: str, typ: str, zero: str) -> str:
+        """The value of the op `load` (of type `typ`) where the i1 `guard` holds, else `zero`: a
+        value's name, or the text of an op that makes it in the else branch. No branch without a
+        guard."""
+        if guard is None:
+            return self.op(load)
+        val = self.fresh()
+        self.raw(f"{val} = scf.if {guard} -> ({typ}) {{")
+        lv = self.fresh()
+        self.raw(f"  {lv} = {load}")
+        self.raw(f"  scf.yield {lv} : {typ}")
+        self.raw("} else {")
+        if not zero.startswith("%"):
+            z = self.fresh()
+            self.raw(f"  {z} = {zero}")
+            zero = z
+        self.raw(f"  scf.yield {zero} : {typ}")
+        self.raw("}")
+        return val
+
     def idx(self, base: str, offset: int) -> str:
         """base + offset as an index value (base may be None: the constant)."""
         if base is None:
@@ -312,19 +332,7 @@ class _Kernel:
                 guard = _and(t, guard, _lt(t, gc, cmax))
             vty = f"vector<{v}x{e}>"
             load = f"vector.load {src}[{index}]{self.align(v * tl.bits // 8)} : {src_ty}, {vty}"
-            if guard is None:
-                val = t.op(load)
-            else:
-                val = t.fresh()
-                t.raw(f"{val} = scf.if {guard} -> ({vty}) {{")
-                lv = t.fresh()
-                t.raw(f"  {lv} = {load}")
-                t.raw(f"  scf.yield {lv} : {vty}")
-                t.raw("} else {")
-                zero = t.fresh()
-                t.raw(f"  {zero} = arith.constant dense<0.0> : {vty}")
-                t.raw(f"  scf.yield {zero} : {vty}")
-                t.raw("}")
+            val = t.guarded(guard, load, vty, f"arith.constant dense<0.0> : {vty}")
             vals.append(val)
         return vals
 

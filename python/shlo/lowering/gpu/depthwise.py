@@ -194,17 +194,7 @@ class _Kernel:
             if tl.padding is not None and len(tl.padding[0]) == tl.ns + 3:
                 index.append(t.c(0))        # the unit group dimension of (N, P..., C, 1)
             load = f"memref.load %X[{', '.join(index)}] : {tl.x_type}"
-            if guard is None:
-                val = t.op(load)
-            else:
-                val = t.fresh()
-                t.raw(f"{val} = scf.if {guard} -> ({tl.x_el}) {{")
-                lv = t.fresh()
-                t.raw(f"  {lv} = {load}")
-                t.raw(f"  scf.yield {lv} : {tl.x_el}")
-                t.raw("} else {")
-                t.raw(f"  scf.yield {t.c(0.0, tl.x_el)} : {tl.x_el}")
-                t.raw("}")
+            val = t.guarded(guard, load, tl.x_el, t.c(0.0, tl.x_el))
             store = f"memref.store {val}, {ws}[{', '.join(pos + [cl])}] : {tl.shared_type(self.cpu)}"
             if live is not None:
                 t.raw(f"scf.if {live} {{")

@@ -1056,17 +1056,23 @@ def _interpreter_transposed_plan(kind: str, elements: list, setup: _ConvSetup, p
     """(output sizes, row orders) where the interpreter sums an f32 transposed convolution in XLA
     CPU's order (`interpreter/ops/convolution.xla_transposed_plan`); None elsewhere. Static shapes
     and padding only."""
+    from ...interpreter.ops.convolution import xla_transposed_plan
+    return _static_plan(xla_transposed_plan, kind, elements, setup, pads, xsizes, ksizes, dims)
+
+
+def _static_plan(planner, kind: str, elements: list, setup: _ConvSetup, pads, xsizes, ksizes, dims: _ConvDims):
+    """`planner` (the interpreter's xla_transposed_plan / xla_swapped_plan) on this named,
+    ungrouped-batch convolution in (N, C, S...) / (O, I, K...) sizes; None where a size or padding
+    is a run-time one."""
     if kind != "named" or setup.batch_groups != 1:
         return None
     ks = [ksizes[d] for d in dims.k_sp]
     sizes = list(xsizes) + [ksizes[dims.k_o], ksizes[dims.k_i]] + ks + [v for p in pads for v in p]
     if not all(isinstance(v, int) for v in sizes):
         return None
-    from ...interpreter.ops.convolution import xla_transposed_plan
     n, isp, c = xsizes[0], list(xsizes[1:-1]), xsizes[-1]
-    return xla_transposed_plan(elements, [n, c] + isp, [ksizes[dims.k_o], ksizes[dims.k_i]] + ks, setup.groups, 1,
-                               setup.strides, [tuple(p) for p in pads], setup.lhs_dilation, setup.rhs_dilation,
-                               setup.reversal)
+    return planner(elements, [n, c] + isp, [ksizes[dims.k_o], ksizes[dims.k_i]] + ks, setup.groups, 1,
+                   setup.strides, [tuple(p) for p in pads], setup.lhs_dilation, setup.rhs_dilation, setup.reversal)
 
 
 def _transposed_in_order(x, w, setup: _ConvSetup, pads, out_sp, row_orders) -> ir.Value:
@@ -1138,19 +1144,11 @@ def _interpreter_swapped_plan(kind: str, elements: list, setup: _ConvSetup, pads
     is larger than its input in XLA CPU's swapped-operand order
     (`interpreter/ops/convolution.xla_swapped_plan`), it has at most SWAPPED_TERMS terms an output
     and ORDERED_PRODUCTS products; None elsewhere. Static shapes and padding only."""
-    if kind != "named" or setup.batch_groups != 1:
-        return None
-    ks = [ksizes[d] for d in dims.k_sp]
-    sizes = list(xsizes) + [ksizes[dims.k_o], ksizes[dims.k_i]] + ks + [v for p in pads for v in p]
-    if not all(isinstance(v, int) for v in sizes):
-        return None
     from ...interpreter.ops.convolution import xla_swapped_plan
-    n, isp, c = xsizes[0], list(xsizes[1:-1]), xsizes[-1]
-    plan = xla_swapped_plan(elements, [n, c] + isp, [ksizes[dims.k_o], ksizes[dims.k_i]] + ks, setup.groups, 1,
-                            setup.strides, [tuple(p) for p in pads], setup.lhs_dilation, setup.rhs_dilation,
-                            setup.reversal)
+    plan = _static_plan(xla_swapped_plan, kind, elements, setup, pads, xsizes, ksizes, dims)
     if plan is None:
         return None
+    n, isp, c = xsizes[0], list(xsizes[1:-1]), xsizes[-1]
     terms = c * int(np.prod(isp, dtype=np.int64))
     products = n * ksizes[dims.k_o] * terms * int(np.prod(plan[0], dtype=np.int64))
     return plan if terms <= SWAPPED_TERMS and products <= ORDERED_PRODUCTS else None
