@@ -48,13 +48,15 @@ def _bits(a):
 
 
 def _check_bit_equal(prog, xs, ws, os_, rng):
-    """Compiled and interpreted results of `prog` on random f32 operands, bit for bit."""
+    """Compiled and interpreted results of `prog` on random f32 operands, bit for bit; returns
+    the operands and the interpreted result."""
     x = rng.standard_normal(xs).astype(np.float32)
     w = rng.standard_normal(ws).astype(np.float32)
     want = np.asarray(shlo.interpret(prog, x, w)[0])
     got = np.asarray(shlo.compile(prog)(x, w)[0])
     assert got.shape == want.shape == os_
     np.testing.assert_array_equal(_bits(got), _bits(want))
+    return x, w, want
 
 
 # (input, kernel, output, layout, groups, strides, padding, kernel dilation)
@@ -148,13 +150,7 @@ ORDERED = [
 def test_ordered_convolution_compiled_sums_as_interpreted(xs, ws, os_, dn, groups, strides, pads, rdil, monkeypatch):
     prog = _program(xs, ws, os_, dn, groups, strides, pads, rdil)
     assert "linalg.conv_" not in str(lower_program(prog).module)
-    rng = np.random.default_rng(sum(xs) + sum(ws))
-    x = rng.standard_normal(xs).astype(np.float32)
-    w = rng.standard_normal(ws).astype(np.float32)
-    want = np.asarray(shlo.interpret(prog, x, w)[0])
-    got = np.asarray(shlo.compile(prog)(x, w)[0])
-    assert got.shape == want.shape == os_
-    np.testing.assert_array_equal(_bits(got), _bits(want))
+    x, w, want = _check_bit_equal(prog, xs, ws, os_, np.random.default_rng(sum(xs) + sum(ws)))
     # the named window ops (what the compiled code ran before) sum otherwise on these operands
     from shlo.lowering import compiler
     from shlo.lowering.ops import linalg

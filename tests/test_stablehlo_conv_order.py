@@ -169,7 +169,18 @@ DILATED = {
 @pytest.mark.parametrize("name", sorted(DILATED))
 def test_dilated_input_with_stride_or_kernel_dilation_takes_the_patch_orders(name, monkeypatch):
     import shlo.interpreter.ops.convolution as conv
-    xs, ws, st, pad, ld, rd = DILATED[name]
+    orig = conv.xla_pixel_orders
+    _order_is_what_differs(DILATED[name], _host_is_measured_kind() and (os.cpu_count() or 0) <= 2,
+                           # (Eigen's thread split: measured on 2 cores)
+                           lambda: monkeypatch.setattr(conv, "xla_pixel_orders",
+                                                       lambda *a: orig(*a[:10])))   # without strides / kernel dilation
+
+
+def _order_is_what_differs(case, against_jit: bool, plain_order):
+    """The interpreted convolution `case` (input, kernel, strides, padding, input and kernel
+    dilations; NHWC / NWC) equals jax.jit bit for bit where `against_jit`, and differs from the
+    same program summed after `plain_order()` (which switches the order off) within 1e-5."""
+    xs, ws, st, pad, ld, rd = case
     dn = ("NHWC", "HWIO", "NHWC") if len(xs) == 4 else ("NWC", "WIO", "NWC")
 
     def fn(a, b):
@@ -179,10 +190,9 @@ def test_dilated_input_with_stride_or_kernel_dilation_takes_the_patch_orders(nam
     w = RNG.standard_normal(ws).astype(np.float32)
     prog = shlo.from_jax(fn, x, w)
     got = np.asarray(shlo.interpret(prog, x, w)[0])
-    if _host_is_measured_kind() and (os.cpu_count() or 0) <= 2:   # (Eigen's thread split: measured on 2 cores)
+    if against_jit:
         np.testing.assert_array_equal(got, np.asarray(jax.jit(fn)(x, w)))
-    orig = conv.xla_pixel_orders
-    monkeypatch.setattr(conv, "xla_pixel_orders", lambda *a: orig(*a[:10]))       # without strides / kernel dilation
+    plain_order()
     plain = np.asarray(shlo.interpret(prog, x, w)[0])
     np.testing.assert_allclose(got, plain, rtol=1e-5, atol=1e-5)
     assert (got != plain).any(), "the order must be what is checked"
@@ -216,21 +226,8 @@ SWAPPED = {
 @pytest.mark.parametrize("name", sorted(SWAPPED))
 def test_kernels_larger_than_the_input_take_xlas_swapped_order(name, monkeypatch):
     import shlo.interpreter.ops.convolution as conv
-    xs, ws, st, pad, ld, rd = SWAPPED[name]
-    dn = ("NHWC", "HWIO", "NHWC") if len(xs) == 4 else ("NWC", "WIO", "NWC")
-
-    def fn(a, b):
-        return lax.conv_general_dilated(a, b, st, pad, lhs_dilation=ld, rhs_dilation=rd, dimension_numbers=dn)
-
-    x = RNG.standard_normal(xs).astype(np.float32)
-    w = RNG.standard_normal(ws).astype(np.float32)
-    prog = shlo.from_jax(fn, x, w)
-    got = np.asarray(shlo.interpret(prog, x, w)[0])
-    np.testing.assert_array_equal(got, np.asarray(jax.jit(fn)(x, w)))     # a loop nest: no thread split
-    monkeypatch.setattr(conv, "xla_swapped_plan", lambda *a: None)
-    plain = np.asarray(shlo.interpret(prog, x, w)[0])
-    np.testing.assert_allclose(got, plain, rtol=1e-5, atol=1e-5)
-    assert (got != plain).any(), "the order must be what is checked"
+    _order_is_what_differs(SWAPPED[name], True,       # a loop nest: no thread split
+                           lambda: monkeypatch.setattr(conv, "xla_swapped_plan", lambda *a: None))
 
 
 def test_swap_rule():

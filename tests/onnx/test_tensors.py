@@ -405,21 +405,32 @@ def test_gather_nd_slices_with_run_time_sizes():
             check_outputs(run(x, i), want, 0, 0, "compile")
 
 
+def _col2im_6x5_by_2x2(x_dims):
+    """A Col2Im node 'c2i' into a 6 x 5 image of 2 x 2 blocks (dilations, pads, strides), its input
+    `x` of sizes `x_dims` ('?' by name): the model, its import and the import compiled."""
+    inits = [numpy_helper.from_array(np.array([6, 5], np.int64), "img"),
+             numpy_helper.from_array(np.array([2, 2], np.int64), "blk")]
+    nodes = [helper.make_node("Col2Im", ["x", "img", "blk"], ["y"], dilations=[1, 2], pads=[1, 0, 1, 1],
+                              strides=[2, 1], name="c2i")]
+    m = _model(nodes, [_vi("x", F, x_dims)], [_vi("y", F, None)], 18, inits)
+    prog = shlo.from_onnx(m)
+    return m, prog, shlo.compile(prog)
+
+
+def _col2im_matches_ort(m, prog, run, shapes):
+    for shape in shapes:
+        x = _x(*shape)
+        want = _ort(m, {"x": x})
+        check_outputs(shlo.interpret(prog, x), want, 1e-5, 1e-5, "interpret")
+        check_outputs(run(x), want, 1e-5, 1e-5, "compile")
+
+
 def test_col2im_over_a_run_time_batch():
     """Col2Im with a `?` batch was an ImportError ('dynamic input sizes are not supported'): plain,
     and with dilations / pads / strides (the pads cut per axis), one import at two batch sizes,
     interpreted and compiled against onnxruntime."""
-    inits = [numpy_helper.from_array(np.array([6, 5], np.int64), "img"),
-             numpy_helper.from_array(np.array([2, 2], np.int64), "blk")]
-    nodes = [helper.make_node("Col2Im", ["x", "img", "blk"], ["y"], dilations=[1, 2], pads=[1, 0, 1, 1], strides=[2, 1])]
-    m = _model(nodes, [_vi("x", F, ["n", 12, 16])], [_vi("y", F, None)], 18, inits)
-    prog = shlo.from_onnx(m)
-    run = shlo.compile(prog)
-    for b in (2, 1):
-        x = _x(b, 12, 16)
-        want = _ort(m, {"x": x})
-        check_outputs(shlo.interpret(prog, x), want, 1e-5, 1e-5, "interpret")
-        check_outputs(run(x), want, 1e-5, 1e-5, "compile")
+    m, prog, run = _col2im_6x5_by_2x2(["n", 12, 16])
+    _col2im_matches_ort(m, prog, run, [(2, 12, 16), (1, 12, 16)])
 
 
 def test_col2im_over_a_run_time_block_count():
@@ -427,18 +438,8 @@ def test_col2im_over_a_run_time_block_count():
     before): image and block shapes known, so the count is too; one import at two sizes matches
     onnxruntime, interpreted and compiled; another count, which onnxruntime refuses, is a
     shape-assertion error naming the node (compiled: before the native code runs)."""
-    inits = [numpy_helper.from_array(np.array([6, 5], np.int64), "img"),
-             numpy_helper.from_array(np.array([2, 2], np.int64), "blk")]
-    nodes = [helper.make_node("Col2Im", ["x", "img", "blk"], ["y"], dilations=[1, 2], pads=[1, 0, 1, 1],
-                              strides=[2, 1], name="c2i")]
-    m = _model(nodes, [_vi("x", F, ["n", "ck", "L"])], [_vi("y", F, None)], 18, inits)
-    prog = shlo.from_onnx(m)
-    run = shlo.compile(prog)
-    for b, ck in ((2, 12), (1, 4)):
-        x = _x(b, ck, 16)
-        want = _ort(m, {"x": x})
-        check_outputs(shlo.interpret(prog, x), want, 1e-5, 1e-5, "interpret")
-        check_outputs(run(x), want, 1e-5, 1e-5, "compile")
+    m, prog, run = _col2im_6x5_by_2x2(["n", "ck", "L"])
+    _col2im_matches_ort(m, prog, run, [(2, 12, 16), (1, 4, 16)])
     x = _x(1, 4, 15)
     with pytest.raises(Exception, match="does not match the number of sliding blocks"):
         _ort(m, {"x": x})
@@ -502,18 +503,8 @@ def test_col2im_over_a_run_time_channel_times_block_size():
     three sizes (C = 3, 1, 2, batch 2 and 1), interpreted and compiled against onnxruntime; a size
     the block size does not divide, which onnxruntime refuses, is a shape-assertion error naming
     the node (compiled: before the native code runs)."""
-    inits = [numpy_helper.from_array(np.array([6, 5], np.int64), "img"),
-             numpy_helper.from_array(np.array([2, 2], np.int64), "blk")]
-    nodes = [helper.make_node("Col2Im", ["x", "img", "blk"], ["y"], dilations=[1, 2], pads=[1, 0, 1, 1],
-                              strides=[2, 1], name="c2i")]
-    m = _model(nodes, [_vi("x", F, ["n", "ck", 16])], [_vi("y", F, None)], 18, inits)
-    prog = shlo.from_onnx(m)
-    run = shlo.compile(prog)
-    for b, ck in ((2, 12), (1, 4), (1, 8)):
-        x = _x(b, ck, 16)
-        want = _ort(m, {"x": x})
-        check_outputs(shlo.interpret(prog, x), want, 1e-5, 1e-5, "interpret")
-        check_outputs(run(x), want, 1e-5, 1e-5, "compile")
+    m, prog, run = _col2im_6x5_by_2x2(["n", "ck", 16])
+    _col2im_matches_ort(m, prog, run, [(2, 12, 16), (1, 4, 16), (1, 8, 16)])
     x = _x(1, 6, 16)
     with pytest.raises(Exception, match="multiple of prod"):
         _ort(m, {"x": x})

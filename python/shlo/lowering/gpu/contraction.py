@@ -162,6 +162,16 @@ class _Text:
     def raw(self, text: str) -> None:
         self.lines.append(text)
 
+    def under(self, guard: str | None, lines: list) -> None:
+        """`lines` (ops without results used outside) run where the i1 `guard` holds; all of
+        them without a guard."""
+        if guard is None:
+            self.lines.extend(lines)
+            return
+        self.raw(f"scf.if {guard} {{")
+        self.lines.extend("  " + line for line in lines)
+        self.raw("}")
+
     def guarded(self, guard: str | None, load: str, typ: str, zero: str) -> str:
         """The value of the op `load` (of type `typ`) where the i1 `guard` holds, else `zero`: a
         value's name, or the text of an op that makes it in the else branch. No branch without a
@@ -595,14 +605,7 @@ class _Kernel:
                 body.append(f"{old} = memref.load {cname}[{index}] : {self.c_ty}")
                 body.append(f"{new} = arith.addf {old}, {values[0]} : {ce}")
                 body.append(f"memref.store {new}, {cname}[{index}] : {self.c_ty}")
-            if guard is None:
-                for line in body:
-                    t.raw(line)
-            else:
-                t.raw(f"scf.if {guard} {{")
-                for line in body:
-                    t.raw("  " + line)
-                t.raw("}")
+            t.under(guard, body)
 
 
 _BITS = {"f16": 16, "bf16": 16, "f32": 32, "f64": 64}

@@ -280,14 +280,7 @@ class _Kernel:
                                 f"{self.epilogue[1]} {{{contraction.EPILOGUE} = \"{self.epilogue[0]}\"}}")
                     v = y
                 body.append(f"memref.store {v}, %Y[{', '.join([n] + oc + [cs, t.c(m)])}] : {self.y_ty}")
-            if g is None:
-                for line in body:
-                    t.raw(line)
-            else:
-                t.raw(f"scf.if {g} {{")
-                for line in body:
-                    t.raw("  " + line)
-                t.raw("}")
+            t.under(g, body)
 
 
 def _taps(win: list) -> list:
