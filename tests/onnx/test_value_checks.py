@@ -151,3 +151,49 @@ def test_constant_indices_in_range_are_not_checked():
     prog = shlo.from_onnx(m)
     _refused(prog, lambda *a: shlo.interpret(prog, *a), m, {"x": np.zeros((2, 3), np.float32)},
              r"node 'g': indices must be in \[-3, 2\] along axis 1; found values from 2 to 3")
+
+
+def _until_model():
+    """A Loop with no trip count: it runs while x[it] > 0, summing x[it]. x all positive, it reads
+    past the end, where onnxruntime fails; a clamped read (x[2] > 0) would go on forever."""
+    body = helper.make_graph(
+        [helper.make_node("Gather", ["x", "it"], ["v"], axis=0, name="g"),
+         helper.make_node("Greater", ["v", "zero"], ["c2"]), helper.make_node("Add", ["s", "v"], ["s2"])], "body",
+        [_vi("it", I64, []), _vi("c", B, []), _vi("s", F, [])], [_vi("c2", B, []), _vi("s2", F, [])])
+    return _model([helper.make_node("Loop", ["", "c0", "s0"], ["out"], body=body)],
+                  [_vi("x", F, [3]), _vi("c0", B, []), _vi("s0", F, [])], [_vi("out", F, [])],
+                  [helper.make_tensor("zero", F, [], [0.0])])
+
+
+def test_condition_only_loop_ends_at_the_first_failed_check():
+    m = _until_model()
+    prog = shlo.from_onnx(m)
+    # the while's condition reads the carried "every check held" flag (else the bad run below would not end)
+    cond = str(prog.module).split("shlo.while")[1].split("} {")[0]
+    assert "shlo.and" in cond, cond
+    run = shlo.compile(prog)
+    feeds = {"c0": np.array(True), "s0": np.array(0, np.float32)}
+    _agree(prog, run, m, {**feeds, "x": np.array([1, 2, 0], np.float32)})
+    _refused(prog, run, m, {**feeds, "x": np.array([1, 2, 3], np.float32)},
+             r"Gather \(opset 17\) node 'g': indices must be in \[-3, 2\] along axis 0; found values from 3 to 3")
+
+
+def test_loop_reports_the_check_that_failed_first():
+    """Node 'a' (first in the body) reads x[2 * it] and fails at iteration 2; node 'b' reads x[it + 2]
+    and fails at iteration 1. onnxruntime stops at 'b'; so does the loop, which ends after the
+    iteration where a check first fails, before 'a' fails."""
+    two = helper.make_tensor("two", I64, [], [2])
+    body = helper.make_graph(
+        [helper.make_node("Mul", ["it", "two"], ["ia"]), helper.make_node("Gather", ["x", "ia"], ["va"], name="a"),
+         helper.make_node("Add", ["it", "two"], ["ib"]), helper.make_node("Gather", ["x", "ib"], ["vb"], name="b"),
+         helper.make_node("Add", ["va", "vb"], ["v"]), helper.make_node("Add", ["s", "v"], ["s2"]),
+         helper.make_node("Identity", ["c"], ["c2"])], "body",
+        [_vi("it", I64, []), _vi("c", B, []), _vi("s", F, [])], [_vi("c2", B, []), _vi("s2", F, [])])
+    m = _model([helper.make_node("Loop", ["n", "", "s0"], ["out"], body=body)],
+               [_vi("n", I64, []), _vi("x", F, [3]), _vi("s0", F, [])], [_vi("out", F, [])], [two])
+    prog = shlo.from_onnx(m)
+    run = shlo.compile(prog)
+    feeds = {"x": np.array([1, 2, 4], np.float32), "s0": np.array(0, np.float32)}
+    _agree(prog, run, m, {**feeds, "n": np.array(1)})
+    _refused(prog, run, m, {**feeds, "n": np.array(5)},
+             r"Gather \(opset 17\) node 'b': indices must be in \[-3, 2\] along axis 0; found values from 3 to 3")

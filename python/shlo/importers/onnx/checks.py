@@ -7,9 +7,10 @@ of the entry into extra results checked before any result is returned; it has no
 a region. So, once a program is imported, `hoist_checks` moves every check out of the `while` /
 `if` / `case` regions that hold it, one level at a time, up to the function's top level: the
 region op gets extra results, a flag "every check so far held" and the values of the first check
-that failed (a while carries them across its iterations), and the check moves after the op, on
+that failed (a while carries them across its iterations, and its condition requires the flag, so
+it ends after the iteration where a check first fails), and the check moves after the op, on
 those results. Interpreted and compiled, a failing check inside a Loop / If / Scan body then
-fails after that op, with the same message.
+fails after that op, with the same message, naming the node that onnxruntime stops at.
 
 Indices known at import time and in range get no check (no run-time cost); known ones out of
 range keep theirs (onnxruntime fails when the node runs, which may be in a branch never taken).
@@ -181,12 +182,24 @@ def _hoist(owner, checks) -> None:
 
 def _carry(new, checks, slots, n_old) -> None:
     """A while's body carries, per check, whether every check so far held and the values of the
-    first one that failed; its condition block takes the new state too (unused)."""
+    first one that failed; its condition also requires every flag, so the loop ends after the
+    iteration where a check first fails (a loop whose condition reads what the bad index gave
+    might otherwise never end) and the check after it raises."""
     cond, body = new.regions[0].blocks[0], new.regions[1].blocks[0]
     for block in (cond, body):
         for s in slots:
             for t in s:
                 block.add_argument(t, new.location)
+    flags, at = [], n_old
+    for s in slots:
+        flags.append(cond.arguments[at])
+        at += len(s)
+    term = _terminator(cond)
+    with ir.InsertionPoint(term), new.location:
+        go = term.operands[0]
+        for f in flags:
+            go = _binary("and", go, f)
+    _replace_return(term, [go])
     args = list(body.arguments)[n_old:]
     term = _terminator(body)
     with ir.InsertionPoint(term), new.location:
@@ -227,7 +240,10 @@ def _terminator(block):
 
 
 def _extend_return(term, extra) -> None:
+    _replace_return(term, list(term.operands) + list(extra))
+
+
+def _replace_return(term, operands) -> None:
     with ir.InsertionPoint(term), term.location:
-        ir.Operation.create(term.name, results=[], operands=list(term.operands) + list(extra),
-                            attributes=_attributes(term))
+        ir.Operation.create(term.name, results=[], operands=operands, attributes=_attributes(term))
     term.erase()
