@@ -95,7 +95,10 @@ def _is_check(op) -> bool:
 
 def hoist_checks(func_op) -> None:
     """Every check.assert inside while / if / case regions of `func_op` moved to its top level (see
-    the module's doc). A check under another region op, or with a value of `?` size, stays."""
+    the module's doc). A check under another region op, or with a value of `?` size, stays.
+    A `shape_assertion` inside such a region becomes a check.assert first: the sizes it reads are
+    made in the region, so it cannot be checked before compiled code runs as a top-level one is."""
+    _region_assertions_as_checks(func_op)
     stuck: set = set()
     while True:
         owners = {}
@@ -112,6 +115,25 @@ def hoist_checks(func_op) -> None:
             return
         for owner, checks in owners.items():
             _hoist(owner, checks)
+
+
+def _region_assertions_as_checks(func_op) -> None:
+    """Each shape_assertion (the importers' size check) nested in a while / if / case region of
+    `func_op` replaced by a check.assert with the same operands and message."""
+    from ... import _shlo_ext
+    for op in _shlo_ext.ops_named(func_op.operation, ["shlo.custom_call"]):
+        op = op.operation
+        if ir.StringAttr(op.attributes["call_target_name"]).value != "shape_assertion" \
+                or op.parent.name not in _HOISTABLE or "error_message" not in op.attributes:
+            continue
+        attributes = {k: v for k, v in _attributes(op).items() if k != "error_message"}
+        attributes["call_target_name"] = ir.StringAttr.get(TARGET, op.context)
+        attributes["backend_config"] = ir.StringAttr.get(ir.StringAttr(op.attributes["error_message"]).value,
+                                                         op.context)
+        with ir.InsertionPoint(op):
+            ir.Operation.create(op.name, results=[], operands=list(op.operands), attributes=attributes,
+                                loc=op.location)
+        op.erase()
 
 
 def _checks(func_op) -> list:
