@@ -151,8 +151,8 @@ GROUPED = {   # x shape, w shape, groups, strides, padding (over 16 features a g
 @pytest.mark.parametrize("case", sorted(GROUPED))
 def test_grouped_convolution_is_a_batch_of_gemms(case, dtype):
     """Feature groups: one implicit GEMM a group, the group the grid's z (M = N * O..., K = K...
-    * C / G, N = F / G); the filter's (F, K) rows read with vectors along K and stored
-    transposed; the padding read through. Against the interpreter."""
+    * C / G, N = F / G); the filter read as given ((K..., C, G * F): the lowering's transpose
+    to (G, F, K..., C) folded, one launch); the padding read through. Against the interpreter."""
     x_shape, w_shape, groups, strides, padding = GROUPED[case]
     x, w = _inputs(x_shape, w_shape, dtype, seed=9)
     prog = _program(x, w, strides, padding, (1, 1), groups=groups)
@@ -163,6 +163,7 @@ def test_grouped_convolution_is_a_batch_of_gemms(case, dtype):
     tl = contraction.choose(groups, m, w_shape[-1] // groups, int(np.prod(w_shape[:-1])), EL[dtype], "f32", fit_n=True)
     assert tl.grid[2] == groups
     assert [k for k in art.kernels if k["block"] == [256, 1, 1] and k["grid"] == list(tl.grid)], art.kernels
+    assert len(art.kernels) == 1, art.kernels
     assert re.search(r"\.shared \.align 16", art.ptx)
     assert ("mma.sync" in art.ptx) == (dtype == ml_dtypes.bfloat16)
 
@@ -271,12 +272,14 @@ def _conv2d(a, b, groups=1):
     return jax.lax.conv_general_dilated(a, b, (1, 1), "SAME", dimension_numbers=LAYOUTS[2], feature_group_count=groups)
 
 
-BIAS = {    # function, operand shapes, launches (a grouped convolution's filter transpose is one)
+BIAS = {    # function, operand shapes, launches
     "mm_bias_relu": (lambda x, y, z: jax.numpy.maximum(x @ y + z, 0), ((40, 24), (24, 56), (56,)), 1),
     "mm_row_bias": (lambda x, y, z: x @ y + z[:, None], ((40, 24), (24, 56), (40,)), 1),
     "bmm_bias": (lambda x, y, z: jax.numpy.einsum("bmk,bkn->bmn", x, y) + z, ((3, 40, 24), (3, 24, 56), (56,)), 1),
     "conv_bias_relu": (lambda x, w, b: jax.numpy.maximum(_conv2d(x, w) + b, 0), ((2, 9, 9, 8), (3, 3, 8, 16), (16,)), 1),
-    "grouped_bias": (lambda x, w, b: _conv2d(x, w, 2) + b, ((2, 9, 9, 8), (3, 3, 4, 48), (48,)), 2),
+    "grouped_bias": (lambda x, w, b: _conv2d(x, w, 2) + b, ((2, 9, 9, 8), (3, 3, 4, 48), (48,)), 1),
+    "packed_bias_relu": (lambda x, w, b: jax.numpy.maximum(_conv2d(x, w, 8) + b, 0),
+                         ((2, 6, 6, 32), (3, 3, 4, 32), (32,)), 1),
     "depthwise_bias_relu6": (lambda x, w, b: jax.numpy.clip(_conv2d(x, w, 32) + b, 0, 6),
                              ((2, 9, 9, 32), (3, 3, 1, 32), (32,)), 1),
 }
@@ -344,3 +347,141 @@ def test_largest_tiles_fit_two_blocks_a_multiprocessor(program, monkeypatch):
     assert len(art.kernels) == 1 and art.kernels[0]["block"] == [256, 1, 1], art.kernels
     used = _registers(art.ptx)
     assert used and max(used) <= 128, used
+
+
+def _spy_tilings(monkeypatch) -> list:
+    """The tilings convolution.tiling_of gives while compiling (the kernels chosen)."""
+    seen, real = [], convolution.tiling_of
+
+    def spy(op):
+        tl = real(op)
+        if tl is not None:
+            seen.append(tl)
+        return tl
+    monkeypatch.setattr(convolution, "tiling_of", spy)
+    return seen
+
+
+PACKED = {   # x shape, w shape, groups, strides, padding: at most 8 features a group
+    "g8_f4": ((2, 6, 6, 32), (3, 3, 4, 32), 8, (1, 1), "SAME"),
+    "g12_f4_s2": ((1, 7, 7, 48), (3, 3, 4, 48), 12, (2, 2), "SAME"),      # a block's groups past G
+    "g20_c2_f3_asym": ((1, 6, 6, 40), (3, 3, 2, 60), 20, (1, 1), [(2, 0), (1, 1)]),   # odd F
+    "g10_f8": ((1, 6, 6, 80), (3, 3, 8, 80), 10, (1, 1), "SAME"),
+}
+
+
+@pytest.mark.parametrize("dtype", [np.float32, ml_dtypes.bfloat16])
+@pytest.mark.parametrize("case", sorted(PACKED))
+def test_narrow_groups_packed_into_one_block(case, dtype, monkeypatch):
+    """Few features a group (ResNeXt's 4): several groups a block, each in its own column unit
+    (an 8-column mma tile; a thread's 4 columns, two threads' for F = 8, of the f32 tiles), A's
+    shared tile one part a group, K steps that pad K least. One launch, the grid's z the blocks
+    of groups, fewer columns computed than one group a block; against the interpreter, with
+    SHLO_GPU_PACK_GROUPS=0 too (one group a block)."""
+    x_shape, w_shape, groups, strides, padding = PACKED[case]
+    x, w = _inputs(x_shape, w_shape, dtype, seed=21)
+    prog = _program(x, w, strides, padding, (1, 1), groups=groups)
+    want = shlo.interpret(prog, x, w)[0]
+    seen = _spy_tilings(monkeypatch)
+    _check_close(gpu.cpu_check(prog)(x, w)[0], want, dtype)
+    art = gpu.compile_cuda(prog, assemble=False)
+    tl = seen[-1]
+    f = w_shape[-1] // groups
+    assert tl.pack > 1 and tl.unit >= f and tl.kind == ("mma" if dtype == ml_dtypes.bfloat16 else "simt")
+    assert tl.grid == (1, tl.grid[1], -(-groups // tl.pack))
+    assert tl.b * tl.bn < groups * (32 if tl.kind == "mma" else 16)
+    assert len(art.kernels) == 1 and art.kernels[0]["grid"] == list(tl.grid), art.kernels
+    monkeypatch.setenv("SHLO_GPU_PACK_GROUPS", "0")
+    seen.clear()
+    _check_close(gpu.cpu_check(prog)(x, w)[0], want, dtype)
+    assert seen and all(t.pack == 1 for t in seen)
+
+
+@pytest.mark.parametrize("dtype", [np.float32, ml_dtypes.bfloat16])
+def test_packed_groups_keep_infinities_in_their_group(dtype):
+    """A packed block never multiplies one group's data by another group's (zero) weights: an
+    infinity and a NaN in groups 0 and 1 leave the other groups' outputs finite and as the
+    interpreter's (a block-diagonal B would make them NaN)."""
+    x, w = _inputs((2, 6, 6, 32), (3, 3, 4, 32), dtype, seed=22)
+    x[0, 2, 3, 1] = np.inf
+    x[1, 4, 4, 5] = np.nan
+    prog = _program(x, w, (1, 1), "SAME", (1, 1), groups=8)
+    want = np.asarray(shlo.interpret(prog, x, w)[0], np.float64)
+    got = np.asarray(gpu.cpu_check(prog)(x, w)[0], np.float64)
+    assert np.isfinite(want[..., 8:]).all() and not np.isfinite(want[..., :8]).all()
+    assert np.array_equal(np.isnan(got), np.isnan(want)) and np.array_equal(np.isinf(got), np.isinf(want))
+    finite = np.isfinite(want)
+    _check_close(got[finite], want[finite], dtype)
+
+
+GENERIC = {   # grouped 1-D and 3-D convolutions (the lowering's generic): x, w, groups, strides,
+    # padding, packed (f32, bf16): the f32 tiles pack 16 groups a block (not with 4 groups), mma 8
+    "1d_f24": ((2, 30, 12), (3, 4, 72), 3, (1,), "SAME", (False, False)),
+    "1d_packed": ((3, 20, 16), (5, 4, 16), 4, (2,), [(2, 1)], (None, True)),
+    "3d_f4": ((1, 5, 6, 6, 16), (3, 3, 3, 4, 16), 4, (1, 1, 1), "SAME", (False, True)),
+    "3d_g32_f2": ((1, 4, 5, 5, 64), (3, 3, 3, 2, 64), 32, (1, 2, 1), "SAME", (True, True)),
+}
+
+
+@pytest.mark.parametrize("dtype", [np.float32, ml_dtypes.bfloat16])
+@pytest.mark.parametrize("case", sorted(GENERIC))
+def test_grouped_1d_and_3d_convolutions_on_the_gemm(case, dtype, monkeypatch):
+    """Grouped 1-D and 3-D convolutions (a linalg.generic over (n, o..., g, f, k..., c)) run on
+    the grouped implicit GEMM too, packed where F <= 8: one launch of 256 threads. Against the
+    interpreter. (A small f32 one the lowering sums in XLA's order, an unrolled generic, stays
+    on the general mapping: 1d_packed in f32.)"""
+    x_shape, w_shape, groups, strides, padding, packed = GENERIC[case]
+    x, w = _inputs(x_shape, w_shape, dtype, seed=23)
+    prog = _program(x, w, strides, padding, tuple(1 for _ in strides), groups=groups)
+    want = shlo.interpret(prog, x, w)[0]
+    seen = _spy_tilings(monkeypatch)
+    _check_close(gpu.cpu_check(prog)(x, w)[0], want, dtype)
+    art = gpu.compile_cuda(prog, assemble=False)
+    if dtype == np.float32 and case == "1d_packed":
+        assert not seen and len(art.kernels) > 1
+        return
+    assert seen and len(art.kernels) == 1 and art.kernels[0]["block"] == [256, 1, 1], art.kernels
+    assert (seen[-1].pack > 1) == packed[dtype == ml_dtypes.bfloat16]
+
+
+@pytest.mark.parametrize("dtype", [np.float32, ml_dtypes.bfloat16])
+def test_unfolded_filter_transpose_still_read_transposed(dtype, monkeypatch):
+    """Where the filter's transpose is not folded (another reader, something writing between),
+    the kernel reads the (G, F, K... C) buffer it made, B stored transposed: two launches, the
+    same numbers."""
+    monkeypatch.setattr(convolution, "_filter_transpose", lambda conv, ns: None)
+    x_shape, w_shape, groups, strides, padding = GROUPED["g3_s2"]
+    x, w = _inputs(x_shape, w_shape, dtype, seed=24)
+    prog = _program(x, w, strides, padding, (1, 1), groups=groups)
+    _check_close(gpu.cpu_check(prog)(x, w)[0], shlo.interpret(prog, x, w)[0], dtype)
+    assert len(gpu.compile_cuda(prog, assemble=False).kernels) == 2
+
+
+def _ptxas_info(ptx: str, arch: str) -> str:
+    import subprocess
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        src = f"{tmp}/k.ptx"
+        with open(src, "w") as f:
+            f.write(ptx)
+        return subprocess.run(["ptxas", f"-arch={arch}", "-v", src, "-o", f"{tmp}/k.cubin"],
+                              capture_output=True, text=True, check=True).stderr
+
+
+@pytest.mark.skipif(not HAVE_PTXAS, reason="ptxas (CUDA toolkit) is not on the PATH: registers cannot be counted")
+@pytest.mark.parametrize("dtype", [np.float32, ml_dtypes.bfloat16])
+def test_packed_groups_assemble_without_spills(dtype, monkeypatch):
+    """ResNeXt's 32 x 4d layer (on a smaller image, the largest packed tiles forced): ptxas
+    assembles it for sm_80 and sm_90 with no spills and at most 128 registers (two blocks a
+    multiprocessor; 128 x 64 mma blocks of 8 groups took 255)."""
+    monkeypatch.setattr(contraction, "MIN_BLOCKS", 1)
+    x, w = np.zeros((2, 16, 16, 128), dtype), np.zeros((3, 3, 4, 128), dtype)
+    seen = _spy_tilings(monkeypatch)
+    arts = gpu.compile_cuda_arches(_program(x, w, (1, 1), "SAME", (1, 1), groups=32), ("sm_80", "sm_90"),
+                                   assemble=False)
+    assert seen and all(tl.pack == (8 if dtype == ml_dtypes.bfloat16 else 16) for tl in seen)
+    for arch, art in arts.items():
+        info = _ptxas_info(art.ptx, arch)
+        used = [int(n) for n in re.findall(r"Used (\d+) registers", info)]
+        spills = [int(n) for n in re.findall(r"(\d+) bytes spill", info)]
+        assert used and max(used) <= 128 and spills and not any(spills), (arch, info)

@@ -87,6 +87,9 @@ class Tiling:
         self.vb = _width(n, 128 // bits)            # B's along N
         self.bits = bits
         self.gather = None                          # convolution.Gather: A read through a convolution's windows
+        # pack > 1 (a grouped convolution with few features a group): the block computes `pack`
+        # groups (b counts blocks of them), each in its own `unit` columns, A tile BM x pack x KS
+        self.pack, self.unit = 1, 0
 
     @property
     def grid(self):
@@ -254,10 +257,10 @@ class _Kernel:
             # rows padded by 8 elements (16 bytes): a warp's fragment reads (8 rows x 4 pairs of
             # A, 8 columns x 4 row pairs of B) then fall in distinct banks
             pad = PAD // (2 if tl.tf32 else 1)     # 16 bytes either way
-            self.as_ty = f"memref<{tl.bm}x{tl.ks + pad}x{e}, #gpu.address_space<workgroup>>"
+            self.as_ty = f"memref<{tl.bm}x{tl.pack * tl.ks + pad}x{e}, #gpu.address_space<workgroup>>"
             self.bs_ty = f"memref<{tl.ks}x{tl.bn + pad}x{e}, #gpu.address_space<workgroup>>"
         else:                       # A transposed: a thread's T rows of one k are contiguous
-            self.as_ty = f"memref<{tl.ks}x{tl.bm}x{e}, #gpu.address_space<workgroup>>"
+            self.as_ty = f"memref<{tl.pack * tl.ks}x{tl.bm}x{e}, #gpu.address_space<workgroup>>"
             self.bs_ty = f"memref<{tl.ks}x{tl.bn}x{e}, #gpu.address_space<workgroup>>"
 
     def align(self, nbytes: int) -> str:
@@ -304,7 +307,7 @@ class _Kernel:
         takes slots t, t + 256, ... of the tile, row-major in vectors along its inner dimension."""
         tl = self.tl
         b = (tl.bn, tl.ks) if self.b_transposed() else (tl.ks, tl.bn)
-        for which, rows, cols, v in (("a", tl.bm, tl.ks, tl.va), ("b", *b, tl.vb)):
+        for which, rows, cols, v in (("a", tl.bm, tl.pack * tl.ks, tl.va), ("b", *b, tl.vb)):
             for i in range(-(-(rows * cols // v) // THREADS)):
                 yield which, i, rows, cols, v
 
@@ -330,21 +333,64 @@ class _Kernel:
             r0, c0, rmax, cmax = (m0, k0, tl.m, tl.k) if which == "a" else (k0, n0, tl.k, tl.n)
             if which == "b" and self.b_transposed():
                 r0, c0, rmax, cmax = n0, k0, tl.n, tl.k
-            gr, gc = _add(t, r0, r), _add(t, c0, c)
-            if which == "b" and self.b_transposed():
-                index, inside = self.access(t, which, bz, gc, gr)
+            if tl.pack > 1:
+                index, guard = self._packed_access(t, which, bz, r0, r, c, k0)
+                guard = _and(t, live, guard)
             else:
-                index, inside = self.access(t, which, bz, gr, gc, c0, c)
-            guard = _and(t, live, inside)
-            if rmax % rows:
-                guard = _and(t, guard, _lt(t, gr, rmax))
-            if cmax % cols:
-                guard = _and(t, guard, _lt(t, gc, cmax))
+                gr, gc = _add(t, r0, r), _add(t, c0, c)
+                if which == "b" and self.b_transposed():
+                    index, inside = self.access(t, which, bz, gc, gr)
+                else:
+                    index, inside = self.access(t, which, bz, gr, gc, c0, c)
+                guard = _and(t, live, inside)
+                if rmax % rows:
+                    guard = _and(t, guard, _lt(t, gr, rmax))
+                if cmax % cols:
+                    guard = _and(t, guard, _lt(t, gc, cmax))
             vty = f"vector<{v}x{e}>"
             load = f"vector.load {src}[{index}]{self.align(v * tl.bits // 8)} : {src_ty}, {vty}"
             val = t.guarded(guard, load, vty, f"arith.constant dense<0.0> : {vty}")
             vals.append(val)
         return vals
+
+    def _packed_access(self, t: _Text, which: str, bz, r0, r, c, k0):
+        """(index, guard) of the element at (r, c) of a packed tile: A's column c is group c / KS
+        of the block, K offset k0 + c % KS; B's (rows of K) column c is group c / unit, feature
+        c % unit (zero past F). Groups past G give zeros."""
+        tl, g = self.tl, self.tl.gather
+        split = tl.ks if which == "a" else tl.unit
+        gq = t.op(f"arith.divui {c}, {t.c(split)} : index")
+        local = t.op(f"arith.remui {c}, {t.c(split)} : index")
+        group = _add(t, _mul(t, bz, tl.pack), gq)
+        gr = _add(t, r0, r)
+        guard = _lt(t, group, g.g) if g.g % tl.pack else None
+        if which == "a":
+            gk = _add(t, k0, local)
+            index, inside = g.a_index(t, gr, gk, k0, local, group)
+            guard = _and(t, guard, inside)
+            if tl.m % tl.bm:
+                guard = _and(t, guard, _lt(t, gr, tl.m))
+            if tl.k % tl.ks:
+                guard = _and(t, guard, _lt(t, gk, tl.k))
+            return index, guard
+        if tl.k % tl.ks:
+            guard = _and(t, guard, _lt(t, gr, tl.k))
+        if g.f < tl.unit:
+            guard = _and(t, guard, _lt(t, local, g.f))
+        return g.index("b", group, gr, local), guard
+
+    def out_column(self, t: _Text, bz, col):
+        """(group, column, guard) of block column `col` of packed block `bz`; (bz, col, None) unpacked."""
+        tl = self.tl
+        if tl.pack == 1:
+            return bz, col, None
+        g = tl.gather
+        local = t.op(f"arith.remui {col}, {t.c(tl.unit)} : index")
+        group = _add(t, _mul(t, bz, tl.pack), t.op(f"arith.divui {col}, {t.c(tl.unit)} : index"))
+        guard = _lt(t, local, g.f) if g.f < tl.unit else None
+        if g.g % tl.pack:
+            guard = _and(t, guard, _lt(t, group, g.g))
+        return group, local, guard
 
     def tile_types(self) -> list:
         return [f"vector<{v}x{self.tl.a_el}>" for _, _, _, _, v in self._slots()]
@@ -406,8 +452,10 @@ class _Kernel:
             vty = f"vector<{tl.t}x{e}>"
             align = tl.t * tl.bits // 8
             acc = list(acc)
+            # packed: the thread's T columns are one group (unit T), its A that group's part
+            a0 = _mul(t, t.op(f"arith.divui {cols}, {t.c(tl.unit)} : index"), tl.ks) if tl.pack > 1 else None
             for kk in range(tl.ks):
-                a = t.op(f"vector.load {As}[{t.c(kk)}, {rows}]{self.align(align)} : {sa}, {vty}")
+                a = t.op(f"vector.load {As}[{t.idx(a0, kk)}, {rows}]{self.align(align)} : {sa}, {vty}")
                 b = t.op(f"vector.load {Bs}[{t.c(kk)}, {cols}]{self.align(align)} : {sb}, {vty}")
                 for i in range(tl.t):
                     ai = t.op(f"vector.extract {a}[{i}] : {e} from {vty}")
@@ -428,12 +476,21 @@ class _Kernel:
             # matrices; on the CPU each thread reads what the PTX ISA says ldmatrix delivers
             # to it from the rows the other lanes' addresses name
             afr, bfr = [], []
-            for im in range(tl.tm):         # A: x4, matrices (rows 0-7 / 8-15) x (k 0-7 / 8-15; tf32 0-3 / 4-7)
-                def a_row(src, im=im, kk=kk):
+            # packed: one A fragment a (row tile, column tile), read from the column tile's group
+            # (unit 8: the warp's column tile jn is group (wc + 8 jn) / 8 of the block)
+            na = tl.tn if tl.pack > 1 else 1
+            for ia in range(tl.tm * na):    # A: x4, matrices (rows 0-7 / 8-15) x (k 0-7 / 8-15; tf32 0-3 / 4-7)
+                im = ia // na
+                a_off = t.c(kk)
+                if tl.pack > 1:
+                    gq = t.op(f"arith.divui {_add(t, wc, t.c(8 * (ia % na)))}, {t.c(tl.unit)} : index")
+                    a_off = _add(t, _mul(t, gq, tl.ks), a_off)
+
+                def a_row(src, im=im, a_off=a_off):
                     j, r = t.op(f"arith.divui {src}, {t.c(8)} : index"), t.op(f"arith.remui {src}, {t.c(8)} : index")
                     row = _add(t, _add(t, wr, r), _mul(t, t.op(f"arith.remui {j}, {t.c(2)} : index"), 8))
                     col = _mul(t, t.op(f"arith.divui {j}, {t.c(2)} : index"), half)
-                    return _add(t, row, t.c(16 * im)), _add(t, col, t.c(kk))
+                    return _add(t, row, t.c(16 * im)), _add(t, col, a_off)
                 if cpu:                     # register j: row g of matrix j, 16 bits 2q, 2q+1
                     regs = []
                     for j in range(4):
@@ -471,14 +528,15 @@ class _Kernel:
             for im in range(tl.tm):
                 for jn in range(tl.tn):
                     i = im * tl.tn + jn
+                    ia = im * na + (jn if na > 1 else 0)
                     if cpu:         # the warp's mma is emulated from these (_emulate_mma)
                         fa, fb = frags
-                        if jn == 0:
-                            _vstore(t, afr[im], fa, self.frag_a_ty(), [tid, t.c(kk // tl.kstep), t.c(im)], 4, w, e)
+                        if jn == 0 or na > 1:
+                            _vstore(t, afr[ia], fa, self.frag_a_ty(), [tid, t.c(kk // tl.kstep), t.c(ia)], 4, w, e)
                         if im == 0:
                             _vstore(t, bfr[jn], fb, self.frag_b_ty(), [tid, t.c(kk // tl.kstep), t.c(jn)], 2, w, e)
                     else:
-                        acc[i] = self._mma(t, afr[im], bfr[jn], acc[i])
+                        acc[i] = self._mma(t, afr[ia], bfr[jn], acc[i])
         return acc
 
     def _mma(self, t: _Text, a: str, b: str, c: str) -> str:
@@ -513,7 +571,7 @@ class _Kernel:
 
     def frag_a_ty(self):
         tl = self.tl
-        return f"memref<{THREADS}x{tl.ks // tl.kstep}x{tl.tm}x4x{tl.w}x{tl.a_el}>"
+        return f"memref<{THREADS}x{tl.ks // tl.kstep}x{tl.tm * (tl.tn if tl.pack > 1 else 1)}x4x{tl.w}x{tl.a_el}>"
 
     def frag_b_ty(self):
         tl = self.tl
@@ -559,6 +617,8 @@ class _Kernel:
         # or outside it. Not the f32 tiles' T columns: on an H200 that took the 4096^3 f32 matmul
         # from 128 to 129 registers (one block a multiprocessor, not two) and 3.35 to 4.00 ms
         width = 2 if tl.kind == "mma" and self.overwrite and tl.n % 2 == 0 else 1
+        if tl.pack > 1 and tl.gather.f % 2:       # a pair would straddle F
+            width = 1
         out_el = self.epilogue[1] if self.epilogue is not None else ce
         cname = self.names["c"]
         for first in range(0, len(cells), width):
@@ -567,11 +627,14 @@ class _Kernel:
             guard = None
             if tl.m % tl.bm:
                 guard = _lt(t, row, tl.m)
-            if tl.n % tl.bn:
+            if tl.n % tl.bn and tl.pack == 1:
                 guard = _and(t, guard, _lt(t, col, tl.n))
-            index = self.index(t, "c", bz, row, col)
+            bzc, col, inside = self.out_column(t, bz, col)
+            guard = _and(t, guard, inside)
+            index = self.index(t, "c", bzc, row, col)
             body, values = [], []
             for crow, ccol, vec, pos, vty in group:
+                ccol = self.out_column(t, bz, ccol)[1] if tl.pack > 1 else ccol
                 x = t.fresh()
                 body.append(f"{x} = vector.extract {vec}[{pos}] : {acc_el} from {vty}")
                 if acc_el != ce:
@@ -582,7 +645,7 @@ class _Kernel:
                     y = t.fresh()
                     ins, tys = [x], [ce]
                     if self.extras:     # a bias: its element at the output's coordinates
-                        at = self.coords(t, bz, crow, ccol)
+                        at = self.coords(t, bzc, crow, ccol)
                         for e, ty, el, dims in self.extras:
                             ev = t.fresh()
                             idx = ", ".join(at[d] for d in dims)
@@ -643,7 +706,8 @@ def _emulate_mma(t: _Text, kern: _Kernel, warp0: str, fa: str, fb: str, accm: st
                 kel = t.op(f"arith.remui %ek, {t.c(w)} : index")
                 alane = _add(t, warp0, _add(t, _mul(t, i8, 4), k8))
                 areg = _add(t, ih, _mul(t, kh, 2))
-                a = t.op(f"memref.load {fa}[{alane}, {t.c(kq)}, {t.c(im)}, {areg}, {kel}] : {kern.frag_a_ty()}")
+                ia = im * tl.tn + jn if tl.pack > 1 else im
+                a = t.op(f"memref.load {fa}[{alane}, {t.c(kq)}, {t.c(ia)}, {areg}, {kel}] : {kern.frag_a_ty()}")
                 blane = _add(t, warp0, _add(t, _mul(t, "%ej", 4), k8))
                 b = t.op(f"memref.load {fb}[{blane}, {t.c(kq)}, {t.c(jn)}, {kh}, {kel}] : {kern.frag_b_ty()}")
                 a32 = a if e == "f32" else t.op(f"arith.extf {a} : {e} to f32")
@@ -842,7 +906,7 @@ def replace_contractions(module: ir.Module, entry: ir.Operation, mode: str, tf32
         if op.name in ("linalg.matmul", "linalg.batch_matmul"):
             tl = tiling_of(op, tf32)
         else:
-            tl = convolution.tiling_of(op) if op.name in convolution.OPS else None
+            tl = convolution.tiling_of(op) if op.name in convolution.OPS or op.name == "linalg.generic" else None
         if tl is not None:
             targets.append((op, tl, previous if _zero_fill_of(previous, op.operands[2]) else None))
         previous = op
@@ -872,6 +936,8 @@ def replace_contractions(module: ir.Module, entry: ir.Operation, mode: str, tf32
         operands = list(op.operands)
         if tl.gather is not None and tl.gather.source is not None:
             operands[0] = tl.gather.source      # the unpadded input: the kernel reads it
+        if tl.gather is not None and tl.gather.filter_source is not None:
+            operands[1] = tl.gather.filter_source   # the filter as given, not its transpose
         if epi is not None:
             operands[2] = epi.operands[len(epi.operands) - 1]
         operands += [v for v, _ in extras]

@@ -16,19 +16,33 @@ zero-filled buffer the input was copied into (`_zero_padding`), A is read from t
 input instead, each index less the low padding and checked against the input's size (zeros
 outside), and the fill, copy and buffer go. On the tensor cores K steps are 64 where K >= 64.
 
-Grouped 2-D convolutions (`conv_2d_nhwgc_gfhwc`: input (N, P..., G, C), filter (G, F, K..., C),
-output (N, O..., G, F)) are G such GEMMs, the group the kernel's batch index (the grid's z): A
-gathered at channel (g, c), C viewed as (M, G, F), and B the filter viewed as (G, F, K) a group,
-its rows along K: the B tile is read as BN rows of K (vectors along K, contiguous there) and
-stored transposed into the shared tile, so the lowering's filter layout is read as it is.
+Grouped convolutions (`conv_2d_nhwgc_gfhwc`: input (N, P..., G, C), filter (G, F, K..., C),
+output (N, O..., G, F); and the lowering's generic for 1-D and 3-D ones, filter (K..., C, G,
+F), `grouped_generic`) are G such GEMMs, the group the kernel's batch index (the grid's z): A
+gathered at channel (g, c), C viewed as (M, G, F). B is read from the filter as the program
+gives it, (K..., C, G, F) viewed as (K, G, F): a (K, F) matrix a group, vectors along F. The 2-D
+op's filter is the lowering's transpose of that into a fresh (G, F, K..., C) buffer; where
+nothing else reads it, the transpose (a launch and a pass over the filter) is dropped and the
+kernel reads its source (`_filter_transpose`); otherwise B is that buffer's (F, K) rows,
+vectors along K, stored transposed into the shared tile.
+
+Narrow groups (F <= 8, ResNeXt's 4 features a group) would leave most of a block's columns (32
+on the tensor cores, 16 in f32) empty; `_packed` puts several groups in one block instead: each
+column unit (an 8-column mma tile; the 4 columns of an f32 thread, or two threads' where F = 8)
+is one group, the shared A tile holds a K step of each of the block's groups side by side, and
+each unit's fragments are read from its own group's part, so no product mixes groups (a
+block-diagonal B would multiply one group's infinities by another's zero weights). K steps are
+chosen to pad K least (36 = 9 taps x 4 channels: steps of 16).
 
 Taken: static shapes, identity layouts, f16 / bf16 operands (f32 or same-type result, on the
 tensor cores) and f32 / f64 (exact FMA tiles), as contraction.choose takes them. f32
 convolutions are never run as TF32 (the lowering marks only dot_general's matmuls). Depthwise
-convolutions (`depthwise_*`) and the generic ones stay on the general mapping, one thread per
-output.
+convolutions have depthwise.py's kernel; the lowering's other generics (small f32 ones summed in
+XLA's order) stay on the general mapping, one thread per output.
 """
 from __future__ import annotations
+
+import os
 
 from mlir import ir
 
@@ -48,23 +62,32 @@ def _ints(op, name: str, ns: int) -> list:
 class Gather:
     """One convolution's geometry, and the index arithmetic of its operands as matrices."""
 
-    def __init__(self, x_shape, w_shape, y_shape, strides, dilations, types, padding=None, grouped=False):
-        # grouped: one GEMM a group, the group the batch index (the grid's z); the filter of a
-        # group is (F, K... C), K contiguous: B transposed, read with vectors along K
+    def __init__(self, x_shape, w_shape, y_shape, strides, dilations, types, padding=None, grouped=False,
+                 filter_kgf=False):
+        # grouped: one GEMM a group, the group the batch index (the grid's z). The filter of a
+        # group is read either as the lowering's (G, F, K... C) (K contiguous: B transposed,
+        # vectors along K) or, `filter_kgf`, as (K..., C, G, F) (the rhs as given, F
+        # contiguous: B a (K, F) matrix a group, rows G * F apart)
         self.grouped = grouped
+        self.kgf = grouped and filter_kgf
         ns = len(x_shape) - (3 if grouped else 2)
         # padding: (the unpadded input's shape, where it lands in the padded one, per dim);
         # A is then read from the unpadded input, zeros outside it (types[0] is its type)
         self.padding = padding
         self.source, self.pad_ops = None, []
+        self.filter_source, self.filter_ops = None, []     # a folded filter transpose (fold_transpose)
         self.ks = 0                               # the tiling's K step (tiling_of sets it)
+        self.pack, self.unit = 1, 0               # groups a block, columns a group (pack > 1)
         self.ns, self.x_shape, self.w_shape, self.y_shape = ns, list(x_shape), list(w_shape), list(y_shape)
         self.strides, self.dilations = list(strides), list(dilations)
         self.c = x_shape[-1]
-        self.f = w_shape[1] if grouped else w_shape[-1]
+        if self.kgf:
+            self.f, self.win = w_shape[-1], w_shape[:ns]
+        else:
+            self.f = w_shape[1] if grouped else w_shape[-1]
+            self.win = w_shape[2:-1] if grouped else w_shape[:-2]     # K...
         self.g = x_shape[-2] if grouped else 1
         self.out = y_shape[1:1 + ns]              # O...
-        self.win = w_shape[2:-1] if grouped else w_shape[:-2]     # K...
         self.m = y_shape[0] * _prod(self.out)
         self.k = _prod(self.win) * self.c
         # a 1x1 window, stride 1, over an input of the output's size: A is the input collapsed
@@ -74,7 +97,10 @@ class Gather:
         el = [t.rsplit("x", 1)[1].rstrip(">") for t in self.arg_types]     # memref<...xf32>
         self.a_el, self.c_el = el[0], el[2]
         a_view = self.arg_types[0] if self.gathered else f"memref<{self.m}x{self.c}x{el[0]}>"
-        if grouped:     # B as (G, F, K), C as (M, G, F)
+        if self.kgf:    # B as (K, G, F), C as (M, G, F)
+            self.view_types = (a_view, f"memref<{self.k}x{self.g}x{self.f}x{el[1]}>",
+                               f"memref<{self.m}x{self.g}x{self.f}x{el[2]}>")
+        elif grouped:   # B as (G, F, K), C as (M, G, F)
             self.view_types = (a_view, f"memref<{self.g}x{self.f}x{self.k}x{el[1]}>",
                                f"memref<{self.m}x{self.g}x{self.f}x{el[2]}>")
         else:
@@ -83,7 +109,7 @@ class Gather:
     @property
     def b_transposed(self) -> bool:
         """B's rows are its N (the grouped filter's F), K contiguous."""
-        return self.grouped
+        return self.grouped and not self.kgf
 
     def retarget_output(self, ty: str) -> str:
         """The kernel writes a buffer `ty` of the output's shape (another element type) instead:
@@ -98,7 +124,7 @@ class Gather:
         """The index of B[row, col] (row in K) or C[row, col] of group `bz` in their views."""
         if not self.grouped:
             return f"{row}, {col}"
-        return f"{bz}, {col}, {row}" if which == "b" else f"{row}, {bz}, {col}"
+        return f"{bz}, {col}, {row}" if which == "b" and not self.kgf else f"{row}, {bz}, {col}"
 
     def views(self, t, kern) -> None:
         """The filter and output (and a plain A) collapsed to matrices, in the kernel's code."""
@@ -107,8 +133,9 @@ class Gather:
         for which, i, arg in (("a", 0, "%A"), ("b", 1, "%B"), ("c", 2, "%C")):
             if which == "a" and self.gathered:
                 continue
-            if self.grouped:        # B (G, F, K...): (G, F, K); C (N, O..., G, F): (M, G, F)
-                groups = "[[0], [1], [" + ", ".join(str(j) for j in range(2, rank)) + "]]" if which == "b" else \
+            if self.grouped:        # B (G, F, K...): (G, F, K) or (K..., G, F): (K, G, F); C (N, O..., G, F): (M, G, F)
+                groups = "[[0], [1], [" + ", ".join(str(j) for j in range(2, rank)) + "]]" \
+                    if which == "b" and not self.kgf else \
                     "[[" + ", ".join(str(j) for j in range(rank - 2)) + f"], [{rank - 2}], [{rank - 1}]]"
             else:
                 groups = f"[{outer}]" if which != "b" else \
@@ -163,8 +190,9 @@ class Gather:
         return ", ".join([n] + spatial + ([bz] if self.grouped else []) + [c]), guard
 
     def erase_padding(self) -> None:
-        """The padded input's fill, copy and allocation, once the kernel reads the input."""
-        for op in self.pad_ops:
+        """The padded input's fill, copy and allocation, once the kernel reads the input; the
+        filter's transpose and its buffer, once the kernel reads the filter as it is."""
+        for op in self.pad_ops + self.filter_ops:
             op.erase()
 
 
@@ -178,10 +206,11 @@ def _prod(xs) -> int:
 def tiling_of(op) -> contraction.Tiling | None:
     """The tiling of a bufferized convolution as a GEMM, or None where it stays on the general
     mapping (dynamic sizes, strided views, element types contraction.choose does not take)."""
-    ns = OPS.get(op.name)
+    generic = op.name == "linalg.generic"
+    ns = grouped_generic(op) if generic else OPS.get(op.name)
     if ns is None or len(op.operands) != 3:
         return None
-    grouped = op.name == GROUPED
+    grouped = generic or op.name == GROUPED
     rank = ns + (3 if grouped else 2)
     types = [v.type for v in op.operands]
     if not all(contraction._static_identity(x) for x in types):
@@ -189,10 +218,24 @@ def tiling_of(op) -> contraction.Tiling | None:
     x, w, y = (list(ir.ShapedType(x).shape) for x in types)
     if len(x) != rank or len(w) != rank or len(y) != rank or 0 in x + w + y:
         return None
-    strides, dilations = _ints(op, "strides", ns), _ints(op, "dilations", ns)
+    if generic:
+        strides, dilations = _generic_window(op, ns)
+    else:
+        strides, dilations = _ints(op, "strides", ns), _ints(op, "dilations", ns)
     if len(strides) != ns or len(dilations) != ns or x[0] != y[0]:
         return None
-    if grouped:     # (N, P..., G, C) (G, F, K..., C) (N, O..., G, F)
+    folded_filter = None
+    if op.name == GROUPED:
+        folded_filter = _filter_transpose(op, ns)
+        if folded_filter is not None:
+            w = list(ir.ShapedType(folded_filter[0].type).shape)
+            types = [types[0], folded_filter[0].type, types[2]]
+    kgf = generic or folded_filter is not None
+    if kgf:         # (N, P..., G, C) (K..., C, G, F) (N, O..., G, F)
+        if not x[-1] == w[-3] or not x[-2] == w[-2] == y[-2] or w[-1] != y[-1]:
+            return None
+        win = w[:ns]
+    elif grouped:   # (N, P..., G, C) (G, F, K..., C) (N, O..., G, F)
         if x[-1] != w[-1] or not x[-2] == w[0] == y[-2] or w[1] != y[-1]:
             return None
         win = w[2:-1]
@@ -210,25 +253,231 @@ def tiling_of(op) -> contraction.Tiling | None:
     if folded is not None:
         source, offsets, pad_ops = folded
         shape = list(ir.ShapedType(source.type).shape)
-        g = Gather(x, w, y, strides, dilations, [source.type] + types[1:], (shape, offsets), grouped)
+        g = Gather(x, w, y, strides, dilations, [source.type] + types[1:], (shape, offsets), grouped, kgf)
         g.source, g.pad_ops = source, pad_ops
     else:
-        g = Gather(x, w, y, strides, dilations, types, grouped=grouped)
-    tl = contraction.choose(g.g, g.m, g.f, g.k, els[0], els[2], fit_n=True)
+        g = Gather(x, w, y, strides, dilations, types, grouped=grouped, filter_kgf=kgf)
+    if folded_filter is not None:
+        g.filter_source, g.filter_ops = folded_filter
+    tl = _packed(g, els[0], els[2]) if kgf and packing() else None
+    if tl is None:
+        tl = contraction.choose(g.g, g.m, g.f, g.k, els[0], els[2], fit_n=True)
     if tl is None:
         return None
     # A's vectors run along c: within one window position, aligned to their width
     tl.va = contraction._width(g.c, 128 // tl.bits)
     if g.b_transposed:      # B's along K, contiguous in each of the filter's (F, K) rows
         tl.vb = contraction._width(g.k, 128 // tl.bits)
-    if tl.kind == "mma" and g.k >= 64:
+    if tl.kind == "mma" and g.k >= 64 and g.pack == 1:
         # K steps of 64: half the barriers and steps of 32 (a convolution's K is short: 576 for
         # a 3x3 over 64 features). On an H200 (one call): 1x1 256 -> 64 0.097 -> 0.085 ms, 3x3
         # stride 2 0.078 -> 0.067, 3x3 64 -> 64 0.087 -> 0.088
         tl.ks = 64
+    tl.va = min(tl.va, tl.ks)
     g.ks = tl.ks
     tl.gather = g
     return tl
+
+
+def packing() -> bool:
+    """SHLO_GPU_PACK_GROUPS=0: a grouped convolution with few features a group stays one group
+    a block (to compare)."""
+    return os.environ.get("SHLO_GPU_PACK_GROUPS", "1") != "0"
+
+
+SHARED_BYTES = 46 * 1024        # static shared memory a block may take (48 KiB), less a margin
+
+
+def _padded_k(k: int, ks: int) -> int:
+    return -(-k // ks) * ks
+
+
+# (4, 2) (128 x 64, 8 groups) took ResNeXt's 32 x 4d kernel to 255 registers (ptxas -v sm_90: one block a
+# multiprocessor), (2, 2) 97, (2, 1) 56
+_MMA_SHAPES = ((2, 2), (2, 1), (1, 1))
+
+
+def _mma_shapes():
+    """The packed mma tiles tried, largest first; SHLO_GPU_PACK_SHAPES="tm,tn;tm,tn" (to compare)."""
+    text = os.environ.get("SHLO_GPU_PACK_SHAPES")
+    if not text:
+        return _MMA_SHAPES
+    return tuple(tuple(int(v) for v in x.split(",")) for x in text.split(";"))
+
+
+def _packed(g: Gather, a_el: str, c_el: str) -> contraction.Tiling | None:
+    """A tiling that packs several groups into one block, where each group has few features
+    (F <= 8): one group a block would compute a tile of at least 32 (mma) or 16 (f32) columns
+    for F of them. Each column unit of the block (an 8-column mma tile of a warp; the T
+    columns of a thread of the f32 tiles) belongs to one group, its A fragments read from that
+    group's part of the shared A tile (BM x groups x KS), so no product mixes two groups' data
+    (a block-diagonal B would multiply another group's infinities by zeros). The B tile is the
+    filter's (K, G * F) rows, F columns a unit (zeros past F). K steps are chosen to pad K
+    least (a 3x3 window over 4 channels: K = 36, steps of 16 (48) rather than 32 (64)).
+    None where packing saves nothing (few groups)."""
+    if not g.kgf or g.f > 8 or g.g < 2:
+        return None
+    bits = 16 if a_el in ("f16", "bf16") else (64 if a_el == "f64" else 32)
+    if a_el in ("f16", "bf16") and c_el in ("f32", a_el):
+        unit, one_group = 8, 32          # one group a block: at least WARPS_N * 8 columns
+        shapes = [("mma", tm, tn) for tm, tn in _mma_shapes()]
+        steps = (32, 16)
+    elif a_el == c_el and a_el in ("f32", "f64"):
+        # a group's columns: one thread's T (T = 8 took the F = 8 kernel to 227 registers, T = 4
+        # 80), two threads' where F = 8
+        unit = 1 << max(0, g.f - 1).bit_length()
+        one_group = 16
+        shapes = [("simt", min(unit, 4), None)]
+        steps = (16, 8, 4, 2, 1)
+    else:
+        return None
+    best = None
+    for kind, tm, tn in shapes:
+        probe = contraction.Tiling(kind, 1, g.m, g.f, g.k, a_el, c_el, tm, tn)
+        pack = probe.bn // unit
+        if pack > 2 * g.g:               # mostly empty units
+            continue
+        fitting = [ks for ks in steps if (kind != "mma" or ks >= probe.kstep) and
+                   (probe.bm * (pack * ks + (contraction.PAD if kind == "mma" else 0)) +
+                    ks * (probe.bn + (contraction.PAD if kind == "mma" else 0))) * bits // 8 <= SHARED_BYTES]
+        if not fitting:
+            continue
+        ks = min(fitting, key=lambda s: (_padded_k(g.k, s), -s))
+        tl = contraction.Tiling(kind, -(-g.g // pack), g.m, g.f, g.k, a_el, c_el, tm, tn)
+        tl.ks, tl.pack, tl.unit = ks, pack, unit
+        tl.vb = contraction._width(g.f, 128 // bits)
+        gx, gy, gz = tl.grid
+        if gy > 65535 or gz > 65535:
+            continue
+        best = tl
+        if gx * gy * gz >= contraction.MIN_BLOCKS:
+            break
+    if best is None:
+        return None
+    # worth it where the packed block computes fewer (padded) products than one group a block
+    packed_cost = best.b * best.bn * _padded_k(g.k, best.ks)
+    single_cost = g.g * max(one_group, 1 << max(0, g.f - 1).bit_length()) * \
+        _padded_k(g.k, 32 if best.kind == "mma" else 16)
+    if packed_cost >= single_cost:
+        return None
+    g.pack, g.unit = best.pack, best.unit
+    return best
+
+
+def grouped_generic(op) -> int | None:
+    """The number of spatial dims of the lowering's grouped convolution generic
+    (`ops/linalg._generic_conv`: x (N, P..., G, C), w (K..., C, G, F) -> (N, O..., G, F), loops
+    (n, o..., g, f, k..., c), the body out + x * w, float operands converted to the
+    accumulator's type first), or None where `op` is not one."""
+    if op.name != "linalg.generic" or len(op.operands) != 3:
+        return None
+    its = [str(x) for x in ir.ArrayAttr(op.attributes["iterator_types"])]
+    loops = len(its)
+    if loops < 6 or loops % 2:
+        return None
+    ns = (loops - 4) // 2
+    if its != ["#linalg.iterator_type<parallel>"] * (ns + 3) + ["#linalg.iterator_type<reduction>"] * (ns + 1):
+        return None
+    maps = [ir.AffineMapAttr(m).value for m in ir.ArrayAttr(op.attributes["indexing_maps"])]
+    window = _generic_window(op, ns)
+    if window is None:
+        return None
+    if [str(m) for m in maps] != [str(m) for m in _generic_maps(ns, *window)]:
+        return None
+    body = op.regions[0].blocks[0]
+    ops = [_op(o) for o in body.operations]
+    args = list(body.arguments)
+    acc = str(args[2].type)
+    if acc not in ("f32", "f64"):
+        return None
+    values = {}             # the body's values as read from x, w, out
+    names = {args[0]: "x", args[1]: "w", args[2]: "out"}
+
+    def name(v):
+        for key, n in names.items():
+            if key == v:
+                return n
+        return None
+    for o in ops[:-1]:
+        ins = [name(v) for v in o.operands]
+        if o.name == "arith.extf" and ins in (["x"], ["w"]):
+            out = ins[0]
+        elif o.name == "arith.mulf" and sorted(ins) == ["w", "x"]:
+            out = "xw"
+        elif o.name == "arith.addf" and sorted(ins) == ["out", "xw"]:
+            out = "sum"
+        else:
+            return None
+        names[o.results[0]] = out
+    if ops[-1].name != "linalg.yield" or name(ops[-1].operands[0]) != "sum":
+        return None
+    return ns
+
+
+def _generic_maps(ns: int, strides, dilations):
+    d = ir.AffineDimExpr.get
+    n, o, g, f = 0, list(range(1, ns + 1)), ns + 1, ns + 2
+    k, c = list(range(ns + 3, 2 * ns + 3)), 2 * ns + 3
+    x = [d(n)] + [_term(d(o[i]), strides[i]) + _term(d(k[i]), dilations[i]) for i in range(ns)] + [d(g), d(c)]
+    w = [d(i) for i in k] + [d(c), d(g), d(f)]
+    y = [d(n)] + [d(i) for i in o] + [d(g), d(f)]
+    return [ir.AffineMap.get(2 * ns + 4, 0, m) for m in (x, w, y)]
+
+
+def _term(e, factor: int):
+    return e if factor == 1 else e * factor
+
+
+def _generic_window(op, ns: int):
+    """(strides, dilations) read off the generic's input map (`o * s + k * d` a spatial dim)."""
+    import re
+    m = ir.AffineMapAttr(list(ir.ArrayAttr(op.attributes["indexing_maps"]))[0]).value
+    results = str(m).split("->")[1].strip()[1:-1].split(",")
+    if len(results) != ns + 3:
+        return None
+    strides, dilations = [], []
+    for i, r in enumerate(results[1:1 + ns]):
+        hit = re.fullmatch(r"\s*d(\d+)(?: \* (\d+))? \+ d(\d+)(?: \* (\d+))?\s*", r)
+        if hit is None or int(hit.group(1)) != 1 + i or int(hit.group(3)) != ns + 3 + i:
+            return None
+        strides.append(int(hit.group(2) or 1))
+        dilations.append(int(hit.group(4) or 1))
+    return strides, dilations
+
+
+def _filter_transpose(conv, ns: int):
+    """The lowering's transpose of a grouped convolution's filter (K..., C, G, F) -> (G, F, K...,
+    C) into a fresh buffer the convolution alone reads, nothing between it and the convolution
+    that could write its source: (the source, the ops to erase), so the kernel reads the filter as
+    it is (one launch and a pass over the filter fewer). None otherwise."""
+    w = conv.operands[1]
+    alloc = _op(w.owner) if isinstance(w.owner, (ir.Operation, ir.OpView)) else None
+    if alloc is None or alloc.name != "memref.alloc" or alloc.block != conv.block or len(alloc.operands):
+        return None
+    users = [_op(u.owner) for u in w.uses]
+    others = [u for u in users if u != conv]
+    if len(others) != 1 or len(users) != 2 or others[0].name != "linalg.transpose":
+        return None
+    tr = others[0]
+    if tr.block != conv.block or tr.operands[1] != w or not tr.is_before_in_block(conv):
+        return None
+    perm = [int(v) for v in ir.DenseI64ArrayAttr(tr.attributes["permutation"])]
+    if perm != [ns + 1, ns + 2] + list(range(ns + 1)):
+        return None
+    source = tr.operands[0]
+    if not contraction._static_identity(source.type):
+        return None
+    between = _between(tr, conv)
+    if between is None:
+        return None
+    for o in between:
+        if o.name in ("arith.constant", "memref.alloc", "memref.expand_shape", "memref.collapse_shape"):
+            continue
+        if o.name in ("linalg.fill", "linalg.map", "linalg.transpose", "memref.copy") and all(
+                contraction.fresh(v) for v in o.operands[-1:]):
+            continue
+        return None
+    return source, [tr, alloc]
 
 
 def _op(x):
