@@ -222,3 +222,54 @@ def test_shape_assertion_inside_a_loop_body_is_checked_like_a_value():
     for f in (lambda *a: shlo.interpret(prog, *a), run):
         with pytest.raises(shlo.ShloError, match=r"Squeeze \(opset 17\) node 'sq': .* one is 1 \(dimension 0 = 1\)"):
             f(*args)
+
+
+SIZE_CHECKS = {     # op, its inputs (x first), the bad feeds, the good ones, the message
+    "Reshape": ([_vi("x", F, ["a"]), _vi("s", I64, [2])], {"x": np.zeros(6, np.float32), "s": np.array([4, 2])},
+                {"s": np.array([3, -1])}, r"cannot reshape a tensor of shape 6 to the shape \[4, 2\]"),
+    "Expand": ([_vi("x", F, ["a"]), _vi("s", I64, [2])], {"x": np.zeros(3, np.float32), "s": np.array([2, 4])},
+               {"s": np.array([2, 1])}, r"Expand's input shape and shape input 3 and \[2, 4\] do not broadcast"),
+    "Add": ([_vi("x", F, ["a"]), _vi("z", F, ["b"])], {"x": np.zeros(3, np.float32), "z": np.ones(4, np.float32)},
+            {"z": np.ones(1, np.float32)}, r"the operands' shapes 3 and 4 do not broadcast"),
+}
+
+
+@pytest.mark.parametrize("op", sorted(SIZE_CHECKS))
+def test_run_time_sizes_that_do_not_agree(op):
+    """Reshape / Expand / broadcasting over `?` sizes that do not agree: onnxruntime refuses the
+    node, and so do we, naming it (compiled code would read past its operand)."""
+    vis, bad, good, message = SIZE_CHECKS[op]
+    m = _model([helper.make_node(op, [v.name for v in vis], ["y"], name="n")], vis, [_vi("y", F, None)])
+    prog = shlo.from_onnx(m)
+    run = shlo.compile(prog)
+    _agree(prog, run, m, {**bad, **good})
+    with pytest.raises(Exception):
+        _ort(m, bad)
+    args = [bad[n] for n in prog.input_names]
+    for f in (lambda *a: shlo.interpret(prog, *a), run):
+        with pytest.raises(shlo.ShloError, match=rf"{op} \(opset 17\) node 'n': " + message):
+            f(*args)
+
+
+def test_reshape_inside_a_loop_body_to_a_run_time_shape():
+    """A Loop body reshapes x by a shape read row by row: a row whose count differs ends the loop
+    and raises naming the node (compiled, the hoisted check; interpreted, the reshape itself
+    fails first, inside the body)."""
+    body = helper.make_graph(
+        [helper.make_node("Gather", ["shapes", "it"], ["s"], axis=0), helper.make_node("Reshape", ["x", "s"], ["r"], name="rs"),
+         helper.make_node("ReduceSum", ["r"], ["t"], keepdims=0), helper.make_node("Add", ["acc", "t"], ["acc2"]),
+         helper.make_node("Identity", ["c"], ["c2"])], "body",
+        [_vi("it", I64, []), _vi("c", B, []), _vi("acc", F, [])], [_vi("c2", B, []), _vi("acc2", F, [])])
+    m = _model([helper.make_node("Loop", ["n", "", "a0"], ["out"], body=body)],
+               [_vi("n", I64, []), _vi("x", F, [6]), _vi("shapes", I64, [3, 2]), _vi("a0", F, [])], [_vi("out", F, [])])
+    prog = shlo.from_onnx(m)
+    run = shlo.compile(prog)
+    feeds = {"n": np.array(3), "x": np.arange(6, dtype=np.float32), "a0": np.array(0, np.float32)}
+    _agree(prog, run, m, {**feeds, "shapes": np.array([[2, 3], [3, -1], [6, 1]])})
+    bad = {**feeds, "shapes": np.array([[2, 3], [4, 2], [6, 1]])}
+    with pytest.raises(Exception):
+        _ort(m, bad)
+    args = [bad[n] for n in prog.input_names]
+    for f in (lambda *a: shlo.interpret(prog, *a), run):
+        with pytest.raises(shlo.ShloError, match=r"Reshape\W.{0,20}rs\W.*cannot reshape (a tensor of shape )?6"):
+            f(*args)

@@ -86,6 +86,68 @@ def _cmp(cx, a, b, direction):
     return cx.op("compare", a, b, comparison_direction=direction)
 
 
+# Sizes known only at run time that an op requires to agree (onnxruntime refuses the node
+# otherwise): a shlo dynamic_reshape / dynamic_broadcast_in_dim given sizes that do not agree has
+# no defined result (compiled code reads past its operand), so each such node gets a check.
+
+def _same(a, b) -> bool:
+    """Sizes (ints or rank-0 values) known at import time to be equal."""
+    if isinstance(a, int) or isinstance(b, int):
+        return isinstance(a, int) and isinstance(b, int) and a == b
+    return a == b
+
+
+def check_broadcast(cx, operand_sizes, sizes, what: str) -> None:
+    """Each operand's sizes (lists of ints / rank-0 values, aligned to the trailing dimensions of
+    `sizes`, the result's) must broadcast to `sizes`: a size is 1 or the result's. One check for
+    the node, on the sizes it found; none where every size is known to agree."""
+    pred = None
+    for own in operand_sizes:
+        for s, r in zip(own, sizes[len(sizes) - len(own):]):
+            if isinstance(s, int) and (s == 1 or isinstance(r, int)) or _same(s, r):
+                continue
+            ok = _cmp(cx, cx.size_value(r), cx.size_value(s), "EQ")
+            if not isinstance(s, int):
+                ok = cx.op("or", _cmp(cx, cx.size_value(s), cx.const(1, I64), "EQ"), ok)
+            pred = ok if pred is None else cx.op("and", pred, ok)
+    if pred is None:
+        return
+    shapes = [cx.shape_tensor(own) if own else cx.const(np.zeros(0, np.int64), I64, (0,)) for own in operand_sizes]
+    found = " and ".join(f"{{{k}}}" for k in range(len(shapes)))
+    check_assert(cx, pred, shapes, f"{what} {found} do not broadcast (each size must be 1 or the common size)")
+
+
+def _counts_agree(a, b) -> bool:
+    """Element counts of sizes `a` and `b` known equal at import time: their ints' products equal
+    once the run-time sizes they share are set aside."""
+    rest = [s for s in b if not isinstance(s, int)]
+    for s in a:
+        if isinstance(s, int):
+            continue
+        hit = next((k for k, t in enumerate(rest) if t == s), None)
+        if hit is None:
+            return False
+        rest.pop(hit)
+    return not rest and int(np.prod([s for s in a if isinstance(s, int)])) == \
+        int(np.prod([s for s in b if isinstance(s, int)]))
+
+
+def check_reshape(cx, in_sizes, out_sizes, requested=None) -> None:
+    """A reshape from `in_sizes` to `out_sizes` (ints / rank-0 values) must keep the element count
+    and give no negative size; `requested` (a 1-D i64 value: the shape input) is shown when it
+    fails. No check where the counts agree at import time."""
+    if _counts_agree(in_sizes, out_sizes):
+        return
+    n_in, n_out = cx.size_value(cx.element_count(in_sizes)), cx.size_value(cx.element_count(out_sizes))
+    pred = _cmp(cx, n_in, n_out, "EQ")
+    for s in out_sizes:
+        if not isinstance(s, int):
+            pred = cx.op("and", pred, _cmp(cx, cx.size_value(s), cx.const(0, I64), "GE"))
+    shown = cx.shape_tensor(in_sizes) if in_sizes else cx.const(np.zeros(0, np.int64), I64, (0,))
+    values = [shown, requested if requested is not None else cx.shape_tensor(out_sizes)]
+    check_assert(cx, pred, values, "cannot reshape a tensor of shape {0} to the shape {1} (element counts differ)")
+
+
 # ----------------------------------------------------------------------------- hoisting
 
 def _is_check(op) -> bool:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 
 from .. import dtypes
+from ..checks import check_broadcast
 from ..registry import converts
 
 # Largest finite value of the f8 types, what a saturating Cast clamps to.
@@ -27,6 +28,7 @@ NO_INF = {"f8E4M3FN", "f8E4M3FNUZ", "f8E5M2FNUZ"}          # float types without
 def broadcast_all(cx, *xs):
     """The operands broadcast to their common (numpy) shape."""
     sizes = cx.broadcast_sizes(*xs)
+    check_broadcast(cx, [cx.sizes_of(x) for x in xs], sizes, "the operands' shapes")
     return [cx.broadcast(x, sizes) for x in xs]
 
 

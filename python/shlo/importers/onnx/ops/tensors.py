@@ -15,7 +15,7 @@ from mlir import ir
 from ....types import tensor_type
 from .. import dtypes
 from ...emitter import count_true, reduce1, stable_sort, trues_first
-from ..checks import check_assert, check_index_vectors, check_indices
+from ..checks import check_assert, check_broadcast, check_index_vectors, check_indices, check_reshape
 from ..context import I64
 from ..registry import converts
 
@@ -206,6 +206,7 @@ def reshape(cx, x, shape_v, allowzero=0):
     if target is None:
         out = _out_sizes(cx)
         if out is not None:
+            check_reshape(cx, cx.sizes_of(x), out, _shown(cx, shape_v))
             return _reshape_to(cx, x, out)
         return _reshape_dynamic(cx, x, shape_v, allowzero)
     sizes = cx.sizes_of(x)
@@ -229,7 +230,14 @@ def reshape(cx, x, shape_v, allowzero=0):
             resolved[k] = total // rest
         else:
             resolved[k] = cx.op("divide", _sint(cx, total), _sint(cx, rest))
+    check_reshape(cx, sizes, resolved)
     return _reshape_to(cx, x, resolved)
+
+
+def _shown(cx, shape_v):
+    """Reshape's shape input, shown by its check when it fails (a static-length vector)."""
+    t = cx.info(shape_v)
+    return shape_v if len(t.shape) == 1 and t.shape[0] is not None and cx.element(shape_v) == I64 else None
 
 
 def _reshape_to(cx, x, sizes):
@@ -259,6 +267,7 @@ def _reshape_dynamic(cx, x, shape_v, allowzero):
     rest = cx.op("divide", _sint(cx, _prod(cx, sizes)), cx.op("maximum", _sint(cx, known), cx.const(1, I64)))
     out = [rest if isinstance(s, int) and s == -1 else s if isinstance(s, int) else
            _where(cx, _cmp(cx, s, minus, "EQ"), rest, s) for s in out]
+    check_reshape(cx, sizes, out, _shown(cx, shape_v))
     t = cx.out_type()
     result = t if t is not None else tensor_type([s if isinstance(s, int) else None for s in out], cx.element(x))
     return cx.op("dynamic_reshape", x, cx.shape_tensor(out), result_types=[result])
@@ -1009,6 +1018,7 @@ def expand(cx, x, shape_v):
     if target is None:
         out = _out_sizes(cx)
         if out is not None:
+            check_broadcast(cx, [sizes], out, "Expand's input shape and the result's")
             return cx.broadcast(x, out)
         target = _shape_entries(cx, shape_v, _vector_length(cx, shape_v))
     rank = max(len(target), len(sizes))
@@ -1022,6 +1032,7 @@ def expand(cx, x, shape_v):
             out.append(q)
         else:                   # q is 1 (keep p) or equal to p
             out.append(_where(cx, _cmp(cx, q, cx.const(1, I64), "EQ"), _sint(cx, p), q))
+    check_broadcast(cx, [sizes, list(target)], out, "Expand's input shape and shape input")
     return cx.broadcast(x, out)
 
 
