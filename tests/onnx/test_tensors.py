@@ -467,9 +467,73 @@ def test_col2im_run_time_block_shape_and_block_count():
     with pytest.raises(Exception, match="does not match the number of sliding blocks"):
         _ort(m, {"x": x, "blk": blk})
     for f in (lambda *a: shlo.interpret(prog, *a), run):
-        with pytest.raises(shlo.ShloError, match=r"node 'c2i': block_shape gives a block size of 4 and 18 blocks; "
+        with pytest.raises(shlo.ShloError, match=r"node 'c2i': the image and block shapes give a block size of 4 and 18 blocks; "
                                                  r"the input has a block size of 4 .* and 8 blocks"):
             f(x, blk)
+
+
+def _col2im_refused(m, prog, run, feeds, ort_says, message):
+    with pytest.raises(Exception, match=ort_says):
+        _ort(m, feeds)
+    args = [feeds[k] for k in prog.input_names]
+    for f in (lambda *a: shlo.interpret(prog, *a), run):
+        with pytest.raises(shlo.ShloError, match=r"Col2Im \(opset 18\) node 'c2i': " + message):
+            f(*args)
+
+
+@pytest.mark.parametrize("declared", [[2, 3, 6, 5], None])
+def test_col2im_run_time_block_shape_and_channel_times_block_size(declared):
+    """Col2Im with block_shape an input and `?` channel x block size and block count (an
+    ImportError before): the block size is block_shape's product at run time, the channels the
+    declared output's or that size's quotient. Several block shapes of one import match
+    onnxruntime, interpreted and compiled; a channel x block size that is not the channels times
+    the block size, which onnxruntime refuses, is a check.assert error naming the node."""
+    img = numpy_helper.from_array(np.array([6, 5], np.int64), "img")
+    nodes = [helper.make_node("Col2Im", ["x", "img", "blk"], ["y"], dilations=[1, 2], pads=[1, 0, 1, 1],
+                              strides=[2, 1], name="c2i")]
+    m = _model(nodes, [_vi("x", F, [2, "ck", "L"]), _vi("blk", I64, [2])], [_vi("y", F, declared)], 18, [img])
+    prog = shlo.from_onnx(m)
+    run = shlo.compile(prog)
+    cases = [([4, 1], 12, 18), ([1, 2], 6, 16)] + ([([1, 2], 10, 16)] if declared is None else [])
+    for blk, ck, length in cases:
+        x, blk = _x(2, ck, length), np.array(blk, np.int64)
+        want = _ort(m, {"x": x, "blk": blk})
+        check_outputs(shlo.interpret(prog, x, blk), want, 1e-5, 1e-5, "interpret")
+        check_outputs(run(x, blk), want, 1e-5, 1e-5, "compile")
+    what = "3 output channels times" if declared else "a multiple of"
+    _col2im_refused(m, prog, run, {"x": _x(2, 10, 16), "blk": np.array([2, 2], np.int64)}, "multiple of prod",
+                    rf"input size 1 \(channels x block size\) is 10, not {what} the block size 4")
+
+
+@pytest.mark.thin(2)
+@pytest.mark.parametrize("blk_known", [True, False])
+def test_col2im_run_time_image_shape(blk_known):
+    """Col2Im with image_shape an input and the output's sizes unknown (an ImportError before):
+    the padded image, the positions and the pads' cut computed at run time, block_shape a
+    constant or an input. Two image sizes of one import match onnxruntime, interpreted and
+    compiled; a block count the image does not give and an image size 0, which onnxruntime
+    refuses, are check.assert errors naming the node. (block_shape an input: SHLO_FULL_TESTS=1.)"""
+    inits = [numpy_helper.from_array(np.array([2, 2], np.int64), "blk")] if blk_known else []
+    ins = [_vi("x", F, ["n", "ck", "L"]), _vi("img", I64, [2])] + ([] if blk_known else [_vi("blk", I64, [2])])
+    nodes = [helper.make_node("Col2Im", ["x", "img", "blk"], ["y"], dilations=[1, 2], pads=[1, 0, 1, 1],
+                              strides=[2, 1], name="c2i")]
+    m = _model(nodes, ins, [_vi("y", F, None)], 18, inits)
+    prog = shlo.from_onnx(m)
+    run = shlo.compile(prog)
+    blk = np.array([2, 2], np.int64)
+    for img, n, ck, length in (([6, 5], 2, 12, 16), ([3, 3], 1, 4, 4)):
+        feeds = {"x": _x(n, ck, length), "img": np.array(img, np.int64), "blk": blk}
+        feeds = {k: feeds[k] for k in prog.input_names}
+        want = _ort(m, feeds)
+        check_outputs(shlo.interpret(prog, *feeds.values()), want, 1e-5, 1e-5, "interpret")
+        check_outputs(run(*feeds.values()), want, 1e-5, 1e-5, "compile")
+    refusals = [({"x": _x(1, 8, 12), "img": np.array([4, 7], np.int64)}, "number of sliding blocks",
+                 r"the image and block shapes give a block size of 4 and 18 blocks; .* and 12 blocks"),
+                ({"x": _x(1, 4, 4), "img": np.array([0, 5], np.int64)}, "must be positive",
+                 r"image_shape \[0, 5\] has a size below 1")]
+    for feeds, ort_says, message in refusals:
+        feeds = {k: {**feeds, "blk": blk}[k] for k in prog.input_names}
+        _col2im_refused(m, prog, run, feeds, ort_says, message)
 
 
 def test_gather_elements_index_range_is_checked_at_run_time():

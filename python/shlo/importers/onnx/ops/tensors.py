@@ -1353,49 +1353,77 @@ def col2im(cx, x, image_shape_v, block_shape_v, dilations=None, pads=None, strid
     """Sums each column (kernel offset, block position) into its image position: a scatter-add
     into the padded image flattened per (N, C), then the pads cut off."""
     image = _known_ints(cx, 1)
-    out = _out_sizes(cx)
-    if image is None:
-        if out is None:
-            raise cx.error("image_shape computed at run time (and an output shape not known) is not supported")
-        image = out[2:]
+    out = cx.out_shape(0)
+    if image is None and out is not None and _all_int(out[2:]):
+        image = list(out[2:])
+    elif image is None:         # the image sizes known at run time only
+        image = _run_time_image(cx, image_shape_v)
     nd = len(image)
     dilations = list(dilations or [1] * nd)
     strides = list(strides or [1] * nd)
     pads = list(pads or [0] * (2 * nd))
     n, ck, length = cx.sizes_of(x)
     block = _known_ints(cx, 2)
-    if not isinstance(length, int) and block is not None:   # (a run-time batch or channel x block size is fine)
+    if not isinstance(length, int) and block is not None and _all_int(image):   # (a run-time batch is fine)
         length = _block_count(cx, length, image, block, pads, strides, dilations)
+    c_out = out[1] if out is not None and isinstance(out[1], int) else None
+    scalars = None
+    if block is not None and not _all_int(image):   # (positions computed at run time, from these)
+        scalars = [cx.const(b, I64) for b in block]
     if block is not None:
         k = int(np.prod(block))
-    elif out is not None and isinstance(ck, int) and isinstance(out[1], int):
-        k = ck // out[1]
-    elif out is not None:
-        raise cx.error("block_shape computed at run time with a run-time channel x block size (input size 1) "
-                       "is not supported")
-    else:
-        raise cx.error("block_shape computed at run time (and an output shape not known) is not supported")
-    if isinstance(ck, int):
+    elif c_out is not None and isinstance(ck, int):
+        k = ck // c_out
+        scalars = _sizes_from_vector(cx, block_shape_v, nd)
+    else:                   # the block size is block_shape's product, known at run time only
+        scalars = _sizes_from_vector(cx, block_shape_v, nd)
+        c, k = _channels_of_run_time_blocks(cx, ck, scalars, c_out)
+    if not isinstance(k, int):
+        pass            # (c and k both run-time values, checked above)
+    elif isinstance(ck, int):
         if ck % k:
             raise cx.error(f"input channels {ck} are not a multiple of the block size {k}")
         c = ck // k
     else:
         c = _channels_of_blocks(cx, ck, k)
-    padded = [image[d] + pads[d] + pads[nd + d] for d in range(nd)]
-    flat = _col2im_positions(cx, block, block_shape_v, nd, k, length, padded, strides, dilations)
-    total = int(np.prod(padded))
+    padded = [_sadd(cx, image[d], pads[d] + pads[nd + d]) for d in range(nd)]
+    flat = _col2im_positions(cx, block if scalars is None else None, scalars, nd, k, length, padded, strides,
+                             dilations)
+    total = _prod(cx, padded)
     updates = cx.reshape(x, [n, c, _smul(cx, k, length)])
     base = cx.const(0, cx.element(x), [n, c, total])
     dn = {"update_window_dims": [0, 1], "inserted_window_dims": [2], "scatter_dims_to_operand_dims": [2],
           "index_vector_dim": 1}
     summed = _scatter(cx, base, cx.reshape(flat, [_smul(cx, k, length), 1]), updates, dn, "add")
     img = cx.reshape(summed, [n, c] + padded)
-    if isinstance(n, int) and isinstance(c, int):
+    if isinstance(n, int) and isinstance(c, int) and _all_int(image):
         return cx.op("slice", img, start_indices=[0, 0] + pads[:nd],
                      limit_indices=[n, c] + [padded[d] - pads[nd + d] for d in range(nd)], strides=[1] * (nd + 2))
     for d in range(nd):     # a run-time batch: the pads cut per axis (a gather where sizes are run-time)
-        img = _slice_static(cx, img, 2 + d, pads[d], padded[d] - pads[nd + d], 1)
+        if isinstance(image[d], int):
+            img = _slice_static(cx, img, 2 + d, pads[d], padded[d] - pads[nd + d], 1)
+        elif pads[d] or pads[nd + d]:
+            at = cx.op("add", _iota(cx, [image[d]], 0), cx.const(pads[d], I64, [image[d]]))
+            img = _take(cx, img, 2 + d, at)
     return img
+
+
+def _sadd(cx, a, b: int):
+    return a + b if isinstance(a, int) else cx.op("add", a, cx.const(b, I64)) if b else a
+
+
+def _run_time_image(cx, image_v):
+    """image_shape's entries (rank-0 values) where neither it nor the output's spatial sizes are
+    known at import time; a check.assert that each is >= 1, as onnxruntime requires."""
+    t = cx.info(image_v).shape
+    if len(t) != 1 or t[0] is None:
+        raise cx.error("image_shape computed at run time with a length known only at run time is not supported")
+    image = _sizes_from_vector(cx, image_v, t[0])
+    one, ok = cx.const(1, I64), cx.const(True, "i1")
+    for v in image:
+        ok = cx.op("and", ok, _cmp(cx, v, one, "GE"))
+    check_assert(cx, ok, [_i64(cx, image_v)], "image_shape {0} has a size below 1")
+    return image
 
 
 def _block_count(cx, length, image, block, pads, strides, dilations) -> int:
@@ -1412,24 +1440,49 @@ def _block_count(cx, length, image, block, pads, strides, dilations) -> int:
     return want
 
 
-def _check_block_shape(cx, block, k: int, length, padded, strides, dilations) -> None:
-    """A block_shape computed at run time (`block`: rank-0 values) must give the block size k the
-    shapes were built for and the input's block count, as onnxruntime requires: a check.assert
-    (the positions stay inside the image either way, so the check may run after the scatter)."""
+def _check_block_shape(cx, block, k, length, padded, strides, dilations) -> None:
+    """A block_shape computed at run time (`block`: rank-0 values) must give the block size k (an
+    int or a rank-0 value) the shapes were built for and the input's block count, as onnxruntime
+    requires: a check.assert (the positions stay inside the image either way, so the check may
+    run after the scatter)."""
     one = cx.const(1, I64)
     size, count, fits = one, one, cx.const(True, "i1")
     for d, b in enumerate(block):
         size = cx.op("multiply", size, b)
-        n = cx.op("add", cx.op("divide", cx.op("subtract", cx.const(padded[d] - 1, I64), cx.op(
+        n = cx.op("add", cx.op("divide", cx.op("subtract", _sint(cx, _sadd(cx, padded[d], -1)), cx.op(
             "multiply", cx.const(dilations[d], I64), cx.op("subtract", b, one))), cx.const(strides[d], I64)), one)
         fits = cx.op("and", fits, _cmp(cx, n, one, "GE"))      # (two negative counts' product is positive)
         count = cx.op("multiply", count, cx.op("maximum", n, cx.const(0, I64)))
-    lv = _sint(cx, length)
-    ok = cx.op("and", _cmp(cx, size, cx.const(k, I64), "EQ"), _cmp(cx, count, lv, "EQ"))
+    lv, kv = _sint(cx, length), _sint(cx, k)
+    ok = cx.op("and", _cmp(cx, size, kv, "EQ"), _cmp(cx, count, lv, "EQ"))
     ok = cx.op("and", ok, fits)
-    check_assert(cx, ok, [size, count, lv], f"block_shape gives a block size of {{0}} and {{1}} blocks; the input "
-                                            f"has a block size of {k} (channels x block size over the output's "
-                                            f"channels) and {{2}} blocks (input size 2)")
+    check_assert(cx, ok, [size, count, lv, kv], "the image and block shapes give a block size of {0} and {1} blocks; the input "
+                                                "has a block size of {3} (channels x block size over the output's "
+                                                "channels) and {2} blocks (input size 2)")
+
+
+def _channels_of_run_time_blocks(cx, ck, block, c_out):
+    """Output channels and block size (rank-0 values, or c_out when the output's channels are
+    known) where the block size is the product of a run-time block_shape (`block`: rank-0
+    values): a check.assert that the channel x block size ck is the channels times it, each
+    block size >= 1, as onnxruntime requires."""
+    one = cx.const(1, I64)
+    size, positive = one, cx.const(True, "i1")
+    for b in block:
+        size = cx.op("multiply", size, b)
+        positive = cx.op("and", positive, _cmp(cx, b, one, "GE"))
+    k = cx.op("maximum", size, one)         # (no division by zero before the check fails)
+    ckv = cx.size_value(ck)
+    if c_out is not None:
+        c, what = c_out, f"{c_out} output channels times"
+        ok = _cmp(cx, ckv, cx.op("multiply", cx.const(c_out, I64), size), "EQ")
+    else:
+        c, what = cx.op("divide", ckv, k), "a multiple of"
+        ok = _cmp(cx, cx.op("remainder", ckv, k), cx.const(0, I64), "EQ")
+    check_assert(cx, cx.op("and", ok, positive), [ckv, size],
+                 f"input size 1 (channels x block size) is {{0}}, not {what} the block size {{1}} (block_shape's "
+                 f"product, each entry >= 1)")
+    return c, k
 
 
 def _channels_of_blocks(cx, ck, k: int):
@@ -1443,9 +1496,10 @@ def _channels_of_blocks(cx, ck, k: int):
     return cx.op("divide", ckv, kv)
 
 
-def _col2im_positions(cx, block, block_v, nd, k, length, padded, strides, dilations):
+def _col2im_positions(cx, block, scalars, nd, k, length, padded, strides, dilations):
     """[k * length] flat padded-image positions of each (kernel offset, block) pair, both
-    row-major; with block_shape known they are a constant, else computed at run time."""
+    row-major; with block_shape known they are a constant, else computed at run time from its
+    entries (`scalars`, rank-0 values)."""
     if block is not None:
         counts = [(padded[d] - dilations[d] * (block[d] - 1) - 1) // strides[d] + 1 for d in range(nd)]
         if length != int(np.prod(counts)):
@@ -1460,15 +1514,16 @@ def _col2im_positions(cx, block, block_v, nd, k, length, padded, strides, dilati
     i = _iota(cx, sizes, 0)
     lv = cx.broadcast(_sint(cx, length), sizes)
     kk, ll = cx.op("divide", i, lv), cx.op("remainder", i, lv)
-    scalars = _sizes_from_vector(cx, block_v, nd)
     _check_block_shape(cx, scalars, k, length, padded, strides, dilations)
-    blocks = [cx.broadcast(b, sizes) for b in scalars]
-    counts = [cx.op("add", cx.op("divide", cx.op("subtract", c(padded[d] - 1), cx.op(
+    blocks = [cx.broadcast(cx.op("maximum", b, cx.const(1, I64)), sizes) for b in scalars]    # (as counts)
+    wide = lambda v: c(v) if isinstance(v, int) else cx.broadcast(_sint(cx, v), sizes)    # noqa: E731
+    counts = [cx.op("add", cx.op("divide", cx.op("subtract", wide(_sadd(cx, padded[d], -1)), cx.op(
         "multiply", c(dilations[d]), cx.op("subtract", blocks[d], c(1)))), c(strides[d])), c(1)) for d in range(nd)]
+    counts = [cx.op("maximum", m, c(1)) for m in counts]    # (no division by zero before the check fails)
     flat = c(0)
     for d in reversed(range(nd)):       # peel row-major digits from the last dimension
         kd, kk = cx.op("remainder", kk, blocks[d]), cx.op("divide", kk, blocks[d])
         bd, ll = cx.op("remainder", ll, counts[d]), cx.op("divide", ll, counts[d])
         pos = cx.op("add", cx.op("multiply", bd, c(strides[d])), cx.op("multiply", kd, c(dilations[d])))
-        flat = cx.op("add", flat, cx.op("multiply", pos, c(int(np.prod(padded[d + 1:])))))
+        flat = cx.op("add", flat, cx.op("multiply", pos, wide(_prod(cx, padded[d + 1:]))))
     return flat
