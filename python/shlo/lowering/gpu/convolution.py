@@ -179,14 +179,25 @@ class Gather:
             spatial.append(t.op(f"arith.addi {a}, {b} : index"))
         guard = None
         if self.padding is not None:
-            shape, offsets = self.padding
+            shape, offsets = self.padding[:2]
+            # lhs dilation (the lowering's dilated copy read through): per dim (stride, first
+            # element, elements kept); plain padding keeps them all, one apart
+            lhs = self.padding[2] if len(self.padding) > 2 else [(1, 0, n) for n in shape]
             for i in range(self.ns):
-                if offsets[1 + i] == 0 and shape[1 + i] == self.x_shape[1 + i]:
+                stride, start, count = lhs[1 + i]
+                if offsets[1 + i] == 0 and stride == 1 and start == 0 and count == self.x_shape[1 + i]:
                     continue
                 if offsets[1 + i]:      # below the low padding: wraps past the size (unsigned)
                     spatial[i] = t.op(f"arith.subi {spatial[i]}, {t.c(offsets[1 + i])} : index")
-                inside = t.op(f"arith.cmpi ult, {spatial[i]}, {t.c(shape[1 + i])} : index")
+                if stride > 1:          # between two kept elements: zero
+                    kept = t.op(f"arith.cmpi eq, {t.op(f'arith.remui {spatial[i]}, {t.c(stride)} : index')}, "
+                                f"{t.c(0)} : index")
+                    guard = kept if guard is None else t.op(f"arith.andi {guard}, {kept} : i1")
+                    spatial[i] = t.op(f"arith.divui {spatial[i]}, {t.c(stride)} : index")
+                inside = t.op(f"arith.cmpi ult, {spatial[i]}, {t.c(count)} : index")
                 guard = inside if guard is None else t.op(f"arith.andi {guard}, {inside} : i1")
+                if start:
+                    spatial[i] = t.op(f"arith.addi {spatial[i]}, {t.c(start)} : index")
         return ", ".join([n] + spatial + ([bz] if self.grouped else []) + [c]), guard
 
     def erase_padding(self) -> None:
@@ -249,11 +260,12 @@ def tiling_of(op) -> contraction.Tiling | None:
     els = [str(ir.ShapedType(t).element_type) for t in types]
     if els[0] != els[1]:
         return None
-    folded = _zero_padding(op, ns)
+    folded = _zero_padding(op, ns) or _dilated_input(op, ns)
     if folded is not None:
-        source, offsets, pad_ops = folded
+        source, offsets, pad_ops = folded[:3]
         shape = list(ir.ShapedType(source.type).shape)
-        g = Gather(x, w, y, strides, dilations, [source.type] + types[1:], (shape, offsets), grouped, kgf)
+        padding = (shape, offsets) + tuple(folded[3:])
+        g = Gather(x, w, y, strides, dilations, [source.type] + types[1:], padding, grouped, kgf)
         g.source, g.pad_ops = source, pad_ops
     else:
         g = Gather(x, w, y, strides, dilations, types, grouped=grouped, filter_kgf=kgf)
@@ -556,6 +568,172 @@ def _zero_padding(conv, ns: int, reader=None):
             continue
         return None
     return source, offsets, [copy, subview, fill, alloc]
+
+
+def _owner(value):
+    owner = value.owner
+    return _op(owner) if isinstance(owner, (ir.Operation, ir.OpView)) else None
+
+
+def _const_int(value):
+    o = _owner(value)
+    if o is None or o.name != "arith.constant" or not isinstance(o.attributes["value"], ir.IntegerAttr):
+        return None
+    return ir.IntegerAttr(o.attributes["value"]).value
+
+
+def _and_leaves(value) -> list:
+    """The i1 values an `arith.andi` tree combines."""
+    o = _owner(value)
+    if o is not None and o.name == "arith.andi":
+        return _and_leaves(o.operands[0]) + _and_leaves(o.operands[1])
+    return [value]
+
+
+def _cmp(value, predicate: str):
+    """The operands of `value` where it is `arith.cmpi <predicate>`, else None."""
+    o = _owner(value)
+    if o is None or o.name != "arith.cmpi":
+        return None
+    names = {0: "eq", 5: "sge", 6: "ult"}
+    if names.get(ir.IntegerAttr(o.attributes["predicate"]).value) != predicate:
+        return None
+    return list(o.operands)
+
+
+def _same(a, b) -> bool:
+    return a == b
+
+
+def _dilated_dim(index_value, dim: int):
+    """(low padding, stride, first element, elements kept, the i1 leaves that say it is kept) of
+    one index of the dilated copy's load: `select(ok, (q - low) / stride [+ first], 0)` with q
+    the generic's index `dim` and ok (q - low >= 0, (q - low) % stride == 0, (q - low) / stride <
+    count); or (0, 1, 0, None, []) where it is q itself. None otherwise."""
+    o = _owner(index_value)
+    if o is not None and o.name == "linalg.index" and ir.IntegerAttr(o.attributes["dim"]).value == dim:
+        return 0, 1, 0, None, []
+    if _const_int(index_value) == 0:        # a dim of size 1 (the caller checks)
+        return 0, 1, 0, 0, []
+    if o is None or o.name != "arith.select" or _const_int(o.operands[2]) != 0:
+        return None
+    ok, src = o.operands[0], o.operands[1]
+    start = 0
+    so = _owner(src)
+    if so is not None and so.name == "arith.addi" and _const_int(so.operands[1]) is not None:
+        start, src = _const_int(so.operands[1]), so.operands[0]
+    so = _owner(src)
+    stride, t = 1, src
+    if so is not None and so.name == "arith.divui" and _const_int(so.operands[1]):
+        stride, t = _const_int(so.operands[1]), so.operands[0]
+    to = _owner(t)
+    if to is not None and to.name == "linalg.index":        # no low padding: q - 0 folded
+        low, q = 0, to
+    elif to is None or to.name != "arith.subi" or _const_int(to.operands[1]) is None:
+        return None
+    else:
+        low, q = _const_int(to.operands[1]), _owner(to.operands[0])
+    if q is None or q.name != "linalg.index" or ir.IntegerAttr(q.attributes["dim"]).value != dim:
+        return None
+    leaves = _and_leaves(ok)
+    want = {"sge": False, "eq": stride == 1, "ult": False}
+    count = None
+    for leaf in leaves:
+        c = _cmp(leaf, "sge")
+        if c is not None and _same(c[0], t) and _const_int(c[1]) == 0:
+            want["sge"] = True
+            continue
+        c = _cmp(leaf, "eq")
+        r = _owner(c[0]) if c is not None else None
+        if c is not None and _const_int(c[1]) == 0 and r is not None and r.name == "arith.remui" and \
+                _same(r.operands[0], t) and _const_int(r.operands[1]) == stride:
+            want["eq"] = True
+            continue
+        c = _cmp(leaf, "ult")
+        if c is not None and _same(c[0], src) and _const_int(c[1]) is not None:
+            count = _const_int(c[1])
+            want["ult"] = True
+            continue
+        return None
+    if not all(want.values()):
+        return None
+    return low, stride, start, count, leaves
+
+
+def _dilated_input(conv, ns: int):
+    """The lowering's dilated (and padded) copy of a convolution's input (`ops/linalg._padded_input`'s
+    generic, bufferized: each element of a fresh buffer loaded from the input where it is kept,
+    zero elsewhere), which only the convolution reads, the input unchanged between: (the input,
+    the low padding per dim, the ops to erase, per dim (stride, first element, elements kept)),
+    so the kernel reads the input through the same arithmetic. None otherwise (an input read in
+    another dimension order, converted as it is copied, ...)."""
+    padded = conv.operands[0]
+    alloc = _owner(padded)
+    if alloc is None or alloc.name != "memref.alloc" or alloc.block != conv.block or len(alloc.operands):
+        return None
+    users = [_op(u.owner) for u in padded.uses]
+    others = [u for u in users if u != conv]
+    if len(others) != 1 or len(users) != 2:
+        return None
+    g = others[0]
+    if g.name != "linalg.generic" or g.block != conv.block or len(g.operands) != 1 or \
+            not g.is_before_in_block(conv) or "reduction" in str(g.attributes["iterator_types"]):
+        return None
+    rank = len(ir.ShapedType(padded.type).shape)
+    body = g.regions[0].blocks[0]
+    ops = [_op(o) for o in body.operations]
+    if ops[-1].name != "linalg.yield":
+        return None
+    value, valid = ops[-1].operands[0], None
+    sel = _owner(value)
+    if sel is not None and sel.name == "arith.select":
+        zero = _owner(sel.operands[2])
+        if zero is None or zero.name != "arith.constant" or not isinstance(zero.attributes["value"], ir.FloatAttr) \
+                or ir.FloatAttr(zero.attributes["value"]).value != 0.0:
+            return None
+        valid, value = sel.operands[0], sel.operands[1]
+    load = _owner(value)
+    if load is None or load.name != "memref.load" or len(load.operands) != rank + 1:
+        return None
+    source = load.operands[0]
+    if not contraction._static_identity(source.type) or str(ir.ShapedType(source.type).element_type) != \
+            str(ir.ShapedType(padded.type).element_type):
+        return None
+    shape = list(ir.ShapedType(source.type).shape)
+    padded_shape = list(ir.ShapedType(padded.type).shape)
+    offsets, lhs, leaves = [], [], []
+    for d in range(rank):
+        dim = _dilated_dim(load.operands[1 + d], d)
+        if dim is None:
+            return None
+        low, stride, start, count, kept = dim
+        if count == 0:          # index 0 of a dim of size 1
+            if shape[d] != 1 or padded_shape[d] != 1:
+                return None
+            count = None
+        if count is None:       # the input's own index: the same size, not padded
+            if shape[d] != padded_shape[d]:
+                return None
+            count = shape[d]
+        elif d == 0 or d > ns or start + count > shape[d]:     # N, C (and G) never padded
+            return None
+        offsets.append(low)
+        lhs.append((stride, start, count))
+        leaves += kept
+    given = _and_leaves(valid) if valid is not None else []
+    if len(given) != len(leaves) or any(not any(_same(a, b) for b in given) for a in leaves):
+        return None
+    between = _between(g, conv)
+    if between is None:
+        return None
+    for o in between:
+        if o.name in ("arith.constant", "memref.alloc", "memref.expand_shape", "memref.collapse_shape"):
+            continue
+        if o.name in ("linalg.fill", "linalg.map", "linalg.transpose") and all(
+                contraction.fresh(v) and v != source for v in o.operands[-1:]):
+            continue
+        return None
+    return source, offsets, [g, alloc], lhs
 
 
 def _between(first, last):
