@@ -12,7 +12,9 @@ bf16, and the f32 / bf16 4096^3 matmuls built with the register tiles of before 
 the loads a step ahead, and the f32 one as TF32 (SHAPES, ENV); ResNet-style convolutions (a
 3x3 64 -> 64 and a 1x1 256 -> 64 over 32 x 56 x 56 in bf16 and f32, a 3x3 stride-2 64 -> 128 in
 bf16, the bf16 3x3 on the general mapping of before, and batch-128 ones of about a millisecond;
-CONVS); grouped (ResNeXt's 32 x 4d, and 4 groups of 64) and depthwise (MobileNet's 3x3) convolutions,
+CONVS); grouped (ResNeXt's 32 x 4d and 32 x 8d, packed several groups a block and not, and 4
+groups of 64; grouped 3-D and 1-D ones), a transposed convolution (lhs dilation) with and without
+the dilated copy, and depthwise (MobileNet's 3x3) convolutions,
 a convolution + bias + ReLU with and without the fused epilogue, reductions of odd length with
 and without the masked split (GROUPED, rowsum_odd_*, softmax1001_f32). Each program is also timed as --replays calls back to back (ours: graph replays between
 two events; XLA: calls enqueued without waiting, one block_until_ready), which takes XLA's host
@@ -42,6 +44,9 @@ PROGRAMS = ("matmul_f32", "matmul_bf16", "decoder", "matmul_f16", "bmm_bf16", "m
             "matmul_f32_tf32", "decoder_tf32", "conv3x3_bf16", "conv3x3_f32", "conv1x1_bf16", "conv1x1_f32",
             "conv3x3s2_bf16", "conv3x3_bf16_regtiles", "conv3x3_bf16_big", "conv3x3_f32_big", "conv1x1_bf16_big",
             "gconv3x3_g32_bf16", "gconv3x3_g32_bf16_regtiles", "gconv3x3_g4_bf16", "gconv3x3_g4_f32",
+            "gconv3x3_g32_bf16_nopack", "gconv3x3_g32_bf16_pack21", "gconv3x3_g32_f32", "gconv3x3_g32_f32_nopack",
+            "gconv3x3_g32x8_bf16", "gconv3x3_g32x8_bf16_nopack", "gconv3d_g32_bf16", "gconv3d_g32_bf16_regtiles",
+            "gconv1d_g16_f32", "gconv1d_g16_f32_regtiles", "tconv4x4s2_bf16", "tconv4x4s2_bf16_copy",
             "dwconv3x3_f32", "dwconv3x3_bf16", "dwconv3x3_f32_regtiles", "dwconv3x3s2_bf16",
             "conv3x3_bias_relu_bf16", "conv3x3_bias_relu_bf16_nofuse", "dwconv3x3_bias_relu6_f32",
             "rowsum_odd_f32", "rowsum_odd_f32_nomask", "softmax1001_f32")
@@ -53,7 +58,11 @@ TOLERANCE = {"matmul_f32": 2e-2, "matmul_bf16": 5e-2, "decoder": 2e-2,      # re
              "conv3x3s2_bf16": 5e-2, "conv3x3_bf16_regtiles": 5e-2, "conv3x3_bf16_big": 5e-2,
              "conv3x3_f32_big": 2e-2, "conv1x1_bf16_big": 5e-2,
              "gconv3x3_g32_bf16": 5e-2, "gconv3x3_g32_bf16_regtiles": 5e-2, "gconv3x3_g4_bf16": 5e-2,
-             "gconv3x3_g4_f32": 2e-2, "dwconv3x3_f32": 2e-2, "dwconv3x3_bf16": 5e-2, "dwconv3x3_f32_regtiles": 2e-2,
+             "gconv3x3_g4_f32": 2e-2, "gconv3x3_g32_bf16_nopack": 5e-2, "gconv3x3_g32_bf16_pack21": 5e-2,
+             "gconv3x3_g32_f32": 2e-2, "gconv3x3_g32_f32_nopack": 2e-2, "gconv3x3_g32x8_bf16": 5e-2,
+             "gconv3x3_g32x8_bf16_nopack": 5e-2, "gconv3d_g32_bf16": 5e-2, "gconv3d_g32_bf16_regtiles": 5e-2,
+             "gconv1d_g16_f32": 2e-2, "gconv1d_g16_f32_regtiles": 2e-2, "tconv4x4s2_bf16": 5e-2,
+             "tconv4x4s2_bf16_copy": 5e-2, "dwconv3x3_f32": 2e-2, "dwconv3x3_bf16": 5e-2, "dwconv3x3_f32_regtiles": 2e-2,
              "dwconv3x3s2_bf16": 5e-2, "conv3x3_bias_relu_bf16": 5e-2, "conv3x3_bias_relu_bf16_nofuse": 5e-2,
              "dwconv3x3_bias_relu6_f32": 2e-2, "rowsum_odd_f32": 2e-2, "rowsum_odd_f32_nomask": 2e-2,
              "softmax1001_f32": 2e-2}
@@ -88,7 +97,12 @@ CONVS = {"conv3x3_bf16": ((32, 56, 56, 64), (3, 3, 64, 64), 1), "conv3x3_f32": (
 # gconv3x3_g32: ResNeXt-50's 32 x 4d layer (4 features a group: a GEMM of N = 4 a group);
 # gconv3x3_g4: 64 features a group; dwconv: MobileNet's 3x3 depthwise layers (the block's
 # window in shared memory); *_regtiles: the general mapping (one thread an output);
-# *_nofuse: built with SHLO_GPU_FUSE_EPILOGUE=0 (the bias and ReLU a launch of their own)
+# *_nofuse: built with SHLO_GPU_FUSE_EPILOGUE=0 (the bias and ReLU a launch of their own);
+# narrow groups (at most 8 features) are packed several a block: *_nopack is built with
+# SHLO_GPU_PACK_GROUPS=0 (one group a block, as before but the filter read as given), *_pack21
+# with the smaller packed mma tiles (64 x 32, 4 groups) only; g32x8: ResNeXt's 32 x 8d;
+# gconv3d / gconv1d: grouped 3-D and 1-D ones (the lowering's generic: on the general mapping
+# before, *_regtiles)
 GROUPED = {"gconv3x3_g32_bf16": ((32, 56, 56, 128), (3, 3, 4, 128), 1, 32),
            "gconv3x3_g32_bf16_regtiles": ((32, 56, 56, 128), (3, 3, 4, 128), 1, 32),
            "gconv3x3_g4_bf16": ((32, 56, 56, 256), (3, 3, 64, 256), 1, 4),
@@ -99,12 +113,28 @@ GROUPED = {"gconv3x3_g32_bf16": ((32, 56, 56, 128), (3, 3, 4, 128), 1, 32),
            "dwconv3x3s2_bf16": ((32, 112, 112, 64), (3, 3, 1, 64), 2, 64),
            "conv3x3_bias_relu_bf16": ((32, 56, 56, 64), (3, 3, 64, 64), 1, 1),
            "conv3x3_bias_relu_bf16_nofuse": ((32, 56, 56, 64), (3, 3, 64, 64), 1, 1),
-           "dwconv3x3_bias_relu6_f32": ((32, 112, 112, 32), (3, 3, 1, 32), 1, 32)}
+           "dwconv3x3_bias_relu6_f32": ((32, 112, 112, 32), (3, 3, 1, 32), 1, 32),
+           "gconv3x3_g32_bf16_nopack": ((32, 56, 56, 128), (3, 3, 4, 128), 1, 32),
+           "gconv3x3_g32_bf16_pack21": ((32, 56, 56, 128), (3, 3, 4, 128), 1, 32),
+           "gconv3x3_g32_f32": ((32, 56, 56, 128), (3, 3, 4, 128), 1, 32),
+           "gconv3x3_g32_f32_nopack": ((32, 56, 56, 128), (3, 3, 4, 128), 1, 32),
+           "gconv3x3_g32x8_bf16": ((32, 56, 56, 256), (3, 3, 8, 256), 1, 32),
+           "gconv3x3_g32x8_bf16_nopack": ((32, 56, 56, 256), (3, 3, 8, 256), 1, 32),
+           "gconv3d_g32_bf16": ((8, 16, 28, 28, 128), (3, 3, 3, 4, 128), 1, 32),
+           "gconv3d_g32_bf16_regtiles": ((8, 16, 28, 28, 128), (3, 3, 3, 4, 128), 1, 32),
+           "gconv1d_g16_f32": ((64, 4096, 256), (5, 16, 256), 1, 16),
+           "gconv1d_g16_f32_regtiles": ((64, 4096, 256), (5, 16, 256), 1, 16)}
 # Reductions with few outputs whose length is not a multiple of 8 (reductions.masked_split):
 # rows of 100003 summed; *_nomask: built with SHLO_GPU_MASKED_SPLIT=0 (one thread a row, as before)
 ENV = {"regtiles": ("SHLO_GPU_SHARED_TILES", "0"), "noprefetch": ("SHLO_GPU_PREFETCH", "0"),
        "tf32": ("SHLO_GPU_TF32", "1"), "nofuse": ("SHLO_GPU_FUSE_EPILOGUE", "0"),
-       "nomask": ("SHLO_GPU_MASKED_SPLIT", "0")}
+       "nomask": ("SHLO_GPU_MASKED_SPLIT", "0"), "nopack": ("SHLO_GPU_PACK_GROUPS", "0"),
+       "pack21": ("SHLO_GPU_PACK_SHAPES", "2,1;1,1"), "copy": ("SHLO_GPU_READ_DILATION", "0")}
+# A transposed convolution (a decoder's 2x upsampling, 28 -> 56, 128 -> 64 features): lhs
+# dilation 2, a 4x4 window, padding 2; the kernel reads the input through the dilation, *_copy is
+# built with SHLO_GPU_READ_DILATION=0 (the dilated copy a launch and buffer before, as before)
+TCONVS = {"tconv4x4s2_bf16": ((32, 28, 28, 128), (4, 4, 128, 64)),
+          "tconv4x4s2_bf16_copy": ((32, 28, 28, 128), (4, 4, 128, 64))}
 
 
 def _dtype(name: str):
@@ -140,18 +170,30 @@ def programs(name: str):
         import jax
         x_shape, w_shape, stride, groups = GROUPED[name]
         dtype = _dtype(name)
-        fan_in = w_shape[0] * w_shape[1] * w_shape[2]
+        fan_in = int(np.prod(w_shape[:-1]))
         x = rng.standard_normal(x_shape).astype(dtype)
         w = (rng.standard_normal(w_shape) / np.sqrt(fan_in)).astype(dtype)
         bias = rng.standard_normal(w_shape[-1]).astype(dtype)
+        layout = {3: ("NWC", "WIO", "NWC"), 4: ("NHWC", "HWIO", "NHWC"), 5: ("NDHWC", "DHWIO", "NDHWC")}[len(x_shape)]
 
         def grouped(a, b):
-            return jax.lax.conv_general_dilated(a, b, (stride, stride), "SAME", feature_group_count=groups,
-                                                dimension_numbers=("NHWC", "HWIO", "NHWC"))
+            return jax.lax.conv_general_dilated(a, b, (stride,) * (len(x_shape) - 2), "SAME",
+                                                feature_group_count=groups, dimension_numbers=layout)
         if "bias" not in name:
             return grouped, [x, w]
         top = 6.0 if "relu6" in name else np.inf
         return (lambda a, b, c: jax.numpy.clip(grouped(a, b) + c, 0, top)), [x, w, bias]
+    if name in TCONVS:
+        import jax
+        x_shape, w_shape = TCONVS[name]
+        dtype = _dtype(name)
+        x = rng.standard_normal(x_shape).astype(dtype)
+        w = (rng.standard_normal(w_shape) / np.sqrt(int(np.prod(w_shape[:-1])) / 4)).astype(dtype)
+
+        def transposed(a, b):
+            return jax.lax.conv_general_dilated(a, b, (1, 1), [(2, 2), (2, 2)], lhs_dilation=(2, 2),
+                                                dimension_numbers=("NHWC", "HWIO", "NHWC"))
+        return transposed, [x, w]
     if name.startswith("rowsum_odd"):
         x = rng.standard_normal((64, 100003)).astype(np.float32)
         return (lambda a: a.sum(axis=1)), [x]

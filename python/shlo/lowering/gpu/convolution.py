@@ -667,6 +667,8 @@ def _dilated_input(conv, ns: int):
     the low padding per dim, the ops to erase, per dim (stride, first element, elements kept)),
     so the kernel reads the input through the same arithmetic. None otherwise (an input read in
     another dimension order, converted as it is copied, ...)."""
+    if os.environ.get("SHLO_GPU_READ_DILATION", "1") == "0":     # keep the copy (to compare)
+        return None
     padded = conv.operands[0]
     alloc = _owner(padded)
     if alloc is None or alloc.name != "memref.alloc" or alloc.block != conv.block or len(alloc.operands):
