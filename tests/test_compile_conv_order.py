@@ -98,11 +98,33 @@ def test_interpreted_order_is_not_one_fma_chain():
     np.testing.assert_allclose(chain, want, rtol=1e-5, atol=1e-6)
 
 
-def test_depthwise_2d_past_the_measured_pixels_keeps_the_named_op():
-    # 2 x 7 x 7 pixels in 3 groups: the interpreter names no order (more than 48 pixels)
-    xs, ws, os_ = (2, 3, 9, 9), (12, 1, 3, 3), (2, 12, 7, 7)
-    prog = _program(xs, ws, os_, NCHW, 3, [1, 1], [(0, 0), (0, 0)], [1, 1])
-    assert "linalg.depthwise_conv_2d_nhwc_hwcm" in str(lower_program(prog).module)
+# feature-grouped 2-D convolutions past 48 pixels that XLA runs through Eigen's per-group
+# contractions (the held-out depthwise2d and group_counts programs): the ordered generic
+GROUPED_PAST_48 = [
+    # conv_general_dilated_depthwise2d: 2 x 7 x 7 pixels in 3 groups of 4 features, 3 x 3 taps
+    ((2, 3, 9, 9), (12, 1, 3, 3), (2, 12, 7, 7), NCHW, 3, [1, 1], [(0, 0), (0, 0)], [1, 1]),
+    # conv_general_dilated_group_counts: 2 x 6 x 6 pixels in 2 groups of 3 features, K = 60
+    ((2, 6, 9, 10), (6, 3, 4, 5), (2, 6, 6, 6), NCHW, 2, [1, 1], [(0, 0), (0, 0)], [1, 1]),
+]
+
+
+@pytest.mark.parametrize("xs, ws, os_, dn, groups, strides, pads, rdil", GROUPED_PAST_48)
+def test_grouped_2d_past_48_pixels_compiled_sums_as_interpreted(xs, ws, os_, dn, groups, strides, pads, rdil):
+    prog = _program(xs, ws, os_, dn, groups, strides, pads, rdil)
+    module = str(lower_program(prog).module)
+    assert "linalg.depthwise_conv" not in module and "linalg.conv_" not in module
+    _check_bit_equal(prog, xs, ws, os_, np.random.default_rng(3))
+
+
+def test_grouped_2d_on_xlas_ynnpack_path_keeps_the_named_op():
+    # 2-D, 4 groups of 6 features (24 > 16 output features): XLA runs it through YNNPACK, whose
+    # orders are not modelled, so past 48 pixels the interpreter names none and the named op stays
+    from shlo.interpreter.ops.convolution import xla_pixel_orders
+    xs, ws, os_ = (1, 4, 23, 24), (24, 1, 1, 3), (1, 24, 23, 22)
+    assert xla_pixel_orders(("f32",) * 3, 1, 23 * 22, 1, (1, 3), 24, 4, 1, [1, 1], [False, False]) is None
+    prog = _program(xs, ws, os_, NCHW, 4, [1, 1], [(0, 0), (0, 0)], [1, 1])
+    module = str(lower_program(prog).module)
+    assert "linalg.depthwise_conv" in module or "linalg.conv_" in module
     rng = np.random.default_rng(3)
     x = rng.standard_normal(xs).astype(np.float32)
     w = rng.standard_normal(ws).astype(np.float32)

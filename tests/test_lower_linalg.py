@@ -465,7 +465,7 @@ def test_window_reversal():
 
 
 def test_depthwise_uses_the_depthwise_named_op():
-    prog = check_conv((2, 5, 5, 4), (3, 3, 1, 8), NHWC, groups=4, pads=[(1, 1), (1, 1)])
+    prog = check_conv((2, 5, 5, 4), (3, 3, 1, 8), NHWC, "f64", groups=4, pads=[(1, 1), (1, 1)])
     assert "linalg.depthwise_conv_2d_nhwc_hwcm" in lowered_text(prog)
     check_conv((2, 6, 3), (2, 1, 6), (0, 2, [1], 2, 1, [0], 0, 2, [1]), groups=3, strides=[2])
 

@@ -89,7 +89,7 @@ def test_few_features_take_onednns_orders(name, monkeypatch):
     got = np.asarray(shlo.interpret(prog, x, w)[0])
     if _host_is_measured_kind() and (os.cpu_count() or 0) <= 2:   # (Eigen's thread split: measured on 2 cores)
         np.testing.assert_array_equal(got, np.asarray(jax.jit(_few(case))(x, w)))
-    monkeypatch.setattr(convolution_order, "orders", lambda *a: None)
+    monkeypatch.setattr(convolution_order, "orders", lambda *a, **k: None)
     plain = np.asarray(shlo.interpret(prog, x, w)[0])
     assert (got != plain).any(), "the order must be what is checked"
 
@@ -105,6 +105,40 @@ def test_kernel_orders_by_chunk():
     np.testing.assert_array_equal(orders(16, 87, 9), ([FMA] * 42 + [ADD2] * 2) + ([FMA] * 42 + [ADD2]))
     assert orders(1, 26, 3) is None and orders(16, 26, 200) is None and orders(4, 300, 100) is None
     assert orders(4, 100, 9, groups=3) is None and orders(4, 14, 3, groups=3) is not None
+    # past 48 pixels, only on XLA's Eigen path and where one / two threads' blocks agree
+    np.testing.assert_array_equal(orders(4, 98, 9, groups=3, eigen_groups=True), [FMA2] * 96 + [ADD2] * 2)
+    assert orders(2, 507, 36, groups=4, eigen_groups=True) is None     # 192- vs 264-wide blocks
+
+
+# Feature-grouped 2-D convolutions past 48 pixels on XLA's Eigen path (at most 16 input and output
+# features; convolution._eigen_groups): the held-out depthwise2d and group_counts programs
+GROUPED = {
+    "depthwise_2d": ((2, 3, 9, 9), (12, 1, 3, 3), (1, 1), [(0, 0), (0, 0)], ("NCHW", "OIHW", "NCHW"), 3),
+    "group_counts": ((2, 6, 9, 10), (6, 3, 4, 5), (1, 1), [(0, 0), (0, 0)], ("NCHW", "OIHW", "NCHW"), 2),
+}
+
+
+@pytest.mark.parametrize("name", sorted(GROUPED))
+def test_grouped_past_48_pixels_take_onednns_orders(name, monkeypatch):
+    import shlo.interpreter.ops.convolution as conv
+    case = GROUPED[name]
+    x = RNG.standard_normal(case[0]).astype(np.float32)
+    w = RNG.standard_normal(case[1]).astype(np.float32)
+    prog = shlo.from_jax(_few(case), x, w)
+    got = np.asarray(shlo.interpret(prog, x, w)[0])
+    if _host_is_measured_kind() and (os.cpu_count() or 0) <= 2:
+        np.testing.assert_array_equal(got, np.asarray(jax.jit(_few(case))(x, w)))
+    monkeypatch.setattr(conv, "_eigen_groups", lambda *a: False)
+    plain = np.asarray(shlo.interpret(prog, x, w)[0])
+    assert (got != plain).any(), "the order must be what is checked"
+
+
+def test_grouped_orders_not_named_on_xlas_ynnpack_path():
+    from shlo.interpreter.ops.convolution import _eigen_groups, xla_pixel_orders
+    assert _eigen_groups(1, 64, 64) and _eigen_groups(2, 16, 16) and not _eigen_groups(2, 4, 24)
+    # 4 groups of 6 features, 460 pixels, 2-D: XLA's YNNPACK fusion (sums without fma there)
+    assert xla_pixel_orders(("f32",) * 3, 1, 460, 1, (1, 3), 24, 4, 1, [1, 1], [False, False]) is None
+    assert xla_pixel_orders(("f32",) * 3, 1, 460, 1, (3,), 24, 4, 1, [1], [False]) is not None
 
 
 # Transposed convolutions (input dilation, stride 1): XLA's EigenTransposedConv2D

@@ -181,6 +181,7 @@ def _onednn(count: int, trials: int, seed: int = 11, grouped: bool = False) -> i
     import jax
     from jax import lax
     from shlo.interpreter.ops import convolution_order
+    from shlo.interpreter.ops.convolution import _eigen_groups
     rng = np.random.RandomState(seed)
     claimed = bad = 0
     for _ in range(count):
@@ -202,7 +203,9 @@ def _onednn(count: int, trials: int, seed: int = 11, grouped: bool = False) -> i
         diff, count_el, shape = _interpreted_against_jit(f, xs, ws, trials, rng)
         m = int(np.prod(shape[:-1]))
         k = int(np.prod(ws[:-1]))
-        claim = int(np.prod(ks)) > 1 and convolution_order.orders(og, m, k, g) is not None
+        # as convolution.xla_pixel_orders asks (grouped past 48 pixels only on XLA's Eigen path)
+        claim = int(np.prod(ks)) > 1 and convolution_order.orders(
+            og, m, k, g, eigen_groups=_eigen_groups(nd, cin, og * g)) is not None
         claimed += claim
         bad += claim and diff > 0
         print(f"x{xs} w{ws} groups {g} strides {st} pads {pads} dilation {rd} (M {m}, K {k}, {og} features a group,"

@@ -97,7 +97,16 @@ def xla_pixel_orders(elements, B: int, P: int, I: int, ksize, O: int, G: int, BG
         return None
     if int(np.prod(ksize)) == 1:                    # XLA makes a 1 x 1 kernel a dot
         return None
-    return convolution_order.orders(O // G, B * P, K, G)
+    return convolution_order.orders(O // G, B * P, K, G, eigen_groups=_eigen_groups(ns, I * G, O))
+
+
+def _eigen_groups(ns: int, C: int, O: int) -> bool:
+    """Whether XLA CPU surely runs this grouped f32 convolution as Eigen's per-group contractions:
+    1-D, or 2-D with at most 16 input and output features. XLA sends other 2-D ones (NHWC / HWIO,
+    no base dilation or reversal, output and kernel no larger than the input) to a YNNPACK fusion
+    (its `IsConvolutionOpSupportedByYnn`; seen as `__ynn_fusion` in jax.jit's compiled HLO), which
+    sums in other orders."""
+    return ns == 1 or max(C, O) <= 16
 
 
 def xla_transposed_plan(elements, xshape, wshape, G, BG, strides, pads, ldil, rdil, rev):

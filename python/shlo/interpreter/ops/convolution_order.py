@@ -23,7 +23,8 @@ group and K = taps x features up to 144. Not taken: 1 feature a group (another k
 matrix-vector product), one output pixel, 1 x 1 kernels (XLA makes them dots), K > 144
 (K = 360 and 576 were a single fma chain, another path), fewer than 8 features or pixels
 with K > 64 (Eigen may split K between the two threads and add the halves), and feature
-groups with more than 8 features a group or more than 48 pixels (`orders`).
+groups with more than 8 features a group or more than 48 pixels, except where XLA is known to run
+them through Eigen's per-group contractions and its thread split does not matter (`orders`).
 """
 from __future__ import annotations
 
@@ -35,6 +36,16 @@ FEATURES = (2, 16)         # features a group (the kernel's rows)
 MAX_K = 144
 MAX_K_FEW = 64             # fewer than 8 features or pixels: Eigen may split K past this
 GROUPED_PIXELS = 48
+# Past 48 pixels a feature-grouped convolution is named only where the caller knows XLA runs it
+# as Eigen's per-group contractions (`eigen_groups`: not YNNPACK), and only where Eigen's column
+# blocks for one thread and for two give the same orders (and K is never split), so the thread
+# count Eigen picks does not matter: the grouped contractions did not follow the one-contraction
+# cost model everywhere (a 2-feature, 507-pixel, K = 36 contraction of 4 groups split for two
+# threads at 0.67 of the cost model's threshold). Measured (each element against jax.jit; 1-D /
+# 2-D, 2-4 groups of 2-16 features, 49-1584 pixels, strides, padding, kernel dilation): scratch
+# parity16/sweep2.py, the one-thread model alone on XLA's Eigen path, 102 of 102 named shapes
+# bit-equal (seed 2); parity16/sweep3.py, this rule: seed 3 named 75 of 129 shapes, 0 differ
+# (the YNNPACK ones not named); tools/xla_conv_order.py --onednn N --grouped.
 FMA, FMA2, ADD2 = 0, 1, 2
 
 _L1, _L2 = 32768, 524288   # this host's cache sizes, as Eigen's blocking reads them
@@ -133,19 +144,34 @@ def _column_block(m: int, n: int, k: int, scale: float):
     return _eigen_two_threads(n, k) if _by_columns(m, n, threads) else None
 
 
-def orders(m: int, n: int, k: int, groups: int = 1):
+def _grouped_orders(m: int, n: int, k: int):
+    """One group's orders past 48 pixels where one thread's and two threads' column blocks agree
+    and K is split at no thread count or cost scale, else None."""
+    for scale in (1.0, 0.85, 1.15):
+        if _splits_k(m, n, k, 1, scale) or _splits_k(m, n, k, 2, scale):
+            return None
+    one = _chunk_orders(m, n, _blocks(n, _eigen_one_thread(m, n, k)))
+    two = _chunk_orders(m, n, _blocks(n, _eigen_two_threads(n, k)))
+    return one if np.array_equal(one, two) else None
+
+
+def orders(m: int, n: int, k: int, groups: int = 1, eigen_groups: bool = False):
     """Each output pixel's order for an m-feature group, or None where it is not sure: outside
     the measured sizes, or where the order changes when Eigen's cost estimates are 15 % off.
     With feature groups (one contraction each, run as tasks on the same 2 threads) the split
     Eigen picks did not follow its cost model (a 90-pixel, K = 18 contraction of 4 groups was
     split for two threads, and 16-row blocks of 3 pixels were one fma chain in 2 of 3 shapes):
-    there the order is taken only for 2-8 features a group and at most 48 pixels, and only where
-    no split, one thread's and two threads' give the same orders."""
+    there the order is taken for 2-8 features a group and at most 48 pixels, and only where
+    no split, one thread's and two threads' give the same orders. Past 48 pixels, where the caller
+    knows XLA runs the groups through Eigen (`eigen_groups`: not YNNPACK), only where one
+    thread's and two threads' blocks give the same orders (`_grouped_orders`)."""
     if not (FEATURES[0] <= m <= FEATURES[1] and n >= 2 and 1 <= k <= MAX_K):
         return None
     if min(m, n) < 8 and k > MAX_K_FEW:
         return None
-    if groups > 1 and (n > GROUPED_PIXELS or m > 8):
+    if groups > 1 and n > GROUPED_PIXELS:
+        return _grouped_orders(m, n, k) if eigen_groups else None
+    if groups > 1 and m > 8:
         return None
     first = None
     splits = ((n, _eigen_one_thread(m, n, k), _eigen_two_threads(n, k)) if groups > 1 else
