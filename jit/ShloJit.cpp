@@ -11,6 +11,7 @@
 
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Analysis/CFG.h"
+#include "llvm/Analysis/ValueTracking.h"
 #include "llvm/Bitcode/BitcodeReader.h"
 #include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/ExecutionEngine/Orc/AbsoluteSymbols.h"
@@ -22,14 +23,12 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
-#include "llvm/IR/PassManager.h"
-#include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/SmallVectorMemoryBuffer.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
-#include "llvm/Transforms/InstCombine/InstCombine.h"
 #include "llvm/Transforms/Utils/Cloning.h"
+#include "llvm/Transforms/Utils/Local.h"
 #include "llvm/Transforms/Utils/SplitModule.h"
 #include "llvm/Transforms/Utils/ValueMapper.h"
 
@@ -63,6 +62,25 @@ constexpr unsigned kMinInstructionsToSplit = 300;
 // The largest run-once function copied into each of several callers (simplifyRunOnce).
 constexpr unsigned kMaxInlinedCopy = 200;
 
+// A target machine for one code generation level and the passes built for it.
+// Building the passes (addPassesToEmitFile: ~100 passes and their options) cost
+// 0.7 M instructions a compile, 5% of the benchmark matmul's; a legacy pass
+// manager runs again on another module (doInitialization / doFinalization set
+// up and tear down each module's state, as `llc -run-twice` relies on), writing
+// through the same stream into `buffer`, emptied after each run. One level a
+// machine: building the passes also sets options of the target machine, and a
+// machine whose level changed between runs of passes kept from before
+// generated different code for the same module now and then.
+struct Machine {
+  std::unique_ptr<TargetMachine> tm;
+  SmallVector<char, 0> buffer;
+  raw_svector_ostream os{buffer};
+  std::unique_ptr<legacy::PassManager> passes;
+};
+
+// The index of a code generation level's machines: the quick level, the others.
+unsigned levelIndex(CodeGenOptLevel level) { return level == CodeGenOptLevel::None ? 0 : 1; }
+
 // One JIT session for the process, never destroyed (it may hold code that
 // Python objects still point at when the interpreter shuts down). Each
 // compiled module is a JITDylib of its own, removed when Python frees it.
@@ -75,7 +93,7 @@ struct Session {
   // host CPU's scheduling model, legalizer tables) on first use, ~5 ms, as
   // much as generating a small module's code: they are kept and reused, one
   // thread at a time each.
-  std::vector<std::unique_ptr<TargetMachine>> idleMachines;
+  std::vector<std::unique_ptr<Machine>> idleMachines[2]; // by levelIndex
   std::mutex machinesMutex;
   std::string error;
   std::atomic<unsigned> counter{0};
@@ -139,32 +157,37 @@ void fail(char *error, size_t size, const std::string &message) {
 // A target machine for the calling thread's use until it is given back.
 class MachineLease {
 public:
-  explicit MachineLease(Session &s) : s(s) {
+  MachineLease(Session &s, CodeGenOptLevel level) : s(s), level(level) {
     std::lock_guard<std::mutex> lock(s.machinesMutex);
-    if (!s.idleMachines.empty()) {
-      tm = std::move(s.idleMachines.back());
-      s.idleMachines.pop_back();
+    auto &idle = s.idleMachines[levelIndex(level)];
+    if (!idle.empty()) {
+      m = std::move(idle.back());
+      idle.pop_back();
     }
   }
   ~MachineLease() {
-    if (!tm)
+    if (!m)
       return;
     std::lock_guard<std::mutex> lock(s.machinesMutex);
-    s.idleMachines.push_back(std::move(tm));
+    s.idleMachines[levelIndex(level)].push_back(std::move(m));
   }
-  Expected<TargetMachine *> get() {
-    if (!tm) {
+  Expected<Machine *> get() {
+    if (!m) {
       auto made = s.machine->createTargetMachine();
       if (!made)
         return made.takeError();
-      tm = std::move(*made);
+      m = std::make_unique<Machine>();
+      m->tm = std::move(*made);
+      m->tm->setOptLevel(level);
+      m->tm->setFastISel(level == CodeGenOptLevel::None);
     }
-    return tm.get();
+    return m.get();
   }
 
 private:
   Session &s;
-  std::unique_ptr<TargetMachine> tm;
+  CodeGenOptLevel level;
+  std::unique_ptr<Machine> m;
 };
 
 bool hasLoop(const Function &f) {
@@ -219,17 +242,131 @@ SmallPtrSet<const Function *, 16> runOnceFunctions(const Module &module) {
   return once;
 }
 
+// The largest aggregate (memref descriptor) unpackAggregates takes apart, in scalars.
+constexpr unsigned kMaxUnpackedLeaves = 64;
+
+// The index paths of the scalars in aggregate type `t`, in memory order;
+// false if there are more than kMaxUnpackedLeaves.
+bool leafPaths(Type *t, SmallVectorImpl<unsigned> &path, SmallVectorImpl<SmallVector<unsigned, 4>> &out) {
+  unsigned n = 0;
+  if (auto *st = dyn_cast<StructType>(t))
+    n = st->getNumElements();
+  else if (auto *at = dyn_cast<ArrayType>(t))
+    n = at->getNumElements();
+  else {
+    out.emplace_back(path.begin(), path.end());
+    return out.size() <= kMaxUnpackedLeaves;
+  }
+  for (unsigned i = 0; i < n; ++i) {
+    path.push_back(i);
+    bool ok = leafPaths(ExtractValueInst::getIndexedType(t, ArrayRef<unsigned>(i)), path, out);
+    path.pop_back();
+    if (!ok)
+      return false;
+  }
+  return true;
+}
+
+// What InstCombine did for the quick code generation of run-once code (see
+// simplifyRunOnce), at a small part of its cost (InstCombine: 1.3 M instructions,
+// 9% of the benchmark matmul's compile): loads and stores of whole aggregates
+// become loads and stores of their scalars, an extractvalue of a value built by
+// insertvalue becomes that value, and what is then unused goes. FastISel selects
+// none of the aggregate forms. Loads and stores of memory are the same, so is
+// every value computed.
+void unpackAggregates(Function &f) {
+  const DataLayout &layout = f.getParent()->getDataLayout();
+  LLVMContext &context = f.getContext();
+  Type *i32 = Type::getInt32Ty(context);
+  SmallVector<LoadInst *> loads;
+  SmallVector<StoreInst *> stores;
+  for (BasicBlock &block : f)
+    for (Instruction &i : block) {
+      if (auto *load = dyn_cast<LoadInst>(&i); load && load->isSimple() && load->getType()->isAggregateType())
+        loads.push_back(load);
+      else if (auto *store = dyn_cast<StoreInst>(&i);
+               store && store->isSimple() && store->getValueOperand()->getType()->isAggregateType())
+        stores.push_back(store);
+    }
+  // The address of the scalar at `path` in the aggregate of type `type` at `base`, and its alignment.
+  auto scalarAt = [&](IRBuilder<> &b, Type *type, Value *base, Align align, ArrayRef<unsigned> path) {
+    SmallVector<Value *, 4> indices{ConstantInt::get(i32, 0)};
+    for (unsigned k : path)
+      indices.push_back(ConstantInt::get(i32, k));
+    uint64_t offset = layout.getIndexedOffsetInType(type, indices);
+    return std::make_pair(b.CreateInBoundsGEP(type, base, indices), commonAlignment(align, offset));
+  };
+  SmallVector<unsigned, 4> path;
+  for (LoadInst *load : loads) {
+    Type *type = load->getType();
+    SmallVector<SmallVector<unsigned, 4>> leaves;
+    if (!leafPaths(type, path, leaves))
+      continue;
+    IRBuilder<> b(load);
+    SmallVector<Value *> scalars;
+    for (auto &leaf : leaves) {
+      auto [at, align] = scalarAt(b, type, load->getPointerOperand(), load->getAlign(), leaf);
+      scalars.push_back(b.CreateAlignedLoad(ExtractValueInst::getIndexedType(type, leaf), at, align));
+    }
+    Value *whole = nullptr; // the aggregate rebuilt, for users other than an extractvalue of a scalar
+    for (Use &use : make_early_inc_range(load->uses())) {
+      auto *extract = dyn_cast<ExtractValueInst>(use.getUser());
+      if (extract) {
+        auto found = std::find_if(leaves.begin(), leaves.end(),
+                                  [&](const auto &leaf) { return ArrayRef<unsigned>(leaf) == extract->getIndices(); });
+        if (found != leaves.end()) {
+          extract->replaceAllUsesWith(scalars[found - leaves.begin()]);
+          continue;
+        }
+      }
+      if (!whole) {
+        whole = PoisonValue::get(type);
+        for (size_t k = 0; k < leaves.size(); ++k)
+          whole = b.CreateInsertValue(whole, scalars[k], leaves[k]);
+      }
+      use.set(whole);
+    }
+  }
+  for (BasicBlock &block : f)
+    for (Instruction &i : block)
+      if (auto *extract = dyn_cast<ExtractValueInst>(&i))
+        if (Value *found = FindInsertedValue(extract->getAggregateOperand(), extract->getIndices()); found && found != extract)
+          extract->replaceAllUsesWith(found);
+  for (StoreInst *store : stores) {
+    Value *value = store->getValueOperand();
+    Type *type = value->getType();
+    SmallVector<SmallVector<unsigned, 4>> leaves;
+    if (!leafPaths(type, path, leaves))
+      continue;
+    IRBuilder<> b(store);
+    for (auto &leaf : leaves) {
+      Value *scalar = FindInsertedValue(value, leaf);
+      if (!scalar)
+        scalar = b.CreateExtractValue(value, leaf);
+      // Storing an undefined value may leave the memory as it was.
+      if (isa<UndefValue>(scalar))
+        continue;
+      auto [at, align] = scalarAt(b, type, store->getPointerOperand(), store->getAlign(), leaf);
+      b.CreateAlignedStore(scalar, at, align);
+    }
+    store->eraseFromParent();
+  }
+  for (BasicBlock &block : reverse(f))
+    for (Instruction &i : make_early_inc_range(reverse(block)))
+      if (isInstructionTriviallyDead(&i))
+        i.eraseFromParent();
+}
+
 // Run-once code is mostly memref descriptors: structs built field by field
 // (insertvalue), stored, loaded and returned whole, and handed down a chain of
 // wrappers (the packed entry, the C interface, the entry, a kernel call's
 // wrapper). FastISel selects none of that, so the quick level fell back to
 // SelectionDAG for nearly every block of it. The run-once functions with local
 // linkage are inlined into their run-once callers (small ones into several), and
-// InstCombine then takes the structs apart into scalar loads and stores. On
+// unpackAggregates then takes the structs apart into scalar loads and stores. On
 // the benchmark matmul (4 run-once functions, a call of the product kernel)
-// `llc -O0 -fast-isel` went from 11.3 to 2.5 M instructions. Run-once
-// functions hold no floating-point arithmetic that may contract (see
-// mayContract), and InstCombine keeps IEEE results without fast-math flags.
+// `llc -O0 -fast-isel` went from 11.3 to 2.5 M instructions (with InstCombine,
+// which did the same and more, for 1.3 M instructions of its own).
 void simplifyRunOnce(Module &module, SmallPtrSetImpl<const Function *> &once) {
   SmallVector<Function *> dead;
   for (bool changed = true; changed;) {
@@ -264,42 +401,28 @@ void simplifyRunOnce(Module &module, SmallPtrSetImpl<const Function *> &once) {
   }
   for (Function *f : dead)
     f->eraseFromParent();
-  if (once.empty())
-    return;
-  LoopAnalysisManager lam;
-  FunctionAnalysisManager fam;
-  CGSCCAnalysisManager cgam;
-  ModuleAnalysisManager mam;
-  PassBuilder pb;
-  pb.registerModuleAnalyses(mam);
-  pb.registerCGSCCAnalyses(cgam);
-  pb.registerFunctionAnalyses(fam);
-  pb.registerLoopAnalyses(lam);
-  pb.crossRegisterProxies(lam, fam, cgam, mam);
-  FunctionPassManager fpm;
-  fpm.addPass(InstCombinePass());
   for (Function &f : module)
     if (once.count(&f))
-      fpm.run(f, fam);
+      unpackAggregates(f);
 }
 
 // Object code for one module, on the calling thread.
 Expected<std::unique_ptr<MemoryBuffer>> emitObject(Module &module, Session &s, CodeGenOptLevel level) {
-  MachineLease lease(s);
-  auto tm = lease.get();
-  if (!tm)
-    return tm.takeError();
-  // The quick level's pass setup turns FastISel on in the target machine, and
-  // it would stay on for the machine's next module.
-  (*tm)->setOptLevel(level);
-  (*tm)->setFastISel(level == CodeGenOptLevel::None);
-  SmallVector<char, 0> buffer;
-  raw_svector_ostream os(buffer);
-  legacy::PassManager pm;
-  if ((*tm)->addPassesToEmitFile(pm, os, nullptr, CodeGenFileType::ObjectFile))
-    return createStringError("the target cannot emit object files");
-  pm.run(module);
-  return std::make_unique<SmallVectorMemoryBuffer>(std::move(buffer), module.getName(),
+  MachineLease lease(s, level);
+  auto m = lease.get();
+  if (!m)
+    return m.takeError();
+  TargetMachine &tm = *(*m)->tm;
+  auto &pm = (*m)->passes;
+  if (!pm) {
+    auto made = std::make_unique<legacy::PassManager>();
+    if (tm.addPassesToEmitFile(*made, (*m)->os, nullptr, CodeGenFileType::ObjectFile))
+      return createStringError("the target cannot emit object files");
+    pm = std::move(made);
+  }
+  (*m)->buffer.clear();
+  pm->run(module);
+  return std::make_unique<SmallVectorMemoryBuffer>(std::move((*m)->buffer), module.getName(),
                                                    /*RequiresNullTerminator=*/false);
 }
 
@@ -547,15 +670,15 @@ extern "C" ShloJitModule *shloJitCompile(MlirOperation op, int llvmOptLevel, int
   seconds[0] = since(t0);
   t0 = Clock::now();
   {
-    MachineLease lease(s);
+    MachineLease lease(s, CodeGenOptLevel::Default);
     auto tm = lease.get();
     if (!tm) {
       fail(error, errorSize, toString(tm.takeError()));
       return nullptr;
     }
-    mlir::ExecutionEngine::setupTargetTripleAndDataLayout(module.get(), *tm);
+    mlir::ExecutionEngine::setupTargetTripleAndDataLayout(module.get(), (*tm)->tm.get());
     if (llvmOptLevel > 0) {
-      auto optimize = mlir::makeOptimizingTransformer(std::min(llvmOptLevel, 3), 0, *tm);
+      auto optimize = mlir::makeOptimizingTransformer(std::min(llvmOptLevel, 3), 0, (*tm)->tm.get());
       if (Error e = optimize(module.get())) {
         fail(error, errorSize, toString(std::move(e)));
         return nullptr;
