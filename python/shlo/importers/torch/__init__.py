@@ -25,6 +25,10 @@ in `ops/<family>.py`, so an ATen op's rule is found by its name there.
   leaves of tuple / list / dict / namedtuple inputs) become shape_assertions
   (guards.py); its in-graph assertions are not kept (the Dim ranges state
   them; violating them is undefined behavior).
+* An index out of range where eager raises (gather, scatter*, index_select,
+  embedding, embedding_bag, `x[i]`, index_put, put) fails a run-time
+  `check.assert` naming the node, also inside cond / while_loop / map / scan
+  bodies (checks.py).
 * An unsupported node raises `shlo.ImportError` naming the ATen op, the fx
   node and the user's source line.
 """

@@ -15,6 +15,7 @@ from ...literals import numpy_to_elements, numpy_to_resource, resource_capable
 from ...program import Program
 from ...types import tensor_type
 from . import dtypes, guards
+from .checks import hoist_checks
 from .context import Context
 from .registry import lookup
 
@@ -89,6 +90,9 @@ class TorchImporter:
                         self._return(node)
                     elif node.op == "get_attr":
                         self.values[node.name] = getattr(ep.graph_module, node.target)
+            # compiled code checks values at the top level only: index checks in cond / loop bodies
+            # move out of their if / while (checks.py)
+            hoist_checks(self.func)
         prog = Program(self.module, self.context)
         prog.parameter_names = list(self.parameter_names)
         prog._parameter_arrays = list(self.parameter_arrays)
@@ -348,10 +352,12 @@ _FRAME = re.compile(r'File "([^"]+)", line (\d+)')
 
 def _user_frame(node):
     """(file, line) of the user's code that made the node: the innermost frame of its stack
-    trace outside torch itself (torch.nn's modules are not the user's code)."""
+    trace outside torch itself (torch.nn's modules are not the user's code) and outside fx's generated
+    code (`<eval_with_key>.N`, the frames of a cond branch or loop body's graph)."""
     frames = _FRAME.findall(node.meta.get("stack_trace") or "")
     for path, line in reversed(frames):
-        if not any(part in path for part in ("/site-packages/torch/", "/torch/nn/", "/shlo/importers/")):
+        if not path.startswith("<eval_with_key>") and \
+                not any(part in path for part in ("/site-packages/torch/", "/torch/nn/", "/shlo/importers/")):
             return path, line
     return frames[-1] if frames else None
 

@@ -32,12 +32,22 @@ def _out_types(cx):
     return [cx.out_type(i) for i in range(len(val))]
 
 
-def _fill_branch(cx, region, gm, inputs, elements):
+def _fill_branch(cx, region, gm, inputs, elements, types=None):
+    """`types`: the if's result types; a branch result of other (static) sizes than a `?` size of
+    its type (torch.cond's branches may differ in size) is recast to it."""
     block = region.blocks.append()
     with ir.InsertionPoint(block):
         outs = cx.importer.convert_graph(gm, list(inputs))
         outs = [_as_tensor(cx, v, e) for v, e in zip(outs, elements)]
+        if types is not None:
+            outs = [_recast(cx, v, t) for v, t in zip(outs, types)]
         cx.op("return", outs, result_types=[])
+
+
+def _recast(cx, v, t: str):
+    if str(v.type) == t:
+        return v
+    return cx.op("dynamic_reshape", v, cx.shape_tensor(cx.sizes_of(v)), result_types=[t])
 
 
 def _pred(cx, pred):
@@ -53,9 +63,10 @@ def cond(cx, pred, true_gm, false_gm, operands=()):
     if not isinstance(pred, ir.Value):   # decided at export time: inline the branch taken
         return tuple(cx.importer.convert_graph(true_gm if pred else false_gm, operands))
     elements = [cx.out_element(i) for i in range(len(cx.val))]
-    op = cx.region_op("if", _pred(cx, pred), result_types=_out_types(cx))
-    _fill_branch(cx, op.regions[0], true_gm, operands, elements)
-    _fill_branch(cx, op.regions[1], false_gm, operands, elements)
+    types = _out_types(cx)
+    op = cx.region_op("if", _pred(cx, pred), result_types=types)
+    _fill_branch(cx, op.regions[0], true_gm, operands, elements, types)
+    _fill_branch(cx, op.regions[1], false_gm, operands, elements, types)
     return tuple(op.results)
 
 

@@ -14,6 +14,7 @@ Outputs as ATen's CPU kernel defines them:
 """
 from __future__ import annotations
 
+from ..checks import arg_node, check_index_range
 from ..registry import converts
 from .backward import _sum
 from .conv import lowest, opmath
@@ -76,6 +77,8 @@ def embedding_bag(cx, weight, indices, offsets, scale_grad_by_freq=False, mode=0
     if not isinstance(n, int) or not isinstance(num_bags, int):
         raise cx.error("embedding_bag needs static numbers of indices and bags")
     idx = cx.convert(indices, I64)
+    check_index_range(cx, idx, cx.sizes_of(weight)[0], 0, wraps=False,
+                      source=arg_node(cx, ("_embedding_bag", "_embedding_bag_forward_only"), 1))
     seg = _bag_of_position(cx, cx.convert(offsets, I64), n, num_bags)
     rows = take(cx, cx.convert(weight, element), 0, idx)                       # (n, D)
     valid = None

@@ -6,7 +6,8 @@ torch's per-element gathers and scatters (`gather(x, dim, index)`) address every
 their shlo form takes a full coordinate vector per element (iotas for the dimensions other
 than `dim`), with 1-element slices. Advanced indexing (`x[i, :, j]`) gathers whole slices
 over the dimensions that are not indexed. Only `index` / `index_put` wrap negative indices
-(torch rejects them elsewhere; out-of-range indices are undefined behavior here)."""
+(torch rejects them elsewhere). An index out of range, which torch raises on, fails a run-time
+check naming the node (checks.py); the `_unsafe_*` forms torch's decompositions emit get none."""
 from __future__ import annotations
 
 import numpy as np
@@ -14,6 +15,7 @@ from mlir import ir
 
 from ....types import tensor_type
 from .. import dtypes
+from ..checks import arg_node, check_index_range
 from ..registry import converts
 from .shapes import I64, _all_int, _dim, _static, iota, slice_dim, take, wrap_index
 
@@ -111,7 +113,12 @@ def gather(cx, x, dim, index, sparse_grad=False):
     rank = cx.rank(x)
     if rank == 0:
         return cx.broadcast(x, cx.sizes_of(index))
-    return _gather_points(cx, x, _coords(cx, index, _dim(dim, rank), rank))
+    dim = _dim(dim, rank)
+    check_index_range(cx, index, cx.sizes_of(x)[dim], dim, wraps=False, source=arg_node(cx, ["gather"], 2))
+    return _gather_points(cx, x, _coords(cx, index, dim, rank))
+
+
+_SCATTERS = ("scatter", "scatter_add", "scatter_reduce")
 
 
 @converts("scatter")
@@ -136,7 +143,9 @@ def _scatter_dim(cx, x, dim, index, src, kind):
         x1, u1 = cx.reshape(x, [1]), cx.reshape(updates, [1])
         coords = cx.const(np.zeros((1, 1), np.int64), I64)
         return cx.reshape(_scatter_points(cx, x1, coords, u1, _combiner(kind, element)), [])
-    coords = _coords(cx, index, _dim(dim, rank), rank)
+    dim = _dim(dim, rank)
+    check_index_range(cx, index, cx.sizes_of(x)[dim], dim, wraps=False, source=arg_node(cx, _SCATTERS, 2))
+    coords = _coords(cx, index, dim, rank)
     return _scatter_points(cx, x, coords, updates, _combiner(kind, element))
 
 
@@ -147,7 +156,9 @@ def scatter_reduce(cx, x, dim, index, src, reduce, include_self=True):
     if rank == 0:  # 0-d x, index and src: the same reduction on one-element vectors
         one = [cx.reshape(v, [1]) if isinstance(v, ir.Value) else v for v in (x, index, src)]
         return cx.reshape(scatter_reduce(cx, *one[:1], 0, *one[1:], reduce, include_self), [])
-    coords = _coords(cx, index, _dim(dim, rank), rank)
+    dim = _dim(dim, rank)
+    check_index_range(cx, index, cx.sizes_of(x)[dim], dim, wraps=False, source=arg_node(cx, _SCATTERS, 2))
+    coords = _coords(cx, index, dim, rank)
     sizes = cx.sizes_of(index)
     updates = _cut(cx, cx.convert(src, element), sizes)
     if reduce not in ("sum", "prod", "mean", "amax", "amin"):
@@ -178,11 +189,15 @@ class _Indexing:
     The index tensors broadcast to `batch` sizes; with the indexed dims adjacent the batch
     replaces them in place, otherwise it comes first (numpy's rule)."""
 
-    def __init__(self, cx, x, indices):
+    def __init__(self, cx, x, indices, checked=False):
         rank = cx.rank(x)
         sizes = cx.sizes_of(x)
         indices = list(indices) + [None] * (rank - len(indices))
         self.dims = [d for d, i in enumerate(indices) if i is not None]
+        if checked:             # x[i] and index_put wrap negative indices
+            for d in self.dims:
+                check_index_range(cx, indices[d], sizes[d], d, wraps=True,
+                                  source=arg_node(cx, ("index", "index_put", "index_put_"), 1, d))
         tensors = [wrap_index(cx, _i64(cx, indices[d]), sizes[d]) for d in self.dims]
         batch = cx.broadcast_sizes(*tensors)
         nb = len(batch)
@@ -216,14 +231,26 @@ def _has_mask(cx, indices):
     return any(i is not None and cx.element(i) == "i1" for i in indices)
 
 
+def _checked(cx) -> bool:
+    """Whether the node is torch's checked form (index, index_put), not an `_unsafe_*` one."""
+    return not cx.node.target.name().split("::")[-1].startswith("_unsafe")
+
+
 @converts("index", "_unsafe_index")
 def index(cx, x, indices):
     if _has_mask(cx, indices):
         from .dynamic_sizes import mask_indices
-        indices = mask_indices(cx, x, indices)      # their length a run-time size
+        if _checked(cx):          # the integer index tensors beside the masks
+            d, sizes = 0, cx.sizes_of(x)
+            for k, i in enumerate(indices):
+                if i is not None and cx.element(i) != "i1":
+                    check_index_range(cx, i, sizes[d], d, wraps=True, source=arg_node(cx, ["index"], 1, k))
+                d += cx.rank(i) if i is not None and cx.element(i) == "i1" else 1
+        indices = mask_indices(cx, x, indices)      # the masks' positions: in range
+        return _Indexing(cx, x, indices).gather(cx, x)
     if all(i is None for i in indices):
         return x
-    return _Indexing(cx, x, indices).gather(cx, x)
+    return _Indexing(cx, x, indices, _checked(cx)).gather(cx, x)
 
 
 @converts("index_put", "_unsafe_index_put", "index_put_")
@@ -234,7 +261,8 @@ def index_put(cx, x, indices, values, accumulate=False):
     if all(i is None for i in indices):
         v = cx.broadcast(cx.convert(values, element), cx.sizes_of(x))
         return cx.op(_combiner("add", element), x, v) if accumulate else v
-    return _Indexing(cx, x, indices).scatter(cx, x, values, _combiner("add" if accumulate else None, element))
+    return _Indexing(cx, x, indices, _checked(cx)).scatter(cx, x, values,
+                                                           _combiner("add" if accumulate else None, element))
 
 
 def _masked_put(cx, x, indices, values, accumulate):
@@ -307,11 +335,14 @@ def index_select(cx, x, dim, index):
         return x
     if cx.rank(index) == 0:
         index = cx.reshape(index, [1])
-    return take(cx, x, _dim(dim, rank), index)
+    dim = _dim(dim, rank)
+    check_index_range(cx, index, cx.sizes_of(x)[dim], dim, wraps=False, source=arg_node(cx, ["index_select"], 2))
+    return take(cx, x, dim, index)
 
 
 @converts("embedding")
 def embedding(cx, weight, indices, padding_idx=-1, scale_grad_by_freq=False, sparse=False):
+    check_index_range(cx, indices, cx.sizes_of(weight)[0], 0, wraps=False, source=arg_node(cx, ["embedding"], 1))
     return take(cx, weight, 0, indices)
 
 
@@ -574,6 +605,7 @@ def put(cx, x, index, source, accumulate=False):
         raise cx.error("put with symbolic sizes is not supported")
     n, m = int(np.prod(sizes)), int(np.prod(cx.sizes_of(index)))
     flat = cx.reshape(x, [n])
+    check_index_range(cx, index, n, 0, wraps=True, source=arg_node(cx, ["put"], 1))
     coords = cx.reshape(wrap_index(cx, _i64(cx, index), n), [m, 1])
     updates = _cut(cx, cx.reshape(cx.convert(source, cx.element(x)), [int(np.prod(cx.sizes_of(source)))]), [m])
     out = _scatter_points(cx, flat, coords, updates, _combiner("add" if accumulate else None, cx.element(x)))

@@ -1,0 +1,155 @@
+"""Run-time index checks of the torch importer (importers/torch/checks.py): an index out of range,
+which eager PyTorch raises on, fails a check.assert naming the node, interpreted and compiled, at
+the top level and inside torch.cond / while_loop / map bodies (whose checks move out of the shlo
+`if` / `while`); in-range indices still match eager."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import torch
+import torch.utils._pytree as pytree
+from torch._higher_order_ops.map import map as torch_map
+from torch._higher_order_ops.while_loop import while_loop
+
+import shlo
+
+
+def _run_both(prog, fn, *args):
+    """The program's flat outputs, interpreted and, with `fn` (its compiled form), compiled."""
+    runs = [shlo.interpret(prog, *prog.flatten_inputs(*args))]
+    if fn is not None:
+        runs.append(pytree.tree_leaves(fn(*args)))
+    return [[np.asarray(o) for o in outs] for outs in runs]
+
+
+def _matches_eager(m, prog, fn, *args):
+    want = [w.detach().numpy() for w in pytree.tree_leaves(m(*args))]
+    for outs in _run_both(prog, fn, *args):
+        assert len(outs) == len(want)
+        for got, w in zip(outs, want):
+            np.testing.assert_allclose(got, w, rtol=1e-6)
+
+
+def _fails_like_eager(m, prog, fn, args, message):
+    with pytest.raises((IndexError, RuntimeError)):
+        m(*args)
+    with pytest.raises(shlo.ShloError, match=message):
+        shlo.interpret(prog, *prog.flatten_inputs(*args))
+    if fn is not None:
+        with pytest.raises(shlo.ShloError, match=message):
+            fn(*args)
+
+
+class Ops(torch.nn.Module):
+    """index_select, gather, x[i] and scatter_add on one index tensor."""
+    def forward(self, x, i):
+        return (torch.index_select(x, 0, i), torch.gather(x, 0, i.reshape(-1, 1).expand(-1, 3)),
+                x[i], torch.zeros(4, 3).scatter_add(0, i.reshape(-1, 1).expand(-1, 3), x[:2]))
+
+
+def test_top_level_index_checks_name_the_node():
+    m, x = Ops(), torch.randn(4, 3)
+    prog = shlo.from_torch(m, (x, torch.tensor([0, 1])))
+    assert str(prog).count("check.assert") == 4
+    _matches_eager(m, prog, None, x, torch.tensor([3, 0]))
+    # index_select's check fails first: it runs first (interpreted; compiled below, after hoisting)
+    _fails_like_eager(m, prog, None, (x, torch.tensor([0, 4])),
+                      r"index_select\.default \(node index_select, .*test_index_checks\.py:\d+\): index out of "
+                      r"range: indices into dimension 0 \(size 4\) must be in \[0, 3\]; found values from 0 to 4")
+
+
+class Wrapping(torch.nn.Module):
+    def forward(self, x, i, v):
+        return x[i], torch.index_put(x, (i,), v)
+
+
+def test_wrapping_forms_take_negative_indices():
+    """x[i] and index_put count negative indices from the end, as eager does: -4 of 4 is in range."""
+    m, x, v = Wrapping(), torch.randn(4, 3), torch.randn(2, 3)
+    prog = shlo.from_torch(m, (x, torch.tensor([0, 1]), v))
+    _matches_eager(m, prog, None, x, torch.tensor([-4, 3]), v)
+    _fails_like_eager(m, prog, None, (x, torch.tensor([-5, 0]), v),
+                      r"index\.Tensor \(node index.*must be in \[-4, 3\]; found values from -5 to 0")
+
+
+class Embed(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.emb = torch.nn.Embedding(5, 2)
+
+    def forward(self, ids):
+        return self.emb(ids)
+
+
+def test_embedding_rejects_ids_past_the_table():
+    torch.manual_seed(0)
+    m = Embed()
+    prog = shlo.from_torch(m, (torch.tensor([[0, 4]]),))
+    with pytest.raises(shlo.ShloError, match=r"embedding\.default .*must be in \[0, 4\]; found values from -1 to 2"):
+        shlo.interpret(prog, *prog.flatten_inputs(torch.tensor([[2, -1]])))
+
+
+class Known(torch.nn.Module):
+    def forward(self, x):
+        return (torch.index_select(x, 0, torch.tensor([0, 3])),
+                torch.nn.functional.interpolate(x[None, None], scale_factor=2, mode="nearest"),
+                torch.nn.functional.pad(x[None], (2, 2), mode="reflect"), torch.roll(x, 1, 1))
+
+
+def test_known_and_unsafe_indices_get_no_check():
+    """Constant indices in range, the `_unsafe_index` of torch's nearest upsample, and the positions
+    reflection padding and roll compute from sizes (checked `index`es, folded at import): no check."""
+    prog = shlo.from_torch(Known(), (torch.randn(4, 3),))
+    assert "check.assert" not in str(prog)
+
+
+class InCond(torch.nn.Module):
+    def forward(self, p, x, i):
+        return torch.cond(p[0] > 0, lambda x, i: (torch.index_select(x, 0, i) * 2,),
+                          lambda x, i: (x[:1] * 3,), (x, i))
+
+
+def test_check_in_a_cond_branch_is_hoisted():
+    """The branches return other sizes (2x3 and 1x3): the if's result is ?x3."""
+    m, x = InCond(), torch.randn(4, 3)
+    prog = shlo.from_torch(m, (torch.tensor([1.0]), x, torch.tensor([0, 1])))
+    text = str(prog)
+    assert text.count("check.assert") == 1 and "check.assert" in text.split("shlo.if")[-1].split("})")[-1]
+    fn = shlo.compile(prog)
+    _matches_eager(m, prog, fn, torch.tensor([1.0]), x, torch.tensor([3, 1]))
+    bad = torch.tensor([0, 9])
+    _matches_eager(m, prog, fn, torch.tensor([-1.0]), x, bad)      # the branch not taken: no error
+    _fails_like_eager(m, prog, fn, (torch.tensor([1.0]), x, bad),
+                      r"index_select\.default \(node index_select, .*test_index_checks\.py:\d+\): .*"
+                      r"found values from 0 to 9")
+
+
+class InWhile(torch.nn.Module):
+    def forward(self, x, i):
+        def body(k, acc):
+            return k + 1, acc + torch.gather(x, 0, i + k)
+        return while_loop(lambda k, acc: k < 3, body, (torch.tensor(0), torch.zeros(2)))
+
+
+def test_check_in_a_while_body_reports_the_first_failure():
+    """i + k passes the end at the third iteration (k = 2): the values of that failure are reported."""
+    m, x = InWhile(), torch.randn(5)
+    prog = shlo.from_torch(m, (x, torch.tensor([0, 1])))
+    fn = shlo.compile(prog)
+    _matches_eager(m, prog, fn, x, torch.tensor([2, 0]))
+    _fails_like_eager(m, prog, fn, (x, torch.tensor([0, 3])),
+                      r"gather\.default \(node gather.*must be in \[0, 4\]; found values from 2 to 5")
+
+
+class InMap(torch.nn.Module):
+    def forward(self, xs, i):
+        return torch_map(lambda x, i: x[i], xs, i)
+
+
+def test_check_in_a_map_body():
+    m, xs = InMap(), torch.randn(3, 4)
+    prog = shlo.from_torch(m, (xs, torch.tensor([0, 1])))
+    assert "check.assert" in str(prog).split("shlo.while")[-1].split("})")[-1]
+    fn = shlo.compile(prog)
+    _matches_eager(m, prog, fn, xs, torch.tensor([-1, 2]))
+    _fails_like_eager(m, prog, fn, (xs, torch.tensor([0, 6])), r"index\.Tensor .*found values from 0 to 6")
