@@ -487,25 +487,25 @@ def test_packed_groups_assemble_without_spills(dtype, monkeypatch):
         assert used and max(used) <= 128 and spills and not any(spills), (arch, info)
 
 
-LHS_DILATED = {   # x, w, strides, padding, lhs dilation, groups, launches (f32, bf16): the small f32
-    # ones the lowering sums in XLA's order (transposed-convolution generics) are not checked
-    "2d": ((2, 5, 5, 8), (3, 3, 8, 16), (1, 1), [(2, 1), (1, 2)], (2, 2), 1, (None, 1)),
-    "2d_4x4_n1": ((1, 6, 6, 16), (4, 4, 16, 8), (1, 1), [(2, 2), (2, 2)], (2, 2), 1, (None, 1)),
-    "1d_crop_strided": ((2, 7, 6), (3, 6, 10), (2,), [(-1, -1)], (3,), 1, (1, 1)),
-    "grouped_packed": ((1, 4, 4, 32), (3, 3, 4, 32), (1, 1), [(1, 1), (1, 1)], (2, 2), 8, (1, 1)),
-    "3d": ((1, 3, 4, 3, 8), (2, 2, 2, 8, 8), (1, 1, 1), [(1, 1), (1, 1), (0, 1)], (2, 1, 2), 1, (1, 1)),
+LHS_DILATED = {   # x, w, strides, padding, lhs dilation, groups, the element types checked (the small
+    # f32 2-D ones the lowering sums in XLA's order, transposed-convolution generics: bf16 only)
+    "2d": ((2, 5, 5, 8), (3, 3, 8, 16), (1, 1), [(2, 1), (1, 2)], (2, 2), 1, ("bf16",)),
+    "2d_4x4_n1": ((1, 6, 6, 16), (4, 4, 16, 8), (1, 1), [(2, 2), (2, 2)], (2, 2), 1, ("bf16",)),
+    "1d_crop_strided": ((2, 7, 6), (3, 6, 10), (2,), [(-1, -1)], (3,), 1, ("f32", "bf16")),
+    "grouped_packed": ((1, 4, 4, 32), (3, 3, 4, 32), (1, 1), [(1, 1), (1, 1)], (2, 2), 8, ("f32", "bf16")),
+    "3d": ((1, 3, 4, 3, 8), (2, 2, 2, 8, 8), (1, 1, 1), [(1, 1), (1, 1), (0, 1)], (2, 1, 2), 1, ("f32", "bf16")),
 }
 
 
-@pytest.mark.parametrize("dtype", [np.float32, ml_dtypes.bfloat16])
-@pytest.mark.parametrize("case", sorted(LHS_DILATED))
-def test_lhs_dilation_read_through(case, dtype):
+@pytest.mark.parametrize("case,el", [(c, e) for c in sorted(LHS_DILATED) for e in LHS_DILATED[c][-1]])
+def test_lhs_dilation_read_through(case, el):
     """lhs (input) dilation, as in transposed convolutions: the lowering's dilated, padded copy
     of the input (a generic that loads each kept element) is read through by the kernel's A
     gather instead (index less the low padding, kept where it is a multiple of the dilation,
     divided by it, checked against the elements kept, plus the first one kept: negative padding),
-    so the copy's launch and buffer go. Against the interpreter."""
-    x_shape, w_shape, strides, padding, lhs, groups, launches = LHS_DILATED[case]
+    so the copy's launch and buffer go: one launch. Against the interpreter."""
+    dtype = {"f32": np.float32, "bf16": ml_dtypes.bfloat16}[el]
+    x_shape, w_shape, strides, padding, lhs, groups, _ = LHS_DILATED[case]
     x, w = _inputs(x_shape, w_shape, dtype, seed=25)
     ns = len(strides)
 
@@ -514,7 +514,17 @@ def test_lhs_dilation_read_through(case, dtype):
                                             feature_group_count=groups)
     prog = shlo.from_jax(f, x, w)
     _check_close(gpu.cpu_check(prog)(x, w)[0], shlo.interpret(prog, x, w)[0], dtype)
-    want = launches[dtype == ml_dtypes.bfloat16]
-    if want is not None:
-        art = gpu.compile_cuda(prog, assemble=False)
-        assert len(art.kernels) == want and art.kernels[0]["block"] == [256, 1, 1], art.kernels
+    art = gpu.compile_cuda(prog, assemble=False)
+    assert len(art.kernels) == 1 and art.kernels[0]["block"] == [256, 1, 1], art.kernels
+
+
+def test_dilated_copy_kept_with_the_switch_off(monkeypatch):
+    """SHLO_GPU_READ_DILATION=0 keeps the lowering's dilated copy (a launch before the
+    convolution's, which reads it as a padded input): the same numbers."""
+    monkeypatch.setenv("SHLO_GPU_READ_DILATION", "0")
+    x_shape, w_shape, strides, padding, lhs, _, _ = LHS_DILATED["2d"]
+    x, w = _inputs(x_shape, w_shape, ml_dtypes.bfloat16, seed=26)
+    prog = shlo.from_jax(lambda a, b: jax.lax.conv_general_dilated(a, b, strides, padding, lhs_dilation=lhs,
+                                                                   dimension_numbers=LAYOUTS[2]), x, w)
+    _check_close(gpu.cpu_check(prog)(x, w)[0], shlo.interpret(prog, x, w)[0], ml_dtypes.bfloat16)
+    assert len(gpu.compile_cuda(prog, assemble=False).kernels) == 2
