@@ -116,6 +116,19 @@ def test_grouped_2d_past_48_pixels_compiled_sums_as_interpreted(xs, ws, os_, dn,
     _check_bit_equal(prog, xs, ws, os_, np.random.default_rng(3))
 
 
+def test_3d_compiled_sums_as_interpreted():
+    # conv_general_dilated_tf_conversion_path_3d (VALID, kernel dilation 1 x 1 x 2): every pixel one
+    # fused chain over (tap, channel), which the named 3-D op's schedule does not sum in
+    NDHWC = ("input_batch_dimension = 0, input_feature_dimension = 4, input_spatial_dimensions = [1, 2, 3], "
+             "kernel_input_feature_dimension = 3, kernel_output_feature_dimension = 4, "
+             "kernel_spatial_dimensions = [0, 1, 2], output_batch_dimension = 0, output_feature_dimension = 4, "
+             "output_spatial_dimensions = [1, 2, 3]")
+    xs, ws, os_ = (1, 4, 28, 28, 1), (2, 3, 3, 1, 16), (1, 3, 26, 24, 16)
+    prog = _program(xs, ws, os_, NDHWC, 1, [1, 1, 1], [(0, 0)] * 3, [1, 1, 2])
+    assert "linalg.conv_" not in str(lower_program(prog).module)
+    _check_bit_equal(prog, xs, ws, os_, np.random.default_rng(9))
+
+
 def test_grouped_2d_on_xlas_ynnpack_path_keeps_the_named_op():
     # 2-D, 4 groups of 6 features (24 > 16 output features): XLA runs it through YNNPACK, whose
     # orders are not modelled, so past 48 pixels the interpreter names none and the named op stays

@@ -439,7 +439,7 @@ def test_conv_1d_and_3d():
     p1 = check_conv((2, 7, 3), (3, 3, 2), (0, 2, [1], 2, 1, [0], 0, 2, [1]), "f64", strides=[2], pads=[(1, 2)])
     assert "linalg.conv_1d_nwc_wcf" in lowered_text(p1)
     dn3 = (0, 4, [1, 2, 3], 4, 3, [0, 1, 2], 0, 4, [1, 2, 3])
-    p3 = check_conv((1, 4, 5, 3, 2), (2, 2, 2, 2, 3), dn3, strides=[1, 2, 1], rdil=[1, 1, 2])
+    p3 = check_conv((1, 4, 5, 3, 2), (2, 2, 2, 2, 3), dn3, "f64", strides=[1, 2, 1], rdil=[1, 1, 2])
     assert "linalg.conv_3d_ndhwc_dhwcf" in lowered_text(p3)
 
 

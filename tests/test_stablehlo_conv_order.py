@@ -133,6 +133,65 @@ def test_grouped_past_48_pixels_take_onednns_orders(name, monkeypatch):
     assert (got != plain).any(), "the order must be what is checked"
 
 
+# 3-D convolutions (XLA's EigenConv3D): the held-out tf_conversion_path_3d programs
+VOLUME = {
+    "3d_valid_dilated": ((1, 4, 28, 28, 1), (2, 3, 3, 1, 16), (1, 1, 1), [(0, 0)] * 3, ("NDHWC", "DHWIO", "NDHWC"), 1,
+                         (1, 1, 2)),
+    "3d_grouped": ((2, 5, 6, 7, 4), (2, 2, 3, 2, 10), (1, 2, 1), [(1, 0), (0, 1), (1, 1)], ("NDHWC", "DHWIO", "NDHWC"), 2,
+                   (1, 1, 1)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(VOLUME))
+def test_3d_take_onednns_orders(name, monkeypatch):
+    from shlo.interpreter.ops import convolution_order
+    xs, ws, st, pad, dn, g, rd = VOLUME[name]
+
+    def fn(a, b):
+        return lax.conv_general_dilated(a, b, st, pad, rhs_dilation=rd, dimension_numbers=dn, feature_group_count=g)
+    x = RNG.standard_normal(xs).astype(np.float32)
+    w = RNG.standard_normal(ws).astype(np.float32)
+    prog = shlo.from_jax(fn, x, w)
+    got = np.asarray(shlo.interpret(prog, x, w)[0])
+    if _host_is_measured_kind() and (os.cpu_count() or 0) <= 2:
+        np.testing.assert_array_equal(got, np.asarray(jax.jit(fn)(x, w)))
+    monkeypatch.setattr(convolution_order, "_volume_orders", lambda *a: None)
+    plain = np.asarray(shlo.interpret(prog, x, w)[0])
+    assert (got != plain).any(), "the order must be what is checked"
+
+
+def test_3d_orders_only_where_the_thread_count_is_known():
+    from shlo.interpreter.ops.convolution_order import FMA, orders
+    # the 2-D cost estimate picks two threads even 15 % low: two threads' 1584-wide blocks
+    assert (orders(16, 3136, 18, volume=True) == FMA).all()
+    # the 2-D estimate picks one thread (blocks of 210), but XLA split the columns for two (120)
+    assert orders(9, 210, 36) is not None and orders(9, 210, 36, volume=True) is None
+
+
+@pytest.mark.parametrize("dtype", ["float16", "bfloat16"])
+def test_16_bit_operands_with_an_f32_result_take_the_f32_orders(dtype, monkeypatch):
+    # the held-out conv_general_dilated_preferred programs: XLA converts the operands to f32 (exact)
+    # and runs the f32 convolution, here 3 features, K = 60 ('fma2')
+    import jax.numpy as jnp
+
+    import shlo.interpreter.ops.convolution as conv
+
+    def fn(a, b):
+        return lax.conv_general_dilated(a, b, (1, 1), [(0, 0), (0, 0)], dimension_numbers=("NCHW", "OIHW", "NCHW"),
+                                        preferred_element_type=jnp.float32)
+    x = RNG.standard_normal((2, 3, 9, 10)).astype(getattr(jnp, dtype))
+    w = RNG.standard_normal((3, 3, 4, 5)).astype(getattr(jnp, dtype))
+    prog = shlo.from_jax(fn, x, w)
+    got = np.asarray(shlo.interpret(prog, x, w)[0])
+    assert got.dtype == np.float32
+    if _host_is_measured_kind() and (os.cpu_count() or 0) <= 2:
+        np.testing.assert_array_equal(got, np.asarray(jax.jit(fn)(x, w)))
+    np.testing.assert_array_equal(np.asarray(shlo.compile(prog)(x, w)[0]), got)
+    monkeypatch.setattr(conv, "_f32_conv", lambda e: tuple(e) == ("f32",) * 3)
+    plain = np.asarray(shlo.interpret(prog, x, w)[0])
+    assert (got != plain).any(), "the order must be what is checked"
+
+
 def test_grouped_orders_not_named_on_xlas_ynnpack_path():
     from shlo.interpreter.ops.convolution import _eigen_groups, xla_pixel_orders
     assert _eigen_groups(1, 64, 64) and _eigen_groups(2, 16, 16) and not _eigen_groups(2, 4, 24)

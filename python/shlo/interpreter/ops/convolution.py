@@ -55,10 +55,19 @@ XLA_CONV_M = 3136
 
 
 def _xla_sequential_conv_f32(elements, groups, lhs_dilation, reversed_, ns, M, K, O) -> bool:
-    return (elements == ("f32", "f32", "f32") and groups == 1 and ns == 2
+    return (_f32_conv(elements) and groups == 1 and ns == 2
             and all(d == 1 for d in lhs_dilation) and not any(reversed_) and M * K * O <= 1 << 24
             and ((O in XLA_CONV_FEATURES and 1 <= K <= XLA_CONV_K and 4 <= M <= XLA_CONV_M)
                  or (O == 16 and 1 <= K <= 9 and 64 <= M <= XLA_CONV_M and M % 4 == 0)))
+
+
+def _f32_conv(elements) -> bool:
+    """Whether XLA CPU runs this convolution as an f32 one: f32 result, f32 / f16 / bf16 operands.
+    With f16 or bf16 operands and an f32 (preferred) result type XLA converts the operands to f32
+    (exact) before an f32 convolution (jax.jit's compiled HLO), so the f32 orders hold there too;
+    the interpreter converts them to the result type first as well."""
+    lhs, rhs, res = elements
+    return res == "f32" and lhs in ("f32", "f16", "bf16") and rhs in ("f32", "f16", "bf16")
 
 
 def _sequential_fma_conv(x, w, ksize, rdil, out_sp, strides) -> np.ndarray:
@@ -91,13 +100,13 @@ def xla_pixel_orders(elements, B: int, P: int, I: int, ksize, O: int, G: int, BG
     named kernel-dilation shapes bit-equal; `tools/xla_conv_order.py --dilated`."""
     ns, K = len(ksize), I * int(np.prod(ksize, dtype=np.int64))
     patches = all(d == 1 for d in ldil) or (G == 1 and (any(s > 1 for s in strides) or any(d > 1 for d in rdil)))
-    if not (P and B and O and I and all(ksize) and tuple(elements) == ("f32",) * 3 and BG == 1
-            and ns in (1, 2) and patches and not any(rev)
+    if not (P and B and O and I and all(ksize) and _f32_conv(elements) and BG == 1
+            and ns in (1, 2, 3) and patches and not any(rev) and (ns < 3 or all(d == 1 for d in ldil))
             and B * P * K * O <= 1 << 24 and O % G == 0):
         return None
     if int(np.prod(ksize)) == 1:                    # XLA makes a 1 x 1 kernel a dot
         return None
-    return convolution_order.orders(O // G, B * P, K, G, eigen_groups=_eigen_groups(ns, I * G, O))
+    return convolution_order.orders(O // G, B * P, K, G, eigen_groups=_eigen_groups(ns, I * G, O), volume=ns == 3)
 
 
 def _eigen_groups(ns: int, C: int, O: int) -> bool:
@@ -116,7 +125,7 @@ def xla_transposed_plan(elements, xshape, wshape, G, BG, strides, pads, ldil, rd
     B, C, isp = xshape[0], xshape[1], list(xshape[2:])
     O, ks = wshape[0], list(wshape[2:])
     ns = len(isp)
-    if not (tuple(elements) == ("f32",) * 3 and G == 1 and BG == 1 and ns in (1, 2) and any(d > 1 for d in ldil)
+    if not (_f32_conv(elements) and G == 1 and BG == 1 and ns in (1, 2) and any(d > 1 for d in ldil)
             and all(s == 1 for s in strides) and all(d == 1 for d in rdil) and not any(rev)
             and B and C and O and all(ks) and all(i >= k for i, k in zip(isp, ks))):
         return None
@@ -137,7 +146,7 @@ def xla_swapped_plan(elements, xshape, wshape, G, BG, strides, pads, ldil, rdil,
     B, C, isp = xshape[0], xshape[1], list(xshape[2:])
     O, ks = wshape[0], list(wshape[2:])
     ns = len(isp)
-    if not (tuple(elements) == ("f32",) * 3 and G == 1 and BG == 1 and ns in (1, 2) and not any(rev)
+    if not (_f32_conv(elements) and G == 1 and BG == 1 and ns in (1, 2) and not any(rev)
             and B and C and O and all(isp) and all(ks) and all(lo >= 0 and hi >= 0 for lo, hi in pads)):
         return None
     dims = convolution_order.swapped_dims(isp, ks, strides, pads, ldil, rdil)

@@ -144,18 +144,35 @@ def _column_block(m: int, n: int, k: int, scale: float):
     return _eigen_two_threads(n, k) if _by_columns(m, n, threads) else None
 
 
-def _grouped_orders(m: int, n: int, k: int):
-    """One group's orders past 48 pixels where one thread's and two threads' column blocks agree
-    and K is split at no thread count or cost scale, else None."""
-    for scale in (1.0, 0.85, 1.15):
-        if _splits_k(m, n, k, 1, scale) or _splits_k(m, n, k, 2, scale):
-            return None
+def _thread_free_orders(m: int, n: int, k: int):
+    """One contraction's orders where one thread's and two threads' column blocks agree and K is
+    split at no thread count or cost scale (so the thread count Eigen picks does not matter), else
+    None."""
+    if any(_splits_k(m, n, k, t, scale) for t in (1, 2) for scale in _ANY_COST):
+        return None
     one = _chunk_orders(m, n, _blocks(n, _eigen_one_thread(m, n, k)))
     two = _chunk_orders(m, n, _blocks(n, _eigen_two_threads(n, k)))
     return one if np.array_equal(one, two) else None
 
 
-def orders(m: int, n: int, k: int, groups: int = 1, eigen_groups: bool = False):
+# cost scales over which a thread-free order must not split K: the grouped and 3-D contractions'
+# patch ops cost more than the 2-D estimate, by an unmeasured factor
+_ANY_COST = (0.85, 1.0, 1.15, 2.0, 4.0, 8.0)
+
+
+def _volume_orders(m: int, n: int, k: int):
+    """A 3-D convolution's orders: thread-free ones, or two threads' where even the 2-D cost
+    estimate (15 % low) picks two threads and splits by columns (the volume patches cost more,
+    so Eigen picks two threads there too), else None."""
+    o = _thread_free_orders(m, n, k)
+    if o is not None or not all(_cost_threads(m, n, k, s) == 2 for s in (0.85, 1.0, 1.15)):
+        return o
+    if any(_splits_k(m, n, k, 2, scale) for scale in _ANY_COST) or not _by_columns(m, n, 2):
+        return None
+    return _chunk_orders(m, n, _blocks(n, _eigen_two_threads(n, k)))
+
+
+def orders(m: int, n: int, k: int, groups: int = 1, eigen_groups: bool = False, volume: bool = False):
     """Each output pixel's order for an m-feature group, or None where it is not sure: outside
     the measured sizes, or where the order changes when Eigen's cost estimates are 15 % off.
     With feature groups (one contraction each, run as tasks on the same 2 threads) the split
@@ -164,13 +181,17 @@ def orders(m: int, n: int, k: int, groups: int = 1, eigen_groups: bool = False):
     there the order is taken for 2-8 features a group and at most 48 pixels, and only where
     no split, one thread's and two threads' give the same orders. Past 48 pixels, where the caller
     knows XLA runs the groups through Eigen (`eigen_groups`: not YNNPACK), only where one
-    thread's and two threads' blocks give the same orders (`_grouped_orders`)."""
+    thread's and two threads' blocks give the same orders (`_thread_free_orders`). 3-D
+    convolutions (`volume`: XLA's EigenConv3D, whose patch op costs more than the cost model's 2-D
+    estimate) take only such orders too, for any pixel count and groups."""
     if not (FEATURES[0] <= m <= FEATURES[1] and n >= 2 and 1 <= k <= MAX_K):
         return None
     if min(m, n) < 8 and k > MAX_K_FEW:
         return None
+    if volume:
+        return _volume_orders(m, n, k)
     if groups > 1 and n > GROUPED_PIXELS:
-        return _grouped_orders(m, n, k) if eigen_groups else None
+        return _thread_free_orders(m, n, k) if eigen_groups else None
     if groups > 1 and m > 8:
         return None
     first = None

@@ -920,6 +920,8 @@ def _conv(ctx: OpContext, lhs, rhs, pads):
         taken = xla_orders and not (on_gpu and kind in ("named", "grouped2d"))
         orders = (_interpreter_orders(kind, [lt.element, rt.element, res.element], setup, pad.sizes[0],
                                       out_spatial, ksizes, dims) if taken else None)
+        if on_gpu and orders is not None and (ns == 3 or (setup.groups > 1 and orders.size > 48)):
+            orders = None   # the GPU path maps these (3-D, grouped past 48 pixels) to its GEMM kernels
         if orders is None:
             x = _padded_input(x, perm, plan, pad)
             y = _result(_conv_op(kind, x, w_of(kind), out_spatial, setup, plan))
@@ -970,7 +972,8 @@ def _interpreter_orders(kind: str, elements: list, setup: _ConvSetup, batch, out
     P = int(np.prod(out_spatial, dtype=np.int64))
     o = xla_pixel_orders(elements, batch, P, ksizes[dims.k_i], ks, ksizes[dims.k_o], setup.groups, 1,
                          setup.lhs_dilation, setup.reversal, setup.strides, setup.rhs_dilation)
-    if o is None or (ksizes[dims.k_i] * int(np.prod(ks)) > ORDERED_FMA_TERMS and not np.any(o != FMA)):
+    # (3-D: the named op's schedule does not sum the fused chain in (tap, channel) order)
+    if o is None or (len(ks) < 3 and ksizes[dims.k_i] * int(np.prod(ks)) > ORDERED_FMA_TERMS and not np.any(o != FMA)):
         return None
     return o.reshape([batch] + list(out_spatial))
 
