@@ -153,3 +153,18 @@ def test_check_in_a_map_body():
     fn = shlo.compile(prog)
     _matches_eager(m, prog, fn, xs, torch.tensor([-1, 2]))
     _fails_like_eager(m, prog, fn, (xs, torch.tensor([0, 6])), r"index\.Tensor .*found values from 0 to 6")
+
+
+class IndexInWhileCond(torch.nn.Module):
+    def forward(self, x, i):
+        return while_loop(lambda k, acc: torch.index_select(x, 0, i + k).sum() < 3, lambda k, acc: (k + 1, acc + 1),
+                          (torch.tensor(0), torch.zeros(2)))
+
+
+def test_index_in_a_while_cond_is_unchecked_and_compiles():
+    """A check cannot leave a while's cond block and compiled code refuses one inside a region, so
+    index ops in while_loop's cond function get none (before this rule the program did not compile)."""
+    m, x = IndexInWhileCond(), torch.arange(5.0)
+    prog = shlo.from_torch(m, (x, torch.tensor([0])))
+    assert "check.assert" not in str(prog)
+    _matches_eager(m, prog, shlo.compile(prog), x, torch.tensor([0]))

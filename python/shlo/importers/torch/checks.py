@@ -10,8 +10,12 @@ while_loop / map / scan bodies out of the shlo `if` / `while` that holds them: a
 body then fails after that op, interpreted and compiled alike, with the same message.
 
 Indices known at import time and in range get no check. The unchecked forms torch's own
-decompositions emit (`_unsafe_index`, `_unsafe_index_put`) get none either."""
+decompositions emit (`_unsafe_index`, `_unsafe_index_put`) get none either, and neither do index
+ops in a while_loop's cond function: `hoist_checks` moves checks out of a while's body only, and
+compiled code refuses a check left inside a region, so there indices stay unchecked (`unchecked`)."""
 from __future__ import annotations
+
+import contextlib
 
 import numpy as np
 from mlir import ir
@@ -26,6 +30,8 @@ def check_index_range(cx, idx, size, dim: int, wraps: bool, source=None) -> None
     ones (`x[i]`, index_put). `source`: the fx node `idx` was converted from (see `arg_node`), whose
     value is known when it depends on constants only (the positions torch's decompositions of
     interpolation or padding compute from sizes)."""
+    if getattr(cx.importer, "unchecked", False):
+        return
     known = _known(idx)
     if known is None and source is not None and isinstance(size, int):
         known = _folded(source)
@@ -46,6 +52,17 @@ def check_index_range(cx, idx, size, dim: int, wraps: bool, source=None) -> None
     check_assert(cx, ok, [n, top, lo, hi],
                  f"index out of range: indices into dimension {dim} (size {{0}}) must be in {bounds}; "
                  f"found values from {{2}} to {{3}}")
+
+
+@contextlib.contextmanager
+def unchecked(importer):
+    """No index checks for the nodes converted inside (a while_loop's cond function)."""
+    before = getattr(importer, "unchecked", False)
+    importer.unchecked = True
+    try:
+        yield
+    finally:
+        importer.unchecked = before
 
 
 def arg_node(cx, names, pos: int, item: int | None = None):
