@@ -330,7 +330,8 @@ void unpackAggregates(Function &f) {
   for (BasicBlock &block : f)
     for (Instruction &i : block)
       if (auto *extract = dyn_cast<ExtractValueInst>(&i))
-        if (Value *found = FindInsertedValue(extract->getAggregateOperand(), extract->getIndices()); found && found != extract)
+        if (Value *found = FindInsertedValue(extract->getAggregateOperand(), extract->getIndices());
+            found && found != extract)
           extract->replaceAllUsesWith(found);
   for (StoreInst *store : stores) {
     Value *value = store->getValueOperand();

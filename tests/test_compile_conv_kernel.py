@@ -1,7 +1,7 @@
 """Large f32 NHWC / HWCF convolutions as calls of shlo's direct convolution kernel
 (jit/ShloConvKernel.inc, lowering/products.py claim_convolutions): strides, dilations, padding,
-channel counts that leave partial register tiles, row tails, both thread counts, and the
-convolutions left to generated code (the narrower instruction sets: test_compile_kernel.py)."""
+channel counts that leave partial register tiles or a partial vector, row tails, both thread
+counts, and the convolutions left to generated code (the narrower instruction sets: test_compile_kernel.py)."""
 import numpy as np
 import pytest
 
@@ -23,7 +23,10 @@ CASES = [
     ((1, 17, 23, 24), (3, 3, 24, 48), (2, 2), (1, 1), "VALID", True),    # 3 vectors of channels; x tail
     ((2, 15, 13, 8), (3, 2, 8, 80), (1, 2), (2, 1), [(2, 1), (0, 3)], True),   # 5 vectors, dilation, uneven pads
     ((2, 16, 16, 16), (1, 1, 16, 32), (1, 1), (1, 1), "VALID", True),    # 1x1
-    ((1, 12, 12, 16), (3, 3, 16, 24), (1, 1), (1, 1), "SAME", False),    # 24 channels: generated code
+    ((1, 12, 12, 16), (3, 3, 16, 24), (1, 1), (1, 1), "SAME", True),     # 24: 3 vectors (AVX2), 1 + a tail (AVX-512)
+    ((1, 16, 16, 8), (3, 3, 8, 4), (1, 1), (1, 1), "SAME", True),        # 4 channels: the tail alone
+    ((2, 9, 11, 6), (3, 3, 6, 20), (2, 1), (1, 1), [(1, 1), (2, 0)], True),  # vectors and a tail, uneven pads
+    ((1, 6, 6, 4), (3, 3, 4, 4), (1, 1), (1, 1), "SAME", False),         # too small: generated code
 ]
 
 
