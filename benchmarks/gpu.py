@@ -47,6 +47,7 @@ PROGRAMS = ("matmul_f32", "matmul_bf16", "decoder", "matmul_f16", "bmm_bf16", "m
             "gconv3x3_g32_bf16_nopack", "gconv3x3_g32_bf16_pack21", "gconv3x3_g32_f32", "gconv3x3_g32_f32_nopack",
             "gconv3x3_g32x8_bf16", "gconv3x3_g32x8_bf16_nopack", "gconv3d_g32_bf16", "gconv3d_g32_bf16_regtiles",
             "gconv1d_g16_f32", "gconv1d_g16_f32_regtiles", "tconv4x4s2_bf16", "tconv4x4s2_bf16_copy",
+            "gconv3x3_g32x16_bf16", "gconv3x3_g32x16_bf16_nopack", "gconv3x3_g32x16_f32", "gconv3x3_g32x16_f32_nopack",
             "dwconv3x3_f32", "dwconv3x3_bf16", "dwconv3x3_f32_regtiles", "dwconv3x3s2_bf16",
             "conv3x3_bias_relu_bf16", "conv3x3_bias_relu_bf16_nofuse", "dwconv3x3_bias_relu6_f32",
             "rowsum_odd_f32", "rowsum_odd_f32_nomask", "softmax1001_f32")
@@ -62,7 +63,8 @@ TOLERANCE = {"matmul_f32": 2e-2, "matmul_bf16": 5e-2, "decoder": 2e-2,      # re
              "gconv3x3_g32_f32": 2e-2, "gconv3x3_g32_f32_nopack": 2e-2, "gconv3x3_g32x8_bf16": 5e-2,
              "gconv3x3_g32x8_bf16_nopack": 5e-2, "gconv3d_g32_bf16": 5e-2, "gconv3d_g32_bf16_regtiles": 5e-2,
              "gconv1d_g16_f32": 2e-2, "gconv1d_g16_f32_regtiles": 2e-2, "tconv4x4s2_bf16": 5e-2,
-             "tconv4x4s2_bf16_copy": 5e-2, "dwconv3x3_f32": 2e-2, "dwconv3x3_bf16": 5e-2, "dwconv3x3_f32_regtiles": 2e-2,
+             "tconv4x4s2_bf16_copy": 5e-2, "gconv3x3_g32x16_bf16": 5e-2, "gconv3x3_g32x16_bf16_nopack": 5e-2,
+             "gconv3x3_g32x16_f32": 2e-2, "gconv3x3_g32x16_f32_nopack": 2e-2, "dwconv3x3_f32": 2e-2, "dwconv3x3_bf16": 5e-2, "dwconv3x3_f32_regtiles": 2e-2,
              "dwconv3x3s2_bf16": 5e-2, "conv3x3_bias_relu_bf16": 5e-2, "conv3x3_bias_relu_bf16_nofuse": 5e-2,
              "dwconv3x3_bias_relu6_f32": 2e-2, "rowsum_odd_f32": 2e-2, "rowsum_odd_f32_nomask": 2e-2,
              "softmax1001_f32": 2e-2}
@@ -100,7 +102,8 @@ CONVS = {"conv3x3_bf16": ((32, 56, 56, 64), (3, 3, 64, 64), 1), "conv3x3_f32": (
 # *_nofuse: built with SHLO_GPU_FUSE_EPILOGUE=0 (the bias and ReLU a launch of their own);
 # narrow groups (at most 8 features) are packed several a block: *_nopack is built with
 # SHLO_GPU_PACK_GROUPS=0 (one group a block, as before but the filter read as given), *_pack21
-# with the smaller packed mma tiles (64 x 32, 4 groups) only; g32x8: ResNeXt's 32 x 8d;
+# with the smaller packed mma tiles (64 x 32, 4 groups) only; g32x8: ResNeXt's 32 x 8d; g32x16:
+# ResNeXt-50's third stage (16 features a group, two mma tiles a group when packed);
 # gconv3d / gconv1d: grouped 3-D and 1-D ones (the lowering's generic: on the general mapping
 # before, *_regtiles)
 GROUPED = {"gconv3x3_g32_bf16": ((32, 56, 56, 128), (3, 3, 4, 128), 1, 32),
@@ -122,6 +125,10 @@ GROUPED = {"gconv3x3_g32_bf16": ((32, 56, 56, 128), (3, 3, 4, 128), 1, 32),
            "gconv3x3_g32x8_bf16_nopack": ((32, 56, 56, 256), (3, 3, 8, 256), 1, 32),
            "gconv3d_g32_bf16": ((8, 16, 28, 28, 128), (3, 3, 3, 4, 128), 1, 32),
            "gconv3d_g32_bf16_regtiles": ((8, 16, 28, 28, 128), (3, 3, 3, 4, 128), 1, 32),
+           "gconv3x3_g32x16_bf16": ((32, 14, 14, 512), (3, 3, 16, 512), 1, 32),
+           "gconv3x3_g32x16_bf16_nopack": ((32, 14, 14, 512), (3, 3, 16, 512), 1, 32),
+           "gconv3x3_g32x16_f32": ((32, 14, 14, 512), (3, 3, 16, 512), 1, 32),
+           "gconv3x3_g32x16_f32_nopack": ((32, 14, 14, 512), (3, 3, 16, 512), 1, 32),
            "gconv1d_g16_f32": ((64, 4096, 256), (5, 16, 256), 1, 16),
            "gconv1d_g16_f32_regtiles": ((64, 4096, 256), (5, 16, 256), 1, 16)}
 # Reductions with few outputs whose length is not a multiple of 8 (reductions.masked_split):

@@ -362,11 +362,13 @@ def _spy_tilings(monkeypatch) -> list:
     return seen
 
 
-PACKED = {   # x shape, w shape, groups, strides, padding: at most 8 features a group
+PACKED = {   # x shape, w shape, groups, strides, padding: at most 16 features a group
     "g8_f4": ((2, 6, 6, 32), (3, 3, 4, 32), 8, (1, 1), "SAME"),
     "g12_f4_s2": ((1, 7, 7, 48), (3, 3, 4, 48), 12, (2, 2), "SAME"),      # a block's groups past G
     "g20_c2_f3_asym": ((1, 6, 6, 40), (3, 3, 2, 60), 20, (1, 1), [(2, 0), (1, 1)]),   # odd F
     "g10_f8": ((1, 6, 6, 80), (3, 3, 8, 80), 10, (1, 1), "SAME"),
+    "g6_f16": ((2, 6, 6, 48), (3, 3, 8, 96), 6, (1, 1), "SAME"),           # two mma tiles a group
+    "g5_f12_s2": ((1, 7, 7, 40), (3, 3, 8, 60), 5, (2, 2), "SAME"),
 }
 
 
@@ -374,10 +376,10 @@ PACKED = {   # x shape, w shape, groups, strides, padding: at most 8 features a 
 @pytest.mark.parametrize("case", sorted(PACKED))
 def test_narrow_groups_packed_into_one_block(case, dtype, monkeypatch):
     """Few features a group (ResNeXt's 4): several groups a block, each in its own column unit
-    (an 8-column mma tile; a thread's 4 columns, two threads' for F = 8, of the f32 tiles), A's
-    shared tile one part a group, K steps that pad K least. One launch, the grid's z the blocks
-    of groups, fewer columns computed than one group a block; against the interpreter, with
-    SHLO_GPU_PACK_GROUPS=0 too (one group a block)."""
+    (one or two 8-column mma tiles; a thread's 4 columns, two or four threads' for F > 4, of the
+    f32 tiles), A's shared tile one part a group, K steps that pad K least. One launch, the
+    grid's z the blocks of groups, fewer mma columns computed than one group a block (f32: more
+    than one output a thread); against the interpreter, with SHLO_GPU_PACK_GROUPS=0 too."""
     x_shape, w_shape, groups, strides, padding = PACKED[case]
     x, w = _inputs(x_shape, w_shape, dtype, seed=21)
     prog = _program(x, w, strides, padding, (1, 1), groups=groups)
@@ -389,7 +391,10 @@ def test_narrow_groups_packed_into_one_block(case, dtype, monkeypatch):
     f = w_shape[-1] // groups
     assert tl.pack > 1 and tl.unit >= f and tl.kind == ("mma" if dtype == ml_dtypes.bfloat16 else "simt")
     assert tl.grid == (1, tl.grid[1], -(-groups // tl.pack))
-    assert tl.b * tl.bn < groups * (32 if tl.kind == "mma" else 16)
+    if tl.kind == "mma":        # fewer columns than blocks of at least 32
+        assert tl.b * tl.bn <= groups * 32
+    else:                       # one group a block: 16 x 16 threads of one output each
+        assert tl.t > 1
     assert len(art.kernels) == 1 and art.kernels[0]["grid"] == list(tl.grid), art.kernels
     monkeypatch.setenv("SHLO_GPU_PACK_GROUPS", "0")
     seen.clear()

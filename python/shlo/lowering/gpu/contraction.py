@@ -92,6 +92,16 @@ class Tiling:
         self.pack, self.unit = 1, 0
 
     @property
+    def a_groups(self) -> int:
+        """A fragments a warp reads for each row tile: one a group its column tiles cover (packed),
+        else one."""
+        return max(1, 8 * self.tn // self.unit) if self.pack > 1 and self.kind == "mma" else 1
+
+    def a_frag(self, im: int, jn: int) -> int:
+        """The A fragment column tile jn of row tile im multiplies: its group's (packed)."""
+        return im * self.a_groups + (8 * jn // self.unit if self.a_groups > 1 else 0)
+
+    @property
     def grid(self):
         return (-(-self.n // self.bn), -(-self.m // self.bm), self.b)
 
@@ -476,14 +486,14 @@ class _Kernel:
             # matrices; on the CPU each thread reads what the PTX ISA says ldmatrix delivers
             # to it from the rows the other lanes' addresses name
             afr, bfr = [], []
-            # packed: one A fragment a (row tile, column tile), read from the column tile's group
-            # (unit 8: the warp's column tile jn is group (wc + 8 jn) / 8 of the block)
-            na = tl.tn if tl.pack > 1 else 1
+            # packed: one A fragment a (row tile, group of the warp's column tiles), read from that
+            # group's part of the tile (group j of the warp starts at column wc + j * unit)
+            na = tl.a_groups
             for ia in range(tl.tm * na):    # A: x4, matrices (rows 0-7 / 8-15) x (k 0-7 / 8-15; tf32 0-3 / 4-7)
                 im = ia // na
                 a_off = t.c(kk)
                 if tl.pack > 1:
-                    gq = t.op(f"arith.divui {_add(t, wc, t.c(8 * (ia % na)))}, {t.c(tl.unit)} : index")
+                    gq = t.op(f"arith.divui {_add(t, wc, t.c(tl.unit * (ia % na)))}, {t.c(tl.unit)} : index")
                     a_off = _add(t, _mul(t, gq, tl.ks), a_off)
 
                 def a_row(src, im=im, a_off=a_off):
@@ -528,10 +538,10 @@ class _Kernel:
             for im in range(tl.tm):
                 for jn in range(tl.tn):
                     i = im * tl.tn + jn
-                    ia = im * na + (jn if na > 1 else 0)
+                    ia = tl.a_frag(im, jn)
                     if cpu:         # the warp's mma is emulated from these (_emulate_mma)
                         fa, fb = frags
-                        if jn == 0 or na > 1:
+                        if jn == 0 or ia != tl.a_frag(im, jn - 1):     # each fragment once
                             _vstore(t, afr[ia], fa, self.frag_a_ty(), [tid, t.c(kk // tl.kstep), t.c(ia)], 4, w, e)
                         if im == 0:
                             _vstore(t, bfr[jn], fb, self.frag_b_ty(), [tid, t.c(kk // tl.kstep), t.c(jn)], 2, w, e)
@@ -571,7 +581,7 @@ class _Kernel:
 
     def frag_a_ty(self):
         tl = self.tl
-        return f"memref<{THREADS}x{tl.ks // tl.kstep}x{tl.tm * (tl.tn if tl.pack > 1 else 1)}x4x{tl.w}x{tl.a_el}>"
+        return f"memref<{THREADS}x{tl.ks // tl.kstep}x{tl.tm * tl.a_groups}x4x{tl.w}x{tl.a_el}>"
 
     def frag_b_ty(self):
         tl = self.tl
@@ -706,7 +716,7 @@ def _emulate_mma(t: _Text, kern: _Kernel, warp0: str, fa: str, fb: str, accm: st
                 kel = t.op(f"arith.remui %ek, {t.c(w)} : index")
                 alane = _add(t, warp0, _add(t, _mul(t, i8, 4), k8))
                 areg = _add(t, ih, _mul(t, kh, 2))
-                ia = im * tl.tn + jn if tl.pack > 1 else im
+                ia = tl.a_frag(im, jn)
                 a = t.op(f"memref.load {fa}[{alane}, {t.c(kq)}, {t.c(ia)}, {areg}, {kel}] : {kern.frag_a_ty()}")
                 blane = _add(t, warp0, _add(t, _mul(t, "%ej", 4), k8))
                 b = t.op(f"memref.load {fb}[{blane}, {t.c(kq)}, {t.c(jn)}, {kh}, {kel}] : {kern.frag_b_ty()}")

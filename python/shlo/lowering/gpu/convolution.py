@@ -26,10 +26,10 @@ nothing else reads it, the transpose (a launch and a pass over the filter) is dr
 kernel reads its source (`_filter_transpose`); otherwise B is that buffer's (F, K) rows,
 vectors along K, stored transposed into the shared tile.
 
-Narrow groups (F <= 8, ResNeXt's 4 features a group) would leave most of a block's columns (32
+Narrow groups (F <= 16, ResNeXt's 4 features a group) would leave most of a block's columns (32
 on the tensor cores, 16 in f32) empty; `_packed` puts several groups in one block instead: each
-column unit (an 8-column mma tile; the 4 columns of an f32 thread, or two threads' where F = 8)
-is one group, the shared A tile holds a K step of each of the block's groups side by side, and
+column unit (one 8-column mma tile, two for F > 8; the 4 columns of an f32 thread, or two or
+four threads' for F > 4) is one group, the shared A tile holds a K step of each of the block's groups side by side, and
 each unit's fragments are read from its own group's part, so no product mixes groups (a
 block-diagonal B would multiply one group's infinities by another's zero weights). K steps are
 chosen to pad K least (36 = 9 taps x 4 channels: steps of 16).
@@ -319,24 +319,25 @@ def _mma_shapes():
 
 def _packed(g: Gather, a_el: str, c_el: str) -> contraction.Tiling | None:
     """A tiling that packs several groups into one block, where each group has few features
-    (F <= 8): one group a block would compute a tile of at least 32 (mma) or 16 (f32) columns
-    for F of them. Each column unit of the block (an 8-column mma tile of a warp; the T
-    columns of a thread of the f32 tiles) belongs to one group, its A fragments read from that
+    (F <= 16): one group a block would compute a tile of at least 32 (mma) or 16 (f32) columns
+    for F of them. Each column unit of the block (one or two 8-column mma tiles; the T
+    columns of one to four threads of the f32 tiles) belongs to one group, its A fragments read from that
     group's part of the shared A tile (BM x groups x KS), so no product mixes two groups' data
     (a block-diagonal B would multiply another group's infinities by zeros). The B tile is the
     filter's (K, G * F) rows, F columns a unit (zeros past F). K steps are chosen to pad K
     least (a 3x3 window over 4 channels: K = 36, steps of 16 (48) rather than 32 (64)).
     None where packing saves nothing (few groups)."""
-    if not g.kgf or g.f > 8 or g.g < 2:
+    if not g.kgf or g.f > 16 or g.g < 2:
         return None
     bits = 16 if a_el in ("f16", "bf16") else (64 if a_el == "f64" else 32)
     if a_el in ("f16", "bf16") and c_el in ("f32", a_el):
-        unit, one_group = 8, 32          # one group a block: at least WARPS_N * 8 columns
+        # a group's columns: one mma tile (F <= 8) or two (F <= 16: a warp's two, or two warps')
+        unit, one_group = (8 if g.f <= 8 else 16), 32   # one group a block: at least WARPS_N * 8 columns
         shapes = [("mma", tm, tn) for tm, tn in _mma_shapes()]
         steps = (32, 16)
     elif a_el == c_el and a_el in ("f32", "f64"):
         # a group's columns: one thread's T (T = 8 took the F = 8 kernel to 227 registers, T = 4
-        # 80), two threads' where F = 8
+        # 80), two threads' where F = 8, four where F = 16
         unit = 1 << max(0, g.f - 1).bit_length()
         one_group = 16
         shapes = [("simt", min(unit, 4), None)]
@@ -366,10 +367,14 @@ def _packed(g: Gather, a_el: str, c_el: str) -> contraction.Tiling | None:
             break
     if best is None:
         return None
-    # worth it where the packed block computes fewer (padded) products than one group a block
+    # worth it where the packed block computes fewer (padded) products than one group a block;
+    # on the f32 tiles weighted by the shared loads an FMA takes (1 + 2 / T: one group a block
+    # is 16 x 16 tiles of one output a thread for F <= 16, T = 1)
     packed_cost = best.b * best.bn * _padded_k(g.k, best.ks)
     single_cost = g.g * max(one_group, 1 << max(0, g.f - 1).bit_length()) * \
         _padded_k(g.k, 32 if best.kind == "mma" else 16)
+    if best.kind == "simt":
+        packed_cost, single_cost = packed_cost * (best.t + 2) / best.t, single_cost * 3
     if packed_cost >= single_cost:
         return None
     g.pack, g.unit = best.pack, best.unit
