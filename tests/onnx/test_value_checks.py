@@ -273,3 +273,26 @@ def test_reshape_inside_a_loop_body_to_a_run_time_shape():
     for f in (lambda *a: shlo.interpret(prog, *a), run):
         with pytest.raises(shlo.ShloError, match=r"Reshape\W.{0,20}rs\W.*cannot reshape (a tensor of shape )?6"):
             f(*args)
+
+
+def test_condition_only_loop_inside_a_loop_ends_both():
+    """An outer Loop over i whose body runs an inner Loop while x[i + j] > 0: at i = 3 the inner one
+    reads past x (onnxruntime fails; clamped reads would never end). The check is hoisted out of
+    both loops and each ends at the first failure."""
+    inner = helper.make_graph(
+        [helper.make_node("Add", ["i", "j"], ["ij"]), helper.make_node("Gather", ["x", "ij"], ["v"], axis=0, name="g"),
+         helper.make_node("Greater", ["v", "zero"], ["c2"]), helper.make_node("Add", ["s", "v"], ["s2"])], "inner",
+        [_vi("j", I64, []), _vi("c", B, []), _vi("s", F, [])], [_vi("c2", B, []), _vi("s2", F, [])])
+    outer = helper.make_graph(
+        [helper.make_node("Loop", ["", "t", "acc"], ["acc2"], body=inner), helper.make_node("Identity", ["c"], ["c2"])],
+        "outer", [_vi("i", I64, []), _vi("c", B, []), _vi("acc", F, [])], [_vi("c2", B, []), _vi("acc2", F, [])])
+    m = _model([helper.make_node("Loop", ["n", "", "a0"], ["out"], body=outer)],
+               [_vi("n", I64, []), _vi("x", F, [5]), _vi("a0", F, [])], [_vi("out", F, [])],
+               [helper.make_tensor("zero", F, [], [0.0]), helper.make_tensor("t", B, [], [True])])
+    prog = shlo.from_onnx(m)
+    assert str(prog.module).count("check.assert") == 1
+    run = shlo.compile(prog)
+    feeds = {"a0": np.array(0, np.float32)}
+    _agree(prog, run, m, {**feeds, "n": np.array(3), "x": np.array([1, 2, 0, 3, 0], np.float32)})
+    _refused(prog, run, m, {**feeds, "n": np.array(4), "x": np.array([1, 2, 0, 3, 4], np.float32)},
+             r"Gather \(opset 17\) node 'g': indices must be in \[-5, 4\] along axis 0; found values from 5 to 5")
