@@ -222,6 +222,40 @@ def test_one_fused_chain_past_16_terms_keeps_the_named_op():
     _check_bit_equal(prog, xs, ws, os_, np.random.default_rng(5))
 
 
+NDHWC = ("input_batch_dimension = 0, input_feature_dimension = 4, input_spatial_dimensions = [1, 2, 3], "
+         "kernel_input_feature_dimension = 3, kernel_output_feature_dimension = 4, "
+         "kernel_spatial_dimensions = [0, 1, 2], output_batch_dimension = 0, output_feature_dimension = 4, "
+         "output_spatial_dimensions = [1, 2, 3]")
+ROLLED = [
+    # 1-D, K = 3 x 7 = 21 (odd): every pixel two fused chains and the last term after them
+    ((1, 3, 30), (4, 3, 7), (1, 4, 24), NCH, 1, [1], [(0, 0)], [1], {"fma2"}),
+    # 3-D SAME, K = 2 x 2 x 2 x 16 = 128: one fused chain on most pixels, two rounded ones on two
+    ((1, 8, 8, 8, 16), (2, 2, 2, 16, 16), (1, 8, 8, 8, 16), NDHWC, 1, [1, 1, 1], [(0, 1)] * 3, [1, 1, 1],
+     {"fma", "add2"}),
+]
+
+
+@pytest.mark.parametrize("xs, ws, os_, dn, groups, strides, pads, rdil, names", ROLLED)
+def test_ordered_generic_past_16_terms_is_rolled(xs, ws, os_, dn, groups, strides, pads, rdil, names):
+    # unrolled, the 3-D one's 128 term views took ~0.76 s of passes (linalg.ORDERED_UNROLLED_TERMS);
+    # rolled, the terms are reduction loops: no view a term, the same sums bit for bit
+    from shlo.interpreter.ops import convolution_order
+    from shlo.lowering.ops import linalg
+    prog = _program(xs, ws, os_, dn, groups, strides, pads, rdil)
+    module = str(lower_program(prog).module)
+    assert "linalg.conv_" not in module
+    assert module.count("tensor.extract_slice") <= 2 < linalg.ORDERED_UNROLLED_TERMS
+    assert '"reduction"' in module
+    x, w, want = _check_bit_equal(prog, xs, ws, os_, np.random.default_rng(11))
+    from shlo.interpreter.ops.convolution import xla_pixel_orders
+    ns = len(strides)
+    orders = xla_pixel_orders(("f32",) * 3, 1, int(np.prod(os_[-ns:] if dn == NCH else os_[1:-1])), xs[1 if dn == NCH else -1],
+                              ws[-ns:] if dn == NCH else ws[:ns], os_[1 if dn == NCH else -1], groups, 1, [1] * ns,
+                              [False] * ns, strides, rdil)
+    byname = {convolution_order.FMA: "fma", convolution_order.FMA2: "fma2", convolution_order.ADD2: "add2"}
+    assert {byname[int(v)] for v in np.unique(orders)} == names
+
+
 def test_dilated_input_with_stride_compiled_sums_as_interpreted():
     # input dilation with stride 2: the dilated input's patches in oneDNN's orders (not the
     # transposed path), through the same ordered generic
