@@ -103,6 +103,13 @@ NB_MODULE(_shlo_jit, m) {
       "(see `host`). RuntimeError on failure.");
 
   m.def(
+      "canonicalize",
+      [](MlirOperation op, bool regionSimplify) { shloCanonicalize(op, regionSimplify ? 1 : 0); },
+      nb::arg("operation"), nb::arg("region_simplify") = true,
+      "Canonicalizes the operation's regions in place as upstream's canonicalize pass does, with "
+      "the patterns of the dialects present only.");
+
+  m.def(
       "set_blas",
       [](uint64_t sgemm, uint64_t dgemm, uint64_t setThreadsLocal) {
         shloBlasSetGemm(reinterpret_cast<void *>(sgemm), reinterpret_cast<void *>(dgemm),

@@ -18,8 +18,16 @@ from mlir import ir
 
 from ..errors import PassError, ShloError
 
-PREPARE = ("inline,canonicalize,cse,linalg-fuse-elementwise-ops,canonicalize,cse")
-PREPARE_NO_FUSION = "inline,canonicalize,cse"
+# shlo's canonicalize (jit/ShloCanonicalize.cpp): upstream's pass with the canonicalization
+# patterns of the dialects present in the module only. Upstream's sorts the patterns of every
+# loaded op before each run (PatternApplicator::applyCostModel, ~0.36 M instructions), more than
+# folding a small module costs: a third of the single matmul's three canonicalizations. The
+# final LLVM dialect was the same on every 7th conformance program and the benchmark modules.
+CANONICALIZE = "shlo-canonicalize"
+CANONICALIZE_NO_REGIONS = "shlo-canonicalize-no-regions"       # region-simplify=disabled
+
+PREPARE = f"inline,{CANONICALIZE},cse,linalg-fuse-elementwise-ops,{CANONICALIZE},cse"
+PREPARE_NO_FUSION = f"inline,{CANONICALIZE},cse"
 
 _ONE_SHOT = ("one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops "
              "function-boundary-type-conversion=identity-layout-map}")
@@ -48,7 +56,7 @@ def to_llvm(threads: int = 1, complex_ops: bool = True, math_ops: bool = True, l
     # simplification in this stage's canonicalizations (it changed none of their modules either,
     # and walks every block): together 5% of the pass managers' instructions (callgrind, decoder
     # 431 -> 410 M, ResNet block 80 -> 76 M).
-    canonicalize = "canonicalize{region-simplify=disabled}"
+    canonicalize = CANONICALIZE_NO_REGIONS
     loops_needed = loops
     loops = ["convert-linalg-to-loops", "convert-vector-to-scf{full-unroll=true}",
              "fold-memref-alias-ops", "expand-strided-metadata", "lower-affine",
@@ -84,6 +92,12 @@ def to_llvm(threads: int = 1, complex_ops: bool = True, math_ops: bool = True, l
     return ",".join(parts)
 
 
+def canonicalize(op: ir.Operation, region_simplify: bool = True) -> None:
+    """CANONICALIZE on `op` in place (the shlo pass's body)."""
+    from .. import _shlo_jit
+    _shlo_jit.canonicalize(op, region_simplify)
+
+
 def _per_function(passes: list) -> str:
     return "func.func(" + ",".join(passes) + ")"
 
@@ -113,7 +127,7 @@ def bufferize(module: ir.Module, empty_tensors: bool = True) -> None:
     costs to fold (with the op-name lists of `needs` found once: matmul 16.3 -> 14.5 M instructions)."""
     first = ("eliminate-empty-tensors," if empty_tensors else "") + _ONE_SHOT
     run(module, f"builtin.module({first})", verify_after=False)
-    deallocation = _DEALLOCATION if needs_deallocation(module) else "canonicalize"
+    deallocation = _DEALLOCATION if needs_deallocation(module) else CANONICALIZE
     run(module, f"builtin.module({deallocation},{_AFTER_DEALLOCATION})", verify_after=False)
 
 
@@ -124,8 +138,8 @@ def bufferize(module: ir.Module, empty_tensors: bool = True) -> None:
 # 2.23 -> 1.50 s, the decoder's 41 -> 37 ms). The first canonicalize
 # stays (without it the final code differed on 14 of 26 programs, the MLP among them), and so
 # does the last (it folds the scf.if the simplification may leave).
-_DEALLOCATION = ("expand-realloc{emit-deallocs=false},canonicalize,ownership-based-buffer-deallocation,"
-                 "buffer-deallocation-simplification,bufferization-lower-deallocations,cse,canonicalize")
+_DEALLOCATION = (f"expand-realloc{{emit-deallocs=false}},{CANONICALIZE},ownership-based-buffer-deallocation,"
+                 f"buffer-deallocation-simplification,bufferization-lower-deallocations,cse,{CANONICALIZE}")
 
 
 # Ops that allocate, free or take ownership of a buffer other than memref.alloc: with any of them

@@ -37,6 +37,10 @@ SHLO_PASSES = {p.name: p for p in (
              "next chunk when done; robust to a thread the OS delays).", lower.omp_dynamic_schedule),
     ShloPass("shlo-scalarize-strided-gathers", "Rewrites vector.gather from memrefs that are not unit-stride "
              "innermost into per-lane loads (MLIR 22.1.8 cannot lower them).", lower.scalarize_strided_gathers),
+    ShloPass("shlo-canonicalize", "canonicalize with the patterns of the dialects present only (the CPU "
+             "pipelines' canonicalize: the same result, less set-up).", lambda op: _canonicalize(op, True)),
+    ShloPass("shlo-canonicalize-no-regions", "shlo-canonicalize without region simplification.",
+             lambda op: _canonicalize(op, False)),
     ShloPass("shlo-gpu-parallel-dims-first", "Permutes each linalg.generic's loops so its parallel dimensions are "
              "outermost (one GPU thread per output element, reductions inside).", gpu.per_function("parallel_dims_first")),
     ShloPass("shlo-gpu-split-reductions", "Splits reductions with few outputs (tensors) into interleaved partial "
@@ -54,6 +58,11 @@ SHLO_PASSES = {p.name: p for p in (
     ShloPass("shlo-gpu-map-loops", "Maps each top-level scf.parallel of the entry to GPU blocks x threads over its "
              "flattened iteration space, and other top-level code to one-thread kernels.", gpu.per_function("map_function")),
 )}
+def _canonicalize(op, region_simplify: bool) -> None:
+    from ..lowering.pipeline import canonicalize
+    canonicalize(op, region_simplify)
+
+
 # Named pipelines: a name standing for several pipeline elements.
 NAMED_PIPELINES = {
     "shlo-lower-to-llvm": ("shlo-legalize-to-linalg, then fusion, bufferization and the upstream passes down "
