@@ -186,8 +186,10 @@ def test_dynamic_reshape_of_a_static_operand_to_run_time_sizes():
     np.testing.assert_array_equal(f, z.reshape(12))
 
 
-def _sum_of_two_convolutions():
+def _sum_of_two_convolutions(monkeypatch):
     jax = pytest.importorskip("jax")
+    # generated and scheduled: the convolution kernel would otherwise take them (products.py)
+    monkeypatch.setenv("SHLO_MATMUL", "generated")
     from jax import lax
     x = RNG.standard_normal((2, 10, 10, 8)).astype(np.float32)
     # 24 output features: with 2-16 the lowering sums small convolutions in XLA CPU's kernel orders
@@ -199,12 +201,12 @@ def _sum_of_two_convolutions():
     return fn, (x, w1, w2), [np.asarray(v) for v in jax.jit(fn)(x, w1, w2)]
 
 
-def test_an_epilogue_of_two_convolutions_is_scheduled():
+def test_an_epilogue_of_two_convolutions_is_scheduled(monkeypatch):
     """An element-wise op that consumes two convolutions (a residual sum) is the epilogue of the
     first one only. Claimed by both, it kept the second group's tag alone, the first group's
     script found nothing to tile, and the whole program fell back to plain loops (3.6x slower on
     a ResNet training step)."""
-    fn, args, want = _sum_of_two_convolutions()
+    fn, args, want = _sum_of_two_convolutions(monkeypatch)
     f = shlo.compile(shlo.from_jax(fn, *args))
     assert f.timings["scheduled"] is True
     for got, w in zip(f(*args), want):
@@ -215,7 +217,7 @@ def test_a_failing_group_script_leaves_the_others_scheduled(monkeypatch):
     """A group whose script fails is left as plain loops and the others are scheduled again
     without it (before: the whole program unscheduled)."""
     from shlo.lowering import compiler, schedules
-    fn, args, want = _sum_of_two_convolutions()
+    fn, args, want = _sum_of_two_convolutions(monkeypatch)
     reduction = schedules.SCRIPTS["reduction"]
 
     def failing(g, i):      # a step with no op to work on: a definite failure of the interpreter
@@ -240,14 +242,14 @@ def test_a_failing_group_script_leaves_the_others_scheduled(monkeypatch):
         np.testing.assert_allclose(got, w, rtol=1e-5, atol=1e-5)
 
 
-def test_printing_verifies_again_after_a_schedule():
+def test_printing_verifies_again_after_a_schedule(monkeypatch):
     """The schedules run with MLIR's assume-verified printing (printing an op otherwise verifies
     its whole function first: quadratic in the groups). The process-wide setting must be
     restored afterwards: an invalid op then still prints in the generic form instead of going
     through its custom printer (which may crash on invalid IR)."""
     from mlir import ir
     from shlo import _shlo_ext
-    fn, args, _want = _sum_of_two_convolutions()
+    fn, args, _want = _sum_of_two_convolutions(monkeypatch)
     assert shlo.compile(shlo.from_jax(fn, *args)).timings["scheduled"] is True
     with ir.Context() as ctx, ir.Location.unknown():
         ctx.allow_unregistered_dialects = True
