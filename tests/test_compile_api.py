@@ -208,6 +208,31 @@ def test_check_eq_returns_its_verdict_compiled():
         shlo.compile(shlo.from_stablehlo(CHECK_EQ.replace("EXPECTED", "[1, 3]")))()
 
 
+ASSERTS = """func.func @main(%x: tensor<4xi32>, %n: tensor<i32>) -> tensor<4xi32> {
+  %lo = shlo.constant {value = dense<0> : tensor<i32>} : () -> tensor<i32>
+  %p = shlo.compare %n, %lo {comparison_direction = #shlo.comparison_direction<GE>} : (tensor<i32>, tensor<i32>) -> tensor<i1>
+  "shlo.custom_call"(%p, %n) {call_target_name = "check.assert", has_side_effect = true, backend_config = "n is {0}, not >= 0"} : (tensor<i1>, tensor<i32>) -> ()
+  %y = shlo.add %x, %x : tensor<4xi32>
+  %q = shlo.compare %n, %lo {comparison_direction = #shlo.comparison_direction<NE>} : (tensor<i32>, tensor<i32>) -> tensor<i1>
+  "shlo.custom_call"(%q, %x) {call_target_name = "check.assert", has_side_effect = true, backend_config = "n is 0 with x {0}"} : (tensor<i1>, tensor<4xi32>) -> ()
+  func.return %y : tensor<4xi32>
+}"""
+
+
+def test_check_asserts_return_one_predicate_and_fail_with_the_interpreters_message():
+    # the compiled code returns the and of the predicates only (driver.ALL_ASSERTS): one result
+    # more than the program's, not one per check operand; a failure's message is the interpreter's
+    from shlo.lowering.driver import ALL_ASSERTS
+    f = shlo.compile(shlo.parse(ASSERTS))
+    assert [p.target for p in f.probes if p.operand_types] == [ALL_ASSERTS]
+    x = np.arange(4, dtype=np.int32)
+    np.testing.assert_array_equal(f(x, np.int32(3))[0], 2 * x)
+    with pytest.raises(shlo.InterpreterError, match=r"n is -2, not >= 0"):
+        f(x, np.int32(-2))
+    with pytest.raises(shlo.InterpreterError, match=r"n is 0 with x \[0, 1, 2, 3\]"):
+        f(x, np.int32(0))
+
+
 def test_unknown_entry_and_target():
     prog = shlo.parse(ADD_MUL)
     with pytest.raises(shlo.CompileError, match="no function @nope"):

@@ -35,7 +35,7 @@ from ..errors import CompileError, ExecutionError, ShloError
 from ..interpreter.registry import OpContext as _InterpContext
 from ..program import Program
 from . import omp
-from .driver import ENTRY_SYMBOL, lower_program, probes_of
+from .driver import ALL_ASSERTS, ENTRY_SYMBOL, lower_program, probes_of
 from .driver import flatten_type
 from .runtime import NativeFunction, flatten_argument, rebuild, storage_dtype
 
@@ -45,7 +45,7 @@ from .runtime import NativeFunction, flatten_argument, rebuild, storage_dtype
 _MEMORY: "collections.OrderedDict" = collections.OrderedDict()
 MEMORY_CACHE_ENTRIES = int(os.environ.get("SHLO_COMPILE_CACHE_ENTRIES", "32"))
 _LOCK = threading.Lock()
-CACHE_FORMAT = "5"      # 2: object code (was the LLVM-dialect module); 3: products call shlo_* or shlo_blas_* (products.py); 4: convolutions call shlo_conv2d_*; 5: transposes folded into product calls
+CACHE_FORMAT = "6"      # 2: object code (was the LLVM-dialect module); 3: products call shlo_* or shlo_blas_* (products.py); 4: convolutions call shlo_conv2d_*; 5: transposes folded into product calls; 6: a check.assert returns its predicate only
 
 
 class CompiledFunction:
@@ -95,7 +95,7 @@ class CompiledFunction:
         native = self._specializer.native(flat) if self._specializer is not None else None
         outs = (native or self._native)(flat)
         n_real = len(outs) - sum(len(p.operand_types) for p in self.probes)
-        self._check(outs[n_real:])
+        self._check(outs[n_real:], args)
         it = iter(outs[:n_real])
         results = [rebuild(t, it) for t in self.result_types]
         return trees.unflatten(results) if tree_call else results
@@ -121,11 +121,25 @@ class CompiledFunction:
         except ShapeAssertionFailure as e:
             raise ExecutionError(f"@{self.entry}: {e}") from None
 
-    def _check(self, values: list) -> None:
-        from ..interpreter.ops.control import CUSTOM_CALL_TARGETS
+    def _check(self, values: list, args) -> None:
+        from ..interpreter.ops.control import CUSTOM_CALL_TARGETS, CheckFailure
         for p in self.probes:
+            mine = values[p.first_result:p.first_result + len(p.operand_types)]
+            if p.target == "check.assert":
+                continue
+            if p.target == ALL_ASSERTS:
+                if bool(mine[0]):
+                    continue
+                # a check.assert failed; the compiled code returns only that: the interpreter, run
+                # on the same arguments, stops at the first failing check (or the op it guards)
+                # with the values filled in. Were it to find none, the first check's message
+                from ..interpreter import interpret
+                interpret(self.program, *args, entry=self.entry)
+                first = next(q for q in self.probes if q.target == "check.assert")
+                raise CheckFailure(f"{first.location}: a check.assert failed compiled but not interpreted: "
+                                   f"{first.attrs.get('backend_config') or ''}")
             ctx = _InterpContext("custom_call", p.attrs, p.operand_types, p.result_types, p.location)
-            CUSTOM_CALL_TARGETS[p.target](ctx, *values[p.first_result:p.first_result + len(p.operand_types)])
+            CUSTOM_CALL_TARGETS[p.target](ctx, *mine)
 
 
 def _assertion_program(prog: Program, entry: str):

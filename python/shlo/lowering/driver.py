@@ -48,6 +48,19 @@ def _all_empty(types) -> bool:
                                and None not in t.shape for t in types)
 
 
+def _returned(target: str, n: int) -> int:
+    """How many of a check's tensor operands the compiled code returns for it: none for a
+    check.assert. Every check.assert's predicate is and-ed into one result (the ALL_ASSERTS probe,
+    last); the other operands only fill in a failure's message, which the interpreter rebuilds on
+    the same arguments when that result is false (CompiledFunction._check). Returning every
+    operand cost a result each per call: an ONNX encoder's 22 Reshape checks took its calls from
+    0.28 to 0.99 ms and its compile from 1.5 to 2.1 s."""
+    return 0 if target == "check.assert" else n
+
+
+ALL_ASSERTS = "check.all_asserts"     # the probe of the and of every check.assert's predicate
+
+
 @dataclasses.dataclass
 class Probe:
     """A `check.*` custom_call of the entry, turned into extra results of the compiled function."""
@@ -196,12 +209,14 @@ class Lowerer:
         it = iter(entry_block.arguments)
         args = [pack_value(t, it) for t in arg_types]
         self._current_function = name
-        self.probe_values = []
+        self.probe_values, self.assert_predicates = [], []
         with ir.InsertionPoint(entry_block):
             results = self.lower_block(block, args, function_results=result_types, top=is_entry)
             flat = [x for t, v in zip(result_types, results) for x in flatten_value(t, v)]
             flat = [emit.cast_to(v, t) for v, t in zip(flat, flat_out)]
             with fop.location:
+                if self.assert_predicates:
+                    self._all_asserts()
                 func.ReturnOp(flat + self.probe_values)
         return results
 
@@ -237,17 +252,17 @@ class Lowerer:
             self.dim_sources[result] = tuple(merged)
 
     def _scan_probes(self, block: ir.Block) -> list:
-        types = []
+        types, asserts = [], False
         for op in block.operations:
             op = op.operation
             if op.name == "shlo.custom_call":
                 target = ir.StringAttr(op.attributes["call_target_name"]).value
                 if target.startswith("check."):
-                    for v in op.operands:
-                        t = type_info(v.type)
-                        if t.kind == "tensor":
-                            types.append(emit.lowered_type(t))
-        return types
+                    tensors = [t for t in (type_info(v.type) for v in op.operands) if t.kind == "tensor"]
+                    types += [emit.lowered_type(t) for t in tensors[:_returned(target, len(tensors))]]
+                    asserts = asserts or target == "check.assert"
+        i1 = type_info(ir.RankedTensorType.get([], ir.IntegerType.get_signless(1)))
+        return types + ([emit.lowered_type(i1)] if asserts else [])     # (tensors hold i1 as i8)
 
     # ------------------------------------------------------------------ blocks and ops
     def lower_block(self, block: ir.Block, args, *, scalar: bool = False, function_results=None,
@@ -276,6 +291,18 @@ class Lowerer:
         if emit.is_tensor(v) and emit.rank(v) == 0:
             return emit.extract_scalar(v)
         return v
+
+    def _all_asserts(self) -> None:
+        """The ALL_ASSERTS probe: the and of every check.assert's predicate, one rank-0 i1 result."""
+        from mlir.dialects import arith
+        scalars = [v if not isinstance(v.type, ir.RankedTensorType) else tensor_d.extract(v, [])
+                   for v in self.assert_predicates]
+        all_held = scalars[0]
+        for v in scalars[1:]:
+            all_held = arith.andi(all_held, v)
+        i1 = type_info(ir.RankedTensorType.get([], ir.IntegerType.get_signless(1)))
+        self.probes.append(Probe(ALL_ASSERTS, {}, "", [i1], [], len(self.probe_values)))
+        self.probe_values.append(emit.from_scalar(all_held))
 
     def _as_tensor(self, v):
         if isinstance(v, ir.Value) and not isinstance(v.type, (ir.RankedTensorType,)):
@@ -392,6 +419,9 @@ class Lowerer:
             raise ctx.error(f"custom_call {target}: check.* calls are compiled only at the top level "
                             f"of the entry function")
         values = [(t, v) for t, v in zip(ctx.operand_types, operands) if t.kind == "tensor"]
+        if target == "check.assert" and values:
+            self.assert_predicates.append(values[0][1])
+        values = values[:_returned(target, len(values))]
         self.probes.append(Probe(target, dict(ctx.attrs), ctx.location, [t for t, _ in values],
                                  list(ctx.result_types), len(self.probe_values)))
         self.probe_values.extend(self._as_tensor(v) for _, v in values)
@@ -412,7 +442,7 @@ class Lowerer:
 
 def probes_of(module: ir.Module, entry: str) -> list:
     """The probes `lower_program` makes for `entry`, without lowering (for cached code)."""
-    out, first = [], 0
+    out, first, asserts = [], 0, False
     for fop in module.body.operations:
         fop = fop.operation
         if fop.name != "func.func" or ir.StringAttr(fop.attributes["sym_name"]).value != entry:
@@ -427,8 +457,14 @@ def probes_of(module: ir.Module, entry: str) -> list:
             attrs = {n: _attrs.op_attribute(op, n, kind) for n, kind, _ in OPS["custom_call"]["attributes"]}
             types = [type_info(v.type) for v in op.operands]
             types = [t for t in types if t.kind == "tensor"]
+            types = types[:_returned(target, len(types))]
             out.append(Probe(target, attrs, str(op.location), types, [type_info(r.type) for r in op.results], first))
             first += len(types)
+            asserts = asserts or target == "check.assert"
+    if asserts:
+        with module.context, ir.Location.unknown():
+            i1 = type_info(ir.RankedTensorType.get([], ir.IntegerType.get_signless(1)))
+        out.append(Probe(ALL_ASSERTS, {}, "", [i1], [], first))
     return out
 
 
