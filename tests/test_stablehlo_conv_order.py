@@ -83,13 +83,20 @@ def _few(case):
 def test_few_features_take_onednns_orders(name, monkeypatch):
     from shlo.interpreter.ops import convolution_order
     case = FEW[name]
-    x = RNG.standard_normal(case[0]).astype(np.float32)
-    w = RNG.standard_normal(case[1]).astype(np.float32)
-    prog = shlo.from_jax(_few(case), x, w)
+    _takes_xlas_order(_few(case), case[0], case[1],
+                      lambda: monkeypatch.setattr(convolution_order, "orders", lambda *a, **k: None))
+
+
+def _takes_xlas_order(fn, xs, ws, rule_off):
+    """The interpreter equals jax.jit bit for bit on random operands (on the measured host kind with
+    at most 2 cores: Eigen's thread split was measured there), and differs with `rule_off()`."""
+    x = RNG.standard_normal(xs).astype(np.float32)
+    w = RNG.standard_normal(ws).astype(np.float32)
+    prog = shlo.from_jax(fn, x, w)
     got = np.asarray(shlo.interpret(prog, x, w)[0])
-    if _host_is_measured_kind() and (os.cpu_count() or 0) <= 2:   # (Eigen's thread split: measured on 2 cores)
-        np.testing.assert_array_equal(got, np.asarray(jax.jit(_few(case))(x, w)))
-    monkeypatch.setattr(convolution_order, "orders", lambda *a, **k: None)
+    if _host_is_measured_kind() and (os.cpu_count() or 0) <= 2:
+        np.testing.assert_array_equal(got, np.asarray(jax.jit(fn)(x, w)))
+    rule_off()
     plain = np.asarray(shlo.interpret(prog, x, w)[0])
     assert (got != plain).any(), "the order must be what is checked"
 
@@ -122,15 +129,8 @@ GROUPED = {
 def test_grouped_past_48_pixels_take_onednns_orders(name, monkeypatch):
     import shlo.interpreter.ops.convolution as conv
     case = GROUPED[name]
-    x = RNG.standard_normal(case[0]).astype(np.float32)
-    w = RNG.standard_normal(case[1]).astype(np.float32)
-    prog = shlo.from_jax(_few(case), x, w)
-    got = np.asarray(shlo.interpret(prog, x, w)[0])
-    if _host_is_measured_kind() and (os.cpu_count() or 0) <= 2:
-        np.testing.assert_array_equal(got, np.asarray(jax.jit(_few(case))(x, w)))
-    monkeypatch.setattr(conv, "_eigen_groups", lambda *a: False)
-    plain = np.asarray(shlo.interpret(prog, x, w)[0])
-    assert (got != plain).any(), "the order must be what is checked"
+    _takes_xlas_order(_few(case), case[0], case[1],
+                      lambda: monkeypatch.setattr(conv, "_eigen_groups", lambda *a: False))
 
 
 # 3-D convolutions (XLA's EigenConv3D): the held-out tf_conversion_path_3d programs
@@ -149,15 +149,7 @@ def test_3d_take_onednns_orders(name, monkeypatch):
 
     def fn(a, b):
         return lax.conv_general_dilated(a, b, st, pad, rhs_dilation=rd, dimension_numbers=dn, feature_group_count=g)
-    x = RNG.standard_normal(xs).astype(np.float32)
-    w = RNG.standard_normal(ws).astype(np.float32)
-    prog = shlo.from_jax(fn, x, w)
-    got = np.asarray(shlo.interpret(prog, x, w)[0])
-    if _host_is_measured_kind() and (os.cpu_count() or 0) <= 2:
-        np.testing.assert_array_equal(got, np.asarray(jax.jit(fn)(x, w)))
-    monkeypatch.setattr(convolution_order, "_volume_orders", lambda *a: None)
-    plain = np.asarray(shlo.interpret(prog, x, w)[0])
-    assert (got != plain).any(), "the order must be what is checked"
+    _takes_xlas_order(fn, xs, ws, lambda: monkeypatch.setattr(convolution_order, "_volume_orders", lambda *a: None))
 
 
 def test_3d_orders_only_where_the_thread_count_is_known():

@@ -988,12 +988,27 @@ def _terms(ksizes, dims: _ConvDims) -> int:
     return ksizes[dims.k_i] * int(np.prod([ksizes[d] for d in dims.k_sp], dtype=np.int64))
 
 
+def _term_views(x, w, out_spatial, setup: _ConvSetup, tap, c: int) -> list:
+    """x (N, P..., G, Cg), w (K..., Cg, G, Og): the input values term (tap, c) meets in every
+    window, (N, O..., G, 1), and its weights, (1..., 1, G, Og). Not rank-reduced: MLIR cannot
+    always tell which unit dims a strided rank-reducing subview drops (an assertion)."""
+    ns = setup.ns
+    xs_shape, ws = emit.static_shape(x), emit.static_shape(w)
+    N, G, Og = xs_shape[0], xs_shape[-2], ws[-1]
+    f32 = ir.F32Type.get()
+    view = [N] + list(out_spatial) + [G]
+    return [tensor.extract_slice(emit.tensor_type(view + [1], f32), x, [], [], [],
+                                 [0] + [t * dl for t, dl in zip(tap, setup.rhs_dilation)] + [0, c], view + [1],
+                                 [1] + list(setup.strides) + [1, 1]),
+            tensor.extract_slice(emit.tensor_type([1] * (ns + 1) + [G, Og], f32), w, [], [], [],
+                                 list(tap) + [c, 0, 0], [1] * (ns + 1) + [G, Og], [1] * (ns + 3))]
+
+
 def _rolled_in_order(x, w, out_spatial, setup: _ConvSetup, orders: np.ndarray) -> ir.Value:
     """`_conv_in_order`'s sums, with the terms' loops rolled: 'fma' is one generic whose reduction
     loops run (tap..., c), i.e. k = tap * Cg + c, in order; 'fma2' / 'add2' one generic per order
     whose parallel dim p and reduction dim j sum k = 2j + p (the even and odd chains), then a last
     generic adds the two chains, the last odd term, and picks each pixel's order."""
-    import itertools
     from mlir.dialects import math
     from ...interpreter.ops.convolution_order import FMA, FMA2
     ns = setup.ns
@@ -1061,13 +1076,7 @@ def _rolled_in_order(x, w, out_spatial, setup: _ConvSetup, orders: np.ndarray) -
     odd = K % 2 == 1
     if odd:
         last = [int(v) for v in np.unravel_index(K - 1, kern + [Cg])]
-        view = [N] + list(out_spatial) + [G]
-        inputs.append(tensor.extract_slice(
-            emit.tensor_type(view + [1], f32), x, [], [], [],
-            [0] + [t * dl for t, dl in zip(last[:ns], setup.rhs_dilation)] + [0, last[ns]], view + [1],
-            [1] + list(setup.strides) + [1, 1]))
-        inputs.append(tensor.extract_slice(emit.tensor_type([1] * (ns + 1) + [G, Og], f32), w, [], [], [],
-                                           last + [0, 0], [1] * (ns + 1) + [G, Og], [1] * (ns + 3)))
+        inputs += _term_views(x, w, out_spatial, setup, last[:ns], last[ns])
         maps += [[n] + o + [g, None], [None] * (ns + 1) + [g, m]]
     if len(present) > 1:
         inputs.append(emit.constant_array(orders.astype(np.int8), "i8"))
@@ -1114,18 +1123,12 @@ def _conv_in_order(x, w, out_spatial, setup: _ConvSetup, orders: np.ndarray) -> 
     n, o, g, m = 0, list(range(1, ns + 1)), ns + 1, ns + 2
     taps = list(itertools.product(*(range(k) for k in ws[:ns])))
     f32 = ir.F32Type.get()
-    view = [N] + list(out_spatial) + [G]
     x_terms, w_terms = [], []
     for tap in taps:
         for c in range(Cg):
-            # the input values term (tap, c) meets in every window. Not rank-reduced: MLIR cannot
-            # always tell which unit dims a strided rank-reducing subview drops (an assertion)
-            x_terms.append(tensor.extract_slice(
-                emit.tensor_type(view + [1], f32), x, [], [], [],
-                [0] + [t * dl for t, dl in zip(tap, setup.rhs_dilation)] + [0, c], view + [1],
-                [1] + list(setup.strides) + [1, 1]))
-            w_terms.append(tensor.extract_slice(emit.tensor_type([1] * (ns + 1) + [G, Og], f32), w, [], [], [],
-                                                list(tap) + [c, 0, 0], [1] * (ns + 1) + [G, Og], [1] * (ns + 3)))
+            xv, wv = _term_views(x, w, out_spatial, setup, tap, c)
+            x_terms.append(xv)
+            w_terms.append(wv)
     K = len(x_terms)
     maps = [[n] + o + [g, None]] * K + [[None] * (ns + 1) + [g, m]] * K
     inputs = x_terms + w_terms + [emit.constant_array(orders.astype(np.int8), "i8")]
