@@ -25,7 +25,7 @@ from ...program import Program
 from ...types import tensor_type, type_info
 from ...verify.engine import TypeInfos
 from . import dtypes
-from .checks import hoist_checks
+from ..run_time_checks import hoist_checks
 from .context import Context
 from .registry import ORT_DEFAULT_DOMAIN, contrib_ops, lookup
 from .wire import Weight

@@ -1,11 +1,11 @@
 """Run-time index checks: eager PyTorch raises on an index out of range (gather, scatter,
 scatter_add / scatter_reduce, index_select, embedding, `x[i]`, index_put), where a shlo gather
 clamps it and a scatter drops the update, so without a check a bad index gives wrong numbers
-silently. Each such op gets a `check.assert` (emitted with the ONNX importer's `check_assert`, in
-`importers/onnx/checks.py`) on the least and greatest index, with a message naming the node.
+silently. Each such op gets a `check.assert` (emitted with `check_assert`, in
+`importers/run_time_checks.py`) on the least and greatest index, with a message naming the node.
 
 The interpreter evaluates a check where it stands; compiled code checks them at the top level of
-the entry only, so after import `hoist_checks` (also the ONNX importer's) moves those inside cond /
+the entry only, so after import `hoist_checks` (shared with the ONNX importer) moves those inside cond /
 while_loop / map / scan bodies out of the shlo `if` / `while` that holds them: a bad index inside a
 body then fails after that op, interpreted and compiled alike, with the same message.
 
@@ -21,7 +21,8 @@ import numpy as np
 from mlir import ir
 
 from ..emitter import I64, reduce1
-from ..onnx.checks import check_assert, hoist_checks  # noqa: F401  (hoist_checks: used by importer.py)
+from ..run_time_checks import check_assert
+from ..run_time_checks import compare as _cmp
 
 
 def check_index_range(cx, idx, size, dim: int, wraps: bool, source=None) -> None:
@@ -86,10 +87,6 @@ def _folded(node):
     from .ops.constant_fold import constant_value
     v = constant_value(node)
     return v.numpy() if isinstance(v, torch.Tensor) and not v.is_floating_point() and not v.is_complex() else None
-
-
-def _cmp(cx, a, b, direction):
-    return cx.op("compare", a, b, comparison_direction=direction)
 
 
 def _known(v):

@@ -15,7 +15,7 @@ from ...literals import numpy_to_elements, numpy_to_resource, resource_capable
 from ...program import Program
 from ...types import tensor_type
 from . import dtypes, guards
-from .checks import hoist_checks
+from ..run_time_checks import hoist_checks
 from .context import Context
 from .registry import lookup
 
