@@ -233,6 +233,19 @@ def test_check_asserts_return_one_predicate_and_fail_with_the_interpreters_messa
         f(x, np.int32(0))
 
 
+def test_a_failing_check_is_found_by_position_and_rebuilt_alone():
+    # the one result is the position of the first check.assert that failed (their count when none
+    # did); the message comes from interpreting that check and the ops it reads, not the program
+    from shlo.lowering.failed_check import _cut
+    prog = shlo.parse(ASSERTS)
+    f = shlo.compile(prog)
+    x = np.arange(4, dtype=np.int32)
+    for n, position in ((3, 2), (-2, 0), (0, 1)):
+        assert int(f._native([x, np.int32(n)])[-1]) == position
+    cut = _cut(prog, "main", 1).text()
+    assert cut.count("check.assert") == 1 and "n is 0 with x" in cut and "shlo.add" not in cut
+
+
 def test_unknown_entry_and_target():
     prog = shlo.parse(ADD_MUL)
     with pytest.raises(shlo.CompileError, match="no function @nope"):

@@ -45,7 +45,7 @@ from .runtime import NativeFunction, flatten_argument, rebuild, storage_dtype
 _MEMORY: "collections.OrderedDict" = collections.OrderedDict()
 MEMORY_CACHE_ENTRIES = int(os.environ.get("SHLO_COMPILE_CACHE_ENTRIES", "32"))
 _LOCK = threading.Lock()
-CACHE_FORMAT = "6"      # 2: object code (was the LLVM-dialect module); 3: products call shlo_* or shlo_blas_* (products.py); 4: convolutions call shlo_conv2d_*; 5: transposes folded into product calls; 6: a check.assert returns its predicate only
+CACHE_FORMAT = "7"      # 2: object code (was the LLVM-dialect module); 3: products call shlo_* or shlo_blas_* (products.py); 4: convolutions call shlo_conv2d_*; 5: transposes folded into product calls; 6: a check.assert returns its predicate only; 7: the check.asserts return the first failing one's position
 
 
 class CompiledFunction:
@@ -128,16 +128,17 @@ class CompiledFunction:
             if p.target == "check.assert":
                 continue
             if p.target == ALL_ASSERTS:
-                if bool(mine[0]):
+                checks = [q for q in self.probes if q.target == "check.assert"]
+                position = int(mine[0])
+                if position >= len(checks):
                     continue
-                # a check.assert failed; the compiled code returns only that: the interpreter, run
-                # on the same arguments, stops at the first failing check (or the op it guards)
-                # with the values filled in. Were it to find none, the first check's message
-                from ..interpreter import interpret
-                interpret(self.program, *args, entry=self.entry)
-                first = next(q for q in self.probes if q.target == "check.assert")
-                raise CheckFailure(f"{first.location}: a check.assert failed compiled but not interpreted: "
-                                   f"{first.attrs.get('backend_config') or ''}")
+                # the compiled code returns which check failed first, not its values: the
+                # interpreter fills them in from that check and the ops it reads alone
+                from .failed_check import raise_failed_check
+                raise_failed_check(self.program, self.entry, position, args)
+                failed = checks[position]
+                raise CheckFailure(f"{failed.location}: a check.assert failed compiled but not interpreted: "
+                                   f"{failed.attrs.get('backend_config') or ''}")
             ctx = _InterpContext("custom_call", p.attrs, p.operand_types, p.result_types, p.location)
             CUSTOM_CALL_TARGETS[p.target](ctx, *mine)
 

@@ -50,15 +50,17 @@ def _all_empty(types) -> bool:
 
 def _returned(target: str, n: int) -> int:
     """How many of a check's tensor operands the compiled code returns for it: none for a
-    check.assert. Every check.assert's predicate is and-ed into one result (the ALL_ASSERTS probe,
-    last); the other operands only fill in a failure's message, which the interpreter rebuilds on
-    the same arguments when that result is false (CompiledFunction._check). Returning every
-    operand cost a result each per call: an ONNX encoder's 22 Reshape checks took its calls from
-    0.28 to 0.99 ms and its compile from 1.5 to 2.1 s."""
+    check.assert. The check.asserts' predicates give one result (the ALL_ASSERTS probe, last):
+    the position of the first that is false; the other operands only fill in a failure's
+    message, which the interpreter rebuilds from that check alone (failed_check.py). Returning
+    every operand cost a result each per call: an ONNX encoder's 22 Reshape checks took its calls
+    from 0.28 to 0.99 ms and its compile from 1.5 to 2.1 s."""
     return 0 if target == "check.assert" else n
 
 
-ALL_ASSERTS = "check.all_asserts"     # the probe of the and of every check.assert's predicate
+# the probe of every check.assert: the position (in the entry's order) of the first whose
+# predicate is false, or their count when every one held; a rank-0 i64 result
+ALL_ASSERTS = "check.all_asserts"
 
 
 @dataclasses.dataclass
@@ -261,8 +263,7 @@ class Lowerer:
                     tensors = [t for t in (type_info(v.type) for v in op.operands) if t.kind == "tensor"]
                     types += [emit.lowered_type(t) for t in tensors[:_returned(target, len(tensors))]]
                     asserts = asserts or target == "check.assert"
-        i1 = type_info(ir.RankedTensorType.get([], ir.IntegerType.get_signless(1)))
-        return types + ([emit.lowered_type(i1)] if asserts else [])     # (tensors hold i1 as i8)
+        return types + ([emit.lowered_type(_first_failed_type())] if asserts else [])
 
     # ------------------------------------------------------------------ blocks and ops
     def lower_block(self, block: ir.Block, args, *, scalar: bool = False, function_results=None,
@@ -293,16 +294,19 @@ class Lowerer:
         return v
 
     def _all_asserts(self) -> None:
-        """The ALL_ASSERTS probe: the and of every check.assert's predicate, one rank-0 i1 result."""
+        """The ALL_ASSERTS probe: the position of the first check.assert whose predicate is false,
+        else their count; one rank-0 i64 result."""
         from mlir.dialects import arith
         scalars = [v if not isinstance(v.type, ir.RankedTensorType) else tensor_d.extract(v, [])
                    for v in self.assert_predicates]
-        all_held = scalars[0]
-        for v in scalars[1:]:
-            all_held = arith.andi(all_held, v)
-        i1 = type_info(ir.RankedTensorType.get([], ir.IntegerType.get_signless(1)))
-        self.probes.append(Probe(ALL_ASSERTS, {}, "", [i1], [], len(self.probe_values)))
-        self.probe_values.append(emit.from_scalar(all_held))
+        i1, i64 = ir.IntegerType.get_signless(1), ir.IntegerType.get_signless(64)
+        scalars = [v if v.type == i1 else arith.cmpi(arith.CmpIPredicate.ne, v, arith.constant(v.type, 0))
+                   for v in scalars]        # (a tensor holds i1 as i8)
+        first = arith.constant(i64, len(scalars))
+        for k in reversed(range(len(scalars))):     # the earliest false one is selected last
+            first = arith.select(scalars[k], first, arith.constant(i64, k))
+        self.probes.append(Probe(ALL_ASSERTS, {}, "", [_first_failed_type()], [], len(self.probe_values)))
+        self.probe_values.append(emit.from_scalar(first))
 
     def _as_tensor(self, v):
         if isinstance(v, ir.Value) and not isinstance(v.type, (ir.RankedTensorType,)):
@@ -463,9 +467,12 @@ def probes_of(module: ir.Module, entry: str) -> list:
             asserts = asserts or target == "check.assert"
     if asserts:
         with module.context, ir.Location.unknown():
-            i1 = type_info(ir.RankedTensorType.get([], ir.IntegerType.get_signless(1)))
-        out.append(Probe(ALL_ASSERTS, {}, "", [i1], [], first))
+            out.append(Probe(ALL_ASSERTS, {}, "", [_first_failed_type()], [], first))
     return out
+
+
+def _first_failed_type() -> TypeInfo:
+    return type_info(ir.RankedTensorType.get([], ir.IntegerType.get_signless(64)))
 
 
 def lower_program(prog, *, entry: str | None = "main", mode: str = "compile",
