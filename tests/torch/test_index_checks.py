@@ -161,10 +161,42 @@ class IndexInWhileCond(torch.nn.Module):
                           (torch.tensor(0), torch.zeros(2)))
 
 
-def test_index_in_a_while_cond_is_unchecked_and_compiles():
-    """A check cannot leave a while's cond block and compiled code refuses one inside a region, so
-    index ops in while_loop's cond function get none (before this rule the program did not compile)."""
+def test_index_in_a_while_cond_is_checked_before_each_evaluation():
+    """The cond function's check is made on the initial state and on each new one; the loop stops
+    before the evaluation that would read past the end, and the check after it raises."""
     m, x = IndexInWhileCond(), torch.arange(5.0)
     prog = shlo.from_torch(m, (x, torch.tensor([0])))
-    assert "check.assert" not in str(prog)
-    _matches_eager(m, prog, shlo.compile(prog), x, torch.tensor([0]))
+    text = str(prog)
+    assert text.count("check.assert") == 1 and "check.assert" in text.split("shlo.while")[-1].split("})")[-1]
+    fn = shlo.compile(prog)
+    _matches_eager(m, prog, fn, x, torch.tensor([0]))       # x[0] .. x[3]: stops at k = 3
+    _matches_eager(m, prog, fn, x, torch.tensor([4]))       # the last row, not run
+    message = r"index_select\.default \(node index_select, .*test_index_checks\.py:\d+\): .*found values from {0} to {0}"
+    _fails_like_eager(m, prog, fn, (x, torch.tensor([5])), message.format(5))     # the first evaluation
+    _fails_like_eager(m, prog, fn, (x, torch.tensor([-1])), message.format(-1))
+
+
+class IndexInWhileCondLater(torch.nn.Module):
+    def forward(self, x, i):
+        return while_loop(lambda k, acc: (x[i + k] + acc).sum() < 100, lambda k, acc: (k + 1, acc + x[i + k]),
+                          (torch.tensor(0), torch.zeros(1)))
+
+
+def test_while_cond_check_fails_at_a_later_evaluation():
+    """x[i + k] passes the end at k = 3 for i = 2: the cond's evaluations at k = 0..2 (and the body's
+    x[i + k], checked too) are in range, the fourth cond evaluation is not."""
+    m, x = IndexInWhileCondLater(), torch.arange(5.0)
+    prog = shlo.from_torch(m, (x, torch.tensor([0])))
+    assert str(prog).count("check.assert") == 2
+    fn = shlo.compile(prog)
+    _fails_like_eager(m, prog, fn, (x, torch.tensor([2])),
+                      r"index\.Tensor \(node index, .*must be in \[-5, 4\]; found values from 5 to 5")
+    _fails_like_eager(m, prog, fn, (x, torch.tensor([-6])), r"index\.Tensor \(node index, .*found values from -6 to -6")
+    _matches_eager(m, prog, fn, torch.full((5,), 60.0), torch.tensor([-5]))    # one iteration
+
+
+def test_while_cond_without_index_ops_keeps_its_state():
+    """A cond function that only compares adds no loop state and no check."""
+    prog = shlo.from_torch(InWhile(), (torch.randn(5), torch.tensor([0, 1])))
+    text = str(prog)
+    assert text.count("check.assert") == 1 and ":7 = shlo.while" in text      # 2 + the body check's 5

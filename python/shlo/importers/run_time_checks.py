@@ -25,9 +25,15 @@ _HOISTABLE = ("shlo.while", "shlo.if", "shlo.case")
 
 def check_assert(cx, pred, values, message: str) -> None:
     """`check.assert(pred, values...)`: `message` (`{i}` names values[i]) prefixed with the node."""
+    check_assert_text(cx, pred, values, str(cx.error(message)))
+
+
+def check_assert_text(cx, pred, values, text: str) -> None:
+    """`check.assert(pred, values...)` failing with `text` as it stands (a message made earlier,
+    already naming its node)."""
     op = cx.region_op("custom_call", [pred, *values], call_target_name=TARGET, has_side_effect=True,
                       result_types=[])
-    op.attributes["backend_config"] = ir.StringAttr.get(str(cx.error(message)))
+    op.attributes["backend_config"] = ir.StringAttr.get(text)
 
 
 def compare(cx, a, b, direction):

@@ -9,19 +9,26 @@ the entry only, so after import `hoist_checks` (shared with the ONNX importer) m
 while_loop / map / scan bodies out of the shlo `if` / `while` that holds them: a bad index inside a
 body then fails after that op, interpreted and compiled alike, with the same message.
 
+A while_loop's cond function is evaluated in the shlo while's cond block, which returns one
+flag only, so no check can leave it: there its index ops are converted `unchecked`, and the
+while_loop converter (ops/control.py) evaluates the checks of the cond function instead on the
+initial state before the loop and on each new state at the end of the body (`collected`: the
+checks returned, not emitted), carries their predicates and values as extra loop state, requires
+the predicates in the cond block, and checks them after the loop. So the loop stops before the
+cond evaluation that reads a bad index, and that check raises.
+
 Indices known at import time and in range get no check. The unchecked forms torch's own
-decompositions emit (`_unsafe_index`, `_unsafe_index_put`) get none either, and neither do index
-ops in a while_loop's cond function: `hoist_checks` moves checks out of a while's body only, and
-compiled code refuses a check left inside a region, so there indices stay unchecked (`unchecked`)."""
+decompositions emit (`_unsafe_index`, `_unsafe_index_put`) get none either."""
 from __future__ import annotations
 
 import contextlib
+from typing import NamedTuple
 
 import numpy as np
 from mlir import ir
 
 from ..emitter import I64, reduce1
-from ..run_time_checks import check_assert
+from ..run_time_checks import check_assert_text
 from ..run_time_checks import compare as _cmp
 
 
@@ -33,7 +40,9 @@ def check_index_range(cx, idx, size, dim: int, wraps: bool, source=None) -> None
     interpolation or padding compute from sizes)."""
     if getattr(cx.importer, "unchecked", False):
         return
-    known = _known(idx)
+    # a collected check keeps its slot even where this state's index is a known constant: the
+    # same checks must come out of each evaluation of a while_loop's cond function
+    known = None if _collecting(cx) is not None else _known(idx)
     if known is None and source is not None and isinstance(size, int):
         known = _folded(source)
     if known is not None and isinstance(size, int):
@@ -50,14 +59,52 @@ def check_index_range(cx, idx, size, dim: int, wraps: bool, source=None) -> None
     ok = cx.op("or", ok, _cmp(cx, lo, hi, "GT"))       # no indices: the reductions' initial values
     top = cx.op("subtract", n, cx.const(1, I64))
     bounds = "[-{0}, {1}]" if wraps else "[0, {1}]"
-    check_assert(cx, ok, [n, top, lo, hi],
-                 f"index out of range: indices into dimension {dim} (size {{0}}) must be in {bounds}; "
-                 f"found values from {{2}} to {{3}}")
+    emit_check(cx, Check(ok, [n, top, lo, hi], str(cx.error(
+        f"index out of range: indices into dimension {dim} (size {{0}}) must be in {bounds}; "
+        f"found values from {{2}} to {{3}}"))))
+
+
+class Check(NamedTuple):
+    """A check.assert's operands and its full message (naming the node)."""
+    pred: object
+    values: list
+    text: str
+
+
+def emit_check(cx, check: Check) -> None:
+    """`check` as a check.assert here, or, inside `collected` and in its block, added to its list."""
+    found = _collecting(cx)
+    if found is not None:
+        found.append(check)
+    else:
+        check_assert_text(cx, check.pred, check.values, check.text)
+
+
+@contextlib.contextmanager
+def collected(importer):
+    """The checks of the nodes converted inside, in the current block, returned in a list (in
+    order) instead of emitted; those in nested regions (a torch.cond inside) are emitted there."""
+    before = getattr(importer, "collecting", None)
+    found: list = []
+    importer.collecting = (ir.InsertionPoint.current.block, found)
+    try:
+        yield found
+    finally:
+        importer.collecting = before
+
+
+def _collecting(cx):
+    """The list `collected` adds checks made at the current insertion point to, or None."""
+    collecting = getattr(cx.importer, "collecting", None)
+    if collecting is None or collecting[0] != ir.InsertionPoint.current.block:
+        return None
+    return collecting[1]
 
 
 @contextlib.contextmanager
 def unchecked(importer):
-    """No index checks for the nodes converted inside (a while_loop's cond function)."""
+    """No index checks for the nodes converted inside (a while_loop's cond function, in its cond
+    block)."""
     before = getattr(importer, "unchecked", False)
     importer.unchecked = True
     try:

@@ -13,7 +13,7 @@ import contextlib
 
 from mlir import ir
 
-from ..checks import unchecked
+from ..checks import collected, emit_check, unchecked
 from ..registry import converts
 from .creation import has_random_ops
 from .elementwise import to_element
@@ -78,18 +78,32 @@ def _loop_state(cx, values):
 
 @converts("higher_order.while_loop")
 def while_loop(cx, cond_gm, body_gm, carried, additional=()):
-    """A body that draws random numbers gets an iteration counter as an extra, last loop state
-    (see creation._iteration_state)."""
+    """A body that draws random numbers gets an iteration counter as an extra loop state (see
+    creation._iteration_state). Index checks of the cond function (checks.py) are evaluated
+    before the loop and at the end of the body, on the state the cond block sees next; their
+    predicates and values are the last loop state, the cond block requires the predicates, and
+    they are checked after the loop."""
     carried, additional = _loop_state(cx, list(carried)), list(additional)
     counted = has_random_ops(body_gm)
-    state = carried + ([cx.const(0, "i64")] if counted else [])
     elements = [cx.element(v) for v in carried]
     n = len(carried)
+
+    def cond_checks(state):
+        with collected(cx.importer) as found:
+            cx.importer.convert_graph(cond_gm, list(state) + additional)
+        return found
+
+    first = cond_checks(carried) if _cond_has_checks(cx, carried, cond_checks) else []
+    m = n + counted
+    state = carried + ([cx.const(0, "i64")] if counted else []) + _check_state(first)
 
     def going(*args):
         with unchecked(cx.importer):      # a check cannot leave a while's cond block (checks.py)
             (c,) = cx.importer.convert_graph(cond_gm, list(args[:n]) + additional)
-        return _pred(cx, _as_tensor(cx, c))
+        go = _pred(cx, _as_tensor(cx, c))
+        for k in range(len(first)):
+            go = cx.op("and", go, args[_check_slot(first, k, m)])
+        return go
 
     def step(*args):
         args = list(args)
@@ -98,8 +112,34 @@ def while_loop(cx, cond_gm, body_gm, carried, additional=()):
         outs = [_as_tensor(cx, v, e) for v, e in zip(outs, elements)]
         if counted:
             outs.append(cx.op("add", args[n], cx.const(1, "i64")))
+        if first:
+            outs += _check_state(cond_checks(outs[:n]))
         return outs
-    return tuple(cx.while_loop(state, going, step)[:n])
+    results = cx.while_loop(state, going, step)
+    for k, c in enumerate(first):
+        at = _check_slot(first, k, m)
+        emit_check(cx, c._replace(pred=results[at], values=results[at + 1:at + 1 + len(c.values)]))
+    return tuple(results[:n])
+
+
+def _cond_has_checks(cx, carried, cond_checks) -> bool:
+    """Whether the cond function makes any index check, found by converting it in a scratch
+    block that is thrown away (most cond functions compare a counter: no check, no copy)."""
+    scratch = cx.region_op("while", [])
+    block = scratch.regions[0].blocks.append(*[v.type for v in carried])
+    with cx.throwaway_blocks(), ir.InsertionPoint(block):
+        found = cond_checks(block.arguments)
+    scratch.erase()
+    return bool(found)
+
+
+def _check_state(checks) -> list:
+    return [v for c in checks for v in (c.pred, *c.values)]
+
+
+def _check_slot(checks, k: int, start: int) -> int:
+    """The loop state index of check k's predicate (its values follow it)."""
+    return start + sum(1 + len(c.values) for c in checks[:k])
 
 
 @contextlib.contextmanager
