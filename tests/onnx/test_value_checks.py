@@ -9,6 +9,7 @@ import pytest
 from onnx import TensorProto, helper
 
 import shlo
+from shlo.interpreter.ops.control import CheckFailure
 
 F, I64, B = TensorProto.FLOAT, TensorProto.INT64, TensorProto.BOOL
 
@@ -46,6 +47,21 @@ def _refused(prog, run, model, feeds, message):
             f(*args)
 
 
+def _checks(prog):
+    """The check.asserts of @main: the parent op names of the compiled ones (moved to the top
+    level) and of the interpreter's copies left where the importer made them."""
+    from mlir import ir
+
+    from shlo import _shlo_ext
+    from shlo.importers.run_time_checks import IN_PLACE
+    moved, in_place = [], []
+    for op in _shlo_ext.ops_named(prog.module.operation, ["shlo.custom_call"]):
+        op = op.operation
+        if ir.StringAttr(op.attributes["call_target_name"]).value == "check.assert":
+            (in_place if IN_PLACE in op.attributes else moved).append(op.parent.name)
+    return moved, in_place
+
+
 def _loop_model():
     """A Loop whose body gathers x's elements by the outer `idx` and sums them into its state."""
     body = helper.make_graph(
@@ -60,8 +76,8 @@ def _loop_model():
 def test_check_inside_a_loop_body():
     m = _loop_model()
     prog = shlo.from_onnx(m)
-    text = str(prog.module)
-    assert text.count("check.assert") == 1 and "shlo.return" in text.split("check.assert")[0]   # after the loop
+    # moved after the loop for compiled code; its copy in the body for the interpreter
+    assert _checks(prog) == (["func.func"], ["shlo.while"])
     run = shlo.compile(prog)
     x, a0 = np.arange(6, dtype=np.float32).reshape(2, 3), np.zeros((2, 2), np.float32)
     for n in (3, 0):
@@ -92,7 +108,7 @@ def _scan_if_model():
 def test_checks_inside_if_branches_inside_a_scan():
     m = _scan_if_model()
     prog = shlo.from_onnx(m)
-    assert str(prog.module).count("check.assert") == 2
+    assert _checks(prog) == (["func.func"] * 2, ["shlo.if"] * 2 + ["shlo.while"] * 2)
     run = shlo.compile(prog)
     x = np.array([10, 20, 30], np.float32)
     good, bad = np.array([[0, 2], [-1, -3], [1, 1]]), np.array([[0, 2], [1, -4], [3, 0]])
@@ -253,8 +269,8 @@ def test_run_time_sizes_that_do_not_agree(op):
 
 def test_reshape_inside_a_loop_body_to_a_run_time_shape():
     """A Loop body reshapes x by a shape read row by row: a row whose count differs ends the loop
-    and raises naming the node (compiled, the hoisted check; interpreted, the reshape itself
-    fails first, inside the body)."""
+    and raises naming the node (compiled, the check moved after the loop; interpreted, its copy
+    in the body, before the reshape)."""
     body = helper.make_graph(
         [helper.make_node("Gather", ["shapes", "it"], ["s"], axis=0), helper.make_node("Reshape", ["x", "s"], ["r"], name="rs"),
          helper.make_node("ReduceSum", ["r"], ["t"], keepdims=0), helper.make_node("Add", ["acc", "t"], ["acc2"]),
@@ -271,7 +287,8 @@ def test_reshape_inside_a_loop_body_to_a_run_time_shape():
         _ort(m, bad)
     args = [bad[n] for n in prog.input_names]
     for f in (lambda *a: shlo.interpret(prog, *a), run):
-        with pytest.raises(shlo.ShloError, match=r"Reshape\W.{0,20}rs\W.*cannot reshape (a tensor of shape )?6"):
+        with pytest.raises(CheckFailure, match=r"Reshape \(opset 17\) node 'rs': cannot reshape a tensor of shape 6 "
+                                                   r"to the shape \[4, 2\]"):
             f(*args)
 
 
@@ -290,9 +307,112 @@ def test_condition_only_loop_inside_a_loop_ends_both():
                [_vi("n", I64, []), _vi("x", F, [5]), _vi("a0", F, [])], [_vi("out", F, [])],
                [helper.make_tensor("zero", F, [], [0.0]), helper.make_tensor("t", B, [], [True])])
     prog = shlo.from_onnx(m)
-    assert str(prog.module).count("check.assert") == 1
+    assert _checks(prog) == (["func.func"], ["shlo.while"] * 2)
     run = shlo.compile(prog)
     feeds = {"a0": np.array(0, np.float32)}
     _agree(prog, run, m, {**feeds, "n": np.array(3), "x": np.array([1, 2, 0, 3, 0], np.float32)})
     _refused(prog, run, m, {**feeds, "n": np.array(4), "x": np.array([1, 2, 0, 3, 4], np.float32)},
              r"Gather \(opset 17\) node 'g': indices must be in \[-5, 4\] along axis 0; found values from 5 to 5")
+
+
+def _seq_type():
+    return helper.make_sequence_type_proto(helper.make_tensor_type_proto(F, None))
+
+
+def _growing_loop():
+    """A Loop carrying a tensor that grows by a row per iteration (a `?` size in the body), whose
+    body Gathers x by the outer idx and appends it."""
+    body = helper.make_graph(
+        [helper.make_node("Gather", ["x", "idx"], ["g"], axis=0, name="ga"),
+         helper.make_node("Concat", ["acc", "g"], ["acc2"], axis=0), helper.make_node("Identity", ["c"], ["c2"])],
+        "body", [_vi("it", I64, []), _vi("c", B, []), _vi("acc", F, None)], [_vi("c2", B, []), _vi("acc2", F, None)])
+    m = _model([helper.make_node("Loop", ["n", "", "a0"], ["out"], body=body)],
+               [_vi("n", I64, []), _vi("x", F, [3]), _vi("idx", I64, [1]), _vi("a0", F, [0])], [_vi("out", F, None)])
+    good = {"n": np.array(3), "x": np.array([1, 2, 3], np.float32), "idx": np.array([-3]), "a0": np.zeros(0, np.float32)}
+    return m, good, {**good, "idx": np.array([3])}, r"Gather \(opset 17\) node 'ga': indices must be in \[-3, 2\]"
+
+
+def _ragged_sequence_loop():
+    """A Loop with a run-time trip count appending x[:it + 1] gathered by idx to a sequence (rows of
+    a run-time length each): the index leaves the row's range when idx > 0 at iteration 0."""
+    zero1 = helper.make_tensor("zero1", I64, [1], [0])
+    body = helper.make_graph(
+        [helper.make_node("Add", ["it", "one"], ["it1"]), helper.make_node("Unsqueeze", ["it1", "zero1"], ["e"]),
+         helper.make_node("Slice", ["x", "zero1", "e"], ["xs"]),
+         helper.make_node("Gather", ["xs", "idx"], ["g"], axis=0, name="gq"),
+         helper.make_node("SequenceInsert", ["s", "g"], ["s2"]), helper.make_node("Identity", ["c"], ["c2"])], "body",
+        [_vi("it", I64, []), _vi("c", B, []), helper.make_value_info("s", _seq_type())],
+        [_vi("c2", B, []), helper.make_value_info("s2", _seq_type())],
+        initializer=[helper.make_tensor("one", I64, [], [1])])
+    m = _model([helper.make_node("SequenceEmpty", [], ["s0"], dtype=F),
+                helper.make_node("Loop", ["n", "", "s0"], ["sq"], body=body),
+                helper.make_node("ConcatFromSequence", ["sq"], ["y"], axis=0)],
+               [_vi("n", I64, []), _vi("x", F, [4]), _vi("idx", I64, [1])], [_vi("y", F, None)], [zero1])
+    good = {"n": np.array(3), "x": np.array([1, 2, 3, 4], np.float32), "idx": np.array([0])}
+    return m, good, {**good, "idx": np.array([1])}, r"Gather \(opset 17\) node 'gq': indices must be in \[-1, 0\]"
+
+
+def _sequence_map():
+    """SequenceMap over the rows of x, Gathering each by the outer idx."""
+    body = helper.make_graph([helper.make_node("Gather", ["t", "idx"], ["o"], axis=0, name="gm")], "m",
+                             [_vi("t", F, ["k"])], [_vi("o", F, None)])
+    m = _model([helper.make_node("SplitToSequence", ["x"], ["s"], axis=0, keepdims=0),
+                helper.make_node("SequenceMap", ["s"], ["s2"], body=body),
+                helper.make_node("ConcatFromSequence", ["s2"], ["y"], axis=0)],
+               [_vi("x", F, [3, 4]), _vi("idx", I64, [1])], [_vi("y", F, None)])
+    good = {"x": np.arange(12, dtype=np.float32).reshape(3, 4), "idx": np.array([-4])}
+    return m, good, {**good, "idx": np.array([4])}, r"Gather \(opset 17\) node 'gm': indices must be in \[-4, 3\]"
+
+
+def _nested_in_a_growing_loop(bad_branch):
+    """A Loop carrying a growing tensor whose body has an If: its then-branch Expands that `?`-sized
+    tensor to the outer shape `shp`; its else-branch runs an inner Loop Gathering it by the inner
+    iteration number (out of range once it passes the tensor's length)."""
+    zero1 = helper.make_tensor("zero1", I64, [1], [0])
+    then = helper.make_graph([helper.make_node("Expand", ["acc", "shp"], ["t"], name="ex"),
+                              helper.make_node("ReduceSum", ["t"], ["q"], keepdims=0),
+                              helper.make_node("Unsqueeze", ["q", "zero1"], ["r"])], "then", [], [_vi("r", F, None)])
+    inner = helper.make_graph([helper.make_node("Gather", ["acc", "j"], ["v"], axis=0, name="gi"),
+                               helper.make_node("Add", ["t", "v"], ["t2"]), helper.make_node("Identity", ["c"], ["c2"])],
+                              "inner", [_vi("j", I64, []), _vi("c", B, []), _vi("t", F, [])],
+                              [_vi("c2", B, []), _vi("t2", F, [])])
+    else_ = helper.make_graph([helper.make_node("Loop", ["m", "", "z"], ["w"], body=inner),
+                               helper.make_node("Unsqueeze", ["w", "zero1"], ["r"])], "else", [], [_vi("r", F, None)])
+    body = helper.make_graph(
+        [helper.make_node("If", ["flag"], ["r"], then_branch=then, else_branch=else_),
+         helper.make_node("Concat", ["acc", "r"], ["acc2"], axis=0), helper.make_node("Identity", ["c"], ["c2"])],
+        "body", [_vi("it", I64, []), _vi("c", B, []), _vi("acc", F, None)], [_vi("c2", B, []), _vi("acc2", F, None)])
+    m = _model([helper.make_node("Loop", ["n", "", "a0"], ["out"], body=body)],
+               [_vi("n", I64, []), _vi("flag", B, []), _vi("m", I64, []), _vi("shp", I64, [2]), _vi("a0", F, [1])],
+               [_vi("out", F, None)], [zero1, helper.make_tensor("z", F, [], [0.0])])
+    good = {"n": np.array(3), "flag": np.array(bad_branch == "then"), "m": np.array(1), "shp": np.array([2, 1]),
+            "a0": np.ones(1, np.float32)}
+    if bad_branch == "then":
+        return m, good, {**good, "shp": np.array([2, 3])}, \
+            r"Expand \(opset 17\) node 'ex': Expand's input shape and shape input 2 and \[2, 3\] do not broadcast"
+    return m, good, {**good, "m": np.array(2)}, r"Gather \(opset 17\) node 'gi': indices must be in \[-1, 0\]"
+
+
+BODIES = {"growing_loop": _growing_loop, "ragged_sequence_loop": _ragged_sequence_loop,
+          "sequence_map": _sequence_map, "expand_in_if_in_growing_loop": lambda: _nested_in_a_growing_loop("then"),
+          "gather_in_loop_in_if_in_growing_loop": lambda: _nested_in_a_growing_loop("else")}
+
+
+@pytest.mark.parametrize("case", sorted(BODIES))
+def test_checks_in_bodies_with_run_time_sizes(case):
+    """Checks in Loop / If bodies that carry or make `?`-sized values, nested, and in a sequence
+    Loop or SequenceMap: every one is moved to @main's top level; valid inputs give onnxruntime's
+    results (as many, interpreted and compiled); a bad index or size raises, interpreted and
+    compiled, the check naming the node where onnxruntime fails."""
+    m, good, bad, message = BODIES[case]()
+    prog = shlo.from_onnx(m)
+    moved, _ = _checks(prog)
+    assert moved and set(moved) == {"func.func"}
+    run = shlo.compile(prog)
+    _agree(prog, run, m, good)
+    with pytest.raises(Exception, match="(?i)out of|invalid|bound"):
+        _ort(m, bad)
+    args = [bad[n] for n in prog.input_names]
+    for f in (lambda *a: shlo.interpret(prog, *a), run):
+        with pytest.raises(CheckFailure, match=message):
+            f(*args)

@@ -19,6 +19,9 @@ from mlir import ir
 
 TARGET = "check.assert"
 _HOISTABLE = ("shlo.while", "shlo.if", "shlo.case")
+# A hoisted check's copy left where it stood, for the interpreter: it fails there, before the op it
+# guards and at the node the framework stops at; compiled code emits nothing for it.
+IN_PLACE = "shlo.interpreter_only"
 
 
 # ----------------------------------------------------------------------------- emitting checks
@@ -44,12 +47,13 @@ def compare(cx, a, b, direction):
 
 def _is_check(op) -> bool:
     return op.name == "shlo.custom_call" and \
-        ir.StringAttr(op.attributes["call_target_name"]).value == TARGET
+        ir.StringAttr(op.attributes["call_target_name"]).value == TARGET and IN_PLACE not in op.attributes
 
 
-def hoist_checks(func_op) -> None:
+def hoist_checks(func_op, in_place: bool = False) -> None:
     """Every check.assert inside while / if / case regions of `func_op` moved to its top level (see
     the module's doc). A check under another region op, or with a value of `?` size, stays.
+    `in_place`: each moved check also leaves a copy where it stood (IN_PLACE).
     A `shape_assertion` inside such a region becomes a check.assert first: the sizes it reads are
     made in the region, so it cannot be checked before compiled code runs as a top-level one is."""
     _region_assertions_as_checks(func_op)
@@ -68,7 +72,7 @@ def hoist_checks(func_op) -> None:
         if not owners:
             return
         for owner, checks in owners.items():
-            _hoist(owner, checks)
+            _hoist(owner, checks, in_place)
 
 
 def _region_assertions_as_checks(func_op) -> None:
@@ -119,7 +123,7 @@ def _select(pred, a, b):
     return ir.Operation.create("shlo.select", results=[a.type], operands=[pred, a, b]).result
 
 
-def _hoist(owner, checks) -> None:
+def _hoist(owner, checks, in_place: bool) -> None:
     """The region op `owner` rebuilt with the extra results that carry `checks` (ops in its regions'
     blocks) out; the checks remade after it on those results."""
     slots = [[v.type for v in c.operands] for c in checks]       # per check: pred, values...
@@ -153,7 +157,10 @@ def _hoist(owner, checks) -> None:
                 at += len(s)
         owner.erase()
     for c in checks:
-        c.erase()
+        if in_place:
+            c.attributes[IN_PLACE] = ir.UnitAttr.get(c.context)
+        else:
+            c.erase()
 
 
 def _carry(new, checks, slots, n_old) -> None:

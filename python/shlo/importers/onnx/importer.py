@@ -141,8 +141,9 @@ class OnnxImporter:
                 func.ReturnOp(outs)
             self.func.attributes["function_type"] = ir.TypeAttr.get(
                 ir.FunctionType.get([t for _, t in args], [v.type for v in outs]))
-            # compiled code checks values at the top level only (this erases ops that `outs` holds)
-            hoist_checks(self.func)
+            # compiled code checks values at the top level only (this erases ops that `outs` holds);
+            # the interpreter keeps each check where it stood too, to fail before the op it guards
+            hoist_checks(self.func, in_place=True)
         prog = Program(self.module, self.context)
         prog.parameter_names = list(self.parameter_names)
         prog._parameter_arrays = list(self.parameter_arrays)
