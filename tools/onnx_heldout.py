@@ -42,8 +42,9 @@ The models (onnx_heldout_models.py builds them):
     SoftmaxCrossEntropyLoss, If branches of other sizes).
 
 A model passes when every input set gives onnxruntime's outputs (shape, dtype class and values
-within the model's tolerance). bf16 models are compared with onnxruntime on the same graph in f32
-(onnxruntime's CPU provider lacks most bf16 kernels), with a bf16 tolerance.
+within the model's tolerance) and no run-time check is left inside a loop or branch body. bf16
+models are compared with onnxruntime on the same graph in f32 (onnxruntime's CPU provider lacks
+most bf16 kernels), with a bf16 tolerance.
 """
 from __future__ import annotations
 
@@ -112,6 +113,11 @@ def run_case(case, compile_too=False) -> dict:
     except Exception as e:  # noqa: BLE001 - reported per model
         out.update(status="import-error", detail=f"{type(e).__name__}: {e}", trace=traceback.format_exc())
         out["seconds"] = time.perf_counter() - t0
+        return out
+    from shlo.importers.onnx.checks import checks_left_in_regions
+    left = checks_left_in_regions(prog)
+    if left:        # (compiled code would refuse them; interpreted they would still run)
+        out.update(status="fail", detail=f"{left} check.assert(s) left inside a region", seconds=time.perf_counter() - t0)
         return out
     try:
         # (sequence outputs come back as lists, as onnxruntime gives them)

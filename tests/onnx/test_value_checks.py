@@ -9,6 +9,7 @@ import pytest
 from onnx import TensorProto, helper
 
 import shlo
+from shlo.importers.onnx.checks import checks_left_in_regions
 from shlo.interpreter.ops.control import CheckFailure
 
 F, I64, B = TensorProto.FLOAT, TensorProto.INT64, TensorProto.BOOL
@@ -407,7 +408,7 @@ def test_checks_in_bodies_with_run_time_sizes(case):
     m, good, bad, message = BODIES[case]()
     prog = shlo.from_onnx(m)
     moved, _ = _checks(prog)
-    assert moved and set(moved) == {"func.func"}
+    assert moved and set(moved) == {"func.func"} and checks_left_in_regions(prog) == 0
     run = shlo.compile(prog)
     _agree(prog, run, m, good)
     with pytest.raises(Exception, match="(?i)out of|invalid|bound"):

@@ -121,3 +121,20 @@ def check_reshape(cx, in_sizes, out_sizes, requested=None) -> None:
     shown = cx.shape_tensor(in_sizes) if in_sizes else cx.const(np.zeros(0, np.int64), I64, (0,))
     values = [shown, requested if requested is not None else cx.shape_tensor(out_sizes)]
     check_assert(cx, pred, values, "cannot reshape a tensor of shape {0} to the shape {1} (element counts differ)")
+
+
+def checks_left_in_regions(prog) -> int:
+    """How many check.asserts of `prog` that compiled code must evaluate stand inside a region
+    (hoist_checks could not move them; shlo.compile refuses them): 0 for every graph the
+    importer makes today. The held-out tool counts them per model."""
+    from mlir import ir
+
+    from ... import _shlo_ext
+    from ..run_time_checks import IN_PLACE, TARGET
+    n = 0
+    for op in _shlo_ext.ops_named(prog.module.operation, ["shlo.custom_call"]):
+        op = op.operation
+        if ir.StringAttr(op.attributes["call_target_name"]).value == TARGET and IN_PLACE not in op.attributes \
+                and op.parent.name != "func.func":
+            n += 1
+    return n
