@@ -220,8 +220,8 @@ ASSERTS = """func.func @main(%x: tensor<4xi32>, %n: tensor<i32>) -> tensor<4xi32
 
 
 def test_check_asserts_return_one_predicate_and_fail_with_the_interpreters_message():
-    # the compiled code returns the and of the predicates only (driver.ALL_ASSERTS): one result
-    # more than the program's, not one per check operand; a failure's message is the interpreter's
+    # the compiled code returns one result for the checks (driver.ALL_ASSERTS), not one per check
+    # operand; a failure's message is the interpreter's
     from shlo.lowering.driver import ALL_ASSERTS
     f = shlo.compile(shlo.parse(ASSERTS))
     assert [p.target for p in f.probes if p.operand_types] == [ALL_ASSERTS]

@@ -65,4 +65,6 @@ def _cut(prog, entry: str, position: int):
         module.write_bytecode(buf)         # (with the locations, which the message starts with)
     finally:
         module.erase()
-    return parse(buf.getvalue(), context=prog.context, verify=False, name=f"<check {position} of @{entry}>")
+    cut = parse(buf.getvalue(), context=prog.context, verify=False, name=f"<check {position} of @{entry}>")
+    cut.trees = getattr(prog, "trees", None)      # (from_jax's arguments narrowed as for the whole program)
+    return cut
