@@ -425,6 +425,9 @@ def test_inputs_are_checked_against_the_plan():
     (lambda p: p["launches"][0]["args"].append({"f16": 1.0}), "arg 3: .* is neither a memref nor one of"),
     (lambda p: p["launches"][0]["args"].append({"memref": 9, "offset": 0, "sizes": [], "strides": []}),
      "arg 3: bad memref"),
+    (lambda p: p.update(results=3), "results 3 is not a count of its 2 outputs"),
+    (lambda p: p.update(results=1, probes=[{"target": "check.all_asserts", "first": 0, "count": 1}]),
+     "check 'check.all_asserts': its values at output 0, not after the results"),
 ])
 def test_malformed_plans_are_compile_errors(edit, match):
     plan = scale_plan()
@@ -501,6 +504,50 @@ def test_calling_an_artifact_runs_its_plan(fake):
     np.testing.assert_array_equal(out0, X.reshape(-1) * 3.0)
     (out0, _), ms = art.time(X, runs=2)
     assert ms == 0.5 and fake.live() == {"allocs": 0, "modules": 1, "events": 0}   # the module stays loaded
+
+
+# A program's check.* calls: their values come after the results (the CPU back end's probes).
+ASSERTS = """func.func @main(%x: tensor<4xi32>, %n: tensor<i32>) -> tensor<4xi32> {
+  %lo = shlo.constant {value = dense<0> : tensor<i32>} : () -> tensor<i32>
+  %p = shlo.compare %n, %lo {comparison_direction = #shlo.comparison_direction<GE>} : (tensor<i32>, tensor<i32>) -> tensor<i1>
+  "shlo.custom_call"(%p, %n) {call_target_name = "check.assert", has_side_effect = true, backend_config = "n is {0}, not >= 0"} : (tensor<i1>, tensor<i32>) -> ()
+  %y = shlo.add %x, %x : tensor<4xi32>
+  func.return %y : tensor<4xi32>
+}"""
+
+
+def test_check_asserts_are_checked_after_a_gpu_call():
+    import shlo
+    art = shlo.compile(shlo.parse(ASSERTS), target="cuda")
+    assert art.plan["results"] == 1 and len(art.plan["outputs"]) == 2
+    assert art.plan["probes"] == [{"target": "check.all_asserts", "first": 1, "count": 1}]
+    assert [a["message"] for a in art.plan["asserts"]] == ["n is {0}, not >= 0"]
+    assert art.expectation_checks == []
+    y = np.arange(4, dtype=np.int32)
+    (got,) = art.results([y, np.int64(1)])        # position 1 = the count of checks: all held
+    assert got is y
+    with pytest.raises(ExecutionError, match=r"check.assert failed on the GPU: n is \?, not >= 0"):
+        art.results([y, np.int64(0)])
+    # the mapped form run on the CPU writes the same outputs: the position the kernels compute
+    from shlo.lowering.gpu.compiler import cpu_check
+    check = cpu_check(shlo.parse(ASSERTS))
+    x = np.arange(4, dtype=np.int32)
+    assert [int(check._native([x, np.int32(n)])[-1]) for n in (3, -2)] == [1, 0]
+    with pytest.raises(shlo.InterpreterError, match="n is -2, not >= 0"):
+        check(x, np.int32(-2))
+
+
+def test_expectation_checks_need_run_flat():
+    import shlo
+    text = """func.func @main(%x: tensor<2xi32>) -> tensor<2xi32> {
+  %e = shlo.constant {value = dense<[1, 2]> : tensor<2xi32>} : () -> tensor<2xi32>
+  "shlo.custom_call"(%x, %e) {call_target_name = "check.expect_eq", has_side_effect = true} : (tensor<2xi32>, tensor<2xi32>) -> ()
+  func.return %x : tensor<2xi32>
+}"""
+    art = shlo.compile(shlo.parse(text), target="cuda")
+    assert art.expectation_checks == ["check.expect_eq"] and art.plan["results"] == 1
+    with pytest.raises(ExecutionError, match="check.expect_eq calls, which need the interpreter"):
+        art.results([np.zeros(2, np.int32)] * 3)
 
 
 # The standalone runner, on a machine without MLIR.

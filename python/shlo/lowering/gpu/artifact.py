@@ -5,6 +5,13 @@
     art = CudaArtifact.load("out/prog")  # both work without a GPU
     outs = art(*arrays)                  # a list of arrays, as shlo.compile's CPU functions return
     outs, ms = art.time(*arrays, runs=20)
+    flat = art.run_flat(*arrays)         # the check.* calls' values too, after the results
+
+A program's check.asserts (the importers' run-time index and size checks) are checked after
+each call, as on the CPU: a failed one raises ExecutionError with its location and message.
+The conformance suite's other check.* calls (check.expect_*: the oracle's values) need the
+interpreter to evaluate; `art(...)` refuses such programs and `run_flat` returns their values
+for a caller to compare (tools/run_cuda_artifact.py).
 
 `ptx` is the text for the plan's arch, or {arch: text} for several (saved as
 kernels.<arch>.ptx). One PTX module holds every kernel of the plan. A call runs the cubin
@@ -22,9 +29,11 @@ import tempfile
 
 import numpy as np
 
-from ...errors import CompileError, CudaError, DeserializationError, SerializationError
+from ...errors import CompileError, CudaError, DeserializationError, ExecutionError, SerializationError
 from .driver import Device
 from .launch import check_inputs, check_plan, run_plan
+
+ALL_ASSERTS = "check.all_asserts"     # driver.ALL_ASSERTS (not imported: the driver needs MLIR)
 
 _DEVICES: dict = {}          # ordinal -> Device, opened once per process
 
@@ -92,17 +101,40 @@ class CudaArtifact:
 
     # Running.
     def __call__(self, *inputs) -> list:
+        return self.results(self.run_flat(*inputs))
+
+    def run_flat(self, *inputs) -> list:
+        """Every output the kernels write: the program's results, then its check.* calls' values."""
         check_inputs(self.plan, inputs)          # wrong arguments are reported with or without a GPU
         device, module = self._module()
         return run_plan(device, module, self.plan, inputs, self.constants)
 
     def time(self, *inputs, runs: int = 10, replays: int = 1) -> tuple:
-        """(outputs, median milliseconds of the kernel launches over `runs` runs); `replays`: each
-        run times that many replays back to back, divided by it (see launch.run_plan)."""
+        """(flat outputs as run_flat's, median milliseconds of the kernel launches over `runs` runs);
+        `replays`: each run times that many replays back to back, divided by it (see launch.run_plan)."""
         check_inputs(self.plan, inputs)
         device, module = self._module()
         return run_plan(device, module, self.plan, inputs, self.constants, timing_runs=max(1, runs),
                         replays=max(1, replays))
+
+    @property
+    def expectation_checks(self) -> list:
+        """The check.* calls other than check.assert (a test's expected values), by target."""
+        return [p["target"] for p in self.plan.get("probes", ()) if p["target"] != ALL_ASSERTS]
+
+    def results(self, flat: list) -> list:
+        """The program's results of run_flat's outputs, after its check.asserts are checked."""
+        if self.expectation_checks:
+            raise ExecutionError(f"the program has {', '.join(sorted(set(self.expectation_checks)))} calls, which "
+                                 f"need the interpreter to check; run_flat returns their values after the "
+                                 f"{self.plan['results']} results")
+        for probe in self.plan.get("probes", ()):
+            position = int(flat[probe["first"]])
+            if position < len(self.plan["asserts"]):
+                failed = self.plan["asserts"][position]
+                message = re.sub(r"\{\d+\}", "?", failed["message"]) or "(no message)"  # its values stay on the GPU
+                raise ExecutionError(f"{failed['location']}: check.assert failed on the GPU: {message}")
+        return flat[:self.plan.get("results", len(flat))]
 
     def _module(self):
         device = open_device(self.ordinal)

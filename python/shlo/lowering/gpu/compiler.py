@@ -177,6 +177,7 @@ def compile_cuda_arches(prog, arches, entry: str = "main", assemble: bool = True
                 outputs=[dict(_io(t), shape=shape) for t, shape in zip(lowered.flat_results, out_shapes)])
     if lowered.dim_constraints:
         plan["dim_constraints"] = [[a, d, b, e, what] for (a, d), (b, e), what in lowered.dim_constraints]
+    plan.update(_checks_of(lowered))
     t2 = time.perf_counter()
     out = {}
     for arch in arches:
@@ -195,6 +196,27 @@ def compile_cuda_arches(prog, arches, entry: str = "main", assemble: bool = True
         art.timings = {"lower": t1 - t0, "kernels": t2 - t1, "ptx": t4 - t3, "ptxas": t5 - t4}
         out[arch] = art
     return out
+
+
+def _checks_of(lowered) -> dict:
+    """The plan's record of the entry's check.* calls, whose values the kernels write after the
+    program's results (the CPU back end's probes): "results", how many outputs are the program's;
+    "probes", where each check's values are; "asserts", each check.assert's location and message,
+    in the order of the position the check.all_asserts probe returns (artifact.py raises on it)."""
+    if not lowered.probes:
+        return {}
+    results = len(lowered.flat_results) - sum(len(p.operand_types) for p in lowered.probes)
+    probes = [{"target": p.target, "first": results + p.first_result, "count": len(p.operand_types)}
+              for p in lowered.probes if p.target != "check.assert"]
+    asserts = [{"location": p.location, "message": _text(p.attrs.get("backend_config"))}
+               for p in lowered.probes if p.target == "check.assert"]
+    return {"results": results, "probes": probes, "asserts": asserts}
+
+
+def _text(attr) -> str:
+    if attr is None or isinstance(attr, str):
+        return attr or ""
+    return attr.value if isinstance(attr, ir.StringAttr) else str(attr)
 
 
 def _clone(module: ir.Module) -> ir.Module:

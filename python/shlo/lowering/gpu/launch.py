@@ -60,6 +60,12 @@ def check_plan(plan: dict, constants: Mapping | None = None) -> None:
     for key in ("arch", "inputs", "outputs", "buffers", "launches"):
         if key not in plan:
             bad(f"no {key!r}")
+    results = plan.get("results", len(plan["outputs"]))
+    if not isinstance(results, int) or not 0 <= results <= len(plan["outputs"]):
+        bad(f"results {results!r} is not a count of its {len(plan['outputs'])} outputs")
+    for probe in plan.get("probes", ()):
+        if not (isinstance(probe.get("first"), int) and results <= probe["first"] < len(plan["outputs"])):
+            bad(f"check {probe.get('target')!r}: its values at output {probe.get('first')!r}, not after the results")
     sides = {"input": plan["inputs"], "output": plan["outputs"]}
     produced = [0] * len(plan["outputs"])
     for b, buf in enumerate(plan["buffers"]):
