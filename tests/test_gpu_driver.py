@@ -619,3 +619,11 @@ def test_on_a_real_gpu(monkeypatch):
             dev.load_ptx(ptx.replace("mul.f32", "mul.f33"))
     finally:
         dev.close()
+
+
+def test_runner_compares_complex_outputs_whole():
+    # a cast to float64 keeps the real part alone: an imaginary part that differs must fail
+    a = np.array([1 + 1j, 2 + 2j], np.complex64)
+    assert run_cuda_artifact.compare([a], [a.copy()], 1e-5, 1e-6) is None
+    problem = run_cuda_artifact.compare([a], [np.conj(a)], 1e-5, 1e-6)
+    assert problem == "output 0: max abs error 4 (rtol 1e-05, atol 1e-06)"

@@ -43,9 +43,15 @@ def _arrays(path: str, specs: list, numpy_dtype) -> list:
     return [a.view(numpy_dtype(s["dtype"])) if a.dtype.kind == "V" else a for a, s in zip(arrays, specs)]
 
 
+def _wide(a):
+    """float64, or complex128 for complex elements (a cast to float64 would drop the imaginary part)."""
+    import numpy as np
+    return a.astype(np.complex128 if a.dtype.kind == "c" else np.float64)
+
+
 def _max_error(got, want) -> float:
     import numpy as np
-    g, w = got.astype(np.float64), want.astype(np.float64)
+    g, w = _wide(got), _wide(want)
     both_nan = np.isnan(g) & np.isnan(w)
     diff = np.where(both_nan, 0.0, np.abs(g - w))
     return float(np.nanmax(np.where(np.isnan(diff), np.inf, diff))) if diff.size else 0.0
@@ -61,7 +67,7 @@ def compare(outputs: list, expected: list, rtol: float, atol: float) -> str | No
             if not np.array_equal(got, want):
                 return f"output {i}: {int(np.sum(got != want))} of {got.size} elements differ"
         else:
-            g, w = got.astype(np.float64), want.astype(np.float64)
+            g, w = _wide(got), _wide(want)
             if not np.allclose(g, w, rtol=rtol, atol=atol, equal_nan=True):
                 return f"output {i}: max abs error {_max_error(got, want):.3g} (rtol {rtol}, atol {atol})"
     return None
