@@ -23,6 +23,7 @@
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
+#include "llvm/Support/CommandLine.h"
 #include "llvm/Support/SmallVectorMemoryBuffer.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
@@ -38,6 +39,7 @@
 #include <cstring>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -62,12 +64,12 @@ constexpr unsigned kMinInstructionsToSplit = 300;
 // The largest run-once function copied into each of several callers (simplifyRunOnce).
 constexpr unsigned kMaxInlinedCopy = 200;
 
-// A target machine for one code generation level and the passes built for it.
+// A target machine for one kind of code generation (CodeGen) and the passes built for it.
 // Building the passes (addPassesToEmitFile: ~100 passes and their options) cost
 // 0.7 M instructions a compile, 5% of the benchmark matmul's; a legacy pass
 // manager runs again on another module (doInitialization / doFinalization set
 // up and tear down each module's state, as `llc -run-twice` relies on), writing
-// through the same stream into `buffer`, emptied after each run. One level a
+// through the same stream into `buffer`, emptied after each run. One kind a
 // machine: building the passes also sets options of the target machine, and a
 // machine whose level changed between runs of passes kept from before
 // generated different code for the same module now and then.
@@ -78,8 +80,12 @@ struct Machine {
   std::unique_ptr<legacy::PassManager> passes;
 };
 
-// The index of a code generation level's machines: the quick level, the others.
-unsigned levelIndex(CodeGenOptLevel level) { return level == CodeGenOptLevel::None ? 0 : 1; }
+// How a module's code is generated: LLVM's quick level, its full level, or the full level
+// without loop strength reduction (see needsStrengthReduction). Each has machines of its own.
+enum class CodeGen : unsigned { Quick, Full, FullNoLsr };
+constexpr unsigned kCodeGens = 3;
+
+CodeGenOptLevel levelOf(CodeGen g) { return g == CodeGen::Quick ? CodeGenOptLevel::None : CodeGenOptLevel::Default; }
 
 // One JIT session for the process, never destroyed (it may hold code that
 // Python objects still point at when the interpreter shuts down). Each
@@ -93,7 +99,7 @@ struct Session {
   // host CPU's scheduling model, legalizer tables) on first use, ~5 ms, as
   // much as generating a small module's code: they are kept and reused, one
   // thread at a time each.
-  std::vector<std::unique_ptr<Machine>> idleMachines[2]; // by levelIndex
+  std::vector<std::unique_ptr<Machine>> idleMachines[kCodeGens]; // by CodeGen
   std::mutex machinesMutex;
   std::string error;
   std::atomic<unsigned> counter{0};
@@ -157,9 +163,9 @@ void fail(char *error, size_t size, const std::string &message) {
 // A target machine for the calling thread's use until it is given back.
 class MachineLease {
 public:
-  MachineLease(Session &s, CodeGenOptLevel level) : s(s), level(level) {
+  MachineLease(Session &s, CodeGen kind) : s(s), kind(kind) {
     std::lock_guard<std::mutex> lock(s.machinesMutex);
-    auto &idle = s.idleMachines[levelIndex(level)];
+    auto &idle = s.idleMachines[static_cast<unsigned>(kind)];
     if (!idle.empty()) {
       m = std::move(idle.back());
       idle.pop_back();
@@ -169,7 +175,7 @@ public:
     if (!m)
       return;
     std::lock_guard<std::mutex> lock(s.machinesMutex);
-    s.idleMachines[levelIndex(level)].push_back(std::move(m));
+    s.idleMachines[static_cast<unsigned>(kind)].push_back(std::move(m));
   }
   Expected<Machine *> get() {
     if (!m) {
@@ -178,15 +184,15 @@ public:
         return made.takeError();
       m = std::make_unique<Machine>();
       m->tm = std::move(*made);
-      m->tm->setOptLevel(level);
-      m->tm->setFastISel(level == CodeGenOptLevel::None);
+      m->tm->setOptLevel(levelOf(kind));
+      m->tm->setFastISel(kind == CodeGen::Quick);
     }
     return m.get();
   }
 
 private:
   Session &s;
-  CodeGenOptLevel level;
+  CodeGen kind;
   std::unique_ptr<Machine> m;
 };
 
@@ -208,6 +214,57 @@ bool mayContract(const Function &f) {
         return true;
     }
   return false;
+}
+
+// Whether loop strength reduction (LSR) is worth its cost on `module`'s full-level code: where
+// a function multiplies and adds (a product's or a convolution's tiles: an FMA, or a multiply-add
+// that may contract). Elsewhere (element-wise loops, mostly memory-bound) it is left out: on the
+// ResNet block's two element-wise loop nests (four loops deep, five pointers each) it was a
+// quarter of the full-level code generation (13.5 M instructions of the compile's 171.6 M), for
+// address arithmetic: LSR rewrites only induction variables and addresses, so the results are
+// the same, and the loops' run time did not move (0.41 ms either way, 8x56x56x64 f32).
+bool needsStrengthReduction(const Module &module) {
+  for (const Function &f : module) {
+    if (f.isDeclaration())
+      continue;
+    if (mayContract(f))
+      return true;
+    for (const BasicBlock &block : f)
+      for (const Instruction &i : block)
+        if (auto *intrinsic = dyn_cast<IntrinsicInst>(&i); intrinsic && intrinsic->getIntrinsicID() == Intrinsic::fma)
+          return true;
+  }
+  return false;
+}
+
+// Sets the process-wide LLVM option `name` (a cl::opt<bool>) while alive, then restores it. LLVM
+// reads -disable-lsr when it builds the code generation passes, so a machine built under it keeps
+// a pipeline without LSR; the builds of every machine's passes are serialized (passesMutex) so
+// that no other build sees the option set.
+class BoolOptionWhileAlive {
+public:
+  BoolOptionWhileAlive(StringRef name, bool value) {
+    auto &options = cl::getRegisteredOptions();
+    auto it = options.find(name);
+    if (it == options.end())
+      return;
+    flag = static_cast<cl::opt<bool> *>(it->second);
+    before = *flag;
+    *flag = value;
+  }
+  ~BoolOptionWhileAlive() {
+    if (flag)
+      *flag = before;
+  }
+
+private:
+  cl::opt<bool> *flag = nullptr;
+  bool before = false;
+};
+
+std::mutex &passesMutex() {
+  static std::mutex m;
+  return m;
 }
 
 // The defined functions of `module` that run at most once per call of its
@@ -408,8 +465,8 @@ void simplifyRunOnce(Module &module, SmallPtrSetImpl<const Function *> &once) {
 }
 
 // Object code for one module, on the calling thread.
-Expected<std::unique_ptr<MemoryBuffer>> emitObject(Module &module, Session &s, CodeGenOptLevel level) {
-  MachineLease lease(s, level);
+Expected<std::unique_ptr<MemoryBuffer>> emitObject(Module &module, Session &s, CodeGen kind) {
+  MachineLease lease(s, kind);
   auto m = lease.get();
   if (!m)
     return m.takeError();
@@ -417,7 +474,15 @@ Expected<std::unique_ptr<MemoryBuffer>> emitObject(Module &module, Session &s, C
   auto &pm = (*m)->passes;
   if (!pm) {
     auto made = std::make_unique<legacy::PassManager>();
-    if (tm.addPassesToEmitFile(*made, (*m)->os, nullptr, CodeGenFileType::ObjectFile))
+    bool failed;
+    {
+      std::lock_guard<std::mutex> lock(passesMutex());
+      std::optional<BoolOptionWhileAlive> noLsr;
+      if (kind == CodeGen::FullNoLsr)
+        noLsr.emplace("disable-lsr", true);
+      failed = tm.addPassesToEmitFile(*made, (*m)->os, nullptr, CodeGenFileType::ObjectFile);
+    }
+    if (failed)
       return createStringError("the target cannot emit object files");
     pm = std::move(made);
   }
@@ -466,10 +531,10 @@ void externalizeLocals(Module &module) {
   }
 }
 
-// A partition's bitcode and the level its code is generated at.
+// A partition's bitcode and how its code is generated.
 struct Part {
   SmallVector<char, 0> bitcode;
-  CodeGenOptLevel level;
+  CodeGen kind;
 };
 
 // Object code for `module` on up to `threads` threads. The functions that run
@@ -500,7 +565,9 @@ Expected<std::vector<std::unique_ptr<MemoryBuffer>>> emitObjects(Module &module,
     rest = CloneModule(module, fullMap, [&](const GlobalValue *gv) { return !isOnce(gv); });
     full = rest.get();
   }
-  CodeGenOptLevel fullLevel = once.size() == defined ? CodeGenOptLevel::None : CodeGenOptLevel::Default;
+  CodeGen fullKind = once.size() == defined           ? CodeGen::Quick
+                     : needsStrengthReduction(*full) ? CodeGen::Full
+                                                     : CodeGen::FullNoLsr;
   unsigned parts = 1;
   if (threads > 1 && instructionCount(*full) >= kMinInstructionsToSplit)
     parts = std::max(1u, std::min(threads, definedFunctions(*full)));
@@ -508,12 +575,12 @@ Expected<std::vector<std::unique_ptr<MemoryBuffer>>> emitObjects(Module &module,
   std::vector<std::unique_ptr<MemoryBuffer>> objects;
   if (threads <= 1 || total == 1) {
     // One thread: no bitcode round trips.
-    auto object = emitObject(*full, s, fullLevel);
+    auto object = emitObject(*full, s, fullKind);
     if (!object)
       return object.takeError();
     objects.push_back(std::move(*object));
     if (quick) {
-      auto quickObject = emitObject(*quick, s, CodeGenOptLevel::None);
+      auto quickObject = emitObject(*quick, s, CodeGen::Quick);
       if (!quickObject)
         return quickObject.takeError();
       objects.push_back(std::move(*quickObject));
@@ -521,19 +588,19 @@ Expected<std::vector<std::unique_ptr<MemoryBuffer>>> emitObjects(Module &module,
     return std::move(objects);
   }
   std::vector<Part> parallel;
-  auto toBitcode = [&](const Module &part, CodeGenOptLevel level) {
-    parallel.push_back({{}, level});
+  auto toBitcode = [&](const Module &part, CodeGen kind) {
+    parallel.push_back({{}, kind});
     raw_svector_ostream os(parallel.back().bitcode);
     WriteBitcodeToFile(part, os);
   };
   if (parts > 1)
     SplitModule(
-        *full, parts, [&](std::unique_ptr<Module> part) { toBitcode(*part, fullLevel); },
+        *full, parts, [&](std::unique_ptr<Module> part) { toBitcode(*part, fullKind); },
         /*PreserveLocals=*/false, /*RoundRobin=*/true);
   else
-    toBitcode(*full, fullLevel);
+    toBitcode(*full, fullKind);
   if (quick)
-    toBitcode(*quick, CodeGenOptLevel::None); // last: the quickest
+    toBitcode(*quick, CodeGen::Quick); // last: the quickest
   std::vector<std::unique_ptr<MemoryBuffer>> results(parallel.size());
   std::vector<std::string> errors(parallel.size());
   std::atomic<size_t> next{0};
@@ -546,7 +613,7 @@ Expected<std::vector<std::unique_ptr<MemoryBuffer>>> emitObjects(Module &module,
         errors[i] = toString(part.takeError());
         continue;
       }
-      auto object = emitObject(**part, s, parallel[i].level);
+      auto object = emitObject(**part, s, parallel[i].kind);
       if (!object) {
         errors[i] = toString(object.takeError());
         continue;
@@ -671,7 +738,7 @@ extern "C" ShloJitModule *shloJitCompile(MlirOperation op, int llvmOptLevel, int
   seconds[0] = since(t0);
   t0 = Clock::now();
   {
-    MachineLease lease(s, CodeGenOptLevel::Default);
+    MachineLease lease(s, CodeGen::Full);
     auto tm = lease.get();
     if (!tm) {
       fail(error, errorSize, toString(tm.takeError()));
