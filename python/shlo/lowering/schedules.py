@@ -901,6 +901,8 @@ def apply(module: ir.Module, threads: int = 1, matmul_calls: str | None = None) 
         _pads_as_fills(module)
         if matmul_calls:
             products.claim(module, matmul_calls, threads)
+        from .schedule_flatten import flatten_elementwise
+        flatten_elementwise(module)
         groups = _planned(module, threads)
         skipped: set = set()
         for _ in range(RETRIES + 1):
