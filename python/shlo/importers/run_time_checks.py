@@ -11,7 +11,11 @@ the region op gets extra results, a flag "every check so far held" and the value
 check that failed (a while carries them across its iterations, and its condition requires the
 flag, so it ends after the iteration where a check first fails), and the check moves after the
 op, on those results. Interpreted and compiled, a failing check inside a loop or branch body then
-fails after that op, with the same message, naming the node the framework stops at.
+fails after that op, with the same message, naming the node the framework stops at. With
+`in_place` (the ONNX importer's choice) each moved check also leaves a copy where it stood
+(marked IN_PLACE), which the interpreter evaluates there, failing before the op it guards (a
+reshape given sizes that do not agree would otherwise fail first, with its own message), and
+which compiled code and to_stablehlo leave out.
 """
 from __future__ import annotations
 
