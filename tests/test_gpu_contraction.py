@@ -273,3 +273,75 @@ def test_tf32_is_an_option_of_the_cuda_target():
     a, b = _inputs((8, 8), (8, 8), np.float32)
     with pytest.raises(shlo.ShloError, match="tf32 is an option of target 'cuda'"):
         shlo.compile(_matmul(a, b), tf32=True)
+
+
+def _z_blocks(art) -> list:
+    return [k["grid"][2] for k in art.plan["launches"]]
+
+
+@pytest.mark.parametrize("residual", [False, True])
+def test_split_k_matches_and_fills_the_grid(residual, monkeypatch):
+    """256 x 2048 x 512 (the decoder's MLP down projection): 16 x 16 tiles would make 512 blocks
+    with K 2048 each; K is cut into 4 slices of 512 on the grid's z (32 x 32 tiles, 512 blocks),
+    each slice's product written to a buffer, then summed in order into C by one more launch,
+    which also runs the element-wise op after the matmul (a residual add: still two launches).
+    SHLO_GPU_SPLIT_K=0: one launch over K (and the add fused into its store)."""
+    assert contraction.choose(1, 256, 512, 2048, "f32", "f32", split=True).split == 4
+    assert contraction.choose(1, 256, 512, 2048, "f32", "f32", split=True).t == 2
+    assert contraction.choose(1, 4096, 4096, 4096, "f32", "f32", split=True).split == 1
+    assert contraction.choose(1, 256, 512, 2048, "f32", "f32").split == 1     # not asked
+    assert contraction.choose(1, 256, 512, 2048, "bf16", "bf16", split=True).split == 1    # C bf16
+    a, b = _inputs((256, 2048), (2048, 512), np.float32, seed=5)
+    r = np.linspace(-1, 1, 256 * 512, dtype=np.float32).reshape(256, 512)
+    prog = shlo.from_jax((lambda x, y, z: z + x @ y) if residual else (lambda x, y, z: x @ y), a, b, r)
+    want = _expected(a, b, np.float32) + (r if residual else 0)
+    _check_close(gpu.cpu_check(prog)(a, b, r)[0], want, np.float32)
+    art = gpu.compile_cuda(prog, assemble=False)
+    assert _z_blocks(art) == [4, 1], art.kernels
+    monkeypatch.setenv("SHLO_GPU_SPLIT_K", "0")
+    assert _z_blocks(gpu.compile_cuda(prog, assemble=False)) == [1], art.kernels
+    _check_close(gpu.cpu_check(prog)(a, b, r)[0], want, np.float32)
+
+
+def test_split_k_adds_into_a_kept_c_and_on_the_tensor_cores(monkeypatch):
+    """Where C's zero fill is kept (forced), the slices are added into C's old value; f32 as
+    TF32 (m16n8k8 tiles) splits too; the PTX of both assembles."""
+    monkeypatch.setattr(contraction, "_zero_fill_of", lambda op, buffer: False)
+    a, b = _inputs((128, 1024), (1024, 256), np.float32, seed=6)
+    prog = _matmul(a, b)
+    _check_close(gpu.cpu_check(prog)(a, b)[0], _expected(a, b, np.float32), np.float32)
+    art = gpu.compile_cuda(prog, assemble=HAVE_PTXAS)
+    assert 4 in _z_blocks(art) and len(art.kernels) == 3, art.kernels      # fill, slices, sum
+    monkeypatch.undo()
+    tl = contraction.choose(1, 256, 512, 2048, "f32", "f32", tf32=True, split=True)
+    assert tl.kind == "mma" and tl.split == 4
+    a, b = _inputs((256, 2048), (2048, 512), np.float32, seed=6)
+    prog = _matmul(a, b)
+    got = gpu.cpu_check(prog, tf32=True)(a, b)[0]
+    assert np.abs(got - _expected(a, b, np.float32)).max() <= 2e-3 * np.abs(_expected(a, b, np.float32)).max()
+    tf = gpu.compile_cuda(prog, assemble=HAVE_PTXAS, tf32=True)
+    assert tl.split in _z_blocks(tf), tf.kernels
+    if HAVE_PTXAS:
+        assert art.cubin and tf.cubin
+
+
+def test_untied_fill_lets_a_reused_c_fuse_its_epilogue(monkeypatch):
+    """Two matmuls of one shape starting from one CSE'd zero fill: bufferized, the second's C was
+    a copy of the fill taken before the first (a copy launch, and C added into, its residual add a
+    launch of its own). fills.untie_fills fills again before each: each matmul one launch with the
+    add fused; SHLO_GPU_UNTIE_FILLS=0 keeps the copy."""
+    rng = np.random.default_rng(7)
+    x, w1, w2 = (rng.standard_normal(s).astype(np.float32) for s in ((64, 96), (96, 96), (96, 96)))
+
+    def fn(x, w1, w2):
+        h = x[:, :96] @ w1 + x[:, :96]
+        return h @ w2 + h
+    prog = shlo.from_jax(fn, x, w1, w2)
+    h = _expected(x, w1, np.float32) + x
+    want = _expected(h, w2, np.float32) + h
+    _check_close(gpu.cpu_check(prog)(x, w1, w2)[0], want, np.float32)
+    tied_free = len(gpu.compile_cuda(prog, assemble=False).kernels)
+    monkeypatch.setenv("SHLO_GPU_UNTIE_FILLS", "0")
+    _check_close(gpu.cpu_check(prog)(x, w1, w2)[0], want, np.float32)
+    assert tied_free < len(gpu.compile_cuda(prog, assemble=False).kernels)
+    assert tied_free == 2

@@ -20,7 +20,7 @@ from ...program import Program
 from .. import builtins
 from .. import pipeline as cpu_pipeline
 from ..driver import ENTRY_SYMBOL, lower_program
-from . import branches, contraction, depthwise, loops, pipeline, schedules, shape_scalars
+from . import branches, contraction, depthwise, fills, loops, pipeline, schedules, shape_scalars
 
 MAP = "shlo-gpu-map-loops"
 
@@ -69,6 +69,8 @@ def _buffers(prog: Program, entry: str, schedule: bool = True, mode: str = "gpu"
         with m.context, ir.Location.unknown(m.context):
             schedules.split_reductions(m)
             schedules.tile_contractions(m, leave_shared=contraction.enabled(), tf32=tf32)
+            if fills.enabled():
+                fills.untie_fills(_entry(m))
     _run(m, pipeline.BUFFERIZE, "bufferize")
     with m.context, ir.Location.unknown(m.context):
         loops.stable_loop_buffers(_entry(m))     # the host must know every buffer a kernel gets
