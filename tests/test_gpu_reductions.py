@@ -117,3 +117,24 @@ def test_switch_leaves_one_thread_an_output(monkeypatch):
     threads = [int(np.prod(k["grid"])) * int(np.prod(k["block"]))
                for k in gpu.compile_cuda(shlo.from_jax(lambda a: jnp.sum(a, axis=1), x), assemble=False).kernels]
     assert max(threads) < 20 * 2, threads       # the 20 rows' threads (in a block of 32)
+
+
+@pytest.mark.parametrize("fn,shape", [(lambda a: jnp.sum(a, axis=1), (256, 512)),      # a layer norm's rows
+                                      (lambda a: jnp.max(a, axis=1), (2048, 256))])    # a softmax's
+def test_long_combining_steps_are_split_again(fn, shape, monkeypatch):
+    """256 rows of 512 split into 64 partials a row left 256 threads (one block) summing 64
+    partials each; 2048 rows of 256 into 32 partials, 8 blocks summing 32 each. Those combining
+    steps are split again (8 partials of 8, or of 4): a partial launch of 8 times as many threads
+    (and its fill) before a combining step of 8. SHLO_GPU_RESPLIT=0 keeps the one step."""
+    x = np.random.default_rng(4).standard_normal(shape).astype(np.float32)
+    prog = shlo.from_jax(fn, x)
+    want = np.asarray(fn(x))
+    blocks = [int(np.prod(k["grid"])) for k in gpu.compile_cuda(prog, assemble=False).kernels]
+    np.testing.assert_allclose(gpu.cpu_check(prog)(x)[0], want, rtol=1e-5, atol=1e-5)
+    monkeypatch.setenv("SHLO_GPU_RESPLIT", "0")
+    once = [int(np.prod(k["grid"])) for k in gpu.compile_cuda(prog, assemble=False).kernels]
+    np.testing.assert_allclose(gpu.cpu_check(prog)(x)[0], want, rtol=1e-5, atol=1e-5)
+    rows = shape[0] // 256                       # blocks of the last step (one thread a row)
+    assert blocks[-1] == once[-1] == rows
+    assert len(blocks) == len(once) + 2
+    assert blocks[-3:-1] == [8 * rows, 8 * rows]     # the new fill and partial step

@@ -75,7 +75,7 @@ FEW_OUTPUTS = 16384          # a reduction with fewer outputs than this leaves m
 SPLIT_THREADS = 65536        # threads to aim for after splitting
 
 
-def _split_factor(op: ir.Operation) -> int | None:
+def _split_factor(op: ir.Operation, shortest: int = 64) -> int | None:
     """How many parallel partial reductions to split `op`'s one reduction dimension into (a
     power of two dividing it), or None where it does not pay (enough outputs already, a short
     reduction, several results, dynamic shapes)."""
@@ -106,7 +106,7 @@ def _split_factor(op: ir.Operation) -> int | None:
     outputs = 1
     for d in out.shape:
         outputs *= d
-    if outputs >= FEW_OUTPUTS or extent < 64:
+    if outputs >= FEW_OUTPUTS or extent < shortest:
         return None
     factor = 8
     while factor * 2 <= extent // 8 and extent % (factor * 2) == 0 and outputs * factor * 2 <= SPLIT_THREADS:
@@ -114,19 +114,50 @@ def _split_factor(op: ir.Operation) -> int | None:
     return factor if extent % factor == 0 else None
 
 
+COMBINE_TAG = "shlo_gpu_combine"
+SHORTEST_COMBINE = 32        # a combining step this long or longer is split again (resplit)
+
+
+def resplit() -> bool:
+    """Combining steps of 32 or more partials are split again, unless SHLO_GPU_RESPLIT=0. Their
+    few outputs (a layer norm's 256 rows) each summed 64 partials alone: one block of 256
+    threads, 13 us of the decoder's ~500 (ncu, H200) four times over."""
+    import os
+    return os.environ.get("SHLO_GPU_RESPLIT", "1") != "0"
+
+
 def split_reductions(module: ir.Module) -> int:
     """Reductions with few outputs (a layer norm's row means, a softmax's row maxima, a total)
     are split into `factor` partial reductions over interleaved elements, run in parallel with
     neighbouring threads reading neighbouring elements, then combined: one thread per output
-    would otherwise walk a whole row alone, its reads strided across the warp."""
+    would otherwise walk a whole row alone, its reads strided across the warp. A combining
+    step over SHORTEST_COMBINE or more partials is split again the same way (`resplit`)."""
+    done = _split_pass(module, first=True)
+    if done and resplit():
+        done += _split_pass(module, first=False)
+    for op in _ops_named(module, "linalg.generic"):
+        if COMBINE_TAG in op.attributes:
+            del op.attributes[COMBINE_TAG]
+    return done
+
+
+def _split_pass(module: ir.Module, first: bool) -> int:
+    """One round of split_reductions: every reduction (`first`), or the combining steps the
+    first round made (marked COMBINE_TAG)."""
     from .reductions import collapse_reduction_dims, masked_split
-    collapse_reduction_dims(module)         # an exact reduction over adjacent dimensions: one
+    if first:
+        collapse_reduction_dims(module)     # an exact reduction over adjacent dimensions: one
     i64 = ir.IntegerType.get_signless(64, module.context)
     groups = []
     for op in _ops_named(module, "linalg.reduce", "linalg.generic"):
-        factor = _split_factor(op)
-        if factor is None and masked_split(op):     # 16..63 elements, or not a multiple of 8 (300, 1001)
-            factor = _split_factor(op)      # the op now combines the partials: many of them, split again
+        if not first:
+            factor = _split_factor(op, SHORTEST_COMBINE) if COMBINE_TAG in op.attributes else None
+            if COMBINE_TAG in op.attributes:
+                del op.attributes[COMBINE_TAG]
+        else:
+            factor = _split_factor(op)
+            if factor is None and masked_split(op):     # 16..63 elements, or not a multiple of 8 (300, 1001)
+                factor = _split_factor(op)      # the op now combines the partials: many of them, split again
         if factor is None:
             continue
         i = len(groups)
@@ -139,7 +170,7 @@ def split_reductions(module: ir.Module) -> int:
             f"%a{i}, %b{i}, %c{i}, %d{i} = transform.structured.split_reduction %g{i} {{split_factor = {factor}, "
             f"insert_split_dimension = {rank}, inner_parallel}} : (!transform.any_op) -> (!transform.any_op, "
             f"!transform.any_op, !transform.any_op, !transform.any_op)",
-        ])
+        ] + ([f'transform.annotate %d{i} "{COMBINE_TAG}" : !transform.any_op'] if first else []))
     if not groups:
         return 0
     ok = _run_script(module, groups, suppress=True)
