@@ -50,7 +50,9 @@ PROGRAMS = ("matmul_f32", "matmul_bf16", "decoder", "matmul_f16", "bmm_bf16", "m
             "gconv3x3_g32x16_bf16", "gconv3x3_g32x16_bf16_nopack", "gconv3x3_g32x16_f32", "gconv3x3_g32x16_f32_nopack",
             "dwconv3x3_f32", "dwconv3x3_bf16", "dwconv3x3_f32_regtiles", "dwconv3x3s2_bf16",
             "conv3x3_bias_relu_bf16", "conv3x3_bias_relu_bf16_nofuse", "dwconv3x3_bias_relu6_f32",
-            "rowsum_odd_f32", "rowsum_odd_f32_nomask", "softmax1001_f32")
+            "rowsum_odd_f32", "rowsum_odd_f32_nomask", "softmax1001_f32",
+            "decoder_nosplitk", "decoder_noresplit", "decoder_tiedfills", "decoder_before", "decoder_tf32_before",
+            "mlp_down_f32", "mlp_down_f32_nosplitk")
 TOLERANCE = {"matmul_f32": 2e-2, "matmul_bf16": 5e-2, "decoder": 2e-2,      # relative to max |expected|
              "matmul_f16": 2e-2, "bmm_bf16": 5e-2, "matmul_f32_odd": 2e-2, "matmul_bf16_odd": 5e-2,
              "matmul_f32_regtiles": 2e-2, "matmul_bf16_regtiles": 5e-2, "matmul_f32_noprefetch": 2e-2,
@@ -67,7 +69,9 @@ TOLERANCE = {"matmul_f32": 2e-2, "matmul_bf16": 5e-2, "decoder": 2e-2,      # re
              "gconv3x3_g32x16_f32": 2e-2, "gconv3x3_g32x16_f32_nopack": 2e-2, "dwconv3x3_f32": 2e-2, "dwconv3x3_bf16": 5e-2, "dwconv3x3_f32_regtiles": 2e-2,
              "dwconv3x3s2_bf16": 5e-2, "conv3x3_bias_relu_bf16": 5e-2, "conv3x3_bias_relu_bf16_nofuse": 5e-2,
              "dwconv3x3_bias_relu6_f32": 2e-2, "rowsum_odd_f32": 2e-2, "rowsum_odd_f32_nomask": 2e-2,
-             "softmax1001_f32": 2e-2}
+             "softmax1001_f32": 2e-2, "decoder_nosplitk": 2e-2, "decoder_noresplit": 2e-2,
+             "decoder_tiedfills": 2e-2, "decoder_before": 2e-2, "decoder_tf32_before": 2e-2,
+             "mlp_down_f32": 2e-2, "mlp_down_f32_nosplitk": 2e-2}
 # contractions (lowering/gpu/contraction.py): (batch, m, k, n); *_odd has partial tiles on every
 # edge and K / N that rule out 16-byte loads; *_regtiles is built with SHLO_GPU_SHARED_TILES=0
 # (schedules.py's register tiles without shared memory: the code before, timed beside it);
@@ -80,7 +84,8 @@ SHAPES = {"matmul_f32": (None, 4096, 4096, 4096), "matmul_bf16": (None, 4096, 40
           "matmul_f32_odd": (None, 1000, 1001, 999), "matmul_bf16_odd": (None, 1000, 1000, 1001),
           "matmul_f32_regtiles": (None, 4096, 4096, 4096), "matmul_bf16_regtiles": (None, 4096, 4096, 4096),
           "matmul_f32_noprefetch": (None, 4096, 4096, 4096), "matmul_bf16_noprefetch": (None, 4096, 4096, 4096),
-          "matmul_f32_tf32": (None, 4096, 4096, 4096)}
+          "matmul_f32_tf32": (None, 4096, 4096, 4096),
+          "mlp_down_f32": (None, 256, 2048, 512), "mlp_down_f32_nosplitk": (None, 256, 2048, 512)}
 # ResNet-style convolutions, NHWC x HWIO (lowering/gpu/convolution.py: implicit GEMMs on the
 # contraction kernels): (input N, H, W, C), (filter KH, KW, C, F), stride; SAME padding.
 # *_regtiles: built with SHLO_GPU_SHARED_TILES=0, the general mapping (one thread per output);
@@ -136,7 +141,15 @@ GROUPED = {"gconv3x3_g32_bf16": ((32, 56, 56, 128), (3, 3, 4, 128), 1, 32),
 ENV = {"regtiles": ("SHLO_GPU_SHARED_TILES", "0"), "noprefetch": ("SHLO_GPU_PREFETCH", "0"),
        "tf32": ("SHLO_GPU_TF32", "1"), "nofuse": ("SHLO_GPU_FUSE_EPILOGUE", "0"),
        "nomask": ("SHLO_GPU_MASKED_SPLIT", "0"), "nopack": ("SHLO_GPU_PACK_GROUPS", "0"),
-       "pack21": ("SHLO_GPU_PACK_SHAPES", "2,1;1,1"), "copy": ("SHLO_GPU_READ_DILATION", "0")}
+       "pack21": ("SHLO_GPU_PACK_SHAPES", "2,1;1,1"), "copy": ("SHLO_GPU_READ_DILATION", "0"),
+       "nosplitk": ("SHLO_GPU_SPLIT_K", "0"), "noresplit": ("SHLO_GPU_RESPLIT", "0"),
+       "tiedfills": ("SHLO_GPU_UNTIE_FILLS", "0"),
+       "before": [("SHLO_GPU_SPLIT_K", "0"), ("SHLO_GPU_RESPLIT", "0"), ("SHLO_GPU_UNTIE_FILLS", "0")]}
+# decoder_*: the decoder block (decoder_tf32_before: as TF32) built with one of the decoder's
+# changes of 2026-11-28 off (nosplitk: K not split for the 256 x 2048 x 512 MLP projection;
+# noresplit: combining steps of 32+ partials not split again; tiedfills: one zero fill shared
+# by several reductions / matmuls, copied) or all three (before); mlp_down_f32: that projection
+# alone (256 x 2048 @ 2048 x 512, K split in 4), *_nosplitk one launch over K
 # A transposed convolution (a decoder's 2x upsampling, 28 -> 56, 128 -> 64 features): lhs
 # dilation 2, a 4x4 window, padding 2; the kernel reads the input through the dilation, *_copy is
 # built with SHLO_GPU_READ_DILATION=0 (the dilated copy a launch and buffer before, as before)
@@ -156,7 +169,7 @@ def programs(name: str):
     rng = np.random.default_rng(0)
     if name in SHAPES:
         batch, m, k, n = SHAPES[name]
-        dtype = {"f32": np.float32, "bf16": ml_dtypes.bfloat16, "f16": np.float16}[name.split("_")[1]]
+        dtype = _dtype(name)
         lead = () if batch is None else (batch,)
         a = (rng.standard_normal(lead + (m, k)) / np.sqrt(k)).astype(dtype)
         b = rng.standard_normal(lead + (k, n)).astype(dtype)
@@ -223,13 +236,16 @@ def build(directory: str, names=PROGRAMS) -> None:
         fn, args = programs(name)
         t0 = time.perf_counter()
         prog = shlo.from_jax(fn, *args)
-        variable, value = ENV.get(name.rsplit("_", 1)[-1], (None, None))
-        if variable:
+        settings = ENV.get(name.rsplit("_", 1)[-1], [])
+        settings = [settings] if isinstance(settings, tuple) else settings
+        if name.endswith("_tf32_before"):
+            settings = settings + [ENV["tf32"]]
+        for variable, value in settings:
             os.environ[variable] = value
         try:
             art = shlo.compile(prog, target="cuda", arch="sm_90")
         finally:
-            if variable:
+            for variable, _ in settings:
                 os.environ.pop(variable, None)
         t1 = time.perf_counter()
         art.save(os.path.join(directory, name))
@@ -281,7 +297,7 @@ def _back_to_back(art, inputs, xla_call, runs: int, replays: int) -> tuple:
 
 def _ieee_f32(name: str) -> bool:
     """Ours computes f32 products in f32 (the interpreter's arithmetic) unless built as TF32."""
-    return ("_f32" in name or name == "decoder") and not name.endswith("_tf32")
+    return ("_f32" in name or name.startswith("decoder")) and "_tf32" not in name
 
 
 def _against_highest(art, fn, inputs, dev_inputs, ours_out, runs, replays: int = 1) -> dict:
