@@ -31,7 +31,7 @@ from .. import attributes as _attrs
 from ..interpreter.values import TOKEN
 from ..types import TypeInfo, type_info
 from ..verify._spec_table import OPS
-from . import assertions, emit
+from . import assertions, emit, size_checks
 from . import element as el
 from .registry import LOWERINGS, QUANT_AWARE, SCALARS, CompileError, OpContext, short_location
 
@@ -136,6 +136,7 @@ class Lowerer:
                 raise CompileError(f"{op.location}: only func.func may appear at the top level, not {op.name}")
             self._functions[ir.StringAttr(op.attributes["sym_name"]).value] = op
         self._current_function = None
+        self._checked_op = None             # the top-level entry op whose size check is wanted
         self._type_infos: dict = {}         # ir.Type -> TypeInfo, for this lowering only
 
     def type_info(self, t: ir.Type) -> TypeInfo:
@@ -263,6 +264,8 @@ class Lowerer:
                     tensors = [t for t in (type_info(v.type) for v in op.operands) if t.kind == "tensor"]
                     types += [emit.lowered_type(t) for t in tensors[:_returned(target, len(tensors))]]
                     asserts = asserts or target == "check.assert"
+            elif size_checks.message_for(op) is not None:
+                asserts = True
         return types + ([emit.lowered_type(_first_failed_type())] if asserts else [])
 
     # ------------------------------------------------------------------ blocks and ops
@@ -307,6 +310,17 @@ class Lowerer:
             first = arith.select(scalars[k], first, arith.constant(i64, k))
         self.probes.append(Probe(ALL_ASSERTS, {}, "", [_first_failed_type()], [], len(self.probe_values)))
         self.probe_values.append(emit.from_scalar(first))
+
+    def size_check(self, ctx: OpContext, predicate: ir.Value) -> None:
+        """An op's run-time size predicate (size_checks.py): one more check.assert of the ALL_ASSERTS
+        probe where the op is at the entry's top level; elsewhere the op's guard alone."""
+        if self._checked_op is None or ctx.op != self._checked_op:
+            return
+        self._checked_op = None
+        text = size_checks.message(ctx.name, ctx.operand_types, ctx.result_types, ctx.attrs)
+        self.assert_predicates.append(predicate)
+        self.probes.append(Probe("check.assert", {"backend_config": text}, ctx.location, [], [],
+                                 len(self.probe_values)))
 
     def _as_tensor(self, v):
         if isinstance(v, ir.Value) and not isinstance(v.type, (ir.RankedTensorType,)):
@@ -367,11 +381,17 @@ class Lowerer:
         if fn is None:
             raise ctx.error("has no lowering yet")
         operands = [self._as_tensor(v) for v in operands]
+        wanted = None
+        if top and self.mode == "compile" and short in size_checks.CHECKED:
+            wanted = size_checks.message(short, ctx.operand_types, ctx.result_types, ctx.attrs)
+        self._checked_op, checks = (op if wanted else None), len(self.assert_predicates)
         if quantized:
             from .ops import quantization
             results = quantization.lower_through_float(ctx, fn, operands)
         else:
             results = fn(ctx, *operands)
+        if wanted and len(self.assert_predicates) != checks + 1:    # (probes_of expects it)
+            raise ctx.error("made no run-time size check (an internal error)")
         results = results if isinstance(results, list) else [results]
         if len(results) != len(op.results):
             raise ctx.error(f"lowering produced {len(results)} results, expected {len(op.results)}")
@@ -456,6 +476,10 @@ def probes_of(module: ir.Module, entry: str) -> list:
         for op in fop.regions[0].blocks[0].operations:
             op = op.operation
             if op.name != "shlo.custom_call":
+                text = size_checks.message_for(op)
+                if text is not None:        # an op's run-time size check (Lowerer.size_check)
+                    out.append(Probe("check.assert", {"backend_config": text}, str(op.location), [], [], first))
+                    asserts = True
                 continue
             target = ir.StringAttr(op.attributes["call_target_name"]).value
             if not target.startswith("check."):

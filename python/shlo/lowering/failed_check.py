@@ -6,7 +6,8 @@ position of the first whose predicate is false. Its message needs the check's ot
 not return (a result each per call cost more than the checks). So on a failure the interpreter
 runs a program cut from the entry: that check and the ops whose values it reads, nothing else
 (a check's operands are mostly sizes and the least / greatest index, so this is a small part of
-a large model; a check hoisted out of a loop reads the loop, which then runs whole).
+a large model; a check hoisted out of a loop reads the loop, which then runs whole). The checks
+that ops make of their own sizes (size_checks.py) count as checks here, in the same order.
 """
 from __future__ import annotations
 
@@ -14,13 +15,18 @@ import io
 
 from mlir import ir
 
+from . import size_checks
 from .assertions import _entry, _operands_used
 
 TARGET = "check.assert"
 
 
 def _is_check(op: ir.Operation) -> bool:
-    return op.name == "shlo.custom_call" and ir.StringAttr(op.attributes["call_target_name"]).value == TARGET
+    """A check.assert, or an op whose lowering checks its sizes at run time (size_checks.py): that
+    op interpreted raises its own message."""
+    if op.name == "shlo.custom_call":
+        return ir.StringAttr(op.attributes["call_target_name"]).value == TARGET
+    return size_checks.message_for(op) is not None
 
 
 def raise_failed_check(prog, entry: str, position: int, args) -> None:

@@ -6,6 +6,7 @@ import numpy as np
 
 from ...literals import numpy_dtype
 from ...verify._spec_table import ELEMENT_TYPES
+from ...errors import InterpreterError
 from ..registry import implements
 
 # ----------------------------------------------------------------- helpers
@@ -165,12 +166,18 @@ def pad(ctx, operand, padding_value):
     return out
 
 
+def _size_error(ctx, text: str, constraint: str) -> InterpreterError:
+    """A run-time size the spec's constraint forbids (compiled code raises the same, size_checks.py)."""
+    return InterpreterError(f"{ctx.location}: shlo.{ctx.name}: {text} ({ctx.name} {constraint})")
+
+
 @implements("reshape")
 def reshape(ctx, operand):
     shape = ctx.result_types[0].shape
     x = np.asarray(operand)
     if int(np.prod(shape, dtype=np.int64)) != x.size:
-        raise ValueError(f"cannot reshape {x.size} elements into shape {tuple(shape)}")
+        raise _size_error(ctx, f"the operand has {x.size} elements, the result {tuple(shape)} "
+                          f"{int(np.prod(shape, dtype=np.int64))}", "C2")
     return x.reshape(shape).copy()
 
 
@@ -198,6 +205,11 @@ def transpose(ctx, operand):
 def dynamic_broadcast_in_dim(ctx, operand, output_dimensions):
     shape = _runtime_shape(output_dimensions, "output_dimensions")
     check_shape(ctx, shape)
+    x = np.asarray(operand)
+    for i, d in enumerate(ctx.attrs["broadcast_dimensions"]):
+        if i < x.ndim and 0 <= d < len(shape) and x.shape[i] not in (1, shape[d]):
+            raise _size_error(ctx, f"operand dimension {i} has size {x.shape[i]}, neither 1 nor the size "
+                              f"{shape[d]} of result dimension {d}", "C5")
     return broadcast_array(operand, ctx.attrs["broadcast_dimensions"], shape)
 
 
@@ -218,11 +230,11 @@ def dynamic_pad(ctx, operand, padding_value, edge_padding_low, edge_padding_high
 
 @implements("dynamic_reshape")
 def dynamic_reshape(ctx, operand, output_shape):
-    shape = _runtime_shape(output_shape, "output_shape")
-    check_shape(ctx, shape)
+    shape = index_values(output_shape)
     x = np.asarray(operand)
-    if int(np.prod(shape, dtype=np.int64)) != x.size:
-        raise ValueError(f"cannot reshape {x.size} elements into shape {tuple(shape)}")
+    if any(s < 0 for s in shape) or int(np.prod(shape, dtype=object)) != x.size:
+        raise _size_error(ctx, f"the operand has {x.size} elements, output_shape asks for {tuple(shape)}", "C2")
+    check_shape(ctx, shape)
     return x.reshape(shape).copy()
 
 

@@ -15,7 +15,7 @@ from mlir import ir
 from mlir.dialects import arith, linalg, tensor
 
 from .. import element as el
-from .. import emit
+from .. import emit, size_checks
 from ..element import const, index_const
 from ..registry import OpContext, lowers
 
@@ -101,6 +101,47 @@ def _storage(ctx: OpContext, i: int = 0, result_: bool = False) -> str:
     return emit.storage_element(t)
 
 
+# ----------------------------------------------------------------------------- run-time size checks
+# (size_checks.py: an op whose sizes may disagree at run time reads nothing out of bounds while
+# they do, and hands the driver the predicate that raises after the call)
+
+def _and(a: ir.Value, b: ir.Value) -> ir.Value:
+    return arith.andi(a, b)
+
+
+def _cmp(pred, a, b) -> ir.Value:
+    return arith.cmpi(pred, emit.as_index(a), emit.as_index(b))
+
+
+def _size_check(ctx: OpContext, make, guard: bool = True) -> ir.Value | None:
+    """The predicate `make()` (an i1 scalar) given to the driver, and returned for the guard
+    (`guard`). The GPU back end computes the driver's in a kernel: what it reads (output_shape)
+    is in device memory, which the host reads only for sizes. The kernel is a "reduction" of two
+    steps, each the same: a rank-0, one-step or parallel one is made host code (loops of one
+    step fold, gpu/shape_scalars.py scalarizes parallel ones)."""
+    ok = make() if guard else None
+    if ctx.lowerer is not None:
+        check = ok if ok is not None else make()
+        if getattr(ctx.lowerer, "for_gpu", False):
+            i8 = ir.IntegerType.get_signless(8)     # (tensors hold i1 as i8)
+            step = arith.constant(ir.RankedTensorType.get([2], i8),
+                                  ir.DenseElementsAttr.get_splat(ir.RankedTensorType.get([2], i8),
+                                                                 ir.IntegerAttr.get(i8, 1)))
+            check = emit.generic([step], [emit.empty([], i8)], [emit.identity_map(1), emit.affine_map(1, [])],
+                                 ["reduction"], lambda _s, _o: arith.extui(i8, make()))[0]
+        ctx.lowerer.size_check(ctx, check)
+    return ok
+
+
+def _zero_unless(ok: ir.Value, sizes: list) -> list:
+    """The run-time sizes among `sizes` (ints stay), 0 where `ok` is false: an empty result."""
+    return [s if isinstance(s, int) else arith.select(ok, emit.as_index(s), index_const(0)) for s in sizes]
+
+
+def _wants_check(ctx: OpContext) -> bool:
+    return size_checks.message(ctx.name, ctx.operand_types, ctx.result_types, ctx.attrs) is not None
+
+
 # ----------------------------------------------------------------------------- broadcasts
 
 @lowers("broadcast_in_dim", quant_aware=True)
@@ -159,6 +200,26 @@ def dynamic_broadcast_in_dim(ctx: OpContext, operand, output_dimensions):
     sizes = [s if t.shape[i] is None else t.shape[i] for i, s in enumerate(sizes)]
     dims = list(ctx.attrs["broadcast_dimensions"])
     src = emit.static_shape(operand)
+    if _wants_check(ctx):
+        # C5 at run time; while it fails, the result is empty (or, all static, read from a
+        # scratch operand of size 1 wherever the operand's size is dynamic)
+        def fits():
+            wanted = _shape_values(output_dimensions, ctx.operand_types[1].element, n)
+            ok = const(1, ir.IntegerType.get_signless(1))
+            for i, d in enumerate(dims):
+                if src[i] == 1 or (src[i] is not None and t.shape[d] is not None):
+                    continue
+                size = emit.as_index(emit.dim(operand, i))
+                out_size = wanted[d] if t.shape[d] is None else t.shape[d]
+                ok = _and(ok, arith.ori(_cmp(arith.CmpIPredicate.eq, size, index_const(1)),
+                                        _cmp(arith.CmpIPredicate.eq, size, out_size)))
+            return ok
+
+        ok = _size_check(ctx, fits)
+        sizes = _zero_unless(ok, sizes)
+        if None not in t.shape:
+            scratch = emit.empty([s if s is not None else index_const(1) for s in src], operand.type.element_type)
+            operand = arith.select(ok, operand, emit.cast_to(scratch, operand.type))
     out = emit.empty(sizes, operand.type.element_type)
     if all(s is not None for s in src):
         exprs = [None if src[i] == 1 and t.shape[d] != 1 else d for i, d in enumerate(dims)]
@@ -272,11 +333,13 @@ def _reassoc(groups) -> ir.ArrayAttr:
     return ir.ArrayAttr.get([ir.ArrayAttr.get([ir.IntegerAttr.get(i64, d) for d in g]) for g in groups])
 
 
-def reshape_to_sizes(v: ir.Value, sizes: list) -> ir.Value:
+def reshape_to_sizes(v: ir.Value, sizes: list, ok: ir.Value | None = None) -> ir.Value:
     """A reshape to run-time sizes (index values or ints). tensor.reshape would bufferize to
     memref.reshape, which does not lower to LLVM; an expand_shape with two dynamic sizes in
     one group aborts MLIR. So: collapse to 1-D, then expand when at most one size is dynamic,
-    else read each element at its row-major position."""
+    else read each element at its row-major position. `ok`: whether the element counts agree
+    (run-time sizes are made 0 by the caller where they do not; all-static sizes read a scratch
+    tensor then)."""
     flat = _collapse_all(v)
     n = len(sizes)
     rt = emit.tensor_type([s if isinstance(s, int) else None for s in sizes], v.type.element_type)
@@ -290,6 +353,8 @@ def reshape_to_sizes(v: ir.Value, sizes: list) -> ir.Value:
         for s in sizes:
             total *= s
         flat = tensor.cast(emit.tensor_type([total], v.type.element_type), flat)
+        if ok is not None:
+            flat = arith.select(ok, flat, emit.empty([total], v.type.element_type))
     if len(dynamic) == 1 and None not in emit.static_shape(flat):
         # a static operand into run-time sizes (an importer loosening a value to ?): an
         # expand_shape to a dynamic size needs its source dynamic too
@@ -337,7 +402,15 @@ def reshape(ctx: OpContext, operand):
     sizes = [s if s is not None else arith.divui(total, index_const(known)) for s in t.shape]
     if sum(1 for s in t.shape if s is None) > 1:
         raise ctx.error("a reshape with several dynamic result dimensions needs dynamic_reshape")
-    return reshape_to_sizes(operand, sizes)
+    ok = None
+    if _wants_check(ctx):       # C2 at run time (a ? result size takes what is left: divisible)
+        def fits():
+            if None in t.shape:
+                return _cmp(arith.CmpIPredicate.eq, arith.remui(total, index_const(known)), index_const(0))
+            return _cmp(arith.CmpIPredicate.eq, total, index_const(known))
+
+        ok = _size_check(ctx, fits)
+    return reshape_to_sizes(operand, sizes, ok)
 
 
 def _element_count(v: ir.Value) -> ir.Value:
@@ -350,11 +423,42 @@ def _element_count(v: ir.Value) -> ir.Value:
 @lowers("dynamic_reshape", quant_aware=True)
 def dynamic_reshape(ctx: OpContext, operand, output_shape):
     t = ctx.result_types[0]
-    sizes = _shape_values(output_shape, ctx.operand_types[1].element, t.rank)
-    sizes = [s if t.shape[i] is None else t.shape[i] for i, s in enumerate(sizes)]
+    asked = _shape_values(output_shape, ctx.operand_types[1].element, t.rank)
+    sizes = [s if t.shape[i] is None else t.shape[i] for i, s in enumerate(asked)]
     if None not in t.shape and None not in emit.static_shape(operand):
         return reshape_static(operand, list(t.shape))
-    return reshape_to_sizes(operand, sizes)
+    count = _element_count(operand)
+    known = math.prod(s for s in t.shape if s is not None)
+    one_size = t.shape.count(None) == 1 and known > 0
+    ok = _size_check(ctx, lambda: _reshape_fits(
+        _shape_values(output_shape, ctx.operand_types[1].element, t.rank), count, t.shape), guard=not one_size)
+    if one_size:
+        # the one run-time size is what the count leaves, as when the sizes agree: in bounds
+        # either way, and known on the host (the GPU back end reads output_shape in its kernels)
+        return reshape_to_sizes(operand, [arith.divui(count, index_const(known)) if s is None else s
+                                          for s in t.shape], ok)
+    return reshape_to_sizes(operand, _zero_unless(ok, sizes), ok)
+
+
+def _reshape_fits(asked: list, count: ir.Value, static: list) -> ir.Value:
+    """dynamic_reshape's C2 at run time: the sizes `asked` are non-negative, agree with the
+    result type's static sizes and multiply to `count`, with no i64 wrap-around (a non-empty
+    operand: no size over the count; an empty one: some size 0)."""
+    P = arith.CmpIPredicate
+    zero = index_const(0)
+    ok = const(1, ir.IntegerType.get_signless(1))
+    no_zero, none_over, product = ok, ok, index_const(1)
+    for s, known in zip(asked, static):
+        ok = _and(ok, _cmp(P.sge, s, zero))
+        if known is not None:
+            ok = _and(ok, _cmp(P.eq, s, index_const(known)))
+        no_zero = _and(no_zero, _cmp(P.ne, s, zero))
+        none_over = _and(none_over, _cmp(P.sle, s, count))
+        product = arith.muli(product, s)
+    ok = _and(ok, _cmp(P.eq, product, count))
+    empty = _cmp(P.eq, count, zero)
+    return _and(ok, arith.select(empty, arith.xori(no_zero, const(1, ir.IntegerType.get_signless(1))),
+                                 none_over))
 
 
 @lowers("transpose", quant_aware=True)

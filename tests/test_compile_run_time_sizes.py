@@ -1,0 +1,179 @@
+"""Ops whose run-time sizes must agree (size_checks.py): compiled code never reads out of bounds
+while they do not, and the call raises a ShloError naming the op and the spec constraint, as
+the interpreter does."""
+import numpy as np
+import pytest
+
+import shlo
+from shlo.lowering.driver import probes_of
+
+RESHAPE_2D = """func.func @main(%x: tensor<?xf32>, %s: tensor<2xi64>) -> tensor<?x?xf32> {
+  %y = shlo.dynamic_reshape %x, %s : (tensor<?xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+  func.return %y : tensor<?x?xf32>
+}"""
+
+RESHAPE_1_DYNAMIC = """func.func @main(%x: tensor<?xf32>, %s: tensor<2xi64>) -> tensor<?x2xf32> {
+  %y = shlo.dynamic_reshape %x, %s : (tensor<?xf32>, tensor<2xi64>) -> tensor<?x2xf32>
+  func.return %y : tensor<?x2xf32>
+}"""
+
+RESHAPE_TO_STATIC = """func.func @main(%x: tensor<?xf32>, %s: tensor<2xi64>) -> tensor<3x2xf32> {
+  %y = shlo.dynamic_reshape %x, %s : (tensor<?xf32>, tensor<2xi64>) -> tensor<3x2xf32>
+  func.return %y : tensor<3x2xf32>
+}"""
+
+PLAIN_RESHAPE = """func.func @main(%x: tensor<?xf32>) -> tensor<3x2xf32> {
+  %y = shlo.reshape %x : (tensor<?xf32>) -> tensor<3x2xf32>
+  func.return %y : tensor<3x2xf32>
+}"""
+
+BROADCAST = """func.func @main(%x: tensor<?xf32>, %s: tensor<2xi64>) -> tensor<?x?xf32> {
+  %y = shlo.dynamic_broadcast_in_dim %x, %s {broadcast_dimensions = array<i64: 1>} : (tensor<?xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+  func.return %y : tensor<?x?xf32>
+}"""
+
+BROADCAST_STATIC_OPERAND = """func.func @main(%x: tensor<3xf32>, %s: tensor<2xi64>) -> tensor<?x?xf32> {
+  %y = shlo.dynamic_broadcast_in_dim %x, %s {broadcast_dimensions = array<i64: 1>} : (tensor<3xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+  func.return %y : tensor<?x?xf32>
+}"""
+
+BROADCAST_TO_STATIC = """func.func @main(%x: tensor<?xf32>, %s: tensor<2xi64>) -> tensor<2x3xf32> {
+  %y = shlo.dynamic_broadcast_in_dim %x, %s {broadcast_dimensions = array<i64: 1>} : (tensor<?xf32>, tensor<2xi64>) -> tensor<2x3xf32>
+  func.return %y : tensor<2x3xf32>
+}"""
+
+X6 = np.arange(6, dtype=np.float32)
+
+# (program, good arguments, bad arguments, the message's op and constraint)
+CASES = {
+    "dynamic_reshape": (RESHAPE_2D, (X6, np.array([3, 2], np.int64)), (X6, np.array([4, 2], np.int64)),
+                        "shlo.dynamic_reshape", "dynamic_reshape C2"),
+    "dynamic_reshape_negative": (RESHAPE_2D, (X6, np.array([2, 3], np.int64)), (X6, np.array([-2, -3], np.int64)),
+                                 "shlo.dynamic_reshape", "dynamic_reshape C2"),
+    "dynamic_reshape_one_dynamic": (RESHAPE_1_DYNAMIC, (X6, np.array([3, 2], np.int64)),
+                                    (X6, np.array([5, 2], np.int64)), "shlo.dynamic_reshape", "dynamic_reshape C2"),
+    "dynamic_reshape_to_static": (RESHAPE_TO_STATIC, (X6, np.array([3, 2], np.int64)),
+                                  (X6[:2], np.array([3, 2], np.int64)), "shlo.dynamic_reshape", "dynamic_reshape C2"),
+    "reshape": (PLAIN_RESHAPE, (X6,), (X6[:4],), "shlo.reshape", "reshape C2"),
+    "dynamic_broadcast_in_dim": (BROADCAST, (X6[:3], np.array([2, 3], np.int64)),
+                                 (X6[:3], np.array([2, 5], np.int64)), "shlo.dynamic_broadcast_in_dim",
+                                 "dynamic_broadcast_in_dim C5"),
+    "dynamic_broadcast_static_operand": (BROADCAST_STATIC_OPERAND, (X6[:3], np.array([2, 3], np.int64)),
+                                         (X6[:3], np.array([2, 5], np.int64)), "shlo.dynamic_broadcast_in_dim",
+                                         "dynamic_broadcast_in_dim C5"),
+    "dynamic_broadcast_to_static": (BROADCAST_TO_STATIC, (X6[:3], np.array([2, 3], np.int64)),
+                                    (X6[:2], np.array([2, 3], np.int64)), "shlo.dynamic_broadcast_in_dim",
+                                    "dynamic_broadcast_in_dim C5"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_bad_sizes_raise_naming_the_constraint(name):
+    text, good, bad, op, constraint = CASES[name]
+    prog = shlo.parse(text)
+    f = shlo.compile(prog, opt_level=0)
+    expected = shlo.interpret(prog, *good)
+    for got, want in zip(f(*good), expected):
+        np.testing.assert_array_equal(got, want)
+    with pytest.raises(shlo.ShloError, match=constraint) as interpreted:
+        shlo.interpret(prog, *bad)
+    assert op in str(interpreted.value)
+    with pytest.raises(shlo.ShloError, match=constraint) as compiled:
+        f(*bad)
+    assert op in str(compiled.value) and "<input>" in str(compiled.value)
+    for got, want in zip(f(*good), expected):       # the function still works after a failure
+        np.testing.assert_array_equal(got, want)
+
+
+def test_sizes_far_beyond_the_operand_raise_and_the_process_survives():
+    prog = shlo.parse(RESHAPE_2D)
+    f = shlo.compile(prog)
+    for sizes in ([4000, 2000], [1 << 32, 1 << 32], [-1, -6]):
+        with pytest.raises(shlo.ShloError, match="dynamic_reshape C2"):
+            f(X6, np.array(sizes, np.int64))
+    with pytest.raises(shlo.ShloError, match="dynamic_reshape C2"):
+        f(X6[:0], np.array([1 << 32, 1 << 32], np.int64))       # wraps to 0 elements in i64
+    np.testing.assert_array_equal(f(X6[:0], np.array([0, 7], np.int64))[0], np.zeros((0, 7), np.float32))
+    prog = shlo.parse(BROADCAST)
+    f = shlo.compile(prog)
+    with pytest.raises(shlo.ShloError, match="dynamic_broadcast_in_dim C5"):
+        f(X6[:3], np.array([4000, 4000], np.int64))
+
+
+def test_op_checks_keep_their_place_among_the_programs_check_asserts():
+    text = """func.func @main(%x: tensor<?xf32>, %s: tensor<2xi64>, %p: tensor<i1>, %q: tensor<i1>) -> tensor<?x?xf32> {
+  "shlo.custom_call"(%p) {call_target_name = "check.assert", has_side_effect = true, backend_config = "first check"} : (tensor<i1>) -> ()
+  %y = shlo.dynamic_reshape %x, %s : (tensor<?xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+  "shlo.custom_call"(%q) {call_target_name = "check.assert", has_side_effect = true, backend_config = "last check"} : (tensor<i1>) -> ()
+  func.return %y : tensor<?x?xf32>
+}"""
+    prog = shlo.parse(text)
+    f = shlo.compile(prog, opt_level=0)
+    yes, no = np.array(True), np.array(False)
+    good, bad = np.array([2, 3], np.int64), np.array([4, 3], np.int64)
+    assert f(X6, good, yes, yes)[0].shape == (2, 3)
+    with pytest.raises(shlo.ShloError, match="first check"):
+        f(X6, bad, no, no)
+    with pytest.raises(shlo.ShloError, match="dynamic_reshape C2"):
+        f(X6, bad, yes, no)
+    with pytest.raises(shlo.ShloError, match="last check"):
+        f(X6, good, yes, no)
+    asserts = [p for p in probes_of(prog.module, "main") if p.target == "check.assert"]
+    assert [("C2" in str(p.attrs["backend_config"])) for p in asserts] == [False, True, False]
+    assert [p.target for p in f.probes] == [p.target for p in probes_of(prog.module, "main")]
+
+
+def test_cached_code_has_the_same_checks(tmp_path):
+    from shlo.lowering import compiler
+    compiler._MEMORY.clear()        # (an earlier test compiled the same program)
+    shlo.compile(shlo.parse(RESHAPE_2D), opt_level=0, cache_dir=str(tmp_path))
+    again = shlo.parse(RESHAPE_2D)
+    compiler._MEMORY.clear()
+    f = shlo.compile(again, opt_level=0, cache_dir=str(tmp_path))
+    assert f.timings.get("link") is not None        # loaded, not lowered
+    with pytest.raises(shlo.ShloError, match="dynamic_reshape C2"):
+        f(X6, np.array([4000, 2000], np.int64))
+    np.testing.assert_array_equal(f(X6, np.array([2, 3], np.int64))[0], X6.reshape(2, 3))
+
+
+def test_inside_a_called_function_the_op_reads_nothing_out_of_bounds():
+    # not at the entry's top level: no check is returned, but the guard keeps the reads in bounds
+    text = """func.func private @inner(%x: tensor<?xf32>, %s: tensor<2xi64>) -> tensor<?x?xf32> {
+  %y = shlo.dynamic_reshape %x, %s : (tensor<?xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+  func.return %y : tensor<?x?xf32>
+}
+func.func @main(%x: tensor<?xf32>, %s: tensor<2xi64>) -> tensor<?x?xf32> {
+  %y = func.call @inner(%x, %s) : (tensor<?xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+  func.return %y : tensor<?x?xf32>
+}"""
+    f = shlo.compile(shlo.parse(text), opt_level=0)
+    assert f(X6, np.array([4000, 2000], np.int64))[0].size == 0
+    np.testing.assert_array_equal(f(X6, np.array([3, 2], np.int64))[0], X6.reshape(3, 2))
+
+
+def test_static_programs_get_no_check():
+    text = """func.func @main(%x: tensor<6xf32>, %s: tensor<2xi64>) -> tensor<3x2xf32> {
+  %y = shlo.dynamic_reshape %x, %s : (tensor<6xf32>, tensor<2xi64>) -> tensor<3x2xf32>
+  %z = shlo.reshape %y : (tensor<3x2xf32>) -> tensor<2x3xf32>
+  %b = shlo.dynamic_broadcast_in_dim %x, %s {broadcast_dimensions = array<i64: 1>} : (tensor<6xf32>, tensor<2xi64>) -> tensor<2x6xf32>
+  func.return %y : tensor<3x2xf32>
+}"""
+    prog = shlo.parse(text)
+    assert probes_of(prog.module, "main") == []
+    assert shlo.compile(prog, opt_level=0).probes == []
+
+
+@pytest.mark.parametrize("name", ["dynamic_reshape_one_dynamic", "dynamic_reshape_to_static", "reshape",
+                                  "dynamic_broadcast_to_static"])
+def test_the_gpu_lowering_checks_too(name):
+    # the GPU back end's loops run on the CPU (gpu.compiler.cpu_check): the check is a kernel there
+    # (output_shape lies in device memory); the other cases need sizes from device memory on the
+    # host, which the GPU back end refuses before and after these checks
+    from shlo.lowering.gpu.compiler import cpu_check
+    text, good, bad, op, constraint = CASES[name]
+    prog = shlo.parse(text)
+    f = cpu_check(prog)
+    for got, want in zip(f(*good), shlo.interpret(prog, *good)):
+        np.testing.assert_array_equal(got, want)
+    with pytest.raises(shlo.ShloError, match=constraint):
+        f(*bad)
