@@ -57,6 +57,13 @@ std::shared_ptr<const mlir::FrozenRewritePatternSet> patternsFor(mlir::MLIRConte
 }
 } // namespace
 
+extern "C" void shloCanonicalizeForget(uintptr_t context) {
+  PatternSets &all = patternSets();
+  std::lock_guard<std::mutex> lock(all.mutex);
+  for (auto it = all.sets.begin(); it != all.sets.end();)
+    it = reinterpret_cast<uintptr_t>(it->first.first) == context ? all.sets.erase(it) : std::next(it);
+}
+
 extern "C" void shloCanonicalize(MlirOperation op, int regionSimplify) {
   mlir::Operation *root = unwrap(op);
   llvm::SmallPtrSet<mlir::Dialect *, 16> seen;

@@ -25,6 +25,12 @@ extern "C" {
 /// pattern set is made once per context and set of dialects.
 void shloCanonicalize(MlirOperation op, int regionSimplify);
 
+/// Drops the pattern sets made for the context at address `context`. Call it
+/// before the context is destroyed: a later context at the same address would
+/// otherwise be handed patterns of the dead one (ops, names and types that no
+/// longer exist), which crashed the process now and then.
+void shloCanonicalizeForget(uintptr_t context);
+
 /// One compiled module, alive until shloJitRelease.
 typedef struct ShloJitModule ShloJitModule;
 

@@ -110,6 +110,14 @@ NB_MODULE(_shlo_jit, m) {
       "the patterns of the dialects present only.");
 
   m.def(
+      "context_address", [](MlirContext context) { return reinterpret_cast<uintptr_t>(context.ptr); },
+      nb::arg("context"), "The address of the MLIR context (what `canonicalize_forget` takes).");
+
+  m.def(
+      "canonicalize_forget", [](uintptr_t context) { shloCanonicalizeForget(context); }, nb::arg("address"),
+      "Drops the pattern sets `canonicalize` made for the context at this address (before it dies).");
+
+  m.def(
       "set_blas",
       [](uint64_t sgemm, uint64_t dgemm, uint64_t setThreadsLocal) {
         shloBlasSetGemm(reinterpret_cast<void *>(sgemm), reinterpret_cast<void *>(dgemm),

@@ -225,3 +225,24 @@ def test_many_modules_compiled_and_freed():
         f = ctypes.CFUNCTYPE(ctypes.c_int64, ctypes.c_int64)(code.lookup("f"))
         assert f(i) == i
         del f, code
+
+
+def test_canonicalize_pattern_sets_go_with_their_context():
+    """_shlo_jit.canonicalize keeps pattern sets per context; a dead context's must not be handed
+    to a later context made at the same address (it crashed the process now and then)."""
+    import gc
+    from shlo.context import make_context
+    from shlo.lowering import pipeline
+    text = "func.func @f(%a: i32) -> i32 {\n %c0 = arith.constant 0 : i32\n %b = arith.addi %a, %c0 : i32\n" \
+           " return %b : i32\n}"
+    for _ in range(3):
+        ctx = make_context()
+        address = _shlo_jit.context_address(ctx)
+        with ctx, ir.Location.unknown():
+            module = ir.Module.parse(text)
+            pipeline.canonicalize(module.operation)
+            assert "arith.addi" not in str(module)
+            assert address in pipeline._CANONICALIZED_CONTEXTS
+        del module, ctx
+        gc.collect()
+        assert address not in pipeline._CANONICALIZED_CONTEXTS

@@ -13,6 +13,7 @@ from __future__ import annotations
 import collections
 import functools
 import threading
+import weakref
 
 from mlir import ir
 
@@ -95,7 +96,32 @@ def to_llvm(threads: int = 1, complex_ops: bool = True, math_ops: bool = True, l
 def canonicalize(op: ir.Operation, region_simplify: bool = True) -> None:
     """CANONICALIZE on `op` in place (the shlo pass's body)."""
     from .. import _shlo_jit
+    _forget_with(op.context)
     _shlo_jit.canonicalize(op, region_simplify)
+
+
+# Contexts whose pattern sets `_shlo_jit.canonicalize` keeps, by address: each set is dropped
+# when its context's Python object dies (which destroys the context), before another context
+# can be made at the same address and be handed the dead one's patterns.
+_CANONICALIZED_CONTEXTS: set = set()
+_CANONICALIZED_LOCK = threading.Lock()
+
+
+def _forget_with(context: ir.Context) -> None:
+    from .. import _shlo_jit
+    address = _shlo_jit.context_address(context)
+    with _CANONICALIZED_LOCK:
+        if address in _CANONICALIZED_CONTEXTS:
+            return
+        _CANONICALIZED_CONTEXTS.add(address)
+    weakref.finalize(context, _forget, address)
+
+
+def _forget(address: int) -> None:
+    from .. import _shlo_jit
+    with _CANONICALIZED_LOCK:
+        _CANONICALIZED_CONTEXTS.discard(address)
+        _shlo_jit.canonicalize_forget(address)
 
 
 def _per_function(passes: list) -> str:
