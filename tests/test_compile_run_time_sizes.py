@@ -42,7 +42,22 @@ BROADCAST_TO_STATIC = """func.func @main(%x: tensor<?xf32>, %s: tensor<2xi64>) -
   func.return %y : tensor<2x3xf32>
 }"""
 
+PAD = """func.func @main(%x: tensor<3xi32>, %p: tensor<i32>, %lo: tensor<1xi64>, %hi: tensor<1xi64>, %in: tensor<1xi64>) -> tensor<?xi32> {
+  %0 = shlo.dynamic_pad %x, %p, %lo, %hi, %in : (tensor<3xi32>, tensor<i32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<?xi32>
+  func.return %0 : tensor<?xi32>
+}"""
+
+IOTA = """func.func @main(%s: tensor<2xi64>) -> tensor<?x?xi32> {
+  %0 = shlo.dynamic_iota %s {iota_dimension = 1 : i64} : (tensor<2xi64>) -> tensor<?x?xi32>
+  func.return %0 : tensor<?x?xi32>
+}"""
+
 X6 = np.arange(6, dtype=np.float32)
+
+
+def _pad_args(lo, hi, interior):
+    return (np.arange(1, 4, dtype=np.int32), np.array(0, np.int32), np.array([lo]), np.array([hi]),
+            np.array([interior]))
 
 # (program, good arguments, bad arguments, the message's op and constraint)
 CASES = {
@@ -64,6 +79,11 @@ CASES = {
     "dynamic_broadcast_to_static": (BROADCAST_TO_STATIC, (X6[:3], np.array([2, 3], np.int64)),
                                     (X6[:2], np.array([2, 3], np.int64)), "shlo.dynamic_broadcast_in_dim",
                                     "dynamic_broadcast_in_dim C5"),
+    "dynamic_pad_interior": (PAD, _pad_args(1, 2, 1), _pad_args(1, 2, -5), "shlo.dynamic_pad", "dynamic_pad C4"),
+    "dynamic_pad_negative_size": (PAD, _pad_args(-1, 0, 0), _pad_args(-4000, 2, 0), "shlo.dynamic_pad",
+                                  "dynamic_pad C6"),
+    "dynamic_iota": (IOTA, (np.array([2, 3], np.int64),), (np.array([2, -3], np.int64),), "shlo.dynamic_iota",
+                     "output_shape has a negative size"),
 }
 
 
@@ -152,10 +172,12 @@ func.func @main(%x: tensor<?xf32>, %s: tensor<2xi64>) -> tensor<?x?xf32> {
 
 
 def test_static_programs_get_no_check():
-    text = """func.func @main(%x: tensor<6xf32>, %s: tensor<2xi64>) -> tensor<3x2xf32> {
+    text = """func.func @main(%x: tensor<6xf32>, %s: tensor<2xi64>, %v: tensor<f32>) -> tensor<3x2xf32> {
   %y = shlo.dynamic_reshape %x, %s : (tensor<6xf32>, tensor<2xi64>) -> tensor<3x2xf32>
   %z = shlo.reshape %y : (tensor<3x2xf32>) -> tensor<2x3xf32>
   %b = shlo.dynamic_broadcast_in_dim %x, %s {broadcast_dimensions = array<i64: 1>} : (tensor<6xf32>, tensor<2xi64>) -> tensor<2x6xf32>
+  %i = shlo.dynamic_iota %s {iota_dimension = 0 : i64} : (tensor<2xi64>) -> tensor<3x2xf32>
+  %p = shlo.dynamic_pad %i, %v, %s, %s, %s : (tensor<3x2xf32>, tensor<f32>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>) -> tensor<4x4xf32>
   func.return %y : tensor<3x2xf32>
 }"""
     prog = shlo.parse(text)

@@ -19,7 +19,16 @@ from mlir import ir
 
 from ..types import type_info
 
-CHECKED = ("dynamic_reshape", "reshape", "dynamic_broadcast_in_dim")
+CHECKED = ("dynamic_reshape", "reshape", "dynamic_broadcast_in_dim", "dynamic_pad", "dynamic_iota")
+
+# ops whose run-time result sizes come from operands: checked where the result has a ? size
+# (with a static result the lowering uses the static sizes, and reads nothing out of bounds)
+_SIZES_FROM_OPERANDS = {
+    "dynamic_pad": ("shlo.dynamic_pad: a negative interior padding or result size, or a size that "
+                    "disagrees with the result type (dynamic_pad C4 / C6)"),
+    "dynamic_iota": ("shlo.dynamic_iota: output_shape holds a negative size or one that disagrees "
+                     "with the result type (dynamic_iota: sizes read when the op runs)"),
+}
 
 
 def _static(t) -> bool:
@@ -67,6 +76,8 @@ def message(name: str, operand_types: list, result_types: list, attrs: dict) -> 
         return None
     if name == "dynamic_broadcast_in_dim":
         return _broadcast_message(operand, out, attrs.get("broadcast_dimensions") or [])
+    if name in _SIZES_FROM_OPERANDS:
+        return None if _static(out) else _SIZES_FROM_OPERANDS[name]
     return _reshape_message(name, operand, out)
 
 

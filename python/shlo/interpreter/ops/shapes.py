@@ -215,15 +215,24 @@ def dynamic_broadcast_in_dim(ctx, operand, output_dimensions):
 
 @implements("dynamic_iota")
 def dynamic_iota(ctx, output_shape):
-    shape = _runtime_shape(output_shape, "output_shape")
+    shape = index_values(output_shape)
+    if any(s < 0 for s in shape):
+        raise _size_error(ctx, f"output_shape has a negative size: {list(shape)}", "sizes read when the op runs")
     check_shape(ctx, shape)
     return iota_array(shape, ctx.attrs["iota_dimension"], ctx.result_types[0].element)
 
 
 @implements("dynamic_pad")
 def dynamic_pad(ctx, operand, padding_value, edge_padding_low, edge_padding_high, interior_padding):
-    out = pad_array(operand, padding_value, index_values(edge_padding_low), index_values(edge_padding_high),
-                    index_values(interior_padding))
+    lo, hi, interior = (index_values(v) for v in (edge_padding_low, edge_padding_high, interior_padding))
+    x = np.asarray(operand)
+    if any(i < 0 for i in interior):
+        raise _size_error(ctx, f"interior padding {list(interior)} is negative", "C4")
+    if len(lo) == len(hi) == len(interior) == x.ndim:
+        sizes = [a + b + n + max(n - 1, 0) * i for a, b, n, i in zip(lo, hi, x.shape, interior)]
+        if any(s < 0 for s in sizes):
+            raise _size_error(ctx, f"the padding gives the result sizes {sizes}", "C6")
+    out = pad_array(operand, padding_value, lo, hi, interior)
     check_shape(ctx, out.shape)
     return out
 

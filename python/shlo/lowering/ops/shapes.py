@@ -278,6 +278,16 @@ def dynamic_iota(ctx: OpContext, output_shape):
     t = ctx.result_types[0]
     sizes = _shape_values(output_shape, ctx.operand_types[0].element, t.rank)
     sizes = [s if t.shape[i] is None else t.shape[i] for i, s in enumerate(sizes)]
+    if _wants_check(ctx):       # non-negative sizes that agree with the static ones; else empty
+
+        def fits():
+            P, ok = arith.CmpIPredicate, const(1, ir.IntegerType.get_signless(1))
+            for s, known in zip(_shape_values(output_shape, ctx.operand_types[0].element, t.rank), t.shape):
+                ok = _and(ok, _cmp(P.sge, s, index_const(0)) if known is None
+                          else _cmp(P.eq, s, index_const(known)))
+            return ok
+
+        sizes = _zero_unless(_size_check(ctx, fits), sizes)
     return _iota(t, sizes, ctx.attrs["iota_dimension"])
 
 
@@ -620,6 +630,21 @@ def dynamic_pad(ctx: OpContext, operand, padding_value, edge_padding_low, edge_p
         nm1 = arith.maxsi(arith.subi(src[d], const(1, I64())), const(0, I64()))
         total = arith.addi(arith.addi(arith.addi(lo[d], hi[d]), src[d]), arith.muli(nm1, inner[d]))
         sizes.append(t.shape[d] if t.shape[d] is not None else to_index(arith.maxsi(total, const(0, I64()))))
+    if _wants_check(ctx):
+        # C4 and C6 at run time; the op itself stays in bounds (sizes at least 0, reads clamped)
+        def fits():
+            P, ok = arith.CmpIPredicate, const(1, ir.IntegerType.get_signless(1))
+            for d in range(n):
+                lo_d, hi_d = (element_index(edge_padding_low, ie[0], d), element_index(edge_padding_high, ie[1], d))
+                in_d = element_index(interior_padding, ie[2], d)
+                nm1 = arith.maxsi(arith.subi(src[d], const(1, I64())), const(0, I64()))
+                total = arith.addi(arith.addi(arith.addi(lo_d, hi_d), src[d]), arith.muli(nm1, in_d))
+                ok = _and(ok, arith.cmpi(P.sge, in_d, const(0, I64())))
+                ok = _and(ok, arith.cmpi(P.sge, total, const(0, I64())) if t.shape[d] is None
+                          else arith.cmpi(P.eq, total, const(t.shape[d], I64())))
+            return ok
+
+        _size_check(ctx, fits, guard=False)
     out = emit.empty(sizes, operand.type.element_type)
     value = _pad_scalar(padding_value)
     zero = const(0, I64())
