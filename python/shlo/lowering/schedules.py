@@ -231,14 +231,26 @@ def _chunk(per_thread: int, base: int, flops_per_index: int) -> int:
 # on a GELU over 256x2048 f32, erf's polynomial inline: 1.53 vs 1.39 ms min on one thread, equal on
 # exp and on an add; the decoder benchmark's LLVM code generation 832 -> 649 M instructions).
 ELEMENTWISE_REGISTERS = 2
+# One register where the body is a few arithmetic ops (a scale, a shift, an add, a relu): such a
+# loop waits on memory, not on the body's latency, so the wider tile buys nothing at run time
+# and costs LLVM twice the code (the ResNet block's compile 135.3 -> 129.9 M instructions, its
+# element-wise loops as fast).
+LIGHT_BODY_OPS = 8
 
 
-def _vector_tile(shape: list, element: str, threads: int) -> dict | None:
+def _registers(op: ir.Operation) -> int:
+    """Vector registers a tile of element-wise generic `op` spans (see LIGHT_BODY_OPS)."""
+    body = [o.operation.name for o in op.regions[0].blocks[0].operations]
+    light = len(body) <= LIGHT_BODY_OPS and all(n.startswith("arith.") or n == "linalg.yield" for n in body)
+    return 1 if light else ELEMENTWISE_REGISTERS
+
+
+def _vector_tile(shape: list, element: str, threads: int, registers: int = ELEMENTWISE_REGISTERS) -> dict | None:
     """Element-wise ops: a thread split over the outer dims, then 1 x ... x vector tiles."""
     if not shape:
         return None
     lanes = _lanes(element)
-    inner = _divisor(shape[-1], ELEMENTWISE_REGISTERS * lanes) or shape[-1]
+    inner = _divisor(shape[-1], registers * lanes) or shape[-1]
     if inner > 1024:
         return None
     split = _forall_split(shape, threads, list(range(len(shape) - 1)) + [len(shape) - 1]) if \
@@ -454,7 +466,7 @@ def plan(module: ir.Module, threads: int) -> list:
             out = shapes[-1]
             if its and set(its) == {"parallel"} and out and len(op.results) >= 1 \
                     and not _extract_varies_before_last(op, len(its)):
-                p = _vector_tile(out, _element(op.results[0].type), threads)
+                p = _vector_tile(out, _element(op.results[0].type), threads, _registers(op))
                 if p:
                     taken.add(op)
                     groups.append(Group("elementwise", op, None, None, p))
