@@ -33,6 +33,10 @@ from ..errors import ShloError
 SID = "shlo.sid"
 TAGGED = "shlo.tagged"      # on every op with a SID: all of them matched by one walk (script_with_spans)
 HOIST = "shlo.hoist"
+# On the functions with a body while the script runs: the module-wide vector patterns apply to
+# them only. Each apply_patterns builds its pattern set once per function it is given, declarations
+# (a kernel call's callee) included: ~0.5 M instructions each for nothing.
+DEFINED = "shlo.defined"
 # Below these sizes a second thread costs more (waking it, joining) than it saves.
 PARALLEL_ELEMENTS = 1 << 17
 PARALLEL_FLOPS = 1 << 22
@@ -721,7 +725,8 @@ def _finish(contractions: bool) -> str:
     per group), then the marked loops hoist their accumulators."""
     lines = ["    transform.sequence %root : !transform.any_op failures(suppress) {",
              "    ^bb0(%r: !transform.any_op):",
-             '      %fns = transform.structured.match ops{["func.func"]} in %r : (!transform.any_op) -> !transform.any_op']
+             f'      %fns = transform.structured.match ops{{["func.func"]}} attributes{{{DEFINED}}} in %r '
+             ': (!transform.any_op) -> !transform.any_op']
     for patterns in (SHAPE_PATTERNS + ((CANONICALIZE,) if contractions else ()), RECIPE_PATTERNS):
         lines.append("      transform.apply_patterns to %fns {")
         lines += ["        " + p for p in patterns]
@@ -966,6 +971,7 @@ def _run_schedule(module: ir.Module, groups: list) -> tuple:
     text, spans = script_with_spans(groups, tagged_order(module))
     if os.environ.get("SHLO_DUMP_SCHEDULE"):
         print(text)
+    _mark_defined(module, True)
     module.body.append(ir.Operation.parse(text))   # a detached op, owned by the module once appended
     # Run natively with every diagnostic captured there: a script step that fails under
     # failures(suppress) still emits an error, which the Python bindings' own error
@@ -975,6 +981,7 @@ def _run_schedule(module: ir.Module, groups: list) -> tuple:
     # groups (the ResNet training step's 358 groups: 2.05 -> 0.90 s of CPU, the same IR).
     from .. import _shlo_ext
     ok, diagnostics = _shlo_ext.run_pass_pipeline(module.operation, "transform-interpreter", assume_verified=True)
+    _mark_defined(module, False)
     if not ok:
         return False, _failed_group(diagnostics, spans)
     forward_full_tiles(module)
@@ -987,6 +994,18 @@ def _run_schedule(module: ir.Module, groups: list) -> tuple:
     except ShloError:
         return False, None
     return True, None
+
+
+def _mark_defined(module: ir.Module, on: bool) -> None:
+    """Puts DEFINED on the module's functions that have a body (or takes it off)."""
+    for op in module.body.operations:
+        op = op.operation
+        if op.name != "func.func":
+            continue
+        if on and len(op.regions[0].blocks):
+            op.attributes[DEFINED] = ir.UnitAttr.get()
+        elif not on and DEFINED in op.attributes:
+            del op.attributes[DEFINED]
 
 
 def _failed_group(diagnostics, spans: list):
