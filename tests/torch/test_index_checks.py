@@ -200,3 +200,24 @@ def test_while_cond_without_index_ops_keeps_its_state():
     prog = shlo.from_torch(InWhile(), (torch.randn(5), torch.tensor([0, 1])))
     text = str(prog)
     assert text.count("check.assert") == 1 and ":7 = shlo.while" in text      # 2 + the body check's 5
+
+
+class WhileCondInCondBranch(torch.nn.Module):
+    def forward(self, p, x, i):
+        def taken(x, i):
+            return while_loop(lambda k, acc: torch.index_select(x, 0, i + k).sum() < 3,
+                              lambda k, acc: (k + 1, acc + torch.gather(x, 0, i + k)), (i.sum() * 0, x[:1] * 0))
+        return torch.cond(p[0] > 0, taken, lambda x, i: (i.sum() * 0 + 7, x[:1] * 2), (x, i))
+
+
+def test_while_cond_check_inside_a_cond_branch_is_hoisted():
+    """The check made after the loop is in the branch: hoist_checks moves it out of the `if` too."""
+    m, x = WhileCondInCondBranch(), torch.arange(5.0)
+    prog = shlo.from_torch(m, (torch.tensor([1.0]), x, torch.tensor([0])))
+    top = prog.module.body.operations[0].regions[0].blocks[0].operations
+    assert str(prog).count("check.assert") == 2 and sum(op.name == "shlo.custom_call" for op in top) == 2
+    fn = shlo.compile(prog)
+    _matches_eager(m, prog, fn, torch.tensor([1.0]), x, torch.tensor([0]))
+    _matches_eager(m, prog, fn, torch.tensor([-1.0]), x, torch.tensor([5]))     # the branch not taken
+    _fails_like_eager(m, prog, fn, (torch.tensor([1.0]), x, torch.tensor([5])),
+                      r"index_select\.default \(node index_select, .*found values from 5 to 5")
