@@ -282,10 +282,14 @@ def _z_blocks(art) -> list:
 @pytest.mark.parametrize("residual", [False, True])
 def test_split_k_matches_and_fills_the_grid(residual, monkeypatch):
     """256 x 2048 x 512 (the decoder's MLP down projection): 16 x 16 tiles would make 512 blocks
-    with K 2048 each; K is cut into 4 slices of 512 on the grid's z (32 x 32 tiles, 512 blocks),
-    each slice's product written to a buffer, then summed in order into C by one more launch,
-    which also runs the element-wise op after the matmul (a residual add: still two launches).
-    SHLO_GPU_SPLIT_K=0: one launch over K (and the add fused into its store)."""
+    with K 2048 each; K is cut into 8 slices of 256 on the grid's z (64 x 64 tiles, 256 blocks;
+    4 slices of 32 x 32 tiles where a split must give 264), each slice's product written to a
+    buffer, then summed in order into C by one more launch, which also runs the element-wise op
+    after the matmul (a residual add: still two launches). SHLO_GPU_SPLIT_K=0: one launch over
+    K (and the add fused into its store)."""
+    assert contraction.choose(1, 256, 512, 2048, "f32", "f32", split=True).split == 8
+    assert contraction.choose(1, 256, 512, 2048, "f32", "f32", split=True).t == 4
+    monkeypatch.setattr(contraction, "SPLIT_BLOCKS", 264)
     assert contraction.choose(1, 256, 512, 2048, "f32", "f32", split=True).split == 4
     assert contraction.choose(1, 256, 512, 2048, "f32", "f32", split=True).t == 2
     assert contraction.choose(1, 4096, 4096, 4096, "f32", "f32", split=True).split == 1
@@ -298,6 +302,9 @@ def test_split_k_matches_and_fills_the_grid(residual, monkeypatch):
     _check_close(gpu.cpu_check(prog)(a, b, r)[0], want, np.float32)
     art = gpu.compile_cuda(prog, assemble=False)
     assert _z_blocks(art) == [4, 1], art.kernels
+    monkeypatch.undo()
+    _check_close(gpu.cpu_check(prog)(a, b, r)[0], want, np.float32)
+    assert _z_blocks(gpu.compile_cuda(prog, assemble=False)) == [8, 1]
     monkeypatch.setenv("SHLO_GPU_SPLIT_K", "0")
     assert _z_blocks(gpu.compile_cuda(prog, assemble=False)) == [1], art.kernels
     _check_close(gpu.cpu_check(prog)(a, b, r)[0], want, np.float32)
@@ -311,10 +318,11 @@ def test_split_k_adds_into_a_kept_c_and_on_the_tensor_cores(monkeypatch):
     prog = _matmul(a, b)
     _check_close(gpu.cpu_check(prog)(a, b)[0], _expected(a, b, np.float32), np.float32)
     art = gpu.compile_cuda(prog, assemble=HAVE_PTXAS)
-    assert 4 in _z_blocks(art) and len(art.kernels) == 3, art.kernels      # fill, slices, sum
+    assert contraction.choose(1, 128, 256, 1024, "f32", "f32", split=True).split == 2    # 16 x 16 tiles
+    assert 2 in _z_blocks(art) and len(art.kernels) == 3, art.kernels      # fill, slices, sum
     monkeypatch.undo()
     tl = contraction.choose(1, 256, 512, 2048, "f32", "f32", tf32=True, split=True)
-    assert tl.kind == "mma" and tl.split == 4
+    assert tl.kind == "mma" and tl.split == 8 and tl.bm == 64     # 64 x 64 blocks, K 256 a slice
     a, b = _inputs((256, 2048), (2048, 512), np.float32, seed=6)
     prog = _matmul(a, b)
     got = gpu.cpu_check(prog, tf32=True)(a, b)[0]
@@ -345,3 +353,63 @@ def test_untied_fill_lets_a_reused_c_fuse_its_epilogue(monkeypatch):
     _check_close(gpu.cpu_check(prog)(x, w1, w2)[0], want, np.float32)
     assert tied_free < len(gpu.compile_cuda(prog, assemble=False).kernels)
     assert tied_free == 2
+
+
+@pytest.mark.parametrize("form", ["dot_general", "two_m_dims", "transposed_heads"])
+def test_contraction_over_several_dims_becomes_a_matmul(form, monkeypatch):
+    """A dot_general over several contracting dims (the lowering's generic of as many reduction
+    loops) whose operands collapse to matrices without a copy runs on the shared-memory kernel
+    (gpu/multi_k.py), its C's zero fill dropped; SHLO_GPU_MULTI_K=0 leaves the generic on the
+    general mapping (one thread an output). transposed_heads: the decoder's output
+    projection, (heads, seq, head) -> (seq, heads * head) @ w (the transpose a copy either way)."""
+    import jax
+    from shlo.lowering.gpu import multi_k
+    rng = np.random.default_rng(8)
+    if form == "transposed_heads":
+        a, b = rng.standard_normal((4, 64, 16)).astype(np.float32), rng.standard_normal((64, 48)).astype(np.float32)
+
+        def fn(x, y):
+            return x.transpose(1, 0, 2).reshape(64, 64) @ y
+        want = np.asarray(a, np.float64).transpose(1, 0, 2).reshape(64, 64) @ b
+    else:
+        lead = (64,) if form == "dot_general" else (8, 8)
+        a = rng.standard_normal(lead + (4, 16)).astype(np.float32)
+        b = rng.standard_normal((4, 16, 48)).astype(np.float32)
+        r = len(lead)
+
+        def fn(x, y):
+            return jax.lax.dot_general(x, y, (((r, r + 1), (0, 1)), ((), ())))
+        want = np.tensordot(a.astype(np.float64), b.astype(np.float64), axes=([r, r + 1], [0, 1]))
+    prog = shlo.from_jax(fn, a, b)
+    assert np.abs(gpu.cpu_check(prog)(a, b)[0] - want).max() <= 1e-5 * np.abs(want).max()
+    art = gpu.compile_cuda(prog, assemble=HAVE_PTXAS)
+    tiled = [k for k in art.kernels if k["grid"][1] > 1]          # blocks on y: the tiled kernel
+    assert len(tiled) == 1 and len(art.kernels) == (2 if form == "transposed_heads" else 1), art.kernels
+    if HAVE_PTXAS:
+        assert art.cubin
+    monkeypatch.setenv("SHLO_GPU_MULTI_K", "0")
+    assert not multi_k.enabled()
+    kept = gpu.compile_cuda(prog, assemble=False)
+    assert all(k["grid"][1] == 1 for k in kept.kernels) and len(kept.kernels) >= len(art.kernels), kept.kernels
+    assert np.abs(gpu.cpu_check(prog)(a, b)[0] - want).max() <= 1e-5 * np.abs(want).max()
+
+
+def test_in_place_epilogue_read_later_and_overwritten_c(monkeypatch):
+    """An MLP: gelu(x @ w1) written in place over C and read by the next matmul, whose residual
+    add goes to a buffer bufferization reuses for later values: each matmul one launch with its
+    element-wise op fused (C's users after an in-place epilogue read what the kernel writes; an
+    element-wise op writing all of C without reading it ends C's life)."""
+    import jax
+    rng = np.random.default_rng(9)
+    x, w1, w2 = (rng.standard_normal(s).astype(np.float32) / 4 for s in ((64, 96), (96, 128), (128, 96)))
+
+    def fn(x, w1, w2):
+        h = x + jax.nn.gelu(x @ w1, approximate=False) @ w2
+        return h * 2.0 + 1.0
+    prog = shlo.from_jax(fn, x, w1, w2)
+    want = np.asarray(fn(x, w1, w2))
+    np.testing.assert_allclose(gpu.cpu_check(prog)(x, w1, w2)[0], want, rtol=1e-5, atol=1e-5)
+    kernels = gpu.compile_cuda(prog, assemble=False).kernels
+    assert len([k for k in kernels if k["grid"][1] > 1]) == 2 and len(kernels) <= 3, kernels
+    monkeypatch.setenv("SHLO_GPU_FUSE_EPILOGUE", "0")
+    assert len(gpu.compile_cuda(prog, assemble=False).kernels) > len(kernels)

@@ -79,8 +79,9 @@ def test_plan_has_launch_dimensions_and_buffers():
     for launch in plan["launches"]:
         assert launch["block"][0] >= 1 and launch["grid"][0] >= 1
         assert all(isinstance(d, int) for d in launch["grid"] + launch["block"])
-    # The element-wise 64x48 part: 3072 elements, 256 threads a block.
-    assert any(launch["grid"][0] * launch["block"][0] >= 64 * 48 for launch in plan["launches"])
+    # The 64x48 matmul with its bias and ReLU (fused into the tiled kernel's store): a thread for
+    # each of its 3072 outputs, 256 threads a block.
+    assert any(launch["grid"][0] * launch["grid"][1] * launch["block"][0] >= 64 * 48 for launch in plan["launches"])
     np.testing.assert_allclose(gpu.cpu_check(prog)(*args)[0], shlo.interpret(prog, *args)[0], rtol=1e-5, atol=1e-5)
 
 

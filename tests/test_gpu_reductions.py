@@ -125,7 +125,7 @@ def test_long_combining_steps_are_split_again(fn, shape, monkeypatch):
     """256 rows of 512 split into 64 partials a row left 256 threads (one block) summing 64
     partials each; 2048 rows of 256 into 32 partials, 8 blocks summing 32 each. Those combining
     steps are split again (8 partials of 8, or of 4): a partial launch of 8 times as many threads
-    (and its fill) before a combining step of 8. SHLO_GPU_RESPLIT=0 keeps the one step."""
+    before a combining step of 8. SHLO_GPU_RESPLIT=0 keeps the one step."""
     x = np.random.default_rng(4).standard_normal(shape).astype(np.float32)
     prog = shlo.from_jax(fn, x)
     want = np.asarray(fn(x))
@@ -136,5 +136,26 @@ def test_long_combining_steps_are_split_again(fn, shape, monkeypatch):
     np.testing.assert_allclose(gpu.cpu_check(prog)(x)[0], want, rtol=1e-5, atol=1e-5)
     rows = shape[0] // 256                       # blocks of the last step (one thread a row)
     assert blocks[-1] == once[-1] == rows
-    assert len(blocks) == len(once) + 2
-    assert blocks[-3:-1] == [8 * rows, 8 * rows]     # the new fill and partial step
+    assert len(blocks) == len(once) + 1
+    assert blocks[-2] == 8 * rows                   # the new partial step (its fill folded in)
+
+
+@pytest.mark.parametrize("fn,shape", [(lambda a: jnp.sum(a, axis=1), (256, 512)),
+                                      (lambda a: jnp.max(a, axis=1), (2048, 256)),
+                                      (lambda a: jnp.min(a, axis=0), (999, 3)),          # masked split
+                                      (lambda a: jnp.sum(a, axis=(0, 2)), (4, 30, 50)),
+                                      (lambda a: jax.nn.softmax(a, axis=-1), (64, 1001))])
+def test_fills_folded_into_reductions(fn, shape, monkeypatch):
+    """Each split step's output was a fill (the neutral element) then the step adding into it:
+    the step now starts from the value itself at its first reduction index (fills.py), one
+    launch fewer each; numbers as the interpreter's either way, -0.0 / inf included."""
+    x = np.random.default_rng(5).standard_normal(shape).astype(np.float32)
+    x.flat[3], x.flat[7] = -0.0, np.inf if "max" not in repr(fn) else -np.inf
+    prog = shlo.from_jax(fn, x)
+    want = shlo.interpret(prog, x)[0] if hasattr(shlo, "interpret") else np.asarray(fn(x))
+    folded = gpu.compile_cuda(prog, assemble=False).kernels
+    np.testing.assert_allclose(gpu.cpu_check(prog)(x)[0], want, rtol=1e-5, atol=1e-4)   # sums in another order
+    monkeypatch.setenv("SHLO_GPU_FOLD_FILLS", "0")
+    kept = gpu.compile_cuda(prog, assemble=False).kernels
+    np.testing.assert_allclose(gpu.cpu_check(prog)(x)[0], want, rtol=1e-5, atol=1e-4)   # sums in another order
+    assert len(folded) < len(kept), (folded, kept)

@@ -20,7 +20,7 @@ from ...program import Program
 from .. import builtins
 from .. import pipeline as cpu_pipeline
 from ..driver import ENTRY_SYMBOL, lower_program
-from . import branches, contraction, depthwise, fills, loops, pipeline, schedules, shape_scalars
+from . import branches, contraction, depthwise, fills, loops, multi_k, pipeline, schedules, shape_scalars
 
 MAP = "shlo-gpu-map-loops"
 
@@ -67,6 +67,8 @@ def _buffers(prog: Program, entry: str, schedule: bool = True, mode: str = "gpu"
             _run(m, "canonicalize,cse", "sizes as scalars")
     if schedule:
         with m.context, ir.Location.unknown(m.context):
+            if multi_k.enabled() and multi_k.collapse_contractions(_entry(m)):
+                _run(m, "canonicalize,cse", "contractions over several dimensions")
             schedules.split_reductions(m)
             schedules.tile_contractions(m, leave_shared=contraction.enabled(), tf32=tf32)
             if fills.enabled():
@@ -82,6 +84,8 @@ def _buffers(prog: Program, entry: str, schedule: bool = True, mode: str = "gpu"
         if schedule and contraction.enabled():
             contraction.replace_contractions(m, _entry(m), mode, tf32)
             depthwise.replace_depthwise(m, _entry(m), mode)
+        if schedule and fills.fold_enabled():
+            fills.fold_fills_into_reductions(_entry(m))
     return lowered, m
 
 

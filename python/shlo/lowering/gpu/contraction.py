@@ -123,12 +123,23 @@ def split_k() -> bool:
 
 
 MAX_SPLIT = 16                   # K slices at most
+# blocks a split must give: about two a multiprocessor (256 of 32 x 32 with K 256 rather than
+# 512 of 16 x 16 with K 512 for the decoder's 256 x 512 x 512 output projection: the 16 x 16
+# tiles of one output a thread ran three times slower per FLOP than 32 x 32 ones on the H200)
+SPLIT_BLOCKS = 256               # SHLO_GPU_SPLIT_BLOCKS overrides it (an A/B: decoder_split264)
 MIN_SLICE = 256                  # K a slice at least: shorter ones spend more on the partial sums
+
+
+def min_slice() -> int:
+    """MIN_SLICE, or SHLO_GPU_SPLIT_MIN_SLICE (128: the decoder's f32 projections get 64 x 64
+    blocks of 4 x 4 outputs a thread, K cut in 4, rather than 32 x 32 of 2 x 2 unsplit; an A/B
+    for the device, benchmarks/gpu.py decoder_slice128)."""
+    return int(os.environ.get("SHLO_GPU_SPLIT_MIN_SLICE", MIN_SLICE))
 
 
 def _split(tl: Tiling, k: int) -> Tiling | None:
     """`tl` with K cut into the fewest slices (a power of two, each a multiple of the K step
-    and MIN_SLICE or longer) that give MIN_BLOCKS blocks, each slice's blocks on the grid's z
+    and MIN_SLICE or longer) that give SPLIT_BLOCKS blocks, each slice's blocks on the grid's z
     writing a partial C; None where no such split exists. One matrix (not a batch) with an f32
     / f64 C only (the partials are kept in C's type). On an H200 the decoder's 256 x 2048 x 512
     MLP projection took 168 us (ncu) as 512 blocks of 16 x 16 with K 2048, three times the
@@ -137,8 +148,9 @@ def _split(tl: Tiling, k: int) -> Tiling | None:
         return None
     gx, gy, _ = tl.grid
     s = 2
-    while s <= MAX_SPLIT and k % (s * tl.ks) == 0 and k // s >= MIN_SLICE:
-        if gx * gy * s >= MIN_BLOCKS:
+    shortest = min_slice()
+    while s <= MAX_SPLIT and k % (s * tl.ks) == 0 and k // s >= shortest:
+        if gx * gy * s >= int(os.environ.get("SHLO_GPU_SPLIT_BLOCKS", SPLIT_BLOCKS)):
             out = Tiling(tl.kind, s, tl.m, tl.n, k // s, tl.a_el, tl.c_el, tl.tm if tl.kind == "mma" else tl.t,
                          tl.tn if tl.kind == "mma" else None)
             out.split = s
@@ -1013,7 +1025,8 @@ def replace_contractions(module: ir.Module, entry: ir.Operation, mode: str, tf32
             tl = convolution.tiling_of(op) if op.name in convolution.OPS or op.name == "linalg.generic" else None
         if tl is not None:
             targets.append((op, tl, previous if _zero_fill_of(previous, op.operands[2]) else None))
-        previous = op
+        if op.name not in _VIEWS:       # a view between the fill and the op (an operand collapsed) writes nothing
+            previous = op
     for i, (op, tl, fill) in enumerate(targets):
         a, b, c = tl.gather.view_types if tl.gather is not None else (str(v.type) for v in op.operands)
         # C only zero-filled and read once by an element-wise op (the f32 -> bf16 rounding of a
@@ -1162,14 +1175,15 @@ def _epilogue_of(op, fill):
     if any(u is None for u in after):
         return None
     later = [u for u in after if u != op and u.name != "func.return"]
-    # g reads C, and writes D or, in place, C
-    if len(later) != 1:
+    # g reads C, and writes D or, in place, C (then what reads C after g reads what the kernel
+    # writes there)
+    if not later:
         return None
     g = later[0]
     if g.name != "linalg.generic" or g.block != op.block or len(g.operands) < 2:
         return None
     ins, d = list(g.operands)[:-1], g.operands[-1]
-    if sum(1 for v in ins if v == c) != 1:
+    if sum(1 for v in ins if v == c) != 1 or (len(later) > 1 and d != c):
         return None
     returned = any(u.name == "func.return" for u in after)      # with what g wrote, not refilled
     if returned and d != c:     # C itself is a result: it must be written
@@ -1256,10 +1270,25 @@ def _later_users(c, start) -> list:
     if any(f is None for f in found):
         return [None, None]
     found = sorted(found, key=lambda o: order[o])
-    for i, o in enumerate(found):      # a later fill of all of c: what follows reads that
-        if o.name == "linalg.fill" and o.operands[len(o.operands) - 1] == c:
+    for i, o in enumerate(found):      # a later op writing all of c: what follows reads that
+        if (o.name == "linalg.fill" and o.operands[len(o.operands) - 1] == c) or _overwrites(o, c):
             return found[:i]
     return found
+
+
+def _overwrites(o, c) -> bool:
+    """Whether `o` is an element-wise linalg.generic that writes every element of `c` (its one
+    output, identity map) without reading it."""
+    if o.name != "linalg.generic" or len(o.results) or not len(o.operands) or o.operands[len(o.operands) - 1] != c:
+        return False
+    if any(v == c for v in list(o.operands)[:-1]) or "reduction" in str(o.attributes["iterator_types"]):
+        return False
+    if list(ir.DenseI32ArrayAttr(o.attributes["operandSegmentSizes"]))[-1] != 1:
+        return False
+    out_map = _map_dims(list(ir.ArrayAttr(o.attributes["indexing_maps"]))[-1])
+    body = o.regions[0].blocks[0]
+    acc = body.arguments[len(body.arguments) - 1]
+    return out_map == list(range(len(ir.ShapedType(c.type).shape))) and not list(acc.uses)
 
 
 def epilogue_inputs(g, c) -> list:
