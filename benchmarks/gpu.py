@@ -3,6 +3,7 @@
 
     .venv/bin/python benchmarks/gpu.py build DIR       # here (MLIR, no GPU needed): compile and save
     python3 benchmarks/gpu.py run DIR [--runs N]       # on the GPU machine (numpy, jax; no MLIR)
+    python3 benchmarks/gpu.py once DIR --only NAMES    # each artifact called once, no JAX (under ncu)
     .venv/bin/python benchmarks/gpu.py                  # both, where a GPU and MLIR are on one machine
 
 Programs: a 4096^3 matmul in f32 and in bf16, and the transformer decoder block of
@@ -52,7 +53,9 @@ PROGRAMS = ("matmul_f32", "matmul_bf16", "decoder", "matmul_f16", "bmm_bf16", "m
             "conv3x3_bias_relu_bf16", "conv3x3_bias_relu_bf16_nofuse", "dwconv3x3_bias_relu6_f32",
             "rowsum_odd_f32", "rowsum_odd_f32_nomask", "softmax1001_f32",
             "decoder_nosplitk", "decoder_noresplit", "decoder_tiedfills", "decoder_before", "decoder_tf32_before",
-            "mlp_down_f32", "mlp_down_f32_nosplitk")
+            "mlp_down_f32", "mlp_down_f32_nosplitk", "decoder_slice128", "mlp_down_f32_slice128",
+            "decoder_nomultik", "outproj_f32", "outproj_f32_nosplitk", "decoder_split264", "mlp_up_f32",
+            "mlp_up_f32_split264", "decoder_nofold", "decoder_base")
 TOLERANCE = {"matmul_f32": 2e-2, "matmul_bf16": 5e-2, "decoder": 2e-2,      # relative to max |expected|
              "matmul_f16": 2e-2, "bmm_bf16": 5e-2, "matmul_f32_odd": 2e-2, "matmul_bf16_odd": 5e-2,
              "matmul_f32_regtiles": 2e-2, "matmul_bf16_regtiles": 5e-2, "matmul_f32_noprefetch": 2e-2,
@@ -71,7 +74,11 @@ TOLERANCE = {"matmul_f32": 2e-2, "matmul_bf16": 5e-2, "decoder": 2e-2,      # re
              "dwconv3x3_bias_relu6_f32": 2e-2, "rowsum_odd_f32": 2e-2, "rowsum_odd_f32_nomask": 2e-2,
              "softmax1001_f32": 2e-2, "decoder_nosplitk": 2e-2, "decoder_noresplit": 2e-2,
              "decoder_tiedfills": 2e-2, "decoder_before": 2e-2, "decoder_tf32_before": 2e-2,
-             "mlp_down_f32": 2e-2, "mlp_down_f32_nosplitk": 2e-2}
+             "mlp_down_f32": 2e-2, "mlp_down_f32_nosplitk": 2e-2,
+             "decoder_slice128": 2e-2, "mlp_down_f32_slice128": 2e-2, "decoder_nomultik": 2e-2,
+             "outproj_f32": 2e-2, "outproj_f32_nosplitk": 2e-2, "decoder_split264": 2e-2,
+             "mlp_up_f32": 2e-2, "mlp_up_f32_split264": 2e-2, "decoder_nofold": 2e-2,
+             "decoder_base": 2e-2}
 # contractions (lowering/gpu/contraction.py): (batch, m, k, n); *_odd has partial tiles on every
 # edge and K / N that rule out 16-byte loads; *_regtiles is built with SHLO_GPU_SHARED_TILES=0
 # (schedules.py's register tiles without shared memory: the code before, timed beside it);
@@ -85,7 +92,10 @@ SHAPES = {"matmul_f32": (None, 4096, 4096, 4096), "matmul_bf16": (None, 4096, 40
           "matmul_f32_regtiles": (None, 4096, 4096, 4096), "matmul_bf16_regtiles": (None, 4096, 4096, 4096),
           "matmul_f32_noprefetch": (None, 4096, 4096, 4096), "matmul_bf16_noprefetch": (None, 4096, 4096, 4096),
           "matmul_f32_tf32": (None, 4096, 4096, 4096),
-          "mlp_down_f32": (None, 256, 2048, 512), "mlp_down_f32_nosplitk": (None, 256, 2048, 512)}
+          "mlp_down_f32": (None, 256, 2048, 512), "mlp_down_f32_nosplitk": (None, 256, 2048, 512),
+          "mlp_down_f32_slice128": (None, 256, 2048, 512),
+          "outproj_f32": (None, 256, 512, 512), "outproj_f32_nosplitk": (None, 256, 512, 512),
+          "mlp_up_f32": (None, 256, 512, 2048), "mlp_up_f32_split264": (None, 256, 512, 2048)}
 # ResNet-style convolutions, NHWC x HWIO (lowering/gpu/convolution.py: implicit GEMMs on the
 # contraction kernels): (input N, H, W, C), (filter KH, KW, C, F), stride; SAME padding.
 # *_regtiles: built with SHLO_GPU_SHARED_TILES=0, the general mapping (one thread per output);
@@ -143,13 +153,25 @@ ENV = {"regtiles": ("SHLO_GPU_SHARED_TILES", "0"), "noprefetch": ("SHLO_GPU_PREF
        "nomask": ("SHLO_GPU_MASKED_SPLIT", "0"), "nopack": ("SHLO_GPU_PACK_GROUPS", "0"),
        "pack21": ("SHLO_GPU_PACK_SHAPES", "2,1;1,1"), "copy": ("SHLO_GPU_READ_DILATION", "0"),
        "nosplitk": ("SHLO_GPU_SPLIT_K", "0"), "noresplit": ("SHLO_GPU_RESPLIT", "0"),
-       "tiedfills": ("SHLO_GPU_UNTIE_FILLS", "0"),
-       "before": [("SHLO_GPU_SPLIT_K", "0"), ("SHLO_GPU_RESPLIT", "0"), ("SHLO_GPU_UNTIE_FILLS", "0")]}
+       "tiedfills": ("SHLO_GPU_UNTIE_FILLS", "0"), "slice128": ("SHLO_GPU_SPLIT_MIN_SLICE", "128"),
+       "nomultik": ("SHLO_GPU_MULTI_K", "0"), "split264": ("SHLO_GPU_SPLIT_BLOCKS", "264"),
+       "nofold": ("SHLO_GPU_FOLD_FILLS", "0"),
+       "before": [("SHLO_GPU_SPLIT_K", "0"), ("SHLO_GPU_RESPLIT", "0"), ("SHLO_GPU_UNTIE_FILLS", "0"),
+                  ("SHLO_GPU_MULTI_K", "0"), ("SHLO_GPU_FOLD_FILLS", "0")]}
 # decoder_*: the decoder block (decoder_tf32_before: as TF32) built with one of the decoder's
 # changes of 2026-11-28 off (nosplitk: K not split for the 256 x 2048 x 512 MLP projection;
 # noresplit: combining steps of 32+ partials not split again; tiedfills: one zero fill shared
-# by several reductions / matmuls, copied) or all three (before); mlp_down_f32: that projection
-# alone (256 x 2048 @ 2048 x 512, K split in 4), *_nosplitk one launch over K
+# by several reductions / matmuls, copied; nofold: fills not folded into the reductions after
+# them) or all of them (before: 46 launches, the decoder of e6ea35c with the epilogue analysis of
+# after; decoder_base: built as decoder, a slot for an artifact built elsewhere, e.g. at e6ea35c); mlp_down_f32: that projection
+# alone (256 x 2048 @ 2048 x 512, K split in 4), *_nosplitk one launch over K; *_slice128: K
+# slices down to 128 (SHLO_GPU_SPLIT_MIN_SLICE): all three f32 projections on 64 x 64 blocks of
+# 4 x 4 outputs a thread, K split; decoder_nomultik: the output projection (a dot_general over
+# (heads, head)) left a generic on the general mapping (gpu/multi_k.py off); outproj_f32: that
+# projection's sizes as a matmul (K split in 2: 256 blocks of 32 x 32), *_nosplitk: 512 of 16 x 16;
+# *_split264: a split must give 264 blocks, not 256 (the MLP's up projection mlp_up_f32 then
+# stays 512 blocks of 32 x 32 with K 512 rather than 256 of 64 x 64 with K split in 2, the down
+# projection 512 of 32 x 32 with K split in 4 rather than 256 of 64 x 64 in 8; outproj 16 x 16)
 # A transposed convolution (a decoder's 2x upsampling, 28 -> 56, 128 -> 64 features): lhs
 # dilation 2, a 4x4 window, padding 2; the kernel reads the input through the dilation, *_copy is
 # built with SHLO_GPU_READ_DILATION=0 (the dilated copy a launch and buffer before, as before)
@@ -360,9 +382,19 @@ def run(directory: str, runs: int, names=PROGRAMS, replays: int = 10) -> int:
     return 1 if failed else 0
 
 
+def once(directory: str, names) -> int:
+    """Each artifact called once on its inputs (no JAX): for a profiler (ncu) to time the kernels."""
+    for name in names:
+        art = _load(directory, name)
+        _, inputs = programs(name)
+        art(*inputs)
+        print(f"{name}: ran {len(art.plan['launches'])} launches once", flush=True)
+    return 0
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("stage", nargs="?", choices=("build", "run"))
+    ap.add_argument("stage", nargs="?", choices=("build", "run", "once"))
     ap.add_argument("directory", nargs="?", default=os.path.join(ROOT, ".gpubench"))
     ap.add_argument("--runs", type=int, default=10)
     ap.add_argument("--only", help="comma-separated programs (default: all of PROGRAMS)")
@@ -378,6 +410,8 @@ def main(argv=None) -> int:
         return 0
     if args.stage == "run":
         return run(args.directory, args.runs, names, args.replays)
+    if args.stage == "once":
+        return once(args.directory, names)
     build(args.directory, names)
     return run(args.directory, args.runs, names, args.replays)     # says it cannot run where there is no GPU
 
