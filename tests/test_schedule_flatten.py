@@ -30,7 +30,8 @@ def _scale_shift_relu(x, y, s, b):
 
 
 def _args(rng):
-    return [rng.standard_normal((4, 6, 10, 16), dtype=np.float32), rng.standard_normal((4, 6, 10, 16), dtype=np.float32),
+    shape = (4, 6, 10, 16)
+    return [rng.standard_normal(shape, dtype=np.float32), rng.standard_normal(shape, dtype=np.float32),
             rng.standard_normal(16, dtype=np.float32), rng.standard_normal(16, dtype=np.float32)]
 
 
