@@ -114,6 +114,14 @@ def test_scatter_and_index_reduce_of_0d_tensors():
     x, s, i = torch.tensor(2.5), torch.tensor(-4.0), torch.tensor(0)
     check(lambda x, i, s: x.scatter_reduce(0, i, s, "amin", include_self=True), x, i, s)
     check(lambda x, i, s: x.index_reduce(0, i.reshape(1), s, "mean", include_self=False), x, i, s)
+    check(lambda x, i, s: (x.scatter_add(0, i, s), x.scatter(0, i, s)), x, i, s)    # (OpInfo scatter_add sample 6)
+
+
+def test_reads_from_an_empty_tensor():
+    """x with no element and no index (OpInfo take sample 6): an empty result, as eager's."""
+    x, i = torch.zeros(0, 3), torch.zeros(0, dtype=torch.int64)
+    check(lambda x, i: (x.reshape(-1)[i], torch.take(x, i), x[i], x[:, i.clamp(0, 2)], torch.index_select(x, 0, i),
+                        torch.gather(x, 0, i.reshape(0, 1).expand(0, 3))), x, i)
 
 
 # ----------------------------------------------------------------------------- advanced indexing

@@ -17,7 +17,7 @@ from ....types import tensor_type
 from .. import dtypes
 from ..checks import arg_node, check_index_range
 from ..registry import converts
-from .shapes import I64, _all_int, _dim, _static, iota, slice_dim, take, wrap_index
+from .shapes import I64, _all_int, _dim, _static, empty_read, iota, slice_dim, take, wrap_index
 
 
 # ----------------------------------------------------------------------------- helpers
@@ -37,10 +37,13 @@ def _coords(cx, idx, dim, rank):
 def _gather_points(cx, x, coords):
     """x at each coordinate vector of `coords` (last dimension)."""
     rank = cx.rank(x)
+    if 0 in cx.sizes_of(x):     # no element to read: no index is in range (the check says so) or none given
+        return empty_read(cx, x, cx.sizes_of(coords)[:-1])
     dnums = {"offset_dims": [], "collapsed_slice_dims": list(range(rank)), "start_index_map": list(range(rank)),
              "index_vector_dim": cx.rank(coords) - 1, "operand_batching_dims": [],
              "start_indices_batching_dims": []}
     return cx.op("gather", x, coords, dimension_numbers=dnums, slice_sizes=[1] * rank)
+
 
 
 def _combiner(kind: str, element: str):
@@ -141,7 +144,7 @@ def _scatter_dim(cx, x, dim, index, src, kind):
         updates = cx.const(src, element, sizes)
     if rank == 0:  # a 0-d index addresses the only element
         x1, u1 = cx.reshape(x, [1]), cx.reshape(updates, [1])
-        coords = cx.const(np.zeros((1, 1), np.int64), I64)
+        coords = cx.const(0, I64, [1, 1])
         return cx.reshape(_scatter_points(cx, x1, coords, u1, _combiner(kind, element)), [])
     dim = _dim(dim, rank)
     check_index_range(cx, index, cx.sizes_of(x)[dim], dim, wraps=False, source=arg_node(cx, _SCATTERS, 2))
@@ -215,6 +218,8 @@ class _Indexing:
     def gather(self, cx, x):
         dnums = {"offset_dims": self.window, "collapsed_slice_dims": self.dims, "start_index_map": self.dims,
                  "index_vector_dim": self.nb, "operand_batching_dims": [], "start_indices_batching_dims": []}
+        if 0 in [cx.sizes_of(x)[d] for d in self.dims]:
+            return empty_read(cx, x, self.out_sizes)
         if _all_int(self.slice_sizes):
             return cx.op("gather", x, self.indices, dimension_numbers=dnums, slice_sizes=self.slice_sizes)
         return cx.op("dynamic_gather", x, self.indices, cx.shape_tensor(self.slice_sizes), dimension_numbers=dnums,

@@ -234,6 +234,8 @@ def take(cx, x, dim, idx):
     dnums = {"offset_dims": [d if d < dim else d - 1 + ri for d in range(rank) if d != dim],
              "collapsed_slice_dims": [dim], "start_index_map": [dim], "index_vector_dim": ri,
              "operand_batching_dims": [], "start_indices_batching_dims": []}
+    if sizes[dim] == 0:
+        return empty_read(cx, x, sizes[:dim] + cx.sizes_of(idx) + sizes[dim + 1:])
     slice_sizes = [1 if d == dim else s for d, s in enumerate(sizes)]
     if _all_int(slice_sizes):
         return cx.op("gather", x, idx, dimension_numbers=dnums, slice_sizes=slice_sizes)
@@ -241,6 +243,15 @@ def take(cx, x, dim, idx):
     shape = shape[:dim] + list(cx.info(idx).shape) + shape[dim + 1:]
     return cx.op("dynamic_gather", x, idx, cx.shape_tensor(slice_sizes), dimension_numbers=dnums,
                  result_types=[tensor_type(shape, cx.element(x))])
+
+
+def empty_read(cx, x, sizes):
+    """What a gather from an x with a size-0 indexed dimension gives (shlo's gather takes a slice
+    of size 1 there, which such an x has not): zeros of the result's sizes, which hold no element
+    unless indices were given, and then they are out of range (their check fails)."""
+    if not _all_int(sizes):
+        return cx.broadcast(cx.const(0, cx.element(x)), sizes)
+    return cx.const(0, cx.element(x), sizes)
 
 
 @converts("select", "select_copy")
