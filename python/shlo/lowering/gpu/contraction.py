@@ -93,6 +93,7 @@ class Tiling:
         # split > 1 (split_k): b counts slices of K (each k long) whose partial products go to
         # a buffer of `split` copies of C, summed into C by a launch after the kernel
         self.split = 1
+        self.batches = 1          # a batch split too (split_batches): the batches; b = batches * split
 
     @property
     def a_groups(self) -> int:
@@ -144,19 +145,30 @@ def _split(tl: Tiling, k: int) -> Tiling | None:
     / f64 C only (the partials are kept in C's type). On an H200 the decoder's 256 x 2048 x 512
     MLP projection took 168 us (ncu) as 512 blocks of 16 x 16 with K 2048, three times the
     time per FLOP of the 256 x 512 x 2048 one (512 blocks of 32 x 32, K 512)."""
-    if tl.b != 1 or tl.c_el not in ("f32", "f64"):
+    if (tl.b != 1 and not split_batches()) or tl.c_el not in ("f32", "f64"):
         return None
-    gx, gy, _ = tl.grid
+    gx, gy, gz = tl.grid
     s = 2
-    shortest = min_slice()
+    shortest = min_slice() if tl.b == 1 else BATCH_MIN_SLICE
     while s <= MAX_SPLIT and k % (s * tl.ks) == 0 and k // s >= shortest:
-        if gx * gy * s >= int(os.environ.get("SHLO_GPU_SPLIT_BLOCKS", SPLIT_BLOCKS)):
-            out = Tiling(tl.kind, s, tl.m, tl.n, k // s, tl.a_el, tl.c_el, tl.tm if tl.kind == "mma" else tl.t,
+        if gx * gy * gz * s >= int(os.environ.get("SHLO_GPU_SPLIT_BLOCKS", SPLIT_BLOCKS)):
+            out = Tiling(tl.kind, tl.b * s, tl.m, tl.n, k // s, tl.a_el, tl.c_el, tl.tm if tl.kind == "mma" else tl.t,
                          tl.tn if tl.kind == "mma" else None)
-            out.split = s
+            out.split, out.batches = s, tl.b
             return out
         s *= 2
     return None
+
+
+BATCH_MIN_SLICE = 128            # a batch's K (attention's probs @ v: 256) split into slices this long or longer
+
+
+def split_batches() -> bool:
+    """Batch matmuls split K too (the batch and the slice both on the grid's z) where
+    SHLO_GPU_SPLIT_BATCHES=1 (off by default: an A/B for the device, decoder_bsplit): the
+    decoder's probs @ v (8 x 256 x 256 @ 256 x 64) ran 512 blocks of 16 x 16 tiles of one output a
+    thread (22.6 us in ncu on the H200); split, 32 x 32 tiles with K in 2."""
+    return os.environ.get("SHLO_GPU_SPLIT_BATCHES", "0") == "1"
 
 
 def choose(b: int, m: int, n: int, k: int, a_el: str, c_el: str, tf32: bool = False,
@@ -351,6 +363,11 @@ class _Kernel:
             return g.a_index(t, row, col, k0, local, bz)
         if which != "a" and g is not None:
             return g.index(which, bz, row, col), None
+        if self.tl.split > 1 and self.tl.batches > 1:   # A (B, M, S, K / S), B (B, S, K / S, N); bz = b * S + s
+            q = t.op(f"arith.divui {bz}, {t.c(self.tl.split)} : index")
+            r = t.op(f"arith.remui {bz}, {t.c(self.tl.split)} : index")
+            return (f"{q}, {row}, {r}, {col}" if which == "a" else f"{q}, {r}, {row}, {col}"
+                    if which == "b" else self._gidx(bz, row, col)), None
         if which == "a" and self.tl.split > 1:     # A (M, S, K / S): slice bz of its rows
             return f"{row}, {bz}, {col}", None
         return self._gidx(bz, row, col), None
@@ -919,16 +936,28 @@ def split_text(name: str, tl: Tiling, a_ty: str, b_ty: str, c_ty: str, mode: str
     slice's product into a buffer P of S x M x N, then an element-wise linalg.generic sums the
     slices into C in order (one thread an output after the mapping), with `epilogue` and
     `extras` as in function_text (then C is the epilogue's output D)."""
-    s, m, n, ks = tl.split, tl.m, tl.n, tl.k
+    s, m, n, ks, nb = tl.split, tl.m, tl.n, tl.k, tl.batches
     el = tl.c_el
-    a3 = f"memref<{m}x{s}x{ks}x{tl.a_el}>"
-    b3 = f"memref<{s}x{ks}x{n}x{tl.a_el}>"
-    p = f"memref<{s}x{m}x{n}x{el}>"
+    if nb > 1:      # a batch: A (B, M, K) as (B, M, S, K / S), B (B, K, N) as (B, S, K / S, N), P (B * S, M, N)
+        a3 = f"memref<{nb}x{m}x{s}x{ks}x{tl.a_el}>"
+        b3 = f"memref<{nb}x{s}x{ks}x{n}x{tl.a_el}>"
+        views = [f"%A = memref.expand_shape %shlo_a2 [[0], [1], [2, 3]] output_shape [{nb}, {m}, {s}, {ks}] : {a_ty} into {a3}",
+                 f"%B = memref.expand_shape %shlo_b2 [[0], [1, 2], [3]] output_shape [{nb}, {s}, {ks}, {n}] : {b_ty} into {b3}"]
+        dims = "(d0, d1, d2)"
+        slice_maps = [f"affine_map<{dims} -> (d0 * {s} + {j}, d1, d2)>" for j in range(s)]
+    else:
+        a3 = f"memref<{m}x{s}x{ks}x{tl.a_el}>"
+        b3 = f"memref<{s}x{ks}x{n}x{tl.a_el}>"
+        views = [f"%A = memref.expand_shape %shlo_a2 [[0], [1, 2]] output_shape [{m}, {s}, {ks}] : {a_ty} into {a3}",
+                 f"%B = memref.expand_shape %shlo_b2 [[0, 1], [2]] output_shape [{s}, {ks}, {n}] : {b_ty} into {b3}"]
+        dims = "(d0, d1)"
+        slice_maps = [f"affine_map<{dims} -> ({j}, d0, d1)>" for j in range(s)]
+    p = f"memref<{nb * s}x{m}x{n}x{el}>"
     kernel = function_text(name + "_slices", tl, a3, b3, p, True, mode, overwrite=True)
     body = kernel[kernel.index("{\n") + 2:kernel.rindex("\n  return\n}")]
-    maps = [f"affine_map<(d0, d1) -> ({j}, d0, d1)>" for j in range(s)]
-    maps += ["affine_map<(d0, d1) -> (" + ", ".join(f"d{d}" for d in dims) + ")>" for _, _, dims in extras]
-    maps.append("affine_map<(d0, d1) -> (d0, d1)>")
+    maps = slice_maps + [f"affine_map<{dims} -> (" + ", ".join(f"d{d}" for d in ds) + ")>" for _, _, ds in extras]
+    maps.append(f"affine_map<{dims} -> {dims}>")
+    iterators = ", ".join(['"parallel"'] * (3 if nb > 1 else 2))
     ins = [(f"%C", p)] * s + [(f"%E{j}", ty) for j, (ty, _, _) in enumerate(extras)]
     args = [f"%shlo_x{j}: {el}" for j in range(s)] + [f"%shlo_e{j}: {e}" for j, (_, e, _) in enumerate(extras)]
     out_el = epilogue[1] if epilogue is not None else el
@@ -946,11 +975,10 @@ def split_text(name: str, tl: Tiling, a_ty: str, b_ty: str, c_ty: str, mode: str
     params = "".join(f", %E{j}: {ty}" for j, (ty, _, _) in enumerate(extras))
     return "\n  ".join([
         f"func.func private @{name}(%shlo_a2: {a_ty}, %shlo_b2: {b_ty}, %shlo_c2: {c_ty}{params}) {{",
-        f"%A = memref.expand_shape %shlo_a2 [[0], [1, 2]] output_shape [{m}, {s}, {ks}] : {a_ty} into {a3}",
-        f"%B = memref.expand_shape %shlo_b2 [[0, 1], [2]] output_shape [{s}, {ks}, {n}] : {b_ty} into {b3}",
+        *views,
         f"%C = memref.alloc() {{alignment = 64 : i64}} : {p}",
         body,
-        f"linalg.generic {{indexing_maps = [{', '.join(maps)}], iterator_types = [\"parallel\", \"parallel\"]}} "
+        f"linalg.generic {{indexing_maps = [{', '.join(maps)}], iterator_types = [{iterators}]}} "
         f"ins({', '.join(v for v, _ in ins)} : {', '.join(t for _, t in ins)}) outs(%shlo_c2 : {c_ty}) {{",
         f"^bb0({', '.join(args)}, %shlo_acc: {out_el}):",
         *sums,
@@ -993,8 +1021,7 @@ def tiling_of(op, tf32: bool = False) -> Tiling | None:
         bt, m, k, n = 1, a[0], a[1], b[1]
     if min(bt, m, n, k) == 0 or _el(types[0]) != _el(types[1]):
         return None
-    return choose(bt, m, n, k, _el(types[0]), _el(types[2]), tf32_for(op, tf32),
-                  split=op.name == "linalg.matmul" and split_k())
+    return choose(bt, m, n, k, _el(types[0]), _el(types[2]), tf32_for(op, tf32), split=split_k())
 
 
 def _zero_fill_of(op, buffer) -> bool:
