@@ -416,16 +416,17 @@ def test_in_place_epilogue_read_later_and_overwritten_c(monkeypatch):
 
 
 @pytest.mark.parametrize("scaled", [False, True])
-def test_batch_split_k_behind_its_switch(scaled, monkeypatch):
-    """SHLO_GPU_SPLIT_BATCHES=1: a batch matmul splits K too, batch and slice on the grid's z
-    (attention's probs @ v, 8 x 256 x 256 @ 256 x 64: 32 x 32 tiles, K in 2, z = 16; off, 16 x 16
+def test_batch_split_k_and_its_switch(scaled, monkeypatch):
+    """A batch matmul splits K too, batch and slice on the grid's z (attention's probs @ v,
+    8 x 256 x 256 @ 256 x 64: 32 x 32 tiles, K in 2, z = 16; SHLO_GPU_SPLIT_BATCHES=0, 16 x 16
     tiles of one output a thread, z = 8); the sum launch runs the element-wise op after it."""
     rng = np.random.default_rng(10)
     a, b = rng.standard_normal((8, 256, 256)).astype(np.float32), rng.standard_normal((8, 256, 64)).astype(np.float32)
     prog = shlo.from_jax((lambda x, y: (x @ y) * 0.5 + 1.0) if scaled else (lambda x, y: x @ y), a, b)
     want = np.matmul(a.astype(np.float64), b) * (0.5 if scaled else 1.0) + (1.0 if scaled else 0.0)
+    monkeypatch.setenv("SHLO_GPU_SPLIT_BATCHES", "0")
     assert _z_blocks(gpu.compile_cuda(prog, assemble=False)) == [8]
-    monkeypatch.setenv("SHLO_GPU_SPLIT_BATCHES", "1")
+    monkeypatch.delenv("SHLO_GPU_SPLIT_BATCHES")
     tl = contraction.choose(8, 256, 64, 256, "f32", "f32", split=True)
     assert (tl.split, tl.batches, tl.bm, tl.grid) == (2, 8, 32, (2, 8, 16))
     got = gpu.cpu_check(prog)(a, b)[0]
