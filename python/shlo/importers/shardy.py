@@ -21,6 +21,7 @@ Write side (`to_stablehlo`): the reverse, always as Shardy, which XLA reads.
 from __future__ import annotations
 
 import json
+import math
 import re
 
 import numpy as np
@@ -92,16 +93,10 @@ class AxisSplits:
         if pre is None:
             return [p for p, _, _ in pieces] if pieces else [axis]
         chosen = [p for p, a, s in pieces or () if a >= pre and a * s <= pre * size]
-        if not pieces or _prod(s for _, a, s in pieces or () if a >= pre and a * s <= pre * size) != size:
+        if not pieces or math.prod(s for _, a, s in pieces or () if a >= pre and a * s <= pre * size) != size:
             raise ImporterError(f"Shardy sub-axis \"{axis}\":({pre}){size} does not fit axis \"{axis}\" of @{mesh}")
         return chosen
 
-
-def _prod(xs) -> int:
-    n = 1
-    for x in xs:
-        n *= x
-    return n
 
 
 class ShardyReader:

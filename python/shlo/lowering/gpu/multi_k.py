@@ -12,6 +12,7 @@ it off.
 """
 from __future__ import annotations
 
+import math
 import os
 
 from mlir import ir
@@ -102,7 +103,7 @@ def collapse_contractions(entry: ir.Operation) -> int:
         for v, dims in ((a_t, m + k), (b_t, k + n)):
             for d, s in zip(dims, v.shape):
                 size[d] = s
-        mm, nn, kk = (_prod(size[d] for d in g) for g in (m, n, k))
+        mm, nn, kk = (math.prod(size[d] for d in g) for g in (m, n, k))
 
         def collapse(name, t, first, rest, rows, cols):
             shape = "x".join(str(s) for s in t.shape)
@@ -152,9 +153,3 @@ def collapse_contractions(entry: ir.Operation) -> int:
         done += 1
     return done
 
-
-def _prod(xs) -> int:
-    out = 1
-    for x in xs:
-        out *= x
-    return out
