@@ -939,20 +939,19 @@ def split_text(name: str, tl: Tiling, a_ty: str, b_ty: str, c_ty: str, mode: str
     `extras` as in function_text (then C is the epilogue's output D)."""
     s, m, n, ks, nb = tl.split, tl.m, tl.n, tl.k, tl.batches
     el = tl.c_el
-    if nb > 1:      # a batch: A (B, M, K) as (B, M, S, K / S), B (B, K, N) as (B, S, K / S, N), P (B * S, M, N)
-        a3 = f"memref<{nb}x{m}x{s}x{ks}x{tl.a_el}>"
-        b3 = f"memref<{nb}x{s}x{ks}x{n}x{tl.a_el}>"
-        views = [f"%A = memref.expand_shape %shlo_a2 [[0], [1], [2, 3]] output_shape [{nb}, {m}, {s}, {ks}] : {a_ty} into {a3}",
-                 f"%B = memref.expand_shape %shlo_b2 [[0], [1, 2], [3]] output_shape [{nb}, {s}, {ks}, {n}] : {b_ty} into {b3}"]
-        dims = "(d0, d1, d2)"
-        slice_maps = [f"affine_map<{dims} -> (d0 * {s} + {j}, d1, d2)>" for j in range(s)]
-    else:
-        a3 = f"memref<{m}x{s}x{ks}x{tl.a_el}>"
-        b3 = f"memref<{s}x{ks}x{n}x{tl.a_el}>"
-        views = [f"%A = memref.expand_shape %shlo_a2 [[0], [1, 2]] output_shape [{m}, {s}, {ks}] : {a_ty} into {a3}",
-                 f"%B = memref.expand_shape %shlo_b2 [[0, 1], [2]] output_shape [{s}, {ks}, {n}] : {b_ty} into {b3}"]
-        dims = "(d0, d1)"
-        slice_maps = [f"affine_map<{dims} -> ({j}, d0, d1)>" for j in range(s)]
+    # a batch: A (B, M, K) as (B, M, S, K / S), B (B, K, N) as (B, S, K / S, N), P (B * S, M, N)
+    lead = [nb] if nb > 1 else []
+    o = len(lead)
+    a3 = "memref<" + "x".join(map(str, lead + [m, s, ks])) + f"x{tl.a_el}>"
+    b3 = "memref<" + "x".join(map(str, lead + [s, ks, n])) + f"x{tl.a_el}>"
+    kept = [[i] for i in range(o)]
+    views = [f"%A = memref.expand_shape %shlo_a2 {kept + [[o], [o + 1, o + 2]]} output_shape "
+             f"{lead + [m, s, ks]} : {a_ty} into {a3}",
+             f"%B = memref.expand_shape %shlo_b2 {kept + [[o, o + 1], [o + 2]]} output_shape "
+             f"{lead + [s, ks, n]} : {b_ty} into {b3}"]
+    dims = "(" + ", ".join(f"d{d}" for d in range(o + 2)) + ")"
+    rest = ", ".join(f"d{d}" for d in range(o, o + 2))
+    slice_maps = [f"affine_map<{dims} -> ({f'd0 * {s} + {j}' if o else j}, {rest})>" for j in range(s)]
     p = f"memref<{nb * s}x{m}x{n}x{el}>"
     kernel = function_text(name + "_slices", tl, a3, b3, p, True, mode, overwrite=True)
     body = kernel[kernel.index("{\n") + 2:kernel.rindex("\n  return\n}")]
