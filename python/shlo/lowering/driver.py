@@ -136,7 +136,7 @@ class Lowerer:
                 raise CompileError(f"{op.location}: only func.func may appear at the top level, not {op.name}")
             self._functions[ir.StringAttr(op.attributes["sym_name"]).value] = op
         self._current_function = None
-        self._checked_op = None             # the top-level entry op whose size check is wanted
+        self._checked = None                # (top-level entry op, its size check's message) wanted
         self._type_infos: dict = {}         # ir.Type -> TypeInfo, for this lowering only
 
     def type_info(self, t: ir.Type) -> TypeInfo:
@@ -314,10 +314,9 @@ class Lowerer:
     def size_check(self, ctx: OpContext, predicate: ir.Value) -> None:
         """An op's run-time size predicate (size_checks.py): one more check.assert of the ALL_ASSERTS
         probe where the op is at the entry's top level; elsewhere the op's guard alone."""
-        if self._checked_op is None or ctx.op != self._checked_op:
+        if self._checked is None or ctx.op != self._checked[0]:
             return
-        self._checked_op = None
-        text = size_checks.message(ctx.name, ctx.operand_types, ctx.result_types, ctx.attrs)
+        text, self._checked = self._checked[1], None
         self.assert_predicates.append(predicate)
         self.probes.append(Probe("check.assert", {"backend_config": text}, ctx.location, [], [],
                                  len(self.probe_values)))
@@ -384,7 +383,7 @@ class Lowerer:
         wanted = None
         if top and self.mode == "compile" and short in size_checks.CHECKED:
             wanted = size_checks.message(short, ctx.operand_types, ctx.result_types, ctx.attrs)
-        self._checked_op, checks = (op if wanted else None), len(self.assert_predicates)
+        self._checked, checks = ((op, wanted) if wanted else None), len(self.assert_predicates)
         if quantized:
             from .ops import quantization
             results = quantization.lower_through_float(ctx, fn, operands)
