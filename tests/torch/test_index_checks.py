@@ -221,3 +221,28 @@ def test_while_cond_check_inside_a_cond_branch_is_hoisted():
     _matches_eager(m, prog, fn, torch.tensor([-1.0]), x, torch.tensor([5]))     # the branch not taken
     _fails_like_eager(m, prog, fn, (torch.tensor([1.0]), x, torch.tensor([5])),
                       r"index_select\.default \(node index_select, .*found values from 5 to 5")
+
+
+class CondInWhileCond(torch.nn.Module):
+    """The while's cond function reads x[i + k] in a torch.cond branch (a shlo `if` in the cond)."""
+    def forward(self, p, x, i):
+        def going(k, acc):
+            v = torch.cond(p[0] > 0, lambda x, i, k: torch.index_select(x, 0, i + k).sum(),
+                           lambda x, i, k: k.float(), (x, i, k))
+            return v < 3
+        return while_loop(going, lambda k, acc: (k + 1, acc + 1), (torch.tensor(0), torch.zeros(2)))
+
+
+def test_check_in_a_cond_inside_a_while_cond_is_carried():
+    """The branch's check is made on the initial state and at the end of each body (moved out of
+    the `if` and carried by the while): the loop stops before the cond evaluation past the end."""
+    m, p = CondInWhileCond(), torch.tensor([1.0])
+    prog = shlo.from_torch(m, (p, torch.arange(5.0), torch.tensor([0])))
+    text = str(prog)
+    assert text.count("check.assert") == 2 and "check.assert" in text.split("shlo.while")[-1].split("})")[-1]
+    fn = shlo.compile(prog)
+    message = r"index_select\.default \(node index_select, .*test_index_checks\.py:\d+\): .*found values from {0} to {0}"
+    _matches_eager(m, prog, fn, p, torch.arange(5.0), torch.tensor([0]))    # x[0] .. x[3]: stops at k = 3
+    _matches_eager(m, prog, fn, -p, torch.arange(5.0), torch.tensor([9]))   # the branch not taken
+    _fails_like_eager(m, prog, fn, (p, torch.arange(5.0), torch.tensor([5])), message.format(5))   # the first
+    _fails_like_eager(m, prog, fn, (p, torch.zeros(5), torch.tensor([3])), message.format(5))      # the third

@@ -98,6 +98,11 @@ def _region_assertions_as_checks(func_op) -> None:
         op.erase()
 
 
+def contains_checks(op) -> bool:
+    """Whether `op` holds a check.assert anywhere in its regions."""
+    return bool(_checks(op))
+
+
 def _checks(func_op) -> list:
     from .. import _shlo_ext        # (a native walk: no Python callback per op of a large model)
     return [op.operation for op in _shlo_ext.ops_named(func_op.operation, ["shlo.custom_call"]) if _is_check(op)]

@@ -13,6 +13,7 @@ import contextlib
 
 from mlir import ir
 
+from ...run_time_checks import contains_checks
 from ..checks import collected, emit_check, unchecked
 from ..registry import converts
 from .creation import has_random_ops
@@ -82,7 +83,9 @@ def while_loop(cx, cond_gm, body_gm, carried, additional=()):
     creation._iteration_state). Index checks of the cond function (checks.py) are evaluated
     before the loop and at the end of the body, on the state the cond block sees next; their
     predicates and values are the last loop state, the cond block requires the predicates, and
-    they are checked after the loop."""
+    they are checked after the loop. Checks in regions of the cond function (a torch.cond in it)
+    are emitted there, in the evaluations before the loop and in the body, and hoist_checks moves
+    them out (the body's ones as the while's own state, also required by its cond block)."""
     carried, additional = _loop_state(cx, list(carried)), list(additional)
     counted = has_random_ops(body_gm)
     elements = [cx.element(v) for v in carried]
@@ -93,7 +96,8 @@ def while_loop(cx, cond_gm, body_gm, carried, additional=()):
             cx.importer.convert_graph(cond_gm, list(state) + additional)
         return found
 
-    first = cond_checks(carried) if _cond_has_checks(cx, carried, cond_checks) else []
+    checked = _cond_has_checks(cx, carried, cond_checks)
+    first = cond_checks(carried) if checked else []
     m = n + counted
     state = carried + ([cx.const(0, "i64")] if counted else []) + _check_state(first)
 
@@ -112,7 +116,7 @@ def while_loop(cx, cond_gm, body_gm, carried, additional=()):
         outs = [_as_tensor(cx, v, e) for v, e in zip(outs, elements)]
         if counted:
             outs.append(cx.op("add", args[n], cx.const(1, "i64")))
-        if first:
+        if checked:
             outs += _check_state(cond_checks(outs[:n]))
         return outs
     results = cx.while_loop(state, going, step)
@@ -123,14 +127,16 @@ def while_loop(cx, cond_gm, body_gm, carried, additional=()):
 
 
 def _cond_has_checks(cx, carried, cond_checks) -> bool:
-    """Whether the cond function makes any index check, found by converting it in a scratch
-    block that is thrown away (most cond functions compare a counter: no check, no copy)."""
+    """Whether the cond function makes any index check (collected, or emitted in a region of it),
+    found by converting it in a scratch block that is thrown away (most cond functions compare a
+    counter: no check, no copy)."""
     scratch = cx.region_op("while", [])
     block = scratch.regions[0].blocks.append(*[v.type for v in carried])
     with cx.throwaway_blocks(), ir.InsertionPoint(block):
         found = cond_checks(block.arguments)
+    nested = contains_checks(scratch)
     scratch.erase()
-    return bool(found)
+    return bool(found) or nested
 
 
 def _check_state(checks) -> list:
