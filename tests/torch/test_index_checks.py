@@ -233,16 +233,27 @@ class CondInWhileCond(torch.nn.Module):
         return while_loop(going, lambda k, acc: (k + 1, acc + 1), (torch.tensor(0), torch.zeros(2)))
 
 
-def test_check_in_a_cond_inside_a_while_cond_is_carried():
-    """The branch's check is made on the initial state and at the end of each body (moved out of
-    the `if` and carried by the while): the loop stops before the cond evaluation past the end."""
-    m, p = CondInWhileCond(), torch.tensor([1.0])
+class MapInWhileCond(torch.nn.Module):
+    """The same read in a map over i's rows (a shlo `while` in the cond); p is not used."""
+    def forward(self, p, x, i):
+        def going(k, acc):
+            return torch_map(lambda r, x, k: torch.index_select(x, 0, r + k).sum(), i.reshape(1, 1), x, k).sum() < 3
+        return while_loop(going, lambda k, acc: (k + 1, acc + 1), (torch.tensor(0), torch.zeros(2)))
+
+
+@pytest.mark.parametrize("model", [CondInWhileCond, MapInWhileCond])
+def test_check_in_a_region_of_a_while_cond_is_carried(model):
+    """The region's check is made on the initial state and at the end of each body (moved out of
+    the `if` / `while` and carried by the outer while): the loop stops before the cond evaluation
+    past the end."""
+    m, p = model(), torch.tensor([1.0])
     prog = shlo.from_torch(m, (p, torch.arange(5.0), torch.tensor([0])))
     text = str(prog)
     assert text.count("check.assert") == 2 and "check.assert" in text.split("shlo.while")[-1].split("})")[-1]
     fn = shlo.compile(prog)
     message = r"index_select\.default \(node index_select, .*test_index_checks\.py:\d+\): .*found values from {0} to {0}"
     _matches_eager(m, prog, fn, p, torch.arange(5.0), torch.tensor([0]))    # x[0] .. x[3]: stops at k = 3
-    _matches_eager(m, prog, fn, -p, torch.arange(5.0), torch.tensor([9]))   # the branch not taken
     _fails_like_eager(m, prog, fn, (p, torch.arange(5.0), torch.tensor([5])), message.format(5))   # the first
     _fails_like_eager(m, prog, fn, (p, torch.zeros(5), torch.tensor([3])), message.format(5))      # the third
+    if model is CondInWhileCond:
+        _matches_eager(m, prog, fn, -p, torch.arange(5.0), torch.tensor([9]))   # the branch not taken
