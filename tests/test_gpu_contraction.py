@@ -435,3 +435,92 @@ def test_batch_split_k_and_its_switch(scaled, monkeypatch):
     assert _z_blocks(art) == [16, 1], art.kernels
     if HAVE_PTXAS:
         assert art.cubin
+
+
+PIPELINED = {"3 stages": {"SHLO_GPU_MMA_STAGES": "3"},
+             "2 stages, B x2": {"SHLO_GPU_MMA_STAGES": "2", "SHLO_GPU_MMA_LDX4": "0"},
+             "64x64 warps, 4 stages": {"SHLO_GPU_MMA_STAGES": "4", "SHLO_GPU_MMA_WARP_TILE": "4,8"},
+             "64x64 warps, K 64": {"SHLO_GPU_MMA_STAGES": "3", "SHLO_GPU_MMA_WARP_TILE": "4,8",
+                                   "SHLO_GPU_MMA_KS": "64"}}
+
+
+def _pipelined_env(monkeypatch, name):
+    for variable, value in PIPELINED[name].items():
+        monkeypatch.setenv(variable, value)
+
+
+@pytest.mark.parametrize("name", list(PIPELINED))
+@pytest.mark.parametrize("dtype,el", [(ml_dtypes.bfloat16, "bf16"), (np.float16, "f16")])
+def test_pipelined_tiles_match_on_the_cpu(name, dtype, el, monkeypatch):
+    """SHLO_GPU_MMA_STAGES: the shared tiles several K steps deep (cp.async on the GPU; on the
+    CPU the same slots copied into stage step % stages, the fragments read from that stage),
+    with the largest tiles forced on a problem with partial blocks in M and N and a partial last
+    K step (zeros past the edges)."""
+    _pipelined_env(monkeypatch, name)
+    monkeypatch.setattr(contraction, "MIN_BLOCKS", 1)
+    tl = contraction.pipelined(contraction.choose(1, 150, 264, 200, el, el))
+    stages, ks = int(PIPELINED[name]["SHLO_GPU_MMA_STAGES"]), int(PIPELINED[name].get("SHLO_GPU_MMA_KS", 32))
+    wide = "SHLO_GPU_MMA_WARP_TILE" in PIPELINED[name]
+    assert (tl.stages, tl.ks, tl.bm, tl.bn, tl.ldx4) == (stages, ks, 128, 256 if wide else 128,
+                                                         PIPELINED[name].get("SHLO_GPU_MMA_LDX4") != "0")
+    a, b = _inputs((150, 200), (200, 264), dtype, seed=11)
+    got = gpu.cpu_check(_matmul(a, b))(a, b)[0]
+    _check_close(got, _expected(a, b, dtype), dtype)
+
+
+def test_pipelined_batch_and_split_k_match_on_the_cpu(monkeypatch):
+    """A batch (its blocks on the grid's z) and a split K (slices on z, partial sums after)
+    pipelined: each block copies its own batch's / slice's tiles."""
+    monkeypatch.setenv("SHLO_GPU_MMA_STAGES", "3")
+    monkeypatch.setattr(contraction, "MIN_BLOCKS", 1)
+    a, b = _inputs((3, 40, 64), (3, 64, 56), ml_dtypes.bfloat16, seed=12)
+    assert contraction.pipelined(contraction.choose(3, 40, 56, 64, "bf16", "bf16")).stages == 3
+    got = gpu.cpu_check(shlo.from_jax(lambda x, y: x @ y, a, b))(a, b)[0]
+    _check_close(got, _expected(a, b, ml_dtypes.bfloat16), ml_dtypes.bfloat16)
+    monkeypatch.undo()
+    monkeypatch.setenv("SHLO_GPU_MMA_STAGES", "3")
+    import jax.numpy as jnp
+    a, b = _inputs((256, 2048), (2048, 512), ml_dtypes.bfloat16, seed=13)
+    tl = contraction.pipelined(contraction.choose(1, 256, 512, 2048, "bf16", "f32", split=True))
+    assert tl.split > 1 and tl.stages == 3, (tl.split, tl.stages)
+    prog = shlo.from_jax(lambda x, y: jnp.matmul(x, y, preferred_element_type=jnp.float32), a, b)
+    got = gpu.cpu_check(prog)(a, b)[0]
+    _check_close(got, _expected(a, b, np.float32), np.float32)
+    assert tl.split in _z_blocks(gpu.compile_cuda(prog, assemble=False))
+
+
+def test_pipelined_tf32_matches_on_the_cpu(monkeypatch):
+    """TF32 pipelined: cp.async copies the f32 operands; they are rounded to TF32 as the
+    fragments are read (not as stored): the same numbers as the product of the rounded operands."""
+    monkeypatch.setenv("SHLO_GPU_TF32", "1")
+    monkeypatch.setenv("SHLO_GPU_MMA_STAGES", "3")
+    monkeypatch.setattr(contraction, "MIN_BLOCKS", 1)
+    assert contraction.pipelined(contraction.choose(1, 130, 72, 200, "f32", "f32", tf32=True)).stages == 3
+    a, b = _inputs((130, 200), (200, 72), np.float32, seed=14)
+    got = np.asarray(gpu.cpu_check(_matmul(a, b))(a, b)[0], np.float64)
+    want = _tf32(a).astype(np.float64) @ _tf32(b).astype(np.float64)
+    assert np.abs(got - want).max() <= 1e-5 * np.abs(want).max()
+
+
+def test_pipelined_ptx_assembles(monkeypatch):
+    """The pipelined kernel: 16-byte cp.async copies (zero-filled past the edges through the
+    source size), one wait and one barrier a K step, B's fragments read two column tiles an
+    ldmatrix (x4 transposed), the tiles in dynamic shared memory (the launch asks for it: 3
+    stages of 128 x 256 blocks, 81408 bytes); ptxas assembles it for sm_80 and sm_90. Not
+    taken (the kernel of before): K or N not a multiple of 8 (no 16-byte copies), SIMT f32."""
+    monkeypatch.setenv("SHLO_GPU_MMA_STAGES", "3")
+    monkeypatch.setenv("SHLO_GPU_MMA_WARP_TILE", "4,8")
+    monkeypatch.setattr(contraction, "MIN_BLOCKS", 16)
+    a, b = _inputs((1000, 256), (256, 1000), ml_dtypes.bfloat16)
+    for arch, art in gpu.compile_cuda_arches(_matmul(a, b), ("sm_80", "sm_90"), assemble=HAVE_PTXAS).items():
+        c = _counts(art.ptx)
+        copies = len(re.findall(r"\bcp\.async\.cg\.shared\.global \[[^]]+\], \[[^]]+\], 16, %r", art.ptx))
+        assert copies >= 2 and re.search(r"cp\.async\.wait_group\s+1;", art.ptx) and c["bar"] == 1, (arch, c, copies)
+        # per K step of 32: 2 k16 steps x (4 A x4, 4 B x4.trans, 32 mma)
+        x4t = len(re.findall(r"\bldmatrix\.sync\.aligned\.m8n8\.x4\.trans\.shared\.b16", art.ptx))
+        assert c["mma"] == 64 and c["ldmatrix.x4"] == x4t == 8 and c["ldmatrix.x2.trans"] == 0, (arch, c)
+        assert [(k["grid"], k["smem"]) for k in art.kernels] == [([4, 8, 1], 81408)], art.kernels
+        if HAVE_PTXAS:
+            assert art.cubin, arch
+    assert contraction.pipelined(contraction.choose(1, 1000, 1001, 256, "bf16", "bf16")).stages == 0
+    assert contraction.pipelined(contraction.choose(1, 1000, 1000, 256, "f32", "f32")).stages == 0

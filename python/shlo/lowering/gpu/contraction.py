@@ -27,6 +27,7 @@ puts an element in the wrong lane or register gives wrong numbers on the CPU too
 """
 from __future__ import annotations
 
+import math
 import os
 import re
 
@@ -94,6 +95,10 @@ class Tiling:
         # a buffer of `split` copies of C, summed into C by a launch after the kernel
         self.split = 1
         self.batches = 1          # a batch split too (split_batches): the batches; b = batches * split
+        # stages > 0 (mma only, `pipelined`): the shared tiles are `stages` deep, filled with
+        # cp.async a few K steps ahead, one barrier a step; ldx4: B's fragments read two column
+        # tiles an ldmatrix (x4 transposed) rather than one (x2)
+        self.stages, self.ldx4 = 0, False
 
     @property
     def a_groups(self) -> int:
@@ -212,6 +217,58 @@ def _choose(b, m, n, k, a_el, c_el, tf32, fit_n, split=False):
             if cut is not None or t == 1:
                 return cut or tl
     return None
+
+
+def mma_stages() -> int:
+    """SHLO_GPU_MMA_STAGES=N (2 or more): matmuls on the tensor cores fill N-deep shared tiles with
+    cp.async (`pipelined`); 0 (the default until measured): one stage, loads a step ahead in
+    registers (`prefetch`)."""
+    return int(os.environ.get("SHLO_GPU_MMA_STAGES", "0"))
+
+
+def mma_warp_tile() -> tuple:
+    """SHLO_GPU_MMA_WARP_TILE="TM,TN": the mma tiles (16 x 8) of a warp a pipelined matmul tries
+    first (4,8: a 64 x 64 warp tile, blocks 128 x 256), where that still gives MIN_BLOCKS blocks."""
+    tm, tn = os.environ.get("SHLO_GPU_MMA_WARP_TILE", "4,4").split(",")
+    return int(tm), int(tn)
+
+
+def mma_k_step() -> int:
+    """SHLO_GPU_MMA_KS: the K step of a pipelined matmul's tiles (32 or 64)."""
+    return int(os.environ.get("SHLO_GPU_MMA_KS", "32"))
+
+
+def mma_ldx4() -> bool:
+    """B's fragments two column tiles an ldmatrix (x4) in a pipelined kernel, unless SHLO_GPU_MMA_LDX4=0."""
+    return os.environ.get("SHLO_GPU_MMA_LDX4", "1") != "0"
+
+
+def pipelined(tl: Tiling | None) -> Tiling | None:
+    """`tl` as a pipelined kernel (`mma_stages`) where it can be one: an mma tiling of a matmul
+    (no convolution's gather, no packed groups) whose A and B tiles are whole 16-byte vectors,
+    each thread the same number of them (cp.async copies 16 bytes, zeros past the edges through
+    its source size). With `mma_warp_tile`, wider warp tiles where they still give MIN_BLOCKS
+    blocks; the K step `mma_k_step`. Otherwise `tl` unchanged."""
+    stages = mma_stages()
+    if tl is None or stages < 2 or tl.kind != "mma" or tl.gather is not None or tl.pack > 1:
+        return tl
+    tm, tn = mma_warp_tile()
+    if (tm, tn) != (tl.tm, tl.tn) and tl.tm == 4:
+        wide = Tiling("mma", tl.b, tl.m, tl.n, tl.k, tl.a_el, tl.c_el, tm, tn)
+        wide.split, wide.batches = tl.split, tl.batches
+        gx, gy, gz = wide.grid
+        if gx * gy * gz >= MIN_BLOCKS:
+            tl = wide
+    ks = mma_k_step()
+    if tl.k >= ks:
+        tl.ks = ks
+    if tl.va * tl.bits != 128 or tl.vb * tl.bits != 128:
+        return tl
+    if (tl.bm * tl.ks // tl.va) % THREADS or (tl.ks * tl.bn // tl.vb) % THREADS:
+        return tl
+    tl.stages = stages
+    tl.ldx4 = mma_ldx4() and not tl.tf32 and tl.tn % 2 == 0
+    return tl
 
 
 class _Text:
@@ -334,11 +391,27 @@ class _Kernel:
             # rows padded by 8 elements (16 bytes): a warp's fragment reads (8 rows x 4 pairs of
             # A, 8 columns x 4 row pairs of B) then fall in distinct banks
             pad = PAD // (2 if tl.tf32 else 1)     # 16 bytes either way
-            self.as_ty = f"memref<{tl.bm}x{tl.pack * tl.ks + pad}x{e}, #gpu.address_space<workgroup>>"
-            self.bs_ty = f"memref<{tl.ks}x{tl.bn + pad}x{e}, #gpu.address_space<workgroup>>"
+            deep = f"{tl.stages}x" if tl.stages else ""     # pipelined: a leading stage dim
+            self.as_ty = f"memref<{deep}{tl.bm}x{tl.pack * tl.ks + pad}x{e}, #gpu.address_space<workgroup>>"
+            # TF32 B, pipelined: rows 8 floats longer, so a fragment's scalar reads (rows q, columns
+            # g) fall in banks 8q + g, all distinct (4 longer: 4q + g, two-way conflicts)
+            b_pad = 2 * pad if tl.tf32 and tl.stages else pad
+            self.bs_ty = f"memref<{deep}{tl.ks}x{tl.bn + b_pad}x{e}, #gpu.address_space<workgroup>>"
         else:                       # A transposed: a thread's T rows of one k are contiguous
             self.as_ty = f"memref<{tl.pack * tl.ks}x{tl.bm}x{e}, #gpu.address_space<workgroup>>"
             self.bs_ty = f"memref<{tl.ks}x{tl.bn}x{e}, #gpu.address_space<workgroup>>"
+        self.stage = None           # pipelined: the stage index (an SSA name) the shared accesses use
+
+    def at(self, *indices) -> str:
+        """A shared tile's indices, the stage first where the tiles are pipelined."""
+        return ", ".join(([self.stage] if self.stage is not None else []) + list(indices))
+
+    def shared_bytes(self) -> tuple:
+        """(A's, B's) shared tile sizes in bytes, every stage."""
+        def size(ty):
+            dims = ty[len("memref<"):].split(",")[0].split("x")[:-1]
+            return math.prod(int(d) for d in dims) * self.tl.bits // 8
+        return size(self.as_ty), size(self.bs_ty)
 
     def align(self, nbytes: int) -> str:
         """The alignment a vector access may assume: buffers from cuMemAlloc (256 bytes) and
@@ -489,23 +562,19 @@ class _Kernel:
             if live is not None:        # threads past the tile's slots store nothing
                 t.raw(f"scf.if {live} {{")
             vty = f"vector<{v}x{e}>"
-            if tl.kind == "mma" and tl.tf32:   # to TF32, rounding to nearest, ties away (cvt.rna)
-                ity = f"vector<{v}xi32>"
-                bits = t.op(f"arith.bitcast {val} : {vty} to {ity}")
-                bits = t.op(f"arith.addi {bits}, {t.op(f'arith.constant dense<4096> : {ity}')} : {ity}")
-                bits = t.op(f"arith.andi {bits}, {t.op(f'arith.constant dense<-8192> : {ity}')} : {ity}")
-                val = t.op(f"arith.bitcast {bits} : {ity} to {vty}")
+            if tl.kind == "mma" and tl.tf32 and not tl.stages:   # to TF32 (pipelined: at the fragments)
+                val = self._tf32(t, val, vty)
             if which == "a" and tl.kind == "simt":
                 for j in range(v):
                     x = t.op(f"vector.extract {val}[{j}] : {e} from {vty}")
-                    t.raw(f"memref.store {x}, {As}[{_add(t, c, t.c(j)) if j else c}, {r}] : {sa}")
+                    t.raw(f"memref.store {x}, {As}[{self.at(_add(t, c, t.c(j)) if j else c, r)}] : {sa}")
             elif which == "b" and self.b_transposed():     # (n, k..k+v) to Bs[k.., n]
                 for j in range(v):
                     x = t.op(f"vector.extract {val}[{j}] : {e} from {vty}")
-                    t.raw(f"memref.store {x}, {Bs}[{_add(t, c, t.c(j)) if j else c}, {r}] : {sb}")
+                    t.raw(f"memref.store {x}, {Bs}[{self.at(_add(t, c, t.c(j)) if j else c, r)}] : {sb}")
             else:
                 dst, dst_ty = (As, sa) if which == "a" else (Bs, sb)
-                t.raw(f"vector.store {val}, {dst}[{r}, {c}]{self.align(v * tl.bits // 8)} : {dst_ty}, {vty}")
+                t.raw(f"vector.store {val}, {dst}[{self.at(r, c)}]{self.align(v * tl.bits // 8)} : {dst_ty}, {vty}")
             if live is not None:
                 t.raw("}")
 
@@ -516,6 +585,35 @@ class _Kernel:
 
     def copy(self, t: _Text, tid, bz, m0, n0, k0, As, Bs, cpu=None):
         self.store_tile(t, tid, self.load_tile(t, tid, bz, m0, n0, k0), As, Bs)
+
+    def async_copy(self, t: _Text, tid, bz, m0, n0, k0, As, Bs) -> str:
+        """This thread's 16-byte vectors of the A and B tiles at K offset k0 copied into the
+        shared tiles' stage `self.stage` with cp.async (the slots of load_tile, stored where
+        store_tile puts them; past the edges the source size is 0, so zeros, from index 0);
+        returns the group of the copies (nvgpu.device_async_create_group)."""
+        tl = self.tl
+        sa, sb = self.shared_types()
+        tokens = []
+        for which, i, rows, cols, v in self._slots():
+            live, r, c = self._slot(t, tid, i, rows, cols, v)
+            assert live is None         # pipelined: every thread copies the same number (`pipelined`)
+            src, src_ty = (self.names["a"], self.a_ty) if which == "a" else (self.names["b"], self.b_ty)
+            r0, c0, rmax, cmax = (m0, k0, tl.m, tl.k) if which == "a" else (k0, n0, tl.k, tl.n)
+            gr, gc = _add(t, r0, r), _add(t, c0, c)
+            index, guard = self.access(t, which, bz, gr, gc, c0, c)
+            if rmax % rows:
+                guard = _and(t, guard, _lt(t, gr, rmax))
+            if cmax % cols:
+                guard = _and(t, guard, _lt(t, gc, cmax))
+            size = ""
+            if guard is not None:
+                parts = [t.op(f"arith.select {guard}, {x.strip()}, {t.c(0)} : index") for x in index.split(",")]
+                index = ", ".join(parts)
+                size = ", " + t.op(f"arith.select {guard}, {t.c(v)}, {t.c(0)} : index")
+            dst, dst_ty = (As, sa) if which == "a" else (Bs, sb)
+            tokens.append(t.op(f"nvgpu.device_async_copy {src}[{index}], {dst}[{self.at(r, c)}], {v}{size} "
+                               f"{{bypassL1}} : {src_ty} to {dst_ty}"))
+        return t.op(f"nvgpu.device_async_create_group {', '.join(tokens)}")
 
     # -- accumulators: how many vectors, of what type
     def acc_types(self):
@@ -539,8 +637,8 @@ class _Kernel:
             # packed: the thread's T columns are one group (unit T), its A that group's part
             a0 = _mul(t, t.op(f"arith.divui {cols}, {t.c(tl.unit)} : index"), tl.ks) if tl.pack > 1 else None
             for kk in range(tl.ks):
-                a = t.op(f"vector.load {As}[{t.idx(a0, kk)}, {rows}]{self.align(align)} : {sa}, {vty}")
-                b = t.op(f"vector.load {Bs}[{t.c(kk)}, {cols}]{self.align(align)} : {sb}, {vty}")
+                a = t.op(f"vector.load {As}[{self.at(t.idx(a0, kk), rows)}]{self.align(align)} : {sa}, {vty}")
+                b = t.op(f"vector.load {Bs}[{self.at(t.c(kk), cols)}]{self.align(align)} : {sb}, {vty}")
                 for i in range(tl.t):
                     ai = t.op(f"vector.extract {a}[{i}] : {e} from {vty}")
                     sp = t.op(f"vector.broadcast {ai} : {e} to {vty}")
@@ -579,36 +677,55 @@ class _Kernel:
                     regs = []
                     for j in range(4):
                         row, col = a_row(_add(t, g, t.c(8 * j)))
-                        regs.append(t.op(f"vector.load {As}[{row}, {_add(t, col, qw)}] : {sa}, vector<{w}x{e}>"))
+                        regs.append(t.op(f"vector.load {As}[{self.at(row, _add(t, col, qw))}] : {sa}, vector<{w}x{e}>"))
                     afr.append(self._stack(t, regs, 4, e, w))
                 else:
                     row, col = a_row(lane)
-                    afr.append(t.op(f"nvgpu.ldmatrix {As}[{row}, {col}] {{numTiles = 4 : i32, transpose = false}} : "
+                    afr.append(t.op(f"nvgpu.ldmatrix {As}[{self.at(row, col)}] {{numTiles = 4 : i32, transpose = false}} : "
                                     f"{sa} -> vector<4x{w}x{e}>"))
             for jn in range(tl.tn if tl.tf32 else 0):   # tf32 B: k = q, q + 4 of column g, read directly
                 regs = []
                 for j in range(2):
                     col = _add(t, _add(t, wc, g), t.c(8 * jn))
-                    x = t.op(f"memref.load {Bs}[{_add(t, qw, t.c(kk + 4 * j))}, {col}] : {sb}")
+                    x = t.op(f"memref.load {Bs}[{self.at(_add(t, qw, t.c(kk + 4 * j)), col)}] : {sb}")
                     regs.append(t.op(f"vector.from_elements {x} : vector<1x{e}>"))
                 bfr.append(self._stack(t, regs, 2, e, 1))
-            for jn in range(0 if tl.tf32 else tl.tn):   # B: x2 transposed, matrices k 0-7 / 8-15 (lanes 0-15)
-                def b_row(src, jn=jn, kk=kk):
-                    src = t.op(f"arith.remui {src}, {t.c(16)} : index")
-                    return _add(t, src, t.c(kk)), _add(t, wc, t.c(8 * jn))
-                if cpu:                     # register j: column g of matrix j, rows 2q, 2q+1
-                    regs = []
-                    for j in range(2):
-                        xs = []
-                        for h in range(2):
-                            krow, col = b_row(_add(t, q2, t.c(8 * j + h)))
-                            xs.append(t.op(f"memref.load {Bs}[{krow}, {_add(t, col, g)}] : {sb}"))
-                        regs.append(t.op(f"vector.from_elements {xs[0]}, {xs[1]} : vector<2x{e}>"))
-                    bfr.append(self._stack(t, regs, 2, e))
+            # B: x2 transposed, matrices k 0-7 / 8-15 of one column tile (lanes 0-15 give the
+            # rows); ldx4: x4, those of column tiles jn and jn + 1 (lanes 16-31 the second's)
+            pair = 2 if tl.ldx4 else 1
+            for p in range(0, 0 if tl.tf32 else tl.tn, pair):
+                def b_row(src, p=p, kk=kk):
+                    """The shared row and column lane `src` names: row src % 16 of the K step,
+                    column tile p + src / 16 (x2: lanes 16-31 repeat 0-15)."""
+                    row = _add(t, t.op(f"arith.remui {src}, {t.c(16)} : index"), t.c(kk))
+                    col = _add(t, wc, t.c(8 * p))
+                    if pair > 1:
+                        col = _add(t, col, _mul(t, t.op(f"arith.divui {src}, {t.c(16)} : index"), 8))
+                    return row, col
+                if cpu:     # register j of tile p + h: column g of matrix 2h + j, rows 2q, 2q+1
+                    for h in range(pair):
+                        regs = []
+                        for j in range(2):
+                            xs = []
+                            for e2 in range(2):
+                                krow, col = b_row(_add(t, q2, t.c(16 * h + 8 * j + e2)))
+                                xs.append(t.op(f"memref.load {Bs}[{self.at(krow, _add(t, col, g))}] : {sb}"))
+                            regs.append(t.op(f"vector.from_elements {xs[0]}, {xs[1]} : vector<2x{e}>"))
+                        bfr.append(self._stack(t, regs, 2, e))
                 else:
                     krow, col = b_row(lane)
-                    bfr.append(t.op(f"nvgpu.ldmatrix {Bs}[{krow}, {col}] {{numTiles = 2 : i32, transpose = true}} : "
-                                    f"{sb} -> vector<2x2x{e}>"))
+                    frag = t.op(f"nvgpu.ldmatrix {Bs}[{self.at(krow, col)}] {{numTiles = {2 * pair} : i32, "
+                                f"transpose = true}} : {sb} -> vector<{2 * pair}x2x{e}>")
+                    for h in range(pair):
+                        if pair == 1:
+                            bfr.append(frag)
+                            continue
+                        regs = [t.op(f"vector.extract {frag}[{2 * h + j}] : vector<2x{e}> from vector<4x2x{e}>")
+                                for j in range(2)]
+                        bfr.append(self._stack(t, regs, 2, e))
+            if tl.tf32 and tl.stages:   # cp.async copied f32: rounded to TF32 here (cvt.rna)
+                afr = [self._tf32(t, v, f"vector<4x1xf32>") for v in afr]
+                bfr = [self._tf32(t, v, f"vector<2x1xf32>") for v in bfr]
             for im in range(tl.tm):
                 for jn in range(tl.tn):
                     i = im * tl.tn + jn
@@ -622,6 +739,15 @@ class _Kernel:
                     else:
                         acc[i] = self._mma(t, afr[ia], bfr[jn], acc[i])
         return acc
+
+    @staticmethod
+    def _tf32(t: _Text, val: str, vty: str) -> str:
+        """f32 vector `val` rounded to TF32: to nearest, ties away from zero (cvt.rna's rounding)."""
+        ity = vty.replace("f32>", "i32>")
+        bits = t.op(f"arith.bitcast {val} : {vty} to {ity}")
+        bits = t.op(f"arith.addi {bits}, {t.op(f'arith.constant dense<4096> : {ity}')} : {ity}")
+        bits = t.op(f"arith.andi {bits}, {t.op(f'arith.constant dense<-8192> : {ity}')} : {ity}")
+        return t.op(f"arith.bitcast {bits} : {ity} to {vty}")
 
     def _mma(self, t: _Text, a: str, b: str, c: str) -> str:
         """NVVM's mma.sync m16n8k16 (nvgpu.mma.sync's lowering in MLIR 22.1.8 takes f16 but not
@@ -827,7 +953,9 @@ def function_text(name: str, tl: Tiling, a_ty: str, b_ty: str, c_ty: str, batch:
     t = _Text()
     gx, gy, gz = tl.grid
     acc_tys = kern.acc_types()
-    if mode == "gpu":
+    if mode == "gpu" and tl.stages:
+        _pipelined_launch(t, kern)
+    elif mode == "gpu":
         t.raw(f"gpu.launch blocks(%bx, %by, %bz) in (%gx = {t.c(gx)}, %gy = {t.c(gy)}, %gz = {t.c(gz)}) "
               f"threads(%tx, %ty, %tz) in (%sx = {t.c(THREADS)}, %sy = {t.c(1)}, %sz = {t.c(1)}) "
               f"workgroup(%As : {kern.as_ty}, %Bs : {kern.bs_ty}) {{")
@@ -899,6 +1027,9 @@ def function_text(name: str, tl: Tiling, a_ty: str, b_ty: str, c_ty: str, batch:
             acc_store(i, z)
         t.raw("}")
         t.raw(f"scf.for %k0 = {t.c(0)} to {t.c(tl.k)} step {t.c(tl.ks)} {{")
+        if tl.stages:       # pipelined: step i's tiles in stage i % stages, as on the GPU
+            step = t.op(f"arith.divui %k0, {t.c(tl.ks)} : index")
+            kern.stage = t.op(f"arith.remui {step}, {t.c(tl.stages)} : index")
         t.raw(f"scf.for %tid = {t.c(0)} to {t.c(THREADS)} step {one} {{")
         kern.copy(t, "%tid", "%bz", m0, n0, "%k0", As, Bs, True)
         t.raw("}")
@@ -927,6 +1058,53 @@ def function_text(name: str, tl: Tiling, a_ty: str, b_ty: str, c_ty: str, batch:
     params = "".join(f", {e}: {ty}" for e, ty, _, _ in kern.extras)
     return (f"func.func private @{name}(%A: {a_ty}, %B: {b_ty}, %C: {c_ty}{params}) {{\n  "
             + "\n  ".join(body) + "\n  return\n}")
+
+
+def _pipelined_launch(t: _Text, kern: _Kernel) -> None:
+    """The gpu.launch of a pipelined tiling (`pipelined`): the shared tiles `stages` deep in
+    dynamic shared memory (A's stages, then B's); the first stages - 1 K steps copied with
+    cp.async before the loop, then each step: wait for its copies (this thread's), a barrier
+    (everyone's landed; everyone is done with the stage of the step before), the copies of
+    step i + stages - 1 into that stage, the step's arithmetic. Steps past the last copy the
+    last one again (addresses inside the operands), into stages no step reads after."""
+    tl = kern.tl
+    gx, gy, gz = tl.grid
+    a_bytes, b_bytes = kern.shared_bytes()
+    wg = "#gpu.address_space<workgroup>"
+    t.raw(f"gpu.launch blocks(%bx, %by, %bz) in (%gx = {t.c(gx)}, %gy = {t.c(gy)}, %gz = {t.c(gz)}) "
+          f"threads(%tx, %ty, %tz) in (%sx = {t.c(THREADS)}, %sy = {t.c(1)}, %sz = {t.c(1)}) "
+          f"dynamic_shared_memory_size {t.c(a_bytes + b_bytes, 'i32')} {{")
+    base = t.op(f"gpu.dynamic_shared_memory : memref<?xi8, {wg}>")
+    As = t.op(f"memref.view {base}[{t.c(0)}][] : memref<?xi8, {wg}> to {kern.as_ty}")
+    Bs = t.op(f"memref.view {base}[{t.c(a_bytes)}][] : memref<?xi8, {wg}> to {kern.bs_ty}")
+    m0, n0 = _mul(t, "%by", tl.bm), _mul(t, "%bx", tl.bn)
+    steps, stages = -(-tl.k // tl.ks), tl.stages
+    group = None
+    for s in range(stages - 1):
+        kern.stage = t.c(s)
+        group = kern.async_copy(t, "%tx", "%bz", m0, n0, t.c(min(s, steps - 1) * tl.ks), As, Bs)
+    acc_tys = kern.acc_types()
+    zeros = [t.op(f"arith.constant dense<0.0> : {ty}") for ty in acc_tys]
+    res = t.fresh("acc")
+    iters = ", ".join(f"%a{i} = {z}" for i, z in enumerate(zeros))
+    count = "" if len(acc_tys) == 1 else f":{len(acc_tys)}"
+    t.raw(f"{res}{count} = scf.for %i = {t.c(0)} to {t.c(steps)} step {t.c(1)} iter_args({iters}) -> "
+          f"({', '.join(acc_tys)}) {{")
+    t.raw(f"nvgpu.device_async_wait {group} {{numGroups = {stages - 2} : i32}}")
+    t.raw("gpu.barrier")
+    ahead = _add(t, "%i", t.c(stages - 1))
+    kern.stage = t.op(f"arith.remui {ahead}, {t.c(stages)} : index")
+    k_next = _mul(t, t.op(f"arith.minui {ahead}, {t.c(steps - 1)} : index"), tl.ks)
+    kern.async_copy(t, "%tx", "%bz", m0, n0, k_next, As, Bs)
+    kern.stage = t.op(f"arith.remui %i, {t.c(stages)} : index")
+    new = kern.compute(t, "%tx", As, Bs, [f"%a{i}" for i in range(len(acc_tys))], False)
+    t.raw(f"scf.yield {', '.join(new)} : {', '.join(acc_tys)}")
+    t.raw("}")
+    t.raw(f"nvgpu.device_async_wait {group} {{numGroups = 0 : i32}}")
+    results = [res] if len(acc_tys) == 1 else [f"{res}#{i}" for i in range(len(acc_tys))]
+    kern.store(t, "%tx", "%bz", m0, n0, results)
+    t.raw("gpu.terminator")
+    t.raw("}")
 
 
 def split_text(name: str, tl: Tiling, a_ty: str, b_ty: str, c_ty: str, mode: str, overwrite: bool,
@@ -1021,7 +1199,7 @@ def tiling_of(op, tf32: bool = False) -> Tiling | None:
         bt, m, k, n = 1, a[0], a[1], b[1]
     if min(bt, m, n, k) == 0 or _el(types[0]) != _el(types[1]):
         return None
-    return choose(bt, m, n, k, _el(types[0]), _el(types[2]), tf32_for(op, tf32), split=split_k())
+    return pipelined(choose(bt, m, n, k, _el(types[0]), _el(types[2]), tf32_for(op, tf32), split=split_k()))
 
 
 def _zero_fill_of(op, buffer) -> bool:
