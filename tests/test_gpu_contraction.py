@@ -441,7 +441,11 @@ PIPELINED = {"3 stages": {"SHLO_GPU_MMA_STAGES": "3"},
              "2 stages, B x2": {"SHLO_GPU_MMA_STAGES": "2", "SHLO_GPU_MMA_LDX4": "0"},
              "64x64 warps, 4 stages": {"SHLO_GPU_MMA_STAGES": "4", "SHLO_GPU_MMA_WARP_TILE": "4,8"},
              "64x64 warps, K 64": {"SHLO_GPU_MMA_STAGES": "3", "SHLO_GPU_MMA_WARP_TILE": "4,8",
-                                   "SHLO_GPU_MMA_KS": "64"}}
+                                   "SHLO_GPU_MMA_KS": "64"},
+             "2x2 warps of 64x64": {"SHLO_GPU_MMA_STAGES": "4", "SHLO_GPU_MMA_WARP_TILE": "4,8",
+                                    "SHLO_GPU_MMA_WARPS": "2,2"},
+             "4x2 warps of 64x64": {"SHLO_GPU_MMA_STAGES": "3", "SHLO_GPU_MMA_WARP_TILE": "4,8",
+                                    "SHLO_GPU_MMA_WARPS": "4,2"}}
 
 
 def _pipelined_env(monkeypatch, name):
@@ -460,9 +464,10 @@ def test_pipelined_tiles_match_on_the_cpu(name, dtype, el, monkeypatch):
     monkeypatch.setattr(contraction, "MIN_BLOCKS", 1)
     tl = contraction.pipelined(contraction.choose(1, 150, 264, 200, el, el))
     stages, ks = int(PIPELINED[name]["SHLO_GPU_MMA_STAGES"]), int(PIPELINED[name].get("SHLO_GPU_MMA_KS", 32))
-    wide = "SHLO_GPU_MMA_WARP_TILE" in PIPELINED[name]
-    assert (tl.stages, tl.ks, tl.bm, tl.bn, tl.ldx4) == (stages, ks, 128, 256 if wide else 128,
-                                                         PIPELINED[name].get("SHLO_GPU_MMA_LDX4") != "0")
+    wm, wn = (int(x) for x in PIPELINED[name].get("SHLO_GPU_MMA_WARPS", "2,4").split(","))
+    tn = 8 if "SHLO_GPU_MMA_WARP_TILE" in PIPELINED[name] else 4
+    assert (tl.stages, tl.ks, tl.bm, tl.bn, tl.threads, tl.ldx4) == (
+        stages, ks, 64 * wm, 8 * tn * wn, 32 * wm * wn, PIPELINED[name].get("SHLO_GPU_MMA_LDX4") != "0")
     a, b = _inputs((150, 200), (200, 264), dtype, seed=11)
     got = gpu.cpu_check(_matmul(a, b))(a, b)[0]
     _check_close(got, _expected(a, b, dtype), dtype)

@@ -71,12 +71,14 @@ def prefetch() -> bool:
 class Tiling:
     """The tiles of one contraction: B batches of M x K times K x N."""
 
-    def __init__(self, kind, b, m, n, k, a_el, c_el, tm, tn=None):
+    def __init__(self, kind, b, m, n, k, a_el, c_el, tm, tn=None, warps=(WARPS_M, WARPS_N)):
         self.kind, self.b, self.m, self.n, self.k = kind, b, m, n, k
         self.a_el, self.c_el = a_el, c_el
+        self.warps_m, self.warps_n = warps if kind == "mma" else (WARPS_M, WARPS_N)
+        self.threads = 32 * self.warps_m * self.warps_n     # THREADS but for pipelined mma tilings
         if kind == "mma":
             self.tm, self.tn = tm, tn              # mma tiles (16 x 8) per warp
-            self.bm, self.bn, self.ks = WARPS_M * 16 * tm, WARPS_N * 8 * tn, 32
+            self.bm, self.bn, self.ks = self.warps_m * 16 * tm, self.warps_n * 8 * tn, 32
             self.tf32 = a_el == "f32"              # m16n8k8 .tf32, one element a register
             self.kstep, self.w = (8, 1) if self.tf32 else (16, 2)
         else:
@@ -233,6 +235,13 @@ def mma_warp_tile() -> tuple:
     return int(tm), int(tn)
 
 
+def mma_warps() -> tuple:
+    """SHLO_GPU_MMA_WARPS="WM,WN": the warps of a pipelined matmul's block, rows x columns (2,2 with
+    64 x 64 warp tiles: blocks 128 x 128 of 128 threads)."""
+    wm, wn = os.environ.get("SHLO_GPU_MMA_WARPS", f"{WARPS_M},{WARPS_N}").split(",")
+    return int(wm), int(wn)
+
+
 def mma_k_step() -> int:
     """SHLO_GPU_MMA_KS: the K step of a pipelined matmul's tiles (32 or 64)."""
     return int(os.environ.get("SHLO_GPU_MMA_KS", "32"))
@@ -253,8 +262,9 @@ def pipelined(tl: Tiling | None) -> Tiling | None:
     if tl is None or stages < 2 or tl.kind != "mma" or tl.gather is not None or tl.pack > 1:
         return tl
     tm, tn = mma_warp_tile()
-    if (tm, tn) != (tl.tm, tl.tn) and tl.tm == 4:
-        wide = Tiling("mma", tl.b, tl.m, tl.n, tl.k, tl.a_el, tl.c_el, tm, tn)
+    warps = mma_warps()
+    if ((tm, tn) != (tl.tm, tl.tn) or warps != (tl.warps_m, tl.warps_n)) and tl.tm == 4:
+        wide = Tiling("mma", tl.b, tl.m, tl.n, tl.k, tl.a_el, tl.c_el, tm, tn, warps)
         wide.split, wide.batches = tl.split, tl.batches
         gx, gy, gz = wide.grid
         if gx * gy * gz >= MIN_BLOCKS:
@@ -264,7 +274,7 @@ def pipelined(tl: Tiling | None) -> Tiling | None:
         tl.ks = ks
     if tl.va * tl.bits != 128 or tl.vb * tl.bits != 128:
         return tl
-    if (tl.bm * tl.ks // tl.va) % THREADS or (tl.ks * tl.bn // tl.vb) % THREADS:
+    if (tl.bm * tl.ks // tl.va) % tl.threads or (tl.ks * tl.bn // tl.vb) % tl.threads:
         return tl
     tl.stages = stages
     tl.ldx4 = mma_ldx4() and not tl.tf32 and tl.tn % 2 == 0
@@ -465,15 +475,16 @@ class _Kernel:
         tl = self.tl
         b = (tl.bn, tl.ks) if self.b_transposed() else (tl.ks, tl.bn)
         for which, rows, cols, v in (("a", tl.bm, tl.pack * tl.ks, tl.va), ("b", *b, tl.vb)):
-            for i in range(-(-(rows * cols // v) // THREADS)):
+            for i in range(-(-(rows * cols // v) // tl.threads)):
                 yield which, i, rows, cols, v
 
     def _slot(self, t, tid, i, rows, cols, v):
         """(live, row, column) in the tile of slot i of thread `tid`; live None when every
         thread has one."""
         slots = rows * cols // v
-        s = _add(t, tid, t.c(i * THREADS)) if i else tid
-        live = _lt(t, s, slots) if slots % THREADS and (i + 1) * THREADS > slots else None
+        n = self.tl.threads
+        s = _add(t, tid, t.c(i * n)) if i else tid
+        live = _lt(t, s, slots) if slots % n and (i + 1) * n > slots else None
         r = t.op(f"arith.divui {s}, {t.c(cols // v)} : index")
         c = _mul(t, t.op(f"arith.remui {s}, {t.c(cols // v)} : index"), v)
         return live, r, c
@@ -648,8 +659,8 @@ class _Kernel:
         lane = t.op(f"arith.remui {tid}, {t.c(32)} : index")
         g = t.op(f"arith.divui {lane}, {t.c(4)} : index")
         q2 = _mul(t, t.op(f"arith.remui {lane}, {t.c(4)} : index"), 2)
-        wr = _mul(t, t.op(f"arith.divui {warp}, {t.c(WARPS_N)} : index"), 16 * tl.tm)
-        wc = _mul(t, t.op(f"arith.remui {warp}, {t.c(WARPS_N)} : index"), 8 * tl.tn)
+        wr = _mul(t, t.op(f"arith.divui {warp}, {t.c(tl.warps_n)} : index"), 16 * tl.tm)
+        wc = _mul(t, t.op(f"arith.remui {warp}, {t.c(tl.warps_n)} : index"), 8 * tl.tn)
         acc = list(acc)
         w, half = tl.w, tl.kstep // 2
         qw = _mul(t, t.op(f"arith.remui {lane}, {t.c(4)} : index"), w)
@@ -781,11 +792,11 @@ class _Kernel:
 
     def frag_a_ty(self):
         tl = self.tl
-        return f"memref<{THREADS}x{tl.ks // tl.kstep}x{tl.tm * tl.a_groups}x4x{tl.w}x{tl.a_el}>"
+        return f"memref<{tl.threads}x{tl.ks // tl.kstep}x{tl.tm * tl.a_groups}x4x{tl.w}x{tl.a_el}>"
 
     def frag_b_ty(self):
         tl = self.tl
-        return f"memref<{THREADS}x{tl.ks // tl.kstep}x{tl.tn}x2x{tl.w}x{tl.a_el}>"
+        return f"memref<{tl.threads}x{tl.ks // tl.kstep}x{tl.tn}x2x{tl.w}x{tl.a_el}>"
 
     @staticmethod
     def _stack(t, regs, n, e, w=2):
@@ -812,8 +823,8 @@ class _Kernel:
             lane = t.op(f"arith.remui {tid}, {t.c(32)} : index")
             g = t.op(f"arith.divui {lane}, {t.c(4)} : index")
             q2 = _mul(t, t.op(f"arith.remui {lane}, {t.c(4)} : index"), 2)
-            wr = _add(t, m0, _mul(t, t.op(f"arith.divui {warp}, {t.c(WARPS_N)} : index"), 16 * tl.tm))
-            wc = _add(t, n0, _mul(t, t.op(f"arith.remui {warp}, {t.c(WARPS_N)} : index"), 8 * tl.tn))
+            wr = _add(t, m0, _mul(t, t.op(f"arith.divui {warp}, {t.c(tl.warps_n)} : index"), 16 * tl.tm))
+            wc = _add(t, n0, _mul(t, t.op(f"arith.remui {warp}, {t.c(tl.warps_n)} : index"), 8 * tl.tn))
             for im in range(tl.tm):
                 for jn in range(tl.tn):
                     for r in range(2):
@@ -933,8 +944,8 @@ def _emulate_mma(t: _Text, kern: _Kernel, warp0: str, fa: str, fb: str, accm: st
 def _acc_mem_ty(self):
     tl = self.tl
     if tl.kind == "mma":
-        return f"memref<{THREADS}x{tl.tm * tl.tn}x2x2xf32>"
-    return f"memref<{THREADS}x{tl.t}x{tl.t}x{tl.a_el}>"
+        return f"memref<{tl.threads}x{tl.tm * tl.tn}x2x2xf32>"
+    return f"memref<{tl.threads}x{tl.t}x{tl.t}x{tl.a_el}>"
 
 
 _Kernel.acc_mem_ty = _acc_mem_ty
@@ -957,7 +968,7 @@ def function_text(name: str, tl: Tiling, a_ty: str, b_ty: str, c_ty: str, batch:
         _pipelined_launch(t, kern)
     elif mode == "gpu":
         t.raw(f"gpu.launch blocks(%bx, %by, %bz) in (%gx = {t.c(gx)}, %gy = {t.c(gy)}, %gz = {t.c(gz)}) "
-              f"threads(%tx, %ty, %tz) in (%sx = {t.c(THREADS)}, %sy = {t.c(1)}, %sz = {t.c(1)}) "
+              f"threads(%tx, %ty, %tz) in (%sx = {t.c(tl.threads)}, %sy = {t.c(1)}, %sz = {t.c(1)}) "
               f"workgroup(%As : {kern.as_ty}, %Bs : {kern.bs_ty}) {{")
         if tl.gather is not None:       # a convolution's operands as matrices, in the kernel
             tl.gather.views(t, kern)
@@ -1021,7 +1032,7 @@ def function_text(name: str, tl: Tiling, a_ty: str, b_ty: str, c_ty: str, batch:
         def acc_load(i):
             return _vload(t, accm, kern.acc_mem_ty(), ["%tid", t.c(i)], rows, cols, acc_el)
 
-        t.raw(f"scf.for %tid = {t.c(0)} to {t.c(THREADS)} step {one} {{")
+        t.raw(f"scf.for %tid = {t.c(0)} to {t.c(tl.threads)} step {one} {{")
         for i, ty in enumerate(acc_tys):
             z = t.op(f"arith.constant dense<0.0> : {ty}")
             acc_store(i, z)
@@ -1030,10 +1041,10 @@ def function_text(name: str, tl: Tiling, a_ty: str, b_ty: str, c_ty: str, batch:
         if tl.stages:       # pipelined: step i's tiles in stage i % stages, as on the GPU
             step = t.op(f"arith.divui %k0, {t.c(tl.ks)} : index")
             kern.stage = t.op(f"arith.remui {step}, {t.c(tl.stages)} : index")
-        t.raw(f"scf.for %tid = {t.c(0)} to {t.c(THREADS)} step {one} {{")
+        t.raw(f"scf.for %tid = {t.c(0)} to {t.c(tl.threads)} step {one} {{")
         kern.copy(t, "%tid", "%bz", m0, n0, "%k0", As, Bs, True)
         t.raw("}")
-        t.raw(f"scf.for %tid = {t.c(0)} to {t.c(THREADS)} step {one} {{")
+        t.raw(f"scf.for %tid = {t.c(0)} to {t.c(tl.threads)} step {one} {{")
         acc = [acc_load(i) for i in range(n_acc)]
         new = kern.compute(t, "%tid", As, Bs, acc, True, frags)
         if tl.kind == "simt":
@@ -1041,11 +1052,11 @@ def function_text(name: str, tl: Tiling, a_ty: str, b_ty: str, c_ty: str, batch:
                 acc_store(i, new[i])
         t.raw("}")
         if tl.kind == "mma":
-            t.raw(f"scf.for %w = {t.c(0)} to {t.c(THREADS // 32)} step {one} {{")
+            t.raw(f"scf.for %w = {t.c(0)} to {t.c(tl.threads // 32)} step {one} {{")
             _emulate_mma(t, kern, _mul(t, "%w", 32), frags[0], frags[1], accm)
             t.raw("}")
         t.raw("}")
-        t.raw(f"scf.for %tid = {t.c(0)} to {t.c(THREADS)} step {one} {{")
+        t.raw(f"scf.for %tid = {t.c(0)} to {t.c(tl.threads)} step {one} {{")
         acc = [acc_load(i) for i in range(n_acc)]
         kern.store(t, "%tid", "%bz", m0, n0, acc)
         t.raw("}")
@@ -1072,7 +1083,7 @@ def _pipelined_launch(t: _Text, kern: _Kernel) -> None:
     a_bytes, b_bytes = kern.shared_bytes()
     wg = "#gpu.address_space<workgroup>"
     t.raw(f"gpu.launch blocks(%bx, %by, %bz) in (%gx = {t.c(gx)}, %gy = {t.c(gy)}, %gz = {t.c(gz)}) "
-          f"threads(%tx, %ty, %tz) in (%sx = {t.c(THREADS)}, %sy = {t.c(1)}, %sz = {t.c(1)}) "
+          f"threads(%tx, %ty, %tz) in (%sx = {t.c(tl.threads)}, %sy = {t.c(1)}, %sz = {t.c(1)}) "
           f"dynamic_shared_memory_size {t.c(a_bytes + b_bytes, 'i32')} {{")
     base = t.op(f"gpu.dynamic_shared_memory : memref<?xi8, {wg}>")
     As = t.op(f"memref.view {base}[{t.c(0)}][] : memref<?xi8, {wg}> to {kern.as_ty}")
