@@ -111,7 +111,8 @@ def _counts(ptx: str) -> dict:
 def test_tensor_core_ptx_assembles_for_sm80_and_sm90(dtype, name, monkeypatch):
     """The 16-bit matmul's kernel: vector loads from global memory into shared tiles, fragments
     read with ldmatrix (A x4, B x2 transposed), mma.sync m16n8k16, two barriers a K step;
-    ptxas assembles it for both chips."""
+    ptxas assembles it for both chips. (The one-stage kernel; pipelined: test_pipelined_*.)"""
+    monkeypatch.setenv("SHLO_GPU_MMA_STAGES", "0")
     monkeypatch.setattr(contraction, "MIN_BLOCKS", 16)
     a, b = _inputs((256, 256), (256, 256), dtype)
     arts = gpu.compile_cuda_arches(_matmul(a, b), ("sm_80", "sm_90"), assemble=HAVE_PTXAS)
@@ -179,7 +180,8 @@ def test_emulated_fragment_layout_catches_a_wrong_lane(monkeypatch):
 def test_prefetch_assembles(monkeypatch):
     """By default (GPU form only) the next K step's loads are carried in registers through the
     loop; same instruction mix a step, and ptxas assembles it. SHLO_GPU_PREFETCH=0 loads each
-    step's tiles in that step."""
+    step's tiles in that step. (The one-stage kernel.)"""
+    monkeypatch.setenv("SHLO_GPU_MMA_STAGES", "0")
     monkeypatch.setattr(contraction, "MIN_BLOCKS", 16)
     a, b = _inputs((256, 200), (200, 256), ml_dtypes.bfloat16)
     art = gpu.compile_cuda(_matmul(a, b), arch="sm_80", assemble=HAVE_PTXAS)
@@ -216,7 +218,8 @@ def test_tf32_tiles_match_on_the_cpu(m, k, n, largest, monkeypatch):
 
 def test_tf32_ptx_assembles(monkeypatch):
     """The TF32 kernel: ldmatrix x4 for A (32-bit elements as pairs of b16), B read directly,
-    mma.sync m16n8k8 .tf32; off by default (f32 stays exact)."""
+    mma.sync m16n8k8 .tf32; off by default (f32 stays exact). The one-stage kernel."""
+    monkeypatch.setenv("SHLO_GPU_MMA_STAGES", "0")
     monkeypatch.setattr(contraction, "MIN_BLOCKS", 16)
     a, b = _inputs((256, 256), (256, 256), np.float32)
     assert _counts(gpu.compile_cuda(_matmul(a, b), assemble=False).ptx)["mma"] == 0
