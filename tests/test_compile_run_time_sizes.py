@@ -52,6 +52,30 @@ IOTA = """func.func @main(%s: tensor<2xi64>) -> tensor<?x?xi32> {
   func.return %0 : tensor<?x?xi32>
 }"""
 
+# element-wise ops on sizes the program computes (entry arguments' are compared before the call)
+ADD = """func.func @main(%x: tensor<?xf32>, %y: tensor<?xf32>, %s: tensor<1xi64>) -> tensor<?xf32> {
+  %r = shlo.dynamic_reshape %y, %s : (tensor<?xf32>, tensor<1xi64>) -> tensor<?xf32>
+  %z = shlo.add %x, %r : tensor<?xf32>
+  func.return %z : tensor<?xf32>
+}"""
+
+SELECT_2D = """func.func @main(%x: tensor<?x?xf32>, %y: tensor<?xf32>, %s: tensor<2xi64>) -> tensor<?x?xf32> {
+  %r = shlo.dynamic_reshape %y, %s : (tensor<?xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+  %p = shlo.compare %r, %x {comparison_direction = #shlo.comparison_direction<GT>} : (tensor<?x?xf32>, tensor<?x?xf32>) -> tensor<?x?xi1>
+  %z = shlo.select %p, %x, %r : (tensor<?x?xi1>, tensor<?x?xf32>, tensor<?x?xf32>) -> tensor<?x?xf32>
+  func.return %z : tensor<?x?xf32>
+}"""
+
+ADD_TO_STATIC = """func.func @main(%x: tensor<?xf32>, %y: tensor<?xf32>) -> tensor<4xf32> {
+  %z = shlo.add %x, %y : (tensor<?xf32>, tensor<?xf32>) -> tensor<4xf32>
+  func.return %z : tensor<4xf32>
+}"""
+
+CLAMP_STATIC_OPERAND = """func.func @main(%lo: tensor<f32>, %x: tensor<?xf32>, %hi: tensor<3xf32>) -> tensor<?xf32> {
+  %z = shlo.clamp %lo, %x, %hi : (tensor<f32>, tensor<?xf32>, tensor<3xf32>) -> tensor<?xf32>
+  func.return %z : tensor<?xf32>
+}"""
+
 X6 = np.arange(6, dtype=np.float32)
 
 
@@ -82,6 +106,15 @@ CASES = {
     "dynamic_pad_interior": (PAD, _pad_args(1, 2, 1), _pad_args(1, 2, -5), "shlo.dynamic_pad", "dynamic_pad C4"),
     "dynamic_pad_negative_size": (PAD, _pad_args(-1, 0, 0), _pad_args(-4000, 2, 0), "shlo.dynamic_pad",
                                   "dynamic_pad C6"),
+    "add": (ADD, (X6[:4], X6[:4], np.array([4], np.int64)), (X6, X6[:4], np.array([4], np.int64)),
+            "shlo.add", "add C1"),
+    "add_smaller_first": (ADD, (X6[:4], X6[:4], np.array([4], np.int64)), (X6[:2], X6[:4], np.array([4], np.int64)),
+                          "shlo.add", "add C1"),
+    "compare_2d": (SELECT_2D, (X6.reshape(2, 3), X6, np.array([2, 3], np.int64)),
+                   (X6.reshape(3, 2), X6, np.array([2, 3], np.int64)), "shlo.compare", "compare C2"),
+    "add_to_static": (ADD_TO_STATIC, (X6[:4], X6[:4]), (X6, X6), "shlo.add", "add C1"),
+    "clamp_static_operand": (CLAMP_STATIC_OPERAND, (np.float32(1), X6[:3], X6[3:]),
+                             (np.float32(1), X6, X6[3:]), "shlo.clamp", "clamp C2"),
     "dynamic_iota": (IOTA, (np.array([2, 3], np.int64),), (np.array([2, -3], np.int64),), "shlo.dynamic_iota",
                      "output_shape has a negative size"),
 }
@@ -186,7 +219,7 @@ def test_static_programs_get_no_check():
 
 
 @pytest.mark.parametrize("name", ["dynamic_reshape_one_dynamic", "dynamic_reshape_to_static", "reshape",
-                                  "dynamic_broadcast_to_static"])
+                                  "dynamic_broadcast_to_static", "add_to_static", "clamp_static_operand"])
 def test_the_gpu_lowering_checks_too(name):
     # the GPU back end's loops run on the CPU (gpu.compiler.cpu_check): the check is a kernel there
     # (output_shape lies in device memory); the other cases need sizes from device memory on the
@@ -197,5 +230,51 @@ def test_the_gpu_lowering_checks_too(name):
     f = cpu_check(prog)
     for got, want in zip(f(*good), shlo.interpret(prog, *good)):
         np.testing.assert_array_equal(got, want)
+    with pytest.raises(shlo.ShloError, match=constraint):
+        f(*bad)
+
+
+def test_elementwise_sizes_far_apart_raise_and_the_process_survives():
+    f = shlo.compile(shlo.parse(ADD))
+    big = np.ones(1 << 26, np.float32)
+    with pytest.raises(shlo.ShloError, match="add C1"):
+        f(big, X6[:4], np.array([4], np.int64))          # the computed operand is the smaller
+    with pytest.raises(shlo.ShloError, match="add C1"):
+        f(X6[:4], big, np.array([1 << 26], np.int64))    # the argument is the smaller
+
+
+def test_sizes_proved_equal_get_no_check():
+    # %e and %a have %r's sizes (element-wise results: their first operand's), %b has %x's and
+    # %y's (entry arguments, compared before the call); only %c meets sizes of both
+    text = """func.func @main(%x: tensor<?xf32>, %y: tensor<?xf32>, %s: tensor<1xi64>) -> tensor<?xf32> {
+  %r = shlo.dynamic_reshape %y, %s : (tensor<?xf32>, tensor<1xi64>) -> tensor<?xf32>
+  %e = shlo.exponential %r : tensor<?xf32>
+  %a = shlo.add %r, %e : tensor<?xf32>
+  %b = shlo.add %x, %y : tensor<?xf32>
+  %c = shlo.multiply %a, %b : tensor<?xf32>
+  %d = shlo.subtract %c, %a : tensor<?xf32>
+  func.return %d : tensor<?xf32>
+}"""
+    prog = shlo.parse(text)
+    f = shlo.compile(prog, opt_level=0)
+    checks = [str(p.attrs["backend_config"]).split(":")[0] for p in f.probes if p.target == "check.assert"]
+    assert checks == ["shlo.dynamic_reshape", "shlo.multiply"]
+    assert [p.target for p in f.probes] == [p.target for p in probes_of(prog.module, "main")]
+    x4 = X6[:4]
+    np.testing.assert_allclose(f(x4, x4, np.array([4], np.int64))[0],
+                               shlo.interpret(prog, x4, x4, np.array([4], np.int64))[0], rtol=1e-6)
+    with pytest.raises(shlo.ShloError, match="argument 0 has size 4 .* argument 1 has size 6"):
+        f(x4, X6, np.array([6], np.int64))
+
+
+@pytest.mark.parametrize("name", ["add", "compare_2d", "clamp_static_operand"])
+def test_cached_elementwise_code_has_the_same_checks(name, tmp_path):
+    from shlo.lowering import compiler
+    text, good, bad, op, constraint = CASES[name]
+    compiler._MEMORY.clear()
+    shlo.compile(shlo.parse(text), opt_level=0, cache_dir=str(tmp_path))
+    compiler._MEMORY.clear()
+    f = shlo.compile(shlo.parse(text), opt_level=0, cache_dir=str(tmp_path))
+    assert f.timings.get("link") is not None        # loaded, not lowered
     with pytest.raises(shlo.ShloError, match=constraint):
         f(*bad)

@@ -137,6 +137,8 @@ class Lowerer:
             self._functions[ir.StringAttr(op.attributes["sym_name"]).value] = op
         self._current_function = None
         self._checked = None                # (top-level entry op, its size check's message) wanted
+        self.proofs = size_checks.SizeProofs(size_checks.elementwise_ops())
+        self._unproven = (None, [])         # (element-wise op, its dims whose sizes are not proved equal)
         self._type_infos: dict = {}         # ir.Type -> TypeInfo, for this lowering only
 
     def type_info(self, t: ir.Type) -> TypeInfo:
@@ -209,6 +211,7 @@ class Lowerer:
         entry_block = new.add_entry_block()
         if is_entry:
             self._track_argument_dims(entry_block)
+            self.proofs.entry_arguments(block)
         it = iter(entry_block.arguments)
         args = [pack_value(t, it) for t in arg_types]
         self._current_function = name
@@ -255,7 +258,7 @@ class Lowerer:
             self.dim_sources[result] = tuple(merged)
 
     def _scan_probes(self, block: ir.Block) -> list:
-        types, asserts = [], False
+        types, asserts = [], bool(size_checks.top_level_checks(block, self.type_info))
         for op in block.operations:
             op = op.operation
             if op.name == "shlo.custom_call":
@@ -264,8 +267,6 @@ class Lowerer:
                     tensors = [t for t in (type_info(v.type) for v in op.operands) if t.kind == "tensor"]
                     types += [emit.lowered_type(t) for t in tensors[:_returned(target, len(tensors))]]
                     asserts = asserts or target == "check.assert"
-            elif size_checks.message_for(op) is not None:
-                asserts = True
         return types + ([emit.lowered_type(_first_failed_type())] if asserts else [])
 
     # ------------------------------------------------------------------ blocks and ops
@@ -354,6 +355,7 @@ class Lowerer:
             t.kind == "tensor" and t.quant is not None for t in ctx.operand_types + ctx.result_types)
         if short in SCALARS:
             from .ops import elementwise_driver
+            wanted = self._elementwise_sizes(ctx, top)
             # a region's scalars may meet rank-0 tensors from outside it (JAX's sort comparators
             # compare with constants of the function): read those as scalars too, or the op
             # becomes a rank-0 linalg.generic whose buffers are allocated at every call
@@ -368,7 +370,11 @@ class Lowerer:
                 return [tensor_d.from_elements(ir.RankedTensorType.get(list(t.shape), results[0].type),
                                                list(results))
                         for t, results in zip(ctx.result_types, zip(*per_element))]
-            return elementwise_driver.tensor_op(ctx, tensors)
+            self._checked, checks = ((op, wanted) if wanted else None), len(self.assert_predicates)
+            results = elementwise_driver.tensor_op(ctx, tensors)
+            if wanted and len(self.assert_predicates) != checks + 1:    # (probes_of expects it)
+                raise ctx.error("made no run-time size check (an internal error)")
+            return results
         if scalar and short == "constant" and ctx.result_types[0].rank == 0:
             from .ops import structure
             return [structure.scalar_constant(ctx)]
@@ -398,6 +404,26 @@ class Lowerer:
         if scalar:
             results = [self._as_scalar(v) for v in results]
         return results
+
+    def _elementwise_sizes(self, ctx: OpContext, top: bool) -> str | None:
+        """Proves an element-wise op's operand sizes equal (size_checks.SizeProofs), or keeps the
+        dims that are not for its lowering (`unproven_dims`); returns the message of its run-time
+        check where that is one of the entry's (at its top level)."""
+        dims = self.proofs.elementwise_dims(ctx.op, ctx.operand_types, ctx.result_types)
+        unproven, pairs = dims or ([], [])
+        for (_, a, d), (_, b, e) in pairs:       # entry arguments' sizes: compared before the call
+            constraint = ((a, d), (b, e), ctx.described())
+            if constraint not in self.dim_constraints:
+                self.dim_constraints.append(constraint)
+        self._unproven = (ctx.op, unproven)
+        if unproven and top and self.mode == "compile":
+            return size_checks.elementwise_message(ctx.name)
+        return None
+
+    def unproven_dims(self, ctx: OpContext) -> list:
+        """The dims of element-wise op `ctx.op` whose operand sizes must be compared at run time."""
+        op, dims = self._unproven       # (other ops' lowerings call the element-wise one too)
+        return dims if op is not None and ctx.op is not None and op == ctx.op else []
 
     def _fix_type(self, v, t: TypeInfo):
         """Casts a tensor whose static shape is less precise than the result type's."""
@@ -472,10 +498,12 @@ def probes_of(module: ir.Module, entry: str) -> list:
         fop = fop.operation
         if fop.name != "func.func" or ir.StringAttr(fop.attributes["sym_name"]).value != entry:
             continue
-        for op in fop.regions[0].blocks[0].operations:
+        block = fop.regions[0].blocks[0]
+        checked = size_checks.top_level_checks(block)
+        for i, op in enumerate(block.operations):
             op = op.operation
             if op.name != "shlo.custom_call":
-                text = size_checks.message_for(op)
+                text = checked.get(i)
                 if text is not None:        # an op's run-time size check (Lowerer.size_check)
                     out.append(Probe("check.assert", {"backend_config": text}, str(op.location), [], [], first))
                     asserts = True

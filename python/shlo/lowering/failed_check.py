@@ -21,12 +21,8 @@ from .assertions import _entry, _operands_used
 TARGET = "check.assert"
 
 
-def _is_check(op: ir.Operation) -> bool:
-    """A check.assert, or an op whose lowering checks its sizes at run time (size_checks.py): that
-    op interpreted raises its own message."""
-    if op.name == "shlo.custom_call":
-        return ir.StringAttr(op.attributes["call_target_name"]).value == TARGET
-    return size_checks.message_for(op) is not None
+def _is_assert(op: ir.Operation) -> bool:
+    return op.name == "shlo.custom_call" and ir.StringAttr(op.attributes["call_target_name"]).value == TARGET
 
 
 def raise_failed_check(prog, entry: str, position: int, args) -> None:
@@ -47,8 +43,10 @@ def _cut(prog, entry: str, position: int):
     module = prog.module.operation.clone()
     try:
         fop = _entry(module, entry)
-        ops = [op.operation for op in fop.regions[0].blocks[0].operations]
-        checks = [op for op in ops if _is_check(op)]
+        block = fop.regions[0].blocks[0]
+        sized = size_checks.top_level_checks(block)   # ops whose lowering checks their sizes:
+        ops = [op.operation for op in block.operations]     # interpreted, they raise their message
+        checks = [op for i, op in enumerate(ops) if i in sized or _is_assert(op)]
         check = checks[position]
         keep, needed = {check}, set(_operands_used(check))
         for op in reversed(ops[:ops.index(check)]):

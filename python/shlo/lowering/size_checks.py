@@ -95,3 +95,128 @@ def message_for(op: ir.Operation) -> str | None:
         kind = next(k for n, k, _ in OPS[name]["attributes"] if n == "broadcast_dimensions")
         attrs["broadcast_dimensions"] = attributes.op_attribute(op, "broadcast_dimensions", kind)
     return message(name, operands, results, attrs)
+
+
+# ----------------------------------------------------------------------------- element-wise ops
+# An element-wise op's loops run over one operand's sizes: an operand of other sizes would be read
+# out of bounds. Sizes are proved equal at compile time by where they come from (`SizeProofs`):
+# the same value, an element-wise result and its first operand, entry arguments (their sizes are
+# compared in Python before the call, CompiledFunction._check_sizes) or equal static sizes. Other
+# ops' ? sizes are their own.
+
+def elementwise_ops() -> frozenset:
+    """The ops lowered as element-wise loops (registry.SCALARS)."""
+    from . import ops  # noqa: F401 - registers the lowerings
+    from .registry import SCALARS
+    return frozenset(SCALARS)
+
+
+def shape_constraints(name: str) -> list:
+    """The spec's constraint ids that need the op's operand and result shapes to agree."""
+    from ..verify._spec_table import OPS
+    entry = OPS.get(name)
+    if entry is None:
+        return []
+    return [c[0] for c in entry["constraints"] if "compatible" in str(c[3])]
+
+
+def elementwise_message(name: str) -> str:
+    ids = " / ".join(f"{name} {c}" for c in shape_constraints(name)) or name
+    return f"shlo.{name}: its operands' sizes, computed by the program, differ when it runs ({ids})"
+
+
+class SizeProofs:
+    """Which ? sizes of a function's values are proved equal at compile time.
+
+    A size's key: its static size; ("arg", flat argument, dim) for an entry argument's ? size;
+    for an element-wise result, the key of its first operand's (of the result's rank); otherwise
+    ("value", value, dim), the value's own. An element-wise op whose operands' keys differ is
+    checked at run time, and while they differ its guard gives zeros of its first operand's sizes
+    (ops/elementwise_driver.py): either way its result has that operand's sizes."""
+
+    def __init__(self, elementwise: frozenset):
+        self.elementwise = elementwise
+        self.keys: dict = {}        # (shlo value, dim) -> key, for ? sizes that are another value's
+
+    def entry_arguments(self, block: ir.Block) -> None:
+        flat = 0
+        for arg in block.arguments:
+            t = type_info(arg.type)
+            if t.kind == "tensor":
+                for d, s in enumerate(t.shape):
+                    if s is None:
+                        self.keys[(arg, d)] = ("arg", flat, d)
+            flat += _flat_count(t)
+
+    def key(self, v, t, d: int):
+        s = t.shape[d]
+        if s is not None:
+            return s
+        return self.keys.get((v, d)) or ("value", v, d)
+
+    def elementwise_dims(self, op: ir.Operation, operand_types: list, result_types: list):
+        """For an element-wise op: (the dims whose sizes are not proved equal, the pairs of entry
+        argument sizes that must be equal), and the results' keys recorded. None for other ops."""
+        if op.name[5:] not in self.elementwise or not result_types or result_types[0].kind != "tensor":
+            return None
+        n = result_types[0].rank
+        if n == 0 or all(t.kind != "tensor" or None not in t.shape for t in operand_types + result_types):
+            return [], []
+        ranked = [(v, t) for v, t in zip(op.operands, operand_types) if t.kind == "tensor" and t.rank == n]
+        if not ranked:
+            return [], []
+        unproven, pairs = [], []
+        for d in range(n):
+            first = self.key(*ranked[0], d)
+            keys = [self.key(v, t, d) for v, t in ranked[1:]]
+            keys += [t.shape[d] for t in result_types if t.kind == "tensor" and t.shape[d] is not None]
+            proved = True
+            for k in keys:
+                if k == first:
+                    continue
+                if _is_arg(k) and _is_arg(first):
+                    if (first, k) not in pairs:
+                        pairs.append((first, k))
+                    continue
+                proved = False
+            if not proved:
+                unproven.append(d)
+        for r, t in zip(op.results, result_types):      # (checked or not: see the class's comment)
+            for d in range(n):
+                if t.kind == "tensor" and t.shape[d] is None:
+                    self.keys[(r, d)] = self.key(*ranked[0], d)
+        return unproven, pairs
+
+
+def _is_arg(k) -> bool:
+    return isinstance(k, tuple) and k[0] == "arg"
+
+
+def _flat_count(t) -> int:
+    if t.kind == "tensor":
+        return 1
+    if t.kind in ("tuple", "future"):
+        return sum(_flat_count(m) for m in t.members)
+    return 0
+
+
+def top_level_checks(block: ir.Block, types=type_info) -> dict:
+    """Position in `block` (the entry function's) -> message, of every op there whose lowering
+    checks its sizes at run time: the same as driver.Lowerer.lower_op finds. `types`: type_info,
+    or a cache of it."""
+    proofs = SizeProofs(elementwise_ops())
+    proofs.entry_arguments(block)
+    out = {}
+    for i, op in enumerate(block.operations):
+        op = op.operation
+        if not op.name.startswith("shlo."):
+            continue
+        text = message_for(op)
+        if text is None and op.name[5:] in proofs.elementwise:
+            dims = proofs.elementwise_dims(op, [types(v.type) for v in op.operands],
+                                           [types(r.type) for r in op.results])
+            if dims and dims[0]:
+                text = elementwise_message(op.name[5:])
+        if text is not None:
+            out[i] = text
+    return out

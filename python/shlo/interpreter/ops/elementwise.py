@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import functools
 import math
+import re
 
 import numpy as np
 
+from ...errors import InterpreterError
 from ...literals import numpy_dtype
-from ...verify._spec_table import ELEMENT_TYPES
+from ...verify._spec_table import ELEMENT_TYPES, OPS
 from ..registry import implements
 
 F32, F64 = np.dtype(np.float32), np.dtype(np.float64)
@@ -32,6 +34,8 @@ def op(name: str, quant_aware: bool = False):
     def register(fn):
         @functools.wraps(fn)
         def run(ctx, *operands):
+            if any(t.kind == "tensor" and None in t.shape for t in ctx.operand_types + ctx.result_types):
+                check_shapes(ctx, operands)
             with np.errstate(all="ignore"):
                 out = fn(ctx, *operands)
             out = np.asarray(out)
@@ -43,6 +47,49 @@ def op(name: str, quant_aware: bool = False):
         implements(name, quant_aware)(run)
         return fn
     return register
+
+
+# ----------------------------------------------------------------------------- run-time shapes
+
+@functools.cache
+def shape_rules(name: str) -> tuple:
+    """(constraint id, operand / result positions, whether the first may be rank 0) of each of the
+    op's spec constraints that need shapes to agree (compatible_shapes, scalar_or_compatible);
+    results are numbered after the operands."""
+    entry = OPS[name]
+    names = [o[0] for o in entry["operands"]] + [r[0] for r in entry["results"]]
+    rules = []
+    for cid, _text, _when, check in entry["constraints"]:
+        m = re.match(r"(compatible_shapes|scalar_or_compatible)\(([^)]*)\)", str(check))
+        if m and all(a.strip() in names for a in m.group(2).split(",")):
+            rules.append((cid, tuple(names.index(a.strip()) for a in m.group(2).split(",")),
+                          m.group(1) == "scalar_or_compatible"))
+    return tuple(rules)
+
+
+def check_shapes(ctx, operands) -> None:
+    """Operands (and static result sizes) whose shapes the spec needs to agree, compared when the
+    op runs: ? sizes the program computes can differ (compiled code checks the same,
+    lowering/size_checks.py)."""
+    entry = OPS[ctx.name]
+    names = [o[0] for o in entry["operands"]] + [r[0] for r in entry["results"]]
+    shapes = [np.shape(x) for x in operands] + [tuple(t.shape) for t in ctx.result_types]
+    for cid, positions, scalar_first in shape_rules(ctx.name):
+        if scalar_first and len(shapes[positions[0]]) == 0:
+            continue
+        first = positions[0]
+        for p in positions[1:]:
+            a, b = shapes[first], shapes[p]
+            if len(a) == len(b) and all(x is None or y is None or x == y for x, y in zip(a, b)):
+                continue
+            other = f"the result type {_shape_text(b)}" if p >= len(operands) else f"{names[p]} {b}"
+            raise InterpreterError(f"{ctx.location}: shlo.{ctx.name}: {names[first]} has shape {a}, "
+                                   f"{other} ({ctx.name} {cid})")
+
+
+def _shape_text(shape) -> str:
+    sizes = ["?" if s is None else str(s) for s in shape]
+    return "(" + ", ".join(sizes) + ("," if len(sizes) == 1 else "") + ")"
 
 
 # ----------------------------------------------------------------------------- element type helpers

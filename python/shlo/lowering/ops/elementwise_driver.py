@@ -7,7 +7,7 @@ element-wise op costs one pass over memory like any other.
 from __future__ import annotations
 
 from mlir import ir
-from mlir.dialects import linalg
+from mlir.dialects import arith, linalg, scf
 
 from ...types import TypeInfo
 from .. import element as el
@@ -49,7 +49,47 @@ def scalar_op(ctx: OpContext, operands: list) -> list:
 
 
 def tensor_op(ctx: OpContext, operands: list) -> list:
-    """The op on tensors: one linalg.generic whose body is the scalar emitter."""
+    """The op on tensors: one linalg.generic whose body is the scalar emitter. Where the operands'
+    sizes are not proved equal at compile time (size_checks.SizeProofs), the loops run only when
+    they are equal when it runs, and the driver raises after the call when they are not."""
+    unproven = ctx.lowerer.unproven_dims(ctx) if ctx.lowerer is not None else []
+    if unproven:
+        return _when_sizes_agree(ctx, operands, unproven)
+    return _loops(ctx, operands)
+
+
+def _when_sizes_agree(ctx: OpContext, operands: list, dims: list) -> list:
+    """scf.if (the operands' sizes agree in `dims`) the op's loops, else zeros of the sizes of the
+    first operand of the result's rank (size_checks.SizeProofs counts on it): native code never
+    reads past a smaller operand's buffer, and the values that follow are not garbage."""
+    from .shapes import size_check
+    n = ctx.result_types[0].rank
+    ranked = [v for v in operands if emit.rank(v) == n]
+    static = [[t.shape[d] for t in ctx.result_types] for d in range(n)]
+
+    def agree() -> ir.Value:
+        ok = None
+        for d in dims:
+            first = emit.dim(ranked[0], d)
+            sizes = [emit.dim(v, d) for v in ranked[1:]] + [s for s in static[d] if s is not None]
+            for s in sizes:
+                same = arith.cmpi(arith.CmpIPredicate.eq, emit.as_index(first), emit.as_index(s))
+                ok = same if ok is None else arith.andi(ok, same)
+        return ok if ok is not None else arith.constant(ir.IntegerType.get_signless(1), 1)
+
+    ok = size_check(ctx, agree)
+    types = [emit.lowered_type(t) for t in ctx.result_types]
+    branch = scf.IfOp(ok, types, has_else=True)
+    with ir.InsertionPoint(branch.then_block):
+        scf.YieldOp([emit.cast_to(v, t) for v, t in zip(_loops(ctx, operands), types)])
+    with ir.InsertionPoint(branch.else_block):
+        sizes = emit.sizes_for(ctx.result_types[0], ranked[0])
+        scf.YieldOp([emit.cast_to(emit.fill(emit.zero_scalar(ty.element_type), sizes, ty.element_type), ty)
+                     for ty in types])
+    return list(branch.results)
+
+
+def _loops(ctx: OpContext, operands: list) -> list:
     emitter = SCALARS[ctx.name]
     cctx = _compute_ctx(ctx)
     result_types = ctx.result_types

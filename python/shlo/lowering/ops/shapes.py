@@ -113,7 +113,7 @@ def _cmp(pred, a, b) -> ir.Value:
     return arith.cmpi(pred, emit.as_index(a), emit.as_index(b))
 
 
-def _size_check(ctx: OpContext, make, guard: bool = True) -> ir.Value | None:
+def size_check(ctx: OpContext, make, guard: bool = True) -> ir.Value | None:
     """The predicate `make()` (an i1 scalar) given to the driver, and returned for the guard
     (`guard`). The GPU back end computes the driver's in a kernel: what it reads (output_shape)
     is in device memory, which the host reads only for sizes. The kernel is a "reduction" of two
@@ -215,7 +215,7 @@ def dynamic_broadcast_in_dim(ctx: OpContext, operand, output_dimensions):
                                         _cmp(arith.CmpIPredicate.eq, size, out_size)))
             return ok
 
-        ok = _size_check(ctx, fits)
+        ok = size_check(ctx, fits)
         sizes = _zero_unless(ok, sizes)
         if None not in t.shape:
             scratch = emit.empty([s if s is not None else index_const(1) for s in src], operand.type.element_type)
@@ -287,7 +287,7 @@ def dynamic_iota(ctx: OpContext, output_shape):
                           else _cmp(P.eq, s, index_const(known)))
             return ok
 
-        sizes = _zero_unless(_size_check(ctx, fits), sizes)
+        sizes = _zero_unless(size_check(ctx, fits), sizes)
     return _iota(t, sizes, ctx.attrs["iota_dimension"])
 
 
@@ -419,7 +419,7 @@ def reshape(ctx: OpContext, operand):
                 return _cmp(arith.CmpIPredicate.eq, arith.remui(total, index_const(known)), index_const(0))
             return _cmp(arith.CmpIPredicate.eq, total, index_const(known))
 
-        ok = _size_check(ctx, fits)
+        ok = size_check(ctx, fits)
     return reshape_to_sizes(operand, sizes, ok)
 
 
@@ -440,7 +440,7 @@ def dynamic_reshape(ctx: OpContext, operand, output_shape):
     count = _element_count(operand)
     known = math.prod(s for s in t.shape if s is not None)
     one_size = t.shape.count(None) == 1 and known > 0
-    ok = _size_check(ctx, lambda: _reshape_fits(
+    ok = size_check(ctx, lambda: _reshape_fits(
         _shape_values(output_shape, ctx.operand_types[1].element, t.rank), count, t.shape), guard=not one_size)
     if one_size:
         # the one run-time size is what the count leaves, as when the sizes agree: in bounds
@@ -644,7 +644,7 @@ def dynamic_pad(ctx: OpContext, operand, padding_value, edge_padding_low, edge_p
                           else arith.cmpi(P.eq, total, const(t.shape[d], I64())))
             return ok
 
-        _size_check(ctx, fits, guard=False)
+        size_check(ctx, fits, guard=False)
     out = emit.empty(sizes, operand.type.element_type)
     value = _pad_scalar(padding_value)
     zero = const(0, I64())
