@@ -59,7 +59,8 @@ PROGRAMS = ("matmul_f32", "matmul_bf16", "decoder", "matmul_f16", "bmm_bf16", "m
             "decoder_nobsplit", "matmul_bf16_cp3", "matmul_bf16_cp4", "matmul_bf16_cp3nox4", "matmul_bf16_k64cp3",
             "matmul_bf16_w64cp3", "matmul_bf16_w64cp4", "matmul_bf16_w64k64cp3", "matmul_f16_w64cp3",
             "matmul_bf16_edge_w64cp3", "bmm_bf16_cp3", "matmul_f32_tf32cp3", "matmul_f32_tf32w64cp3",
-            "matmul_bf16_q64cp3", "matmul_bf16_q64cp4", "matmul_bf16_t64cp3", "matmul_f32_tf32q64cp3", "decoder_tf32cp3")
+            "matmul_bf16_q64cp3", "matmul_bf16_q64cp4", "matmul_bf16_t64cp3", "matmul_f32_tf32q64cp3", "decoder_tf32cp3",
+            "matmul_bf16_q64cp4a", "matmul_bf16_w64cp3a", "matmul_f32_tf32q64cp3a")
 TOLERANCE = {"matmul_f32": 2e-2, "matmul_bf16": 5e-2, "decoder": 2e-2,      # relative to max |expected|
              "matmul_f16": 2e-2, "bmm_bf16": 5e-2, "matmul_f32_odd": 2e-2, "matmul_bf16_odd": 5e-2,
              "matmul_f32_regtiles": 2e-2, "matmul_bf16_regtiles": 5e-2, "matmul_f32_noprefetch": 2e-2,
@@ -87,7 +88,8 @@ TOLERANCE = {"matmul_f32": 2e-2, "matmul_bf16": 5e-2, "decoder": 2e-2,      # re
              "matmul_bf16_w64cp4": 5e-2, "matmul_bf16_w64k64cp3": 5e-2, "matmul_f16_w64cp3": 2e-2,
              "matmul_bf16_edge_w64cp3": 5e-2, "bmm_bf16_cp3": 5e-2, "matmul_f32_tf32cp3": 2e-2,
              "matmul_f32_tf32w64cp3": 2e-2, "matmul_bf16_q64cp3": 5e-2, "matmul_bf16_q64cp4": 5e-2,
-             "matmul_bf16_t64cp3": 5e-2, "matmul_f32_tf32q64cp3": 2e-2, "decoder_tf32cp3": 2e-2}
+             "matmul_bf16_t64cp3": 5e-2, "matmul_f32_tf32q64cp3": 2e-2, "decoder_tf32cp3": 2e-2, "matmul_bf16_q64cp4a": 5e-2,
+             "matmul_bf16_w64cp3a": 5e-2, "matmul_f32_tf32q64cp3a": 2e-2}
 # contractions (lowering/gpu/contraction.py): (batch, m, k, n); *_odd has partial tiles on every
 # edge and K / N that rule out 16-byte loads; *_regtiles is built with SHLO_GPU_SHARED_TILES=0
 # (schedules.py's register tiles without shared memory: the code before, timed beside it);
@@ -112,7 +114,9 @@ SHAPES = {"matmul_f32": (None, 4096, 4096, 4096), "matmul_bf16": (None, 4096, 40
           "matmul_bf16_edge_w64cp3": (None, 4000, 1024, 4000), "bmm_bf16_cp3": (32, 512, 512, 512),
           "matmul_f32_tf32cp3": (None, 4096, 4096, 4096), "matmul_f32_tf32w64cp3": (None, 4096, 4096, 4096),
           "matmul_bf16_q64cp3": (None, 4096, 4096, 4096), "matmul_bf16_q64cp4": (None, 4096, 4096, 4096),
-          "matmul_bf16_t64cp3": (None, 4096, 4096, 4096), "matmul_f32_tf32q64cp3": (None, 4096, 4096, 4096)}
+          "matmul_bf16_t64cp3": (None, 4096, 4096, 4096), "matmul_f32_tf32q64cp3": (None, 4096, 4096, 4096),
+          "matmul_bf16_q64cp4a": (None, 4096, 4096, 4096), "matmul_bf16_w64cp3a": (None, 4096, 4096, 4096),
+          "matmul_f32_tf32q64cp3a": (None, 4096, 4096, 4096)}
 # the tensor-core kernel pipelined (contraction.pipelined): *cpN: SHLO_GPU_MMA_STAGES=N (N-deep shared
 # tiles filled with cp.async, one barrier a K step); w64: 64 x 64 warp tiles (SHLO_GPU_MMA_WARP_TILE=4,8:
 # blocks 128 x 256); k64: K steps of 64 (SHLO_GPU_MMA_KS); nox4: B's fragments one ldmatrix x2 a column
@@ -120,6 +124,8 @@ SHAPES = {"matmul_f32": (None, 4096, 4096, 4096), "matmul_bf16": (None, 4096, 40
 # of 128 threads, two a multiprocessor); t64: 4 x 2 warps of 64 x 64 (blocks 256 x 128); tf32cp3 / tf32w64cp3: the f32 one as TF32 so; *_edge_*: partial
 # tiles in M and N (zero-filled copies past the edges); decoder_tf32cp3: the decoder block as TF32 with its
 # five tensor-core contractions pipelined (3 stages)
+# *a (q64cp4a, w64cp3a, tf32q64cp3a): as without the a, each K step's first fragments read ahead, across the
+# barrier (SHLO_GPU_MMA_AHEAD=1)
 # ResNet-style convolutions, NHWC x HWIO (lowering/gpu/convolution.py: implicit GEMMs on the
 # contraction kernels): (input N, H, W, C), (filter KH, KW, C, F), stride; SAME padding.
 # *_regtiles: built with SHLO_GPU_SHARED_TILES=0, the general mapping (one thread per output);
@@ -193,6 +199,11 @@ ENV = {"regtiles": ("SHLO_GPU_SHARED_TILES", "0"), "noprefetch": ("SHLO_GPU_PREF
        "t64cp3": [("SHLO_GPU_MMA_STAGES", "3"), ("SHLO_GPU_MMA_WARP_TILE", "4,8"), ("SHLO_GPU_MMA_WARPS", "4,2")],
        "tf32q64cp3": [("SHLO_GPU_TF32", "1"), ("SHLO_GPU_MMA_STAGES", "3"), ("SHLO_GPU_MMA_WARP_TILE", "4,8"),
                       ("SHLO_GPU_MMA_WARPS", "2,2")],
+       "q64cp4a": [("SHLO_GPU_MMA_STAGES", "4"), ("SHLO_GPU_MMA_WARP_TILE", "4,8"), ("SHLO_GPU_MMA_WARPS", "2,2"),
+                   ("SHLO_GPU_MMA_AHEAD", "1")],
+       "w64cp3a": [("SHLO_GPU_MMA_STAGES", "3"), ("SHLO_GPU_MMA_WARP_TILE", "4,8"), ("SHLO_GPU_MMA_AHEAD", "1")],
+       "tf32q64cp3a": [("SHLO_GPU_TF32", "1"), ("SHLO_GPU_MMA_STAGES", "3"), ("SHLO_GPU_MMA_WARP_TILE", "4,8"),
+                       ("SHLO_GPU_MMA_WARPS", "2,2"), ("SHLO_GPU_MMA_AHEAD", "1")],
        "before": [("SHLO_GPU_SPLIT_K", "0"), ("SHLO_GPU_RESPLIT", "0"), ("SHLO_GPU_UNTIE_FILLS", "0"),
                   ("SHLO_GPU_MULTI_K", "0"), ("SHLO_GPU_FOLD_FILLS", "0")]}
 # decoder_*: the decoder block (decoder_tf32_before: as TF32) built with one of the decoder's

@@ -532,3 +532,36 @@ def test_pipelined_ptx_assembles(monkeypatch):
             assert art.cubin, arch
     assert contraction.pipelined(contraction.choose(1, 1000, 1001, 256, "bf16", "bf16")).stages == 0
     assert contraction.pipelined(contraction.choose(1, 1000, 1000, 256, "f32", "f32")).stages == 0
+
+
+@pytest.mark.parametrize("el,dtype", [("bf16", ml_dtypes.bfloat16), ("f32", np.float32)])
+def test_fragments_ahead_ptx_assembles(el, dtype, monkeypatch):
+    """SHLO_GPU_MMA_AHEAD=1 (GPU form only; the CPU form reads the same fragments in order): each K
+    step's first fragments read before the loop turns, right after the barrier that says its
+    stage landed: one barrier before the loop and one in it, the fragments of the first k step
+    read twice (before the loop and in it), the rest once; ptxas assembles it (bf16 and TF32)."""
+    monkeypatch.setenv("SHLO_GPU_MMA_STAGES", "4")
+    monkeypatch.setenv("SHLO_GPU_MMA_WARP_TILE", "4,8")
+    monkeypatch.setenv("SHLO_GPU_MMA_WARPS", "2,2")
+    monkeypatch.setenv("SHLO_GPU_MMA_AHEAD", "1")
+    monkeypatch.setattr(contraction, "MIN_BLOCKS", 16)
+    a, b = _inputs((512, 256), (256, 512), dtype)
+    for arch, art in gpu.compile_cuda_arches(_matmul(a, b), ("sm_80", "sm_90"), assemble=HAVE_PTXAS,
+                                             tf32=el == "f32").items():
+        c = _counts(art.ptx)
+        assert c["bar"] == 2 and len(re.findall(r"cp\.async\.wait_group\s+2;", art.ptx)) == 2, (arch, c)
+        # 128 x 128 blocks of 4 warps, 64 x 64 each: per K step of 32, 4 A ldmatrix x4 a k step
+        # (bf16: 2 k16 steps; TF32: 4 k8 steps), one more k step's worth before the loop
+        steps = 2 if el == "bf16" else 4
+        assert c["ldmatrix.x4"] == 4 * (steps + 1), (arch, c)
+        assert art.kernels[0]["block"] == [128, 1, 1] and art.kernels[0]["smem"] > 48 * 1024, art.kernels
+        if HAVE_PTXAS:
+            assert art.cubin, arch
+    a, b = _inputs((150, 200), (200, 264), dtype, seed=15)
+    monkeypatch.setattr(contraction, "MIN_BLOCKS", 1)
+    got = gpu.cpu_check(_matmul(a, b), tf32=el == "f32")(a, b)[0]
+    if el == "f32":
+        want = _tf32(a).astype(np.float64) @ _tf32(b).astype(np.float64)
+        assert np.abs(got - want).max() <= 1e-5 * np.abs(want).max()
+    else:
+        _check_close(got, _expected(a, b, dtype), dtype)

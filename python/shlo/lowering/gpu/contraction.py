@@ -101,6 +101,7 @@ class Tiling:
         # cp.async a few K steps ahead, one barrier a step; ldx4: B's fragments read two column
         # tiles an ldmatrix (x4 transposed) rather than one (x2)
         self.stages, self.ldx4 = 0, False
+        self.ahead = False        # pipelined: fragments read a k step ahead, across the barrier (mma_ahead)
 
     @property
     def a_groups(self) -> int:
@@ -247,6 +248,12 @@ def mma_k_step() -> int:
     return int(os.environ.get("SHLO_GPU_MMA_KS", "32"))
 
 
+def mma_ahead() -> bool:
+    """SHLO_GPU_MMA_AHEAD=1: a pipelined kernel reads each K step's first fragments before the loop
+    turns (`_fragments_ahead`), not after the barrier at its top."""
+    return os.environ.get("SHLO_GPU_MMA_AHEAD", "0") == "1"
+
+
 def mma_ldx4() -> bool:
     """B's fragments two column tiles an ldmatrix (x4) in a pipelined kernel, unless SHLO_GPU_MMA_LDX4=0."""
     return os.environ.get("SHLO_GPU_MMA_LDX4", "1") != "0"
@@ -278,6 +285,7 @@ def pipelined(tl: Tiling | None) -> Tiling | None:
         return tl
     tl.stages = stages
     tl.ldx4 = mma_ldx4() and not tl.tf32 and tl.tn % 2 == 0
+    tl.ahead = mma_ahead()
     return tl
 
 
@@ -655,100 +663,123 @@ class _Kernel:
                     sp = t.op(f"vector.broadcast {ai} : {e} to {vty}")
                     acc[i] = t.op(f"vector.fma {sp}, {b}, {acc[i]} : {vty}")
             return acc
+        ctx = self._lanes(t, tid)
+        acc = list(acc)
+        for kk in range(0, tl.ks, tl.kstep):
+            afr, bfr = self._fragments(t, ctx, As, Bs, kk, cpu)
+            acc = self._accumulate(t, afr, bfr, acc, kk, cpu, frags, tid)
+        return acc
+
+    def _lanes(self, t: _Text, tid) -> dict:
+        """The thread's place in its warp and block for the mma fragments (ops emitted in order)."""
+        tl = self.tl
         warp = t.op(f"arith.divui {tid}, {t.c(32)} : index")
         lane = t.op(f"arith.remui {tid}, {t.c(32)} : index")
         g = t.op(f"arith.divui {lane}, {t.c(4)} : index")
         q2 = _mul(t, t.op(f"arith.remui {lane}, {t.c(4)} : index"), 2)
         wr = _mul(t, t.op(f"arith.divui {warp}, {t.c(tl.warps_n)} : index"), 16 * tl.tm)
         wc = _mul(t, t.op(f"arith.remui {warp}, {t.c(tl.warps_n)} : index"), 8 * tl.tn)
-        acc = list(acc)
         w, half = tl.w, tl.kstep // 2
         qw = _mul(t, t.op(f"arith.remui {lane}, {t.c(4)} : index"), w)
-        for kk in range(0, tl.ks, tl.kstep):
-            # ldmatrix: lane l gives the address of one 8-element row of one of the 8x8
-            # matrices; on the CPU each thread reads what the PTX ISA says ldmatrix delivers
-            # to it from the rows the other lanes' addresses name
-            afr, bfr = [], []
-            # packed: one A fragment a (row tile, group of the warp's column tiles), read from that
-            # group's part of the tile (group j of the warp starts at column wc + j * unit)
-            na = tl.a_groups
-            for ia in range(tl.tm * na):    # A: x4, matrices (rows 0-7 / 8-15) x (k 0-7 / 8-15; tf32 0-3 / 4-7)
-                im = ia // na
-                a_off = t.c(kk)
-                if tl.pack > 1:
-                    gq = t.op(f"arith.divui {_add(t, wc, t.c(tl.unit * (ia % na)))}, {t.c(tl.unit)} : index")
-                    a_off = _add(t, _mul(t, gq, tl.ks), a_off)
+        return {"lane": lane, "g": g, "q2": q2, "wr": wr, "wc": wc, "w": w, "half": half, "qw": qw}
 
-                def a_row(src, im=im, a_off=a_off):
-                    j, r = t.op(f"arith.divui {src}, {t.c(8)} : index"), t.op(f"arith.remui {src}, {t.c(8)} : index")
-                    row = _add(t, _add(t, wr, r), _mul(t, t.op(f"arith.remui {j}, {t.c(2)} : index"), 8))
-                    col = _mul(t, t.op(f"arith.divui {j}, {t.c(2)} : index"), half)
-                    return _add(t, row, t.c(16 * im)), _add(t, col, a_off)
-                if cpu:                     # register j: row g of matrix j, 16 bits 2q, 2q+1
-                    regs = []
-                    for j in range(4):
-                        row, col = a_row(_add(t, g, t.c(8 * j)))
-                        regs.append(t.op(f"vector.load {As}[{self.at(row, _add(t, col, qw))}] : {sa}, vector<{w}x{e}>"))
-                    afr.append(self._stack(t, regs, 4, e, w))
-                else:
-                    row, col = a_row(lane)
-                    afr.append(t.op(f"nvgpu.ldmatrix {As}[{self.at(row, col)}] {{numTiles = 4 : i32, transpose = false}} : "
-                                    f"{sa} -> vector<4x{w}x{e}>"))
-            for jn in range(tl.tn if tl.tf32 else 0):   # tf32 B: k = q, q + 4 of column g, read directly
+    def _fragments(self, t: _Text, ctx: dict, As, Bs, kk: int, cpu: bool) -> tuple:
+        """The A and B fragments of k16 (tf32: k8) step kk of the shared tiles (stage self.stage)."""
+        tl = self.tl
+        e = tl.a_el
+        sa, sb = self.shared_types()
+        lane, g, q2, wr, wc, w, half, qw = (ctx[k] for k in ("lane", "g", "q2", "wr", "wc", "w", "half", "qw"))
+        # ldmatrix: lane l gives the address of one 8-element row of one of the 8x8
+        # matrices; on the CPU each thread reads what the PTX ISA says ldmatrix delivers
+        # to it from the rows the other lanes' addresses name
+        afr, bfr = [], []
+        # packed: one A fragment a (row tile, group of the warp's column tiles), read from that
+        # group's part of the tile (group j of the warp starts at column wc + j * unit)
+        na = tl.a_groups
+        for ia in range(tl.tm * na):    # A: x4, matrices (rows 0-7 / 8-15) x (k 0-7 / 8-15; tf32 0-3 / 4-7)
+            im = ia // na
+            a_off = t.c(kk)
+            if tl.pack > 1:
+                gq = t.op(f"arith.divui {_add(t, wc, t.c(tl.unit * (ia % na)))}, {t.c(tl.unit)} : index")
+                a_off = _add(t, _mul(t, gq, tl.ks), a_off)
+
+            def a_row(src, im=im, a_off=a_off):
+                j, r = t.op(f"arith.divui {src}, {t.c(8)} : index"), t.op(f"arith.remui {src}, {t.c(8)} : index")
+                row = _add(t, _add(t, wr, r), _mul(t, t.op(f"arith.remui {j}, {t.c(2)} : index"), 8))
+                col = _mul(t, t.op(f"arith.divui {j}, {t.c(2)} : index"), half)
+                return _add(t, row, t.c(16 * im)), _add(t, col, a_off)
+            if cpu:                     # register j: row g of matrix j, 16 bits 2q, 2q+1
                 regs = []
-                for j in range(2):
-                    col = _add(t, _add(t, wc, g), t.c(8 * jn))
-                    x = t.op(f"memref.load {Bs}[{self.at(_add(t, qw, t.c(kk + 4 * j)), col)}] : {sb}")
-                    regs.append(t.op(f"vector.from_elements {x} : vector<1x{e}>"))
-                bfr.append(self._stack(t, regs, 2, e, 1))
-            # B: x2 transposed, matrices k 0-7 / 8-15 of one column tile (lanes 0-15 give the
-            # rows); ldx4: x4, those of column tiles jn and jn + 1 (lanes 16-31 the second's)
-            pair = 2 if tl.ldx4 else 1
-            for p in range(0, 0 if tl.tf32 else tl.tn, pair):
-                def b_row(src, p=p, kk=kk):
-                    """The shared row and column lane `src` names: row src % 16 of the K step,
-                    column tile p + src / 16 (x2: lanes 16-31 repeat 0-15)."""
-                    row = _add(t, t.op(f"arith.remui {src}, {t.c(16)} : index"), t.c(kk))
-                    col = _add(t, wc, t.c(8 * p))
-                    if pair > 1:
-                        col = _add(t, col, _mul(t, t.op(f"arith.divui {src}, {t.c(16)} : index"), 8))
-                    return row, col
-                if cpu:     # register j of tile p + h: column g of matrix 2h + j, rows 2q, 2q+1
-                    for h in range(pair):
-                        regs = []
-                        for j in range(2):
-                            xs = []
-                            for e2 in range(2):
-                                krow, col = b_row(_add(t, q2, t.c(16 * h + 8 * j + e2)))
-                                xs.append(t.op(f"memref.load {Bs}[{self.at(krow, _add(t, col, g))}] : {sb}"))
-                            regs.append(t.op(f"vector.from_elements {xs[0]}, {xs[1]} : vector<2x{e}>"))
-                        bfr.append(self._stack(t, regs, 2, e))
+                for j in range(4):
+                    row, col = a_row(_add(t, g, t.c(8 * j)))
+                    regs.append(t.op(f"vector.load {As}[{self.at(row, _add(t, col, qw))}] : {sa}, vector<{w}x{e}>"))
+                afr.append(self._stack(t, regs, 4, e, w))
+            else:
+                row, col = a_row(lane)
+                afr.append(t.op(f"nvgpu.ldmatrix {As}[{self.at(row, col)}] {{numTiles = 4 : i32, transpose = false}} : "
+                                f"{sa} -> vector<4x{w}x{e}>"))
+        for jn in range(tl.tn if tl.tf32 else 0):   # tf32 B: k = q, q + 4 of column g, read directly
+            regs = []
+            for j in range(2):
+                col = _add(t, _add(t, wc, g), t.c(8 * jn))
+                x = t.op(f"memref.load {Bs}[{self.at(_add(t, qw, t.c(kk + 4 * j)), col)}] : {sb}")
+                regs.append(t.op(f"vector.from_elements {x} : vector<1x{e}>"))
+            bfr.append(self._stack(t, regs, 2, e, 1))
+        # B: x2 transposed, matrices k 0-7 / 8-15 of one column tile (lanes 0-15 give the
+        # rows); ldx4: x4, those of column tiles jn and jn + 1 (lanes 16-31 the second's)
+        pair = 2 if tl.ldx4 else 1
+        for p in range(0, 0 if tl.tf32 else tl.tn, pair):
+            def b_row(src, p=p, kk=kk):
+                """The shared row and column lane `src` names: row src % 16 of the K step,
+                column tile p + src / 16 (x2: lanes 16-31 repeat 0-15)."""
+                row = _add(t, t.op(f"arith.remui {src}, {t.c(16)} : index"), t.c(kk))
+                col = _add(t, wc, t.c(8 * p))
+                if pair > 1:
+                    col = _add(t, col, _mul(t, t.op(f"arith.divui {src}, {t.c(16)} : index"), 8))
+                return row, col
+            if cpu:     # register j of tile p + h: column g of matrix 2h + j, rows 2q, 2q+1
+                for h in range(pair):
+                    regs = []
+                    for j in range(2):
+                        xs = []
+                        for e2 in range(2):
+                            krow, col = b_row(_add(t, q2, t.c(16 * h + 8 * j + e2)))
+                            xs.append(t.op(f"memref.load {Bs}[{self.at(krow, _add(t, col, g))}] : {sb}"))
+                        regs.append(t.op(f"vector.from_elements {xs[0]}, {xs[1]} : vector<2x{e}>"))
+                    bfr.append(self._stack(t, regs, 2, e))
+            else:
+                krow, col = b_row(lane)
+                frag = t.op(f"nvgpu.ldmatrix {Bs}[{self.at(krow, col)}] {{numTiles = {2 * pair} : i32, "
+                            f"transpose = true}} : {sb} -> vector<{2 * pair}x2x{e}>")
+                for h in range(pair):
+                    if pair == 1:
+                        bfr.append(frag)
+                        continue
+                    regs = [t.op(f"vector.extract {frag}[{2 * h + j}] : vector<2x{e}> from vector<4x2x{e}>")
+                            for j in range(2)]
+                    bfr.append(self._stack(t, regs, 2, e))
+        if tl.tf32 and tl.stages:   # cp.async copied f32: rounded to TF32 here (cvt.rna)
+            afr = [self._tf32(t, v, f"vector<4x1xf32>") for v in afr]
+            bfr = [self._tf32(t, v, f"vector<2x1xf32>") for v in bfr]
+        return afr, bfr
+
+    def _accumulate(self, t: _Text, afr, bfr, acc, kk: int, cpu: bool, frags, tid) -> list:
+        """acc after the mma tiles of step kk (the CPU: the fragments stored for _emulate_mma)."""
+        tl = self.tl
+        e, w = tl.a_el, tl.w
+        acc = list(acc)
+        for im in range(tl.tm):
+            for jn in range(tl.tn):
+                i = im * tl.tn + jn
+                ia = tl.a_frag(im, jn)
+                if cpu:         # the warp's mma is emulated from these (_emulate_mma)
+                    fa, fb = frags
+                    if jn == 0 or ia != tl.a_frag(im, jn - 1):     # each fragment once
+                        _vstore(t, afr[ia], fa, self.frag_a_ty(), [tid, t.c(kk // tl.kstep), t.c(ia)], 4, w, e)
+                    if im == 0:
+                        _vstore(t, bfr[jn], fb, self.frag_b_ty(), [tid, t.c(kk // tl.kstep), t.c(jn)], 2, w, e)
                 else:
-                    krow, col = b_row(lane)
-                    frag = t.op(f"nvgpu.ldmatrix {Bs}[{self.at(krow, col)}] {{numTiles = {2 * pair} : i32, "
-                                f"transpose = true}} : {sb} -> vector<{2 * pair}x2x{e}>")
-                    for h in range(pair):
-                        if pair == 1:
-                            bfr.append(frag)
-                            continue
-                        regs = [t.op(f"vector.extract {frag}[{2 * h + j}] : vector<2x{e}> from vector<4x2x{e}>")
-                                for j in range(2)]
-                        bfr.append(self._stack(t, regs, 2, e))
-            if tl.tf32 and tl.stages:   # cp.async copied f32: rounded to TF32 here (cvt.rna)
-                afr = [self._tf32(t, v, f"vector<4x1xf32>") for v in afr]
-                bfr = [self._tf32(t, v, f"vector<2x1xf32>") for v in bfr]
-            for im in range(tl.tm):
-                for jn in range(tl.tn):
-                    i = im * tl.tn + jn
-                    ia = tl.a_frag(im, jn)
-                    if cpu:         # the warp's mma is emulated from these (_emulate_mma)
-                        fa, fb = frags
-                        if jn == 0 or ia != tl.a_frag(im, jn - 1):     # each fragment once
-                            _vstore(t, afr[ia], fa, self.frag_a_ty(), [tid, t.c(kk // tl.kstep), t.c(ia)], 4, w, e)
-                        if im == 0:
-                            _vstore(t, bfr[jn], fb, self.frag_b_ty(), [tid, t.c(kk // tl.kstep), t.c(jn)], 2, w, e)
-                    else:
-                        acc[i] = self._mma(t, afr[ia], bfr[jn], acc[i])
+                    acc[i] = self._mma(t, afr[ia], bfr[jn], acc[i])
         return acc
 
     @staticmethod
@@ -1096,6 +1127,9 @@ def _pipelined_launch(t: _Text, kern: _Kernel) -> None:
         group = kern.async_copy(t, "%tx", "%bz", m0, n0, t.c(min(s, steps - 1) * tl.ks), As, Bs)
     acc_tys = kern.acc_types()
     zeros = [t.op(f"arith.constant dense<0.0> : {ty}") for ty in acc_tys]
+    if tl.ahead:
+        _fragments_ahead(t, kern, As, Bs, m0, n0, steps, group, acc_tys, zeros)
+        return
     res = t.fresh("acc")
     iters = ", ".join(f"%a{i} = {z}" for i, z in enumerate(zeros))
     count = "" if len(acc_tys) == 1 else f":{len(acc_tys)}"
@@ -1114,6 +1148,54 @@ def _pipelined_launch(t: _Text, kern: _Kernel) -> None:
     t.raw(f"nvgpu.device_async_wait {group} {{numGroups = 0 : i32}}")
     results = [res] if len(acc_tys) == 1 else [f"{res}#{i}" for i in range(len(acc_tys))]
     kern.store(t, "%tx", "%bz", m0, n0, results)
+    t.raw("gpu.terminator")
+    t.raw("}")
+
+
+def _fragments_ahead(t: _Text, kern: _Kernel, As, Bs, m0, n0, steps: int, group: str, acc_tys, zeros) -> None:
+    """The K loop of `_pipelined_launch` with the fragments read a k16 step ahead (`mma_ahead`):
+    each step's first fragments are read before the loop turns (carried), right after the
+    barrier that says its stage has landed, which comes before the step's last mma tiles rather
+    than at the top of the next step; the copies of step i + stages - 1 are issued at the top
+    of step i, into the stage whose last fragments were read before that barrier."""
+    tl = kern.tl
+    stages, kst = tl.stages, tl.kstep
+    ctx = kern._lanes(t, "%tx")
+    t.raw(f"nvgpu.device_async_wait {group} {{numGroups = {stages - 2} : i32}}")
+    t.raw("gpu.barrier")
+    kern.stage = t.c(0)
+    afr, bfr = kern._fragments(t, ctx, As, Bs, 0, False)
+    a_ty, b_ty = f"vector<4x{tl.w}x{tl.a_el}>", f"vector<2x{tl.w}x{tl.a_el}>"
+    carried = acc_tys + [a_ty] * len(afr) + [b_ty] * len(bfr)
+    res = t.fresh("acc")
+    iters = ", ".join([f"%a{i} = {z}" for i, z in enumerate(zeros)] + [f"%p{j} = {v}" for j, v in enumerate(afr + bfr)])
+    t.raw(f"{res}:{len(carried)} = scf.for %i = {t.c(0)} to {t.c(steps)} step {t.c(1)} iter_args({iters}) -> "
+          f"({', '.join(carried)}) {{")
+    acc = [f"%a{i}" for i in range(len(acc_tys))]
+    frag = [f"%p{j}" for j in range(len(afr) + len(bfr))]
+    afr, bfr = frag[:len(afr)], frag[len(afr):]
+    cur = t.op(f"arith.remui %i, {t.c(stages)} : index")
+    parts = tl.ks // kst
+    for j in range(parts):
+        if j == 0:
+            ahead = _add(t, "%i", t.c(stages - 1))
+            kern.stage = t.op(f"arith.remui {ahead}, {t.c(stages)} : index")
+            k_next = _mul(t, t.op(f"arith.minui {ahead}, {t.c(steps - 1)} : index"), tl.ks)
+            kern.async_copy(t, "%tx", "%bz", m0, n0, k_next, As, Bs)
+        if j + 1 < parts:
+            kern.stage = cur
+            nxt = kern._fragments(t, ctx, As, Bs, (j + 1) * kst, False)
+        else:
+            t.raw(f"nvgpu.device_async_wait {group} {{numGroups = {stages - 2} : i32}}")
+            t.raw("gpu.barrier")
+            kern.stage = t.op(f"arith.remui {_add(t, '%i', t.c(1))}, {t.c(stages)} : index")
+            nxt = kern._fragments(t, ctx, As, Bs, 0, False)
+        acc = kern._accumulate(t, afr, bfr, acc, j * kst, False, None, "%tx")
+        afr, bfr = nxt
+    t.raw(f"scf.yield {', '.join(acc + afr + bfr)} : {', '.join(carried)}")
+    t.raw("}")
+    t.raw(f"nvgpu.device_async_wait {group} {{numGroups = 0 : i32}}")
+    kern.store(t, "%tx", "%bz", m0, n0, [f"{res}#{i}" for i in range(len(acc_tys))])
     t.raw("gpu.terminator")
     t.raw("}")
 
