@@ -495,25 +495,48 @@ def _lu1(a):
 _GETF2_SMALL = 5
 
 
+#
+# On AVX-512 CPUs OpenBLAS runs its SkylakeX kernels, compiled with each product-and-add of
+# those C loops contracted into a fused multiply-add (interpreter/ops/openblas_order.py): the
+# head's dot products (the strided ?dot loop) are, in f32, fma(x_k, y_k, x_{k+1} y_{k+1} rounded)
+# per pair of terms, the pairs summed in float64 with a last odd term's rounded product, rounded
+# to f32 once; in f64 a fused chain from 0; the rest of the column's dot products (gemv) a fused
+# chain from 0, subtracted once. Measured against jax.lax.linalg.lu there (scratch
+# lapack2/lu_exp.py, 100 random problems a shape, 2 x 2 to 5 x 5, 3 x 5, 5 x 3): bit-equal on
+# all, f32 and f64, and on 6 x 6 f32 (8 x 8: 37 of 100).
 def _getf2_small(a):
     import jax.numpy as jnp
+    from ..interpreter.ops.openblas_order import kernels
+    from .stablehlo_lapack_fma import fma
     m, n = a.shape
     rows = jnp.arange(m, dtype=jnp.int32)
     tiny = jnp.finfo(a.dtype).tiny
     piv = []
     info = _i(0)
+    fused = kernels() == "avx512"
 
     def dot(i, k_end, col, start=0):
         """sum_{k < k_end} a[i, k] * col[k] in order from 0 (row slice i: int or slice)."""
         s = jnp.zeros_like(a[i, 0])
         for k in range(start, k_end):
-            s = s + a[i, k] * col[k]
+            s = fma(a[i, k], col[k], s) if fused else s + a[i, k] * col[k]
         return s
+
+    def head_dot(i, col):
+        """the unit lower solve's dot product of row i with the column's head (?dot, strided)."""
+        if not fused or a.dtype != jnp.float32:
+            return dot(i, i, col)
+        s = jnp.zeros((), jnp.float64)
+        for k in range(0, i - 1, 2):
+            s = s + fma(a[i, k], col[k], a[i, k + 1] * col[k + 1]).astype(jnp.float64)
+        if i % 2:
+            s = s + (a[i, i - 1] * col[i - 1]).astype(jnp.float64)
+        return s.astype(jnp.float32)
 
     for j in range(n):
         col = a[:, j]
         for i in range(1, min(j, m)):            # unit lower solve against the factored columns
-            col = col.at[i].set(col[i] - dot(i, i, col))
+            col = col.at[i].set(col[i] - head_dot(i, col))
         if j < m:
             col = col.at[j:].set(col[j:] - dot(slice(j, m), j, col))
             a = a.at[:, j].set(col)
@@ -542,17 +565,32 @@ def _getf2_small(a):
 # Measured against jax.lax.linalg.lu (scratch parity14/clu.py, clu_shlo.py): bit-equal on every
 # random problem (see docs/stablehlo_parity.md); the loop above was not (parity12's dot-product
 # order held only through the third column).
+# On AVX-512 (OpenBLAS's SkylakeX kernels, C loops contracted into fused multiply-adds): each
+# complex product of the trsv's axpy and of the gemv's scalar rows is re = fma(ar, br, -(ai bi)),
+# im = fma(ar, bi, ai br) (the other product rounded); the gemv's rows in whole blocks of 4 (its
+# vector kernel) are four fused chains from 0 (ar xr, ai xi, ai xr, ar xi) combined at the end
+# (rr - ii, ir + ri); the reciprocal and the scaling are unchanged. Measured against
+# jax.lax.linalg.lu there (scratch lapack2/clu_exp.py, 40 random problems a shape, 1 x 1 to 5 x 5,
+# 1 x 4, 4 x 1, 2 x 5, 3 x 5, 4 x 5, 5 x 1-5 x 4): bit-equal on all.
 def _cgetf2_small(a):
     import jax.numpy as jnp
     from jax import lax
+    from ..interpreter.ops.openblas_order import kernels
+    from .stablehlo_lapack_fma import fma
     m, n = a.shape
     re, im = jnp.real(a), jnp.imag(a)
     rows = jnp.arange(m, dtype=jnp.int32)
     piv = []
     info = _i(0)
+    fused = kernels() == "avx512"
 
-    def mul(ar, ai, br, bi):
+    def rounded_mul(ar, ai, br, bi):
         return ar * br - ai * bi, ar * bi + ai * br
+
+    def mul(ar, ai, br, bi):                      # the axpy's and gemv's products
+        if fused:
+            return fma(ar, br, -(ai * bi)), fma(ar, bi, ai * br)
+        return rounded_mul(ar, ai, br, bi)
 
     for j in range(n):
         cr, ci = re[:, j], im[:, j]
@@ -569,6 +607,14 @@ def _cgetf2_small(a):
                 for k in range(j):
                     pr, pi = mul(re[j:, k], im[j:, k], cr[k], ci[k])
                     tr, ti = tr + pr, ti + pi
+                vec = (m - j) // 4 * 4 if fused else 0
+                if vec:                           # the vector kernel's rows: four chains
+                    rr, ii, ir, ri = (jnp.zeros_like(cr[j:j + vec]) for _ in range(4))
+                    for k in range(j):
+                        ar, ai = re[j:j + vec, k], im[j:j + vec, k]
+                        rr, ii = fma(ar, cr[k], rr), fma(ai, ci[k], ii)
+                        ir, ri = fma(ai, cr[k], ir), fma(ar, ci[k], ri)
+                    tr, ti = tr.at[:vec].set(rr - ii), ti.at[:vec].set(ir + ri)
                 cr = cr.at[j:].set(cr[j:] - tr)
                 ci = ci.at[j:].set(ci[j:] - ti)
             re, im = re.at[:, j].set(cr), im.at[:, j].set(ci)
@@ -590,7 +636,7 @@ def _cgetf2_small(a):
                 t_r = jnp.where(big, den, ratio * den)
                 t_i = jnp.where(big, -(ratio * den), -den)
                 br, bi = re[j + 1:, j], im[j + 1:, j]
-                sr, si = mul(t_r, t_i, br, bi)
+                sr, si = rounded_mul(t_r, t_i, br, bi)      # scal: not contracted on either
                 re = re.at[j + 1:, j].set(jnp.where(zero, br, sr))
                 im = im.at[j + 1:, j].set(jnp.where(zero, bi, si))
         else:

@@ -14,7 +14,7 @@ import numpy as np
 
 from ...literals import numpy_dtype
 from ..registry import implements
-from . import fft_passes
+from . import fft_passes, openblas_order
 from .elementwise import finish, kind
 
 F64, C128 = np.dtype(np.float64), np.dtype(np.complex128)
@@ -97,8 +97,9 @@ def cholesky(ctx, a):
     off = np.tril(x, -1) if lower else np.triu(x, 1)
     diag = np.eye(n, dtype=bool)
     herm = np.where(diag, np.real(tri), tri + _conj_t(off))  # the full Hermitian matrix, diagonal real
-    if lower and element == "f32" and n <= _POTF2_SMALL:
-        return _result(_potf2_in_order(np.tril(x), numpy_dtype(element)), ctx)
+    if lower and element == "f32" and n <= openblas_order.POTF2_SIZES[openblas_order.kernels()]:
+        # in f32 in the order of the LAPACK jaxlib calls (OpenBLAS's potf2), XLA's bit for bit
+        return _result(openblas_order.potf2_in_order(np.tril(x), numpy_dtype(element)), ctx)
     flat = herm.reshape((-1, n, n))
     out = np.empty_like(flat)
     for i, m in enumerate(flat):
@@ -146,8 +147,11 @@ def triangular_solve(ctx, a, b):
         raise ValueError(f"unknown transpose_a {trans}")
     if not left:  # X * M = B  <=>  M^T * X^T = B^T
         A, B, is_lower = np.swapaxes(A, -1, -2), np.swapaxes(B, -1, -2), not is_lower
-    if left and ea == eb and ea in _TRSM_ORDER_TYPES and m in _TRSM_ORDER_SIZES and B.shape[-1] == 1:
-        return _result(_trsm_in_order(A, B, is_lower, unit, numpy_dtype(ea)), ctx)
+    if ea == eb and ea in ("f32", "f64") and openblas_order.trsm_modelled(ea, left, m):
+        # in the element type in the order of the LAPACK jaxlib calls (OpenBLAS's trsm kernel),
+        # so that XLA's solves (jnp.linalg.solve, custom_linear_solve) are its bit for bit
+        X = openblas_order.trsm_in_order(A, B, is_lower, unit, numpy_dtype(ea), left, ea)
+        return _result(X if left else np.swapaxes(X, -1, -2), ctx)
     X = np.zeros_like(B)
     order = range(m) if is_lower else range(m - 1, -1, -1)
     with np.errstate(all="ignore"):
@@ -158,79 +162,6 @@ def triangular_solve(ctx, a, b):
     if not left:
         X = np.swapaxes(X, -1, -2)
     return _result(X, ctx)
-
-
-# f32 lower factors of at most 5 x 5: in f32, in the order of the LAPACK jaxlib calls on CPU
-# (OpenBLAS's unblocked potf2), so that jax.lax.linalg.cholesky is XLA's bit for bit: column by
-# column, the diagonal a_jj minus the row's squares summed in order (from four accumulators,
-# k mod 4, added as (s0 + s1) + (s2 + s3), once the row has four), its square root, then each
-# entry below minus its dot product with the row (summed in order from 0) times the rounded
-# 1 / diagonal. Measured against jax.lax.linalg.cholesky (scratch parity12/chol_exp*.py and
-# chol_shlo.py, 50-200 random positive definite problems a size): bit-equal on all from 1 x 1 to
-# 5 x 5 (the float64 path on 0-58 %); from 6 x 6 OpenBLAS's other kernels (2-97 % a column),
-# which keep float64 rounded once. f64 needs nothing: numpy's dpotrf is the same OpenBLAS, and
-# the float64 path is XLA's bit for bit at every size measured (3 to 200).
-_POTF2_SMALL = 5
-
-
-def _potf2_in_order(a, dtype):
-    """Lower Cholesky factors of the batched lower triangles `a`; NaN where one is not positive
-    definite (as the float64 path)."""
-    flat = a.reshape((-1,) + a.shape[-2:]).astype(dtype)
-    n = flat.shape[-1]
-    L = np.zeros_like(flat)
-    bad = np.zeros(flat.shape[0], bool)
-    with np.errstate(all="ignore"):
-        for j in range(n):
-            sq = [L[:, j, k] * L[:, j, k] for k in range(j)]
-            if j >= 4:
-                acc = [_in_order(sq[i::4]) for i in range(4)]
-                s = (acc[0] + acc[1]) + (acc[2] + acc[3])
-            else:
-                s = _in_order(sq, dtype)
-            d = flat[:, j, j] - s
-            bad |= ~(d > 0)
-            d = np.sqrt(d)
-            L[:, j, j] = d
-            inv = dtype.type(1) / d
-            for r in range(j + 1, n):
-                t = _in_order([L[:, r, k] * L[:, j, k] for k in range(j)], dtype)
-                L[:, r, j] = (flat[:, r, j] - t) * inv
-    L[bad] = np.nan
-    return L.reshape(a.shape)
-
-
-def _in_order(terms, dtype=None):
-    """0 + t0 + t1 + ... left to right (a zero of the batch's shape when there are none)."""
-    s = np.zeros_like(terms[0]) if terms else np.zeros((), dtype)
-    for t in terms:
-        s = s + t
-    return s
-
-
-# One right-hand side on the left of a system of 1, 2 or 4 unknowns: solved in the element type
-# in the order of the LAPACK jaxlib calls on CPU (OpenBLAS's trsm kernel), so that XLA's solves
-# (jnp.linalg.solve, custom_linear_solve) are reproduced bit for bit: each unknown is its
-# right-hand side times the rounded reciprocal of the diagonal, then subtracted (rounded product)
-# from the right-hand sides after it. Measured against jax.lax.linalg.triangular_solve (scratch
-# parity12/trsm_exp2.py; 50 problems for each of lower / upper, unit / not, transposed / not):
-# bit-equal on all at 1, 2, 4 unknowns (f32 and f64; f32 also 8); 3 and 5 unknowns (a kernel's
-# tail), more right-hand sides or a right-side system only on 0-64%, so those keep float64.
-_TRSM_ORDER_TYPES = ("f32", "f64")
-_TRSM_ORDER_SIZES = (1, 2, 4)
-
-
-def _trsm_in_order(A, B, is_lower, unit, dtype):
-    A, C = A.astype(dtype), B[..., 0].astype(dtype)
-    m = A.shape[-1]
-    X = np.zeros_like(C)
-    with np.errstate(all="ignore"):
-        for i in (range(m) if is_lower else range(m - 1, -1, -1)):
-            x = C[..., i] if unit else C[..., i] * (dtype.type(1) / A[..., i, i])
-            X[..., i] = x
-            after = slice(i + 1, m) if is_lower else slice(0, i)
-            C[..., after] = C[..., after] - x[..., None] * A[..., after, i]
-    return X[..., None]
 
 
 # ----------------------------------------------------------------------------- batch normalization

@@ -24,6 +24,7 @@ from .. import element as el
 from .. import emit
 from ..element import const, index_const
 from ..registry import OpContext, lowers
+from ...interpreter.ops import openblas_order
 from ...interpreter.ops.elementwise import finish
 from .elementwise import convert_scalar
 from . import fft as c2c_passes
@@ -397,9 +398,8 @@ def triangular_solve(ctx: OpContext, a, b):
     transposed = (trans != "NO_TRANSPOSE") != (not left)   # M[i, j] reads A[j, i]
     conj = trans == "ADJOINT"
     is_lower = lower != transposed                           # M's triangle
-    m_a, m_b, ncols = emit.dims(a)[-1], emit.dims(b)[-2], emit.dims(b)[-1]
-    if left and ea == eb and ea in _TRSM_ORDER_TYPES and m_a in _TRSM_ORDER_SIZES and m_b == m_a and ncols == 1:
-        return _trsm_in_order(a, b, m_a, is_lower, transposed, unit)
+    if _trsm_order_applies(a, b, ea, eb, left):
+        return _trsm_in_order(a, b, left, is_lower, transposed, unit, ea)
     A = _widen(a, ea, wide)
     B = _widen(b, eb, wide)
     rhs = B if left else _conj_transpose(B, conj=False)
@@ -409,31 +409,59 @@ def triangular_solve(ctx: OpContext, a, b):
     return _narrow(x, ctx.result_types[0].element, wide)
 
 
-# One right-hand side on the left of 1, 2 or 4 unknowns (static sizes): in the element type in
-# OpenBLAS's trsm order, as the interpreter (interpreter/ops/numerics.py, _trsm_in_order) and XLA
-# CPU through LAPACK: each unknown is its right-hand side times the rounded 1 / diagonal, then its
-# rounded product with the column is subtracted from the right-hand sides after it.
-_TRSM_ORDER_TYPES = ("f32", "f64")
-_TRSM_ORDER_SIZES = (1, 2, 4)
+# Real systems of static sizes in the element type in the order of OpenBLAS's trsm kernel, as the
+# interpreter (interpreter/ops/openblas_order.py: its blocks, and which kernels this machine's
+# OpenBLAS runs) and XLA CPU through LAPACK. Unrolled: at most _TRSM_ORDER_TERMS updates.
+_TRSM_ORDER_TERMS = 2048
 
 
-def _trsm_in_order(a, b, m: int, is_lower: bool, transposed: bool, unit: bool) -> ir.Value:
+def _trsm_order_applies(a, b, ea: str, eb: str, left: bool) -> bool:
+    da, db = emit.dims(a), emit.dims(b)
+    if ea != eb or ea not in ("f32", "f64") or not all(isinstance(d, int) for d in da[-2:] + db[-2:]):
+        return False
+    m = da[-1]
+    rows, cols = db[-2:] if left else db[-2:][::-1]         # unknowns, right-hand sides
+    return da[-2] == m == rows and openblas_order.trsm_modelled(ea, left, m) and m * m * cols <= _TRSM_ORDER_TERMS
+
+
+def _trsm_in_order(a, b, left: bool, is_lower: bool, transposed: bool, unit: bool, element: str) -> ir.Value:
     t = a.type.element_type
-    *batch, _m, _n = emit.dims(b)
+    *batch, _r, _c = emit.dims(b)
     loop_batch = [_min_size(x, y) for x, y in zip(batch, emit.dims(a)[:-2])]
+    m = emit.dims(a)[-1]
+    ncols = emit.dims(b)[-1] if left else emit.dims(b)[-2]
+    unroll = openblas_order.unroll(element, left)
+    fused = openblas_order.kernels() == "avx512"
     one = const(1.0, t)
     ic = index_const
 
     def entry(bi, i, j):                                       # M[i, j]
         return tensor.extract(a, bi + ([ic(j), ic(i)] if transposed else [ic(i), ic(j)]))
 
+    def at(i, c):                                              # M X = rhs: rhs[i, c] is B[i, c] or B[c, i]
+        return [ic(i), ic(c)] if left else [ic(c), ic(i)]
+
     def per_matrix(bi, acc):
-        c = [tensor.extract(b, bi + [ic(i), ic(0)]) for i in range(m)]
-        for i in (range(m) if is_lower else range(m - 1, -1, -1)):
-            x = c[i] if unit else arith.mulf(c[i], arith.divf(one, entry(bi, i, i)))
-            acc = tensor.insert(x, acc, bi + [ic(i), ic(0)])
-            for j in (range(i + 1, m) if is_lower else range(i)):
-                c[j] = arith.subf(c[j], arith.mulf(x, entry(bi, j, i)))
+        for c in range(ncols):
+            rhs = [tensor.extract(b, bi + at(i, c)) for i in range(m)]
+            x: dict = {}
+            for start, size in openblas_order.blocks(m, unroll, is_lower):
+                rows = list(range(start, start + size))
+                if x:
+                    for r in rows:                             # the gemm kernel: one fma chain, subtracted
+                        s = _zero(t)
+                        for k in sorted(x):
+                            s = mmath.fma(entry(bi, r, k), x[k], s)
+                        rhs[r] = arith.subf(rhs[r], s)
+                order = rows if is_lower else rows[::-1]
+                for n, i in enumerate(order):
+                    x[i] = rhs[i] if unit else arith.mulf(rhs[i], arith.divf(one, entry(bi, i, i)))
+                    acc = tensor.insert(x[i], acc, bi + at(i, c))
+                    for r in order[n + 1:]:
+                        if fused:
+                            rhs[r] = mmath.fma(arith.negf(x[i]), entry(bi, r, i), rhs[r])
+                        else:
+                            rhs[r] = arith.subf(rhs[r], arith.mulf(x[i], entry(bi, r, i)))
         return [acc]
 
     return _for_batches(loop_batch, [emit.fill(_zero(t), emit.dims(b))], per_matrix)[0]

@@ -1,0 +1,206 @@
+"""Which OpenBLAS kernels XLA CPU's LAPACK runs on this machine, and their triangular solve order.
+
+jaxlib's LAPACK is scipy's OpenBLAS, built for several CPUs at once (DYNAMIC_ARCH): it picks
+its kernels when it loads, by the CPU's features, or by the OPENBLAS_CORETYPE variable where
+set. Two families give the orders modelled here (the interpreter's small triangular solves
+and Cholesky factors, and the shlo.linalg.lu body, stablehlo_lapack._getf2_small):
+
+* "avx2" (Haswell, Zen): OpenBLAS's C code is compiled without contraction, so a product
+  and an add in its C loops round twice;
+* "avx512" (SkylakeX, Cooperlake, SapphireRapids): compiled for those CPUs, GCC contracts each
+  product-and-add of the same C loops into one fused multiply-add.
+
+The assembly kernels (the gemm kernel inside trsm) fuse on both. Measured with scipy's
+OpenBLAS 0.3.30 (jaxlib 0.10.2) on an Intel Xeon with AVX-512, which OpenBLAS runs as SkylakeX,
+and on the same machine with OPENBLAS_CORETYPE=Haswell for the AVX2 kernels.
+"""
+from __future__ import annotations
+
+import functools
+import os
+
+import numpy as np
+
+from .fused_multiply_add import fma32, fma64
+
+_AVX512_CORES = ("skylakex", "cooperlake", "sapphirerapids")
+_AVX2_CORES = ("haswell", "zen")
+
+
+@functools.lru_cache(maxsize=None)
+def kernels() -> str:
+    """'avx512' or 'avx2': the family OpenBLAS picks here (OPENBLAS_CORETYPE first, as OpenBLAS
+    reads it; then AVX-512 F and BW, which OpenBLAS's dispatch asks for its SkylakeX kernels).
+    Without /proc/cpuinfo (another OS) 'avx2', the kernels the first orders were measured on."""
+    core = os.environ.get("OPENBLAS_CORETYPE", "").strip().lower()
+    if core in _AVX512_CORES:
+        return "avx512"
+    if core in _AVX2_CORES:
+        return "avx2"
+    try:
+        with open("/proc/cpuinfo") as f:
+            flags = next((line.split(":", 1)[1].split() for line in f if line.startswith("flags")), [])
+    except OSError:
+        return "avx2"
+    return "avx512" if {"avx512f", "avx512bw"} <= set(flags) else "avx2"
+
+
+def fma(a, b, c):
+    """a * b + c rounded once, float32 or float64 as c."""
+    return fma32(a, b, c) if np.asarray(c).dtype == np.float32 else fma64(a, b, c)
+
+
+# ----------------------------------------------------------------------------- trsm
+
+# OpenBLAS's trsm kernel (its generic trsm_kernel_LT / LN / RN / RT) cuts the unknowns into
+# blocks: whole blocks of the gemm kernel's unroll U (its M for a left-side system, its N for a
+# right-side one), then the rest as blocks of U/2, U/4, ... 1 where that bit of the count is set
+# (forward: whole blocks first, then the halves from the largest; backward: the halves from the
+# smallest, at the end of the system, then the whole blocks from the last). Each block first
+# takes the solved unknowns' contribution from the gemm kernel: a fused multiply-add chain from
+# 0 over the solved unknowns in increasing order, subtracted once. Then, in the block, each
+# unknown is its right-hand side times the packed reciprocal of the diagonal and is eliminated
+# from the block's later rows one update at a time, fused on "avx512" and rounded twice on
+# "avx2". Measured against jax.lax.linalg.triangular_solve (scratch lapack2/trsm_blocks.py; 200
+# problems a case, lower / upper x unit or not x transposed or not, 1-10 right-hand sides):
+# bit-equal on every problem of every size in _TRSM_SIZES.
+_UNROLL = {  # (kernels, element type, left side) -> U
+    ("avx512", "f32", True): 16, ("avx512", "f64", True): 16,
+    ("avx512", "f32", False): 4, ("avx512", "f64", False): 2,
+    ("avx2", "f32", True): 16, ("avx2", "f64", True): 4, ("avx2", "f64", False): 8,
+}
+# the unknowns measured (larger systems keep float64 rounded once): on AVX2 OpenBLAS's own
+# Haswell kernels take other orders from 16 unknowns (f32) and 12 (f64), its f32 right-side
+# kernel from 5 (0 of 200: not modelled), its f64 one in half the cases at 8
+_TRSM_SIZES = {
+    ("avx512", "f32", True): 64, ("avx512", "f64", True): 64,
+    ("avx512", "f32", False): 64, ("avx512", "f64", False): 64,
+    ("avx2", "f32", True): 15, ("avx2", "f64", True): 11, ("avx2", "f64", False): 5,
+}
+
+
+def trsm_modelled(element: str, left: bool, m: int) -> bool:
+    key = (kernels(), element, left)
+    return key in _UNROLL and m <= _TRSM_SIZES[key]
+
+
+def unroll(element: str, left: bool) -> int:
+    return _UNROLL[(kernels(), element, left)]
+
+
+def blocks(m: int, unroll: int, forward: bool) -> list:
+    """(first row, rows) of each block, in the order the kernel solves them."""
+    whole = m - m % unroll
+    tails = [size for size in (unroll >> s for s in range(1, unroll.bit_length())) if m & size]
+    if forward:
+        out = [(s, unroll) for s in range(0, whole, unroll)]
+        start = whole
+        for size in tails:                       # largest first
+            out.append((start, size))
+            start += size
+        return out
+    out = [((m & ~(size - 1)) - size, size) for size in reversed(tails)]   # smallest first, at the end
+    return out + [(s, unroll) for s in range(whole - unroll, -1, -unroll)]
+
+
+def trsm_in_order(A, B, is_lower: bool, unit: bool, dtype, left: bool, element: str):
+    """X with A X = B (A: the effective triangle, unit diagonal already set; B: (..., m, r)),
+    in the element type, in the order above. A right-side system comes transposed."""
+    fused = kernels() == "avx512"
+    A, C = A.astype(dtype), B.astype(dtype).copy()
+    X = np.zeros_like(C)
+    solved: list = []
+    one = dtype.type(1)
+    with np.errstate(all="ignore"):
+        for start, size in blocks(A.shape[-1], unroll(element, left), is_lower):
+            rows = list(range(start, start + size))
+            if solved:
+                acc = np.zeros_like(C[..., rows, :])
+                for k in sorted(solved):
+                    acc = fma(A[..., rows, k][..., None], X[..., k:k + 1, :], acc)
+                C[..., rows, :] = C[..., rows, :] - acc
+            order = rows if is_lower else rows[::-1]
+            for n, i in enumerate(order):
+                x = C[..., i, :] if unit else C[..., i, :] * (one / A[..., i, i])[..., None]
+                X[..., i, :] = x
+                for r in order[n + 1:]:
+                    a = A[..., r, i][..., None]
+                    C[..., r, :] = fma(-x, a, C[..., r, :]) if fused else C[..., r, :] - x * a
+            solved += rows
+    return X
+
+
+# ----------------------------------------------------------------------------- potf2
+
+# f32 lower Cholesky factors (OpenBLAS's unblocked potf2: column by column, the diagonal minus
+# the row's dot product with itself, its square root, then the entries below minus their dot
+# product with the row (gemv), times the rounded reciprocal of the diagonal):
+# * "avx2", up to 5 x 5: the diagonal's squares summed in order (four accumulators, k mod 4,
+#   added as (s0 + s1) + (s2 + s3), once the row has four), the entries' dot products summed in
+#   order from 0 with rounded products;
+# * "avx512", up to 8 x 8: the diagonal's dot product as the strided sdot loop contracts it,
+#   two terms at a time: fma(x_k, x_k, x_{k+1}^2 rounded), the pairs summed in float64, an odd
+#   last square rounded and added, the sum rounded to f32 once; the entries' dot products a
+#   fused multiply-add chain from 0. Measured against jax.lax.linalg.cholesky (scratch
+#   lapack2/chol_exp.py, 100 problems a size): bit-equal on all from 2 x 2 to 8 x 8 (6 x 6: 57
+#   of 100 with the "avx2" order); 10 x 10 and larger only 39-55 of 100, which keep float64.
+POTF2_SIZES = {"avx2": 5, "avx512": 8}
+
+
+def _in_order(terms, dtype):
+    """0 + t0 + t1 + ... left to right (a zero of the batch's shape when there are none)."""
+    s = np.zeros_like(terms[0]) if terms else np.zeros((), dtype)
+    for t in terms:
+        s = s + t
+    return s
+
+
+def _fma_chain(xs, ys, like):
+    s = np.zeros_like(like)
+    for x, y in zip(xs, ys):
+        s = fma(x, y, s)
+    return s
+
+
+def _squares_avx2(row):
+    sq = [v * v for v in row]
+    if len(sq) >= 4:
+        acc = [_in_order(sq[i::4], row[0].dtype) for i in range(4)]
+        return (acc[0] + acc[1]) + (acc[2] + acc[3])
+    return _in_order(sq, np.float32)
+
+
+def _squares_avx512(row, like):
+    acc = np.zeros(like.shape, np.float64)
+    for k in range(0, len(row) - 1, 2):
+        acc = acc + fma32(row[k], row[k], row[k + 1] * row[k + 1]).astype(np.float64)
+    if len(row) % 2:
+        acc = acc + (row[-1] * row[-1]).astype(np.float64)
+    return acc.astype(np.float32)
+
+
+def potf2_in_order(a, dtype):
+    """Lower Cholesky factors of the batched lower triangles `a` (f32); NaN where one is not
+    positive definite (as the float64 path)."""
+    flat = a.reshape((-1,) + a.shape[-2:]).astype(dtype)
+    n = flat.shape[-1]
+    L = np.zeros_like(flat)
+    bad = np.zeros(flat.shape[0], bool)
+    fused = kernels() == "avx512"
+    with np.errstate(all="ignore"):
+        for j in range(n):
+            row = [L[:, j, k] for k in range(j)]
+            s = _squares_avx512(row, flat[:, j, j]) if fused else _squares_avx2(row)
+            d = flat[:, j, j] - s
+            bad |= ~(d > 0)
+            d = np.sqrt(d)
+            L[:, j, j] = d
+            inv = dtype.type(1) / d
+            for r in range(j + 1, n):
+                if fused:
+                    t = _fma_chain([L[:, r, k] for k in range(j)], row, flat[:, r, j])
+                else:
+                    t = _in_order([L[:, r, k] * L[:, j, k] for k in range(j)], dtype)
+                L[:, r, j] = (flat[:, r, j] - t) * inv
+    L[bad] = np.nan
+    return L.reshape(a.shape)
