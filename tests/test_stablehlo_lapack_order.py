@@ -167,3 +167,15 @@ def test_cholesky_f32_bit_equal_to_xla(n):
         np.testing.assert_allclose(got, want, rtol=8 * np.finfo(np.float32).eps, atol=1e-6)
     bad = np.array([[[1.0, 2.0], [2.0, 1.0]]], np.float32)        # not positive definite: NaN
     assert np.isnan(np.asarray(shlo.interpret(shlo.from_jax(f, bad), bad)[0])[0, 1, 0])
+
+
+@pytest.mark.parametrize("n", [4, 6])
+def test_cholesky_complex64_bit_equal_to_xla(n):
+    # OpenBLAS's cpotf2 order (openblas_order.cpotf2_in_order), both kernel families
+    rng = np.random.RandomState(n)
+    x = rng.standard_normal((24, n, n)) + 1j * rng.standard_normal((24, n, n))
+    a = (x @ np.conj(np.swapaxes(x, -1, -2)) + n * np.eye(n)).astype(np.complex64)
+    f = jax.lax.linalg.cholesky
+    np.testing.assert_array_equal(np.asarray(shlo.interpret(shlo.from_jax(f, a), a)[0]), np.asarray(jax.jit(f)(a)))
+    bad = np.array([[[1.0, 2.0j], [-2.0j, 1.0]]], np.complex64)    # not positive definite: NaN
+    assert np.isnan(np.asarray(shlo.interpret(shlo.from_jax(f, bad), bad)[0])[0, 1, 0])
