@@ -189,19 +189,106 @@ def test_cached_code_has_the_same_checks(tmp_path):
     np.testing.assert_array_equal(f(X6, np.array([2, 3], np.int64))[0], X6.reshape(2, 3))
 
 
-def test_inside_a_called_function_the_op_reads_nothing_out_of_bounds():
-    # not at the entry's top level: no check is returned, but the guard keeps the reads in bounds
-    text = """func.func private @inner(%x: tensor<?xf32>, %s: tensor<2xi64>) -> tensor<?x?xf32> {
-  %y = shlo.dynamic_reshape %x, %s : (tensor<?xf32>, tensor<2xi64>) -> tensor<?x?xf32>
-  func.return %y : tensor<?x?xf32>
-}
-func.func @main(%x: tensor<?xf32>, %s: tensor<2xi64>) -> tensor<?x?xf32> {
-  %y = func.call @inner(%x, %s) : (tensor<?xf32>, tensor<2xi64>) -> tensor<?x?xf32>
-  func.return %y : tensor<?x?xf32>
+# checks below the entry's top level: in regions (while / if / case bodies) and called functions
+IN_IF = """func.func @main(%x: tensor<?xf32>, %y: tensor<?xf32>, %s: tensor<1xi64>, %c: tensor<i1>) -> tensor<?xf32> {
+  %z = "shlo.if"(%c) ({
+    %r = shlo.dynamic_reshape %y, %s : (tensor<?xf32>, tensor<1xi64>) -> tensor<?xf32>
+    %a = shlo.add %x, %r : tensor<?xf32>
+    shlo.return %a : tensor<?xf32>
+  }, {
+    shlo.return %x : tensor<?xf32>
+  }) : (tensor<i1>) -> tensor<?xf32>
+  func.return %z : tensor<?xf32>
 }"""
-    f = shlo.compile(shlo.parse(text), opt_level=0)
-    assert f(X6, np.array([4000, 2000], np.int64))[0].size == 0
-    np.testing.assert_array_equal(f(X6, np.array([3, 2], np.int64))[0], X6.reshape(3, 2))
+
+IN_CASE = """func.func @main(%x: tensor<?xf32>, %y: tensor<?xf32>, %s: tensor<1xi64>, %i: tensor<i32>) -> tensor<?xf32> {
+  %z = "shlo.case"(%i) ({
+    shlo.return %x : tensor<?xf32>
+  }, {
+    %r = shlo.dynamic_reshape %y, %s : (tensor<?xf32>, tensor<1xi64>) -> tensor<?xf32>
+    %a = shlo.multiply %r, %x : tensor<?xf32>
+    shlo.return %a : tensor<?xf32>
+  }) : (tensor<i32>) -> tensor<?xf32>
+  func.return %z : tensor<?xf32>
+}"""
+
+IN_WHILE = """func.func @main(%x: tensor<?xf32>, %y: tensor<?xf32>, %s: tensor<1xi64>, %n: tensor<i32>) -> tensor<?xf32> {
+  %zero = shlo.constant {value = dense<0> : tensor<i32>} : () -> tensor<i32>
+  %one = shlo.constant {value = dense<1> : tensor<i32>} : () -> tensor<i32>
+  %r:2 = "shlo.while"(%zero, %x) ({
+  ^bb0(%i: tensor<i32>, %acc: tensor<?xf32>):
+    %c = shlo.compare %i, %n {comparison_direction = #shlo.comparison_direction<LT>} : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    shlo.return %c : tensor<i1>
+  }, {
+  ^bb0(%i: tensor<i32>, %acc: tensor<?xf32>):
+    %ry = shlo.dynamic_reshape %y, %s : (tensor<?xf32>, tensor<1xi64>) -> tensor<?xf32>
+    %a = shlo.add %acc, %ry : tensor<?xf32>
+    %j = shlo.add %i, %one : tensor<i32>
+    shlo.return %j, %a : tensor<i32>, tensor<?xf32>
+  }) : (tensor<i32>, tensor<?xf32>) -> (tensor<i32>, tensor<?xf32>)
+  func.return %r#1 : tensor<?xf32>
+}"""
+
+IN_CALLS = """func.func private @inner(%x: tensor<?xf32>, %y: tensor<?xf32>, %s: tensor<1xi64>) -> tensor<?xf32> {
+  %r = shlo.dynamic_reshape %y, %s : (tensor<?xf32>, tensor<1xi64>) -> tensor<?xf32>
+  %a = shlo.add %x, %r : tensor<?xf32>
+  func.return %a : tensor<?xf32>
+}
+func.func private @middle(%x: tensor<?xf32>, %y: tensor<?xf32>, %s: tensor<1xi64>) -> tensor<?xf32> {
+  %a = func.call @inner(%x, %y, %s) : (tensor<?xf32>, tensor<?xf32>, tensor<1xi64>) -> tensor<?xf32>
+  %b = func.call @inner(%a, %y, %s) : (tensor<?xf32>, tensor<?xf32>, tensor<1xi64>) -> tensor<?xf32>
+  func.return %b : tensor<?xf32>
+}
+func.func @main(%x: tensor<?xf32>, %y: tensor<?xf32>, %s: tensor<1xi64>) -> tensor<?xf32> {
+  %a = func.call @middle(%x, %y, %s) : (tensor<?xf32>, tensor<?xf32>, tensor<1xi64>) -> tensor<?xf32>
+  func.return %a : tensor<?xf32>
+}"""
+
+X4, S4, S6 = X6[:4], np.array([4], np.int64), np.array([6], np.int64)
+YES, NO, ONE = np.array(True), np.array(False), np.array(1, np.int32)
+THREE = np.array(3, np.int32)
+
+# (program, good arguments, (bad arguments, the message's op and constraint)...)
+NESTED = {
+    "if": (IN_IF, (X4, X4, S4, YES), [((X6, X4, S4, YES), "shlo.add", "add C1"),
+                                      ((X4, X4, S6, YES), "shlo.dynamic_reshape", "dynamic_reshape C2")]),
+    "case": (IN_CASE, (X4, X4, S4, ONE), [((X6, X4, S4, ONE), "shlo.multiply", "multiply C1"),
+                                          ((X4, X4, S6, ONE), "shlo.dynamic_reshape", "dynamic_reshape C2")]),
+    "while": (IN_WHILE, (X4, X4, S4, THREE), [((X6, X4, S4, THREE), "shlo.add", "add C1"),
+                                              ((X4, X4, S6, THREE), "shlo.dynamic_reshape", "dynamic_reshape C2")]),
+    "calls": (IN_CALLS, (X4, X4, S4), [((X6, X4, S4), "shlo.add", "add C1"),
+                                       ((X4, X4, S6), "shlo.dynamic_reshape", "dynamic_reshape C2")]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(NESTED))
+def test_checks_in_regions_and_called_functions_raise(name):
+    text, good, bads = NESTED[name]
+    prog = shlo.parse(text)
+    for opt in (0, 2):
+        f = shlo.compile(prog, opt_level=opt)
+        want = shlo.interpret(prog, *good)
+        for got, w in zip(f(*good), want):
+            np.testing.assert_array_equal(got, w)
+        for bad, op, constraint in bads:
+            with pytest.raises(shlo.ShloError, match=constraint) as interpreted:
+                shlo.interpret(prog, *bad)
+            assert op in str(interpreted.value)
+            with pytest.raises(shlo.ShloError, match=constraint) as compiled:
+                f(*bad)
+            assert op in str(compiled.value)
+        asserts = [p for p in f.probes if p.target == "check.assert"]
+        assert len(asserts) == 1
+        assert [p.target for p in f.probes] == [p.target for p in probes_of(prog.module, "main")]
+
+
+def test_a_region_not_run_checks_nothing():
+    prog = shlo.parse(IN_IF)
+    f = shlo.compile(prog, opt_level=0)
+    np.testing.assert_array_equal(f(X6, X4, S6, NO)[0], X6)        # the bad branch is not taken
+    prog = shlo.parse(IN_WHILE)
+    f = shlo.compile(prog, opt_level=0)
+    np.testing.assert_array_equal(f(X6, X4, S4, np.array(0, np.int32))[0], X6)
 
 
 def test_static_programs_get_no_check():
@@ -278,3 +365,24 @@ def test_cached_elementwise_code_has_the_same_checks(name, tmp_path):
     assert f.timings.get("link") is not None        # loaded, not lowered
     with pytest.raises(shlo.ShloError, match=constraint):
         f(*bad)
+
+
+def test_the_gpu_lowering_checks_in_called_functions():
+    # (in regions the GPU path keeps the guards alone: its checks' verdicts are computed in
+    # kernels, which the host reads only at the entry's top level)
+    from shlo.lowering.gpu.compiler import cpu_check
+    text = """func.func private @inner(%x: tensor<?xf32>, %y: tensor<?xf32>) -> tensor<?xf32> {
+  %r = shlo.reshape %y : (tensor<?xf32>) -> tensor<4xf32>
+  %a = shlo.add %x, %r : (tensor<?xf32>, tensor<4xf32>) -> tensor<?xf32>
+  func.return %a : tensor<?xf32>
+}
+func.func @main(%x: tensor<?xf32>, %y: tensor<?xf32>) -> tensor<?xf32> {
+  %a = func.call @inner(%x, %y) : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+  func.return %a : tensor<?xf32>
+}"""
+    f = cpu_check(shlo.parse(text))
+    np.testing.assert_array_equal(f(X4, X4)[0], 2 * X4)
+    with pytest.raises(shlo.ShloError, match="add C1"):
+        f(X6, X4)
+    with pytest.raises(shlo.ShloError, match="reshape C2"):
+        f(X4, X6)

@@ -139,6 +139,12 @@ class Lowerer:
         self._checked = None                # (top-level entry op, its size check's message) wanted
         self.proofs = size_checks.SizeProofs(size_checks.elementwise_ops())
         self._unproven = (None, [])         # (element-wise op, its dims whose sizes are not proved equal)
+        self._top_checks: dict = {}         # entry's top-level position -> message (size_checks.top_level_checks)
+        self._nested_flag = None            # memref<i1>: the checks in the regions of the top-level op lowered
+        self._function_flag = None          # memref<i1>: the checks of the (non-entry) function lowered
+        self._nested_verdicts = None        # the GPU path's _nested_flag: top-level i1s (no host memref)
+        self._depth = 0                     # blocks being lowered, the function's own one included
+        self._finder = None                 # size_checks.CheckFinder of the module, made when first needed
         self._type_infos: dict = {}         # ir.Type -> TypeInfo, for this lowering only
 
     def type_info(self, t: ir.Type) -> TypeInfo:
@@ -191,8 +197,11 @@ class Lowerer:
         is_entry = self.mode == "compile" and name == self.entry
         probe_types = []
         block = fop.regions[0].blocks[0]
+        self._top_checks, self._nested_flag, self._function_flag = {}, None, None
         if is_entry:
             probe_types = self._scan_probes(block)
+        elif self._flagged(name):
+            probe_types = [ir.IntegerType.get_signless(1)]
         ftype = ir.FunctionType.get(flat_in, flat_out + probe_types)
         with fop.location:
             new = func.FuncOp(self.symbol(name), ftype)
@@ -217,13 +226,18 @@ class Lowerer:
         self._current_function = name
         self.probe_values, self.assert_predicates = [], []
         with ir.InsertionPoint(entry_block):
+            if not is_entry and probe_types:
+                self._function_flag = _flag()
             results = self.lower_block(block, args, function_results=result_types, top=is_entry)
             flat = [x for t, v in zip(result_types, results) for x in flatten_value(t, v)]
             flat = [emit.cast_to(v, t) for v, t in zip(flat, flat_out)]
             with fop.location:
                 if self.assert_predicates:
                     self._all_asserts()
+                if self._function_flag is not None:     # its checks' verdict: the last result
+                    self.probe_values.append(_flag_value(self._function_flag))
                 func.ReturnOp(flat + self.probe_values)
+            self._function_flag = None
         return results
 
     # ------------------------------------------------------------------ dynamic sizes
@@ -258,7 +272,8 @@ class Lowerer:
             self.dim_sources[result] = tuple(merged)
 
     def _scan_probes(self, block: ir.Block) -> list:
-        types, asserts = [], bool(size_checks.top_level_checks(block, self.type_info))
+        self._top_checks = size_checks.top_level_checks(block, self.type_info, self._check_finder())
+        types, asserts = [], bool(self._top_checks)
         for op in block.operations:
             op = op.operation
             if op.name == "shlo.custom_call":
@@ -272,15 +287,27 @@ class Lowerer:
     # ------------------------------------------------------------------ blocks and ops
     def lower_block(self, block: ir.Block, args, *, scalar: bool = False, function_results=None,
                     top: bool = False) -> list:
+        self._depth += 1
+        try:
+            return self._lower_ops(block, args, scalar, top)
+        finally:
+            self._depth -= 1
+
+    def _lower_ops(self, block: ir.Block, args, scalar: bool, top: bool) -> list:
         for barg, v in zip(block.arguments, args):
             self.values[barg] = v
-        for op in block.operations:
+        for position, op in enumerate(block.operations):
             op = op.operation
             name = op.name
             with op.location:
                 if name in ("func.return", "shlo.return"):
                     outs = [self.values[v] for v in op.operands]
                     return [self._as_scalar(v) if scalar else self._as_tensor(v) for v in outs]
+                nested = top and position in self._top_checks and not size_checks.is_own_check(name[5:])
+                if nested and self.for_gpu:
+                    self._nested_verdicts = []
+                elif nested:
+                    self._nested_flag = _flag()
                 try:
                     results = self.lower_op(op, scalar=scalar, top=top)
                 except CompileError:
@@ -288,9 +315,28 @@ class Lowerer:
                 except (ValueError, TypeError, KeyError, IndexError, ir.MLIRError) as e:
                     raise CompileError(f"{short_location(str(op.location))}: lowering {name} failed: "
                                        f"{type(e).__name__}: {e}") from e
+                if nested:
+                    self._nested_checks(op, position)
                 for r, v in zip(op.results, results):
                     self.values[r] = v
         raise CompileError("a block without a terminator")
+
+    def _nested_checks(self, op: ir.Operation, position: int) -> None:
+        """The size checks in the regions of top-level op `op` (size_check stored their predicates
+        in its flag): one check.assert of the ALL_ASSERTS probe, after the op."""
+        from mlir.dialects import arith
+        flag, self._nested_flag = self._nested_flag, None
+        verdicts, self._nested_verdicts = self._nested_verdicts, None
+        if flag is not None:
+            self.assert_predicates.append(_flag_value(flag))
+        else:   # the GPU path: the verdicts of functions called at the top level (see _record_check)
+            verdict = arith.constant(ir.IntegerType.get_signless(1), 1)
+            for v in verdicts or []:
+                verdict = arith.andi(verdict, _as_i1(v))
+            self.assert_predicates.append(verdict)
+        self.probes.append(Probe("check.assert", {"backend_config": self._top_checks[position]},
+                                 str(op.location), [], [],
+                                 len(self.probe_values)))
 
     def _as_scalar(self, v):
         if emit.is_tensor(v) and emit.rank(v) == 0:
@@ -316,11 +362,33 @@ class Lowerer:
         """An op's run-time size predicate (size_checks.py): one more check.assert of the ALL_ASSERTS
         probe where the op is at the entry's top level; elsewhere the op's guard alone."""
         if self._checked is None or ctx.op != self._checked[0]:
+            self._record_check(predicate)
             return
         text, self._checked = self._checked[1], None
         self.assert_predicates.append(predicate)
         self.probes.append(Probe("check.assert", {"backend_config": text}, ctx.location, [], [],
                                  len(self.probe_values)))
+
+    def _record_check(self, predicate: ir.Value) -> None:
+        """A check below the entry's top level: in the flag of the entry's top-level op being lowered
+        (its regions, or functions it calls), or of the function being lowered (its extra result)."""
+        if self.for_gpu and self._depth > 1:
+            return  # the GPU path refuses a host memref.load of a kernel's verdict: the guards alone
+        if self._nested_verdicts is not None:
+            self._nested_verdicts.append(predicate)     # (the GPU path: a call's verdict)
+            return
+        flag = self._nested_flag if self._nested_flag is not None else self._function_flag
+        if flag is not None:
+            _flag_and(flag, predicate)
+
+    def _check_finder(self) -> size_checks.CheckFinder:
+        if self._finder is None:
+            self._finder = size_checks.CheckFinder(self._functions, self.type_info)
+        return self._finder
+
+    def _flagged(self, name: str) -> bool:
+        """Whether function `name` returns the verdict of its size checks as an extra i1 result."""
+        return self.mode == "compile" and name != self.entry and self._check_finder().function(name) is not None
 
     def _as_tensor(self, v):
         if isinstance(v, ir.Value) and not isinstance(v.type, (ir.RankedTensorType,)):
@@ -440,7 +508,11 @@ class Lowerer:
         arg_types, result_types = self._signature(name)
         flat = [self._as_tensor(x) for t, v in zip(arg_types, operands) for x in flatten_value(t, v)]
         flat_out = [emit.lowered_type(t) for r in result_types for t in flatten_type(r)]
-        call = func.CallOp(flat_out, ir.FlatSymbolRefAttr.get(self.symbol(name)), flat)
+        flagged = self._flagged(name)
+        i1 = [ir.IntegerType.get_signless(1)] if flagged else []
+        call = func.CallOp(flat_out + i1, ir.FlatSymbolRefAttr.get(self.symbol(name)), flat)
+        if flagged:
+            self._record_check(call.results[len(flat_out)])
         it = iter(call.results)
         return [pack_value(t, it) for t in result_types]
 
@@ -522,6 +594,40 @@ def probes_of(module: ir.Module, entry: str) -> list:
         with module.context, ir.Location.unknown():
             out.append(Probe(ALL_ASSERTS, {}, "", [_first_failed_type()], [], first))
     return out
+
+
+def _flag() -> ir.Value:
+    """A memref<i8> holding 1 (true), at the insertion point. (i8: memref-to-llvm stores no i1,
+    and only the CPU pipeline widens i1 memrefs.)"""
+    from mlir.dialects import arith, memref
+    i8 = ir.IntegerType.get_signless(8)
+    flag = memref.alloca(ir.MemRefType.get([], i8), [], [])
+    memref.store(arith.constant(i8, 1), flag, [])
+    return flag
+
+
+def _flag_and(flag: ir.Value, predicate: ir.Value) -> None:
+    """flag &= predicate (an i1, or a rank-0 tensor of it: the GPU path's)."""
+    from mlir.dialects import arith, memref
+    i8 = ir.IntegerType.get_signless(8)
+    memref.store(arith.andi(memref.load(flag, []), arith.extui(i8, _as_i1(predicate))), flag, [])
+
+
+def _flag_value(flag: ir.Value) -> ir.Value:
+    """The i1 a flag holds."""
+    from mlir.dialects import memref
+    return _as_i1(memref.load(flag, []))
+
+
+def _as_i1(predicate: ir.Value) -> ir.Value:
+    """An i1 of an i1, or of a rank-0 tensor of it (stored as i8: the GPU path's checks)."""
+    from mlir.dialects import arith
+    i1 = ir.IntegerType.get_signless(1)
+    if isinstance(predicate.type, ir.RankedTensorType):
+        predicate = tensor_d.extract(predicate, [])
+    if predicate.type != i1:
+        predicate = arith.cmpi(arith.CmpIPredicate.ne, predicate, arith.constant(predicate.type, 0))
+    return predicate
 
 
 def _first_failed_type() -> TypeInfo:

@@ -200,23 +200,93 @@ def _flat_count(t) -> int:
     return 0
 
 
-def top_level_checks(block: ir.Block, types=type_info) -> dict:
+def top_level_checks(block: ir.Block, types=type_info, finder: "CheckFinder | None" = None) -> dict:
     """Position in `block` (the entry function's) -> message, of every op there whose lowering
-    checks its sizes at run time: the same as driver.Lowerer.lower_op finds. `types`: type_info,
-    or a cache of it."""
-    proofs = SizeProofs(elementwise_ops())
+    checks its sizes at run time, or holds such an op in its regions (while / if / case bodies)
+    or in a function it calls: the same as driver.Lowerer.lower_op finds. `types`: type_info, or
+    a cache of it."""
+    finder = finder or CheckFinder(functions_of(block.owner.parent), types)
+    proofs = SizeProofs(finder.elementwise)
     proofs.entry_arguments(block)
     out = {}
     for i, op in enumerate(block.operations):
         op = op.operation
-        if not op.name.startswith("shlo."):
-            continue
-        text = message_for(op)
-        if text is None and op.name[5:] in proofs.elementwise:
-            dims = proofs.elementwise_dims(op, [types(v.type) for v in op.operands],
-                                           [types(r.type) for r in op.results])
-            if dims and dims[0]:
-                text = elementwise_message(op.name[5:])
+        text = finder.own(op, proofs)
+        if text is None:
+            inner = finder.inner(op, proofs)
+            if inner is not None:
+                text = f"{inner}, inside {op.name} (checked as it runs)"
         if text is not None:
             out[i] = text
     return out
+
+
+def functions_of(module_op) -> dict:
+    return {ir.StringAttr(op.attributes["sym_name"]).value: op
+            for op in (o.operation for o in module_op.regions[0].blocks[0].operations) if op.name == "func.func"}
+
+
+def is_own_check(name: str) -> bool:
+    """Whether op `name` (without "shlo.") checks its own sizes (not those of ops it holds or calls)."""
+    return name in CHECKED or name in elementwise_ops()
+
+
+class CheckFinder:
+    """Finds the run-time size checks of ops, of the ops in their regions and of the functions
+    they call (visiting every op in the lowering's order, so that a SizeProofs sees the
+    element-wise ops the lowering sees)."""
+
+    def __init__(self, functions: dict, types=type_info):
+        self.functions, self.types = functions, types
+        self.elementwise = elementwise_ops()
+        self._memo: dict = {}
+
+    def function(self, name: str) -> str | None:
+        """The first check of function `name` (its own body's, or those of functions it calls)."""
+        if name not in self._memo:
+            self._memo[name] = None         # (while it is looked at: a recursive call adds none)
+            fop = self.functions.get(name)
+            if fop is not None:
+                text = self._first(fop.regions, SizeProofs(self.elementwise))
+                self._memo[name] = f"{text}, in @{name}" if text else None
+        return self._memo[name]
+
+    def own(self, op: ir.Operation, proofs: SizeProofs) -> str | None:
+        if not op.name.startswith("shlo."):
+            return None
+        text = message_for(op)
+        if text is None and op.name[5:] in self.elementwise:
+            dims = proofs.elementwise_dims(op, [self.types(v.type) for v in op.operands],
+                                           [self.types(r.type) for r in op.results])
+            if dims and dims[0]:
+                text = elementwise_message(op.name[5:])
+        return text
+
+    def inner(self, op: ir.Operation, proofs: SizeProofs) -> str | None:
+        """The first check in `op`'s regions or in a function it calls."""
+        text = self._first(op.regions, proofs)
+        for name in _callees(op):
+            text = text or self.function(name)
+        return text
+
+    def _first(self, regions, proofs: SizeProofs) -> str | None:
+        first = None
+        for region in regions:
+            for block in region.blocks:
+                for op in block.operations:
+                    op = op.operation
+                    text = self.own(op, proofs)
+                    inner = self.inner(op, proofs) if len(op.regions) or op.name in _CALLERS else None
+                    first = first or text or inner
+        return first
+
+
+# the ops whose lowering calls a function (Lowerer.call), and the attribute naming it
+_CALLERS = {"func.call": "callee", "shlo.composite": "decomposition", "shlo.async_start": "called_computation"}
+
+
+def _callees(op: ir.Operation) -> list:
+    attr = _CALLERS.get(op.name)
+    if attr is None or attr not in op.attributes:
+        return []
+    return [ir.FlatSymbolRefAttr(op.attributes[attr]).value]
