@@ -179,3 +179,17 @@ def test_cholesky_complex64_bit_equal_to_xla(n):
     np.testing.assert_array_equal(np.asarray(shlo.interpret(shlo.from_jax(f, a), a)[0]), np.asarray(jax.jit(f)(a)))
     bad = np.array([[[1.0, 2.0j], [-2.0j, 1.0]]], np.complex64)    # not positive definite: NaN
     assert np.isnan(np.asarray(shlo.interpret(shlo.from_jax(f, bad), bad)[0])[0, 1, 0])
+
+
+@pytest.mark.parametrize("dtype, n", [(np.float32, 5), (np.complex64, 4)])
+def test_cholesky_compiled_bit_equal_to_xla(dtype, n):
+    # the lowering's potf2 / cpotf2 order (lowering/ops/potf2_order.py), as the interpreter's
+    rng = np.random.RandomState(n + 1)
+    x = rng.standard_normal((6, n, n)) + (1j * rng.standard_normal((6, n, n)) if dtype == np.complex64 else 0)
+    a = (x @ np.conj(np.swapaxes(x, -1, -2)) + n * np.eye(n)).astype(dtype)
+    a[-1] = -np.eye(n)                                     # not positive definite: NaN, as interpreted
+    f = jax.lax.linalg.cholesky
+    prog = shlo.from_jax(f, a)
+    got = np.asarray(shlo.compile(prog)(a)[0])
+    np.testing.assert_array_equal(got[:-1], np.asarray(jax.jit(f)(a))[:-1])
+    np.testing.assert_array_equal(got, np.asarray(shlo.interpret(prog, a)[0]))
