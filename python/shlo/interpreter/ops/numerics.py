@@ -5,8 +5,9 @@ result type (the spec leaves the accuracy of fft, cholesky and
 triangular_solve implementation-defined; for batch norm this is at least as
 accurate as computing in the element type), except fft, which runs in the
 operand's precision pass by pass as XLA CPU does (fft_passes.py; float64
-where numpy has no single-precision kernels). The random ops live in
-`random.py`.
+where numpy has no single-precision kernels), and the small Cholesky factors and
+triangular solves that follow the LAPACK XLA CPU calls (openblas_order.py). The
+random ops live in `random.py`.
 """
 from __future__ import annotations
 
