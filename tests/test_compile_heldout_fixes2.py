@@ -2,7 +2,7 @@
 complex64 exponential_minus_one / rsqrt / tanh in XLA's f32 steps (interpreter/ops/
 xla_complex64.py; zeros, infinities and NaN keep the C99 results) and f32 / f64 triangular_solve
 of one right-hand side on the left with 1, 2 or 4 unknowns in OpenBLAS's trsm order
-(interpreter/ops/numerics.py, _trsm_in_order). Both were the interpreter's only, so compiled
+(interpreter/ops/openblas_order.py, trsm_in_order). Both were the interpreter's only, so compiled
 programs were more than 3 ulp from XLA's (the held-out check) where interpreted ones were not."""
 import itertools
 
