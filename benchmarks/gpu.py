@@ -60,7 +60,9 @@ PROGRAMS = ("matmul_f32", "matmul_bf16", "decoder", "matmul_f16", "bmm_bf16", "m
             "matmul_bf16_w64cp3", "matmul_bf16_w64cp4", "matmul_bf16_w64k64cp3", "matmul_f16_w64cp3",
             "matmul_bf16_edge_w64cp3", "bmm_bf16_cp3", "matmul_f32_tf32cp3", "matmul_f32_tf32w64cp3",
             "matmul_bf16_q64cp3", "matmul_bf16_q64cp4", "matmul_bf16_t64cp3", "matmul_f32_tf32q64cp3", "decoder_tf32cp3",
-            "matmul_bf16_q64cp4a", "matmul_bf16_w64cp3a", "matmul_f32_tf32q64cp3a")
+            "matmul_bf16_q64cp4a", "matmul_bf16_w64cp3a", "matmul_f32_tf32q64cp3a", "matmul_bf16_cp0",
+            "matmul_f32_tf32cp0", "decoder_tf32cp0", "matmul_bf16_w64k64cp3a", "matmul_bf16_w64cp4a",
+            "matmul_bf16_t64cp3a", "matmul_f32_tf32w64cp3a", "matmul_bf16_edge", "bmm_bf16_cp0")
 TOLERANCE = {"matmul_f32": 2e-2, "matmul_bf16": 5e-2, "decoder": 2e-2,      # relative to max |expected|
              "matmul_f16": 2e-2, "bmm_bf16": 5e-2, "matmul_f32_odd": 2e-2, "matmul_bf16_odd": 5e-2,
              "matmul_f32_regtiles": 2e-2, "matmul_bf16_regtiles": 5e-2, "matmul_f32_noprefetch": 2e-2,
@@ -89,7 +91,10 @@ TOLERANCE = {"matmul_f32": 2e-2, "matmul_bf16": 5e-2, "decoder": 2e-2,      # re
              "matmul_bf16_edge_w64cp3": 5e-2, "bmm_bf16_cp3": 5e-2, "matmul_f32_tf32cp3": 2e-2,
              "matmul_f32_tf32w64cp3": 2e-2, "matmul_bf16_q64cp3": 5e-2, "matmul_bf16_q64cp4": 5e-2,
              "matmul_bf16_t64cp3": 5e-2, "matmul_f32_tf32q64cp3": 2e-2, "decoder_tf32cp3": 2e-2, "matmul_bf16_q64cp4a": 5e-2,
-             "matmul_bf16_w64cp3a": 5e-2, "matmul_f32_tf32q64cp3a": 2e-2}
+             "matmul_bf16_w64cp3a": 5e-2, "matmul_f32_tf32q64cp3a": 2e-2, "matmul_bf16_cp0": 5e-2,
+             "matmul_f32_tf32cp0": 2e-2, "decoder_tf32cp0": 2e-2, "matmul_bf16_w64k64cp3a": 5e-2,
+             "matmul_bf16_w64cp4a": 5e-2, "matmul_bf16_t64cp3a": 5e-2, "matmul_f32_tf32w64cp3a": 2e-2,
+             "matmul_bf16_edge": 5e-2, "bmm_bf16_cp0": 5e-2}
 # contractions (lowering/gpu/contraction.py): (batch, m, k, n); *_odd has partial tiles on every
 # edge and K / N that rule out 16-byte loads; *_regtiles is built with SHLO_GPU_SHARED_TILES=0
 # (schedules.py's register tiles without shared memory: the code before, timed beside it);
@@ -116,7 +121,11 @@ SHAPES = {"matmul_f32": (None, 4096, 4096, 4096), "matmul_bf16": (None, 4096, 40
           "matmul_bf16_q64cp3": (None, 4096, 4096, 4096), "matmul_bf16_q64cp4": (None, 4096, 4096, 4096),
           "matmul_bf16_t64cp3": (None, 4096, 4096, 4096), "matmul_f32_tf32q64cp3": (None, 4096, 4096, 4096),
           "matmul_bf16_q64cp4a": (None, 4096, 4096, 4096), "matmul_bf16_w64cp3a": (None, 4096, 4096, 4096),
-          "matmul_f32_tf32q64cp3a": (None, 4096, 4096, 4096)}
+          "matmul_f32_tf32q64cp3a": (None, 4096, 4096, 4096), "matmul_bf16_cp0": (None, 4096, 4096, 4096),
+          "matmul_f32_tf32cp0": (None, 4096, 4096, 4096), "matmul_bf16_w64k64cp3a": (None, 4096, 4096, 4096),
+          "matmul_bf16_w64cp4a": (None, 4096, 4096, 4096), "matmul_bf16_t64cp3a": (None, 4096, 4096, 4096),
+          "matmul_f32_tf32w64cp3a": (None, 4096, 4096, 4096), "matmul_bf16_edge": (None, 4000, 1024, 4000),
+          "bmm_bf16_cp0": (32, 512, 512, 512)}
 # the tensor-core kernel pipelined (contraction.pipelined): *cpN: SHLO_GPU_MMA_STAGES=N (N-deep shared
 # tiles filled with cp.async, one barrier a K step); w64: 64 x 64 warp tiles (SHLO_GPU_MMA_WARP_TILE=4,8:
 # blocks 128 x 256); k64: K steps of 64 (SHLO_GPU_MMA_KS); nox4: B's fragments one ldmatrix x2 a column
@@ -126,6 +135,10 @@ SHAPES = {"matmul_f32": (None, 4096, 4096, 4096), "matmul_bf16": (None, 4096, 40
 # five tensor-core contractions pipelined (3 stages)
 # *a (q64cp4a, w64cp3a, tf32q64cp3a): as without the a, each K step's first fragments read ahead, across the
 # barrier (SHLO_GPU_MMA_AHEAD=1)
+# Since 2026-11-28 (H200 A/B) the default is pipelined (3 stages; 64 x 64 warp tiles where the largest tiles
+# are taken, fragments ahead there for 16-bit): *cp0 / tf32cp0 build the one-stage kernel of before
+# (SHLO_GPU_MMA_STAGES=0); each variant above sets every switch it names and leaves the others at their defaults;
+# w64k64cp3a / w64cp4a / t64cp3a / tf32w64cp3a: fragments ahead with K 64, 4 stages, 256 x 128 blocks, TF32
 # ResNet-style convolutions, NHWC x HWIO (lowering/gpu/convolution.py: implicit GEMMs on the
 # contraction kernels): (input N, H, W, C), (filter KH, KW, C, F), stride; SAME padding.
 # *_regtiles: built with SHLO_GPU_SHARED_TILES=0, the general mapping (one thread per output);
@@ -178,7 +191,8 @@ GROUPED = {"gconv3x3_g32_bf16": ((32, 56, 56, 128), (3, 3, 4, 128), 1, 32),
            "gconv1d_g16_f32_regtiles": ((64, 4096, 256), (5, 16, 256), 1, 16)}
 # Reductions with few outputs whose length is not a multiple of 8 (reductions.masked_split):
 # rows of 100003 summed; *_nomask: built with SHLO_GPU_MASKED_SPLIT=0 (one thread a row, as before)
-ENV = {"regtiles": ("SHLO_GPU_SHARED_TILES", "0"), "noprefetch": ("SHLO_GPU_PREFETCH", "0"),
+ENV = {"regtiles": ("SHLO_GPU_SHARED_TILES", "0"),
+       "noprefetch": [("SHLO_GPU_PREFETCH", "0"), ("SHLO_GPU_MMA_STAGES", "0")],
        "tf32": ("SHLO_GPU_TF32", "1"), "nofuse": ("SHLO_GPU_FUSE_EPILOGUE", "0"),
        "nomask": ("SHLO_GPU_MASKED_SPLIT", "0"), "nopack": ("SHLO_GPU_PACK_GROUPS", "0"),
        "pack21": ("SHLO_GPU_PACK_SHAPES", "2,1;1,1"), "copy": ("SHLO_GPU_READ_DILATION", "0"),
@@ -186,22 +200,36 @@ ENV = {"regtiles": ("SHLO_GPU_SHARED_TILES", "0"), "noprefetch": ("SHLO_GPU_PREF
        "tiedfills": ("SHLO_GPU_UNTIE_FILLS", "0"), "slice128": ("SHLO_GPU_SPLIT_MIN_SLICE", "128"),
        "nomultik": ("SHLO_GPU_MULTI_K", "0"), "split264": ("SHLO_GPU_SPLIT_BLOCKS", "264"),
        "nofold": ("SHLO_GPU_FOLD_FILLS", "0"), "nobsplit": ("SHLO_GPU_SPLIT_BATCHES", "0"),
-       "cp3": [("SHLO_GPU_MMA_STAGES", "3")], "cp4": [("SHLO_GPU_MMA_STAGES", "4")],
-       "cp3nox4": [("SHLO_GPU_MMA_STAGES", "3"), ("SHLO_GPU_MMA_LDX4", "0")],
-       "k64cp3": [("SHLO_GPU_MMA_STAGES", "3"), ("SHLO_GPU_MMA_KS", "64")],
-       "w64cp3": [("SHLO_GPU_MMA_STAGES", "3"), ("SHLO_GPU_MMA_WARP_TILE", "4,8")],
-       "w64cp4": [("SHLO_GPU_MMA_STAGES", "4"), ("SHLO_GPU_MMA_WARP_TILE", "4,8")],
-       "w64k64cp3": [("SHLO_GPU_MMA_STAGES", "3"), ("SHLO_GPU_MMA_WARP_TILE", "4,8"), ("SHLO_GPU_MMA_KS", "64")],
-       "tf32cp3": [("SHLO_GPU_TF32", "1"), ("SHLO_GPU_MMA_STAGES", "3")],
-       "tf32w64cp3": [("SHLO_GPU_TF32", "1"), ("SHLO_GPU_MMA_STAGES", "3"), ("SHLO_GPU_MMA_WARP_TILE", "4,8")],
-       "q64cp3": [("SHLO_GPU_MMA_STAGES", "3"), ("SHLO_GPU_MMA_WARP_TILE", "4,8"), ("SHLO_GPU_MMA_WARPS", "2,2")],
-       "q64cp4": [("SHLO_GPU_MMA_STAGES", "4"), ("SHLO_GPU_MMA_WARP_TILE", "4,8"), ("SHLO_GPU_MMA_WARPS", "2,2")],
-       "t64cp3": [("SHLO_GPU_MMA_STAGES", "3"), ("SHLO_GPU_MMA_WARP_TILE", "4,8"), ("SHLO_GPU_MMA_WARPS", "4,2")],
+       "cp0": [("SHLO_GPU_MMA_STAGES", "0")], "tf32cp0": [("SHLO_GPU_TF32", "1"), ("SHLO_GPU_MMA_STAGES", "0")],
+       "cp3": [("SHLO_GPU_MMA_STAGES", "3"), ("SHLO_GPU_MMA_WARP_TILE", "4,4")],
+       "cp4": [("SHLO_GPU_MMA_STAGES", "4"), ("SHLO_GPU_MMA_WARP_TILE", "4,4")],
+       "cp3nox4": [("SHLO_GPU_MMA_STAGES", "3"), ("SHLO_GPU_MMA_WARP_TILE", "4,4"), ("SHLO_GPU_MMA_LDX4", "0")],
+       "k64cp3": [("SHLO_GPU_MMA_STAGES", "3"), ("SHLO_GPU_MMA_WARP_TILE", "4,4"), ("SHLO_GPU_MMA_KS", "64")],
+       "w64cp3": [("SHLO_GPU_MMA_STAGES", "3"), ("SHLO_GPU_MMA_WARP_TILE", "4,8"), ("SHLO_GPU_MMA_AHEAD", "0")],
+       "w64cp4": [("SHLO_GPU_MMA_STAGES", "4"), ("SHLO_GPU_MMA_WARP_TILE", "4,8"), ("SHLO_GPU_MMA_AHEAD", "0")],
+       "w64k64cp3": [("SHLO_GPU_MMA_STAGES", "3"), ("SHLO_GPU_MMA_WARP_TILE", "4,8"), ("SHLO_GPU_MMA_KS", "64"),
+                     ("SHLO_GPU_MMA_AHEAD", "0")],
+       "tf32cp3": [("SHLO_GPU_TF32", "1"), ("SHLO_GPU_MMA_STAGES", "3"), ("SHLO_GPU_MMA_WARP_TILE", "4,4")],
+       "tf32w64cp3": [("SHLO_GPU_TF32", "1"), ("SHLO_GPU_MMA_STAGES", "3"), ("SHLO_GPU_MMA_WARP_TILE", "4,8"),
+                      ("SHLO_GPU_MMA_AHEAD", "0")],
+       "q64cp3": [("SHLO_GPU_MMA_STAGES", "3"), ("SHLO_GPU_MMA_WARP_TILE", "4,8"), ("SHLO_GPU_MMA_WARPS", "2,2"),
+                  ("SHLO_GPU_MMA_AHEAD", "0")],
+       "q64cp4": [("SHLO_GPU_MMA_STAGES", "4"), ("SHLO_GPU_MMA_WARP_TILE", "4,8"), ("SHLO_GPU_MMA_WARPS", "2,2"),
+                  ("SHLO_GPU_MMA_AHEAD", "0")],
+       "t64cp3": [("SHLO_GPU_MMA_STAGES", "3"), ("SHLO_GPU_MMA_WARP_TILE", "4,8"), ("SHLO_GPU_MMA_WARPS", "4,2"),
+                  ("SHLO_GPU_MMA_AHEAD", "0")],
        "tf32q64cp3": [("SHLO_GPU_TF32", "1"), ("SHLO_GPU_MMA_STAGES", "3"), ("SHLO_GPU_MMA_WARP_TILE", "4,8"),
-                      ("SHLO_GPU_MMA_WARPS", "2,2")],
+                      ("SHLO_GPU_MMA_WARPS", "2,2"), ("SHLO_GPU_MMA_AHEAD", "0")],
        "q64cp4a": [("SHLO_GPU_MMA_STAGES", "4"), ("SHLO_GPU_MMA_WARP_TILE", "4,8"), ("SHLO_GPU_MMA_WARPS", "2,2"),
                    ("SHLO_GPU_MMA_AHEAD", "1")],
        "w64cp3a": [("SHLO_GPU_MMA_STAGES", "3"), ("SHLO_GPU_MMA_WARP_TILE", "4,8"), ("SHLO_GPU_MMA_AHEAD", "1")],
+       "w64k64cp3a": [("SHLO_GPU_MMA_STAGES", "3"), ("SHLO_GPU_MMA_WARP_TILE", "4,8"), ("SHLO_GPU_MMA_KS", "64"),
+                      ("SHLO_GPU_MMA_AHEAD", "1")],
+       "w64cp4a": [("SHLO_GPU_MMA_STAGES", "4"), ("SHLO_GPU_MMA_WARP_TILE", "4,8"), ("SHLO_GPU_MMA_AHEAD", "1")],
+       "t64cp3a": [("SHLO_GPU_MMA_STAGES", "3"), ("SHLO_GPU_MMA_WARP_TILE", "4,8"), ("SHLO_GPU_MMA_WARPS", "4,2"),
+                   ("SHLO_GPU_MMA_AHEAD", "1")],
+       "tf32w64cp3a": [("SHLO_GPU_TF32", "1"), ("SHLO_GPU_MMA_STAGES", "3"), ("SHLO_GPU_MMA_WARP_TILE", "4,8"),
+                       ("SHLO_GPU_MMA_AHEAD", "1")],
        "tf32q64cp3a": [("SHLO_GPU_TF32", "1"), ("SHLO_GPU_MMA_STAGES", "3"), ("SHLO_GPU_MMA_WARP_TILE", "4,8"),
                        ("SHLO_GPU_MMA_WARPS", "2,2"), ("SHLO_GPU_MMA_AHEAD", "1")],
        "before": [("SHLO_GPU_SPLIT_K", "0"), ("SHLO_GPU_RESPLIT", "0"), ("SHLO_GPU_UNTIE_FILLS", "0"),

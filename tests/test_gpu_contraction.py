@@ -440,8 +440,9 @@ def test_batch_split_k_and_its_switch(scaled, monkeypatch):
         assert art.cubin
 
 
-PIPELINED = {"3 stages": {"SHLO_GPU_MMA_STAGES": "3"},
-             "2 stages, B x2": {"SHLO_GPU_MMA_STAGES": "2", "SHLO_GPU_MMA_LDX4": "0"},
+PIPELINED = {"default": {},
+             "3 stages": {"SHLO_GPU_MMA_STAGES": "3", "SHLO_GPU_MMA_WARP_TILE": "4,4"},
+             "2 stages, B x2": {"SHLO_GPU_MMA_STAGES": "2", "SHLO_GPU_MMA_WARP_TILE": "4,4", "SHLO_GPU_MMA_LDX4": "0"},
              "64x64 warps, 4 stages": {"SHLO_GPU_MMA_STAGES": "4", "SHLO_GPU_MMA_WARP_TILE": "4,8"},
              "64x64 warps, K 64": {"SHLO_GPU_MMA_STAGES": "3", "SHLO_GPU_MMA_WARP_TILE": "4,8",
                                    "SHLO_GPU_MMA_KS": "64"},
@@ -466,11 +467,12 @@ def test_pipelined_tiles_match_on_the_cpu(name, dtype, el, monkeypatch):
     _pipelined_env(monkeypatch, name)
     monkeypatch.setattr(contraction, "MIN_BLOCKS", 1)
     tl = contraction.pipelined(contraction.choose(1, 150, 264, 200, el, el))
-    stages, ks = int(PIPELINED[name]["SHLO_GPU_MMA_STAGES"]), int(PIPELINED[name].get("SHLO_GPU_MMA_KS", 32))
-    wm, wn = (int(x) for x in PIPELINED[name].get("SHLO_GPU_MMA_WARPS", "2,4").split(","))
-    tn = 8 if "SHLO_GPU_MMA_WARP_TILE" in PIPELINED[name] else 4
-    assert (tl.stages, tl.ks, tl.bm, tl.bn, tl.threads, tl.ldx4) == (
-        stages, ks, 64 * wm, 8 * tn * wn, 32 * wm * wn, PIPELINED[name].get("SHLO_GPU_MMA_LDX4") != "0")
+    env = PIPELINED[name]
+    stages, ks = int(env.get("SHLO_GPU_MMA_STAGES", 3)), int(env.get("SHLO_GPU_MMA_KS", 32))
+    wm, wn = (int(x) for x in env.get("SHLO_GPU_MMA_WARPS", "2,4").split(","))
+    tn = int(env.get("SHLO_GPU_MMA_WARP_TILE", "4,8").split(",")[1])     # by default 64 x 64 warp tiles
+    assert (tl.stages, tl.ks, tl.bm, tl.bn, tl.threads, tl.ldx4, tl.ahead) == (
+        stages, ks, 64 * wm, 8 * tn * wn, 32 * wm * wn, env.get("SHLO_GPU_MMA_LDX4") != "0", tn == 8)
     a, b = _inputs((150, 200), (200, 264), dtype, seed=11)
     got = gpu.cpu_check(_matmul(a, b))(a, b)[0]
     _check_close(got, _expected(a, b, dtype), dtype)
@@ -518,6 +520,7 @@ def test_pipelined_ptx_assembles(monkeypatch):
     taken (the kernel of before): K or N not a multiple of 8 (no 16-byte copies), SIMT f32."""
     monkeypatch.setenv("SHLO_GPU_MMA_STAGES", "3")
     monkeypatch.setenv("SHLO_GPU_MMA_WARP_TILE", "4,8")
+    monkeypatch.setenv("SHLO_GPU_MMA_AHEAD", "0")
     monkeypatch.setattr(contraction, "MIN_BLOCKS", 16)
     a, b = _inputs((1000, 256), (256, 1000), ml_dtypes.bfloat16)
     for arch, art in gpu.compile_cuda_arches(_matmul(a, b), ("sm_80", "sm_90"), assemble=HAVE_PTXAS).items():
@@ -565,3 +568,27 @@ def test_fragments_ahead_ptx_assembles(el, dtype, monkeypatch):
         assert np.abs(got - want).max() <= 1e-5 * np.abs(want).max()
     else:
         _check_close(got, _expected(a, b, dtype), dtype)
+
+
+def test_pipelined_stages_fit_every_chips_shared_memory(monkeypatch):
+    """A pipelined block's shared memory fits what every chip of the lowering allows (227 KiB on
+    sm_90, 163 on sm_80, 99 on sm_86 / sm_89): fewer stages, K steps of 32, then the narrower
+    tiles, where more do not fit."""
+    limit = contraction.shared_limit
+    bf16 = contraction.pipelined(contraction.choose(1, 4096, 4096, 4096, "bf16", "bf16"), limit(("sm_90",)))
+    assert (bf16.stages, bf16.bn, bf16.ahead) == (3, 256, True)          # the default: 81408 bytes
+    tf32 = contraction.pipelined(contraction.choose(1, 4096, 4096, 4096, "f32", "f32", tf32=True), limit(("sm_90",)))
+    assert (tf32.stages, tf32.bn, tf32.ks) == (3, 256, 32)            # 156672 bytes
+    small = contraction.pipelined(contraction.choose(1, 4096, 4096, 4096, "f32", "f32", tf32=True),
+                                  limit(("sm_86", "sm_90")))
+    assert (small.stages, small.bn) == (2, 128)                         # 71680 bytes
+    monkeypatch.setenv("SHLO_GPU_MMA_KS", "64")
+    deep = contraction.pipelined(contraction.choose(1, 4096, 4096, 4096, "f32", "f32", tf32=True), limit(("sm_90",)))
+    assert (deep.stages, deep.ks) == (3, 32), (deep.stages, deep.ks)    # K 64: 307200 bytes
+    monkeypatch.delenv("SHLO_GPU_MMA_KS")
+    monkeypatch.setattr(contraction, "MIN_BLOCKS", 16)
+    a, b = _inputs((512, 256), (256, 512), np.float32)
+    for arches in (("sm_90",), ("sm_86", "sm_90")):
+        arts = gpu.compile_cuda_arches(_matmul(a, b), arches, assemble=False, tf32=True)
+        for art in arts.values():
+            assert all(0 < k["smem"] <= limit(arches) for k in art.kernels), (arches, art.kernels)

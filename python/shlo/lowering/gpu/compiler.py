@@ -48,11 +48,12 @@ def _run(module: ir.Module, passes: str, stage: str) -> None:
         raise CompileError(f"target 'cuda', {stage}: {e}") from None
 
 
-def _buffers(prog: Program, entry: str, schedule: bool = True, mode: str = "gpu", tf32: bool = False):
+def _buffers(prog: Program, entry: str, schedule: bool = True, mode: str = "gpu", tf32: bool = False,
+             arches=("sm_90",)):
     """The entry lowered to linalg, fused, bufferized (shared by both paths); static
     contractions become contraction.py's shared-memory kernels (`mode` "gpu") or their
-    sequential CPU form ("cpu"); `tf32`: f32 products at DEFAULT precision as TF32
-    (contraction.tf32_for)."""
+    sequential CPU form ("cpu"), their shared memory within what each of `arches` allows; `tf32`:
+    f32 products at DEFAULT precision as TF32 (contraction.tf32_for)."""
     # case as scf.index_switch: branches.py gives host-allocated homes to top-level branches
     # only, and a chain of scf.if nests them (the CPU path's choice, see ops/control.py)
     lowered = lower_program(prog, entry=entry, mode="compile", case_as_switch=True)
@@ -82,7 +83,7 @@ def _buffers(prog: Program, entry: str, schedule: bool = True, mode: str = "gpu"
         loops.free_kernel_allocations(_entry(m))    # what stays a device-side malloc is freed
         returned_views_as_buffers(_entry(m))        # no copy of a reshaped result into its out-parameter
         if schedule and contraction.enabled():
-            contraction.replace_contractions(m, _entry(m), mode, tf32)
+            contraction.replace_contractions(m, _entry(m), mode, tf32, arches)
             depthwise.replace_depthwise(m, _entry(m), mode)
         if schedule and fills.fold_enabled():
             fills.fold_fills_into_reductions(_entry(m))
@@ -162,7 +163,7 @@ def compile_cuda_arches(prog, arches, entry: str = "main", assemble: bool = True
             raise CompileError(f"target 'cuda': arch {arch!r} is not supported (have: {', '.join(pipeline.ARCHES)})")
     prog = _program(prog)
     t0 = time.perf_counter()
-    lowered, m = _buffers(prog, entry, schedule, tf32=tf32)
+    lowered, m = _buffers(prog, entry, schedule, tf32=tf32, arches=arches)
     with m.context, ir.Location.unknown(m.context):
         out_dims = _return_dynamic_sizes(_entry(m))
     _run(m, pipeline.OUT_PARAMS, "out-parameters")

@@ -27,6 +27,7 @@ puts an element in the wrong lane or register gives wrong numbers on the CPU too
 """
 from __future__ import annotations
 
+import copy
 import math
 import os
 import re
@@ -223,16 +224,18 @@ def _choose(b, m, n, k, a_el, c_el, tf32, fit_n, split=False):
 
 
 def mma_stages() -> int:
-    """SHLO_GPU_MMA_STAGES=N (2 or more): matmuls on the tensor cores fill N-deep shared tiles with
-    cp.async (`pipelined`); 0 (the default until measured): one stage, loads a step ahead in
-    registers (`prefetch`)."""
-    return int(os.environ.get("SHLO_GPU_MMA_STAGES", "0"))
+    """SHLO_GPU_MMA_STAGES=N: matmuls on the tensor cores fill N-deep shared tiles with cp.async
+    (`pipelined`; 3 by default: on the H200 the 4096^3 bf16 matmul took 0.441 ms with 3 or 4
+    stages, 0.524 ms with one); 0 or 1: one stage, loads a step ahead in registers (`prefetch`)."""
+    return int(os.environ.get("SHLO_GPU_MMA_STAGES", "3"))
 
 
 def mma_warp_tile() -> tuple:
     """SHLO_GPU_MMA_WARP_TILE="TM,TN": the mma tiles (16 x 8) of a warp a pipelined matmul tries
-    first (4,8: a 64 x 64 warp tile, blocks 128 x 256), where that still gives MIN_BLOCKS blocks."""
-    tm, tn = os.environ.get("SHLO_GPU_MMA_WARP_TILE", "4,4").split(",")
+    first where the largest tiles are taken (default 4,8: 64 x 64 warp tiles, blocks 128 x 256 of
+    8 warps; on the H200 the 4096^3 bf16 matmul took 0.421 ms so and 0.441 with 64 x 32 ones),
+    where that still gives MIN_BLOCKS blocks."""
+    tm, tn = os.environ.get("SHLO_GPU_MMA_WARP_TILE", "4,8").split(",")
     return int(tm), int(tn)
 
 
@@ -248,10 +251,16 @@ def mma_k_step() -> int:
     return int(os.environ.get("SHLO_GPU_MMA_KS", "32"))
 
 
-def mma_ahead() -> bool:
-    """SHLO_GPU_MMA_AHEAD=1: a pipelined kernel reads each K step's first fragments before the loop
-    turns (`_fragments_ahead`), not after the barrier at its top."""
-    return os.environ.get("SHLO_GPU_MMA_AHEAD", "0") == "1"
+def mma_ahead(tl: Tiling) -> bool:
+    """Whether pipelined `tl` reads each K step's first fragments before the loop turns
+    (`_fragments_ahead`), not after the barrier at its top: SHLO_GPU_MMA_AHEAD=1 everywhere, 0
+    nowhere; by default for 16-bit 64 x 64 warp tiles (on the H200: 4096^3 bf16 0.356 ms, 0.421
+    without). Not where it costs a block a multiprocessor (128 x 128 blocks of 8 warps: 156
+    registers rather than 128) nor, unmeasured, for TF32."""
+    value = os.environ.get("SHLO_GPU_MMA_AHEAD")
+    if value is not None:
+        return value == "1"
+    return tl.tn == 8 and not tl.tf32
 
 
 def mma_ldx4() -> bool:
@@ -259,33 +268,61 @@ def mma_ldx4() -> bool:
     return os.environ.get("SHLO_GPU_MMA_LDX4", "1") != "0"
 
 
-def pipelined(tl: Tiling | None) -> Tiling | None:
+# shared memory a block may opt in to, by chip: a pipelined kernel's stages must fit that of every
+# chip the lowering is for (one lowering, several PTX)
+SHARED_OPT_IN = {"sm_80": 163 * 1024, "sm_86": 99 * 1024, "sm_89": 99 * 1024, "sm_90": 227 * 1024}
+
+
+def shared_limit(arches=("sm_90",)) -> int:
+    """The shared memory a pipelined block may take on every one of `arches`."""
+    return min(SHARED_OPT_IN.get(a, 48 * 1024) for a in arches)
+
+
+def pipelined(tl: Tiling | None, limit: int = SHARED_OPT_IN["sm_90"]) -> Tiling | None:
     """`tl` as a pipelined kernel (`mma_stages`) where it can be one: an mma tiling of a matmul
     (no convolution's gather, no packed groups) whose A and B tiles are whole 16-byte vectors,
     each thread the same number of them (cp.async copies 16 bytes, zeros past the edges through
-    its source size). With `mma_warp_tile`, wider warp tiles where they still give MIN_BLOCKS
-    blocks; the K step `mma_k_step`. Otherwise `tl` unchanged."""
+    its source size), its stages within `limit` bytes of shared memory (fewer stages, down to 2,
+    where more do not fit; K steps of 32 rather than `mma_k_step` before fewer stages). With
+    `mma_warp_tile` / `mma_warps`, wider warp tiles first where they still give MIN_BLOCKS blocks.
+    Otherwise `tl` unchanged."""
     stages = mma_stages()
     if tl is None or stages < 2 or tl.kind != "mma" or tl.gather is not None or tl.pack > 1:
         return tl
     tm, tn = mma_warp_tile()
     warps = mma_warps()
+    candidates = []
     if ((tm, tn) != (tl.tm, tl.tn) or warps != (tl.warps_m, tl.warps_n)) and tl.tm == 4:
         wide = Tiling("mma", tl.b, tl.m, tl.n, tl.k, tl.a_el, tl.c_el, tm, tn, warps)
         wide.split, wide.batches = tl.split, tl.batches
         gx, gy, gz = wide.grid
         if gx * gy * gz >= MIN_BLOCKS:
-            tl = wide
-    ks = mma_k_step()
+            candidates.append(wide)
+    candidates.append(tl)
+    for cand in candidates:
+        for s in range(stages, 1, -1):
+            for ks in dict.fromkeys((mma_k_step(), 32)):
+                out = _staged(cand, s, ks, limit)
+                if out is not None:
+                    return out
+    return tl
+
+
+def _staged(tl: Tiling, stages: int, ks: int, limit: int) -> Tiling | None:
+    """A copy of `tl` pipelined `stages` deep with K steps of `ks` (where K has one), or None
+    where it cannot be (see `pipelined`)."""
+    tl = copy.copy(tl)
     if tl.k >= ks:
         tl.ks = ks
     if tl.va * tl.bits != 128 or tl.vb * tl.bits != 128:
-        return tl
+        return None
     if (tl.bm * tl.ks // tl.va) % tl.threads or (tl.ks * tl.bn // tl.vb) % tl.threads:
-        return tl
+        return None
     tl.stages = stages
+    if sum(_Kernel(tl, "", "", "", False, False).shared_bytes()) > limit:
+        return None
     tl.ldx4 = mma_ldx4() and not tl.tf32 and tl.tn % 2 == 0
-    tl.ahead = mma_ahead()
+    tl.ahead = mma_ahead(tl)
     return tl
 
 
@@ -1271,7 +1308,7 @@ def _el(t) -> str:
     return str(ir.ShapedType(t).element_type)
 
 
-def tiling_of(op, tf32: bool = False) -> Tiling | None:
+def tiling_of(op, tf32: bool = False, limit: int = SHARED_OPT_IN["sm_90"]) -> Tiling | None:
     """The tiling of a matmul / batch_matmul (tensors or memrefs), or None when this module
     does not take it (dynamic sizes, other element types, strided views); `tf32`: the option
     of `tf32_for`."""
@@ -1292,7 +1329,7 @@ def tiling_of(op, tf32: bool = False) -> Tiling | None:
         bt, m, k, n = 1, a[0], a[1], b[1]
     if min(bt, m, n, k) == 0 or _el(types[0]) != _el(types[1]):
         return None
-    return pipelined(choose(bt, m, n, k, _el(types[0]), _el(types[2]), tf32_for(op, tf32), split=split_k()))
+    return pipelined(choose(bt, m, n, k, _el(types[0]), _el(types[2]), tf32_for(op, tf32), split=split_k()), limit)
 
 
 def _zero_fill_of(op, buffer) -> bool:
@@ -1307,7 +1344,8 @@ def _zero_fill_of(op, buffer) -> bool:
     return isinstance(value, ir.FloatAttr) and ir.FloatAttr(value).value == 0.0
 
 
-def replace_contractions(module: ir.Module, entry: ir.Operation, mode: str, tf32: bool = False) -> int:
+def replace_contractions(module: ir.Module, entry: ir.Operation, mode: str, tf32: bool = False,
+                         arches=("sm_90",)) -> int:
     """Each top-level static matmul / batch_matmul of the bufferized `entry` that `tiling_of`
     takes, and each convolution `convolution.tiling_of` takes (as a GEMM whose A is gathered
     from the input's windows), becomes this module's kernel (mode "gpu") or its CPU form (mode
@@ -1318,7 +1356,7 @@ def replace_contractions(module: ir.Module, entry: ir.Operation, mode: str, tf32
     for op in entry.regions[0].blocks[0].operations:
         op = op.operation if hasattr(op, "operation") else op
         if op.name in ("linalg.matmul", "linalg.batch_matmul"):
-            tl = tiling_of(op, tf32)
+            tl = tiling_of(op, tf32, shared_limit(arches))
         else:
             tl = convolution.tiling_of(op) if op.name in convolution.OPS or op.name == "linalg.generic" else None
         if tl is not None:
