@@ -83,6 +83,14 @@ def test_binary_same_dtype(dtypes):
                  if (name, dtype) != ("sub", torch.bool)])        # torch forbids bool subtraction
 
 
+def test_add_with_alpha():
+    """alpha scales the second operand; for bools alpha is a bool (False: x alone, OpInfo add sample 10)."""
+    x, y = sample(torch.bool), sample(torch.bool)
+    check(lambda x, y: (torch.add(x, y, alpha=False), torch.add(x, y, alpha=True)), x, y)
+    check(lambda x, y: (torch.add(x, y, alpha=3), torch.sub(x, y, alpha=2), torch.add(x, y, alpha=0)),
+          sample(torch.int64), sample(torch.int64))
+
+
 @pytest.mark.parametrize("a,b", [(torch.int32, torch.float32), (torch.uint8, torch.int8), (torch.bool, torch.int64),
                                  (torch.float16, torch.float64), (torch.int64, torch.bfloat16)])
 def test_promotion_between_dtypes(a, b):

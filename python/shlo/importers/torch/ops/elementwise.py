@@ -75,7 +75,7 @@ def _chlo(name):
 def add(cx, a, b, alpha=1):
     a, b = operands(cx, a, b)
     if cx.out_element() == "i1":
-        return cx.op("or", a, b)
+        return cx.op("or", a, b) if alpha else a        # a + False * b is a
     if alpha != 1:
         b = cx.op("multiply", b, k(cx, alpha, b))
     return cx.op("add", a, b)
