@@ -76,6 +76,24 @@ CLAMP_STATIC_OPERAND = """func.func @main(%lo: tensor<f32>, %x: tensor<?xf32>, %
   func.return %z : tensor<?xf32>
 }"""
 
+CONCAT = """func.func @main(%x: tensor<?x?xf32>, %y: tensor<?xf32>, %s: tensor<2xi64>) -> tensor<?x?xf32> {
+  %r = shlo.dynamic_reshape %y, %s : (tensor<?xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+  %z = shlo.concatenate %x, %r {dimension = 0 : i64} : (tensor<?x?xf32>, tensor<?x?xf32>) -> tensor<?x?xf32>
+  func.return %z : tensor<?x?xf32>
+}"""
+
+DOT = """func.func @main(%x: tensor<?x?xf32>, %y: tensor<?xf32>, %s: tensor<2xi64>) -> tensor<?x?xf32> {
+  %r = shlo.dynamic_reshape %y, %s : (tensor<?xf32>, tensor<2xi64>) -> tensor<?x?xf32>
+  %z = shlo.dot_general %x, %r {dot_dimension_numbers = #shlo.dot<lhs_batching_dimensions = [], rhs_batching_dimensions = [], lhs_contracting_dimensions = [1], rhs_contracting_dimensions = [0]>} : (tensor<?x?xf32>, tensor<?x?xf32>) -> tensor<?x?xf32>
+  func.return %z : tensor<?x?xf32>
+}"""
+
+BATCH_DOT = """func.func @main(%x: tensor<?x2x3xf32>, %y: tensor<?xf32>, %s: tensor<3xi64>) -> tensor<?x2x2xf32> {
+  %r = shlo.dynamic_reshape %y, %s : (tensor<?xf32>, tensor<3xi64>) -> tensor<?x3x2xf32>
+  %z = shlo.dot_general %x, %r {dot_dimension_numbers = #shlo.dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [0], lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [1]>} : (tensor<?x2x3xf32>, tensor<?x3x2xf32>) -> tensor<?x2x2xf32>
+  func.return %z : tensor<?x2x2xf32>
+}"""
+
 X6 = np.arange(6, dtype=np.float32)
 
 
@@ -115,6 +133,13 @@ CASES = {
     "add_to_static": (ADD_TO_STATIC, (X6[:4], X6[:4]), (X6, X6), "shlo.add", "add C1"),
     "clamp_static_operand": (CLAMP_STATIC_OPERAND, (np.float32(1), X6[:3], X6[3:]),
                              (np.float32(1), X6, X6[3:]), "shlo.clamp", "clamp C2"),
+    "concatenate": (CONCAT, (X6.reshape(2, 3), X6, np.array([2, 3], np.int64)),
+                    (X6.reshape(2, 3), X6, np.array([3, 2], np.int64)), "shlo.concatenate", "concatenate C4"),
+    "dot_general": (DOT, (X6.reshape(2, 3), X6, np.array([3, 2], np.int64)),
+                    (X6.reshape(2, 3), X6, np.array([2, 3], np.int64)), "shlo.dot_general", "dot_general C8"),
+    "dot_general_batch": (BATCH_DOT, (np.ones((2, 2, 3), np.float32), np.ones(12, np.float32), np.array([2, 3, 2])),
+                          (np.ones((1, 2, 3), np.float32), np.ones(12, np.float32), np.array([2, 3, 2])),
+                          "shlo.dot_general", "dot_general C7"),
     "dynamic_iota": (IOTA, (np.array([2, 3], np.int64),), (np.array([2, -3], np.int64),), "shlo.dynamic_iota",
                      "output_shape has a negative size"),
 }
@@ -354,7 +379,7 @@ def test_sizes_proved_equal_get_no_check():
         f(x4, X6, np.array([6], np.int64))
 
 
-@pytest.mark.parametrize("name", ["add", "compare_2d", "clamp_static_operand"])
+@pytest.mark.parametrize("name", ["add", "compare_2d", "clamp_static_operand", "dot_general", "concatenate"])
 def test_cached_elementwise_code_has_the_same_checks(name, tmp_path):
     from shlo.lowering import compiler
     text, good, bad, op, constraint = CASES[name]

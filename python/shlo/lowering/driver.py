@@ -454,15 +454,21 @@ class Lowerer:
         if fn is None:
             raise ctx.error("has no lowering yet")
         operands = [self._as_tensor(v) for v in operands]
-        wanted = None
+        wanted, pairs = None, []
         if top and self.mode == "compile" and short in size_checks.CHECKED:
             wanted = size_checks.message(short, ctx.operand_types, ctx.result_types, ctx.attrs)
+        if short in size_checks.PAIRED:
+            pairs = self._paired_sizes(ctx)
+            if pairs and top and self.mode == "compile":
+                wanted = f"shlo.{short}: {size_checks.PAIRED[short]}"
         self._checked, checks = ((op, wanted) if wanted else None), len(self.assert_predicates)
-        if quantized:
-            from .ops import quantization
-            results = quantization.lower_through_float(ctx, fn, operands)
-        else:
-            results = fn(ctx, *operands)
+
+        def lower():
+            if quantized:
+                from .ops import quantization
+                return quantization.lower_through_float(ctx, fn, operands)
+            return fn(ctx, *operands)
+        results = self._when_pairs_agree(ctx, operands, pairs, lower) if pairs else lower()
         if wanted and len(self.assert_predicates) != checks + 1:    # (probes_of expects it)
             raise ctx.error("made no run-time size check (an internal error)")
         results = results if isinstance(results, list) else [results]
@@ -472,6 +478,52 @@ class Lowerer:
         if scalar:
             results = [self._as_scalar(v) for v in results]
         return results
+
+    def _paired_sizes(self, ctx: OpContext) -> list:
+        """The pairs of sizes a dot_general / concatenate needs equal and that are not proved
+        equal at compile time (size_checks.paired_sizes); entry arguments' go to dim_constraints."""
+        if all(t.kind != "tensor" or None not in t.shape for t in ctx.operand_types + ctx.result_types):
+            return []
+        pairs, args = self.proofs.unproven_pairs(ctx.op, ctx.attrs, ctx.operand_types, ctx.result_types)
+        for (_, a, d), (_, b, e) in args:
+            constraint = ((a, d), (b, e), ctx.described())
+            if constraint not in self.dim_constraints:
+                self.dim_constraints.append(constraint)
+        return pairs
+
+    def _when_pairs_agree(self, ctx: OpContext, operands: list, pairs: list, lower) -> list:
+        """scf.if (the sizes of `pairs` agree) the op's lowering (`lower()`), else zeros (its ?
+        sizes 0): nothing is read or written out of bounds while they differ."""
+        from mlir.dialects import arith, scf
+        from .ops.shapes import size_check
+
+        def size(a):
+            if isinstance(a, int):
+                return emit.as_index(a)
+            if a[0] == "sum":
+                total = emit.as_index(0)
+                for v in operands:
+                    total = arith.addi(total, emit.as_index(emit.dim(v, a[1])))
+                return total
+            return emit.as_index(emit.dim(operands[a[0]], a[1]))
+
+        def agree():
+            ok = arith.constant(ir.IntegerType.get_signless(1), 1)
+            for a, b in pairs:
+                ok = arith.andi(ok, arith.cmpi(arith.CmpIPredicate.eq, size(a), size(b)))
+            return ok
+
+        ok = size_check(ctx, agree)
+        types = [emit.lowered_type(t) for t in ctx.result_types]
+        branch = scf.IfOp(ok, types, has_else=True)
+        with ir.InsertionPoint(branch.then_block):
+            results = lower()
+            results = results if isinstance(results, list) else [results]
+            scf.YieldOp([emit.cast_to(v, t) for v, t in zip(results, types)])
+        with ir.InsertionPoint(branch.else_block):
+            scf.YieldOp([emit.cast_to(emit.fill(emit.zero_scalar(t.element_type), _static_or_zero(t)), t)
+                         for t in types])
+        return list(branch.results)
 
     def _elementwise_sizes(self, ctx: OpContext, top: bool) -> str | None:
         """Proves an element-wise op's operand sizes equal (size_checks.SizeProofs), or keeps the
@@ -594,6 +646,11 @@ def probes_of(module: ir.Module, entry: str) -> list:
         with module.context, ir.Location.unknown():
             out.append(Probe(ALL_ASSERTS, {}, "", [_first_failed_type()], [], first))
     return out
+
+
+def _static_or_zero(t: ir.RankedTensorType) -> list:
+    """A tensor type's sizes, 0 for dynamic ones."""
+    return [0 if t.is_dynamic_dim(d) else t.shape[d] for d in range(t.rank)]
 
 
 def _flag() -> ir.Value:

@@ -154,6 +154,29 @@ class SizeProofs:
             return s
         return self.keys.get((v, d)) or ("value", v, d)
 
+    def unproven_pairs(self, op: ir.Operation, attrs: dict, operand_types: list, result_types: list):
+        """For a PAIRED op: (the pairs of `paired_sizes` not proved equal, the pairs of entry
+        argument sizes that must be equal)."""
+        if any(t.kind != "tensor" for t in operand_types + result_types) or \
+                all(None not in t.shape for t in operand_types + result_types) or \
+                all(None not in t.shape and 0 in t.shape for t in result_types):
+            return [], []       # (all static, or an empty static result: not lowered)
+        unproven, args = [], []
+        operands = list(op.operands)
+        for a, b in paired_sizes(op.name[5:], attrs, operand_types, result_types):
+            if a[0] == "sum":
+                unproven.append((a, b))
+                continue
+            ka = self.key(operands[a[0]], operand_types[a[0]], a[1])
+            kb = b if isinstance(b, int) else self.key(operands[b[0]], operand_types[b[0]], b[1])
+            if ka == kb:
+                continue
+            if _is_arg(ka) and _is_arg(kb):
+                args.append((ka, kb))
+            else:
+                unproven.append((a, b))
+        return unproven, args
+
     def elementwise_dims(self, op: ir.Operation, operand_types: list, result_types: list):
         """For an element-wise op: (the dims whose sizes are not proved equal, the pairs of entry
         argument sizes that must be equal), and the results' keys recorded. None for other ops."""
@@ -186,6 +209,50 @@ class SizeProofs:
                 if t.kind == "tensor" and t.shape[d] is None:
                     self.keys[(r, d)] = self.key(*ranked[0], d)
         return unproven, pairs
+
+
+# ----------------------------------------------------------------------------- paired sizes
+# Ops whose operands' sizes must agree in given dimensions (not element-wise): a dot_general's
+# contracting dimensions would be read past the smaller operand's end, a concatenate's input
+# larger than the first in another dimension written past the result's.
+PAIRED = {"dot_general": "paired batching / contracting dimensions, or the result's static sizes, differ "
+                         "from the operands' when it runs (dot_general C7 / C8 / C10)",
+          "concatenate": "an input's size in a dimension other than `dimension`, or a static result size, "
+                         "differs when it runs (concatenate C4 / C5)"}
+
+
+def paired_sizes(name: str, attrs: dict, operand_types: list, result_types: list) -> list:
+    """(operand, dim), then (operand, dim) or a static size, of every pair of sizes op `name`
+    needs equal; for concatenate's joined dimension with a static result size, ("sum", axis)."""
+    out = []
+    if name == "dot_general":
+        dn = attrs["dot_dimension_numbers"]
+        lb, rb = list(dn.lhs_batching_dimensions), list(dn.rhs_batching_dimensions)
+        lc, rc = list(dn.lhs_contracting_dimensions), list(dn.rhs_contracting_dimensions)
+        out += [((0, a), (1, b)) for a, b in zip(lb + lc, rb + rc)]
+        lhs, rhs, res = operand_types[0], operand_types[1], result_types[0]
+        sources = [(0, a) for a in lb] + [(0, d) for d in range(lhs.rank) if d not in lb + lc]
+        sources += [(1, d) for d in range(rhs.rank) if d not in rb + rc]
+        out += [(src, res.shape[k]) for k, src in enumerate(sources) if k < res.rank and res.shape[k] is not None]
+    elif name == "concatenate":
+        axis, res = attrs["dimension"], result_types[0]
+        for d in range(res.rank):
+            if d == axis:
+                if res.shape[d] is not None and any(t.shape[d] is None for t in operand_types):
+                    out.append((("sum", d), res.shape[d]))
+                continue
+            out += [((0, d), (j, d)) for j in range(1, len(operand_types))]
+            if res.shape[d] is not None:
+                out.append(((0, d), res.shape[d]))
+    return out
+
+
+def paired_attrs(op: ir.Operation) -> dict:
+    from .. import attributes
+    from ..verify._spec_table import OPS
+    name = op.name[5:]
+    return {n: attributes.op_attribute(op, n, kind) for n, kind, _ in OPS[name]["attributes"]
+            if n in ("dot_dimension_numbers", "dimension")}
 
 
 def _is_arg(k) -> bool:
@@ -228,7 +295,7 @@ def functions_of(module_op) -> dict:
 
 def is_own_check(name: str) -> bool:
     """Whether op `name` (without "shlo.") checks its own sizes (not those of ops it holds or calls)."""
-    return name in CHECKED or name in elementwise_ops()
+    return name in CHECKED or name in PAIRED or name in elementwise_ops()
 
 
 class CheckFinder:
@@ -255,7 +322,12 @@ class CheckFinder:
         if not op.name.startswith("shlo."):
             return None
         text = message_for(op)
-        if text is None and op.name[5:] in self.elementwise:
+        if op.name[5:] in PAIRED:
+            ot, rt = [self.types(v.type) for v in op.operands], [self.types(r.type) for r in op.results]
+            if any(t.kind == "tensor" and None in t.shape for t in ot + rt):
+                pairs, _ = proofs.unproven_pairs(op, paired_attrs(op), ot, rt)
+                text = f"shlo.{op.name[5:]}: {PAIRED[op.name[5:]]}" if pairs else None
+        elif text is None and op.name[5:] in self.elementwise:
             dims = proofs.elementwise_dims(op, [self.types(v.type) for v in op.operands],
                                            [self.types(r.type) for r in op.results])
             if dims and dims[0]:

@@ -448,8 +448,24 @@ def _dot_with_algorithm(lhs, rhs, dn, lhs_el: str, rhs_el: str, res_el: str, alg
     return finish_accumulated(total, res_el)
 
 
+def _check_dot_sizes(ctx, lhs, rhs) -> None:
+    """Paired batching (C7) and contracting (C8) sizes, compared when the op runs (? sizes the
+    program computes may differ; compiled code checks the same, lowering/size_checks.py)."""
+    from ...errors import InterpreterError
+    dn = ctx.attrs["dot_dimension_numbers"]
+    ls, rs = np.shape(lhs), np.shape(rhs)
+    for cid, what, lds, rds in (("C7", "batching", dn.lhs_batching_dimensions, dn.rhs_batching_dimensions),
+                                ("C8", "contracting", dn.lhs_contracting_dimensions, dn.rhs_contracting_dimensions)):
+        for a, b in zip(lds, rds):
+            if ls[a] != rs[b]:
+                raise InterpreterError(f"{ctx.location}: shlo.dot_general: {what} dimensions lhs {a} (size "
+                                       f"{ls[a]}) and rhs {b} (size {rs[b]}) differ (dot_general {cid})")
+
+
 @implements("dot_general")
 def dot_general(ctx, lhs, rhs):
+    if any(None in t.shape for t in ctx.operand_types):
+        _check_dot_sizes(ctx, lhs, rhs)
     args = (lhs, rhs, ctx.attrs["dot_dimension_numbers"], ctx.operand_types[0].element,
             ctx.operand_types[1].element, ctx.result_types[0].element)
     algorithm = ctx.attrs.get("algorithm")

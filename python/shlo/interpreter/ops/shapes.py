@@ -150,7 +150,18 @@ def broadcast_in_dim(ctx, operand):
 def concatenate(ctx, *inputs):
     if not inputs:
         raise ValueError("concatenate needs at least one input")
-    return np.concatenate([np.asarray(x) for x in inputs], axis=ctx.attrs["dimension"])
+    if all(None not in t.shape for t in ctx.operand_types):
+        return np.concatenate([np.asarray(x) for x in inputs], axis=ctx.attrs["dimension"])
+    axis, shapes = ctx.attrs["dimension"], [np.shape(x) for x in inputs]
+    for j, shape in enumerate(shapes[1:], 1):     # (? sizes the program computes may differ)
+        if len(shape) != len(shapes[0]) or any(a != b for d, (a, b) in enumerate(zip(shapes[0], shape)) if d != axis):
+            raise _size_error(ctx, f"inputs[0] has shape {shapes[0]}, inputs[{j}] {shape}: sizes other than "
+                              f"dimension {axis} differ", "C4")
+    out = np.concatenate([np.asarray(x) for x in inputs], axis=axis)
+    if any(d is not None and d != s for d, s in zip(ctx.result_types[0].shape, out.shape)):
+        raise _size_error(ctx, f"the inputs give shape {out.shape}, the result type "
+                          f"{tuple('?' if d is None else d for d in ctx.result_types[0].shape)}", "C5")
+    return out
 
 
 @implements("iota")
