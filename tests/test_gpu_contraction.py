@@ -592,3 +592,27 @@ def test_pipelined_stages_fit_every_chips_shared_memory(monkeypatch):
         arts = gpu.compile_cuda_arches(_matmul(a, b), arches, assemble=False, tf32=True)
         for art in arts.values():
             assert all(0 < k["smem"] <= limit(arches) for k in art.kernels), (arches, art.kernels)
+
+
+@pytest.mark.parametrize("ahead", ["0", "1"])
+def test_tf32_rounded_in_shared_memory(ahead, monkeypatch):
+    """SHLO_GPU_TF32_ROUND=shared: each thread rounds the vectors it copied in place once they
+    landed, before the barrier (16-byte shared loads and stores, no rounding at the fragments);
+    the same numbers as the product of the rounded operands; ptxas assembles it."""
+    monkeypatch.setenv("SHLO_GPU_TF32_ROUND", "shared")
+    monkeypatch.setenv("SHLO_GPU_MMA_AHEAD", ahead)
+    monkeypatch.setattr(contraction, "MIN_BLOCKS", 1)
+    a, b = _inputs((150, 200), (200, 264), np.float32, seed=16)
+    got = np.asarray(gpu.cpu_check(_matmul(a, b), tf32=True)(a, b)[0], np.float64)
+    want = _tf32(a).astype(np.float64) @ _tf32(b).astype(np.float64)
+    assert np.abs(got - want).max() <= 1e-5 * np.abs(want).max()
+    monkeypatch.setattr(contraction, "MIN_BLOCKS", 16)
+    a, b = _inputs((512, 256), (256, 512), np.float32)
+    art = gpu.compile_cuda(_matmul(a, b), assemble=HAVE_PTXAS, tf32=True)
+    stores = len(re.findall(r"\bst\.shared\.v4\.b32", art.ptx))
+    # 128 x 128 blocks (MIN_BLOCKS 16 here): A 128 x 32 and B 32 x 128 f32, 4 vectors a thread
+    # each, rounded where they land (ahead: once before the loop too)
+    assert stores == (16 if ahead == "1" else 8), stores
+    assert _counts(art.ptx)["bar"] == (2 if ahead == "1" else 1)
+    if HAVE_PTXAS:
+        assert art.cubin

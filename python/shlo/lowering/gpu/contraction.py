@@ -103,6 +103,7 @@ class Tiling:
         # tiles an ldmatrix (x4 transposed) rather than one (x2)
         self.stages, self.ldx4 = 0, False
         self.ahead = False        # pipelined: fragments read a k step ahead, across the barrier (mma_ahead)
+        self.round_shared = False     # pipelined TF32: operands rounded in the shared tiles (tf32_round_shared)
 
     @property
     def a_groups(self) -> int:
@@ -323,7 +324,16 @@ def _staged(tl: Tiling, stages: int, ks: int, limit: int) -> Tiling | None:
         return None
     tl.ldx4 = mma_ldx4() and not tl.tf32 and tl.tn % 2 == 0
     tl.ahead = mma_ahead(tl)
+    tl.round_shared = tl.tf32 and tf32_round_shared()
     return tl
+
+
+def tf32_round_shared() -> bool:
+    """SHLO_GPU_TF32_ROUND=shared: a pipelined TF32 kernel rounds the operands to TF32 in the shared
+    tiles, each thread the vectors it copied, once its copies landed and before the barrier (each
+    element once a step), rather than each fragment as read (an A element once for each warp
+    along N, a B one for each along M: three integer ops each)."""
+    return os.environ.get("SHLO_GPU_TF32_ROUND", "fragments") == "shared"
 
 
 class _Text:
@@ -618,7 +628,7 @@ class _Kernel:
             if live is not None:        # threads past the tile's slots store nothing
                 t.raw(f"scf.if {live} {{")
             vty = f"vector<{v}x{e}>"
-            if tl.kind == "mma" and tl.tf32 and not tl.stages:   # to TF32 (pipelined: at the fragments)
+            if tl.kind == "mma" and tl.tf32 and (not tl.stages or tl.round_shared):   # to TF32 (pipelined: see _fragments)
                 val = self._tf32(t, val, vty)
             if which == "a" and tl.kind == "simt":
                 for j in range(v):
@@ -641,6 +651,19 @@ class _Kernel:
 
     def copy(self, t: _Text, tid, bz, m0, n0, k0, As, Bs, cpu=None):
         self.store_tile(t, tid, self.load_tile(t, tid, bz, m0, n0, k0), As, Bs)
+
+    def round_own(self, t: _Text, tid, As, Bs) -> None:
+        """The vectors this thread copied into stage `self.stage` (async_copy's slots) rounded to
+        TF32 in place (`tf32_round_shared`)."""
+        tl = self.tl
+        sa, sb = self.shared_types()
+        for which, i, rows, cols, v in self._slots():
+            _, r, c = self._slot(t, tid, i, rows, cols, v)
+            dst, dst_ty = (As, sa) if which == "a" else (Bs, sb)
+            vty = f"vector<{v}x{tl.a_el}>"
+            val = t.op(f"vector.load {dst}[{self.at(r, c)}]{self.align(v * tl.bits // 8)} : {dst_ty}, {vty}")
+            val = self._tf32(t, val, vty)
+            t.raw(f"vector.store {val}, {dst}[{self.at(r, c)}]{self.align(v * tl.bits // 8)} : {dst_ty}, {vty}")
 
     def async_copy(self, t: _Text, tid, bz, m0, n0, k0, As, Bs) -> str:
         """This thread's 16-byte vectors of the A and B tiles at K offset k0 copied into the
@@ -795,7 +818,7 @@ class _Kernel:
                     regs = [t.op(f"vector.extract {frag}[{2 * h + j}] : vector<2x{e}> from vector<4x2x{e}>")
                             for j in range(2)]
                     bfr.append(self._stack(t, regs, 2, e))
-        if tl.tf32 and tl.stages:   # cp.async copied f32: rounded to TF32 here (cvt.rna)
+        if tl.tf32 and tl.stages and not tl.round_shared:   # cp.async copied f32: rounded to TF32 here (cvt.rna)
             afr = [self._tf32(t, v, f"vector<4x1xf32>") for v in afr]
             bfr = [self._tf32(t, v, f"vector<2x1xf32>") for v in bfr]
         return afr, bfr
@@ -1173,6 +1196,9 @@ def _pipelined_launch(t: _Text, kern: _Kernel) -> None:
     t.raw(f"{res}{count} = scf.for %i = {t.c(0)} to {t.c(steps)} step {t.c(1)} iter_args({iters}) -> "
           f"({', '.join(acc_tys)}) {{")
     t.raw(f"nvgpu.device_async_wait {group} {{numGroups = {stages - 2} : i32}}")
+    if tl.round_shared:         # step i's stage landed (this thread's copies): round them
+        kern.stage = t.op(f"arith.remui %i, {t.c(stages)} : index")
+        kern.round_own(t, "%tx", As, Bs)
     t.raw("gpu.barrier")
     ahead = _add(t, "%i", t.c(stages - 1))
     kern.stage = t.op(f"arith.remui {ahead}, {t.c(stages)} : index")
@@ -1199,8 +1225,10 @@ def _fragments_ahead(t: _Text, kern: _Kernel, As, Bs, m0, n0, steps: int, group:
     stages, kst = tl.stages, tl.kstep
     ctx = kern._lanes(t, "%tx")
     t.raw(f"nvgpu.device_async_wait {group} {{numGroups = {stages - 2} : i32}}")
-    t.raw("gpu.barrier")
     kern.stage = t.c(0)
+    if tl.round_shared:
+        kern.round_own(t, "%tx", As, Bs)
+    t.raw("gpu.barrier")
     afr, bfr = kern._fragments(t, ctx, As, Bs, 0, False)
     a_ty, b_ty = f"vector<4x{tl.w}x{tl.a_el}>", f"vector<2x{tl.w}x{tl.a_el}>"
     carried = acc_tys + [a_ty] * len(afr) + [b_ty] * len(bfr)
@@ -1224,8 +1252,10 @@ def _fragments_ahead(t: _Text, kern: _Kernel, As, Bs, m0, n0, steps: int, group:
             nxt = kern._fragments(t, ctx, As, Bs, (j + 1) * kst, False)
         else:
             t.raw(f"nvgpu.device_async_wait {group} {{numGroups = {stages - 2} : i32}}")
-            t.raw("gpu.barrier")
             kern.stage = t.op(f"arith.remui {_add(t, '%i', t.c(1))}, {t.c(stages)} : index")
+            if tl.round_shared:
+                kern.round_own(t, "%tx", As, Bs)
+            t.raw("gpu.barrier")
             nxt = kern._fragments(t, ctx, As, Bs, 0, False)
         acc = kern._accumulate(t, afr, bfr, acc, j * kst, False, None, "%tx")
         afr, bfr = nxt
