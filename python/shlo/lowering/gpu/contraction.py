@@ -1252,10 +1252,12 @@ def _fragments_ahead(t: _Text, kern: _Kernel, As, Bs, m0, n0, steps: int, group:
             nxt = kern._fragments(t, ctx, As, Bs, (j + 1) * kst, False)
         else:
             t.raw(f"nvgpu.device_async_wait {group} {{numGroups = {stages - 2} : i32}}")
-            kern.stage = t.op(f"arith.remui {_add(t, '%i', t.c(1))}, {t.c(stages)} : index")
-            if tl.round_shared:
+            if tl.round_shared:     # step i + 1's stage landed (this thread's copies): round them
+                kern.stage = t.op(f"arith.remui {_add(t, '%i', t.c(1))}, {t.c(stages)} : index")
                 kern.round_own(t, "%tx", As, Bs)
             t.raw("gpu.barrier")
+            if not tl.round_shared:
+                kern.stage = t.op(f"arith.remui {_add(t, '%i', t.c(1))}, {t.c(stages)} : index")
             nxt = kern._fragments(t, ctx, As, Bs, 0, False)
         acc = kern._accumulate(t, afr, bfr, acc, j * kst, False, None, "%tx")
         afr, bfr = nxt
