@@ -144,6 +144,7 @@ class Lowerer:
         self._function_flag = None          # memref<i1>: the checks of the (non-entry) function lowered
         self._nested_verdicts = None        # the GPU path's _nested_flag: top-level i1s (no host memref)
         self._depth = 0                     # blocks being lowered, the function's own one included
+        self.size_guards = 0                # scf.if guards of run-time size checks made (see pipeline.prepare)
         self._finder = None                 # size_checks.CheckFinder of the module, made when first needed
         self._type_infos: dict = {}         # ir.Type -> TypeInfo, for this lowering only
 
@@ -187,6 +188,8 @@ class Lowerer:
         flat_results = [x for t in result_types for x in flatten_type(t)]
         flat_results += [t for p in self.probes for t in p.operand_types]
         del entry_results
+        if self.size_guards:
+            out.operation.attributes[pipeline_guards_attr()] = ir.UnitAttr.get(ctx)
         return Lowered(out, self.entry, arg_types, result_types, flat_args, flat_results, self.probes,
                        self.dim_constraints)
 
@@ -516,6 +519,7 @@ class Lowerer:
         ok = size_check(ctx, agree)
         types = [emit.lowered_type(t) for t in ctx.result_types]
         branch = scf.IfOp(ok, types, has_else=True)
+        self.size_guards += 1
         with ir.InsertionPoint(branch.then_block):
             results = lower()
             results = results if isinstance(results, list) else [results]
@@ -646,6 +650,11 @@ def probes_of(module: ir.Module, entry: str) -> list:
         with module.context, ir.Location.unknown():
             out.append(Probe(ALL_ASSERTS, {}, "", [_first_failed_type()], [], first))
     return out
+
+
+def pipeline_guards_attr() -> str:
+    from .pipeline import SIZE_GUARDS
+    return SIZE_GUARDS
 
 
 def _static_or_zero(t: ir.RankedTensorType) -> list:

@@ -80,6 +80,7 @@ def _when_sizes_agree(ctx: OpContext, operands: list, dims: list) -> list:
     ok = size_check(ctx, agree)
     types = [emit.lowered_type(t) for t in ctx.result_types]
     branch = scf.IfOp(ok, types, has_else=True)
+    ctx.lowerer.size_guards += 1
     with ir.InsertionPoint(branch.then_block):
         scf.YieldOp([emit.cast_to(v, t) for v, t in zip(_loops(ctx, operands), types)])
     with ir.InsertionPoint(branch.else_block):
