@@ -63,7 +63,8 @@ PROGRAMS = ("matmul_f32", "matmul_bf16", "decoder", "matmul_f16", "bmm_bf16", "m
             "matmul_bf16_q64cp4a", "matmul_bf16_w64cp3a", "matmul_f32_tf32q64cp3a", "matmul_bf16_cp0",
             "matmul_f32_tf32cp0", "decoder_tf32cp0", "matmul_bf16_w64k64cp3a", "matmul_bf16_w64cp4a",
             "matmul_bf16_t64cp3a", "matmul_f32_tf32w64cp3a", "matmul_bf16_edge", "bmm_bf16_cp0",
-            "matmul_f32_tf32rs", "matmul_f32_tf32rsa")
+            "matmul_f32_tf32rs", "matmul_f32_tf32rsa", "matmul_f32_tf32bc", "matmul_f32_tf32rsbc",
+            "matmul_f32_tf32rsbca")
 TOLERANCE = {"matmul_f32": 2e-2, "matmul_bf16": 5e-2, "decoder": 2e-2,      # relative to max |expected|
              "matmul_f16": 2e-2, "bmm_bf16": 5e-2, "matmul_f32_odd": 2e-2, "matmul_bf16_odd": 5e-2,
              "matmul_f32_regtiles": 2e-2, "matmul_bf16_regtiles": 5e-2, "matmul_f32_noprefetch": 2e-2,
@@ -96,7 +97,8 @@ TOLERANCE = {"matmul_f32": 2e-2, "matmul_bf16": 5e-2, "decoder": 2e-2,      # re
              "matmul_f32_tf32cp0": 2e-2, "decoder_tf32cp0": 2e-2, "matmul_bf16_w64k64cp3a": 5e-2,
              "matmul_bf16_w64cp4a": 5e-2, "matmul_bf16_t64cp3a": 5e-2, "matmul_f32_tf32w64cp3a": 2e-2,
              "matmul_bf16_edge": 5e-2, "bmm_bf16_cp0": 5e-2,
-             "matmul_f32_tf32rs": 2e-2, "matmul_f32_tf32rsa": 2e-2}
+             "matmul_f32_tf32rs": 2e-2, "matmul_f32_tf32rsa": 2e-2,
+             "matmul_f32_tf32bc": 2e-2, "matmul_f32_tf32rsbc": 2e-2, "matmul_f32_tf32rsbca": 2e-2}
 # contractions (lowering/gpu/contraction.py): (batch, m, k, n); *_odd has partial tiles on every
 # edge and K / N that rule out 16-byte loads; *_regtiles is built with SHLO_GPU_SHARED_TILES=0
 # (schedules.py's register tiles without shared memory: the code before, timed beside it);
@@ -128,7 +130,8 @@ SHAPES = {"matmul_f32": (None, 4096, 4096, 4096), "matmul_bf16": (None, 4096, 40
           "matmul_bf16_w64cp4a": (None, 4096, 4096, 4096), "matmul_bf16_t64cp3a": (None, 4096, 4096, 4096),
           "matmul_f32_tf32w64cp3a": (None, 4096, 4096, 4096), "matmul_bf16_edge": (None, 4000, 1024, 4000),
           "bmm_bf16_cp0": (32, 512, 512, 512), "matmul_f32_tf32rs": (None, 4096, 4096, 4096),
-          "matmul_f32_tf32rsa": (None, 4096, 4096, 4096)}
+          "matmul_f32_tf32rsa": (None, 4096, 4096, 4096), "matmul_f32_tf32bc": (None, 4096, 4096, 4096),
+          "matmul_f32_tf32rsbc": (None, 4096, 4096, 4096), "matmul_f32_tf32rsbca": (None, 4096, 4096, 4096)}
 # the tensor-core kernel pipelined (contraction.pipelined): *cpN: SHLO_GPU_MMA_STAGES=N (N-deep shared
 # tiles filled with cp.async, one barrier a K step); w64: 64 x 64 warp tiles (SHLO_GPU_MMA_WARP_TILE=4,8:
 # blocks 128 x 256); k64: K steps of 64 (SHLO_GPU_MMA_KS); nox4: B's fragments one ldmatrix x2 a column
@@ -143,6 +146,8 @@ SHAPES = {"matmul_f32": (None, 4096, 4096, 4096), "matmul_bf16": (None, 4096, 40
 # (SHLO_GPU_MMA_STAGES=0); each variant above sets every switch it names and leaves the others at their defaults;
 # w64k64cp3a / w64cp4a / t64cp3a / tf32w64cp3a: fragments ahead with K 64, 4 stages, 256 x 128 blocks, TF32
 # tf32rs / tf32rsa: TF32 with the operands rounded in the shared tiles (SHLO_GPU_TF32_ROUND=shared), and so ahead
+# tf32bc / tf32rsbc / tf32rsbca: B's fragments as vectors from interleaved columns (SHLO_GPU_TF32_BCOLS=1), alone,
+# with the rounding in shared memory, and with both and fragments ahead
 # ResNet-style convolutions, NHWC x HWIO (lowering/gpu/convolution.py: implicit GEMMs on the
 # contraction kernels): (input N, H, W, C), (filter KH, KW, C, F), stride; SAME padding.
 # *_regtiles: built with SHLO_GPU_SHARED_TILES=0, the general mapping (one thread per output);
@@ -233,6 +238,10 @@ ENV = {"regtiles": ("SHLO_GPU_SHARED_TILES", "0"),
        "t64cp3a": [("SHLO_GPU_MMA_STAGES", "3"), ("SHLO_GPU_MMA_WARP_TILE", "4,8"), ("SHLO_GPU_MMA_WARPS", "4,2"),
                    ("SHLO_GPU_MMA_AHEAD", "1")],
        "tf32rs": [("SHLO_GPU_TF32", "1"), ("SHLO_GPU_TF32_ROUND", "shared")],
+       "tf32bc": [("SHLO_GPU_TF32", "1"), ("SHLO_GPU_TF32_BCOLS", "1")],
+       "tf32rsbc": [("SHLO_GPU_TF32", "1"), ("SHLO_GPU_TF32_ROUND", "shared"), ("SHLO_GPU_TF32_BCOLS", "1")],
+       "tf32rsbca": [("SHLO_GPU_TF32", "1"), ("SHLO_GPU_TF32_ROUND", "shared"), ("SHLO_GPU_TF32_BCOLS", "1"),
+                     ("SHLO_GPU_MMA_AHEAD", "1")],
        "tf32rsa": [("SHLO_GPU_TF32", "1"), ("SHLO_GPU_TF32_ROUND", "shared"), ("SHLO_GPU_MMA_AHEAD", "1")],
        "tf32w64cp3a": [("SHLO_GPU_TF32", "1"), ("SHLO_GPU_MMA_STAGES", "3"), ("SHLO_GPU_MMA_WARP_TILE", "4,8"),
                        ("SHLO_GPU_MMA_AHEAD", "1")],

@@ -616,3 +616,23 @@ def test_tf32_rounded_in_shared_memory(ahead, monkeypatch):
     assert _counts(art.ptx)["bar"] == (2 if ahead == "1" else 1)
     if HAVE_PTXAS:
         assert art.cubin
+
+
+@pytest.mark.parametrize("round_at", ["fragments", "shared"])
+def test_tf32_interleaved_b_columns(round_at, monkeypatch):
+    """SHLO_GPU_TF32_BCOLS=1 (TF32, 64 x 64 warp tiles): B's fragments read as 32-byte rows from
+    interleaved shared columns and the outputs stored at the same permuted columns: the same
+    numbers (edge tiles in M and N), no scalar shared loads left in the PTX."""
+    monkeypatch.setenv("SHLO_GPU_TF32_BCOLS", "1")
+    monkeypatch.setenv("SHLO_GPU_TF32_ROUND", round_at)
+    monkeypatch.setattr(contraction, "MIN_BLOCKS", 1)
+    tl = contraction.pipelined(contraction.choose(1, 150, 264, 200, "f32", "f32", tf32=True))
+    assert tl.bcols and tl.bn == 256, (tl.bcols, tl.bn)
+    a, b = _inputs((150, 200), (200, 264), np.float32, seed=17)
+    got = np.asarray(gpu.cpu_check(_matmul(a, b), tf32=True)(a, b)[0], np.float64)
+    want = _tf32(a).astype(np.float64) @ _tf32(b).astype(np.float64)
+    assert np.abs(got - want).max() <= 1e-5 * np.abs(want).max()
+    art = gpu.compile_cuda(_matmul(a, b), assemble=HAVE_PTXAS, tf32=True)
+    assert _counts(art.ptx)["ld.shared"] == len(re.findall(r"\bld\.shared\.v4\.", art.ptx)) > 0
+    if HAVE_PTXAS:
+        assert art.cubin

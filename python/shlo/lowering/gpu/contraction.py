@@ -104,6 +104,7 @@ class Tiling:
         self.stages, self.ldx4 = 0, False
         self.ahead = False        # pipelined: fragments read a k step ahead, across the barrier (mma_ahead)
         self.round_shared = False     # pipelined TF32: operands rounded in the shared tiles (tf32_round_shared)
+        self.bcols = False        # pipelined TF32, 64 x 64 warp tiles: B's columns interleaved (tf32_b_columns)
 
     @property
     def a_groups(self) -> int:
@@ -325,7 +326,25 @@ def _staged(tl: Tiling, stages: int, ks: int, limit: int) -> Tiling | None:
     tl.ldx4 = mma_ldx4() and not tl.tf32 and tl.tn % 2 == 0
     tl.ahead = mma_ahead(tl)
     tl.round_shared = tl.tf32 and tf32_round_shared()
+    tl.bcols = tl.tf32 and tl.tn == 8 and tf32_b_columns()
+    if tl.bcols and sum(_Kernel(tl, "", "", "", False, False).shared_bytes()) > limit:
+        tl.bcols = False
     return tl
+
+
+def tf32_b_columns() -> bool:
+    """SHLO_GPU_TF32_BCOLS=1: a pipelined TF32 kernel with 64 x 64 warp tiles reads B's fragments
+    as vectors: the warp's column tile jn, fragment column n is shared column 8 pi(n) + jn (pi(n) =
+    2 (n % 4) + n / 4), so a thread's eight tiles' B values of one k are 32 contiguous bytes (two
+    16-byte loads for the two k of a k8 step, where eight scalar loads were); B's rows padded
+    by 4 floats, so each quarter warp's 16-byte loads fall in distinct banks. The outputs are
+    stored at the same permuted columns."""
+    return os.environ.get("SHLO_GPU_TF32_BCOLS", "0") == "1"
+
+
+def _pi(t, n):
+    """pi(n) of `tf32_b_columns` (n < 8) as an index value."""
+    return _add(t, _mul(t, t.op(f"arith.remui {n}, {t.c(4)} : index"), 2), t.op(f"arith.divui {n}, {t.c(4)} : index"))
 
 
 def tf32_round_shared() -> bool:
@@ -460,7 +479,7 @@ class _Kernel:
             self.as_ty = f"memref<{deep}{tl.bm}x{tl.pack * tl.ks + pad}x{e}, #gpu.address_space<workgroup>>"
             # TF32 B, pipelined: rows 8 floats longer, so a fragment's scalar reads (rows q, columns
             # g) fall in banks 8q + g, all distinct (4 longer: 4q + g, two-way conflicts)
-            b_pad = 2 * pad if tl.tf32 and tl.stages else pad
+            b_pad = 2 * pad if tl.tf32 and tl.stages and not tl.bcols else pad
             self.bs_ty = f"memref<{deep}{tl.ks}x{tl.bn + b_pad}x{e}, #gpu.address_space<workgroup>>"
         else:                       # A transposed: a thread's T rows of one k are contiguous
             self.as_ty = f"memref<{tl.pack * tl.ks}x{tl.bm}x{e}, #gpu.address_space<workgroup>>"
@@ -778,7 +797,15 @@ class _Kernel:
                 row, col = a_row(lane)
                 afr.append(t.op(f"nvgpu.ldmatrix {As}[{self.at(row, col)}] {{numTiles = 4 : i32, transpose = false}} : "
                                 f"{sa} -> vector<4x{w}x{e}>"))
-        for jn in range(tl.tn if tl.tf32 else 0):   # tf32 B: k = q, q + 4 of column g, read directly
+        if tl.tf32 and tl.bcols:     # tf32 B, interleaved columns: the row's 8 values of k = q, q + 4
+            base = _add(t, wc, _mul(t, _pi(t, g), 8))
+            rows = [t.op(f"vector.load {Bs}[{self.at(_add(t, qw, t.c(kk + 4 * j)), base)}]{self.align(32)} : "
+                         f"{sb}, vector<8x{e}>") for j in range(2)]
+            for jn in range(tl.tn):
+                regs = [t.op(f"vector.extract_strided_slice {v} {{offsets = [{jn}], sizes = [1], strides = [1]}} : "
+                             f"vector<8x{e}> to vector<1x{e}>") for v in rows]
+                bfr.append(self._stack(t, regs, 2, e, 1))
+        for jn in range(tl.tn if tl.tf32 and not tl.bcols else 0):   # tf32 B: k = q, q + 4 of column g, read directly
             regs = []
             for j in range(2):
                 col = _add(t, _add(t, wc, g), t.c(8 * jn))
@@ -916,7 +943,16 @@ class _Kernel:
             q2 = _mul(t, t.op(f"arith.remui {lane}, {t.c(4)} : index"), 2)
             wr = _add(t, m0, _mul(t, t.op(f"arith.divui {warp}, {t.c(tl.warps_n)} : index"), 16 * tl.tm))
             wc = _add(t, n0, _mul(t, t.op(f"arith.remui {warp}, {t.c(tl.warps_n)} : index"), 8 * tl.tn))
-            for im in range(tl.tm):
+            if tl.bcols:       # column n of tile jn at 8 pi(n) + jn: pairs are tiles jn, jn + 1
+                for im in range(tl.tm):
+                    for r in range(2):
+                        row = _add(t, _add(t, wr, g), t.c(16 * im + 8 * r))
+                        for e in range(2):
+                            base = _add(t, wc, _mul(t, _pi(t, _add(t, q2, t.c(e))), 8))
+                            for jn in range(tl.tn):
+                                cells.append((row, _add(t, base, t.c(jn)), acc[im * tl.tn + jn], f"{r}, {e}",
+                                              "vector<2x2xf32>"))
+            for im in range(tl.tm if not tl.bcols else 0):
                 for jn in range(tl.tn):
                     for r in range(2):
                         for e in range(2):
