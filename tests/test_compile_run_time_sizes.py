@@ -94,6 +94,25 @@ BATCH_DOT = """func.func @main(%x: tensor<?x2x3xf32>, %y: tensor<?xf32>, %s: ten
   func.return %z : tensor<?x2x2xf32>
 }"""
 
+REDUCE_2 = """func.func @main(%x: tensor<?xf32>, %y: tensor<?xf32>, %s: tensor<1xi64>) -> (tensor<f32>, tensor<f32>) {
+  %r = shlo.dynamic_reshape %y, %s : (tensor<?xf32>, tensor<1xi64>) -> tensor<?xf32>
+  %i = shlo.constant {value = dense<0.0> : tensor<f32>} : () -> tensor<f32>
+  %z:2 = "shlo.reduce"(%x, %r, %i, %i) ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>, %c: tensor<f32>, %d: tensor<f32>):
+    %p = shlo.add %a, %c : tensor<f32>
+    %q = shlo.add %b, %d : tensor<f32>
+    "shlo.return"(%p, %q) : (tensor<f32>, tensor<f32>) -> ()
+  }) {dimensions = array<i64: 0>, operandSegmentSizes = array<i32: 2, 2>} : (tensor<?xf32>, tensor<?xf32>, tensor<f32>, tensor<f32>) -> (tensor<f32>, tensor<f32>)
+  func.return %z#0, %z#1 : tensor<f32>, tensor<f32>
+}"""
+
+UPDATE_SLICE = """func.func @main(%x: tensor<?xf32>, %y: tensor<?xf32>, %s: tensor<1xi64>) -> tensor<?xf32> {
+  %r = shlo.dynamic_reshape %y, %s : (tensor<?xf32>, tensor<1xi64>) -> tensor<?xf32>
+  %i = shlo.constant {value = dense<1> : tensor<i64>} : () -> tensor<i64>
+  %z = "shlo.dynamic_update_slice"(%x, %r, %i) : (tensor<?xf32>, tensor<?xf32>, tensor<i64>) -> tensor<?xf32>
+  func.return %z : tensor<?xf32>
+}"""
+
 X6 = np.arange(6, dtype=np.float32)
 
 
@@ -140,6 +159,11 @@ CASES = {
     "dot_general_batch": (BATCH_DOT, (np.ones((2, 2, 3), np.float32), np.ones(12, np.float32), np.array([2, 3, 2])),
                           (np.ones((1, 2, 3), np.float32), np.ones(12, np.float32), np.array([2, 3, 2])),
                           "shlo.dot_general", "dot_general C7"),
+    "reduce": (REDUCE_2, (X6[:4], X6[:4], np.array([4], np.int64)), (X6[:4], X6[:2], np.array([2], np.int64)),
+               "shlo.reduce", "reduce C2"),
+    "dynamic_update_slice": (UPDATE_SLICE, (X6, X6[:4], np.array([4], np.int64)),
+                             (X6[:4], X6, np.array([6], np.int64)), "shlo.dynamic_update_slice",
+                             "dynamic_update_slice C6"),
     "dynamic_iota": (IOTA, (np.array([2, 3], np.int64),), (np.array([2, -3], np.int64),), "shlo.dynamic_iota",
                      "output_shape has a negative size"),
 }
@@ -379,7 +403,8 @@ def test_sizes_proved_equal_get_no_check():
         f(x4, X6, np.array([6], np.int64))
 
 
-@pytest.mark.parametrize("name", ["add", "compare_2d", "clamp_static_operand", "dot_general", "concatenate"])
+@pytest.mark.parametrize("name", ["add", "compare_2d", "clamp_static_operand", "dot_general", "concatenate",
+                                  "reduce"])
 def test_cached_elementwise_code_has_the_same_checks(name, tmp_path):
     from shlo.lowering import compiler
     text, good, bad, op, constraint = CASES[name]

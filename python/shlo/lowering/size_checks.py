@@ -163,18 +163,19 @@ class SizeProofs:
             return [], []       # (all static, or an empty static result: not lowered)
         unproven, args = [], []
         operands = list(op.operands)
-        for a, b in paired_sizes(op.name[5:], attrs, operand_types, result_types):
+        for pair in paired_sizes(op.name[5:], attrs, operand_types, result_types):
+            a, b = pair[:2]
             if a[0] == "sum":
-                unproven.append((a, b))
+                unproven.append(pair)
                 continue
             ka = self.key(operands[a[0]], operand_types[a[0]], a[1])
             kb = b if isinstance(b, int) else self.key(operands[b[0]], operand_types[b[0]], b[1])
-            if ka == kb:
+            if ka == kb or (pair[2:] == ("le",) and isinstance(ka, int) and isinstance(kb, int) and ka <= kb):
                 continue
-            if _is_arg(ka) and _is_arg(kb):
+            if _is_arg(ka) and _is_arg(kb) and pair[2:] != ("le",):
                 args.append((ka, kb))
             else:
-                unproven.append((a, b))
+                unproven.append(pair)
         return unproven, args
 
     def elementwise_dims(self, op: ir.Operation, operand_types: list, result_types: list):
@@ -218,14 +219,30 @@ class SizeProofs:
 PAIRED = {"dot_general": "paired batching / contracting dimensions, or the result's static sizes, differ "
                          "from the operands' when it runs (dot_general C7 / C8 / C10)",
           "concatenate": "an input's size in a dimension other than `dimension`, or a static result size, "
-                         "differs when it runs (concatenate C4 / C5)"}
+                         "differs when it runs (concatenate C4 / C5)",
+          "reduce": "its inputs' sizes differ when it runs (reduce C2)",
+          "reduce_window": "its inputs' sizes differ when it runs (reduce_window C2)",
+          "sort": "its inputs' sizes differ when it runs (sort C3)",
+          "map": "its inputs' sizes differ when it runs (map C1)",
+          "dynamic_update_slice": "update is larger than operand when it runs (dynamic_update_slice C6)"}
+
+# ops whose inputs all have one shape: how many of the operands are inputs
+_SAME_SHAPED_INPUTS = {"reduce": lambda n: n // 2, "reduce_window": lambda n: n // 2, "sort": lambda n: n,
+                       "map": lambda n: n}
 
 
 def paired_sizes(name: str, attrs: dict, operand_types: list, result_types: list) -> list:
     """(operand, dim), then (operand, dim) or a static size, of every pair of sizes op `name`
-    needs equal; for concatenate's joined dimension with a static result size, ("sum", axis)."""
+    needs equal (or, with a third item "le", the first at most the second); for concatenate's
+    joined dimension with a static result size, ("sum", axis)."""
     out = []
-    if name == "dot_general":
+    if name in _SAME_SHAPED_INPUTS:
+        inputs = _SAME_SHAPED_INPUTS[name](len(operand_types))
+        out += [((0, d), (j, d)) for j in range(1, inputs) for d in range(operand_types[0].rank)
+                if operand_types[j].rank == operand_types[0].rank]
+    elif name == "dynamic_update_slice":
+        out += [((1, d), (0, d), "le") for d in range(operand_types[0].rank)]
+    elif name == "dot_general":
         dn = attrs["dot_dimension_numbers"]
         lb, rb = list(dn.lhs_batching_dimensions), list(dn.rhs_batching_dimensions)
         lc, rc = list(dn.lhs_contracting_dimensions), list(dn.rhs_contracting_dimensions)
@@ -252,7 +269,7 @@ def paired_attrs(op: ir.Operation) -> dict:
     from ..verify._spec_table import OPS
     name = op.name[5:]
     return {n: attributes.op_attribute(op, n, kind) for n, kind, _ in OPS[name]["attributes"]
-            if n in ("dot_dimension_numbers", "dimension")}
+            if n in ("dot_dimension_numbers", "dimension")}   # (what paired_sizes reads)
 
 
 def _is_arg(k) -> bool:

@@ -226,7 +226,7 @@ def reduce_window(ctx, *operands):
     dtypes = [numpy_dtype(t.element) for t in ctx.result_types]
     inputs = [np.asarray(x).astype(dt, copy=False) for x, dt in zip(operands[:n], dtypes)]
     inits = [np.asarray(v).astype(dt) for v, dt in zip(operands[n:], dtypes)]
-    shape = common_shape(inputs)
+    shape = common_shape(inputs, ctx, "C2")
     rank = len(shape)
     dims, strides, base, wdil, lo, hi = _window_attrs(ctx, rank)
     padded = [pad_array(x, v, lo, hi, [b - 1 for b in base]) for x, v in zip(inputs, inits)]

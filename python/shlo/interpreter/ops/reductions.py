@@ -150,7 +150,7 @@ def reduce(ctx, *operands):
     dtypes = [_accumulator_dtype(ctx, i, v) for i, v in enumerate(operands[n:])]
     inputs = [np.asarray(x).astype(dt, copy=False) for x, dt in zip(operands[:n], dtypes)]
     inits = [np.asarray(v).astype(dt).reshape(()) for v, dt in zip(operands[n:], dtypes)]
-    shape = common_shape(inputs)
+    shape = common_shape(inputs, ctx, "C2")
     dims = [int(d) for d in ctx.attrs["dimensions"]]
     if len(set(dims)) != len(dims) or any(not 0 <= d < len(shape) for d in dims):
         raise ValueError(f"bad dimensions {dims} for inputs of rank {len(shape)}")
@@ -555,12 +555,12 @@ def sort_permutation_calls(rows: list, comparator) -> np.ndarray:
     return perm
 
 
-def _same_shaped_inputs(op: str, inputs):
+def _same_shaped_inputs(op: str, inputs, ctx=None, constraint: str = ""):
     """The inputs of a variadic op whose inputs share one shape, as arrays, and that shape."""
     if not inputs:
         raise ValueError(f"{op} takes at least one input")
     arrays = [np.asarray(x) for x in inputs]
-    return arrays, common_shape(arrays)
+    return arrays, common_shape(arrays, ctx, constraint)
 
 
 # Rows with ties longer than this keep the stable order (replaying std::sort in Python
@@ -601,7 +601,7 @@ def _unstable_order(rows: list, perm: np.ndarray, comparator, vectorized: bool) 
 
 @implements("sort", quant_aware=True)
 def sort(ctx, *inputs):
-    arrays, shape = _same_shaped_inputs("sort", inputs)
+    arrays, shape = _same_shaped_inputs("sort", inputs, ctx, "C3")
     rank = len(shape)
     dim = int(ctx.attr("dimension", -1))  # absent means the last dimension
     if not -rank <= dim < rank:
@@ -630,7 +630,7 @@ def sort(ctx, *inputs):
 
 @implements("map", quant_aware=True)
 def map_(ctx, *inputs):
-    arrays, shape = _same_shaped_inputs("map", inputs)
+    arrays, shape = _same_shaped_inputs("map", inputs, ctx, "C1")
     dims = [int(d) for d in ctx.attrs["dimensions"]]
     if dims != list(range(len(shape))):
         raise ValueError(f"dimensions must be {list(range(len(shape)))}, got {dims}")

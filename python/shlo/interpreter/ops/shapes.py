@@ -41,10 +41,14 @@ def check_shape(ctx, shape, i: int = 0):
         raise ValueError(f"result shape {shape} does not match the result type's shape {text}")
 
 
-def common_shape(arrays) -> tuple:
-    """The shape every one of `arrays` has (ops with several same-shaped inputs)."""
+def common_shape(arrays, ctx=None, constraint: str = "") -> tuple:
+    """The shape every one of `arrays` has (ops with several same-shaped inputs); with `ctx`, a
+    mismatch (? sizes the program computes) names the op's `constraint`."""
     shape = arrays[0].shape
     if any(a.shape != shape for a in arrays):
+        if ctx is not None:
+            raise _size_error(ctx, f"its inputs have shapes {', '.join(str(a.shape) for a in arrays)}",
+                              constraint)
         raise ValueError("all inputs must have the same shape")
     return shape
 
@@ -274,6 +278,8 @@ def dynamic_update_slice(ctx, operand, update, *start_indices):
     u = np.asarray(update)
     if len(start_indices) != x.ndim or u.ndim != x.ndim:
         raise ValueError(f"need {x.ndim} start indices and an update of rank {x.ndim}")
+    if any(k > n for k, n in zip(u.shape, x.shape)):
+        raise _size_error(ctx, f"update has shape {u.shape}, larger than the operand's {x.shape}", "C6")
     starts = clamp_starts([index_values(s)[0] for s in start_indices], x.shape, u.shape)
     out = x.copy()
     out[tuple(slice(s, s + k) for s, k in zip(starts, u.shape))] = u
