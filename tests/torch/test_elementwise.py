@@ -83,6 +83,23 @@ def test_binary_same_dtype(dtypes):
                  if (name, dtype) != ("sub", torch.bool)])        # torch forbids bool subtraction
 
 
+@pytest.mark.parametrize("dtype", [torch.float16, torch.bfloat16])
+def test_16_bit_floats_times_a_scalar_match_eager_bits(dtype):
+    """eager multiplies / divides a 16-bit float tensor by a scalar in f32 (the scalar rounded to
+    f32, not to the tensor's dtype) and rounds once: bit-equal, interpreted and compiled."""
+    x, t = torch.from_numpy(RNG.standard_normal(3000) * 10).to(dtype), torch.tensor(0.001, dtype=torch.float64)
+
+    def fn(x, t):
+        return (x * 0.7071067811865476, x / 3.3, x * t, x / t, x * 3, torch.div(x, 0.3, rounding_mode="floor"),
+                torch.div(x, 0.3, rounding_mode="trunc"), x + 0.1)
+    want = fn(x, t)
+    prog = shlo.from_torch(Fn(fn), (x, t))
+    for outs in (prog.unflatten_outputs(shlo.interpret(prog, *prog.flatten_inputs(x, t))), shlo.compile(prog)(x, t)):
+        for k, (got, w) in enumerate(zip(outs, want)):
+            got = got.float() if isinstance(got, torch.Tensor) else torch.from_numpy(np.asarray(got).astype(np.float32))
+            assert torch.equal(got, w.float()), k
+
+
 def test_add_with_alpha():
     """alpha scales the second operand; for bools alpha is a bool (False: x alone, OpInfo add sample 10)."""
     x, y = sample(torch.bool), sample(torch.bool)
