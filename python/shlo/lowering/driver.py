@@ -553,10 +553,30 @@ class Lowerer:
         return dims if op is not None and ctx.op is not None and op == ctx.op else []
 
     def _fix_type(self, v, t: TypeInfo):
-        """Casts a tensor whose static shape is less precise than the result type's."""
-        if t.kind == "tensor" and emit.is_tensor(v):
-            return emit.cast_to(v, emit.lowered_type(t))
-        return v
+        """Casts a tensor whose static shape is less precise than the result type's. Where a ?
+        size becomes static, the ops that follow trust it: while it differs when the program
+        runs, the value is zeros of the type's sizes instead (a guard only: no check raises; the
+        GPU path, as before, casts alone)."""
+        if t.kind != "tensor" or not emit.is_tensor(v):
+            return v
+        target = emit.lowered_type(t)
+        vt = ir.RankedTensorType(v.type)
+        narrowed = [d for d in range(vt.rank) if vt.is_dynamic_dim(d) and t.shape[d] is not None]
+        if not narrowed or self.for_gpu:
+            return emit.cast_to(v, target)
+        from mlir.dialects import arith, scf
+        ok = arith.constant(ir.IntegerType.get_signless(1), 1)
+        for d in narrowed:
+            same = arith.cmpi(arith.CmpIPredicate.eq, emit.dim(v, d), emit.as_index(t.shape[d]))
+            ok = arith.andi(ok, same)
+        branch = scf.IfOp(ok, [target], has_else=True)
+        self.size_guards += 1
+        with ir.InsertionPoint(branch.then_block):
+            scf.YieldOp([emit.cast_to(v, target)])
+        with ir.InsertionPoint(branch.else_block):
+            sizes = [s if s is not None else emit.dim(v, d) for d, s in enumerate(t.shape)]
+            scf.YieldOp([emit.cast_to(emit.fill(emit.zero_scalar(target.element_type), sizes), target)])
+        return branch.results[0]
 
     def _call(self, op: ir.Operation) -> list:
         callee = ir.FlatSymbolRefAttr(op.attributes["callee"]).value
