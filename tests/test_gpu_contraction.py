@@ -468,7 +468,7 @@ def test_pipelined_tiles_match_on_the_cpu(name, dtype, el, monkeypatch):
     monkeypatch.setattr(contraction, "MIN_BLOCKS", 1)
     tl = contraction.pipelined(contraction.choose(1, 150, 264, 200, el, el))
     env = PIPELINED[name]
-    stages, ks = int(env.get("SHLO_GPU_MMA_STAGES", 3)), int(env.get("SHLO_GPU_MMA_KS", 32))
+    stages, ks = int(env.get("SHLO_GPU_MMA_STAGES", 3)), int(env.get("SHLO_GPU_MMA_KS", 64))   # 16-bit: K 64
     wm, wn = (int(x) for x in env.get("SHLO_GPU_MMA_WARPS", "2,4").split(","))
     tn = int(env.get("SHLO_GPU_MMA_WARP_TILE", "4,8").split(",")[1])     # by default 64 x 64 warp tiles
     assert (tl.stages, tl.ks, tl.bm, tl.bn, tl.threads, tl.ldx4, tl.ahead) == (
@@ -521,6 +521,7 @@ def test_pipelined_ptx_assembles(monkeypatch):
     monkeypatch.setenv("SHLO_GPU_MMA_STAGES", "3")
     monkeypatch.setenv("SHLO_GPU_MMA_WARP_TILE", "4,8")
     monkeypatch.setenv("SHLO_GPU_MMA_AHEAD", "0")
+    monkeypatch.setenv("SHLO_GPU_MMA_KS", "32")
     monkeypatch.setattr(contraction, "MIN_BLOCKS", 16)
     a, b = _inputs((1000, 256), (256, 1000), ml_dtypes.bfloat16)
     for arch, art in gpu.compile_cuda_arches(_matmul(a, b), ("sm_80", "sm_90"), assemble=HAVE_PTXAS).items():
@@ -547,6 +548,7 @@ def test_fragments_ahead_ptx_assembles(el, dtype, monkeypatch):
     monkeypatch.setenv("SHLO_GPU_MMA_WARP_TILE", "4,8")
     monkeypatch.setenv("SHLO_GPU_MMA_WARPS", "2,2")
     monkeypatch.setenv("SHLO_GPU_MMA_AHEAD", "1")
+    monkeypatch.setenv("SHLO_GPU_MMA_KS", "32")
     monkeypatch.setattr(contraction, "MIN_BLOCKS", 16)
     a, b = _inputs((512, 256), (256, 512), dtype)
     for arch, art in gpu.compile_cuda_arches(_matmul(a, b), ("sm_80", "sm_90"), assemble=HAVE_PTXAS,
@@ -576,9 +578,11 @@ def test_pipelined_stages_fit_every_chips_shared_memory(monkeypatch):
     tiles, where more do not fit."""
     limit = contraction.shared_limit
     bf16 = contraction.pipelined(contraction.choose(1, 4096, 4096, 4096, "bf16", "bf16"), limit(("sm_90",)))
-    assert (bf16.stages, bf16.bn, bf16.ahead) == (3, 256, True)          # the default: 81408 bytes
+    assert (bf16.stages, bf16.bn, bf16.ks, bf16.ahead) == (3, 256, 64, True)      # the default: 156672 bytes
+    narrow = contraction.pipelined(contraction.choose(1, 4096, 4096, 4096, "bf16", "bf16"), limit(("sm_80", "sm_86")))
+    assert (narrow.stages, narrow.bn, narrow.ks) == (3, 256, 32)                  # 81408 bytes
     tf32 = contraction.pipelined(contraction.choose(1, 4096, 4096, 4096, "f32", "f32", tf32=True), limit(("sm_90",)))
-    assert (tf32.stages, tf32.bn, tf32.ks) == (3, 256, 32)            # 156672 bytes
+    assert (tf32.stages, tf32.bn, tf32.ks, tf32.ahead) == (3, 256, 32, True)      # 156672 bytes
     small = contraction.pipelined(contraction.choose(1, 4096, 4096, 4096, "f32", "f32", tf32=True),
                                   limit(("sm_86", "sm_90")))
     assert (small.stages, small.bn) == (2, 128)                         # 71680 bytes

@@ -248,21 +248,23 @@ def mma_warps() -> tuple:
     return int(wm), int(wn)
 
 
-def mma_k_step() -> int:
-    """SHLO_GPU_MMA_KS: the K step of a pipelined matmul's tiles (32 or 64)."""
-    return int(os.environ.get("SHLO_GPU_MMA_KS", "32"))
+def mma_k_step(tf32: bool) -> int:
+    """SHLO_GPU_MMA_KS: the K step of a pipelined matmul's tiles (32 or 64); by default 64 for
+    f16 / bf16 (on the H200 the 4096^3 bf16 matmul took 0.325 ms so, 0.355 with 32), 32 for TF32
+    (64 x 64 warp tiles of K 64 would take 300 KiB of shared memory in 3 stages)."""
+    return int(os.environ.get("SHLO_GPU_MMA_KS", "32" if tf32 else "64"))
 
 
 def mma_ahead(tl: Tiling) -> bool:
     """Whether pipelined `tl` reads each K step's first fragments before the loop turns
     (`_fragments_ahead`), not after the barrier at its top: SHLO_GPU_MMA_AHEAD=1 everywhere, 0
-    nowhere; by default for 16-bit 64 x 64 warp tiles (on the H200: 4096^3 bf16 0.356 ms, 0.421
-    without). Not where it costs a block a multiprocessor (128 x 128 blocks of 8 warps: 156
-    registers rather than 128) nor, unmeasured, for TF32."""
+    nowhere; by default for 64 x 64 warp tiles (on the H200, 4096^3: bf16 0.356 ms, 0.421
+    without; TF32 0.726, 0.768 without). Not where it costs a block a multiprocessor (128 x 128
+    blocks of 8 warps: 156 registers rather than 128)."""
     value = os.environ.get("SHLO_GPU_MMA_AHEAD")
     if value is not None:
         return value == "1"
-    return tl.tn == 8 and not tl.tf32
+    return tl.tn == 8
 
 
 def mma_ldx4() -> bool:
@@ -285,7 +287,7 @@ def pipelined(tl: Tiling | None, limit: int = SHARED_OPT_IN["sm_90"]) -> Tiling 
     (no convolution's gather, no packed groups) whose A and B tiles are whole 16-byte vectors,
     each thread the same number of them (cp.async copies 16 bytes, zeros past the edges through
     its source size), its stages within `limit` bytes of shared memory (fewer stages, down to 2,
-    where more do not fit; K steps of 32 rather than `mma_k_step` before fewer stages). With
+    where more do not fit; K steps of 32 rather than `mma_k_step`'s before fewer stages). With
     `mma_warp_tile` / `mma_warps`, wider warp tiles first where they still give MIN_BLOCKS blocks.
     Otherwise `tl` unchanged."""
     stages = mma_stages()
@@ -303,7 +305,7 @@ def pipelined(tl: Tiling | None, limit: int = SHARED_OPT_IN["sm_90"]) -> Tiling 
     candidates.append(tl)
     for cand in candidates:
         for s in range(stages, 1, -1):
-            for ks in dict.fromkeys((mma_k_step(), 32)):
+            for ks in dict.fromkeys((mma_k_step(tl.tf32), 32)):
                 out = _staged(cand, s, ks, limit)
                 if out is not None:
                     return out
