@@ -64,7 +64,7 @@ PROGRAMS = ("matmul_f32", "matmul_bf16", "decoder", "matmul_f16", "bmm_bf16", "m
             "matmul_f32_tf32cp0", "decoder_tf32cp0", "matmul_bf16_w64k64cp3a", "matmul_bf16_w64cp4a",
             "matmul_bf16_t64cp3a", "matmul_f32_tf32w64cp3a", "matmul_bf16_edge", "bmm_bf16_cp0",
             "matmul_f32_tf32rs", "matmul_f32_tf32rsa", "matmul_f32_tf32bc", "matmul_f32_tf32rsbc",
-            "matmul_f32_tf32rsbca")
+            "matmul_f32_tf32rsbca", "matmul_bf16_w64k64cp4a", "matmul_f32_tf32w64cp4a")
 TOLERANCE = {"matmul_f32": 2e-2, "matmul_bf16": 5e-2, "decoder": 2e-2,      # relative to max |expected|
              "matmul_f16": 2e-2, "bmm_bf16": 5e-2, "matmul_f32_odd": 2e-2, "matmul_bf16_odd": 5e-2,
              "matmul_f32_regtiles": 2e-2, "matmul_bf16_regtiles": 5e-2, "matmul_f32_noprefetch": 2e-2,
@@ -98,7 +98,8 @@ TOLERANCE = {"matmul_f32": 2e-2, "matmul_bf16": 5e-2, "decoder": 2e-2,      # re
              "matmul_bf16_w64cp4a": 5e-2, "matmul_bf16_t64cp3a": 5e-2, "matmul_f32_tf32w64cp3a": 2e-2,
              "matmul_bf16_edge": 5e-2, "bmm_bf16_cp0": 5e-2,
              "matmul_f32_tf32rs": 2e-2, "matmul_f32_tf32rsa": 2e-2,
-             "matmul_f32_tf32bc": 2e-2, "matmul_f32_tf32rsbc": 2e-2, "matmul_f32_tf32rsbca": 2e-2}
+             "matmul_f32_tf32bc": 2e-2, "matmul_f32_tf32rsbc": 2e-2, "matmul_f32_tf32rsbca": 2e-2,
+             "matmul_bf16_w64k64cp4a": 5e-2, "matmul_f32_tf32w64cp4a": 2e-2}
 # contractions (lowering/gpu/contraction.py): (batch, m, k, n); *_odd has partial tiles on every
 # edge and K / N that rule out 16-byte loads; *_regtiles is built with SHLO_GPU_SHARED_TILES=0
 # (schedules.py's register tiles without shared memory: the code before, timed beside it);
@@ -131,7 +132,8 @@ SHAPES = {"matmul_f32": (None, 4096, 4096, 4096), "matmul_bf16": (None, 4096, 40
           "matmul_f32_tf32w64cp3a": (None, 4096, 4096, 4096), "matmul_bf16_edge": (None, 4000, 1024, 4000),
           "bmm_bf16_cp0": (32, 512, 512, 512), "matmul_f32_tf32rs": (None, 4096, 4096, 4096),
           "matmul_f32_tf32rsa": (None, 4096, 4096, 4096), "matmul_f32_tf32bc": (None, 4096, 4096, 4096),
-          "matmul_f32_tf32rsbc": (None, 4096, 4096, 4096), "matmul_f32_tf32rsbca": (None, 4096, 4096, 4096)}
+          "matmul_f32_tf32rsbc": (None, 4096, 4096, 4096), "matmul_f32_tf32rsbca": (None, 4096, 4096, 4096),
+          "matmul_bf16_w64k64cp4a": (None, 4096, 4096, 4096), "matmul_f32_tf32w64cp4a": (None, 4096, 4096, 4096)}
 # the tensor-core kernel pipelined (contraction.pipelined): *cpN: SHLO_GPU_MMA_STAGES=N (N-deep shared
 # tiles filled with cp.async, one barrier a K step); w64: 64 x 64 warp tiles (SHLO_GPU_MMA_WARP_TILE=4,8:
 # blocks 128 x 256); k64: K steps of 64 (SHLO_GPU_MMA_KS); nox4: B's fragments one ldmatrix x2 a column
@@ -148,6 +150,7 @@ SHAPES = {"matmul_f32": (None, 4096, 4096, 4096), "matmul_bf16": (None, 4096, 40
 # tf32rs / tf32rsa: TF32 with the operands rounded in the shared tiles (SHLO_GPU_TF32_ROUND=shared), and so ahead
 # (since 2026-11-28's call 2 the default is K 64 for f16 / bf16 and fragments ahead for TF32's 64 x 64 warp tiles
 # too; the variants above that measured otherwise set SHLO_GPU_MMA_KS=32 / SHLO_GPU_MMA_AHEAD=0)
+# w64k64cp4a / tf32w64cp4a: the defaults of then with 4 stages (208896 bytes of shared memory: sm_90 only)
 # tf32bc / tf32rsbc / tf32rsbca: B's fragments as vectors from interleaved columns (SHLO_GPU_TF32_BCOLS=1), alone,
 # with the rounding in shared memory, and with both and fragments ahead
 # ResNet-style convolutions, NHWC x HWIO (lowering/gpu/convolution.py: implicit GEMMs on the
@@ -239,6 +242,10 @@ ENV = {"regtiles": ("SHLO_GPU_SHARED_TILES", "0"),
        "w64cp4a": [("SHLO_GPU_MMA_STAGES", "4"), ("SHLO_GPU_MMA_WARP_TILE", "4,8"), ("SHLO_GPU_MMA_AHEAD", "1"), ("SHLO_GPU_MMA_KS", "32")],
        "t64cp3a": [("SHLO_GPU_MMA_STAGES", "3"), ("SHLO_GPU_MMA_WARP_TILE", "4,8"), ("SHLO_GPU_MMA_WARPS", "4,2"),
                    ("SHLO_GPU_MMA_AHEAD", "1"), ("SHLO_GPU_MMA_KS", "32")],
+       "w64k64cp4a": [("SHLO_GPU_MMA_STAGES", "4"), ("SHLO_GPU_MMA_WARP_TILE", "4,8"), ("SHLO_GPU_MMA_KS", "64"),
+                      ("SHLO_GPU_MMA_AHEAD", "1")],
+       "tf32w64cp4a": [("SHLO_GPU_TF32", "1"), ("SHLO_GPU_MMA_STAGES", "4"), ("SHLO_GPU_MMA_WARP_TILE", "4,8"),
+                       ("SHLO_GPU_MMA_AHEAD", "1")],
        "tf32rs": [("SHLO_GPU_TF32", "1"), ("SHLO_GPU_TF32_ROUND", "shared"), ("SHLO_GPU_MMA_AHEAD", "0")],
        "tf32bc": [("SHLO_GPU_TF32", "1"), ("SHLO_GPU_TF32_BCOLS", "1"), ("SHLO_GPU_MMA_AHEAD", "0")],
        "tf32rsbc": [("SHLO_GPU_TF32", "1"), ("SHLO_GPU_TF32_ROUND", "shared"), ("SHLO_GPU_TF32_BCOLS", "1"),
