@@ -113,6 +113,23 @@ UPDATE_SLICE = """func.func @main(%x: tensor<?xf32>, %y: tensor<?xf32>, %s: tens
   func.return %z : tensor<?xf32>
 }"""
 
+BATCH_NORM = """func.func @main(%x: tensor<2x?xf32>, %y: tensor<?xf32>, %s: tensor<1xi64>, %v: tensor<?xf32>) -> tensor<2x?xf32> {
+  %r = shlo.dynamic_reshape %y, %s : (tensor<?xf32>, tensor<1xi64>) -> tensor<?xf32>
+  %z = shlo.batch_norm_inference %x, %r, %v, %v, %v {epsilon = 2.500000e-01 : f32, feature_index = 1 : i64} : (tensor<2x?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32>) -> tensor<2x?xf32>
+  func.return %z : tensor<2x?xf32>
+}"""
+
+SCATTER_2 = """func.func @main(%x: tensor<?xf32>, %y: tensor<?xf32>, %s: tensor<1xi64>, %i: tensor<2x1xi32>, %u: tensor<2xf32>) -> (tensor<?xf32>, tensor<?xf32>) {
+  %r = shlo.dynamic_reshape %y, %s : (tensor<?xf32>, tensor<1xi64>) -> tensor<?xf32>
+  %z:2 = "shlo.scatter"(%x, %r, %i, %u, %u) ({
+  ^bb0(%a0: tensor<f32>, %a1: tensor<f32>, %b0: tensor<f32>, %b1: tensor<f32>):
+    %s0 = "shlo.add"(%a0, %b0) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+    %s1 = "shlo.add"(%a1, %b1) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+    "shlo.return"(%s0, %s1) : (tensor<f32>, tensor<f32>) -> ()
+  }) {operandSegmentSizes = array<i32: 2, 1, 2>, scatter_dimension_numbers = #shlo.scatter<update_window_dims = [], inserted_window_dims = [0], input_batching_dims = [], scatter_indices_batching_dims = [], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>} : (tensor<?xf32>, tensor<?xf32>, tensor<2x1xi32>, tensor<2xf32>, tensor<2xf32>) -> (tensor<?xf32>, tensor<?xf32>)
+  func.return %z#0, %z#1 : tensor<?xf32>, tensor<?xf32>
+}"""
+
 X6 = np.arange(6, dtype=np.float32)
 
 
@@ -164,6 +181,12 @@ CASES = {
     "dynamic_update_slice": (UPDATE_SLICE, (X6, X6[:4], np.array([4], np.int64)),
                              (X6[:4], X6, np.array([6], np.int64)), "shlo.dynamic_update_slice",
                              "dynamic_update_slice C6"),
+    "batch_norm_inference": (BATCH_NORM, (X6.reshape(2, 3), X6[:3], np.array([3], np.int64), X6[3:]),
+                             (X6.reshape(2, 3), X6[:2], np.array([2], np.int64), X6[3:]), "shlo.batch_norm_inference",
+                             "batch_norm_inference C3"),
+    "scatter": (SCATTER_2, (X6, X6, np.array([6], np.int64), np.array([[0], [5]], np.int32), X6[:2]),
+                (X6, X6[:2], np.array([2], np.int64), np.array([[0], [5]], np.int32), X6[:2]), "shlo.scatter",
+                "scatter C2"),
     "dynamic_iota": (IOTA, (np.array([2, 3], np.int64),), (np.array([2, -3], np.int64),), "shlo.dynamic_iota",
                      "output_shape has a negative size"),
 }

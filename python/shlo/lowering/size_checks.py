@@ -224,7 +224,17 @@ PAIRED = {"dot_general": "paired batching / contracting dimensions, or the resul
           "reduce_window": "its inputs' sizes differ when it runs (reduce_window C2)",
           "sort": "its inputs' sizes differ when it runs (sort C3)",
           "map": "its inputs' sizes differ when it runs (map C1)",
-          "dynamic_update_slice": "update is larger than operand when it runs (dynamic_update_slice C6)"}
+          "dynamic_update_slice": "update is larger than operand when it runs (dynamic_update_slice C6)",
+          "scatter": "its inputs', or its updates', sizes differ when it runs (scatter C2 / C3)",
+          "batch_norm_inference": "scale, offset, mean or variance does not have the operand's feature size "
+                                  "when it runs (batch_norm_inference C3 - C6)",
+          "batch_norm_training": "scale or offset does not have the operand's feature size when it runs "
+                                 "(batch_norm_training C3 / C4)",
+          "batch_norm_grad": "scale, mean or variance does not have the operand's feature size, or grad_output "
+                             "the operand's shape, when it runs (batch_norm_grad C3 / C4)"}
+
+# batch_norm ops: how many operands after the first are feature vectors
+_FEATURE_VECTORS = {"batch_norm_inference": 4, "batch_norm_training": 2, "batch_norm_grad": 3}
 
 # ops whose inputs all have one shape: how many of the operands are inputs
 _SAME_SHAPED_INPUTS = {"reduce": lambda n: n // 2, "reduce_window": lambda n: n // 2, "sort": lambda n: n,
@@ -242,6 +252,15 @@ def paired_sizes(name: str, attrs: dict, operand_types: list, result_types: list
                 if operand_types[j].rank == operand_types[0].rank]
     elif name == "dynamic_update_slice":
         out += [((1, d), (0, d), "le") for d in range(operand_types[0].rank)]
+    elif name == "scatter":
+        n = (len(operand_types) - 1) // 2
+        for first, count in ((0, n), (n + 1, n)):
+            out += [((first, d), (first + j, d)) for j in range(1, count) for d in range(operand_types[first].rank)]
+    elif name in _FEATURE_VECTORS:
+        fi = attrs["feature_index"]
+        out += [((0, fi), (j, 0)) for j in range(1, 1 + _FEATURE_VECTORS[name])]
+        if name == "batch_norm_grad":
+            out += [((0, d), (4, d)) for d in range(operand_types[0].rank)]
     elif name == "dot_general":
         dn = attrs["dot_dimension_numbers"]
         lb, rb = list(dn.lhs_batching_dimensions), list(dn.rhs_batching_dimensions)
@@ -269,7 +288,7 @@ def paired_attrs(op: ir.Operation) -> dict:
     from ..verify._spec_table import OPS
     name = op.name[5:]
     return {n: attributes.op_attribute(op, n, kind) for n, kind, _ in OPS[name]["attributes"]
-            if n in ("dot_dimension_numbers", "dimension")}   # (what paired_sizes reads)
+            if n in ("dot_dimension_numbers", "dimension", "feature_index")}   # (what paired_sizes reads)
 
 
 def _is_arg(k) -> bool:

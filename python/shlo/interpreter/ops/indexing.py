@@ -131,8 +131,10 @@ def scatter(ctx, *operands):
     shape = inputs[0].shape
     rank = len(shape)
     ushape = updates[0].shape
-    if any(x.shape != shape for x in inputs) or any(u.shape != ushape for u in updates):
-        raise ValueError("all inputs, and all updates, must have the same shape")
+    if any(x.shape != shape for x in inputs):
+        common_shape(inputs, ctx, "C2")
+    if any(u.shape != ushape for u in updates):
+        common_shape(updates, ctx, "C3")
 
     window_dims = list(dn.update_window_dims)
     inserted = list(dn.inserted_window_dims)

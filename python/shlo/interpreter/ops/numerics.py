@@ -181,6 +181,18 @@ def _epsilon(ctx, element: str) -> float:
     return float(finish(eps, element))
 
 
+def _check_features(ctx, operand, fi: int, vectors: list) -> None:
+    """Each (name, value, constraint) of `vectors` holds the operand's feature size (? sizes the
+    program computes may differ; compiled code checks the same, lowering/size_checks.py)."""
+    if all(None not in t.shape for t in ctx.operand_types):
+        return
+    from ...errors import InterpreterError
+    for name, v, cid in vectors:
+        if np.shape(v) != (np.shape(operand)[fi],):
+            raise InterpreterError(f"{ctx.location}: shlo.{ctx.name}: {name} has shape {np.shape(v)}, the "
+                                   f"operand {np.shape(operand)[fi]} features ({ctx.name} {cid})")
+
+
 def _batch_norm_setup(ctx, operand):
     fi = int(ctx.attrs["feature_index"])
     if not 0 <= fi < operand.ndim:
@@ -193,6 +205,8 @@ def _batch_norm_setup(ctx, operand):
 @implements("batch_norm_inference")
 def batch_norm_inference(ctx, operand, scale, offset, mean, variance):
     fi, element, _axes, eps = _batch_norm_setup(ctx, operand)
+    _check_features(ctx, operand, fi, [("scale", scale, "C3"), ("offset", offset, "C4"), ("mean", mean, "C5"),
+                                       ("variance", variance, "C6")])
     f = lambda v: _feature_view(_wide(v, element), operand.ndim, fi)  # noqa: E731
     x = _wide(operand, element)
     with np.errstate(all="ignore"):
@@ -203,6 +217,7 @@ def batch_norm_inference(ctx, operand, scale, offset, mean, variance):
 @implements("batch_norm_training")
 def batch_norm_training(ctx, operand, scale, offset):
     fi, element, axes, eps = _batch_norm_setup(ctx, operand)
+    _check_features(ctx, operand, fi, [("scale", scale, "C3"), ("offset", offset, "C4")])
     f = lambda v: _feature_view(_wide(v, element), operand.ndim, fi)  # noqa: E731
     x = _wide(operand, element)
     with np.errstate(all="ignore"):
@@ -216,6 +231,11 @@ def batch_norm_training(ctx, operand, scale, offset):
 @implements("batch_norm_grad")
 def batch_norm_grad(ctx, operand, scale, mean, variance, grad_output):
     fi, element, axes, eps = _batch_norm_setup(ctx, operand)
+    _check_features(ctx, operand, fi, [("scale", scale, "C4"), ("mean", mean, "C4"), ("variance", variance, "C4")])
+    if np.shape(grad_output) != np.shape(operand):
+        from ...errors import InterpreterError
+        raise InterpreterError(f"{ctx.location}: shlo.batch_norm_grad: grad_output has shape {np.shape(grad_output)}, "
+                               f"the operand {np.shape(operand)} (batch_norm_grad C3)")
     f = lambda v: _feature_view(_wide(v, element), operand.ndim, fi)  # noqa: E731
     x = _wide(operand, element)
     g = _wide(grad_output, ctx.operand_types[4].element)
