@@ -31,7 +31,7 @@ from .. import attributes as _attrs
 from ..interpreter.values import TOKEN
 from ..types import TypeInfo, type_info
 from ..verify._spec_table import OPS
-from . import assertions, emit, size_checks
+from . import assertions, emit, size_checks, size_guards
 from . import element as el
 from .registry import LOWERINGS, QUANT_AWARE, SCALARS, CompileError, OpContext, short_location
 
@@ -140,8 +140,8 @@ class Lowerer:
         self.proofs = size_checks.SizeProofs(size_checks.elementwise_ops())
         self._unproven = (None, [])         # (element-wise op, its dims whose sizes are not proved equal)
         self._top_checks: dict = {}         # entry's top-level position -> message (size_checks.top_level_checks)
-        self._nested_flag = None            # memref<i1>: the checks in the regions of the top-level op lowered
-        self._function_flag = None          # memref<i1>: the checks of the (non-entry) function lowered
+        self._nested_flag = None            # size_guards.flag of the checks below the top-level op lowered
+        self._function_flag = None          # size_guards.flag of the checks of the (non-entry) function lowered
         self._nested_verdicts = None        # the GPU path's _nested_flag: top-level i1s (no host memref)
         self._depth = 0                     # blocks being lowered, the function's own one included
         self.size_guards = 0                # scf.if guards of run-time size checks made (see pipeline.prepare)
@@ -189,7 +189,8 @@ class Lowerer:
         flat_results += [t for p in self.probes for t in p.operand_types]
         del entry_results
         if self.size_guards:
-            out.operation.attributes[pipeline_guards_attr()] = ir.UnitAttr.get(ctx)
+            from .pipeline import SIZE_GUARDS
+            out.operation.attributes[SIZE_GUARDS] = ir.UnitAttr.get(ctx)
         return Lowered(out, self.entry, arg_types, result_types, flat_args, flat_results, self.probes,
                        self.dim_constraints)
 
@@ -230,7 +231,7 @@ class Lowerer:
         self.probe_values, self.assert_predicates = [], []
         with ir.InsertionPoint(entry_block):
             if not is_entry and probe_types:
-                self._function_flag = _flag()
+                self._function_flag = size_guards.flag()
             results = self.lower_block(block, args, function_results=result_types, top=is_entry)
             flat = [x for t, v in zip(result_types, results) for x in flatten_value(t, v)]
             flat = [emit.cast_to(v, t) for v, t in zip(flat, flat_out)]
@@ -238,7 +239,7 @@ class Lowerer:
                 if self.assert_predicates:
                     self._all_asserts()
                 if self._function_flag is not None:     # its checks' verdict: the last result
-                    self.probe_values.append(_flag_value(self._function_flag))
+                    self.probe_values.append(size_guards.flag_value(self._function_flag))
                 func.ReturnOp(flat + self.probe_values)
             self._function_flag = None
         return results
@@ -310,7 +311,7 @@ class Lowerer:
                 if nested and self.for_gpu:
                     self._nested_verdicts = []
                 elif nested:
-                    self._nested_flag = _flag()
+                    self._nested_flag = size_guards.flag()
                 try:
                     results = self.lower_op(op, scalar=scalar, top=top)
                 except CompileError:
@@ -327,16 +328,12 @@ class Lowerer:
     def _nested_checks(self, op: ir.Operation, position: int) -> None:
         """The size checks in the regions of top-level op `op` (size_check stored their predicates
         in its flag): one check.assert of the ALL_ASSERTS probe, after the op."""
-        from mlir.dialects import arith
         flag, self._nested_flag = self._nested_flag, None
         verdicts, self._nested_verdicts = self._nested_verdicts, None
         if flag is not None:
-            self.assert_predicates.append(_flag_value(flag))
+            self.assert_predicates.append(size_guards.flag_value(flag))
         else:   # the GPU path: the verdicts of functions called at the top level (see _record_check)
-            verdict = arith.constant(ir.IntegerType.get_signless(1), 1)
-            for v in verdicts or []:
-                verdict = arith.andi(verdict, _as_i1(v))
-            self.assert_predicates.append(verdict)
+            self.assert_predicates.append(size_guards.all_of(verdicts or []))
         self.probes.append(Probe("check.assert", {"backend_config": self._top_checks[position]},
                                  str(op.location), [], [],
                                  len(self.probe_values)))
@@ -382,7 +379,7 @@ class Lowerer:
             return
         flag = self._nested_flag if self._nested_flag is not None else self._function_flag
         if flag is not None:
-            _flag_and(flag, predicate)
+            size_guards.flag_and(flag, predicate)
 
     def _check_finder(self) -> size_checks.CheckFinder:
         if self._finder is None:
@@ -497,40 +494,13 @@ class Lowerer:
     def _when_pairs_agree(self, ctx: OpContext, operands: list, pairs: list, lower) -> list:
         """scf.if (the sizes of `pairs` agree) the op's lowering (`lower()`), else zeros (its ?
         sizes 0): nothing is read or written out of bounds while they differ."""
-        from mlir.dialects import arith, scf
         from .ops.shapes import size_check
-
-        def size(a):
-            if isinstance(a, int):
-                return emit.as_index(a)
-            if a[0] == "sum":
-                total = emit.as_index(0)
-                for v in operands:
-                    total = arith.addi(total, emit.as_index(emit.dim(v, a[1])))
-                return total
-            return emit.as_index(emit.dim(operands[a[0]], a[1]))
-
-        def agree():
-            ok = arith.constant(ir.IntegerType.get_signless(1), 1)
-            for pair in pairs:
-                relation = arith.CmpIPredicate.ule if pair[2:] == ("le",) else arith.CmpIPredicate.eq
-                ok = arith.andi(ok, arith.cmpi(relation, size(pair[0]), size(pair[1])))
-            return ok
-
-        ok = size_check(ctx, agree)
+        ok = size_check(ctx, lambda: size_guards.pairs_agree(operands, pairs))
         if self.for_gpu and ctx.name not in ("dot_general", "concatenate"):
             return lower()      # (the GPU path: the check alone; its kernels under scf.if are untested)
         types = [emit.lowered_type(t) for t in ctx.result_types]
-        branch = scf.IfOp(ok, types, has_else=True)
         self.size_guards += 1
-        with ir.InsertionPoint(branch.then_block):
-            results = lower()
-            results = results if isinstance(results, list) else [results]
-            scf.YieldOp([emit.cast_to(v, t) for v, t in zip(results, types)])
-        with ir.InsertionPoint(branch.else_block):
-            scf.YieldOp([emit.cast_to(emit.fill(emit.zero_scalar(t.element_type), _static_or_zero(t)), t)
-                         for t in types])
-        return list(branch.results)
+        return size_guards.when(ok, types, lower, lambda: [size_guards.zeros(t) for t in types])
 
     def _elementwise_sizes(self, ctx: OpContext, top: bool) -> str | None:
         """Proves an element-wise op's operand sizes equal (size_checks.SizeProofs), or keeps the
@@ -559,24 +529,11 @@ class Lowerer:
         GPU path, as before, casts alone)."""
         if t.kind != "tensor" or not emit.is_tensor(v):
             return v
-        target = emit.lowered_type(t)
-        vt = ir.RankedTensorType(v.type)
-        narrowed = [d for d in range(vt.rank) if vt.is_dynamic_dim(d) and t.shape[d] is not None]
-        if not narrowed or self.for_gpu:
-            return emit.cast_to(v, target)
-        from mlir.dialects import arith, scf
-        ok = arith.constant(ir.IntegerType.get_signless(1), 1)
-        for d in narrowed:
-            same = arith.cmpi(arith.CmpIPredicate.eq, emit.dim(v, d), emit.as_index(t.shape[d]))
-            ok = arith.andi(ok, same)
-        branch = scf.IfOp(ok, [target], has_else=True)
-        self.size_guards += 1
-        with ir.InsertionPoint(branch.then_block):
-            scf.YieldOp([emit.cast_to(v, target)])
-        with ir.InsertionPoint(branch.else_block):
-            sizes = [s if s is not None else emit.dim(v, d) for d, s in enumerate(t.shape)]
-            scf.YieldOp([emit.cast_to(emit.fill(emit.zero_scalar(target.element_type), sizes), target)])
-        return branch.results[0]
+        if self.for_gpu:
+            return emit.cast_to(v, emit.lowered_type(t))
+        v, guarded = size_guards.narrowing_cast(v, emit.lowered_type(t))
+        self.size_guards += guarded
+        return v
 
     def _call(self, op: ir.Operation) -> list:
         callee = ir.FlatSymbolRefAttr(op.attributes["callee"]).value
@@ -673,50 +630,6 @@ def probes_of(module: ir.Module, entry: str) -> list:
         with module.context, ir.Location.unknown():
             out.append(Probe(ALL_ASSERTS, {}, "", [_first_failed_type()], [], first))
     return out
-
-
-def pipeline_guards_attr() -> str:
-    from .pipeline import SIZE_GUARDS
-    return SIZE_GUARDS
-
-
-def _static_or_zero(t: ir.RankedTensorType) -> list:
-    """A tensor type's sizes, 0 for dynamic ones."""
-    return [0 if t.is_dynamic_dim(d) else t.shape[d] for d in range(t.rank)]
-
-
-def _flag() -> ir.Value:
-    """A memref<i8> holding 1 (true), at the insertion point. (i8: memref-to-llvm stores no i1,
-    and only the CPU pipeline widens i1 memrefs.)"""
-    from mlir.dialects import arith, memref
-    i8 = ir.IntegerType.get_signless(8)
-    flag = memref.alloca(ir.MemRefType.get([], i8), [], [])
-    memref.store(arith.constant(i8, 1), flag, [])
-    return flag
-
-
-def _flag_and(flag: ir.Value, predicate: ir.Value) -> None:
-    """flag &= predicate (an i1, or a rank-0 tensor of it: the GPU path's)."""
-    from mlir.dialects import arith, memref
-    i8 = ir.IntegerType.get_signless(8)
-    memref.store(arith.andi(memref.load(flag, []), arith.extui(i8, _as_i1(predicate))), flag, [])
-
-
-def _flag_value(flag: ir.Value) -> ir.Value:
-    """The i1 a flag holds."""
-    from mlir.dialects import memref
-    return _as_i1(memref.load(flag, []))
-
-
-def _as_i1(predicate: ir.Value) -> ir.Value:
-    """An i1 of an i1, or of a rank-0 tensor of it (stored as i8: the GPU path's checks)."""
-    from mlir.dialects import arith
-    i1 = ir.IntegerType.get_signless(1)
-    if isinstance(predicate.type, ir.RankedTensorType):
-        predicate = tensor_d.extract(predicate, [])
-    if predicate.type != i1:
-        predicate = arith.cmpi(arith.CmpIPredicate.ne, predicate, arith.constant(predicate.type, 0))
-    return predicate
 
 
 def _first_failed_type() -> TypeInfo:

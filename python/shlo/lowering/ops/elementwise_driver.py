@@ -7,11 +7,11 @@ element-wise op costs one pass over memory like any other.
 from __future__ import annotations
 
 from mlir import ir
-from mlir.dialects import arith, linalg, scf
+from mlir.dialects import arith, linalg
 
 from ...types import TypeInfo
 from .. import element as el
-from .. import emit
+from .. import emit, size_guards
 from ..registry import SCALARS, OpContext
 from . import quantization as q
 
@@ -79,15 +79,10 @@ def _when_sizes_agree(ctx: OpContext, operands: list, dims: list) -> list:
 
     ok = size_check(ctx, agree)
     types = [emit.lowered_type(t) for t in ctx.result_types]
-    branch = scf.IfOp(ok, types, has_else=True)
     ctx.lowerer.size_guards += 1
-    with ir.InsertionPoint(branch.then_block):
-        scf.YieldOp([emit.cast_to(v, t) for v, t in zip(_loops(ctx, operands), types)])
-    with ir.InsertionPoint(branch.else_block):
-        sizes = emit.sizes_for(ctx.result_types[0], ranked[0])
-        scf.YieldOp([emit.cast_to(emit.fill(emit.zero_scalar(ty.element_type), sizes, ty.element_type), ty)
-                     for ty in types])
-    return list(branch.results)
+    sizes = lambda: emit.sizes_for(ctx.result_types[0], ranked[0])  # noqa: E731
+    return size_guards.when(ok, types, lambda: _loops(ctx, operands),
+                            lambda: [size_guards.zeros(t, sizes()) for t in types])
 
 
 def _loops(ctx: OpContext, operands: list) -> list:

@@ -1,0 +1,113 @@
+"""The IR that run-time size checks (size_checks.py) add to a lowered function.
+
+A guard keeps native code in bounds while sizes disagree: an scf.if runs the op's lowering when
+they agree, else yields zeros. A flag collects the verdicts of checks below the entry's top level
+(in regions, in called functions): a memref<i8> alloca'd where it dominates them, ANDed into by
+each check, read once after the op (or returned by the function) that holds them.
+"""
+from __future__ import annotations
+
+from mlir import ir
+from mlir.dialects import arith, memref, scf
+from mlir.dialects import tensor as tensor_d
+
+from . import emit
+
+
+def _i1() -> ir.Type:
+    return ir.IntegerType.get_signless(1)
+
+
+def _i8() -> ir.Type:
+    return ir.IntegerType.get_signless(8)
+
+
+# ----------------------------------------------------------------------------- flags
+
+def flag() -> ir.Value:
+    """A memref<i8> holding 1 (true), at the insertion point. (i8: memref-to-llvm stores no i1,
+    and only the CPU pipeline widens i1 memrefs: the GPU pipeline aborted on an i1 store.)"""
+    f = memref.alloca(ir.MemRefType.get([], _i8()), [], [])
+    memref.store(arith.constant(_i8(), 1), f, [])
+    return f
+
+
+def flag_and(f: ir.Value, predicate: ir.Value) -> None:
+    """f &= predicate (an i1, or a rank-0 tensor of it: the GPU path's checks)."""
+    memref.store(arith.andi(memref.load(f, []), arith.extui(_i8(), as_i1(predicate))), f, [])
+
+
+def flag_value(f: ir.Value) -> ir.Value:
+    """The i1 a flag holds."""
+    return as_i1(memref.load(f, []))
+
+
+def as_i1(predicate: ir.Value) -> ir.Value:
+    """An i1 of an i1, or of a rank-0 tensor of it (stored as i8), or of an i8."""
+    if isinstance(predicate.type, ir.RankedTensorType):
+        predicate = tensor_d.extract(predicate, [])
+    if predicate.type != _i1():
+        predicate = arith.cmpi(arith.CmpIPredicate.ne, predicate, arith.constant(predicate.type, 0))
+    return predicate
+
+
+def all_of(predicates: list) -> ir.Value:
+    verdict = arith.constant(_i1(), 1)
+    for p in predicates:
+        verdict = arith.andi(verdict, as_i1(p))
+    return verdict
+
+
+# ----------------------------------------------------------------------------- guards
+
+def when(ok: ir.Value, types: list, lower, otherwise) -> list:
+    """scf.if `ok`: the values `lower()` makes, else those `otherwise()` makes, cast to `types`."""
+    branch = scf.IfOp(ok, types, has_else=True)
+    with ir.InsertionPoint(branch.then_block):
+        results = lower()
+        results = results if isinstance(results, list) else [results]
+        scf.YieldOp([emit.cast_to(v, t) for v, t in zip(results, types)])
+    with ir.InsertionPoint(branch.else_block):
+        scf.YieldOp([emit.cast_to(v, t) for v, t in zip(otherwise(), types)])
+    return list(branch.results)
+
+
+def zeros(t: ir.RankedTensorType, sizes: list | None = None) -> ir.Value:
+    """Zeros of tensor type `t`: of `sizes`, or of its static sizes with ? sizes 0."""
+    if sizes is None:
+        sizes = [0 if t.is_dynamic_dim(d) else t.shape[d] for d in range(t.rank)]
+    return emit.fill(emit.zero_scalar(t.element_type), sizes)
+
+
+def pairs_agree(operands: list, pairs: list) -> ir.Value:
+    """The i1 that every pair of size_checks.paired_sizes holds (sizes of `operands`)."""
+    def size(a):
+        if isinstance(a, int):
+            return emit.as_index(a)
+        if a[0] == "sum":
+            total = emit.as_index(0)
+            for v in operands:
+                total = arith.addi(total, emit.as_index(emit.dim(v, a[1])))
+            return total
+        return emit.as_index(emit.dim(operands[a[0]], a[1]))
+
+    ok = arith.constant(_i1(), 1)
+    for pair in pairs:
+        relation = arith.CmpIPredicate.ule if pair[2:] == ("le",) else arith.CmpIPredicate.eq
+        ok = arith.andi(ok, arith.cmpi(relation, size(pair[0]), size(pair[1])))
+    return ok
+
+
+def narrowing_cast(v: ir.Value, target: ir.RankedTensorType):
+    """tensor.cast of `v` to `target`; where a ? size of `v` becomes static, guarded: zeros of
+    the target's sizes while they differ. Returns (the value, whether a guard was made)."""
+    vt = ir.RankedTensorType(v.type)
+    narrowed = [d for d in range(vt.rank) if vt.is_dynamic_dim(d) and not target.is_dynamic_dim(d)]
+    if not narrowed:
+        return emit.cast_to(v, target), False
+    ok = arith.constant(_i1(), 1)
+    for d in narrowed:
+        ok = arith.andi(ok, arith.cmpi(arith.CmpIPredicate.eq, emit.dim(v, d), emit.as_index(target.shape[d])))
+    sizes = lambda: [emit.dim(v, d) if target.is_dynamic_dim(d) else target.shape[d]  # noqa: E731
+                     for d in range(target.rank)]
+    return when(ok, [target], lambda: [v], lambda: [zeros(target, sizes())])[0], True
