@@ -100,6 +100,24 @@ def test_16_bit_floats_times_a_scalar_match_eager_bits(dtype):
             assert torch.equal(got, w.float()), k
 
 
+@pytest.mark.parametrize("dtype", [torch.float16, torch.bfloat16])
+def test_16_bit_floats_with_a_scalar_factor_match_eager_bits(dtype):
+    """add / sub with alpha (alpha rounded to the dtype), leaky_relu and elu (their slopes in f32):
+    eager computes them in f32 and rounds once. 1024 elements: eager's vectorized loop (its last
+    partial vector takes another path)."""
+    x, y = (torch.from_numpy(RNG.standard_normal(1024) * s).to(dtype) for s in (5, 3))
+
+    def fn(x, y):
+        return (torch.add(x, y, alpha=0.3), torch.sub(x, y, alpha=0.3), torch.nn.functional.leaky_relu(x, 0.3),
+                torch.nn.functional.elu(x, 0.3))
+    want = fn(x, y)
+    prog = shlo.from_torch(Fn(fn), (x, y))
+    for outs in (prog.unflatten_outputs(shlo.interpret(prog, *prog.flatten_inputs(x, y))), shlo.compile(prog)(x, y)):
+        for k, (got, w) in enumerate(zip(outs, want)):
+            got = got.float() if isinstance(got, torch.Tensor) else torch.from_numpy(np.asarray(got).astype(np.float32))
+            assert torch.equal(got, w.float()), k
+
+
 def test_add_with_alpha():
     """alpha scales the second operand; for bools alpha is a bool (False: x alone, OpInfo add sample 10)."""
     x, y = sample(torch.bool), sample(torch.bool)
