@@ -87,7 +87,8 @@ enum class Provider { Kernel, Library };
 // C = A B + beta C for one m x k by k x n product (beta is 0 or 1).
 template <typename T>
 void gemm(const T *a, const int64_t *aSizes, const int64_t *aStrides, const T *b, const int64_t *bSizes,
-          const int64_t *bStrides, T *c, const int64_t *cStrides, T beta, Provider provider, int threads) {
+          const int64_t *bStrides, T *c, const int64_t *cStrides, T beta, Provider provider, int threads,
+          const T *bias = nullptr, bool relu = false) {
   int64_t m = aSizes[0], k = aSizes[1], n = bSizes[1];
   if (m == 0 || n == 0)
     return;
@@ -110,7 +111,7 @@ void gemm(const T *a, const int64_t *aSizes, const int64_t *aStrides, const T *b
   if (provider == Provider::Kernel) {
     // The kernel packs its operands itself: any strides will do.
     shlo::gemm(m, n, k, a, aStrides[0], aStrides[1], b, bStrides[0], bStrides[1], out, ldc, beta != T(0),
-               threads);
+               threads, bias, relu);
   } else if (k == 0) {
     if (beta == T(0))
       for (int64_t i = 0; i < m; ++i)
@@ -139,6 +140,22 @@ void matmul(Memref<T, 2> *a, Memref<T, 2> *b, Memref<T, 2> *c, T beta, int threa
   ThreadScope scope(provider == Provider::Library ? threads : 0);
   gemm(a->aligned + a->offset, a->sizes, a->strides, b->aligned + b->offset, b->sizes, b->strides,
        c->aligned + c->offset, c->strides, beta, provider, threads);
+}
+
+// C = relu?(A B + bias), bias broadcast over the rows (shlo's kernel only): a dense layer whose
+// bias add and relu the lowering folded into the product's call (products.py).
+template <typename T>
+void matmulBias(Memref<T, 2> *a, Memref<T, 2> *b, Memref<T, 2> *c, Memref<T, 1> *bias, int relu, int threads) {
+  std::vector<T> contiguous;
+  const T *add = bias->aligned + bias->offset;
+  if (bias->strides[0] != 1 && bias->sizes[0] > 1) {
+    contiguous.resize(size_t(bias->sizes[0]));
+    for (int64_t j = 0; j < bias->sizes[0]; ++j)
+      contiguous[size_t(j)] = add[j * bias->strides[0]];
+    add = contiguous.data();
+  }
+  gemm(a->aligned + a->offset, a->sizes, a->strides, b->aligned + b->offset, b->sizes, b->strides,
+       c->aligned + c->offset, c->strides, T(0), Provider::Kernel, threads, add, relu != 0);
 }
 
 template <typename T>
@@ -188,6 +205,15 @@ void shloBlasSetGemm(void *sgemmFn, void *dgemmFn, void *setThreadsLocalFn) {
 SHLO_PRODUCT_ENTRIES(SHLO_DEFINE_ENTRY)
 #undef SHLO_DEFINE_ENTRY
 
+void _mlir_ciface_shlo_matmul_bias_f32(Memref<float, 2> *a, Memref<float, 2> *b, Memref<float, 2> *c,
+                                       Memref<float, 1> *bias, int relu, int threads) {
+  matmulBias(a, b, c, bias, relu, threads);
+}
+void _mlir_ciface_shlo_matmul_bias_f64(Memref<double, 2> *a, Memref<double, 2> *b, Memref<double, 2> *c,
+                                       Memref<double, 1> *bias, int relu, int threads) {
+  matmulBias(a, b, c, bias, relu, threads);
+}
+
 // linalg.conv_2d_nhwc_hwcf on f32 (shlo::conv2d): the padding the input had before the
 // call became padTop / padLeft (the kernel reads zeros there), the extent below and right
 // follows from the output size.
@@ -211,6 +237,8 @@ const ShloRuntimeSymbol *shloBlasSymbols(size_t *count) {
   {"_mlir_ciface_" #prefix "_" #op "_" #name, reinterpret_cast<void *>(&_mlir_ciface_##prefix##_##op##_##name)},
       SHLO_PRODUCT_ENTRIES(SHLO_ENTRY_SYMBOL)
 #undef SHLO_ENTRY_SYMBOL
+      {"_mlir_ciface_shlo_matmul_bias_f32", reinterpret_cast<void *>(&_mlir_ciface_shlo_matmul_bias_f32)},
+      {"_mlir_ciface_shlo_matmul_bias_f64", reinterpret_cast<void *>(&_mlir_ciface_shlo_matmul_bias_f64)},
       {"_mlir_ciface_shlo_conv2d_nhwc_hwcf_f32", reinterpret_cast<void *>(&_mlir_ciface_shlo_conv2d_nhwc_hwcf_f32)},
   };
   *count = sizeof(symbols) / sizeof(symbols[0]);

@@ -274,13 +274,21 @@ struct ConvWork {
 } // namespace
 
 void gemm(int64_t m, int64_t n, int64_t k, const float *a, int64_t ars, int64_t acs, const float *b,
-          int64_t brs, int64_t bcs, float *c, int64_t ldc, bool accumulate, int threads) {
-  gemmImpl(Args<float>{m, n, k, a, ars, acs, b, brs, bcs, c, ldc, accumulate}, threads);
+          int64_t brs, int64_t bcs, float *c, int64_t ldc, bool accumulate, int threads, const float *bias,
+          bool relu) {
+  Args<float> g{m, n, k, a, ars, acs, b, brs, bcs, c, ldc, accumulate};
+  g.bias = bias;
+  g.relu = relu;
+  gemmImpl(g, threads);
 }
 
 void gemm(int64_t m, int64_t n, int64_t k, const double *a, int64_t ars, int64_t acs, const double *b,
-          int64_t brs, int64_t bcs, double *c, int64_t ldc, bool accumulate, int threads) {
-  gemmImpl(Args<double>{m, n, k, a, ars, acs, b, brs, bcs, c, ldc, accumulate}, threads);
+          int64_t brs, int64_t bcs, double *c, int64_t ldc, bool accumulate, int threads, const double *bias,
+          bool relu) {
+  Args<double> g{m, n, k, a, ars, acs, b, brs, bcs, c, ldc, accumulate};
+  g.bias = bias;
+  g.relu = relu;
+  gemmImpl(g, threads);
 }
 
 void gemmBatch(int64_t batch, int64_t m, int64_t n, int64_t k, const float *a, int64_t as, int64_t ars, int64_t acs,

@@ -16,11 +16,15 @@ namespace shlo {
 
 /// C (m x n, row stride ldc, columns contiguous) = A B (+ C when accumulate):
 /// element (i, p) of A at a[i * ars + p * acs], (p, j) of B at b[p * brs + j * bcs].
-/// Runs on up to `threads` threads.
+/// Runs on up to `threads` threads. With `bias` (n contiguous elements), bias[j] is added to
+/// column j of the result, and with `relu` the result is then max(x, 0) (NaN kept), as each
+/// element is stored: a dense layer's epilogue, without another pass over C.
 void gemm(int64_t m, int64_t n, int64_t k, const float *a, int64_t ars, int64_t acs, const float *b,
-          int64_t brs, int64_t bcs, float *c, int64_t ldc, bool accumulate, int threads);
+          int64_t brs, int64_t bcs, float *c, int64_t ldc, bool accumulate, int threads,
+          const float *bias = nullptr, bool relu = false);
 void gemm(int64_t m, int64_t n, int64_t k, const double *a, int64_t ars, int64_t acs, const double *b,
-          int64_t brs, int64_t bcs, double *c, int64_t ldc, bool accumulate, int threads);
+          int64_t brs, int64_t bcs, double *c, int64_t ldc, bool accumulate, int threads,
+          const double *bias = nullptr, bool relu = false);
 
 /// `batch` such products, operands `as`, `bs`, `cs` elements apart: with at least as
 /// many products as threads, each thread takes whole products.

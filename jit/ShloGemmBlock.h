@@ -19,6 +19,10 @@ template <typename T> struct Args {
   bool accumulate;
   // B already packed whole (packItem), shared by the threads; null: each block packs its own.
   const T *packedB = nullptr;
+  // Applied to each element of C after its last k block (a dense layer's bias and relu, stored
+  // with the sum): + bias[j] where bias is not null, then max(x, 0) (NaN kept) where relu.
+  const T *bias = nullptr;
+  bool relu = false;
 };
 
 struct Tile {

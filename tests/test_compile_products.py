@@ -235,3 +235,46 @@ def test_sizes_that_do_not_fill_register_tiles(m, k, n, element, mode):
     want = a.astype(np.float64) @ b
     tol = 1e-5 if element == "f32" else 1e-12
     np.testing.assert_allclose(fn(a, b)[0], want, rtol=tol, atol=tol * np.abs(want).max())
+
+
+@pytest.mark.parametrize("form", ["relu", "bias", "bias_first", "row_bias"])
+def test_dense_layer_bias_and_relu_go_into_the_kernel_call(form, mode):
+    """relu(x @ W + b), x @ W + b and b + x @ W, b broadcast along the columns: with shlo's kernel
+    one call (shlo_matmul_bias_*) adds the bias and applies relu as it stores C, no loop after it.
+    A bias along the rows stays a separate op. NaN in the bias stays NaN through relu; a sum
+    that relu clamps gives +0."""
+    m, k, n = 128, 96, 80
+    bias_dim = "0" if form == "row_bias" else "1"
+    bias_len = m if form == "row_bias" else n
+    add = "%c, %p" if form == "bias_first" else "%p, %c"
+    text = (f"func.func @main(%a: tensor<{m}x{k}xf32>, %b: tensor<{k}x{n}xf32>, %v: tensor<{bias_len}xf32>) "
+            f"-> tensor<{m}x{n}xf32> {{\n"
+            + _dot(f"{m}x{k}xf32", f"{k}x{n}xf32", f"{m}x{n}xf32", result="%p")
+            + f"  %c = shlo.broadcast_in_dim %v {{broadcast_dimensions = array<i64: {bias_dim}>}} "
+              f": (tensor<{bias_len}xf32>) -> tensor<{m}x{n}xf32>\n"
+            + f"  %s = shlo.add {add} : tensor<{m}x{n}xf32>\n")
+    if form == "relu":
+        text += (f"  %z = shlo.constant {{value = dense<0.0> : tensor<{m}x{n}xf32>}} : () -> tensor<{m}x{n}xf32>\n"
+                 f"  %r = shlo.maximum %s, %z : tensor<{m}x{n}xf32>\n  func.return %r : tensor<{m}x{n}xf32>\n}}\n")
+    else:
+        text += f"  func.return %s : tensor<{m}x{n}xf32>\n}}\n"
+    a = RNG.standard_normal((m, k)).astype(np.float32)
+    b = RNG.standard_normal((k, n)).astype(np.float32)
+    v = RNG.standard_normal(bias_len).astype(np.float32)
+    v[3] = np.nan
+    want = a.astype(np.float64) @ b + (v[:, None] if form == "row_bias" else v)
+    if form == "relu":
+        want = np.where(np.isnan(want), want, np.maximum(want, 0))
+    prog = shlo.parse(text)
+    for threads in (1, 2):
+        fn, calls = _compile(text, threads=threads)
+        assert calls == 1
+        got = fn(a, b, v)[0]
+        np.testing.assert_allclose(got, want, rtol=1e-5, atol=1e-4)
+        assert (np.isnan(got) == np.isnan(want)).all()
+        if form == "relu":
+            assert not np.signbit(got[~np.isnan(got)]).any()     # +0, never -0
+    from shlo.lowering.compiler import lower_to_llvm
+    llvm = str(lower_to_llvm(prog, threads=2, matmul=mode)[0].module)
+    fused = mode == "kernel" and form != "row_bias"
+    assert ("shlo_matmul_bias_f32" in llvm) == fused
