@@ -640,3 +640,26 @@ def test_tf32_interleaved_b_columns(round_at, monkeypatch):
     assert _counts(art.ptx)["ld.shared"] == len(re.findall(r"\bld\.shared\.v4\.", art.ptx)) > 0
     if HAVE_PTXAS:
         assert art.cubin
+
+
+def test_default_pipelined_kernel_with_a_fused_epilogue(monkeypatch):
+    """The default kernel (3 stages, 64 x 64 warp tiles, K 64, fragments ahead: forced on a small
+    problem with partial blocks in M and N and a partial last K step) with a bias and ReLU fused
+    into its store, bf16 in and out: the CPU form matches; one launch (the fill and the
+    element-wise op gone), its PTX assembles for sm_80 and sm_90 from one lowering."""
+    monkeypatch.setattr(contraction, "MIN_BLOCKS", 1)
+    tl = contraction.pipelined(contraction.choose(1, 150, 264, 200, "bf16", "bf16"))
+    assert (tl.stages, tl.bm, tl.bn, tl.ks, tl.ahead) == (3, 128, 256, 64, True)
+    a, b = _inputs((150, 200), (200, 264), ml_dtypes.bfloat16, seed=18)
+    bias = np.linspace(-2, 2, 264).astype(ml_dtypes.bfloat16)
+    import jax.numpy as jnp
+    prog = shlo.from_jax(lambda x, y, z: jnp.maximum(x @ y + z, 0), a, b, bias)
+    got = np.asarray(gpu.cpu_check(prog)(a, b, bias)[0], np.float64)
+    mm = np.matmul(a.astype(np.float32), b.astype(np.float32)).astype(ml_dtypes.bfloat16).astype(np.float32)
+    want = np.maximum((mm + bias.astype(np.float32)).astype(ml_dtypes.bfloat16).astype(np.float64), 0)
+    assert np.abs(got - want).max() <= 2 ** -7 * np.abs(want).max()
+    arts = gpu.compile_cuda_arches(prog, ("sm_80", "sm_90"), assemble=HAVE_PTXAS)
+    for arch, art in arts.items():
+        assert len(art.kernels) == 1 and art.kernels[0]["smem"] == 156672, (arch, art.kernels)
+        if HAVE_PTXAS:
+            assert art.cubin, arch
