@@ -150,8 +150,9 @@ def _dense_epilogue(op: ir.Operation):
         bias = g.operands[0]
     else:
         return None
-    if g.results[0].type != product.type or str(ir.RankedTensorType(bias.type).element_type) != \
-            str(ir.RankedTensorType(product.type).element_type):
+    bias_type, out = ir.RankedTensorType(bias.type), ir.RankedTensorType(product.type)
+    if g.results[0].type != product.type or not bias_type.has_static_shape or \
+            list(bias_type.shape) != [out.shape[1]] or str(bias_type.element_type) != str(out.element_type):
         return None
     block = g.regions[0].blocks[0]
     args = list(block.arguments)
@@ -160,7 +161,8 @@ def _dense_epilogue(op: ir.Operation):
                                                           ["arith.addf", "arith.maximumf", "linalg.yield"]):
         return None
     add = ops[0]
-    if {_arg_number(v) for v in add.operands} != {0, 1} or _has_flags(add):
+    x, y = add.operands
+    if not ((x == args[0] and y == args[1]) or (x == args[1] and y == args[0])) or _has_flags(add):
         return None
     last = add
     relu = len(ops) == 3
@@ -173,11 +175,6 @@ def _dense_epilogue(op: ir.Operation):
     if ops[-1].operands[0] != last.results[0]:
         return None
     return g, bias, relu
-
-
-def _arg_number(v: ir.Value):
-    return ir.BlockArgument(v).arg_number if isinstance(v, ir.BlockArgument) or \
-        isinstance(getattr(v, "owner", None), ir.Block) else None
 
 
 def _has_flags(op: ir.Operation) -> bool:
