@@ -468,9 +468,10 @@ def test_pipelined_tiles_match_on_the_cpu(name, dtype, el, monkeypatch):
     monkeypatch.setattr(contraction, "MIN_BLOCKS", 1)
     tl = contraction.pipelined(contraction.choose(1, 150, 264, 200, el, el))
     env = PIPELINED[name]
-    stages, ks = int(env.get("SHLO_GPU_MMA_STAGES", 3)), int(env.get("SHLO_GPU_MMA_KS", 64))   # 16-bit: K 64
     wm, wn = (int(x) for x in env.get("SHLO_GPU_MMA_WARPS", "2,4").split(","))
     tn = int(env.get("SHLO_GPU_MMA_WARP_TILE", "4,8").split(",")[1])     # by default 64 x 64 warp tiles
+    # 16-bit 64 x 64 warp tiles: K 64 by default
+    stages, ks = int(env.get("SHLO_GPU_MMA_STAGES", 3)), int(env.get("SHLO_GPU_MMA_KS", 64 if tn == 8 else 32))
     assert (tl.stages, tl.ks, tl.bm, tl.bn, tl.threads, tl.ldx4, tl.ahead) == (
         stages, ks, 64 * wm, 8 * tn * wn, 32 * wm * wn, env.get("SHLO_GPU_MMA_LDX4") != "0", tn == 8)
     a, b = _inputs((150, 200), (200, 264), dtype, seed=11)

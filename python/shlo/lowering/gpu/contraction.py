@@ -248,11 +248,13 @@ def mma_warps() -> tuple:
     return int(wm), int(wn)
 
 
-def mma_k_step(tf32: bool) -> int:
-    """SHLO_GPU_MMA_KS: the K step of a pipelined matmul's tiles (32 or 64); by default 64 for
-    f16 / bf16 (on the H200 the 4096^3 bf16 matmul took 0.325 ms so, 0.355 with 32), 32 for TF32
-    (64 x 64 warp tiles of K 64 would take 300 KiB of shared memory in 3 stages)."""
-    return int(os.environ.get("SHLO_GPU_MMA_KS", "32" if tf32 else "64"))
+def mma_k_step(tl: Tiling) -> int:
+    """SHLO_GPU_MMA_KS: the K step of pipelined tiling `tl` (32 or 64); by default 64 for f16 /
+    bf16 64 x 64 warp tiles (on the H200 the 4096^3 bf16 matmul took 0.325 ms so, 0.355 with 32),
+    else 32: TF32 (64 x 64 warp tiles of K 64 would take 300 KiB of shared memory in 3 stages) and
+    64 x 32 warp tiles (K 64 takes them past 128 registers for f16, or on sm_80: one block of 8
+    warps a multiprocessor rather than two; measured on the H200 with K 32 in batches)."""
+    return int(os.environ.get("SHLO_GPU_MMA_KS", "64" if tl.tn == 8 and not tl.tf32 else "32"))
 
 
 def mma_ahead(tl: Tiling) -> bool:
@@ -305,7 +307,7 @@ def pipelined(tl: Tiling | None, limit: int = SHARED_OPT_IN["sm_90"]) -> Tiling 
     candidates.append(tl)
     for cand in candidates:
         for s in range(stages, 1, -1):
-            for ks in dict.fromkeys((mma_k_step(tl.tf32), 32)):
+            for ks in dict.fromkeys((mma_k_step(cand), 32)):
                 out = _staged(cand, s, ks, limit)
                 if out is not None:
                     return out
