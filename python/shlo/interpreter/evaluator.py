@@ -38,6 +38,7 @@ class Step:
     ctx: OpContext
     regions: list        # Plans
     quantized: bool
+    static_dims: tuple = ()  # (result, dim, size) a computed size must equal (`_static_dims`)
 
 
 class FunctionPlan:
@@ -97,7 +98,18 @@ class _Compiler:
         regions = [self.block(r.blocks[0]) for r in op.regions]
         quantized = short not in QUANT_AWARE and any(
             t.kind == "tensor" and t.quant is not None for t in operand_types + result_types)
-        return Step("shlo", short, impl, operand_slots, result_slots, ctx, regions, quantized)
+        return Step("shlo", short, impl, operand_slots, result_slots, ctx, regions, quantized,
+                    _static_dims(operand_types, result_types))
+
+
+def _static_dims(operand_types: list, result_types: list) -> tuple:
+    """(result, dim, size) of every static size of an op's results, where an operand has a ?
+    size: the result's size is then computed when the op runs, and the spec needs the result to
+    have its type's shape (compiled code trusts the static size: Lowerer._fix_type)."""
+    if not any(t.kind == "tensor" and None in t.shape for t in operand_types):
+        return ()
+    return tuple((i, d, s) for i, t in enumerate(result_types) if t.kind == "tensor"
+                 for d, s in enumerate(t.shape) if s is not None)
 
 
 def compile_function(func_op) -> FunctionPlan:
@@ -155,6 +167,8 @@ class Frame:
         if len(outs) != len(step.result_slots):
             raise InterpreterError(f"{ctx.location}: shlo.{step.name} produced {len(outs)} results, "
                                    f"expected {len(step.result_slots)}")
+        if step.static_dims:
+            _check_static_dims(step, ctx, outs)
         return outs
 
     def _run_quantized(self, step: Step, ctx: OpContext, operands) -> list:
@@ -174,6 +188,15 @@ class Frame:
 
     def _bind(self, plan: Plan):
         return BoundRegion(self, plan)
+
+
+def _check_static_dims(step: Step, ctx: OpContext, outs: list) -> None:
+    for i, d, size in step.static_dims:
+        shape = np.shape(outs[i])
+        if d < len(shape) and shape[d] != size:
+            raise InterpreterError(
+                f"{ctx.location}: shlo.{step.name}: result {i} has size {shape[d]} in dimension {d}, "
+                f"where its type {ctx.result_types[i]} needs {size} (each op's result has its type's shape)")
 
 
 class BoundRegion:

@@ -525,14 +525,17 @@ class Lowerer:
     def _fix_type(self, v, t: TypeInfo):
         """Casts a tensor whose static shape is less precise than the result type's. Where a ?
         size becomes static, the ops that follow trust it: while it differs when the program
-        runs, the value is zeros of the type's sizes instead (a guard only: no check raises; the
-        GPU path, as before, casts alone)."""
+        runs, the value is zeros of the type's sizes instead, and the guard's predicate is a
+        check (size_checks.narrowed_message; `_record_check`: the op's flag at the entry's top
+        level). The GPU path, as before, casts alone."""
         if t.kind != "tensor" or not emit.is_tensor(v):
             return v
         if self.for_gpu:
             return emit.cast_to(v, emit.lowered_type(t))
-        v, guarded = size_guards.narrowing_cast(v, emit.lowered_type(t))
-        self.size_guards += guarded
+        v, ok = size_guards.narrowing_cast(v, emit.lowered_type(t))
+        if ok is not None:
+            self.size_guards += 1
+            self._record_check(ok)
         return v
 
     def _call(self, op: ir.Operation) -> list:

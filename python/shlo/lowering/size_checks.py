@@ -329,6 +329,30 @@ def functions_of(module_op) -> dict:
             for op in (o.operation for o in module_op.regions[0].blocks[0].operations) if op.name == "func.func"}
 
 
+# ----------------------------------------------------------------------------- narrowed sizes
+# An op's lowering may compute a ? size where its result type has a static one (a transpose of a
+# computed ? size typed tensor<4096xf32>): the ops that follow trust the static size.
+# Lowerer._fix_type guards the cast and gives the driver its predicate; the interpreter refuses
+# such a result (evaluator._check_static_dims). Ops that check their own sizes keep their guard.
+
+NARROWED = ("a size computed when it runs differs from its result type's static size "
+            "(each op's result has its type's shape)")
+
+
+def narrowed_message(name: str, operand_types: list, result_types: list, regions: bool) -> str | None:
+    """The message of the check of a result's static size that op `name` computes, if any (from
+    the types alone: an operand with a ? size and a result with a static one)."""
+    if name == "custom_call" or is_own_check(name):
+        return None
+    if not any(t.kind == "tensor" and None in t.shape for t in operand_types):
+        return None
+    if not any(t.kind == "tensor" and any(s is not None for s in t.shape) for t in result_types):
+        return None
+    if not regions and all(_empty_static(t) if t.kind == "tensor" else False for t in result_types):
+        return None     # (made without the op's lowering)
+    return f"shlo.{name}: {NARROWED}"
+
+
 def is_own_check(name: str) -> bool:
     """Whether op `name` (without "shlo.") checks its own sizes (not those of ops it holds or calls)."""
     return name in CHECKED or name in PAIRED or name in elementwise_ops()
@@ -368,6 +392,9 @@ class CheckFinder:
                                            [self.types(r.type) for r in op.results])
             if dims and dims[0]:
                 text = elementwise_message(op.name[5:])
+        elif text is None:
+            text = narrowed_message(op.name[5:], [self.types(v.type) for v in op.operands],
+                                    [self.types(r.type) for r in op.results], bool(len(op.regions)))
         return text
 
     def inner(self, op: ir.Operation, proofs: SizeProofs) -> str | None:

@@ -100,14 +100,14 @@ def pairs_agree(operands: list, pairs: list) -> ir.Value:
 
 def narrowing_cast(v: ir.Value, target: ir.RankedTensorType):
     """tensor.cast of `v` to `target`; where a ? size of `v` becomes static, guarded: zeros of
-    the target's sizes while they differ. Returns (the value, whether a guard was made)."""
+    the target's sizes while they differ. Returns (the value, the guard's i1 predicate or None)."""
     vt = ir.RankedTensorType(v.type)
     narrowed = [d for d in range(vt.rank) if vt.is_dynamic_dim(d) and not target.is_dynamic_dim(d)]
     if not narrowed:
-        return emit.cast_to(v, target), False
+        return emit.cast_to(v, target), None
     ok = arith.constant(_i1(), 1)
     for d in narrowed:
         ok = arith.andi(ok, arith.cmpi(arith.CmpIPredicate.eq, emit.dim(v, d), emit.as_index(target.shape[d])))
     sizes = lambda: [emit.dim(v, d) if target.is_dynamic_dim(d) else target.shape[d]  # noqa: E731
                      for d in range(target.rank)]
-    return when(ok, [target], lambda: [v], lambda: [zeros(target, sizes())])[0], True
+    return when(ok, [target], lambda: [v], lambda: [zeros(target, sizes())])[0], ok
