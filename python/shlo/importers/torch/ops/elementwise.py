@@ -74,7 +74,7 @@ def _chlo(name):
 def _in_f32(cx, element: str) -> str:
     """The element eager's CPU kernels compute `element` in where a scalar factor is involved
     (alpha, a slope): f32 for f16 / bf16, rounded once at the end (each step rounded to f16
-    instead, 1 in 10 elements of leaky_relu(x, 0.3) or x + 0.3 * y differed from eager)."""
+    instead, 1 in 10 to 1 in 4 elements of leaky_relu(x, 0.3) or x + 0.3 * y differed from eager)."""
     return "f32" if element in ("f16", "bf16") else element
 
 
