@@ -212,11 +212,11 @@ void gemmImpl(const Args<T> &g, int threads, int64_t batch = 1, int64_t aStep = 
     if (best < 0) // the tiles cannot be shared out evenly: one thread
       threads = 1;
     // Few rows in column blocks: 4 a thread, taken as threads come free (a thread the OS delays
-    // holds up a quarter of its share, not all of it). Blocks of at most 64 rows (fewer than any
-    // tile's MC) read row-major A and B in place (ShloGemmKernel.inc), so cutting columns finer
-    // repeats no packing: 4 x (64 x 1024 x 1024) with 8 column blocks run one after another on
-    // one Xeon core took 3.68 ms against 3.82 with 2 (best of 160; 4.10 when A was packed).
-    else if (tm == 1 && g.acs == 1 && g.bcs == 1 && g.m <= 64)
+    // holds up a quarter of its share, not all of it). On AVX-512 blocks of at most 64 rows (fewer
+    // than any tile's MC) read row-major A and B in place (SHLO_GEMM_ROWS_A), so cutting columns
+    // finer repeats no packing: 4 x (64 x 1024 x 1024) with 8 column blocks run one after another
+    // on one Xeon core took 3.68 ms against 3.82 with 2 (best of 160; 4.10 when A was packed).
+    else if (isa() == Isa::Avx512 && tm == 1 && g.acs == 1 && g.bcs == 1 && g.m <= 64)
       tn = static_cast<int>(std::min<int64_t>(colTiles, 4 * int64_t(tn)));
   }
   Args<T> shared = g;
