@@ -146,6 +146,7 @@ class Lowerer:
         self._depth = 0                     # blocks being lowered, the function's own one included
         self.size_guards = 0                # scf.if guards of run-time size checks made (see pipeline.prepare)
         self._finder = None                 # size_checks.CheckFinder of the module, made when first needed
+        self._dynamic = None                # whether an op of the module has a ? size (`_may_check`, in `lower`)
         self._type_infos: dict = {}         # ir.Type -> TypeInfo, for this lowering only
 
     def type_info(self, t: ir.Type) -> TypeInfo:
@@ -177,6 +178,7 @@ class Lowerer:
                 if self.entry not in self._functions:
                     raise CompileError(f"no function @{self.entry} in the program "
                                        f"(have {', '.join(self._functions) or 'none'})")
+            self._may_check()
             entry_results = None
             for name, fop in self._functions.items():
                 with ir.InsertionPoint(out.body):
@@ -386,6 +388,12 @@ class Lowerer:
             self._finder = size_checks.CheckFinder(self._functions, self.type_info)
         return self._finder
 
+    def _may_check(self) -> bool:
+        """Whether an op of the module has a ? size (size_checks.CheckFinder.may_check, once)."""
+        if self._dynamic is None:
+            self._dynamic = self._check_finder().may_check()
+        return self._dynamic
+
     def _flagged(self, name: str) -> bool:
         """Whether function `name` returns the verdict of its size checks as an extra i1 result."""
         return self.mode == "compile" and name != self.entry and self._check_finder().function(name) is not None
@@ -482,7 +490,8 @@ class Lowerer:
     def _paired_sizes(self, ctx: OpContext) -> list:
         """The pairs of sizes a dot_general / concatenate needs equal and that are not proved
         equal at compile time (size_checks.paired_sizes); entry arguments' go to dim_constraints."""
-        if all(t.kind != "tensor" or None not in t.shape for t in ctx.operand_types + ctx.result_types):
+        if self._dynamic is False or \
+                all(t.kind != "tensor" or None not in t.shape for t in ctx.operand_types + ctx.result_types):
             return []
         pairs, args = self.proofs.unproven_pairs(ctx.op, ctx.attrs, ctx.operand_types, ctx.result_types)
         for (_, a, d), (_, b, e) in args:
@@ -506,6 +515,9 @@ class Lowerer:
         """Proves an element-wise op's operand sizes equal (size_checks.SizeProofs), or keeps the
         dims that are not for its lowering (`unproven_dims`); returns the message of its run-time
         check where that is one of the entry's (at its top level)."""
+        if self._dynamic is False:      # (no ? size in the module: nothing to prove)
+            self._unproven = (None, [])
+            return None
         dims = self.proofs.elementwise_dims(ctx.op, ctx.operand_types, ctx.result_types)
         unproven, pairs = dims or ([], [])
         for (_, a, d), (_, b, e) in pairs:       # entry arguments' sizes: compared before the call

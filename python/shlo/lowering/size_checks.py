@@ -309,6 +309,8 @@ def top_level_checks(block: ir.Block, types=type_info, finder: "CheckFinder | No
     or in a function it calls: the same as driver.Lowerer.lower_op finds. `types`: type_info, or
     a cache of it."""
     finder = finder or CheckFinder(functions_of(block.owner.parent), types)
+    if not finder.may_check():
+        return {}
     proofs = SizeProofs(finder.elementwise)
     proofs.entry_arguments(block)
     out = {}
@@ -367,9 +369,23 @@ class CheckFinder:
         self.functions, self.types = functions, types
         self.elementwise = elementwise_ops()
         self._memo: dict = {}
+        self._may_check = None
+
+    def may_check(self) -> bool:
+        """Whether an op of the module has a ? size: every check needs one (`own`), so a static
+        program (most) is not walked op by op. One native walk, whose distinct op signatures
+        (operand and result types, attributes) are searched for a '?'."""
+        if self._may_check is None:
+            from .. import _shlo_ext
+            fop = next(iter(self.functions.values()), None)
+            self._may_check = fop is not None and any(
+                b"?" in item[2] for item in _shlo_ext.walk_distinct(fop.parent, []))
+        return self._may_check
 
     def function(self, name: str) -> str | None:
         """The first check of function `name` (its own body's, or those of functions it calls)."""
+        if not self.may_check():
+            return None
         if name not in self._memo:
             self._memo[name] = None         # (while it is looked at: a recursive call adds none)
             fop = self.functions.get(name)

@@ -101,6 +101,8 @@ def pairs_agree(operands: list, pairs: list) -> ir.Value:
 def narrowing_cast(v: ir.Value, target: ir.RankedTensorType):
     """tensor.cast of `v` to `target`; where a ? size of `v` becomes static, guarded: zeros of
     the target's sizes while they differ. Returns (the value, the guard's i1 predicate or None)."""
+    if v.type == target:
+        return v, None
     vt = ir.RankedTensorType(v.type)
     narrowed = [d for d in range(vt.rank) if vt.is_dynamic_dim(d) and not target.is_dynamic_dim(d)]
     if not narrowed:
