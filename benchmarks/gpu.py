@@ -64,7 +64,8 @@ PROGRAMS = ("matmul_f32", "matmul_bf16", "decoder", "matmul_f16", "bmm_bf16", "m
             "matmul_f32_tf32cp0", "decoder_tf32cp0", "matmul_bf16_w64k64cp3a", "matmul_bf16_w64cp4a",
             "matmul_bf16_t64cp3a", "matmul_f32_tf32w64cp3a", "matmul_bf16_edge", "bmm_bf16_cp0",
             "matmul_f32_tf32rs", "matmul_f32_tf32rsa", "matmul_f32_tf32bc", "matmul_f32_tf32rsbc",
-            "matmul_f32_tf32rsbca", "matmul_bf16_w64k64cp4a", "matmul_f32_tf32w64cp4a")
+            "matmul_f32_tf32rsbca", "matmul_bf16_w64k64cp4a", "matmul_f32_tf32w64cp4a",
+            "conv3x3_bf16_ccp3", "conv1x1_bf16_ccp3", "conv3x3_bf16_big_ccp3", "conv1x1_bf16_big_ccp3")
 TOLERANCE = {"matmul_f32": 2e-2, "matmul_bf16": 5e-2, "decoder": 2e-2,      # relative to max |expected|
              "matmul_f16": 2e-2, "bmm_bf16": 5e-2, "matmul_f32_odd": 2e-2, "matmul_bf16_odd": 5e-2,
              "matmul_f32_regtiles": 2e-2, "matmul_bf16_regtiles": 5e-2, "matmul_f32_noprefetch": 2e-2,
@@ -99,7 +100,9 @@ TOLERANCE = {"matmul_f32": 2e-2, "matmul_bf16": 5e-2, "decoder": 2e-2,      # re
              "matmul_bf16_edge": 5e-2, "bmm_bf16_cp0": 5e-2,
              "matmul_f32_tf32rs": 2e-2, "matmul_f32_tf32rsa": 2e-2,
              "matmul_f32_tf32bc": 2e-2, "matmul_f32_tf32rsbc": 2e-2, "matmul_f32_tf32rsbca": 2e-2,
-             "matmul_bf16_w64k64cp4a": 5e-2, "matmul_f32_tf32w64cp4a": 2e-2}
+             "matmul_bf16_w64k64cp4a": 5e-2, "matmul_f32_tf32w64cp4a": 2e-2,
+             "conv3x3_bf16_ccp3": 5e-2, "conv1x1_bf16_ccp3": 5e-2, "conv3x3_bf16_big_ccp3": 5e-2,
+             "conv1x1_bf16_big_ccp3": 5e-2}
 # contractions (lowering/gpu/contraction.py): (batch, m, k, n); *_odd has partial tiles on every
 # edge and K / N that rule out 16-byte loads; *_regtiles is built with SHLO_GPU_SHARED_TILES=0
 # (schedules.py's register tiles without shared memory: the code before, timed beside it);
@@ -164,7 +167,11 @@ CONVS = {"conv3x3_bf16": ((32, 56, 56, 64), (3, 3, 64, 64), 1), "conv3x3_f32": (
          "conv3x3_bf16_regtiles": ((32, 56, 56, 64), (3, 3, 64, 64), 1),
          "conv3x3_bf16_big": ((128, 56, 56, 128), (3, 3, 128, 128), 1),
          "conv3x3_f32_big": ((128, 56, 56, 64), (3, 3, 64, 64), 1),
-         "conv1x1_bf16_big": ((128, 56, 56, 256), (1, 1, 256, 256), 1)}
+         "conv1x1_bf16_big": ((128, 56, 56, 256), (1, 1, 256, 256), 1),
+         # *_ccp3: the implicit GEMM pipelined 3 deep (SHLO_GPU_CONV_STAGES=3; off by default, not measured yet)
+         "conv3x3_bf16_ccp3": ((32, 56, 56, 64), (3, 3, 64, 64), 1), "conv1x1_bf16_ccp3": ((32, 56, 56, 256), (1, 1, 256, 64), 1),
+         "conv3x3_bf16_big_ccp3": ((128, 56, 56, 128), (3, 3, 128, 128), 1),
+         "conv1x1_bf16_big_ccp3": ((128, 56, 56, 256), (1, 1, 256, 256), 1)}
 # Grouped / depthwise convolutions and fused bias epilogues (lowering/gpu/convolution.py,
 # depthwise.py, contraction.py's epilogues): (input, filter (KH, KW, C / groups, F), stride,
 # groups); "bias" in the name adds a bias over F and ReLU (ReLU6 for "relu6") after it.
@@ -246,6 +253,7 @@ ENV = {"regtiles": ("SHLO_GPU_SHARED_TILES", "0"),
                       ("SHLO_GPU_MMA_AHEAD", "1")],
        "tf32w64cp4a": [("SHLO_GPU_TF32", "1"), ("SHLO_GPU_MMA_STAGES", "4"), ("SHLO_GPU_MMA_WARP_TILE", "4,8"),
                        ("SHLO_GPU_MMA_AHEAD", "1")],
+       "ccp3": [("SHLO_GPU_CONV_STAGES", "3")],
        "tf32rs": [("SHLO_GPU_TF32", "1"), ("SHLO_GPU_TF32_ROUND", "shared"), ("SHLO_GPU_MMA_AHEAD", "0")],
        "tf32bc": [("SHLO_GPU_TF32", "1"), ("SHLO_GPU_TF32_BCOLS", "1"), ("SHLO_GPU_MMA_AHEAD", "0")],
        "tf32rsbc": [("SHLO_GPU_TF32", "1"), ("SHLO_GPU_TF32_ROUND", "shared"), ("SHLO_GPU_TF32_BCOLS", "1"),

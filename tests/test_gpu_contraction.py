@@ -664,3 +664,27 @@ def test_default_pipelined_kernel_with_a_fused_epilogue(monkeypatch):
         assert len(art.kernels) == 1 and art.kernels[0]["smem"] == 156672, (arch, art.kernels)
         if HAVE_PTXAS:
             assert art.cubin, arch
+
+
+@pytest.mark.parametrize("shape", [((2, 9, 9, 64), (3, 3, 64, 64)), ((2, 8, 8, 256), (1, 1, 256, 64))])
+def test_pipelined_convolution_matches(shape, monkeypatch):
+    """SHLO_GPU_CONV_STAGES=3 (off by default): a convolution's implicit GEMM (A gathered from the
+    padded input's windows, zeros in the padding through the copies' source size) pipelined:
+    the CPU form gives the numbers of the one-stage kernel bit for bit; the PTX has the
+    cp.async copies and the launch its shared memory; ptxas assembles it."""
+    import jax
+    x_shape, w_shape = shape
+    rng = np.random.default_rng(19)
+    x = rng.standard_normal(x_shape).astype(ml_dtypes.bfloat16)
+    w = (rng.standard_normal(w_shape) / 8).astype(ml_dtypes.bfloat16)
+    prog = shlo.from_jax(lambda a, b: jax.lax.conv_general_dilated(
+        a, b, (1, 1), "SAME", dimension_numbers=("NHWC", "HWIO", "NHWC")), x, w)
+    monkeypatch.setattr(contraction, "MIN_BLOCKS", 1)
+    before = np.asarray(gpu.cpu_check(prog)(x, w)[0], np.float64)
+    monkeypatch.setenv("SHLO_GPU_CONV_STAGES", "3")
+    got = np.asarray(gpu.cpu_check(prog)(x, w)[0], np.float64)
+    assert np.array_equal(got, before)
+    art = gpu.compile_cuda(prog, assemble=HAVE_PTXAS)
+    assert "cp.async.cg.shared.global" in art.ptx and art.kernels[0]["smem"] > 0, art.kernels
+    if HAVE_PTXAS:
+        assert art.cubin

@@ -351,6 +351,35 @@ def _pi(t, n):
     return _add(t, _mul(t, t.op(f"arith.remui {n}, {t.c(4)} : index"), 2), t.op(f"arith.divui {n}, {t.c(4)} : index"))
 
 
+def conv_stages() -> int:
+    """SHLO_GPU_CONV_STAGES=N (off by default: not measured on a GPU yet): a convolution's implicit
+    GEMM on the tensor cores pipelined N deep (`pipelined_gather`)."""
+    return int(os.environ.get("SHLO_GPU_CONV_STAGES", "0"))
+
+
+def pipelined_gather(tl: Tiling) -> Tiling:
+    """A convolution's mma tiling (A gathered from the input's windows) pipelined `conv_stages`
+    deep, its tiles and K step kept (the gather's indices depend on them): one group a block (not
+    packed), B read as given (not transposed), A and B whole 16-byte vectors, as many a thread,
+    the stages (down to 2) within the smallest chip's shared memory (99 KiB: convolutions do not
+    know the chips). Otherwise `tl` unchanged."""
+    stages = conv_stages()
+    g = tl.gather
+    if stages < 2 or tl.kind != "mma" or g is None or tl.pack > 1 or g.b_transposed:
+        return tl
+    if tl.va * tl.bits != 128 or tl.vb * tl.bits != 128:
+        return tl
+    if (tl.bm * tl.ks // tl.va) % tl.threads or (tl.ks * tl.bn // tl.vb) % tl.threads:
+        return tl
+    for s in range(stages, 1, -1):      # fewer stages where more do not fit
+        tl.stages = s
+        if sum(_Kernel(tl, "", "", "", False, False).shared_bytes()) <= shared_limit(("sm_86",)):
+            tl.ldx4 = mma_ldx4() and not tl.tf32 and tl.tn % 2 == 0
+            return tl
+    tl.stages = 0
+    return tl
+
+
 def tf32_round_shared() -> bool:
     """SHLO_GPU_TF32_ROUND=shared: a pipelined TF32 kernel rounds the operands to TF32 in the shared
     tiles, each thread the vectors it copied, once its copies landed and before the barrier (each
@@ -1216,6 +1245,8 @@ def _pipelined_launch(t: _Text, kern: _Kernel) -> None:
     t.raw(f"gpu.launch blocks(%bx, %by, %bz) in (%gx = {t.c(gx)}, %gy = {t.c(gy)}, %gz = {t.c(gz)}) "
           f"threads(%tx, %ty, %tz) in (%sx = {t.c(tl.threads)}, %sy = {t.c(1)}, %sz = {t.c(1)}) "
           f"dynamic_shared_memory_size {t.c(a_bytes + b_bytes, 'i32')} {{")
+    if tl.gather is not None:       # a convolution's operands as matrices, in the kernel
+        tl.gather.views(t, kern)
     base = t.op(f"gpu.dynamic_shared_memory : memref<?xi8, {wg}>")
     As = t.op(f"memref.view {base}[{t.c(0)}][] : memref<?xi8, {wg}> to {kern.as_ty}")
     Bs = t.op(f"memref.view {base}[{t.c(a_bytes)}][] : memref<?xi8, {wg}> to {kern.bs_ty}")

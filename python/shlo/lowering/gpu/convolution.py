@@ -288,7 +288,7 @@ def tiling_of(op) -> contraction.Tiling | None:
     tl.va = min(tl.va, tl.ks)
     g.ks = tl.ks
     tl.gather = g
-    return tl
+    return contraction.pipelined_gather(tl)
 
 
 def packing() -> bool:
