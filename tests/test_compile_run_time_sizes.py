@@ -494,3 +494,53 @@ def test_a_computed_size_cast_to_a_static_one_raises(text):
         with pytest.raises(shlo.ShloError, match=message):
             f(y[:2], np.array([2], np.int64))
     assert [p.target for p in probes_of(prog.module, "main")] == ["check.assert"] * 2 + ["check.all_asserts"]
+
+
+_GATHER_DIMS = ("#shlo.gather<offset_dims = [0], collapsed_slice_dims = [], operand_batching_dims = [], "
+                "start_indices_batching_dims = [], start_index_map = [0], index_vector_dim = 0>")
+# ops that read a static extent of a computed ? size (size_checks.BOUNDED): op text, index, message
+BOUNDED = {
+    "slice": ("shlo.slice %r {start_indices = array<i64: 0>, limit_indices = array<i64: 4096>, "
+              "strides = array<i64: 1024>} : (tensor<?xf32>) -> tensor<4xf32>", None,
+              r"slice \[0, 4096\) of dimension 0 is outside \[0, 2\]"),
+    "dynamic_slice": ('"shlo.dynamic_slice"(%r, %i) {slice_sizes = array<i64: 4>} : (tensor<?xf32>, tensor<i64>) '
+                      "-> tensor<4xf32>", np.array(1), "size 4 exceeds the operand size 2 in dimension 0"),
+    "gather": (f'"shlo.gather"(%r, %i) {{dimension_numbers = {_GATHER_DIMS}, slice_sizes = array<i64: 4>}} : '
+               "(tensor<?xf32>, tensor<1xi64>) -> tensor<4xf32>", np.array([1]),
+               r"slice size 4 of dimension 0 is outside \[0, 2\]"),
+}
+
+
+def _bounded_program(name: str, in_a_call: bool) -> str:
+    op, index, _ = BOUNDED[name]
+    index_arg = ", %i: " + ("tensor<i64>" if index.ndim == 0 else "tensor<1xi64>") if index is not None else ""
+    index_type = index_arg.split(": ")[-1] if index is not None else ""
+    head = f"""func.func @main(%y: tensor<?xf32>, %s: tensor<1xi64>{index_arg}) -> tensor<4xf32> {{
+  %r = shlo.dynamic_reshape %y, %s : (tensor<?xf32>, tensor<1xi64>) -> tensor<?xf32>
+"""
+    if not in_a_call:
+        return head + f"  %t = {op}\n  func.return %t : tensor<4xf32>\n}}"
+    args, types = ("%r, %i", f"tensor<?xf32>, {index_type}") if index is not None else ("%r", "tensor<?xf32>")
+    inner = f"""func.func private @inner(%r: tensor<?xf32>{index_arg}) -> tensor<4xf32> {{
+  %t = {op}
+  func.return %t : tensor<4xf32>
+}}
+"""
+    return inner + head + f"  %t = func.call @inner({args}) : ({types}) -> tensor<4xf32>\n  func.return %t : tensor<4xf32>\n}}"
+
+
+@pytest.mark.parametrize("in_a_call", [False, True])
+@pytest.mark.parametrize("name", list(BOUNDED))
+def test_a_static_extent_of_a_computed_size_is_checked(name, in_a_call):
+    # slice's limit_indices, dynamic_slice's / gather's slice_sizes beyond a computed ? size:
+    # compiled read past the operand's buffer; now the call raises the interpreter's message
+    # (slice C3, dynamic_slice C4, gather C21) and the guard reads nothing while they differ
+    prog = shlo.parse(_bounded_program(name, in_a_call))
+    _, index, message = BOUNDED[name]
+    index = [] if index is None else [index]
+    y = np.arange(4096, dtype=np.float32)
+    want = y[::1024] if name == "slice" else y[1:5]
+    for f in (shlo.compile(prog), lambda *a: shlo.interpret(prog, *a)):
+        np.testing.assert_array_equal(f(y, np.array([4096], np.int64), *index)[0], want)
+        with pytest.raises(shlo.ShloError, match=f"shlo.{name} failed: ValueError: {message}"):
+            f(y[:2], np.array([2], np.int64), *index)

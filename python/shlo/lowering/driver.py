@@ -469,6 +469,8 @@ class Lowerer:
             pairs = self._paired_sizes(ctx)
             if pairs and top and self.mode == "compile":
                 wanted = f"shlo.{short}: {size_checks.PAIRED[short]}"
+        elif short in size_checks.BOUNDED and self._dynamic is not False:   # (its flag: narrowed_message)
+            pairs = size_checks.bounds(short, ctx.operand_types[0], ctx.attrs)
         self._checked, checks = ((op, wanted) if wanted else None), len(self.assert_predicates)
 
         def lower():

@@ -348,11 +348,30 @@ def narrowed_message(name: str, operand_types: list, result_types: list, regions
         return None
     if not any(t.kind == "tensor" and None in t.shape for t in operand_types):
         return None
-    if not any(t.kind == "tensor" and any(s is not None for s in t.shape) for t in result_types):
+    if name not in BOUNDED and not any(t.kind == "tensor" and any(s is not None for s in t.shape)
+                                   for t in result_types):
         return None
     if not regions and all(_empty_static(t) if t.kind == "tensor" else False for t in result_types):
         return None     # (made without the op's lowering)
+    if name in BOUNDED:
+        return f"shlo.{name}: {BOUNDED[name][1]}"
     return f"shlo.{name}: {NARROWED}"
+
+
+# ops that read a static extent of an operand whose size may be ?: the attribute giving it, the message
+BOUNDED = {"slice": ("limit_indices", "limit_indices exceed the operand's size when it runs (slice C3)"),
+           "dynamic_slice": ("slice_sizes", "slice_sizes exceed the operand's size when it runs (dynamic_slice C4)"),
+           "gather": ("slice_sizes", "slice_sizes exceed the operand's size when it runs (gather C21)")}
+
+
+def bounds(name: str, operand_type, attrs: dict) -> list:
+    """For a BOUNDED op whose operand has a ? size: pairs (extent, (0, dim), "le") of
+    `paired_sizes`' form (slice reads [start, limit); dynamic_slice / gather clamp their starts
+    to [0, size - slice size], which is negative where the slice is larger)."""
+    if operand_type.kind != "tensor":
+        return []
+    extents = attrs[BOUNDED[name][0]]
+    return [(int(extents[d]), (0, d), "le") for d in range(operand_type.rank) if operand_type.shape[d] is None]
 
 
 def is_own_check(name: str) -> bool:
