@@ -544,3 +544,36 @@ def test_a_static_extent_of_a_computed_size_is_checked(name, in_a_call):
         np.testing.assert_array_equal(f(y, np.array([4096], np.int64), *index)[0], want)
         with pytest.raises(shlo.ShloError, match=f"shlo.{name} failed: ValueError: {message}"):
             f(y[:2], np.array([2], np.int64), *index)
+
+
+def _select_and_scatter(operand: str, source: str) -> str:
+    return f"""func.func @main(%x: tensor<{operand}xf32>, %g: tensor<{source}xf32>, %s: tensor<1xi64>) -> tensor<{operand}xf32> {{
+  %r = shlo.dynamic_reshape %{"x" if operand == "?" else "g"}, %s : (tensor<?xf32>, tensor<1xi64>) -> tensor<?xf32>
+  %c = shlo.constant {{value = dense<0.0> : tensor<f32>}} : () -> tensor<f32>
+  %t = "shlo.select_and_scatter"({"%r" if operand == "?" else "%x"}, {"%r" if source == "?" else "%g"}, %c) ({{
+    ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+      %p = "shlo.compare"(%a, %b) {{comparison_direction = #shlo.comparison_direction<GE>}} : (tensor<f32>, tensor<f32>) -> tensor<i1>
+      "shlo.return"(%p) : (tensor<i1>) -> ()
+  }}, {{
+    ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+      %q = shlo.add %a, %b : tensor<f32>
+      "shlo.return"(%q) : (tensor<f32>) -> ()
+  }}) {{window_dimensions = array<i64: 2>, window_strides = array<i64: 2>, padding = dense<[[0, 1]]> : tensor<1x2xi64>}} : (tensor<{operand}xf32>, tensor<{source}xf32>, tensor<f32>) -> tensor<{operand}xf32>
+  func.return %t : tensor<{operand}xf32>
+}}"""
+
+
+@pytest.mark.parametrize("computed", ["operand", "source"])
+def test_select_and_scatter_source_has_one_element_per_window(computed):
+    # a computed operand with fewer windows than a static source, or a computed source with
+    # fewer elements than the static operand's windows (read past its buffer): select_and_scatter C7
+    prog = shlo.parse(_select_and_scatter("?", "3") if computed == "operand" else _select_and_scatter("5", "?"))
+    x, g = np.arange(5, dtype=np.float32), np.array([1, 2, 3], np.float32)
+    want = np.array([0, 1, 0, 2, 3], np.float32)     # (windows [0, 1], [2, 3], [4, pad])
+    good, bad = ((x, g, np.array([5])), (x[:2], g, np.array([2]))) if computed == "operand" else \
+        ((x, g, np.array([3])), (x, g[:1], np.array([1])))
+    message = r"source has shape \((3|1),\), but there are \((1|3),\) windows"
+    for f in (shlo.compile(prog), lambda *a: shlo.interpret(prog, *a)):
+        np.testing.assert_array_equal(f(*good)[0], want)
+        with pytest.raises(shlo.ShloError, match=message):
+            f(*bad)

@@ -165,7 +165,7 @@ class SizeProofs:
         operands = list(op.operands)
         for pair in paired_sizes(op.name[5:], attrs, operand_types, result_types):
             a, b = pair[:2]
-            if a[0] == "sum":
+            if a[0] in ("sum", "windows"):
                 unproven.append(pair)
                 continue
             ka = self.key(operands[a[0]], operand_types[a[0]], a[1])
@@ -226,6 +226,8 @@ PAIRED = {"dot_general": "paired batching / contracting dimensions, or the resul
           "map": "its inputs' sizes differ when it runs (map C1)",
           "dynamic_update_slice": "update is larger than operand when it runs (dynamic_update_slice C6)",
           "scatter": "its inputs', or its updates', sizes differ when it runs (scatter C2 / C3)",
+          "select_and_scatter": "source does not have one element per window of the operand when it runs "
+                                "(select_and_scatter C7)",
           "batch_norm_inference": "scale, offset, mean or variance does not have the operand's feature size "
                                   "when it runs (batch_norm_inference C3 - C6)",
           "batch_norm_training": "scale or offset does not have the operand's feature size when it runs "
@@ -261,6 +263,9 @@ def paired_sizes(name: str, attrs: dict, operand_types: list, result_types: list
         out += [((0, fi), (j, 0)) for j in range(1, 1 + _FEATURE_VECTORS[name])]
         if name == "batch_norm_grad":
             out += [((0, d), (4, d)) for d in range(operand_types[0].rank)]
+    elif name == "select_and_scatter":
+        out += [(("windows", d, w, s, lo, hi), (1, d)) for d, (w, s, lo, hi) in enumerate(_windows(attrs, rank=
+                operand_types[0].rank))]
     elif name == "dot_general":
         dn = attrs["dot_dimension_numbers"]
         lb, rb = list(dn.lhs_batching_dimensions), list(dn.rhs_batching_dimensions)
@@ -283,12 +288,26 @@ def paired_sizes(name: str, attrs: dict, operand_types: list, result_types: list
     return out
 
 
+def _windows(attrs: dict, rank: int) -> list:
+    """(window size, stride, low, high padding) of each dimension of a select_and_scatter."""
+    import numpy as np
+    strides = attrs.get("window_strides")
+    strides = [1] * rank if strides is None else [int(v) for v in strides]
+    padding = attrs.get("padding")
+    pads = [(0, 0)] * rank
+    if padding is not None:
+        p = np.asarray(padding.array() if hasattr(padding, "array") else padding, dtype=np.int64).reshape(-1, 2)
+        pads = [(int(a), int(b)) for a, b in p]
+    return [(int(w), st, lo, hi) for w, st, (lo, hi) in zip(attrs["window_dimensions"], strides, pads)]
+
+
 def paired_attrs(op: ir.Operation) -> dict:
     from .. import attributes
     from ..verify._spec_table import OPS
     name = op.name[5:]
     return {n: attributes.op_attribute(op, n, kind) for n, kind, _ in OPS[name]["attributes"]
-            if n in ("dot_dimension_numbers", "dimension", "feature_index")}   # (what paired_sizes reads)
+            if n in ("dot_dimension_numbers", "dimension", "feature_index", "window_dimensions",
+                     "window_strides", "padding")}   # (what paired_sizes reads)
 
 
 def _is_arg(k) -> bool:

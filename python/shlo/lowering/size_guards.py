@@ -84,6 +84,12 @@ def pairs_agree(operands: list, pairs: list) -> ir.Value:
     def size(a):
         if isinstance(a, int):
             return emit.as_index(a)
+        if a[0] == "windows":       # (the windows of size w, stride s along the padded size)
+            _, d, w, s, lo, hi = a
+            padded = arith.addi(emit.as_index(emit.dim(operands[0], d)), emit.as_index(lo + hi))
+            fits = arith.cmpi(arith.CmpIPredicate.sge, padded, emit.as_index(w))
+            count = arith.addi(arith.divsi(arith.subi(padded, emit.as_index(w)), emit.as_index(s)), emit.as_index(1))
+            return arith.select(fits, count, emit.as_index(0))
         if a[0] == "sum":
             total = emit.as_index(0)
             for v in operands:
