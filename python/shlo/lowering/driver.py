@@ -507,8 +507,10 @@ class Lowerer:
         sizes 0): nothing is read or written out of bounds while they differ."""
         from .ops.shapes import size_check
         ok = size_check(ctx, lambda: size_guards.pairs_agree(operands, pairs))
-        if self.for_gpu and ctx.name not in ("dot_general", "concatenate"):
-            return lower()      # (the GPU path: the check alone; its kernels under scf.if are untested)
+        if self.for_gpu:
+            # (the GPU path: the check alone. Kernels under scf.if are untested, and a guarded
+            # dot_general left a torch TransformerEncoder's device values read on the host)
+            return lower()
         types = [emit.lowered_type(t) for t in ctx.result_types]
         self.size_guards += 1
         return size_guards.when(ok, types, lower, lambda: [size_guards.zeros(t) for t in types])
