@@ -12,14 +12,7 @@ interpreter's fused_multiply_add.py, written with array ops so that the body car
 """
 from __future__ import annotations
 
-_SPLIT = 134217729.0                  # 2^27 + 1
-_BIG = 2.0 ** 995
-_TINY = 2.0 ** -960
-
-
-def _two_sum_error(x, y, s):
-    yy = s - x
-    return (x - (s - yy)) + (y - yy)
+from ..interpreter.ops.fused_multiply_add import two_sum_error, boldo_melquiond
 
 
 def _round_to_odd(s, err):
@@ -40,19 +33,6 @@ def fma(a, b, c):
         p = a.astype(jnp.float64) * b.astype(jnp.float64)
         c64 = c.astype(jnp.float64)
         s = p + c64
-        return _round_to_odd(s, _two_sum_error(p, c64, s)).astype(jnp.float32)
-    uh = a * b
-    ta, tb = _SPLIT * a, _SPLIT * b
-    ah, bh = ta - (ta - a), tb - (tb - b)
-    al, bl = a - ah, b - bh
-    ul = ((ah * bh - uh) + ah * bl + al * bh) + al * bl
-    th = c + ul
-    tl = _two_sum_error(c, ul, th)
-    vh = uh + th
-    vl = _two_sum_error(uh, th, vh)
-    w = vl + tl
-    w = _round_to_odd(w, _two_sum_error(vl, tl, w))
-    out = jnp.where(ul == 0, uh + c, vh + w)
-    exact = (jnp.abs(a) < _BIG) & (jnp.abs(b) < _BIG) & ((a == 0) | (b == 0) | (jnp.abs(uh) > _TINY)) & \
-        jnp.isfinite(c) & jnp.isfinite(out) & jnp.isfinite(w)
+        return _round_to_odd(s, two_sum_error(p, c64, s)).astype(jnp.float32)
+    out, exact = boldo_melquiond(jnp, a, b, c, _round_to_odd)
     return jnp.where(exact, out, a * b + c)

@@ -26,7 +26,7 @@ _BIG = 2.0 ** 995                     # below this the split and the partial pro
 _TINY = 2.0 ** -960                   # above this the product's error is not a denormal
 
 
-def _two_sum_error(x, y, s):
+def two_sum_error(x, y, s):
     """x + y - s exactly, for s = x + y rounded (Knuth)."""
     yy = s - x
     return (x - (s - yy)) + (y - yy)
@@ -49,7 +49,7 @@ def fma32(a, b, c) -> np.ndarray:
         a, b, c = (np.asarray(v, np.float64) for v in np.broadcast_arrays(a, b, c))
         p = a * b                                   # exact
         s = p + c
-        err = _two_sum_error(p, c, s)
+        err = two_sum_error(p, c, s)
         return _round_to_odd(np.atleast_1d(s), np.atleast_1d(err)).reshape(s.shape).astype(np.float32)
 
 
@@ -64,26 +64,35 @@ def _libm_fma():
 _C_FMA = None
 
 
+def boldo_melquiond(xp, a, b, c, round_to_odd):
+    """(a * b + c of f64 arrays rounded once where `exact`, `exact`), in the array module `xp`
+    (numpy here; jax.numpy for the LAPACK bodies, importers/stablehlo_lapack_fma.py) with its
+    `round_to_odd(s, err)`. Outside `exact` (overflow, denormal products, infinities, NaN) the
+    caller computes the element another way."""
+    uh = a * b
+    ta, tb = _SPLIT * a, _SPLIT * b
+    ah, bh = ta - (ta - a), tb - (tb - b)
+    al, bl = a - ah, b - bh
+    ul = ((ah * bh - uh) + ah * bl + al * bh) + al * bl
+    th = c + ul
+    tl = two_sum_error(c, ul, th)
+    vh = uh + th
+    vl = two_sum_error(uh, th, vh)
+    w = vl + tl
+    w = round_to_odd(w, two_sum_error(vl, tl, w))
+    out = xp.where(ul == 0, uh + c, vh + w)        # an exact product: one rounding (and -0 + -0 = -0)
+    exact = (xp.abs(a) < _BIG) & (xp.abs(b) < _BIG) & ((a == 0) | (b == 0) | (xp.abs(uh) > _TINY)) & \
+        xp.isfinite(c) & xp.isfinite(out) & xp.isfinite(w)
+    return out, exact
+
+
 def fma64(a, b, c) -> np.ndarray:
     """fma of float64 arrays (broadcast), as float64."""
     global _C_FMA
     shape = np.broadcast(a, b, c).shape
     a, b, c = (np.atleast_1d(np.asarray(v, np.float64)) for v in np.broadcast_arrays(a, b, c))
     with np.errstate(all="ignore"):
-        uh = a * b
-        ta, tb = _SPLIT * a, _SPLIT * b
-        ah, bh = ta - (ta - a), tb - (tb - b)
-        al, bl = a - ah, b - bh
-        ul = ((ah * bh - uh) + ah * bl + al * bh) + al * bl
-        th = c + ul
-        tl = _two_sum_error(c, ul, th)
-        vh = uh + th
-        vl = _two_sum_error(uh, th, vh)
-        w = vl + tl
-        w = _round_to_odd(w, _two_sum_error(vl, tl, w))
-        out = np.where(ul == 0, uh + c, vh + w)        # an exact product: one rounding (and -0 + -0 = -0)
-        exact = (np.abs(a) < _BIG) & (np.abs(b) < _BIG) & ((a == 0) | (b == 0) | (np.abs(uh) > _TINY)) & \
-            np.isfinite(c) & np.isfinite(out) & np.isfinite(w)
+        out, exact = boldo_melquiond(np, a, b, c, _round_to_odd)
     rest = np.flatnonzero(~exact)
     if rest.size:
         if _C_FMA is None:
