@@ -210,6 +210,24 @@ GROUPED = {"gconv3x3_g32_bf16": ((32, 56, 56, 128), (3, 3, 4, 128), 1, 32),
            "gconv3x3_g32x16_f32_nopack": ((32, 14, 14, 512), (3, 3, 16, 512), 1, 32),
            "gconv1d_g16_f32": ((64, 4096, 256), (5, 16, 256), 1, 16),
            "gconv1d_g16_f32_regtiles": ((64, 4096, 256), (5, 16, 256), 1, 16)}
+
+
+def _mma(stages: int, warp_tile: str, ks: int | None = None, ahead: int | None = None, warps: str | None = None,
+         tf32: bool = False, extra=()) -> list:
+    """The settings of one pipelined tensor-core variant (contraction.py's SHLO_GPU_MMA_* switches)."""
+    out = [("SHLO_GPU_TF32", "1")] if tf32 else []
+    out += [("SHLO_GPU_MMA_STAGES", str(stages)), ("SHLO_GPU_MMA_WARP_TILE", warp_tile)]
+    out += [(name, str(v)) for name, v in (("SHLO_GPU_MMA_KS", ks), ("SHLO_GPU_MMA_AHEAD", ahead),
+                                            ("SHLO_GPU_MMA_WARPS", warps)) if v is not None]
+    return out + list(extra)
+
+
+def _tf32(round_shared: bool = False, bcols: bool = False, ahead: int = 0) -> list:
+    """A TF32 variant on the default tiles: operands rounded in shared memory, B's fragments as vectors."""
+    return [("SHLO_GPU_TF32", "1")] + ([("SHLO_GPU_TF32_ROUND", "shared")] if round_shared else []) + \
+        ([("SHLO_GPU_TF32_BCOLS", "1")] if bcols else []) + [("SHLO_GPU_MMA_AHEAD", str(ahead))]
+
+
 # Reductions with few outputs whose length is not a multiple of 8 (reductions.masked_split):
 # rows of 100003 summed; *_nomask: built with SHLO_GPU_MASKED_SPLIT=0 (one thread a row, as before)
 ENV = {"regtiles": ("SHLO_GPU_SHARED_TILES", "0"),
@@ -222,49 +240,24 @@ ENV = {"regtiles": ("SHLO_GPU_SHARED_TILES", "0"),
        "nomultik": ("SHLO_GPU_MULTI_K", "0"), "split264": ("SHLO_GPU_SPLIT_BLOCKS", "264"),
        "nofold": ("SHLO_GPU_FOLD_FILLS", "0"), "nobsplit": ("SHLO_GPU_SPLIT_BATCHES", "0"),
        "cp0": [("SHLO_GPU_MMA_STAGES", "0")], "tf32cp0": [("SHLO_GPU_TF32", "1"), ("SHLO_GPU_MMA_STAGES", "0")],
-       "cp3": [("SHLO_GPU_MMA_STAGES", "3"), ("SHLO_GPU_MMA_WARP_TILE", "4,4"), ("SHLO_GPU_MMA_KS", "32")],
-       "cp4": [("SHLO_GPU_MMA_STAGES", "4"), ("SHLO_GPU_MMA_WARP_TILE", "4,4"), ("SHLO_GPU_MMA_KS", "32")],
-       "cp3nox4": [("SHLO_GPU_MMA_STAGES", "3"), ("SHLO_GPU_MMA_WARP_TILE", "4,4"), ("SHLO_GPU_MMA_LDX4", "0"), ("SHLO_GPU_MMA_KS", "32")],
-       "k64cp3": [("SHLO_GPU_MMA_STAGES", "3"), ("SHLO_GPU_MMA_WARP_TILE", "4,4"), ("SHLO_GPU_MMA_KS", "64")],
-       "w64cp3": [("SHLO_GPU_MMA_STAGES", "3"), ("SHLO_GPU_MMA_WARP_TILE", "4,8"), ("SHLO_GPU_MMA_AHEAD", "0"), ("SHLO_GPU_MMA_KS", "32")],
-       "w64cp4": [("SHLO_GPU_MMA_STAGES", "4"), ("SHLO_GPU_MMA_WARP_TILE", "4,8"), ("SHLO_GPU_MMA_AHEAD", "0"), ("SHLO_GPU_MMA_KS", "32")],
-       "w64k64cp3": [("SHLO_GPU_MMA_STAGES", "3"), ("SHLO_GPU_MMA_WARP_TILE", "4,8"), ("SHLO_GPU_MMA_KS", "64"),
-                     ("SHLO_GPU_MMA_AHEAD", "0")],
-       "tf32cp3": [("SHLO_GPU_TF32", "1"), ("SHLO_GPU_MMA_STAGES", "3"), ("SHLO_GPU_MMA_WARP_TILE", "4,4")],
-       "tf32w64cp3": [("SHLO_GPU_TF32", "1"), ("SHLO_GPU_MMA_STAGES", "3"), ("SHLO_GPU_MMA_WARP_TILE", "4,8"),
-                      ("SHLO_GPU_MMA_AHEAD", "0")],
-       "q64cp3": [("SHLO_GPU_MMA_STAGES", "3"), ("SHLO_GPU_MMA_WARP_TILE", "4,8"), ("SHLO_GPU_MMA_WARPS", "2,2"),
-                  ("SHLO_GPU_MMA_AHEAD", "0"), ("SHLO_GPU_MMA_KS", "32")],
-       "q64cp4": [("SHLO_GPU_MMA_STAGES", "4"), ("SHLO_GPU_MMA_WARP_TILE", "4,8"), ("SHLO_GPU_MMA_WARPS", "2,2"),
-                  ("SHLO_GPU_MMA_AHEAD", "0"), ("SHLO_GPU_MMA_KS", "32")],
-       "t64cp3": [("SHLO_GPU_MMA_STAGES", "3"), ("SHLO_GPU_MMA_WARP_TILE", "4,8"), ("SHLO_GPU_MMA_WARPS", "4,2"),
-                  ("SHLO_GPU_MMA_AHEAD", "0"), ("SHLO_GPU_MMA_KS", "32")],
-       "tf32q64cp3": [("SHLO_GPU_TF32", "1"), ("SHLO_GPU_MMA_STAGES", "3"), ("SHLO_GPU_MMA_WARP_TILE", "4,8"),
-                      ("SHLO_GPU_MMA_WARPS", "2,2"), ("SHLO_GPU_MMA_AHEAD", "0")],
-       "q64cp4a": [("SHLO_GPU_MMA_STAGES", "4"), ("SHLO_GPU_MMA_WARP_TILE", "4,8"), ("SHLO_GPU_MMA_WARPS", "2,2"),
-                   ("SHLO_GPU_MMA_AHEAD", "1"), ("SHLO_GPU_MMA_KS", "32")],
-       "w64cp3a": [("SHLO_GPU_MMA_STAGES", "3"), ("SHLO_GPU_MMA_WARP_TILE", "4,8"), ("SHLO_GPU_MMA_AHEAD", "1"), ("SHLO_GPU_MMA_KS", "32")],
-       "w64k64cp3a": [("SHLO_GPU_MMA_STAGES", "3"), ("SHLO_GPU_MMA_WARP_TILE", "4,8"), ("SHLO_GPU_MMA_KS", "64"),
-                      ("SHLO_GPU_MMA_AHEAD", "1")],
-       "w64cp4a": [("SHLO_GPU_MMA_STAGES", "4"), ("SHLO_GPU_MMA_WARP_TILE", "4,8"), ("SHLO_GPU_MMA_AHEAD", "1"), ("SHLO_GPU_MMA_KS", "32")],
-       "t64cp3a": [("SHLO_GPU_MMA_STAGES", "3"), ("SHLO_GPU_MMA_WARP_TILE", "4,8"), ("SHLO_GPU_MMA_WARPS", "4,2"),
-                   ("SHLO_GPU_MMA_AHEAD", "1"), ("SHLO_GPU_MMA_KS", "32")],
-       "w64k64cp4a": [("SHLO_GPU_MMA_STAGES", "4"), ("SHLO_GPU_MMA_WARP_TILE", "4,8"), ("SHLO_GPU_MMA_KS", "64"),
-                      ("SHLO_GPU_MMA_AHEAD", "1")],
-       "tf32w64cp4a": [("SHLO_GPU_TF32", "1"), ("SHLO_GPU_MMA_STAGES", "4"), ("SHLO_GPU_MMA_WARP_TILE", "4,8"),
-                       ("SHLO_GPU_MMA_AHEAD", "1")],
+       "cp3": _mma(3, "4,4", ks=32), "cp4": _mma(4, "4,4", ks=32),
+       "cp3nox4": _mma(3, "4,4", ks=32, extra=[("SHLO_GPU_MMA_LDX4", "0")]), "k64cp3": _mma(3, "4,4", ks=64),
+       "w64cp3": _mma(3, "4,8", ks=32, ahead=0), "w64cp4": _mma(4, "4,8", ks=32, ahead=0),
+       "w64k64cp3": _mma(3, "4,8", ks=64, ahead=0), "tf32cp3": _mma(3, "4,4", tf32=True),
+       "tf32w64cp3": _mma(3, "4,8", ahead=0, tf32=True),
+       "q64cp3": _mma(3, "4,8", ks=32, ahead=0, warps="2,2"), "q64cp4": _mma(4, "4,8", ks=32, ahead=0, warps="2,2"),
+       "t64cp3": _mma(3, "4,8", ks=32, ahead=0, warps="4,2"),
+       "tf32q64cp3": _mma(3, "4,8", ahead=0, warps="2,2", tf32=True),
+       "q64cp4a": _mma(4, "4,8", ks=32, ahead=1, warps="2,2"), "w64cp3a": _mma(3, "4,8", ks=32, ahead=1),
+       "w64k64cp3a": _mma(3, "4,8", ks=64, ahead=1), "w64cp4a": _mma(4, "4,8", ks=32, ahead=1),
+       "t64cp3a": _mma(3, "4,8", ks=32, ahead=1, warps="4,2"), "w64k64cp4a": _mma(4, "4,8", ks=64, ahead=1),
+       "tf32w64cp4a": _mma(4, "4,8", ahead=1, tf32=True),
        "ccp3": [("SHLO_GPU_CONV_STAGES", "3")],
-       "tf32rs": [("SHLO_GPU_TF32", "1"), ("SHLO_GPU_TF32_ROUND", "shared"), ("SHLO_GPU_MMA_AHEAD", "0")],
-       "tf32bc": [("SHLO_GPU_TF32", "1"), ("SHLO_GPU_TF32_BCOLS", "1"), ("SHLO_GPU_MMA_AHEAD", "0")],
-       "tf32rsbc": [("SHLO_GPU_TF32", "1"), ("SHLO_GPU_TF32_ROUND", "shared"), ("SHLO_GPU_TF32_BCOLS", "1"),
-                    ("SHLO_GPU_MMA_AHEAD", "0")],
-       "tf32rsbca": [("SHLO_GPU_TF32", "1"), ("SHLO_GPU_TF32_ROUND", "shared"), ("SHLO_GPU_TF32_BCOLS", "1"),
-                     ("SHLO_GPU_MMA_AHEAD", "1")],
-       "tf32rsa": [("SHLO_GPU_TF32", "1"), ("SHLO_GPU_TF32_ROUND", "shared"), ("SHLO_GPU_MMA_AHEAD", "1")],
-       "tf32w64cp3a": [("SHLO_GPU_TF32", "1"), ("SHLO_GPU_MMA_STAGES", "3"), ("SHLO_GPU_MMA_WARP_TILE", "4,8"),
-                       ("SHLO_GPU_MMA_AHEAD", "1")],
-       "tf32q64cp3a": [("SHLO_GPU_TF32", "1"), ("SHLO_GPU_MMA_STAGES", "3"), ("SHLO_GPU_MMA_WARP_TILE", "4,8"),
-                       ("SHLO_GPU_MMA_WARPS", "2,2"), ("SHLO_GPU_MMA_AHEAD", "1")],
+       "tf32rs": _tf32(round_shared=True, ahead=0), "tf32bc": _tf32(bcols=True, ahead=0),
+       "tf32rsbc": _tf32(round_shared=True, bcols=True, ahead=0),
+       "tf32rsbca": _tf32(round_shared=True, bcols=True, ahead=1), "tf32rsa": _tf32(round_shared=True, ahead=1),
+       "tf32w64cp3a": _mma(3, "4,8", ahead=1, tf32=True),
+       "tf32q64cp3a": _mma(3, "4,8", ahead=1, warps="2,2", tf32=True),
        "before": [("SHLO_GPU_SPLIT_K", "0"), ("SHLO_GPU_RESPLIT", "0"), ("SHLO_GPU_UNTIE_FILLS", "0"),
                   ("SHLO_GPU_MULTI_K", "0"), ("SHLO_GPU_FOLD_FILLS", "0")]}
 # decoder_*: the decoder block (decoder_tf32_before: as TF32) built with one of the decoder's
