@@ -549,7 +549,8 @@ def test_threaded_calls_leave_the_callers_cpu_mask_alone():
     """The OpenMP runtime binds its threads to cores (KMP_AFFINITY, set by shlo unless the user
     chose a binding), the calling thread included; each calling thread gets its CPU mask back,
     also when its first call started no parallel region (a small program's: the thread stayed
-    bound to one CPU after the next, larger call)."""
+    bound to one CPU after the next, larger call). During later calls the calling thread is bound
+    to its own place (started on a worker's CPU, it shared that CPU: one core's speed)."""
     import threading
     from shlo.lowering import omp
     if omp.library() is None or len(os.sched_getaffinity(0)) < 2:
@@ -568,12 +569,17 @@ def test_threaded_calls_leave_the_callers_cpu_mask_alone():
         for _ in range(2):
             np.testing.assert_allclose(fn(a, b)[0], a.astype(np.float64) @ b, rtol=1e-5, atol=1e-4)
         masks.append((before, os.sched_getaffinity(0)))
+        # Later calls run bound to the place the runtime gave this thread (not on a worker's CPU)
+        seen = []
+        omp.call(lambda: seen.append(os.sched_getaffinity(0)))
+        masks.append((before, os.sched_getaffinity(0)))
+        assert len(seen[0]) == 1 and seen[0] < before, (seen, before)
 
     calls()
     worker = threading.Thread(target=calls)
     worker.start()
     worker.join()
-    assert len(masks) == 2 and all(before == after for before, after in masks), masks
+    assert len(masks) == 4 and all(before == after for before, after in masks), masks
 
 
 @pytest.mark.parametrize("compare_type", ["TOTALORDER", "FLOAT", "UNSIGNED", "SIGNED"])

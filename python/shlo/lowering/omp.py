@@ -66,25 +66,34 @@ _roots = threading.local()
 
 
 def call(fn, *args):
-    """fn(*args) for threaded compiled code. The OpenMP runtime binds a thread to one CPU the
-    first time it starts a parallel region from it; for the calling (Python) thread that would
-    outlast the call, so its own CPU mask is put back afterwards. The runtime binds a thread
-    once: after the first call that changed the mask this thread's calls are left alone (a call
-    that started no parallel region, such as a small program's, changes nothing and is not that
-    call). The runtime's own workers stay bound."""
-    if getattr(_roots, "unbound", False):
-        return fn(*args)
+    """fn(*args) for threaded compiled code. The OpenMP runtime binds a thread to one CPU (its
+    place) the first time it starts a parallel region from it, and its workers to the other
+    places. For the calling (Python) thread that binding would outlast the call, so the caller's
+    own CPU mask is put back afterwards; each later call then binds it to its place again for
+    the call's length only. Left free during a call, a caller that last ran on a worker's CPU
+    starts there and shares that CPU with the pinned worker until Linux moves it: a 1024^3
+    matmul on 2 cores took 14.6 ms instead of 8.2 when the caller started on the worker's CPU.
+    A call that started no parallel region (a small program's) changes nothing and teaches
+    nothing; a caller whose mask no longer holds its place runs as it is."""
+    place = getattr(_roots, "place", None)
     try:
         mask = os.sched_getaffinity(0)
     except (AttributeError, OSError):
-        _roots.unbound = True
         return fn(*args)
+    bound = place is not None and place != mask and place <= mask
+    if bound:
+        try:
+            os.sched_setaffinity(0, place)
+        except OSError:
+            bound = False
     try:
         return fn(*args)
     finally:
         try:
-            if os.sched_getaffinity(0) != mask:
+            now = os.sched_getaffinity(0) if place is None else None
+            if now is not None and now != mask:  # the runtime bound this thread just now
+                _roots.place = now
+            if bound or (now is not None and now != mask):
                 os.sched_setaffinity(0, mask)
-                _roots.unbound = True
         except OSError:
-            _roots.unbound = True
+            pass
