@@ -309,13 +309,15 @@ class Lowerer:
                 if name in ("func.return", "shlo.return"):
                     outs = [self.values[v] for v in op.operands]
                     return [self._as_scalar(v) if scalar else self._as_tensor(v) for v in outs]
-                nested = top and position in self._top_checks and not size_checks.is_own_check(name[5:])
+                check = self._top_checks.get(position) if top and self._top_checks else None
+                own = check is not None and size_checks.is_own_check(name[5:])
+                nested = check is not None and not own
                 if nested and self.for_gpu:
                     self._nested_verdicts = []
                 elif nested:
                     self._nested_flag = size_guards.flag()
                 try:
-                    results = self.lower_op(op, scalar=scalar, top=top)
+                    results = self.lower_op(op, scalar=scalar, top=top, check=check if own else None)
                 except CompileError:
                     raise
                 except (ValueError, TypeError, KeyError, IndexError, ir.MLIRError) as e:
@@ -403,7 +405,11 @@ class Lowerer:
             return emit.from_scalar(v)
         return v
 
-    def lower_op(self, op: ir.Operation, *, scalar: bool = False, top: bool = False) -> list:
+    def lower_op(self, op: ir.Operation, *, scalar: bool = False, top: bool = False,
+                 check: str | None = None) -> list:
+        """The lowered values of `op`'s results. `check`: the message of the op's own run-time size
+        check where it is one of the entry's top-level check.asserts (CheckFinder decided it, in
+        `_scan_probes`; the op's lowering must then make exactly that check)."""
         name = op.name
         if name == "func.call":
             return self._call(op)
@@ -431,7 +437,8 @@ class Lowerer:
             t.kind == "tensor" and t.quant is not None for t in ctx.operand_types + ctx.result_types)
         if short in SCALARS:
             from .ops import elementwise_driver
-            wanted = self._elementwise_sizes(ctx, top)
+            self._elementwise_sizes(ctx)
+            wanted = check
             # a region's scalars may meet rank-0 tensors from outside it (JAX's sort comparators
             # compare with constants of the function): read those as scalars too, or the op
             # becomes a rank-0 linalg.generic whose buffers are allocated at every call
@@ -462,13 +469,9 @@ class Lowerer:
         if fn is None:
             raise ctx.error("has no lowering yet")
         operands = [self._as_tensor(v) for v in operands]
-        wanted, pairs = None, []
-        if top and self.mode == "compile" and short in size_checks.CHECKED:
-            wanted = size_checks.message(short, ctx.operand_types, ctx.result_types, ctx.attrs)
+        wanted, pairs = check, []
         if short in size_checks.PAIRED:
             pairs = self._paired_sizes(ctx)
-            if pairs and top and self.mode == "compile":
-                wanted = f"shlo.{short}: {size_checks.PAIRED[short]}"
         elif short in size_checks.BOUNDED and self._dynamic is not False:   # (its flag: narrowed_message)
             pairs = size_checks.bounds(short, ctx.operand_types[0], ctx.attrs)
         self._checked, checks = ((op, wanted) if wanted else None), len(self.assert_predicates)
@@ -507,21 +510,26 @@ class Lowerer:
         sizes 0): nothing is read or written out of bounds while they differ."""
         from .ops.shapes import size_check
         ok = size_check(ctx, lambda: size_guards.pairs_agree(operands, pairs))
-        if self.for_gpu:
-            # (the GPU path: the check alone. Kernels under scf.if are untested, and a guarded
-            # dot_general left a torch TransformerEncoder's device values read on the host)
-            return lower()
         types = [emit.lowered_type(t) for t in ctx.result_types]
-        self.size_guards += 1
-        return size_guards.when(ok, types, lower, lambda: [size_guards.zeros(t) for t in types])
+        return self.guarded(ok, types, lower, lambda: [size_guards.zeros(t) for t in types])
 
-    def _elementwise_sizes(self, ctx: OpContext, top: bool) -> str | None:
+    def guarded(self, ok: ir.Value, types: list, lower, otherwise) -> list:
+        """An op's lowering under the guard of its size check `ok` (size_guards.when: `lower()`
+        where it holds, else `otherwise()`). The GPU path makes the check alone, unguarded:
+        kernels under scf.if are untested, and a guarded dot_general left a torch
+        TransformerEncoder's device values read on the host (b798ba7)."""
+        if self.for_gpu:
+            results = lower()
+            return results if isinstance(results, list) else [results]
+        self.size_guards += 1
+        return size_guards.when(ok, types, lower, otherwise)
+
+    def _elementwise_sizes(self, ctx: OpContext) -> None:
         """Proves an element-wise op's operand sizes equal (size_checks.SizeProofs), or keeps the
-        dims that are not for its lowering (`unproven_dims`); returns the message of its run-time
-        check where that is one of the entry's (at its top level)."""
+        dims that are not for its lowering (`unproven_dims`)."""
         if self._dynamic is False:      # (no ? size in the module: nothing to prove)
             self._unproven = (None, [])
-            return None
+            return
         dims = self.proofs.elementwise_dims(ctx.op, ctx.operand_types, ctx.result_types)
         unproven, pairs = dims or ([], [])
         for (_, a, d), (_, b, e) in pairs:       # entry arguments' sizes: compared before the call
@@ -529,9 +537,6 @@ class Lowerer:
             if constraint not in self.dim_constraints:
                 self.dim_constraints.append(constraint)
         self._unproven = (ctx.op, unproven)
-        if unproven and top and self.mode == "compile":
-            return size_checks.elementwise_message(ctx.name)
-        return None
 
     def unproven_dims(self, ctx: OpContext) -> list:
         """The dims of element-wise op `ctx.op` whose operand sizes must be compared at run time."""

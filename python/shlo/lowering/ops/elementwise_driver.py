@@ -78,14 +78,10 @@ def _when_sizes_agree(ctx: OpContext, operands: list, dims: list) -> list:
         return ok if ok is not None else arith.constant(ir.IntegerType.get_signless(1), 1)
 
     ok = size_check(ctx, agree)
-    if ctx.lowerer.for_gpu:
-        # the GPU path: the check alone, as for the paired ops (driver._when_pairs_agree)
-        return _loops(ctx, operands)
     types = [emit.lowered_type(t) for t in ctx.result_types]
-    ctx.lowerer.size_guards += 1
     sizes = lambda: emit.sizes_for(ctx.result_types[0], ranked[0])  # noqa: E731
-    return size_guards.when(ok, types, lambda: _loops(ctx, operands),
-                            lambda: [size_guards.zeros(t, sizes()) for t in types])
+    return ctx.lowerer.guarded(ok, types, lambda: _loops(ctx, operands),
+                               lambda: [size_guards.zeros(t, sizes()) for t in types])
 
 
 def _loops(ctx: OpContext, operands: list) -> list:
