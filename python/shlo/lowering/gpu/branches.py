@@ -18,10 +18,8 @@ from __future__ import annotations
 from mlir import ir
 
 from .loops import VIEW_OPS, _inside, host_scalar
+from .irop import operation_of as _op
 
-
-def _op(x) -> ir.Operation:
-    return x.operation if hasattr(x, "operation") else x
 
 
 def select_branch_buffers(func: ir.Operation) -> int:

@@ -21,6 +21,7 @@ from .. import builtins
 from .. import pipeline as cpu_pipeline
 from ..driver import ENTRY_SYMBOL, lower_program
 from . import branches, contraction, depthwise, fills, loops, multi_k, pipeline, schedules, shape_scalars
+from .irop import operation_of as _op
 
 MAP = "shlo-gpu-map-loops"
 
@@ -371,9 +372,6 @@ def _identity(t) -> bool:
     return isinstance(t, ir.MemRefType) and ir.ShapedType(t).has_static_shape and \
         re.fullmatch(r"memref<(\d+x)+[a-z0-9]+>", str(t)) is not None
 
-
-def _op(x):
-    return x.operation if hasattr(x, "operation") else x
 
 
 def _return_dynamic_sizes(func: ir.Operation) -> list:

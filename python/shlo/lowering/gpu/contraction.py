@@ -33,6 +33,7 @@ import os
 import re
 
 from mlir import ir
+from .irop import operation_of as _op
 
 THREADS = 256
 WARPS_M, WARPS_N = 2, 4          # warps of an mma block, as rows x columns
@@ -1576,9 +1577,6 @@ def fused_epilogues() -> bool:
     """SHLO_GPU_FUSE_EPILOGUE=0 keeps the element-wise op after a contraction its own kernel."""
     return os.environ.get("SHLO_GPU_FUSE_EPILOGUE", "1") != "0"
 
-
-def _op(x):
-    return x.operation if hasattr(x, "operation") else x
 
 
 _PURE = ("arith.", "math.")

@@ -47,6 +47,7 @@ import os
 from mlir import ir
 
 from . import contraction
+from .irop import operation_of as _op
 
 OPS = {"linalg.conv_1d_nwc_wcf": 1, "linalg.conv_2d_nhwc_hwcf": 2, "linalg.conv_3d_ndhwc_dhwcf": 3,
        "linalg.conv_2d_nhwgc_gfhwc": 2}
@@ -496,9 +497,6 @@ def _filter_transpose(conv, ns: int):
         return None
     return source, [tr, alloc]
 
-
-def _op(x):
-    return x.operation if hasattr(x, "operation") else x
 
 
 def _is_zero(value) -> bool:

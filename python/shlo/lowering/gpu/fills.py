@@ -11,10 +11,8 @@ each user costs one launch, the copy's, and lets a contraction drop it.
 from __future__ import annotations
 
 from mlir import ir
+from .irop import operation_of as _op
 
-
-def _op(x) -> ir.Operation:
-    return x.operation if hasattr(x, "operation") else x
 
 
 def untie_fills(entry: ir.Operation) -> int:

@@ -26,6 +26,7 @@ iteration), and none from parallel loops (each thread needs its own).
 from __future__ import annotations
 
 from mlir import ir
+from .irop import operation_of as _op
 
 VIEW_OPS = {"memref.cast", "memref.subview", "memref.collapse_shape", "memref.expand_shape",
             "memref.reinterpret_cast", "memref.transpose", "memref.view"}
@@ -34,9 +35,6 @@ BRANCH_OPS = {"scf.if", "scf.index_switch", "scf.execute_region"}
 PARALLEL_OPS = {"scf.forall", "scf.parallel", "gpu.launch"}
 DYNAMIC = -(2 ** 63)
 
-
-def _op(x) -> ir.Operation:
-    return x.operation if hasattr(x, "operation") else x
 
 
 def _is_memref(t: ir.Type) -> bool:

@@ -27,6 +27,7 @@ from mlir import ir
 
 from ...errors import CompileError
 from .loops import _inside
+from .irop import operation_of as _op
 
 THREADS = 256
 
@@ -38,9 +39,6 @@ VIEW_OPS = {"memref.subview", "memref.collapse_shape", "memref.expand_shape", "m
             "memref.cast", "memref.transpose", "memref.view", "memref.extract_strided_metadata"}
 PURE_SCALAR_DIALECTS = ("arith.", "index.", "math.", "complex.", "affine.apply", "affine.min", "affine.max")
 
-
-def _op(x) -> ir.Operation:
-    return x.operation if hasattr(x, "operation") else x
 
 
 # ----------------------------------------------------------------------------- distinct results

@@ -16,14 +16,12 @@ import math
 import os
 
 from mlir import ir
+from .irop import operation_of as _op
 
 
 def enabled() -> bool:
     return os.environ.get("SHLO_GPU_MULTI_K", "1") != "0"
 
-
-def _op(x) -> ir.Operation:
-    return x.operation if hasattr(x, "operation") else x
 
 
 def _dims(m) -> list | None:

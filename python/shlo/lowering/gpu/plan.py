@@ -15,15 +15,13 @@ from mlir import ir
 
 from ...errors import CompileError
 from ...literals import elements_to_numpy
+from .irop import operation_of as _op
 
 ELEMENT_BYTES = {"f16": 2, "bf16": 2, "f32": 4, "f64": 8, "i1": 1, "i8": 1, "i16": 2, "i32": 4, "i64": 8,
                  "ui8": 1, "ui16": 2, "ui32": 4, "ui64": 8, "index": 8, "complex<f32>": 8, "complex<f64>": 16,
                  "f8E4M3FN": 1, "f8E5M2": 1, "f8E4M3FNUZ": 1, "f8E5M2FNUZ": 1, "f8E4M3B11FNUZ": 1, "f8E4M3": 1,
                  "f8E3M4": 1, "f8E8M0FNU": 1, "i2": 1, "i4": 1, "ui2": 1, "ui4": 1}
 
-
-def _op(x) -> ir.Operation:
-    return x.operation if hasattr(x, "operation") else x
 
 
 def _memref_bytes(t: ir.MemRefType) -> int:

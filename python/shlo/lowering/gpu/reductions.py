@@ -26,15 +26,13 @@ from __future__ import annotations
 import os
 
 from mlir import ir
+from .irop import operation_of as _op
 
 # One op of these (integer add / multiply wrap; the rest are exact) and the yield: any order of
 # the reduced elements gives the same result.
 ORDER_FREE = {"arith.addi", "arith.muli", "arith.andi", "arith.ori", "arith.xori",
               "arith.maxsi", "arith.minsi", "arith.maxui", "arith.minui"}
 
-
-def _op(x) -> ir.Operation:
-    return x.operation if hasattr(x, "operation") else x
 
 
 def _order_free(op: ir.Operation) -> bool:

@@ -18,6 +18,7 @@ run on the CPU (compiler.cpu_check).
 from __future__ import annotations
 
 from mlir import ir
+from .irop import operation_of as _op
 
 BLOCK, K_STEP, THREAD = 64, 16, 4
 THREADS = 16                 # threads a block along each output dimension (256 a block)
@@ -26,9 +27,6 @@ TAG = "shlo_gpu_tile"
 HOIST = "shlo_gpu_hoist"
 LAUNCH_TAG = "shlo_gpu_launch"
 
-
-def _op(x) -> ir.Operation:
-    return x.operation if hasattr(x, "operation") else x
 
 
 def _ops_named(module: ir.Module, *names: str) -> list:

@@ -17,12 +17,10 @@ from __future__ import annotations
 import math
 
 from mlir import ir
+from .irop import operation_of as _op
 
 SMALL = 64          # elements: shape tensors, not data
 
-
-def _op(x) -> ir.Operation:
-    return x.operation if hasattr(x, "operation") else x
 
 
 def scalarize_small_extracts(func: ir.Operation) -> int:
