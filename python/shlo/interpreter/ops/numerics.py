@@ -98,6 +98,9 @@ def cholesky(ctx, a):
     off = np.tril(x, -1) if lower else np.triu(x, 1)
     diag = np.eye(n, dtype=bool)
     herm = np.where(diag, np.real(tri), tri + _conj_t(off))  # the full Hermitian matrix, diagonal real
+    if lower and element == "f32" and n <= openblas_order.POTRF_SIZE.get(openblas_order.kernels(), 0):
+        # OpenBLAS's blocked potrf (SkylakeX kernels), XLA's bit for bit
+        return _result(openblas_order.potrf_in_order(np.tril(x)), ctx)
     if lower and element == "f32" and n <= openblas_order.POTF2_SIZES[openblas_order.kernels()]:
         # in f32 in the order of the LAPACK jaxlib calls (OpenBLAS's potf2), XLA's bit for bit
         return _result(openblas_order.potf2_in_order(np.tril(x), numpy_dtype(element)), ctx)

@@ -206,6 +206,89 @@ def potf2_in_order(a, dtype):
     return L.reshape(a.shape)
 
 
+# f32 lower Cholesky factors past potf2 on "avx512", up to 255 x 255: OpenBLAS's potrf_L_single
+# (lapack/potrf/potrf_L_single.c; its interface runs it on one thread below 256, the threaded
+# driver from there on, not modelled). A block of at most 32 (DTB_ENTRIES / 2) is factored by
+# potf2; a larger one is cut into blocks of n // 4, each factored the same way (recursively),
+# then the rows below solved against it by the trsm kernel (right side: blocks of 4 unknowns, as
+# trsm_in_order) and the trailing lower triangle updated by the syrk kernel: each entry minus a
+# fused chain from 0 over the block's columns, subtracted once. Inside potf2 the gemv of the
+# entries below the diagonal is SkylakeX's sgemv_n kernel (a fused chain from 0, subtracted once)
+# except at column 4, where the kernel keeps the AVX2 path for its 4-row blocks: two fused chains
+# (columns 0, 2 and 1, 3) added, then subtracted; the rows past the last whole 4 (and whole 16
+# from the third block on) one chain. Measured against jax.lax.linalg.cholesky (scratch
+# lapack3/potrf_exp.py, 3-40 problems a size): bit-equal on all from 1 x 1 to 255 x 255 (sizes
+# 8-33, 40, 50, 64, 67, 100, 129, 160, 200, 240, 255); 256 and 401 not (threaded).
+POTRF_SIZE = {"avx512": 255}
+_POTF2_BLOCK = 32
+
+
+def _gemv_column4(A, rows, x):
+    """y - A x for the 4 columns at step 4 of potf2 (sgemv_n's AVX2 4x4 kernel, then its tail)."""
+    m = len(rows)
+    out = []
+    first = (4 if m & 4 else 0) + (8 if m & 8 else 0)     # the 4-row and 8-row passes
+    for i, (y, a) in enumerate(rows):
+        if i < first and i < m - m % 4:
+            s = fma32(a[2], x[2], a[0] * x[0]) + fma32(a[3], x[3], a[1] * x[1])
+        else:
+            s = _fma_chain(a, x, y)
+        out.append(y - s)
+    return out
+
+
+def _potf2_block(A, o, n, bad):
+    """potf2 on A[:, o:o+n, o:o+n] in place (lower triangle; "avx512")."""
+    for j in range(o, o + n):
+        row = [A[:, j, k] for k in range(o, j)]
+        d = A[:, j, j] - _squares_avx512(row, A[:, j, j])
+        bad |= ~(d > 0)
+        d = np.sqrt(d)
+        A[:, j, j] = d
+        below = range(j + 1, o + n)
+        if not below:
+            continue
+        if j - o == 4:
+            ys = _gemv_column4(A, [(A[:, r, j], [A[:, r, k] for k in range(o, j)]) for r in below], row)
+        else:
+            ys = [A[:, r, j] - _fma_chain([A[:, r, k] for k in range(o, j)], row, A[:, r, j]) for r in below]
+        inv = np.float32(1) / d
+        for r, y in zip(below, ys):
+            A[:, r, j] = y * inv
+
+
+def _potrf_block(A, o, n, bad):
+    if n <= _POTF2_BLOCK:
+        return _potf2_block(A, o, n, bad)
+    blocking = n // 4
+    for j in range(o, o + n, blocking):
+        bk = min(blocking, o + n - j)
+        _potrf_block(A, j, bk, bad)
+        rest = slice(j + bk, o + n)
+        if j + bk == o + n:
+            continue
+        L11 = A[:, j:j + bk, j:j + bk]
+        X = trsm_in_order(L11, np.swapaxes(A[:, rest, j:j + bk], -1, -2), True, False, np.dtype(np.float32),
+                          False, "f32")
+        A[:, rest, j:j + bk] = P = np.swapaxes(X, -1, -2)
+        acc = np.zeros((A.shape[0], P.shape[1], P.shape[1]), np.float32)
+        for k in range(bk):
+            acc = fma32(P[:, :, k, None], P[:, None, :, k], acc)
+        A[:, rest, rest] = A[:, rest, rest] - np.tril(acc)
+
+
+def potrf_in_order(a):
+    """Lower Cholesky factors of the batched f32 lower triangles `a` ("avx512", n <= 255); NaN
+    where one is not positive definite."""
+    flat = np.tril(a.reshape((-1,) + a.shape[-2:])).astype(np.float32)
+    bad = np.zeros(flat.shape[0], bool)
+    with np.errstate(all="ignore"):
+        _potrf_block(flat, 0, flat.shape[-1], bad)
+    L = np.tril(flat)
+    L[bad] = np.nan
+    return L.reshape(a.shape)
+
+
 # complex64 lower Cholesky factors up to 6 x 6 (OpenBLAS's cpotf2: the diagonal minus the row's
 # conjugate dot product with itself (the strided cdot: re^2 and im^2 summed apart from 0, then
 # added), its square root, then the entries below minus the gemv of their rows with the
