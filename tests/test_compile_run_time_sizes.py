@@ -577,3 +577,69 @@ def test_select_and_scatter_source_has_one_element_per_window(computed):
         np.testing.assert_array_equal(f(*good)[0], want)
         with pytest.raises(shlo.ShloError, match=message):
             f(*bad)
+
+
+_DYNAMIC_GATHER_DIMS = ("#shlo.gather<offset_dims = [1], collapsed_slice_dims = [0], operand_batching_dims = [], "
+                        "start_indices_batching_dims = [], start_index_map = [0], index_vector_dim = 1>")
+
+
+def _dynamic_gather(operand: str, result: str, sizes: str = "%s", in_if: bool = False) -> str:
+    op = (f"shlo.dynamic_gather %x, %i, {sizes} {{dimension_numbers = {_DYNAMIC_GATHER_DIMS}}} : "
+          f"(tensor<{operand}xi32>, tensor<2x1xi64>, tensor<2xi64>) -> tensor<{result}xi32>")
+    head = (f"func.func @main(%x: tensor<{operand}xi32>, %i: tensor<2x1xi64>, %s: tensor<2xi64>, %c: tensor<i1>) "
+            f"-> tensor<{result}xi32> {{\n  %k = shlo.constant {{value = dense<[1, 4]> : tensor<2xi64>}} : () -> "
+            "tensor<2xi64>\n")
+    if in_if:
+        body = (f'  %0 = "shlo.if"(%c) ({{\n    %g = {op}\n    shlo.return %g : tensor<{result}xi32>\n  }}, {{\n'
+                f"    %z = shlo.constant {{value = dense<0> : tensor<2x4xi32>}} : () -> tensor<2x4xi32>\n"
+                f"    %w = shlo.convert %z : (tensor<2x4xi32>) -> tensor<{result}xi32>\n"
+                f"    shlo.return %w : tensor<{result}xi32>\n  }}) : (tensor<i1>) -> tensor<{result}xi32>\n")
+    else:
+        body = f"  %0 = {op}\n"
+    return head + body + f"  func.return %0 : tensor<{result}xi32>\n}}"
+
+
+@pytest.mark.parametrize("in_if", [False, True])
+@pytest.mark.parametrize("types", [("3x4", "2x4"), ("3x4", "2x?"), ("?x?", "2x4"), ("?x?", "2x?")])
+def test_dynamic_gather_slice_sizes_are_checked(types, in_if):
+    # slice sizes are data: outside [0, the operand's size] (C21), above 1 in a collapsed dimension
+    # (C9), or not the result's static size (C22). Compiled clamped every read into the operand
+    # and returned what it read; now the call raises the interpreter's message
+    prog = shlo.parse(_dynamic_gather(*types, in_if=in_if))
+    x, i = np.arange(12, dtype=np.int32).reshape(3, 4), np.array([[2], [0]])
+    bad = {(1, 5): r"slice size 5 of dimension 1 is outside \[0, 4\]",
+           (-1, 4): r"slice size -1 of dimension 0 is outside \[0, 3\]",
+           (2, 4): "slice size of collapsed or batching dimension 0 must be at most 1"}
+    if types[1] == "2x4":
+        bad[(1, 3)] = r"result shape \(2, 3\) does not match the result type's shape 2x4"
+    good = [(1, 4), (0, 4)] + ([(1, 2)] if types[1] == "2x?" else [])
+    f = shlo.compile(prog)
+    for sizes in good:
+        args = (x, i, np.array(sizes), YES)
+        np.testing.assert_array_equal(f(*args)[0], shlo.interpret(prog, *args)[0])
+    for sizes, message in bad.items():
+        for run in (f, lambda *a: shlo.interpret(prog, *a)):
+            with pytest.raises(shlo.ShloError, match="shlo.dynamic_gather failed: ValueError: " + message):
+                run(x, i, np.array(sizes), YES)
+    if in_if:       # (the branch not taken checks nothing)
+        np.testing.assert_array_equal(f(x, i, np.array([9, 9]), NO)[0], np.zeros((2, 4), np.int32))
+    assert [p.target for p in f.probes] == [p.target for p in probes_of(prog.module, "main")]
+
+
+def test_dynamic_gather_constant_slice_sizes_proved_right_get_no_check():
+    for types, checked in ((("3x4", "2x4"), False), (("3x4", "2x?"), False), (("?x4", "2x4"), True),
+                           (("3x5", "2x5"), True)):
+        prog = shlo.parse(_dynamic_gather(*types, sizes="%k"))
+        assert bool(probes_of(prog.module, "main")) == checked, types
+        assert bool(shlo.compile(prog, opt_level=0).probes) == checked, types
+
+
+def test_the_gpu_lowering_checks_dynamic_gather():
+    from shlo.lowering.gpu.compiler import cpu_check
+    # (with a ? result size, the host would need the slice sizes, in device memory: refused)
+    prog = shlo.parse(_dynamic_gather("3x4", "2x4"))
+    f = cpu_check(prog)
+    x, i = np.arange(12, dtype=np.int32).reshape(3, 4), np.array([[2], [0]])
+    np.testing.assert_array_equal(f(x, i, np.array([1, 4]), YES)[0], [[8, 9, 10, 11], [0, 1, 2, 3]])
+    with pytest.raises(shlo.ShloError, match=r"result shape \(2, 3\) does not match"):
+        f(x, i, np.array([1, 3]), YES)

@@ -82,7 +82,9 @@ def message(name: str, operand_types: list, result_types: list, attrs: dict) -> 
 
 
 def message_for(op: ir.Operation) -> str | None:
-    """`message` of a shlo op of a module (no lowering)."""
+    """`message` of a shlo op of a module (no lowering); for a dynamic_gather, `gather_message`."""
+    if op.name == "shlo.dynamic_gather":
+        return gather_message(op)
     if not op.name.startswith("shlo.") or op.name[5:] not in CHECKED:
         return None
     name = op.name[5:]
@@ -95,6 +97,68 @@ def message_for(op: ir.Operation) -> str | None:
         kind = next(k for n, k, _ in OPS[name]["attributes"] if n == "broadcast_dimensions")
         attrs["broadcast_dimensions"] = attributes.op_attribute(op, "broadcast_dimensions", kind)
     return message(name, operands, results, attrs)
+
+
+# ----------------------------------------------------------------------------- dynamic_gather
+# Its slice sizes are data: the spec needs each in [0, the operand's size] (C21), at most 1 in a
+# collapsed or batching dimension (C9 / C12), and the result's static sizes to be those the op
+# makes (C22: the slice sizes at offset_dims, start_indices' batch sizes elsewhere). Its lowering
+# clamps every read into the operand; the check makes the call raise where the interpreter does.
+# Constant slice sizes that the static sizes prove right get none.
+
+GATHER = ("shlo.dynamic_gather: a slice size is outside [0, the operand's size], above 1 in a collapsed or "
+          "batching dimension, or the result's static sizes differ from those it makes when it runs "
+          "(dynamic_gather C9 / C12 / C21 / C22)")
+
+
+def gather_message(op: ir.Operation) -> str | None:
+    """GATHER where dynamic_gather `op`'s sizes are not proved right at compile time, else None."""
+    operand, indices, out = (type_info(v.type) for v in (op.operands[0], op.operands[1], op.results[0]))
+    if operand.kind != "tensor" or out.kind != "tensor" or _empty_static(out):
+        return None     # (an empty static result is made without the op's lowering)
+    from .. import attributes
+    from ..verify._spec_table import OPS
+    kind = next(k for n, k, _ in OPS["dynamic_gather"]["attributes"] if n == "dimension_numbers")
+    layout = gather_layout(attributes.op_attribute(op, "dimension_numbers", kind), operand.rank, indices.rank)
+    sizes = _constant_ints(op.operands[2])
+    if sizes is None or len(sizes) != operand.rank:
+        return GATHER
+    for d, (k, n) in enumerate(zip(sizes, operand.shape)):
+        if n is None or not 0 <= k <= n or (d in layout["at_most_one"] and k > 1):
+            return GATHER
+    for r, d in layout["offsets"]:
+        if out.shape[r] is not None and out.shape[r] != sizes[d]:
+            return GATHER
+    for r, j in layout["batches"]:
+        if out.shape[r] is not None and indices.shape[j] != out.shape[r]:
+            return GATHER
+    return None
+
+
+def gather_layout(dn, operand_rank: int, indices_rank: int) -> dict:
+    """A gather's dimensions: "offsets" (result dim, operand dim) pairs, "batches" (result dim,
+    start_indices dim) pairs, "at_most_one" the operand dims whose slice size is at most 1."""
+    offset_dims, ivd = list(dn.offset_dims), int(dn.index_vector_dim)
+    at_most_one = list(dn.collapsed_slice_dims) + list(dn.operand_batching_dims or [])
+    offset_operand = [d for d in range(operand_rank) if d not in at_most_one]
+    rank = len(offset_dims) + indices_rank - (1 if ivd < indices_rank else 0)
+    batch_result = [r for r in range(rank) if r not in offset_dims]
+    batch_indices = [d for d in range(indices_rank) if d != ivd]
+    return {"offsets": list(zip(offset_dims, offset_operand)), "batches": list(zip(batch_result, batch_indices)),
+            "at_most_one": at_most_one}
+
+
+def _constant_ints(v: ir.Value) -> list | None:
+    """The values of a 1-D integer tensor made by a shlo.constant, else None."""
+    owner = v.owner
+    owner = owner.operation if hasattr(owner, "operation") else owner
+    if not isinstance(owner, ir.Operation) or owner.name != "shlo.constant":
+        return None
+    from .. import attributes
+    values = attributes.op_attribute(owner, "value", "elements")
+    if values is None:
+        return None
+    return [int(x) for x in values.array().reshape(-1).tolist()]
 
 
 # ----------------------------------------------------------------------------- element-wise ops
@@ -395,7 +459,7 @@ def bounds(name: str, operand_type, attrs: dict) -> list:
 
 def is_own_check(name: str) -> bool:
     """Whether op `name` (without "shlo.") checks its own sizes (not those of ops it holds or calls)."""
-    return name in CHECKED or name in PAIRED or name in elementwise_ops()
+    return name in CHECKED or name in PAIRED or name == "dynamic_gather" or name in elementwise_ops()
 
 
 class CheckFinder:
@@ -410,14 +474,16 @@ class CheckFinder:
         self._may_check = None
 
     def may_check(self) -> bool:
-        """Whether an op of the module has a ? size: every check needs one (`own`), so a static
-        program (most) is not walked op by op. One native walk, whose distinct op signatures
-        (operand and result types, attributes) are searched for a '?'."""
+        """Whether an op of the module has a ? size or is a dynamic_gather that needs a check:
+        every other check needs a ? size (`own`), so a static program (most) is not walked op by
+        op. One native walk, whose distinct op signatures (operand and result types,
+        attributes) are searched for a '?'."""
         if self._may_check is None:
             from .. import _shlo_ext
             fop = next(iter(self.functions.values()), None)
             self._may_check = fop is not None and any(
-                b"?" in item[2] for item in _shlo_ext.walk_distinct(fop.parent, []))
+                b"?" in item[2] or (item[1] == b"shlo.dynamic_gather" and gather_message(item[0]))
+                for item in _shlo_ext.walk_distinct(fop.parent, ["shlo.dynamic_gather"]))
         return self._may_check
 
     def function(self, name: str) -> str | None:

@@ -39,11 +39,11 @@ from mlir import ir
 from mlir.dialects import arith, linalg, scf, tensor
 
 from .. import element as el
-from .. import emit
+from .. import emit, size_checks
 from ..element import const, index_const
 from ..registry import OpContext, lowers
 from .elementwise import convert_scalar
-from .shapes import I64, INDEX, element_index, index_scalar
+from .shapes import I64, INDEX, element_index, index_scalar, size_check
 
 P = arith.CmpIPredicate
 
@@ -258,10 +258,30 @@ def dynamic_gather(ctx: OpContext, operand, start_indices, slice_sizes):
     element = ctx.operand_types[2].element
     slices = []
     for d, n in enumerate(emit.dims(operand)):
-        # sizes outside [0, dim] are undefined behavior by the spec: clamped, so nothing is read
-        # outside the operand and no size is negative
+        # sizes outside [0, dim] break the spec (C21; the check below makes the call raise):
+        # clamped, so nothing is read outside the operand and no size is negative
         slices.append(_clamp(element_index(slice_sizes, element, d), 0, _i64_size(n)))
+    if ctx.lowerer is not None and ctx.op is not None and size_checks.gather_message(ctx.op) is not None:
+        size_check(ctx, lambda: _gather_sizes_hold(ctx, operand, start_indices, slice_sizes), guard=False)
     return _gather(ctx, operand, start_indices, slices)
+
+
+def _gather_sizes_hold(ctx: OpContext, operand, start_indices, slice_sizes) -> ir.Value:
+    """The i1 that dynamic_gather's slice sizes and result sizes are what the spec needs
+    (size_checks.GATHER: what the interpreter raises on)."""
+    element, out = ctx.operand_types[2].element, ctx.result_types[0]
+    layout = size_checks.gather_layout(ctx.attrs["dimension_numbers"], emit.rank(operand), emit.rank(start_indices))
+    sizes = [element_index(slice_sizes, element, d) for d in range(emit.rank(operand))]
+    holds = []
+    for d, n in enumerate(emit.dims(operand)):
+        holds += [arith.cmpi(P.sge, sizes[d], _v(0)), arith.cmpi(P.sle, sizes[d], _v(_i64_size(n)))]
+        if d in layout["at_most_one"]:
+            holds.append(arith.cmpi(P.sle, sizes[d], _v(1)))
+    holds += [arith.cmpi(P.eq, sizes[d], _v(out.shape[r])) for r, d in layout["offsets"] if out.shape[r] is not None]
+    holds += [arith.cmpi(P.eq, _v(_i64_size(emit.dim(start_indices, j))), _v(out.shape[r]))
+              for r, j in layout["batches"] if out.shape[r] is not None and ctx.operand_types[1].shape[j] is None]
+    verdict = _all(holds)
+    return verdict if not isinstance(verdict, bool) else const(int(verdict), ir.IntegerType.get_signless(1))
 
 
 # ----------------------------------------------------------------------------- scatter
