@@ -55,8 +55,13 @@ def k(cx, value, like):
 
 
 def _unary(shlo_name):
+    """One shlo math op; f16 / bf16 computed in f32 and rounded once, as eager's CPU kernels do
+    (shlo's f16 logistic and expm1 are XLA's f16 formulas, each step rounded: 1 in 3 and 1 in 4
+    elements of sigmoid / expm1 differed from eager; rsqrt rounded its sqrt)."""
     def convert(cx, x):
-        return cx.op(shlo_name, same(cx, x))
+        x = same(cx, x)
+        element = cx.element(x)
+        return cx.convert(cx.op(shlo_name, cx.convert(x, _in_f32(cx, element))), element)
     return convert
 
 
@@ -72,9 +77,10 @@ def _chlo(name):
 # ----------------------------------------------------------------------------- arithmetic
 
 def _in_f32(cx, element: str) -> str:
-    """The element eager's CPU kernels compute `element` in where a scalar factor is involved
-    (alpha, a slope): f32 for f16 / bf16, rounded once at the end (each step rounded to f16
-    instead, 1 in 10 to 1 in 4 elements of leaky_relu(x, 0.3) or x + 0.3 * y differed from eager)."""
+    """The element eager's CPU kernels compute `element` in for math functions and where a scalar
+    factor is involved (alpha, a slope): f32 for f16 / bf16, rounded once at the end (each step
+    rounded to f16 instead, 1 in 10 to 1 in 4 elements of leaky_relu(x, 0.3), x + 0.3 * y, gelu
+    or log2 differed from eager)."""
     return "f32" if element in ("f16", "bf16") else element
 
 
@@ -285,8 +291,10 @@ def exp2(cx, x):
 @converts("log2", "log10")
 def log_base(cx, x):
     x = same(cx, x)
+    element = cx.element(x)
+    x = cx.convert(x, _in_f32(cx, element))
     base = 2.0 if cx.node.target.__name__.startswith("log2") else 10.0
-    return cx.op("divide", cx.op("log", x), k(cx, math.log(base), x))
+    return cx.convert(cx.op("divide", cx.op("log", x), k(cx, math.log(base), x)), element)
 
 
 @converts("atan2")
@@ -363,15 +371,19 @@ def elu(cx, x, alpha=1.0, scale=1.0, input_scale=1.0):
 
 @converts("gelu")
 def gelu(cx, x, approximate="none"):
+    element = cx.element(x)
+    x = cx.convert(x, _in_f32(cx, element))
     half = k(cx, 0.5, x)
     one = k(cx, 1.0, x)
     if approximate == "tanh":
         cube = cx.op("multiply", cx.op("multiply", x, x), x)
         inner = cx.op("multiply", k(cx, math.sqrt(2.0 / math.pi), x),
                       cx.op("add", x, cx.op("multiply", k(cx, 0.044715, x), cube)))
-        return cx.op("multiply", cx.op("multiply", half, x), cx.op("add", one, cx.op("tanh", inner)))
-    t = cx.op("erf", cx.op("multiply", x, k(cx, 1.0 / math.sqrt(2.0), x)))
-    return cx.op("multiply", cx.op("multiply", half, x), cx.op("add", one, t))
+        r = cx.op("multiply", cx.op("multiply", half, x), cx.op("add", one, cx.op("tanh", inner)))
+    else:
+        t = cx.op("erf", cx.op("multiply", x, k(cx, 1.0 / math.sqrt(2.0), x)))
+        r = cx.op("multiply", cx.op("multiply", half, x), cx.op("add", one, t))
+    return cx.convert(r, element)
 
 
 @converts("silu")
