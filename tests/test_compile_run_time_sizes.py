@@ -643,3 +643,30 @@ def test_the_gpu_lowering_checks_dynamic_gather():
     np.testing.assert_array_equal(f(x, i, np.array([1, 4]), YES)[0], [[8, 9, 10, 11], [0, 1, 2, 3]])
     with pytest.raises(shlo.ShloError, match=r"result shape \(2, 3\) does not match"):
         f(x, i, np.array([1, 3]), YES)
+
+
+REDUCE_TO_STATIC = """func.func @main(%y: tensor<?x3xf32>, %s: tensor<2xi64>) -> tensor<2xf32> {
+  %r = shlo.dynamic_reshape %y, %s : (tensor<?x3xf32>, tensor<2xi64>) -> tensor<?x3xf32>
+  %i = shlo.constant {value = dense<0.0> : tensor<f32>} : () -> tensor<f32>
+  %z = "shlo.reduce"(%r, %i) ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %p = shlo.add %a, %b : tensor<f32>
+    "shlo.return"(%p) : (tensor<f32>) -> ()
+  }) {dimensions = array<i64: 1>, operandSegmentSizes = array<i32: 1, 1>} : (tensor<?x3xf32>, tensor<f32>) -> tensor<2xf32>
+  func.return %z : tensor<2xf32>
+}"""
+
+
+def test_an_own_check_op_narrowing_a_computed_size_raises():
+    # a reduce of a computed ?x3 into a static 2 (one input: no paired sizes to check): its
+    # lowering's ? result cast to the static 2 (guarded: zeros while it differs) is now checked
+    # too (was the guard alone), with the interpreter's message
+    text = REDUCE_TO_STATIC
+    prog = shlo.parse(text)
+    y = np.arange(6, dtype=np.float32).reshape(2, 3)
+    f = shlo.compile(prog)
+    np.testing.assert_array_equal(f(y, np.array([2, 3]))[0], [3, 12])
+    for run in (f, lambda *a: shlo.interpret(prog, *a)):
+        with pytest.raises(shlo.ShloError, match=r"result shape \(1,\) does not match the result type's shape 2"):
+            run(y[:1], np.array([1, 3]))
+    assert [p.target for p in f.probes] == [p.target for p in probes_of(prog.module, "main")]

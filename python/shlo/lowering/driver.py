@@ -137,6 +137,7 @@ class Lowerer:
             self._functions[ir.StringAttr(op.attributes["sym_name"]).value] = op
         self._current_function = None
         self._checked = None                # (top-level entry op, its size check's message) wanted
+        self._own_assert = None             # (top-level entry op, the index of its own check's predicate)
         self.proofs = size_checks.SizeProofs(size_checks.elementwise_ops())
         self._unproven = (None, [])         # (element-wise op, its dims whose sizes are not proved equal)
         self._top_checks: dict = {}         # entry's top-level position -> message (size_checks.top_level_checks)
@@ -310,7 +311,8 @@ class Lowerer:
                     outs = [self.values[v] for v in op.operands]
                     return [self._as_scalar(v) if scalar else self._as_tensor(v) for v in outs]
                 check = self._top_checks.get(position) if top and self._top_checks else None
-                own = check is not None and size_checks.is_own_check(name[5:])
+                own = check is not None and size_checks.is_own_check(name[5:]) and \
+                    not size_checks.is_narrowed(check)
                 nested = check is not None and not own
                 if nested and self.for_gpu:
                     self._nested_verdicts = []
@@ -369,6 +371,7 @@ class Lowerer:
             self._record_check(predicate)
             return
         text, self._checked = self._checked[1], None
+        self._own_assert = (ctx.op, len(self.assert_predicates))
         self.assert_predicates.append(predicate)
         self.probes.append(Probe("check.assert", {"backend_config": text}, ctx.location, [], [],
                                  len(self.probe_values)))
@@ -487,7 +490,7 @@ class Lowerer:
         results = results if isinstance(results, list) else [results]
         if len(results) != len(op.results):
             raise ctx.error(f"lowering produced {len(results)} results, expected {len(op.results)}")
-        results = [self._fix_type(v, t) for v, t in zip(results, ctx.result_types)]
+        results = [self._fix_type(v, t, op) for v, t in zip(results, ctx.result_types)]
         if scalar:
             results = [self._as_scalar(v) for v in results]
         return results
@@ -543,7 +546,7 @@ class Lowerer:
         op, dims = self._unproven       # (other ops' lowerings call the element-wise one too)
         return dims if op is not None and ctx.op is not None and op == ctx.op else []
 
-    def _fix_type(self, v, t: TypeInfo):
+    def _fix_type(self, v, t: TypeInfo, op: ir.Operation | None = None):
         """Casts a tensor whose static shape is less precise than the result type's. Where a ?
         size becomes static, the ops that follow trust it: while it differs when the program
         runs, the value is zeros of the type's sizes instead, and the guard's predicate is a
@@ -554,8 +557,15 @@ class Lowerer:
         if self.for_gpu:
             return emit.cast_to(v, emit.lowered_type(t))
         v, ok = size_guards.narrowing_cast(v, emit.lowered_type(t))
-        if ok is not None:
-            self.size_guards += 1
+        if ok is None:
+            return v
+        self.size_guards += 1
+        if self._own_assert is not None and self._own_assert[0] == op:
+            # (a top-level op's own check.assert: the narrowed size joins its predicate)
+            from mlir.dialects import arith
+            i = self._own_assert[1]
+            self.assert_predicates[i] = arith.andi(size_guards.as_i1(self.assert_predicates[i]), ok)
+        else:
             self._record_check(ok)
         return v
 

@@ -427,8 +427,8 @@ NARROWED = ("a size computed when it runs differs from its result type's static 
 def narrowed_message(name: str, operand_types: list, result_types: list, regions: bool) -> str | None:
     """The message of the check of a result's static size that op `name` computes, if any (from
     the types alone: an operand with a ? size and a result with a static one)."""
-    if name == "custom_call" or is_own_check(name):
-        return None
+    if name == "custom_call" or name in elementwise_ops():
+        return None     # (an element-wise op's own check compares its result's static sizes)
     if not any(t.kind == "tensor" and None in t.shape for t in operand_types):
         return None
     if name not in BOUNDED and not any(t.kind == "tensor" and any(s is not None for s in t.shape)
@@ -455,6 +455,12 @@ def bounds(name: str, operand_type, attrs: dict) -> list:
         return []
     extents = attrs[BOUNDED[name][0]]
     return [(int(extents[d]), (0, d), "le") for d in range(operand_type.rank) if operand_type.shape[d] is None]
+
+
+def is_narrowed(text: str) -> bool:
+    """Whether a CheckFinder message is that of a narrowed static size (`narrowed_message`),
+    checked with a flag even for an op that may check its own sizes."""
+    return text.endswith(NARROWED)
 
 
 def is_own_check(name: str) -> bool:
@@ -499,6 +505,8 @@ class CheckFinder:
         return self._memo[name]
 
     def own(self, op: ir.Operation, proofs: SizeProofs) -> str | None:
+        """The message of op's check: its own (an op that checks its own sizes, `is_own_check`),
+        else that of a static result size its lowering narrows (`is_narrowed`: a flag)."""
         if not op.name.startswith("shlo."):
             return None
         text = message_for(op)
@@ -512,7 +520,7 @@ class CheckFinder:
                                            [self.types(r.type) for r in op.results])
             if dims and dims[0]:
                 text = elementwise_message(op.name[5:])
-        elif text is None:
+        if text is None:    # (an own check also takes its op's narrowed sizes: Lowerer._fix_type)
             text = narrowed_message(op.name[5:], [self.types(v.type) for v in op.operands],
                                     [self.types(r.type) for r in op.results], bool(len(op.regions)))
         return text
