@@ -29,6 +29,8 @@ def index_scalar(v: ir.Value, element: str) -> ir.Value:
     """A storage scalar of an integer element type as a signed i64 (unsigned values never turn
     negative; ui64 values beyond the i64 range saturate)."""
     x = el.to_compute(v, element)
+    if isinstance(x.type, ir.IndexType):        # (shape operands may be index tensors)
+        return arith.index_cast(I64(), x)
     w = ir.IntegerType(x.type).width
     if el.is_signed(element):
         return arith.extsi(I64(), x) if w < 64 else x
@@ -477,8 +479,12 @@ def transpose(ctx: OpContext, operand):
     if perm == list(range(len(perm))):
         return operand
     t = ctx.result_types[0]
-    known = {i: emit.dim(operand, p) for i, p in enumerate(perm) if t.shape[i] is None}
-    out = emit.empty(emit.sizes_for(t, known=known), operand.type.element_type)
+    # (an operand's ? size stays ? where the result type has it static: linalg.transpose needs the
+    # sizes to agree, and the driver checks the static size, Lowerer._fix_type)
+    src = emit.static_shape(operand)
+    sizes = [t.shape[i] if t.shape[i] is not None and src[p] is not None else emit.dim(operand, p)
+             for i, p in enumerate(perm)]
+    out = emit.empty(sizes, operand.type.element_type)
     return result(linalg.transpose(operand, outs=[out], permutation=perm))
 
 
@@ -696,7 +702,8 @@ def concatenate(ctx: OpContext, *inputs):
                 known[d] = total
             else:
                 known[d] = emit.dim(like, d)
-    if n == 1 and t.shape[0] is not None and t.shape[0] <= SMALL:
+    if n == 1 and t.shape[0] is not None and t.shape[0] <= SMALL and \
+            all(emit.static_shape(v)[0] is not None for v in inputs):
         # a shape tensor: kept as its scalars (see small_elements)
         parts = []
         for v in inputs:
