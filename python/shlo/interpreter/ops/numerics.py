@@ -104,6 +104,8 @@ def cholesky(ctx, a):
     if lower and element == "f32" and n <= openblas_order.POTF2_SIZES[openblas_order.kernels()]:
         # in f32 in the order of the LAPACK jaxlib calls (OpenBLAS's potf2), XLA's bit for bit
         return _result(openblas_order.potf2_in_order(np.tril(x), numpy_dtype(element)), ctx)
+    if lower and element == "complex<f32>" and n <= openblas_order.CPOTRF_SIZE.get(openblas_order.kernels(), 0):
+        return _result(openblas_order.cpotrf_in_order(np.tril(x)), ctx)
     if lower and element == "complex<f32>" and n <= openblas_order.CPOTF2_SIZE:
         return _result(openblas_order.cpotf2_in_order(np.tril(x)), ctx)
     flat = herm.reshape((-1, n, n))

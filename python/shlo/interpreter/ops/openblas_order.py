@@ -345,3 +345,194 @@ def cpotf2_in_order(a):
     L = (re + 1j * im).astype(np.complex64)
     L[bad] = np.nan
     return L.reshape(a.shape)
+
+
+# ----------------------------------------------------------------------------- cpotrf
+
+# complex64 lower Cholesky factors on "avx512" up to 256 x 256: OpenBLAS's cpotrf. Its interface
+# runs potrf_L_single below 64 or on one thread; from 64 on several, its threaded potrf.
+# * potrf_L_single: as the real one (potf2 up to 32, else blocks of n // 4 factored the same
+#   way, the rows below solved by the trsm kernel, the trailing triangle minus the herk kernel).
+# * threaded: a block of at most 8 goes to potrf_L_single; a larger one is cut into two blocks of
+#   n / 2 rounded up to even, each factored the same way, then the rows below solved in one
+#   piece a thread (the rows split evenly, the first pieces one larger), the herk as above.
+# * cpotf2 (the entries' gemv, cgemv_n with the row conjugated, the row strided): whole 4-row
+#   blocks take the columns four at a time, then one at a time (its strided path), each group
+#   four fused chains (re re, im im, re im, im re) combined (re = ii + rr, im = ri - ir) and
+#   added to a sum from 0, which is then subtracted; rows past the whole 4s per term
+#   re += fma(ar, xr, ai xi), im += fma(ar, xi, -(ai xr)), subtracted once. The diagonal as
+#   cpotf2_in_order.
+# * the gemm kernel inside trsm (2 unknowns a block) and herk sums x conj(y) for rows in whole
+#   8-row blocks of each kernel call as four fused chains combined at the end, and for the rows
+#   past them (blocks of 4, 2, 1) one fused chain a part, im im before re re.
+# Measured against jax.lax.linalg.cholesky on this 2-CPU machine (scratch lapack3/cpotrf_exp.py;
+# 2-30 problems a size): bit-equal on all from 1 x 1 to 256 x 256 (sizes 4-68 by steps, 70-100,
+# 128, 150, 200, 255, 256), and with OPENBLAS_NUM_THREADS=1 at 64, 100, 200 (one thread).
+CPOTRF_SIZE = {"avx512": 256}
+_CPOTRF_THREADED_FROM = 64
+
+
+def openblas_threads() -> int:
+    """The threads OpenBLAS starts with: its variables as it reads them, else the usable CPUs."""
+    for name in ("OPENBLAS_NUM_THREADS", "GOTO_NUM_THREADS", "OMP_NUM_THREADS"):
+        try:
+            value = int(os.environ.get(name, "0").split(",")[0])
+        except ValueError:
+            value = 0
+        if value > 0:
+            return value
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:
+        return os.cpu_count() or 1
+
+
+def _cchains(xr, xi, yr, yi, like):
+    """x conj(y) summed over the terms as four fused chains combined (whole 8-row blocks)."""
+    z = np.zeros_like(like)
+    rr, ii, ir, ri = z, z, z, z
+    for a, b, c, d in zip(xr, xi, yr, yi):
+        rr, ii, ir, ri = fma32(a, c, rr), fma32(b, d, ii), fma32(b, c, ir), fma32(a, d, ri)
+    return rr + ii, ir - ri
+
+
+def _cchain(xr, xi, yr, yi, like):
+    """x conj(y) summed over the terms as one fused chain a part (the kernel's row tails)."""
+    re, im = np.zeros_like(like), np.zeros_like(like)
+    for a, b, c, d in zip(xr, xi, yr, yi):
+        re, im = fma32(a, c, fma32(b, d, re)), fma32(b, c, fma32(-a, d, im))
+    return re, im
+
+
+def _tail_rows(count, pieces):
+    """Which of `count` rows lie past the whole 8-row blocks of the kernel calls on `pieces`."""
+    tail = np.zeros(count, bool)
+    start = 0
+    for size in pieces:
+        tail[start + size // 8 * 8:start + size] = True
+        start += size
+    return tail
+
+
+def _cpotf2_block(R, I, o, n, bad):
+    for j in range(o, o + n):
+        cols = range(o, j)
+        s0 = _fma_chain([R[:, j, k] for k in cols], [R[:, j, k] for k in cols], R[:, j, j])
+        s1 = _fma_chain([I[:, j, k] for k in cols], [I[:, j, k] for k in cols], R[:, j, j])
+        d = R[:, j, j] - (s0 + s1)
+        bad |= ~(d > 0)
+        d = np.sqrt(d)
+        R[:, j, j], I[:, j, j] = d, 0
+        rows = np.arange(j + 1, o + n)
+        if rows.size and j > o:
+            yr, yi = R[:, rows, j], I[:, rows, j]
+            ar, ai = R[:, rows, o:j], I[:, rows, o:j]
+            xr, xi = R[:, j, None, o:j], I[:, j, None, o:j]
+            whole = rows.size // 4 * 4
+            w = j - o
+            groups = [range(g, g + 4) for g in range(0, w - w % 4, 4)] + [[g] for g in range(w - w % 4, w)]
+            sr, si = np.zeros_like(yr[:, :whole]), np.zeros_like(yr[:, :whole])
+            for g in groups:
+                gr, gi = _cchains([ar[:, :whole, k] for k in g], [ai[:, :whole, k] for k in g],
+                                  [xr[:, :, k] for k in g], [xi[:, :, k] for k in g], sr)
+                sr, si = sr + gr, si - gi
+            tr, ti = np.zeros_like(yr[:, whole:]), np.zeros_like(yr[:, whole:])
+            for k in range(w):
+                a_r, a_i, x_r, x_i = ar[:, whole:, k], ai[:, whole:, k], xr[:, :, k], xi[:, :, k]
+                tr, ti = tr + fma32(a_r, x_r, a_i * x_i), ti + fma32(a_r, x_i, -(a_i * x_r))
+            R[:, rows, j] = np.concatenate([yr[:, :whole] - sr, yr[:, whole:] - tr], axis=1)
+            I[:, rows, j] = np.concatenate([yi[:, :whole] + si, yi[:, whole:] + ti], axis=1)
+        inv = np.float32(1) / d
+        R[:, rows, j] = R[:, rows, j] * inv[:, None]
+        I[:, rows, j] = I[:, rows, j] * inv[:, None]
+
+
+def _ctrsm_block(R, I, rows, c0, bk, pieces):
+    """Rows `rows` of columns c0:c0+bk solved against the factored block (X L^H = C), the
+    rows cut into the kernel calls `pieces`."""
+    tail = _tail_rows(rows.stop - rows.start, pieces)[:, None]
+    CR, CI = R[:, rows, c0:c0 + bk].copy(), I[:, rows, c0:c0 + bk].copy()
+    LR, LI = R[:, c0:c0 + bk, c0:c0 + bk], I[:, c0:c0 + bk, c0:c0 + bk]
+    inv = np.float32(1) / np.stack([LR[:, c, c] for c in range(bk)], -1)
+    for start, size in blocks(bk, 2, True):
+        for c in range(start, start + size):
+            if start:
+                xs = [CR[:, :, k] for k in range(start)], [CI[:, :, k] for k in range(start)]
+                ls = [LR[:, c, k, None] for k in range(start)], [LI[:, c, k, None] for k in range(start)]
+                wr, wi = _cchains(*xs, *ls, CR[:, :, c])
+                tr, ti = _cchain(*xs, *ls, CR[:, :, c])
+                CR[:, :, c] = CR[:, :, c] - np.where(tail[..., 0], tr, wr)
+                CI[:, :, c] = CI[:, :, c] - np.where(tail[..., 0], ti, wi)
+        for c in range(start, start + size):
+            xr, xi = CR[:, :, c] * inv[:, c, None], CI[:, :, c] * inv[:, c, None]
+            CR[:, :, c], CI[:, :, c] = xr, xi
+            for r in range(c + 1, start + size):
+                br, bi = LR[:, r, c, None], LI[:, r, c, None]
+                CR[:, :, r] = CR[:, :, r] - fma32(xr, br, xi * bi)
+                CI[:, :, r] = CI[:, :, r] - fma32(-xr, bi, xi * br)
+    R[:, rows, c0:c0 + bk], I[:, rows, c0:c0 + bk] = CR, CI
+
+
+def _cherk_block(R, I, rows, c0, bk):
+    """The trailing lower triangle minus P P^H (P: its rows of the block's columns)."""
+    PR, PI = R[:, rows, c0:c0 + bk], I[:, rows, c0:c0 + bk]
+    m = rows.stop - rows.start
+    like = np.zeros((R.shape[0], m, m), np.float32)
+    xs = [PR[:, :, k, None] for k in range(bk)], [PI[:, :, k, None] for k in range(bk)]
+    ys = [PR[:, None, :, k] for k in range(bk)], [PI[:, None, :, k] for k in range(bk)]
+    re, im = _cchains(*xs, *ys, like)
+    tail = m // 8 * 8
+    if tail < m:
+        xt = [x[:, tail:] for x in xs[0]], [x[:, tail:] for x in xs[1]]
+        re[:, tail:], im[:, tail:] = _cchain(*xt, *ys, like[:, tail:])
+    R[:, rows, rows] = R[:, rows, rows] - np.tril(re)
+    I[:, rows, rows] = I[:, rows, rows] - np.tril(im)
+
+
+def _cpotrf_single(R, I, o, n, bad):
+    if n <= _POTF2_BLOCK:
+        return _cpotf2_block(R, I, o, n, bad)
+    blocking = n // 4
+    for j in range(o, o + n, blocking):
+        bk = min(blocking, o + n - j)
+        _cpotrf_single(R, I, j, bk, bad)
+        if j + bk < o + n:
+            rows = slice(j + bk, o + n)
+            _ctrsm_block(R, I, rows, j, bk, [o + n - j - bk])
+            _cherk_block(R, I, rows, j, bk)
+
+
+def _cpotrf_threaded(R, I, o, n, bad, threads):
+    if n <= 8:
+        return _cpotrf_single(R, I, o, n, bad)
+    blocking = (n // 2 + 1) & ~1
+    for j in range(o, o + n, blocking):
+        bk = min(blocking, o + n - j)
+        _cpotrf_threaded(R, I, j, bk, bad, threads)
+        if j + bk < o + n:
+            rows, left, pieces = slice(j + bk, o + n), o + n - j - bk, []
+            for t in range(threads, 0, -1):          # gemm_thread_m: the rest split evenly
+                size = min(left, -(-left // t))
+                if size:
+                    pieces.append(size)
+                left -= size
+            _ctrsm_block(R, I, rows, j, bk, pieces)
+            _cherk_block(R, I, rows, j, bk)
+
+
+def cpotrf_in_order(a):
+    """Lower Cholesky factors of the batched complex64 lower triangles `a` ("avx512",
+    n <= 256); NaN where one is not positive definite."""
+    flat = np.tril(a.reshape((-1,) + a.shape[-2:])).astype(np.complex64)
+    n = flat.shape[-1]
+    R, I = flat.real.copy(), flat.imag.copy()
+    bad = np.zeros(flat.shape[0], bool)
+    threads = openblas_threads()
+    with np.errstate(all="ignore"):
+        if n < _CPOTRF_THREADED_FROM or threads == 1:
+            _cpotrf_single(R, I, 0, n, bad)
+        else:
+            _cpotrf_threaded(R, I, 0, n, bad, threads)
+    L = np.tril(R + 1j * I).astype(np.complex64)
+    L[bad] = np.nan
+    return L.reshape(a.shape)
