@@ -514,18 +514,24 @@ class Lowerer:
         from .ops.shapes import size_check
         ok = size_check(ctx, lambda: size_guards.pairs_agree(operands, pairs))
         types = [emit.lowered_type(t) for t in ctx.result_types]
-        return self.guarded(ok, types, lower, lambda: [size_guards.zeros(t) for t in types])
+        return self.guarded(ctx.op, ok, types, lower, lambda: [size_guards.zeros(t) for t in types])
 
-    def guarded(self, ok: ir.Value, types: list, lower, otherwise) -> list:
+    def guarded(self, op: ir.Operation, ok: ir.Value, types: list, lower, otherwise) -> list:
         """An op's lowering under the guard of its size check `ok` (size_guards.when: `lower()`
         where it holds, else `otherwise()`). The GPU path makes the check alone, unguarded:
         kernels under scf.if are untested, and a guarded dot_general left a torch
-        TransformerEncoder's device values read on the host (b798ba7)."""
+        TransformerEncoder's device values read on the host (b798ba7). A ? size of `lower()`'s
+        values that `types` has static is checked (`_narrowed_check`), as `_fix_type` does."""
         if self.for_gpu:
             results = lower()
             return results if isinstance(results, list) else [results]
         self.size_guards += 1
-        return size_guards.when(ok, types, lower, otherwise)
+        narrowed = []
+        results = size_guards.when(ok, types, lower, otherwise, narrowed)
+        for agreed in narrowed:
+            self.size_guards += 1
+            self._narrowed_check(op, agreed)
+        return results
 
     def _elementwise_sizes(self, ctx: OpContext) -> None:
         """Proves an element-wise op's operand sizes equal (size_checks.SizeProofs), or keeps the
@@ -557,17 +563,21 @@ class Lowerer:
         if self.for_gpu:
             return emit.cast_to(v, emit.lowered_type(t))
         v, ok = size_guards.narrowing_cast(v, emit.lowered_type(t))
-        if ok is None:
-            return v
-        self.size_guards += 1
-        if self._own_assert is not None and self._own_assert[0] == op:
-            # (a top-level op's own check.assert: the narrowed size joins its predicate)
+        if ok is not None:
+            self.size_guards += 1
+            self._narrowed_check(op, ok)
+        return v
+
+    def _narrowed_check(self, op: ir.Operation | None, ok: ir.Value) -> None:
+        """The predicate of a guarded cast of op's ? size to its result type's static one: in the
+        op's own check.assert where it has one at the entry's top level, else a check below it
+        (`_record_check`: the flag size_checks.narrowed_message gave the op)."""
+        if self._own_assert is not None and op is not None and self._own_assert[0] == op:
             from mlir.dialects import arith
             i = self._own_assert[1]
             self.assert_predicates[i] = arith.andi(size_guards.as_i1(self.assert_predicates[i]), ok)
         else:
             self._record_check(ok)
-        return v
 
     def _call(self, op: ir.Operation) -> list:
         callee = ir.FlatSymbolRefAttr(op.attributes["callee"]).value

@@ -60,15 +60,32 @@ def all_of(predicates: list) -> ir.Value:
 
 # ----------------------------------------------------------------------------- guards
 
-def when(ok: ir.Value, types: list, lower, otherwise) -> list:
-    """scf.if `ok`: the values `lower()` makes, else those `otherwise()` makes, cast to `types`."""
+def when(ok: ir.Value, types: list, lower, otherwise, narrowed: list | None = None) -> list:
+    """scf.if `ok`: the values `lower()` makes, else those `otherwise()` makes, cast to `types`.
+    With `narrowed` (a list), a ? size of `lower()`'s values cast to a static one of `types` is
+    guarded too (`narrowing_cast`), and the i1 that every such size agreed is appended to it
+    (through a flag alloca'd before the scf.if; nothing where no size is narrowed)."""
     branch = scf.IfOp(ok, types, has_else=True)
     with ir.InsertionPoint(branch.then_block):
         results = lower()
         results = results if isinstance(results, list) else [results]
-        scf.YieldOp([emit.cast_to(v, t) for v, t in zip(results, types)])
+        out, agreed = [], []
+        for v, t in zip(results, types):
+            if narrowed is None:
+                out.append(emit.cast_to(v, t))
+                continue
+            v, agree = narrowing_cast(v, t)
+            out.append(v)
+            agreed += [agree] if agree is not None else []
+        if agreed:
+            with ir.InsertionPoint(branch):
+                f = flag()
+            flag_and(f, all_of(agreed))
+        scf.YieldOp(out)
     with ir.InsertionPoint(branch.else_block):
         scf.YieldOp([emit.cast_to(v, t) for v, t in zip(otherwise(), types)])
+    if agreed:
+        narrowed.append(flag_value(f))
     return list(branch.results)
 
 

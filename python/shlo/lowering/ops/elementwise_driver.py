@@ -80,7 +80,7 @@ def _when_sizes_agree(ctx: OpContext, operands: list, dims: list) -> list:
     ok = size_check(ctx, agree)
     types = [emit.lowered_type(t) for t in ctx.result_types]
     sizes = lambda: emit.sizes_for(ctx.result_types[0], ranked[0])  # noqa: E731
-    return ctx.lowerer.guarded(ok, types, lambda: _loops(ctx, operands),
+    return ctx.lowerer.guarded(ctx.op, ok, types, lambda: _loops(ctx, operands),
                                lambda: [size_guards.zeros(t, sizes()) for t in types])
 
 
