@@ -151,10 +151,10 @@ def test_systems_past_the_model_keep_float64():
     np.testing.assert_array_equal(got[0, :, 0], np.float32(1) / d)
 
 
-@pytest.mark.parametrize("n", [5, 8, 12, 50, 200])
+@pytest.mark.parametrize("n", [5, 8, 12, 50, 200, 300])
 def test_cholesky_f32_bit_equal_to_xla(n):
     # OpenBLAS's potf2 order (openblas_order.potf2_in_order: up to 5 x 5 on AVX2, 8 x 8 on
-    # AVX-512) and its blocked potrf on AVX-512 (potrf_in_order: up to 255 x 255, potf2 blocks of
+    # AVX-512) and its blocked potrf on AVX-512 (potrf_in_order: up to 512 x 512, threaded from 256; potf2 blocks of
     # 12 and 2 in 50 x 50, blocks of 50 in 200 x 200); larger ones float64 rounded once, within 8
     # ulp here; f64 is numpy's dpotrf, XLA's
     rng = np.random.RandomState(5)

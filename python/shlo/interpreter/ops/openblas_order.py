@@ -45,6 +45,21 @@ def kernels() -> str:
     return "avx512" if {"avx512f", "avx512bw"} <= set(flags) else "avx2"
 
 
+def openblas_threads() -> int:
+    """The threads OpenBLAS starts with: its variables as it reads them, else the usable CPUs."""
+    for name in ("OPENBLAS_NUM_THREADS", "GOTO_NUM_THREADS", "OMP_NUM_THREADS"):
+        try:
+            value = int(os.environ.get(name, "0").split(",")[0])
+        except ValueError:
+            value = 0
+        if value > 0:
+            return value
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:
+        return os.cpu_count() or 1
+
+
 def fma(a, b, c):
     """a * b + c rounded once, float32 or float64 as c."""
     return fma32(a, b, c) if np.asarray(c).dtype == np.float32 else fma64(a, b, c)
@@ -206,9 +221,11 @@ def potf2_in_order(a, dtype):
     return L.reshape(a.shape)
 
 
-# f32 lower Cholesky factors past potf2 on "avx512", up to 255 x 255: OpenBLAS's potrf_L_single
-# (lapack/potrf/potrf_L_single.c; its interface runs it on one thread below 256, the threaded
-# driver from there on, not modelled). A block of at most 32 (DTB_ENTRIES / 2) is factored by
+# f32 lower Cholesky factors past potf2 on "avx512", up to 512 x 512: OpenBLAS's potrf_L_single
+# (lapack/potrf/potrf_L_single.c; its interface runs it below 256 or on one thread; from 256 on
+# several threads its threaded potrf: a block of at most 16 to potrf_L_single, else halves rounded
+# up to a multiple of 4, each factored the same way, then the same trsm and syrk, whose sums do
+# not depend on how the rows are split between threads). A block of at most 32 (DTB_ENTRIES / 2) is factored by
 # potf2; a larger one is cut into blocks of n // 4, each factored the same way (recursively),
 # then the rows below solved against it by the trsm kernel (right side: blocks of 4 unknowns, as
 # trsm_in_order) and the trailing lower triangle updated by the syrk kernel: each entry minus a
@@ -217,10 +234,11 @@ def potf2_in_order(a, dtype):
 # except at column 4, where the kernel keeps the AVX2 path for its 4-row blocks: two fused chains
 # (columns 0, 2 and 1, 3) added, then subtracted; the rows past the last whole 4 (and whole 16
 # from the third block on) one chain. Measured against jax.lax.linalg.cholesky (scratch
-# lapack3/potrf_exp.py, 3-40 problems a size): bit-equal on all from 1 x 1 to 255 x 255 (sizes
-# 8-33, 40, 50, 64, 67, 100, 129, 160, 200, 240, 255); 256 and 401 not (threaded).
-POTRF_SIZE = {"avx512": 255}
+# lapack3/potrf_exp.py, 2-40 problems a size): bit-equal on all from 1 x 1 to 512 x 512 (sizes
+# 8-33, 40, 50, 64, 67, 100, 129, 160, 200, 240, 255, 256, 257, 270, 300, 401, 512).
+POTRF_SIZE = {"avx512": 512}
 _POTF2_BLOCK = 32
+_POTRF_THREADED_FROM = 256
 
 
 def _gemv_column4(A, rows, x):
@@ -264,26 +282,45 @@ def _potrf_block(A, o, n, bad):
     for j in range(o, o + n, blocking):
         bk = min(blocking, o + n - j)
         _potrf_block(A, j, bk, bad)
-        rest = slice(j + bk, o + n)
-        if j + bk == o + n:
-            continue
-        L11 = A[:, j:j + bk, j:j + bk]
-        X = trsm_in_order(L11, np.swapaxes(A[:, rest, j:j + bk], -1, -2), True, False, np.dtype(np.float32),
-                          False, "f32")
-        A[:, rest, j:j + bk] = P = np.swapaxes(X, -1, -2)
-        acc = np.zeros((A.shape[0], P.shape[1], P.shape[1]), np.float32)
-        for k in range(bk):
-            acc = fma32(P[:, :, k, None], P[:, None, :, k], acc)
-        A[:, rest, rest] = A[:, rest, rest] - np.tril(acc)
+        if j + bk < o + n:
+            _trsm_syrk(A, j, bk, o + n)
+
+
+def _trsm_syrk(A, j, bk, end):
+    """The rows below the factored block j:j+bk solved against it, the trailing triangle updated."""
+    rest = slice(j + bk, end)
+    L11 = A[:, j:j + bk, j:j + bk]
+    X = trsm_in_order(L11, np.swapaxes(A[:, rest, j:j + bk], -1, -2), True, False, np.dtype(np.float32),
+                      False, "f32")
+    A[:, rest, j:j + bk] = P = np.swapaxes(X, -1, -2)
+    acc = np.zeros((A.shape[0], P.shape[1], P.shape[1]), np.float32)
+    for k in range(bk):
+        acc = fma32(P[:, :, k, None], P[:, None, :, k], acc)
+    A[:, rest, rest] = A[:, rest, rest] - np.tril(acc)
+
+
+def _potrf_threaded(A, o, n, bad):
+    if n <= 16:
+        return _potrf_block(A, o, n, bad)
+    blocking = (n // 2 + 3) & ~3
+    for j in range(o, o + n, blocking):
+        bk = min(blocking, o + n - j)
+        _potrf_threaded(A, j, bk, bad)
+        if j + bk < o + n:
+            _trsm_syrk(A, j, bk, o + n)
 
 
 def potrf_in_order(a):
-    """Lower Cholesky factors of the batched f32 lower triangles `a` ("avx512", n <= 255); NaN
+    """Lower Cholesky factors of the batched f32 lower triangles `a` ("avx512", n <= 512); NaN
     where one is not positive definite."""
     flat = np.tril(a.reshape((-1,) + a.shape[-2:])).astype(np.float32)
     bad = np.zeros(flat.shape[0], bool)
+    n = flat.shape[-1]
     with np.errstate(all="ignore"):
-        _potrf_block(flat, 0, flat.shape[-1], bad)
+        if n < _POTRF_THREADED_FROM or openblas_threads() == 1:
+            _potrf_block(flat, 0, n, bad)
+        else:
+            _potrf_threaded(flat, 0, n, bad)
     L = np.tril(flat)
     L[bad] = np.nan
     return L.reshape(a.shape)
@@ -370,21 +407,6 @@ def cpotf2_in_order(a):
 # 128, 150, 200, 255, 256), and with OPENBLAS_NUM_THREADS=1 at 64, 100, 200 (one thread).
 CPOTRF_SIZE = {"avx512": 256}
 _CPOTRF_THREADED_FROM = 64
-
-
-def openblas_threads() -> int:
-    """The threads OpenBLAS starts with: its variables as it reads them, else the usable CPUs."""
-    for name in ("OPENBLAS_NUM_THREADS", "GOTO_NUM_THREADS", "OMP_NUM_THREADS"):
-        try:
-            value = int(os.environ.get(name, "0").split(",")[0])
-        except ValueError:
-            value = 0
-        if value > 0:
-            return value
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:
-        return os.cpu_count() or 1
 
 
 def _cchains(xr, xi, yr, yi, like):
