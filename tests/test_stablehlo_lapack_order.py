@@ -154,9 +154,9 @@ def test_systems_past_the_model_keep_float64():
 @pytest.mark.parametrize("n", [5, 8, 12, 50, 200, 300])
 def test_cholesky_f32_bit_equal_to_xla(n):
     # OpenBLAS's potf2 order (openblas_order.potf2_in_order: up to 5 x 5 on AVX2, 8 x 8 on
-    # AVX-512) and its blocked potrf on AVX-512 (potrf_in_order: up to 512 x 512, threaded from 256; potf2 blocks of
-    # 12 and 2 in 50 x 50, blocks of 50 in 200 x 200); larger ones float64 rounded once, within 8
-    # ulp here; f64 is numpy's dpotrf, XLA's
+    # AVX-512) and its blocked potrf on AVX-512 (potrf_in_order: up to 512 x 512, threaded from
+    # 256; potf2 blocks of 12 and 2 in 50 x 50, blocks of 50 in 200 x 200); larger ones float64
+    # rounded once, within 8 ulp here; f64 is numpy's dpotrf, XLA's
     rng = np.random.RandomState(5)
     x = rng.standard_normal((24 if n < 100 else 3, n, n))
     a = (x @ np.swapaxes(x, -1, -2) + n * np.eye(n)).astype(np.float32)
