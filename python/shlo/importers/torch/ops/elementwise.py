@@ -340,10 +340,16 @@ def round_(cx, x, decimals=0):
         return x
     if decimals == 0:
         return cx.op("round_nearest_even", x)
+    # f16 / bf16 in f32, rounded once, as eager (each step rounded: 1 in 10 f16 elements of
+    # round(x, decimals=2) off, and x * 100 could overflow)
+    element = cx.element(x)
+    x = cx.convert(x, _in_f32(cx, element))
     scale = k(cx, 10.0 ** abs(decimals), x)
     if decimals > 0:
-        return cx.op("divide", cx.op("round_nearest_even", cx.op("multiply", x, scale)), scale)
-    return cx.op("multiply", cx.op("round_nearest_even", cx.op("divide", x, scale)), scale)
+        r = cx.op("divide", cx.op("round_nearest_even", cx.op("multiply", x, scale)), scale)
+    else:
+        r = cx.op("multiply", cx.op("round_nearest_even", cx.op("divide", x, scale)), scale)
+    return cx.convert(r, element)
 
 
 @converts("relu")
