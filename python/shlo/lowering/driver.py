@@ -475,8 +475,8 @@ class Lowerer:
         wanted, pairs = check, []
         if short in size_checks.PAIRED:
             pairs = self._paired_sizes(ctx)
-        elif short in size_checks.BOUNDED and self._dynamic is not False:   # (its flag: narrowed_message)
-            pairs = size_checks.bounds(short, ctx.operand_types[0], ctx.attrs)
+        elif (short in size_checks.BOUNDED or short in size_checks.RESULT_SIZED) and self._dynamic is not False:
+            pairs = size_checks.bounds(short, ctx.operand_types, ctx.result_types, ctx.attrs)  # (a flag: narrowed_message)
         self._checked, checks = ((op, wanted) if wanted else None), len(self.assert_predicates)
 
         def lower():

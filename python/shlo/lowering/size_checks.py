@@ -229,7 +229,7 @@ class SizeProofs:
         operands = list(op.operands)
         for pair in paired_sizes(op.name[5:], attrs, operand_types, result_types):
             a, b = pair[:2]
-            if a[0] in ("sum", "windows"):
+            if a[0] in ("sum", "windows", "padded"):
                 unproven.append(pair)
                 continue
             ka = self.key(operands[a[0]], operand_types[a[0]], a[1])
@@ -310,8 +310,18 @@ _SAME_SHAPED_INPUTS = {"reduce": lambda n: n // 2, "reduce_window": lambda n: n 
 def paired_sizes(name: str, attrs: dict, operand_types: list, result_types: list) -> list:
     """(operand, dim), then (operand, dim) or a static size, of every pair of sizes op `name`
     needs equal (or, with a third item "le", the first at most the second); for concatenate's
-    joined dimension with a static result size, ("sum", axis)."""
+    joined dimension with a static result size, ("sum", axis); for a count of windows
+    (reduce_window's result sizes, select_and_scatter's source), ("windows", dim, size, stride,
+    low, high[, base dilation, window dilation]); bounds adds ("padded", dim, low, high, interior)."""
     out = []
+    if name == "reduce_window":     # (the window counts: its result sizes)
+        res = result_types[0]
+        windows = _windows(attrs, rank=operand_types[0].rank)
+        base, wdil = (attrs.get(k) for k in ("base_dilations", "window_dilations"))
+        base = [1] * len(windows) if base is None else [int(v) for v in base]
+        wdil = [1] * len(windows) if wdil is None else [int(v) for v in wdil]
+        out += [(("windows", d, *windows[d], base[d], wdil[d]), res.shape[d]) for d in range(res.rank)
+                if res.shape[d] is not None and operand_types[0].shape[d] is None]
     if name in _SAME_SHAPED_INPUTS:
         inputs = _SAME_SHAPED_INPUTS[name](len(operand_types))
         out += [((0, d), (j, d)) for j in range(1, inputs) for d in range(operand_types[0].rank)
@@ -371,7 +381,7 @@ def paired_attrs(op: ir.Operation) -> dict:
     name = op.name[5:]
     return {n: attributes.op_attribute(op, n, kind) for n, kind, _ in OPS[name]["attributes"]
             if n in ("dot_dimension_numbers", "dimension", "feature_index", "window_dimensions",
-                     "window_strides", "padding")}   # (what paired_sizes reads)
+                     "window_strides", "padding", "base_dilations", "window_dilations")}   # (what paired_sizes reads)
 
 
 def _is_arg(k) -> bool:
@@ -447,14 +457,35 @@ BOUNDED = {"slice": ("limit_indices", "limit_indices exceed the operand's size w
            "gather": ("slice_sizes", "slice_sizes exceed the operand's size when it runs (gather C21)")}
 
 
-def bounds(name: str, operand_type, attrs: dict) -> list:
-    """For a BOUNDED op whose operand has a ? size: pairs (extent, (0, dim), "le") of
-    `paired_sizes`' form (slice reads [start, limit); dynamic_slice / gather clamp their starts
-    to [0, size - slice size], which is negative where the slice is larger)."""
-    if operand_type.kind != "tensor":
+# ops whose lowering makes a result of its type's static sizes from an operand of ? size: the
+# sizes the op computes are compared with them (`bounds`; the flag of `narrowed_message`)
+RESULT_SIZED = ("pad", "bitcast_convert", "collective_permute")
+
+
+def bounds(name: str, operand_types: list, result_types: list, attrs: dict) -> list:
+    """For a BOUNDED or RESULT_SIZED op with an operand of ? size: pairs of `paired_sizes`' form.
+    A BOUNDED op's static extent at most the operand's size (slice reads [start, limit);
+    dynamic_slice / gather clamp their starts to [0, size - slice size], which is negative where
+    the slice is larger); the sizes it makes equal to its result type's static ones."""
+    operand, out = operand_types[0], result_types[0]
+    if operand.kind != "tensor" or out.kind != "tensor":
         return []
-    extents = attrs[BOUNDED[name][0]]
-    return [(int(extents[d]), (0, d), "le") for d in range(operand_type.rank) if operand_type.shape[d] is None]
+    pairs = []
+    if name in BOUNDED:
+        extents = attrs[BOUNDED[name][0]]
+        pairs = [(int(extents[d]), (0, d), "le") for d in range(operand.rank) if operand.shape[d] is None]
+    narrowed = [d for d in range(min(operand.rank, out.rank)) if operand.shape[d] is None and out.shape[d] is not None]
+    if name == "gather":        # (its batch sizes: start_indices')
+        indices = operand_types[1]
+        layout = gather_layout(attrs["dimension_numbers"], operand.rank, indices.rank)
+        pairs += [((1, j), out.shape[r]) for r, j in layout["batches"]
+                  if out.shape[r] is not None and indices.shape[j] is None]
+    elif name == "pad":
+        lo, hi, interior = (list(attrs[k]) for k in ("edge_padding_low", "edge_padding_high", "interior_padding"))
+        pairs += [(("padded", d, int(lo[d]), int(hi[d]), int(interior[d])), out.shape[d]) for d in narrowed]
+    elif name in ("bitcast_convert", "collective_permute"):   # (the leading sizes: a bitcast's are the same)
+        pairs += [((0, d), out.shape[d]) for d in narrowed]
+    return pairs
 
 
 def is_narrowed(text: str) -> bool:

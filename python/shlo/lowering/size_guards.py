@@ -102,11 +102,17 @@ def pairs_agree(operands: list, pairs: list) -> ir.Value:
         if isinstance(a, int):
             return emit.as_index(a)
         if a[0] == "windows":       # (the windows of size w, stride s along the padded size)
-            _, d, w, s, lo, hi = a
-            padded = arith.addi(emit.as_index(emit.dim(operands[0], d)), emit.as_index(lo + hi))
-            fits = arith.cmpi(arith.CmpIPredicate.sge, padded, emit.as_index(w))
-            count = arith.addi(arith.divsi(arith.subi(padded, emit.as_index(w)), emit.as_index(s)), emit.as_index(1))
+            _, d, w, s, lo, hi, *dilations = a
+            base, wdil = dilations or (1, 1)
+            padded = padded_size(emit.dim(operands[0], d), lo, hi, base - 1)
+            span = (w - 1) * wdil + 1
+            fits = arith.cmpi(arith.CmpIPredicate.sge, padded, emit.as_index(span))
+            count = arith.addi(arith.divsi(arith.subi(padded, emit.as_index(span)), emit.as_index(s)),
+                               emit.as_index(1))
             return arith.select(fits, count, emit.as_index(0))
+        if a[0] == "padded":
+            _, d, lo, hi, interior = a
+            return padded_size(emit.dim(operands[0], d), lo, hi, interior)
         if a[0] == "sum":
             total = emit.as_index(0)
             for v in operands:
@@ -119,6 +125,15 @@ def pairs_agree(operands: list, pairs: list) -> ir.Value:
         relation = arith.CmpIPredicate.ule if pair[2:] == ("le",) else arith.CmpIPredicate.eq
         ok = arith.andi(ok, arith.cmpi(relation, size(pair[0]), size(pair[1])))
     return ok
+
+
+def padded_size(n, lo: int, hi: int, interior: int) -> ir.Value:
+    """The size (an index) of `n` elements padded by lo, hi and interior (pad's rule)."""
+    padded = arith.addi(emit.as_index(n), emit.as_index(lo + hi))
+    if interior:
+        gaps = arith.maxsi(arith.subi(emit.as_index(n), emit.as_index(1)), emit.as_index(0))
+        padded = arith.addi(padded, arith.muli(gaps, emit.as_index(interior)))
+    return padded
 
 
 def narrowing_cast(v: ir.Value, target: ir.RankedTensorType):
