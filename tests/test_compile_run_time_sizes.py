@@ -740,3 +740,18 @@ def test_an_argument_of_unknown_size_compiles(name):
         for run in (f, lambda *a: shlo.interpret(prog, *a)):
             with pytest.raises(shlo.ShloError, match=message):
                 run(*bad)
+
+
+def test_broadcast_in_dim_of_a_size_1_or_r_into_static_r():
+    # an operand of ? size into a static result size 3: size 1 broadcasts (compiled read past the
+    # one element), 3 is copied, 2 raises the interpreter's message (broadcast_in_dim C5)
+    prog = shlo.parse("""func.func @main(%x: tensor<?xf32>) -> tensor<2x3xf32> {
+  %0 = shlo.broadcast_in_dim %x {broadcast_dimensions = array<i64: 1>} : (tensor<?xf32>) -> tensor<2x3xf32>
+  func.return %0 : tensor<2x3xf32>
+}""")
+    f = shlo.compile(prog)
+    for x in (X6[:3], X6[5:]):
+        np.testing.assert_array_equal(f(x)[0], np.broadcast_to(x, (2, 3)))
+    for run in (f, lambda *a: shlo.interpret(prog, *a)):
+        with pytest.raises(shlo.ShloError, match="operand dimension 0 has size 2, not 1 or the result size 3"):
+            run(X6[:2])

@@ -162,6 +162,8 @@ def broadcast_in_dim(ctx: OpContext, operand):
                 known[d] = emit.dim(operand, i)
     n = t.rank
     out = emit.empty(emit.sizes_for(t, known=known), operand.type.element_type)
+    if any(src[i] is None and t.shape[d] is not None for i, d in enumerate(dims)):
+        return _broadcast_to_static(ctx, operand, out, dims)
     scalar = _splat_scalar(operand)
     if scalar is not None:
         # A fill, not a generic: element-wise fusion folds a fill into every consumer, but
@@ -170,6 +172,44 @@ def broadcast_in_dim(ctx: OpContext, operand):
         return result(emit.fill_into(scalar, out))
     return emit.generic([operand], [out], [emit.affine_map(n, exprs), emit.identity_map(n)],
                         ["parallel"] * n, lambda x, _o: x)[0]
+
+
+def _broadcast_to_static(ctx: OpContext, operand: ir.Value, out: ir.Value, dims: list) -> ir.Value:
+    """broadcast_in_dim of an operand whose ? size meets a static result size r: the size may be
+    1 (broadcast) or r when it runs (C5), decided there; any
+    other size is checked (the flag of size_checks.narrowed_message) and, while it fails, a
+    scratch operand of size 1 is read instead (nothing read out of bounds)."""
+    t, src = ctx.result_types[0], emit.static_shape(operand)
+    n = t.rank
+    runtime = [i for i, d in enumerate(dims) if src[i] is None and t.shape[d] is not None]
+    one = index_const(1)
+
+    def fits():
+        ok = const(1, ir.IntegerType.get_signless(1))
+        for i in runtime:
+            size = emit.as_index(emit.dim(operand, i))
+            ok = _and(ok, arith.ori(_cmp(arith.CmpIPredicate.eq, size, one),
+                                    _cmp(arith.CmpIPredicate.eq, size, index_const(t.shape[dims[i]]))))
+        return ok
+
+    ok = size_check(ctx, fits)
+    scratch = emit.empty([s if s is not None else one for s in src], operand.type.element_type)
+    operand = arith.select(ok, operand, emit.cast_to(scratch, operand.type))
+    sizes = {i: emit.as_index(emit.dim(operand, i)) for i in runtime}
+
+    def body(_o):
+        idx = []
+        for i, d in enumerate(dims):
+            j = linalg.IndexOp(d).result
+            if src[i] == 1 and t.shape[d] != 1:
+                idx.append(index_const(0))
+            elif i in sizes:
+                idx.append(arith.select(arith.cmpi(arith.CmpIPredicate.eq, sizes[i], one), index_const(0), j))
+            else:
+                idx.append(j)
+        return tensor.extract(operand, idx)
+
+    return emit.generic([], [out], [emit.identity_map(n)], ["parallel"] * n, body)[0]
 
 
 def _splat_scalar(operand: ir.Value):
