@@ -70,6 +70,27 @@ def test_lu_compiled_bit_equal_to_xla():
         assert_xla_order(g, w)
 
 
+@pytest.mark.parametrize("dtype, shape, compiled", [
+    (np.float32, (3, 10, 10), False), (np.float32, (2, 12, 8), False), (np.float64, (3, 9, 9), False),
+    (np.float64, (2, 9, 9), True), (np.complex64, (3, 7, 7), False)])
+def test_lu_past_5x5_bit_equal_on_avx512(dtype, shape, compiled):
+    # AVX-512: OpenBLAS's getf2 up to the sizes the body follows it (stablehlo_lapack
+    # _GETF2_AVX512: the column-4 gemv of f32, dgemv_n's column groups and ddot's two sums of
+    # f64, cgemv_n's column groups); AVX2 keeps the right-looking loop past 5 x 5
+    rng = np.random.RandomState(sum(shape))
+    x = rng.standard_normal(shape) * 10 + (1j * rng.standard_normal(shape) if dtype == np.complex64 else 0)
+    x = x.astype(dtype)
+    f = jax.lax.linalg.lu
+    want = [np.asarray(v) for v in jax.jit(f)(x)]
+    prog = shlo.from_jax(f, x)
+    got = shlo.compile(prog)(x) if compiled else shlo.interpret(prog, x)
+    if openblas_order.kernels() == "avx512":
+        for g, w in zip(got, want):
+            assert_xla_order(g, w)
+    else:
+        np.testing.assert_allclose(np.asarray(got[0]), want[0], rtol=1e-4, atol=1e-4)
+
+
 @pytest.mark.thin(4)       # the default run: 5 x 5 interpreted; SHLO_FULL_TESTS=1 also compiled
 @pytest.mark.parametrize("shape, compiled", [((3, 5, 5), False), ((4, 3, 5), False), ((4, 5, 3), False),
                                              ((4, 5, 5), True)])

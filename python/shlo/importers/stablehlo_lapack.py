@@ -454,9 +454,9 @@ def _lu1(a):
     import jax.numpy as jnp
     from jax import lax
     m, n = a.shape
-    if max(m, n) <= _GETF2_SMALL and not jnp.iscomplexobj(a):
+    if _getf2_modelled(m, n, a.dtype) and not jnp.iscomplexobj(a):
         return _getf2_small(a)
-    if max(m, n) <= _GETF2_SMALL and a.dtype == jnp.complex64:
+    if _getf2_modelled(m, n, a.dtype) and a.dtype == jnp.complex64:
         return _cgetf2_small(a)
     k = min(m, n)
     rows = lax.iota(jnp.int32, m)
@@ -504,6 +504,40 @@ _GETF2_SMALL = 5
 # chain from 0, subtracted once. Measured against jax.lax.linalg.lu there (scratch
 # lapack2/lu_exp.py, 100 random problems a shape, 2 x 2 to 5 x 5, 3 x 5, 5 x 3): bit-equal on
 # all, f32 and f64, and on 6 x 6 f32 (8 x 8: 37 of 100).
+#
+# Up to the size where OpenBLAS's getrf still calls getf2 (its blocking, min(m, n) / 2 rounded up
+# to GEMM_UNROLL_N, at most 2 GEMM_UNROLL_N: 17 f32, 9 f64 and complex64 on SkylakeX) the body
+# follows the rest of its kernels there:
+# * f32: sgemv_n's AVX-512 kernel (the fused chain above) except at column 4, where it keeps
+#   the AVX2 4x4 kernel: rows in its 4-row and 8-row passes sum columns 0, 2 and 1, 3 as two
+#   fused chains, added, then subtracted (its 16-row loop and the rows past the whole 4s: one chain);
+# * f64: the head's strided ddot sums 4 terms at a time into two sums (t1 += fma(x0, y0, x2 y2),
+#   t2 += fma(x1, y1, x3 y3)), the rest fused into t1, then t1 + t2; dgemv_n adds to the rows in
+#   whole 4s each group of 4 columns as y + fma(a3, x3', fma(a2, x2', fma(a0, x0', a1 x1'))) (x' = -x,
+#   the C kernel contracted), then a group of 2 as y + fma(a0, x0', a1 x1'), a last column as y +
+#   a x' (rounded twice); the rows past them a fused chain subtracted once.
+# * complex64: cgemv_n's rows in whole 4s take the columns in groups of 4, then 2, then 1 (its
+#   4x4, 4x2, 4x1 kernels), each group four fused chains combined, added to a sum from 0.
+# Measured (scratch lapack3/getf2_exp.py, check_lu.py; 20-40 random problems a shape): bit-equal
+# on all, interpreted and compiled: f32 6 x 6 to 17 x 17, 8 x 12, 12 x 8, 3 x 40, 40 x 3, 20 x 17,
+# 9 x 30; f64 6 x 6 to 9 x 9, 8 x 5, 9 x 6, 5 x 9, 8 x 12, 12 x 8, 3 x 40, 9 x 30; complex64 6 x 6
+# to 9 x 9, 9 x 4, 4 x 9. The body is unrolled, so it grows as the cube of the smaller side (lines
+# of the 17 x 17 f32 program 206 -> 11679, its compile 0.8 -> 37 s): it is used up to the sizes
+# below (f32 10 x 10: 3935 lines, f64 9 x 9: 3191, complex64 7 x 7: 4258); larger ones keep the
+# right-looking loop.
+_GETF2_AVX512 = {"float32": 10, "float64": 9, "complex64": 7}
+
+
+def _getf2_modelled(m: int, n: int, dtype) -> bool:
+    """Whether the getf2 bodies follow OpenBLAS's order for an m x n matrix on this machine's
+    kernels: AVX2 up to 5 x 5; AVX-512 while getrf calls getf2 (the smaller side), up to 4096
+    rows (the gemv kernels' row blocks) and 1024 columns (the body is unrolled by column)."""
+    from ..interpreter.ops.openblas_order import kernels
+    if kernels() != "avx512":
+        return max(m, n) <= _GETF2_SMALL
+    return min(m, n) <= _GETF2_AVX512.get(str(dtype), _GETF2_SMALL) and m <= 4096 and n <= 1024
+
+
 def _getf2_small(a):
     import jax.numpy as jnp
     from ..interpreter.ops.openblas_order import kernels
@@ -522,23 +556,62 @@ def _getf2_small(a):
             s = fma(a[i, k], col[k], s) if fused else s + a[i, k] * col[k]
         return s
 
+    def in_order(terms, s):
+        """s + terms[0] + terms[1] + ... left to right (terms: a vector)."""
+        for t in range(terms.shape[0]):
+            s = s + terms[t]
+        return s
+
     def head_dot(i, col):
-        """the unit lower solve's dot product of row i with the column's head (?dot, strided)."""
+        """the unit lower solve's dot product of row i with the column's head (?dot, strided);
+        each group of products is formed by one vector fused multiply-add, then summed in order."""
+        if fused and a.dtype == jnp.float64 and i >= 4:
+            w = i - i % 4
+            t1 = in_order(fma(a[i, 0:w:4], col[0:w:4], a[i, 2:w:4] * col[2:w:4]), jnp.zeros_like(a[0, 0]))
+            t2 = in_order(fma(a[i, 1:w:4], col[1:w:4], a[i, 3:w:4] * col[3:w:4]), jnp.zeros_like(a[0, 0]))
+            for k in range(w, i):
+                t1 = fma(a[i, k], col[k], t1)
+            return t1 + t2
         if not fused or a.dtype != jnp.float32:
             return dot(i, i, col)
-        s = jnp.zeros((), jnp.float64)
-        for k in range(0, i - 1, 2):
-            s = s + fma(a[i, k], col[k], a[i, k + 1] * col[k + 1]).astype(jnp.float64)
+        w = i - i % 2
+        pairs = fma(a[i, 0:w:2], col[0:w:2], a[i, 1:w:2] * col[1:w:2]).astype(jnp.float64)
+        s = in_order(pairs, jnp.zeros((), jnp.float64))
         if i % 2:
             s = s + (a[i, i - 1] * col[i - 1]).astype(jnp.float64)
         return s.astype(jnp.float32)
+
+    def gemv(j, col):
+        """col[j:] minus the rows j: of the factored columns times the column's head."""
+        y = col[j:]
+        whole = (m - j) // 4 * 4
+        if not fused or j == 0 or whole == 0 or (a.dtype == jnp.float32 and j != 4):
+            return y - dot(slice(j, m), j, col)
+        if a.dtype == jnp.float32:               # column 4: the AVX2 4x4 kernel's passes
+            passes = (4 if whole & 4 else 0) + (8 if whole & 8 else 0)
+            r = slice(j, j + passes)
+            two = (fma(a[r, 2], col[2], a[r, 0] * col[0]) + fma(a[r, 3], col[3], a[r, 1] * col[1]))
+            return jnp.concatenate([y[:passes] - two, y[passes:] - dot(slice(j + passes, m), j, col)])
+        r, neg = slice(j, j + whole), -col
+        v = y[:whole]
+        k = 0
+        while k + 4 <= j:                        # dgemv_n: groups of 4, 2, 1 columns
+            v = v + fma(a[r, k + 3], neg[k + 3], fma(a[r, k + 2], neg[k + 2],
+                                                     fma(a[r, k], neg[k], a[r, k + 1] * neg[k + 1])))
+            k += 4
+        if j - k >= 2:
+            v = v + fma(a[r, k], neg[k], a[r, k + 1] * neg[k + 1])
+            k += 2
+        if j > k:
+            v = v + a[r, k] * neg[k]
+        return jnp.concatenate([v, y[whole:] - dot(slice(j + whole, m), j, col)])
 
     for j in range(n):
         col = a[:, j]
         for i in range(1, min(j, m)):            # unit lower solve against the factored columns
             col = col.at[i].set(col[i] - head_dot(i, col))
         if j < m:
-            col = col.at[j:].set(col[j:] - dot(slice(j, m), j, col))
+            col = col.at[j:].set(gemv(j, col))
             a = a.at[:, j].set(col)
             p = (j + jnp.argmax(jnp.abs(col[j:]))).astype(jnp.int32)
             rj, rp = a[j], a[p]
@@ -608,13 +681,19 @@ def _cgetf2_small(a):
                     pr, pi = mul(re[j:, k], im[j:, k], cr[k], ci[k])
                     tr, ti = tr + pr, ti + pi
                 vec = (m - j) // 4 * 4 if fused else 0
-                if vec:                           # the vector kernel's rows: four chains
-                    rr, ii, ir, ri = (jnp.zeros_like(cr[j:j + vec]) for _ in range(4))
-                    for k in range(j):
-                        ar, ai = re[j:j + vec, k], im[j:j + vec, k]
-                        rr, ii = fma(ar, cr[k], rr), fma(ai, ci[k], ii)
-                        ir, ri = fma(ai, cr[k], ir), fma(ar, ci[k], ri)
-                    tr, ti = tr.at[:vec].set(rr - ii), ti.at[:vec].set(ir + ri)
+                if vec:                           # the vector kernels' rows: four chains a group
+                    groups = [range(g, g + 4) for g in range(0, j - j % 4, 4)]
+                    groups += [range(j - j % 4, j - j % 2)] if j % 4 >= 2 else []
+                    groups += [range(j - 1, j)] if j % 2 else []
+                    sr, si = jnp.zeros_like(cr[j:j + vec]), jnp.zeros_like(cr[j:j + vec])
+                    for group in groups:
+                        rr, ii, ir, ri = (jnp.zeros_like(cr[j:j + vec]) for _ in range(4))
+                        for k in group:
+                            ar, ai = re[j:j + vec, k], im[j:j + vec, k]
+                            rr, ii = fma(ar, cr[k], rr), fma(ai, ci[k], ii)
+                            ir, ri = fma(ai, cr[k], ir), fma(ar, ci[k], ri)
+                        sr, si = sr + (rr - ii), si + (ir + ri)
+                    tr, ti = tr.at[:vec].set(sr), ti.at[:vec].set(si)
                 cr = cr.at[j:].set(cr[j:] - tr)
                 ci = ci.at[j:].set(ci[j:] - ti)
             re, im = re.at[:, j].set(cr), im.at[:, j].set(ci)
