@@ -156,8 +156,22 @@ template <typename T> struct Work {
   const Args<T> *g;
   int64_t batch, aStep, bStep, cStep; // the products and how far apart their operands are
   int tile;
-  int64_t rowsPer, colsPer;
+  int64_t colsPer;
   int tm, tn;
+  int64_t rowTiles, tileRows;
+  int threads;
+  // Row blocks in rounds of `threads` blocks (taken about together, one by each thread): every
+  // thread's blocks add up to its even share of the register tiles, within one tile. Blocks of
+  // ceil(tiles / tm) tiles left the last one short: 1024 rows on 2 threads were 7 x 132 + 100, one
+  // thread computing 528 rows and the other 496 (1024^3, Xeon, 2 threads, median of 120 calls:
+  // 7.39 -> 7.16 ms).
+  static int64_t part(int64_t total, int64_t parts, int64_t i) { return total / parts + (i < total % parts); }
+  int64_t firstTile(int64_t block) const {
+    int64_t rounds = tm / threads, tiles = 0;
+    for (int64_t b = 0; b < block; ++b)
+      tiles += part(part(rowTiles, threads, b % threads), rounds, b / threads);
+    return tiles;
+  }
   int64_t items() const { return batch * tm * tn; }
   static void run(const void *self, int64_t index) {
     const Work &w = *static_cast<const Work *>(self);
@@ -167,8 +181,8 @@ template <typename T> struct Work {
     one.a += product * w.aStep;
     one.b += product * w.bStep;
     one.c += product * w.cStep;
-    block(one, w.tile, bi * w.rowsPer, std::min(w.g->m, (bi + 1) * w.rowsPer), bj * w.colsPer,
-          std::min(w.g->n, (bj + 1) * w.colsPer));
+    int64_t r0 = w.firstTile(bi) * w.tileRows, r1 = std::min(w.g->m, w.firstTile(bi + 1) * w.tileRows);
+    block(one, w.tile, r0, r1, bj * w.colsPer, std::min(w.g->n, (bj + 1) * w.colsPer));
   }
 };
 
@@ -241,8 +255,8 @@ void gemmImpl(const Args<T> &g, int threads, int64_t batch = 1, int64_t aStep = 
     } pack{&g, tile, packed.data()};
     forItems(threads, packItems(g, tile), &Pack::run, &pack);
   }
-  Work<T> w{&shared, batch, aStep, bStep, cStep, tile, ceilDiv(rowTiles, tm) * t.rows,
-            ceilDiv(colTiles, tn) * t.cols, tm, tn};
+  Work<T> w{&shared, batch,   aStep,    bStep,  cStep, tile, ceilDiv(colTiles, tn) * t.cols,
+            tm,      tn,      rowTiles, t.rows, tm % threads ? tm : threads};
   forItems(threads, w.items(), &Work<T>::run, &w);
   if (packed.capacity() > (size_t(16) << 20) / sizeof(T)) // not hold more than 16 MiB between calls
     std::vector<T>().swap(packed);
