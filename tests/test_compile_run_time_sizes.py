@@ -729,6 +729,28 @@ ARGUMENT_TO_STATIC.update({
 })
 
 
+_SCATTER_DIMS = ("#shlo.scatter<update_window_dims = [], inserted_window_dims = [0], input_batching_dims = [], "
+                 "scatter_indices_batching_dims = [], scatter_dims_to_operand_dims = [0], index_vector_dim = 1>")
+ARGUMENT_TO_STATIC.update({
+    # scatter's updates have one element per index vector (scatter C? in the interpreter's words)
+    "scatter_updates": (f"""func.func @main(%x: tensor<5xf32>, %i: tensor<3x1xi64>, %u: tensor<?xf32>) -> tensor<5xf32> {{
+  %0 = "shlo.scatter"(%x, %i, %u) ({{
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %s = shlo.add %a, %b : tensor<f32>
+    "shlo.return"(%s) : (tensor<f32>) -> ()
+  }}) {{operandSegmentSizes = array<i32: 1, 1, 1>, scatter_dimension_numbers = {_SCATTER_DIMS}}} : (tensor<5xf32>, tensor<3x1xi64>, tensor<?xf32>) -> tensor<5xf32>
+  func.return %0 : tensor<5xf32>
+}}""", (X6[:5], np.array([[4], [0], [4]]), X6[:3]), (X6[:5], np.array([[4], [0], [4]]), X6[:2]),
+        r"update scatter dimensions \[2\] do not match the index batch \[3\]"),
+    # a bitcast that fuses two i16 into an i32: the operand's last size is 2
+    "bitcast_convert_fuse": ("""func.func @main(%x: tensor<3x?xi16>) -> tensor<3xi32> {
+  %0 = shlo.bitcast_convert %x : (tensor<3x?xi16>) -> tensor<3xi32>
+  func.return %0 : tensor<3xi32>
+}""", (np.arange(6, dtype=np.int16).reshape(3, 2),), (np.arange(3, dtype=np.int16).reshape(3, 1),),
+        r"cannot fuse a last dimension of \(1,\) i16 into one i32"),
+})
+
+
 @pytest.mark.parametrize("name", list(ARGUMENT_TO_STATIC))
 def test_an_argument_of_unknown_size_compiles(name):
     text, good, bad, message = ARGUMENT_TO_STATIC[name]

@@ -332,6 +332,12 @@ def paired_sizes(name: str, attrs: dict, operand_types: list, result_types: list
         n = (len(operand_types) - 1) // 2
         for first, count in ((0, n), (n + 1, n)):
             out += [((first, d), (first + j, d)) for j in range(1, count) for d in range(operand_types[first].rank)]
+        dn = attrs["scatter_dimension_numbers"]     # (the updates' scatter sizes: the index batch's)
+        ivd, indices = int(dn.index_vector_dim), operand_types[n]
+        scatter_dims = [d for d in range(operand_types[n + 1].rank) if d not in list(dn.update_window_dims)]
+        out += [((n + 1, u), (n, j)) for u, j in zip(scatter_dims, [d for d in range(indices.rank) if d != ivd])]
+        if ivd < indices.rank:
+            out.append(((n, ivd), len(list(dn.scatter_dims_to_operand_dims))))
     elif name in _FEATURE_VECTORS:
         fi = attrs["feature_index"]
         out += [((0, fi), (j, 0)) for j in range(1, 1 + _FEATURE_VECTORS[name])]
@@ -381,7 +387,8 @@ def paired_attrs(op: ir.Operation) -> dict:
     name = op.name[5:]
     return {n: attributes.op_attribute(op, n, kind) for n, kind, _ in OPS[name]["attributes"]
             if n in ("dot_dimension_numbers", "dimension", "feature_index", "window_dimensions",
-                     "window_strides", "padding", "base_dilations", "window_dilations")}   # (what paired_sizes reads)
+                     "window_strides", "padding", "base_dilations", "window_dilations",
+                     "scatter_dimension_numbers")}   # (what paired_sizes reads)
 
 
 def _is_arg(k) -> bool:
@@ -459,7 +466,7 @@ BOUNDED = {"slice": ("limit_indices", "limit_indices exceed the operand's size w
 
 # ops whose lowering makes a result of its type's static sizes from an operand of ? size: the
 # sizes the op computes are compared with them (`bounds`; the flag of `narrowed_message`)
-RESULT_SIZED = ("pad", "bitcast_convert", "collective_permute")
+RESULT_SIZED = ("pad", "bitcast_convert", "collective_permute", "uniform_quantize")
 
 
 def bounds(name: str, operand_types: list, result_types: list, attrs: dict) -> list:
@@ -475,16 +482,22 @@ def bounds(name: str, operand_types: list, result_types: list, attrs: dict) -> l
         extents = attrs[BOUNDED[name][0]]
         pairs = [(int(extents[d]), (0, d), "le") for d in range(operand.rank) if operand.shape[d] is None]
     narrowed = [d for d in range(min(operand.rank, out.rank)) if operand.shape[d] is None and out.shape[d] is not None]
-    if name == "gather":        # (its batch sizes: start_indices')
-        indices = operand_types[1]
-        layout = gather_layout(attrs["dimension_numbers"], operand.rank, indices.rank)
+    if name == "gather":        # (its batch sizes: start_indices'; an index vector per start_index_map)
+        indices, dn = operand_types[1], attrs["dimension_numbers"]
+        layout = gather_layout(dn, operand.rank, indices.rank)
         pairs += [((1, j), out.shape[r]) for r, j in layout["batches"]
                   if out.shape[r] is not None and indices.shape[j] is None]
+        ivd = int(dn.index_vector_dim)
+        if ivd < indices.rank and indices.shape[ivd] is None:
+            pairs.append(((1, ivd), len(list(dn.start_index_map))))
     elif name == "pad":
         lo, hi, interior = (list(attrs[k]) for k in ("edge_padding_low", "edge_padding_high", "interior_padding"))
         pairs += [(("padded", d, int(lo[d]), int(hi[d]), int(interior[d])), out.shape[d]) for d in narrowed]
-    elif name in ("bitcast_convert", "collective_permute"):   # (the leading sizes: a bitcast's are the same)
+    elif name in RESULT_SIZED:  # (the operand's sizes; a bitcast's leading ones, where it fuses its last the ratio)
         pairs += [((0, d), out.shape[d]) for d in narrowed]
+        if name == "bitcast_convert" and operand.rank == out.rank + 1 and operand.shape[-1] is None:
+            from ..types import element_bits
+            pairs.append(((0, operand.rank - 1), element_bits(out.element) // element_bits(operand.element)))
     return pairs
 
 
