@@ -751,6 +751,13 @@ ARGUMENT_TO_STATIC.update({
 })
 
 
+ARGUMENT_TO_STATIC["convolution"] = ("""func.func @main(%l: tensor<?x?x1xf32>, %r: tensor<2x1x1xf32>) -> tensor<1x3x1xf32> {
+  %0 = shlo.convolution %l, %r {batch_group_count = 1 : i64, dimension_numbers = #shlo.conv<input_batch_dimension = 0, input_feature_dimension = 2, input_spatial_dimensions = [1], kernel_input_feature_dimension = 1, kernel_output_feature_dimension = 2, kernel_spatial_dimensions = [0], output_batch_dimension = 0, output_feature_dimension = 2, output_spatial_dimensions = [1]>, feature_group_count = 1 : i64} : (tensor<?x?x1xf32>, tensor<2x1x1xf32>) -> tensor<1x3x1xf32>
+  func.return %0 : tensor<1x3x1xf32>
+}""", (X6[:4].reshape(1, 4, 1), np.ones((2, 1, 1), np.float32)), (X6[:3].reshape(1, 3, 1), np.ones((2, 1, 1), np.float32)),
+    r"shlo.convolution failed: ValueError: result shape \(1, 2, 1\)")
+
+
 @pytest.mark.parametrize("name", list(ARGUMENT_TO_STATIC))
 def test_an_argument_of_unknown_size_compiles(name):
     text, good, bad, message = ARGUMENT_TO_STATIC[name]

@@ -381,6 +381,36 @@ def _windows(attrs: dict, rank: int) -> list:
     return [(int(w), st, lo, hi) for w, st, (lo, hi) in zip(attrs["window_dimensions"], strides, pads)]
 
 
+def _convolution_pairs(lhs, rhs, out, attrs: dict) -> list:
+    """A convolution's sizes from an input of ? size: its result's windows along a spatial
+    dimension (a static kernel size), batch (one batch group) and the kernel's output features;
+    the input's features (the kernel's input features times feature_group_count)."""
+    import numpy as np
+    dn = attrs["dimension_numbers"]
+    ins, ks, outs = (list(getattr(dn, f"{k}_spatial_dimensions")) for k in ("input", "kernel", "output"))
+    ns = len(ins)
+    ints = lambda k: [1] * ns if attrs.get(k) is None else [int(v) for v in attrs[k]]  # noqa: E731
+    strides, lhs_dil, rhs_dil = ints("window_strides"), ints("lhs_dilation"), ints("rhs_dilation")
+    padding = attrs.get("padding")
+    pads = [(0, 0)] * ns if padding is None else [(int(a), int(b)) for a, b in np.asarray(
+        padding.array() if hasattr(padding, "array") else padding, dtype=np.int64).reshape(-1, 2)]
+    pairs = []
+    for i in range(ns):
+        w, r = rhs.shape[int(ks[i])], out.shape[int(outs[i])]
+        if lhs.shape[int(ins[i])] is None and w is not None and r is not None:
+            pairs.append((("windows", int(ins[i]), w, strides[i], *pads[i], lhs_dil[i], rhs_dil[i]), r))
+    in_b, out_b = int(dn.input_batch_dimension), int(dn.output_batch_dimension)
+    if lhs.shape[in_b] is None and out.shape[out_b] is not None and int(attrs.get("batch_group_count") or 1) == 1:
+        pairs.append(((0, in_b), out.shape[out_b]))
+    k_o, out_f = int(dn.kernel_output_feature_dimension), int(dn.output_feature_dimension)
+    if rhs.shape[k_o] is None and out.shape[out_f] is not None:
+        pairs.append(((1, k_o), out.shape[out_f]))
+    in_f, k_i = int(dn.input_feature_dimension), int(dn.kernel_input_feature_dimension)
+    if lhs.shape[in_f] is None and rhs.shape[k_i] is not None:     # (the features each group reads)
+        pairs.append(((0, in_f), rhs.shape[k_i] * int(attrs.get("feature_group_count") or 1)))
+    return pairs
+
+
 def paired_attrs(op: ir.Operation) -> dict:
     from .. import attributes
     from ..verify._spec_table import OPS
@@ -466,7 +496,7 @@ BOUNDED = {"slice": ("limit_indices", "limit_indices exceed the operand's size w
 
 # ops whose lowering makes a result of its type's static sizes from an operand of ? size: the
 # sizes the op computes are compared with them (`bounds`; the flag of `narrowed_message`)
-RESULT_SIZED = ("pad", "bitcast_convert", "collective_permute", "uniform_quantize")
+RESULT_SIZED = ("pad", "bitcast_convert", "collective_permute", "uniform_quantize", "convolution")
 
 
 def bounds(name: str, operand_types: list, result_types: list, attrs: dict) -> list:
@@ -493,6 +523,8 @@ def bounds(name: str, operand_types: list, result_types: list, attrs: dict) -> l
     elif name == "pad":
         lo, hi, interior = (list(attrs[k]) for k in ("edge_padding_low", "edge_padding_high", "interior_padding"))
         pairs += [(("padded", d, int(lo[d]), int(hi[d]), int(interior[d])), out.shape[d]) for d in narrowed]
+    elif name == "convolution":
+        pairs += _convolution_pairs(operand, operand_types[1], out, attrs)
     elif name in RESULT_SIZED:  # (the operand's sizes; a bitcast's leading ones, where it fuses its last the ratio)
         pairs += [((0, d), out.shape[d]) for d in narrowed]
         if name == "bitcast_convert" and operand.rank == out.rank + 1 and operand.shape[-1] is None:
