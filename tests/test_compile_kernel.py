@@ -88,8 +88,8 @@ def test_another_openmp_runtime_loaded_first():
 @pytest.mark.parametrize("element, transposed", [("f32", False), ("f64", False), ("f32", True)])
 def test_row_blocks_share_one_packed_b(element, transposed):
     """With two threads, a product of at least 1024 rows is cut into 8 row blocks that read one B
-    packed by both threads together (on AVX2 CPUs; others pack per block). Odd k and n leave partial
-    k blocks and a partial panel; a transposed B is packed from its columns."""
+    packed by both threads together (on AVX2 and AVX-512 CPUs; the generic kernel packs per block).
+    Odd k and n leave partial k blocks and a partial panel; a transposed B is packed from its columns."""
     rng = np.random.default_rng(5)
     dtype = np.float32 if element == "f32" else np.float64
     m, k, n = 1030, 301, 45
