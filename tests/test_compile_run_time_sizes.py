@@ -758,6 +758,13 @@ ARGUMENT_TO_STATIC["convolution"] = ("""func.func @main(%l: tensor<?x?x1xf32>, %
     r"shlo.convolution failed: ValueError: result shape \(1, 2, 1\)")
 
 
+ARGUMENT_TO_STATIC["triangular_solve"] = ("""func.func @main(%a: tensor<?x2xf32>, %b: tensor<2x2xf32>) -> tensor<2x2xf32> {
+  %0 = shlo.triangular_solve %a, %b {left_side = true, lower = true, unit_diagonal = false, transpose_a = #shlo.transpose<NO_TRANSPOSE>} : (tensor<?x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
+  func.return %0 : tensor<2x2xf32>
+}""", (np.array([[2, 99], [1, 4]], np.float32), np.ones((2, 2), np.float32)),
+    (np.array([[2, 99]], np.float32), np.ones((2, 2), np.float32)), "needs square matrices in a")
+
+
 @pytest.mark.parametrize("name", list(ARGUMENT_TO_STATIC))
 def test_an_argument_of_unknown_size_compiles(name):
     text, good, bad, message = ARGUMENT_TO_STATIC[name]

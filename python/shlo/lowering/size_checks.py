@@ -292,6 +292,8 @@ PAIRED = {"dot_general": "paired batching / contracting dimensions, or the resul
           "scatter": "its inputs', or its updates', sizes differ when it runs (scatter C2 / C3)",
           "select_and_scatter": "source does not have one element per window of the operand when it runs "
                                 "(select_and_scatter C7)",
+          "triangular_solve": "a does not hold square matrices of b's size, or b's batch or result's static "
+                              "sizes differ, when it runs (triangular_solve C3 / C4)",
           "batch_norm_inference": "scale, offset, mean or variance does not have the operand's feature size "
                                   "when it runs (batch_norm_inference C3 - C6)",
           "batch_norm_training": "scale or offset does not have the operand's feature size when it runs "
@@ -343,6 +345,11 @@ def paired_sizes(name: str, attrs: dict, operand_types: list, result_types: list
         out += [((0, fi), (j, 0)) for j in range(1, 1 + _FEATURE_VECTORS[name])]
         if name == "batch_norm_grad":
             out += [((0, d), (4, d)) for d in range(operand_types[0].rank)]
+    elif name == "triangular_solve":
+        r, res = operand_types[0].rank, result_types[0]
+        out += [((0, r - 2), (0, r - 1)), ((0, r - 1), (1, r - 2 if attrs["left_side"] else r - 1))]
+        out += [((0, d), (1, d)) for d in range(r - 2)]
+        out += [((1, d), res.shape[d]) for d in range(r) if res.shape[d] is not None]
     elif name == "select_and_scatter":
         out += [(("windows", d, w, s, lo, hi), (1, d)) for d, (w, s, lo, hi) in enumerate(_windows(attrs, rank=
                 operand_types[0].rank))]
@@ -418,7 +425,7 @@ def paired_attrs(op: ir.Operation) -> dict:
     return {n: attributes.op_attribute(op, n, kind) for n, kind, _ in OPS[name]["attributes"]
             if n in ("dot_dimension_numbers", "dimension", "feature_index", "window_dimensions",
                      "window_strides", "padding", "base_dilations", "window_dilations",
-                     "scatter_dimension_numbers")}   # (what paired_sizes reads)
+                     "scatter_dimension_numbers", "left_side")}   # (what paired_sizes reads)
 
 
 def _is_arg(k) -> bool:
