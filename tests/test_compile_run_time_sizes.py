@@ -765,6 +765,12 @@ ARGUMENT_TO_STATIC["triangular_solve"] = ("""func.func @main(%a: tensor<?x2xf32>
     (np.array([[2, 99]], np.float32), np.ones((2, 2), np.float32)), "needs square matrices in a")
 
 
+ARGUMENT_TO_STATIC["cholesky"] = ("""func.func @main(%a: tensor<?x2xf32>) -> tensor<?x2xf32> {
+  %0 = shlo.cholesky %a {lower = true} : (tensor<?x2xf32>) -> tensor<?x2xf32>
+  func.return %0 : tensor<?x2xf32>
+}""", (np.array([[4, 2], [2, 5]], np.float32),), (np.ones((3, 2), np.float32),), "shlo.cholesky")
+
+
 @pytest.mark.parametrize("name", list(ARGUMENT_TO_STATIC))
 def test_an_argument_of_unknown_size_compiles(name):
     text, good, bad, message = ARGUMENT_TO_STATIC[name]

@@ -292,6 +292,8 @@ PAIRED = {"dot_general": "paired batching / contracting dimensions, or the resul
           "scatter": "its inputs', or its updates', sizes differ when it runs (scatter C2 / C3)",
           "select_and_scatter": "source does not have one element per window of the operand when it runs "
                                 "(select_and_scatter C7)",
+          "cholesky": "a does not hold square matrices, or the result's static sizes differ, when it runs "
+                      "(cholesky C1 / C3)",
           "triangular_solve": "a does not hold square matrices of b's size, or b's batch or result's static "
                               "sizes differ, when it runs (triangular_solve C3 / C4)",
           "batch_norm_inference": "scale, offset, mean or variance does not have the operand's feature size "
@@ -345,6 +347,9 @@ def paired_sizes(name: str, attrs: dict, operand_types: list, result_types: list
         out += [((0, fi), (j, 0)) for j in range(1, 1 + _FEATURE_VECTORS[name])]
         if name == "batch_norm_grad":
             out += [((0, d), (4, d)) for d in range(operand_types[0].rank)]
+    elif name == "cholesky":
+        r, res = operand_types[0].rank, result_types[0]
+        out += [((0, r - 2), (0, r - 1))] + [((0, d), res.shape[d]) for d in range(r) if res.shape[d] is not None]
     elif name == "triangular_solve":
         r, res = operand_types[0].rank, result_types[0]
         out += [((0, r - 2), (0, r - 1)), ((0, r - 1), (1, r - 2 if attrs["left_side"] else r - 1))]
