@@ -211,9 +211,10 @@ def test_cholesky_complex64_bit_equal_to_xla(n):
     assert np.isnan(np.asarray(shlo.interpret(shlo.from_jax(f, bad), bad)[0])[0, 1, 0])
 
 
-@pytest.mark.parametrize("dtype, n", [(np.float32, 5), (np.complex64, 4)])
+@pytest.mark.parametrize("dtype, n", [(np.float32, 5), (np.complex64, 4), (np.float32, 50), (np.float32, 200)])
 def test_cholesky_compiled_bit_equal_to_xla(dtype, n):
-    # the lowering's potf2 / cpotf2 order (lowering/ops/potf2_order.py), as the interpreter's
+    # the lowering's potf2 / cpotf2 order (lowering/ops/potf2_order.py) and, past potf2 on
+    # AVX-512, its blocked potrf (potrf_order.py), as the interpreter's
     rng = np.random.RandomState(n + 1)
     x = rng.standard_normal((6, n, n)) + (1j * rng.standard_normal((6, n, n)) if dtype == np.complex64 else 0)
     a = (x @ np.conj(np.swapaxes(x, -1, -2)) + n * np.eye(n)).astype(dtype)
@@ -221,5 +222,10 @@ def test_cholesky_compiled_bit_equal_to_xla(dtype, n):
     f = jax.lax.linalg.cholesky
     prog = shlo.from_jax(f, a)
     got = np.asarray(shlo.compile(prog)(a)[0])
-    np.testing.assert_array_equal(got[:-1], np.asarray(jax.jit(f)(a))[:-1])
-    np.testing.assert_array_equal(got, np.asarray(shlo.interpret(prog, a)[0]))
+    want, interpreted = np.asarray(jax.jit(f)(a)), np.asarray(shlo.interpret(prog, a)[0])
+    if n > 8 and openblas_order.kernels() != "avx512":        # not modelled: float64 both ways
+        np.testing.assert_allclose(got[:-1], want[:-1], rtol=8 * np.finfo(np.float32).eps, atol=1e-6)
+        assert np.isnan(got[-1]).all() == np.isnan(interpreted[-1]).all()
+        return
+    np.testing.assert_array_equal(got[:-1], want[:-1])
+    np.testing.assert_array_equal(got, interpreted)

@@ -29,7 +29,7 @@ from ...interpreter.ops.elementwise import finish
 from .elementwise import convert_scalar
 from . import fft as c2c_passes
 from . import fft_real as real_passes
-from . import potf2_order
+from . import potf2_order, potrf_order
 
 F = arith.CmpFPredicate
 I = arith.CmpIPredicate
@@ -337,6 +337,8 @@ def cholesky(ctx: OpContext, a):
         raise ctx.error(f"needs matrices, got rank {emit.rank(a)}")
     if potf2_order.applies(a, element, lower):
         return potf2_order.potf2_in_order(a, element, _for_batches)
+    if potrf_order.applies(a, element, lower):
+        return potrf_order.potrf_in_order(a, _for_batches)
     h = _hermitian(_widen(a, element), lower)
     t = h.type.element_type
     sizes = emit.dims(h)
