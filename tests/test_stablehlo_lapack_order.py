@@ -211,7 +211,8 @@ def test_cholesky_complex64_bit_equal_to_xla(n):
     assert np.isnan(np.asarray(shlo.interpret(shlo.from_jax(f, bad), bad)[0])[0, 1, 0])
 
 
-@pytest.mark.parametrize("dtype, n", [(np.float32, 5), (np.complex64, 4), (np.float32, 50), (np.float32, 200)])
+@pytest.mark.parametrize("dtype, n", [(np.float32, 5), (np.complex64, 4), (np.float32, 50), (np.float32, 200),
+                                     (np.complex64, 12), (np.complex64, 100)])
 def test_cholesky_compiled_bit_equal_to_xla(dtype, n):
     # the lowering's potf2 / cpotf2 order (lowering/ops/potf2_order.py) and, past potf2 on
     # AVX-512, its blocked potrf (potrf_order.py), as the interpreter's

@@ -339,6 +339,8 @@ def cholesky(ctx: OpContext, a):
         return potf2_order.potf2_in_order(a, element, _for_batches)
     if potrf_order.applies(a, element, lower):
         return potrf_order.potrf_in_order(a, _for_batches)
+    if potrf_order.capplies(a, element, lower):
+        return potrf_order.cpotrf_in_order(a, _for_batches)
     h = _hermitian(_widen(a, element), lower)
     t = h.type.element_type
     sizes = emit.dims(h)
