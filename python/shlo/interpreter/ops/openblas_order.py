@@ -241,6 +241,47 @@ _POTF2_BLOCK = 32
 _POTRF_THREADED_FROM = 256
 
 
+def potrf_plan(n: int, threads: int, complex_: bool = False) -> list:
+    """The steps of OpenBLAS's lower potrf (f32) / cpotrf (complex64) on an n x n matrix, the one
+    schedule the interpreter and the lowering (lowering/ops/potrf_order.py) both follow:
+    ("potf2", o, size): the unblocked kernel on the diagonal block at o; ("update", j, bk, end,
+    pieces): the rows j + bk .. end solved against the factored block j .. j + bk and the trailing
+    triangle updated, the rows cut in `pieces` (the threads' shares; one piece on one thread).
+    One thread (or below the threaded size): potf2 on blocks of at most 32, else blocks of n // 4,
+    each factored the same way. Threaded: halves rounded up to a multiple of 4 (f32) or 2
+    (complex64) down to 16 (f32) or 8 (complex64), then the one-thread schedule."""
+    steps = []
+    leaf, align = (8, 2) if complex_ else (16, 4)
+    threaded_from = _CPOTRF_THREADED_FROM if complex_ else _POTRF_THREADED_FROM
+
+    def pieces(left):
+        if not complex_ or threads == 1:
+            return [left]
+        out = []
+        for t in range(threads, 0, -1):          # gemm_thread_m: the rest split evenly
+            size = min(left, -(-left // t))
+            if size:
+                out.append(size)
+            left -= size
+        return out
+
+    def blocked(o, size, threaded):
+        if threaded and size <= leaf:
+            threaded = False
+        if not threaded and size <= _POTF2_BLOCK:
+            steps.append(("potf2", o, size))
+            return
+        blocking = (size // 2 + align - 1) & ~(align - 1) if threaded else size // 4
+        for j in range(o, o + size, blocking):
+            bk = min(blocking, o + size - j)
+            blocked(j, bk, threaded)
+            if j + bk < o + size:
+                steps.append(("update", j, bk, o + size, pieces(o + size - j - bk) if threaded else [o + size - j - bk]))
+
+    blocked(0, n, n >= threaded_from and threads > 1)
+    return steps
+
+
 def _gemv_column4(A, rows, x):
     """y - A x for the 4 columns at step 4 of potf2 (sgemv_n's AVX2 4x4 kernel, then its tail)."""
     m = len(rows)
@@ -275,17 +316,6 @@ def _potf2_block(A, o, n, bad):
             A[:, r, j] = y * inv
 
 
-def _potrf_block(A, o, n, bad):
-    if n <= _POTF2_BLOCK:
-        return _potf2_block(A, o, n, bad)
-    blocking = n // 4
-    for j in range(o, o + n, blocking):
-        bk = min(blocking, o + n - j)
-        _potrf_block(A, j, bk, bad)
-        if j + bk < o + n:
-            _trsm_syrk(A, j, bk, o + n)
-
-
 def _trsm_syrk(A, j, bk, end):
     """The rows below the factored block j:j+bk solved against it, the trailing triangle updated."""
     rest = slice(j + bk, end)
@@ -299,17 +329,6 @@ def _trsm_syrk(A, j, bk, end):
     A[:, rest, rest] = A[:, rest, rest] - np.tril(acc)
 
 
-def _potrf_threaded(A, o, n, bad):
-    if n <= 16:
-        return _potrf_block(A, o, n, bad)
-    blocking = (n // 2 + 3) & ~3
-    for j in range(o, o + n, blocking):
-        bk = min(blocking, o + n - j)
-        _potrf_threaded(A, j, bk, bad)
-        if j + bk < o + n:
-            _trsm_syrk(A, j, bk, o + n)
-
-
 def potrf_in_order(a):
     """Lower Cholesky factors of the batched f32 lower triangles `a` ("avx512", n <= 512); NaN
     where one is not positive definite."""
@@ -317,10 +336,11 @@ def potrf_in_order(a):
     bad = np.zeros(flat.shape[0], bool)
     n = flat.shape[-1]
     with np.errstate(all="ignore"):
-        if n < _POTRF_THREADED_FROM or openblas_threads() == 1:
-            _potrf_block(flat, 0, n, bad)
-        else:
-            _potrf_threaded(flat, 0, n, bad)
+        for step in potrf_plan(n, openblas_threads()):
+            if step[0] == "potf2":
+                _potf2_block(flat, step[1], step[2], bad)
+            else:
+                _trsm_syrk(flat, *step[1:4])
     L = np.tril(flat)
     L[bad] = np.nan
     return L.reshape(a.shape)
@@ -511,37 +531,6 @@ def _cherk_block(R, I, rows, c0, bk):
     I[:, rows, rows] = I[:, rows, rows] - np.tril(im)
 
 
-def _cpotrf_single(R, I, o, n, bad):
-    if n <= _POTF2_BLOCK:
-        return _cpotf2_block(R, I, o, n, bad)
-    blocking = n // 4
-    for j in range(o, o + n, blocking):
-        bk = min(blocking, o + n - j)
-        _cpotrf_single(R, I, j, bk, bad)
-        if j + bk < o + n:
-            rows = slice(j + bk, o + n)
-            _ctrsm_block(R, I, rows, j, bk, [o + n - j - bk])
-            _cherk_block(R, I, rows, j, bk)
-
-
-def _cpotrf_threaded(R, I, o, n, bad, threads):
-    if n <= 8:
-        return _cpotrf_single(R, I, o, n, bad)
-    blocking = (n // 2 + 1) & ~1
-    for j in range(o, o + n, blocking):
-        bk = min(blocking, o + n - j)
-        _cpotrf_threaded(R, I, j, bk, bad, threads)
-        if j + bk < o + n:
-            rows, left, pieces = slice(j + bk, o + n), o + n - j - bk, []
-            for t in range(threads, 0, -1):          # gemm_thread_m: the rest split evenly
-                size = min(left, -(-left // t))
-                if size:
-                    pieces.append(size)
-                left -= size
-            _ctrsm_block(R, I, rows, j, bk, pieces)
-            _cherk_block(R, I, rows, j, bk)
-
-
 def cpotrf_in_order(a):
     """Lower Cholesky factors of the batched complex64 lower triangles `a` ("avx512",
     n <= 256); NaN where one is not positive definite."""
@@ -551,10 +540,14 @@ def cpotrf_in_order(a):
     bad = np.zeros(flat.shape[0], bool)
     threads = openblas_threads()
     with np.errstate(all="ignore"):
-        if n < _CPOTRF_THREADED_FROM or threads == 1:
-            _cpotrf_single(R, I, 0, n, bad)
-        else:
-            _cpotrf_threaded(R, I, 0, n, bad, threads)
+        for step in potrf_plan(n, threads, complex_=True):
+            if step[0] == "potf2":
+                _cpotf2_block(R, I, step[1], step[2], bad)
+            else:
+                _, j, bk, end, pieces = step
+                rows = slice(j + bk, end)
+                _ctrsm_block(R, I, rows, j, bk, pieces)
+                _cherk_block(R, I, rows, j, bk)
     L = np.tril(R + 1j * I).astype(np.complex64)
     L[bad] = np.nan
     return L.reshape(a.shape)

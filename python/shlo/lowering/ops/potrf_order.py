@@ -1,8 +1,9 @@
 """Compiled lower Cholesky factors of static f32 matrices past potf2 in the order of OpenBLAS's
 blocked potrf on its AVX-512 kernels, as the interpreter computes them
 (interpreter/ops/openblas_order.py: potrf_in_order, which says what was measured): the blocks
-are planned here, at lowering time, and each step (potf2 on a block, the trsm of the rows below
-it, the syrk of the trailing triangle) is a loop nest over a working copy of one matrix."""
+are planned at lowering time by the interpreter's own schedule (openblas_order.potrf_plan), and
+each step (potf2 on a block, the trsm of the rows below it, the syrk of the trailing triangle)
+is a loop nest over a working copy of one matrix."""
 from __future__ import annotations
 
 from mlir import ir
@@ -22,35 +23,6 @@ def applies(a: ir.Value, element: str, lower: bool) -> bool:
         return False
     limit = openblas_order.POTRF_SIZE.get(openblas_order.kernels(), 0)
     return openblas_order.POTF2_SIZES[openblas_order.kernels()] < rows <= limit
-
-
-def plan(n: int, threads: int) -> list:
-    """The steps of OpenBLAS's potrf on an n x n matrix: ("potf2", o, size), ("update", j, bk, end)."""
-    steps = []
-
-    def single(o, size):
-        if size <= 32:
-            steps.append(("potf2", o, size))
-            return
-        blocking = size // 4
-        for j in range(o, o + size, blocking):
-            bk = min(blocking, o + size - j)
-            single(j, bk)
-            if j + bk < o + size:
-                steps.append(("update", j, bk, o + size))
-
-    def threaded(o, size):
-        if size <= 16:
-            return single(o, size)
-        blocking = (size // 2 + 3) & ~3
-        for j in range(o, o + size, blocking):
-            bk = min(blocking, o + size - j)
-            threaded(j, bk)
-            if j + bk < o + size:
-                steps.append(("update", j, bk, o + size))
-
-    (single if n < 256 or threads == 1 else threaded)(0, n)
-    return steps
 
 
 def _loop(lo, hi, iters: list, body) -> list:
@@ -166,7 +138,7 @@ def potrf_in_order(a: ir.Value, for_batches) -> ir.Value:
     *batch, n, _n = emit.dims(a)
     zero = const(0.0, t)
     nan = const(float("nan"), t)
-    steps = plan(n, openblas_order.openblas_threads())
+    steps = openblas_order.potrf_plan(n, openblas_order.openblas_threads())
 
     def per_matrix(bi, acc):
         def copy(r, w_):
@@ -174,7 +146,7 @@ def potrf_in_order(a: ir.Value, for_batches) -> ir.Value:
                 tensor.insert(tensor.extract(a, bi + [r, c]), w2, [r, c])])
         w = _loop(0, n, [emit.fill(zero, [n, n])], copy)[0]
         for step in steps:
-            w = _potf2(w, step[1], step[2], zero) if step[0] == "potf2" else _update(w, *step[1:], zero)
+            w = _potf2(w, step[1], step[2], zero) if step[0] == "potf2" else _update(w, *step[1:4], zero)
         ok = _loop(0, n, [const(1, ir.IntegerType.get_signless(1))], lambda i, ok_: [
             arith.andi(ok_, arith.cmpf(F.OGT, tensor.extract(w, [i, i]), zero))])[0]
 
@@ -196,41 +168,6 @@ def capplies(a: ir.Value, element: str, lower: bool) -> bool:
     if element != "complex<f32>" or not lower or not isinstance(rows, int) or rows != cols:
         return False
     return openblas_order.CPOTF2_SIZE < rows <= openblas_order.CPOTRF_SIZE.get(openblas_order.kernels(), 0)
-
-
-def cplan(n: int, threads: int) -> list:
-    """cpotrf's steps: ("potf2", o, size), ("update", j, bk, end, pieces)."""
-    steps = []
-
-    def single(o, size):
-        if size <= 32:
-            steps.append(("potf2", o, size))
-            return
-        blocking = size // 4
-        for j in range(o, o + size, blocking):
-            bk = min(blocking, o + size - j)
-            single(j, bk)
-            if j + bk < o + size:
-                steps.append(("update", j, bk, o + size, [o + size - j - bk]))
-
-    def threaded(o, size):
-        if size <= 8:
-            return single(o, size)
-        blocking = (size // 2 + 1) & ~1
-        for j in range(o, o + size, blocking):
-            bk = min(blocking, o + size - j)
-            threaded(j, bk)
-            if j + bk < o + size:
-                left, pieces = o + size - j - bk, []
-                for t in range(threads, 0, -1):
-                    piece = min(left, -(-left // t))
-                    if piece:
-                        pieces.append(piece)
-                    left -= piece
-                steps.append(("update", j, bk, o + size, pieces))
-
-    (single if n < 64 or threads == 1 else threaded)(0, n)
-    return steps
 
 
 def _get(w, r, c):
@@ -365,7 +302,7 @@ def cpotrf_in_order(a: ir.Value, for_batches) -> ir.Value:
     *batch, n, _n = emit.dims(a)
     part = ir.F32Type.get()
     zero, nan = const(0.0, part), const(float("nan"), part)
-    steps = cplan(n, openblas_order.openblas_threads())
+    steps = openblas_order.potrf_plan(n, openblas_order.openblas_threads(), complex_=True)
 
     def per_matrix(bi, acc):
         def copy(r, w0, w1):
