@@ -771,6 +771,15 @@ ARGUMENT_TO_STATIC["cholesky"] = ("""func.func @main(%a: tensor<?x2xf32>) -> ten
 }""", (np.array([[4, 2], [2, 5]], np.float32),), (np.ones((3, 2), np.float32),), "shlo.cholesky")
 
 
+# rng_bit_generator's state of ? size meets output_state's static size (C1 when it runs): compiled
+# read the type's words past a shorter state's buffer, interpreted returned a state of another size
+ARGUMENT_TO_STATIC["rng_bit_generator"] = ("""func.func @main(%s: tensor<?xui64>) -> (tensor<3xui64>, tensor<3xui64>) {
+  %0:2 = "shlo.rng_bit_generator"(%s) {rng_algorithm = #shlo.rng_algorithm<PHILOX>} : (tensor<?xui64>) -> (tensor<3xui64>, tensor<3xui64>)
+  func.return %0#0, %0#1 : tensor<3xui64>, tensor<3xui64>
+}""", (np.array([42, 0, 0], np.uint64),), (np.array([42, 0], np.uint64),),
+    r"initial_state has shape \(2,\), but output_state's type is tensor<3xui64> \(rng_bit_generator C1")
+
+
 @pytest.mark.parametrize("name", list(ARGUMENT_TO_STATIC))
 def test_an_argument_of_unknown_size_compiles(name):
     text, good, bad, message = ARGUMENT_TO_STATIC[name]
@@ -797,3 +806,4 @@ def test_broadcast_in_dim_of_a_size_1_or_r_into_static_r():
     for run in (f, lambda *a: shlo.interpret(prog, *a)):
         with pytest.raises(shlo.ShloError, match="operand dimension 0 has size 2, not 1 or the result size 3"):
             run(X6[:2])
+

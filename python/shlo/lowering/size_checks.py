@@ -508,7 +508,8 @@ BOUNDED = {"slice": ("limit_indices", "limit_indices exceed the operand's size w
 
 # ops whose lowering makes a result of its type's static sizes from an operand of ? size: the
 # sizes the op computes are compared with them (`bounds`; the flag of `narrowed_message`)
-RESULT_SIZED = ("pad", "bitcast_convert", "collective_permute", "uniform_quantize", "convolution")
+RESULT_SIZED = ("pad", "bitcast_convert", "collective_permute", "uniform_quantize", "convolution",
+                "rng_bit_generator")     # (its state: read as its result type's words)
 
 
 def bounds(name: str, operand_types: list, result_types: list, attrs: dict) -> list:

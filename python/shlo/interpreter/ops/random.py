@@ -190,6 +190,10 @@ def rng_bit_generator(ctx, initial_state):
         raise ValueError(f"rng_bit_generator needs a static output shape, got {out}")
     algorithm = ctx.attrs["rng_algorithm"] or "DEFAULT"
     state = np.asarray(initial_state)
+    if any(n is not None and n != k for n, k in zip(st.shape, state.shape)):
+        # (C1 when it runs: a state of ? size meets output_state's static one)
+        raise ValueError(f"initial_state has shape {tuple(state.shape)}, but output_state's type is {st.text} "
+                         "(rng_bit_generator C1: compatible shapes)")
     sizes = {"THREE_FRY": (2,), "PHILOX": (2, 3), "DEFAULT": (2, 3)}[algorithm]
     if state.dtype == np.uint64 and state.ndim == 1 and state.size in sizes and st.element == "ui64":
         new_state, values = rng_bit_generator_values(algorithm, state, shape, out.element)
