@@ -31,6 +31,19 @@ _SIZES_FROM_OPERANDS = {
 }
 
 
+# 1-D shape operands (one element per result dimension) of the CHECKED ops, by operand index: of ?
+# length, they are read through a scratch vector of the result's rank while their length differs
+# (ops/shapes.py: in_bounds_shape), and the op's check compares the length too
+SHAPE_OPERANDS = {"dynamic_reshape": (1,), "dynamic_broadcast_in_dim": (1,), "dynamic_iota": (0,),
+                  "dynamic_pad": (2, 3, 4)}
+
+
+def unknown_lengths(name: str, operand_types: list) -> list:
+    """The shape operands of op `name` whose length is ? (see SHAPE_OPERANDS)."""
+    return [k for k in SHAPE_OPERANDS.get(name, ()) if k < len(operand_types)
+            and operand_types[k].kind == "tensor" and operand_types[k].rank == 1 and operand_types[k].shape[0] is None]
+
+
 def _static(t) -> bool:
     return None not in t.shape
 
@@ -75,10 +88,14 @@ def message(name: str, operand_types: list, result_types: list, attrs: dict) -> 
     if operand.kind != "tensor" or out.kind != "tensor" or _empty_static(out):
         return None
     if name == "dynamic_broadcast_in_dim":
-        return _broadcast_message(operand, out, attrs.get("broadcast_dimensions") or [])
-    if name in _SIZES_FROM_OPERANDS:
-        return None if _static(out) else _SIZES_FROM_OPERANDS[name]
-    return _reshape_message(name, operand, out)
+        text = _broadcast_message(operand, out, attrs.get("broadcast_dimensions") or [])
+    elif name in _SIZES_FROM_OPERANDS:
+        text = None if _static(out) else _SIZES_FROM_OPERANDS[name]
+    else:
+        text = _reshape_message(name, operand, out)
+    if text is None and unknown_lengths(name, operand_types):
+        text = f"shlo.{name}: a shape operand's length differs from the result's rank when it runs"
+    return text
 
 
 def message_for(op: ir.Operation) -> str | None:

@@ -140,6 +140,30 @@ def _zero_unless(ok: ir.Value, sizes: list) -> list:
     return [s if isinstance(s, int) else arith.select(ok, emit.as_index(s), index_const(0)) for s in sizes]
 
 
+def in_bounds_shape(ctx: OpContext, operands: list) -> list:
+    """`operands` with each shape operand of ? length (size_checks.unknown_lengths) read through a
+    scratch vector of zeros of the result's rank while its length differs: nothing is read past
+    it (the op's check, `lengths_fit`, raises)."""
+    operands = list(operands)
+    rank = ctx.result_types[0].rank
+    for k in size_checks.unknown_lengths(ctx.name, ctx.operand_types):
+        v = operands[k]
+        fits = _cmp(arith.CmpIPredicate.eq, emit.as_index(emit.dim(v, 0)), index_const(rank))
+        scratch = emit.fill(emit.zero_scalar(v.type.element_type), [rank])
+        operands[k] = arith.select(fits, v, emit.cast_to(scratch, v.type))
+    return operands
+
+
+def lengths_fit(ctx: OpContext, operands: list) -> ir.Value:
+    """The i1 that each shape operand of ? length of the op (its operands as given to the
+    lowering, before `in_bounds_shape`) has one element per result dimension."""
+    ok = const(1, ir.IntegerType.get_signless(1))
+    for k in size_checks.unknown_lengths(ctx.name, ctx.operand_types):
+        ok = _and(ok, _cmp(arith.CmpIPredicate.eq, emit.as_index(emit.dim(operands[k], 0)),
+                           index_const(ctx.result_types[0].rank)))
+    return ok
+
+
 def _wants_check(ctx: OpContext) -> bool:
     return size_checks.message(ctx.name, ctx.operand_types, ctx.result_types, ctx.attrs) is not None
 
@@ -236,6 +260,8 @@ def _shape_values(shape: ir.Value, element: str, rank: int) -> list:
 
 @lowers("dynamic_broadcast_in_dim", quant_aware=True)
 def dynamic_broadcast_in_dim(ctx: OpContext, operand, output_dimensions):
+    given = [operand, output_dimensions]
+    operand, output_dimensions = in_bounds_shape(ctx, given)
     t = ctx.result_types[0]
     n = t.rank
     sizes = _shape_values(output_dimensions, ctx.operand_types[1].element, n)
@@ -247,7 +273,7 @@ def dynamic_broadcast_in_dim(ctx: OpContext, operand, output_dimensions):
         # scratch operand of size 1 wherever the operand's size is dynamic)
         def fits():
             wanted = _shape_values(output_dimensions, ctx.operand_types[1].element, n)
-            ok = const(1, ir.IntegerType.get_signless(1))
+            ok = lengths_fit(ctx, given)
             for i, d in enumerate(dims):
                 if src[i] == 1 or (src[i] is not None and t.shape[d] is not None):
                     continue
@@ -317,13 +343,15 @@ def iota(ctx: OpContext):
 
 @lowers("dynamic_iota")
 def dynamic_iota(ctx: OpContext, output_shape):
+    given = [output_shape]
+    output_shape, = in_bounds_shape(ctx, given)
     t = ctx.result_types[0]
     sizes = _shape_values(output_shape, ctx.operand_types[0].element, t.rank)
     sizes = [s if t.shape[i] is None else t.shape[i] for i, s in enumerate(sizes)]
     if _wants_check(ctx):       # non-negative sizes that agree with the static ones; else empty
 
         def fits():
-            P, ok = arith.CmpIPredicate, const(1, ir.IntegerType.get_signless(1))
+            P, ok = arith.CmpIPredicate, lengths_fit(ctx, given)
             for s, known in zip(_shape_values(output_shape, ctx.operand_types[0].element, t.rank), t.shape):
                 ok = _and(ok, _cmp(P.sge, s, index_const(0)) if known is None
                           else _cmp(P.eq, s, index_const(known)))
@@ -474,16 +502,22 @@ def _element_count(v: ir.Value) -> ir.Value:
 
 @lowers("dynamic_reshape", quant_aware=True)
 def dynamic_reshape(ctx: OpContext, operand, output_shape):
+    given = [operand, output_shape]
+    operand, output_shape = in_bounds_shape(ctx, given)
     t = ctx.result_types[0]
+    if None not in t.shape and None not in emit.static_shape(operand) and \
+            not size_checks.unknown_lengths(ctx.name, ctx.operand_types):
+        return reshape_static(operand, list(t.shape))
     asked = _shape_values(output_shape, ctx.operand_types[1].element, t.rank)
     sizes = [s if t.shape[i] is None else t.shape[i] for i, s in enumerate(asked)]
-    if None not in t.shape and None not in emit.static_shape(operand):
-        return reshape_static(operand, list(t.shape))
     count = _element_count(operand)
     known = math.prod(s for s in t.shape if s is not None)
     one_size = t.shape.count(None) == 1 and known > 0
-    ok = size_check(ctx, lambda: _reshape_fits(
-        _shape_values(output_shape, ctx.operand_types[1].element, t.rank), count, t.shape), guard=not one_size)
+    def fits():
+        ok = _reshape_fits(_shape_values(output_shape, ctx.operand_types[1].element, t.rank), count, t.shape)
+        return _and(lengths_fit(ctx, given), ok) if size_checks.unknown_lengths(ctx.name, ctx.operand_types) else ok
+
+    ok = size_check(ctx, fits, guard=not one_size)
     if one_size:
         # the one run-time size is what the count leaves, as when the sizes agree: in bounds
         # either way, and known on the host (the GPU back end reads output_shape in its kernels)
@@ -664,6 +698,8 @@ def _isub(a, b: int):
 
 @lowers("dynamic_pad", quant_aware=True)
 def dynamic_pad(ctx: OpContext, operand, padding_value, edge_padding_low, edge_padding_high, interior_padding):
+    given = [operand, padding_value, edge_padding_low, edge_padding_high, interior_padding]
+    _, _, edge_padding_low, edge_padding_high, interior_padding = in_bounds_shape(ctx, given)
     t = ctx.result_types[0]
     n = t.rank
     ie = [ctx.operand_types[k].element for k in (2, 3, 4)]
@@ -679,7 +715,7 @@ def dynamic_pad(ctx: OpContext, operand, padding_value, edge_padding_low, edge_p
     if _wants_check(ctx):
         # C4 and C6 at run time; the op itself stays in bounds (sizes at least 0, reads clamped)
         def fits():
-            P, ok = arith.CmpIPredicate, const(1, ir.IntegerType.get_signless(1))
+            P, ok = arith.CmpIPredicate, lengths_fit(ctx, given)
             for d in range(n):
                 lo_d, hi_d = (element_index(edge_padding_low, ie[0], d), element_index(edge_padding_high, ie[1], d))
                 in_d = element_index(interior_padding, ie[2], d)
