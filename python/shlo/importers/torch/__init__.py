@@ -102,14 +102,16 @@ def load_exported(path: str):
 
 
 def _decompose(ep):
-    """ep.run_decompositions(); where that fails, again with scaled_dot_product_attention kept
-    whole (ops/attention.py converts it): with symbolic sizes its decomposed form can give
-    strides that make a later `view` of the model invalid."""
+    """ep.run_decompositions(), with the ops of `ops.eager_rounding.KEPT_WHOLE` kept whole (their
+    converters round 16-bit floats as eager's kernels do, the decompositions do not); where that
+    fails, again with scaled_dot_product_attention kept whole too (ops/attention.py converts it):
+    with symbolic sizes its decomposed form can give strides that make a later `view` of the
+    model invalid."""
     import torch
+    table = _decomposition_table()
     try:
-        return ep.run_decompositions()
+        return ep.run_decompositions(table)
     except Exception as first:  # noqa: BLE001 - torch's own errors, reported as an import error
-        table = torch.export.default_decompositions()
         for op in list(table):
             if "scaled_dot_product" in str(op):
                 del table[op]
@@ -117,6 +119,19 @@ def _decompose(ep):
             return ep.run_decompositions(table)
         except Exception:  # noqa: BLE001
             raise ImporterError(f"torch's run_decompositions failed: {type(first).__name__}: {first}") from None
+
+
+def _decomposition_table() -> dict:
+    """torch.export's default decompositions less the overloads converted whole, as a plain dict:
+    run_decompositions copies a table it is given with dict(), which sees none of the entries of
+    the CustomDecompTable that default_decompositions() returns (torch 2.13)."""
+    import torch
+    from .ops.eager_rounding import KEPT_WHOLE
+    table = torch.export.default_decompositions().materialize()
+    for name in KEPT_WHOLE:
+        packet, overload = name.split(".")
+        table.pop(getattr(getattr(torch.ops.aten, packet), overload), None)
+    return table
 
 
 def _describe(prog, ep, params: str) -> None:

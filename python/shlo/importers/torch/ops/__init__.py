@@ -7,4 +7,4 @@ from . import (control, conv, creation, elementwise, indexing, linalg, norms, re
                linalg_ldl, segment_reduce, histogram,
                special_airy, dynamic_sizes,
                fractional_pool, linear_cross_entropy, gcd, repeat_interleave, grouped_mm, fake_quant, attention,
-               flex_attention)
+               flex_attention, eager_rounding)
