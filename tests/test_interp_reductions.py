@@ -62,7 +62,9 @@ def test_dot_general_uint32_wraps():
     np.testing.assert_array_equal(out, expected)
 
 
-def test_dot_general_permuted_batch_and_contracting_dims():
+def test_dot_general_permuted_batch_and_contracting_dims(monkeypatch):
+    from shlo.interpreter.ops import reductions   # (AVX2 rules: this 3 x 20 x 6 dot is the f64 sum there)
+    monkeypatch.setattr(reductions, "xla_cpu_kind", lambda: "avx2")
     a = RNG.standard_normal((4, 2, 3, 5)).astype(np.float32)      # k1, b, m, k2
     b = RNG.standard_normal((5, 6, 2, 4)).astype(np.float32)      # k2, n, b, k1
     out = dot(a, b, "f32", (2, 3, 6), [1], [2], [0, 3], [3, 0])

@@ -26,6 +26,28 @@ def _host_is_measured_kind() -> bool:
     return {"avx2", "fma"} <= flags and "avx512f" not in flags
 
 
+@pytest.fixture
+def avx2_rules(monkeypatch):
+    """The interpreter's f32 dot orders of an AVX2 host, whatever this host is."""
+    from shlo.interpreter.ops import reductions
+    monkeypatch.setattr(reductions, "xla_cpu_kind", lambda: "avx2")
+
+
+@pytest.fixture
+def avx512_rules(monkeypatch):
+    """The interpreter's f32 dot orders of an AVX-512 host, whatever this host is."""
+    from shlo.interpreter.ops import reductions
+    monkeypatch.setattr(reductions, "xla_cpu_kind", lambda: "avx512")
+
+
+def _host_is_avx512() -> bool:
+    try:
+        flags = set(open("/proc/cpuinfo").read().split())
+    except OSError:
+        return False
+    return {"avx512f", "fma"} <= flags
+
+
 def _round_f32(exact: Fraction) -> np.float32:
     """exact rounded to the nearest f32, ties to even (float() rounds to f64 first, so the
     neighbours of that candidate are compared exactly: no double rounding)."""
@@ -73,7 +95,7 @@ def _check_order(got, want, eq, fn, a, b, wide, narrow):
     ((3, 16, 40), (3, 40, 5), "bmk,bkn->bmn"),  # batched: each batch element as a dot
     ((2, 8, 40), (40, 5), "pqk,kn->pqn"),       # two lhs free dimensions: M = 16
 ])
-def test_xla_sequential_fma_order(lhs, rhs, eq):
+def test_xla_sequential_fma_order(lhs, rhs, eq, avx2_rules):
     rng = np.random.default_rng(sum(lhs) + 7 * sum(rhs))     # (the same operands in any test order)
     a = rng.standard_normal(lhs).astype(np.float32)
     b = rng.standard_normal(rhs).astype(np.float32)
@@ -89,7 +111,7 @@ def test_xla_sequential_fma_order(lhs, rhs, eq):
     _check_order(got, want, eq, fn, a, b, np.float64, np.float32)
 
 
-def test_other_shapes_keep_the_f64_sum():
+def test_other_shapes_keep_the_f64_sum(avx2_rules):
     """9 x 8 x 3: XLA sums without fma there; the interpreter keeps its f64 sum rounded once."""
     a = RNG.standard_normal((9, 8)).astype(np.float32)
     b = RNG.standard_normal((8, 3)).astype(np.float32)
@@ -198,7 +220,7 @@ def test_complex64_mixed_operands_and_other_shapes():
 
 
 @pytest.mark.parametrize("m, k, n", [(2, 300, 16), (9, 7, 48)])
-def test_xla_sequential_fma_order_rhs_transposed(m, k, n):
+def test_xla_sequential_fma_order_rhs_transposed(m, k, n, avx2_rules):
     """[M, K] x [N, K] contracting both last dimensions (x @ w.T as one dot_general, as a torch
     linear layer imports) with N a multiple of 16: the same sequential fma
     (tools/xla_dot_order.py --rhs-transposed)."""
@@ -214,3 +236,74 @@ def test_xla_sequential_fma_order_rhs_transposed(m, k, n):
     assert not np.array_equal((a.astype(np.float64) @ w.T.astype(np.float64)).astype(np.float32), want)
     if _host_is_measured_kind():
         np.testing.assert_array_equal(got, np.asarray(jax.jit(fn)(a, w)))
+
+
+def _four_chains_reference(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """(M, K) x (K, N), f32, one element at a time: four fma chains over k mod 4 for the first
+    K - K % 4 terms, combined (c0 + c1) + (c2 + c3), plus the last K % 4 products rounded and
+    summed in order without fma (exact rationals, each operation rounded once)."""
+    m, k = a.shape
+    whole = k - k % 4
+    out = np.zeros((m, b.shape[1]), np.float32)
+    F = lambda v: Fraction(float(v))  # noqa: E731
+    for i in range(m):
+        for j in range(b.shape[1]):
+            c = [np.float32(0)] * 4
+            for t in range(whole):
+                c[t % 4] = _round_f32(F(c[t % 4]) + F(a[i, t]) * F(b[t, j]))
+            acc = _round_f32(F(_round_f32(F(c[0]) + F(c[1]))) + F(_round_f32(F(c[2]) + F(c[3]))))
+            if whole < k:
+                tail = _round_f32(F(a[i, whole]) * F(b[whole, j]))
+                for t in range(whole + 1, k):
+                    tail = _round_f32(F(tail) + F(_round_f32(F(a[i, t]) * F(b[t, j]))))
+                acc = _round_f32(F(acc) + F(tail))
+            out[i, j] = acc
+    return out
+
+
+@pytest.mark.parametrize("lhs, rhs, dn, order", [
+    # the held-out program: batch dimensions (0, 1) / (1, 0), contracting (4, 3) / (3, 2), K = 12
+    ((8, 4, 3, 3, 4), (4, 8, 3, 4, 2), (((4, 3), (3, 2)), ((0, 1), (1, 0))), "chains4"),
+    ((3, 13), (13, 2), (((1,), (0,)), ((), ())), "chains4"),          # K % 4 == 1: one product added
+    ((2, 5, 14), (2, 14, 7), (((2,), (1,)), ((0,), (0,))), "chains4"),  # K % 4 == 2
+    ((4, 31), (3, 31), (((1,), (1,)), ((), ())), "chains4"),          # K % 4 == 3, rhs transposed
+    ((9, 6), (6, 3), (((1,), (0,)), ((), ())), "chains4"),            # K < 8 with M >= 8
+    ((5, 12), (12, 9), (((1,), (0,)), ((), ())), "chains4"),          # 9 <= N <= 16, K % 4 == 0
+    ((5, 13), (13, 9), (((1,), (0,)), ((), ())), "seqfma"),           # 9 <= N <= 16, K = 13
+    ((3, 6), (6, 4), (((1,), (0,)), ((), ())), "seqfma"),             # K < 8, M <= 7
+    ((8, 40), (40, 20), (((1,), (0,)), ((), ())), "seqfma"),          # 17 <= N <= 64
+])
+def test_xla_f32_orders_avx512(lhs, rhs, dn, order, avx512_rules):
+    """f32 dot_general in XLA CPU's orders on an AVX-512 host (jaxlib 0.10.2): the four fma chains
+    with the K % 4 tail summed apart, or the sequential fma (reductions._xla_f32_order_avx512);
+    compared with jax.jit's bits where this host is one."""
+    rng = np.random.default_rng(sum(lhs) + 7 * sum(rhs))
+    a = rng.standard_normal(lhs).astype(np.float32)
+    b = rng.standard_normal(rhs).astype(np.float32)
+    fn = lambda x, y: jax.lax.dot_general(x, y, dn)  # noqa: E731
+    got = _run(fn, a, b)
+    (lc, rc), (lb, rb) = dn
+    lf = [d for d in range(a.ndim) if d not in lb + lc]
+    rf = [d for d in range(b.ndim) if d not in rb + rc]
+    size = lambda x, ds: int(np.prod([x.shape[d] for d in ds]))  # noqa: E731
+    x = a.transpose(list(lb) + lf + list(lc)).reshape(size(a, lb), size(a, lf), size(a, lc))
+    y = b.transpose(list(rb) + list(rc) + rf).reshape(size(b, rb), size(b, rc), size(b, rf))
+    reference = _four_chains_reference if order == "chains4" else _sequential_fma_reference
+    want = np.stack([reference(p, q) for p, q in zip(x, y)]).reshape(got.shape)
+    np.testing.assert_array_equal(got, want)
+    once = np.einsum("bmk,bkn->bmn", x.astype(np.float64), y.astype(np.float64)).astype(np.float32)
+    assert not np.array_equal(once.reshape(got.shape), want)
+    if _host_is_avx512():
+        np.testing.assert_array_equal(got, np.asarray(jax.jit(fn)(a, b)))
+
+
+def test_avx512_other_shapes_keep_the_f64_sum(avx512_rules):
+    """M = 1, and an lhs contracting its first dimension: no order found on AVX-512."""
+    a = RNG.standard_normal((1, 20)).astype(np.float32)
+    b = RNG.standard_normal((20, 3)).astype(np.float32)
+    got = _run(jnp.matmul, a, b)
+    np.testing.assert_array_equal(got, (a.astype(np.float64) @ b.astype(np.float64)).astype(np.float32))
+    c = RNG.standard_normal((12, 5)).astype(np.float32)
+    d = RNG.standard_normal((12, 3)).astype(np.float32)
+    got = _run(lambda x, y: jax.lax.dot_general(x, y, (((0,), (0,)), ((), ()))), c, d)
+    np.testing.assert_array_equal(got, (c.T.astype(np.float64) @ d.astype(np.float64)).astype(np.float32))

@@ -19,6 +19,8 @@ intermediate precision open.
 """
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from ...literals import numpy_dtype
@@ -252,6 +254,70 @@ def finish_accumulated(acc: np.ndarray, element: str) -> np.ndarray:
 SEQUENTIAL_F32_WORK = 1 << 22
 
 
+@functools.lru_cache(maxsize=None)
+def xla_cpu_kind() -> str:
+    """'avx512' or 'avx2': the vector width XLA CPU compiles its dots for here (AVX-512 F in
+    /proc/cpuinfo). Its f32 dot order differs between the two; without /proc/cpuinfo 'avx2',
+    the host the first orders were measured on."""
+    try:
+        with open("/proc/cpuinfo") as f:
+            flags = next((line.split(":", 1)[1].split() for line in f if line.startswith("flags")), [])
+    except OSError:
+        return "avx2"
+    return "avx512" if "avx512f" in flags else "avx2"
+
+
+# f32 dot_general on an AVX-512 host (jaxlib 0.10.2; scratch lapack4/grid.py, forms.py): each
+# result element is either the sequential fma above ('seqfma') or 'chains4': four fused chains
+# over k mod 4 for the first K - K % 4 terms, combined (c0 + c1) + (c2 + c3), plus the last K % 4
+# products rounded and summed in order without fma (p0 + p1) + p2. Measured for M 1-64, N 1-64,
+# K 1-1024, batched and not, and for dot_generals of any batch / contracting layout whose lhs
+# contracts its last dimension (k in the order the lhs's contracting dimensions are listed; an lhs
+# contracting its first dimension instead is another order). Per N:
+#   N = 1: seqfma for K <= 7;
+#   2 <= N <= 8: chains4 for K >= 8; below, seqfma for M <= 7 (N <= 7), chains4 for M >= 8 and
+#     for N = 8 (K = 5 with N >= 5 is neither; K = 2 is seqfma up to M = 10 and N = 7);
+#   9 <= N <= 16: seqfma for the K of AVX512_SEQFMA_K (M <= 33; M = 64 is chains4), else chains4;
+#   17 <= N <= 64: seqfma (M <= 33, K <= 512).
+# M = 1 and the rest: no order found (the f64 sum rounded once is kept).
+AVX512_SEQFMA_K = frozenset({1, 2, 3, 5, 6, 9, 10, 13, 17})
+
+
+def _xla_f32_order_avx512(lhs_rank, lc, B, M, K, N):
+    if lhs_rank - 1 not in lc or M < 2 or not 1 <= K <= 1024 or B * M * N == 0 \
+            or B * M * N * K > SEQUENTIAL_F32_WORK:
+        return None
+    if K == 1:
+        return "seqfma"                     # (every order is the product rounded once)
+    if N == 1:
+        return "seqfma" if K <= 7 else None
+    if N <= 8:
+        if K >= 8:
+            return "chains4"
+        if K == 2:
+            return "seqfma" if M <= 10 and N <= 7 else None
+        if K == 5 and N >= 5 and (M >= 8 or N == 8):
+            return None
+        return "chains4" if M >= 8 or N == 8 else "seqfma"
+    if N <= 16:
+        if K in AVX512_SEQFMA_K:
+            return "seqfma" if M <= 33 else None
+        return "chains4"
+    if N <= 64:
+        return "seqfma" if M <= 33 and K <= 512 else None
+    return None
+
+
+def _xla_f32_order(lhs_rank, rhs_rank, lb, lc, rb, rc, B, M, K, N):
+    """XLA CPU's f32 dot order on this host's kind ('seqfma', 'chains4'), or None where none was found."""
+    if xla_cpu_kind() == "avx512":
+        return _xla_f32_order_avx512(lhs_rank, lc, B, M, K, N)
+    if _xla_sequential_f32(lhs_rank, lb, lc, rb, rc, B, M, K, N) \
+            or _xla_sequential_f32_rhs_t(lhs_rank, rhs_rank, lb, lc, rb, rc, M, K, N):
+        return "seqfma"
+    return None
+
+
 def _xla_sequential_f32(rank, lb, lc, rb, rc, B, M, K, N) -> bool:
     nb = len(lb)
     if lb != list(range(nb)) or rb != lb or lc != [rank - 1] or rc != [nb]:
@@ -381,6 +447,25 @@ def _sequential_fma(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return acc
 
 
+def _four_chains_fma(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """(B, M, K) x (B, K, N) f32 in the 'chains4' order (see _xla_f32_order_avx512)."""
+    from .fused_multiply_add import fma32
+    shape = (a.shape[0], a.shape[1], b.shape[2])
+    k = a.shape[2]
+    whole = k - k % 4
+    chains = [np.zeros(shape, np.float32) for _ in range(4)]
+    with np.errstate(all="ignore"):
+        for t in range(whole):
+            chains[t % 4] = fma32(a[:, :, t, None], b[:, None, t, :], chains[t % 4])
+        acc = (chains[0] + chains[1]) + (chains[2] + chains[3])
+        if whole < k:
+            tail = a[:, :, whole, None] * b[:, None, whole, :]
+            for t in range(whole + 1, k):
+                tail = tail + a[:, :, t, None] * b[:, None, t, :]
+            acc = acc + tail
+    return acc
+
+
 def dot_general_array(lhs, rhs, dn, lhs_el: str, rhs_el: str, res_el: str) -> np.ndarray:
     lhs, rhs = np.asarray(lhs), np.asarray(rhs)
     lb = [int(d) for d in dn.lhs_batching_dimensions or []]
@@ -406,11 +491,13 @@ def dot_general_array(lhs, rhs, dn, lhs_el: str, rhs_el: str, res_el: str) -> np
     N = int(np.prod(nshape, dtype=np.int64))
     K = int(np.prod([lhs.shape[d] for d in lc], dtype=np.int64))
     acc_kind = kind(res_el)
-    if lhs_el == rhs_el == res_el == "f32" and (_xla_sequential_f32(lhs.ndim, lb, lc, rb, rc, B, M, K, N)
-                                               or _xla_sequential_f32_rhs_t(lhs.ndim, rhs.ndim, lb, lc, rb, rc, M, K, N)):
+    f32_order = (_xla_f32_order(lhs.ndim, rhs.ndim, lb, lc, rb, rc, B, M, K, N)
+                 if lhs_el == rhs_el == res_el == "f32" else None)
+    if f32_order is not None:
         a = np.asarray(lhs, np.float32).transpose(lb + lf + lc).reshape(B, M, K)
         b = np.asarray(rhs, np.float32).transpose(rb + rc + rf).reshape(B, K, N)
-        return _sequential_fma(a, b).reshape(bshape + mshape + nshape)
+        in_order = _four_chains_fma if f32_order == "chains4" else _sequential_fma
+        return in_order(a, b).reshape(bshape + mshape + nshape)
     if res_el == "complex<f32>":
         order = _xla_complex64_order(lhs.ndim, lb, lc, rb, rc, B, M, K, N)
         a, b = (_as_complex64(lhs, lhs_el), _as_complex64(rhs, rhs_el)) if order else (None, None)
