@@ -318,8 +318,8 @@ def test_decomposed_math_over_a_dynamic_batch():
 def test_16_bit_xlogy_logit_addcmul_round_like_eager(dtype):
     """xlogy / xlog1py (eager rounds log(y) to 16 bits before the product), logit (eager rounds
     1 - x and the quotient, and clamps to eps rounded), addcmul / addcdiv with a 0-d f32 tensor
-    operand (eager casts it to the 16-bit type): torch's decompositions, which the importer
-    followed, differed from eager in 1 in 30 to 1 in 3 of these 3000 elements. Now kept whole
+    operand (eager casts it to the 16-bit type), softshrink (eager keeps lambda f32): torch's
+    decompositions, which the importer followed, differed from eager in 1 in 30 to 1 in 3 of these 3000 elements. Now kept whole
     (ops/eager_rounding.py): bit-equal, interpreted and compiled. xlogy(2.3, y) was not imported at
     all before (its decomposition emits prims.scalar_tensor)."""
     rng = np.random.default_rng(13)
@@ -333,7 +333,7 @@ def test_16_bit_xlogy_logit_addcmul_round_like_eager(dtype):
         p = y / 5
         return (torch.xlogy(x, y), torch.xlogy(2.3, y), torch.special.xlog1py(x, y), torch.logit(p),
                 torch.logit(p, 0.05), torch.addcmul(x, y, t), torch.addcmul(x, t, y, value=0.3),
-                torch.addcdiv(x, y, t), torch.addcdiv(x, t, y, value=0.3))
+                torch.addcdiv(x, y, t), torch.addcdiv(x, t, y, value=0.3), torch.nn.functional.softshrink(x, 0.3))
     want = fn(x, y, t)
     prog = shlo.from_torch(Fn(fn), (x, y, t))
     for outs in (prog.unflatten_outputs(shlo.interpret(prog, *prog.flatten_inputs(x, y, t))), shlo.compile(prog)(x, y, t)):
@@ -348,7 +348,8 @@ def _differing_not_nan(got, want):
 
 def test_xlogy_logit_addcmul_kept_whole_other_dtypes():
     """The converters of ops/eager_rounding.py for f32, f64 and integers (integer addcmul truncates
-    a float value, as eager), and xlogy's special cases (x == 0 gives 0 but for a NaN y)."""
+    a float value, as eager), xlogy's special cases (x == 0 gives 0 but for a NaN y), softshrink's
+    NaN (stays NaN)."""
     x = torch.tensor([0.0, 0.0, 0.0, 2.0, -1.5, float("nan"), 3.0])
     y = torch.tensor([0.0, float("inf"), float("nan"), 0.5, 4.0, 1.0, -1.0])
     i = torch.tensor([3, -4, 5])
@@ -362,6 +363,7 @@ def test_xlogy_logit_addcmul_kept_whole_other_dtypes():
         ("addcdiv f64", lambda x, y: torch.addcdiv(x, x, y + 2, value=-2), (x.double(), y.double()), dict(rtol=1e-12, atol=0)),
         ("addcmul int", lambda a: torch.addcmul(a, a, a, value=2), (i,), dict(rtol=0, atol=0)),
         ("addcmul int float value", lambda a: torch.addcmul(a, a, a, value=1.5), (i,), dict(rtol=0, atol=0)),
+        ("softshrink f64", lambda x: torch.nn.functional.softshrink(x.double() - 1, 1.5), (x,), dict(rtol=1e-12, atol=0)),
     ])
 
 
@@ -379,3 +381,12 @@ def test_addcmul_is_one_fma_like_eager(dtype):
     prog = shlo.from_torch(Fn(fn), (x, t1, t2))
     for outs in (prog.unflatten_outputs(shlo.interpret(prog, *prog.flatten_inputs(x, t1, t2))), shlo.compile(prog)(x, t1, t2)):
         assert [_differing_not_nan(got, w) for got, w in zip(outs, want)] == [0, 0]
+
+
+def test_softshrink_kept_whole_only_while_importing():
+    """softshrink's Autograd-key decomposition is lifted while the importer decomposes, then put
+    back: eager autograd through softshrink still works after an import."""
+    x = torch.tensor([-1.0, -0.1, 0.2, 0.9], requires_grad=True)
+    shlo.from_torch(Fn(lambda x: torch.nn.functional.softshrink(x, 0.3)), (x.detach(),))
+    torch.nn.functional.softshrink(x, 0.3).sum().backward()
+    assert x.grad.tolist() == [1.0, 0.0, 0.0, 1.0]

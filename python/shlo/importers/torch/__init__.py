@@ -34,6 +34,8 @@ in `ops/<family>.py`, so an ATen op's rule is found by its name there.
 """
 from __future__ import annotations
 
+import contextlib
+
 from ...errors import ImporterError
 from . import ops  # noqa: F401  (registers the converters)
 from .importer import TorchImporter
@@ -107,18 +109,41 @@ def _decompose(ep):
     fails, again with scaled_dot_product_attention kept whole too (ops/attention.py converts it):
     with symbolic sizes its decomposed form can give strides that make a later `view` of the
     model invalid."""
-    import torch
     table = _decomposition_table()
-    try:
-        return ep.run_decompositions(table)
-    except Exception as first:  # noqa: BLE001 - torch's own errors, reported as an import error
-        for op in list(table):
-            if "scaled_dot_product" in str(op):
-                del table[op]
+    with _autograd_decompositions_lifted():
         try:
             return ep.run_decompositions(table)
-        except Exception:  # noqa: BLE001
-            raise ImporterError(f"torch's run_decompositions failed: {type(first).__name__}: {first}") from None
+        except Exception as first:  # noqa: BLE001 - torch's own errors, reported as an import error
+            for op in list(table):
+                if "scaled_dot_product" in str(op):
+                    del table[op]
+            try:
+                return ep.run_decompositions(table)
+            except Exception:  # noqa: BLE001
+                raise ImporterError(f"torch's run_decompositions failed: {type(first).__name__}: {first}") from None
+
+
+@contextlib.contextmanager
+def _autograd_decompositions_lifted():
+    """The Python kernels torch registers on the Autograd key for the ops of
+    `ops.eager_rounding.AUTOGRAD_DECOMPOSED` (softshrink: torch/_refs/nn/functional) taken off
+    while run_decompositions retraces, so that they stay whole as the table asks; put back after."""
+    import torch
+    from torch._C import DispatchKey
+    from .ops.eager_rounding import AUTOGRAD_DECOMPOSED
+    lifted = {}
+    for name in AUTOGRAD_DECOMPOSED:
+        packet, overload = name.split(".")
+        op = getattr(getattr(torch.ops.aten, packet), overload)
+        if DispatchKey.Autograd in op.py_kernels:
+            lifted[op] = op.py_kernels.pop(DispatchKey.Autograd)
+            op._dispatch_cache.clear()
+    try:
+        yield
+    finally:
+        for op, kernel in lifted.items():
+            op.py_kernels[DispatchKey.Autograd] = kernel
+            op._dispatch_cache.clear()
 
 
 def _decomposition_table() -> dict:

@@ -7,8 +7,8 @@ Measured over 3000 elements against eager (`/work/scratch/torch20/probe.py`): th
 xlogy / xlog1py differed in 750-790 f16 / bf16 elements (eager rounds log(y) to 16 bits before
 the product), logit in 240-280 (eager rounds 1 - x and the quotient), addcmul / addcdiv with a 0-d
 f32 tensor operand in 10-590 (eager casts it to the 16-bit common dtype, the graph multiplies by
-it unrounded); addcmul of f32 in 455 (eager's is an FMA). Not here: softshrink, whose decomposition torch registers on the Autograd key
-(torch/_refs/nn/functional), so that export decomposes it whatever the table says.
+it unrounded); addcmul of f32 in 455 (eager's is an FMA); softshrink in 160-390 (the graph rounds
+lambda to 16 bits, eager compares and subtracts in f32 with lambda unrounded).
 """
 from __future__ import annotations
 
@@ -20,7 +20,11 @@ from .elementwise import _in_f32, k, operands
 # the overloads run_decompositions leaves whole (see importers/torch/__init__.py's _decompose)
 KEPT_WHOLE = ("xlogy.Tensor", "xlogy.Scalar_Self", "xlogy.Scalar_Other",
               "special_xlog1py.default", "special_xlog1py.self_scalar", "special_xlog1py.other_scalar",
-              "logit.default", "addcmul.default", "addcdiv.default")
+              "logit.default", "addcmul.default", "addcdiv.default", "softshrink.default")
+
+# of those, the ones torch also decomposes by a Python kernel on the Autograd key (torch/_refs),
+# which export's retracing runs whatever the table says: _decompose lifts it for the retrace
+AUTOGRAD_DECOMPOSED = ("softshrink.default",)
 
 
 def _rounded(cx, v, out: str, wide: str):
@@ -59,6 +63,21 @@ def logit(cx, x, eps=None):
     x = cx.convert(x, wide)
     one_minus = _rounded(cx, cx.op("subtract", k(cx, 1, x), x), out, wide)
     return cx.convert(cx.op("log", _rounded(cx, cx.op("divide", x, one_minus), out, wide)), out)
+
+
+@converts("softshrink")
+def softshrink(cx, x, lambd=0.5):
+    """x - lambd above lambd, x + lambd below -lambd, else x * 0 (NaN stays NaN); eager's 16-bit
+    kernel compares and subtracts in f32 with lambd unrounded."""
+    out = cx.out_element()
+    (x,) = operands(cx, x)
+    x = cx.convert(x, _in_f32(cx, out))
+    lam = k(cx, lambd, x)
+    above = cx.op("compare", x, lam, comparison_direction="GT")
+    below = cx.op("compare", x, cx.op("negate", lam), comparison_direction="LT")
+    r = cx.op("select", above, cx.op("subtract", x, lam),
+              cx.op("select", below, cx.op("add", x, lam), cx.op("multiply", x, k(cx, 0, x))))
+    return cx.convert(r, out)
 
 
 @converts("addcmul", "addcdiv")
