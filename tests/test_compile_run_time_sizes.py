@@ -853,6 +853,10 @@ SHAPE_OPERAND_OF_UNKNOWN_LENGTH = {
 }""", lambda s: (X6[:4].reshape(2, 2), np.float32(9), s, np.array([0, 1])), [1, 0]),
 }
 
+SHAPE_OPERAND_OF_UNKNOWN_LENGTH["dynamic_gather"] = (   # (its slice sizes: one per operand dimension)
+    _dynamic_gather("3x5", "2x4").replace("%s: tensor<2xi64>", "%s: tensor<?xi64>").replace(
+        "tensor<2x1xi64>, tensor<2xi64>)", "tensor<2x1xi64>, tensor<?xi64>)"),
+    lambda s: (np.arange(15, dtype=np.int32).reshape(3, 5), np.array([[0], [1]]), s, np.bool_(True)), [1, 4])
 
 @pytest.mark.parametrize("name", list(SHAPE_OPERAND_OF_UNKNOWN_LENGTH))
 def test_a_shape_operand_of_unknown_length_is_checked(name):

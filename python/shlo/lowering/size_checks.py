@@ -35,7 +35,13 @@ _SIZES_FROM_OPERANDS = {
 # length, they are read through a scratch vector of the result's rank while their length differs
 # (ops/shapes.py: in_bounds_shape), and the op's check compares the length too
 SHAPE_OPERANDS = {"dynamic_reshape": (1,), "dynamic_broadcast_in_dim": (1,), "dynamic_iota": (0,),
-                  "dynamic_pad": (2, 3, 4)}
+                  "dynamic_pad": (2, 3, 4), "dynamic_gather": (2,)}
+
+
+def shape_length(name: str, operand_types: list, result_types: list) -> int:
+    """The length op `name`'s shape operands need: the result's rank (dynamic_gather's slice
+    sizes: one per operand dimension)."""
+    return operand_types[0].rank if name == "dynamic_gather" else result_types[0].rank
 
 
 def unknown_lengths(name: str, operand_types: list) -> list:

@@ -43,7 +43,7 @@ from .. import emit, size_checks
 from ..element import const, index_const
 from ..registry import OpContext, lowers
 from .elementwise import convert_scalar
-from .shapes import I64, INDEX, element_index, index_scalar, size_check
+from .shapes import I64, INDEX, element_index, in_bounds_shape, index_scalar, lengths_fit, size_check
 
 P = arith.CmpIPredicate
 
@@ -255,6 +255,8 @@ def gather(ctx: OpContext, operand, start_indices):
 
 @lowers("dynamic_gather", quant_aware=True)
 def dynamic_gather(ctx: OpContext, operand, start_indices, slice_sizes):
+    given = [operand, start_indices, slice_sizes]
+    slice_sizes = in_bounds_shape(ctx, given)[2]     # (of ? length: read in bounds, its length checked)
     element = ctx.operand_types[2].element
     slices = []
     for d, n in enumerate(emit.dims(operand)):
@@ -262,11 +264,11 @@ def dynamic_gather(ctx: OpContext, operand, start_indices, slice_sizes):
         # clamped, so nothing is read outside the operand and no size is negative
         slices.append(_clamp(element_index(slice_sizes, element, d), 0, _i64_size(n)))
     if ctx.lowerer is not None and ctx.op is not None and size_checks.gather_message(ctx.op) is not None:
-        size_check(ctx, lambda: _gather_sizes_hold(ctx, operand, start_indices, slice_sizes), guard=False)
+        size_check(ctx, lambda: _gather_sizes_hold(ctx, operand, start_indices, slice_sizes, given), guard=False)
     return _gather(ctx, operand, start_indices, slices)
 
 
-def _gather_sizes_hold(ctx: OpContext, operand, start_indices, slice_sizes) -> ir.Value:
+def _gather_sizes_hold(ctx: OpContext, operand, start_indices, slice_sizes, given: list) -> ir.Value:
     """The i1 that dynamic_gather's slice sizes and result sizes are what the spec needs
     (size_checks.GATHER: what the interpreter raises on)."""
     element, out = ctx.operand_types[2].element, ctx.result_types[0]
@@ -280,6 +282,8 @@ def _gather_sizes_hold(ctx: OpContext, operand, start_indices, slice_sizes) -> i
     holds += [arith.cmpi(P.eq, sizes[d], _v(out.shape[r])) for r, d in layout["offsets"] if out.shape[r] is not None]
     holds += [arith.cmpi(P.eq, _v(_i64_size(emit.dim(start_indices, j))), _v(out.shape[r]))
               for r, j in layout["batches"] if out.shape[r] is not None and ctx.operand_types[1].shape[j] is None]
+    if size_checks.unknown_lengths(ctx.name, ctx.operand_types):
+        holds.append(lengths_fit(ctx, given))
     verdict = _all(holds)
     return verdict if not isinstance(verdict, bool) else const(int(verdict), ir.IntegerType.get_signless(1))
 

@@ -145,7 +145,7 @@ def in_bounds_shape(ctx: OpContext, operands: list) -> list:
     scratch vector of zeros of the result's rank while its length differs: nothing is read past
     it (the op's check, `lengths_fit`, raises)."""
     operands = list(operands)
-    rank = ctx.result_types[0].rank
+    rank = size_checks.shape_length(ctx.name, ctx.operand_types, ctx.result_types)
     for k in size_checks.unknown_lengths(ctx.name, ctx.operand_types):
         v = operands[k]
         fits = _cmp(arith.CmpIPredicate.eq, emit.as_index(emit.dim(v, 0)), index_const(rank))
@@ -158,9 +158,9 @@ def lengths_fit(ctx: OpContext, operands: list) -> ir.Value:
     """The i1 that each shape operand of ? length of the op (its operands as given to the
     lowering, before `in_bounds_shape`) has one element per result dimension."""
     ok = const(1, ir.IntegerType.get_signless(1))
+    rank = size_checks.shape_length(ctx.name, ctx.operand_types, ctx.result_types)
     for k in size_checks.unknown_lengths(ctx.name, ctx.operand_types):
-        ok = _and(ok, _cmp(arith.CmpIPredicate.eq, emit.as_index(emit.dim(operands[k], 0)),
-                           index_const(ctx.result_types[0].rank)))
+        ok = _and(ok, _cmp(arith.CmpIPredicate.eq, emit.as_index(emit.dim(operands[k], 0)), index_const(rank)))
     return ok
 
 
