@@ -8,7 +8,8 @@ xlogy / xlog1py differed in 750-790 f16 / bf16 elements (eager rounds log(y) to 
 the product), logit in 240-280 (eager rounds 1 - x and the quotient), addcmul / addcdiv with a 0-d
 f32 tensor operand in 10-590 (eager casts it to the 16-bit common dtype, the graph multiplies by
 it unrounded); addcmul of f32 in 455 (eager's is an FMA); softshrink in 160-390 (the graph rounds
-lambda to 16 bits, eager compares and subtracts in f32 with lambda unrounded).
+lambda to 16 bits, eager compares and subtracts in f32 with lambda unrounded); mvlgamma in
+300-1000 (`/work/scratch/torch20/mvlgamma_formula.py`: eager runs its ops in the 16-bit type).
 """
 from __future__ import annotations
 
@@ -20,7 +21,8 @@ from .elementwise import _in_f32, k, operands
 # the overloads run_decompositions leaves whole (see importers/torch/__init__.py's _decompose)
 KEPT_WHOLE = ("xlogy.Tensor", "xlogy.Scalar_Self", "xlogy.Scalar_Other",
               "special_xlog1py.default", "special_xlog1py.self_scalar", "special_xlog1py.other_scalar",
-              "logit.default", "addcmul.default", "addcdiv.default", "softshrink.default")
+              "logit.default", "addcmul.default", "addcdiv.default", "softshrink.default",
+              "mvlgamma.default")
 
 # of those, the ones torch also decomposes by a Python kernel on the Autograd key (torch/_refs),
 # which export's retracing runs whatever the table says: _decompose lifts it for the retrace
@@ -99,3 +101,23 @@ def addcmul_addcdiv(cx, x, t1, t2, value=1):
         return cx.convert(cx.op("add", x, cx.op("multiply", t1, t2)), out)
     x, t1, t2 = (cx.convert(v, "f64") for v in (x, t1, t2))
     return cx.convert(cx.convert(cx.op("add", x, cx.op("multiply", t1, t2)), "f32"), out)
+
+
+@converts("mvlgamma")
+def mvlgamma(cx, x, p):
+    """sum over i < p of lgamma(x + (i + 1 - p) / 2), plus p (p - 1) log(pi) / 4, as eager's
+    composite computes it: each step an op of x's type (x + c rounded, lgamma computed in f32 and
+    rounded, the sum accumulated in f32 and rounded, then the constant, rounded to the type, added
+    in f32 and rounded)."""
+    from ...chlo import elementwise
+    out = cx.out_element()
+    wide = _in_f32(cx, out)
+    (x,) = operands(cx, x)
+    total = None
+    for i in range(p):
+        shifted = _rounded(cx, cx.op("add", cx.convert(x, wide), k(cx, (i + 1 - p) / 2, cx.convert(x, wide))), out, wide)
+        term = _rounded(cx, elementwise(cx, "lgamma", shifted), out, wide)
+        total = term if total is None else cx.op("add", total, term)
+    total = _rounded(cx, total, out, wide)
+    constant = cx.convert(cx.const(p * (p - 1) * math.log(math.pi) / 4, out, cx.sizes_of(total)), wide)
+    return cx.convert(cx.op("add", total, constant), out)
