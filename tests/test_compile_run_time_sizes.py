@@ -798,6 +798,19 @@ ARGUMENT_TO_STATIC["reduce_two_inputs"] = ("""func.func @main(%y: tensor<?x3xf32
 }""", (X6.reshape(2, 3), np.array([2, 3])), (X6[:3].reshape(1, 3), np.array([1, 3])),
     r"shlo.reduce failed: ValueError: result shape \(1,\) does not match the result type's shape 2")
 
+
+# a convolution kernel of ? spatial size: compiled made the result's static windows from the kernel
+# size it read (past a smaller input's windows for a larger kernel); now the windows a kernel of its
+# run-time size makes are compared with the result's (size_checks._convolution_pairs)
+_CONV_KERNEL = ("""func.func @main(%l: tensor<1x4x1xf32>, %r: tensor<?x1x1xf32>) -> tensor<1x3x1xf32> {
+  %0 = shlo.convolution %l, %r {batch_group_count = 1 : i64, dimension_numbers = #shlo.conv<input_batch_dimension = 0, input_feature_dimension = 2, input_spatial_dimensions = [1], kernel_input_feature_dimension = 1, kernel_output_feature_dimension = 2, kernel_spatial_dimensions = [0], output_batch_dimension = 0, output_feature_dimension = 2, output_spatial_dimensions = [1]>, feature_group_count = 1 : i64} : (tensor<1x4x1xf32>, tensor<?x1x1xf32>) -> tensor<1x3x1xf32>
+  func.return %0 : tensor<1x3x1xf32>
+}""", (X6[:4].reshape(1, 4, 1), np.ones((2, 1, 1), np.float32)))
+ARGUMENT_TO_STATIC["convolution_kernel_smaller"] = _CONV_KERNEL + (
+    (X6[:4].reshape(1, 4, 1), np.ones((1, 1, 1), np.float32)), r"shlo.convolution failed: ValueError: result shape \(1, 4, 1\)")
+ARGUMENT_TO_STATIC["convolution_kernel_larger"] = _CONV_KERNEL + (
+    (X6[:4].reshape(1, 4, 1), np.ones((5, 1, 1), np.float32)), r"shlo.convolution failed")
+
 @pytest.mark.parametrize("name", list(ARGUMENT_TO_STATIC))
 def test_an_argument_of_unknown_size_compiles(name):
     text, good, bad, message = ARGUMENT_TO_STATIC[name]

@@ -432,7 +432,8 @@ def _convolution_pairs(lhs, rhs, out, attrs: dict) -> list:
     pairs = []
     for i in range(ns):
         w, r = rhs.shape[int(ks[i])], out.shape[int(outs[i])]
-        if lhs.shape[int(ins[i])] is None and w is not None and r is not None:
+        if (lhs.shape[int(ins[i])] is None or w is None) and r is not None:
+            w = (1, int(ks[i])) if w is None else w     # (a kernel of ? size: its size when it runs)
             pairs.append((("windows", int(ins[i]), w, strides[i], *pads[i], lhs_dil[i], rhs_dil[i]), r))
     in_b, out_b = int(dn.input_batch_dimension), int(dn.output_batch_dimension)
     if lhs.shape[in_b] is None and out.shape[out_b] is not None and int(attrs.get("batch_group_count") or 1) == 1:

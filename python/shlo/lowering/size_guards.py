@@ -105,7 +105,11 @@ def pairs_agree(operands: list, pairs: list) -> ir.Value:
             _, d, w, s, lo, hi, *dilations = a
             base, wdil = dilations or (1, 1)
             padded = padded_size(emit.dim(operands[0], d), lo, hi, base - 1)
-            span = (w - 1) * wdil + 1
+            if isinstance(w, tuple):    # (a window of ? size: operand w[0]'s size w[1], at least 1)
+                n = arith.maxsi(emit.as_index(emit.dim(operands[w[0]], w[1])), emit.as_index(1))
+                span = arith.addi(arith.muli(arith.subi(n, emit.as_index(1)), emit.as_index(wdil)), emit.as_index(1))
+            else:
+                span = (w - 1) * wdil + 1
             fits = arith.cmpi(arith.CmpIPredicate.sge, padded, emit.as_index(span))
             count = arith.addi(arith.divsi(arith.subi(padded, emit.as_index(span)), emit.as_index(s)),
                                emit.as_index(1))
