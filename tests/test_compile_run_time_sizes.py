@@ -811,6 +811,27 @@ ARGUMENT_TO_STATIC["convolution_kernel_smaller"] = _CONV_KERNEL + (
 ARGUMENT_TO_STATIC["convolution_kernel_larger"] = _CONV_KERNEL + (
     (X6[:4].reshape(1, 4, 1), np.ones((5, 1, 1), np.float32)), r"shlo.convolution failed")
 
+
+# dynamic_conv (run-time padding) with an input of ? spatial size or a padding of ? rows: compiled
+# made the result's static windows without comparing them (and read past a padding of fewer rows);
+# now its windows with the padding it reads, and the padding's shape, are checked (size_checks.bounds)
+def _dynamic_conv(lhs: str, padding: str) -> str:
+    return f"""func.func @main(%l: tensor<1x{lhs}x1xi32>, %r: tensor<3x1x1xi32>, %p: tensor<{padding}x2xi64>) -> tensor<1x2x1xi32> {{
+  %0 = shlo.dynamic_conv %l, %r, %p {{batch_group_count = 1 : i64, dimension_numbers = #shlo.conv<input_batch_dimension = 0, input_feature_dimension = 2, input_spatial_dimensions = [1], kernel_input_feature_dimension = 1, kernel_output_feature_dimension = 2, kernel_spatial_dimensions = [0], output_batch_dimension = 0, output_feature_dimension = 2, output_spatial_dimensions = [1]>, feature_group_count = 1 : i64, window_strides = array<i64: 2>}} : (tensor<1x{lhs}x1xi32>, tensor<3x1x1xi32>, tensor<{padding}x2xi64>) -> tensor<1x2x1xi32>
+  func.return %0 : tensor<1x2x1xi32>
+}}"""
+
+
+_CONV_ARGS = (np.array([1, 2, 3, 4], np.int32).reshape(1, 4, 1), np.array([1, 10, 100], np.int32).reshape(3, 1, 1))
+ARGUMENT_TO_STATIC.update({
+    "dynamic_conv_input": (_dynamic_conv("?", "1"), _CONV_ARGS + (np.array([[1, 0]]),),
+                           (_CONV_ARGS[0][:, :2], _CONV_ARGS[1], np.array([[1, 0]])), r"result shape \(1, 1, 1\)"),
+    "dynamic_conv_padding_value": (_dynamic_conv("?", "1"), _CONV_ARGS + (np.array([[1, 0]]),),
+                                   _CONV_ARGS + (np.array([[1, 4]]),), r"result shape \(1, 4, 1\)"),
+    "dynamic_conv_padding_rows": (_dynamic_conv("4", "?"), _CONV_ARGS + (np.array([[1, 0]]),),
+                                  _CONV_ARGS + (np.zeros((0, 2), np.int64),), "padding has 0 entries, expected 1"),
+})
+
 @pytest.mark.parametrize("name", list(ARGUMENT_TO_STATIC))
 def test_an_argument_of_unknown_size_compiles(name):
     text, good, bad, message = ARGUMENT_TO_STATIC[name]

@@ -416,7 +416,7 @@ def _windows(attrs: dict, rank: int) -> list:
     return [(int(w), st, lo, hi) for w, st, (lo, hi) in zip(attrs["window_dimensions"], strides, pads)]
 
 
-def _convolution_pairs(lhs, rhs, out, attrs: dict) -> list:
+def _convolution_pairs(lhs, rhs, out, attrs: dict, runtime_padding: bool = False) -> list:
     """A convolution's sizes from an input of ? size: its result's windows along a spatial
     dimension (a static kernel size), batch (one batch group) and the kernel's output features;
     the input's features (the kernel's input features times feature_group_count)."""
@@ -429,10 +429,12 @@ def _convolution_pairs(lhs, rhs, out, attrs: dict) -> list:
     padding = attrs.get("padding")
     pads = [(0, 0)] * ns if padding is None else [(int(a), int(b)) for a, b in np.asarray(
         padding.array() if hasattr(padding, "array") else padding, dtype=np.int64).reshape(-1, 2)]
+    if runtime_padding:     # (dynamic_conv: operand 2's row i, read when it runs)
+        pads = [((PADDING, i, 0, ns), (PADDING, i, 1, ns)) for i in range(ns)]
     pairs = []
     for i in range(ns):
         w, r = rhs.shape[int(ks[i])], out.shape[int(outs[i])]
-        if (lhs.shape[int(ins[i])] is None or w is None) and r is not None:
+        if (lhs.shape[int(ins[i])] is None or w is None or runtime_padding) and r is not None:
             w = (1, int(ks[i])) if w is None else w     # (a kernel of ? size: its size when it runs)
             pairs.append((("windows", int(ins[i]), w, strides[i], *pads[i], lhs_dil[i], rhs_dil[i]), r))
     in_b, out_b = int(dn.input_batch_dimension), int(dn.output_batch_dimension)
@@ -445,6 +447,9 @@ def _convolution_pairs(lhs, rhs, out, attrs: dict) -> list:
     if lhs.shape[in_f] is None and rhs.shape[k_i] is not None:     # (the features each group reads)
         pairs.append(((0, in_f), rhs.shape[k_i] * int(attrs.get("feature_group_count") or 1)))
     return pairs
+
+
+PADDING = "padding"     # (a windows pair's padding read from dynamic_conv's operand 2)
 
 
 def paired_attrs(op: ir.Operation) -> dict:
@@ -533,7 +538,7 @@ BOUNDED = {"slice": ("limit_indices", "limit_indices exceed the operand's size w
 # ops whose lowering makes a result of its type's static sizes from an operand of ? size: the
 # sizes the op computes are compared with them (`bounds`; the flag of `narrowed_message`)
 RESULT_SIZED = ("pad", "bitcast_convert", "collective_permute", "uniform_quantize", "convolution",
-                "rng_bit_generator")     # (its state: read as its result type's words)
+                "dynamic_conv", "rng_bit_generator")     # (its state: read as its result type's words)
 
 
 def bounds(name: str, operand_types: list, result_types: list, attrs: dict) -> list:
@@ -562,6 +567,11 @@ def bounds(name: str, operand_types: list, result_types: list, attrs: dict) -> l
         pairs += [(("padded", d, int(lo[d]), int(hi[d]), int(interior[d])), out.shape[d]) for d in narrowed]
     elif name == "convolution":
         pairs += _convolution_pairs(operand, operand_types[1], out, attrs)
+    elif name == "dynamic_conv" and any(None in t.shape for t in operand_types[:3]):
+        # (its padding, [N - 2, 2], read when it runs; checked, with a flag, where an operand has a ? size)
+        ns, padding = operand.rank - 2, operand_types[2]
+        pairs += [((2, d), n) for d, n in enumerate((ns, 2)) if padding.shape[d] is None]
+        pairs += _convolution_pairs(operand, operand_types[1], out, attrs, runtime_padding=True)
     elif name in RESULT_SIZED:  # (the operand's sizes; a bitcast's leading ones, where it fuses its last the ratio)
         pairs += [((0, d), out.shape[d]) for d in narrowed]
         if name == "bitcast_convert" and operand.rank == out.rank + 1 and operand.shape[-1] is None:

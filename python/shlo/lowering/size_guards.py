@@ -98,13 +98,30 @@ def zeros(t: ir.RankedTensorType, sizes: list | None = None) -> ir.Value:
 
 def pairs_agree(operands: list, pairs: list) -> ir.Value:
     """The i1 that every pair of size_checks.paired_sizes holds (sizes of `operands`)."""
+    padding = []
+
+    def pad(p):
+        """A padding amount: an int, or dynamic_conv's operand 2 (p[3] rows) at row p[1], column p[2], read
+        from zeros of its static shape while its shape differs (nothing read past it)."""
+        if isinstance(p, int):
+            return p
+        if not padding:
+            v = operands[2]
+            rows = p[3]     # (N - 2 rows of 2)
+            fits = arith.andi(arith.cmpi(arith.CmpIPredicate.eq, emit.as_index(emit.dim(v, 0)), emit.as_index(rows)),
+                              arith.cmpi(arith.CmpIPredicate.eq, emit.as_index(emit.dim(v, 1)), emit.as_index(2)))
+            scratch = emit.fill(emit.zero_scalar(ir.RankedTensorType(v.type).element_type), [rows, 2])
+            padding.append(arith.select(fits, v, emit.cast_to(scratch, v.type)))
+        x = tensor_d.extract(padding[0], [emit.as_index(p[1]), emit.as_index(p[2])])
+        return arith.index_cast(ir.IndexType.get(), x)
+
     def size(a):
         if isinstance(a, int):
             return emit.as_index(a)
         if a[0] == "windows":       # (the windows of size w, stride s along the padded size)
             _, d, w, s, lo, hi, *dilations = a
             base, wdil = dilations or (1, 1)
-            padded = padded_size(emit.dim(operands[0], d), lo, hi, base - 1)
+            padded = padded_size(emit.dim(operands[0], d), pad(lo), pad(hi), base - 1)
             if isinstance(w, tuple):    # (a window of ? size: operand w[0]'s size w[1], at least 1)
                 n = arith.maxsi(emit.as_index(emit.dim(operands[w[0]], w[1])), emit.as_index(1))
                 span = arith.addi(arith.muli(arith.subi(n, emit.as_index(1)), emit.as_index(wdil)), emit.as_index(1))
@@ -131,9 +148,12 @@ def pairs_agree(operands: list, pairs: list) -> ir.Value:
     return ok
 
 
-def padded_size(n, lo: int, hi: int, interior: int) -> ir.Value:
+def padded_size(n, lo, hi, interior: int) -> ir.Value:
     """The size (an index) of `n` elements padded by lo, hi and interior (pad's rule)."""
-    padded = arith.addi(emit.as_index(n), emit.as_index(lo + hi))
+    if isinstance(lo, int) and isinstance(hi, int):
+        padded = arith.addi(emit.as_index(n), emit.as_index(lo + hi))
+    else:
+        padded = arith.addi(arith.addi(emit.as_index(n), emit.as_index(lo)), emit.as_index(hi))
     if interior:
         gaps = arith.maxsi(arith.subi(emit.as_index(n), emit.as_index(1)), emit.as_index(0))
         padded = arith.addi(padded, arith.muli(gaps, emit.as_index(interior)))
