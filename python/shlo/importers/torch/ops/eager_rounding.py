@@ -9,7 +9,8 @@ the product), logit in 240-280 (eager rounds 1 - x and the quotient), addcmul / 
 f32 tensor operand in 10-590 (eager casts it to the 16-bit common dtype, the graph multiplies by
 it unrounded); addcmul of f32 in 455 (eager's is an FMA); softshrink in 160-390 (the graph rounds
 lambda to 16 bits, eager compares and subtracts in f32 with lambda unrounded); mvlgamma in
-300-1000 (`/work/scratch/torch20/mvlgamma_formula.py`: eager runs its ops in the 16-bit type).
+300-1000 (`/work/scratch/torch20/mvlgamma_formula.py`: eager runs its ops in the 16-bit type);
+lerp in 650-760 f32 elements (eager's is an FMA, `/work/scratch/torch20/fma_f32.py`).
 """
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ from .elementwise import _in_f32, k, operands
 KEPT_WHOLE = ("xlogy.Tensor", "xlogy.Scalar_Self", "xlogy.Scalar_Other",
               "special_xlog1py.default", "special_xlog1py.self_scalar", "special_xlog1py.other_scalar",
               "logit.default", "addcmul.default", "addcdiv.default", "softshrink.default",
-              "mvlgamma.default")
+              "mvlgamma.default", "lerp.Scalar", "lerp.Tensor")
 
 # of those, the ones torch also decomposes by a Python kernel on the Autograd key (torch/_refs),
 # which export's retracing runs whatever the table says: _decompose lifts it for the retrace
@@ -97,10 +98,7 @@ def addcmul_addcdiv(cx, x, t1, t2, value=1):
         t1 = cx.op("multiply", k(cx, value, t1), t1)
     if cx.node.target.__name__.startswith("addcdiv"):
         return cx.convert(cx.op("add", x, cx.op("divide", t1, t2)), out)
-    if wide != "f32":
-        return cx.convert(cx.op("add", x, cx.op("multiply", t1, t2)), out)
-    x, t1, t2 = (cx.convert(v, "f64") for v in (x, t1, t2))
-    return cx.convert(cx.convert(cx.op("add", x, cx.op("multiply", t1, t2)), "f32"), out)
+    return cx.convert(fma(cx, t1, t2, x), out)
 
 
 @converts("mvlgamma")
@@ -121,3 +119,32 @@ def mvlgamma(cx, x, p):
     total = _rounded(cx, total, out, wide)
     constant = cx.convert(cx.const(p * (p - 1) * math.log(math.pi) / 4, out, cx.sizes_of(total)), wide)
     return cx.convert(cx.op("add", total, constant), out)
+
+
+def fma(cx, a, b, c):
+    """a * b + c rounded once, as eager's vectorized kernels (fmadd, or FP contraction) compute in
+    f32: made in f64, where the product of two f32 is exact (the f64 sum rounded again to f32 is
+    a double rounding, off only on an f32 midpoint). Other types: a multiply and an add."""
+    if cx.element(a) != "f32":
+        return cx.op("add", cx.op("multiply", a, b), c)
+    a, b, c = (cx.convert(v, "f64") for v in (a, b, c))
+    return cx.convert(cx.op("add", cx.op("multiply", a, b), c), "f32")
+
+
+@converts("lerp")
+def lerp(cx, start, end, weight):
+    """start + weight * (end - start) as eager's vectorized kernel: one FMA, coeff * (end - start)
+    + base, with (coeff, base) = (weight, start) where |weight| < 0.5, else (weight - 1, end); in
+    f32 for f16 / bf16, a number weight unrounded (a tensor one is of the 16-bit type)."""
+    out = cx.out_element()
+    wide = _in_f32(cx, out)
+    start, end = (cx.convert(v, wide) for v in operands(cx, start, end))
+    if isinstance(weight, (int, float)):
+        weight = cx.const(weight, wide, cx.out_sizes())
+    else:
+        weight = cx.convert(cx.tensor(weight, out, cx.out_sizes()), wide)
+    size = cx.op("abs", weight)                         # real, also for a complex weight
+    small = cx.op("compare", size, k(cx, 0.5, size), comparison_direction="LT")
+    coeff = cx.op("select", small, weight, cx.op("subtract", weight, k(cx, 1, weight)))
+    base = cx.op("select", small, start, end)
+    return cx.convert(fma(cx, coeff, cx.op("subtract", end, start), base), out)
