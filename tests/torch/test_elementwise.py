@@ -438,3 +438,18 @@ def test_lerp_kept_whole_f64_and_complex():
         ("lerp complex weight", lambda a, b: torch.lerp(a, b, torch.full((3,), 0.7 + 0.1j)), (z, z.flip(0)),
          dict(rtol=1e-6, atol=1e-6)),
     ])
+
+
+def test_f32_add_sub_with_alpha_is_one_fma_like_eager():
+    """Eager's add with an alpha is fmadd(b, alpha, a) (sub: -alpha; rsub on the other operand):
+    with the product rounded first, 564 of 3000 f32 elements of x + 0.3 * y differed. Bit-equal,
+    interpreted and compiled."""
+    rng = np.random.default_rng(17)
+    x, y = (torch.from_numpy(rng.standard_normal(3007) * 3).float() for _ in range(2))
+
+    def fn(x, y):
+        return torch.add(x, y, alpha=0.3), torch.sub(x, y, alpha=0.3), torch.rsub(x, y, alpha=0.3)
+    want = fn(x, y)
+    prog = shlo.from_torch(Fn(fn), (x, y))
+    for outs in (prog.unflatten_outputs(shlo.interpret(prog, *prog.flatten_inputs(x, y))), shlo.compile(prog)(x, y)):
+        assert [_differing_not_nan(got, w) for got, w in zip(outs, want)] == [0, 0, 0]

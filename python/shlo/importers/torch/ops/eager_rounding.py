@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 
 from ..registry import converts
-from .elementwise import _in_f32, k, operands
+from .elementwise import _in_f32, fma, k, operands
 
 # the overloads run_decompositions leaves whole (see importers/torch/__init__.py's _decompose)
 KEPT_WHOLE = ("xlogy.Tensor", "xlogy.Scalar_Self", "xlogy.Scalar_Other",
@@ -119,16 +119,6 @@ def mvlgamma(cx, x, p):
     total = _rounded(cx, total, out, wide)
     constant = cx.convert(cx.const(p * (p - 1) * math.log(math.pi) / 4, out, cx.sizes_of(total)), wide)
     return cx.convert(cx.op("add", total, constant), out)
-
-
-def fma(cx, a, b, c):
-    """a * b + c rounded once, as eager's vectorized kernels (fmadd, or FP contraction) compute in
-    f32: made in f64, where the product of two f32 is exact (the f64 sum rounded again to f32 is
-    a double rounding, off only on an f32 midpoint). Other types: a multiply and an add."""
-    if cx.element(a) != "f32":
-        return cx.op("add", cx.op("multiply", a, b), c)
-    a, b, c = (cx.convert(v, "f64") for v in (a, b, c))
-    return cx.convert(cx.op("add", cx.op("multiply", a, b), c), "f32")
 
 
 @converts("lerp")
