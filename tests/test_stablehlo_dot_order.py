@@ -307,3 +307,38 @@ def test_avx512_other_shapes_keep_the_f64_sum(avx512_rules):
     d = RNG.standard_normal((12, 3)).astype(np.float32)
     got = _run(lambda x, y: jax.lax.dot_general(x, y, (((0,), (0,)), ((), ()))), c, d)
     np.testing.assert_array_equal(got, (c.T.astype(np.float64) @ d.astype(np.float64)).astype(np.float32))
+
+
+
+@pytest.mark.parametrize("lhs, rhs, dn, orders", [
+    ((8, 4, 3, 3, 4), (4, 8, 3, 4, 2), (((4, 3), (3, 2)), ((0, 1), (1, 0))), (None, "chains4")),
+    ((2, 5, 14), (2, 14, 7), (((2,), (1,)), ((0,), (0,))), (None, "chains4")),     # K % 4 == 2
+    ((3, 16, 40), (3, 40, 5), (((2,), (1,)), ((0,), (0,))), ("seqfma", "chains4")),
+    ((5, 13), (13, 9), (((1,), (0,)), ((), ())), (None, "seqfma")),
+])
+@pytest.mark.parametrize("kind", ["avx2", "avx512"])
+def test_compiled_dot_in_the_interpreters_order(lhs, rhs, dn, orders, kind, monkeypatch):
+    """shlo.compile sums small f32 dots in the order the interpreter takes (linalg._dot_in_order):
+    bit-equal to it under either host kind's rules, and to jax.jit under this host's."""
+    from shlo.interpreter.ops import reductions
+    from shlo.lowering import compiler
+    monkeypatch.setattr(reductions, "xla_cpu_kind", lambda: kind)
+    monkeypatch.setattr(compiler, "_MEMORY", type(compiler._MEMORY)())   # (its key has no rule kind)
+    rng = np.random.default_rng(sum(lhs) + 3 * sum(rhs))
+    a = rng.standard_normal(lhs).astype(np.float32)
+    b = rng.standard_normal(rhs).astype(np.float32)
+    fn = lambda x, y: jax.lax.dot_general(x, y, dn)  # noqa: E731
+    prog = shlo.from_jax(fn, a, b)
+    (lc, rc), (lb, rb) = dn
+    bsz = int(np.prod([lhs[d] for d in lb]))
+    m = int(np.prod([s for d, s in enumerate(lhs) if d not in lb + lc]))
+    n = int(np.prod([s for d, s in enumerate(rhs) if d not in rb + rc]))
+    k = int(np.prod([lhs[d] for d in lc]))
+    order = reductions._xla_f32_order(len(lhs), len(rhs), list(lb), list(lc), list(rb), list(rc), bsz, m, k, n)
+    assert order == orders[kind == "avx512"]
+    got = np.asarray(shlo.compile(prog)(a, b)[0])
+    if order is None:
+        return      # (a named matmul: in no order of XLA's)
+    np.testing.assert_array_equal(got, np.asarray(shlo.interpret(prog, a, b)[0]))
+    if kind == "avx512" and _host_is_avx512() or kind == "avx2" and _host_is_measured_kind():
+        np.testing.assert_array_equal(got, np.asarray(jax.jit(fn)(a, b)))

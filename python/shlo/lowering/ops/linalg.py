@@ -481,16 +481,85 @@ def dot_general(ctx: OpContext, lhs, rhs):
     b = _regroup(b, nb + [len(rc), len(rf)])
     a_sizes, b_sizes = emit.dims(a), emit.dims(b)
     out_sizes = ([_pick(a_sizes[0], b_sizes[0])] if lb else []) + [a_sizes[-2], b_sizes[-1]]
-    init = _filled(out_sizes, plan.acc_type)
-    named = linalg.batch_matmul if lb else linalg.matmul
-    product = named(a, b, outs=[init], cast=plan.cast_fn)
-    hint = _f32_product_hint(ctx, lt.element, rt.element, res.element)
-    if hint:
-        product.owner.attributes[F32_PRODUCT_HINT] = ir.StringAttr.get(hint)
+    order = _xla_dot_order(ctx, [lt.element, rt.element, res.element], lt.rank, rt.rank, lb, lc, rb, rc,
+                           a_sizes, b_sizes)
+    if order is not None:
+        product = _dot_in_order(a, b, out_sizes, bool(lb), order)
+    else:
+        init = _filled(out_sizes, plan.acc_type)
+        named = linalg.batch_matmul if lb else linalg.matmul
+        product = named(a, b, outs=[init], cast=plan.cast_fn)
+        hint = _f32_product_hint(ctx, lt.element, rt.element, res.element)
+        if hint:
+            product.owner.attributes[F32_PRODUCT_HINT] = ir.StringAttr.get(hint)
     nbatch, nl = len(lb), len(lf)
     shapes = ([result_sizes[:nbatch]] if lb else []) + [result_sizes[nbatch:nbatch + nl],
                                                           result_sizes[nbatch + nl:]]
     return _finished(_ungroup(product, shapes), plan)
+
+
+# Small f32 dots the interpreter sums in an XLA CPU order (`reductions._xla_f32_order`:
+# 'seqfma', 'chains4') are summed so by one unrolled all-parallel generic: up to this many terms
+# K and this many multiply-adds in all. Larger ones stay a named matmul (vectorized and tiled,
+# in no XLA order).
+ORDERED_DOT_K = 64
+ORDERED_DOT_WORK = 1 << 14
+
+
+def _xla_dot_order(ctx: OpContext, elements, lhs_rank, rhs_rank, lb, lc, rb, rc, a_sizes, b_sizes):
+    """'seqfma' / 'chains4' where shlo.compile sums this dot in the interpreter's XLA order, else None."""
+    from ...interpreter.ops.reductions import _xla_f32_order
+    if elements != ["f32"] * 3 or getattr(ctx.lowerer, "mode", "compile") != "compile" \
+            or getattr(ctx.lowerer, "for_gpu", False):
+        return None
+    sizes = list(a_sizes) + list(b_sizes)
+    if not all(isinstance(v, int) for v in sizes):
+        return None
+    B = a_sizes[0] if lb else 1
+    M, K, N = a_sizes[-2], a_sizes[-1], b_sizes[-1]
+    if not 1 <= K <= ORDERED_DOT_K or B * M * N * K > ORDERED_DOT_WORK:
+        return None
+    return _xla_f32_order(lhs_rank, rhs_rank, lb, lc, rb, rc, B, M, K, N)
+
+
+def _dot_in_order(a, b, out_sizes, batched: bool, order: str) -> ir.Value:
+    """a ([B,] M, K) x b ([B,] K, N) f32 as the interpreter sums it: 'seqfma' one fused multiply-add
+    per k from 0; 'chains4' four fused chains over k mod 4 for the first K - K % 4 terms, added
+    (c0 + c1) + (c2 + c3), plus the last K % 4 products rounded and summed in order. One
+    all-parallel generic reading a's column k and b's row k through constant-index maps."""
+    from mlir.dialects import math
+    f32 = ir.F32Type.get()
+    K = emit.static_shape(a)[-1]
+    nb = 1 if batched else 0
+    n_loops = nb + 2
+    lead = [0] if batched else []
+    m, n = nb, nb + 1
+    const = ir.AffineConstantExpr.get
+    maps = ([lead + [m, const(k)] for k in range(K)] + [lead + [const(k), n] for k in range(K)]
+            + [list(range(n_loops))])
+
+    def body(*args):
+        xs, ws = args[:K], args[K:2 * K]
+        zero = el.const(0.0, f32)
+        if order == "seqfma":
+            acc = zero
+            for k in range(K):
+                acc = math.fma(xs[k], ws[k], acc)
+            return acc
+        whole = K - K % 4
+        chains = [zero] * 4
+        for k in range(whole):
+            chains[k % 4] = math.fma(xs[k], ws[k], chains[k % 4])
+        acc = arith.addf(arith.addf(chains[0], chains[1]), arith.addf(chains[2], chains[3]))
+        if whole < K:
+            tail = arith.mulf(xs[whole], ws[whole])
+            for k in range(whole + 1, K):
+                tail = arith.addf(tail, arith.mulf(xs[k], ws[k]))
+            acc = arith.addf(acc, tail)
+        return acc
+
+    return emit.generic([a] * K + [b] * K, [emit.empty(out_sizes, f32)],
+                        [emit.affine_map(n_loops, mp) for mp in maps], ["parallel"] * n_loops, body)[0]
 
 
 # How a back end may compute an f32 product (the CUDA one on the tensor cores as TF32; the CPU
