@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 
 from ..registry import converts
-from .elementwise import _in_f32, fma, k, operands
+from .elementwise import _in_f32, fma, k, operands, rounded_to
 
 # the overloads run_decompositions leaves whole (see importers/torch/__init__.py's _decompose)
 KEPT_WHOLE = ("xlogy.Tensor", "xlogy.Scalar_Self", "xlogy.Scalar_Other",
@@ -30,12 +30,6 @@ KEPT_WHOLE = ("xlogy.Tensor", "xlogy.Scalar_Self", "xlogy.Scalar_Other",
 AUTOGRAD_DECOMPOSED = ("softshrink.default",)
 
 
-def _rounded(cx, v, out: str, wide: str):
-    """v (computed in `wide`) rounded to the result's type, as eager's kernel assigning to
-    scalar_t, and back in `wide` for the next step."""
-    return cx.convert(cx.convert(v, out), wide)
-
-
 @converts("xlogy", "special_xlog1py")
 def xlogy(cx, x, y):
     """x * log(y) (log1p(y)): 0 where x == 0, NaN where y is NaN. Eager's kernel rounds the log
@@ -44,7 +38,7 @@ def xlogy(cx, x, y):
     wide = _in_f32(cx, out)
     x, y = (cx.convert(v, wide) for v in operands(cx, x, y))
     log = "log" if cx.node.target.__name__.startswith("xlogy") else "log_plus_one"
-    product = cx.op("multiply", x, _rounded(cx, cx.op(log, y), out, wide))
+    product = cx.op("multiply", x, rounded_to(cx, cx.op(log, y), out))
     r = cx.op("select", cx.op("compare", x, k(cx, 0, x), comparison_direction="EQ"), k(cx, 0, x), product)
     r = cx.op("select", cx.op("compare", y, y, comparison_direction="NE"), k(cx, math.nan, y), r)
     return cx.convert(r, out)
@@ -64,8 +58,8 @@ def logit(cx, x, eps=None):
         x = cx.op("select", cx.op("compare", x, hi, comparison_direction="GT"), hi, x)
         x = cx.op("select", cx.op("compare", x, lo, comparison_direction="LT"), lo, x)
     x = cx.convert(x, wide)
-    one_minus = _rounded(cx, cx.op("subtract", k(cx, 1, x), x), out, wide)
-    return cx.convert(cx.op("log", _rounded(cx, cx.op("divide", x, one_minus), out, wide)), out)
+    one_minus = rounded_to(cx, cx.op("subtract", k(cx, 1, x), x), out)
+    return cx.convert(cx.op("log", rounded_to(cx, cx.op("divide", x, one_minus), out)), out)
 
 
 @converts("softshrink")
@@ -113,10 +107,10 @@ def mvlgamma(cx, x, p):
     (x,) = operands(cx, x)
     total = None
     for i in range(p):
-        shifted = _rounded(cx, cx.op("add", cx.convert(x, wide), k(cx, (i + 1 - p) / 2, cx.convert(x, wide))), out, wide)
-        term = _rounded(cx, elementwise(cx, "lgamma", shifted), out, wide)
+        shifted = rounded_to(cx, cx.op("add", cx.convert(x, wide), k(cx, (i + 1 - p) / 2, cx.convert(x, wide))), out)
+        term = rounded_to(cx, elementwise(cx, "lgamma", shifted), out)
         total = term if total is None else cx.op("add", total, term)
-    total = _rounded(cx, total, out, wide)
+    total = rounded_to(cx, total, out)
     constant = cx.convert(cx.const(p * (p - 1) * math.log(math.pi) / 4, out, cx.sizes_of(total)), wide)
     return cx.convert(cx.op("add", total, constant), out)
 

@@ -76,6 +76,12 @@ def _chlo(name):
 
 # ----------------------------------------------------------------------------- arithmetic
 
+def rounded_to(cx, v, element: str):
+    """v rounded to `element` and back in its own type: an eager kernel's intermediate stored in a
+    narrower type (scalar_t) before the next step reads it."""
+    return cx.convert(cx.convert(v, element), cx.element(v))
+
+
 def _in_f32(cx, element: str) -> str:
     """The element eager's CPU kernels compute `element` in for math functions and where a scalar
     factor is involved (alpha, a slope): f32 for f16 / bf16, rounded once at the end (each step

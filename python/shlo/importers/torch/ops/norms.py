@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from ..registry import converts
-from .elementwise import to_element
+from .elementwise import rounded_to, to_element
 from .reductions import acc_element, count, moments, restore
 
 
@@ -84,8 +84,8 @@ def _bn_training(cx, x, weight, bias, eps, running=()):
     if any(v is not None and cx.element(v) == "f32" for v in (weight, bias, *running)):
         stats_element = "f32"
     x, mean, var, invstd, dims = _bn_batch_stats(cx, x, eps)
-    rounded = lambda v: cx.convert(cx.convert(v, stats_element), cx.element(v))
-    out = _bn_normalize(cx, x, rounded(mean), rounded(invstd), weight, bias, fused=stats_element != "f32")
+    out = _bn_normalize(cx, x, rounded_to(cx, mean, stats_element), rounded_to(cx, invstd, stats_element),
+                        weight, bias, fused=stats_element != "f32")
     return out, cx.convert(mean, cx.out_element(1)), cx.convert(invstd, cx.out_element(2)), mean, var, x, dims
 
 

@@ -17,6 +17,7 @@ from ....types import tensor_type
 from .. import dtypes
 from ...emitter import highest, lowest, reduce, reduce1, scalar_type  # noqa: F401  (shared; re-exported)
 from ..registry import converts
+from .elementwise import rounded_to
 from .elementwise import to_element, truth
 from .scalars import _mul
 
@@ -389,6 +390,5 @@ def log_softmax(cx, x, dim, half_to_float=False):
     shifted, _, s = _softmax_parts(cx, x, dim)
     out, rank = cx.out_element(), cx.rank(x)
     if out in ("f16", "bf16") and rank and dim % rank == rank - 1:
-        in_out = lambda v: cx.convert(cx.convert(v, out), cx.element(v))
-        return finish(cx, cx.op("subtract", shifted, in_out(cx.op("log", in_out(s)))))
+        return finish(cx, cx.op("subtract", shifted, rounded_to(cx, cx.op("log", rounded_to(cx, s, out)), out)))
     return finish(cx, cx.op("subtract", shifted, cx.op("log", s)))
