@@ -97,8 +97,9 @@ def raise_lapack(imp, op, loc) -> bool:
     m = _TARGET.match(target)
     if m:
         rule = _RULES.get(m.group(2))
-    else:   # jaxlib's own kernels, not LAPACK's (no type letter in the name)
-        rule = _JAXLIB_RULES.get(target.strip('"'))
+    else:   # jaxlib's own kernels, not LAPACK's (no type letter in the name), and the GPU solvers
+        from .stablehlo_gpu_solvers import gpu_solver_rule
+        rule = _JAXLIB_RULES.get(target.strip('"')) or gpu_solver_rule(target)
     if rule is None:
         return False
     cfg = _backend_config(op)
