@@ -97,9 +97,11 @@ def raise_lapack(imp, op, loc) -> bool:
     m = _TARGET.match(target)
     if m:
         rule = _RULES.get(m.group(2))
-    else:   # jaxlib's own kernels, not LAPACK's (no type letter in the name), and the GPU solvers
+    else:   # jaxlib's own kernels, not LAPACK's (no type letter in the name), the GPU solvers,
+        # and the targets of exports made before the FFI kernels
         from .stablehlo_gpu_solvers import gpu_solver_rule
-        rule = _JAXLIB_RULES.get(target.strip('"')) or gpu_solver_rule(target)
+        from .stablehlo_lapack_legacy import legacy_rule
+        rule = _JAXLIB_RULES.get(target.strip('"')) or gpu_solver_rule(target) or legacy_rule(target)
     if rule is None:
         return False
     cfg = _backend_config(op)
