@@ -313,3 +313,13 @@ def test_unsupported_calls_are_refused_by_name():
                       (np.array([0, 122, -1, 3], "<i4"), "16 bytes")):
         text = legacy.replace("DESC", "".join(f"\\{b:02X}" for b in desc.tobytes()))
         _refused(text, "hipsolver_syevd", why)
+
+
+@pytest.mark.parametrize("module", ["cuda_threefry2x32", "rocm_lu_pivots_to_permutation"])
+def test_compiled(module):
+    """shlo.compile runs the private call bodies to the GPU's outputs, bit for bit."""
+    (name,) = [n for n in _names() if n.startswith(module + ".")]
+    data = _corpus()[name]
+    outs = shlo.compile(shlo.from_stablehlo(data["mlir_module_text"]))(*data["inputs"])
+    for got, want in zip(outs, data["expected_outputs"]):
+        np.testing.assert_array_equal(np.asarray(got).view(np.uint8), np.asarray(want).view(np.uint8))

@@ -241,7 +241,7 @@ def _syevd_legacy(imp, op, cfg):
             f"the descriptor's batch {count} and n {size} do not match the operand ({int(np.prod(batch))}, {n})")
     types = [str(imp.type(r.type)) for r in op.results]
     v, w, info = lapack._syevd(imp, _Retyped(op, types[:3]), {"uplo": _HIP_FILL[fill], "mode": "V"})
-    return [v, w, info, _filled(types[3], "0.0" if not types[3].endswith("i32>") else "0")]
+    return [v, w, info, _filled(types[3], "0.0")]   # the workspace (of the element type)
 
 
 # --------------------------------------------------------------------------
