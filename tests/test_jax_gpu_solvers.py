@@ -304,6 +304,10 @@ def test_unsupported_calls_are_refused_by_name():
                          ["tensor<4xui32>"] * 2, "mhlo.backend_config = {}"), "cu_threefry2x32_ffi", "one shape")
     _refused(_call_program("cusparse_gtsv2_ffi", ["tensor<3xf32>"] * 3 + ["tensor<4x1xf32>"], ["tensor<4x1xf32>"],
                            "mhlo.backend_config = {}"), "cusparse_gtsv2_ffi", "dl is")
+    _refused(_call_program("hipsolver_getrf_ffi", ["tensor<2x3x3xf32>"],
+                           ["tensor<2x3x3xf32>", "tensor<2x3xi32>", "tensor<2xi32>"],
+                           'mhlo.backend_config = {}, mhlo.frontend_attributes = {num_batch_dims = "0"}'),
+             "hipsolver_getrf_ffi", "num_batch_dims = 0")
     legacy = _call_program("hipsolver_syevd", ["tensor<3x3xf32>"],
                            ["tensor<3x3xf32>", "tensor<3xf32>", "tensor<i32>", "tensor<8xf32>"],
                            'api_version = 2 : i32, backend_config = "DESC"')
@@ -323,3 +327,17 @@ def test_compiled(module):
     outs = shlo.compile(shlo.from_stablehlo(data["mlir_module_text"]))(*data["inputs"])
     for got, want in zip(outs, data["expected_outputs"]):
         np.testing.assert_array_equal(np.asarray(got).view(np.uint8), np.asarray(want).view(np.uint8))
+
+
+def test_potrf_upper_and_info():
+    """`lower = false` factors the upper triangle (the lower one keeps the input); `info` is
+    0 for a positive definite matrix and nonzero otherwise, as cuSOLVER's."""
+    text = _call_program("cusolver_potrf_ffi", ["tensor<2x3x3xf64>"], ["tensor<2x3x3xf64>", "tensor<2xi32>"],
+                         'mhlo.backend_config = {lower = false}, mhlo.frontend_attributes = {num_batch_dims = "1"}')
+    rng = np.random.default_rng(4)
+    x = rng.standard_normal((3, 3))
+    a = np.stack([x @ x.T + 3 * np.eye(3), -np.eye(3)])
+    r, info = shlo.interpret(shlo.from_stablehlo(text), a)
+    np.testing.assert_allclose(np.triu(r[0]), np.linalg.cholesky(a[0]).T, atol=1e-12)
+    np.testing.assert_array_equal(np.tril(r[0], -1), np.tril(a[0], -1))
+    assert info[0] == 0 and info[1] != 0

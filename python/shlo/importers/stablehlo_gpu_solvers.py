@@ -117,7 +117,23 @@ def _matrix(imp, op, square=False):
             f"element type {elem} is not supported (f32, f64, complex<f32>, complex<f64>)")
     m, n = shape[-2:]
     _expect(imp, op, not square or m == n, f"the operand must be square, got {_text(shape, elem)}")
+    _check_batch(imp, op, len(shape) - 2)
     return tuple(shape[:-2]), m, n, elem
+
+
+def _check_batch(imp, op, nbatch: int):
+    """The rules take the leading dimensions as batch dimensions: so must the call, where it
+    says (`mhlo.frontend_attributes = {num_batch_dims = "1"}`, as newer JAX writes)."""
+    from jaxlib.mlir import ir as jir
+    if "mhlo.frontend_attributes" not in op.attributes:
+        return
+    attrs = op.attributes["mhlo.frontend_attributes"]
+    if not isinstance(attrs, jir.DictAttr) or "num_batch_dims" not in attrs:
+        return
+    said = attrs["num_batch_dims"]
+    said = said.value if isinstance(said, jir.StringAttr) else str(said)
+    _expect(imp, op, said.strip() == str(nbatch),
+            f"num_batch_dims = {said} but the operand has {nbatch} leading batch dimension(s)")
 
 
 def _real(elem: str) -> str:
@@ -298,6 +314,7 @@ def _gtsv2(imp, op, cfg):
         shape, e = _type(op.operands[i])
         _expect(imp, op, tuple(shape) == tuple(bshape[:-1]) and e == elem,
                 f"{name} is {_text(shape, e)}; expected {_text(bshape[:-1], elem)} for b {_text(bshape, elem)}")
+    _check_batch(imp, op, len(bshape) - 2)
     types = [str(imp.type(v.type)) for v in op.operands]
     info_type = _text(bshape[:-2], "i32")
     shim = _Retyped(op, types + [info_type])
@@ -377,6 +394,7 @@ def _pivots_to_permutation(imp, op, cfg):
             f"expected i32 pivots [..., k] -> i32 permutation [..., m], got {_text(shape, elem)} -> "
             f"{_text(out_shape, out_elem)}")
     size = out_shape[-1]
+    _check_batch(imp, op, len(shape) - 1)
     _expect(imp, op, shape[-1] <= size, f"{shape[-1]} pivots do not fit a permutation of {size}")
     return _call(imp, op, "shlo.gpu.lu_pivots_to_permutation", lambda p: _permutation1(p, size), len(shape) - 1)
 
