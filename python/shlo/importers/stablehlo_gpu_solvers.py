@@ -45,7 +45,9 @@ attributes), so a consumer sees one `shlo.linalg.lu` whatever platform exported 
 where the GPU call's results differ (SVD's V, gtsv2's lone solution) plain shlo ops around the
 composite make the difference. `info` keeps its meaning (0: success). The bodies of the two
 calls are lowered with JAX once per signature and imported like the composites' bodies.
-Unsupported attributes or shapes raise an ImporterError naming the target and the reason.
+Leading dimensions are batch dimensions (a call's `num_batch_dims` frontend attribute, where
+newer JAX writes one, must agree). Unsupported attributes or shapes raise an ImporterError naming
+the target and the reason.
 """
 from __future__ import annotations
 
