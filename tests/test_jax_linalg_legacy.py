@@ -54,10 +54,12 @@ def _row_major(rank):
     return list(range(rank - 1, -1, -1))
 
 
-def _program(target, scalars, args, results, operand_layouts, result_layouts, alias=None, keep=None):
+def _program(target, scalars, args, results, operand_layouts, result_layouts, alias=None, keep=None,
+             typed=None):
     """A module whose main takes `args` ((shape, elem) each) and returns the results `keep`
     (default all) of one custom call of `target` with the leading constant operands `scalars`
-    ((value, elem) each, or a literal text as `value`)."""
+    ((value, elem) each, or a literal text as `value`). `typed`: the mid-2024 form instead
+    (no api_version 2; `typed` is the text of its mhlo.backend_config)."""
     lines, names, types = [], [], []
     for i, (value, elem) in enumerate(scalars):
         lines.append(f"    %s{i} = stablehlo.constant dense<{value}> : tensor<{elem}>")
@@ -68,7 +70,7 @@ def _program(target, scalars, args, results, operand_layouts, result_layouts, al
     types += arg_types
     rtypes = [_ttype(*r) for r in results]
     keep = list(range(len(results))) if keep is None else keep
-    attrs = [f"api_version = 2 : i32",
+    attrs = [f"api_version = 2 : i32" if typed is None else f"mhlo.backend_config = {typed}",
              f"operand_layouts = [{', '.join(_layout(l) for l in operand_layouts)}]"]
     if alias is not None:
         attrs.append(f"output_operand_aliases = [#stablehlo.output_operand_alias<output_tuple_indices = "
@@ -289,6 +291,37 @@ def test_tuple_results():
     _close(packed, np.asarray(want_packed), 2e-3, "R and reflectors")
     _close(taus, np.asarray(want_taus), 2e-3, "taus")
     assert info == 0 and not np.any(work)
+
+
+def test_mid_2024_typed_form():
+    """jaxlib's typed kernels under the old names (JAX's 2024_05 data sets): no size operands,
+    flags in mhlo.backend_config; geqrf / orgqr results as the legacy form's, complex gees's
+    (t, w, vs, sdim, info, rwork)."""
+    a = _rand((2, 4, 3), "float32")
+    m3, v2 = _col_major(3), _row_major(2)
+    text = _program("lapack_sgeqrf", [], [((2, 4, 3), "f32")],
+                    [((2, 4, 3), "f32"), ((2, 3), "f32"), ((2,), "i32"), ((96,), "f32")],
+                    [m3], [m3, v2, [0], [0]], alias=(0, 0), typed="{}")
+    _, (packed, taus, info, work) = _run(text, a)
+    want_packed, want_taus = _geqrf(a)
+    _close(packed, np.asarray(want_packed), 2e-3, "R and reflectors")
+    _close(taus, np.asarray(want_taus), 2e-3, "taus")
+    assert not np.any(info) and not np.any(work)
+    text = _program("lapack_sorgqr", [], [((2, 4, 3), "f32"), ((2, 3), "f32")],
+                    [((2, 4, 3), "f32"), ((2,), "i32"), ((96,), "f32")], [m3, v2], [m3, [0], [0]],
+                    alias=(0, 0), typed="{}")
+    _, (q, info, _) = _run(text, packed, taus)
+    _close(q, np.asarray(lax.linalg.householder_product(packed, taus)), 2e-3, "Q")
+    n, e = 3, "complex<f32>"
+    b = _rand((n, n), "complex64")
+    text = _program("lapack_cgees", [], [((n, n), e)],
+                    [((n, n), e), ((n,), e), ((n, n), e), ((), "i32"), ((), "i32"), ((n,), "f32")],
+                    [[0, 1]], [[0, 1], [0], [0, 1], [], [], [0]], alias=(0, 0),
+                    typed="{mode = 86 : ui8, sort = 78 : ui8}")
+    _, (t, w, z, sdim, info, rwork) = _run(text, b)
+    np.testing.assert_allclose(z @ t @ _ct(z), b, atol=2e-4)
+    np.testing.assert_allclose(w, np.diagonal(t), atol=2e-4)
+    assert sdim == 0 and info == 0 and not np.any(rwork)
 
 
 def _syevd_program(dtype, batch, n, lower=True):
