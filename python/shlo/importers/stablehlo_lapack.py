@@ -17,7 +17,8 @@ hands every custom_call to `raise_lapack`, which replaces the known targets:
   kept.
 * `trsm` -> `shlo.triangular_solve` (`side`, `uplo`, `trans_x` (N/T/C),
   `diag` map onto `left_side`, `lower`, `transpose_a`, `unit_diagonal`).
-* `getrf`, `geqrf`, `orgqr`/`ungqr`, `syevd`/`heevd`, `gesdd`, `geev`, `gees`, `gtsv` -> a
+* `getrf`, `geqrf`, `orgqr`/`ungqr`, `syevd`/`heevd`, `gesdd`, `geev`, `gees`, `gtsv`,
+  `gehrd`, `sytrd`/`hetrd` (and jaxlib's GPU sytrd kernels) -> a
   `shlo.composite` op with a stable name, the custom call's operands and
   result types unchanged (so every output, `info` included, keeps its
   LAPACK meaning), and a private decomposition function written in shlo ops
@@ -48,6 +49,15 @@ hands every custom_call to `raise_lapack`, which replaces the known targets:
   tridiagonal_solve_      shlo.linalg.tridiagonal_solve_      jaxlib's kernel (perturb_singular=True):
   perturbed_ffi           perturbed                           ?lagtf-style pivoting, small pivots
                                                               perturbed as ?lagts (..._gtsv.py)
+  gehrd                   shlo.linalg.hessenberg              ?gehd2: reflectors as ?larfg over rows
+                                                              ilo .. ihi (the call's low / high),
+                                                              H and the vectors packed, taus
+                                                              (stablehlo_lapack_reduce.py)
+  sytrd / hetrd           shlo.linalg.tridiagonal             ?sytd2 / ?hetd2: reflectors as ?larfg,
+                                                              rank-2 updates; packed a, d, e, taus;
+                                                              lower or upper (..._reduce.py)
+  cusolver_sytrd_ffi,     shlo.linalg.tridiagonal             the same: jaxlib's GPU kernels return
+  hipsolver_sytrd_ffi                                         LAPACK's outputs (`lower` = true/false)
   ======================  ==================================  =========================================
 
   Leading dimensions are batch dimensions. The decomposition bodies are
@@ -291,9 +301,12 @@ def _lowered(fn, nbatch, in_types, key, loop_batch=False) -> str:
 # and an inf problem in the batch, and a second input): every output bit-equal, interpreted 1.3-3.2x
 # faster, imported up to 2x faster. The lu / qr / eigh / svd bodies the same way (scratch
 # parity11/simp.py: 14 programs x f32 / f64 / c64 / c128, three inputs each, one with a NaN and a
-# zero problem: all bit-equal; ~30-35% fewer ops, 7-28 functions -> 3-7).
+# zero problem: all bit-equal; ~30-35% fewer ops, 7-28 functions -> 3-7). The hessenberg /
+# tridiagonal bodies too (scratch bc2/simp.py, the 12 corpus programs of gehrd, sytrd / hetrd and
+# cusolver sytrd: outputs bit-equal, program text 275-469 -> 164-282 lines, 13-24 functions -> 2-6).
 _SIMPLIFIED = ("shlo.linalg.eig", "shlo.linalg.schur", "shlo.linalg.lu", "shlo.linalg.qr_householder",
-               "shlo.linalg.householder_product", "shlo.linalg.eigh", "shlo.linalg.svd")
+               "shlo.linalg.householder_product", "shlo.linalg.eigh", "shlo.linalg.svd",
+               "shlo.linalg.hessenberg", "shlo.linalg.tridiagonal")
 
 
 def _simplified(text: str) -> str:
@@ -410,6 +423,21 @@ def _gtsv_perturbed(imp, op, cfg):
                       _nbatch(op, core_rank=1))
 
 
+def _gehrd(imp, op, cfg):
+    from .stablehlo_lapack_reduce import gehrd
+    return gehrd(imp, op, cfg)
+
+
+def _sytrd(imp, op, cfg):
+    from .stablehlo_lapack_reduce import sytrd
+    return sytrd(imp, op, cfg)
+
+
+def _gpu_sytrd(imp, op, cfg):
+    from .stablehlo_lapack_reduce import gpu_sytrd
+    return gpu_sytrd(imp, op, cfg)
+
+
 _RULES = {
     "potrf": _potrf,
     "trsm": _trsm,
@@ -421,10 +449,13 @@ _RULES = {
     "geev": _geev,
     "gees": _gees,
     "gtsv": _gtsv,
+    "gehrd": _gehrd,
+    "sytrd": _sytrd, "hetrd": _sytrd,
 }
 
 _JAXLIB_RULES = {
     "tridiagonal_solve_perturbed_ffi": _gtsv_perturbed,
+    "cusolver_sytrd_ffi": _gpu_sytrd, "hipsolver_sytrd_ffi": _gpu_sytrd,
 }
 
 
@@ -726,6 +757,27 @@ def _cgetf2_small(a):
     return lax.complex(re, im), jnp.stack(piv).astype(jnp.int32), info
 
 
+def _larfg(col, p, below, rows):
+    """?larfg: the reflector H = I - tau v v^H with H^H [alpha; x] = [beta; 0] for alpha = col[p]
+    and x = col where `below` (rows: the row indices); beta = -sign(re alpha) * norm, real.
+    Returns (v, tau, head): v is 1 at p, x / (alpha - beta) where `below`, 0 elsewhere; head is
+    beta, or alpha where H = I (x = 0 and alpha real: tau = 0). geqrf, gehrd and sytrd use it."""
+    import jax.numpy as jnp
+    alpha = _at(col, p)
+    x = jnp.where(below, col, 0)
+    xnorm2 = jnp.sum((x * jnp.conj(x)).real)
+    ar, ai = jnp.real(alpha), jnp.imag(alpha)
+    trivial = (xnorm2 == 0) & (ai == 0)
+    norm = jnp.sqrt(ar * ar + ai * ai + xnorm2)
+    beta = jnp.where(ar >= 0, -norm, norm)
+    beta = jnp.where(trivial, jnp.ones_like(beta), beta)
+    tau = jnp.where(trivial, jnp.zeros_like(alpha), (beta - alpha) / beta)
+    denom = jnp.where(trivial, jnp.ones_like(alpha), alpha - beta)
+    v = jnp.where(below, col / denom, jnp.where(rows == p, jnp.ones_like(col), 0))
+    head = jnp.where(trivial, alpha, beta.astype(col.dtype))
+    return v, tau, head
+
+
 def _geqrf1(a):
     """?geqrf: R in the upper triangle, Householder vectors (implicit unit head) below, taus."""
     import jax.numpy as jnp
@@ -738,21 +790,10 @@ def _geqrf1(a):
     def step(j, carry):
         a, taus = carry
         col = _col(a, j)
-        alpha = _at(col, j)
-        x = jnp.where(rows > j, col, 0)
-        xnorm2 = jnp.sum((x * jnp.conj(x)).real)
-        ar, ai = jnp.real(alpha), jnp.imag(alpha)
-        trivial = (xnorm2 == 0) & (ai == 0)
-        norm = jnp.sqrt(ar * ar + ai * ai + xnorm2)
-        beta = jnp.where(ar >= 0, -norm, norm)
-        beta = jnp.where(trivial, jnp.ones_like(beta), beta)
-        tau = jnp.where(trivial, jnp.zeros_like(alpha), (beta - alpha) / beta)
-        denom = jnp.where(trivial, jnp.ones_like(alpha), alpha - beta)
-        v = jnp.where(rows > j, col / denom, jnp.where(rows == j, jnp.ones_like(col), 0))
+        v, tau, head = _larfg(col, j, rows > j, rows)
         w = jnp.sum(jnp.conj(v)[:, None] * a, axis=0)              # v^H A
         upd = jnp.conj(tau) * v[:, None] * w[None, :]              # H^H = I - conj(tau) v v^H
         a = a - jnp.where((cols > j)[None, :], upd, 0)
-        head = jnp.where(trivial, alpha, beta.astype(a.dtype))
         newcol = jnp.where(rows > j, v, jnp.where(rows == j, head, col))
         a = lax.dynamic_update_slice_in_dim(a, newcol[:, None], j, 1)
         taus = lax.dynamic_update_index_in_dim(taus, tau, j, 0)
