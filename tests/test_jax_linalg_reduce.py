@@ -147,12 +147,16 @@ def test_corpus(module, key):
             _check_tridiagonal(a[b], outs[0][b], outs[1][b], outs[2][b], outs[3][b], True, tol)
 
 
-@pytest.mark.parametrize("module", sorted(MODULES))
-def test_corpus_bytecode_and_round_trip(module):
+ONE_PER_TARGET = [("cpu_hessenberg_lapack_gehrd", "f32"), ("cpu_tridiagonal_lapack_sytrd_hetrd", "f64"),
+                  ("cpu_tridiagonal_lapack_sytrd_hetrd", "c64"), ("cuda_tridiagonal_cusolver_sytrd", "c128"),
+                  ("rocm_tridiagonal_hipsolver_sytrd", "f32")]
+
+
+@pytest.mark.parametrize("module, key", ONE_PER_TARGET)
+def test_corpus_bytecode_and_round_trip(module, key):
     """One program per target from its bytecode (mlir_module_serialized): the same outputs; it
     round-trips through serialize / deserialize, and to_stablehlo writes a program without custom
     calls that XLA CPU runs to the same outputs (the GPU programs included)."""
-    key = "c64" if "gehrd" not in module else "f32"
     data = _data(module, key)
     prog = shlo.from_stablehlo(data["mlir_module_serialized"])
     got = shlo.interpret(prog, *data["inputs"])
@@ -162,8 +166,21 @@ def test_corpus_bytecode_and_round_trip(module):
     assert back.text() == prog.text()
     text = shlo.to_stablehlo(prog)
     assert "custom_call" not in text
-    for i, (x, g) in enumerate(zip(run_xla(text, list(data["inputs"])), got)):
+    with jax.enable_x64(True):
+        xla = run_xla(text, list(data["inputs"]))
+    for i, (x, g) in enumerate(zip(xla, got)):
         _close(x, g, _tol(g.dtype), f"xla output {i}")
+
+
+def test_compiled():
+    """shlo.compile runs both composites through their bodies (one hessenberg and one upper
+    tridiagonal program, complex64)."""
+    a = _rand((2, 4, 4), "complex64")
+    for fn in (jax.vmap(jsl.hessenberg), lambda x: jax.lax.linalg.tridiagonal(x, lower=False)):
+        prog = _exported(fn, a)
+        want = [np.asarray(w) for w in jax.tree_util.tree_leaves(fn(a))]
+        for i, (g, w) in enumerate(zip(shlo.compile(prog)(a), want)):
+            _close(np.asarray(g), w, _tol("complex64"), f"compiled output {i}")
 
 
 def _exported(fn, *args):
