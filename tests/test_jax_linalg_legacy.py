@@ -596,9 +596,28 @@ def test_dynamic_ducc_fft():
 def test_computed_size_is_refused():
     text = _potrf_program("float32", (), 3).replace(
         "%s2 = stablehlo.constant dense<3> : tensor<i32>",
-        "%c = stablehlo.constant dense<2> : tensor<i32>\n    %s2 = stablehlo.add %c, %s1 : tensor<i32>")
+        "%s2 = stablehlo.get_dimension_size %arg0, dim = 0 : (tensor<3x3xf32>) -> tensor<i32>")
     with pytest.raises(shlo.ImporterError, match=r"lapack_spotrf: operand 2 \(n\) must be a scalar integer constant"):
         shlo.from_stablehlo(text)
+
+
+def test_batch_size_as_a_product_of_constants():
+    """jaxlib wrote the batch size as 1 * d0 * d1 (multiplies of constants, i64 dimensions
+    converted): folded."""
+    text = _getrf_program("float32", (2, 3), 3, 3).replace(
+        "%s0 = stablehlo.constant dense<6> : tensor<i64>",
+        "%one = stablehlo.constant dense<1> : tensor<i32>\n"
+        "    %d0 = stablehlo.constant dense<2> : tensor<i64>\n"
+        "    %d0c = stablehlo.convert %d0 : (tensor<i64>) -> tensor<i32>\n"
+        "    %d1 = stablehlo.constant dense<3> : tensor<i32>\n"
+        "    %p = stablehlo.multiply %one, %d0c : tensor<i32>\n"
+        "    %s0 = stablehlo.multiply %p, %d1 : tensor<i32>").replace("(tensor<i64>, tensor<i32>", "(tensor<i32>, tensor<i32>")
+    a = _rand((2, 3, 3, 3), "float32")
+    _, (lu, piv, info) = _run(text, a)
+    _close(lu, np.asarray(lax.linalg.lu(a)[0]), 2e-4, "packed L\\U")
+    bad = text.replace("%d1 = stablehlo.constant dense<3>", "%d1 = stablehlo.constant dense<4>")
+    with pytest.raises(shlo.ImporterError, match="lapack_sgetrf: size operand batch = 8 disagrees"):
+        shlo.from_stablehlo(bad)
 
 
 def test_unhandled_layout_is_refused():

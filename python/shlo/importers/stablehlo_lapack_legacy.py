@@ -101,6 +101,32 @@ def _constant_ints(v):
     return [int(x) for x in re.findall(r"-?\d+", text)]
 
 
+# jaxlib computed the batch size as the product of the batch dimensions (1 * d0 * d1 ...:
+# stablehlo.multiply of constants, converted where a dimension was i64): folded here
+_FOLD = {"stablehlo.multiply": lambda a, b: a * b, "stablehlo.add": lambda a, b: a + b,
+         "stablehlo.subtract": lambda a, b: a - b}
+
+
+def _scalar_int(v, depth=0):
+    """The integer value of the scalar `v` when constants and integer arithmetic on them define
+    it, else None."""
+    owner = v.owner
+    name = getattr(owner, "name", None)
+    if name == "stablehlo.constant":
+        vals = _constant_ints(v)
+        return vals[0] if vals is not None and len(vals) == 1 else None
+    if depth > 32:
+        return None
+    if name in _FOLD and len(owner.operands) == 2:
+        a, b = (_scalar_int(x, depth + 1) for x in owner.operands)
+        return None if a is None or b is None else _FOLD[name](a, b)
+    if name in ("stablehlo.convert", "stablehlo.reshape") and len(owner.operands) == 1:
+        if not re.fullmatch(r"tensor<(?:1x)*[iu]i?\d+>", str(v.type)):
+            return None
+        return _scalar_int(owner.operands[0], depth + 1)
+    return None
+
+
 def _scalars(imp, op, target, names, arrays):
     """The leading scalar operands `names` of `op` (constants), after checking that `arrays`
     array operands follow them."""
@@ -110,11 +136,11 @@ def _scalars(imp, op, target, names, arrays):
                      f"as JAX's pre-FFI kernels take them, got {len(op.operands)}")
     out = []
     for i, name in enumerate(names):
-        vals = _constant_ints(op.operands[i])
-        if vals is None or len(vals) != 1:
+        value = _scalar_int(op.operands[i])
+        if value is None:
             imp.fail(op, f"{target}: operand {i} ({name}) must be a scalar integer constant "
                          "(the size or flag the kernel reads), it is computed")
-        out.append(vals[0])
+        out.append(value)
     return out
 
 
