@@ -226,6 +226,28 @@ def test_exported_tridiagonal(dtype):
                 _check_tridiagonal(a[b], *(g[b] for g in got), lower, tol)
 
 
+def test_blocked_sizes():
+    """n = 40, where LAPACK's ?sytrd / ?hetrd take their blocked path (panels of 32): the same
+    outputs to rounding, lower and upper, f64 and c128. The blocked upper path leaves the imaginary
+    part of a[n-1, n-1] as the input's (LAPACK's panel routine makes only the other diagonal
+    entries real); shlo's diagonal is d, real: that one entry is compared by its real part."""
+    n = 40
+    for dtype in ("float64", "complex128"):
+        a = _rand((1, n, n), dtype)
+        with jax.enable_x64(True):
+            for lower in (True, False):
+                fn = lambda x: jax.lax.linalg.tridiagonal(x, lower=lower)  # noqa: E731
+                want = [np.array(w) for w in fn(a)]
+                got = [np.asarray(g) for g in shlo.interpret(_exported(fn, a), a)]
+                if dtype == "complex128" and not lower:
+                    assert want[0][0, n - 1, n - 1] == a[0, n - 1, n - 1] and np.imag(a[0, n - 1, n - 1]) != 0
+                    assert np.imag(got[0][0, n - 1, n - 1]) == 0
+                    want[0][0, n - 1, n - 1] = np.real(want[0][0, n - 1, n - 1])
+                for i, (g, w) in enumerate(zip(got, want)):
+                    _close(g, w, 1e-13, f"n = {n} {dtype} lower={lower} output {i}")
+                _check_tridiagonal(a[0], *(g[0] for g in got), lower, 1e-13)
+
+
 def test_raw_calls_are_lapacks():
     """The raw custom calls (every output, info included) against XLA running LAPACK's own: gehrd
     with ilo / ihi other than JAX's 1 / n (rows and columns outside them untouched, tau 0 there),

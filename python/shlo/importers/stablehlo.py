@@ -37,7 +37,12 @@ Rules:
   (string, integer, array, dictionary); they carry no shlo semantics (the
   verifier and interpreter ignore them) and `to_stablehlo` writes them back,
   so XLA sees the same shardings. A discardable attribute whose value belongs
-  to another dialect (e.g. `#sdy.sharding<...>`) raises `shlo.ImportError`.
+  to another dialect (e.g. `#sdy.sharding<...>`) raises `shlo.ImportError`; such text
+  inside a string is the string's (jax.export wrote Shardy's meshes and shardings into
+  `mhlo.frontend_attributes` as strings in 2025, with `custom_call @xla.sdy.FuncResultSharding`:
+  kept as they are, the call runs as the identity). XLA's `xla_shape` attribute (the result
+  types again, with layouts) is dropped when every layout is XLA's default, and refused
+  otherwise.
 * Bounded dynamic dimensions (`tensor<?xf32, #stablehlo.bounds<16>>`) are
   read as unbounded ones: the bound limits the run-time size (XLA allocates
   by it) and changes no value, and shlo's types carry no bounds, so
@@ -63,7 +68,10 @@ Rules:
   Other `sdy.*` attributes are kept as their text in a string attribute of
   the same name; other Shardy ops raise (docs/sharding.md).
 * The LAPACK custom calls JAX emits for CPU linear algebra are raised into
-  portable shlo by `shlo.importers.stablehlo_lapack` (docs/linalg.md).
+  portable shlo by `shlo.importers.stablehlo_lapack` (docs/linalg.md), and so are
+  the GPU solvers' (`stablehlo_gpu_solvers`), those of exports made before the FFI
+  kernels (`stablehlo_lapack_legacy`) and XLA's own `Qr` / `Eigh` /
+  `LuDecomposition` (`stablehlo_xla_linalg`).
 * Other custom calls are kept as `shlo.custom_call` with all their attributes
   (target-specific ones such as `error_message` verbatim);
   `api_version = N : i32` becomes `#shlo.custom_call_api_version<...>`.
@@ -205,6 +213,7 @@ STRUCT_FIELDS = {
 _API_VERSIONS = ENUMS["custom_call_api_version"]
 _FIELD_RE = re.compile(r"(\w+)\s*=\s*(\[[^\]]*\]|-?\d+)")
 _ENUM_RE = re.compile(r"#stablehlo<(\w+)\s+(\w+)>")
+_STRING_RE = re.compile(r'"(?:[^"\\]|\\.)*"')
 _SHLO_ENUM_RE = re.compile(r"#shlo\.(\w+)<(\w+)>")
 _SHLO_STRUCT_RE = re.compile(r"#shlo\.(dot|conv|gather|scatter|channel_handle|output_operand_alias)<")
 
@@ -308,6 +317,16 @@ _REDUNDANT_DEFAULTS: dict[tuple[str, str], Callable[[str], bool]] = {
 }
 
 
+def _default_xla_layouts(text: str) -> bool:
+    """Whether every layout in an `xla_shape` string ("(f32[3,3]{1,0}, s32[3]{0})") is XLA's
+    default, major to minor in order: then the attribute says no more than the types."""
+    for layout in re.findall(r"\]\{([0-9,]*)\}", text):
+        dims = [int(d) for d in layout.split(",") if d]
+        if dims != sorted(dims, reverse=True):
+            return False
+    return True
+
+
 def _default_infeed_layout(op, text: str) -> bool:
     """Whether infeed's `layout` (XLA minor-to-major dimension orders, one per data result) is
     the default row-major layout of every result: it says nothing the types do not, so the
@@ -395,7 +414,8 @@ def attr_to_shlo(kind: str | None, text: str) -> str:
         # which attr_to_stablehlo turns back
         text = _ENUM_RE.sub(lambda m: f"#shlo.{m.group(1)}<{m.group(2)}>"
                             if m.group(1) in ENUMS and m.group(2) in ENUMS[m.group(1)] else m.group(0), text)
-    if "#stablehlo" in text or "!stablehlo" in text or "#chlo" in text or "#sdy" in text:
+    bare = _STRING_RE.sub('""', text)   # a string's text is its own: Shardy's in frontend attributes
+    if "#stablehlo" in bare or "!stablehlo" in bare or "#chlo" in bare or "#sdy" in bare:
         if "!stablehlo.token" in text and "#" not in text:
             return type_to_shlo(text)
         raise AttrError(f"attribute {text} has no shlo counterpart")
@@ -554,6 +574,8 @@ class StableHLOImporter:
                         raise AttrError(f"result_accuracy {text} has no shlo counterpart on this op")
                     if name == "operandSegmentSizes":
                         continue
+                    if name == "xla_shape" and _default_xla_layouts(text):
+                        continue   # the result types again, in XLA's spelling with default layouts
                     if "." not in name and shlo_name != "custom_call":
                         raise AttrError(f"attribute {name} = {text} has no shlo counterpart")
                     if name.startswith("sdy.") and text.startswith("#sdy."):

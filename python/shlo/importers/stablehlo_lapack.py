@@ -111,7 +111,9 @@ def raise_lapack(imp, op, loc) -> bool:
         # and the targets of exports made before the FFI kernels
         from .stablehlo_gpu_solvers import gpu_solver_rule
         from .stablehlo_lapack_legacy import legacy_rule
-        rule = _JAXLIB_RULES.get(target.strip('"')) or gpu_solver_rule(target) or legacy_rule(target)
+        from .stablehlo_xla_linalg import xla_linalg_rule
+        rule = (_JAXLIB_RULES.get(target.strip('"')) or gpu_solver_rule(target) or legacy_rule(target)
+                or xla_linalg_rule(target))
     if rule is None:
         return False
     cfg = _backend_config(op)
@@ -218,10 +220,11 @@ def _module_block():
     return owner.operation.regions[0].blocks[0]
 
 
-def _composite(imp, op, name, attrs: dict, fn, nbatch, loop_batch=False):
+def _composite(imp, op, name, attrs: dict, fn, nbatch, loop_batch=False, operands=None):
     """`shlo.composite` named `name` for `op`, whose decomposition is `fn` (a jax.lax function
     of one problem) vmapped over `nbatch` leading dimensions (or, with `loop_batch`, mapped by
-    `lax.map`: one problem per loop step), lowered and imported into shlo."""
+    `lax.map`: one problem per loop step), lowered and imported into shlo. Its operands are
+    `op`'s, or the shlo values `operands` (of `op`'s operand types)."""
     in_types = [str(imp.type(v.type)) for v in op.operands]
     out_types = [str(imp.type(r.type)) for r in op.results]
     if _empty_problem(in_types, out_types):
@@ -237,7 +240,8 @@ def _composite(imp, op, name, attrs: dict, fn, nbatch, loop_batch=False):
     attr_text = ", ".join(f"{k} = {_attr_value(v)}" for k, v in sorted(attrs.items()))
     # no attributes: none written, as StableHLO prints (and from_stablehlo reads back) such a composite
     extra = {"composite_attributes": ir.Attribute.parse("{" + attr_text + "}")} if attrs else {}
-    res = _create("composite", imp.operands(op), name=name, decomposition=ir.FlatSymbolRefAttr.get(fname),
+    operands = imp.operands(op) if operands is None else operands
+    res = _create("composite", operands, name=name, decomposition=ir.FlatSymbolRefAttr.get(fname),
                   version=VERSION, result_types=out_types, **extra)
     return res if isinstance(res, list) else [res]
 

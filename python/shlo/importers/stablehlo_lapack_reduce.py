@@ -18,7 +18,9 @@
   the diagonal kept real); upper is the same on the matrix reversed in both
   dimensions (LAPACK's upper loop is the lower one read from the other end).
   The triangle holds d on the diagonal, e next to it and the reflectors'
-  vectors beyond; the other triangle keeps the input.
+  vectors beyond; the other triangle keeps the input. (LAPACK's blocked upper
+  path, n > 32, leaves the imaginary part of a[n-1, n-1] as the input's; here
+  the whole diagonal is d, real.)
 
 Every reflector is ?larfg's (stablehlo_lapack._larfg, shared with geqrf):
 beta = -sign(re alpha) * norm, so the outputs are LAPACK's up to rounding.

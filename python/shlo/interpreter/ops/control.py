@@ -154,6 +154,15 @@ def custom_call(ctx, *inputs):
     return fn(ctx, *inputs)
 
 
+def _string_value(attr):
+    """A string attribute's text, or its bytes where they are not UTF-8 (a Triton kernel's
+    bytecode in a Pallas call's backend_config)."""
+    try:
+        return attr.value
+    except RuntimeError:
+        return attr.value_bytes
+
+
 def _attr_to_python(attr):
     """Plain Python/numpy value of an MLIR attribute inside a backend_config dictionary."""
     if not isinstance(attr, ir.Attribute):
@@ -165,7 +174,9 @@ def _attr_to_python(attr):
         return elements_to_numpy(attr)
     if isinstance(attr, ir.BoolAttr):
         return attr.value
-    if isinstance(attr, (ir.IntegerAttr, ir.FloatAttr, ir.StringAttr)):
+    if isinstance(attr, ir.StringAttr):
+        return _string_value(attr)
+    if isinstance(attr, (ir.IntegerAttr, ir.FloatAttr)):
         return attr.value
     if isinstance(attr, ir.DictAttr):
         return {attr[i].name: _attr_to_python(attr[i].attr) for i in range(len(attr))}

@@ -14,7 +14,8 @@ meaning StableHLO gives them).
 
 XLA's ApproxTopK (lax.approx_max_k / approx_min_k), {called_computations = [@comparator],
 mhlo.backend_config = {top_k, reduction_dim, aggregate_to_topk, ...}}: the exact top k by the
-comparator, as XLA computes it on CPU (its fallback).
+comparator, as XLA computes it on CPU (its fallback); stablehlo.dynamic_approx_top_k(operands...,
+inits..., k, result shapes...) is the same with a run-time k (a symbolic k in jax.export).
 
 They stay custom calls in the program, so they round-trip to StableHLO unchanged;
 shlo.compile compiles them as they run here (lowering/ops/jax_custom_calls.py).
@@ -123,7 +124,49 @@ def approx_top_k(ctx, *inputs):
     return [np.take(r, np.arange(k), axis=dim) for r in ordered]
 
 
+@custom_call_target("stablehlo.dynamic_approx_top_k")
+def dynamic_approx_top_k(ctx, *inputs):
+    """ApproxTopK with a run-time k: (operands..., inits..., k, result shapes...), the result
+    shapes being the operands named by indices_of_shape_operands."""
+    values = _values(inputs)
+    n, rem = divmod(len(values) - 1, 3)
+    if n < 1 or rem or np.asarray(values[2 * n]).size != 1:
+        raise InterpreterError(f"{ctx.location}: stablehlo.dynamic_approx_top_k takes N operands, N init values, "
+                               f"k and N result shapes; got {len(values)} operands")
+    k = int(np.asarray(values[2 * n]).reshape(()))
+    config = dict(ctx.attrs.get("mhlo.backend_config") or {})
+    dim = int(config.get("reduction_dim", -1))
+    x = np.asarray(values[0])
+    if not -x.ndim <= dim < x.ndim or not 0 <= k <= x.shape[dim]:
+        raise InterpreterError(f"{ctx.location}: stablehlo.dynamic_approx_top_k: k = {k} along dimension {dim} "
+                               f"of an operand of shape {x.shape}")
+    shape = list(x.shape)
+    shape[dim] = k
+    for i, s in enumerate(values[2 * n + 1:]):
+        if _ints(s) != shape:
+            raise InterpreterError(f"{ctx.location}: stablehlo.dynamic_approx_top_k: result {i} has shape operand "
+                                   f"{_ints(s)}, but k = {k} makes it {shape}")
+    config["top_k"] = k
+    sub = dataclasses.replace(ctx, attrs={**ctx.attrs, "mhlo.backend_config": config},
+                              operand_types=ctx.operand_types[:2 * n])
+    return approx_top_k(sub, *values[:2 * n])
+
+
 def _greater_than(comparator) -> bool:
     """Whether an ApproxTopK comparator orders by `compare GT` (approx_max_k)."""
     return any(step.name == "compare" and "GT" in str(step.ctx.attrs.get("comparison_direction"))
                for step in comparator.plan.steps)
+
+
+@custom_call_target("annotate_device_placement")
+@custom_call_target("xla.sdy.FuncResultSharding")
+def placement_annotation(ctx, *inputs):
+    """Annotations that say where XLA keeps values, not what they are; the values pass through:
+    annotate_device_placement (jax.device_put to a memory kind: `_xla_buffer_placement` =
+    "device" / "pinned_host" in its frontend attributes) and xla.sdy.FuncResultSharding (a
+    function result's Shardy sharding, in the frontend-attribute form jax.export wrote in 2025)."""
+    values = _values(inputs)
+    if len(values) != len(ctx.result_types):
+        raise InterpreterError(f"{ctx.location}: {ctx.attrs.get('call_target_name')} has as many results as "
+                               f"operands; got {len(values)} operands and {len(ctx.result_types)} results")
+    return values

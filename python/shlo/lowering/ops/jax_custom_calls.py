@@ -6,12 +6,16 @@ stablehlo.dynamic_reduce_window (jax.export's cumulative sums over a symbolic ax
 stablehlo.dynamic_top_k (lax.top_k with a symbolic k) and stablehlo.dynamic_rng_bit_generator
 (rng_bit_generator of a symbolic shape): see below.
 
-XLA's ApproxTopK with `is_fallback` (what JAX writes when lowering for the CPU): the exact top
-k, i.e. a sort by the comparator (a called computation, lowered in place of the sort's region)
-and the first k along the reduction dimension. XLA CPU sorts it with is_stable = false, so equal
-values come out in std::sort's order (std_sort.py), as the interpreter's do. (Not where XLA
-rewrites the sort into its TopK kernel, which orders ties by index: f32 / f64 approx_max_k were
-seen so with jaxlib 0.10.2; neither the interpreter nor this follows that yet.)
+XLA's ApproxTopK (`is_fallback` where JAX lowered for the CPU; the exact top k is a right
+answer for the TPU's recall targets too), and
+stablehlo.dynamic_approx_top_k (the same with a symbolic k): the exact top k, i.e. a sort by the
+comparator (a called computation, lowered in place of the sort's region) and the first k along
+the reduction dimension. XLA CPU sorts it with is_stable = false, so equal values come out in
+std::sort's order (std_sort.py), as the interpreter's do, except f32 / f64 approx_max_k, which
+XLA hands to its TopK kernel: ties in index order (a stable sort).
+
+annotate_device_placement (jax.device_put to a memory kind) and xla.sdy.FuncResultSharding (a
+result's sharding, in the frontend-attribute form): the values pass through.
 """
 from __future__ import annotations
 
@@ -62,16 +66,38 @@ def _config(ctx: OpContext) -> dict:
 @lowers_custom_call("ApproxTopK")
 def approx_top_k(ctx: OpContext, *operands):
     config = _config(ctx)
-    names = [ir.FlatSymbolRefAttr(a).value for a in ir.ArrayAttr(ctx.op.attributes["called_computations"])] \
-        if "called_computations" in ctx.op.attributes else []
     n = len(operands) // 2
-    if not n or len(operands) % 2 or len(names) != 1 or "top_k" not in config or "reduction_dim" not in config:
+    if not n or len(operands) % 2 or "top_k" not in config:
         raise ctx.error("ApproxTopK takes N operands and N init values, one comparator and "
                         "mhlo.backend_config = {top_k, reduction_dim, ...}")
-    if not config.get("is_fallback", False) or not config.get("aggregate_to_topk", True):
-        raise ctx.error("ApproxTopK is compiled as the exact top k only where JAX asked for the fallback "
-                        "(is_fallback, aggregate_to_topk): the approximate bins have no defined layout")
-    dim, k = int(config["reduction_dim"]), int(config["top_k"])
+    return _top_k_by_comparator(ctx, operands[:n], config, int(config["top_k"]))
+
+
+@lowers_custom_call("stablehlo.dynamic_approx_top_k")
+def dynamic_approx_top_k(ctx: OpContext, *operands):
+    """ApproxTopK with a run-time k: (operands..., inits..., k, result shapes...). A k outside
+    [0, size] is clamped into it (the interpreter refuses it; compiled code must not read out
+    of bounds); the result shape operands repeat what k says and are not read."""
+    n, rem = divmod(len(operands) - 1, 3)
+    if n < 1 or rem:
+        raise ctx.error("stablehlo.dynamic_approx_top_k takes N operands, N init values, k and N result shapes")
+    return _top_k_by_comparator(ctx, operands[:n], _config(ctx), operands[2 * n])
+
+
+def _top_k_by_comparator(ctx: OpContext, operands, config: dict, k):
+    """The first k of `operands` sorted by the called comparator along reduction_dim: XLA CPU's
+    ApproxTopK fallback. `k` is an int or a run-time scalar tensor."""
+    names = [ir.FlatSymbolRefAttr(a).value for a in ir.ArrayAttr(ctx.op.attributes["called_computations"])] \
+        if "called_computations" in ctx.op.attributes else []
+    if len(names) != 1 or "reduction_dim" not in config:
+        raise ctx.error("ApproxTopK takes one comparator and mhlo.backend_config = {top_k, reduction_dim, ...}")
+    if not config.get("aggregate_to_topk", True):
+        raise ctx.error("ApproxTopK without aggregate_to_topk returns XLA's approximate bins, whose layout shlo "
+                        "does not define")
+    # the exact top k is an answer of any recall target: what XLA CPU computes (is_fallback) and
+    # what the interpreter gives a TPU program too
+    n = len(operands)
+    dim = int(config["reduction_dim"]) % emit.rank(operands[0])
     body = _function_body(ctx, names[0])
     # ties as XLA CPU and the interpreter leave them: std::sort's order, but an f32 / f64
     # approx_max_k (a GT comparator) goes to XLA's TopK kernel, ties in index order
@@ -82,14 +108,20 @@ def approx_top_k(ctx: OpContext, *operands):
     fields.update(name="sort", attrs={"dimension": dim, "is_stable": stable},
                   operand_types=ctx.operand_types[:n], result_types=ctx.operand_types[:n])
     sub = _CalledRegions(**fields, bodies=[body])
-    ordered = LOWERINGS["sort"](sub, *operands[:n])
+    ordered = LOWERINGS["sort"](sub, *operands)
+    dyn = ir.ShapedType.get_dynamic_size()
+    if not isinstance(k, int):
+        size = emit.as_index(emit.dims(operands[0])[dim])
+        k = arith.minsi(arith.maxsi(arith.index_cast(ir.IndexType.get(), tensor.extract(k, [])), index_const(0)),
+                        size)
     out = []
-    for v, t in zip(ordered, ctx.result_types):
+    for v in ordered:
         sizes = emit.dims(v)
         rank = len(sizes)
-        static = [k if d == dim else (s if isinstance(s, int) else ir.ShapedType.get_dynamic_size())
+        static = [(k if isinstance(k, int) else dyn) if d == dim else (s if isinstance(s, int) else dyn)
                   for d, s in enumerate(sizes)]
-        dynamic = [s for d, s in enumerate(sizes) if d != dim and not isinstance(s, int)]
+        dynamic = [(k if d == dim else s) for d, s in enumerate(sizes)
+                   if (d == dim and not isinstance(k, int)) or (d != dim and not isinstance(s, int))]
         result_type = ir.RankedTensorType.get(static, ir.RankedTensorType(v.type).element_type)
         out.append(tensor.extract_slice(result_type, v, [], dynamic, [], [0] * rank, static, [1] * rank))
     return out
@@ -368,3 +400,13 @@ def _three_fry(sizes64, key, counter, wide: bool, linear, total):
         return arith.select(arith.cmpi(arith.CmpIPredicate.ne, parity, c64(0)), y1, y0)
 
     return word, used
+
+
+@lowers_custom_call("annotate_device_placement")
+@lowers_custom_call("xla.sdy.FuncResultSharding")
+def placement_annotation(ctx: OpContext, *operands):
+    """jax.device_put to a memory kind, a function result's sharding: where XLA keeps values;
+    they pass through (one device, one address space)."""
+    if len(operands) != len(ctx.result_types):
+        raise ctx.error("a placement annotation has as many results as operands")
+    return list(operands)
