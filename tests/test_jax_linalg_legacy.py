@@ -457,6 +457,55 @@ def test_gees():
     assert shlo.deserialize(shlo.serialize(prog)).text() == prog.text()
 
 
+def _gehrd_program(dtype, batch, n, lwork=64):
+    e, shape = ELEM[dtype], batch + (n, n)
+    r = len(shape)
+    return _program(f"lapack_{LETTER[dtype]}gehrd",
+                    [_i32(n), _i32(1), _i32(n), _i32(n), _i32(int(np.prod(batch))), _i32(lwork)], [(shape, e)],
+                    [(shape, e), (batch + (n - 1,), e), (batch, "i32"), ((lwork,), e)],
+                    [[]] * 6 + [_col_major(r)],
+                    [_col_major(r), _row_major(len(batch) + 1), _row_major(len(batch)), [0]], alias=(0, 6))
+
+
+def _sytrd_program(dtype, batch, n, lower, lwork=64):
+    e, shape = ELEM[dtype], batch + (n, n)
+    r, real = len(shape), ELEM[REAL[dtype]]
+    name = "sytrd" if dtype.startswith("float") else "hetrd"
+    return _program(f"lapack_{LETTER[dtype]}{name}",
+                    [_i32(n), _i32(int(lower)), _i32(n), _i32(int(np.prod(batch))), _i32(lwork)], [(shape, e)],
+                    [(shape, e), (batch + (n,), real), (batch + (n - 1,), real), (batch + (n - 1,), e),
+                     (batch, "i32"), ((lwork,), e)],
+                    [[]] * 5 + [_col_major(r)],
+                    [_col_major(r)] + [_row_major(len(batch) + 1)] * 3 + [_row_major(len(batch)), [0]],
+                    alias=(0, 5))
+
+
+@pytest.mark.parametrize("dtype", ["float32", "complex128"])
+def test_gehrd_sytrd(dtype):
+    tol = _tol(dtype) * 10
+    with _x64(dtype):
+        batch, n = (2,), 4
+        a = _rand(batch + (n, n), dtype)
+        prog, (h, taus, info, work) = _run(_gehrd_program(dtype, batch, n), a)
+        want_h, want_taus = lax.linalg.hessenberg(a)
+        _close(h, np.asarray(want_h), tol, "H and reflectors as LAPACK's")
+        _close(taus, np.asarray(want_taus), tol, "taus")
+        assert not np.any(info) and not np.any(work)
+        herm = ((a + _ct(a)) / 2).astype(dtype)
+        for lower in (True, False):
+            _, (t, d, e, t_taus, t_info, t_work) = _run(_sytrd_program(dtype, batch, n, lower), herm)
+            want = lax.linalg.tridiagonal(herm, lower=lower)
+            for name, g, w in zip(("a", "d", "e", "taus"), (t, d, e, t_taus), want):
+                _close(g, np.asarray(w), tol, f"sytrd {name} lower={lower}")
+            assert not np.any(t_info) and not np.any(t_work)
+        if dtype == "float32":
+            _roundtrip(prog, [a], [h, taus, info], tol)
+            bad = _gehrd_program(dtype, batch, n).replace("%s1 = stablehlo.constant dense<1>",
+                                                          "%s1 = stablehlo.constant dense<0>")
+            with pytest.raises(shlo.ImporterError, match="lapack_sgehrd: low = 0, high = 4 are not LAPACK's"):
+                shlo.from_stablehlo(bad)
+
+
 # --------------------------------------------------------------------------
 # ducc_fft
 # --------------------------------------------------------------------------

@@ -35,13 +35,21 @@ lapack_?geev            batch, n, jobvl, jobvr (ui8 'V' / 'N')  real: 3 workspac
 lapack_?gees            batch, n, jobvs, sort (ui8) (a)        real: t, wr, wi, vs, sdim, info;
                                                                complex: t, rwork (zeros), w, vs,
                                                                sdim, info: as gees_ffi (sort N)
+lapack_?gehrd           n, ilo, ihi, lda, batch, lwork (a)     a, taus, info: as gehrd_ffi (ilo /
+                                                               ihi its low / high); work zeros
+lapack_?sytrd / ?hetrd  n, lower, lda, batch, lwork (a)        a, d, e, taus, info: as sytrd_ffi;
+                                                               work zeros
 ducc_fft                (descriptor bytes, x)                  stablehlo fft (below)
 dynamic_ducc_fft        (descriptor, x, shape, strides_in,     the same; static shapes only
                         strides_out, scale, out_shape)
 ======================  =====================================  ===================================
 
 Workspaces hold nothing a caller reads (JAX drops them): they are returned as zeros of their
-shapes. `info` of geqrf / orgqr is LAPACK's argument check, 0 for every call JAX wrote.
+shapes. `info` of geqrf / orgqr is LAPACK's argument check, 0 for every call JAX wrote. Batch
+sizes that jaxlib wrote as products of constants (1 * d0 * d1 ...) are folded. Results returned
+as one tuple (until early 2023, read by get_tuple_element) come back as a `tuple` of the same
+values; the mid-2024 typed form of getrf / geqrf / orgqr / gees (no size operands, flags in
+`mhlo.backend_config`) is raised too.
 
 ducc_fft's descriptor is a flatbuffer (jaxlib's DuccFftDescriptor: dtype, fft_type, shape,
 strides_in, strides_out, axes, forward, scale; the dynamic one: ndims, dtype, fft_type, axes,
@@ -74,10 +82,14 @@ class _FfiView:
     """A legacy custom call as its FFI form: only the array operands and the results the FFI
     rule reads (the size operands and workspaces left out); the rest is the op's."""
 
-    def __init__(self, op, operands, results):
+    def __init__(self, op, operands, results, backend_config=None):
         self._op = op
         self.operands = [op.operands[i] for i in operands]
         self.results = [op.results[i] for i in results]
+        if backend_config is not None:   # the FFI form's attribute, from the legacy size operands
+            attrs = {a.name: str(a.attr) for a in (op.attributes[i] for i in range(len(op.attributes)))}
+            attrs["mhlo.backend_config"] = backend_config
+            self.attributes = attrs
 
     def __getattr__(self, name):
         return getattr(self._op, name)
@@ -210,10 +222,10 @@ def _zeros(imp, t):
     return lapack._create("broadcast_in_dim", zero, broadcast_dimensions=[], result_types=[text])
 
 
-def _raised(imp, op, ffi_rule, cfg, operands, results):
+def _raised(imp, op, ffi_rule, cfg, operands, results, backend_config=None):
     """The legacy op's results: those at `results` (in the FFI rule's order) from `ffi_rule`
     run on the view, every other one zeros of its type."""
-    got = ffi_rule(imp, _FfiView(op, operands, results), cfg)
+    got = ffi_rule(imp, _FfiView(op, operands, results, backend_config), cfg)
     out = [None] * len(op.results)
     for i, v in zip(results, got):
         out[i] = v
@@ -342,6 +354,26 @@ def _gees(imp, op, target):
     _check_sizes(imp, op, target, op.operands[4], batch, n, n)
     cfg = {"mode": _flag(jobvs), "sort": "N" if sort == 0 else _flag(sort)}
     return _raised(imp, op, lapack._gees, cfg, [4], given)
+
+
+def _gehrd(imp, op, target):
+    from .stablehlo_lapack_reduce import gehrd
+    n, ilo, ihi, lda, batch, _ = _scalars(imp, op, target, ("n", "ilo", "ihi", "lda", "batch", "lwork"), 1)
+    _check_layouts(imp, op, target, "SSSSSSM", "MVVW")
+    _check_sizes(imp, op, target, op.operands[6], batch, n, n)
+    if lda != max(1, n):
+        imp.fail(op, f"{target}: lda = {lda} is not the matrix's leading dimension {max(1, n)}")
+    return _raised(imp, op, gehrd, {}, [6], [0, 1, 2], backend_config=f"{{high = {ihi} : i32, low = {ilo} : i32}}")
+
+
+def _sytrd(imp, op, target):
+    from .stablehlo_lapack_reduce import sytrd
+    n, lower, lda, batch, _ = _scalars(imp, op, target, ("n", "lower", "lda", "batch", "lwork"), 1)
+    _check_layouts(imp, op, target, "SSSSSM", "MVVVVW")
+    _check_sizes(imp, op, target, op.operands[5], batch, n, n)
+    if lda != max(1, n):
+        imp.fail(op, f"{target}: lda = {lda} is not the matrix's leading dimension {max(1, n)}")
+    return _raised(imp, op, sytrd, {"uplo": "L" if lower else "U"}, [5], [0, 1, 2, 3, 4])
 
 
 # --------------------------------------------------------------------------
@@ -557,7 +589,8 @@ def _register():
     for t in "sdcz":
         real = t in "sd"
         names = {"potrf": _potrf, "getrf": _getrf, "geqrf": _geqrf, "gesdd": _gesdd, "geev": _geev,
-                 "gees": _gees, ("orgqr" if real else "ungqr"): _orgqr, ("syevd" if real else "heevd"): _syevd}
+                 "gees": _gees, ("orgqr" if real else "ungqr"): _orgqr, ("syevd" if real else "heevd"): _syevd,
+                 "gehrd": _gehrd, ("sytrd" if real else "hetrd"): _sytrd}
         for routine, rule in names.items():
             RULES[f"lapack_{t}{routine}"] = bind(rule, f"lapack_{t}{routine}")
         RULES[f"blas_{t}trsm"] = bind(_trsm, f"blas_{t}trsm")
