@@ -341,3 +341,77 @@ def test_potrf_upper_and_info():
     np.testing.assert_allclose(np.triu(r[0]), np.linalg.cholesky(a[0]).T, atol=1e-12)
     np.testing.assert_array_equal(np.tril(r[0], -1), np.tril(a[0], -1))
     assert info[0] == 0 and info[1] != 0
+
+
+# --------------------------------------------------------------------------
+# programs exported for a GPU here (jax.export lowers for CUDA / ROCm without one)
+# --------------------------------------------------------------------------
+
+def _rand(*shape, dtype=np.float32, seed=0):
+    rng = np.random.default_rng(seed + len(shape) + sum(shape))
+    x = rng.standard_normal(shape)
+    if np.dtype(dtype).kind == "c":
+        x = x + 1j * rng.standard_normal(shape)
+    return x.astype(dtype)
+
+
+def _spd(*shape):
+    a = _rand(*shape)
+    return (a @ np.swapaxes(a, -1, -2) + shape[-1] * np.eye(shape[-1])).astype(np.float32)
+
+
+def _gpu_cases():
+    from jax import lax
+    import jax.numpy as jnp
+    svd, alg = lax.linalg.svd, lax.linalg.SvdAlgorithm
+    eigh, impl = lax.linalg.eigh, lax.linalg.EighImplementation
+    return {   # name: (platform, function, arguments, kind of check)
+        "cholesky": ("cuda", jnp.linalg.cholesky, [_spd(2, 4, 4)], "same"),
+        "lu_wide": ("cuda", lax.linalg.lu, [_rand(2, 3, 5)], "same"),
+        "lu_tall_c64": ("rocm", lax.linalg.lu, [_rand(4, 2, dtype=np.complex64)], "same"),
+        "qr_wide": ("rocm", jnp.linalg.qr, [_rand(2, 3, 5)], "same"),
+        "qr_complete_tall": ("cuda", lambda x: jnp.linalg.qr(x, mode="complete"), [_rand(5, 3)], "same"),
+        "solve": ("rocm", jnp.linalg.solve, [_rand(2, 4, 4), _rand(2, 4, 2)], "same"),
+        "tridiagonal_solve": ("cuda", lax.linalg.tridiagonal_solve,
+                              [_rand(2, 5), _rand(2, 5) + 4, _rand(2, 5), _rand(2, 5, 3)], "same"),
+        "svd_qr_wide_economy": ("cuda", lambda x: svd(x, full_matrices=False, algorithm=alg.QR), [_rand(2, 3, 5)], "svd"),
+        "svd_qr_wide_full_c64": ("cuda", lambda x: svd(x, algorithm=alg.QR), [_rand(3, 5, dtype=np.complex64)], "svd"),
+        "svd_jacobi_tall": ("rocm", lambda x: svd(x, full_matrices=False), [_rand(2, 5, 3)], "svd"),
+        "svd_gesdd_wide": ("rocm", lambda x: svd(x, full_matrices=False, algorithm=alg.DIVIDE_AND_CONQUER),
+                           [_rand(3, 5)], "svd"),
+        "svdvals_qr": ("cuda", lambda x: svd(x, compute_uv=False, algorithm=alg.QR), [_rand(2, 3, 5)], "same"),
+        "svdvals_jacobi": ("rocm", lambda x: svd(x, compute_uv=False), [_rand(4, 3)], "same"),
+        "eigh_jacobi": ("cuda", lambda x: eigh(x, implementation=impl.JACOBI), [_rand(2, 4, 4)], "eigh"),
+        "eigh_qr_upper_c64": ("rocm", lambda x: eigh(x, lower=False, implementation=impl.QR),
+                              [_rand(4, 4, dtype=np.complex64)], "eigh"),
+    }
+
+
+@pytest.mark.parametrize("name", sorted(_gpu_cases()))
+def test_exported_for_a_gpu(name):
+    """Layouts and attributes the corpus lacks (wide / tall, batched, economy, without U and V,
+    Jacobi, upper triangle): exported for the GPU, run here, the result JAX computes on CPU."""
+    import jax
+    from jax import export
+    platform, fn, args, kind = _gpu_cases()[name]
+    text = export.export(jax.jit(fn), platforms=[platform])(*args).mlir_module()
+    assert re.search(r"custom_call @(cu|hip)", text)
+    got = [np.asarray(g) for g in shlo.interpret(shlo.from_stablehlo(text), *args)]
+    if kind == "same":
+        want = [np.asarray(w) for w in jax.tree_util.tree_leaves(fn(*args))]
+        for i, (g, w) in enumerate(zip(got, want)):
+            _close(g, w, f"{name} output {i}", max(1.0, float(np.max(np.abs(w)))) * 10)
+    elif kind == "svd":
+        u, s, vh = got
+        a = args[0]
+        k = s.shape[-1]
+        np.testing.assert_allclose(s, np.linalg.svd(a, compute_uv=False), rtol=1e-5, atol=1e-5)
+        np.testing.assert_allclose((u[..., :k] * s[..., None, :]) @ vh[..., :k, :], a, atol=1e-5)
+        for p in (_ct(u) @ u, vh @ _ct(vh)):
+            np.testing.assert_allclose(p, _eye_like(p), atol=1e-5)
+    else:                        # eigh symmetrizes its input, then the call reads one triangle
+        v, w = got
+        h = (args[0] + _ct(args[0])) / 2
+        np.testing.assert_allclose(w, np.linalg.eigvalsh(h), atol=1e-4)
+        np.testing.assert_allclose(h @ v, v * w[..., None, :], atol=1e-4)
+        np.testing.assert_allclose(_ct(v) @ v, _eye_like(v), atol=1e-5)
