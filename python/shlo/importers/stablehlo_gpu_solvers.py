@@ -171,12 +171,12 @@ def _scalar(elem: str, value: str):
 
 
 def _filled(type_text: str, value: str):
-    shape, elem = lapack._shape_elem(type_text)
+    _, elem = lapack._shape_elem(type_text)
     return _create("broadcast_in_dim", _scalar(elem, value), broadcast_dimensions=[], result_types=[type_text])
 
 
 def _nan_like(type_text: str):
-    shape, elem = lapack._shape_elem(type_text)
+    _, elem = lapack._shape_elem(type_text)
     real = _real(elem)
     nan = _create("constant", value=ir.Attribute.parse(f"dense<0x{'7FC00000' if real == 'f32' else '7FF8000000000000'}>"
                                                         f" : tensor<{real}>"))
