@@ -304,3 +304,25 @@ def test_unsupported_attributes_are_refused(target, old, new, message):
     assert old in text
     with pytest.raises(shlo.ImportError, match=re.escape(message)):
         shlo.from_stablehlo(text.replace(old, new))
+
+
+@pytest.mark.parametrize("target, operand, results, message", [
+    ("lapack_sgehrd_ffi", "tensor<2x4x3xf32>", "tensor<2x4x3xf32>, tensor<2x3xf32>, tensor<2xi32>",
+     "operand of shape [2, 4, 3] is not a square matrix"),
+    ("lapack_sgehrd_ffi", "tensor<2x4x4xi32>", "tensor<2x4x4xi32>, tensor<2x3xi32>, tensor<2xi32>",
+     "element type i32 is not f32, f64, complex<f32> or complex<f64>"),
+    ("cusolver_sytrd_ffi", "tensor<2x4x4xf32>",
+     "tensor<2x4x4xf32>, tensor<2x4xf32>, tensor<2x3xf32>, tensor<2x4xf32>, tensor<2xi32>",
+     "results ['tensor<2x4x4xf32>', 'tensor<2x4xf32>', 'tensor<2x3xf32>', 'tensor<2x4xf32>', 'tensor<2xi32>'] "
+     "are not the expected"),
+])
+def test_unsupported_calls_are_refused(target, operand, results, message):
+    """A hand-written call on a matrix the routine cannot take, or with results other than its
+    outputs, is an ImportError naming the target."""
+    config = "high = 4 : i32, low = 1 : i32" if "gehrd" in target else "lower = true"
+    text = (f"func.func public @main(%a: {operand}) -> {operand} {{\n"
+            f"  %0:{results.count('tensor')} = stablehlo.custom_call @{target}(%a) "
+            f"{{mhlo.backend_config = {{{config}}}}} : ({operand}) -> ({results})\n"
+            f"  return %0#0 : {operand}\n}}\n")
+    with pytest.raises(shlo.ImportError, match=re.escape(f"{target}: {message}")):
+        shlo.from_stablehlo(text)

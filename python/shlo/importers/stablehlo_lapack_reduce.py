@@ -55,6 +55,18 @@ def _config(op) -> dict:
     return out
 
 
+def _matrix(imp, op):
+    """(shape, element) of the call's one operand: square matrices of f32 / f64 / complex."""
+    if len(op.operands) != 1:
+        imp.fail(op, f"{_target(op)}: {len(op.operands)} operands, not the one matrix (batch)")
+    shape, elem = _shape_elem(str(imp.type(op.operands[0].type)))
+    if len(shape) < 2 or shape[-1] != shape[-2]:
+        imp.fail(op, f"{_target(op)}: operand of shape {list(shape)} is not a square matrix (batch)")
+    if elem not in ("f32", "f64", "complex<f32>", "complex<f64>"):
+        imp.fail(op, f"{_target(op)}: element type {elem} is not f32, f64, complex<f32> or complex<f64>")
+    return shape, elem
+
+
 def _check_results(imp, op, want: list):
     got = [str(imp.type(r.type)) for r in op.results]
     if got != want:
@@ -71,7 +83,7 @@ def _tensor(shape, elem) -> str:
 
 def gehrd(imp, op, cfg):
     """lapack_?gehrd_ffi -> shlo.linalg.hessenberg."""
-    shape, elem = _shape_elem(str(imp.type(op.operands[0].type)))
+    shape, elem = _matrix(imp, op)
     n, batch = shape[-1], shape[:-2]
     conf = _config(op)
     ilo, ihi = conf.get("low", 1), conf.get("high", n)
@@ -86,7 +98,7 @@ def gehrd(imp, op, cfg):
 
 
 def _tridiagonal(imp, op, lower):
-    shape, elem = _shape_elem(str(imp.type(op.operands[0].type)))
+    shape, elem = _matrix(imp, op)
     n, batch = shape[-1], shape[:-2]
     real = _real(elem)
     _check_results(imp, op, [_tensor(shape, elem), _tensor(batch + (n,), real),
