@@ -58,8 +58,6 @@ from mlir import ir
 
 from . import stablehlo_lapack as lapack
 
-_NP = {"f32": np.float32, "f64": np.float64, "complex<f32>": np.complex64, "complex<f64>": np.complex128,
-       "i32": np.int32, "ui32": np.uint32}
 
 
 # --------------------------------------------------------------------------
@@ -331,9 +329,10 @@ def _gtsv2(imp, op, cfg):
 # jaxlib's own GPU kernels: calls of private functions
 # --------------------------------------------------------------------------
 
-def _call(imp, op, name, fn, nbatch):
+def _call(imp, op, name, fn, nbatch, operands=None):
     """`func.call` of a private function of the module whose body is `fn` (jax.lax, one
-    problem) vmapped over `nbatch` leading dimensions; one function per signature."""
+    problem) vmapped over `nbatch` leading dimensions; one function per signature. Its
+    operands are `op`'s, or the shlo values `operands` (of `op`'s operand types)."""
     in_types = [str(imp.type(v.type)) for v in op.operands]
     out_types = [str(imp.type(r.type)) for r in op.results]
     key = (name, tuple(in_types), tuple(out_types), ())
@@ -342,29 +341,12 @@ def _call(imp, op, name, fn, nbatch):
     fname = cache.get(key)
     if fname is None:
         fname = f"{name.replace('.', '_')}_{len(cache)}"
-        if key not in lapack._LOWERED:   # lowered here: stablehlo_lapack's lowering knows no ui32
-            lapack._LOWERED[key] = _lowered(fn, nbatch, in_types)
         lapack._import_body(imp, op, fname, fn, nbatch, in_types, block, key)
         cache[key] = fname
     call = ir.Operation.create("func.call", results=[ir.Type.parse(t) for t in out_types],
-                               operands=imp.operands(op),
+                               operands=imp.operands(op) if operands is None else operands,
                                attributes={"callee": ir.FlatSymbolRefAttr.get(fname)})
     return list(call.results)
-
-
-def _lowered(fn, nbatch, in_types) -> str:
-    import jax
-    specs = []
-    for t in in_types:
-        shape, elem = lapack._shape_elem(t)
-        specs.append(jax.ShapeDtypeStruct(shape, _NP[elem]))
-    for _ in range(nbatch):
-        fn = jax.vmap(fn)
-    with jax.enable_x64(True):
-        text = jax.jit(fn, keep_unused=True).lower(*specs).as_text()
-    if "custom_call" in text:
-        raise ValueError("the body lowered to a custom_call")
-    return text
 
 
 def _permutation1(pivots, size):

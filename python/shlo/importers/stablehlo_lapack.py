@@ -81,7 +81,7 @@ from mlir import ir
 _TARGET = re.compile(r'^"?lapack_([sdcz])(\w+?)_ffi"?$')
 _ELEMENT = {"s": "f32", "d": "f64", "c": "complex<f32>", "z": "complex<f64>"}
 _NP = {"f32": np.float32, "f64": np.float64, "complex<f32>": np.complex64, "complex<f64>": np.complex128,
-       "i32": np.int32, "i64": np.int64}
+       "i32": np.int32, "i64": np.int64, "ui32": np.uint32}
 VERSION = 1
 
 

@@ -15,8 +15,8 @@ meaning whatever the exporting platform:
   Eigh(a) {backend_config = "lower,sort,     shlo.linalg.eigh (?syevd's: vectors, values,
   max_iter,tol"} -> (v, w)                   info), info dropped; values ascending
   LuDecomposition(a) -> (lu, pivots,         shlo.linalg.lu (?getrf's: 1-based pivots, info),
-  permutation)                               pivots - 1, and the permutation by
-                                             shlo.linalg.lu_pivots_to_permutation
+  permutation)                               pivots - 1, and the permutation by the private
+                                             function the GPU kernels' is raised into
   =========================================  =================================================
 
 Eigh's `max_iter` and `tol` tune XLA's Jacobi iteration, not what it converges to; they are
@@ -123,15 +123,13 @@ def _lu(imp, op, cfg):
 
 
 def _pivots_to_permutation(imp, op, pivots, piv_t, perm_t, m, nbatch):
-    """The permutation that 0-based row swaps `pivots` make of range(m), as a composite."""
-    def fn(p):
-        from jax import lax
-        return lax.linalg.lu_pivots_to_permutation(p, m)
-
+    """The permutation that 0-based row swaps `pivots` make of range(m): the private function
+    the GPU kernels' lu_pivots_to_permutation is raised into (stablehlo_gpu_solvers)."""
+    from .stablehlo_gpu_solvers import _call, _permutation1
     given = _Flat(op, [_jax_type(perm_t, op)])
     given.operands = [_Typed(_jax_type(piv_t, op))]
-    (perm,) = lapack._composite(imp, given, "shlo.linalg.lu_pivots_to_permutation", {"permutation_size": m}, fn,
-                                nbatch, operands=[pivots])
+    (perm,) = _call(imp, given, "shlo.gpu.lu_pivots_to_permutation", lambda p: _permutation1(p, m), nbatch,
+                    operands=[pivots])
     return perm
 
 
