@@ -134,9 +134,8 @@ def hessenberg1(a, ilo, ihi):
     import jax.numpy as jnp
     from jax import lax
     n = a.shape[0]
-    hi = ihi                                     # rows / columns past hi - 1 are not transformed
     rows = lax.iota(jnp.int32, n)
-    below_hi = rows < hi
+    below_hi = rows < ihi                        # rows from ihi on are never transformed
 
     def step(j, carry):
         a, taus = carry
@@ -144,7 +143,7 @@ def hessenberg1(a, ilo, ihi):
         below = (rows > j + 1) & below_hi
         v, tau, head = _larfg(col, j + 1, below, rows)
         av = jnp.sum(a * v[None, :], axis=1)                        # A v
-        a = a - jnp.where(below_hi[:, None], tau * av[:, None] * jnp.conj(v)[None, :], 0)   # A H, rows < hi
+        a = a - jnp.where(below_hi[:, None], tau * av[:, None] * jnp.conj(v)[None, :], 0)   # A H, rows < ihi
         w = jnp.sum(jnp.conj(v)[:, None] * a, axis=0)              # v^H A
         a = a - jnp.where((rows > j)[None, :], jnp.conj(tau) * v[:, None] * w[None, :], 0)   # H^H A, cols > j
         newcol = jnp.where(below, v, jnp.where(rows == j + 1, head, col))
