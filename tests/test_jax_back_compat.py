@@ -2,8 +2,7 @@
 
 Every data set imports (from its text and its portable artifact), interprets and matches the
 outputs its exporting platform computed, as JAX's test accepts them; those that call a device's
-own kernel (Pallas, Triton, TPU-only custom calls) fail with a clear error. NOT_RAISED_YET lists
-the targets shlo does not raise yet: they must fail cleanly, never mismatch.
+own kernel (Pallas, Triton, Mosaic) fail with a clear error.
 """
 from __future__ import annotations
 
@@ -17,19 +16,7 @@ pytest.importorskip("jax")
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tools"))
 import jax_back_compat as corpus  # noqa: E402
 
-# corpus modules whose custom calls are not raised into portable shlo yet
-NOT_RAISED_YET = {
-    "cpu_hessenberg_lapack_gehrd": "lapack_?gehrd_ffi",
-    "cpu_tridiagonal_lapack_sytrd_hetrd": "lapack_?sytrd_ffi / ?hetrd_ffi",
-    "cuda_": "cuSOLVER / cuSPARSE / jaxlib CUDA kernels",
-    "rocm_": "hipSOLVER / jaxlib ROCm kernels",
-    "gpu_eigh_solver_syev": "hipsolver_syevd_ffi",
-}
 DATA = list(corpus.data_sets())
-
-
-def _not_raised(name: str):
-    return next((why for prefix, why in NOT_RAISED_YET.items() if name.startswith(prefix)), None)
 
 
 def test_the_corpus_is_there():
@@ -42,10 +29,6 @@ def test_data_set(name, data):
     status, detail = corpus.run_one(name, data, compile_=False, xla=False)
     if any(t in corpus.DEVICE_KERNELS for t in data.get("custom_call_targets") or []):
         assert status == "device", detail
-    elif _not_raised(name):
-        assert status in ("fail", "match"), detail   # missing, reported; never a wrong answer
-        if status == "fail":
-            assert "not known to the interpreter" in detail, detail
     elif any(name.startswith(n) for n in corpus.IMPLEMENTATION_DEFINED):
         assert status == "implementation-defined", detail
     else:
