@@ -82,6 +82,7 @@ import functools
 import re
 from typing import Callable
 
+import numpy as np
 from mlir import ir
 
 from ..errors import ImporterError
@@ -104,12 +105,24 @@ def jaxlib_context():
     return ctx
 
 
-def parse_stablehlo(source, context=None):
-    """Parses StableHLO text (pretty/generic), bytecode or a portable artifact with jaxlib's MLIR."""
+def parse_stablehlo(source, context=None, platform=None):
+    """Parses StableHLO text (pretty/generic), bytecode or a portable artifact with jaxlib's MLIR.
+
+    A `jax.export.Exported` (or its serialized bytes) made for several platforms takes the
+    index of the platform as its first argument (`_platform_index`); it is bound here to
+    `platform`'s index (default: "cpu" where the export has it, else its first platform)."""
     from jaxlib.mlir import ir as jir
     ctx = context or jaxlib_context()
+    if isinstance(source, (bytes, bytearray, memoryview)) and not bytes(source[:4]) == b"ML\xefR":
+        try:
+            bytes(source).decode("utf-8")
+        except UnicodeDecodeError:
+            source = _exported(bytes(source))
     if hasattr(source, "mlir_module_serialized"):   # a jax.export.Exported
-        source = source.mlir_module_serialized
+        module, ctx = parse_stablehlo(source.mlir_module_serialized, ctx)
+        with ctx:
+            _bind_platform_index(module, tuple(source.platforms), platform)
+        return module, ctx
     elif hasattr(source, "operation") and not isinstance(source, (str, bytes)):   # jaxlib's ir.Module
         source = str(source.operation)             # (as `lowered.compiler_ir("stablehlo")` gives it)
     if isinstance(source, str):
@@ -138,10 +151,7 @@ def parse_stablehlo(source, context=None):
                 return jir.Module.parse(data), ctx
             except Exception as e:  # noqa: BLE001
                 raise ImporterError(f"not a StableHLO artifact or MLIR bytecode: {e}") from None
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError:
-            return parse_stablehlo(_exported_module(data), ctx)
+        text = data.decode("utf-8")
         if "check." in text:  # StableHLO's interpreter test ops (not a jaxlib dialect)
             from .check_dialect import rewrite_check_ops
             text = rewrite_check_ops(text)
@@ -151,14 +161,46 @@ def parse_stablehlo(source, context=None):
             raise ImporterError(f"StableHLO text does not parse: {e}") from None
 
 
-def _exported_module(data: bytes) -> bytes:
-    """The StableHLO artifact inside bytes that `jax.export.Exported.serialize()` wrote."""
+def _exported(data: bytes):
+    """The `jax.export.Exported` that `Exported.serialize()` wrote as `data`."""
     try:
         from jax import export as jexport
-        return jexport.deserialize(bytearray(data)).mlir_module_serialized
+        return jexport.deserialize(bytearray(data))
     except Exception:  # noqa: BLE001 - not a serialized Exported either
         raise ImporterError("not StableHLO text, MLIR bytecode, a StableHLO artifact or a serialized "
                             "jax.export.Exported") from None
+
+
+def _bind_platform_index(module, platforms: tuple, platform) -> None:
+    """Replaces main's `_platform_index` argument (jax.export's, for several platforms) by the
+    constant index of `platform`: the program then takes the function's own inputs only."""
+    from jaxlib.mlir import ir as jir
+    from jaxlib.mlir.dialects import stablehlo as jshlo
+    if platform is not None and platform not in platforms:
+        raise ImporterError(f"the export was made for {', '.join(platforms)}, not {platform}")
+    main = next((op for op in module.body.operations if op.operation.name == "func.func"
+                 and jir.StringAttr(op.attributes["sym_name"]).value == "main"), None)
+    if len(platforms) < 2 or main is None or not _is_platform_index(main):
+        return
+    index = platforms.index(platform or ("cpu" if "cpu" in platforms else platforms[0]))
+    block = main.regions[0].blocks[0]
+    arg = block.arguments[0]
+    with jir.InsertionPoint.at_block_begin(block), jir.Location.unknown():
+        const = jshlo.ConstantOp(jir.DenseElementsAttr.get(np.asarray(index, np.int32))).result
+    arg.replace_all_uses_with(const)
+    block.erase_argument(0)
+    ftype = jir.FunctionType(jir.TypeAttr(main.attributes["function_type"]).value)
+    main.attributes["function_type"] = jir.TypeAttr.get(jir.FunctionType.get(ftype.inputs[1:], ftype.results))
+    if "arg_attrs" in main.attributes:
+        main.attributes["arg_attrs"] = jir.ArrayAttr.get(list(jir.ArrayAttr(main.attributes["arg_attrs"]))[1:])
+
+
+def _is_platform_index(main) -> bool:
+    from jaxlib.mlir import ir as jir
+    if "arg_attrs" not in main.attributes:
+        return False
+    attrs = list(jir.ArrayAttr(main.attributes["arg_attrs"]))
+    return bool(attrs) and 'jax.global_constant = "_platform_index"' in str(attrs[0])
 
 
 # --------------------------------------------------------------------------
@@ -808,13 +850,15 @@ def import_module(jmodule, context=None, *, drop_shape_assertions: bool = False)
     return imp.module(jmodule)
 
 
-def from_stablehlo(source, *, context=None, verify: bool = True):
-    """A shlo Program from StableHLO: text (pretty or generic), bytecode or a portable artifact.
+def from_stablehlo(source, *, context=None, verify: bool = True, platform: str | None = None):
+    """A shlo Program from StableHLO: text (pretty or generic), bytecode, a portable artifact or
+    a `jax.export.Exported` (or the bytes of its `serialize()`).
 
-    Raises shlo.ImportError for constructs without a shlo counterpart, naming
-    the op and its location.
+    An Exported made for several platforms runs as made for `platform` (default: "cpu" where
+    it was made for the CPU, else its first platform). Raises shlo.ImportError for constructs
+    without a shlo counterpart, naming the op and its location.
     """
-    jmodule, _jctx = parse_stablehlo(source)
+    jmodule, _jctx = parse_stablehlo(source, platform=platform)
     prog = import_module(jmodule, context)
     return prog.verify() if verify else prog
 

@@ -55,6 +55,15 @@ class _Machine:
             self.depth -= 1
 
 
+def _platform_index_hint(func) -> str:
+    """What a jax.export for several platforms wants first, where `func` is its main."""
+    attrs = func.attributes["arg_attrs"] if "arg_attrs" in func.attributes else None
+    if attrs is None or len(attrs) == 0 or '"_platform_index"' not in str(attrs[0]):
+        return ""
+    return (" (the first, _platform_index, is jax.export's index of the platform to run as, in the export's "
+            "`platforms`; shlo.from_stablehlo of the Exported itself binds it)")
+
+
 def interpret(prog, *inputs, entry: str = "main", num_replicas: int = 1, num_partitions: int = 1,
               host: Host | None = None, verify: bool = True):
     """Runs `entry` of a program on numpy inputs and returns its results as a list.
@@ -86,7 +95,8 @@ def interpret(prog, *inputs, entry: str = "main", num_replicas: int = 1, num_par
     checked = []
     for p, args in enumerate(per_process):
         if len(args) != len(fplan.arg_types):
-            raise InterpreterError(f"@{entry} takes {len(fplan.arg_types)} inputs, got {len(args)}")
+            raise InterpreterError(f"@{entry} takes {len(fplan.arg_types)} inputs, got {len(args)}"
+                                   + _platform_index_hint(functions[entry]))
         trees = getattr(prog, "trees", None) if entry == "main" else None
         if trees is not None and hasattr(trees, "argument"):       # from_jax: narrowed as jax.jit does
             args = [trees.argument(v, storage_dtype(t)) if t.kind == "tensor" else v
