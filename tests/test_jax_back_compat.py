@@ -74,12 +74,14 @@ def test_an_xla_shape_with_a_layout_is_refused():
 
 
 def test_shardy_text_inside_a_string_is_a_string():
-    """jax.export wrote Shardy's meshes into frontend attributes as strings in 2025: kept (to_stablehlo
-    writes them back for XLA), while a Shardy attribute itself still has no shlo counterpart."""
+    """jax.export wrote Shardy's meshes into frontend attributes as strings in 2025: read as shlo's
+    meshes (importers/sdy_round_trip.py; to_stablehlo writes them back as Shardy), while a Shardy
+    attribute elsewhere still has no shlo counterpart."""
     import shlo
     name, data = next((n, d) for n, d in DATA if n.startswith("annotate_data_placement.data_2025_04_07_cuda[shardy]"))
     prog = shlo.from_stablehlo(data["mlir_module_text"])
-    assert "xla.sdy.meshes" in shlo.to_stablehlo(prog)
+    assert "shlo.mesh @mesh" in prog.text()
+    assert "sdy.mesh @mesh" in shlo.to_stablehlo(prog) and "xla.sdy" not in shlo.to_stablehlo(prog)
     with pytest.raises(shlo.ShloError, match="no shlo counterpart"):
         shlo.from_stablehlo('module attributes {mhlo.x = #sdy.mesh<["a"=1]>} {}')
 

@@ -38,9 +38,11 @@ Rules:
   verifier and interpreter ignore them) and `to_stablehlo` writes them back,
   so XLA sees the same shardings. A discardable attribute whose value belongs
   to another dialect (e.g. `#sdy.sharding<...>`) raises `shlo.ImportError`; such text
-  inside a string is the string's (jax.export wrote Shardy's meshes and shardings into
-  `mhlo.frontend_attributes` as strings in 2025, with `custom_call @xla.sdy.FuncResultSharding`:
-  kept as they are, the call runs as the identity). XLA's `xla_shape` attribute (the result
+  inside a string is the string's. jax.export wrote Shardy's meshes and shardings into
+  `mhlo.frontend_attributes` as strings in 2025 (`xla.sdy.meshes`, `xla.sdy.sharding`, with
+  custom calls `@xla.sdy.FuncResultSharding`, `@xla.sdy.GlobalToLocalShape`, ...): that
+  "round-trip" form is first rewritten into the sdy dialect (`importers/sdy_round_trip.py`),
+  so its shardings become shlo's as below. XLA's `xla_shape` attribute (the result
   types again, with layouts) is dropped when every layout is XLA's default, and refused
   otherwise.
 * Bounded dynamic dimensions (`tensor<?xf32, #stablehlo.bounds<16>>`) are
@@ -642,7 +644,9 @@ class StableHLOImporter:
     # -- walking -----------------------------------------------------------
     def module(self, jmodule):
         from ..program import Program
+        from .sdy_round_trip import rewrite as read_round_trip
         from .stablehlo_sharding import ShardingImport
+        read_round_trip(jmodule)   # Shardy's shardings as 2025's jax.export wrote them -> the sdy dialect
         self.sharding = ShardingImport(self, jmodule)
         jop = jmodule.operation
         with self.ctx, self.loc(jop.location):
