@@ -122,19 +122,17 @@ _FOLD = {"stablehlo.multiply": lambda a, b: a * b, "stablehlo.add": lambda a, b:
 def _scalar_int(v, depth=0):
     """The integer value of the scalar `v` when constants and integer arithmetic on them define
     it, else None."""
+    if not re.fullmatch(r"tensor<(?:1x)*[iu]i?\d+>", str(v.type)) or depth > 32:   # one integer
+        return None
     owner = v.owner
     name = getattr(owner, "name", None)
     if name == "stablehlo.constant":
         vals = _constant_ints(v)
         return vals[0] if vals is not None and len(vals) == 1 else None
-    if depth > 32:
-        return None
     if name in _FOLD and len(owner.operands) == 2:
         a, b = (_scalar_int(x, depth + 1) for x in owner.operands)
         return None if a is None or b is None else _FOLD[name](a, b)
     if name in ("stablehlo.convert", "stablehlo.reshape") and len(owner.operands) == 1:
-        if not re.fullmatch(r"tensor<(?:1x)*[iu]i?\d+>", str(v.type)):
-            return None
         return _scalar_int(owner.operands[0], depth + 1)
     return None
 
