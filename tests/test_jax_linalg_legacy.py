@@ -362,7 +362,7 @@ def test_syevd(dtype):
 def _gesdd_program(dtype, batch, m, n, full, uv, lwork=268):
     e, shape = ELEM[dtype], batch + (m, n)
     r, real, k = len(shape), ELEM[REAL[dtype]], min(m, n)
-    ucols, vrows = ((m, n) if full else (k, k)) if uv else (0, 0)
+    ucols, vrows = (m, n) if full else (k, k)     # (jaxlib wrote these shapes with compute_uv off too)
     spaces = [((8 * k,), "i32"), ((lwork,), e)] if dtype.startswith("float") else \
         [((8 * k,), "i32"), ((5 * k * k + 7 * k,), real), ((lwork,), e)]
     return _program(f"lapack_{LETTER[dtype]}gesdd",
@@ -391,6 +391,10 @@ def test_gesdd(dtype):
             np.testing.assert_allclose(_ct(u) @ u, np.broadcast_to(np.eye(u.shape[-1]), (2,) + (u.shape[-1],) * 2),
                                        atol=tol * 10)
             _close(info, np.zeros(batch, np.int32), 0, "info")
+        # compute_uv off: singular values only; u and vt are returned as zeros
+        _, (s, u, vt, info) = _run(_gesdd_program(dtype, batch, m, n, False, False), a)
+        _close(s, want_s, tol, "singular values without vectors")
+        assert not np.any(u) and not np.any(vt) and not np.any(info)
         if dtype == "float32":
             xs = run_xla(shlo.to_stablehlo(prog), [a])
             _close(xs[0], s, tol, "xla singular values")
