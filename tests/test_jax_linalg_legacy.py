@@ -694,6 +694,12 @@ def test_batch_size_as_a_product_of_constants():
         shlo.from_stablehlo(bad)
 
 
+def test_dynamic_sizes_are_refused():
+    text = _potrf_program("float32", (2,), 3).replace("tensor<2x3x3xf32>", "tensor<?x3x3xf32>")
+    with pytest.raises(shlo.ImporterError, match=r"lapack_spotrf: operands or results of \? size are not handled"):
+        shlo.from_stablehlo(text)
+
+
 def test_unhandled_layout_is_refused():
     text = _getrf_program("float64", (), 3, 3).replace(
         "dense<[0, 1]> : tensor<2xindex>], output", "dense<[1, 0]> : tensor<2xindex>], output")
