@@ -171,6 +171,21 @@ def test_inline_and_maximal_meshes_and_a_sharding_that_does_not_fit():
     assert "mhlo.sharding" not in prog.text() and "shlo.shardings" in prog.text()
 
 
+def test_sharding_groups_are_written_back_on_a_constraint_too():
+    """The group of a value a constraint makes survives to_stablehlo (it used to be lost there,
+    for the sdy dialect too: the constraint's export did not carry it)."""
+    per_value = s('#sdy.sharding_per_value<[<@mesh, [{"a"}]>]>')
+    rt = f"""module @m attributes {{mhlo.frontend_attributes = {{xla.sdy.meshes = {MESHES}}}}} {{
+      func.func @main(%x: tensor<8xf32>) -> tensor<8xf32> {{
+        %0 = stablehlo.custom_call @Sharding(%x) {{mhlo.frontend_attributes = {{xla.sdy.sharding = {per_value}}}}} : (tensor<8xf32>) -> tensor<8xf32>
+        %1 = stablehlo.custom_call @xla.sdy.ShardingGroup(%0) {{mhlo.frontend_attributes = {{xla.sdy.sharding_group_id = "4 : i64"}}}} : (tensor<8xf32>) -> tuple<>
+        return %0 : tensor<8xf32>
+      }}
+    }}"""
+    back = shlo.to_stablehlo(shlo.from_stablehlo(rt), debug_info=False)
+    assert "sdy.sharding_constraint" in back and "sdy.sharding_group %0 group_id=4" in back
+
+
 def _manual(where_attrs: str, prefix: str = "") -> str:
     """A shard_map over "a" in the round-trip form; `where_attrs` says where its shardings are
     written: on the call (early 2025) or on the two custom calls (later)."""

@@ -432,6 +432,8 @@ def export_operation(exporter, op):
         exporter.region(op.regions[0], new.regions[0], terminator="sdy.return")
     else:
         return None
+    if GROUPS in op.attributes:   # shard_alike on its result: restore_sharding_groups writes the op back
+        new.attributes[GROUPS] = jir.StringAttr.get(ir.StringAttr(op.attributes[GROUPS]).value, exporter.ctx)
     for a, b in zip(op.results, new.results):
         exporter.values[a] = b
     return new
