@@ -685,7 +685,8 @@ def test_batch_size_as_a_product_of_constants():
         "    %d0c = stablehlo.convert %d0 : (tensor<i64>) -> tensor<i32>\n"
         "    %d1 = stablehlo.constant dense<3> : tensor<i32>\n"
         "    %p = stablehlo.multiply %one, %d0c : tensor<i32>\n"
-        "    %s0 = stablehlo.multiply %p, %d1 : tensor<i32>").replace("(tensor<i64>, tensor<i32>", "(tensor<i32>, tensor<i32>")
+        "    %s0 = stablehlo.multiply %p, %d1 : tensor<i32>")
+    text = text.replace("(tensor<i64>, tensor<i32>", "(tensor<i32>, tensor<i32>")
     a = _rand((2, 3, 3, 3), "float32")
     _, (lu, piv, info) = _run(text, a)
     _close(lu, np.asarray(lax.linalg.lu(a)[0]), 2e-4, "packed L\\U")

@@ -29,8 +29,8 @@ lapack_?syevd / ?heevd  lower, batch, n (a)                    vectors, eigenval
 lapack_?gesdd           full_matrices, compute_uv, batch, m,   a, s, u, vt, info: as gesdd_ffi
                         n, lwork (a)                           (mode A / S / N); iwork / rwork /
                                                                work zeros
-lapack_?geev            batch, n, jobvl, jobvr (ui8 'V' / 'N')  real: 3 workspaces (zeros), wr, wi,
-                        (a)                                    vl, vr, info; complex: 2 workspaces
+lapack_?geev            batch, n, jobvl, jobvr (ui8 'V' or     real: 3 workspaces (zeros), wr, wi,
+                        'N') (a)                               vl, vr, info; complex: 2 workspaces
                                                                (zeros), w, vl, vr, info: as geev_ffi
 lapack_?gees            batch, n, jobvs, sort (ui8) (a)        real: t, wr, wi, vs, sdim, info;
                                                                complex: t, rwork (zeros), w, vs,
