@@ -232,6 +232,25 @@ def test_manual_computation(where_attrs, prefix):
     assert "shlo.manual_computation" in prog.text() and "manual_computation_body" not in prog.text()
 
 
+def test_manual_computation_whose_results_xla_replaced():
+    """A body call none of whose results is used (XLA replaced them, each with a dimension of size
+    0, by constants) is dropped with its GlobalToLocalShape, as XLA's import drops it."""
+    text = f"""module @m attributes {{mhlo.frontend_attributes = {{xla.sdy.meshes = {MESHES}}}}} {{
+      func.func @main(%x: tensor<8x0xf32>) -> tensor<8x0xf32> {{
+        %0 = stablehlo.custom_call @xla.sdy.GlobalToLocalShape(%x) : (tensor<8x0xf32>) -> tensor<4x0xf32>
+        %1 = call @xla.sdy.manual_computation_body(%0) : (tensor<4x0xf32>) -> tensor<4x0xf32>
+        %2 = stablehlo.constant dense<> : tensor<8x0xf32>
+        return %2 : tensor<8x0xf32>
+      }}
+      func.func private @xla.sdy.manual_computation_body(%a: tensor<4x0xf32>) -> tensor<4x0xf32> {{
+        return %a : tensor<4x0xf32>
+      }}
+    }}"""
+    prog = shlo.from_stablehlo(text)
+    assert "manual_computation" not in prog.text() and "custom_call" not in prog.text()
+    assert shlo.interpret(prog, np.zeros((8, 0), np.float32))[0].shape == (8, 0)
+
+
 # ---------------------------------------------------------------- written by XLA itself
 
 NESTED = """module @m attributes {mhlo.num_partitions = 4 : i32} {
@@ -349,7 +368,8 @@ def _bad(arg_sharding: str = '#sdy.sharding<@mesh, [{"a"}]>', body: str = "") ->
                '%0 = stablehlo.custom_call @xla.sdy.FuncResultSharding(%t) {mhlo.frontend_attributes = '
                '{xla.sdy.sharding = ' + s('#sdy.sharding_per_value<[<@mesh, [{"a"}]>]>') + '}} '
                ': (tuple<tensor<8xf32>>) -> tuple<tensor<8xf32>>'), "FuncResultSharding of other than one tensor"),
-    (_bad(body='%0 = call @xla.sdy.manual_computation_body(%x) : (tensor<8xf32>) -> tensor<8xf32>'),
+    (_bad(body='%0 = call @xla.sdy.manual_computation_body(%x) : (tensor<8xf32>) -> tensor<8xf32>\n'
+               '%1 = stablehlo.negate %0 : tensor<8xf32>'),
      "not the results of one @xla.sdy.GlobalToLocalShape"),
 ])
 def test_bad_input_is_named(text, match):

@@ -158,7 +158,7 @@ class _RoundTrip:
             op.attributes["sdy.sharding_rule"] = self._parse(text, f"{where}: {RULE}")
         if FRONTEND in op.attributes:
             _set_frontend(op, frontend)
-        if self.round_trip_module and "mhlo.sharding" in op.attributes and not _is_gspmd_constraint(op):
+        if self.round_trip_module and "mhlo.sharding" in op.attributes and not _keeps_gspmd_sharding(op):
             del op.attributes["mhlo.sharding"]
 
     def _only(self, frontend: dict, allowed: set, where: str):
@@ -293,6 +293,14 @@ class _RoundTrip:
         jir = self.jir
         where = _where(call)
         body = self._body(call)
+        if len(call.results) and not any(_uses(r) for r in call.results):
+            # XLA replaced every result (each with a dimension of size 0) by a constant: nothing is left to run
+            to_local = next((v.owner.operation for v in call.operands if not isinstance(v.owner, jir.Block)
+                             and _target(v.owner.operation).endswith(GLOBAL_TO_LOCAL)), None)
+            call.erase()
+            if to_local is not None and not any(_uses(r) for r in to_local.results):
+                to_local.erase()
+            return
         to_local = self._only_producer(call, where)
         to_global = self._only_user(call, where)
         for cc in (to_local, to_global):
@@ -300,9 +308,11 @@ class _RoundTrip:
                                       for v in list(cc.operands) + list(cc.results)):
                 raise ImporterError(f"{_where(cc)}: a tuple through @{_target(cc)} (as XLA's own passes make) "
                                     f"has no shlo counterpart")
-        frontends = [_frontend(o) for o in (call, to_local, to_global) if o is not None and FRONTEND in o.attributes]
-        for f, o in zip(frontends, [o for o in (call, to_local, to_global) if o is not None and FRONTEND in o.attributes]):
-            self._only(f, {IN_SHARDINGS, OUT_SHARDINGS, MANUAL_AXES}, _where(o))
+        frontends = []
+        for o in (call, to_local, to_global):
+            if o is not None:
+                frontends.append(_frontend(o))
+                self._only(frontends[-1], {IN_SHARDINGS, OUT_SHARDINGS, MANUAL_AXES}, _where(o))
 
         def find(key, default):
             for f in frontends:
@@ -520,6 +530,7 @@ def _set_frontend(op, frontend: dict) -> None:
         del op.attributes[FRONTEND]
 
 
-def _is_gspmd_constraint(op) -> bool:
-    """GSPMD's `custom_call @Sharding` with no Shardy sharding beside it: its mhlo.sharding is all it says."""
+def _keeps_gspmd_sharding(op) -> bool:
+    """GSPMD's `custom_call @Sharding` left without a Shardy sharding, and GSPMD's shard_map
+    custom calls: their mhlo.sharding is all that says what they do."""
     return op.name == "stablehlo.custom_call" and _target(op) in ({"Sharding"} | GSPMD_SHARD_MAP)
