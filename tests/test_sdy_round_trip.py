@@ -251,6 +251,33 @@ def test_manual_computation_whose_results_xla_replaced():
     assert shlo.interpret(prog, np.zeros((8, 0), np.float32))[0].shape == (8, 0)
 
 
+def test_early_2025_strings_escaped_twice():
+    """Exports of early 2025 (JAX's shard_map data set of 2025-02-12 has this shape) escaped the
+    quotes inside the strings once more; the shard_map swaps the halves of two devices."""
+    def twice(text):
+        return '"' + text.replace('"', "\\\\\\22") + '"'
+    per_value = twice('#sdy.sharding_per_value<[<@mesh, [{"a"}, {}]>]>')
+    text = f"""module @jit_func attributes {{mhlo.frontend_attributes = {{xla.sdy.meshes = {twice('{mesh = #sdy.mesh<["a"=2]>}')}}}, mhlo.num_partitions = 2 : i32}} {{
+      func.func public @main(%x: tensor<2x4xf32>) -> tensor<2x4xf32> {{
+        %0 = stablehlo.custom_call @Sharding(%x) {{mhlo.frontend_attributes = {{xla.sdy.sharding = {per_value}}}, mhlo.sharding = "{{devices=[2,1]<=[2]}}"}} : (tensor<2x4xf32>) -> tensor<2x4xf32>
+        %1 = stablehlo.custom_call @xla.sdy.GlobalToLocalShape(%0) : (tensor<2x4xf32>) -> tensor<1x4xf32>
+        %2 = call @xla.sdy.manual_computation_body(%1) {{mhlo.frontend_attributes = {{xla.sdy.in_shardings = {per_value}, xla.sdy.manual_axes = {twice('#sdy<manual_axes{"a"}>')}, xla.sdy.out_shardings = {per_value}}}}} : (tensor<1x4xf32>) -> tensor<1x4xf32>
+        %3 = stablehlo.custom_call @xla.sdy.LocalToGlobalShape(%2) : (tensor<1x4xf32>) -> tensor<2x4xf32>
+        return %3 : tensor<2x4xf32>
+      }}
+      func.func @xla.sdy.manual_computation_body(%l: tensor<1x4xf32>) -> tensor<1x4xf32> {{
+        %0 = "stablehlo.collective_permute"(%l) <{{channel_handle = #stablehlo.channel_handle<handle = 1, type = 0>, source_target_pairs = dense<[[0, 1], [1, 0]]> : tensor<2x2xi64>}}> : (tensor<1x4xf32>) -> tensor<1x4xf32>
+        return %0 : tensor<1x4xf32>
+      }}
+    }}"""
+    assert "\\\\\\22a" in text
+    prog = shlo.from_stablehlo(text)
+    got = prog.text()
+    assert "shlo.mesh @mesh" in got and "shlo.manual_computation" in got and "shlo.sharding_constraint" in got
+    x = np.arange(8, dtype=np.float32).reshape(2, 4)
+    np.testing.assert_array_equal(shlo.interpret(prog, x)[0], x[::-1])
+
+
 # ---------------------------------------------------------------- written by XLA itself
 
 NESTED = """module @m attributes {mhlo.num_partitions = 4 : i32} {

@@ -6,7 +6,8 @@ custom calls. `rewrite` turns that form, in place on the jaxlib module, into the
 dialect that `stablehlo_sharding.ShardingImport` reads, so the import after it is unchanged:
 
 * the module's `xla.sdy.meshes = "{name = #sdy.mesh<...>, ...}"` -> `sdy.mesh` ops (older
-  exports quote each mesh and write its axes without brackets: read too);
+  exports quote each mesh and write its axes without brackets, or escape the quotes in
+  the strings once more: read too);
 * `xla.sdy.sharding` on a function argument / result -> `sdy.sharding`; on an op ->
   `sdy.sharding` when it has one sharding per result (XLA's own import drops them on ops,
   as XLA may copy them onto ops of another shape: one that does not fit is dropped too);
@@ -486,7 +487,8 @@ def _string(attr, where: str) -> str:
         return attr
     if not isinstance(attr, jir.StringAttr):
         raise ImporterError(f"{where}: {attr} is not a string")
-    return attr.value
+    # exports of early 2025 escaped the quotes once more (`\"a\"` inside the string)
+    return attr.value.replace('\\"', '"')
 
 
 def _dicts(array) -> list:
