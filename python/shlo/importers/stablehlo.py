@@ -160,7 +160,15 @@ def parse_stablehlo(source, context=None, platform=None):
         try:
             return jir.Module.parse(text), ctx
         except Exception as e:  # noqa: BLE001
-            raise ImporterError(f"StableHLO text does not parse: {e}") from None
+            error = e
+        from .stablehlo_text_upgrade import upgrade_text  # text printed before StableHLO's 2024 attributes
+        upgraded = upgrade_text(text)
+        if upgraded is not None:
+            try:
+                return jir.Module.parse(upgraded), ctx
+            except Exception:  # noqa: BLE001 - the original error says what is wrong
+                pass
+        raise ImporterError(f"StableHLO text does not parse: {error}") from None
 
 
 def _exported(data: bytes):
