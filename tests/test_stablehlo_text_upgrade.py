@@ -197,6 +197,11 @@ def test_other_forms_of_values():
     assert "window_reversal = array<i1: true, false>" in upgrade_text(text)
     text = '%0 = "stablehlo.slice"(%a) {strides = dense<1> : tensor<2x1xi64>}'
     assert upgrade_text(text) is None                         # not a list: left to the parser
+    text = ('%0 = "stablehlo.reverse"(%a) <{dimensions = dense<0> : tensor<1xi64>}> {\n'
+            '  // dimensions = dense<7> : tensor<1xi64> (a comment: kept)\n'
+            '  x = 1 : i64} : (tensor<2xf32>) -> tensor<2xf32>')
+    assert upgrade_text(text) == text.replace("<{dimensions = dense<0> : tensor<1xi64>}>",
+                                              "<{dimensions = array<i64: 0>}>")
 
 
 def test_text_bad_in_another_way_keeps_the_parsers_error():

@@ -62,6 +62,8 @@ ARRAY_ATTRIBUTES: dict[str, dict[str, str]] = {
 }
 
 _OPENING = {"(": ")", "[": "]", "{": "}"}
+_ENTRY_BEFORE = re.compile(r"\b(?:" + "|".join(sorted({a for attrs in ARRAY_ATTRIBUTES.values()
+                                                      for a in attrs})) + r")\s*=\s*\Z")
 _OP_NAME = re.compile(r'"((?:stablehlo|chlo)\.\w+)"|(?<![\w.%@#$"])((?:stablehlo|chlo)\.\w+)\b')
 _DENSE = re.compile(r"dense<(?P<value>[^<>]*)>\s*:\s*tensor<(?P<shape>(?:\d+x)*)(?P<type>i\d+)>")
 
@@ -69,7 +71,7 @@ _DENSE = re.compile(r"dense<(?P<value>[^<>]*)>\s*:\s*tensor<(?P<shape>(?:\d+x)*)
 def upgrade_text(text: str) -> str | None:
     """`text` with every old dense form of an attribute in `ARRAY_ATTRIBUTES` written as today's
     dense array; None when there is none to rewrite."""
-    if "dense<" not in text:
+    if not _has_old_entry(text):            # cheap: most refused texts are refused for another reason
         return None
     code = _Code(text)
     edits = []                      # (start, end, replacement), disjoint
@@ -91,6 +93,16 @@ def upgrade_text(text: str) -> str | None:
         pieces += [text[last:start], new]
         last = end
     return "".join(pieces) + text[last:]
+
+
+def _has_old_entry(text: str) -> bool:
+    """Whether some `dense<` follows `name =` of an attribute in `ARRAY_ATTRIBUTES`."""
+    i = text.find("dense<")
+    while i >= 0:
+        if _ENTRY_BEFORE.search(text[max(0, i - 64):i]):
+            return True
+        i = text.find("dense<", i + 6)
+    return False
 
 
 def _dictionary_edits(text, code, start, end, attributes):
