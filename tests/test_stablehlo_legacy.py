@@ -315,3 +315,17 @@ def test_next_after_bf16():
     (out,) = shlo.interpret(prog, a, b)
     want = np.array([1.0078125, -float(ml_dtypes.finfo(bf16).smallest_subnormal), -0.99609375, 2], bf16)
     np.testing.assert_array_equal(out.view(np.uint16), want.view(np.uint16))
+
+
+def test_check_op_with_a_complex_expected_constant():
+    """A complex dense value inside a custom call's dictionary (check.expect_almost_eq_const's
+    expected values) is read, not handed to the bindings (which ended the process)."""
+    template = '''func.func @fft() {
+      %x = stablehlo.constant dense<[(1.0, 0.0), (0.0, 0.0), (0.0, 0.0), (0.0, 0.0)]> : tensor<4xcomplex<f32>>
+      %r = "stablehlo.fft"(%x) {fft_type = #stablehlo<fft_type FFT>, fft_length = array<i64: 4>} : (tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>>
+      check.expect_almost_eq_const %r, dense<[(1.0, 0.0), (1.0, 0.0), (1.0, IM), (1.0, 0.0)]> : tensor<4xcomplex<f32>>
+      func.return
+    }'''
+    shlo.interpret(shlo.from_stablehlo(template.replace("IM", "0.0")), entry="fft")
+    with pytest.raises(shlo.ShloError, match="1 of 4 elements differ"):
+        shlo.interpret(shlo.from_stablehlo(template.replace("IM", "1.0")), entry="fft")

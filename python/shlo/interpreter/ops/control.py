@@ -163,6 +163,48 @@ def _string_value(attr):
         return attr.value_bytes
 
 
+def _dict_to_python(d) -> dict:
+    """A dictionary attribute's entries as Python values. An entry holding a complex dense
+    tensor is read from the dictionary's text: the bindings cannot hand a complex dense
+    attribute to Python (they raise from C++, which can end the process)."""
+    text = str(d)
+    if "complex<" not in text:
+        return {d[i].name: _attr_to_python(d[i].attr) for i in range(len(d))}
+    from ...literals import text_to_numpy
+    from ...types import type_info
+    out = {}
+    for name, value in _dict_entries(text):
+        if value.startswith("dense<") and "complex<" in value:
+            info = type_info(ir.Type.parse(value[value.rindex(":") + 1:].strip(), d.context))
+            out[name] = text_to_numpy(value, info)
+        else:
+            out[name] = _attr_to_python(ir.Attribute.parse(value, d.context))
+    return out
+
+
+def _dict_entries(text: str) -> list:
+    """(name, value text) of each entry of a printed dictionary attribute `{a = ..., b = ...}`."""
+    entries, depth, start, quoted = [], 0, 1, False
+    body_end = len(text) - 1
+    for i in range(1, body_end + 1):
+        ch = text[i]
+        if quoted:
+            quoted = not (ch == '"' and text[i - 1] != "\\")
+        elif ch == '"':
+            quoted = True
+        elif ch in "([{<":
+            depth += 1
+        elif ch in ")]}>" and depth:
+            depth -= 1
+        elif (ch == "," and depth == 0) or i == body_end:
+            item = text[start:i].strip()
+            if item:
+                name, _, value = item.partition("=")
+                entries.append((name.strip().strip('"'), value.strip() or "unit"))
+            start = i + 1
+    return entries
+
+
 def _attr_to_python(attr):
     """Plain Python/numpy value of an MLIR attribute inside a backend_config dictionary."""
     if not isinstance(attr, ir.Attribute):
@@ -179,7 +221,7 @@ def _attr_to_python(attr):
     if isinstance(attr, (ir.IntegerAttr, ir.FloatAttr)):
         return attr.value
     if isinstance(attr, ir.DictAttr):
-        return {attr[i].name: _attr_to_python(attr[i].attr) for i in range(len(attr))}
+        return _dict_to_python(attr)
     if isinstance(attr, ir.ArrayAttr):
         return [_attr_to_python(a) for a in attr]
     return attr
@@ -520,7 +562,7 @@ def _discardable(op: ir.Operation) -> dict:
         out["error_message"] = op.attributes["error_message"].value
     if "mhlo.backend_config" in op.attributes and isinstance(op.attributes["mhlo.backend_config"], ir.DictAttr):
         config = op.attributes["mhlo.backend_config"]
-        out["mhlo.backend_config"] = {config[i].name: _attr_to_python(config[i].attr) for i in range(len(config))}
+        out["mhlo.backend_config"] = _dict_to_python(config)
     if "rng_algorithm" in op.attributes:
         m = re.fullmatch(r"#shlo\.rng_algorithm<(\w+)>", str(op.attributes["rng_algorithm"]))
         if m:
