@@ -33,11 +33,13 @@ hands every custom_call to `raise_lapack`, which replaces the known targets:
   geqrf                   shlo.linalg.qr_householder          Householder reflectors as ?larfg
                                                               (beta = -sign(re alpha) norm), taus
   orgqr / ungqr           shlo.linalg.householder_product     Q = H_1 ... H_k applied to I (m x n)
-  syevd / heevd           shlo.linalg.eigh                    cyclic Jacobi rotations until the
+  syevd / heevd           shlo.linalg.eigh                    cyclic Jacobi (round-robin rounds of n/2
+                                                              disjoint rotations) until the
                                                               off-diagonal norm <= eps * ||A||_F (sweep
                                                               cap); eigenvalues ascending + vectors
-  gesdd                   shlo.linalg.svd                     one-sided (Hestenes) Jacobi; U completed
-                                                              by Householder QR; modes A / S / N
+  gesdd                   shlo.linalg.svd                     one-sided (Hestenes) Jacobi, the same
+                                                              rounds; U completed by Householder QR;
+                                                              modes A / S / N
   geev                    shlo.linalg.eig                     Hessenberg + shifted QR (Schur form),
                                                               eigenvectors by back substitution
                                                               (stablehlo_lapack_eig.py); left / right
@@ -827,37 +829,56 @@ def _orgqr1(a, tau, ncols=None):
 
 
 def _rotation(app, aqq, apq):
-    """Unitary 2x2 G with G^H [[app, apq], [conj apq, aqq]] G diagonal (app, aqq real)."""
+    """Rutishauser's Jacobi rotation for the Hermitian 2 x 2 [[app, apq], [conj apq, aqq]] (app,
+    aqq real), elementwise over pairs: (c, s, ph, t, r) with apq = r ph, |ph| = 1, t = s / c, and
+    G = [[c, s], [-s conj ph, c conj ph]] making G^H [[..]] G = diag(app - t r, aqq + t r)
+    exactly: the diagonal is updated by those two formulas rather than recomputed (cancellation)."""
     import jax.numpy as jnp
     r = jnp.abs(apq)
-    safe_r = jnp.where(r == 0, jnp.ones_like(r), r)
-    ph = jnp.where(r == 0, jnp.ones_like(apq), apq / safe_r.astype(apq.dtype))   # apq = r * ph
+    zero = r == 0
+    safe_r = jnp.where(zero, jnp.ones_like(r), r)
+    ph = jnp.where(zero, jnp.ones_like(apq), apq / safe_r.astype(apq.dtype))
     theta = (aqq - app) / (2 * safe_r)
-    t = jnp.where(theta >= 0, 1, -1) / (jnp.abs(theta) + jnp.sqrt(1 + theta * theta))
-    t = jnp.where(r == 0, jnp.zeros_like(t), t)
-    t = jnp.where(jnp.isfinite(t), t, jnp.zeros_like(t))
+    big = jnp.abs(theta) > 1 / float(jnp.finfo(r.dtype).eps)        # 1 + theta^2 would drop the 1
+    root = jnp.sqrt(1 + jnp.where(big, jnp.zeros_like(theta), theta * theta))
+    t = jnp.where(big, 0.5 / jnp.where(big, theta, 1), jnp.where(theta >= 0, 1, -1) / (jnp.abs(theta) + root))
+    t = jnp.where(zero | ~jnp.isfinite(t), jnp.zeros_like(t), t)
     c = 1 / jnp.sqrt(1 + t * t)
-    s = t * c
-    cph = jnp.conj(ph)
-    dt = apq.dtype
-    return c.astype(dt), s.astype(dt), (-s * cph).astype(dt), (c * cph).astype(dt)
+    return c, t * c, ph, t, r
 
 
-def _pairs(n):
+def _rotate_columns(x, rot):
+    """x G for every pair (column i, column k + i), i < k, of x (rows x 2k); G as `_rotation`'s."""
     import jax.numpy as jnp
-    ps = [(p, q) for p in range(n) for q in range(p + 1, n)] or [(0, 0)]
-    return jnp.asarray([p for p, _ in ps], jnp.int32), jnp.asarray([q for _, q in ps], jnp.int32), len(ps)
+    c, s, ph = rot[:3]
+    k = c.shape[0]
+    dt = x.dtype
+    c, s = c.astype(dt)[None, :], s.astype(dt)[None, :]
+    xp, xq = x[:, :k], x[:, k:] * jnp.conj(ph)[None, :]
+    return jnp.concatenate([c * xp - s * xq, s * xp + c * xq], axis=1)
 
 
-def _embed(n, p, q, g, dtype):
+def _next_round(x, axis):
+    """The next round of the circle method (round-robin pairing) along `axis` of even length 2k,
+    pairs (i, k + i): position 0 stays, the others move one place round the circle 1 .. k-1,
+    2k-1 .. k. After 2k - 1 rounds every pair has met once and the order is the original."""
     import jax.numpy as jnp
     from jax import lax
-    idx = lax.iota(jnp.int32, n)
-    ep = (idx == p).astype(dtype)
-    eq = (idx == q).astype(dtype)
-    g00, g01, g10, g11 = g
-    return (jnp.eye(n, dtype=dtype) + (g00 - 1) * ep[:, None] * ep[None, :] + g01 * ep[:, None] * eq[None, :]
-            + g10 * eq[:, None] * ep[None, :] + (g11 - 1) * eq[:, None] * eq[None, :])
+    m = x.shape[axis]
+    k = m // 2
+    if k < 2:
+        return x
+    part = lambda a, b: lax.slice_in_dim(x, a, b, axis=axis)  # noqa: E731
+    return jnp.concatenate([part(0, 1), part(k, k + 1), part(1, k - 1), part(k + 1, m), part(k - 1, k)],
+                           axis=axis)
+
+
+def _polished(v):
+    """v (I - (v^H v - I) / 2): one Newton-Schulz step towards the nearest unitary matrix. The
+    product of a few hundred rotations drifts ~n eps from orthonormal; this brings it to ~eps."""
+    import jax.numpy as jnp
+    e = _mm(jnp.conj(v.T), v) - jnp.eye(v.shape[1], dtype=v.dtype)
+    return v - _mm(v, e) / 2
 
 
 def _mm(x, y):
@@ -872,7 +893,15 @@ def _real_dtype(dtype):
 
 
 def _eigh1(a, lower):
-    """?syevd / ?heevd by cyclic Jacobi: (eigenvectors as columns, eigenvalues ascending, info)."""
+    """?syevd / ?heevd by cyclic Jacobi: (eigenvectors as columns, eigenvalues ascending, info).
+
+    Parallel (round-robin) ordering: each of a sweep's n - 1 rounds (n made even by a zero row
+    and column, never rotated) rotates n / 2 disjoint pairs at once, touching rows / columns
+    through whole-matrix elementwise ops (O(n^2) a round; no n x n rotation matrices). Each
+    pair's 2 x 2 block is set exactly (Rutishauser: app - t|apq|, aqq + t|apq|, 0) and the
+    matrix kept exactly Hermitian. After the sweeps the vectors get one orthonormalizing
+    step and the eigenvalues are their Rayleigh quotients v^H A v: both errors are then at
+    or below LAPACK's (scratch bc7/measure.py)."""
     import jax.numpy as jnp
     from jax import lax
     n = a.shape[0]
@@ -880,25 +909,33 @@ def _eigh1(a, lower):
     rdt = _real_dtype(dt)
     eps = float(jnp.finfo(rdt).eps)
     tri = jnp.tril(a, -1) if lower else jnp.triu(a, 1)
-    h = tri + jnp.conj(tri.T) + jnp.diag(jnp.real(jnp.diagonal(a)).astype(dt))
-    pa, qa, npairs = _pairs(n)
-    offmask = ~jnp.eye(n, dtype=bool)
+    herm = tri + jnp.conj(tri.T) + jnp.diag(jnp.real(jnp.diagonal(a)).astype(dt))
+    m = n + n % 2
+    k = m // 2
+    h = jnp.pad(herm, ((0, m - n), (0, m - n)))
+    idx = lax.iota(jnp.int32, m)
+    diag = idx[:, None] == idx[None, :]
+    upper = idx[:, None] < idx[None, :]
+    paired = jnp.abs(idx[:, None] - idx[None, :]) == k
 
     def off2(h):
-        return jnp.sum(jnp.where(offmask, (h * jnp.conj(h)).real, 0))
+        return jnp.sum(jnp.where(diag, 0, (h * jnp.conj(h)).real))
 
-    fro2 = jnp.sum((h * jnp.conj(h)).real)
-    tol2 = (eps * eps) * fro2
+    tol2 = (eps * eps) * jnp.sum((h * jnp.conj(h)).real)
     cap = 12 if rdt == jnp.float32 else 20
 
-    def rotate(t, hv):
+    def round_(_, hv):
         h, v = hv
-        p, q = _at(pa, t), _at(qa, t)
-        app = jnp.real(lax.dynamic_slice(h, (p, p), (1, 1))[0, 0])
-        aqq = jnp.real(lax.dynamic_slice(h, (q, q), (1, 1))[0, 0])
-        apq = lax.dynamic_slice(h, (p, q), (1, 1))[0, 0]
-        g = _embed(n, p, q, _rotation(app, aqq, apq), dt)
-        return _mm(_mm(jnp.conj(g.T), h), g), _mm(v, g)
+        d = jnp.real(jnp.diagonal(h))
+        app, aqq = d[:k], d[k:]
+        rot = _rotation(app, aqq, jnp.diagonal(h[:k, k:]))
+        t, r = rot[3], rot[4]
+        h = _rotate_columns(jnp.conj(_rotate_columns(h, rot).T), rot)             # G^H H G
+        newd = jnp.concatenate([app - t * r, aqq + t * r]).astype(dt)
+        h = jnp.where(diag, newd[None, :], jnp.where(paired, jnp.zeros_like(h), h))
+        h = jnp.where(upper | diag, h, jnp.conj(h.T))
+        v = _rotate_columns(v, rot)
+        return _next_round(_next_round(h, 0), 1), _next_round(v, 1)
 
     def cond(c):
         h, _, s = c
@@ -906,20 +943,24 @@ def _eigh1(a, lower):
 
     def sweep(c):
         h, v, s = c
-        h, v = lax.fori_loop(_i(0), _i(npairs), rotate, (h, v))
+        if m > 1:
+            h, v = lax.fori_loop(_i(0), _i(m - 1), round_, (h, v))
         return h, v, s + 1
 
-    h, v, _ = lax.while_loop(cond, sweep, (h, jnp.eye(n, dtype=dt), _i(0)))
-    w = jnp.real(jnp.diagonal(h)).astype(rdt)
+    h, v, _ = lax.while_loop(cond, sweep, (h, jnp.eye(m, dtype=dt), _i(0)))
+    ok = jnp.all(jnp.isfinite(jnp.real(jnp.diagonal(h)))) & (off2(h) <= 1e6 * tol2)
+    v = _polished(v[:n, :n])
+    w = jnp.real(jnp.sum(jnp.conj(v) * _mm(herm, v), axis=0)).astype(rdt)
     order = jnp.argsort(w, stable=True)
-    w = w[order]
-    v = v[:, order]
-    ok = jnp.all(jnp.isfinite(w)) & (off2(h) <= 1e6 * tol2)
-    return v, w, jnp.where(ok, 0, 1).astype(jnp.int32)
+    return v[:, order], w[order], jnp.where(ok, 0, 1).astype(jnp.int32)
 
 
 def _svd1(a, mode, u_shape, vt_shape):
-    """?gesdd by one-sided Jacobi: (a, s descending, u, vt, info) with LAPACK's shapes for `mode`."""
+    """?gesdd by one-sided (Hestenes) Jacobi: (a, s descending, u, vt, info) with LAPACK's shapes
+    for `mode`. The columns of x (a, or a^H when wide; made even by a zero column) are rotated
+    pairwise in the same round-robin rounds as `_eigh1` (the 2 x 2 Gram matrix's rotation);
+    V collects the rotations and gets one orthonormalizing step, applied to x as well (x = A V
+    kept); the singular values are x's column norms."""
     import jax.numpy as jnp
     from jax import lax
     m, n = a.shape
@@ -929,28 +970,26 @@ def _svd1(a, mode, u_shape, vt_shape):
     x = jnp.conj(a.T) if wide else a            # tall: rows >= cols
     mm, nn = x.shape
     eps = float(jnp.finfo(rdt).eps)
-    pa, qa, npairs = _pairs(nn)
-    offmask = ~jnp.eye(nn, dtype=bool)
+    m2 = nn + nn % 2
+    k = m2 // 2
+    x = jnp.pad(x, ((0, 0), (0, m2 - nn)))
+    offmask = ~jnp.eye(m2, dtype=bool)
     cap = 12 if rdt == jnp.float32 else 20
 
-    def gram(x):
-        return _mm(jnp.conj(x.T), x)
-
     def off_ok(x):
-        g = gram(x)
+        g = _mm(jnp.conj(x.T), x)
         off = jnp.sum(jnp.where(offmask, (g * jnp.conj(g)).real, 0))
         d = jnp.real(jnp.diagonal(g))
         return off, jnp.sum(d * d)
 
-    def rotate(t, xv):
+    def round_(_, xv):
         x, v = xv
-        p, q = _at(pa, t), _at(qa, t)
-        xp, xq = _col(x, p), _col(x, q)
-        alpha = jnp.sum((xp * jnp.conj(xp)).real)
-        beta = jnp.sum((xq * jnp.conj(xq)).real)
-        gamma = jnp.sum(jnp.conj(xp) * xq)
-        g = _embed(nn, p, q, _rotation(alpha, beta, gamma), dt)
-        return _mm(x, g), _mm(v, g)
+        xp, xq = x[:, :k], x[:, k:]
+        alpha = jnp.sum((xp * jnp.conj(xp)).real, axis=0)
+        beta = jnp.sum((xq * jnp.conj(xq)).real, axis=0)
+        gamma = jnp.sum(jnp.conj(xp) * xq, axis=0)
+        rot = _rotation(alpha, beta, gamma)
+        return _next_round(_rotate_columns(x, rot), 1), _next_round(_rotate_columns(v, rot), 1)
 
     def cond(c):
         x, _, s = c
@@ -959,14 +998,18 @@ def _svd1(a, mode, u_shape, vt_shape):
 
     def sweep(c):
         x, v, s = c
-        x, v = lax.fori_loop(_i(0), _i(npairs), rotate, (x, v))
+        if m2 > 1:
+            x, v = lax.fori_loop(_i(0), _i(m2 - 1), round_, (x, v))
         return x, v, s + 1
 
-    x, v, _ = lax.while_loop(cond, sweep, (x, jnp.eye(nn, dtype=dt), _i(0)))
+    x, v, _ = lax.while_loop(cond, sweep, (x, jnp.eye(m2, dtype=dt), _i(0)))
+    off, d2 = off_ok(x)
+    x, v = x[:, :nn], v[:nn, :nn]
+    e = _mm(jnp.conj(v.T), v) - jnp.eye(nn, dtype=dt)      # as _polished, applied to x too
+    v, x = v - _mm(v, e) / 2, x - _mm(x, e) / 2
     s = jnp.sqrt(jnp.sum((x * jnp.conj(x)).real, axis=0)).astype(rdt)
     order = jnp.argsort(-s, stable=True)
     s, x, v = s[order], x[:, order], v[:, order]
-    off, d2 = off_ok(x)
     info = jnp.where(jnp.all(jnp.isfinite(s)) & (off <= 1e6 * eps * eps * d2), 0, 1).astype(jnp.int32)
     if mode == "N":
         return a, s, jnp.zeros(u_shape, dt), jnp.zeros(vt_shape, dt), info
