@@ -94,6 +94,16 @@ def harness_args(h, index: int) -> list:
 
 def build_program(h, index: int) -> tuple[str, str]:
     """(style, program text) for one harness, in the testdata style picked by `index`."""
+    style, texts = build_programs(h, index)
+    return style, texts["today"]
+
+
+def build_programs(h, index: int, forms=("today",), tuple_results: bool = True,
+                   old_attributes: bool = False) -> tuple[str, dict]:
+    """(style, {form: program text}) for one harness in the testdata style picked by `index`:
+    "today" as today's JAX writes it, "2023" as 2023's jaxlib did (tools/stablehlo_testdata_2023.py:
+    legacy LAPACK / BLAS calls, in one tuple unless `tuple_results` is off, ducc_fft; with
+    `old_attributes`, printed generic with the pre-2024 dense index-list attributes)."""
     import jax
     import jax.numpy as jnp
     from jax._src.interpreters import mlir as jmlir
@@ -172,9 +182,20 @@ def build_program(h, index: int) -> tuple[str, str]:
             keep = [old[i] for i in range(n)] if style != "check.eq" else [ir.DictAttr.get({})]
             main_fn.attributes["res_attrs"] = ir.ArrayAttr.get(keep)
         generic = index % 4 == 3
-        text = module.operation.get_asm(print_generic_op_form=generic, enable_debug_info=False)
+        texts = {}
+        if "today" in forms:
+            texts["today"] = module.operation.get_asm(print_generic_op_form=generic, enable_debug_info=False)
+        if "2023" in forms:
+            import stablehlo_testdata_2023 as form2023
+            try:
+                form2023.rewrite_module(module, tuple_results=tuple_results)
+            except form2023.NotWritable as e:
+                raise NotAProgram(f"2023 form: {e}") from None
+            text = module.operation.get_asm(print_generic_op_form=generic or old_attributes,
+                                            enable_debug_info=False)
+            texts["2023"] = form2023.old_attribute_text(text) if old_attributes else text
     del jmlir
-    return style + (" generic" if generic else ""), text
+    return style + (" generic" if generic else ""), texts
 
 
 def run_program(text: str) -> None:
@@ -200,13 +221,19 @@ def classify(e: BaseException) -> str:
     return f"crash ({name})"
 
 
-def _programs(args, skipped):
-    """(name, style, text) of every program to run: read from --run DIR, or generated."""
+def _forms(args) -> tuple:
+    form = getattr(args, "form", "today")
+    return ("today", "2023") if form == "both" else (form,)
+
+
+def _program_forms(args, skipped):
+    """(group, name, style, {form: text}) of every program to run: read from --run DIR (form
+    "file"), or generated in the forms --form asks for."""
     if args.run:
         for fname in sorted(os.listdir(args.run)):
             if fname.endswith(".mlir"):
                 with open(os.path.join(args.run, fname)) as f:
-                    yield fname[:-5], "file", f.read()
+                    yield "file", fname[:-5], "file", {"file": f.read()}
         return
     harnesses = select(load_harnesses(), args.groups, args.per_group)
     leave_out = set(filter(None, args.skip.split(",")))
@@ -215,13 +242,21 @@ def _programs(args, skipped):
                 or (args.until and h.group_name > args.until):
             continue
         try:
-            style, text = build_program(h, i)
+            style, texts = build_programs(h, i, _forms(args), getattr(args, "results", "tuple") == "tuple",
+                                          getattr(args, "old_attributes", False))
         except NotAProgram as e:
             skipped[str(e)[:80]] += 1
             if args.verbose:
                 print(f"skip {h.fullname}: {e}")
             continue
-        yield h.fullname, style, text
+        yield h.group_name, h.fullname, style, texts
+
+
+def _programs(args, skipped):
+    """(name, style, text) of every program to run (a name gets @FORM when there are several)."""
+    for _, name, style, texts in _program_forms(args, skipped):
+        for form, text in texts.items():
+            yield (name if len(texts) == 1 else f"{name}@{form}"), style, text
 
 
 def main(argv=None) -> int:
@@ -234,32 +269,50 @@ def main(argv=None) -> int:
     ap.add_argument("--skip", default="", help="comma-separated groups to leave out")
     ap.add_argument("--run", metavar="DIR", help="run the .mlir programs of DIR (no generation)")
     ap.add_argument("-v", "--verbose", action="store_true", help="full reasons, and the skipped ones")
+    ap.add_argument("--form", choices=("today", "2023", "both"), default="today",
+                    help="as today's JAX writes the programs, as 2023's did (legacy LAPACK / BLAS "
+                         "calls, ducc_fft), or both (counts per group side by side)")
+    ap.add_argument("--results", choices=("tuple", "multi"), default="tuple",
+                    help="2023 form: a multi-result call's results in one tuple (early 2023, the "
+                         "testdata's) or as several results (mid 2023)")
+    ap.add_argument("--old-attributes", action="store_true",
+                    help="2023 form: printed generic, index-list attributes as pre-2024 dense elements")
     args = ap.parse_args(argv)
 
     t0 = time.time()
     counts = collections.Counter()
+    per_group = collections.defaultdict(collections.Counter)     # group -> {form: matched, form run}
     failures = collections.defaultdict(list)
     skipped = collections.Counter()
-    for name, style, text in _programs(args, skipped):
-        if args.write and not args.run:
-            os.makedirs(args.write, exist_ok=True)
-            fname = name if len(name) <= 150 else f"{name[:130]}_{zlib.crc32(name.encode()):08x}"
-            with open(os.path.join(args.write, f"{fname}.mlir"), "w") as f:
-                f.write(text)
-        counts["run"] += 1
-        try:
-            run_program(text)
-            counts["match"] += 1
-        except Exception as e:  # noqa: BLE001 - every failure is reported, never raised
-            kind = classify(e)
-            first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
-            failures[kind].append((name, style, first))
-            print(f"FAIL [{kind}] {name} ({style}): {first[:300]}", flush=True)
-            if args.verbose and kind.startswith("crash"):
-                traceback.print_exc()
+    for group, base, style, texts in _program_forms(args, skipped):
+        for form, text in texts.items():
+            name = base if len(texts) == 1 else f"{base}@{form}"
+            if args.write and not args.run:
+                os.makedirs(args.write, exist_ok=True)
+                fname = name if len(name) <= 150 else f"{name[:130]}_{zlib.crc32(name.encode()):08x}"
+                with open(os.path.join(args.write, f"{fname}.mlir"), "w") as f:
+                    f.write(text)
+            counts["run"] += 1
+            per_group[group][form + " run"] += 1
+            try:
+                run_program(text)
+                counts["match"] += 1
+                per_group[group][form] += 1
+            except Exception as e:  # noqa: BLE001 - every failure is reported, never raised
+                kind = classify(e)
+                first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+                failures[kind].append((name, style, first))
+                print(f"FAIL [{kind}] {name} ({style}): {first[:300]}", flush=True)
+                if args.verbose and kind.startswith("crash"):
+                    traceback.print_exc()
     n_skip = sum(skipped.values())
     print(f"\n{counts['run']} programs run ({n_skip} harnesses skipped: no program); "
           f"{counts['match']} import and match; {time.time() - t0:.0f} s")
+    if args.form != "today" and not args.run:
+        forms = _forms(args)
+        print("matched / run per group: " + ", ".join(forms))
+        for group, c in sorted(per_group.items()):
+            print(f"  {group:28s} " + "   ".join(f"{c[f]:4d} / {c[f + ' run']:<4d}" for f in forms))
     for kind, items in sorted(failures.items()):
         print(f"  {kind}: {len(items)}")
     if skipped:
@@ -267,7 +320,6 @@ def main(argv=None) -> int:
         for reason, c in skipped.most_common(12):
             print(f"  {c} x {reason}")
     return 0 if counts["run"] == counts["match"] else 1
-
 
 if __name__ == "__main__":
     sys.exit(main())
