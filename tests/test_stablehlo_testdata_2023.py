@@ -108,10 +108,12 @@ def test_ducc_fft_descriptor_is_jaxlibs():
 
 def test_old_attribute_form(harnesses):
     """Printed generic with the index lists as dense elements (what jaxlib's parser refuses
-    today and shlo's text upgrade reads)."""
+    today and shlo's text upgrade reads) and inherent attributes in the attribute dictionary."""
     _, texts = proxy.build_programs(harnesses["lu_shape_float32_3_5_"], 1, forms=("2023",), old_attributes=True)
     text = texts["2023"]
     assert re.search(r"broadcast_dimensions = dense<\[?[\d, ]*\]?> : tensor<\d+xi64>", text)
     assert "broadcast_dimensions = array" not in text and "@lapack_sgetrf" not in text
     assert 'call_target_name = "lapack_sgetrf"' in text
+    assert re.search(r'"stablehlo\.custom_call"\([^)]*\) \{api_version = 2', text), "inherent attributes in {...}"
+    assert "<{" not in text
     _run(text)

@@ -7,24 +7,25 @@ writes LAPACK / BLAS calls as `lapack_?xxx_ffi` (array operands only, flags in
 jaxlib/ducc_fft.py of that time):
 
   * `lapack_spotrf`, `blas_strsm`, ... with `api_version = 2`, the sizes and flags as leading
-    constant operands (batch sizes of some targets as `1 * d0 * d1 ...` multiplies, syevd's as
-    an i64 constant converted to i32), explicit `operand_layouts` / `result_layouts`, the
-    LAPACK workspaces as extra results, and, until spring 2023, the results of a multi-result
-    call as one tuple read by `get_tuple_element` (the testdata's form; `tuple_results=False`
-    writes the mid-2023 multi-result form);
+    constant operands, explicit `operand_layouts` / `result_layouts`, the LAPACK workspaces as
+    extra results, and, until spring 2023, the results of a multi-result call as one tuple
+    read by `get_tuple_element` (the testdata's form). `tuple_results=False` writes the
+    mid-2023 form instead: several results, and batch sizes as jaxlib computed them for shape
+    polymorphism (`1 * d0 * d1 ...` multiplies; syevd's an i64 converted to i32, getrf's an i64);
   * `ducc_fft` with a flatbuffer descriptor (jaxlib's DuccFftDescriptor) as its first operand;
     an FFT of an empty array as a broadcast zero (jaxlib wrote no call for one).
 
 `rewrite_module` rewrites a jaxlib MLIR module in place into that form; the values it computes
 are unchanged (the workspaces are results nobody reads). The importer that reads the form back
-is python/shlo/importers/stablehlo_lapack_legacy.py; the table of targets below follows its
+is python/shlo/importers/stablehlo_lapack_legacy.py; the rules below follow the table of its
 docstring. Workspace sizes are LAPACK's documented minimums where jaxlib asked LAPACK (the
 importer does not read them). `tridiagonal_solve`'s `lapack_?gtsv_ffi` stays: 2023's JAX
 lowered it without LAPACK (there was no legacy gtsv target).
 
 `old_attribute_text` prints the index-list attributes that StableHLO changed to dense arrays in
 2024 (the table of shlo's stablehlo_text_upgrade, read in reverse) in their old
-`dense<[..]> : tensor<Nxi64>` form.
+`dense<[..]> : tensor<Nxi64>` form, and an op's inherent attributes in its attribute dictionary
+(`"stablehlo.slice"(%0) {start_indices = ...}`, not today's `<{...}>`), in MLIR's generic form.
 """
 from __future__ import annotations
 
@@ -196,16 +197,21 @@ def _ui8(v):
     return _constant(str(int(v)), "ui8")
 
 
-def _batch_product(batch):
-    """1 * d0 * d1 ..., as jaxlib multiplied the batch dimensions (constants when static)."""
+def _batch_product(batch, early):
+    """The batch size: one constant in early 2023; from mid 2023 (shape polymorphism) jaxlib
+    multiplied 1 * d0 * d1 ... (constants when static)."""
+    if early:
+        return _i32(int(np.prod(batch)))
     value = _i32(1)
     for d in batch:
         value = _create("stablehlo.multiply", [value, _i32(d)], [value.type]).result
     return value
 
 
-def _batch_converted(batch):
-    """syevd's batch size: JAX's i64 product of the batch dimensions, converted to i32."""
+def _batch_converted(batch, early):
+    """syevd's batch size: from mid 2023 JAX's i64 product of the batch dimensions, converted."""
+    if early:
+        return _i32(int(np.prod(batch)))
     wide = _constant(str(int(np.prod(batch))), "i64")
     return _create("stablehlo.convert", [wide], [_parse_type("tensor<i32>")]).result
 
@@ -273,7 +279,7 @@ def _potrf(t, op, cfg, tuple_results):
     shape, elem = _shape_elem(a.type)
     batch, n = shape[:-2], shape[-1]
     i32 = _parse_type("i32")
-    ops = [_i32(_flag(cfg, "uplo") == "L"), _batch_product(batch), _i32(n), a]
+    ops = [_i32(_flag(cfg, "uplo") == "L"), _batch_product(batch, tuple_results), _i32(n), a]
     res = _legacy_call(f"lapack_{t}potrf", ops, "SSSM", [a.type, _tensor(batch, i32)], "MV", 3, tuple_results)
     return res, {0: 0, 1: 1}
 
@@ -296,7 +302,8 @@ def _getrf(t, op, cfg, tuple_results):
     shape, _ = _shape_elem(a.type)
     batch, (m, n) = shape[:-2], shape[-2:]
     i32 = _parse_type("i32")
-    ops = [_i32(int(np.prod(batch))), _i32(m), _i32(n), a]
+    size = int(np.prod(batch))      # (an i64 from mid 2023, as in JAX's 2023_06_14 data set)
+    ops = [_i32(size) if tuple_results else _constant(str(size), "i64"), _i32(m), _i32(n), a]
     types = [a.type, _tensor(batch + [min(m, n)], i32), _tensor(batch, i32)]
     return _legacy_call(f"lapack_{t}getrf", ops, "SSSM", types, "MVV", 3, tuple_results), {0: 0, 1: 1, 2: 2}
 
@@ -306,7 +313,7 @@ def _geqrf(t, op, cfg, tuple_results):
     shape, elem = _shape_elem(a.type)
     batch, (m, n) = shape[:-2], shape[-2:]
     lwork = max(1, n * 32)            # LAPACK's query: n * block size
-    ops = [_batch_product(batch), _i32(m), _i32(n), _i32(lwork), a]
+    ops = [_batch_product(batch, tuple_results), _i32(m), _i32(n), _i32(lwork), a]
     types = [a.type, _tensor(batch + [min(m, n)], elem), _tensor(batch, _parse_type("i32")), _tensor([lwork], elem)]
     return _legacy_call(f"lapack_{t}geqrf", ops, "SSSSM", types, "MVVW", 4, tuple_results), {0: 0, 1: 1}
 
@@ -318,7 +325,7 @@ def _orgqr(t, op, cfg, tuple_results):
     k = _shape_elem(tau.type)[0][-1]
     lwork = max(1, n * 32)
     name = "orgqr" if t in "sd" else "ungqr"
-    ops = [_batch_product(batch), _i32(m), _i32(n), _i32(k), _i32(lwork), a, tau]
+    ops = [_batch_product(batch, tuple_results), _i32(m), _i32(n), _i32(k), _i32(lwork), a, tau]
     types = [a.type, _tensor(batch, _parse_type("i32")), _tensor([lwork], elem)]
     return _legacy_call(f"lapack_{t}{name}", ops, "SSSSSMV", types, "MVW", 5, tuple_results), {0: 0}
 
@@ -333,7 +340,7 @@ def _syevd(t, op, cfg, tuple_results):
     else:
         name, spaces = "heevd", [_tensor([1 + 2 * n + n * n], elem), _tensor([1 + 5 * n + 2 * n * n], real),
                                  _tensor([3 + 5 * n], i32)]
-    ops = [_i32(_flag(cfg, "uplo") == "L"), _batch_converted(batch), _i32(n), a]
+    ops = [_i32(_flag(cfg, "uplo") == "L"), _batch_converted(batch, tuple_results), _i32(n), a]
     types = [a.type, _tensor(batch + [n], real), _tensor(batch, i32)] + spaces
     res = _legacy_call(f"lapack_{t}{name}", ops, "SSSM", types, "MVV" + "W" * len(spaces), 3, tuple_results)
     return res, {0: 0, 1: 1, 2: 2}
@@ -358,7 +365,8 @@ def _gesdd(t, op, cfg, tuple_results):
         rwork = max(5 * k * k + 5 * k, 2 * big * k + 2 * k * k + k) if uv else 7 * k
         spaces = [_tensor([8 * k], i32), _tensor([max(1, rwork)], real), _tensor([max(1, lwork)], elem)]
     ucols, vrows = (m, n) if full else (k, k)
-    ops = [_i32(full), _i32(uv), _batch_product(batch), _i32(m), _i32(n), _i32(max(1, lwork)), a]
+    ops = [_i32(full), _i32(uv), _batch_product(batch, tuple_results), _i32(m), _i32(n), _i32(max(1, lwork)),
+           a]
     types = [a.type, _tensor(batch + [k], real), _tensor(batch + [m, ucols], elem), _tensor(batch + [vrows, n], elem),
              _tensor(batch, i32)] + spaces
     res = _legacy_call(f"lapack_{t}gesdd", ops, "SSSSSSM", types, "MVMMV" + "W" * len(spaces), 6, tuple_results)
@@ -377,7 +385,7 @@ def _geev(t, op, cfg, tuple_results):
     else:
         spaces, values = [_tensor([n, n], elem), _tensor([2 * n], real)], [_tensor(batch + [n], elem)]
         space_kinds = "WW"
-    ops = [_batch_product(batch), _i32(n), _ui8(ord(_flag(cfg, "compute_left", "V"))),
+    ops = [_batch_product(batch, tuple_results), _i32(n), _ui8(ord(_flag(cfg, "compute_left", "V"))),
            _ui8(ord(_flag(cfg, "compute_right", "V"))), a]
     types = spaces + values + [_tensor(batch + [n, n], cplx)] * 2 + [_tensor(batch, i32)]
     res = _legacy_call(f"lapack_{t}geev", ops, "SSSSM", types, space_kinds + "V" * len(values) + "MMV",
@@ -472,17 +480,58 @@ def old_attribute_text(text: str) -> str:
     """`text` (printed in MLIR's generic form) with the dense-array attributes of
     stablehlo_text_upgrade.ARRAY_ATTRIBUTES written as the dense elements StableHLO used before
     2024 (`array<i64: 1, 2>` -> `dense<[1, 2]> : tensor<2xi64>`, `array<i1: true>` ->
-    `dense<true> : tensor<1xi1>`)."""
+    `dense<[true]> : tensor<1xi1>`), and each op's properties (`<{...}>`) in its attribute
+    dictionary, as MLIR printed inherent attributes until 2023."""
     from shlo.importers.stablehlo_text_upgrade import ARRAY_ATTRIBUTES
-    out = []
+    out, pending = [], []       # pending: (indentation, properties) of the ops whose regions are open
     for line in text.splitlines(keepends=True):
         m = re.search(r'"((?:stablehlo|chlo)\.\w+)"\(', line)
         attrs = ARRAY_ATTRIBUTES.get(m.group(1)) if m else None
         if attrs:
-            pattern = re.compile(r"(?<![\w.])(" + "|".join(map(re.escape, attrs)) + r")\s*=\s*array<(i64|i1)(?::\s*([^>]*))?>")
+            names = "|".join(map(re.escape, attrs))
+            pattern = re.compile(r"(?<![\w.])(" + names + r")\s*=\s*array<(i64|i1)(?::\s*([^>]*))?>")
             line = pattern.sub(_dense_of_array, line)
+        indent = len(line) - len(line.lstrip(" "))
+        if pending and pending[-1][0] == indent and line.lstrip().startswith("})"):
+            line = _with_dictionary(line, line.index("})") + 2, pending.pop()[1])
+        found = _properties(line)
+        if found is not None:
+            start, end, props = found
+            rest = line[end:].lstrip(" ")
+            if rest.startswith("("):       # regions follow: the dictionary goes after them
+                pending.append((indent, props))
+                line = line[:start] + rest
+            else:
+                line = _with_dictionary(line[:start].rstrip(" ") + " " + rest, start, props)
         out.append(line)
     return "".join(out)
+
+
+def _with_dictionary(line: str, at: int, props: str) -> str:
+    """`props` put into the attribute dictionary that starts at line[at:] (or a new one there)."""
+    head, after = line[:at].rstrip(" "), line[at:].lstrip(" ")
+    if after.startswith("{"):
+        return f"{head} {{{props}, {after[1:]}"
+    return f"{head} {{{props}}} {after}"
+
+
+def _properties(line: str):
+    """(start, end, text) of the line's `<{...}>` (MLIR's printed properties), or None."""
+    start = line.find("<{")
+    if start < 0:
+        return None
+    depth, in_string = 0, False
+    for i in range(start + 1, len(line)):
+        c = line[i]
+        if in_string:
+            in_string = c != '"' or line[i - 1] == "\\"
+        elif c == '"':
+            in_string = True
+        elif c in "{}":
+            depth += 1 if c == "{" else -1
+            if depth == 0:
+                return (start, i + 2, line[start + 2:i]) if line.startswith("}>", i) else None
+    return None
 
 
 def _dense_of_array(m: re.Match) -> str:
