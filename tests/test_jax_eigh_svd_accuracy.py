@@ -60,3 +60,20 @@ def test_svd_as_accurate_as_lapack(dtype, shape):
     assert np.linalg.norm((u[:, :k] * s[None, :]) @ vt[:k] - exact) <= 40 * unit
     assert np.linalg.norm(_ct(u) @ u - np.eye(shape[0])) <= 40 * _eps(dtype)
     assert np.linalg.norm(vt @ _ct(vt) - np.eye(shape[1])) <= 40 * _eps(dtype)
+
+
+@pytest.mark.parametrize("magnitude", [1e20, 1e-25])
+def test_extreme_magnitudes(magnitude):
+    """Entries whose squares overflow or underflow f32: the bodies work on the matrix scaled by a
+    power of two (exact), so values are as accurate as at unit scale (the former bodies' sums of
+    squares were inf or 0 and the sweeps stopped at once, returning the diagonal)."""
+    x = _random((6, 6), "float32")
+    herm = ((x + x.T) / 2 * magnitude).astype(np.float32)
+    w, _ = shlo.interpret(shlo.from_jax(jnp.linalg.eigh, herm), herm)
+    exact = herm.astype(np.float64)
+    unit = _eps("float32") * np.linalg.norm(exact, 2)
+    assert np.max(np.abs(w - np.linalg.eigvalsh(exact))) <= 10 * unit
+    a = (x * magnitude).astype(np.float32)
+    _, s, _ = shlo.interpret(shlo.from_jax(jnp.linalg.svd, a), a)
+    exact = a.astype(np.float64)
+    assert np.max(np.abs(s - np.linalg.svd(exact, compute_uv=False))) <= 10 * _eps("float32") * np.linalg.norm(exact, 2)

@@ -892,6 +892,18 @@ def _real_dtype(dtype):
     return jnp.finfo(dtype).dtype
 
 
+def _unit_scale(a):
+    """2^-e with max|a| in [2^(e-1), 2^e): a power of two (exact to multiply by) that brings the
+    largest entry into [1/2, 1), so that the sums of squares of the Jacobi bodies cannot
+    overflow (entries of 1e19 in f32 did, and stopped the sweeps at once with info = 0) nor
+    underflow. 1 for a zero or non-finite matrix; e clamped to keep the scale normal."""
+    import jax.numpy as jnp
+    rdt = _real_dtype(a.dtype)
+    lim = jnp.finfo(rdt).maxexp - 3
+    _, e = jnp.frexp(jnp.max(jnp.abs(a)) if a.size else jnp.zeros((), rdt))
+    return jnp.ldexp(jnp.ones((), rdt), -jnp.clip(e, -lim, lim))
+
+
 def _eigh1(a, lower):
     """?syevd / ?heevd by cyclic Jacobi: (eigenvectors as columns, eigenvalues ascending, info).
 
@@ -910,6 +922,8 @@ def _eigh1(a, lower):
     eps = float(jnp.finfo(rdt).eps)
     tri = jnp.tril(a, -1) if lower else jnp.triu(a, 1)
     herm = tri + jnp.conj(tri.T) + jnp.diag(jnp.real(jnp.diagonal(a)).astype(dt))
+    scale = _unit_scale(herm)
+    herm = herm * scale.astype(dt)
     m = n + n % 2
     k = m // 2
     h = jnp.pad(herm, ((0, m - n), (0, m - n)))
@@ -950,7 +964,7 @@ def _eigh1(a, lower):
     h, v, _ = lax.while_loop(cond, sweep, (h, jnp.eye(m, dtype=dt), _i(0)))
     ok = jnp.all(jnp.isfinite(jnp.real(jnp.diagonal(h)))) & (off2(h) <= 1e6 * tol2)
     v = _polished(v[:n, :n])
-    w = jnp.real(jnp.sum(jnp.conj(v) * _mm(herm, v), axis=0)).astype(rdt)
+    w = jnp.real(jnp.sum(jnp.conj(v) * _mm(herm, v), axis=0)).astype(rdt) / scale
     order = jnp.argsort(w, stable=True)
     return v[:, order], w[order], jnp.where(ok, 0, 1).astype(jnp.int32)
 
@@ -972,7 +986,8 @@ def _svd1(a, mode, u_shape, vt_shape):
     eps = float(jnp.finfo(rdt).eps)
     m2 = nn + nn % 2
     k = m2 // 2
-    x = jnp.pad(x, ((0, 0), (0, m2 - nn)))
+    scale = _unit_scale(x)
+    x = jnp.pad(x * scale.astype(dt), ((0, 0), (0, m2 - nn)))
     offmask = ~jnp.eye(m2, dtype=bool)
     cap = 12 if rdt == jnp.float32 else 20
 
@@ -1011,9 +1026,10 @@ def _svd1(a, mode, u_shape, vt_shape):
     order = jnp.argsort(-s, stable=True)
     s, x, v = s[order], x[:, order], v[:, order]
     info = jnp.where(jnp.all(jnp.isfinite(s)) & (off <= 1e6 * eps * eps * d2), 0, 1).astype(jnp.int32)
+    uk = x / jnp.where(s > 0, s, 1).astype(dt)[None, :]
+    s = s / scale
     if mode == "N":
         return a, s, jnp.zeros(u_shape, dt), jnp.zeros(vt_shape, dt), info
-    uk = x / jnp.where(s > 0, s, 1).astype(dt)[None, :]
     # complete U by Householder QR of uk: Q's leading columns are uk up to the phases of diag(R)
     packed, taus = _geqrf1(uk)
     full_cols = mm if (mode == "A") else nn
