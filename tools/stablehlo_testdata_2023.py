@@ -241,8 +241,8 @@ def _legacy_call(target, operands, operand_kinds, result_types, result_kinds, al
     from jaxlib.mlir import ir
     i32 = ir.IntegerType.get_signless(32)
     tupled = tuple_results and len(result_types) > 1
+    # (no backend_config / has_side_effect: their defaults, which 2023's printer left out)
     attrs = {"call_target_name": ir.StringAttr.get(target), "api_version": ir.IntegerAttr.get(i32, 2),
-             "backend_config": ir.StringAttr.get(""), "has_side_effect": ir.BoolAttr.get(False),
              "operand_layouts": _layouts_attr([v.type for v in operands], operand_kinds),
              "result_layouts": _layouts_attr(result_types, result_kinds)}
     if alias is not None:
