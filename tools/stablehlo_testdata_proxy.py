@@ -8,6 +8,10 @@ imported by `shlo.from_stablehlo` and run by `shlo.interpret`.
     .venv/bin/python tools/stablehlo_testdata_proxy.py cumsum sort -v   # only these groups
     .venv/bin/python tools/stablehlo_testdata_proxy.py --write DIR      # keep the .mlir files
     .venv/bin/python tools/stablehlo_testdata_proxy.py --run DIR        # run DIR/*.mlir instead
+    .venv/bin/python tools/stablehlo_testdata_proxy.py --form both lu   # also as 2023's JAX wrote it
+
+`--form 2023` writes each program as 2023's jaxlib did (legacy LAPACK / BLAS calls, ducc_fft;
+tools/stablehlo_testdata_2023.py), `--form both` runs both forms and counts each per group.
 
 `--run` takes any directory of such programs (the ones `--write` kept, or a copy of
 StableHLO's own stablehlo/testdata): each file is imported and interpreted the same way.
