@@ -912,8 +912,9 @@ def _eigh1(a, lower):
     through whole-matrix elementwise ops (O(n^2) a round; no n x n rotation matrices). Each
     pair's 2 x 2 block is set exactly (Rutishauser: app - t|apq|, aqq + t|apq|, 0) and the
     matrix kept exactly Hermitian. After the sweeps the vectors get one orthonormalizing
-    step and the eigenvalues are their Rayleigh quotients v^H A v: both errors are then at
-    or below LAPACK's (scratch bc7/measure.py)."""
+    step, one more sweep on V^H A V (Rayleigh-Ritz) and another such step, and the
+    eigenvalues are their Rayleigh quotients v^H A v: every error is then at or below
+    LAPACK's (scratch bc7/measure.py)."""
     import jax.numpy as jnp
     from jax import lax
     n = a.shape[0]
@@ -963,6 +964,12 @@ def _eigh1(a, lower):
 
     h, v, _ = lax.while_loop(cond, sweep, (h, jnp.eye(m, dtype=dt), _i(0)))
     ok = jnp.all(jnp.isfinite(jnp.real(jnp.diagonal(h)))) & (off2(h) <= 1e6 * tol2)
+    # Rayleigh-Ritz: one more sweep on V^H A V (its rotations are tiny) removes the rounding V
+    # gathered over the sweeps: ||A V - V W|| 3-6x smaller (f32 n = 200: 170 -> 28 eps ||A||)
+    v = _polished(v[:n, :n])
+    pad = ((0, m - n), (0, m - n))
+    h, v, _ = lax.while_loop(cond, sweep, (jnp.pad(_mm(jnp.conj(v.T), _mm(herm, v)), pad), jnp.pad(v, pad),
+                                           _i(cap - 1)))
     v = _polished(v[:n, :n])
     w = jnp.real(jnp.sum(jnp.conj(v) * _mm(herm, v), axis=0)).astype(rdt) / scale
     order = jnp.argsort(w, stable=True)
@@ -987,7 +994,8 @@ def _svd1(a, mode, u_shape, vt_shape):
     m2 = nn + nn % 2
     k = m2 // 2
     scale = _unit_scale(x)
-    x = jnp.pad(x * scale.astype(dt), ((0, 0), (0, m2 - nn)))
+    x0 = jnp.pad(x * scale.astype(dt), ((0, 0), (0, m2 - nn)))
+    x = x0
     offmask = ~jnp.eye(m2, dtype=bool)
     cap = 12 if rdt == jnp.float32 else 20
 
@@ -1019,6 +1027,11 @@ def _svd1(a, mode, u_shape, vt_shape):
 
     x, v, _ = lax.while_loop(cond, sweep, (x, jnp.eye(m2, dtype=dt), _i(0)))
     off, d2 = off_ok(x)
+    # as _eigh1's Rayleigh-Ritz step: V orthonormalized, x = A V afresh and one more sweep (tiny
+    # rotations) remove the rounding x and V gathered: ||U S V^H - A|| ~2x smaller at n = 200
+    pad = ((0, m2 - nn), (0, m2 - nn))
+    v = jnp.pad(_polished(v[:nn, :nn]), pad)
+    x, v, _ = lax.while_loop(cond, sweep, (_mm(x0, v), v, _i(cap - 1)))
     x, v = x[:, :nn], v[:nn, :nn]
     e = _mm(jnp.conj(v.T), v) - jnp.eye(nn, dtype=dt)      # as _polished, applied to x too
     v, x = v - _mm(v, e) / 2, x - _mm(x, e) / 2
