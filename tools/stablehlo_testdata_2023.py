@@ -479,8 +479,8 @@ def rewrite_module(module, tuple_results: bool = True) -> collections.Counter:
 def old_attribute_text(text: str) -> str:
     """`text` (printed in MLIR's generic form) with the dense-array attributes of
     stablehlo_text_upgrade.ARRAY_ATTRIBUTES written as the dense elements StableHLO used before
-    2024 (`array<i64: 1, 2>` -> `dense<[1, 2]> : tensor<2xi64>`, `array<i1: true>` ->
-    `dense<[true]> : tensor<1xi1>`), and each op's properties (`<{...}>`) in its attribute
+    2024 (`array<i64: 1, 2>` -> `dense<[1, 2]> : tensor<2xi64>`, `array<i1: true, true>` ->
+    `dense<true> : tensor<2xi1>`), and each op's properties (`<{...}>`) in its attribute
     dictionary, as MLIR printed inherent attributes until 2023."""
     from shlo.importers.stablehlo_text_upgrade import ARRAY_ATTRIBUTES
     out, pending = [], []       # pending: (indentation, properties) of the ops whose regions are open
@@ -535,8 +535,11 @@ def _properties(line: str):
 
 
 def _dense_of_array(m: re.Match) -> str:
+    """The dense elements of the matched `name = array<..>`, as MLIR printed them: a splat
+    where every value is the same (`dense<1> : tensor<2xi64>`)."""
     name, elem, body = m.group(1), m.group(2), (m.group(3) or "").strip()
     words = [w.strip() for w in body.split(",") if w.strip()]
-    values = ", ".join(words)
-    return f"{name} = dense<[{values}]> : tensor<{len(words)}x{elem}>" if words else \
-        f"{name} = dense<> : tensor<0x{elem}>"
+    if not words:
+        return f"{name} = dense<> : tensor<0x{elem}>"
+    values = words[0] if len(set(words)) == 1 else f"[{', '.join(words)}]"
+    return f"{name} = dense<{values}> : tensor<{len(words)}x{elem}>"
