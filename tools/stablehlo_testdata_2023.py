@@ -290,9 +290,9 @@ def _trsm(t, op, cfg, tuple_results):
     batch, (m, n) = shape[:-2], shape[-2:]
     trans = {"N": 0, "T": 1, "C": 2}[_flag(cfg, "trans_x")]
     one = "(1.000000e+00,0.000000e+00)" if "complex" in str(elem) else "1.000000e+00"
+    alpha = _constant(one, str(elem))       # (JAX made alpha before jaxlib made the sizes)
     ops = [_i32(_flag(cfg, "side") == "L"), _i32(_flag(cfg, "uplo") == "L"), _i32(trans),
-           _i32(_flag(cfg, "diag") == "U"), _i32(m), _i32(n), _i32(int(np.prod(batch))),
-           _constant(one, str(elem)), a, b]
+           _i32(_flag(cfg, "diag") == "U"), _i32(m), _i32(n), _i32(int(np.prod(batch))), alpha, a, b]
     res = _legacy_call(f"blas_{t}trsm", ops, "S" * 8 + "MM", [b.type], "M", 9, tuple_results)
     return res, {0: 0}
 
