@@ -6,6 +6,7 @@ products, were off by ~20-30 eps ||A|| at this size), vectors orthonormal and A 
 tens of eps ||A||, as LAPACK's."""
 from __future__ import annotations
 
+import jax
 import jax.numpy as jnp
 import numpy as np
 import pytest
@@ -77,3 +78,17 @@ def test_extreme_magnitudes(magnitude):
     _, s, _ = shlo.interpret(shlo.from_jax(jnp.linalg.svd, a), a)
     exact = a.astype(np.float64)
     assert np.max(np.abs(s - np.linalg.svd(exact, compute_uv=False))) <= 10 * _eps("float32") * np.linalg.norm(exact, 2)
+
+
+def test_graded_svd():
+    """Singular values 1, 1e-1, ..., 1e-29: one-sided Jacobi must keep rotating pairs of small
+    columns until they are orthogonal relative to their own norms (?gesvj's test). With a test
+    on the Gram matrix's absolute size they were left, and singular values near 1e-14 came
+    back ~200 eps off (the former body: 1e5-2e7 eps)."""
+    rng = np.random.default_rng(9)
+    q, _ = np.linalg.qr(rng.standard_normal((30, 30)))
+    a = (q * 10.0 ** -np.arange(30)) @ q.T
+    with jax.enable_x64(True):
+        _, s, _ = shlo.interpret(shlo.from_jax(jnp.linalg.svd, a), a)
+    assert s.dtype == np.float64
+    assert np.max(np.abs(s - np.linalg.svd(a, compute_uv=False))) <= 10 * _eps("float64")

@@ -964,12 +964,13 @@ def _eigh1(a, lower):
 
     h, v, _ = lax.while_loop(cond, sweep, (h, jnp.eye(m, dtype=dt), _i(0)))
     ok = jnp.all(jnp.isfinite(jnp.real(jnp.diagonal(h)))) & (off2(h) <= 1e6 * tol2)
-    # Rayleigh-Ritz: one more sweep on V^H A V (its rotations are tiny) removes the rounding V
-    # gathered over the sweeps: ||A V - V W|| 3-6x smaller (f32 n = 200: 170 -> 28 eps ||A||)
+    # Rayleigh-Ritz: sweeps on V^H A V (tiny rotations; one is enough unless the sweeps above
+    # stopped at the cap, 3 at most) remove the rounding V gathered over the sweeps:
+    # ||A V - V W|| 3-6x smaller (f32 n = 200: 170 -> 28 eps ||A||)
     v = _polished(v[:n, :n])
     pad = ((0, m - n), (0, m - n))
     h, v, _ = lax.while_loop(cond, sweep, (jnp.pad(_mm(jnp.conj(v.T), _mm(herm, v)), pad), jnp.pad(v, pad),
-                                           _i(cap - 1)))
+                                           _i(cap - 3)))
     v = _polished(v[:n, :n])
     w = jnp.real(jnp.sum(jnp.conj(v) * _mm(herm, v), axis=0)).astype(rdt) / scale
     order = jnp.argsort(w, stable=True)
@@ -998,6 +999,7 @@ def _svd1(a, mode, u_shape, vt_shape):
     x = x0
     offmask = ~jnp.eye(m2, dtype=bool)
     cap = 12 if rdt == jnp.float32 else 20
+    ctol = float(np.sqrt(mm)) * eps
 
     def off_ok(x):
         g = _mm(jnp.conj(x.T), x)
@@ -1005,33 +1007,39 @@ def _svd1(a, mode, u_shape, vt_shape):
         d = jnp.real(jnp.diagonal(g))
         return off, jnp.sum(d * d)
 
-    def round_(_, xv):
-        x, v = xv
+    def round_(_, xvc):
+        x, v, worst = xvc
         xp, xq = x[:, :k], x[:, k:]
         alpha = jnp.sum((xp * jnp.conj(xp)).real, axis=0)
         beta = jnp.sum((xq * jnp.conj(xq)).real, axis=0)
         gamma = jnp.sum(jnp.conj(xp) * xq, axis=0)
+        norms = jnp.sqrt(alpha) * jnp.sqrt(beta)
+        cos = jnp.where(norms > 0, jnp.abs(gamma) / jnp.where(norms > 0, norms, 1), 0)
+        gamma = jnp.where(cos > eps, gamma, jnp.zeros_like(gamma))         # orthogonal: left as is
         rot = _rotation(alpha, beta, gamma)
-        return _next_round(_rotate_columns(x, rot), 1), _next_round(_rotate_columns(v, rot), 1)
+        x, v = _next_round(_rotate_columns(x, rot), 1), _next_round(_rotate_columns(v, rot), 1)
+        return x, v, jnp.maximum(worst, jnp.max(cos))
 
+    # a sweep again while some pair of columns is further from orthogonal than ctol (?gesvj's
+    # test, relative to the two columns' norms: an absolute test on the Gram matrix left small
+    # columns unrotated, their norms up to 200 eps ||A|| off the singular values of a graded A)
     def cond(c):
-        x, _, s = c
-        off, d2 = off_ok(x)
-        return (off > eps * eps * d2) & (s < cap)
+        return (c[2] > ctol) & (c[3] < cap)
 
     def sweep(c):
-        x, v, s = c
+        x, v, _, s = c
+        worst = jnp.zeros((), rdt)
         if m2 > 1:
-            x, v = lax.fori_loop(_i(0), _i(m2 - 1), round_, (x, v))
-        return x, v, s + 1
+            x, v, worst = lax.fori_loop(_i(0), _i(m2 - 1), round_, (x, v, worst))
+        return x, v, worst, s + 1
 
-    x, v, _ = lax.while_loop(cond, sweep, (x, jnp.eye(m2, dtype=dt), _i(0)))
+    x, v, _, _ = lax.while_loop(cond, sweep, (x, jnp.eye(m2, dtype=dt), jnp.full((), jnp.inf, rdt), _i(0)))
     off, d2 = off_ok(x)
     # as _eigh1's Rayleigh-Ritz step: V orthonormalized, x = A V afresh and one more sweep (tiny
     # rotations) remove the rounding x and V gathered: ||U S V^H - A|| ~2x smaller at n = 200
     pad = ((0, m2 - nn), (0, m2 - nn))
     v = jnp.pad(_polished(v[:nn, :nn]), pad)
-    x, v, _ = lax.while_loop(cond, sweep, (_mm(x0, v), v, _i(cap - 1)))
+    x, v, _, _ = lax.while_loop(cond, sweep, (_mm(x0, v), v, jnp.full((), jnp.inf, rdt), _i(cap - 1)))
     x, v = x[:, :nn], v[:nn, :nn]
     e = _mm(jnp.conj(v.T), v) - jnp.eye(nn, dtype=dt)      # as _polished, applied to x too
     v, x = v - _mm(v, e) / 2, x - _mm(x, e) / 2
