@@ -66,12 +66,13 @@ def test_2023_form_imports_and_matches(harnesses, name, index, targets):
 
 
 def test_multi_result_form_and_the_rest_of_the_targets(harnesses):
-    """mid-2023's several-result form; the complex geev / gesdd, IRFFT and an empty FFT (a
-    broadcast zero: jaxlib wrote no call for one)."""
+    """mid-2023's several-result form; the complex geev / gesdd, IRFFT, an empty FFT (a
+    broadcast zero: jaxlib wrote no call for one) and tridiagonal_solve (no LAPACK call)."""
     cases = [("eig_shape_complex64_5_5_computelefteigenvectors_True_computerighteigenvectors_True", "lapack_cgeev"),
              ("svd_shape_complex64_2_7_fullmatrices_False_computeuv_False", "lapack_cgesdd"),
              ("fft_dtypes_shape_complex64_14_15_16_17_ffttype_3_fftlengths_33_", "ducc_fft"),
-             ("fft_dtypes_zero_shape_complex64_14_15_0_17_ffttype_0_fftlengths_17_", None)]
+             ("fft_dtypes_zero_shape_complex64_14_15_0_17_ffttype_0_fftlengths_17_", None),
+             ("tridiagonal_solve_shape_float32_3_", None)]    # (JAX's own loop in 2023: no gtsv call)
     for name, target in cases:
         _, texts = proxy.build_programs(harnesses[name], 2, forms=("2023",), tuple_results=False)
         text = texts["2023"]

@@ -19,8 +19,8 @@ jaxlib/ducc_fft.py of that time):
 are unchanged (the workspaces are results nobody reads). The importer that reads the form back
 is python/shlo/importers/stablehlo_lapack_legacy.py; the rules below follow the table of its
 docstring. Workspace sizes are LAPACK's documented minimums where jaxlib asked LAPACK (the
-importer does not read them). `tridiagonal_solve`'s `lapack_?gtsv_ffi` stays: 2023's JAX
-lowered it without LAPACK (there was no legacy gtsv target).
+importer does not read them). `tridiagonal_solve` had no LAPACK call in 2023 (JAX's own loop):
+`lowerings_of_2023` lowers it so (the proxy lowers the 2023 form inside it).
 
 `old_attribute_text` prints the index-list attributes that StableHLO changed to dense arrays in
 2024 (the table of shlo's stablehlo_text_upgrade, read in reverse) in their old
@@ -30,6 +30,7 @@ lowered it without LAPACK (there was no legacy gtsv target).
 from __future__ import annotations
 
 import collections
+import contextlib
 import re
 import struct
 
@@ -41,6 +42,21 @@ _REAL = {"s": "f32", "d": "f64", "c": "f32", "z": "f64"}
 
 class NotWritable(Exception):
     """A call whose 2023 form cannot carry what today's program reads from it."""
+
+
+@contextlib.contextmanager
+def lowerings_of_2023():
+    """JAX's CPU lowerings as they were in 2023 where today's differ by more than the form of a
+    call: tridiagonal_solve was JAX's own loop (jax's platform-independent rule), no LAPACK."""
+    from jax._src.interpreters import mlir
+    from jax._src.lax import linalg
+    rules = mlir._platform_specific_lowerings["cpu"]
+    saved = rules.pop(linalg.tridiagonal_solve_p, None)
+    try:
+        yield
+    finally:
+        if saved is not None:
+            rules[linalg.tridiagonal_solve_p] = saved
 
 
 # --------------------------------------------------------------------------
