@@ -64,6 +64,15 @@ def _lartg(f, g):
     return c, s, r
 
 
+def _lapy2(x, y):
+    """?lapy2: sqrt(x^2 + y^2) as w sqrt(1 + (z / w)^2), w = max(|x|, |y|), z = min."""
+    import jax.numpy as jnp
+    xa, ya = jnp.abs(x), jnp.abs(y)
+    w, z = jnp.maximum(xa, ya), jnp.minimum(xa, ya)
+    safe_w = jnp.where(w == 0, 1, w)
+    return jnp.where((z == 0) | (w > jnp.finfo(x.dtype).max), w, w * jnp.sqrt(1 + (z / safe_w) ** 2))
+
+
 def _laev2(a, b, c):
     """?laev2: eigen-decomposition of [[a, b], [b, c]]: (rt1, rt2, cs1, sn1), |rt1| >= |rt2|,
     (cs1, sn1) the unit eigenvector of rt1."""
@@ -163,7 +172,7 @@ def steqr(d, e, z):
         el = _get(e, jnp.minimum(l, l + sgn))
         p = _get(d, l)
         g = (_get(d, l + sgn) - p) / (2 * el)
-        r = jnp.sqrt(g * g + 1)                       # dlapy2(g, 1)
+        r = _lapy2(g, jnp.ones_like(g))
         g = _get(d, m) - p + (el / (g + _sign(r, g)))
 
         def step(k, c_):
