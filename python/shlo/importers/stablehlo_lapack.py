@@ -381,7 +381,12 @@ def _gesdd(imp, op, cfg):
     mode = cfg.get("mode", "A")
     u_shape = _shape_elem(str(op.results[2].type))[0][-2:]
     vt_shape = _shape_elem(str(op.results[3].type))[0][-2:]
-    fn = lambda a: _svd1(a, mode, u_shape, vt_shape)  # noqa: E731
+    from . import stablehlo_lapack_svd as lapack_svd
+    shape, elem = _shape_elem(str(op.operands[0].type))
+    # min(m, n) <= 25 with vectors: ?gesdd's own path (its vectors' signs); else Jacobi
+    ours = lapack_svd.eligible(shape[-2], shape[-1], elem.startswith("complex"), mode)
+    body = lapack_svd.svd_lapack if ours else _svd1
+    fn = lambda a: body(a, mode, u_shape, vt_shape)  # noqa: E731
     return _composite(imp, op, "shlo.linalg.svd",
                       {"full_matrices": mode == "A", "compute_uv": mode != "N"}, fn, _nbatch(op))
 
