@@ -139,6 +139,30 @@ def test_sort_and_gather_of_sliced_columns():
         np.testing.assert_array_equal(g, np.asarray(w))
 
 
+@pytest.mark.parametrize("n", [2, 5, 33])
+def test_gather_whose_indices_share_a_buffer_with_a_concatenation(n):
+    """The gather's index tensor (n x 1) is also the second column of a concatenation: bufferized,
+    it is a strided view of the n x 2 result, and MLIR's vector.gather from it read row r at
+    element r, not 2 r + 1 (the vmapped eigh loop gave the second matrix wrong eigenvalues)."""
+    text = f"""func.func @main(%d: tensor<{n}x4xf32>, %k: tensor<{n}xi32>) -> (tensor<{n}x1xf32>, tensor<{n}x2xi32>) {{
+      %one = shlo.constant {{value = dense<1> : tensor<{n}xi32>}} : () -> tensor<{n}xi32>
+      %z = shlo.constant {{value = dense<0> : tensor<{n}x1xi32>}} : () -> tensor<{n}x1xi32>
+      %k1 = shlo.add %k, %one : tensor<{n}xi32>
+      %i = shlo.broadcast_in_dim %k1 {{broadcast_dimensions = array<i64: 0>}} : (tensor<{n}xi32>) -> tensor<{n}x1xi32>
+      %g = shlo.gather %d, %i {{dimension_numbers = #shlo.gather<offset_dims = [1], collapsed_slice_dims = [],
+          operand_batching_dims = [0], start_indices_batching_dims = [0], start_index_map = [1], index_vector_dim = 1>,
+          indices_are_sorted = true, slice_sizes = array<i64: 1, 1>}} : (tensor<{n}x4xf32>, tensor<{n}x1xi32>) -> tensor<{n}x1xf32>
+      %c = shlo.concatenate %z, %i {{dimension = 1 : i64}} : (tensor<{n}x1xi32>, tensor<{n}x1xi32>) -> tensor<{n}x2xi32>
+      func.return %g, %c : tensor<{n}x1xf32>, tensor<{n}x2xi32> }}"""
+    d = RNG.standard_normal((n, 4)).astype(np.float32)
+    k = RNG.integers(0, 3, n).astype(np.int32)
+    g, c = run(text, d, k)
+    np.testing.assert_array_equal(g[:, 0], d[np.arange(n), k + 1])
+    np.testing.assert_array_equal(c, np.stack([np.zeros(n, np.int32), k + 1], 1))
+    for got, want in zip((g, c), shlo.interpret(shlo.parse(text), d, k)):
+        np.testing.assert_array_equal(got, np.asarray(want))
+
+
 def test_f64_log_plus_one_is_accurate_for_tiny_inputs():
     """convert-math-to-llvm would write log1p(x) as log(1 + x); libm's log1p keeps tiny x."""
     text = """func.func @main(%x: tensor<3xf64>) -> tensor<3xf64> {

@@ -45,7 +45,7 @@ from .runtime import NativeFunction, flatten_argument, rebuild, storage_dtype
 _MEMORY: "collections.OrderedDict" = collections.OrderedDict()
 MEMORY_CACHE_ENTRIES = int(os.environ.get("SHLO_COMPILE_CACHE_ENTRIES", "32"))
 _LOCK = threading.Lock()
-CACHE_FORMAT = "7"      # 2: object code (was the LLVM-dialect module); 3: products call shlo_* or shlo_blas_* (products.py); 4: convolutions call shlo_conv2d_*; 5: transposes folded into product calls; 6: a check.assert returns its predicate only; 7: the check.asserts return the first failing one's position
+CACHE_FORMAT = "8"      # 2: object code (was the LLVM-dialect module); 3: products call shlo_* or shlo_blas_* (products.py); 4: convolutions call shlo_conv2d_*; 5: transposes folded into product calls; 6: a check.assert returns its predicate only; 7: the check.asserts return the first failing one's position; 8: gathers from strided views read at their strides (disk-cached code from before read them as contiguous)
 
 
 class CompiledFunction:

@@ -33,7 +33,7 @@ PREPARE_NO_FUSION = f"inline,{CANONICALIZE},cse"
 _ONE_SHOT = ("one-shot-bufferize{bufferize-function-boundaries allow-return-allocs-from-loops "
              "function-boundary-type-conversion=identity-layout-map}")
 _AFTER_DEALLOCATION = ("convert-bufferization-to-memref,shlo-widen-i1-memrefs,shlo-expand-memref-copy,"
-                       "shlo-scalarize-strided-gathers")
+                       "shlo-flatten-strided-gathers")
 BUFFERIZE = f"eliminate-empty-tensors,{_ONE_SHOT},buffer-deallocation-pipeline,{_AFTER_DEALLOCATION}"
 
 

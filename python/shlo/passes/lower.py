@@ -234,50 +234,79 @@ def _widen_i1_memrefs(module_op: ir.Operation) -> None:
             op.operands[0] = arith.extui(i8, op.operands[0])
 
 
-def scalarize_strided_gathers(module_op: ir.Operation) -> None:
-    """Rewrites vector.gather ops whose memref is not unit-stride in its innermost dimension
-    (a gather from a sliced column) into one memref.load per lane: MLIR 22.1.8 lowers
-    vector.gather to LLVM only for unit-stride memrefs and leaves the rest unconverted."""
+def flatten_strided_gathers(module_op: ir.Operation) -> None:
+    """Rewrites each vector.gather whose memref is not contiguous (a strided view: a sliced column,
+    or a buffer that bufferization placed in part of a larger one) as a gather from the flat
+    memory under it, at offsets that take the strides in.
+
+    MLIR 22.1.8's vectorizer gathers from an n-D tensor at `base[0, ..., 0]` with linear
+    row-major indices (row * columns + column), and its LLVM lowering adds those to the base
+    pointer: right only while the buffer is contiguous. From a memref<2x1xi32, strided<[2, 1],
+    offset: 1>> (a column of a 2x2 buffer) row 1 read element 2, not 3: wrong values, no error.
+    It lowers none whose innermost stride is not 1."""
     gathers = [op for op in _ops_named(module_op, "vector.gather")
-               if isinstance(op.operands[0].type, ir.MemRefType) and not _unit_inner_stride(ir.MemRefType(op.operands[0].type))]
+               if isinstance(op.operands[0].type, ir.MemRefType) and not _contiguous(ir.MemRefType(op.operands[0].type))]
     for op in gathers:
         with ir.InsertionPoint(op), op.location:
-            result = _gather_by_lanes(op)
+            result = _flat_gather(op)
         op.results[0].replace_all_uses_with(result)
         op.erase()
 
 
-def _unit_inner_stride(t: ir.MemRefType) -> bool:
+def _contiguous(t: ir.MemRefType) -> bool:
+    """Whether the memref's elements lie in row-major order without gaps (static sizes and strides)."""
     try:
         strides, _ = t.get_strides_and_offset()
     except Exception:  # noqa: BLE001 - a layout without strides
         return False
-    return bool(strides) and strides[-1] == 1
+    expected = 1
+    for size, stride in zip(reversed(t.shape), reversed(strides)):
+        if ir.ShapedType.is_dynamic_size(size):
+            return False
+        if size != 1 and stride != expected:     # a unit dimension's stride is never used
+            return False
+        expected *= size
+    return True
 
 
-def _gather_by_lanes(op: ir.Operation) -> ir.Value:
-    """base[i0, ..., i_last + index[lane]] for each lane whose mask bit is set, else pass_thru[lane]."""
-    import itertools
-
-    from mlir.dialects import arith, memref, scf, vector
+def _flat_gather(op: ir.Operation) -> ir.Value:
+    """The gather from a 1-D unit-stride view of the memory under `base`: each lane's linear index
+    (the base indices' row-major position plus the lane's index) split into one index per
+    dimension, each times its stride."""
+    from mlir.dialects import arith, memref, vector
     base, *rest = op.operands
-    rank = ir.MemRefType(base.type).rank
+    mtype = ir.MemRefType(base.type)
+    rank = mtype.rank
     offsets, index_vec, mask, pass_thru = rest[:rank], rest[rank], rest[rank + 1], rest[rank + 2]
-    vtype = ir.VectorType(op.results[0].type)
     index = ir.IndexType.get()
-    idx_elem = ir.VectorType(index_vec.type).element_type
-    acc = pass_thru
-    for lane in itertools.product(*[range(n) for n in vtype.shape]):
-        pos = list(lane)
-        k = vector.extract(index_vec, [], pos)
-        if idx_elem != index:
-            k = arith.index_cast(index, k)
-        where = list(offsets[:-1]) + [arith.addi(offsets[-1], k)]
-        bit = vector.extract(mask, [], pos)
-        guarded = scf.IfOp(bit, [vtype.element_type], has_else=True)
-        with ir.InsertionPoint(guarded.then_block):
-            scf.YieldOp([memref.load(base, where)])
-        with ir.InsertionPoint(guarded.else_block):
-            scf.YieldOp([vector.extract(pass_thru, [], pos)])
-        acc = vector.insert(guarded.results[0], acc, [], pos)
-    return acc
+    itype = ir.VectorType(index_vec.type)
+    ivec = ir.VectorType.get(itype.shape, index)
+    if itype.element_type != index:
+        index_vec = arith.index_cast(ivec, index_vec)
+    meta = memref.ExtractStridedMetadataOp(base)
+    buffer, offset = meta.results[0], meta.results[1]
+    sizes, strides = list(meta.results[2:2 + rank]), list(meta.results[2 + rank:2 + 2 * rank])
+    one = arith.constant(index, 1)
+    start = arith.constant(index, 0)
+    for i, size in zip(offsets, sizes):          # the base indices' row-major position
+        start = arith.addi(arith.muli(start, size), i)
+    linear = arith.addi(vector.broadcast(ivec, start), index_vec)
+    physical = None
+    for d in reversed(range(rank)):
+        if d > 0:
+            size = vector.broadcast(ivec, arith.maxui(sizes[d], one))    # never a division by 0
+            here, linear = arith.remui(linear, size), arith.divui(linear, size)
+        else:
+            here = linear       # what runs past the outermost dimension stays in it
+        term = arith.muli(here, vector.broadcast(ivec, strides[d]))
+        physical = term if physical is None else arith.addi(physical, term)
+    span = one                  # 1 + the distance from the first element to the last
+    for size, stride in zip(sizes, strides):
+        span = arith.addi(span, arith.muli(arith.subi(arith.maxui(size, one), one), stride))
+    dynamic = ir.ShapedType.get_dynamic_stride_or_offset()
+    flat_type = ir.MemRefType.get([ir.ShapedType.get_dynamic_size()], mtype.element_type,
+                                  ir.StridedLayoutAttr.get(dynamic, [1]), mtype.memory_space)
+    flat = memref.ReinterpretCastOp(flat_type, buffer, [offset], [span], [], [dynamic],
+                                    [ir.ShapedType.get_dynamic_size()], [1]).result
+    zero = arith.constant(index, 0)
+    return vector.GatherOp(op.results[0].type, flat, [zero], physical, mask, pass_thru).result

@@ -35,8 +35,9 @@ SHLO_PASSES = {p.name: p for p in (
              lower.expand_memref_copies),
     ShloPass("shlo-omp-dynamic-schedule", "Gives OpenMP worksharing loops a dynamic schedule (threads take the "
              "next chunk when done; robust to a thread the OS delays).", lower.omp_dynamic_schedule),
-    ShloPass("shlo-scalarize-strided-gathers", "Rewrites vector.gather from memrefs that are not unit-stride "
-             "innermost into per-lane loads (MLIR 22.1.8 cannot lower them).", lower.scalarize_strided_gathers),
+    ShloPass("shlo-flatten-strided-gathers", "Rewrites vector.gather from memrefs that are not contiguous "
+             "(strided views) as gathers from their flat memory at strided offsets (MLIR 22.1.8 reads them "
+             "as contiguous, or cannot lower them).", lower.flatten_strided_gathers),
     ShloPass("shlo-canonicalize", "canonicalize with the patterns of the dialects present only (the CPU "
              "pipelines' canonicalize: the same result, less set-up).", lambda op: _canonicalize(op, True)),
     ShloPass("shlo-canonicalize-no-regions", "shlo-canonicalize without region simplification.",
