@@ -374,7 +374,7 @@ def _syevd(imp, op, cfg):
     small = _shape_elem(str(imp.type(op.operands[0].type)))[0][-1] <= SMALL_N
     fn = (lambda a: eigh_small(a, lower)) if small else (lambda a: _eigh1(a, lower))  # noqa: E731
     return _composite(imp, op, "shlo.linalg.eigh", {"lower": lower, "compute_vectors": vectors}, fn, _nbatch(op),
-                      loop_batch=small)
+                      loop_batch=small and _few_problems(op))
 
 
 def _gesdd(imp, op, cfg):
