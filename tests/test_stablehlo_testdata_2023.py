@@ -14,7 +14,7 @@ import pytest
 
 import shlo
 
-pytest.importorskip("absl")          # (jax's test harnesses need it)
+import absl  # noqa: E402,F401  (jax's test harnesses need it: the test extra installs absl-py)
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "tools"))
 import stablehlo_testdata_2023 as form2023  # noqa: E402
 import stablehlo_testdata_proxy as proxy  # noqa: E402
