@@ -50,3 +50,12 @@ def test_the_module_alone_keeps_the_index_argument():
     np.testing.assert_allclose(shlo.interpret(prog, np.int32(1), X)[0], _f(X), rtol=2e-6, atol=2e-6)
     with pytest.raises(shlo.ShloError, match="_platform_index"):
         shlo.interpret(prog, X)
+
+
+def test_under_x64():
+    """jax's x64 mode makes the index argument an i64: bound with its own type."""
+    with jax.enable_x64(True):
+        x = X.astype(np.float64)
+        exported = jax.export.export(jax.jit(_f), platforms=("cuda", "cpu"))(x)
+        want = np.asarray(_f(x))
+    np.testing.assert_allclose(shlo.interpret(shlo.from_stablehlo(exported), x)[0], want, rtol=1e-12, atol=1e-12)

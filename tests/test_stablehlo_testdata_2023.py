@@ -29,7 +29,12 @@ DESCRIPTOR_2023 = bytes.fromhex(
 
 @pytest.fixture(scope="module")
 def harnesses():
-    return {h.fullname: h for h in proxy.load_harnesses()}
+    """The harnesses, with jax's x64 mode on while this module runs (the proxy turns it on) and
+    put back after: other tests in the same process lower with jax's default."""
+    import jax
+    before = jax.config.jax_enable_x64
+    yield {h.fullname: h for h in proxy.load_harnesses()}
+    jax.config.update("jax_enable_x64", before)
 
 
 def _run(text):

@@ -195,8 +195,9 @@ def _bind_platform_index(module, platforms: tuple, platform) -> None:
     index = platforms.index(platform or ("cpu" if "cpu" in platforms else platforms[0]))
     block = main.regions[0].blocks[0]
     arg = block.arguments[0]
+    width = jir.IntegerType(jir.RankedTensorType(arg.type).element_type).width   # i32, or i64 under x64
     with jir.InsertionPoint.at_block_begin(block), jir.Location.unknown():
-        const = jshlo.ConstantOp(jir.DenseElementsAttr.get(np.asarray(index, np.int32))).result
+        const = jshlo.ConstantOp(jir.DenseElementsAttr.get(np.asarray(index, f"int{width}"))).result
     arg.replace_all_uses_with(const)
     block.erase_argument(0)
     ftype = jir.FunctionType(jir.TypeAttr(main.attributes["function_type"]).value)
