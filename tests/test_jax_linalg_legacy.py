@@ -21,6 +21,7 @@ import pytest
 from jax import lax
 
 import shlo
+from shlo.importers.stablehlo_lapack_legacy import row_major_strides as _strides
 
 from test_jax_import import run_xla
 
@@ -569,14 +570,6 @@ def _flatbuffer(fields):
         buf += struct.pack("<I", len(values)) + b"".join(struct.pack("<" + fmt, v) for v in values)
         struct.pack_into("<I", buf, table_pos + layout[s], at - (table_pos + layout[s]))
     return bytes(buf)
-
-
-def _strides(shape):
-    out, s = [], 1
-    for d in reversed(shape):
-        out.append(s)
-        s *= d
-    return out[::-1]
 
 
 KINDS = {"FFT": 0, "IFFT": 0, "RFFT": 2, "IRFFT": 1}

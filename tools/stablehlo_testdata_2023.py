@@ -36,6 +36,8 @@ import struct
 
 import numpy as np
 
+from shlo.importers.stablehlo_lapack_legacy import row_major_strides as _strides
+
 _FFI = re.compile(r"lapack_([sdcz])(\w+)_ffi")
 _REAL = {"s": "f32", "d": "f64", "c": "f32", "z": "f64"}
 
@@ -136,14 +138,6 @@ class _Builder:
 
 
 _C2C, _C2R, _R2C = 0, 1, 2
-
-
-def _strides(shape):
-    out, s = [], 1
-    for d in reversed(shape):
-        out.append(s)
-        s *= d
-    return out[::-1]
 
 
 def ducc_fft_descriptor(fft_type: str, is_double: bool, in_shape, out_shape, lengths) -> bytes:

@@ -483,7 +483,8 @@ def _scale_value(scale, times, elem):
     return lapack._create("convert", s, result_types=[f"tensor<{elem}>"])
 
 
-def _contiguous(shape):
+def row_major_strides(shape) -> list:
+    """The element strides of a packed row-major array of `shape` (ducc_fft's descriptor holds them)."""
     strides, s = [], 1
     for d in reversed(shape):
         strides.append(s)
@@ -506,7 +507,7 @@ def _ducc_fft(imp, op, target):
     rshape = lapack._shape_elem(str(op.results[0].type))[0]
     if list(shape) != list(rshape if kind == _C2R else xshape):
         imp.fail(op, f"{target}: the descriptor's shape {shape} disagrees with the operand {list(xshape)}")
-    if t.vector(3, "Q") != _contiguous(xshape) or t.vector(4, "Q") != _contiguous(rshape):
+    if t.vector(3, "Q") != row_major_strides(xshape) or t.vector(4, "Q") != row_major_strides(rshape):
         imp.fail(op, f"{target}: strides {t.vector(3, 'Q')} / {t.vector(4, 'Q')} are not the contiguous "
                      "row-major ones JAX wrote")
     return _fft(imp, op, target, x, kind, bool(t.scalar(6, "B")), t.vector(5, "I"), t.scalar(7, "d", 0.0))
