@@ -146,7 +146,7 @@ def test_inline_and_maximal_meshes_and_a_sharding_that_does_not_fit():
     """An inline mesh in a sharding; a callback's maximal sharding on its empty-tuple result; an
     op sharding with another count of values than the op has results (XLA copies frontend
     attributes onto ops of other shapes) is dropped, as XLA's own import drops it. (A callback
-    without results, `-> tuple<>`, cannot carry its sharding in shlo: sharding.C4, either form.)"""
+    without results, `-> tuple<>`: test_a_callback_placed_on_one_device_with_an_empty_tuple_result.)"""
     maximal = s("{maximal_mesh_0 = #sdy.mesh<[], device_ids=[0]>, mesh = #sdy.mesh<[\"a\"=2, \"b\"=2]>}")
     two = s('#sdy.sharding_per_value<[<@mesh, [{}]>, <@mesh, [{}]>]>')
     rt = f"""module @m attributes {{mhlo.frontend_attributes = {{xla.sdy.meshes = {maximal}}}}} {{
@@ -169,6 +169,42 @@ def test_inline_and_maximal_meshes_and_a_sharding_that_does_not_fit():
     }"""
     prog = same(rt, sdy)
     assert "mhlo.sharding" not in prog.text() and "shlo.shardings" in prog.text()
+
+
+def test_a_callback_placed_on_one_device_with_an_empty_tuple_result():
+    """XLA's round trip writes a host callback without results as `-> tuple<>` with its placement
+    (`{maximal device=0}`): shlo's shardings are of tensors (sharding.C4), so the placement is
+    dropped, as on a callback without results; the verifier used to refuse the program. A sharding
+    that splits such a value is refused (by Shardy's parser, or by the importer for GSPMD's form)."""
+    maximal = s("{maximal_mesh_0 = #sdy.mesh<[], device_ids=[0]>, mesh = #sdy.mesh<[\"a\"=2, \"b\"=2]>}")
+
+    def program(per_value, gspmd):
+        return f"""module @m attributes {{mhlo.frontend_attributes = {{xla.sdy.meshes = {maximal}}}}} {{
+          func.func @main(%x: tensor<8xf32>) -> tensor<8xf32> {{
+            %0 = stablehlo.custom_call @xla_ffi_python_cpu_callback(%x) {{api_version = 4 : i32, has_side_effect = true,
+                mhlo.frontend_attributes = {{xla.sdy.sharding = {s(per_value)}}}, mhlo.sharding = "{gspmd}"}} : (tensor<8xf32>) -> tuple<>
+            %1 = stablehlo.negate %x : tensor<8xf32>
+            return %1 : tensor<8xf32>
+          }}
+        }}"""
+    sdy = """module @m {
+      sdy.mesh @maximal_mesh_0 = <[], device_ids=[0]>
+      func.func @main(%x: tensor<8xf32>) -> tensor<8xf32> {
+        %0 = stablehlo.custom_call @xla_ffi_python_cpu_callback(%x) {api_version = 4 : i32, has_side_effect = true,
+            sdy.sharding = #sdy.sharding_per_value<[<@maximal_mesh_0, []>]>} : (tensor<8xf32>) -> tuple<>
+        %1 = stablehlo.negate %x : tensor<8xf32>
+        return %1 : tensor<8xf32>
+      }
+    }"""
+    for text in (program("#sdy.sharding_per_value<[<@maximal_mesh_0, []>]>", "{{maximal device=0}}"), sdy):
+        prog = shlo.from_stablehlo(text)
+        assert "tuple<>" in prog.text() and "shlo.shardings" not in prog.text()
+        prog.verify()
+    gspmd = sdy.replace("sdy.mesh @maximal_mesh_0 = <[], device_ids=[0]>", "").replace(
+        "sdy.sharding = #sdy.sharding_per_value<[<@maximal_mesh_0, []>]>", 'mhlo.sharding = "{replicated}"')
+    assert "shlo.shardings" not in shlo.from_stablehlo(gspmd).text()
+    with pytest.raises(shlo.ImporterError, match="does not fit a value of rank 0"):
+        shlo.from_stablehlo(gspmd.replace("{replicated}", "{devices=[2]0,1}"))
 
 
 def test_sharding_groups_are_written_back_on_a_constraint_too():

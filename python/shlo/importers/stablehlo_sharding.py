@@ -127,11 +127,19 @@ class ShardingImport:
             return NotImplemented if op.name == "stablehlo.custom_call" else None
         ranks = [_rank(r.type) for r in op.results]
         if name == "sdy.sharding":
-            return "shlo.shardings", self.shardings_attr(
-                [shardy.fit_rank(s, k) for s, k in zip(shardy.sdy_shardings_per_value(text, self.reader), ranks)])
-        if name == "mhlo.sharding":
-            return "shlo.shardings", self.shardings_attr(shardy.gspmd_shardings(text, ranks, self.gspmd))
-        return NotImplemented
+            shardings = [shardy.fit_rank(s, k) for s, k in zip(shardy.sdy_shardings_per_value(text, self.reader), ranks)]
+        elif name == "mhlo.sharding":
+            shardings = shardy.gspmd_shardings(text, ranks, self.gspmd)
+        else:
+            return NotImplemented
+        if not all(_is_tensor(r.type) for r in op.results):
+            # A token or tuple result (a host callback in XLA's round-trip form returns `tuple<>`)
+            # can only be placed or replicated: Shardy and GSPMD refuse dimensions there
+            # (`<@maximal_mesh_0, []>`, `{maximal device=0}`). shlo's shardings are of tensors
+            # (sharding.C4) and never change values, so the placement is dropped, as on an op
+            # without results.
+            return None
+        return "shlo.shardings", self.shardings_attr(shardings)
 
     def operation(self, op, loc):
         """shlo ops for a sdy op (or GSPMD's @Sharding custom_call); returns the new op."""
@@ -350,6 +358,15 @@ def _fully_open(mesh: str, shlo_type) -> Sharding:
     """No placement asked for: every dimension unsharded and open to the compiler."""
     rank = ir.RankedTensorType(shlo_type).rank if isinstance(shlo_type, ir.RankedTensorType) else 0
     return Sharding(mesh, ((),) * rank, open=tuple(range(rank)))
+
+
+def _is_tensor(jtype) -> bool:
+    from jaxlib.mlir import ir as jir
+    try:
+        jir.RankedTensorType(jtype)
+        return True
+    except (ValueError, TypeError):
+        return False
 
 
 def _rank(jtype) -> int:
