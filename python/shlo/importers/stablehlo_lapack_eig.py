@@ -3,10 +3,13 @@
 Pure `jax.lax` functions of one square matrix, vmapped over batch dimensions
 and lowered into the composite bodies by `stablehlo_lapack`:
 
-* Hessenberg reduction by Householder reflectors.
-* Complex input: single-shift QR sweeps (Wilkinson shift, an exceptional shift
-  every 10 sweeps without deflation) chasing the bulge with 2-entry reflectors,
-  giving the complex Schur form A = Z T Z^H.
+* Hessenberg reduction by Householder reflectors (complex input: ?gehd2's, whose
+  subdiagonal comes out real).
+* Complex input: zlahqr's single-shift sweeps (its Wilkinson shift, exceptional
+  shifts at every 10th sweep since a deflation, start row, deflation test,
+  2-entry reflectors applied row by row in its arithmetic, diagonal unitary
+  scalings keeping the subdiagonal real), giving the complex Schur form
+  A = Z T Z^H; eig balances first (?gebal's scaling), as zgeev.
 * Real input: Francis double-shift sweeps (3-entry reflectors), giving the real
   Schur form with 2 x 2 blocks in LAPACK's standard form (equal diagonal
   entries, off-diagonal entries of opposite signs; a 2 x 2 block with real
@@ -105,43 +108,51 @@ def hessenberg(a):
         x = jnp.where(idx > j, _col(h, j), 0)
         return _similar(h, q, _reflector(x, j + 1))
 
-    if n < 3:
+    def complex_step(j, hq):
+        # ?gehd2's reflector (?larfg): H^H x = beta e_(j+1) with beta real, as zlahqr expects
+        from .stablehlo_lapack import _larfg
+        h, q = hq
+        col = _col(h, j)
+        v, tau, head = _larfg(col, j + 1, idx > j + 1, idx)
+        p = jnp.eye(n, dtype=a.dtype) - tau * v[:, None] * jnp.conj(v)[None, :]
+        h, q = _similar(h, q, p)
+        newcol = jnp.where(idx > j + 1, 0, jnp.where(idx == j + 1, head, col))
+        return lax.dynamic_update_slice_in_dim(h, newcol[:, None], j, 1), q
+
+    if n < 2 or (n < 3 and not jnp.iscomplexobj(a)):
         return a, jnp.eye(n, dtype=a.dtype)
+    if jnp.iscomplexobj(a):          # (the last reflector makes h[n-1, n-2] real)
+        return lax.fori_loop(_i(0), _i(n - 1), complex_step, (a, jnp.eye(n, dtype=a.dtype)))
     return lax.fori_loop(_i(0), _i(n - 2), step, (a, jnp.eye(n, dtype=a.dtype)))
 
 
-def _negligible(h, eps, tiny):
-    """neg[k] (k >= 1): h[k, k-1] is negligible; neg[0] is True (the top of every block)."""
-    jnp, _ = _np()
-    d = jnp.abs(jnp.diagonal(h))
-    sub = jnp.abs(jnp.diagonal(h, -1))
-    scale = d[1:] + d[:-1]
-    scale = jnp.where(scale > 0, scale, tiny)
-    return jnp.concatenate([jnp.ones((1,), bool), sub <= eps * scale])
-
-
-def _negligible_lahqr(h, eps, tiny):
+def _negligible_lahqr(h, eps, tiny=None):
     """neg[k] as ?lahqr decides it: |h[k, k-1]| below smlnum, or below ulp times its diagonal
-    neighbours and passing Ahues and Tisseur's test on the 2 x 2 block around it."""
+    neighbours and passing Ahues and Tisseur's test on the 2 x 2 block around it. Complex H
+    (zlahqr: real subdiagonal) takes |re| + |im| for |.| and the real part of h[k, k-1]."""
     jnp, _ = _np()
     n = h.shape[0]
     rdt = _real_dtype(h.dtype)
+    cabs1 = _cabs1 if jnp.iscomplexobj(h) else jnp.abs
     smlnum = jnp.finfo(rdt).tiny * (n / eps)
-    d = jnp.abs(jnp.diagonal(h))
-    sub = jnp.abs(jnp.diagonal(h, -1))                    # sub[k-1] = |h[k, k-1]|
-    sup = jnp.abs(jnp.diagonal(h, 1))                     # sup[k-1] = |h[k-1, k]|
+    dg = jnp.diagonal(h)
+    d = cabs1(dg)
+    sub_c = jnp.diagonal(h, -1)
+    sub1 = cabs1(sub_c)                                   # sub1[k-1] = |h[k, k-1]|
+    sub = jnp.abs(sub_c.real) if jnp.iscomplexobj(h) else sub1
+    sup = cabs1(jnp.diagonal(h, 1))                       # sup[k-1] = |h[k-1, k]|
     zero = jnp.zeros((1,), rdt)
     above = jnp.concatenate([zero, sub[:-1]])             # |h[k-1, k-2]| (0 past the top)
     below = jnp.concatenate([sub[1:], zero])              # |h[k+1, k]| (0 past the bottom)
     tst = d[:-1] + d[1:]
     tst = jnp.where(tst == 0, tst + above + below, tst)
-    ab, ba = jnp.maximum(sub, sup), jnp.minimum(sub, sup)
-    diff = jnp.abs(jnp.diagonal(h)[:-1] - jnp.diagonal(h)[1:])
+    ab, ba = jnp.maximum(sub1, sup), jnp.minimum(sub1, sup)
+    diff = cabs1(dg[:-1] - dg[1:])
     aa, bb = jnp.maximum(d[1:], diff), jnp.minimum(d[1:], diff)
     s = aa + ab
     s = jnp.where(s > 0, s, 1)
     at = ba * (ab / s) <= jnp.maximum(smlnum, eps * (bb * (aa / s)))
-    neg = (sub <= smlnum) | ((sub <= eps * tst) & at)
+    neg = (sub1 <= smlnum) | ((sub <= eps * tst) & at)
     return jnp.concatenate([jnp.ones((1,), bool), neg])
 
 
@@ -165,8 +176,8 @@ def _zero_negligible(h, neg):
     return jnp.where(below | sub_neg, jnp.zeros_like(h), h)
 
 
-def _iterate(a, sweep, standardize, negligible=_negligible, lahqr_count=False):
-    """The QR iteration shared by both forms: (T / s, Z, info, s), A = Z T Z^H; s is a power of
+def _iterate(a, sweep, standardize, negligible=_negligible_lahqr):
+    """?lahqr's QR iteration on real A: (T / s, Z, info, s), A = Z T Z^T; s is a power of
     two near max |a_ij| (eigenvectors are computed from T / s, where nothing overflows)."""
     jnp, lax = _np()
     n = a.shape[0]
@@ -193,63 +204,221 @@ def _iterate(a, sweep, standardize, negligible=_negligible, lahqr_count=False):
         neg = negligible(h, eps, tiny)
         h = _zero_negligible(h, neg)
         new_hi, lo = _window(neg, hi)
-        if lahqr_count:
-            # its = sweeps since the last deflation before this one (?lahqr's KDEFL - 1); a
-            # 2 x 2 block deflated here takes this step's place (no sweep follows on it)
-            h, z, hi2 = standardize(h, z, lo, new_hi)
-            its = jnp.where(hi2 < new_hi, -1, jnp.where(new_hi < hi, 0, its + 1))
-            new_hi = hi2
-        else:
-            its = jnp.where(new_hi == hi, its + 1, 0)
-            h, z, new_hi = standardize(h, z, lo, new_hi)
+        # its = sweeps since the last deflation before this one (?lahqr's KDEFL - 1); a
+        # 2 x 2 block deflated here takes this step's place (no sweep follows on it)
+        h, z, hi2 = standardize(h, z, lo, new_hi)
+        its = jnp.where(hi2 < new_hi, -1, jnp.where(new_hi < hi, 0, its + 1))
+        new_hi = hi2
         h, z = sweep(h, z, lo, new_hi, its)
         return h, z, new_hi, its, total + 1
 
     hi0 = _i(n - 1)
-    its0 = _i(-1 if lahqr_count else 0)
+    its0 = _i(-1)
     h, z, hi, _, _ = lax.while_loop(cond, body, (h, z, hi0, its0, _i(0)))
     h = _zero_negligible(h, negligible(h, eps, tiny))
     info = jnp.where((hi > 0) | ~finite, jnp.maximum(hi, 0) + 1, 0).astype(jnp.int32)
     return h, z, info, scale
 
 
-def _complex_sweep(h, z, lo, hi, its):
-    """One single-shift QR sweep on rows / columns lo..hi (nothing when hi <= lo)."""
+def _cabs1(x):
+    jnp, _ = _np()
+    return jnp.abs(x.real) + jnp.abs(x.imag)
+
+
+def _zlarfg2(alpha, x):
+    """zlarfg for a 2-vector (alpha, x): (beta, tau, x / (alpha - beta)); tau = 0 (and x as it is)
+    where x = 0 and alpha is real."""
+    jnp, _ = _np()
+    ar, ai = alpha.real, alpha.imag
+    xnorm = jnp.abs(x)
+    trivial = (xnorm == 0) & (ai == 0)
+    w = jnp.maximum(jnp.maximum(jnp.abs(ar), jnp.abs(ai)), xnorm)          # dlapy3
+    w1 = jnp.where(w > 0, w, 1)
+    norm = jnp.where(w > 0, w * jnp.sqrt((ar / w1) ** 2 + (ai / w1) ** 2 + (xnorm / w1) ** 2), 0)
+    beta = jnp.where(ar >= 0, -norm, norm)
+    beta1 = jnp.where(trivial, 1, beta)
+    tau = jnp.where(trivial, 0, (beta1 - ar) / beta1 - 1j * (ai / beta1)).astype(alpha.dtype)
+    den = jnp.where(trivial, 1, alpha - beta1.astype(alpha.dtype))
+    v2 = jnp.where(trivial, x, x * (1 / den))
+    return jnp.where(trivial, alpha, beta.astype(alpha.dtype)), tau, v2
+
+
+def _complex_shift(h, lo, hi, kdefl):
+    """zlahqr's shift: exceptional at every 10th sweep since a deflation (from the top of the
+    window; every 20th from the bottom), else Wilkinson's from the trailing 2 x 2."""
+    jnp, _ = _np()
+    e = lambda i, j: _entry(h, i, j)  # noqa: E731
+    t = e(hi, hi)
+    u = jnp.sqrt(e(hi - 1, hi)) * jnp.sqrt(e(hi, hi - 1))
+    s = _cabs1(u)
+    x = 0.5 * (e(hi - 1, hi - 1) - t)
+    sx = _cabs1(x)
+    s = jnp.maximum(s, sx)
+    s1 = jnp.where(s > 0, s, 1).astype(h.dtype)
+    xs, us = x / s1, u / s1
+    y = s1 * jnp.sqrt(xs * xs + us * us)
+    xsx = x / jnp.where(sx > 0, sx, 1).astype(h.dtype)
+    y = jnp.where((sx > 0) & (xsx.real * y.real + xsx.imag * y.imag < 0), -y, y)
+    den = x + y
+    wilkinson = jnp.where(_cabs1(u) != 0, t - u * (u / jnp.where(den != 0, den, 1)), t)
+    ex_bottom = kdefl % 20 == 0
+    ex_top = (kdefl % 10 == 0) & ~ex_bottom
+    bottom = 0.75 * jnp.abs(e(hi, hi - 1).real) + e(hi, hi)
+    top = 0.75 * jnp.abs(e(lo + 1, lo).real) + e(lo, lo)
+    return jnp.where(ex_bottom, bottom, jnp.where(ex_top, top, wilkinson))
+
+
+def _complex_start(h, lo, hi, t, eps):
+    """zlahqr's start row m (the lowest with two consecutive small subdiagonal entries, else lo)
+    and the first column (h11s, h21) of H - t there."""
     jnp, lax = _np()
     n = h.shape[0]
     idx = lax.iota(jnp.int32, n)
-    a, b = _entry(h, hi - 1, hi - 1), _entry(h, hi - 1, hi)
-    c, d = _entry(h, hi, hi - 1), _entry(h, hi, hi)
-    delta = (a - d) / 2
-    root = jnp.sqrt(delta * delta + b * c)
-    root = jnp.where((jnp.conj(delta) * root).real >= 0, root, -root)
-    den = delta + root
-    mu = jnp.where(jnp.abs(den) > 0, d - b * c / jnp.where(jnp.abs(den) > 0, den, 1), d)   # Wilkinson
-    exceptional = (its > 0) & (its % 10 == 0)
-    mu = jnp.where(exceptional, d + 0.75 * jnp.abs(c).astype(h.dtype), mu)
-    first = jnp.where((idx == lo) | (idx == lo + 1), _col(h, lo), 0) - jnp.where(idx == lo, mu, 0)
+    dg = jnp.diagonal(h)
+    zero = jnp.zeros((1,), h.dtype)
+    h22 = jnp.concatenate([dg[1:], zero])
+    h21 = jnp.concatenate([jnp.diagonal(h, -1), zero]).real                 # h[m+1, m]
+    h10 = jnp.concatenate([zero, jnp.diagonal(h, -1)]).real                 # h[m, m-1]
+    h11s = dg - t
+    s = _cabs1(h11s) + jnp.abs(h21)
+    s = jnp.where(s > 0, s, 1)
+    h11s = h11s / s.astype(h.dtype)
+    h21 = h21 / s
+    small = jnp.abs(h10) * jnp.abs(h21) <= eps * (_cabs1(h11s) * (_cabs1(dg) + _cabs1(h22)))
+    small = small & (idx > lo) & (idx < hi)
+    m = jnp.maximum(jnp.max(jnp.where(small, idx, -1)), lo)
+    return m, _at(h11s, m), _at(h21, m).astype(h.dtype)
+
+
+def _complex_sweep(h, z, lo, hi, kdefl, eps):
+    """One zlahqr single-shift sweep on the active block lo..hi, in its arithmetic: a 2-entry
+    reflector per row, applied to the two rows (columns k..n-1) then the two columns (rows up
+    to k+2), subdiagonal entries kept real by diagonal unitary scalings."""
+    jnp, lax = _np()
+    n = h.shape[0]
+    idx = lax.iota(jnp.int32, n)
+    r, c = idx[:, None], idx[None, :]
+    t = _complex_shift(h, lo, hi, kdefl)
+    m, v1_first, v2_first = _complex_start(h, lo, hi, t, eps)
 
     def step(k, hz):
         h, z = hz
-        rows = (idx == k) | (idx == k + 1)
-        chase = jnp.where(rows, _col(h, jnp.maximum(k - 1, 0)), 0)
-        x = jnp.where(k == lo, first, chase)
-        x = jnp.where((k >= lo) & (k < hi), x, 0)
-        return _similar(h, z, _reflector(x, k))
+        active = (k >= m) & (k < hi)
+        km1 = jnp.maximum(k - 1, 0)
+        first = k == m
+        v1 = jnp.where(first, v1_first, _entry(h, k, km1))
+        v2 = jnp.where(first, v2_first, _entry(h, k + 1, km1))
+        beta, t1, v2 = _zlarfg2(v1, v2)
+        put = active & ~first
+        h = jnp.where(put & (r == k) & (c == km1), beta, h)
+        h = jnp.where(put & (r == k + 1) & (c == km1), 0, h)
+        t2 = (t1 * v2).real.astype(h.dtype)
+        # rows k, k+1 (columns k..n-1)
+        hk, hk1 = _entry_row(h, k), _entry_row(h, k + 1)
+        sm = jnp.conj(t1) * hk + t2 * hk1
+        nk, nk1 = hk - sm, hk1 - sm * v2
+        cols = active & (idx >= k)
+        h = jnp.where((r == k) & cols[None, :], nk[None, :], h)
+        h = jnp.where((r == k + 1) & cols[None, :], nk1[None, :], h)
+        # columns k, k+1 (rows 0..min(k+2, hi)), and Z's
+        def right(a, rows):
+            ak, ak1 = _col(a, k), _col(a, k + 1)
+            sm = t1 * ak + t2 * ak1
+            nk, nk1 = ak - sm, ak1 - sm * jnp.conj(v2)
+            a = jnp.where((c == k) & rows[:, None], nk[:, None], a)
+            return jnp.where((c == k + 1) & rows[:, None], nk1[:, None], a)
+        h = right(h, active & (idx <= jnp.minimum(k + 2, hi)))
+        z = right(z, active & (idx >= 0))
+        # a sweep started below lo: keep h[m, m-1] real (a diagonal unitary similarity)
+        extra = active & first & (m > lo)
+        temp = 1 - t1
+        temp = temp / jnp.abs(temp).astype(h.dtype)
+        temp = jnp.where(extra, temp, 1).astype(h.dtype)
+        inset = (idx >= m) & (idx <= hi) & (idx != m + 1)
+        rowf = jnp.where(inset, temp, 1).astype(h.dtype)
+        colf = jnp.where(inset, jnp.conj(temp), 1).astype(h.dtype)
+        h = jnp.where(r < c, (h * rowf[:, None]) * colf[None, :], h)
+        h = jnp.where((r == m + 1) & (c == m), h * jnp.conj(temp), h)
+        h = jnp.where((r == m + 2) & (c == m + 1) & (m + 2 <= hi), h * temp, h)
+        z = z * colf[None, :]
+        return h, z
 
-    return lax.fori_loop(_i(0), _i(n - 1), step, (h, z))
+    h, z = lax.fori_loop(_i(0), _i(n - 1), step, (h, z))
+    return _real_subdiagonal(h, z, hi)
 
 
-def _no_standardize(h, z, lo, hi):
-    return h, z, hi
+def _real_subdiagonal(h, z, i):
+    """h[i, i-1] made real by scaling row i by conj(temp), column i by temp (zlahqr)."""
+    jnp, lax = _np()
+    n = h.shape[0]
+    idx = lax.iota(jnp.int32, n)
+    r, c = idx[:, None], idx[None, :]
+    temp = _entry(h, i, jnp.maximum(i - 1, 0))
+    on = (temp.imag != 0) & (i > 0)
+    rtemp = jnp.abs(temp)
+    temp = jnp.where(on, temp / jnp.where(on, rtemp, 1).astype(h.dtype), 1).astype(h.dtype)
+    h = jnp.where(on & (r == i) & (c == i - 1), rtemp.astype(h.dtype), h)
+    h = jnp.where((r == i) & (c > i), h * jnp.conj(temp), h)
+    h = jnp.where((c == i) & (r < i), h * temp, h)
+    return h, jnp.where(c == i, z * temp, z)
+
+
+def _complex_lahqr(h, z):
+    """zlahqr (wantt, wantz) on a Hessenberg H with real subdiagonal: (T, Z, info)."""
+    jnp, lax = _np()
+    n = h.shape[0]
+    rdt = _real_dtype(h.dtype)
+    eps = float(jnp.finfo(rdt).eps)
+    itmax = SWEEPS_PER_ROW * max(n, 10)
+    idx = lax.iota(jnp.int32, n)
+    r, c = idx[:, None], idx[None, :]
+    finite = jnp.all(jnp.isfinite(h))
+
+    def cond(st):
+        h, z, i, kdefl, its = st
+        return (i > 0) & (its <= itmax) & finite
+
+    def body(st):
+        h, z, i, kdefl, its = st
+        neg = _negligible_lahqr(h, eps)
+        lo = jnp.max(jnp.where(neg & (idx <= i), idx, 0))
+        h = jnp.where((lo > 0) & (r == lo) & (c == lo - 1), 0, h)
+        deflate = lo >= i
+        kd = kdefl + 1
+        h2, z2 = _complex_sweep(h, z, lo, i, kd, eps)
+        h = jnp.where(deflate, h, h2)
+        z = jnp.where(deflate, z, z2)
+        return (h, z, jnp.where(deflate, lo - 1, i), jnp.where(deflate, 0, kd),
+                jnp.where(deflate, 0, its + 1))
+
+    h, z, i, _, _ = lax.while_loop(cond, body, (h, z, _i(n - 1), _i(0), _i(0)))
+    info = jnp.where((i > 0) | ~finite, jnp.maximum(i, 0) + 1, 0).astype(jnp.int32)
+    return jnp.where(r > c + 1, 0, h), z, info
+
+
+def _lapack_scale(a):
+    """(A / s, s): s = 1 where ?geev would not scale (max |a_ij| in [smlnum, bignum]), else a
+    power of two near max |a_ij| (nothing then overflows or underflows; exact)."""
+    jnp, _ = _np()
+    rdt = _real_dtype(a.dtype)
+    fi = jnp.finfo(rdt)
+    smlnum = float(fi.tiny) ** 0.5 / float(fi.eps)
+    big = jnp.max(jnp.abs(a))
+    ok = (big > 0) & jnp.isfinite(big) & ((big < smlnum) | (big > 1 / smlnum))
+    scale = jnp.where(ok, jnp.exp2(jnp.floor(jnp.log2(jnp.where(ok, big, 1)))), 1).astype(rdt)
+    return a / scale.astype(a.dtype), scale
 
 
 def complex_schur(a):
-    """(T / s upper triangular, Z unitary, info, s) with A = Z T Z^H."""
+    """(T / s upper triangular, Z unitary, info, s) with A = Z T Z^H: ?gehd2's reduction, then
+    zlahqr's sweeps."""
     jnp, _ = _np()
     if a.shape[0] < 2:
         return a, jnp.ones_like(a), jnp.int32(0), jnp.ones((), _real_dtype(a.dtype))
-    return _iterate(a, _complex_sweep, _no_standardize)
+    a, scale = _lapack_scale(a)
+    h, z = hessenberg(a)
+    t, z, info = _complex_lahqr(h, z)
+    return t, z, info, scale
 
 
 def _real_sweep(h, z, lo, hi, its):
@@ -388,7 +557,7 @@ def real_schur(a):
     jnp, _ = _np()
     if a.shape[0] < 2:
         return a, jnp.ones_like(a), jnp.int32(0), jnp.ones((), a.dtype)
-    return _iterate(a, _real_sweep, _real_standardize, _negligible_lahqr, lahqr_count=True)
+    return _iterate(a, _real_sweep, _real_standardize)
 
 
 def real_eigenvalues(t):
@@ -494,10 +663,6 @@ def _raw_vectors(t, z, left):
         return _mm(z, triangular_eigenvectors(t))
     tr = jnp.conj(t.T)[::-1, ::-1]                           # upper triangular again
     return _mm(z, triangular_eigenvectors(tr)[::-1, ::-1])
-
-
-def _vectors(t, z, left):
-    return normalize(_raw_vectors(t, z, left))
 
 
 def _real_input_vectors(t, z, left, wi, rt, rz, dscale):
@@ -624,10 +789,11 @@ def _pair_fixup(v, raw, wi):
 def eig_complex(a, left, right):
     """?geev for complex A: (w, vl, vr, info)."""
     jnp, _ = _np()
+    a, dscale = balance(a)
     t, z, info, s = complex_schur(a)
     w = jnp.diagonal(t) * s.astype(t.dtype)
-    vl = _vectors(t, z, True) if left else jnp.zeros_like(a)
-    vr = _vectors(t, z, False) if right else jnp.zeros_like(a)
+    vl = normalize(_unbalance(_raw_vectors(t, z, True), dscale, True)) if left else jnp.zeros_like(a)
+    vr = normalize(_unbalance(_raw_vectors(t, z, False), dscale, False)) if right else jnp.zeros_like(a)
     return w, vl, vr, info
 
 
