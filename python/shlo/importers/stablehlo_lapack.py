@@ -370,9 +370,10 @@ def _syevd(imp, op, cfg):
     lower = cfg.get("uplo", "L") == "L"
     vectors = cfg.get("mode", "V") == "V"
     from .stablehlo_lapack_eigh import SMALL_N, eigh_small
-    # n <= 25: LAPACK's own path (its vectors' signs); larger n: Jacobi
+    from .stablehlo_lapack_stedc import eigh_dc
+    # LAPACK's own path (its vectors' signs): n <= 25 ?steqr, larger n ?stedc's divide and conquer
     small = _shape_elem(str(imp.type(op.operands[0].type)))[0][-1] <= SMALL_N
-    fn = (lambda a: eigh_small(a, lower)) if small else (lambda a: _eigh1(a, lower))  # noqa: E731
+    fn = (lambda a: eigh_small(a, lower)) if small else (lambda a: eigh_dc(a, lower))  # noqa: E731
     return _composite(imp, op, "shlo.linalg.eigh", {"lower": lower, "compute_vectors": vectors}, fn, _nbatch(op),
                       loop_batch=small and _few_problems(op))
 
