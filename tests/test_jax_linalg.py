@@ -614,6 +614,45 @@ def test_complex_eig_is_zgeevs(dtype):
             np.testing.assert_allclose(vl, want_vl, rtol=0, atol=10 * tol)
 
 
+def test_lanv2_is_lapacks():
+    """The 2 x 2 standard form is ?lanv2's, bit for bit (its arithmetic, not only its rotation):
+    random blocks and the special ones (c = 0, b = 0, equal diagonal with b c < 0, a real pair
+    that splits). Eager (XLA's fusion would contract products and sums into fused multiply-adds)."""
+    pytest.importorskip("scipy.linalg")
+    from lapack_ctypes import lanv2
+    from shlo.importers.stablehlo_lapack_eig import _lanv2
+    rng = np.random.default_rng(4)
+    blocks = list(rng.standard_normal((200, 4)).astype(np.float32))
+    blocks += [np.float32([1, 2, 0, 3]), np.float32([1, 0, 2, 3]), np.float32([2, 1, -3, 2]),
+               np.float32([2, 1, 3, 2]), np.float32([1, 1e-4, 1e-4, 1])]
+    with jax.disable_jit():
+        got = [np.asarray(x) for x in _lanv2(*(jnp.asarray(col) for col in np.array(blocks).T))]
+    for i, blk in enumerate(blocks):
+        a, b, c, d, *_, cs, sn = lanv2(*blk)
+        assert [g[i] for g in got] == [a, b, c, d, cs, sn], (blk, [g[i] for g in got], (a, b, c, d, cs, sn))
+
+
+def test_real_lahqr_is_lapacks():
+    """On LAPACK's own Hessenberg form (sgehrd, sorghr), the real sweeps give shseqr's
+    eigenvalues bit for bit: slahqr's shifts and start row, its 3-entry reflectors (?larfg, with
+    OpenBLAS's snrm2) applied row by row in its order, ?lanv2's standard form. Eager, as above."""
+    scipy_lapack = pytest.importorskip("scipy.linalg.lapack")
+    from lapack_ctypes import hseqr
+    from shlo.importers import stablehlo_lapack_eig as eig
+    rng = np.random.default_rng(1)
+    for _ in range(3):
+        a = rng.standard_normal((5, 5)).astype(np.float32)
+        hh, tau, _ = scipy_lapack.sgehrd(a)
+        q, _ = scipy_lapack.sorghr(hh, tau)
+        h = np.triu(hh, -1)
+        _, want, _, _ = hseqr(h, q)
+        with jax.disable_jit(), jax.enable_x64(True), pytest.MonkeyPatch.context() as mp:   # (as imported)
+            mp.setattr(eig, "hessenberg", lambda x: (jnp.asarray(h), jnp.asarray(q)))
+            t, _, _, _ = eig.real_schur(jnp.asarray(a))
+            wr, wi = eig.real_eigenvalues(t)
+        np.testing.assert_array_equal(np.asarray(wr) + 1j * np.asarray(wi), want)
+
+
 def test_schur_sort_is_refused():
     a = _rand((3, 3), "float32")
     text = jax.jit(jsl.schur).lower(a).as_text().replace("sort = 78 : ui8", "sort = 83 : ui8")

@@ -184,12 +184,9 @@ def _iterate(a, sweep, standardize, negligible=_negligible_lahqr):
     rdt = _real_dtype(a.dtype)
     eps = float(jnp.finfo(rdt).eps)
     cap = SWEEPS_PER_ROW * max(n, 10)
-    # scale by (about) the power of two below max |a_ij|: squares of tiny or huge entries would
-    # underflow (XLA flushes subnormals) or overflow (f32 entries near 1e19); LAPACK scales too
-    big = jnp.max(jnp.abs(a))
-    ok = (big > 0) & jnp.isfinite(big)
-    scale = jnp.where(ok, jnp.exp2(jnp.floor(jnp.log2(jnp.where(ok, big, 1)))), 1).astype(rdt)
-    a = a / scale.astype(a.dtype)
+    # scaled where ?geev scales (squares of tiny or huge entries would underflow, as XLA flushes
+    # subnormals, or overflow: f32 entries near 1e19)
+    a, scale = _lapack_scale(a)
     fro = jnp.sqrt(jnp.sum((a * jnp.conj(a)).real))
     tiny = jnp.maximum(fro, jnp.finfo(rdt).tiny)        # the scale where both diagonal entries are 0
     h, z = hessenberg(a)
@@ -477,79 +474,181 @@ def _real_sweep(h, z, lo, hi, its):
     sv = jnp.where(sv > 0, sv, 1)
     v1, v2, v3 = v1 / sv, v2 / sv, v3 / sv
     h00 = jnp.abs(prev_sub) * (jnp.abs(v2) + jnp.abs(v3))
-    h01 = jnp.abs(v1) * (jnp.abs(prev_dg) + jnp.abs(dg) + jnp.abs(dg1))
-    small = (h00 <= eps * h01) & (idx > lo) & (idx <= hi - 2)
+    h01 = (eps * jnp.abs(v1)) * (jnp.abs(prev_dg) + jnp.abs(dg) + jnp.abs(dg1))
+    small = (h00 <= h01) & (idx > lo) & (idx <= hi - 2)
     m = jnp.maximum(jnp.max(jnp.where(small, idx, -1)), lo)
     at = lambda v: jnp.sum(jnp.where(idx == m, v, 0))  # noqa: E731
-    first = jnp.where(idx == m, at(v1), jnp.where(idx == m + 1, at(v2), jnp.where(idx == m + 2, at(v3), 0)))
+    first = (at(v1), at(v2), at(v3))
     active_window = hi - lo >= 2
+    r, c = idx[:, None], idx[None, :]
 
     def step(k, hz):
         h, z = hz
-        rows = (idx >= k) & (idx <= jnp.minimum(k + 2, hi))
-        chase = jnp.where(rows, _col(h, jnp.maximum(k - 1, 0)), 0)
-        x = jnp.where(k == m, first, chase)
-        x = jnp.where(active_window & (k >= m) & (k < hi), x, 0)
-        return _similar(h, z, _reflector(x, k))
+        active = active_window & (k >= m) & (k < hi)
+        three = k < hi - 1                                   # NR = 3 (else 2: the last row)
+        km1 = jnp.maximum(k - 1, 0)
+        chase = (_entry(h, k, km1), _entry(h, k + 1, km1), jnp.where(three, _entry(h, jnp.minimum(k + 2, n - 1), km1), 0))
+        at_m = k == m
+        x1, x2, x3 = (jnp.where(at_m, f, g) for f, g in zip(first, chase))
+        beta, t1, v2, v3 = _larfg3(x1, x2, x3)
+        put = active & ~at_m
+        h = jnp.where(put & (c == km1) & (r == k), beta, h)
+        h = jnp.where(put & (c == km1) & ((r == k + 1) | (three & (r == k + 2))), 0, h)
+        # (a sweep started below lo: h[m, m-1] times 1 - t1, as slahqr writes it)
+        h = jnp.where(active & at_m & (m > lo) & (c == km1) & (r == k), h * (1 - t1), h)
+        t2, t3 = t1 * v2, t1 * v3
+        # rows k.. (columns k..n-1), then columns k.. (rows up to min(k+3, hi), or hi), then Z
+        rk, rk1, rk2 = (_entry_row(h, jnp.minimum(k + i, n - 1)) for i in range(3))
+        sm = jnp.where(three, rk + v2 * rk1 + v3 * rk2, rk + v2 * rk1)
+        cols = (active & (idx >= k))[None, :]
+        h = jnp.where(cols & (r == k), (rk - sm * t1)[None, :], h)
+        h = jnp.where(cols & (r == k + 1), (rk1 - sm * t2)[None, :], h)
+        h = jnp.where(cols & three & (r == k + 2), (rk2 - sm * t3)[None, :], h)
+
+        def right(a, rows):
+            ak, ak1, ak2 = (_col(a, jnp.minimum(k + i, n - 1)) for i in range(3))
+            sm = jnp.where(three, ak + v2 * ak1 + v3 * ak2, ak + v2 * ak1)
+            rows = rows[:, None]
+            a = jnp.where(rows & (c == k), (ak - sm * t1)[:, None], a)
+            a = jnp.where(rows & (c == k + 1), (ak1 - sm * t2)[:, None], a)
+            return jnp.where(rows & three & (c == k + 2), (ak2 - sm * t3)[:, None], a)
+
+        h = right(h, active & (idx <= jnp.where(three, jnp.minimum(k + 3, hi), hi)))
+        z = right(z, active & (idx >= 0))
+        return h, z
 
     return lax.fori_loop(_i(0), _i(n - 1), step, (h, z))
 
 
-def _rotation_matrix(n, k, cs, sn, dtype):
-    """The n x n plane rotation [[cs, -sn], [sn, cs]] on rows / columns k, k+1."""
-    jnp, lax = _np()
-    idx = lax.iota(jnp.int32, n)
-    ek = (idx == k).astype(dtype)
-    ek1 = (idx == k + 1).astype(dtype)
-    return (jnp.eye(n, dtype=dtype) + (cs - 1) * (ek[:, None] * ek[None, :] + ek1[:, None] * ek1[None, :])
-            - sn * ek[:, None] * ek1[None, :] + sn * ek1[:, None] * ek[None, :])
+def _sign(x):
+    """Fortran's SIGN(1, x): -1 where x's sign bit is set."""
+    jnp, _ = _np()
+    return jnp.where(jnp.signbit(x), -1, 1).astype(x.dtype)
+
+
+def _lapy2(x, y):
+    """?lapy2: sqrt(x^2 + y^2) as LAPACK scales it."""
+    jnp, _ = _np()
+    xa, ya = jnp.abs(x), jnp.abs(y)
+    w, z = jnp.maximum(xa, ya), jnp.minimum(xa, ya)
+    w1 = jnp.where(w > 0, w, 1)
+    return jnp.where((z == 0) | (w > jnp.finfo(x.dtype).max), w, w * jnp.sqrt(1 + (z / w1) ** 2))
+
+
+def _larfg3(alpha, x2, x3):
+    """?larfg for (alpha, x2, x3) (x3 = 0 for a 2-vector): (beta, tau, v2, v3); ?nrm2 of (x2, x3)
+    as OpenBLAS's kernel gives it (squares summed in double, rounded once)."""
+    jnp, _ = _np()
+    wide = jnp.float64 if alpha.dtype == jnp.float32 else alpha.dtype
+    x2w, x3w = x2.astype(wide), x3.astype(wide)
+    xnorm = jnp.sqrt(x2w * x2w + x3w * x3w).astype(alpha.dtype)
+    trivial = xnorm == 0
+    beta = -_sign(alpha) * _lapy2(alpha, xnorm)
+    beta1 = jnp.where(trivial, 1, beta)
+    tau = jnp.where(trivial, 0, (beta1 - alpha) / beta1)
+    scal = jnp.where(trivial, 1, 1 / jnp.where(trivial, 1, alpha - beta1))
+    return jnp.where(trivial, alpha, beta), tau, x2 * scal, x3 * scal
 
 
 def _lanv2(a, b, c, d):
-    """(cs, sn) of the rotation G that puts [[a, b], [c, d]] in standard form as G^T B G: upper
-    triangular when its eigenvalues are real (larger-|.| one of (a-d)/2 +- sqrt first), else equal
-    diagonal entries."""
+    """?lanv2 in its arithmetic: the standard form (a, b, c, d) of [[a, b], [c, d]] and the
+    rotation (cs, sn) with [[a, b], [c, d]] = [[cs, -sn], [sn, cs]] [[a', b'], [c', d']]
+    [[cs, sn], [-sn, cs]]: upper triangular when the eigenvalues are real, else equal diagonal
+    entries and b' c' < 0."""
     jnp, _ = _np()
-    p = (a - d) / 2
-    z = p * p + b * c
-    sgn = jnp.where(p >= 0, 1, -1).astype(a.dtype)
-    # real eigenvalues: the first column of G is the eigenvector (lambda1 - d, c)
-    u0 = p + sgn * jnp.sqrt(jnp.maximum(z, 0))
-    r = jnp.sqrt(u0 * u0 + c * c)
-    cs_r = jnp.where(r > 0, u0 / jnp.where(r > 0, r, 1), 1)
-    sn_r = jnp.where(r > 0, c / jnp.where(r > 0, r, 1), 0)
-    # complex eigenvalues: a' - d' = (a - d) cos 2t + (b + c) sin 2t = 0; of the solutions t
-    # and t +- pi/2 the one with |t| <= pi/4 (the smallest rotation: none for a block that is
-    # already standard, where the other choice would swap b and c through a rounding-level a - d)
-    t = 0.5 * jnp.arctan2(-(a - d), b + c)
-    quarter = jnp.pi / 4
-    t = jnp.where(t > quarter, t - 2 * quarter, jnp.where(t < -quarter, t + 2 * quarter, t))
-    cs_c, sn_c = jnp.cos(t), jnp.sin(t)
-    real = z >= 0
-    done = (c == 0) | ((a == d) & (b * c < 0))
-    cs = jnp.where(done, 1, jnp.where(real, cs_r, cs_c)).astype(a.dtype)
-    sn = jnp.where(done, 0, jnp.where(real, sn_r, sn_c)).astype(a.dtype)
-    return cs, sn, real
+    dt = a.dtype
+    fi = jnp.finfo(dt)
+    eps = float(fi.eps)
+    safmn2 = 2.0 ** int(np_log2(float(fi.tiny) / eps) / 2)
+    safmx2 = 1 / safmn2
+    one, zero = jnp.ones((), dt), jnp.zeros((), dt)
+    c_zero = c == 0
+    b_zero = ~c_zero & (b == 0)
+    done = ~c_zero & ~b_zero & ((a - d) == 0) & (_sign(b) != _sign(c))
+    temp = a - d
+    p = 0.5 * temp
+    bcmax = jnp.maximum(jnp.abs(b), jnp.abs(c))
+    bcmis = jnp.minimum(jnp.abs(b), jnp.abs(c)) * _sign(b) * _sign(c)
+    scale = jnp.maximum(jnp.abs(p), bcmax)
+    scale1 = jnp.where(scale > 0, scale, 1)
+    zz = (p / scale1) * p + (bcmax / scale1) * bcmis
+    real = zz >= 4 * eps
+    # real eigenvalues: a and d, then the rotation
+    zr = p + _sign(p) * (jnp.sqrt(scale) * jnp.sqrt(jnp.where(real, zz, 0)))
+    zr1 = jnp.where(real & (zr != 0), zr, 1)
+    ra, rd = d + zr, d - (bcmax / zr1) * bcmis
+    tau = _lapy2(c, zr)
+    tau1 = jnp.where(tau > 0, tau, 1)
+    rcs, rsn, rb = zr / tau1, c / tau1, b - c
+    # complex (or nearly equal real) eigenvalues: make the diagonal entries equal
+    sigma = b + c
+    for _ in range(3):                       # (?lanv2's rescaling loop: never taken in range)
+        sc = jnp.maximum(jnp.abs(temp), jnp.abs(sigma))
+        f = jnp.where(sc >= safmx2, safmn2, jnp.where(sc <= safmn2, safmx2, 1)).astype(dt)
+        sigma, temp = sigma * f, temp * f
+    p2 = 0.5 * temp
+    tau = _lapy2(sigma, temp)
+    tau1 = jnp.where(tau > 0, tau, 1)
+    cs = jnp.sqrt(0.5 * (1 + jnp.abs(sigma) / tau1))
+    sn = -(p2 / (tau1 * cs)) * _sign(sigma)
+    aa, bb = a * cs + b * sn, -a * sn + b * cs
+    cc, dd = c * cs + d * sn, -c * sn + d * cs
+    ca, cb = aa * cs + cc * sn, bb * cs + dd * sn
+    cc2, cd = -aa * sn + cc * cs, -bb * sn + dd * cs
+    mid = 0.5 * (ca + cd)
+    split = (cc2 != 0) & (cb != 0) & (_sign(cb) == _sign(cc2))       # real after all: triangular
+    sab, sac = jnp.sqrt(jnp.abs(cb)), jnp.sqrt(jnp.abs(cc2))
+    ps = _sign(cc2) * (sab * sac)
+    tau2 = 1 / jnp.sqrt(jnp.abs(jnp.where(split, cb + cc2, 1)))
+    cs1, sn1 = sab * tau2, sac * tau2
+    swap = (cc2 != 0) & (cb == 0)
+    ca = jnp.where(split, mid + ps, mid)
+    cd = jnp.where(split, mid - ps, mid)
+    cb, cc2, ccs, csn = (jnp.where(split, cb - cc2, jnp.where(swap, -cc2, cb)),
+                         jnp.where(split | swap, 0, cc2),
+                         jnp.where(split, cs * cs1 - sn * sn1, jnp.where(swap, -sn, cs)),
+                         jnp.where(split, cs * sn1 + sn * cs1, jnp.where(swap, cs, sn)))
+
+    def pick(on_b0, on_real, on_complex, keep):
+        out = jnp.where(real, on_real, on_complex)
+        return jnp.where(c_zero | done, keep, jnp.where(b_zero, on_b0, out))
+
+    return (pick(d, ra, ca, a), pick(-c, rb, cb, b), pick(zero, zero, cc2, c), pick(a, rd, cd, d),
+            pick(zero, rcs, ccs, one), pick(one, rsn, csn, zero))
 
 
 def _real_standardize(h, z, lo, hi):
-    """A 2 x 2 block that has split off at the bottom (hi - lo == 1): standard form, deflate both rows."""
+    """A 2 x 2 block that has split off at the bottom (hi - lo == 1): ?lanv2's standard form
+    written into it, its rotation applied to the rest of rows / columns k, k+1 and to Z (?rot),
+    both rows deflated."""
     jnp, lax = _np()
     n = h.shape[0]
     k = jnp.maximum(hi - 1, 0)
     block = (hi - lo == 1) & (hi > 0)
-    cs, sn, real = _lanv2(_entry(h, k, k), _entry(h, k, k + 1), _entry(h, k + 1, k), _entry(h, k + 1, k + 1))
-    cs = jnp.where(block, cs, 1).astype(h.dtype)
-    sn = jnp.where(block, sn, 0).astype(h.dtype)
-    h, z = _similar(h, z, _rotation_matrix(n, k, cs, sn, h.dtype))
-    # a real split leaves a rounding-level h[k+1, k]: it is zero by construction
+    a, b, c, d, cs, sn = _lanv2(_entry(h, k, k), _entry(h, k, k + 1), _entry(h, k + 1, k), _entry(h, k + 1, k + 1))
     idx = lax.iota(jnp.int32, n)
-    h = jnp.where(block & real & (idx[:, None] == k + 1) & (idx[None, :] == k), jnp.zeros_like(h), h)
-    # complex pair: the diagonal entries agree up to rounding; make them equal (standard form)
-    mean = (_entry(h, k, k) + _entry(h, k + 1, k + 1)) / 2
-    on_diag = ((idx == k) | (idx == k + 1))[:, None] & (idx[:, None] == idx[None, :])
-    h = jnp.where(block & ~real & on_diag, mean, h)
+    r, cl = idx[:, None], idx[None, :]
+    rk, rk1 = _entry_row(h, k), _entry_row(h, k + 1)
+    right_of = (block & (idx > k + 1))[None, :]
+    h = jnp.where(right_of & (r == k), (cs * rk + sn * rk1)[None, :], h)
+    h = jnp.where(right_of & (r == k + 1), (cs * rk1 - sn * rk)[None, :], h)
+
+    def cols(x, rows):
+        xk, xk1 = _col(x, k), _col(x, k + 1)
+        rows = (block & rows)[:, None]
+        x = jnp.where(rows & (cl == k), (cs * xk + sn * xk1)[:, None], x)
+        return jnp.where(rows & (cl == k + 1), (cs * xk1 - sn * xk)[:, None], x)
+
+    h = cols(h, idx < k)
+    z = cols(z, idx >= 0)
+    for (i, j), v in (((0, 0), a), ((0, 1), b), ((1, 0), c), ((1, 1), d)):
+        h = jnp.where(block & (r == k + i) & (cl == k + j), v, h)
     return h, z, jnp.where(block, hi - 2, hi)
+
+
+def np_log2(x):
+    import math
+    return math.log2(x)
 
 
 def real_schur(a):
