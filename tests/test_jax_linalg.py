@@ -653,6 +653,34 @@ def test_real_lahqr_is_lapacks():
         np.testing.assert_array_equal(np.asarray(wr) + 1j * np.asarray(wi), want)
 
 
+def test_gehd2_is_openblas_sgehrd():
+    """Real f32 eig's Hessenberg reduction is scipy's sgehrd bit for bit (sgehd2 with OpenBLAS's
+    AVX-512 sgemv / sger orders; stablehlo_lapack_gehd2), so that eig's f32 eigenvalues are
+    LAPACK's bits: checked end to end on a 5 x 5 against jax's eigvals. Eager, as above. On
+    other kernels the modelled order is not used."""
+    scipy_lapack = pytest.importorskip("scipy.linalg.lapack")
+    from shlo.importers import stablehlo_lapack_gehd2 as gehd2
+    from shlo.importers.stablehlo_lapack_eig import eig_real
+    from shlo.interpreter.ops.openblas_order import kernels
+    if kernels() != "avx512":
+        assert not gehd2.applies(5, np.float32)
+        return
+    rng = np.random.default_rng(8)
+    with jax.disable_jit(), jax.enable_x64(True):
+        for n in (3, 4, 5, 6):
+            for _ in range(5):
+                a = rng.standard_normal((n, n)).astype(np.float32)
+                want, taus, _ = scipy_lapack.sgehrd(a)
+                h, q = gehd2.gehd2(jnp.asarray(a))
+                np.testing.assert_array_equal(np.asarray(h), np.triu(want, -1))
+                np.testing.assert_allclose(np.asarray(q) @ np.asarray(h) @ np.asarray(q).T, a, atol=1e-5)
+        for n in (5,):
+            a = rng.standard_normal((n, n)).astype(np.float32)
+            wr, wi, *_ = eig_real(jnp.asarray(a), False, False)
+            want = np.asarray(jax.jit(jnp.linalg.eigvals)(a))
+            np.testing.assert_array_equal(np.asarray(wr) + 1j * np.asarray(wi), want)
+
+
 def test_schur_sort_is_refused():
     a = _rand((3, 3), "float32")
     text = jax.jit(jsl.schur).lower(a).as_text().replace("sort = 78 : ui8", "sort = 83 : ui8")

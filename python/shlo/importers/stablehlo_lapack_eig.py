@@ -101,6 +101,9 @@ def hessenberg(a):
     """(H, Q) with A = Q H Q^H, H upper Hessenberg."""
     jnp, lax = _np()
     n = a.shape[0]
+    from . import stablehlo_lapack_gehd2 as gehd2
+    if gehd2.applies(n, a.dtype):            # sgehd2 in OpenBLAS's order (LAPACK's eigenvalues)
+        return gehd2.gehd2(a)
     idx = lax.iota(jnp.int32, n)
 
     def step(j, hq):
