@@ -358,12 +358,24 @@ def _getrf(imp, op, cfg):
     return _composite(imp, op, "shlo.linalg.lu", {}, _lu1, _nbatch(op))
 
 
+def _in_lapack_order(imp, op, reflectors) -> bool:
+    """Whether op's ?geqrf / ?orgqr runs in OpenBLAS's order (stablehlo_lapack_qr.py)."""
+    from .stablehlo_lapack_qr import modelled
+    shape, elem = _shape_elem(str(imp.type(op.operands[0].type)))
+    return elem in _NP and modelled(reflectors(shape), _NP[elem])
+
+
 def _geqrf(imp, op, cfg):
-    return _composite(imp, op, "shlo.linalg.qr_householder", {}, _geqrf1, _nbatch(op))
+    from . import stablehlo_lapack_qr as qr
+    fn = qr.geqrf if _in_lapack_order(imp, op, lambda s: min(s[-2:])) else _geqrf1
+    return _composite(imp, op, "shlo.linalg.qr_householder", {}, fn, _nbatch(op))
 
 
 def _orgqr(imp, op, cfg):
-    return _composite(imp, op, "shlo.linalg.householder_product", {}, _orgqr1, _nbatch(op))
+    from . import stablehlo_lapack_qr as qr
+    taus = lambda s: _shape_elem(str(imp.type(op.operands[1].type)))[0][-1]  # noqa: E731
+    fn = qr.orgqr if _in_lapack_order(imp, op, taus) else _orgqr1
+    return _composite(imp, op, "shlo.linalg.householder_product", {}, fn, _nbatch(op))
 
 
 def _syevd(imp, op, cfg):
