@@ -85,3 +85,26 @@ def test_leaf_sizes():
     assert leaf_sizes(26) == [13, 13]
     assert leaf_sizes(51) == [12, 13, 13, 13]
     assert leaf_sizes(50) == [25, 25]
+
+
+# a leaf of a 40 x 40 f32 problem (T scaled by its largest entry, torn): ?steqr ends on a 2 x 2
+# block after a split next to it (QR direction); it zeroed the block's own e instead of the
+# negligible one (E(M-1)), eigenvalues were off by 5e-3
+LEAF_D = [-0.7606121897697449, -0.11953537166118622, -0.23963412642478943, 0.0914592444896698, -9.899172437144443e-05, -0.010370909236371517, 0.18716837465763092, -0.05474456027150154, -0.020432448014616966, -0.2943095862865448, 0.01601850613951683, 0.11918727308511734, 0.18618007004261017, 0.009455356746912003, 0.025274962186813354, -0.1615358293056488, -0.10603413730859756, 0.06612768024206161, -0.01252650748938322, -0.04237530007958412]
+LEAF_E = [-0.7766844034194946, -0.5740765333175659, 0.5176108479499817, -0.536030650138855, 0.5789610147476196, 0.5662265419960022, -0.4079027473926544, -0.5144669413566589, 0.38319462537765503, 0.30927905440330505, 0.27478158473968506, 0.516586184501648, -0.3590143918991089, 0.2789941132068634, -0.27216413617134094, 0.23725034296512604, 0.23782356083393097, 0.09201241284608841, 0.0847858414053917]
+
+
+def test_steqr_zeroes_the_negligible_off_diagonal():
+    t = _tridiagonal(np.array(LEAF_D, np.float32), np.array(LEAF_E, np.float32))
+    v, w, v_ref, w_ref = _both(t)
+    assert np.max(np.abs(w - w_ref)) <= 1e-5
+    assert np.mean(np.max(np.abs(v - v_ref), axis=0) <= 1e-5) >= 0.9
+
+
+def test_steqr_shift_sign_of_negative_zero():
+    """d[l + 1] = d[l] makes ?steqr's g = -0.0, and gfortran's SIGN(r, -0.0) is -r."""
+    with jax.enable_x64(True):
+        t = _tridiagonal(np.array([1.0, 1.0, 2.0, 2.0]), np.array([-0.3, 0.2, -0.1]))
+        v, w, v_ref, w_ref = _both(t)
+    assert np.max(np.abs(w - w_ref)) <= 1e-14
+    assert np.max(np.abs(v - v_ref)) <= 1e-12

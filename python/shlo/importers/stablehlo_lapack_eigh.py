@@ -33,9 +33,10 @@ def _put(x, i, v):
 
 
 def _sign(a, b):
-    """Fortran SIGN(a, b): |a| with b's sign (b = 0 counts as positive)."""
+    """Fortran SIGN(a, b): |a| with b's sign, a negative zero's too (gfortran's SIGN, hence
+    OpenBLAS's LAPACK, reads the sign bit: ?steqr's shift has g = -0.0 when d[l + 1] = d[l])."""
     import jax.numpy as jnp
-    return jnp.where(b >= 0, jnp.abs(a), -jnp.abs(a))
+    return jnp.where(jnp.signbit(b), -jnp.abs(a), jnp.abs(a))
 
 
 def _lartg(f, g):
@@ -212,7 +213,7 @@ def steqr(d, e, z):
         m_ql = jnp.where(jnp.any(ql), jnp.argmax(ql).astype(i32), lend)
         m_qr = jnp.where(jnp.any(qr), (n - 2 - jnp.argmax(qr[::-1]).astype(i32)) + 1, lend)
         m = jnp.where(sgn > 0, m_ql, m_qr)
-        e = jnp.where((m != lend) & (pidx == jnp.minimum(m, m - sgn)), 0, e)
+        e = jnp.where((m != lend) & (pidx == jnp.minimum(m, m + sgn)), 0, e)     # E(M) / E(M-1)
         found = m == l
         pair = m == l + sgn
         capped = jtot == nmaxit
