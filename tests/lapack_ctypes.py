@@ -35,16 +35,19 @@ def lanv2(a, b, c, d):
 
 
 def hseqr(h, z):
-    """?hseqr (job S, compz V) of a real Hessenberg H with Z: (T, wr + i wi, Z, info)."""
+    """?hseqr (job S, compz V) of a Hessenberg H with Z: (T, eigenvalues, Z, info)."""
     dt = h.dtype.type
     n = h.shape[0]
-    p = ctypes.POINTER(_real(dt))
-    f = _routine("shseqr" if dt == np.float32 else "dhseqr", ctypes.c_char_p, ctypes.c_char_p, _INT, _INT,
-                 _INT, p, _INT, p, p, p, _INT, p, _INT, _INT)
+    complex_ = np.dtype(dt).kind == "c"
+    p = ctypes.POINTER(_real(np.float32 if dt in (np.float32, np.complex64) else np.float64))
+    name = {np.float32: "shseqr", np.float64: "dhseqr", np.complex64: "chseqr", np.complex128: "zhseqr"}[dt]
+    w_args = (p,) if complex_ else (p, p)
+    f = _routine(name, ctypes.c_char_p, ctypes.c_char_p, _INT, _INT, _INT, p, _INT, *w_args, p, _INT, p, _INT, _INT)
     h, z = np.array(h, order="F"), np.array(z, order="F")
     wr, wi, work = np.zeros(n, dt), np.zeros(n, dt), np.zeros(11 * n, dt)
     size, one, lwork, info = ctypes.c_int(n), ctypes.c_int(1), ctypes.c_int(11 * n), ctypes.c_int(0)
+    w_ptrs = (wr.ctypes.data_as(p),) if complex_ else (wr.ctypes.data_as(p), wi.ctypes.data_as(p))
     f(b"S", b"V", ctypes.byref(size), ctypes.byref(one), ctypes.byref(size), h.ctypes.data_as(p),
-      ctypes.byref(size), wr.ctypes.data_as(p), wi.ctypes.data_as(p), z.ctypes.data_as(p), ctypes.byref(size),
+      ctypes.byref(size), *w_ptrs, z.ctypes.data_as(p), ctypes.byref(size),
       work.ctypes.data_as(p), ctypes.byref(lwork), ctypes.byref(info))
-    return h, wr + 1j * wi, z, info.value
+    return h, (wr if complex_ else wr + 1j * wi), z, info.value

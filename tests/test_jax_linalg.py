@@ -653,9 +653,28 @@ def test_real_lahqr_is_lapacks():
         np.testing.assert_array_equal(np.asarray(wr) + 1j * np.asarray(wi), want)
 
 
+def test_complex_lahqr_is_lapacks():
+    """On LAPACK's own Hessenberg form (cgehrd, cunghr), the complex sweeps give chseqr's
+    eigenvalues bit for bit: zlahqr's arithmetic with gfortran's complex products, glibc's csqrt
+    and cabs, ?ladiv, OpenBLAS's cscal (stablehlo_lapack_carith). Eager, as above."""
+    scipy_lapack = pytest.importorskip("scipy.linalg.lapack")
+    from lapack_ctypes import hseqr
+    from shlo.importers import stablehlo_lapack_eig as eig
+    rng = np.random.default_rng(1)
+    for _ in range(2):
+        a = (rng.standard_normal((5, 5)) + 1j * rng.standard_normal((5, 5))).astype(np.complex64)
+        hh, tau, _ = scipy_lapack.cgehrd(a)
+        q, _ = scipy_lapack.cunghr(hh, tau)
+        h = np.triu(hh, -1)
+        _, want, _, _ = hseqr(h, q)
+        with jax.disable_jit(), jax.enable_x64(True):
+            t, _, _ = eig._complex_lahqr(jnp.asarray(h), jnp.asarray(q))
+        np.testing.assert_array_equal(np.diagonal(np.asarray(t)), want)
+
+
 def test_gehd2_is_openblas_sgehrd():
     """Real f32 eig's Hessenberg reduction is scipy's sgehrd bit for bit (sgehd2 with OpenBLAS's
-    AVX-512 sgemv / sger orders; stablehlo_lapack_gehd2), so that eig's f32 eigenvalues are
+    AVX-512 sgemv / sger orders; stablehlo_lapack_gehd2), complex64's cgehrd, so that eig's f32 eigenvalues are
     LAPACK's bits: checked end to end on a 5 x 5 against jax's eigvals. Eager, as above. On
     other kernels the modelled order is not used."""
     scipy_lapack = pytest.importorskip("scipy.linalg.lapack")
@@ -674,6 +693,13 @@ def test_gehd2_is_openblas_sgehrd():
                 h, q = gehd2.gehd2(jnp.asarray(a))
                 np.testing.assert_array_equal(np.asarray(h), np.triu(want, -1))
                 np.testing.assert_allclose(np.asarray(q) @ np.asarray(h) @ np.asarray(q).T, a, atol=1e-5)
+                # complex64: cgehd2 (with zlahqr's arithmetic, test_complex_lahqr_is_lapacks, eig's
+                # complex64 eigenvalues are LAPACK's bits too)
+                c = (a + 1j * rng.standard_normal((n, n))).astype(np.complex64)
+                want, taus, _ = scipy_lapack.cgehrd(c)
+                h, q = gehd2.cgehd2(jnp.asarray(c))
+                np.testing.assert_array_equal(np.asarray(h), np.triu(want, -1))
+                np.testing.assert_allclose(np.asarray(q) @ np.asarray(h) @ np.asarray(q).conj().T, c, atol=1e-5)
         for n in (5,):
             a = rng.standard_normal((n, n)).astype(np.float32)
             wr, wi, *_ = eig_real(jnp.asarray(a), False, False)

@@ -4,20 +4,21 @@ Pure `jax.lax` functions of one square matrix, vmapped over batch dimensions
 and lowered into the composite bodies by `stablehlo_lapack`:
 
 * Hessenberg reduction by Householder reflectors (complex input: ?gehd2's, whose
-  subdiagonal comes out real).
+  subdiagonal comes out real); f32 / complex64 up to 6 x 6 on AVX-512 in the exact
+  order of OpenBLAS's sgehd2 / cgehd2 (stablehlo_lapack_gehd2).
 * Complex input: zlahqr's single-shift sweeps (its Wilkinson shift, exceptional
   shifts at every 10th sweep since a deflation, start row, deflation test,
-  2-entry reflectors applied row by row in its arithmetic, diagonal unitary
-  scalings keeping the subdiagonal real), giving the complex Schur form
+  2-entry reflectors applied row by row, diagonal unitary scalings keeping the
+  subdiagonal real) in its arithmetic (gfortran's complex products, glibc's
+  csqrt / cabs, ?ladiv: stablehlo_lapack_carith), giving the complex Schur form
   A = Z T Z^H; eig balances first (?gebal's scaling), as zgeev.
-* Real input: Francis double-shift sweeps (3-entry reflectors), giving the real
-  Schur form with 2 x 2 blocks in LAPACK's standard form (equal diagonal
-  entries, off-diagonal entries of opposite signs; a 2 x 2 block with real
-  eigenvalues is split by a rotation, as ?lanv2 does). The sweeps are
-  ?lahqr's (its shifts, deflation test, exceptional shifts and start row) and
-  eig balances first as ?gebal scales: every Householder sweep flips signs of
-  Schur vectors, so the eigenvalue order and the vectors' signs are LAPACK's
-  only where the sweeps are the same ones.
+* Real input: slahqr's Francis double-shift sweeps (its shifts, deflation test,
+  exceptional shifts and start row; 3-entry ?larfg reflectors applied row by row
+  in its order), giving the real Schur form with 2 x 2 blocks in ?lanv2's
+  standard form, computed in ?lanv2's own arithmetic. eig balances first as
+  ?gebal scales. With the reduction above, f32 and complex64 eigenvalues are
+  LAPACK's bits (docs/stablehlo_parity.md); the vectors' signs follow the Schur
+  basis, so they are LAPACK's only where the rounding is.
 * Eigenvectors: the real Schur form is made complex triangular by one unitary
   rotation per 2 x 2 block; right eigenvectors of the triangular factor by
   back substitution (all of them at once, one row per step), left ones as the
@@ -26,14 +27,13 @@ and lowered into the composite bodies by `stablehlo_lapack`:
   input the second vector of a conjugate pair is the conjugate of the first and
   the vector of a real eigenvalue is real and only scaled, as in ?geev.
 
-Every rotation or reflector is applied as an n x n unitary matrix built from a
-masked vector, so each loop step is a handful of whole-matrix ops (what makes the
-reference interpreter fast on small matrices). Convergence: a subdiagonal entry
-is negligible when |h| <= eps (|h_kk| + |h_k-1,k-1|) (or eps ||A||_F when both are
-zero); at most SWEEPS_PER_ROW * max(n, 10) sweeps. `info` is 0, or (as LAPACK)
-the 1-based index of the last row that did not converge when the sweeps hit the
-cap or the matrix is not finite. The matrix is first scaled by a power of two
-near its largest entry, so that no square overflows or underflows.
+The other rotations and reflectors (the generic reduction, the eigenvector steps)
+are applied as n x n unitary matrices built from masked vectors, so each loop
+step is a handful of whole-matrix ops. Convergence as ?lahqr decides it; at most
+SWEEPS_PER_ROW * max(n, 10) sweeps. `info` is 0, or (as LAPACK) the 1-based index
+of the last row that did not converge when the sweeps hit the cap or the matrix
+is not finite. The matrix is scaled where ?geev scales it (max |a_ij| outside
+[smlnum, bignum]), by a power of two near its largest entry.
 """
 from __future__ import annotations
 
@@ -102,8 +102,8 @@ def hessenberg(a):
     jnp, lax = _np()
     n = a.shape[0]
     from . import stablehlo_lapack_gehd2 as gehd2
-    if gehd2.applies(n, a.dtype):            # sgehd2 in OpenBLAS's order (LAPACK's eigenvalues)
-        return gehd2.gehd2(a)
+    if gehd2.applies(n, a.dtype):            # ?gehd2 in OpenBLAS's order (LAPACK's eigenvalues)
+        return gehd2.cgehd2(a) if jnp.iscomplexobj(a) else gehd2.gehd2(a)
     idx = lax.iota(jnp.int32, n)
 
     def step(j, hq):
@@ -226,45 +226,62 @@ def _cabs1(x):
 
 
 def _zlarfg2(alpha, x):
-    """zlarfg for a 2-vector (alpha, x): (beta, tau, x / (alpha - beta)); tau = 0 (and x as it is)
-    where x = 0 and alpha is real."""
+    """zlarfg for a 2-vector (alpha, x)."""
+    beta, tau, v = _zlarfg_n(alpha, x[None])
+    return beta, tau, v[0]
+
+
+def _zlarfg_n(alpha, x):
+    """zlarfg for (alpha, x), x a vector: (beta, tau, x / (alpha - beta)) in its arithmetic
+    (?nrm2 with the squares summed in order in double (f32 parts), ?lapy3, ?ladiv, ?scal); tau = 0
+    (and x as it is) where x = 0 and alpha is real."""
     jnp, _ = _np()
+    from . import stablehlo_lapack_carith as c
     ar, ai = alpha.real, alpha.imag
-    xnorm = jnp.abs(x)
+    from .stablehlo_lapack_carith import wide_available
+    wide = jnp.float64 if ar.dtype == jnp.float32 and wide_available() else ar.dtype
+    ss = jnp.zeros((), wide)
+    for k in range(x.shape[0]):
+        xr, xi = x[k].real.astype(wide), x[k].imag.astype(wide)
+        ss = ss + xr * xr
+        ss = ss + xi * xi
+    xnorm = jnp.sqrt(ss).astype(ar.dtype)
     trivial = (xnorm == 0) & (ai == 0)
-    w = jnp.maximum(jnp.maximum(jnp.abs(ar), jnp.abs(ai)), xnorm)          # dlapy3
+    w = jnp.maximum(jnp.maximum(jnp.abs(ar), jnp.abs(ai)), xnorm)          # ?lapy3
     w1 = jnp.where(w > 0, w, 1)
     norm = jnp.where(w > 0, w * jnp.sqrt((ar / w1) ** 2 + (ai / w1) ** 2 + (xnorm / w1) ** 2), 0)
-    beta = jnp.where(ar >= 0, -norm, norm)
+    beta = -_sign(ar) * norm
     beta1 = jnp.where(trivial, 1, beta)
-    tau = jnp.where(trivial, 0, (beta1 - ar) / beta1 - 1j * (ai / beta1)).astype(alpha.dtype)
-    den = jnp.where(trivial, 1, alpha - beta1.astype(alpha.dtype))
-    v2 = jnp.where(trivial, x, x * (1 / den))
-    return jnp.where(trivial, alpha, beta.astype(alpha.dtype)), tau, v2
+    tau = c.cx(jnp.where(trivial, 0, (beta1 - ar) / beta1), jnp.where(trivial, 0, -ai / beta1))
+    one = c.cx(jnp.ones_like(ar), jnp.zeros_like(ar))
+    scal = c.ladiv(one, c.cx(jnp.where(trivial, 1, ar - beta1), jnp.where(trivial, 0, ai)))
+    v = jnp.where(trivial, x, c.scal(scal, x))
+    return jnp.where(trivial, alpha, c.cx(beta, jnp.zeros_like(beta))), tau, v
 
 
 def _complex_shift(h, lo, hi, kdefl):
     """zlahqr's shift: exceptional at every 10th sweep since a deflation (from the top of the
     window; every 20th from the bottom), else Wilkinson's from the trailing 2 x 2."""
     jnp, _ = _np()
+    from . import stablehlo_lapack_carith as c
     e = lambda i, j: _entry(h, i, j)  # noqa: E731
     t = e(hi, hi)
-    u = jnp.sqrt(e(hi - 1, hi)) * jnp.sqrt(e(hi, hi - 1))
-    s = _cabs1(u)
-    x = 0.5 * (e(hi - 1, hi - 1) - t)
-    sx = _cabs1(x)
-    s = jnp.maximum(s, sx)
-    s1 = jnp.where(s > 0, s, 1).astype(h.dtype)
-    xs, us = x / s1, u / s1
-    y = s1 * jnp.sqrt(xs * xs + us * us)
-    xsx = x / jnp.where(sx > 0, sx, 1).astype(h.dtype)
+    u = c.mul(c.sqrt(e(hi - 1, hi)), c.sqrt(e(hi, hi - 1)))
+    su = c.cabs1(u)
+    x = c.mul_real(e(hi - 1, hi - 1) - t, 0.5)
+    sx = c.cabs1(x)
+    s = jnp.maximum(su, sx)
+    s1 = jnp.where(s > 0, s, 1)
+    xs, us = c.div_real(x, s1), c.div_real(u, s1)
+    y = c.mul_real(c.sqrt(c.mul(xs, xs) + c.mul(us, us)), s1)
+    xsx = c.div_real(x, jnp.where(sx > 0, sx, 1))
     y = jnp.where((sx > 0) & (xsx.real * y.real + xsx.imag * y.imag < 0), -y, y)
-    den = x + y
-    wilkinson = jnp.where(_cabs1(u) != 0, t - u * (u / jnp.where(den != 0, den, 1)), t)
+    wilkinson = jnp.where(su != 0, t - c.mul(u, c.ladiv(u, x + y)), t)
     ex_bottom = kdefl % 20 == 0
     ex_top = (kdefl % 10 == 0) & ~ex_bottom
-    bottom = 0.75 * jnp.abs(e(hi, hi - 1).real) + e(hi, hi)
-    top = 0.75 * jnp.abs(e(lo + 1, lo).real) + e(lo, lo)
+    bottom, top = e(hi, hi), e(lo, lo)
+    bottom = c.cx(0.75 * jnp.abs(e(hi, hi - 1).real) + bottom.real, bottom.imag)
+    top = c.cx(0.75 * jnp.abs(e(lo + 1, lo).real) + top.real, top.imag)
     return jnp.where(ex_bottom, bottom, jnp.where(ex_top, top, wilkinson))
 
 
@@ -272,6 +289,7 @@ def _complex_start(h, lo, hi, t, eps):
     """zlahqr's start row m (the lowest with two consecutive small subdiagonal entries, else lo)
     and the first column (h11s, h21) of H - t there."""
     jnp, lax = _np()
+    from . import stablehlo_lapack_carith as c
     n = h.shape[0]
     idx = lax.iota(jnp.int32, n)
     dg = jnp.diagonal(h)
@@ -280,11 +298,11 @@ def _complex_start(h, lo, hi, t, eps):
     h21 = jnp.concatenate([jnp.diagonal(h, -1), zero]).real                 # h[m+1, m]
     h10 = jnp.concatenate([zero, jnp.diagonal(h, -1)]).real                 # h[m, m-1]
     h11s = dg - t
-    s = _cabs1(h11s) + jnp.abs(h21)
+    s = c.cabs1(h11s) + jnp.abs(h21)
     s = jnp.where(s > 0, s, 1)
-    h11s = h11s / s.astype(h.dtype)
+    h11s = c.div_real(h11s, s)
     h21 = h21 / s
-    small = jnp.abs(h10) * jnp.abs(h21) <= eps * (_cabs1(h11s) * (_cabs1(dg) + _cabs1(h22)))
+    small = jnp.abs(h10) * jnp.abs(h21) <= eps * (c.cabs1(h11s) * (c.cabs1(dg) + c.cabs1(h22)))
     small = small & (idx > lo) & (idx < hi)
     m = jnp.maximum(jnp.max(jnp.where(small, idx, -1)), lo)
     return m, _at(h11s, m), _at(h21, m).astype(h.dtype)
@@ -293,11 +311,12 @@ def _complex_start(h, lo, hi, t, eps):
 def _complex_sweep(h, z, lo, hi, kdefl, eps):
     """One zlahqr single-shift sweep on the active block lo..hi, in its arithmetic: a 2-entry
     reflector per row, applied to the two rows (columns k..n-1) then the two columns (rows up
-    to k+2), subdiagonal entries kept real by diagonal unitary scalings."""
+    to k+2), subdiagonal entries kept real by diagonal unitary scalings (?scal)."""
     jnp, lax = _np()
+    from . import stablehlo_lapack_carith as c
     n = h.shape[0]
     idx = lax.iota(jnp.int32, n)
-    r, c = idx[:, None], idx[None, :]
+    r, cl = idx[:, None], idx[None, :]
     t = _complex_shift(h, lo, hi, kdefl)
     m, v1_first, v2_first = _complex_start(h, lo, hi, t, eps)
 
@@ -310,37 +329,37 @@ def _complex_sweep(h, z, lo, hi, kdefl, eps):
         v2 = jnp.where(first, v2_first, _entry(h, k + 1, km1))
         beta, t1, v2 = _zlarfg2(v1, v2)
         put = active & ~first
-        h = jnp.where(put & (r == k) & (c == km1), beta, h)
-        h = jnp.where(put & (r == k + 1) & (c == km1), 0, h)
-        t2 = (t1 * v2).real.astype(h.dtype)
+        h = jnp.where(put & (r == k) & (cl == km1), beta, h)
+        h = jnp.where(put & (r == k + 1) & (cl == km1), 0, h)
+        t2 = c.mul(t1, v2).real
         # rows k, k+1 (columns k..n-1)
         hk, hk1 = _entry_row(h, k), _entry_row(h, k + 1)
-        sm = jnp.conj(t1) * hk + t2 * hk1
-        nk, nk1 = hk - sm, hk1 - sm * v2
+        sm = c.mul(jnp.conj(t1), hk) + c.mul_real(hk1, t2)
+        nk, nk1 = hk - sm, hk1 - c.mul(sm, v2)
         cols = active & (idx >= k)
         h = jnp.where((r == k) & cols[None, :], nk[None, :], h)
         h = jnp.where((r == k + 1) & cols[None, :], nk1[None, :], h)
-        # columns k, k+1 (rows 0..min(k+2, hi)), and Z's
-        def right(a, rows):
+
+        def right(a, rows):                  # columns k, k+1 (rows 0..min(k+2, hi)), and Z's
             ak, ak1 = _col(a, k), _col(a, k + 1)
-            sm = t1 * ak + t2 * ak1
-            nk, nk1 = ak - sm, ak1 - sm * jnp.conj(v2)
-            a = jnp.where((c == k) & rows[:, None], nk[:, None], a)
-            return jnp.where((c == k + 1) & rows[:, None], nk1[:, None], a)
+            sm = c.mul(t1, ak) + c.mul_real(ak1, t2)
+            nk, nk1 = ak - sm, ak1 - c.mul(sm, jnp.conj(v2))
+            a = jnp.where((cl == k) & rows[:, None], nk[:, None], a)
+            return jnp.where((cl == k + 1) & rows[:, None], nk1[:, None], a)
+
         h = right(h, active & (idx <= jnp.minimum(k + 2, hi)))
         z = right(z, active & (idx >= 0))
-        # a sweep started below lo: keep h[m, m-1] real (a diagonal unitary similarity)
+        # a sweep started below lo: keep h[m, m-1] real (a diagonal unitary similarity, ?scal)
         extra = active & first & (m > lo)
-        temp = 1 - t1
-        temp = temp / jnp.abs(temp).astype(h.dtype)
-        temp = jnp.where(extra, temp, 1).astype(h.dtype)
-        inset = (idx >= m) & (idx <= hi) & (idx != m + 1)
-        rowf = jnp.where(inset, temp, 1).astype(h.dtype)
-        colf = jnp.where(inset, jnp.conj(temp), 1).astype(h.dtype)
-        h = jnp.where(r < c, (h * rowf[:, None]) * colf[None, :], h)
-        h = jnp.where((r == m + 1) & (c == m), h * jnp.conj(temp), h)
-        h = jnp.where((r == m + 2) & (c == m + 1) & (m + 2 <= hi), h * temp, h)
-        z = z * colf[None, :]
+        temp = c.cx(1 - t1.real, -t1.imag)
+        temp = c.div_real(temp, c.cabs(temp))
+        ctemp = jnp.conj(temp)
+        h = jnp.where(extra & (r == m + 1) & (cl == m), c.mul(h, ctemp), h)
+        h = jnp.where(extra & (r == m + 2) & (cl == m + 1) & (m + 2 <= hi), c.mul(h, temp), h)
+        inset = extra & (idx >= m) & (idx <= hi) & (idx != m + 1)
+        h = jnp.where(inset[:, None] & (cl > r), c.scal(temp, h), h)        # row j, columns > j
+        h = jnp.where(inset[None, :] & (r < cl), c.scal(ctemp, h), h)       # column j, rows < j
+        z = jnp.where(inset[None, :], c.scal(ctemp, z), z)
         return h, z
 
     h, z = lax.fori_loop(_i(0), _i(n - 1), step, (h, z))
@@ -348,19 +367,21 @@ def _complex_sweep(h, z, lo, hi, kdefl, eps):
 
 
 def _real_subdiagonal(h, z, i):
-    """h[i, i-1] made real by scaling row i by conj(temp), column i by temp (zlahqr)."""
+    """h[i, i-1] made real: row i (right of it) times conj(temp), column i (above it) and Z's
+    column i times temp = h[i, i-1] / |h[i, i-1]| (?scal), as zlahqr."""
     jnp, lax = _np()
+    from . import stablehlo_lapack_carith as c
     n = h.shape[0]
     idx = lax.iota(jnp.int32, n)
-    r, c = idx[:, None], idx[None, :]
+    r, cl = idx[:, None], idx[None, :]
     temp = _entry(h, i, jnp.maximum(i - 1, 0))
     on = (temp.imag != 0) & (i > 0)
-    rtemp = jnp.abs(temp)
-    temp = jnp.where(on, temp / jnp.where(on, rtemp, 1).astype(h.dtype), 1).astype(h.dtype)
-    h = jnp.where(on & (r == i) & (c == i - 1), rtemp.astype(h.dtype), h)
-    h = jnp.where((r == i) & (c > i), h * jnp.conj(temp), h)
-    h = jnp.where((c == i) & (r < i), h * temp, h)
-    return h, jnp.where(c == i, z * temp, z)
+    rtemp = c.cabs(temp)
+    temp = c.div_real(temp, jnp.where(on, rtemp, 1))
+    h = jnp.where(on & (r == i) & (cl == i - 1), c.cx(rtemp, jnp.zeros_like(rtemp)), h)
+    h = jnp.where(on & (r == i) & (cl > i), c.scal(jnp.conj(temp), h), h)
+    h = jnp.where(on & (cl == i) & (r < i), c.scal(temp, h), h)
+    return h, jnp.where(on & (cl == i), c.scal(temp, z), z)
 
 
 def _complex_lahqr(h, z):
@@ -542,7 +563,8 @@ def _larfg3(alpha, x2, x3):
     """?larfg for (alpha, x2, x3) (x3 = 0 for a 2-vector): (beta, tau, v2, v3); ?nrm2 of (x2, x3)
     as OpenBLAS's kernel gives it (squares summed in double, rounded once)."""
     jnp, _ = _np()
-    wide = jnp.float64 if alpha.dtype == jnp.float32 else alpha.dtype
+    from .stablehlo_lapack_carith import wide_available
+    wide = jnp.float64 if alpha.dtype == jnp.float32 and wide_available() else alpha.dtype
     x2w, x3w = x2.astype(wide), x3.astype(wide)
     xnorm = jnp.sqrt(x2w * x2w + x3w * x3w).astype(alpha.dtype)
     trivial = xnorm == 0

@@ -1,6 +1,6 @@
-"""sgehd2 (the Hessenberg reduction inside ?geev) in the order of scipy's OpenBLAS on AVX-512
-(SkylakeX kernels), for real f32 matrices of at most MAX_N rows: eig's eigenvalues are LAPACK's
-bits only when its Hessenberg form is.
+"""sgehd2 / cgehd2 (the Hessenberg reduction inside ?geev) in the order of scipy's OpenBLAS on
+AVX-512 (SkylakeX kernels), for f32 / complex64 matrices of at most MAX_N rows: eig's
+eigenvalues are LAPACK's bits only when its Hessenberg form is.
 
 Each step i is ?larfg on column i below the subdiagonal (snrm2: squares summed in double,
 rounded once; beta = -sign(slapy2(alpha, xnorm), alpha); x times 1 / (alpha - beta)), then
@@ -15,7 +15,23 @@ gemv_t2.py: OpenBLAS 0.3.30, lda 6, 100 random problems a shape, bit-equal on al
 * sger: c_ij = fma(alpha y_j, x_i, c_ij) (alpha y_j rounded).
 
 The whole reduction matched scipy's sgehrd bit for bit on 100 random matrices each of 3 x 3 to
-6 x 6 (scratch cs4/gehd2_model.py). The loop is unrolled (n is static): Q is accumulated from
+6 x 6 (scratch cs4/gehd2_model.py).
+
+cgehd2 likewise (clarfg: scnrm2 in double, ?lapy3, ?ladiv, cscal as plain products; the complex
+arithmetic of stablehlo_lapack_carith), with (scratch cs4/cgemv_lda.py, cgemv_c2.py,
+cgemv_n2.py, cgerc.py; lda 6, 60 random problems a shape):
+
+* cgemv_n: the rows in whole 4s take the columns in groups of 4, then 2, then 1, each group as
+  four fused chains from 0 (ar xr, ai xi, ai xr, ar xi), added to the row's sum as (rr - ii,
+  ir + ri); the other rows t += fma(ar, xr, -(ai xi)), fma(ar, xi, ai xr) column by column;
+* cgemv_c (conjugate transpose, at most 7 rows): the first 4 rows' terms (ar xr + ai xi,
+  ar xi - ai xr, products rounded) summed as (t0 + t2) + (t1 + t3), the other rows as cgemv_n's
+  scalar rows (with -ai), added;
+* cgerc: da = (fma(alpha_r, y_r, alpha_i y_i), fma(-alpha_r, y_i, alpha_i y_r)), then
+  c + fma(da_r, x_r, -(da_i x_i)), c + fma(da_r, x_i, da_i x_r).
+
+The numpy model equals scipy's cgehrd on 50 random matrices each of 2 x 2 to 6 x 6
+(scratch cs4/cgehd2_model.py). The loop is unrolled (n is static): Q is accumulated from
 the same reflectors by matrix products, not by sorghr's order.
 """
 from __future__ import annotations
@@ -24,9 +40,15 @@ MAX_N = 6          # sgemv_t's order is measured up to 5 rows: reflectors of n -
 
 
 def applies(n: int, dtype) -> bool:
-    """Whether the modelled order is OpenBLAS's here (f32, AVX-512 kernels, n <= MAX_N)."""
+    """Whether the modelled order is OpenBLAS's here (f32 or complex64, AVX-512 kernels,
+    n <= MAX_N)."""
     import numpy as np
     from ..interpreter.ops.openblas_order import kernels
+    from .stablehlo_lapack_carith import wide_available
+    if not wide_available():                 # (its fused multiply-adds need float64)
+        return False
+    if np.dtype(dtype) == np.complex64:
+        return 2 <= n <= MAX_N and kernels() == "avx512"
     return np.dtype(dtype) == np.float32 and 3 <= n <= MAX_N and kernels() == "avx512"
 
 
@@ -110,4 +132,97 @@ def gehd2(a):
         a = a.at[i + 1:, i].set(jnp.concatenate([beta[None], jnp.zeros_like(x)]))
         full = jnp.zeros((n,), a.dtype).at[i + 1:].set(v)
         q = q - tau * jnp.matmul(jnp.matmul(q, full[:, None], precision=hi), full[None, :], precision=hi)
+    return a, q
+
+
+def _cgemv_n(c, v):
+    """c @ v (complex64, c: m x k) in cgemv_n's order."""
+    import jax.numpy as jnp
+    from . import stablehlo_lapack_carith as cc
+    from .stablehlo_lapack_fma import fma
+    m, k = c.shape
+    w = m - m % 4
+    re, im = c.real, c.imag
+    vr, vi = v.real, v.imag
+    yr = jnp.zeros((w,), re.dtype)
+    yi = jnp.zeros((w,), re.dtype)
+    groups, j = [], 0
+    while k - j >= 4:
+        groups.append((j, 4))
+        j += 4
+    for width in (2, 1):
+        if k - j >= width:
+            groups.append((j, width))
+            j += width
+    for j0, width in groups:
+        rr = ii = ir = ri = jnp.zeros((w,), re.dtype)
+        for jj in range(j0, j0 + width):
+            rr, ii = fma(re[:w, jj], vr[jj], rr), fma(im[:w, jj], vi[jj], ii)
+            ir, ri = fma(im[:w, jj], vr[jj], ir), fma(re[:w, jj], vi[jj], ri)
+        yr, yi = yr + (rr - ii), yi + (ir + ri)
+    tr = jnp.zeros((m - w,), re.dtype)
+    ti = jnp.zeros((m - w,), re.dtype)
+    for jj in range(k):
+        ar, ai = re[w:, jj], im[w:, jj]
+        tr = tr + fma(ar, vr[jj], -(ai * vi[jj]))
+        ti = ti + fma(ar, vi[jj], ai * vr[jj])
+    return cc.cx(jnp.concatenate([yr, tr]), jnp.concatenate([yi, ti]))
+
+
+def _cgemv_c(c, v):
+    """c^H v (complex64, c: m x k, m <= 7) in cgemv_c's order."""
+    import jax.numpy as jnp
+    from . import stablehlo_lapack_carith as cc
+    from .stablehlo_lapack_fma import fma
+    m, k = c.shape
+    re, im = c.real, c.imag
+    vr, vi = v.real, v.imag
+    w = 4 if m >= 4 else 0
+    yr = yi = None
+    if w:
+        lr = [re[i] * vr[i] + im[i] * vi[i] for i in range(4)]
+        li = [re[i] * vi[i] - im[i] * vr[i] for i in range(4)]
+        yr = (lr[0] + lr[2]) + (lr[1] + lr[3])
+        yi = (li[0] + li[2]) + (li[1] + li[3])
+    if m > w:
+        tr = jnp.zeros((k,), re.dtype)
+        ti = jnp.zeros((k,), re.dtype)
+        for i in range(w, m):
+            ar, ai = re[i], -im[i]
+            tr = tr + fma(ar, vr[i], -(ai * vi[i]))
+            ti = ti + fma(ar, vi[i], ai * vr[i])
+        yr, yi = (yr + tr, yi + ti) if w else (tr, ti)
+    return cc.cx(yr, yi)
+
+
+def _cgerc(c, alpha, x, y):
+    """c + alpha x y^H as OpenBLAS's cgerc."""
+    from . import stablehlo_lapack_carith as cc
+    from .stablehlo_lapack_fma import fma
+    ar, ai = alpha.real, alpha.imag
+    dr = fma(ar, y.real, ai * y.imag)
+    di = fma(-ar, y.imag, ai * y.real)
+    dr, di = dr[None, :], di[None, :]
+    xr, xi = x.real[:, None], x.imag[:, None]
+    return cc.cx(c.real + fma(dr, xr, -(di * xi)), c.imag + fma(dr, xi, di * xr))
+
+
+def cgehd2(a):
+    """(H, Q) with A = Q H Q^H: cgehd2's H in OpenBLAS's order, Q from its reflectors."""
+    import jax.numpy as jnp
+    from jax import lax
+    from .stablehlo_lapack_eig import _zlarfg_n
+    n = a.shape[0]
+    hi = lax.Precision.HIGHEST
+    q = jnp.eye(n, dtype=a.dtype)
+    for i in range(n - 1):
+        beta, tau, x = _zlarfg_n(a[i + 1, i], a[i + 2:, i])
+        v = jnp.concatenate([jnp.ones((1,), a.dtype), x])
+        c = a[:, i + 1:]
+        a = a.at[:, i + 1:].set(_cgerc(c, -tau, _cgemv_n(c, v), v))
+        c = a[i + 1:, i + 1:]
+        a = a.at[i + 1:, i + 1:].set(_cgerc(c, -jnp.conj(tau), v, _cgemv_c(c, v)))
+        a = a.at[i + 1:, i].set(jnp.concatenate([beta[None], jnp.zeros_like(x)]))
+        full = jnp.zeros((n,), a.dtype).at[i + 1:].set(v)
+        q = q - tau * jnp.matmul(jnp.matmul(q, full[:, None], precision=hi), jnp.conj(full)[None, :], precision=hi)
     return a, q
