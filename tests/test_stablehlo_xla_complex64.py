@@ -65,3 +65,45 @@ def test_zero_infinite_and_nan_operands_keep_c99_values():
     got = _interpret("exponential_minus_one", z)
     assert np.signbit(got.imag[[1, 4]]).all() and got.real[2] == np.inf and np.isnan(got[3].real)
     assert np.isinf(_interpret("rsqrt", z[:1]).real[0])
+
+
+def _bits_equal(a, b):
+    return ((a.real.view(np.uint32) == b.real.view(np.uint32))
+            & (a.imag.view(np.uint32) == b.imag.view(np.uint32)))
+
+
+@pytest.mark.parametrize("op,fn", [("exponential_minus_one", jnp.expm1), ("tanh", jnp.tanh), ("exponential", jnp.exp)])
+def test_bit_equal_to_xla(op, fn):
+    # with XLA's own f32 exp / tanh and glibc's sinf / cosf inside (xla_f32_math.py); exp as
+    # e^x (cos y + i sin y), through e^(x/2) twice where e^x overflows
+    rng = np.random.RandomState(11)
+    z = (rng.standard_normal(4000) * 3 + 1j * rng.standard_normal(4000) * 3).astype(np.complex64)
+    z[:3] = [89 + 1j, 100 - 2j, 88.5 + 0.5j]
+    xla = np.asarray(jax.jit(fn)(z))
+    same = _bits_equal(_interpret(op, z), xla)
+    assert same.all(), (z[~same][:3], xla[~same][:3])
+
+
+def _interpret_power(a, b):
+    t = f"tensor<{a.size}xcomplex<f32>>"
+    prog = shlo.parse(f"func.func @main(%a: {t}, %b: {t}) -> {t} {{\n  %0 = shlo.power %a, %b : {t}\n"
+                      f"  func.return %0 : {t}\n}}")
+    return np.asarray(shlo.interpret(prog, a, b)[0])
+
+
+def test_power_as_xla():
+    # XLA: |a|^c e^(-d arg a) (cos + i sin)(c arg a + d log|a|) in f32 with its own exp / log;
+    # the held-out pow complex64 program missed 134 of 600 elements with exp(b log a) rounded once
+    a = np.array([-6.0805807 - 2.2033892j, 2.2298357 + 0.6615605j, 2.4043689 + 2.68835j], np.complex64)
+    b = np.array([4.847034 - 1.160275j, -0.9785791 + 2.1953735j, -0.40990365 - 2.179081j], np.complex64)
+    want = np.array([-332.4994 + 0.12294082j, -2.381031e-05 + 0.23242156j, -3.6951053 - 0.0056053684j],
+                    np.complex64)
+    assert _bits_equal(_interpret_power(a, b), want).all(), _interpret_power(a, b)
+    rng = np.random.RandomState(5)
+    a = (rng.standard_normal(3000) * 3 + 1j * rng.standard_normal(3000) * 3).astype(np.complex64)
+    b = (rng.standard_normal(3000) * 1.5 + 1j * rng.standard_normal(3000) * 1.5).astype(np.complex64)
+    a[:4] = [0, 1, 0, 2 + 0j]
+    b[:4] = [2, 3 + 1j, 0, 0]
+    xla = np.asarray(jax.jit(jnp.power)(a, b))
+    same = _bits_equal(_interpret_power(a, b), xla)
+    assert same.all(), (a[~same][:3], b[~same][:3], xla[~same][:3])

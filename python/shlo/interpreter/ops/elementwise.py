@@ -18,6 +18,7 @@ from ...errors import InterpreterError
 from ...literals import numpy_dtype
 from ...verify._spec_table import ELEMENT_TYPES, OPS
 from ..registry import implements
+from . import xla_complex64, xla_f32_math
 
 F32, F64 = np.dtype(np.float32), np.dtype(np.float64)
 C64, C128 = np.dtype(np.complex64), np.dtype(np.complex128)
@@ -389,12 +390,25 @@ def _int_power(x, y, e):
 
 @op("power")
 def power(ctx, lhs, rhs):
+    e = _elem(ctx)
+    if e == _res(ctx) and e in ("f32", "f16", "bf16"):
+        # glibc's powf, as XLA CPU calls it for these types (xla_f32_math.py)
+        with np.errstate(all="ignore"):
+            return finish(xla_f32_math.power(np.asarray(lhs, np.float32), np.asarray(rhs, np.float32)), e)
+
     def floating(x, y):
         return np.power(x.astype(F64), y.astype(F64))
 
     def complex_(x, y):
         x, y = x.astype(C128), y.astype(C128)
-        return np.where(y == 0, 1 + 0j, np.exp(y * np.log(x)))
+        out = np.where(y == 0, 1 + 0j, np.exp(y * np.log(x)))
+        if e == _res(ctx) == "complex<f32>":
+            # XLA CPU's f32 steps where both are finite (xla_complex64.py), C99's elsewhere and
+            # for 0 to a complex power (XLA's NaN there)
+            finite = np.isfinite(x) & np.isfinite(y) & ((x != 0) | (y.imag == 0))
+            fast = xla_complex64.power(np.where(finite, x, 1), np.where(finite, y, 1))
+            out = np.where(finite, fast.astype(C128), out)
+        return out
 
     return _binary(ctx, lhs, rhs, integer=_int_power, floating=floating, complex_=complex_)
 

@@ -3,7 +3,10 @@ transcendental functions, complex parts, reduce_precision, convert and
 bitcast_convert.
 
 Floats are evaluated in float64 (complex128 for complex numbers) and rounded
-once to the result type; the rounding helpers live in `elementwise.py`.
+once to the result type; the rounding helpers live in `elementwise.py`. The
+transcendental functions of f32, f16 and bf16 are the exception: those follow XLA
+CPU's f32 algorithms bit for bit (xla_f32_math.py; f16 and bf16 computed in f32 and
+rounded, as XLA does).
 """
 from __future__ import annotations
 
@@ -11,16 +14,22 @@ import ml_dtypes
 import numpy as np
 
 from ...literals import numpy_dtype
-from . import xla_complex64
+from . import xla_complex64, xla_f32_math
 from .elementwise import (C128, VIA_F16, as_int, bits_of, convert_values, finish, finish_arith, from_bits, kind,
                           op, to_f64, width, wrap)
 
 
-def _unary(ctx, x, floating, complex_=None, integer=None, complex64=None):
+# the float types whose transcendental functions XLA CPU computes in f32 (xla_f32_math.py)
+XLA_F32_TYPES = frozenset({"f32", "f16", "bf16"})
+
+
+def _unary(ctx, x, floating, complex_=None, integer=None, complex64=None, f32=None):
     e, r = ctx.operand_types[0].element, ctx.result_types[0].element
     k = kind(e)
     with np.errstate(all="ignore"):
         if k == "float":
+            if f32 is not None and e == r and e in XLA_F32_TYPES:
+                return finish(f32(np.asarray(x).astype(np.float32)), r)
             return finish_arith(floating(to_f64(x)), r)
         if k == "complex":
             if complex_ is None:
@@ -37,9 +46,9 @@ def _unary(ctx, x, floating, complex_=None, integer=None, complex64=None):
         raise TypeError(f"shlo.{ctx.name} does not take {e}")
 
 
-def _register(name, floating, complex_=None, complex64=None):
+def _register(name, floating, complex_=None, complex64=None, f32=None):
     def impl(ctx, operand):
-        return _unary(ctx, operand, floating, complex_, complex64=complex64)
+        return _unary(ctx, operand, floating, complex_, complex64=complex64, f32=f32)
     impl.__name__ = name
     op(name)(impl)
 
@@ -147,8 +156,16 @@ def _cbrt_complex(z):
 
 _register("sqrt", np.sqrt, np.sqrt)
 _register("rsqrt", lambda x: 1.0 / np.sqrt(x), lambda z: 1.0 / np.sqrt(z), xla_complex64.rsqrt)
-_register("cbrt", np.cbrt, _cbrt_complex)
-_register("exponential", np.exp, np.exp)
+def _libm(name):
+    return lambda x: xla_f32_math.libm_f32(name, x)
+
+
+def _libm_flushed(name):
+    return lambda *xs: xla_f32_math.libm_flushed(name, *xs)
+
+
+_register("cbrt", np.cbrt, _cbrt_complex, f32=_libm_flushed("cbrtf"))
+_register("exponential", np.exp, np.exp, xla_complex64.exp, f32=xla_f32_math.exp)
 # f16 expm1 and logistic as XLA CPU evaluates them: f16 formulas, every step rounded to f16
 # (XLA expands these two ops in the element type; bf16 and wider types it computes in f32 or
 # better, where a correctly rounded result is what it gives almost always). Matches XLA on
@@ -174,26 +191,39 @@ def _logistic_f16(x: np.ndarray) -> np.ndarray:
     return _f16(1.0 / _f16(1.0 + e.astype(np.float64)).astype(np.float64))
 
 
-def _with_f16(name: str, f16_fn, floating, complex_, complex64=None):
+def _logistic_bf16(x: np.ndarray) -> np.ndarray:
+    # XLA expands bf16 logistic in bf16 too: exp(-x) (in f32) rounded, 1 + it rounded, 1 / that
+    bf16 = ml_dtypes.bfloat16
+    e = xla_f32_math.exp(-x).astype(bf16).astype(np.float32)
+    d = (e + np.float32(1)).astype(bf16).astype(np.float32)
+    return xla_f32_math.flush(np.float32(1) / d).astype(bf16)
+
+
+def _with_f16(name: str, f16_fn, floating, complex_, complex64=None, f32=None, bf16_fn=None):
     def impl(ctx, operand):
         e, r = ctx.operand_types[0].element, ctx.result_types[0].element
+        if e == r == "bf16" and bf16_fn is not None:
+            with np.errstate(all="ignore"):
+                return bf16_fn(np.asarray(operand).astype(np.float32))
         if e == r and (e == "f16" or e in VIA_F16):
             with np.errstate(all="ignore"):
                 out = f16_fn(np.asarray(operand).astype(np.float16))
                 return out if e == "f16" else finish(out.astype(np.float64), e)
-        return _unary(ctx, operand, floating, complex_, complex64=complex64)
+        return _unary(ctx, operand, floating, complex_, complex64=complex64, f32=f32)
     impl.__name__ = name
     op(name)(impl)
 
 
-_with_f16("exponential_minus_one", _expm1_f16, np.expm1, _expm1_complex, xla_complex64.expm1)
-_register("log", np.log, np.log)
-_register("log_plus_one", np.log1p, _log1p_complex)
-_with_f16("logistic", _logistic_f16, _logistic, _logistic_complex)
-_register("sine", np.sin, np.sin)
-_register("cosine", np.cos, np.cos)
-_register("tan", np.tan, np.tan)
-_register("tanh", np.tanh, np.tanh, xla_complex64.tanh)
+_with_f16("exponential_minus_one", _expm1_f16, np.expm1, _expm1_complex, xla_complex64.expm1,
+          f32=xla_f32_math.expm1)
+_register("log", np.log, np.log, f32=xla_f32_math.log)
+_register("log_plus_one", np.log1p, _log1p_complex, f32=xla_f32_math.log1p)
+_with_f16("logistic", _logistic_f16, _logistic, _logistic_complex, f32=xla_f32_math.logistic,
+          bf16_fn=_logistic_bf16)
+_register("sine", np.sin, np.sin, f32=_libm("sinf"))
+_register("cosine", np.cos, np.cos, f32=_libm("cosf"))
+_register("tan", np.tan, np.tan, f32=_libm("tanf"))
+_register("tanh", np.tanh, np.tanh, xla_complex64.tanh, f32=xla_f32_math.tanh)
 
 
 @op("atan2")
@@ -203,6 +233,8 @@ def atan2(ctx, lhs, rhs):
         if kind(e) == "complex":
             y, x = lhs.astype(C128), rhs.astype(C128)
             return finish(-1j * np.log((x + 1j * y) / np.sqrt(y * y + x * x)), r)
+        if e == r and e in XLA_F32_TYPES:
+            return finish(_libm_flushed("atan2f")(lhs.astype(np.float32), rhs.astype(np.float32)), r)
         return finish_arith(np.arctan2(to_f64(lhs), to_f64(rhs)), r)
 
 
