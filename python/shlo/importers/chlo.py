@@ -330,8 +330,10 @@ def _lanczos_z(e, x):
     reflect = e.cmp(x, e.k(0.5), "LT")
     z = e.sel(reflect, e.negate(x), e.subtract(x, e.k(1.0)))
     t = e.add(e.k(_LANCZOS_G + 0.5), z)
+    # z / 7.5 as z times the rounded 1 / 7.5: XLA's algebraic simplifier rewrites a division by a
+    # constant so, and one ulp of the log1p operand is many in lgamma near its zeros
     log_t = e.add(e.k(math.log(_LANCZOS_G + 0.5)),
-                  e.log_plus_one(e.divide(z, e.k(_LANCZOS_G + 0.5))))
+                  e.log_plus_one(e.multiply(z, e.k(1.0 / (_LANCZOS_G + 0.5)))))
     return reflect, z, t, log_t
 
 
