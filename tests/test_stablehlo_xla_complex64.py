@@ -72,7 +72,8 @@ def _bits_equal(a, b):
             & (a.imag.view(np.uint32) == b.imag.view(np.uint32)))
 
 
-@pytest.mark.parametrize("op,fn", [("exponential_minus_one", jnp.expm1), ("tanh", jnp.tanh), ("exponential", jnp.exp)])
+@pytest.mark.parametrize("op,fn", [("exponential_minus_one", jnp.expm1), ("tanh", jnp.tanh), ("exponential", jnp.exp),
+                                   ("rsqrt", jax.lax.rsqrt)])
 def test_bit_equal_to_xla(op, fn):
     # with XLA's own f32 exp / tanh and glibc's sinf / cosf inside (xla_f32_math.py); exp as
     # e^x (cos y + i sin y), through e^(x/2) twice where e^x overflows

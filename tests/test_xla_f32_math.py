@@ -42,6 +42,8 @@ XLA_VALUES = {
     "cosine": [(0x3F7DC693, 0x3F0C2F10), (0xBF53A9BC, 0x3F2D5EC5), (0x3FA341D2, 0x3E9507C4)],
     "tan": [(0x3F8BFEED, 0x3FF7A0D3), (0xC06FC281, 0xBF30E4C6), (0xBF711326, 0xBFAFE371)],
     "cbrt": [(0x3FE5F4FA, 0x3F9B9AC0), (0xBF53A9BC, 0xBF70465D), (0x40414A83, 0x3FB90553)],
+    # the CPU's rsqrtss estimate and two Newton steps: 0.1 -> 3.1622775 (correctly rounded 3.1622777)
+    "rsqrt": [(0x3DCCCCCD, 0x404A62C1), (0x3F9E9DCC, 0x3F65F848), (0x3E985E43, 0x3FEAA340)],
 }
 
 
@@ -79,13 +81,13 @@ def test_rank_0_and_empty():
     assert _run("sine", "tensor<0x3xf32>", np.zeros((0, 3), np.float32)).shape == (0, 3)
 
 
-@pytest.mark.parametrize("op", ["exponential", "log", "log_plus_one", "tanh", "sine"])
+@pytest.mark.parametrize("op", ["exponential", "log", "log_plus_one", "tanh", "sine", "rsqrt"])
 def test_f16_and_bf16_computed_in_f32(op):
     # XLA CPU computes these in f32 and rounds: every f16 / bf16 value as jax gives it
     jax = pytest.importorskip("jax")
     jnp = jax.numpy
     fn = {"exponential": jnp.exp, "log": jnp.log, "log_plus_one": jnp.log1p, "tanh": jnp.tanh,
-          "sine": jnp.sin}[op]
+          "sine": jnp.sin, "rsqrt": jax.lax.rsqrt}[op]
     for dtype, t in ((np.float16, "f16"), (BF16, "bf16")):
         x = np.arange(1 << 16, dtype=np.uint16).view(dtype)
         x = x[::7]       # a spread of all of them (every binade), in fewer calls to the C library
@@ -97,12 +99,13 @@ def test_f16_and_bf16_computed_in_f32(op):
 
 
 @pytest.mark.parametrize("op", ["exponential", "log", "log_plus_one", "exponential_minus_one", "tanh",
-                                "logistic", "sine", "cosine", "tan"])
+                                "logistic", "sine", "cosine", "tan", "rsqrt"])
 def test_f32_bit_equal_to_jax_on_cpu(op):
     jax = pytest.importorskip("jax")
     jnp = jax.numpy
     fn = {"exponential": jnp.exp, "log": jnp.log, "log_plus_one": jnp.log1p, "exponential_minus_one": jnp.expm1,
-          "tanh": jnp.tanh, "logistic": jax.nn.sigmoid, "sine": jnp.sin, "cosine": jnp.cos, "tan": jnp.tan}[op]
+          "tanh": jnp.tanh, "logistic": jax.nn.sigmoid, "sine": jnp.sin, "cosine": jnp.cos, "tan": jnp.tan,
+          "rsqrt": jax.lax.rsqrt}[op]
     rng = np.random.default_rng(7)
     x = np.concatenate([rng.integers(0, 1 << 32, 20000, dtype=np.uint64).astype(np.uint32).view(np.float32),
                         (rng.standard_normal(20000) * 4).astype(np.float32),

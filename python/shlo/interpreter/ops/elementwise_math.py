@@ -155,7 +155,8 @@ def _cbrt_complex(z):
 
 
 _register("sqrt", np.sqrt, np.sqrt)
-_register("rsqrt", lambda x: 1.0 / np.sqrt(x), lambda z: 1.0 / np.sqrt(z), xla_complex64.rsqrt)
+_register("rsqrt", lambda x: 1.0 / np.sqrt(x), lambda z: 1.0 / np.sqrt(z), xla_complex64.rsqrt,
+          f32=xla_f32_math.rsqrt)
 def _libm(name):
     return lambda x: xla_f32_math.libm_f32(name, x)
 

@@ -227,3 +227,35 @@ def libm_flushed(name: str, *args) -> np.ndarray:
 
 def power(x: np.ndarray, y: np.ndarray) -> np.ndarray:
     return libm_flushed("powf", x, y)
+
+
+# ----------------------------------------------------------------------------- rsqrt
+
+_RSQRT_ESTIMATE = None
+
+
+def _rsqrt_estimate_table() -> np.ndarray:
+    global _RSQRT_ESTIMATE
+    if _RSQRT_ESTIMATE is None:
+        from .x86_rsqrt_estimate import TABLE
+        codes = np.array([int(TABLE[i:i + 3], 16) for i in range(0, len(TABLE), 3)], np.int64)
+        _RSQRT_ESTIMATE = ((126 << 23) | (codes << 11)).astype(np.uint32).view(F32)
+    return _RSQRT_ESTIMATE
+
+
+def rsqrt(x: np.ndarray) -> np.ndarray:
+    """XLA CPU's f32 rsqrt: the CPU's `rsqrtss` estimate y (x86_rsqrt_estimate.py), then twice
+    y <- y + (-y/2) (x y y - 1), both steps' multiply-adds fused. Operands other than positive
+    normals (and NaN) take the estimate itself: +-0 and denormals +-inf, +inf 0, below 0 NaN."""
+    x = _f32(x)
+    b = _bits(x).astype(np.int64)
+    e = ((b >> 23) & 0xFF) - 127
+    parity = e & 1
+    y0 = _rsqrt_estimate_table()[parity * 1024 + ((b >> 13) & 1023)]
+    with np.errstate(all="ignore"):
+        y = np.ldexp(y0, -((e - parity) // 2)).astype(F32)
+        for _ in range(2):
+            y = _fma(y * F32(-0.5), _fma(x * y, y, F32(-1)), y)
+    positive_normal = (x >= _MIN_NORMAL) & (x < np.inf)
+    special = np.where(x == np.inf, F32(0), np.where(flush(x) == 0, np.copysign(F32(np.inf), x), F32(np.nan)))
+    return np.where(positive_normal | np.isnan(x), y, special).astype(F32)
