@@ -290,6 +290,7 @@ def eigh_small(a, lower):
     """?syevd / ?heevd (JOBZ = 'V') of one n x n matrix, n <= SMALL_N: (vectors as columns,
     eigenvalues ascending, info)."""
     import jax.numpy as jnp
+    from . import stablehlo_lapack_sytd2 as sytd2
     from .stablehlo_lapack_reduce import _tridiagonal_lower
     n = a.shape[0]
     dt = a.dtype
@@ -308,7 +309,9 @@ def eigh_small(a, lower):
         d, e = jnp.flip(d), jnp.flip(e)
     w, zt, info = steqr(d, e, jnp.eye(n, dtype=rdt))
     zt = zt.astype(dt)
-    if lower:
+    if lower and sytd2.modelled(n, dt):        # ?orm2r's order, on ssytd2's reflectors
+        z = sytd2.apply_q_lower(out, taus, zt)
+    elif lower:
         z = _apply_q(out, taus, zt)
     else:
         z = jnp.flip(_apply_q(out, taus, jnp.flip(zt, 0)), 0)

@@ -23,7 +23,9 @@
   the whole diagonal is d, real.)
 
 Every reflector is ?larfg's (stablehlo_lapack._larfg, shared with geqrf):
-beta = -sign(re alpha) * norm, so the outputs are LAPACK's up to rounding.
+beta = -sign(re alpha) * norm, so the outputs are LAPACK's up to rounding. float32 up to
+32 x 32 on AVX-512 kernels takes ssytd2 in OpenBLAS's order instead (stablehlo_lapack_sytd2.py):
+the lower reduction is then XLA CPU's bit for bit.
 `info` is 0: these routines report only invalid arguments, which the rules
 refuse at import.
 """
@@ -170,7 +172,10 @@ def tridiagonal1(a, lower):
 def _tridiagonal_lower(a):
     import jax.numpy as jnp
     from jax import lax
+    from . import stablehlo_lapack_sytd2 as sytd2
     n = a.shape[0]
+    if sytd2.modelled(n, a.dtype):               # ssytd2 in OpenBLAS's order (XLA CPU's bits)
+        return sytd2.sytd2_lower(a)
     dt = a.dtype
     complex_ = jnp.iscomplexobj(a)
     rdt = jnp.finfo(dt).dtype
