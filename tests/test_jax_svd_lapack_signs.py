@@ -65,6 +65,7 @@ def test_batch():
 
 def test_paths_chosen():
     assert eligible(2, 7, False, "A") and eligible(29, 7, True, "S") and eligible(25, 25, False, "A")
-    assert not eligible(26, 26, False, "A")          # ?bdsdc divides and conquers: Jacobi body
+    assert eligible(26, 26, False, "A") and eligible(60, 51, True, "S")   # one ?lasd1 merge
+    assert not eligible(52, 52, False, "A")          # two merge levels: Jacobi body
     assert not eligible(5, 8, False, "A")            # wide without LQ: a lower bidiagonal
     assert not eligible(2, 2, False, "N")

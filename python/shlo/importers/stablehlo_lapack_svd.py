@@ -1,4 +1,4 @@
-"""`shlo.linalg.svd` along LAPACK ?gesdd's path, for min(m, n) <= 25 with vectors.
+"""`shlo.linalg.svd` along LAPACK ?gesdd's path, for min(m, n) <= 51 with vectors.
 
 Singular vectors are fixed only up to a sign (a phase, complex) per pair; LAPACK's come out of
 its path, so matching them means taking the same path (as stablehlo_lapack_eig does for ?geev):
@@ -10,7 +10,9 @@ its path, so matching them means taking the same path (as stablehlo_lapack_eig d
 * ?bdsdc for n <= 25 (SMLSIZ) is ?lasdq, which is ?bdsqr with vectors from I: implicit zero-shift
   or shifted QR sweeps chasing top-to-bottom or bottom-to-top, 2 x 2 blocks by ?lasv2, shifts by
   ?las2, rotations by ?lartg (LAPACK 3.10's: r takes f's sign), then negative values made positive
-  by negating VT's row, then sorted.
+  by negating VT's row, then sorted;
+* ?bdsdc for 25 < n <= 51 is ?lasd0's divide and conquer with one merge
+  (stablehlo_lapack_bdsdc).
 
 A numpy model of the same path (scratch bc8/predict.py) gave every column of U and V^H equal to
 jaxlib's on the harness shapes (2x2, 2x7, 3x53, 29x7, f32 .. c128). Pure `jax.lax`, one matrix,
@@ -25,10 +27,11 @@ MAXITR = 6
 
 
 def eligible(m: int, n: int, complex_: bool, mode: str) -> bool:
-    """True where this body follows ?gesdd's path: vectors wanted, min(m, n) <= SMLSIZ, and not
-    a wide matrix without the LQ step (that path has a lower bidiagonal)."""
+    """True where this body follows ?gesdd's path: vectors wanted, min(m, n) <= 2 SMLSIZ + 1
+    (?bdsqr up to SMLSIZ, one divide-and-conquer merge above), and not a wide matrix without
+    the LQ step (that path has a lower bidiagonal)."""
     k = min(m, n)
-    if mode == "N" or k < 1 or k > SMLSIZ:
+    if mode == "N" or k < 1 or k > 2 * SMLSIZ + 1:
         return False
     return m >= n or n >= _mnthr(m, complex_)
 
@@ -59,7 +62,7 @@ def _svd_path(a, mode):
         lmat = jnp.conj(jnp.triu(packed[:m]).T)
         qp = _orgqr1(packed, taus, n if full else m)
         qb, d, e, p = _gebrd(lmat)
-        s, ub, vtb, info = _bdsqr(d, e)
+        s, ub, vtb, info = _bidiagonal_svd(d, e)
         u = _mm(qb, ub.astype(dt))
         v = _mm(qp[:, :m], _mm(p, vtb.T.astype(dt)))
         if full:
@@ -73,12 +76,20 @@ def _svd_path(a, mode):
     else:
         qfull, d, e, p = _gebrd(a)
         left = qfull[:, :n]
-    s, ub, vtb, info = _bdsqr(d, e)
+    s, ub, vtb, info = _bidiagonal_svd(d, e)
     u = _mm(left, ub.astype(dt))
     if full and m > n:
         u = jnp.concatenate([u, qfull[:, n:]], axis=1)
     v = _mm(p, vtb.T.astype(dt))
     return a, s, u, jnp.conj(v.T), info
+
+
+def _bidiagonal_svd(d, e):
+    """?bdsdc('U', 'I'): ?lasdq (= ?bdsqr) up to SMLSIZ, divide and conquer above."""
+    if d.shape[0] <= SMLSIZ:
+        return _bdsqr(d, e)
+    from .stablehlo_lapack_bdsdc import bdsdc
+    return bdsdc(d, e)
 
 
 def _gebrd(x):
