@@ -304,7 +304,7 @@ def eigh_small(a, lower):
     sigma = jnp.where((anrm > 0) & (anrm < rmin), rmin / anrm, jnp.where(anrm > rmax, rmax / anrm, 1)).astype(rdt)
     a = a * sigma.astype(dt)
     b = a if lower else jnp.flip(a, (0, 1))        # upper: the lower path on the reversed matrix
-    out, d, e, taus, _ = _tridiagonal_lower(b)
+    out, d, e, taus, _ = _tridiagonal_lower(b, lapack_lower=lower)
     if not lower:
         d, e = jnp.flip(d), jnp.flip(e)
     w, zt, info = steqr(d, e, jnp.eye(n, dtype=rdt))

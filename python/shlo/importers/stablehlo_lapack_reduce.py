@@ -165,16 +165,18 @@ def tridiagonal1(a, lower):
     import jax.numpy as jnp
     if lower:
         return _tridiagonal_lower(a)
-    out, d, e, taus, info = _tridiagonal_lower(jnp.flip(a, (0, 1)))
+    out, d, e, taus, info = _tridiagonal_lower(jnp.flip(a, (0, 1)), lapack_lower=False)
     return jnp.flip(out, (0, 1)), jnp.flip(d), jnp.flip(e), jnp.flip(taus), info
 
 
-def _tridiagonal_lower(a):
+def _tridiagonal_lower(a, lapack_lower=True):
+    """The lower reduction; `lapack_lower`: a is LAPACK's lower problem (not an upper one
+    reversed, whose LAPACK order ssytd2 'U' / ssymv_U this does not follow)."""
     import jax.numpy as jnp
     from jax import lax
     from . import stablehlo_lapack_sytd2 as sytd2
     n = a.shape[0]
-    if sytd2.modelled(n, a.dtype):               # ssytd2 in OpenBLAS's order (XLA CPU's bits)
+    if lapack_lower and sytd2.modelled(n, a.dtype):   # ssytd2 in OpenBLAS's order (XLA CPU's bits)
         return sytd2.sytd2_lower(a)
     dt = a.dtype
     complex_ = jnp.iscomplexobj(a)

@@ -52,8 +52,6 @@ def _symv_lower(s, x, alpha, live):
         if c % 4 == 0:
             block = (r >= j) & (r < j + 4) & (j + 4 <= off1)
             y = jnp.where(block, fma(t1, diag, y), y)
-        if c == 0:
-            pass
         rows = (r > c) & (r < live) & (c < live)
         y = jnp.where(rows, fma(t1[c], s[:, c], y), y)
     rest = (r >= off1) & (r < live)             # the columns past the whole blocks: diagonal last
