@@ -1,8 +1,10 @@
-"""float32 symmetric tridiagonal reduction and eigh (n <= 25, lower) equal XLA CPU's bit for bit:
-?sytd2 follows OpenBLAS's ssymv / sdot / saxpy / ssyr2 orders and eigh's Q is applied in
-?orm2r's order (shlo.importers.stablehlo_lapack_sytd2); ?steqr was already LAPACK's. The orders
+"""float32 symmetric tridiagonal reduction and eigh (n <= 25, lower and upper) equal XLA CPU's bit
+for bit: ?sytd2 follows OpenBLAS's ssymv / sdot / saxpy / ssyr2 orders and eigh's Q is applied in
+?orm2r's (?orm2l's) order (shlo.importers.stablehlo_lapack_sytd2); ?steqr was already LAPACK's. The orders
 are those of OpenBLAS's AVX-512 kernels: elsewhere the tests do not apply."""
 from __future__ import annotations
+
+import functools
 
 import jax
 import jax.numpy as jnp
@@ -22,16 +24,18 @@ def _sym(shape):
     return (a + np.swapaxes(a, -1, -2)).astype(np.float32)
 
 
-def _tridiagonal(a):
-    return jax.lax.linalg.tridiagonal(a, lower=True)
+def _tridiagonal(a, lower=True):
+    return jax.lax.linalg.tridiagonal(a, lower=lower)
 
 
-@pytest.mark.parametrize("n", [2, 5, 13, 20, 25])
-def test_tridiagonal_equals_lapack(n):
-    prog = shlo.from_jax(_tridiagonal, np.zeros((n, n), np.float32))
+@pytest.mark.parametrize("lower", [True, False])
+@pytest.mark.parametrize("n", [2, 5, 13, 17, 25])
+def test_tridiagonal_equals_lapack(n, lower):
+    fn = functools.partial(_tridiagonal, lower=lower)
+    prog = shlo.from_jax(fn, np.zeros((n, n), np.float32))
     for _ in range(3):
         a = _sym((n, n))
-        for g, w in zip(shlo.interpret(prog, a), jax.jit(_tridiagonal)(a)):
+        for g, w in zip(shlo.interpret(prog, a), jax.jit(fn)(a)):
             np.testing.assert_array_equal(g, np.asarray(w))
 
 
@@ -44,14 +48,16 @@ def test_tridiagonal_with_trivial_reflectors():
         np.testing.assert_array_equal(g, np.asarray(w))
 
 
-def test_eigh_vectors_equal_lapack():
+@pytest.mark.parametrize("uplo", ["L", "U"])
+def test_eigh_vectors_equal_lapack(uplo):
     """jnp.linalg.eigh of 20 x 20 float32 matrices: before, some vectors' signs or directions
     differed (|dv| up to 1.3); now eigenvalues and vectors are XLA's bits."""
+    fn = functools.partial(jnp.linalg.eigh, UPLO=uplo)
     a = _sym((2, 20, 20))
-    prog = shlo.from_jax(jnp.linalg.eigh, a)
+    prog = shlo.from_jax(fn, a)
     for _ in range(2):
         a = _sym((2, 20, 20))
-        w, v = (np.asarray(x) for x in jax.jit(jnp.linalg.eigh)(a))
+        w, v = (np.asarray(x) for x in jax.jit(fn)(a))
         gw, gv = shlo.interpret(prog, a)
         np.testing.assert_array_equal(gw, w)
         np.testing.assert_array_equal(gv, v)

@@ -303,13 +303,19 @@ def eigh_small(a, lower):
     rmin, rmax = jnp.sqrt(jnp.asarray(smlnum, rdt)), jnp.sqrt(jnp.asarray(1 / smlnum, rdt))
     sigma = jnp.where((anrm > 0) & (anrm < rmin), rmin / anrm, jnp.where(anrm > rmax, rmax / anrm, 1)).astype(rdt)
     a = a * sigma.astype(dt)
-    b = a if lower else jnp.flip(a, (0, 1))        # upper: the lower path on the reversed matrix
-    out, d, e, taus, _ = _tridiagonal_lower(b, lapack_lower=lower)
-    if not lower:
+    lapack_upper = not lower and sytd2.modelled(n, dt)   # ssytd2 'U' and ?orm2l in OpenBLAS's order
+    b = a if lower or lapack_upper else jnp.flip(a, (0, 1))   # else upper: the lower path reversed
+    if lapack_upper:
+        out, d, e, taus, _ = sytd2.sytd2_upper(b)
+    else:
+        out, d, e, taus, _ = _tridiagonal_lower(b, lapack_lower=lower)
+    if not lower and not lapack_upper:
         d, e = jnp.flip(d), jnp.flip(e)
     w, zt, info = steqr(d, e, jnp.eye(n, dtype=rdt))
     zt = zt.astype(dt)
-    if lower and sytd2.modelled(n, dt):        # ?orm2r's order, on ssytd2's reflectors
+    if lapack_upper:
+        z = sytd2.apply_q_upper(out, taus, zt)
+    elif lower and sytd2.modelled(n, dt):        # ?orm2r's order, on ssytd2's reflectors
         z = sytd2.apply_q_lower(out, taus, zt)
     elif lower:
         z = _apply_q(out, taus, zt)

@@ -163,8 +163,11 @@ def hessenberg1(a, ilo, ihi):
 def tridiagonal1(a, lower):
     """?sytrd / ?hetrd: (a with T and the reflectors in the `lower` triangle, d, e, tau, info)."""
     import jax.numpy as jnp
+    from . import stablehlo_lapack_sytd2 as sytd2
     if lower:
         return _tridiagonal_lower(a)
+    if sytd2.modelled(a.shape[0], a.dtype):      # ssytd2 'U' in OpenBLAS's order
+        return sytd2.sytd2_upper(a)
     out, d, e, taus, info = _tridiagonal_lower(jnp.flip(a, (0, 1)), lapack_lower=False)
     return jnp.flip(out, (0, 1)), jnp.flip(d), jnp.flip(e), jnp.flip(taus), info
 

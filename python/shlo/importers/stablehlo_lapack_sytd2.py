@@ -20,6 +20,12 @@ ctypes (scratch cs5/t_symv.py, t_dot3.py, t_axpy.py: every result equal, n = 1-3
 
 The numpy model of the whole reduction equals ssytrd's outputs on 10 random matrices each of
 3 x 3 to 25 x 25 (scratch cs5/t_sytd2m.py).
+
+Upper (ssytd2 'U'): step I = n-1 .. 1 takes column I above the diagonal (alpha = a[I-1, I], x
+above it) and updates the leading I x I block the same way, with ssymv_U's order (_symv_upper)
+and ssyr2 'U' (the same fused pair per element); ?ormtr then runs ?orm2l (reflector I - 1 on
+rows 0 .. I - 1, the first first). Interpreted vs jax (scratch cs5/t_tri.py, t_eigh.py with
+UPPER=1): tridiagonal n = 2-25 and eigh 5 x 5 to 25 x 25 bit-equal.
 """
 from __future__ import annotations
 
@@ -170,3 +176,130 @@ def apply_q_lower(out, taus, c):
         return _put(cpad, blk, i + 1, jnp.int32(0))
 
     return lax.fori_loop(jnp.int32(0), jnp.int32(N), step, cpad)[:n]
+
+
+def _symv_upper(s, x, alpha, live):
+    """alpha S x for the live L x L block of s (upper triangle), as OpenBLAS's ssymv_U: below 16
+    columns one by one (the rows above fused in order, tmp2 a fused chain, then y_c +=
+    fma(t1, s_cc, alpha tmp2)); from 16 on, blocks of 4 columns (then the last L mod 4 one by one):
+    the rows above the last multiple of 8 by the kernel (y: 4 fused terms per row; tmp2: 8 lanes,
+    row mod 8, added as lo + hi, (h0 + h1) + (h2 + h3)), the rows up to the block by the C 1x4
+    kernel (y + fma(t3, a3, fma(t2, a2, fma(t0, a0, t1 a1))), tmp2 fused from 0, added), then the
+    block's own triangle column by column. Measured as the lower one (scratch cs5/t_symvu3.py:
+    every result equal, n = 1-33)."""
+    import jax.numpy as jnp
+    from jax import lax
+    f32 = jnp.float32
+    N = s.shape[0]
+    r = lax.iota(jnp.int32, N)
+    x = jnp.where(r < live, x, 0)
+    t1 = alpha * x
+    diag = jnp.diagonal(s)
+    m2 = live - live % 4
+    c = r
+    j = c - c % 4
+    j1 = (j // 8) * 8
+    block = (live >= 16) & (c < m2)               # else: one by one
+    # tmp2 of every column
+    acc = jnp.zeros((8, N), f32)
+    for g in range(N // 8):
+        rows = slice(8 * g, 8 * g + 8)
+        take = block & (8 * g + 8 <= j1)
+        acc = jnp.where(take[None, :], fma(s[rows, :], x[rows, None], acc), acc)
+    h = acc[0:4] + acc[4:8]
+    t2 = jnp.where(block & (j1 > 0), (h[0] + h[1]) + (h[2] + h[3]) + f32(0), f32(0))
+    loc = jnp.zeros((N,), f32)
+    for o in range(4):                            # the 1x4 kernel's rows j1 .. j - 1 (0 or 4)
+        row = jnp.minimum(j1 + o, N - 1)
+        take = block & (j1 + o < j)
+        loc = jnp.where(take, fma(s[row, c], x[row], loc), loc)
+    t2 = jnp.where(block & (j1 < j), t2 + loc, t2)
+    for o in range(3):                            # the block's own rows above the column
+        row = jnp.minimum(j + o, N - 1)
+        take = block & (j + o < c)
+        t2 = jnp.where(take, fma(s[row, c], x[row], t2), t2)
+    for row in range(N):                          # one by one: all the rows above, in order
+        take = ~block & (row < c) & (c < live)
+        t2 = jnp.where(take, fma(s[row, :], x[row], t2), t2)
+    # y: each row's own diagonal term comes first (no column left of it reaches it)
+    y = jnp.where(r < live, fma(t1, diag, alpha * t2) + f32(0), 0)
+    for col in range(N):
+        jb = col - col % 4
+        jb1 = (jb // 8) * 8
+        in_block = (live >= 16) & (col < m2)
+        if col % 4 == 0 and jb > 0:               # the block's kernels on the rows above it
+            a4 = s[:, jb:jb + 4]
+            tb = t1[jb:jb + 4]
+            seq = y
+            for k in range(4):
+                seq = fma(tb[k], a4[:, k], seq)
+            one4 = y + fma(tb[3], a4[:, 3], fma(tb[2], a4[:, 2], fma(tb[0], a4[:, 0], tb[1] * a4[:, 1])))
+            y = jnp.where(in_block & (r < jb1), seq, jnp.where(in_block & (r >= jb1) & (r < jb), one4, y))
+        lo = jnp.where(in_block, jb, 0)
+        take = (r >= lo) & (r < col) & (col < live)
+        y = jnp.where(take, fma(t1[col], s[:, col], y), y)
+    return y
+
+
+def sytd2_upper(a):
+    """(a with T and the reflectors in the upper triangle, d, e, tau, info) as ssytd2 'U'."""
+    import jax.numpy as jnp
+    from jax import lax
+    from .stablehlo_lapack_qr import _larfg
+    n = a.shape[0]
+    if n <= 1:
+        return a, jnp.real(jnp.diagonal(a)), jnp.zeros((0,), a.dtype), jnp.zeros((0,), a.dtype), jnp.int32(0)
+    N = n - 1
+    r = lax.iota(jnp.int32, N)
+    rr = lax.broadcasted_iota(jnp.int32, (n, n), 0)
+    cc = lax.broadcasted_iota(jnp.int32, (n, n), 1)
+
+    def step(t, carry):
+        a, e, taus = carry
+        live = N - t                              # LAPACK's I: the block A(1:I, 1:I)
+        col = lax.dynamic_slice(a, (jnp.int32(0), live), (N, 1))[:, 0]
+        alpha = lax.dynamic_index_in_dim(col, live - 1, 0, keepdims=False)
+        u = jnp.where(r == 0, alpha, jnp.roll(col, 1))          # [alpha, x...] for ?larfg
+        vu, tau, beta = _larfg(u, live)
+        v = jnp.where(r == live - 1, 1, jnp.where(r < live - 1, jnp.roll(vu, -1), 0)).astype(a.dtype)
+        s = a[:N, :N]
+        y = _symv_upper(s, v, tau, live)
+        alph = (jnp.float32(-0.5) * tau) * _sdot(y, v, live)
+        y = jnp.where(r < live, fma(alph, v, y), 0)
+        upper = (r[:, None] <= r[None, :]) & (r[None, :] < live)
+        upd = fma(-y[None, :], v[:, None], fma(-v[None, :], y[:, None], s))
+        s = jnp.where(upper & (tau != 0), upd, s)
+        newcol = jnp.where(r == live - 1, beta, jnp.where(r < live - 1, v, col))
+        a = jnp.concatenate([jnp.concatenate([s, a[:N, N:]], axis=1), a[N:]], axis=0)
+        newfull = jnp.concatenate([newcol, a[N:, 0]])
+        a = jnp.where((cc == live) & (rr < N), newfull[:, None], a)
+        e = jnp.where(r == live - 1, beta, e)
+        taus = jnp.where(r == live - 1, tau, taus)
+        return a, e, taus
+
+    out, e, taus = lax.fori_loop(jnp.int32(0), jnp.int32(N), step,
+                                 (a, jnp.zeros((N,), a.dtype), jnp.zeros((N,), a.dtype)))
+    return out, jnp.diagonal(out), e, taus, jnp.int32(0)
+
+
+def apply_q_upper(out, taus, c):
+    """Q c for ssytd2 'U''s reflectors (reflector I - 1: out[:I-1, I] above a 1 at row I - 1), as
+    ?ormtr -> ?orm2l applies them: the first first, each by ?larf on rows 0 .. I - 1 of c."""
+    import jax.numpy as jnp
+    from jax import lax
+    from .stablehlo_lapack_qr import _larf_left
+    n = out.shape[0]
+    N = n - 1
+    if N < 1:
+        return c
+    r = lax.iota(jnp.int32, N)
+
+    def step(t, c):
+        live = t + 1
+        col = lax.dynamic_slice(out, (jnp.int32(0), live), (N, 1))[:, 0]
+        v = jnp.where(r == live - 1, jnp.ones_like(col), jnp.where(r < live - 1, col, 0))
+        tau = lax.dynamic_index_in_dim(taus, live - 1, 0, keepdims=False)
+        blk = _larf_left(c[:N], v, tau, live, n, None)
+        return jnp.concatenate([blk, c[N:]], axis=0)
+
+    return lax.fori_loop(jnp.int32(0), jnp.int32(N), step, c)
