@@ -24,8 +24,9 @@
 
 Every reflector is ?larfg's (stablehlo_lapack._larfg, shared with geqrf):
 beta = -sign(re alpha) * norm, so the outputs are LAPACK's up to rounding. float32 up to
-32 x 32 on AVX-512 kernels takes ssytd2 in OpenBLAS's order instead (stablehlo_lapack_sytd2.py):
-the lower reduction is then XLA CPU's bit for bit.
+32 x 32 on AVX-512 kernels takes ssytd2 'L' / 'U' in OpenBLAS's order instead
+(stablehlo_lapack_sytd2.py; upper then runs LAPACK's own upper loop, not the reversed lower one):
+XLA CPU's bits.
 `info` is 0: these routines report only invalid arguments, which the rules
 refuse at import.
 """
