@@ -74,6 +74,12 @@ def test_denormals_flushed_as_xla_cpu():
     assert _run("log", "tensor<f32>", tiny) == -np.inf
     assert _run("tanh", "tensor<f32>", tiny) == tiny
     assert _run("exponential_minus_one", "tensor<f32>", np.float32(2e-38)) == np.float32(2e-38)
+    # glibc's powf under denormals-are-zero takes a denormal base as +-2^-150
+    x = np.array([1e-45, 4e-45, 1e-45, -1e-45], np.float32)
+    y = np.array([0.1, 0.1, -0.1, 3.1415927], np.float32)
+    got = _run("power", "tensor<4xf32>", x, y)
+    np.testing.assert_array_equal(got[:3], np.array([3.0517573e-05, 3.0517573e-05, 32768.004], np.float32))
+    assert np.isnan(got[3])
 
 
 def test_rank_0_and_empty():

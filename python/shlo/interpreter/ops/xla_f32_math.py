@@ -226,7 +226,21 @@ def libm_flushed(name: str, *args) -> np.ndarray:
 
 
 def power(x: np.ndarray, y: np.ndarray) -> np.ndarray:
-    return libm_flushed("powf", x, y)
+    """glibc's powf as XLA calls it: the result flushed; a denormal base, which powf under
+    denormals-are-zero normalizes to +-2^-150 whatever its bits, as that power (rounded once),
+    NaN for a negative one to a power that is not an integer."""
+    x, y = np.broadcast_arrays(_f32(x), _f32(y))
+    out = libm_f32("powf", x, y)
+    tiny = (np.abs(x) < _MIN_NORMAL) & (x != 0)
+    if tiny.any():
+        with np.errstate(all="ignore"):
+            yd = y.astype(np.float64)
+            r = np.exp2(-150.0 * yd).astype(F32)
+            integer = np.floor(yd) == yd
+            odd = integer & (np.fmod(yd, 2.0) != 0)
+            r = np.where(x < 0, np.where(integer, np.where(odd, -r, r), F32(np.nan)), r)
+        out = np.where(tiny, r, out)
+    return flush(out)
 
 
 # ----------------------------------------------------------------------------- rsqrt
