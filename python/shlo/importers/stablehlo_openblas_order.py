@@ -67,8 +67,8 @@ def sgemv_t(c, v, rows, cols, small=None):
     lanes 0-3 when the count has a 4, then 8 and 16 at a time; lanes low + high, then
     (h0 + h1) + (h2 + h3)); a pair of columns past them and a last odd one by the SSE kernels
     (products rounded, added in 4 lanes; the last column's in two sets of 4 alternating, added);
-    the rows past the whole 4s as the C loop contracts them. `small` (traced bool): the call has
-    lda = rows = 3, which takes the SkylakeX 3-row kernel instead."""
+    the rows past the whole 4s as the C loop contracts them. `small` (traced bool; c has 2 or 3
+    rows): the call has lda = rows, which takes SkylakeX's 2- or 3-row kernel instead."""
     import jax.numpy as jnp
     from jax import lax
     m, n = c.shape
@@ -111,8 +111,19 @@ def sgemv_t(c, v, rows, cols, small=None):
     y = jnp.where(m3 == 1, fma(t[0], x[0], y),
                   jnp.where(m3 == 2, y + t01, jnp.where(m3 == 3, y + fma(t[2], x[2], t01), y)))
     if small is not None:
-        y = jnp.where(small, _sgemv_t3(c, v, cols), y)
+        y = jnp.where(small, (_sgemv_t3 if m == 3 else _sgemv_t2)(c, v, cols), y)
     return y
+
+
+def _sgemv_t2(c, v, cols):
+    """SkylakeX's sgemv_kernel_t_2 (lda = m = 2): columns in blocks of 32 and 16 fma(x1, a1, a0 x0);
+    the rest (blocks of 8, the tail) a0 x0 + a1 x1 with both products rounded."""
+    import jax.numpy as jnp
+    n = c.shape[1]
+    k = jnp.arange(n, dtype=jnp.int32)
+    wide = fma(v[1], c[1], c[0] * v[0])
+    narrow = c[0] * v[0] + c[1] * v[1]
+    return jnp.where(k < (cols & ~15), wide, narrow) + jnp.float32(0)
 
 
 def _sgemv_t3(c, v, cols):
