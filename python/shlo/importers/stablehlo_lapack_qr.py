@@ -16,7 +16,7 @@ Measured against jax.numpy.linalg.qr (tests/test_jax_linalg.py, scratch cs5/t_bo
 bit-equal on random f32 and c64 matrices of the testdata harnesses' shapes (3 x 3, 3 x 4,
 10 x 5, 200 x 100, full and reduced) and others up to 37 x 13. Not modelled (close to LAPACK,
 not always equal): ?larfg's rescaling of a reflector whose norm is below the safe minimum, and
-sgemv's small-matrix kernels where a call has lda = rows = 4-8 (the 2- and 3-row ones are).
+sgemv's small-matrix kernels where a call has lda = rows = 6-8 (the 2- to 5-row ones are).
 """
 from __future__ import annotations
 
@@ -152,7 +152,7 @@ def geqrf(a):
     m, n = a.shape
     k = min(m, n)
     apad = jnp.pad(a, ((0, m), (0, n)))
-    small = jnp.bool_(True) if m in (2, 3) else None   # sgemv's lda = rows = 2, 3 kernels (step 0)
+    small = jnp.bool_(True) if m in ob.SMALL_KERNELS else None   # sgemv's lda = rows kernels (step 0)
     r = lax.iota(jnp.int32, m)
 
     def step(j, carry):
@@ -181,7 +181,7 @@ def orgqr(a, tau):
     cc = lax.broadcasted_iota(jnp.int32, (m, n), 1)
     q = jnp.where(cc >= k, (rr == cc).astype(a.dtype), a)
     qpad = jnp.pad(q, ((0, m), (0, n)))
-    small = jnp.bool_(True) if m in (2, 3) else None
+    small = jnp.bool_(True) if m in ob.SMALL_KERNELS else None
     r = lax.iota(jnp.int32, m)
 
     def step(t, qpad):

@@ -67,8 +67,8 @@ def sgemv_t(c, v, rows, cols, small=None):
     lanes 0-3 when the count has a 4, then 8 and 16 at a time; lanes low + high, then
     (h0 + h1) + (h2 + h3)); a pair of columns past them and a last odd one by the SSE kernels
     (products rounded, added in 4 lanes; the last column's in two sets of 4 alternating, added);
-    the rows past the whole 4s as the C loop contracts them. `small` (traced bool; c has 2 or 3
-    rows): the call has lda = rows, which takes SkylakeX's 2- or 3-row kernel instead."""
+    the rows past the whole 4s as the C loop contracts them. `small` (traced bool; c has rows in
+    SMALL_KERNELS): the call has lda = rows, which takes SkylakeX's small-matrix kernel instead."""
     import jax.numpy as jnp
     from jax import lax
     m, n = c.shape
@@ -111,8 +111,35 @@ def sgemv_t(c, v, rows, cols, small=None):
     y = jnp.where(m3 == 1, fma(t[0], x[0], y),
                   jnp.where(m3 == 2, y + t01, jnp.where(m3 == 3, y + fma(t[2], x[2], t01), y)))
     if small is not None:
-        y = jnp.where(small, (_sgemv_t3 if m == 3 else _sgemv_t2)(c, v, cols), y)
+        y = jnp.where(small, SMALL_KERNELS[m](c, v, cols), y)
     return y
+
+
+def _sgemv_t4(c, v, cols):
+    """SkylakeX's sgemv_kernel_t_4 (lda = m = 4): each column's rounded products, added as
+    (p0 + p1) + (p2 + p3); a last odd column ((p0 + p1) + p2) + p3."""
+    import jax.numpy as jnp
+    n = c.shape[1]
+    k = jnp.arange(n, dtype=jnp.int32)
+    p = c[:4] * v[:4, None]
+    pairs = (p[0] + p[1]) + (p[2] + p[3])
+    last = ((p[0] + p[1]) + p[2]) + p[3]
+    return jnp.where(k < (cols & ~1), pairs, last) + jnp.float32(0)
+
+
+def _sgemv_t5(c, v, cols):
+    """SkylakeX's sgemv_kernel_t_5 (lda = m = 5): columns in blocks of 16, 8, 4 a fused chain
+    from a0 x0 over the other rows; the rest (pairs, a last one) the rounded products added in
+    order."""
+    import jax.numpy as jnp
+    n = c.shape[1]
+    k = jnp.arange(n, dtype=jnp.int32)
+    chain = c[0] * v[0]
+    for r in range(1, 5):
+        chain = fma(c[r], v[r], chain)
+    p = c[:5] * v[:5, None]
+    plain = _in_order(p)
+    return jnp.where(k < (cols & ~3), chain, plain) + jnp.float32(0)
 
 
 def _sgemv_t2(c, v, cols):
@@ -224,3 +251,7 @@ def cscal(x, alpha):
     xr, xi = jnp.real(x), jnp.imag(x)
     a_r, a_i = jnp.real(alpha), jnp.imag(alpha)
     return lax.complex(a_r * xr - a_i * xi, a_r * xi + a_i * xr)
+
+
+# sgemv_t's SkylakeX kernels for lda = rows (small matrices), by rows; 6-8 rows are not modelled
+SMALL_KERNELS = {2: _sgemv_t2, 3: _sgemv_t3, 4: _sgemv_t4, 5: _sgemv_t5}
