@@ -28,7 +28,7 @@ def _rand(shape, dtype):
 
 @pytest.mark.parametrize("dtype", ["float32", "complex64"])
 @pytest.mark.parametrize("shape,mode", [((10, 5), "reduced"), ((2, 10, 5), "complete"), ((3, 3), "reduced"),
-                                        ((3, 4), "complete"), ((1, 1), "reduced"), ((12, 7), "reduced"), ((2, 40), "reduced"), ((5, 10), "complete"), ((4, 9), "reduced")])
+                                        ((3, 4), "complete"), ((1, 1), "reduced"), ((12, 7), "reduced"), ((2, 40), "reduced"), ((5, 10), "complete"), ((4, 9), "reduced"), ((6, 10), "reduced"), ((7, 12), "complete"), ((8, 13), "reduced")])
 def test_qr_equals_lapack(shape, mode, dtype):
     fn = functools.partial(jnp.linalg.qr, mode=mode)
     prog = shlo.from_jax(fn, np.zeros(shape, dtype))

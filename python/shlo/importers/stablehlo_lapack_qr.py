@@ -15,8 +15,8 @@ reflector back: the block right of column i times H_i, column i below the diagon
 Measured against jax.numpy.linalg.qr (tests/test_jax_linalg.py, scratch cs5/t_body.py):
 bit-equal on random f32 and c64 matrices of the testdata harnesses' shapes (3 x 3, 3 x 4,
 10 x 5, 200 x 100, full and reduced) and others up to 37 x 13. Not modelled (close to LAPACK,
-not always equal): ?larfg's rescaling of a reflector whose norm is below the safe minimum, and
-sgemv's small-matrix kernels where a call has lda = rows = 6-8 (the 2- to 5-row ones are).
+not always equal): ?larfg's rescaling of a reflector whose norm is below the safe minimum
+(sgemv's small-matrix kernels for lda = rows = 2-8 are).
 """
 from __future__ import annotations
 

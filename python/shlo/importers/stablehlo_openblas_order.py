@@ -253,5 +253,51 @@ def cscal(x, alpha):
     return lax.complex(a_r * xr - a_i * xi, a_r * xi + a_i * xr)
 
 
-# sgemv_t's SkylakeX kernels for lda = rows (small matrices), by rows; 6-8 rows are not modelled
-SMALL_KERNELS = {2: _sgemv_t2, 3: _sgemv_t3, 4: _sgemv_t4, 5: _sgemv_t5}
+def _chain(c, v):
+    s = c[0] * v[0]
+    for r in range(1, c.shape[0]):
+        s = fma(c[r], v[r], s)
+    return s
+
+
+def _sgemv_t6(c, v, cols):
+    """SkylakeX's sgemv_kernel_t_6: blocks of 16 and 8 columns a fused chain from a0 x0; a block of
+    4 (p0 + fma(a1, x1, p2)) + (p3 + fma(a4, x4, p5)) (GCC contracts its vector a*b + c*d); pairs
+    and a last column the rounded products added in order."""
+    import jax.numpy as jnp
+    k = jnp.arange(c.shape[1], dtype=jnp.int32)
+    p = c[:6] * v[:6, None]
+    four = (p[0] + fma(c[1], v[1], p[2])) + (p[3] + fma(c[4], v[4], p[5]))
+    y = jnp.where(k < (cols & ~7), _chain(c[:6], v), jnp.where(k < (cols & ~3), four, _in_order(p)))
+    return y + jnp.float32(0)
+
+
+def _sgemv_t7(c, v, cols):
+    """SkylakeX's sgemv_kernel_t_7: as the 6-row one; a block of 4
+    (fma(a0, x0, p1) + fma(a4, x4, p5)) + (fma(a2, x2, p3) + p6)."""
+    import jax.numpy as jnp
+    k = jnp.arange(c.shape[1], dtype=jnp.int32)
+    p = c[:7] * v[:7, None]
+    four = (fma(c[0], v[0], p[1]) + fma(c[4], v[4], p[5])) + (fma(c[2], v[2], p[3]) + p[6])
+    y = jnp.where(k < (cols & ~7), _chain(c[:7], v), jnp.where(k < (cols & ~3), four, _in_order(p)))
+    return y + jnp.float32(0)
+
+
+def _sgemv_t8(c, v, cols):
+    """SkylakeX's sgemv_kernel_t_8 (rounded products, horizontal adds): blocks of 8 and 4 columns
+    ((p0 + p1) + (p2 + p3)) + ((p4 + p5) + (p6 + p7)); pairs ((p0 + p1) + (p4 + p5)) +
+    ((p2 + p3) + (p6 + p7)); a last column (((p0 + p4) + (p1 + p5)) + (p2 + p6)) + (p3 + p7)."""
+    import jax.numpy as jnp
+    k = jnp.arange(c.shape[1], dtype=jnp.int32)
+    p = c[:8] * v[:8, None]
+    blocks = ((p[0] + p[1]) + (p[2] + p[3])) + ((p[4] + p[5]) + (p[6] + p[7]))
+    pairs = ((p[0] + p[1]) + (p[4] + p[5])) + ((p[2] + p[3]) + (p[6] + p[7]))
+    last = (((p[0] + p[4]) + (p[1] + p[5])) + (p[2] + p[6])) + (p[3] + p[7])
+    y = jnp.where(k < (cols & ~3), blocks, jnp.where(k < (cols & ~1), pairs, last))
+    return y + jnp.float32(0)
+
+
+# sgemv_t's SkylakeX kernels for lda = rows (small matrices), by rows (scratch cs5/t_gemv_t2.py,
+# t_gemv_t45.py, t_gemv_t678.py: every result equal against scipy's OpenBLAS, n = 1-69 / 1-49)
+SMALL_KERNELS = {2: _sgemv_t2, 3: _sgemv_t3, 4: _sgemv_t4, 5: _sgemv_t5, 6: _sgemv_t6, 7: _sgemv_t7,
+                 8: _sgemv_t8}
