@@ -120,3 +120,19 @@ def test_f32_bit_equal_to_jax_on_cpu(op):
     got = _run(op, f"tensor<{x.size}xf32>", x)
     same = (got.view(np.uint32) == want.view(np.uint32)) | (np.isnan(got) & np.isnan(want))
     assert same.all(), (x[~same][:4], got[~same][:4], want[~same][:4])
+
+
+@pytest.mark.parametrize("mode", ["HIGHEST", "TOLERANCE"])
+def test_result_accuracy_asks_for_the_correctly_rounded_value(mode):
+    # XLA's approximations serve the DEFAULT accuracy only; HIGHEST / TOLERANCE get float64
+    # rounded once (exp(0x3FDF263C): XLA 0x40B6ED74, correctly rounded 0x40B6ED75)
+    t = "tensor<2xf32>"
+    ulps = 1 if mode == "TOLERANCE" else 0
+    attr = (f"{{result_accuracy = #shlo.accuracy<atol = 0.000000e+00, rtol = 0.000000e+00, ulps = {ulps}, "
+            f"mode = #shlo.result_accuracy_mode<{mode}>>}}")
+    x = _f([0x3FDF263C, 0x401DC02D])
+    for op, exact in (("exponential", np.exp), ("tanh", np.tanh), ("logistic", lambda v: 1 / (1 + np.exp(-v)))):
+        text = f'func.func @main(%a: {t}) -> {t} {{\n  %0 = "shlo.{op}"(%a) {attr} : ({t}) -> {t}\n  func.return %0 : {t}\n}}'
+        got = np.asarray(interpret(shlo.parse(text), x)[0])
+        np.testing.assert_array_equal(got, exact(x.astype(np.float64)).astype(np.float32))
+    assert _run("exponential", "tensor<2xf32>", x).view(np.uint32)[0] == 0x40B6ED74

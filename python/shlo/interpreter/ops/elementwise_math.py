@@ -6,7 +6,7 @@ Floats are evaluated in float64 (complex128 for complex numbers) and rounded
 once to the result type; the rounding helpers live in `elementwise.py`. The
 transcendental functions of f32, f16 and bf16 are the exception: those follow XLA
 CPU's f32 algorithms bit for bit (xla_f32_math.py; f16 and bf16 computed in f32 and
-rounded, as XLA does).
+rounded, as XLA does), unless the op's `result_accuracy` asks for HIGHEST or TOLERANCE.
 """
 from __future__ import annotations
 
@@ -23,9 +23,18 @@ from .elementwise import (C128, VIA_F16, as_int, bits_of, convert_values, finish
 XLA_F32_TYPES = frozenset({"f32", "f16", "bf16"})
 
 
+def _default_accuracy(ctx) -> bool:
+    """No `result_accuracy`, or mode DEFAULT: the accuracy is the implementation's, and XLA's
+    approximations serve; HIGHEST or TOLERANCE get the correctly rounded values."""
+    accuracy = ctx.attrs.get("result_accuracy")
+    return accuracy is None or getattr(accuracy, "mode", "DEFAULT") == "DEFAULT"
+
+
 def _unary(ctx, x, floating, complex_=None, integer=None, complex64=None, f32=None):
     e, r = ctx.operand_types[0].element, ctx.result_types[0].element
     k = kind(e)
+    if not _default_accuracy(ctx):
+        f32 = complex64 = None
     with np.errstate(all="ignore"):
         if k == "float":
             if f32 is not None and e == r and e in XLA_F32_TYPES:
@@ -203,10 +212,10 @@ def _logistic_bf16(x: np.ndarray) -> np.ndarray:
 def _with_f16(name: str, f16_fn, floating, complex_, complex64=None, f32=None, bf16_fn=None):
     def impl(ctx, operand):
         e, r = ctx.operand_types[0].element, ctx.result_types[0].element
-        if e == r == "bf16" and bf16_fn is not None:
+        if e == r == "bf16" and bf16_fn is not None and _default_accuracy(ctx):
             with np.errstate(all="ignore"):
                 return bf16_fn(np.asarray(operand).astype(np.float32))
-        if e == r and (e == "f16" or e in VIA_F16):
+        if e == r and (e == "f16" or e in VIA_F16) and _default_accuracy(ctx):
             with np.errstate(all="ignore"):
                 out = f16_fn(np.asarray(operand).astype(np.float16))
                 return out if e == "f16" else finish(out.astype(np.float64), e)
