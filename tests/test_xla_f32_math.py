@@ -47,23 +47,71 @@ XLA_VALUES = {
 }
 
 
+# the values of the C library's functions (sinf, ...) and of the CPU's rsqrtss estimate were
+# taken with glibc 2.36 on an Intel Xeon; elsewhere the interpreter follows that host's C
+# library (and keeps Intel's estimate), so those cases are compared with jax there
+LIBM_OPS = {"sine", "cosine", "tan", "cbrt", "atan2", "power"}
+MEASURED_GLIBC = ("glibc", "2.36")
+
+
+def _host_rsqrt_estimate_is_intels() -> bool:
+    """jax's rsqrt on one operand per entry of the estimate table equals the interpreter's."""
+    jax = pytest.importorskip("jax")
+    keys = np.arange(2048, dtype=np.uint32)
+    x = (((126 + (keys >> 10)) << 23) | ((keys & 1023) << 13)).view(np.float32)
+    want = np.asarray(jax.jit(jax.lax.rsqrt)(jax.device_put(x, jax.devices("cpu")[0])))
+    return bool((_run("rsqrt", f"tensor<{x.size}xf32>", x).view(np.uint32) == want.view(np.uint32)).all())
+
+
+def _host_is_measured(op: str) -> bool:
+    import platform
+    if op in LIBM_OPS:
+        return platform.libc_ver() == MEASURED_GLIBC
+    return op != "rsqrt" or _host_rsqrt_estimate_is_intels()
+
+
 @pytest.mark.parametrize("op", sorted(XLA_VALUES))
 def test_xla_cpu_values(op):
     inputs, expected = zip(*XLA_VALUES[op])
     got = _run(op, "tensor<3xf32>", _f(inputs))
-    assert [hex(v) for v in got.view(np.uint32)] == [hex(v) for v in expected]
+    if _host_is_measured(op):
+        assert [hex(v) for v in got.view(np.uint32)] == [hex(v) for v in expected]
+    else:
+        _assert_close_to_jax(op, _f(inputs), got)
+
+
+def _assert_close_to_jax(op, x, got):
+    """On a host whose C library or rsqrtss estimate differs from the measured one: XLA's value
+    on this host, or for rsqrt within 2 ulp of it (two Newton steps from another estimate)."""
+    jax = pytest.importorskip("jax")
+    jnp = jax.numpy
+    fn = {"sine": jnp.sin, "cosine": jnp.cos, "tan": jnp.tan, "cbrt": jnp.cbrt, "rsqrt": jax.lax.rsqrt}[op]
+    want = np.asarray(jax.jit(fn)(jax.device_put(x, jax.devices("cpu")[0])))
+    if op == "rsqrt":
+        ulps = np.abs(got.view(np.int32).astype(np.int64) - want.view(np.int32))
+        assert (ulps[np.isfinite(want)] <= 2).all(), (x, got, want)
+    else:
+        np.testing.assert_array_equal(got, want)
 
 
 def test_atan2_xla_cpu_values():
     y, x, expected = _f([0xC07A34C9, 0x402DD40D, 0x3F8BFEED]), _f([0xBFA44944, 0xBEA21EC7, 0x4037EAA1]), \
         [0xBFF1AA5C, 0x3FD7EACD, 0x3EBA32A8]
-    assert list(_run("atan2", "tensor<3xf32>", y, x).view(np.uint32)) == expected
+    got = _run("atan2", "tensor<3xf32>", y, x)
+    if not _host_is_measured("atan2"):
+        jax = pytest.importorskip("jax")
+        expected = list(np.asarray(jax.jit(jax.numpy.arctan2)(y, x)).view(np.uint32))
+    assert list(got.view(np.uint32)) == expected
 
 
 def test_power_xla_cpu_values():
     x, y, expected = _f([0x3DB87DAB, 0x40A28D97, 0x409B07BC]), _f([0x40399CA3, 0x3FB79FC6, 0xBF7E4E09]), \
         [0x3A73AD9C, 0x4124B3CC, 0x3E5595D4]
-    assert list(_run("power", "tensor<3xf32>", x, y).view(np.uint32)) == expected
+    got = _run("power", "tensor<3xf32>", x, y)
+    if not _host_is_measured("power"):
+        jax = pytest.importorskip("jax")
+        expected = list(np.asarray(jax.jit(jax.numpy.power)(x, y)).view(np.uint32))
+    assert list(got.view(np.uint32)) == expected
 
 
 def test_denormals_flushed_as_xla_cpu():
@@ -80,6 +128,18 @@ def test_denormals_flushed_as_xla_cpu():
     got = _run("power", "tensor<4xf32>", x, y)
     np.testing.assert_array_equal(got[:3], np.array([3.0517573e-05, 3.0517573e-05, 32768.004], np.float32))
     assert np.isnan(got[3])
+
+
+def test_without_the_c_library_numpy_rounded_once(monkeypatch):
+    # where no libm loads (XLA there calls another C library), numpy's float64 value rounded once
+    from shlo.interpreter.ops import xla_f32_math
+
+    def missing():
+        raise OSError("no libm")
+    monkeypatch.setattr(xla_f32_math, "_libm", missing)
+    monkeypatch.setattr(xla_f32_math, "_LIBM_FUNCTIONS", {})
+    x = _f([0x3EA70547, 0x3F1B9D80])
+    np.testing.assert_array_equal(xla_f32_math.libm_f32("sinf", x), np.sin(x.astype(np.float64)).astype(np.float32))
 
 
 def test_rank_0_and_empty():
@@ -101,6 +161,8 @@ def test_f16_and_bf16_computed_in_f32(op):
         got = _run(op, f"tensor<{x.size}x{t}>", x)
         same = (got.view(np.uint16) == want.view(np.uint16)) | (np.isnan(got.astype(np.float32))
                                                                & np.isnan(want.astype(np.float32)))
+        if op == "rsqrt" and not _host_rsqrt_estimate_is_intels():
+            same |= np.abs(got.view(np.int16).astype(np.int32) - want.view(np.int16)) <= 1
         assert same.all(), (t, x[~same][:4], got[~same][:4], want[~same][:4])
 
 
@@ -119,6 +181,8 @@ def test_f32_bit_equal_to_jax_on_cpu(op):
     want = np.asarray(jax.jit(fn)(jax.device_put(x, jax.devices("cpu")[0])))
     got = _run(op, f"tensor<{x.size}xf32>", x)
     same = (got.view(np.uint32) == want.view(np.uint32)) | (np.isnan(got) & np.isnan(want))
+    if op == "rsqrt" and not _host_rsqrt_estimate_is_intels():
+        same |= np.abs(got.view(np.int32).astype(np.int64) - want.view(np.int32)) <= 2
     assert same.all(), (x[~same][:4], got[~same][:4], want[~same][:4])
 
 

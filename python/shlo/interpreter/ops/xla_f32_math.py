@@ -204,13 +204,22 @@ def _libm():
 _LIBM_FUNCTIONS: dict[str, object] = {}
 
 
+# numpy's float64 functions, rounded once, where the C library cannot be loaded (no libm by
+# that name): XLA CPU there calls another C library, whose bits this could not follow anyway
+_NUMPY_FALLBACK = {"sinf": np.sin, "cosf": np.cos, "tanf": np.tan, "cbrtf": np.cbrt, "atan2f": np.arctan2,
+                   "powf": np.power}
+
+
 def libm_f32(name: str, *args) -> np.ndarray:
     """the C library's f32 function `name` (sinf, atan2f, ...) on each element."""
     fn = _LIBM_FUNCTIONS.get(name)
     if fn is None:
-        fn = getattr(_libm(), name)
-        fn.restype = ctypes.c_float
-        fn.argtypes = [ctypes.c_float] * len(args)
+        try:
+            fn = getattr(_libm(), name)
+            fn.restype = ctypes.c_float
+            fn.argtypes = [ctypes.c_float] * len(args)
+        except (OSError, AttributeError):
+            fn = lambda *xs, f64=_NUMPY_FALLBACK[name]: f64(*map(np.float64, xs))  # noqa: E731
         _LIBM_FUNCTIONS[name] = fn
     arrays = np.broadcast_arrays(*(_f32(a) for a in args))
     flat = [a.ravel().tolist() for a in arrays]
