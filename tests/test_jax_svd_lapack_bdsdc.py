@@ -69,6 +69,14 @@ def test_split_goes_to_bdsqr(x64):
     np.testing.assert_allclose(u.T @ u, np.eye(n), atol=1e-13)
 
 
+def _interpreted_equals_jax(svd, a):
+    u_ref, s_ref, vt_ref = (np.asarray(x) for x in jax.jit(svd)(a))
+    u, s, vt = shlo.interpret(shlo.from_jax(svd, a), a)
+    np.testing.assert_allclose(s, s_ref, atol=1e-12)
+    np.testing.assert_allclose(u, u_ref, atol=1e-10)
+    np.testing.assert_allclose(vt, vt_ref, atol=1e-10)
+
+
 @pytest.mark.parametrize("dtype", ["float64", "complex128"])
 def test_interpreted_29_equals_lapack(x64, dtype):
     a = RNG.standard_normal((29, 29))
@@ -77,11 +85,7 @@ def test_interpreted_29_equals_lapack(x64, dtype):
 
     def svd(a):
         return jnp.linalg.svd(a, full_matrices=False)
-    u_ref, s_ref, vt_ref = (np.asarray(x) for x in jax.jit(svd)(a))
-    u, s, vt = shlo.interpret(shlo.from_jax(svd, a), a)
-    np.testing.assert_allclose(s, s_ref, atol=1e-12)
-    np.testing.assert_allclose(u, u_ref, atol=1e-10)
-    np.testing.assert_allclose(vt, vt_ref, atol=1e-10)
+    _interpreted_equals_jax(svd, a)
 
 
 def test_batch_mapped(x64):
@@ -90,8 +94,4 @@ def test_batch_mapped(x64):
 
     def svd(a):
         return jnp.linalg.svd(a, full_matrices=True)
-    u_ref, s_ref, vt_ref = (np.asarray(x) for x in jax.jit(svd)(a))
-    u, s, vt = shlo.interpret(shlo.from_jax(svd, a), a)
-    np.testing.assert_allclose(s, s_ref, atol=1e-12)
-    np.testing.assert_allclose(u, u_ref, atol=1e-10)
-    np.testing.assert_allclose(vt, vt_ref, atol=1e-10)
+    _interpreted_equals_jax(svd, a)

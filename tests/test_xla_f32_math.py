@@ -94,23 +94,21 @@ def _assert_close_to_jax(op, x, got):
         np.testing.assert_array_equal(got, want)
 
 
-def test_atan2_xla_cpu_values():
-    y, x, expected = _f([0xC07A34C9, 0x402DD40D, 0x3F8BFEED]), _f([0xBFA44944, 0xBEA21EC7, 0x4037EAA1]), \
-        [0xBFF1AA5C, 0x3FD7EACD, 0x3EBA32A8]
-    got = _run("atan2", "tensor<3xf32>", y, x)
-    if not _host_is_measured("atan2"):
-        jax = pytest.importorskip("jax")
-        expected = list(np.asarray(jax.jit(jax.numpy.arctan2)(y, x)).view(np.uint32))
-    assert list(got.view(np.uint32)) == expected
+# binary ops: (op, jax function, lhs bits, rhs bits, XLA CPU's result bits)
+XLA_BINARY_VALUES = [
+    ("atan2", "arctan2", [0xC07A34C9, 0x402DD40D, 0x3F8BFEED], [0xBFA44944, 0xBEA21EC7, 0x4037EAA1],
+     [0xBFF1AA5C, 0x3FD7EACD, 0x3EBA32A8]),
+    ("power", "power", [0x3DB87DAB, 0x40A28D97, 0x409B07BC], [0x40399CA3, 0x3FB79FC6, 0xBF7E4E09],
+     [0x3A73AD9C, 0x4124B3CC, 0x3E5595D4]),
+]
 
 
-def test_power_xla_cpu_values():
-    x, y, expected = _f([0x3DB87DAB, 0x40A28D97, 0x409B07BC]), _f([0x40399CA3, 0x3FB79FC6, 0xBF7E4E09]), \
-        [0x3A73AD9C, 0x4124B3CC, 0x3E5595D4]
-    got = _run("power", "tensor<3xf32>", x, y)
-    if not _host_is_measured("power"):
+@pytest.mark.parametrize("op, jax_name, lhs, rhs, expected", XLA_BINARY_VALUES)
+def test_binary_xla_cpu_values(op, jax_name, lhs, rhs, expected):
+    got = _run(op, "tensor<3xf32>", _f(lhs), _f(rhs))
+    if not _host_is_measured(op):
         jax = pytest.importorskip("jax")
-        expected = list(np.asarray(jax.jit(jax.numpy.power)(x, y)).view(np.uint32))
+        expected = list(np.asarray(jax.jit(getattr(jax.numpy, jax_name))(_f(lhs), _f(rhs))).view(np.uint32))
     assert list(got.view(np.uint32)) == expected
 
 
