@@ -290,6 +290,15 @@ def eigh_small(a, lower):
     """?syevd / ?heevd (JOBZ = 'V') of one n x n matrix, n <= SMALL_N: (vectors as columns,
     eigenvalues ascending, info)."""
     import jax.numpy as jnp
+    rdt = jnp.finfo(a.dtype).dtype
+    return syevd_path(a, lower, lambda d, e: steqr(d, e, jnp.eye(a.shape[0], dtype=rdt)))
+
+
+def syevd_path(a, lower, tridiagonal_eigh):
+    """?syevd / ?heevd (JOBZ = 'V') of one n x n matrix with `tridiagonal_eigh(d, e)` -> (w, Z,
+    info) as its tridiagonal solver (?steqr here, ?stedc above SMALL_N): the scaling, the
+    reduction, the solver, Q Z and the eigenvalues scaled back."""
+    import jax.numpy as jnp
     from . import stablehlo_lapack_sytd2 as sytd2
     from .stablehlo_lapack_reduce import _tridiagonal_lower
     n = a.shape[0]
@@ -311,7 +320,7 @@ def eigh_small(a, lower):
         out, d, e, taus, _ = _tridiagonal_lower(b, lapack_lower=lower)
     if not lower and not lapack_upper:
         d, e = jnp.flip(d), jnp.flip(e)
-    w, zt, info = steqr(d, e, jnp.eye(n, dtype=rdt))
+    w, zt, info = tridiagonal_eigh(d, e)
     zt = zt.astype(dt)
     if lapack_upper:
         z = sytd2.apply_q_upper(out, taus, zt)

@@ -239,28 +239,6 @@ def stedc(d, e):
 
 def eigh_dc(a, lower):
     """?syevd / ?heevd (JOBZ = 'V') of one n x n matrix, n > 25: (vectors as columns,
-    eigenvalues ascending, info). As `stablehlo_lapack_eigh.eigh_small` with ?stedc."""
-    import jax.numpy as jnp
-    from .stablehlo_lapack_eigh import _apply_q
-    from .stablehlo_lapack_reduce import _tridiagonal_lower
-    n = a.shape[0]
-    dt = a.dtype
-    rdt = jnp.finfo(dt).dtype
-    fi = jnp.finfo(rdt)
-    tri = jnp.tril(a) if lower else jnp.triu(a)
-    anrm = jnp.max(jnp.abs(tri))
-    smlnum = fi.tiny / (fi.eps / 2)
-    rmin, rmax = jnp.sqrt(jnp.asarray(smlnum, rdt)), jnp.sqrt(jnp.asarray(1 / smlnum, rdt))
-    sigma = jnp.where((anrm > 0) & (anrm < rmin), rmin / anrm, jnp.where(anrm > rmax, rmax / anrm, 1)).astype(rdt)
-    a = a * sigma.astype(dt)
-    b = a if lower else jnp.flip(a, (0, 1))        # upper: the lower path on the reversed matrix
-    out, d, e, taus, _ = _tridiagonal_lower(b)
-    if not lower:
-        d, e = jnp.flip(d), jnp.flip(e)
-    w, zt, info = stedc(d, e)
-    zt = zt.astype(dt)
-    if lower:
-        z = _apply_q(out, taus, zt)
-    else:
-        z = jnp.flip(_apply_q(out, taus, jnp.flip(zt, 0)), 0)
-    return z, w / sigma, info
+    eigenvalues ascending, info). `stablehlo_lapack_eigh.eigh_small`'s path with ?stedc."""
+    from .stablehlo_lapack_eigh import syevd_path
+    return syevd_path(a, lower, stedc)
