@@ -13,6 +13,16 @@ import pytest
 import shlo
 from shlo.lowering import lower_program
 
+
+@pytest.fixture(autouse=True)
+def avx2_kernels(monkeypatch):
+    """The orders of an AVX2 host's XLA (two-accumulator and unfused chunks: the ordered generics
+    these tests look for), whatever this host is; AVX-512's one chain a pixel is compiled in
+    test_stablehlo_conv_order_avx512.py."""
+    from shlo.interpreter.ops import convolution_order, reductions
+    monkeypatch.setattr(convolution_order, "onednn_kind", lambda: "avx2")
+    monkeypatch.setattr(reductions, "xla_cpu_kind", lambda: "avx2")
+
 NCH = ("input_batch_dimension = 0, input_feature_dimension = 1, input_spatial_dimensions = [2], "
        "kernel_input_feature_dimension = 1, kernel_output_feature_dimension = 0, kernel_spatial_dimensions = [2], "
        "output_batch_dimension = 0, output_feature_dimension = 1, output_spatial_dimensions = [2]")

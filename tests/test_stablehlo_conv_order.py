@@ -20,6 +20,16 @@ from test_stablehlo_dot_order import _host_is_measured_kind
 RNG = np.random.default_rng(13)
 
 
+@pytest.fixture(autouse=True)
+def avx2_kernels(monkeypatch):
+    """These are the orders of an AVX2 host's XLA (oneDNN's AVX2 sgemm, no YNNPACK orders), whatever
+    this host is: they are compared with jax.jit only on such a host (`_host_is_measured_kind`).
+    AVX-512's orders: test_stablehlo_conv_order_avx512.py."""
+    from shlo.interpreter.ops import convolution_order, reductions
+    monkeypatch.setattr(convolution_order, "onednn_kind", lambda: "avx2")
+    monkeypatch.setattr(reductions, "xla_cpu_kind", lambda: "avx2")
+
+
 def _conv(x, w, pad, rd=(1, 1)):
     return lax.conv_general_dilated(x, w, (1, 1), pad, rhs_dilation=rd, dimension_numbers=("NHWC", "HWIO", "NHWC"))
 

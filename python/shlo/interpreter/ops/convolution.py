@@ -54,8 +54,15 @@ XLA_CONV_K = 288
 XLA_CONV_M = 3136
 
 
+# On an AVX-512 host XLA runs these 2-D convolutions (more than 16 features) as YNNPACK fusions,
+# whose order is no one chain there (scratch ds1/sweep_ynn.py: 10 of 40 random shapes with 17-64
+# input or output features one fma chain, the others split per element; e.g. 48 features, K = 40):
+# the rule is taken on AVX2 hosts only (`reductions.xla_cpu_kind`, the host's own vector width).
+
+
 def _xla_sequential_conv_f32(elements, groups, lhs_dilation, reversed_, ns, M, K, O) -> bool:
-    return (_f32_conv(elements) and groups == 1 and ns == 2
+    from .reductions import xla_cpu_kind
+    return (xla_cpu_kind() == "avx2" and _f32_conv(elements) and groups == 1 and ns == 2
             and all(d == 1 for d in lhs_dilation) and not any(reversed_) and M * K * O <= 1 << 24
             and ((O in XLA_CONV_FEATURES and 1 <= K <= XLA_CONV_K and 4 <= M <= XLA_CONV_M)
                  or (O == 16 and 1 <= K <= 9 and 64 <= M <= XLA_CONV_M and M % 4 == 0)))

@@ -28,6 +28,9 @@ them through Eigen's per-group contractions and its thread split does not matter
 """
 from __future__ import annotations
 
+import functools
+import os
+
 import numpy as np
 
 from .fused_multiply_add import fma32
@@ -47,6 +50,43 @@ GROUPED_PIXELS = 48
 # bit-equal (seed 2); parity16/sweep3.py, this rule: seed 3 named 75 of 129 shapes, 0 differ
 # (the YNNPACK ones not named); tools/xla_conv_order.py --onednn N --grouped.
 FMA, FMA2, ADD2 = 0, 1, 2
+
+# On an AVX-512 host (jaxlib 0.10.2, an Intel Xeon with AVX-512, 2 threads) oneDNN dispatches its
+# AVX-512 "nocopy" sgemm instead (48-row blocks of 16-lane registers, 8-column chunks): every
+# chunk is one accumulator per element, one fused multiply-add per term, so every pixel takes
+# 'fma' over a depth block. The driver cuts K into blocks of 384 (a last 385-767 into two halves)
+# and adds each block's chain to the result, rounded; Eigen's K split between threads
+# (`_splits_k`) cuts it otherwise, so where any thread count or cost scale might split K the
+# order is not named. Measured (scratch ds1/sweep2.py, each element against jax.jit; 1-D, and 2-D
+# with at most 16 input and output features; 1-4 groups of 2-64 features, K up to 800, strides,
+# padding): 87 of 93 shapes one fma chain per driver block; the 6 others a 1 x 1 kernel (a dot)
+# or Eigen's K split (halves at max(96, K / 2 rounded up to 8)), which `_splits_k` flags.
+AVX512_FEATURES = 64
+AVX512_MAX_K = 384         # the AVX-512 driver's depth block: one chain below it
+
+
+@functools.lru_cache(maxsize=None)
+def onednn_kind() -> str:
+    """'avx512', 'avx2' or 'other': the sgemm kernels XLA CPU's oneDNN dispatches on this host.
+    The interpreter follows this host's XLA: the orders differ between the two kernel families.
+    oneDNN reads ONEDNN_MAX_CPU_ISA (or DNNL_MAX_CPU_ISA) first, as XLA's copy does ('AVX2' there
+    gives the AVX2 orders on an AVX-512 host); else AVX-512 F, BW, VL and DQ (its avx512_core)
+    in /proc/cpuinfo, then AVX2 and FMA. Without /proc/cpuinfo 'avx2', the host the first orders
+    were measured on; 'other' (an SSE / AVX cap, no FMA) names no order."""
+    cap = (os.environ.get("ONEDNN_MAX_CPU_ISA") or os.environ.get("DNNL_MAX_CPU_ISA") or "").strip().lower()
+    try:
+        with open("/proc/cpuinfo") as f:
+            flags = set(next((line.split(":", 1)[1].split() for line in f if line.startswith("flags")), []))
+    except OSError:
+        return "avx2"
+    wide = {"avx512f", "avx512bw", "avx512vl", "avx512dq"} <= flags
+    if cap.startswith("avx2"):
+        return "avx2" if {"avx2", "fma"} <= flags else "other"
+    if cap and not cap.startswith(("avx512", "avx10", "amx", "all", "default")):
+        return "other"
+    if wide:
+        return "avx512"
+    return "avx2" if {"avx2", "fma"} <= flags else "other"
 
 _L1, _L2 = 32768, 524288   # this host's cache sizes, as Eigen's blocking reads them
 
@@ -183,8 +223,14 @@ def orders(m: int, n: int, k: int, groups: int = 1, eigen_groups: bool = False, 
     knows XLA runs the groups through Eigen (`eigen_groups`: not YNNPACK), only where one
     thread's and two threads' blocks give the same orders (`_thread_free_orders`). 3-D
     convolutions (`volume`: XLA's EigenConv3D, whose patch op costs more than the cost model's 2-D
-    estimate) take only such orders too, for any pixel count and groups."""
-    if not (FEATURES[0] <= m <= FEATURES[1] and n >= 2 and 1 <= k <= MAX_K):
+    estimate) take only such orders too, for any pixel count and groups. On AVX-512 kernels
+    (`onednn_kind`) every pixel's order is 'fma' (`_avx512_orders`), named only where the caller
+    knows XLA runs Eigen's contractions (`eigen_groups`, any group count) or for `volume`."""
+    kind = onednn_kind()
+    if kind == "avx512":
+        # (2-D convolutions with more than 16 input or output features run in YNNPACK's orders)
+        return _avx512_orders(m, n, k) if eigen_groups or volume else None
+    if kind != "avx2" or not (FEATURES[0] <= m <= FEATURES[1] and n >= 2 and 1 <= k <= MAX_K):
         return None
     if min(m, n) < 8 and k > MAX_K_FEW:
         return None
@@ -206,6 +252,17 @@ def orders(m: int, n: int, k: int, groups: int = 1, eigen_groups: bool = False, 
         elif not np.array_equal(o, first):
             return None
     return first
+
+
+def _avx512_orders(m: int, n: int, k: int, max_rows: int = AVX512_FEATURES):
+    """AVX-512's orders: 'fma' for every pixel (one driver block), where no thread count or cost
+    scale splits K (`_splits_k`), else None. Feature groups are each their own contraction, so
+    their count does not change it."""
+    if not (FEATURES[0] <= m <= max_rows and n >= 2 and 1 <= k <= AVX512_MAX_K):
+        return None
+    if any(_splits_k(m, n, k, t, scale) for t in (1, 2) for scale in _ANY_COST):
+        return None
+    return np.full(n, FMA, np.int8)
 
 
 def _terms(x, w, ksize, rdil, out_sp, strides):
@@ -278,7 +335,13 @@ def conv_f32(x, w, ksize, rdil, out_sp, strides, groups, pixel_orders) -> np.nda
 def transposed_row_orders(m: int, n: int, k: int):
     """[(row0, row1, each pixel's order)] for the [taps x F rows, n pixels, depth k] product, or
     None where it is not sure (as `orders`: sizes outside the measured ones, or orders that change
-    with Eigen's cost estimates 15 % off)."""
+    with Eigen's cost estimates 15 % off). AVX-512's kernel: 'fma' for any number of rows."""
+    kind = onednn_kind()
+    if kind == "avx512":
+        o = _avx512_orders(m, n, k, max_rows=m)
+        return None if o is None else [(0, m, o)]
+    if kind != "avx2":
+        return None
     if m <= FEATURES[1]:
         o = orders(m, n, k)
         return None if o is None else [(0, m, o)]

@@ -1033,9 +1033,9 @@ ORDERED_UNROLLED_TERMS = 16
 def _interpreter_orders(kind: str, elements: list, setup: _ConvSetup, batch, out_spatial, ksizes,
                         dims: _ConvDims):
     """Each output pixel's summation order where the interpreter sums an f32 convolution in XLA
-    CPU's measured (oneDNN kernel) order, `interpreter/ops/convolution.xla_pixel_orders` (2-16
-    features a group, at most 144 terms), and the convolution has at most ORDERED_PRODUCTS
-    products; None elsewhere (the named window op). Static shapes only."""
+    CPU's measured (oneDNN kernel) order, `interpreter/ops/convolution.xla_pixel_orders` (AVX2's
+    kernels: 2-16 features a group, at most 144 terms; AVX-512's: 2-64, 384), and the convolution
+    has at most ORDERED_PRODUCTS products; None elsewhere (the named window op). Static shapes only."""
     if kind == "matmul" or setup.batch_groups != 1:
         return None
     ks = [ksizes[d] for d in dims.k_sp]
@@ -1047,8 +1047,10 @@ def _interpreter_orders(kind: str, elements: list, setup: _ConvSetup, batch, out
     P = int(np.prod(out_spatial, dtype=np.int64))
     o = xla_pixel_orders(elements, batch, P, ksizes[dims.k_i], ks, ksizes[dims.k_o], setup.groups, 1,
                          setup.lhs_dilation, setup.reversal, setup.strides, setup.rhs_dilation)
-    # (3-D: the named op's schedule does not sum the fused chain in (tap, channel) order)
-    if o is None or (len(ks) < 3 and ksizes[dims.k_i] * int(np.prod(ks)) > ORDERED_FMA_TERMS and not np.any(o != FMA)):
+    # (only 2-D ungrouped: 3-D, 1-D and grouped named ops do not sum the fused chain in (tap, channel)
+    # order; e.g. an AVX-512 host's 1-D 40-feature or 2-group 2-D chains, test_stablehlo_conv_order_avx512)
+    if o is None or (len(ks) == 2 and setup.groups == 1 and ksizes[dims.k_i] * int(np.prod(ks)) > ORDERED_FMA_TERMS
+                     and not np.any(o != FMA)):
         return None
     return o.reshape([batch] + list(out_spatial))
 
