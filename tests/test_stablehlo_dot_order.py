@@ -183,11 +183,12 @@ def test_xla_complex64_orders(lhs, rhs, eq, order):
     (2, 400, 8, "real_dots", [(0, 208), (208, 400)]),          # Eigen's K blocks from 337 on
     (3, 500, 1, "products", [(0, 256), (256, 500)]),
 ])
-def test_xla_complex64_orders_in_k_blocks(m, k, n, order, blocks):
+def test_xla_complex64_orders_in_k_blocks(m, k, n, order, blocks, monkeypatch):
     """Past K = 336 XLA's complex64 dot sums each of Eigen's K blocks in the order from 0, then
-    adds it to the result so far (measured up to K = 672)."""
-    from shlo.interpreter.ops.reductions import _c64_k_blocks
-    assert _c64_k_blocks(k) == blocks
+    adds it to the result so far (measured up to K = 672; the AVX2 host's 32 KiB L1)."""
+    from shlo.interpreter.ops import reductions
+    monkeypatch.setattr(reductions, "eigen_l1_bytes", lambda: 32768)
+    assert reductions._c64_k_blocks(k) == blocks
     rng = np.random.default_rng(k + m)
     a = (rng.standard_normal((m, k)) + 1j * rng.standard_normal((m, k))).astype(np.complex64)
     b = (rng.standard_normal((k, n)) + 1j * rng.standard_normal((k, n))).astype(np.complex64)
@@ -197,6 +198,49 @@ def test_xla_complex64_orders_in_k_blocks(m, k, n, order, blocks):
         want = part if want is None else (want.real + part.real) + 1j * (want.imag + part.imag)
     want = want.astype(np.complex64)
     _check_order(_run(jnp.matmul, a, b), want, "mk,kn->mn", jnp.matmul, a, b, np.complex128, np.complex64)
+
+
+def _host_is_avx512_with_48k_l1() -> bool:
+    from shlo.interpreter.ops import reductions
+    return reductions.xla_cpu_kind() == "avx512" and reductions.eigen_l1_bytes() == 49152
+
+
+HOST_IS_AVX512_48K = _host_is_avx512_with_48k_l1()
+
+
+@pytest.mark.parametrize("m, k, n, order, blocks", [
+    (3, 4, 3, "mixed", [(0, 4)]),                  # the held-out 1 x 3 x 4 . 1 x 4 x 3 dot_general (HIGH)
+    (2, 50, 5, "mixed", [(0, 50)]),                # N odd, M <= 3: real_dots, the last column products
+    (3, 400, 2, "real_dots", [(0, 400)]),          # one block up to K = 504 with a 48 KiB L1
+    (2, 600, 8, "real_dots", [(0, 304), (304, 600)]),
+])
+def test_xla_complex64_orders_on_avx512(m, k, n, order, blocks, monkeypatch):
+    """An AVX-512 host with a 48 KiB L1 (tools/xla_dot_order.py --complex there): Eigen's depth
+    block is 504, and N odd with 2 <= M <= 3 sums the first N - 1 columns as 'real_dots', the last
+    as 'products'. Compared with jax.jit on such a host."""
+    from shlo.interpreter.ops import reductions
+    monkeypatch.setattr(reductions, "xla_cpu_kind", lambda: "avx512")
+    monkeypatch.setattr(reductions, "eigen_l1_bytes", lambda: 49152)
+    assert reductions.c64_order_kc() == 504 and reductions._c64_k_blocks(k) == blocks
+    rng = np.random.default_rng(k + m + n)
+    a = (rng.standard_normal((m, k)) + 1j * rng.standard_normal((m, k))).astype(np.complex64)
+    b = (rng.standard_normal((k, n)) + 1j * rng.standard_normal((k, n))).astype(np.complex64)
+
+    def reference(x, y):
+        if order == "mixed":
+            return np.concatenate([_complex64_reference(x, y[:, :-1], "real_dots"),
+                                   _complex64_reference(x, y[:, -1:], "products")], axis=1)
+        return _complex64_reference(x, y, order)
+    want = None
+    for k0, k1 in blocks:
+        part = reference(a[:, k0:k1], b[k0:k1])
+        want = part if want is None else (want.real + part.real) + 1j * (want.imag + part.imag)
+    want = want.astype(np.complex64)
+    got = _run(jnp.matmul, a, b)
+    np.testing.assert_array_equal(got, want)
+    assert not np.array_equal((a.astype(np.complex128) @ b).astype(np.complex64), want)
+    if HOST_IS_AVX512_48K:
+        np.testing.assert_array_equal(got, np.asarray(jax.jit(jnp.matmul)(a, b)))
 
 
 def test_complex64_mixed_operands_and_other_shapes():

@@ -20,6 +20,7 @@ intermediate precision open.
 from __future__ import annotations
 
 import functools
+import os
 
 import numpy as np
 
@@ -346,10 +347,36 @@ def _xla_sequential_f32(rank, lb, lc, rb, rc, B, M, K, N) -> bool:
 # (32768 - 384) / 96 rounded down to 8): each block summed in that order from 0, then added to the
 # result so far (`_c64_k_blocks`); measured right up to K = 600 (two blocks), and at K = 671-672
 # wrong for 32 x K x 40 and 32 x K x 64 (another split), so the cap is 600.
+# (ds1) On an AVX-512 host with a 48 KiB L1 the depth block is (49152 - 384) / 96 rounded down to
+# 8 = 504: K = 340-504 is one block there, and 505-600 two (measured: M 2 / 3 / 8, N 2 / 8 / 16).
+# There too, with 2 <= M <= 3 and N odd >= 3, the first N - 1 columns are 'real_dots' and the last
+# 'products' ('mixed'; 17 shapes, K 2-320, N 3-9: every element; not measured on AVX2).
 C64_ORDER_K = 600
-C64_ORDER_KC = 336
 C64_ORDER_K_ROW = 100        # M = 1
 C64_ORDER_N = 64
+
+
+@functools.lru_cache(maxsize=None)
+def eigen_l1_bytes() -> int:
+    """The L1 data cache Eigen's blocking reads here (cpuid; /sys as Linux reports it), else 32 KiB."""
+    base = "/sys/devices/system/cpu/cpu0/cache"
+    try:
+        for index in sorted(os.listdir(base)):
+            def read(name):
+                with open(os.path.join(base, index, name)) as f:
+                    return f.read().strip()
+            if index.startswith("index") and read("level") == "1" and read("type") in ("Data", "Unified"):
+                size = read("size")
+                return int(size[:-1]) * 1024 if size.endswith("K") else int(size)
+    except (OSError, ValueError):
+        pass
+    return 32768
+
+
+def c64_order_kc() -> int:
+    """Eigen's depth block for complex<float> (computeProductBlockingSizes: (L1 - 384) / 96 rounded
+    down to 8): 336 with a 32 KiB L1 (the AVX2 host), 504 with 48 KiB."""
+    return ((eigen_l1_bytes() - 384) // 96) & ~7
 
 
 def _xla_complex64_order(rank, lb, lc, rb, rc, B, M, K, N):
@@ -363,6 +390,8 @@ def _xla_complex64_order(rank, lb, lc, rb, rc, B, M, K, N):
         return "products" if K <= C64_ORDER_K_ROW else None
     if 2 <= M <= 3 and N == 1:
         return "products"
+    if 2 <= M <= 3 and N % 2 and xla_cpu_kind() == "avx512":
+        return "mixed"
     if M >= 2 and ((N % 2 == 0 and (M <= 3 or K <= 7)) or N % 8 == 0 or (M % 4 == 0 and K <= 3)):
         return "real_dots"
     return None
@@ -383,7 +412,7 @@ def _as_complex64(x: np.ndarray, element: str):
 
 def _c64_k_blocks(K: int) -> list:
     """Eigen's depth blocks for K (computeProductBlockingSizes: the last block as large as it can be)."""
-    kc = C64_ORDER_KC
+    kc = c64_order_kc()
     if K > kc:
         kc = kc if K % kc == 0 else kc - 8 * ((kc - 1 - K % kc) // (8 * (K // kc + 1)))
     return [(k, min(k + kc, K)) for k in range(0, K, kc)]
@@ -404,6 +433,9 @@ def _complex64_dot(a: np.ndarray, b: np.ndarray, order: str) -> np.ndarray:
 
 
 def _complex64_dot_block(a: np.ndarray, b: np.ndarray, order: str) -> np.ndarray:
+    if order == "mixed":
+        return np.concatenate([_complex64_dot_block(a, b[:, :, :-1], "real_dots"),
+                               _complex64_dot_block(a, b[:, :, -1:], "products")], axis=2)
     f32 = np.float32
     ar, ai = a.real.astype(f32), a.imag.astype(f32)
     br, bi = b.real.astype(f32), b.imag.astype(f32)
