@@ -148,9 +148,8 @@ def in_bounds_shape(ctx: OpContext, operands: list) -> list:
     rank = size_checks.shape_length(ctx.name, ctx.operand_types, ctx.result_types)
     for k in size_checks.unknown_lengths(ctx.name, ctx.operand_types):
         v = operands[k]
-        fits = _cmp(arith.CmpIPredicate.eq, emit.as_index(emit.dim(v, 0)), index_const(rank))
         scratch = emit.fill(emit.zero_scalar(v.type.element_type), [rank])
-        operands[k] = arith.select(fits, v, emit.cast_to(scratch, v.type))
+        operands[k] = arith.select(_length_is(v, rank), v, emit.cast_to(scratch, v.type))
     return operands
 
 
@@ -160,8 +159,13 @@ def lengths_fit(ctx: OpContext, operands: list) -> ir.Value:
     ok = const(1, ir.IntegerType.get_signless(1))
     rank = size_checks.shape_length(ctx.name, ctx.operand_types, ctx.result_types)
     for k in size_checks.unknown_lengths(ctx.name, ctx.operand_types):
-        ok = _and(ok, _cmp(arith.CmpIPredicate.eq, emit.as_index(emit.dim(operands[k], 0)), index_const(rank)))
+        ok = _and(ok, _length_is(operands[k], rank))
     return ok
+
+
+def _length_is(shape_operand: ir.Value, rank: int) -> ir.Value:
+    """The i1 that the 1-D `shape_operand` has `rank` elements."""
+    return _cmp(arith.CmpIPredicate.eq, emit.as_index(emit.dim(shape_operand, 0)), index_const(rank))
 
 
 def _wants_check(ctx: OpContext) -> bool:
