@@ -8,11 +8,12 @@ dot_general gives XLA's bits there.
     .venv/bin/python tools/xla_dot_order.py --rhs-transposed       # x @ w.T, w [N, K]
 
 For each M x K x N (row-major [M, K] x [K, N], jnp.matmul under jax.jit) it counts, over random
-normal operands, the result elements that differ from three orders: a sequential fused
-multiply-add over k from 0 ('seqfma'), a sequential multiply then add ('seq'), and the f64 sum
-rounded once ('f64'); the orders with no difference are printed after '->', then the
-interpreter's count of differing elements ('interp'). The interpreter takes the sequential fma
-only where `reductions._xla_sequential_f32` says XLA was measured to use it.
+normal operands, the result elements that differ from four orders: a sequential fused
+multiply-add over k from 0 ('seqfma'), AVX-512's four fused chains over k mod 4 ('chains4'), a
+sequential multiply then add ('seq'), and the f64 sum rounded once ('f64'); the orders with no
+difference are printed after '->', then the interpreter's count of differing elements ('interp')
+and the order it takes where `reductions._xla_f32_order` (this host's kind) names one; it ends
+with the number of shapes where that order is not XLA's.
 
 With --complex the operands are complex64 and the orders are: each k's product rounded part by
 part (ar br - ai bi, ar bi + ai br, no fma) added to the sum ('products'), four real dots each a
@@ -39,7 +40,9 @@ def _orders(a, b):
     for i in range(k):
         seq = (seq + np.outer(a[:, i], b[i]).astype(np.float32)).astype(np.float32)
         seqf = fma32(a[:, i][:, None], b[i][None, :], seqf)
-    return {"f64": (a.astype(np.float64) @ b).astype(np.float32), "seqfma": seqf, "seq": seq}
+    from shlo.interpreter.ops.reductions import _four_chains_fma
+    return {"f64": (a.astype(np.float64) @ b).astype(np.float32), "seqfma": seqf, "seq": seq,
+            "chains4": _four_chains_fma(a[None], b[None])[0]}
 
 
 def _complex_orders(a, b):
@@ -124,8 +127,7 @@ def main(argv=None) -> int:
         return _complex_main(args, lambda s: [int(v) for v in s.split(",")])
     import jax
     import jax.numpy as jnp
-    from shlo.interpreter.ops.reductions import (_xla_sequential_f32, _xla_sequential_f32_rhs_t,
-                                                 dot_general_array)
+    from shlo.interpreter.ops.reductions import _xla_f32_order, dot_general_array
     tr = args.rhs_transposed
     dn = types.SimpleNamespace(lhs_batching_dimensions=[], rhs_batching_dimensions=[],
                                lhs_contracting_dimensions=[1], rhs_contracting_dimensions=[1 if tr else 0])
@@ -134,9 +136,9 @@ def main(argv=None) -> int:
     ints = lambda s: [int(v) for v in s.split(",")]  # noqa: E731
     bad = 0
     for m, k, n in itertools.product(ints(args.m), ints(args.k), ints(args.n)):
-        diff = {"f64": 0, "seqfma": 0, "seq": 0, "interp": 0}
-        claim = (_xla_sequential_f32_rhs_t(2, 2, [], [1], [], [1], m, k, n) if tr   # the interpreter's rule
-                 else _xla_sequential_f32(2, [], [1], [], [0], 1, m, k, n))
+        diff = {"f64": 0, "seqfma": 0, "seq": 0, "chains4": 0, "interp": 0}
+        # the interpreter's rule for this host's kind (reductions.xla_cpu_kind)
+        claim = _xla_f32_order(2, 2, [], [1], [], [1] if tr else [0], 1, m, k, n)
         count = 0
         for _ in range(args.trials):
             a = rng.randn(m, k).astype(np.float32)
@@ -149,12 +151,12 @@ def main(argv=None) -> int:
                 diff[name] += int((v != x).sum())
             got = dot_general_array(a, held, dn, "f32", "f32", "f32")
             diff["interp"] += int((got != x).sum())
-        same = [o for o in ("seqfma", "seq", "f64") if diff[o] == 0]
-        print(f"{m}x{k}x{n} of {count}: seqfma {diff['seqfma']} seq {diff['seq']} f64 {diff['f64']}"
-              f" -> {'/'.join(same) or 'none'}; interp {diff['interp']}{' (seqfma)' if claim else ''}",
-              flush=True)
-        bad += claim and diff["seqfma"] > 0         # (it claims XLA's order where that is not it)
-    print(f"shapes where the interpreter takes the sequential fma and XLA does not: {bad}")
+        same = [o for o in ("seqfma", "chains4", "seq", "f64") if diff[o] == 0]
+        print(f"{m}x{k}x{n} of {count}: seqfma {diff['seqfma']} chains4 {diff['chains4']} seq {diff['seq']}"
+              f" f64 {diff['f64']} -> {'/'.join(same) or 'none'}; interp {diff['interp']}"
+              + (f" ({claim})" if claim else ""), flush=True)
+        bad += claim is not None and diff[claim] > 0         # (it claims XLA's order where that is not it)
+    print(f"shapes where the interpreter takes an order XLA does not use: {bad}")
     return 1 if bad else 0
 
 
