@@ -208,6 +208,14 @@ def _host_is_avx512_with_48k_l1() -> bool:
 HOST_IS_AVX512_48K = _host_is_avx512_with_48k_l1()
 
 
+def _host_is_avx512() -> bool:
+    from shlo.interpreter.ops import reductions
+    return reductions.xla_cpu_kind() == "avx512"
+
+
+HOST_IS_AVX512 = _host_is_avx512()
+
+
 @pytest.mark.parametrize("m, k, n, order, blocks", [
     (3, 4, 3, "mixed", [(0, 4)]),                  # the held-out 1 x 3 x 4 . 1 x 4 x 3 dot_general (HIGH)
     (2, 50, 5, "mixed", [(0, 50)]),                # N odd, M <= 3: real_dots, the last column products
@@ -241,6 +249,69 @@ def test_xla_complex64_orders_on_avx512(m, k, n, order, blocks, monkeypatch):
     assert not np.array_equal((a.astype(np.complex128) @ b).astype(np.complex64), want)
     if HOST_IS_AVX512_48K:
         np.testing.assert_array_equal(got, np.asarray(jax.jit(jnp.matmul)(a, b)))
+
+
+def _vector_reference(a: np.ndarray, b: np.ndarray) -> np.complex64:
+    """One complex dot, k by k with f32 scalars: re += fma(ar, br, -(ai bi)), im = fma(ai, br,
+    fma(ar, bi, im)); each fma exact then rounded once (Fraction)."""
+    f = np.float32
+
+    def fma(x, y, z):
+        return f(float(Fraction(float(x)) * Fraction(float(y)) + Fraction(float(z))))
+    re = im = f(0)
+    for x, y in zip(a, b):
+        re = f(re + fma(x.real, y.real, -f(x.imag * y.imag)))
+        im = fma(x.imag, y.real, fma(x.real, y.imag, im))
+    return np.complex64(complex(re, im))
+
+
+@pytest.mark.parametrize("case", ["vector_12", "vector_32", "held_out_batched"])
+def test_xla_complex64_one_dot_on_avx512(case, monkeypatch):
+    """One complex64 dot (M = N = 1, K <= 32) on an AVX-512 host: the real part adds each k's
+    fma(ar, br, -(ai bi)), the imaginary part is one fused chain. The held-out 1 x 3 x 4 . 1 x 4 x 3
+    dot_general contracting [2, 1] with [1, 2] (precision HIGH) runs k as the lhs lists them."""
+    from jax import lax
+    from shlo.interpreter.ops import reductions
+    monkeypatch.setattr(reductions, "xla_cpu_kind", lambda: "avx512")
+    rng = np.random.default_rng(len(case))
+
+    def c(shape):
+        return (rng.standard_normal(shape) + 1j * rng.standard_normal(shape)).astype(np.complex64)
+    for _ in range(20):         # operands whose complex128 sum rounds otherwise (so the order is checked)
+        if case == "held_out_batched":
+            a, b = c((1, 3, 4)), c((1, 4, 3))
+            fn = lambda x, y: lax.dot_general(x, y, (([2, 1], [1, 2]), ([0], [0])),  # noqa: E731
+                                              precision=lax.Precision.HIGH)
+            want = np.array([_vector_reference(a[0].T.reshape(-1), b[0].reshape(-1))])
+        else:
+            k = int(case.split("_")[1])
+            a, b = c((k,)), c((k,))
+            fn = jnp.dot
+            want = np.array(_vector_reference(a, b))
+        if not np.array_equal(want, _c128_dot(a, b, case).astype(np.complex64)):
+            break
+    got = _run(fn, a, b)
+    np.testing.assert_array_equal(got, want)
+    assert not np.array_equal(got, _c128_dot(a, b, case).astype(np.complex64))
+    if HOST_IS_AVX512:
+        np.testing.assert_array_equal(got, np.asarray(jax.jit(fn)(a, b)))
+
+
+def _c128_dot(a, b, case):
+    if case == "held_out_batched":
+        return np.array([np.dot(a[0].T.reshape(-1).astype(np.complex128), b[0].reshape(-1).astype(np.complex128))])
+    return np.dot(a.astype(np.complex128), b.astype(np.complex128))
+
+
+def test_xla_complex64_one_dot_rule(monkeypatch):
+    from shlo.interpreter.ops import reductions
+    monkeypatch.setattr(reductions, "xla_cpu_kind", lambda: "avx512")
+    order = reductions._xla_complex64_order
+    assert order(1, [], [0], [], [0], 1, 1, 32, 1) == "vector"
+    assert order(1, [], [0], [], [0], 1, 1, 33, 1) is None              # another order from K = 33
+    assert order(3, [0], [1, 2], [0], [2, 1], 1, 1, 12, 1) is None      # the rhs's dimensions out of order
+    monkeypatch.setattr(reductions, "xla_cpu_kind", lambda: "avx2")
+    assert order(1, [], [0], [], [0], 1, 1, 12, 1) is None              # not measured on AVX2
 
 
 def test_complex64_mixed_operands_and_other_shapes():

@@ -19,7 +19,8 @@ With --complex the operands are complex64 and the orders are: each k's product r
 part (ar br - ai bi, ar bi + ai br, no fma) added to the sum ('products'), four real dots each a
 sequential sum of rounded products combined at the end (rr - ii, ri + ir: 'real_dots'), each
 per K block of Eigen's (from K = 337; 505 with a 48 KiB L1), 'real_dots' with the last column
-'products' ('mixed'), and the complex128 sum rounded once ('c128'); the
+'products' ('mixed'), one complex dot's order ('vector': re += fma(ar, br, -ai bi), im a fused
+chain), and the complex128 sum rounded once ('c128'); the
 interpreter takes the order that `reductions._xla_complex64_order` names.
 """
 from __future__ import annotations
@@ -78,8 +79,14 @@ def _complex_orders_block(a, b):
     products = (re + 1j * im).astype(np.complex64)
     real_dots = ((dot(ar, br) - dot(ai, bi)) + 1j * (dot(ar, bi) + dot(ai, br))).astype(np.complex64)
     mixed = np.concatenate([real_dots[:, :-1], products[:, -1:]], axis=1)   # real_dots, the last column products
+    from shlo.interpreter.ops.fused_multiply_add import fma32
+    vre, vim = np.zeros((m, n), f32), np.zeros((m, n), f32)     # 'vector': re += fma(ar, br, -ai bi); im fused
+    for i in range(k):
+        xr, xi, yr, yi = ar[:, i, None], ai[:, i, None], br[None, i], bi[None, i]
+        vre = (vre + fma32(xr, yr, -(xi * yi).astype(f32))).astype(f32)
+        vim = fma32(xi, yr, fma32(xr, yi, vim))
     return {"c128": (a.astype(np.complex128) @ b).astype(np.complex64), "products": products,
-            "real_dots": real_dots, "mixed": mixed}
+            "real_dots": real_dots, "mixed": mixed, "vector": (vre + 1j * vim).astype(np.complex64)}
 
 
 def _complex_main(args, ints) -> int:
@@ -92,7 +99,7 @@ def _complex_main(args, ints) -> int:
     mm = jax.jit(jnp.matmul)
     bad = 0
     for m, k, n in itertools.product(ints(args.m), ints(args.k), ints(args.n)):
-        diff = {"c128": 0, "products": 0, "real_dots": 0, "mixed": 0, "interp": 0}
+        diff = {"c128": 0, "products": 0, "real_dots": 0, "mixed": 0, "vector": 0, "interp": 0}
         claim = _xla_complex64_order(2, [], [1], [], [0], 1, m, k, n)
         count = 0
         for _ in range(args.trials):
@@ -104,9 +111,9 @@ def _complex_main(args, ints) -> int:
                 diff[name] += int((v != x).sum())
             got = dot_general_array(a, b, dn, "complex<f32>", "complex<f32>", "complex<f32>")
             diff["interp"] += int((got != x).sum())
-        same = [o for o in ("products", "real_dots", "mixed", "c128") if diff[o] == 0]
+        same = [o for o in ("products", "real_dots", "mixed", "vector", "c128") if diff[o] == 0]
         print(f"{m}x{k}x{n} of {count}: products {diff['products']} real_dots {diff['real_dots']} mixed {diff['mixed']}"
-              f" c128 {diff['c128']}"
+              f" vector {diff['vector']} c128 {diff['c128']}"
               f" -> {'/'.join(same) or 'none'}; interp {diff['interp']}{f' ({claim})' if claim else ''}", flush=True)
         bad += claim is not None and diff[claim] > 0
     print(f"shapes where the interpreter takes an order XLA does not use: {bad}")

@@ -351,9 +351,14 @@ def _xla_sequential_f32(rank, lb, lc, rb, rc, B, M, K, N) -> bool:
 # 8 = 504: K = 340-504 is one block there, and 505-600 two (measured: M 2 / 3 / 8, N 2 / 8 / 16).
 # There too, with 2 <= M <= 3 and N odd >= 3, the first N - 1 columns are 'real_dots' and the last
 # 'products' ('mixed'; 17 shapes, K 2-320, N 3-9: every element; not measured on AVX2).
+# (ds1) One complex dot (M = N = 1) on an AVX-512 host, K <= 32 ('vector'; scratch ds1/c64mul.py,
+# 200 dots a K for K 1-5, 12, 16, 17, 20, 24, 31, 32; from K = 33 another order): the real part
+# adds each k's fma(ar, br, -(ai bi rounded)) to the sum from 0, rounded; the imaginary part is
+# one fused chain, im = fma(ai, br, fma(ar, bi, im)).
 C64_ORDER_K = 600
 C64_ORDER_K_ROW = 100        # M = 1
 C64_ORDER_N = 64
+C64_VECTOR_K = 32
 
 
 @functools.lru_cache(maxsize=None)
@@ -380,6 +385,11 @@ def c64_order_kc() -> int:
 
 
 def _xla_complex64_order(rank, lb, lc, rb, rc, B, M, K, N):
+    if M == N == 1 and 1 <= K <= C64_VECTOR_K and B * K <= SEQUENTIAL_F32_WORK and rc == sorted(rc) \
+            and xla_cpu_kind() == "avx512":
+        # k runs over the contracting dimensions as listed; where the rhs lists its own out of
+        # order (lhs [1, 2] with rhs [2, 1]) XLA's k order is another one
+        return "vector"
     nb = len(lb)
     if lb != list(range(nb)) or rb != lb or lc != [rank - 1] or rc != [nb]:
         return None
@@ -436,6 +446,8 @@ def _complex64_dot_block(a: np.ndarray, b: np.ndarray, order: str) -> np.ndarray
     if order == "mixed":
         return np.concatenate([_complex64_dot_block(a, b[:, :, :-1], "real_dots"),
                                _complex64_dot_block(a, b[:, :, -1:], "products")], axis=2)
+    if order == "vector":
+        return _complex64_vector_dot(a, b)
     f32 = np.float32
     ar, ai = a.real.astype(f32), a.imag.astype(f32)
     br, bi = b.real.astype(f32), b.imag.astype(f32)
@@ -458,6 +470,23 @@ def _complex64_dot_block(a: np.ndarray, b: np.ndarray, order: str) -> np.ndarray
             im = dot(ar, bi) + dot(ai, br)
     out = np.empty(shape, np.complex64)
     out.real, out.imag = re, im
+    return out
+
+
+def _complex64_vector_dot(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """(B, 1, K) x (B, K, 1) complex64 in the 'vector' order (see C64_VECTOR_K)."""
+    from .fused_multiply_add import fma32
+    f32 = np.float32
+    ar, ai = a.real.astype(f32)[:, 0], a.imag.astype(f32)[:, 0]          # (B, K)
+    br, bi = b.real.astype(f32)[:, :, 0], b.imag.astype(f32)[:, :, 0]
+    re = np.zeros(a.shape[0], f32)
+    im = np.zeros(a.shape[0], f32)
+    with np.errstate(all="ignore"):
+        for k in range(a.shape[2]):
+            re = re + fma32(ar[:, k], br[:, k], -(ai[:, k] * bi[:, k]))
+            im = fma32(ai[:, k], br[:, k], fma32(ar[:, k], bi[:, k], im))
+    out = np.empty((a.shape[0], 1, 1), np.complex64)
+    out.real[:, 0, 0], out.imag[:, 0, 0] = re, im
     return out
 
 
