@@ -41,6 +41,10 @@ CASES = {
     # 3-D, 2 groups of 5 features
     "3d_grouped": ((2, 5, 6, 7, 4), (2, 2, 3, 2, 10), (1, 2, 1), [(1, 0), (0, 1), (1, 1)],
                    ("NDHWC", "DHWIO", "NDHWC"), 2, None),
+    # 3-D SAME, 8 features, K = 108, 512 pixels: two threads even at the cost estimate 15 % low, and
+    # two threads do not split K (one thread would)
+    "3d_two_threads": ((1, 8, 8, 8, 4), (3, 3, 3, 4, 8), (1, 1, 1), [(1, 1)] * 3, ("NDHWC", "DHWIO", "NDHWC"), 1,
+                       None),
     # transposed (input dilation 2 x 1): 3 x 3 taps x 24 features = 216 kernel rows, C = 4
     "transposed_216": ((1, 6, 5, 4), (3, 3, 4, 24), (1, 1), [(1, 2), (2, 0)], ("NHWC", "HWIO", "NHWC"), 1, (2, 1)),
 }

@@ -229,7 +229,7 @@ def orders(m: int, n: int, k: int, groups: int = 1, eigen_groups: bool = False, 
     kind = onednn_kind()
     if kind == "avx512":
         # (2-D convolutions with more than 16 input or output features run in YNNPACK's orders)
-        return _avx512_orders(m, n, k) if eigen_groups or volume else None
+        return _avx512_orders(m, n, k, sure_threads=groups == 1 or volume) if eigen_groups or volume else None
     if kind != "avx2" or not (FEATURES[0] <= m <= FEATURES[1] and n >= 2 and 1 <= k <= MAX_K):
         return None
     if min(m, n) < 8 and k > MAX_K_FEW:
@@ -254,13 +254,16 @@ def orders(m: int, n: int, k: int, groups: int = 1, eigen_groups: bool = False, 
     return first
 
 
-def _avx512_orders(m: int, n: int, k: int, max_rows: int = AVX512_FEATURES):
+def _avx512_orders(m: int, n: int, k: int, max_rows: int = AVX512_FEATURES, sure_threads: bool = False):
     """AVX-512's orders: 'fma' for every pixel (one driver block), where no thread count or cost
     scale splits K (`_splits_k`), else None. Feature groups are each their own contraction, so
-    their count does not change it."""
+    their count does not change it. With `sure_threads` (one group, or a 3-D convolution, whose
+    patches cost more), where even the cost estimate 15 % low picks two threads, only two
+    threads' split is asked (e.g. 3-D 8 features, 512 pixels, K = 108)."""
     if not (FEATURES[0] <= m <= max_rows and n >= 2 and 1 <= k <= AVX512_MAX_K):
         return None
-    if any(_splits_k(m, n, k, t, scale) for t in (1, 2) for scale in _ANY_COST):
+    threads = (2,) if sure_threads and _cost_threads(m, n, k, 0.85) == 2 else (1, 2)
+    if any(_splits_k(m, n, k, t, scale) for t in threads for scale in _ANY_COST):
         return None
     return np.full(n, FMA, np.int8)
 
@@ -338,7 +341,7 @@ def transposed_row_orders(m: int, n: int, k: int):
     with Eigen's cost estimates 15 % off). AVX-512's kernel: 'fma' for any number of rows."""
     kind = onednn_kind()
     if kind == "avx512":
-        o = _avx512_orders(m, n, k, max_rows=m)
+        o = _avx512_orders(m, n, k, max_rows=m, sure_threads=True)
         return None if o is None else [(0, m, o)]
     if kind != "avx2":
         return None
