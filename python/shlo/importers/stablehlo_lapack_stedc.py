@@ -20,15 +20,19 @@ The vectors' signs come from these steps alone (the leaves' ?steqr, z's signs, t
 rotations), so following them gives LAPACK's signs. The structure (leaf sizes, merge tree) is
 static in n; the deflation, the number of secular roots k and the permutations are data.
 
+The secular roots are ?laed4's own (stablehlo_lapack_laed4: its rational interpolation, ?laed5
+for k = 2, ?laed6's three-pole steps, its stopping test), bit-equal with LAPACK's interpreted;
+the new vectors are normalized by snrm2 as OpenBLAS's kernel computes it (squares in float64).
+
 Differences from LAPACK (rounding only, unless noted):
-- the secular roots are found by bisection on tau = x - d_origin (the origin the nearer pole,
-  chosen as ?laed4 does by the sign of the secular function at the midpoint), run until the
-  interval is two adjacent floats, not by ?laed4's rational interpolation; delta is computed
-  as (d_i - d_origin) - tau as ?laed4 does, so it keeps its relative accuracy;
+- the update product (?laed1's ?gemm of the old vectors by the secular ones) sums in its own
+  order, not OpenBLAS's kernel's (over ?laed2's column types);
 - ?stedc's first split of T at negligible off-diagonal entries (|e_i| <= eps sqrt|d_i d_i+1|)
   is not followed (its sizes are data): such a T is solved whole. Random matrices have none.
 """
 from __future__ import annotations
+
+from . import stablehlo_lapack_laed4 as laed4
 
 SMALL_N = 25          # ?laed0's SMLSIZ (ilaenv's 9): the largest leaf
 
@@ -57,49 +61,6 @@ def _lamrg_descending_tail(dn, k):
     src = jnp.where(pos < k, pos, n - 1 + k - pos)
     order = jnp.argsort(_take(dn, src), stable=True).astype(jnp.int32)
     return _take(src, order)
-
-
-def _secular(dlam, w, rho, k):
-    """?laed4 for every root j < k of 1 / rho + sum_(i < k) w_i^2 / (dlam_i - x) = 0 (dlam
-    ascending): (roots x_j, delta[i, j] = dlam_i - x_j), by bisection on tau = x_j - dlam_origin."""
-    import jax.numpy as jnp
-    from jax import lax
-    n = dlam.shape[0]
-    dt = dlam.dtype
-    idx = lax.iota(jnp.int32, n)
-    valid = idx < k
-    w2 = jnp.where(valid, w * w, 0)
-    rhoinv = 1 / rho
-
-    def secular_fn(base, tau):          # base[i, j] = dlam_i - dlam_origin(j)
-        den = jnp.where(valid[:, None], base - tau[None, :], 1)
-        return rhoinv + jnp.sum(w2[:, None] / den, axis=0)
-
-    nxt = _take(dlam, idx + 1)
-    mid = (nxt - dlam) / 2
-    last = idx == k - 1
-    f_mid = secular_fn(dlam[:, None] - dlam[None, :], mid)
-    at_j = last | (f_mid > 0)            # ?laed4: the origin is d_j when w(mid) > 0, else d_j+1
-    origin = jnp.where(at_j, idx, idx + 1)
-    base = dlam[:, None] - _take(dlam, origin)[None, :]
-    upper = rho * jnp.sum(w2) * 2       # the largest root lies below dlam_k-1 + rho |w|^2
-    lo = jnp.where(at_j, jnp.zeros((), dt), -mid)
-    hi = jnp.where(last, upper, jnp.where(at_j, mid, jnp.zeros((), dt)))
-
-    def cond(c):
-        lo, hi, it = c
-        m = (lo + hi) / 2
-        return jnp.any(valid & (m != lo) & (m != hi)) & (it < 400)
-
-    def step(c):
-        lo, hi, it = c
-        m = (lo + hi) / 2
-        above = secular_fn(base, m) > 0
-        return jnp.where(above, lo, m), jnp.where(above, m, hi), it + 1
-
-    lo, hi, _ = lax.while_loop(cond, step, (lo, hi, jnp.int32(0)))
-    tau = (lo + hi) / 2
-    return _take(dlam, origin) + tau, base - tau[None, :]
 
 
 def merge(d, q, indxq, rho, n1):
@@ -171,7 +132,8 @@ def merge(d, q, indxq, rho, n1):
     valid = idx < k
     dlam = _take(d, indxp)
     w = _take(z, indxp)
-    lam, delta = _secular(dlam, w, rho, k)
+    lam, delta = laed4.secular(dlam, w, rho, k)
+    lam2, vec2 = laed4.laed5(dlam[:2], w[:2], rho)
     diff = dlam[:, None] - dlam[None, :]
 
     def gu_eisenstat(j, ww):
@@ -182,15 +144,28 @@ def merge(d, q, indxq, rho, n1):
 
     ww = lax.fori_loop(i32(0), i32(n), gu_eisenstat, jnp.diagonal(delta))
     ww = jnp.where(w >= 0, 1, -1).astype(dt) * jnp.sqrt(jnp.abs(-ww))
-    ww = jnp.where(k <= 2, w, ww)                        # ?laed5 (k = 2): z itself
     s = jnp.where(valid[:, None], ww[:, None] / jnp.where(valid[:, None], delta, 1), 0)
-    s = s / jnp.sqrt(jnp.sum(s * s, axis=0))[None, :]
+    s = s / _column_norms(s)[None, :]
+    two = (idx[:, None] < 2) & (idx[None, :] < 2)         # k = 2: ?laed5's vectors themselves
+    s = jnp.where(k == 2, jnp.where(two, jnp.pad(vec2, ((0, n - 2), (0, n - 2))), 0), s)
+    lam = jnp.where(k == 2, jnp.where(idx < 2, jnp.pad(lam2, (0, n - 2)), lam), lam)
     s = jnp.where(k == 1, jnp.where(idx[:, None] == 0, 1, 0).astype(dt), s)
     qp = _take(q, indxp, axis=1)
     qn = jnp.where(valid[None, :], qp @ s, qp)
     dn = jnp.where(valid, lam, dlam)
     # all deflated (?laed2's early return): the same permutation as the general path
     return dn, qn, _lamrg_descending_tail(dn, k)
+
+
+def _column_norms(s):
+    """?nrm2 of every column of s: snrm2 as OpenBLAS's kernel (the squares summed in float64),
+    dnrm2 as a plain sum."""
+    import jax
+    import jax.numpy as jnp
+    if s.dtype == jnp.float32:
+        from .stablehlo_openblas_order import nrm2
+        return jax.vmap(nrm2, in_axes=(1, None))(s, jnp.ones(s.shape[:1], bool))
+    return jnp.sqrt(jnp.sum(s * s, axis=0))
 
 
 def _lapy2(x, y):
