@@ -74,6 +74,25 @@ def test_avx512_orders_equal_xla(name, monkeypatch):
     assert (got != plain).any(), "the order must be what is checked"
 
 
+def test_avx512_k_split_between_threads(monkeypatch):
+    """1-D, 5 features, 516 pixels, K = 256: Eigen shards K between its two threads (128 + 128),
+    each block one fma chain, the second added to the first; the compiled path keeps the named op."""
+    from shlo.interpreter.ops.convolution_order import FMA_K2, k_split_blocks, orders
+    assert k_split_blocks(256) == [(0, 128), (128, 256)] and k_split_blocks(90) == [(0, 90)]
+    assert (orders(5, 516, 256, eigen_groups=True) == FMA_K2).all()
+    fn = _fn(((1, 517, 128), (2, 128, 5), (1,), [(0, 0)], ("NWC", "WIO", "NWC"), 1, None))
+    x = RNG.standard_normal((1, 517, 128)).astype(np.float32)
+    w = RNG.standard_normal((2, 128, 5)).astype(np.float32)
+    prog = shlo.from_jax(fn, x, w)
+    got = np.asarray(shlo.interpret(prog, x, w)[0])
+    if HOST_RUNS_AVX512:
+        np.testing.assert_array_equal(got, np.asarray(jax.jit(fn)(x, w)))
+    np.testing.assert_allclose(np.asarray(shlo.compile(prog)(x, w)[0]), got, rtol=1e-5, atol=1e-5)
+    monkeypatch.setattr(convolution_order, "k_split_blocks", lambda k: [(0, k)])    # one chain instead
+    one_chain = np.asarray(shlo.interpret(prog, x, w)[0])
+    assert (got != one_chain).any(), "the split must be what is checked"
+
+
 def test_avx512_16_bit_operands_take_the_f32_order():
     # the held-out conv_general_dilated_preferred programs (f16 / bf16 in, f32 out)
     import jax.numpy as jnp
@@ -98,7 +117,9 @@ def test_avx512_rule():
     assert orders(1, 50, 9, eigen_groups=True) is None                    # one feature: a matrix-vector product
     assert orders(4, 300, 400, eigen_groups=True) is None                 # K past the driver's 384-deep block
     # Eigen splits K between the threads (XLA: halves at 128, added)
-    assert orders(5, 516, 256, eigen_groups=True) is None
+    assert (orders(5, 516, 256, eigen_groups=True) == convolution_order.FMA_K2).all()
+    # one thread splits K at some cost scales and not at others: not named
+    assert orders(3, 109, 160, groups=3, eigen_groups=True) is None
     # 2-D with more than 16 features: XLA's YNNPACK fusion, its orders not one chain
     f32 = ("f32",) * 3
     assert xla_pixel_orders(f32, 1, 100, 32, (3, 2), 4, 1, 1, [1, 1], [False, False]) is None

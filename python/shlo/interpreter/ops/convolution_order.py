@@ -50,6 +50,7 @@ GROUPED_PIXELS = 48
 # bit-equal (seed 2); parity16/sweep3.py, this rule: seed 3 named 75 of 129 shapes, 0 differ
 # (the YNNPACK ones not named); tools/xla_conv_order.py --onednn N --grouped.
 FMA, FMA2, ADD2 = 0, 1, 2
+FMA_K2 = 3       # AVX-512: Eigen splits K between two threads, 'fma' over each block, added (`k_split_blocks`)
 
 # On an AVX-512 host (jaxlib 0.10.2, an Intel Xeon with AVX-512, 2 threads) oneDNN dispatches its
 # AVX-512 "nocopy" sgemm instead (48-row blocks of 16-lane registers, 8-column chunks): every
@@ -263,9 +264,19 @@ def _avx512_orders(m: int, n: int, k: int, max_rows: int = AVX512_FEATURES, sure
     if not (FEATURES[0] <= m <= max_rows and n >= 2 and 1 <= k <= AVX512_MAX_K):
         return None
     threads = (2,) if sure_threads and _cost_threads(m, n, k, 0.85) == 2 else (1, 2)
-    if any(_splits_k(m, n, k, t, scale) for t in threads for scale in _ANY_COST):
-        return None
-    return np.full(n, FMA, np.int8)
+    splits = {_splits_k(m, n, k, t, scale) for t in threads for scale in _ANY_COST}
+    if splits == {True} and k > k_split_blocks(k)[0][1]:
+        return np.full(n, FMA_K2, np.int8)
+    return np.full(n, FMA, np.int8) if splits == {False} else None
+
+
+def k_split_blocks(k: int) -> list:
+    """Eigen's K blocks where it shards the contraction by the inner dimension between two threads
+    (TensorContractionThreadPool's blockSize: K / 2 rounded up to 8, at least 12 packets of 8):
+    the first block's sum is the result, the second's is added to it. Measured where `_splits_k`
+    says so at every cost scale (K = 192: 96 + 96; 256: 128 + 128; scratch ds1/split.py)."""
+    size = min(k, max(96, -(-k // 16) * 8))
+    return [(a, min(a + size, k)) for a in range(0, k, size)]
 
 
 def _terms(x, w, ksize, rdil, out_sp, strides):
@@ -297,6 +308,13 @@ def _in_order(xs, ws, order):
     K = xs.shape[1]
     if order == FMA:
         return _chain(xs, ws, range(K), True)
+    if order == FMA_K2:
+        acc = None
+        with np.errstate(all="ignore"):
+            for k0, k1 in k_split_blocks(K):
+                part = _chain(xs, ws, range(k0, k1), True)
+                acc = part if acc is None else (acc + part).astype(np.float32)
+        return acc
     fused = order == FMA2
     ke = K - K % 2
     with np.errstate(all="ignore"):

@@ -1043,7 +1043,7 @@ def _interpreter_orders(kind: str, elements: list, setup: _ConvSetup, batch, out
     if not all(isinstance(v, int) for v in sizes) or int(np.prod(sizes, dtype=np.int64)) > ORDERED_PRODUCTS:
         return None
     from ...interpreter.ops.convolution import xla_pixel_orders
-    from ...interpreter.ops.convolution_order import FMA
+    from ...interpreter.ops.convolution_order import ADD2, FMA, FMA2
     P = int(np.prod(out_spatial, dtype=np.int64))
     o = xla_pixel_orders(elements, batch, P, ksizes[dims.k_i], ks, ksizes[dims.k_o], setup.groups, 1,
                          setup.lhs_dilation, setup.reversal, setup.strides, setup.rhs_dilation)
@@ -1051,6 +1051,8 @@ def _interpreter_orders(kind: str, elements: list, setup: _ConvSetup, batch, out
     # order; e.g. an AVX-512 host's 1-D 40-feature or 2-group 2-D chains, test_stablehlo_conv_order_avx512)
     if o is None or (len(ks) == 2 and setup.groups == 1 and ksizes[dims.k_i] * int(np.prod(ks)) > ORDERED_FMA_TERMS
                      and not np.any(o != FMA)):
+        return None
+    if not np.isin(o, (FMA, FMA2, ADD2)).all():     # (AVX-512's K split between threads: not compiled)
         return None
     return o.reshape([batch] + list(out_spatial))
 
@@ -1254,7 +1256,11 @@ def _interpreter_transposed_plan(kind: str, elements: list, setup: _ConvSetup, p
     CPU's order (`interpreter/ops/convolution.xla_transposed_plan`); None elsewhere. Static shapes
     and padding only."""
     from ...interpreter.ops.convolution import xla_transposed_plan
-    return _static_plan(xla_transposed_plan, kind, elements, setup, pads, xsizes, ksizes, dims)
+    from ...interpreter.ops.convolution_order import ADD2, FMA, FMA2
+    plan = _static_plan(xla_transposed_plan, kind, elements, setup, pads, xsizes, ksizes, dims)
+    if plan is not None and not all(np.isin(po, (FMA, FMA2, ADD2)).all() for _, _, po in plan[1]):
+        return None                 # (AVX-512's K split between threads: not compiled)
+    return plan
 
 
 def _static_plan(planner, kind: str, elements: list, setup: _ConvSetup, pads, xsizes, ksizes, dims: _ConvDims):
