@@ -930,8 +930,13 @@ def eig_complex(a, left, right):
     a, dscale = balance(a)
     t, z, info, s = complex_schur(a)
     w = jnp.diagonal(t) * s.astype(t.dtype)
-    vl = normalize(_unbalance(_raw_vectors(t, z, True), dscale, True)) if left else jnp.zeros_like(a)
-    vr = normalize(_unbalance(_raw_vectors(t, z, False), dscale, False)) if right else jnp.zeros_like(a)
+    from . import stablehlo_lapack_trevc as trevc
+    if trevc.applies(a.shape[0], a.dtype):           # ctrevc3 and cgeev's scalings, in their order
+        vectors = lambda left_: trevc.eigenvectors(t, z, dscale, left_)  # noqa: E731
+    else:
+        vectors = lambda left_: normalize(_unbalance(_raw_vectors(t, z, left_), dscale, left_))  # noqa: E731
+    vl = vectors(True) if left else jnp.zeros_like(a)
+    vr = vectors(False) if right else jnp.zeros_like(a)
     return w, vl, vr, info
 
 

@@ -1,0 +1,89 @@
+"""complex64 eig's eigenvectors are cgeev's bits (stablehlo_lapack_trevc): ctrevc3 in OpenBLAS's
+AVX-512 order against scipy's own ctrevc3 (called through ctypes), and whole eig against jax's
+(LAPACK cgeev). Eager (XLA's fusion would contract products and sums into fused multiply-adds;
+the interpreter computes as eager does)."""
+from __future__ import annotations
+
+import ctypes
+import glob
+import os
+
+import jax
+import jax.numpy as jnp
+import numpy as np
+import pytest
+
+
+def _openblas():
+    import scipy
+    libs = glob.glob(os.path.join(os.path.dirname(os.path.dirname(scipy.__file__)), "scipy.libs", "libscipy_openblas*.so"))
+    if not libs:
+        pytest.skip("scipy's bundled OpenBLAS (for ctrevc3) is not there")
+    return ctypes.CDLL(libs[0])
+
+
+def _ctrevc3(t, q):
+    """scipy's ctrevc3 (side B, howmny B, workspace as cgeev's query gives): (VL, VR)."""
+    lib = _openblas()
+    n = t.shape[0]
+    i = lambda v: ctypes.byref(ctypes.c_int(v))  # noqa: E731
+    p = lambda a: a.ctypes.data_as(ctypes.c_void_p)  # noqa: E731
+    t = np.array(t, order="F")
+    vl, vr = np.array(q, order="F"), np.array(q, order="F")
+    m, info = ctypes.c_int(0), ctypes.c_int(0)
+    sel, rwork = np.zeros(n, np.int32), np.zeros(n, np.float32)
+
+    def call(work):
+        lib.scipy_ctrevc3_(b"B", b"B", p(sel), i(n), p(t), i(n), p(vl), i(n), p(vr), i(n), i(n), ctypes.byref(m),
+                           p(work), i(work.size), p(rwork), i(n), ctypes.byref(info), ctypes.c_size_t(1), ctypes.c_size_t(1))
+
+    query = np.zeros(1, np.complex64)
+    lib.scipy_ctrevc3_(b"B", b"B", p(sel), i(n), p(t), i(n), p(vl), i(n), p(vr), i(n), i(n), ctypes.byref(m),
+                       p(query), i(-1), p(rwork), i(-1), ctypes.byref(info), ctypes.c_size_t(1), ctypes.c_size_t(1))
+    call(np.zeros(int(query[0].real), np.complex64))
+    assert info.value == 0
+    return vl, vr
+
+
+def _avx512_or_skip():
+    from shlo.importers import stablehlo_lapack_trevc as trevc
+    with jax.enable_x64(True):
+        if not trevc.applies(5, np.complex64):
+            pytest.skip("the modelled order is OpenBLAS's SkylakeX kernels'")
+
+
+def test_ctrevc3_is_openblas():
+    """Right and left vectors of random triangular T times a unitary Q, n = 1 to 6, before cgebak
+    (each scaled by 1 / |largest|_1 as ctrevc3 leaves them): scipy's ctrevc3 bit for bit."""
+    _avx512_or_skip()
+    from shlo.importers import stablehlo_lapack_trevc as trevc
+    rng = np.random.default_rng(5)
+    with jax.disable_jit(), jax.enable_x64(True):
+        for n in range(1, 7):
+            for _ in range(2):
+                t = np.triu(rng.standard_normal((n, n)) + 1j * rng.standard_normal((n, n))).astype(np.complex64)
+                q = np.linalg.qr(rng.standard_normal((n, n)) + 1j * rng.standard_normal((n, n)))[0].astype(np.complex64)
+                want_vl, want_vr = _ctrevc3(t, q)
+                tr, ti, qr, qi = (jnp.asarray(x) for x in (t.real, t.imag, q.real, q.imag))
+                for left, want in ((False, want_vr), (True, want_vl)):
+                    xr, xi = trevc._left_solve(tr, ti) if left else trevc._right_solve(tr, ti)
+                    vr, vi = trevc._trevc_scale(*trevc._gemm(qr, qi, xr, xi))
+                    got = np.asarray(vr) + 1j * np.asarray(vi)
+                    np.testing.assert_array_equal(got.astype(np.complex64), want, err_msg=f"n={n} left={left}")
+
+
+def test_complex64_eig_vectors_are_cgeevs():
+    """eig_complex's w, VL and VR equal jax's (cgeev) bit for bit on random 5 x 5 and 6 x 6."""
+    _avx512_or_skip()
+    from shlo.importers.stablehlo_lapack_eig import eig_complex
+    rng = np.random.default_rng(12)
+    lapack = jax.jit(lambda x: jax.lax.linalg.eig(x, compute_left_eigenvectors=True))
+    for n in (5, 6):
+        a = (rng.standard_normal((n, n)) + 1j * rng.standard_normal((n, n))).astype(np.complex64)
+        with jax.disable_jit(), jax.enable_x64(True):
+            w, vl, vr, info = (np.asarray(x) for x in eig_complex(jnp.asarray(a), True, True))
+        want_w, want_vl, want_vr = (np.asarray(x) for x in lapack(a))
+        assert info == 0
+        np.testing.assert_array_equal(w, want_w)
+        np.testing.assert_array_equal(vr, want_vr)
+        np.testing.assert_array_equal(vl, want_vl)
