@@ -68,4 +68,5 @@ def test_paths_chosen():
     assert eligible(26, 26, False, "A") and eligible(60, 51, True, "S")   # one ?lasd1 merge
     assert not eligible(52, 52, False, "A")          # two merge levels: Jacobi body
     assert not eligible(5, 8, False, "A")            # wide without LQ: a lower bidiagonal
-    assert not eligible(2, 2, False, "N")
+    # values only: the real tall ones (float32 follows ?gebd2 on AVX-512; others the Jacobi body)
+    assert eligible(2, 2, False, "N") and not eligible(2, 7, False, "N") and not eligible(2, 2, True, "N")

@@ -31,9 +31,22 @@ def eligible(m: int, n: int, complex_: bool, mode: str) -> bool:
     (?bdsqr up to SMLSIZ, one divide-and-conquer merge above), and not a wide matrix without
     the LQ step (that path has a lower bidiagonal)."""
     k = min(m, n)
-    if mode == "N" or k < 1 or k > 2 * SMLSIZ + 1:
+    if k < 1 or k > 2 * SMLSIZ + 1:
         return False
+    if mode == "N":                  # values only: float32 tall ones (svd_lapack's own test)
+        return m >= n and not complex_
     return m >= n or n >= _mnthr(m, complex_)
+
+
+def _openblas_order(m: int, n: int, dtype, mode: str) -> bool:
+    """Whether ?gesdd's float32 path runs in OpenBLAS's kernel order here (?geqr2 / ?gelq2,
+    ?gebd2, ?orm2r, ?orml2, ?org2r / ?orgl2, sgemm: stablehlo_lapack_gebd2, _qr): on AVX-512,
+    every path with vectors, values only for tall matrices."""
+    import jax.numpy as jnp
+    from ..interpreter.ops.openblas_order import kernels
+    if kernels() != "avx512" or jnp.dtype(dtype) != jnp.float32:
+        return False
+    return m >= n or mode != "N"
 
 
 def _mnthr(k: int, complex_: bool) -> int:
@@ -44,9 +57,17 @@ def svd_lapack(a, mode, u_shape, vt_shape):
     """(a, s, u, vt, info) as `stablehlo_lapack._svd1` returns them, along ?gesdd's path. The
     work is on a scaled by a power of two (exact: the same rounding, vectors unchanged), as
     ?gesdd scales a matrix whose entries' squares would overflow or underflow."""
-    from .stablehlo_lapack import _unit_scale
+    from .stablehlo_lapack import _unit_scale, _svd1
+    m, n = a.shape
+    ordered = _openblas_order(m, n, a.dtype, mode)
+    if mode == "N" and not ordered:
+        return _svd1(a, mode, u_shape, vt_shape)
     scale = _unit_scale(a)
-    _, s, u, vt, info = _svd_path(a * scale.astype(a.dtype), mode)
+    path = _svd_path_openblas if ordered else _svd_path
+    _, s, u, vt, info = path(a * scale.astype(a.dtype), mode)
+    if mode == "N":
+        import jax.numpy as jnp
+        return a, s / scale, jnp.zeros(u_shape, a.dtype), jnp.zeros(vt_shape, a.dtype), info
     return a, s / scale, u, vt, info
 
 
@@ -82,6 +103,56 @@ def _svd_path(a, mode):
         u = jnp.concatenate([u, qfull[:, n:]], axis=1)
     v = _mm(p, vtb.T.astype(dt))
     return a, s, u, jnp.conj(v.T), info
+
+
+def _svd_path_openblas(a, mode):
+    """?gesdd's float32 paths in LAPACK's and OpenBLAS's order. Tall (path 5): ?gebd2 on A,
+    ?bdsdc, U = Q [Ub; 0] by ?orm2r, VT = VTb P^T by ?orml2. m >= mnthr (paths 1, 3, 4): ?geqr2
+    first, ?gebd2 on R, U = Q_qr (Q_brd Ub) by ?org2r and sgemm (for 'A' Q_qr's other columns
+    after). Wide (n >= mnthr, paths 3t, 4t): ?gelq2, ?gebd2 on L, VT = (VTb P^T) Q_lq by ?orgl2
+    and sgemm (for 'A' Q_lq's other rows after). Values only: ?bdsdc('N') is dqds, the
+    bidiagonal's values to high relative accuracy; here float64 ?bdsdc's, rounded."""
+    import jax.numpy as jnp
+    from . import stablehlo_lapack_gebd2 as gb
+    from . import stablehlo_lapack_qr as qr
+    from . import stablehlo_openblas_order as ob
+    m, n = a.shape
+    dt = a.dtype
+    if m < n:                                     # ?gelqf, ?gebrd on L (its own leading dim m)
+        lq, ltau = gb.gelq2(a)
+        packed, d, e, tauq, taup = gb.gebd2(jnp.tril(lq[:, :m]), True)
+        s, ub, vtb, info = _bidiagonal_svd(d, e)
+        u = gb.apply_q(packed, tauq, ub.astype(dt), True)
+        vts = gb.apply_pt(packed, taup, vtb.astype(dt))
+        q = gb.orgl2(lq, ltau, n if mode == "A" else m)
+        vt = ob.sgemm_nn(vts, q[:m])
+        if mode == "A":
+            vt = jnp.concatenate([vt, q[m:]], axis=0)
+        return a, s, u, vt, info
+    qr_first = m > n and m >= _mnthr(n, False)
+    if qr_first:                                  # ?geqrf, ?gebrd on R (own leading dim for 'S')
+        qpacked, qtau = qr.geqrf(a)
+        packed, d, e, tauq, taup = gb.gebd2(jnp.triu(qpacked[:n]), mode == "S")
+    else:
+        packed, d, e, tauq, taup = gb.gebd2(a, True)
+    if mode == "N":
+        s, _, _, info = _bidiagonal_svd(d.astype(jnp.float64), e.astype(jnp.float64))
+        return a, s.astype(dt), None, None, info
+    s, ub, vtb, info = _bidiagonal_svd(d, e)
+    vt = gb.apply_pt(packed, taup, vtb.astype(dt))
+    if qr_first:                                  # 'S': U(1:n, 1:n) inside U (ldu = m)
+        us = gb.apply_q(packed, tauq, ub.astype(dt), mode == "A")
+        cols = m if mode == "A" else n
+        q = qr.orgqr(jnp.pad(qpacked, ((0, 0), (0, cols - n))), qtau)
+        u = ob.sgemm_nn(q[:, :n], us)
+        if mode == "A":
+            u = jnp.concatenate([u, q[:, n:]], axis=1)
+        return a, s, u, vt, info
+    ucols = m if mode == "A" else n
+    c = jnp.zeros((m, ucols), dt).at[:n, :n].set(ub.astype(dt))
+    if ucols > n:
+        c = c.at[n:, n:].set(jnp.eye(m - n, dtype=dt))
+    return a, s, gb.apply_q(packed, tauq, c, True), vt, info
 
 
 def _bidiagonal_svd(d, e):
@@ -235,6 +306,23 @@ def _rot_pair(x, p, c, s, axis):
     return lax.dynamic_update_slice_in_dim(x, new, p, axis=axis)
 
 
+def _srot_pair(x, p, c, s, axis):
+    """_rot_pair as OpenBLAS's ?rot computes it on AVX-512 (x' = fma(c, x, s y),
+    y' = fma(c, y, -(s x)); scratch cs4/srot_check.py, drot_check.py): ?bdsqr's 2 x 2 blocks
+    call ?rot, its sweeps Fortran ?lasr (rounded products)."""
+    import jax.numpy as jnp
+    from jax import lax
+    from ..interpreter.ops.openblas_order import kernels
+    from .stablehlo_lapack_fma import fma
+    if kernels() != "avx512":
+        return _rot_pair(x, p, c, s, axis)
+    pair = lax.dynamic_slice_in_dim(x, p, 2, axis=axis)
+    a = lax.slice_in_dim(pair, 0, 1, axis=axis)
+    b = lax.slice_in_dim(pair, 1, 2, axis=axis)
+    new = jnp.concatenate([fma(c, a, s * b), fma(c, b, -(s * a))], axis=axis)
+    return lax.dynamic_update_slice_in_dim(x, new, p, axis=axis)
+
+
 def _bdsqr(d0, e0):
     """?bdsqr (as ?lasdq calls it from ?bdsdc) on the upper bidiagonal (d0, e0), U and VT from I:
     (s descending, U, VT, info). Indices as LAPACK's (1-based: d[1..n], e[1..n-1]); the
@@ -312,8 +400,8 @@ def _bdsqr(d0, e0):
             sigmn, sigmx, sinr, cosr, sinl, cosl = _lasv2(d[m - 1], e[m - 1], d[m], eps)
             d = d.at[m - 1].set(sigmx).at[m].set(sigmn)
             e = e.at[m - 1].set(0)
-            vt = _rot_pair(vt, m - 2, cosr, sinr, 0)
-            u = _rot_pair(u, m - 2, cosl, sinl, 1)
+            vt = _srot_pair(vt, m - 2, cosr, sinr, 0)
+            u = _srot_pair(u, m - 2, cosl, sinl, 1)
             return d, e, u, vt, m - 2
 
         def converged(args):

@@ -301,3 +301,68 @@ def _sgemv_t8(c, v, cols):
 # t_gemv_t45.py, t_gemv_t678.py: every result equal against scipy's OpenBLAS, n = 1-69 / 1-49)
 SMALL_KERNELS = {2: _sgemv_t2, 3: _sgemv_t3, 4: _sgemv_t4, 5: _sgemv_t5, 6: _sgemv_t6, 7: _sgemv_t7,
                  8: _sgemv_t8}
+
+
+def sgemv_n(c, v, rows, cols):
+    """c[:rows, :cols] v[:cols] as sgemv_n with x strided (LAPACK's ?larf('Right') passes a row
+    of A, inc_x = lda), alpha = 1, beta = 0 (float32; c (M, N), v (N,)). Up to 48 columns (not 4):
+    SkylakeX's sgemv_kernel_n_128, each row one fused chain over the columns in order. Else the
+    Haswell path: the rows in whole 4s take each block of 4 columns from sgemv_kernel_4x4 and add
+    it to y (rounded): the first 4 rows when the count has a 4 and the next 8 when it has an 8 as
+    fma(a2, x2, a0 x0) + fma(a3, x3, a1 x1), the others (in 16s) as one fused chain; columns past
+    the blocks add their rounded products (the SSE 4x1 kernel); the last rows & 3 one fused chain
+    (the C loop, contracted). Measured by ctypes, scratch ds5/t_gemvn.py: 4956 of 4956 equal
+    (rows 1-39, 53, 64, 77, columns 1-59)."""
+    import jax.numpy as jnp
+    from jax import lax
+    m, n = c.shape
+    f32 = jnp.float32
+    r = _row_index(c)[:, 0]
+    k = lax.iota(jnp.int32, n)
+    vv = jnp.where(k < cols, v, 0)
+
+    def chain(j, acc):
+        cj = lax.dynamic_index_in_dim(c, j, 1, keepdims=False)
+        return fma(cj, lax.dynamic_index_in_dim(vv, j, 0, keepdims=False), acc)
+
+    fused = lax.fori_loop(jnp.int32(0), cols, chain, jnp.zeros((m,), f32))
+    nb = rows & -4
+    off = jnp.where((nb & 4) != 0, 4, 0)
+    pairs = (((nb & 4) != 0) & (r < 4)) | (((nb & 8) != 0) & (r >= off) & (r < off + 8))
+    cpad = jnp.concatenate([c, jnp.zeros((m, 4), f32)], axis=1)
+    vpad = jnp.concatenate([vv, jnp.zeros((4,), f32)])
+
+    def block(b, y):
+        a = lax.dynamic_slice_in_dim(cpad, 4 * b, 4, 1)
+        x = lax.dynamic_slice_in_dim(vpad, 4 * b, 4, 0)
+        p0 = a[:, 0] * x[0]
+        p1 = a[:, 1] * x[1]
+        in_pairs = fma(a[:, 2], x[2], p0) + fma(a[:, 3], x[3], p1)
+        in_chain = fma(a[:, 3], x[3], fma(a[:, 2], x[2], fma(a[:, 1], x[1], p0)))
+        return y + jnp.where(pairs, in_pairs, in_chain)
+
+    def single(j, y):
+        cj = lax.dynamic_index_in_dim(c, j, 1, keepdims=False)
+        return y + cj * lax.dynamic_index_in_dim(vv, j, 0, keepdims=False)
+
+    y = lax.fori_loop(jnp.int32(0), cols >> 2, block, jnp.zeros((m,), f32))
+    y = lax.fori_loop(cols & -4, cols, single, y)
+    haswell = jnp.where(r < nb, y, fused)
+    out = jnp.where((cols <= 48) & (cols != 4), fused, haswell)
+    return jnp.where(r < rows, out, 0)
+
+
+def sgemm_nn(a, b):
+    """a b as sgemm('N', 'N') with alpha = 1, beta = 0 (float32): each entry one fused chain over
+    k from 0 in order (measured by ctypes, scratch ds5/t_gemm.py: shapes 2x7x2 to 64x64x64 all
+    equal)."""
+    import jax.numpy as jnp
+    from jax import lax
+
+    def step(t, acc):
+        col = lax.dynamic_index_in_dim(a, t, 1, keepdims=True)
+        row = lax.dynamic_index_in_dim(b, t, 0, keepdims=True)
+        return fma(col, row, acc)
+
+    return lax.fori_loop(jnp.int32(0), jnp.int32(a.shape[1]), step,
+                         jnp.zeros((a.shape[0], b.shape[1]), jnp.float32))
