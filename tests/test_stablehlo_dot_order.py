@@ -208,11 +208,6 @@ def _host_is_avx512_with_48k_l1() -> bool:
 HOST_IS_AVX512_48K = _host_is_avx512_with_48k_l1()
 
 
-def _host_is_avx512() -> bool:
-    from shlo.interpreter.ops import reductions
-    return reductions.xla_cpu_kind() == "avx512"
-
-
 HOST_IS_AVX512 = _host_is_avx512()
 
 
@@ -387,6 +382,10 @@ def _four_chains_reference(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     ((5, 13), (13, 9), (((1,), (0,)), ((), ())), "seqfma"),           # 9 <= N <= 16, K = 13
     ((3, 6), (6, 4), (((1,), (0,)), ((), ())), "seqfma"),             # K < 8, M <= 7
     ((8, 40), (40, 20), (((1,), (0,)), ((), ())), "seqfma"),          # 17 <= N <= 64
+    ((1, 20), (20, 3), (((1,), (0,)), ((), ())), "seqfma"),           # M = 1, N % 8 != 1
+    ((1, 300), (300, 12), (((1,), (0,)), ((), ())), "seqfma"),
+    ((40,), (40, 24), (((0,), (0,)), ((), ())), "seqfma"),            # a vector times a matrix
+    ((1, 30), (30, 1), (((1,), (0,)), ((), ())), "seqfma"),           # M = N = 1, K <= 32
 ])
 def test_xla_f32_orders_avx512(lhs, rhs, dn, order, avx512_rules):
     """f32 dot_general in XLA CPU's orders on an AVX-512 host (jaxlib 0.10.2): the four fma chains
@@ -413,11 +412,15 @@ def test_xla_f32_orders_avx512(lhs, rhs, dn, order, avx512_rules):
 
 
 def test_avx512_other_shapes_keep_the_f64_sum(avx512_rules):
-    """M = 1, and an lhs contracting its first dimension: no order found on AVX-512."""
+    """M = 1 with N % 8 == 1 or the rhs as [N, K], and an lhs contracting its first dimension: no
+    order found on AVX-512."""
     a = RNG.standard_normal((1, 20)).astype(np.float32)
-    b = RNG.standard_normal((20, 3)).astype(np.float32)
+    b = RNG.standard_normal((20, 9)).astype(np.float32)
     got = _run(jnp.matmul, a, b)
     np.testing.assert_array_equal(got, (a.astype(np.float64) @ b.astype(np.float64)).astype(np.float32))
+    bt = RNG.standard_normal((4, 20)).astype(np.float32)
+    got = _run(lambda x, y: jax.lax.dot_general(x, y, (((1,), (1,)), ((), ()))), a, bt)
+    np.testing.assert_array_equal(got, (a.astype(np.float64) @ bt.T.astype(np.float64)).astype(np.float32))
     c = RNG.standard_normal((12, 5)).astype(np.float32)
     d = RNG.standard_normal((12, 3)).astype(np.float32)
     got = _run(lambda x, y: jax.lax.dot_general(x, y, (((0,), (0,)), ((), ()))), c, d)

@@ -280,14 +280,16 @@ def xla_cpu_kind() -> str:
 #     for N = 8 (K = 5 with N >= 5 is neither; K = 2 is seqfma up to M = 10 and N = 7);
 #   9 <= N <= 16: seqfma for the K of AVX512_SEQFMA_K (M <= 33; M = 64 is chains4), else chains4;
 #   17 <= N <= 64: seqfma (M <= 33, K <= 512).
-# M = 1 and the rest: no order found (the f64 sum rounded once is kept).
+# M = 1: `_xla_f32_row_order_avx512` (ds1). The rest: no order found (the f64 sum rounded once is kept).
 AVX512_SEQFMA_K = frozenset({1, 2, 3, 5, 6, 9, 10, 13, 17})
 
 
-def _xla_f32_order_avx512(lhs_rank, lc, B, M, K, N):
-    if lhs_rank - 1 not in lc or M < 2 or not 1 <= K <= 1024 or B * M * N == 0 \
+def _xla_f32_order_avx512(lhs_rank, lc, B, M, K, N, rhs_rows=False):
+    if lhs_rank - 1 not in lc or M < 1 or not 1 <= K <= 1024 or B * M * N == 0 \
             or B * M * N * K > SEQUENTIAL_F32_WORK:
         return None
+    if M == 1:
+        return _xla_f32_row_order_avx512(B, K, N) if rhs_rows and lc == [lhs_rank - 1] else None
     if K == 1:
         return "seqfma"                     # (every order is the product rounded once)
     if N == 1:
@@ -309,10 +311,26 @@ def _xla_f32_order_avx512(lhs_rank, lc, B, M, K, N):
     return None
 
 
+def _xla_f32_row_order_avx512(B, K, N):
+    """M = 1 (a row times a matrix) on an AVX-512 host (ds1; tools/xla_dot_order.py --m 1, 3 trials a
+    shape): the sequential fma for N >= 3 with N % 8 != 1 (measured K 2-512 for N <= 16, 2-300 up
+    to N = 64; N % 8 == 1 sums the last column otherwise), and for N = 1 up to K = 32 (K = 64 on is
+    another order); N = 2 was the fma at some K only (K = 6-12 not). One batch element only, and
+    the rhs as [K, N] (`rhs_rows`: its one contracting dimension its first non-batch one; with the
+    rhs as [N, K], x @ w.T, K >= 8 is another order)."""
+    if B != 1:
+        return None
+    if N == 1:
+        return "seqfma" if K <= 32 else None
+    if 3 <= N <= 64 and N % 8 != 1 and K <= (512 if N <= 16 else 300):
+        return "seqfma"
+    return None
+
+
 def _xla_f32_order(lhs_rank, rhs_rank, lb, lc, rb, rc, B, M, K, N):
     """XLA CPU's f32 dot order on this host's kind ('seqfma', 'chains4'), or None where none was found."""
     if xla_cpu_kind() == "avx512":
-        return _xla_f32_order_avx512(lhs_rank, lc, B, M, K, N)
+        return _xla_f32_order_avx512(lhs_rank, lc, B, M, K, N, rhs_rows=rc == [len(rb)])
     if _xla_sequential_f32(lhs_rank, lb, lc, rb, rc, B, M, K, N) \
             or _xla_sequential_f32_rhs_t(lhs_rank, rhs_rank, lb, lc, rb, rc, M, K, N):
         return "seqfma"
