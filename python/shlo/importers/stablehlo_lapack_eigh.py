@@ -299,6 +299,7 @@ def syevd_path(a, lower, tridiagonal_eigh):
     info) as its tridiagonal solver (?steqr here, ?stedc above SMALL_N): the scaling, the
     reduction, the solver, Q Z and the eigenvalues scaled back."""
     import jax.numpy as jnp
+    from . import stablehlo_lapack_hetd2 as hetd2
     from . import stablehlo_lapack_sytd2 as sytd2
     from .stablehlo_lapack_reduce import _tridiagonal_lower
     n = a.shape[0]
@@ -312,9 +313,12 @@ def syevd_path(a, lower, tridiagonal_eigh):
     rmin, rmax = jnp.sqrt(jnp.asarray(smlnum, rdt)), jnp.sqrt(jnp.asarray(1 / smlnum, rdt))
     sigma = jnp.where((anrm > 0) & (anrm < rmin), rmin / anrm, jnp.where(anrm > rmax, rmax / anrm, 1)).astype(rdt)
     a = a * sigma.astype(dt)
-    lapack_upper = not lower and sytd2.modelled(n, dt)   # ssytd2 'U' and ?orm2l in OpenBLAS's order
+    complex_upper = not lower and hetd2.modelled(n, dt)   # chetd2 'U' and ?unm2l in OpenBLAS's order
+    lapack_upper = not lower and sytd2.modelled(n, dt) or complex_upper  # ssytd2 'U', ?orm2l
     b = a if lower or lapack_upper else jnp.flip(a, (0, 1))   # else upper: the lower path reversed
-    if lapack_upper:
+    if complex_upper:
+        out, d, e, taus, _ = hetd2.hetd2_upper(b)
+    elif lapack_upper:
         out, d, e, taus, _ = sytd2.sytd2_upper(b)
     else:
         out, d, e, taus, _ = _tridiagonal_lower(b, lapack_lower=lower)
@@ -324,7 +328,7 @@ def syevd_path(a, lower, tridiagonal_eigh):
     zt = zt.astype(dt)
     if lapack_upper:
         z = sytd2.apply_q_upper(out, taus, zt)
-    elif lower and sytd2.modelled(n, dt):        # ?orm2r's order, on ssytd2's reflectors
+    elif lower and (sytd2.modelled(n, dt) or hetd2.modelled(n, dt)):   # ?orm2r / ?unm2r's order
         z = sytd2.apply_q_lower(out, taus, zt)
     elif lower:
         z = _apply_q(out, taus, zt)

@@ -23,10 +23,10 @@
   the whole diagonal is d, real.)
 
 Every reflector is ?larfg's (stablehlo_lapack._larfg, shared with geqrf):
-beta = -sign(re alpha) * norm, so the outputs are LAPACK's up to rounding. float32 up to
-32 x 32 on AVX-512 kernels takes ssytd2 'L' / 'U' in OpenBLAS's order instead
-(stablehlo_lapack_sytd2.py; upper then runs LAPACK's own upper loop, not the reversed lower one):
-XLA CPU's bits.
+beta = -sign(re alpha) * norm, so the outputs are LAPACK's up to rounding. float32 / complex64
+up to 32 x 32 on AVX-512 kernels take ssytd2 / chetd2 'L' / 'U' in OpenBLAS's order instead
+(stablehlo_lapack_sytd2.py, stablehlo_lapack_hetd2.py; upper then runs LAPACK's own upper loop,
+not the reversed lower one): XLA CPU's bits.
 `info` is 0: these routines report only invalid arguments, which the rules
 refuse at import.
 """
@@ -164,11 +164,14 @@ def hessenberg1(a, ilo, ihi):
 def tridiagonal1(a, lower):
     """?sytrd / ?hetrd: (a with T and the reflectors in the `lower` triangle, d, e, tau, info)."""
     import jax.numpy as jnp
+    from . import stablehlo_lapack_hetd2 as hetd2
     from . import stablehlo_lapack_sytd2 as sytd2
     if lower:
         return _tridiagonal_lower(a)
     if sytd2.modelled(a.shape[0], a.dtype):      # ssytd2 'U' in OpenBLAS's order
         return sytd2.sytd2_upper(a)
+    if hetd2.modelled(a.shape[0], a.dtype):      # chetd2 'U' in OpenBLAS's order
+        return hetd2.hetd2_upper(a)
     out, d, e, taus, info = _tridiagonal_lower(jnp.flip(a, (0, 1)), lapack_lower=False)
     return jnp.flip(out, (0, 1)), jnp.flip(d), jnp.flip(e), jnp.flip(taus), info
 
@@ -178,10 +181,13 @@ def _tridiagonal_lower(a, lapack_lower=True):
     reversed, whose LAPACK order ssytd2 'U' / ssymv_U this does not follow)."""
     import jax.numpy as jnp
     from jax import lax
+    from . import stablehlo_lapack_hetd2 as hetd2
     from . import stablehlo_lapack_sytd2 as sytd2
     n = a.shape[0]
     if lapack_lower and sytd2.modelled(n, a.dtype):   # ssytd2 in OpenBLAS's order (XLA CPU's bits)
         return sytd2.sytd2_lower(a)
+    if lapack_lower and hetd2.modelled(n, a.dtype):   # chetd2 in OpenBLAS's order
+        return hetd2.hetd2_lower(a)
     dt = a.dtype
     complex_ = jnp.iscomplexobj(a)
     rdt = jnp.finfo(dt).dtype
