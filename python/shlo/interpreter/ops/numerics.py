@@ -160,6 +160,9 @@ def triangular_solve(ctx, a, b):
         # so that XLA's solves (jnp.linalg.solve, custom_linear_solve) are its bit for bit
         X = openblas_order.trsm_in_order(A, B, is_lower, unit, numpy_dtype(ea), left, ea)
         return _result(X if left else np.swapaxes(X, -1, -2), ctx)
+    if ea == eb == "complex<f32>" and openblas_order.ctrsm_modelled(left, m):
+        # complex64 in OpenBLAS's ctrsm order (the LAPACK call XLA CPU makes)
+        return _result(openblas_order.ctrsm_in_order(A, B, is_lower, unit), ctx)
     X = np.zeros_like(B)
     order = range(m) if is_lower else range(m - 1, -1, -1)
     with np.errstate(all="ignore"):
