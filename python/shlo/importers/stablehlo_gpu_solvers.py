@@ -57,6 +57,7 @@ import numpy as np
 from mlir import ir
 
 from . import stablehlo_lapack as lapack
+from .stablehlo_call_view import CallView
 
 
 
@@ -138,21 +139,6 @@ def _check_batch(imp, op, nbatch: int):
 
 def _real(elem: str) -> str:
     return elem[len("complex<"):-1] if elem.startswith("complex") else elem
-
-
-class _Retyped:
-    """The custom call `op` as stablehlo_lapack._composite reads it, with other result types."""
-
-    class _Result:
-        def __init__(self, text):
-            self.type = text
-
-    def __init__(self, op, result_types):
-        self._op = op
-        self.results = [self._Result(t) for t in result_types]
-
-    def __getattr__(self, name):
-        return getattr(self._op, name)
 
 
 # --------------------------------------------------------------------------
@@ -256,7 +242,7 @@ def _syevd_legacy(imp, op, cfg):
     _expect(imp, op, count == int(np.prod(batch)) and size == n,
             f"the descriptor's batch {count} and n {size} do not match the operand ({int(np.prod(batch))}, {n})")
     types = [str(imp.type(r.type)) for r in op.results]
-    v, w, info = lapack._syevd(imp, _Retyped(op, types[:3]), {"uplo": _HIP_FILL[fill], "mode": "V"})
+    v, w, info = lapack._syevd(imp, CallView(op, result_types=types[:3]), {"uplo": _HIP_FILL[fill], "mode": "V"})
     return [v, w, info, _filled(types[3], "0.0")]   # the workspace (of the element type)
 
 
@@ -293,7 +279,7 @@ def _svd(imp, op, cfg):
             f"results {', '.join(types)} do not match an SVD of {_text(batch + (m, n), elem)} with "
             f"full_matrices = {full}, compute_uv = {uv}, transposed = {transposed} (expected {', '.join(want)})")
     mode = "N" if not uv else ("A" if full else "S")
-    shim = _Retyped(op, [want[0], want[1], u_type, vt_type, want[4]])
+    shim = CallView(op, result_types=[want[0], want[1], u_type, vt_type, want[4]])
     a, s, u, vt, info = lapack._gesdd(imp, shim, {"mode": mode})
     if returns_v:
         return [a, s, u, _adjoint(vt), info]
@@ -317,7 +303,7 @@ def _gtsv2(imp, op, cfg):
     _check_batch(imp, op, len(bshape) - 2)
     types = [str(imp.type(v.type)) for v in op.operands]
     info_type = _text(bshape[:-2], "i32")
-    shim = _Retyped(op, types + [info_type])
+    shim = CallView(op, result_types=types + [info_type])
     *_, x, info = lapack._gtsv(imp, shim, {})
     ok = _create("compare", info, _filled(info_type, "0"), comparison_direction="EQ")
     ok = _create("broadcast_in_dim", ok, broadcast_dimensions=list(range(len(bshape) - 2)),

@@ -8,7 +8,7 @@ outermost: `[r-2, r-1, r-3, ..., 0]`; vectors and batched scalars row-major), an
 workspaces returned as extra results. Each rule reads the scalar operands (constants in every
 program JAX wrote; any other is an ImporterError naming the target), checks the layouts and the
 sizes against the operand shapes, and hands the array operands to the FFI rule of
-stablehlo_lapack.py (which sees the call as its FFI form, `_FfiView`), so both forms raise into the
+stablehlo_lapack.py (which sees the call as its FFI form, `_ffi_view`), so both forms raise into the
 same portable ops and `shlo.linalg.*` composites. t is s, d, c or z (f32, f64, complex<f32>,
 complex<f64>).
 
@@ -68,6 +68,7 @@ import numpy as np
 from mlir import ir
 
 from . import stablehlo_lapack as lapack
+from .stablehlo_call_view import CallView
 
 # target name (quotes stripped) -> rule(imp, op, cfg) -> results, as stablehlo_lapack._RULES
 RULES: dict = {}
@@ -78,21 +79,16 @@ def legacy_rule(target: str):
     return RULES.get(target.strip('"'))
 
 
-class _FfiView:
+def _ffi_view(op, operands, results, backend_config=None) -> CallView:
     """A legacy custom call as its FFI form: only the array operands and the results the FFI
-    rule reads (the size operands and workspaces left out); the rest is the op's."""
-
-    def __init__(self, op, operands, results, backend_config=None):
-        self._op = op
-        self.operands = [op.operands[i] for i in operands]
-        self.results = [op.results[i] for i in results]
-        if backend_config is not None:   # the FFI form's attribute, from the legacy size operands
-            attrs = {a.name: str(a.attr) for a in (op.attributes[i] for i in range(len(op.attributes)))}
-            attrs["mhlo.backend_config"] = backend_config
-            self.attributes = attrs
-
-    def __getattr__(self, name):
-        return getattr(self._op, name)
+    rule reads (the size operands and workspaces left out), and the FFI form's backend_config
+    attribute made from the legacy size operands where given."""
+    attrs = None
+    if backend_config is not None:
+        attrs = {a.name: str(a.attr) for a in (op.attributes[i] for i in range(len(op.attributes)))}
+        attrs["mhlo.backend_config"] = backend_config
+    return CallView(op, operands=[op.operands[i] for i in operands], results=[op.results[i] for i in results],
+                    attributes=attrs)
 
 
 # --------------------------------------------------------------------------
@@ -223,7 +219,7 @@ def _zeros(imp, t):
 def _raised(imp, op, ffi_rule, cfg, operands, results, backend_config=None):
     """The legacy op's results: those at `results` (in the FFI rule's order) from `ffi_rule`
     run on the view, every other one zeros of its type."""
-    got = ffi_rule(imp, _FfiView(op, operands, results, backend_config), cfg)
+    got = ffi_rule(imp, _ffi_view(op, operands, results, backend_config), cfg)
     out = [None] * len(op.results)
     for i, v in zip(results, got):
         out[i] = v
@@ -540,25 +536,6 @@ def _constant_float(v):
     return float(m.group(1)) if m else None
 
 
-class _Member:
-    """One member of a tuple result, as a value of its own type."""
-
-    def __init__(self, type_text):
-        self.type = type_text
-
-
-class _Untupled:
-    """A custom call that returns one tuple (as JAX wrote them until early 2023) seen as
-    returning its members."""
-
-    def __init__(self, op, members):
-        self._op = op
-        self.results = [_Member(t) for t in members]
-
-    def __getattr__(self, name):
-        return getattr(self._op, name)
-
-
 def _tuple_members(text):
     """The member types of `tuple<...>`, or None when `text` is not a tuple type."""
     if not text.startswith("tuple<"):
@@ -583,7 +560,7 @@ def _register():
             members = _tuple_members(str(op.results[0].type)) if len(op.results) == 1 else None
             if members is None:
                 return rule(imp, op, target)
-            return [lapack._create("tuple", rule(imp, _Untupled(op, members), target))]
+            return [lapack._create("tuple", rule(imp, CallView(op, result_types=members), target))]
         return raise_
 
     for t in "sdcz":

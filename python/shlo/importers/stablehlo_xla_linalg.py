@@ -28,34 +28,26 @@ from __future__ import annotations
 from mlir import ir
 
 from . import stablehlo_lapack as lapack
+from .stablehlo_call_view import CallView, Typed
 
 
-class _Flat:
-    """`op` as the LAPACK rules see it: its operands, and its results flattened out of a tuple
-    (`types` replaces them where the composite's results differ from the call's)."""
-
-    def __init__(self, op, types=None):
-        from jaxlib.mlir import ir as jir
-        self.operands = op.operands
-        self.context = op.context
+def _flat(op, types=None) -> CallView:
+    """`op` as the LAPACK rules see it: its results flattened out of a tuple (`types` replaces
+    them where the composite's results differ from the call's)."""
+    from jaxlib.mlir import ir as jir
+    if types is None:
         results = list(op.results)
-        if types is None:
-            if len(results) == 1 and _tuple_typed(results[0].type):
-                tup = jir.TupleType(results[0].type)
-                types = [tup.get_type(i) for i in range(tup.num_types)]
-            else:
-                types = [r.type for r in results]
-        self.results = [_Typed(t) for t in types]
+        if len(results) == 1 and _tuple_typed(results[0].type):
+            tup = jir.TupleType(results[0].type)
+            types = [tup.get_type(i) for i in range(tup.num_types)]
+        else:
+            types = [r.type for r in results]
+    return CallView(op, result_types=types)
 
 
 def _tuple_typed(t) -> bool:
     from jaxlib.mlir import ir as jir
     return t.typeid == jir.TupleType.static_typeid
-
-
-class _Typed:
-    def __init__(self, t):
-        self.type = t
 
 
 def _is_tuple(op) -> bool:
@@ -77,12 +69,12 @@ def _jax_type(text: str, op):
 
 
 def _qr(imp, op, cfg):
-    return _results(op, lapack._composite(imp, _Flat(op), "shlo.linalg.qr_householder", {}, lapack._geqrf1,
+    return _results(op, lapack._composite(imp, _flat(op), "shlo.linalg.qr_householder", {}, lapack._geqrf1,
                                           lapack._nbatch(op)))
 
 
 def _householder_product(imp, op, cfg):
-    return _results(op, lapack._composite(imp, _Flat(op), "shlo.linalg.householder_product", {}, lapack._orgqr1,
+    return _results(op, lapack._composite(imp, _flat(op), "shlo.linalg.householder_product", {}, lapack._orgqr1,
                                           lapack._nbatch(op)))
 
 
@@ -97,11 +89,11 @@ def _eigh_config(op) -> bool:
 
 def _eigh(imp, op, cfg):
     lower = _eigh_config(op)
-    flat = _Flat(op)
+    flat = _flat(op)
     v, w = (str(imp.type(r.type)) for r in flat.results)
     batch = lapack._shape_elem(v)[0][:-2]
     info = f"tensor<{''.join(f'{d}x' for d in batch)}i32>"
-    full = _Flat(op, [flat.results[0].type, flat.results[1].type, _jax_type(info, op)])
+    full = _flat(op, [flat.results[0].type, flat.results[1].type, _jax_type(info, op)])
     fn = lambda a: lapack._eigh1(a, lower)  # noqa: E731
     vectors, values, _info = lapack._composite(imp, full, "shlo.linalg.eigh",
                                                {"lower": lower, "compute_vectors": True}, fn, lapack._nbatch(op))
@@ -109,12 +101,12 @@ def _eigh(imp, op, cfg):
 
 
 def _lu(imp, op, cfg):
-    flat = _Flat(op)
+    flat = _flat(op)
     lu_t, piv_t, perm_t = (str(imp.type(r.type)) for r in flat.results)
     shape = lapack._shape_elem(lu_t)[0]
     batch, m = shape[:-2], shape[-2]
     info = f"tensor<{''.join(f'{d}x' for d in batch)}i32>"
-    full = _Flat(op, [flat.results[0].type, flat.results[1].type, _jax_type(info, op)])
+    full = _flat(op, [flat.results[0].type, flat.results[1].type, _jax_type(info, op)])
     lu, pivots, _info = lapack._composite(imp, full, "shlo.linalg.lu", {}, lapack._lu1, lapack._nbatch(op))
     one = lapack._create("broadcast_in_dim", lapack._i32(1), broadcast_dimensions=[], result_types=[piv_t])
     pivots = lapack._create("subtract", pivots, one)
@@ -126,8 +118,8 @@ def _pivots_to_permutation(imp, op, pivots, piv_t, perm_t, m, nbatch):
     """The permutation that 0-based row swaps `pivots` make of range(m): the private function
     the GPU kernels' lu_pivots_to_permutation is raised into (stablehlo_gpu_solvers)."""
     from .stablehlo_gpu_solvers import _call, _permutation1
-    given = _Flat(op, [_jax_type(perm_t, op)])
-    given.operands = [_Typed(_jax_type(piv_t, op))]
+    given = _flat(op, [_jax_type(perm_t, op)])
+    given.operands = [Typed(_jax_type(piv_t, op))]
     (perm,) = _call(imp, given, "shlo.gpu.lu_pivots_to_permutation", lambda p: _permutation1(p, m), nbatch,
                     operands=[pivots])
     return perm
