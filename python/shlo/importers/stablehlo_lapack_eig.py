@@ -951,9 +951,14 @@ def eig_real(a, left, right):
     if not (left or right):
         zero = jnp.zeros(a.shape, cdt)
         return wr, wi, zero, zero, info
-    tc, zc = _to_complex_triangular(t, z)
-    vl = _real_input_vectors(tc, zc, True, wi, t, z, dscale) if left else jnp.zeros(a.shape, cdt)
-    vr = _real_input_vectors(tc, zc, False, wi, t, z, dscale) if right else jnp.zeros(a.shape, cdt)
+    from . import stablehlo_lapack_strevc as strevc
+    if strevc.applies(a.shape[0], a.dtype):          # strevc3 and sgeev's scalings, in their order
+        vectors = lambda left_: strevc.eigenvectors(t, z, dscale, left_)  # noqa: E731
+    else:
+        tc, zc = _to_complex_triangular(t, z)
+        vectors = lambda left_: _real_input_vectors(tc, zc, left_, wi, t, z, dscale)  # noqa: E731
+    vl = vectors(True) if left else jnp.zeros(a.shape, cdt)
+    vr = vectors(False) if right else jnp.zeros(a.shape, cdt)
     return wr, wi, vl, vr, info
 
 
