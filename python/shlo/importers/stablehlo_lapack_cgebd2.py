@@ -1,0 +1,112 @@
+"""?gebd2 for complex64 (m >= n) step for step as LAPACK runs it inside jaxlib's OpenBLAS on
+AVX-512 CPUs, so that the real bidiagonal and the reflectors are XLA CPU's bit for bit: the
+first piece of complex ?gesdd in OpenBLAS's order (issue 11).
+
+cgebd2's step i: the column reflector H_i by ?larfg on column i, applied from the left with
+conj(tauq) (cgemv_c, cgerc: stablehlo_lapack_qr._larf_left); then row i right of the diagonal
+conjugated (clacgv), the row reflector G_i by ?larfg on it, applied from the right to the rows
+below as ?larf('Right') does (w = C g by cgemv_n, x strided; C -= taup w g^H by cgerc), the row
+conjugated back. d_i and e_i are ?larfg's (real) betas.
+
+cgemv_n (alpha 1, beta 0, x strided), measured by helper ds5 through ctypes (scratch
+ds5/t_cgemvn.py, t_cgemvn2.py: 361 / 361 for m, n 1-19, 30 / 30 up to 64 x 53): rows in whole
+4s take the columns in blocks of 4 (then each leftover column alone), each block as four fused
+chains from 0 over its columns, added to y as re + (rr - ii), im + (ir + ri); the last rows & 3,
+column by column, re + fma(ar, xr, -(ai xi)), im + fma(ar, xi, ai xr).
+"""
+from __future__ import annotations
+
+from . import stablehlo_openblas_order as ob
+from .stablehlo_lapack_fma import fma
+from .stablehlo_lapack_qr import _block, _larf_left, _larfg, _put
+
+
+def cgemv_n(c, x, rows, cols):
+    """c[:rows, :cols] x[:cols] as OpenBLAS's cgemv_n on AVX-512 (complex64; x zero past cols)."""
+    import jax.numpy as jnp
+    from jax import lax
+    m, n = c.shape
+    f32 = jnp.float32
+    ar, ai = jnp.real(c), jnp.imag(c)
+    k = lax.iota(jnp.int32, n)
+    xx = jnp.where(k < cols, x, 0)
+    xr, xi = jnp.real(xx), jnp.imag(xx)
+    zero = jnp.zeros((m,), f32)
+    yr, yi = zero, zero                      # the rows in whole 4s
+    tr, ti = zero, zero                      # the last rows & 3
+    for b in range(0, n, 4):
+        block = list(range(b, min(b + 4, n)))
+        whole = (b + 4 <= cols) if len(block) == 4 else jnp.bool_(False)
+        rr, ii, ir, ri = zero, zero, zero, zero
+        for j in block:
+            rr, ii = fma(ar[:, j], xr[j], rr), fma(ai[:, j], xi[j], ii)
+            ir, ri = fma(ai[:, j], xr[j], ir), fma(ar[:, j], xi[j], ri)
+        br, bi = yr + (rr - ii), yi + (ir + ri)
+        sr, si = yr, yi                      # each column alone
+        for j in block:
+            sr, si = sr + (ar[:, j] * xr[j] - ai[:, j] * xi[j]), si + (ai[:, j] * xr[j] + ar[:, j] * xi[j])
+            tr, ti = (jnp.where(j < cols, tr + fma(ar[:, j], xr[j], -(ai[:, j] * xi[j])), tr),
+                      jnp.where(j < cols, ti + fma(ar[:, j], xi[j], ai[:, j] * xr[j]), ti))
+        yr, yi = jnp.where(whole, br, sr), jnp.where(whole, bi, si)
+    r = lax.iota(jnp.int32, m)
+    head = r < (rows & -4)
+    return jnp.where(r < rows, lax.complex(jnp.where(head, yr, tr), jnp.where(head, yi, ti)), 0)
+
+
+def _larf_right(c, g, tau, rows, cols):
+    """?larf('Right') with the reflector (g, tau) on the live block c[:rows, :cols] (complex64)."""
+    import jax.numpy as jnp
+    from jax import lax
+    from ..interpreter.ops.openblas_order import openblas_threads
+    m, n = c.shape
+    if m == 0 or n == 0:
+        return c
+    r = lax.iota(jnp.int32, m)
+    k = lax.iota(jnp.int32, n)
+    lastv = jnp.max(jnp.where((k < cols) & (g != 0), k + 1, 0))
+    nonzero = jnp.any((c != 0) & (k < lastv)[None, :], axis=1) & (r < rows)
+    lastc = jnp.max(jnp.where(nonzero, r + 1, 0))
+    gg = jnp.where(k < lastv, g, 0)
+    w = cgemv_n(c, gg, lastc, lastv)
+    out = ob.cgerc(c, w, gg, -tau, lastc, lastv, openblas_threads())
+    return jnp.where(tau == 0, c, out)
+
+
+def cgebd2(a):
+    """cgebd2 of a (m x n, m >= n, complex64): (packed, d, e, tauq, taup) as LAPACK returns
+    them (d, e real float32)."""
+    import jax.numpy as jnp
+    from jax import lax
+    m, n = a.shape
+    apad = jnp.pad(a, ((0, m), (0, n)))
+    r = lax.iota(jnp.int32, m)
+    k = lax.iota(jnp.int32, n - 1) if n > 1 else None
+    cdt, f32 = a.dtype, jnp.float32
+
+    def step(i, carry):
+        apad, d, e, tauq, taup = carry
+        blk = _block(apad, i, m, n)
+        rows = m - i
+        v, tq, head = _larfg(blk[:, 0], rows)
+        rest = _larf_left(blk[:, 1:], v, jnp.conj(tq), rows, n - i - 1, None)
+        col = jnp.where(r == 0, head, jnp.where(r < rows, v, blk[:, 0]))
+        d = jnp.where(lax.iota(jnp.int32, n) == i, jnp.real(head), d)
+        tauq = jnp.where(lax.iota(jnp.int32, n) == i, tq, tauq)
+        if n > 1:
+            cols = n - i - 1
+            g, tp, headp = _larfg(jnp.conj(rest[0]), cols)
+            tp = jnp.where(cols >= 1, tp, 0)
+            below = _larf_right(rest[1:], g, tp, rows - 1, cols)
+            row = jnp.where(k == 0, headp, jnp.where(k < cols, jnp.conj(g), rest[0]))
+            right = jnp.concatenate([row[None, :], below], axis=0)
+            more = i < n - 1
+            rest = jnp.where(more, right, rest)
+            e = jnp.where(more & (k == i), jnp.real(headp), e)
+            taup = jnp.where(more & (lax.iota(jnp.int32, n) == i), tp, taup)
+        blk = jnp.concatenate([col[:, None], rest], axis=1)
+        return _put(apad, blk, i), d, e, tauq, taup
+
+    init = (apad, jnp.zeros((n,), f32), jnp.zeros((max(n - 1, 1),), f32), jnp.zeros((n,), cdt),
+            jnp.zeros((n,), cdt))
+    apad, d, e, tauq, taup = lax.fori_loop(jnp.int32(0), jnp.int32(n), step, init)
+    return apad[:m, :n], d, e[:n - 1], tauq, taup
