@@ -25,7 +25,10 @@ and lowered into the composite bodies by `stablehlo_lapack`:
   right ones of the reversed conjugate transpose; multiplied back by Z and
   normalised as LAPACK does (unit 2-norm, largest component real). For real
   input the second vector of a conjugate pair is the conjugate of the first and
-  the vector of a real eigenvalue is real and only scaled, as in ?geev.
+  the vector of a real eigenvalue is real and only scaled, as in ?geev. float32 (3..6) and
+  complex64 (up to 6) on AVX-512 take ?geev's own vector path instead, in OpenBLAS's order
+  (stablehlo_lapack_strevc / stablehlo_lapack_trevc: ?trevc3, ?gebak, ?geev's scalings), so
+  that their vectors are LAPACK's bits too.
 
 The other rotations and reflectors (the generic reduction, the eigenvector steps)
 are applied as n x n unitary matrices built from masked vectors, so each loop
