@@ -46,3 +46,17 @@ def test_cgebd2_is_lapacks_cgebrd(shape):
         got = shlo.interpret(shlo.from_jax(cgebd2, a), a)
     for name, g, w in zip(["packed", "d", "e", "tauq", "taup"], got, _cgebrd(a)):
         np.testing.assert_array_equal(np.asarray(g), w, err_msg=name)
+
+
+@pytest.mark.parametrize("shape, full", [((7, 7), False), ((10, 7), True), ((2, 3, 3), True)])
+def test_complex64_svd_path6_bit_equal_to_xla(shape, full):
+    # cgesdd's path 6 (m >= n, m < int(n * 5 / 3)): cgebd2, sbdsdc, cunm2r / cunml2 in OpenBLAS's
+    # order (stablehlo_lapack_cgebd2.svd_path6); the plain complex body was 1e-7 relative off
+    import functools
+    jax = pytest.importorskip("jax")
+    fn = functools.partial(jax.numpy.linalg.svd, full_matrices=full)
+    prog = shlo.from_jax(fn, np.zeros(shape, np.complex64))
+    rng = np.random.default_rng(sum(shape))
+    a = (rng.standard_normal(shape) + 1j * rng.standard_normal(shape)).astype(np.complex64)
+    for g, w in zip(shlo.interpret(prog, a), jax.jit(fn)(a)):
+        np.testing.assert_array_equal(np.asarray(g), np.asarray(w))

@@ -110,3 +110,53 @@ def cgebd2(a):
             jnp.zeros((n,), cdt))
     apad, d, e, tauq, taup = lax.fori_loop(jnp.int32(0), jnp.int32(n), step, init)
     return apad[:m, :n], d, e[:n - 1], tauq, taup
+
+
+def apply_pt(packed, taup, vt):
+    """cunmbr('P', 'R', 'C') on the n x n vt as cunml2('R', 'N') runs it: vt P^H with P from
+    cgebd2's row reflectors, the last one first, each g = the stored row conjugated back
+    (clacgv), applied by clarf('Right') with conj(taup) on columns i+1.."""
+    import jax.numpy as jnp
+    from jax import lax
+    from .stablehlo_lapack_gebd2 import _shift_rows, _unshift_rows
+    n = vt.shape[1]
+    k = n - 1
+    if k < 1:
+        return vt
+    kk = lax.iota(jnp.int32, n)
+
+    def step(t, vt):
+        i = k - 1 - t
+        row = _shift_rows(lax.dynamic_index_in_dim(packed, i, 0, keepdims=True).T, i + 1)[:, 0]
+        g = jnp.where(kk == 0, jnp.ones_like(row), jnp.where(kk < n - i - 1, jnp.conj(row), 0))
+        tau = jnp.conj(lax.dynamic_index_in_dim(taup, i, 0, keepdims=False))
+        blk = _larf_right(_shift_rows(vt.T, i + 1).T, g, tau, vt.shape[0], n - i - 1)
+        return _unshift_rows(vt.T, blk.T, i + 1).T
+
+    return lax.fori_loop(jnp.int32(0), jnp.int32(k), step, vt)
+
+
+def path6(m: int, n: int, dtype, mode: str) -> bool:
+    """Whether cgesdd takes its path 6 (m >= n but below MNTHR2 = int(n * 5 / 3): cgebrd on A,
+    U and VT by cunmbr) with vectors, for complex64 on OpenBLAS's AVX-512 kernels."""
+    import jax.numpy as jnp
+    from ..interpreter.ops.openblas_order import kernels
+    return (kernels() == "avx512" and jnp.dtype(dtype) == jnp.complex64 and mode in ("S", "A")
+            and n <= m < int(n * 5.0 / 3.0))
+
+
+def svd_path6(a, mode):
+    """cgesdd path 6: cgebd2, sbdsdc('U', 'I') on the real bidiagonal, U = Q [Ub 0; 0 I] by
+    cunm2r (clarf('Left') with tauq), VT = VTb P^H by apply_pt. (a, s, u, vt, info)."""
+    import jax.numpy as jnp
+    from .stablehlo_lapack_gebd2 import apply_q
+    from .stablehlo_lapack_svd import _bidiagonal_svd
+    m, n = a.shape
+    dt = a.dtype
+    packed, d, e, tauq, taup = cgebd2(a)
+    s, ub, vtb, info = _bidiagonal_svd(d, e)
+    ucols = m if mode == "A" else n
+    c = jnp.zeros((m, ucols), dt).at[:n, :n].set(ub.astype(dt))
+    if ucols > n:
+        c = c.at[n:, n:].set(jnp.eye(m - n, dtype=dt))
+    return a, s, apply_q(packed, tauq, c, False), apply_pt(packed, taup, vtb.astype(dt)), info

@@ -64,6 +64,9 @@ def svd_lapack(a, mode, u_shape, vt_shape):
         return _svd1(a, mode, u_shape, vt_shape)
     scale = _unit_scale(a)
     path = _svd_path_openblas if ordered else _svd_path
+    from . import stablehlo_lapack_cgebd2 as cgebd2          # complex64: cgesdd path 6 in order
+    if cgebd2.path6(m, n, a.dtype, mode):
+        path = cgebd2.svd_path6
     _, s, u, vt, info = path(a * scale.astype(a.dtype), mode)
     if mode == "N":
         import jax.numpy as jnp
