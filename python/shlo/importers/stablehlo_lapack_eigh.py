@@ -301,6 +301,7 @@ def syevd_path(a, lower, tridiagonal_eigh):
     import jax.numpy as jnp
     from . import stablehlo_lapack_hetd2 as hetd2
     from . import stablehlo_lapack_sytd2 as sytd2
+    from . import stablehlo_lapack_sytrd as sytrd
     from .stablehlo_lapack_reduce import _tridiagonal_lower
     n = a.shape[0]
     dt = a.dtype
@@ -315,11 +316,14 @@ def syevd_path(a, lower, tridiagonal_eigh):
     a = a * sigma.astype(dt)
     complex_upper = not lower and hetd2.modelled(n, dt)   # chetd2 'U' and ?unm2l in OpenBLAS's order
     lapack_upper = not lower and sytd2.modelled(n, dt) or complex_upper  # ssytd2 'U', ?orm2l
+    blocked = lower and sytrd.modelled(n, dt)   # ?latrd panel + ssyr2k + ssytd2 in OpenBLAS's order
     b = a if lower or lapack_upper else jnp.flip(a, (0, 1))   # else upper: the lower path reversed
     if complex_upper:
         out, d, e, taus, _ = hetd2.hetd2_upper(b)
     elif lapack_upper:
         out, d, e, taus, _ = sytd2.sytd2_upper(b)
+    elif blocked:
+        out, d, e, taus, _ = sytrd.sytrd_lower(b)
     else:
         out, d, e, taus, _ = _tridiagonal_lower(b, lapack_lower=lower)
     if not lower and not lapack_upper:
@@ -328,7 +332,7 @@ def syevd_path(a, lower, tridiagonal_eigh):
     zt = zt.astype(dt)
     if lapack_upper:
         z = sytd2.apply_q_upper(out, taus, zt)
-    elif lower and (sytd2.modelled(n, dt) or hetd2.modelled(n, dt)):   # ?orm2r / ?unm2r's order
+    elif lower and (blocked or sytd2.modelled(n, dt) or hetd2.modelled(n, dt)):   # ?orm2r / ?unm2r's order
         z = sytd2.apply_q_lower(out, taus, zt)
     elif lower:
         z = _apply_q(out, taus, zt)
