@@ -160,3 +160,57 @@ def svd_path6(a, mode):
     if ucols > n:
         c = c.at[n:, n:].set(jnp.eye(m - n, dtype=dt))
     return a, s, apply_q(packed, tauq, c, False), apply_pt(packed, taup, vtb.astype(dt)), info
+
+
+def cgemm_nn(a, b):
+    """a b as OpenBLAS's cgemm('N', 'N'), alpha 1, beta 0, on AVX-512 (complex64), measured
+    through ctypes (scratch ds6/t_cgemm.py, shapes 29x7x7 .. 7x7x29, every element): rows in
+    whole 8-row blocks sum over k as four fused chains from 0 (ar br, ai bi, ar bi, ai br),
+    re = rr - ii, im = ri + ir; the rows past them one fused chain a part,
+    re = fma(ar, br, fma(-ai, bi, re)), im = fma(ai, br, fma(ar, bi, im))."""
+    import jax.numpy as jnp
+    from jax import lax
+    m, kk = a.shape
+    n = b.shape[1]
+    ar, ai, br, bi = jnp.real(a), jnp.imag(a), jnp.real(b), jnp.imag(b)
+    z = jnp.zeros((m, n), jnp.float32)
+    rr = ii = ri = ir = z
+    re = im = z
+    for k in range(kk):
+        a_r, a_i, b_r, b_i = ar[:, k, None], ai[:, k, None], br[None, k], bi[None, k]
+        rr, ii, ri, ir = fma(a_r, b_r, rr), fma(a_i, b_i, ii), fma(a_r, b_i, ri), fma(a_i, b_r, ir)
+        re, im = fma(a_r, b_r, fma(-a_i, b_i, re)), fma(a_i, b_r, fma(a_r, b_i, im))
+    block = (lax.iota(jnp.int32, m) < m // 8 * 8)[:, None]
+    return lax.complex(jnp.where(block, rr - ii, re), jnp.where(block, ri + ir, im))
+
+
+def qr_first(m: int, n: int, dtype, mode: str) -> bool:
+    """Whether cgesdd takes its paths 3 / 4 (m >= MNTHR1 = int(n * 17 / 9): QR first) with
+    vectors, for complex64 on OpenBLAS's AVX-512 kernels."""
+    import jax.numpy as jnp
+    from ..interpreter.ops.openblas_order import kernels
+    return (kernels() == "avx512" and jnp.dtype(dtype) == jnp.complex64 and mode in ("S", "A")
+            and m > n and m >= int(n * 17.0 / 9.0))
+
+
+def svd_qr_first(a, mode):
+    """cgesdd paths 3 ('S') / 4 ('A'): cgeqr2, cgebd2 on R, sbdsdc, Ub by cunm2r and VT by
+    cunml2 as path 6, Q by cung2r (m x n, or m x m for 'A'), U = Q[:, :n] Ub by cgemm (for 'A'
+    Q's other columns after). (a, s, u, vt, info)."""
+    import jax.numpy as jnp
+    from . import stablehlo_lapack_qr as qr
+    from .stablehlo_lapack_gebd2 import apply_q
+    from .stablehlo_lapack_svd import _bidiagonal_svd
+    m, n = a.shape
+    dt = a.dtype
+    qpacked, qtau = qr.geqrf(a)
+    packed, d, e, tauq, taup = cgebd2(jnp.triu(qpacked[:n]))
+    s, ub, vtb, info = _bidiagonal_svd(d, e)
+    vt = apply_pt(packed, taup, vtb.astype(dt))
+    us = apply_q(packed, tauq, ub.astype(dt), False)
+    cols = m if mode == "A" else n
+    q = qr.orgqr(jnp.pad(qpacked, ((0, 0), (0, cols - n))), qtau)
+    u = cgemm_nn(q[:, :n], us)
+    if mode == "A":
+        u = jnp.concatenate([u, q[:, n:]], axis=1)
+    return a, s, u, vt, info

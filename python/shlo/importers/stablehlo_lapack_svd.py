@@ -67,6 +67,8 @@ def svd_lapack(a, mode, u_shape, vt_shape):
     from . import stablehlo_lapack_cgebd2 as cgebd2          # complex64: cgesdd path 6 in order
     if cgebd2.path6(m, n, a.dtype, mode):
         path = cgebd2.svd_path6
+    elif cgebd2.qr_first(m, n, a.dtype, mode):
+        path = cgebd2.svd_qr_first
     _, s, u, vt, info = path(a * scale.astype(a.dtype), mode)
     if mode == "N":
         import jax.numpy as jnp
