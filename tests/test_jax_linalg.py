@@ -32,6 +32,7 @@ import pytest
 import shlo
 
 from test_jax_import import run_xla
+from linalg_checks import close as _close
 
 RNG = np.random.default_rng(11)
 FULL = bool(os.environ.get("SHLO_FULL_TESTS"))
@@ -68,17 +69,6 @@ def _herm(shape, dtype):
 
 def _x64(dtype):
     return jax.enable_x64(np.dtype(dtype) in (np.float64, np.complex128))
-
-
-def _close(got, want, tol, what):
-    got, want = np.asarray(got), np.asarray(want)
-    assert got.shape == want.shape, (what, got.shape, want.shape)
-    assert got.dtype == want.dtype, (what, got.dtype, want.dtype)
-    if want.dtype.kind in "biu":
-        np.testing.assert_array_equal(got, want, err_msg=what)
-    else:
-        scale = max(1.0, float(np.max(np.abs(want))) if want.size else 1.0)
-        np.testing.assert_allclose(got, want, rtol=tol, atol=tol * scale, err_msg=what)
 
 
 def _import(fn, *args):

@@ -24,6 +24,7 @@ import shlo
 from shlo.importers.stablehlo_lapack_legacy import row_major_strides as _strides
 
 from test_jax_import import run_xla
+from linalg_checks import close as _close
 
 RNG = np.random.default_rng(23)
 ELEM = {"float32": "f32", "float64": "f64", "complex64": "complex<f32>", "complex128": "complex<f64>"}
@@ -119,16 +120,6 @@ def _rand(shape, dtype):
 
 def _ct(x):
     return np.conj(np.swapaxes(x, -1, -2))
-
-
-def _close(got, want, tol, what):
-    got, want = np.asarray(got), np.asarray(want)
-    assert got.shape == want.shape and got.dtype == want.dtype, (what, got.shape, want.shape, got.dtype, want.dtype)
-    if want.dtype.kind in "biu":
-        np.testing.assert_array_equal(got, want, err_msg=what)
-        return
-    scale = max(1.0, float(np.max(np.abs(want))) if want.size else 1.0)
-    np.testing.assert_allclose(got, want, rtol=tol, atol=tol * scale, err_msg=what)
 
 
 def _zeros_like_type(x, shape, dtype):

@@ -23,6 +23,7 @@ from jax._src.internal_test_util import export_back_compat_test_data as corpus
 
 from test_jax_import import run_xla
 from test_jax_linalg import _raw_call
+from linalg_checks import close
 
 RNG = np.random.default_rng(23)
 MODULES = {   # corpus module -> (its data variable, the custom call target of each data set)
@@ -47,13 +48,7 @@ def _tol(dtype):
 
 
 def _close(got, want, tol, what):
-    got, want = np.asarray(got), np.asarray(want)
-    assert got.shape == want.shape and got.dtype == want.dtype, (what, got.shape, want.shape, got.dtype, want.dtype)
-    if want.dtype.kind in "biu":
-        np.testing.assert_array_equal(got, want, err_msg=what)
-        return
-    scale = max(1.0, float(np.max(np.abs(want))) if want.size else 1.0)
-    np.testing.assert_allclose(got, want, rtol=0, atol=tol * scale, err_msg=what)
+    close(got, want, tol, what, rtol=0)
 
 
 def _rand(shape, dtype):
