@@ -49,11 +49,14 @@ def test_cgebd2_is_lapacks_cgebrd(shape):
 
 
 @pytest.mark.parametrize("shape, full", [((7, 7), False), ((10, 7), True), ((2, 3, 3), True), ((29, 7), False),
-                                         ((29, 7), True), ((15, 3), False)])
+                                         ((29, 7), True), ((15, 3), False), ((2, 7), False),
+                                         ((2, 7), True), ((3, 20), False)])
 def test_complex64_svd_bit_equal_to_xla(shape, full):
     # cgesdd's path 6 (m >= n, m < int(n * 5 / 3)): cgebd2, sbdsdc, cunm2r / cunml2 in OpenBLAS's
     # order (stablehlo_lapack_cgebd2.svd_path6); paths 3 / 4 (m >= int(n * 17 / 9)): cgeqr2 first,
-    # cung2r and cgemm (svd_qr_first). The plain complex body was 1e-7 relative off
+    # cung2r and cgemm (svd_qr_first); 3t / 4t (n >= int(m * 17 / 9)): cgelq2 first, cungl2 and
+    # cgemm (svd_lq_first). The plain complex body was 1e-7 relative off, LAPACK's imaginary
+    # rounding noise exactly 0
     import functools
     jax = pytest.importorskip("jax")
     fn = functools.partial(jax.numpy.linalg.svd, full_matrices=full)

@@ -214,3 +214,92 @@ def svd_qr_first(a, mode):
     if mode == "A":
         u = jnp.concatenate([u, q[:, n:]], axis=1)
     return a, s, u, vt, info
+
+
+def cgelq2(a):
+    """cgelq2: L on and below the diagonal, the conjugated row reflectors right of it, the taus.
+    Step i: row i from the diagonal conjugated (clacgv), clarfg on it, clarf('Right') on the rows
+    below with tau, the row conjugated back."""
+    import jax.numpy as jnp
+    from jax import lax
+    m, n = a.shape
+    k = min(m, n)
+    apad = jnp.pad(a, ((0, m), (0, n)))
+    kk = lax.iota(jnp.int32, n)
+
+    def step(i, carry):
+        apad, taus = carry
+        blk = _block(apad, i, m, n)
+        g, tau, beta = _larfg(jnp.conj(blk[0]), n - i)
+        below = _larf_right(blk[1:], g, tau, m - i - 1, n - i)
+        row = jnp.where(kk == 0, jnp.conj(beta), jnp.where(kk < n - i, jnp.conj(g), blk[0]))
+        blk = jnp.concatenate([row[None, :], below], axis=0)
+        return _put(apad, blk, i), jnp.where(lax.iota(jnp.int32, k) == i, tau, taus)
+
+    apad, taus = lax.fori_loop(jnp.int32(0), jnp.int32(k), step, (apad, jnp.zeros((k,), a.dtype)))
+    return apad[:m, :n], taus
+
+
+def cungl2(packed, tau, rows):
+    """cungl2: the first `rows` rows of H_{k-1}^H ... H_0^H from cgelq2's reflectors (rows k..
+    start as the unit matrix's), from the last reflector back: the stored row conjugated back,
+    clarf('Right') with conj(tau) on the rows below, the row times -tau (cscal) conjugated
+    again, the diagonal 1 - conj(tau)."""
+    import jax.numpy as jnp
+    from jax import lax
+    n = packed.shape[1]
+    k = tau.shape[0]
+    m = rows
+    a = jnp.zeros((m, n), packed.dtype).at[:packed.shape[0]].set(packed[:m]) if m > packed.shape[0] \
+        else packed[:m]
+    rr = lax.broadcasted_iota(jnp.int32, (m, n), 0)
+    cc = lax.broadcasted_iota(jnp.int32, (m, n), 1)
+    a = jnp.where(rr >= k, (rr == cc).astype(a.dtype), a)
+    apad = jnp.pad(a, ((0, m), (0, n)))
+    kk = lax.iota(jnp.int32, n)
+
+    def step(t, apad):
+        i = k - 1 - t
+        blk = _block(apad, i, m, n)
+        t_i = lax.dynamic_index_in_dim(tau, i, 0, keepdims=False)
+        g = jnp.where(kk == 0, jnp.ones_like(blk[0]), jnp.where(kk < n - i, jnp.conj(blk[0]), 0))
+        below = _larf_right(blk[1:], g, jnp.conj(t_i), m - i - 1, n - i)
+        scaled = jnp.conj(ob.cscal(g, -t_i))
+        row = jnp.where(kk == 0, 1 - jnp.conj(t_i), jnp.where(kk < n - i, scaled, blk[0]))
+        blk = jnp.concatenate([row[None, :], below], axis=0)
+        apad = _put(apad, blk, i)
+        left = (lax.broadcasted_iota(jnp.int32, apad.shape, 0) == i) & \
+               (lax.broadcasted_iota(jnp.int32, apad.shape, 1) < i)
+        return jnp.where(left, 0, apad)
+
+    return lax.fori_loop(jnp.int32(0), jnp.int32(k), step, apad)[:m, :n]
+
+
+def lq_first(m: int, n: int, dtype, mode: str) -> bool:
+    """Whether cgesdd takes its paths 3t / 4t (n >= MNTHR1 = int(m * 17 / 9): LQ first) with
+    vectors, for complex64 on OpenBLAS's AVX-512 kernels."""
+    import jax.numpy as jnp
+    from ..interpreter.ops.openblas_order import kernels
+    return (kernels() == "avx512" and jnp.dtype(dtype) == jnp.complex64 and mode in ("S", "A")
+            and n > m and n >= int(m * 17.0 / 9.0))
+
+
+def svd_lq_first(a, mode):
+    """cgesdd paths 3t ('S') / 4t ('A'): cgelq2, cgebd2 on L, sbdsdc, U by cunm2r, VTb P^H by
+    cunml2, Q by cungl2 (m x n, or n x n for 'A'), VT = (VTb P^H) Q[:m] by cgemm (for 'A' Q's
+    other rows after). (a, s, u, vt, info)."""
+    import jax.numpy as jnp
+    from .stablehlo_lapack_gebd2 import apply_q
+    from .stablehlo_lapack_svd import _bidiagonal_svd
+    m, n = a.shape
+    dt = a.dtype
+    lq, ltau = cgelq2(a)
+    packed, d, e, tauq, taup = cgebd2(jnp.tril(lq[:, :m]))
+    s, ub, vtb, info = _bidiagonal_svd(d, e)
+    u = apply_q(packed, tauq, ub.astype(dt), False)
+    vts = apply_pt(packed, taup, vtb.astype(dt))
+    q = cungl2(lq, ltau, n if mode == "A" else m)
+    vt = cgemm_nn(vts, q[:m])
+    if mode == "A":
+        vt = jnp.concatenate([vt, q[m:]], axis=0)
+    return a, s, u, vt, info

@@ -69,6 +69,8 @@ def svd_lapack(a, mode, u_shape, vt_shape):
         path = cgebd2.svd_path6
     elif cgebd2.qr_first(m, n, a.dtype, mode):
         path = cgebd2.svd_qr_first
+    elif cgebd2.lq_first(m, n, a.dtype, mode):
+        path = cgebd2.svd_lq_first
     _, s, u, vt, info = path(a * scale.astype(a.dtype), mode)
     if mode == "N":
         import jax.numpy as jnp
