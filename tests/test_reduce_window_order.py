@@ -57,3 +57,18 @@ def test_equal_to_xla(case, op):
     np.testing.assert_array_equal(got, want)
     if case in PEELED and op == "add":
         assert (row_major != want).any()          # the case tells the orders apart
+
+
+@pytest.mark.skipif(convolution_order.onednn_kind() != "avx512", reason="XLA's order measured on AVX-512 hosts")
+@pytest.mark.parametrize("op", ["add", "mul"])
+@pytest.mark.parametrize("shape,win,strides", [((4, 6), (2, 2), (1, 1)), ((30, 40), (2, 2), (2, 2)),
+                                               ((3, 8, 10), (1, 2, 2), (1, 1, 1))], ids=str)
+def test_f16_two_by_two_is_a_tree(shape, win, strides, op):
+    """f16 add / mul over a 2 x 2 window: ((init . x00) . x01) . (x10 . x11), as XLA CPU's
+    vectorized code folds it (the testdata's float16 4 x 6 programs)."""
+    x = (RNG.standard_normal(shape) * (3 if op == "add" else 1)).astype(np.float16)
+    fn, init = (lax.add, np.float16(1)) if op == "add" else (lax.mul, np.float16(1))
+    f = lambda x: lax.reduce_window(x, init, fn, win, strides, "VALID")  # noqa: E731
+    want = np.asarray(jax.jit(f)(x))
+    got = np.asarray(shlo.interpret(shlo.from_jax(f, x), x)[0])
+    np.testing.assert_array_equal(got, want)
