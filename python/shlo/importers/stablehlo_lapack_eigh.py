@@ -315,14 +315,16 @@ def syevd_path(a, lower, tridiagonal_eigh):
     sigma = jnp.where((anrm > 0) & (anrm < rmin), rmin / anrm, jnp.where(anrm > rmax, rmax / anrm, 1)).astype(rdt)
     a = a * sigma.astype(dt)
     complex_upper = not lower and hetd2.modelled(n, dt)   # chetd2 'U' and ?unm2l in OpenBLAS's order
-    lapack_upper = not lower and sytd2.modelled(n, dt) or complex_upper  # ssytd2 'U', ?orm2l
-    blocked = lower and sytrd.modelled(n, dt)   # ?latrd panel + ssyr2k + ssytd2 in OpenBLAS's order
+    blocked = sytrd.modelled(n, dt)   # ?latrd panel + ssyr2k + ssytd2 in OpenBLAS's order
+    lapack_upper = not lower and (sytd2.modelled(n, dt) or blocked) or complex_upper  # ssytd2 'U', ?orm2l
     b = a if lower or lapack_upper else jnp.flip(a, (0, 1))   # else upper: the lower path reversed
     if complex_upper:
         out, d, e, taus, _ = hetd2.hetd2_upper(b)
+    elif lapack_upper and blocked:
+        out, d, e, taus, _ = sytrd.sytrd_upper(b)
     elif lapack_upper:
         out, d, e, taus, _ = sytd2.sytd2_upper(b)
-    elif blocked:
+    elif lower and blocked:
         out, d, e, taus, _ = sytrd.sytrd_lower(b)
     else:
         out, d, e, taus, _ = _tridiagonal_lower(b, lapack_lower=lower)
